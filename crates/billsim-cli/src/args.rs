@@ -1,0 +1,132 @@
+//! The command line's words, read into settings. Every bad value names its flag and what
+//! is allowed, through the same checks as the widget's settings.
+
+use billsim_core::settings::{self, FieldError, Invalid};
+use billsim_core::Settings;
+
+pub const USAGE: &str = "\
+billsim: the toy day of \"How to stop one user running up your AI bill\"
+
+Usage:
+  billsim day  [--seed N] [--count N] [SETTINGS] [--json]
+  billsim days [--from N] [--count N] [SETTINGS] [--json]
+
+  day    one day under each policy (--count N: N days from --seed, one JSON line each)
+  days   the lesson's claims checked over days --from .. --from + --count
+
+Settings:
+  --per-minute K      the request limit, 1 to 60 calls a minute (default 5)
+  --budget DOLLARS    the daily budget per user, 0.01 to 100 (default 0.25)
+  --refill RULE       daily or steady (default daily)
+  --json              print JSON, not a table
+";
+
+/// What the command line asked for.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Args {
+    pub command: Command,
+    pub start: u32,
+    pub count: u32,
+    pub settings: Settings,
+    pub json: bool,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Command {
+    Day,
+    Days,
+    Help,
+}
+
+/// A usage error: the message to print before the usage.
+#[derive(Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+impl From<FieldError> for UsageError {
+    fn from(e: FieldError) -> Self {
+        UsageError(e.to_string())
+    }
+}
+
+const COUNT_ALLOWED: &str = "a whole number from 1 to 1000000";
+
+fn parse_count(text: &str) -> Result<u32, Invalid> {
+    let bad = || Invalid { allowed: COUNT_ALLOWED, got: settings::shown(text) };
+    let n: u32 = text.trim().parse().map_err(|_| bad())?;
+    if (1..=1_000_000).contains(&n) {
+        Ok(n)
+    } else {
+        Err(bad())
+    }
+}
+
+pub fn parse(words: &[String]) -> Result<Args, UsageError> {
+    let mut words = words.iter();
+    let command = match words.next().map(String::as_str) {
+        Some("day") => Command::Day,
+        Some("days") => Command::Days,
+        Some("help" | "--help" | "-h") | None => Command::Help,
+        Some(other) => return Err(UsageError(format!("unknown command {}", settings::shown(other)))),
+    };
+    let mut args = Args { command, start: 0, count: 1, settings: Settings::default(), json: false };
+    if args.command == Command::Days {
+        args.count = 200;
+    }
+    while let Some(flag) = words.next() {
+        let flag = flag.as_str();
+        if flag == "--json" {
+            args.json = true;
+            continue;
+        }
+        if flag == "--help" || flag == "-h" {
+            args.command = Command::Help;
+            continue;
+        }
+        let (name, inline) = match flag.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (flag, None),
+        };
+        let known = ["--seed", "--from", "--count", "--per-minute", "--budget", "--refill"];
+        if !known.contains(&name) {
+            return Err(UsageError(format!("unknown option {}", settings::shown(flag))));
+        }
+        let value = match inline.or_else(|| words.next().cloned()) {
+            Some(v) => v,
+            None => return Err(UsageError(format!("{name}: needs a value"))),
+        };
+        match name {
+            "--seed" | "--from" => args.start = settings::parse_seed(&value).map_err(|e| e.on(name))?,
+            "--count" => args.count = parse_count(&value).map_err(|e| e.on(name))?,
+            "--per-minute" => args.settings.per_minute = settings::parse_per_minute(&value).map_err(|e| e.on(name))?,
+            "--budget" => args.settings.budget = settings::parse_budget(&value).map_err(|e| e.on(name))?,
+            _ => args.settings.refill = settings::parse_refill(&value).map_err(|e| e.on(name))?,
+        }
+    }
+    Ok(args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn flags_are_read_into_settings_with_either_spelling() {
+        let a = parse(&words("day --seed 7 --per-minute=1 --budget 0.05 --refill steady --json")).unwrap();
+        assert_eq!((a.start, a.settings.per_minute.get(), a.settings.budget.0, a.json), (7, 1, 50_000, true));
+        assert_eq!(a.settings.refill, billsim_core::Refill::Steady);
+    }
+
+    #[test]
+    fn a_bad_value_names_its_flag_and_what_is_allowed() {
+        let e = parse(&words("day --budget -1")).unwrap_err();
+        assert!(e.0.starts_with("--budget: must be an amount in dollars from 0.01 to 100"), "{}", e.0);
+        let e = parse(&words("days --from 4294967296")).unwrap_err();
+        assert!(e.0.starts_with("--from: must be a whole number from 0 to 4294967295"), "{}", e.0);
+        assert!(parse(&words("day --seed")).unwrap_err().0.contains("needs a value"));
+        assert!(parse(&words("day --speed 3")).unwrap_err().0.contains("unknown option"));
+    }
+}

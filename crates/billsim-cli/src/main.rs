@@ -1,0 +1,54 @@
+//! `billsim`: the toy day on the command line, from the same core as the widget.
+
+mod args;
+mod table;
+
+use args::{Command, USAGE};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let args = match args::parse(&words) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("billsim: {}\n\n{USAGE}", e.0);
+            return ExitCode::from(2);
+        }
+    };
+    match run(&args) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("billsim: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String, Box<dyn std::error::Error>> {
+    Ok(serde_json::to_string(value)? + "\n")
+}
+
+fn run(args: &args::Args) -> Result<String, Box<dyn std::error::Error>> {
+    match args.command {
+        Command::Help => Ok(USAGE.to_string()),
+        Command::Day => {
+            let mut out = String::new();
+            for seed in (args.start..=u32::MAX).take(args.count as usize) {
+                let day = billsim_core::simulate_day(seed, &args.settings)?;
+                out += &if args.json { json(&day)? } else { table::day(&day) };
+            }
+            Ok(out)
+        }
+        Command::Days => {
+            let days = billsim_core::many_days::many_days(args.start, args.count, &args.settings)?;
+            if args.json {
+                json(&days)
+            } else {
+                Ok(table::many_days(&days))
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! The core of the lesson "How to stop one user running up your AI bill": money in whole
+//! micro-dollars, the per-user budget that sets aside before a call and charges after,
+//! the per-user request limit, the seeded toy day and its simulation under each policy.
+//!
+//! No web dependencies: the command line, the wasm module and the tests all run this.
+
+pub mod budget;
+mod draw;
+pub mod many_days;
+pub mod money;
+pub mod rate_limit;
+pub mod settings;
+pub mod simulate;
+pub mod time;
+pub mod toy_day;
+
+pub use budget::{Budget, Hold, OverBudget, Refill, SharedBudget};
+pub use money::{cost, set_aside, Micros, Overflow, PRICE_IN, PRICE_OUT, REPLY_CAP};
+pub use settings::{FieldError, Settings};
+pub use simulate::{simulate_day, DayResult, Policy};

@@ -1,0 +1,186 @@
+//! Money as whole micro-dollars (millionths of a dollar), and the price table.
+//!
+//! Every amount that decides or charges is a [`Micros`]: an integer, added and multiplied
+//! with checked arithmetic, so a sum can never drift (0.1 + 0.2 is not 0.3 in floating
+//! point) and can never wrap silently.
+
+use serde::Serialize;
+use std::fmt;
+
+/// An amount of money in whole micro-dollars. `Micros(250_000)` is $0.25.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Micros(pub u64);
+
+/// An amount too large to count: the sum or product left `u64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overflow;
+
+impl fmt::Display for Overflow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an amount of money is too large to count")
+    }
+}
+
+impl std::error::Error for Overflow {}
+
+impl Micros {
+    pub const ZERO: Micros = Micros(0);
+    pub const PER_DOLLAR: u64 = 1_000_000;
+
+    /// `self + other`, or [`Overflow`].
+    pub fn checked_add(self, other: Micros) -> Result<Micros, Overflow> {
+        self.0.checked_add(other.0).map(Micros).ok_or(Overflow)
+    }
+
+    /// `self - other`, never below zero (a surplus given back cannot make a count negative).
+    pub fn saturating_sub(self, other: Micros) -> Micros {
+        Micros(self.0.saturating_sub(other.0))
+    }
+
+    /// `self * n`, or [`Overflow`].
+    pub fn checked_mul(self, n: u64) -> Result<Micros, Overflow> {
+        self.0.checked_mul(n).map(Micros).ok_or(Overflow)
+    }
+
+    /// The sum of many amounts, or [`Overflow`].
+    pub fn checked_sum<I: IntoIterator<Item = Micros>>(amounts: I) -> Result<Micros, Overflow> {
+        amounts.into_iter().try_fold(Micros::ZERO, Micros::checked_add)
+    }
+
+    /// Dollars with exactly `places` decimals (0 to 6), rounded half up: `$0.25`, `$9.93`.
+    ///
+    /// ```
+    /// use billsim_core::Micros;
+    /// assert_eq!(Micros(9_930_000).dollars(2), "$9.93");
+    /// assert_eq!(Micros(384_000).dollars(3), "$0.384");
+    /// assert_eq!(Micros(420).dollars(5), "$0.00042");
+    /// assert_eq!(Micros(4_995).dollars(2), "$0.00");
+    /// assert_eq!(Micros(5_000).dollars(2), "$0.01");
+    /// ```
+    pub fn dollars(self, places: u32) -> String {
+        let places = places.min(6);
+        let step = 10u64.pow(6 - places);
+        // Round half up in integers; u64::MAX micro-dollars cannot be reached by any setting.
+        let rounded = (self.0 / step) + u64::from(self.0 % step >= step.div_ceil(2) && step > 1);
+        let scale = 10u64.pow(places);
+        let (whole, frac) = (rounded / scale, rounded % scale);
+        if places == 0 {
+            format!("${whole}")
+        } else {
+            format!("${whole}.{frac:0width$}", width = places as usize)
+        }
+    }
+
+    /// Parses an amount written in dollars, exactly: `"0.25"` is 250,000 micro-dollars.
+    /// At most six decimals (a micro-dollar is the smallest amount); no sign, no exponent.
+    ///
+    /// ```
+    /// use billsim_core::Micros;
+    /// assert_eq!(Micros::parse_dollars("0.25"), Ok(Micros(250_000)));
+    /// assert_eq!(Micros::parse_dollars("$100"), Ok(Micros(100_000_000)));
+    /// assert!(Micros::parse_dollars("0.0000001").is_err());
+    /// assert!(Micros::parse_dollars("-1").is_err());
+    /// ```
+    pub fn parse_dollars(text: &str) -> Result<Micros, String> {
+        let text = text.trim();
+        let body = text.strip_prefix('$').unwrap_or(text);
+        let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if body.is_empty() || (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) {
+            return Err(format!("{text:?} is not an amount in dollars such as 0.25"));
+        }
+        if frac.len() > 6 {
+            return Err(format!("{text:?} has more than 6 decimals; the smallest amount is $0.000001"));
+        }
+        let too_large = || format!("{text:?} is too large");
+        let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| too_large())? };
+        let frac: u64 = if frac.is_empty() { 0 } else { format!("{frac:0<6}").parse().map_err(|_| too_large())? };
+        whole
+            .checked_mul(Micros::PER_DOLLAR)
+            .and_then(|w| w.checked_add(frac))
+            .map(Micros)
+            .ok_or_else(too_large)
+    }
+}
+
+/// A number of tokens, as the AI service counts them.
+pub type Tokens = u64;
+
+/// Micro-dollars per input token: $2 per million tokens, lesson 7's example price.
+pub const PRICE_IN: u64 = 2;
+/// Micro-dollars per output token: $10 per million tokens.
+pub const PRICE_OUT: u64 = 10;
+/// The reply cap (`max_tokens`): the longest reply a call may have, so the most it can cost is known.
+pub const REPLY_CAP: Tokens = 1_000;
+
+/// What a call costs: input tokens at [`PRICE_IN`] plus output tokens at [`PRICE_OUT`].
+///
+/// ```
+/// use billsim_core::{cost, Micros};
+/// assert_eq!(cost(60, 30), Ok(Micros(420)));          // a short question
+/// assert_eq!(cost(50_000, 2_000), Ok(Micros(120_000))); // a long document
+/// ```
+pub fn cost(input: Tokens, output: Tokens) -> Result<Micros, Overflow> {
+    Micros(input).checked_mul(PRICE_IN)?.checked_add(Micros(output).checked_mul(PRICE_OUT)?)
+}
+
+/// The most a call can cost before it runs: its input plus the whole reply cap.
+pub fn set_aside(input: Tokens, reply_cap: Tokens) -> Result<Micros, Overflow> {
+    cost(input, reply_cap)
+}
+
+/// `part` as a percentage of `whole`, rounded half up to a whole number, in integers.
+/// `None` when `whole` is zero (a share of nothing has no meaning).
+///
+/// ```
+/// use billsim_core::money::percent;
+/// assert_eq!(percent(190, 394), Some(48));
+/// assert_eq!(percent(1, 0), None);
+/// ```
+pub fn percent(part: u64, whole: u64) -> Option<u64> {
+    if whole == 0 {
+        return None;
+    }
+    let (part, whole) = (u128::from(part), u128::from(whole));
+    u64::try_from((part * 200 + whole) / (whole * 2)).ok()
+}
+
+/// `part` / `whole` in tenths of a percent, rounded half up (e.g. 346 for 34.6%).
+pub fn permille(part: u64, whole: u64) -> Option<u64> {
+    if whole == 0 {
+        return None;
+    }
+    let (part, whole) = (u128::from(part), u128::from(whole));
+    u64::try_from((part * 2000 + whole) / (whole * 2)).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_call_can_cost_hundreds_of_times_another() {
+        let short = cost(60, 30).unwrap();
+        let long = cost(50_000, 2_000).unwrap();
+        assert_eq!((short, long), (Micros(420), Micros(120_000)));
+        // 120,000 / 420 = 285.71...: in tenths, 2857.
+        assert_eq!(long.0 * 10 / short.0, 2857);
+    }
+
+    #[test]
+    fn a_cost_too_large_to_count_is_an_error_not_a_wrapped_number() {
+        assert_eq!(cost(u64::MAX, 0), Err(Overflow));
+        assert_eq!(Micros(u64::MAX).checked_add(Micros(1)), Err(Overflow));
+    }
+
+    #[test]
+    fn dollars_parse_exactly_and_reject_what_is_not_an_amount() {
+        assert_eq!(Micros::parse_dollars("0.07"), Ok(Micros(70_000)));
+        assert_eq!(Micros::parse_dollars(".5"), Ok(Micros(500_000)));
+        assert_eq!(Micros::parse_dollars("1."), Ok(Micros(1_000_000)));
+        for bad in ["", ".", "abc", "1e3", "0x10", "1.2.3", " ", "NaN", "inf", "99999999999999999999"] {
+            assert!(Micros::parse_dollars(bad).is_err(), "{bad:?} should be refused");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! The toy day: one heavy user and nine ordinary users, drawn from a day number.
+//! The model is in `shared/design/toy-day.md`; its numbers live here as constants.
+
+use crate::draw::{uniform, user_stream};
+use crate::money::{set_aside, Micros, Tokens, REPLY_CAP, cost};
+use crate::time::{Seconds, DAY, HOUR};
+use serde::Serialize;
+
+/// One call to the AI service.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Call {
+    /// Seconds since 00:00 UTC of the toy day.
+    pub at: Seconds,
+    pub input: Tokens,
+    pub output: Tokens,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum UserKind {
+    Heavy,
+    Ordinary,
+}
+
+/// One user's calls for the day, in time order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserDay {
+    pub kind: UserKind,
+    pub calls: Vec<Call>,
+}
+
+/// Users in a day: the heavy one is index 0.
+pub const USERS: u32 = 10;
+
+/// The heavy user: a long document every 4 to 6 minutes from 06:00 to 22:00.
+pub mod heavy {
+    use super::*;
+    pub const FROM: Seconds = 6 * HOUR;
+    pub const UNTIL: Seconds = 22 * HOUR;
+    pub const GAP: (u32, u32) = (240, 360);
+    /// A fixed input makes the set-aside exactly 50,000, so exactly five fit in $0.25.
+    pub const INPUT: Tokens = 20_000;
+    pub const OUTPUT: (u32, u32) = (800, 1_000);
+}
+
+/// An ordinary user: a few short sessions of short questions.
+pub mod ordinary {
+    use super::*;
+    pub const SESSIONS: (u32, u32) = (4, 7);
+    pub const SESSION_START: (u32, u32) = (7 * HOUR as u32, 23 * HOUR as u32);
+    /// A session never starts before the previous one ended plus this.
+    pub const PAUSE: Seconds = 60;
+    pub const CALLS_PER_SESSION: (u32, u32) = (3, 6);
+    /// Calls inside a session are at least 15 s apart: why 5 a minute never refuses one.
+    pub const CALL_GAP: (u32, u32) = (15, 90);
+    pub const INPUT: (u32, u32) = (60, 1_500);
+    pub const OUTPUT: (u32, u32) = (30, 250);
+    pub const MAX_CALLS: usize = 40;
+}
+
+fn heavy_day(day: u32) -> Vec<Call> {
+    let mut rng = user_stream(day, 0);
+    let mut calls = Vec::new();
+    let mut at = heavy::FROM + Seconds::from(uniform(&mut rng, heavy::GAP.0, heavy::GAP.1));
+    while at < heavy::UNTIL {
+        let output = uniform(&mut rng, heavy::OUTPUT.0, heavy::OUTPUT.1);
+        calls.push(Call { at, input: heavy::INPUT, output: Tokens::from(output) });
+        at += Seconds::from(uniform(&mut rng, heavy::GAP.0, heavy::GAP.1));
+    }
+    calls
+}
+
+fn ordinary_day(day: u32, user: u32) -> Vec<Call> {
+    use ordinary::*;
+    let mut rng = user_stream(day, user);
+    let sessions = uniform(&mut rng, SESSIONS.0, SESSIONS.1);
+    let mut starts: Vec<Seconds> =
+        (0..sessions).map(|_| Seconds::from(uniform(&mut rng, SESSION_START.0, SESSION_START.1))).collect();
+    starts.sort_unstable();
+    let mut calls: Vec<Call> = Vec::new();
+    for start in starts {
+        let mut at = match calls.last() {
+            Some(last) => start.max(last.at + PAUSE),
+            None => start,
+        };
+        let n = uniform(&mut rng, CALLS_PER_SESSION.0, CALLS_PER_SESSION.1);
+        for i in 0..n {
+            if i > 0 {
+                at += Seconds::from(uniform(&mut rng, CALL_GAP.0, CALL_GAP.1));
+            }
+            let input = Tokens::from(uniform(&mut rng, INPUT.0, INPUT.1));
+            let output = Tokens::from(uniform(&mut rng, OUTPUT.0, OUTPUT.1));
+            // The day ends at midnight and a user makes at most MAX_CALLS: later calls are not made.
+            if at < DAY && calls.len() < MAX_CALLS {
+                calls.push(Call { at, input, output });
+            }
+        }
+    }
+    calls
+}
+
+/// The ten users' calls on day number `day`. The same number always gives the same day.
+pub fn toy_day(day: u32) -> Vec<UserDay> {
+    let mut users = vec![UserDay { kind: UserKind::Heavy, calls: heavy_day(day) }];
+    users.extend((1..USERS).map(|u| UserDay { kind: UserKind::Ordinary, calls: ordinary_day(day, u) }));
+    users
+}
+
+/// The most an ordinary user can be charged in a day, plus the largest set-aside one of
+/// their calls can ask for: if this fits in a budget, no ordinary call can be refused by it.
+/// Computed from the model's bounds, not sampled.
+pub fn worst_ordinary_day() -> Result<Micros, crate::money::Overflow> {
+    let dearest = cost(Tokens::from(ordinary::INPUT.1), Tokens::from(ordinary::OUTPUT.1))?;
+    let largest_set_aside = set_aside(Tokens::from(ordinary::INPUT.1), REPLY_CAP)?;
+    dearest.checked_mul(ordinary::MAX_CALLS as u64)?.checked_add(largest_set_aside)
+}
