@@ -1,0 +1,10 @@
+//! The lesson's charts, written once against plotters' `DrawingBackend`: the page draws
+//! them on a canvas (plotters-canvas), the command line writes them as SVG files.
+//! Every number drawn comes from the core's results; nothing here computes a policy.
+
+mod layout;
+pub mod share_of_bill;
+pub mod theme;
+
+pub use share_of_bill::draw_share_of_bill;
+pub use theme::Theme;

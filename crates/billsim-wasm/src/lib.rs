@@ -1,0 +1,80 @@
+//! The widget's WebAssembly module: a thin binding over `billsim-core` and
+//! `billsim-chart`. It reads JS values into settings (with errors that name the field),
+//! runs the core, and hands back plain JS objects or draws on a canvas. No logic of its own.
+//!
+//! Every export returns `Result<_, JsError>`: bad input becomes a JS `Error`, never a trap.
+
+mod js_input;
+
+use billsim_chart::{draw_share_of_bill, Theme};
+use billsim_core::Policy;
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    // JSON-compatible: maps as plain objects, and u64 as numbers (all ours are below 2^53).
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("could not build the result: {e}")))
+}
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// One toy day under every policy: `{ seed, settings, users, policies }`, the same JSON
+/// as `billsim day --json`. `settings` is `{ seed, perMinute, budgetDollars, refill }`,
+/// every field optional; `undefined` or `null` means all defaults.
+#[wasm_bindgen(js_name = simulateDay)]
+pub fn simulate_day(settings: JsValue) -> Result<JsValue, JsError> {
+    let (seed, settings) = js_input::day_settings(&settings)?;
+    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    to_js(&day)
+}
+
+/// The one-line summary of `policy` for the day `settings` gives, as the page shows it.
+#[wasm_bindgen(js_name = summarize)]
+pub fn summarize(settings: JsValue, policy: JsValue) -> Result<String, JsError> {
+    let (seed, settings) = js_input::day_settings(&settings)?;
+    let policy = js_input::policy(&policy)?;
+    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    Ok(day.summary(policy))
+}
+
+/// Draws the share-of-bill chart of the day `settings` gives onto `canvas`, framing
+/// `policy`. `look` is `{ dark, scale }`: dark colours, and device pixels per CSS pixel
+/// (the page sizes the canvas's backing store by it, so the bars stay sharp).
+#[wasm_bindgen(js_name = drawShareOfBill)]
+pub fn draw(canvas: HtmlCanvasElement, settings: JsValue, policy: JsValue, look: JsValue) -> Result<(), JsError> {
+    let (seed, settings) = js_input::day_settings(&settings)?;
+    let policy: Policy = js_input::policy(&policy)?;
+    let theme: Theme = js_input::look(&look)?;
+    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    let backend = CanvasBackend::with_canvas_object(canvas)
+        .ok_or_else(|| JsError::new("canvas: could not get a 2D drawing context from it"))?;
+    let area = backend.into_drawing_area();
+    draw_share_of_bill(&area, &day, policy, &theme).map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
+    area.present().map_err(|e| JsError::new(&format!("drawing failed: {e}")))
+}
+
+/// The settings form's values as typed (`{ perMinute: "5", budgetDollars: "0.25" }`),
+/// checked by the core, as numbers for `simulateDay`: `{ perMinute, budgetDollars }`.
+#[wasm_bindgen(js_name = readSettingsText)]
+pub fn read_settings_text(form: JsValue) -> Result<JsValue, JsError> {
+    let settings = js_input::form_settings(&form)?;
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Numbers {
+        per_minute: u32,
+        /// For JS only: `simulateDay` reads it back through its shortest decimal form,
+        /// which is the exact amount again.
+        budget_dollars: f64,
+    }
+    to_js(&Numbers {
+        per_minute: settings.per_minute.get(),
+        budget_dollars: settings.budget.0 as f64 / billsim_core::Micros::PER_DOLLAR as f64,
+    })
+}

@@ -1,0 +1,169 @@
+//! The widget's main chart: one bar for the share of calls, then one bar per policy, each
+//! split into every user's share of that policy's bill, labelled with the bill and the
+//! calls refused.
+
+use crate::layout::{edges, text_width};
+use crate::theme::{Theme, HEAVY, ON_BAR, ORDINARY};
+use billsim_core::money::percent;
+use billsim_core::toy_day::UserKind;
+use billsim_core::{DayResult, Policy};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// One bar: its left label, right label, and each user's value.
+struct Row {
+    name: String,
+    note: String,
+    values: Vec<u64>,
+    selected: bool,
+}
+
+fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
+    let (calls, heavy) = day.calls();
+    let mut rows = vec![Row {
+        name: "Share of calls".into(),
+        note: format!("{calls} calls, heavy {}%", percent(heavy, calls).unwrap_or(0)),
+        values: day.users.iter().map(|u| u64::from(u.calls)).collect(),
+        selected: false,
+    }];
+    for o in &day.policies {
+        let refused: u64 = o.per_user.iter().map(|u| u64::from(u.refused)).sum();
+        rows.push(Row {
+            name: o.policy.label(&day.settings),
+            note: format!("{} · {refused} refused", o.bill.dollars(2)),
+            values: o.per_user.iter().map(|u| u.charged.0).collect(),
+            selected: o.policy == selected,
+        });
+    }
+    rows
+}
+
+/// Draws the share-of-bill chart for `day` on `area`, with `selected` framed.
+pub fn draw_share_of_bill<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    day: &DayResult,
+    selected: Policy,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&theme.background)?;
+    let (w, h) = area.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let pad = theme.px(6) as i32;
+    let font = theme.px(14);
+    let rows = rows(day, selected);
+    let row_h = (h - pad) / rows.len() as i32;
+    let label_h = font as i32 + theme.px(6) as i32;
+    let bar_h = (row_h - label_h - theme.px(10) as i32).max(theme.px(8) as i32);
+    let gap = theme.px(1).max(1) as i32;
+
+    for (i, row) in rows.iter().enumerate() {
+        let top = pad + i as i32 * row_h;
+        let weight = if row.selected { FontStyle::Bold } else { FontStyle::Normal };
+        let label = ("sans-serif", font).into_font().style(weight).color(&theme.text);
+        let marker = if row.selected { "▶ " } else { "" };
+        area.draw(&Text::new(
+            format!("{marker}{}", row.name),
+            (pad, top + label_h / 2),
+            label.clone().pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+        area.draw(&Text::new(
+            row.note.clone(),
+            (w - pad, top + label_h / 2),
+            label.pos(Pos::new(HPos::Right, VPos::Center)),
+        ))?;
+
+        let (y0, y1) = (top + label_h, top + label_h + bar_h);
+        let x = edges(pad, w - 2 * pad, &row.values);
+        for (u, user) in day.users.iter().enumerate() {
+            let (x0, x1) = (x[u], x[u + 1]);
+            if x1 <= x0 {
+                continue;
+            }
+            let colour = if user.kind == UserKind::Heavy { HEAVY } else { ORDINARY };
+            area.draw(&Rectangle::new([(x0, y0), (x1 - gap, y1)], colour.filled()))?;
+            if user.kind == UserKind::Heavy {
+                stripes(area, (x0, y0), (x1 - gap, y1), theme.px(8) as i32)?;
+                let share = percent(row.values[u], row.values.iter().sum()).unwrap_or(0);
+                let text = format!("heavy {share}%");
+                if text_width(&text, font) + 2 * pad < x1 - x0 {
+                    let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
+                    area.draw(&Text::new(text, (x0 + pad, (y0 + y1) / 2), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
+                }
+            }
+        }
+        if row.selected {
+            let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
+            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, y1 + gap * 2)], frame))?;
+        }
+    }
+    Ok(())
+}
+
+/// Diagonal stripes inside a rectangle: the heavy user is told apart by pattern, not only
+/// by colour.
+fn stripes<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (x0, y0): (i32, i32),
+    (x1, y1): (i32, i32),
+    step: i32,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = ShapeStyle::from(&RGBColor(0xB3, 0x6B, 0x00)).stroke_width(1);
+    let height = y1 - y0;
+    let mut start = x0 - height;
+    while start < x1 {
+        // The line from (start, y1) to (start + height, y0), cut to the rectangle.
+        let (mut ax, mut ay, mut bx, mut by) = (start, y1, start + height, y0);
+        if ax < x0 {
+            ay -= x0 - ax;
+            ax = x0;
+        }
+        if bx > x1 {
+            by += bx - x1;
+            bx = x1;
+        }
+        if ax < bx {
+            area.draw(&PathElement::new(vec![(ax, ay), (bx, by)], style))?;
+        }
+        start += step.max(2);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use billsim_core::{simulate_day, Settings};
+
+    fn svg_of(day: &DayResult, selected: Policy) -> String {
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (800, 400)).into_drawing_area();
+            draw_share_of_bill(&root, day, selected, &Theme::light(100)).unwrap();
+            root.present().unwrap();
+        }
+        svg
+    }
+
+    #[test]
+    fn the_chart_names_each_policy_with_its_bill_and_refusals_from_the_core() {
+        let day = simulate_day(0, &Settings::default()).unwrap();
+        let svg = svg_of(&day, Policy::RequestsPerMinute);
+        for o in &day.policies {
+            assert!(svg.contains(&o.policy.label(&day.settings)), "missing {:?}", o.policy);
+            assert!(svg.contains(&o.bill.dollars(2)), "missing the bill of {:?}", o.policy);
+        }
+        let heavy = day.outcome(Policy::DailyBudget).heavy_percent(&day.users).unwrap();
+        assert!(svg.contains(&format!("heavy {heavy}%")));
+        assert!(svg.contains("▶ 5 requests per minute"), "the selected policy is marked");
+    }
+
+    #[test]
+    fn every_user_gets_a_segment_in_every_bar_and_the_heavy_one_is_orange() {
+        let day = simulate_day(0, &Settings::default()).unwrap();
+        let svg = svg_of(&day, Policy::NoLimit);
+        let orange = svg.matches("#E69F00").count();
+        let green = svg.matches("#009E73").count();
+        assert_eq!((orange, green), (4, 36), "4 bars of 1 heavy and 9 ordinary users");
+    }
+}

@@ -1,0 +1,166 @@
+//! Reading JS values from the page or a lesson author's script into the core's settings.
+//! Anything can arrive here (strings for numbers, NaN, arrays, unknown fields): each bad
+//! value is refused with the field's name and what it allows, through the core's checks.
+
+use billsim_chart::Theme;
+use billsim_core::settings::{self, FieldError, Invalid};
+use billsim_core::{Policy, Settings};
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::{JsCast, JsError, JsValue};
+
+/// What a value is, for an error message: `a string "5"`, `null`, `an array`.
+fn describe(v: &JsValue) -> String {
+    if v.is_undefined() {
+        "undefined".into()
+    } else if v.is_null() {
+        "null".into()
+    } else if let Some(s) = v.as_string() {
+        format!("a string {}", settings::shown(&s))
+    } else if let Some(b) = v.as_bool() {
+        format!("{b}")
+    } else if Array::is_array(v) {
+        "an array".into()
+    } else if v.is_function() {
+        "a function".into()
+    } else if v.is_object() {
+        "an object".into()
+    } else if v.is_bigint() {
+        "a BigInt".into()
+    } else {
+        "a value of another type".into()
+    }
+}
+
+fn error(field: &str, allowed: &'static str, got: String) -> JsError {
+    JsError::new(&Invalid { allowed, got }.on(field).to_string())
+}
+
+fn field_error(e: FieldError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// The own fields of `value` when it is a plain object (or nothing for undefined/null),
+/// refusing any field not in `known`.
+fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Option<Object>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    if !value.is_object() || Array::is_array(value) || value.is_function() {
+        return Err(JsError::new(&format!("{what}: must be an object such as {{ {} }}; got {}", known.join(", "), describe(value))));
+    }
+    let object: Object = value.clone().unchecked_into();
+    for key in Object::keys(&object).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !known.contains(&key.as_str()) {
+            return Err(JsError::new(&format!(
+                "{what}: unknown field {}; the fields are {}",
+                settings::shown(&key),
+                known.join(", ")
+            )));
+        }
+    }
+    Ok(Some(object))
+}
+
+fn get(object: &Object, field: &str) -> Result<JsValue, JsError> {
+    Reflect::get(object, &JsValue::from_str(field)).map_err(|_| JsError::new(&format!("{field}: could not be read")))
+}
+
+/// A number field as text for the core's parser (Rust prints a float's shortest exact
+/// form, so 0.07 reads as "0.07"); `None` when it is absent.
+fn number_text(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, JsError> {
+    let v = get(object, field)?;
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(n) if n.is_finite() => Ok(Some(if n == 0.0 { "0".into() } else { format!("{n}") })),
+        Some(n) => Err(error(field, allowed, format!("{n}"))),
+        None => Err(error(field, allowed, describe(&v))),
+    }
+}
+
+const SETTINGS_FIELDS: [&str; 4] = ["seed", "perMinute", "budgetDollars", "refill"];
+
+/// `{ seed, perMinute, budgetDollars, refill }`, each optional, into a day number and settings.
+pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), JsError> {
+    let mut settings = Settings::default();
+    let Some(object) = object(value, "settings", &SETTINGS_FIELDS)? else {
+        return Ok((0, settings));
+    };
+    let mut seed = 0;
+    if let Some(t) = number_text(&object, "seed", settings::SEED_ALLOWED)? {
+        seed = settings::parse_seed(&t).map_err(|e| field_error(e.on("seed")))?;
+    }
+    if let Some(t) = number_text(&object, "perMinute", settings::PER_MINUTE_ALLOWED)? {
+        settings.per_minute = settings::parse_per_minute(&t).map_err(|e| field_error(e.on("perMinute")))?;
+    }
+    if let Some(t) = number_text(&object, "budgetDollars", settings::BUDGET_ALLOWED)? {
+        settings.budget = settings::parse_budget(&t).map_err(|e| field_error(e.on("budgetDollars")))?;
+    }
+    let refill = get(&object, "refill")?;
+    if !refill.is_undefined() {
+        let text = refill.as_string().ok_or_else(|| error("refill", settings::REFILL_ALLOWED, describe(&refill)))?;
+        settings.refill = settings::parse_refill(&text).map_err(|e| field_error(e.on("refill")))?;
+    }
+    Ok((seed, settings))
+}
+
+const POLICY_ALLOWED: &str = "\"noLimit\", \"requestsPerMinute\" or \"dailyBudget\"";
+
+/// A policy's name.
+pub fn policy(value: &JsValue) -> Result<Policy, JsError> {
+    match value.as_string() {
+        Some(s) => Policy::parse(&s).ok_or_else(|| error("policy", POLICY_ALLOWED, settings::shown(&s))),
+        None => Err(error("policy", POLICY_ALLOWED, describe(value))),
+    }
+}
+
+const SCALE_ALLOWED: &str = "a number from 0.5 to 8 (the device pixel ratio)";
+
+/// `{ dark, scale }`, each optional, into the chart's theme.
+pub fn look(value: &JsValue) -> Result<Theme, JsError> {
+    let Some(object) = object(value, "look", &["dark", "scale"])? else {
+        return Ok(Theme::light(100));
+    };
+    let dark = get(&object, "dark")?;
+    let dark = if dark.is_undefined() {
+        false
+    } else {
+        dark.as_bool().ok_or_else(|| error("dark", "true or false", describe(&dark)))?
+    };
+    let scale = get(&object, "scale")?;
+    let percent = match scale.as_f64() {
+        // A drawing size, not money: the float is only rounded to whole hundredths.
+        Some(s) if (0.5..=8.0).contains(&s) => (s * 100.0).round() as u32,
+        Some(s) => return Err(error("scale", SCALE_ALLOWED, format!("{s}"))),
+        None if scale.is_undefined() => 100,
+        None => return Err(error("scale", SCALE_ALLOWED, describe(&scale))),
+    };
+    Ok(if dark { Theme::dark(percent) } else { Theme::light(percent) })
+}
+
+/// A text field of a form: the string, or `None` when it is absent.
+fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, JsError> {
+    let v = get(object, field)?;
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    v.as_string().map(Some).ok_or_else(|| error(field, allowed, describe(&v)))
+}
+
+/// The settings form's text, `{ perMinute, budgetDollars }` as typed, read by the core's
+/// parsers exactly (a budget of "0.07" is 70,000 micro-dollars, not a float's neighbour).
+pub fn form_settings(value: &JsValue) -> Result<Settings, JsError> {
+    let mut settings = Settings::default();
+    let Some(object) = object(value, "form", &["perMinute", "budgetDollars"])? else {
+        return Ok(settings);
+    };
+    if let Some(t) = text_field(&object, "perMinute", settings::PER_MINUTE_ALLOWED)? {
+        settings.per_minute = settings::parse_per_minute(&t).map_err(|e| field_error(e.on("perMinute")))?;
+    }
+    if let Some(t) = text_field(&object, "budgetDollars", settings::BUDGET_ALLOWED)? {
+        settings.budget = settings::parse_budget(&t).map_err(|e| field_error(e.on("budgetDollars")))?;
+    }
+    Ok(settings)
+}
