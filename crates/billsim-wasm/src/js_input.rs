@@ -66,15 +66,26 @@ fn get(object: &Object, field: &str) -> Result<JsValue, JsError> {
     Reflect::get(object, &JsValue::from_str(field)).map_err(|_| JsError::new(&format!("{field}: could not be read")))
 }
 
-/// A number field as text for the core's parser (Rust prints a float's shortest exact
-/// form, so 0.07 reads as "0.07"); `None` when it is absent.
-fn number_text(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, JsError> {
+/// A number field read by the core's text parser `parse` (Rust prints a float's shortest
+/// exact form, so 0.07 reads as "0.07"); `None` when it is absent. `allowed` is what the
+/// message says when the value is not a finite number at all.
+fn number_field<T>(
+    object: &Object,
+    field: &str,
+    allowed: &'static str,
+    parse: fn(&str) -> Result<T, Invalid>,
+) -> Result<Option<T>, JsError> {
     let v = get(object, field)?;
     if v.is_undefined() {
         return Ok(None);
     }
     match v.as_f64() {
-        Some(n) if n.is_finite() => Ok(Some(if n == 0.0 { "0".into() } else { format!("{n}") })),
+        Some(n) if n.is_finite() => {
+            let text = if n == 0.0 { "0".to_string() } else { format!("{n}") };
+            // The message shows the number as JS wrote it, not the text made from it.
+            let shown = js_sys::JSON::stringify(&v).ok().and_then(|s| s.as_string()).unwrap_or_else(|| text.clone());
+            parse(&text).map(Some).map_err(|e| error(field, e.allowed, shown))
+        }
         Some(n) => Err(error(field, allowed, format!("{n}"))),
         None => Err(error(field, allowed, describe(&v))),
     }
@@ -88,15 +99,12 @@ pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), JsError> {
     let Some(object) = object(value, "settings", &SETTINGS_FIELDS)? else {
         return Ok((0, settings));
     };
-    let mut seed = 0;
-    if let Some(t) = number_text(&object, "seed", settings::SEED_ALLOWED)? {
-        seed = settings::parse_seed(&t).map_err(|e| field_error(e.on("seed")))?;
+    let seed = number_field(&object, "seed", settings::SEED_ALLOWED, settings::parse_seed)?.unwrap_or(0);
+    if let Some(n) = number_field(&object, "perMinute", settings::PER_MINUTE_ALLOWED, settings::parse_per_minute)? {
+        settings.per_minute = n;
     }
-    if let Some(t) = number_text(&object, "perMinute", settings::PER_MINUTE_ALLOWED)? {
-        settings.per_minute = settings::parse_per_minute(&t).map_err(|e| field_error(e.on("perMinute")))?;
-    }
-    if let Some(t) = number_text(&object, "budgetDollars", settings::BUDGET_ALLOWED)? {
-        settings.budget = settings::parse_budget(&t).map_err(|e| field_error(e.on("budgetDollars")))?;
+    if let Some(b) = number_field(&object, "budgetDollars", settings::BUDGET_ALLOWED, settings::parse_budget)? {
+        settings.budget = b;
     }
     let refill = get(&object, "refill")?;
     if !refill.is_undefined() {

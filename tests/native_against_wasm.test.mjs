@@ -1,0 +1,45 @@
+// The wasm build, run under Node.js, and the native core give identical JSON for the same
+// day and settings: 300 seeds under each of several settings. Run by scripts/test, which
+// builds both first (BILLSIM names the native binary, WASM_NODE_PKG the wasm package).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const billsim = process.env.BILLSIM ?? resolve(root, "target/release/billsim");
+const wasm = createRequire(import.meta.url)(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
+
+const SEEDS = 300;
+const PER_MINUTE = [1, 5, 60];
+const BUDGETS = ["0.01", "0.05", "0.25", "100"];
+
+function native(perMinute, budget, refill) {
+  const out = execFileSync(billsim, [
+    "day", "--seed", "0", "--count", String(SEEDS), "--per-minute", String(perMinute),
+    "--budget", budget, "--refill", refill, "--json",
+  ], { encoding: "utf8", maxBuffer: 64 << 20 });
+  return out.trim().split("\n").map((line) => JSON.parse(line));
+}
+
+for (const refill of ["daily", "steady"]) {
+  for (const perMinute of PER_MINUTE) {
+    for (const budget of BUDGETS) {
+      test(`wasm and native agree on ${SEEDS} days at ${perMinute} a minute and a $${budget} ${refill} budget`, () => {
+        const days = native(perMinute, budget, refill);
+        assert.equal(days.length, SEEDS);
+        for (const [seed, day] of days.entries()) {
+          const fromWasm = wasm.simulateDay({ seed, perMinute, budgetDollars: Number(budget), refill });
+          assert.deepStrictEqual(fromWasm, day, `day ${seed}`);
+        }
+      });
+    }
+  }
+}
+
+test("the comparison can fail: a different budget gives a different day", () => {
+  const [day] = native(5, "0.25", "daily");
+  const other = wasm.simulateDay({ seed: 0, perMinute: 5, budgetDollars: 0.26 });
+  assert.notDeepStrictEqual(other, day);
+});
