@@ -6,9 +6,12 @@
 
 pub mod budget;
 mod draw;
+pub mod in_flight;
+pub mod lesson_numbers;
 pub mod many_days;
 pub mod money;
 pub mod rate_limit;
+pub mod server_step;
 pub mod settings;
 pub mod simulate;
 pub mod time;
@@ -16,5 +19,6 @@ pub mod toy_day;
 
 pub use budget::{Budget, Hold, OverBudget, Refill, SharedBudget};
 pub use money::{cost, set_aside, Micros, Overflow, PRICE_IN, PRICE_OUT, REPLY_CAP};
+pub use server_step::{handle_chat, input_tokens_upper_bound, Reply};
 pub use settings::{FieldError, Settings};
 pub use simulate::{simulate_day, DayResult, Policy};

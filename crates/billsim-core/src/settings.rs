@@ -86,7 +86,7 @@ pub fn shown(text: &str) -> String {
     }
 }
 
-fn whole_number(text: &str, allowed: &'static str, lo: u64, hi: u64) -> Result<u64, Invalid> {
+pub(crate) fn whole_number(text: &str, allowed: &'static str, lo: u64, hi: u64) -> Result<u64, Invalid> {
     let t = text.trim();
     let bad = || Invalid { allowed, got: shown(text) };
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {

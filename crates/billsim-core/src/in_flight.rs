@@ -1,0 +1,269 @@
+//! The lesson's "20 calls at once" experiment, as a pure model: every call is checked
+//! before any is charged (that is the overlap of calls in flight), under four versions of
+//! the budget. No threads, so the wasm build runs it too; `tests/in_flight_threads.rs`
+//! sends the same calls through `handle_chat` on real threads and gets the same table.
+
+use crate::budget::{Budget, Refill};
+use crate::money::{cost, Micros, Overflow, Tokens, REPLY_CAP};
+use crate::settings::{self, FieldError, Invalid};
+use serde::Serialize;
+
+/// Input tokens of each call.
+pub const INPUT: Tokens = 20_000;
+/// Output tokens of each call's reply (under the reply cap of 1,000).
+pub const OUTPUT: Tokens = 800;
+
+pub const CALLS_DEFAULT: u32 = 20;
+pub const CALLS_MIN: u32 = 1;
+pub const CALLS_MAX: u32 = 200;
+pub const CALLS_ALLOWED: &str = "a whole number from 1 to 200";
+/// The low estimate guesses the input at this percentage of its real size.
+pub const ESTIMATE_DEFAULT: u32 = 50;
+pub const ESTIMATE_MIN: u32 = 10;
+pub const ESTIMATE_MAX: u32 = 200;
+pub const ESTIMATE_ALLOWED: &str = "a whole number of percent from 10 to 200";
+
+/// Calls at once, as text: `"1"` to `"200"`.
+pub fn parse_calls(text: &str) -> Result<u32, Invalid> {
+    settings::whole_number(text, CALLS_ALLOWED, CALLS_MIN.into(), CALLS_MAX.into()).map(|n| n as u32)
+}
+
+/// The estimate as a percentage of the real input, as text: `"10"` to `"200"`.
+pub fn parse_estimate(text: &str) -> Result<u32, Invalid> {
+    settings::whole_number(text, ESTIMATE_ALLOWED, ESTIMATE_MIN.into(), ESTIMATE_MAX.into()).map(|n| n as u32)
+}
+
+/// The experiment's settings, checked when built, so a run is never asked for a billion calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    calls: u32,
+    estimate_percent: u32,
+    budget: Micros,
+}
+
+impl Default for Params {
+    /// The lesson's: 20 calls, the input guessed at half, a budget of $0.25.
+    fn default() -> Self {
+        Params { calls: CALLS_DEFAULT, estimate_percent: ESTIMATE_DEFAULT, budget: settings::BUDGET_DEFAULT }
+    }
+}
+
+impl Params {
+    /// Checks each value against its range; the error names the field.
+    ///
+    /// ```
+    /// use billsim_core::in_flight::Params;
+    /// use billsim_core::Micros;
+    /// assert!(Params::new(20, 50, Micros(250_000)).is_ok());
+    /// let err = Params::new(201, 50, Micros(250_000)).unwrap_err();
+    /// assert_eq!(err.to_string(), "calls: must be a whole number from 1 to 200; got 201");
+    /// ```
+    pub fn new(calls: u32, estimate_percent: u32, budget: Micros) -> Result<Params, FieldError> {
+        let bad = |allowed, got: String| Invalid { allowed, got };
+        if !(CALLS_MIN..=CALLS_MAX).contains(&calls) {
+            return Err(bad(CALLS_ALLOWED, calls.to_string()).on("calls"));
+        }
+        if !(ESTIMATE_MIN..=ESTIMATE_MAX).contains(&estimate_percent) {
+            return Err(bad(ESTIMATE_ALLOWED, estimate_percent.to_string()).on("estimatePercent"));
+        }
+        if !(settings::BUDGET_MIN..=settings::BUDGET_MAX).contains(&budget) {
+            return Err(bad(settings::BUDGET_ALLOWED, budget.dollars(6)).on("budget"));
+        }
+        Ok(Params { calls, estimate_percent, budget })
+    }
+
+    pub fn calls(&self) -> u32 {
+        self.calls
+    }
+
+    pub fn estimate_percent(&self) -> u32 {
+        self.estimate_percent
+    }
+
+    pub fn budget(&self) -> Micros {
+        self.budget
+    }
+}
+
+/// Four ways to count the calls, each a small change to the budget of the lesson.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Version {
+    /// Looks at what is already charged and sets nothing aside: the first version most
+    /// people write.
+    CheckOnly,
+    /// Sets aside the real input plus the whole reply cap: the lesson's budget.
+    SetAside,
+    /// Sets aside too little: the input guessed at [`Params::estimate_percent`] of its size.
+    HalfEstimate,
+    /// Sets aside in full, but the calls alternate between two server processes, each
+    /// with its own count of the whole budget.
+    TwoProcesses,
+}
+
+impl Version {
+    pub const ALL: [Version; 4] = [Version::CheckOnly, Version::SetAside, Version::HalfEstimate, Version::TwoProcesses];
+
+    /// The name in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Version::CheckOnly => "checkOnly",
+            Version::SetAside => "setAside",
+            Version::HalfEstimate => "halfEstimate",
+            Version::TwoProcesses => "twoProcesses",
+        }
+    }
+
+    /// The name a reader sees.
+    ///
+    /// ```
+    /// use billsim_core::in_flight::{Params, Version};
+    /// assert_eq!(Version::HalfEstimate.label(&Params::default()), "Input guessed at half its size");
+    /// ```
+    pub fn label(self, params: &Params) -> String {
+        match self {
+            Version::CheckOnly => "Check only".into(),
+            Version::SetAside => "Set aside first".into(),
+            Version::HalfEstimate if params.estimate_percent == 50 => "Input guessed at half its size".into(),
+            Version::HalfEstimate => format!("Input guessed at {}% of its size", params.estimate_percent),
+            Version::TwoProcesses => "Two processes, each with its own count".into(),
+        }
+    }
+
+    /// How many separate counts the calls are spread over, in turn.
+    pub fn counts(self) -> usize {
+        match self {
+            Version::TwoProcesses => 2,
+            _ => 1,
+        }
+    }
+
+    /// What this version counts before a call: the input tokens it estimates and the
+    /// reply tokens it allows for. The check-only version counts neither, so it sets
+    /// nothing aside. The set-aside is the cost of these.
+    pub fn counted(self, params: &Params) -> (Tokens, Tokens) {
+        match self {
+            Version::CheckOnly => (0, 0),
+            Version::SetAside | Version::TwoProcesses => (INPUT, REPLY_CAP),
+            // A percentage of at most 200 of 20,000 tokens: far inside u64.
+            Version::HalfEstimate => (INPUT * Tokens::from(params.estimate_percent) / 100, REPLY_CAP),
+        }
+    }
+}
+
+/// How one version came out: calls let in, and what the service charged for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Row {
+    pub version: Version,
+    pub admitted: u32,
+    #[serde(rename = "chargedMicros")]
+    pub charged: Micros,
+}
+
+/// One user, at one moment: all the calls are in flight together.
+const USER: u8 = 0;
+const NOW: u64 = 0;
+
+/// Runs the calls under one version: every call is checked (and, if it fits, its
+/// set-aside held) before any reply arrives; then each admitted call is charged its real
+/// cost. `charged` is what the counts hold afterwards, which is the bill.
+///
+/// ```
+/// use billsim_core::in_flight::{run, Params, Version};
+/// let row = run(Version::SetAside, &Params::default()).unwrap();
+/// assert_eq!((row.admitted, row.charged.0), (5, 240_000));
+/// ```
+pub fn run(version: Version, params: &Params) -> Result<Row, Overflow> {
+    let (input, reply) = version.counted(params);
+    let amount = cost(input, reply)?;
+    let actual = cost(INPUT, OUTPUT)?;
+    let mut counts: Vec<Budget<u8>> =
+        (0..version.counts()).map(|_| Budget::new(params.budget, Refill::Daily)).collect();
+    let mut holds = Vec::new();
+    for call in 0..params.calls as usize {
+        let count = call % counts.len();
+        if let Ok(hold) = counts[count].reserve(USER, amount, NOW) {
+            holds.push((count, hold));
+        }
+    }
+    for (count, hold) in &holds {
+        counts[*count].settle(hold, actual, NOW);
+    }
+    let charged = Micros::checked_sum(counts.iter().map(|b| b.used(&USER, NOW)))?;
+    Ok(Row { version, admitted: holds.len() as u32, charged })
+}
+
+/// Every version, in [`Version::ALL`]'s order: the table of the lesson.
+pub fn overrun(params: &Params) -> Result<Vec<Row>, Overflow> {
+    Version::ALL.into_iter().map(|v| run(v, params)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(params: &Params) -> Vec<(u32, u64)> {
+        overrun(params).unwrap().iter().map(|r| (r.admitted, r.charged.0)).collect()
+    }
+
+    #[test]
+    fn twenty_calls_at_once_all_pass_a_check_made_before_any_is_charged() {
+        let rows = table(&Params::default());
+        assert_eq!(rows[0], (20, 960_000), "check only: each check sees $0 used");
+        assert_eq!(rows[1], (5, 240_000), "set aside first: five holds of $0.05 fill $0.25");
+    }
+
+    #[test]
+    fn two_server_processes_with_their_own_counts_each_allow_the_whole_budget() {
+        assert_eq!(table(&Params::default())[3], (10, 480_000));
+        let one_call = Params::new(1, 50, Micros(250_000)).unwrap();
+        assert_eq!(table(&one_call)[3], (1, 48_000), "one call uses one count, not both");
+    }
+
+    #[test]
+    fn a_low_estimate_lets_more_calls_in_and_the_budget_is_overshot() {
+        assert_eq!(table(&Params::default())[2], (8, 384_000));
+        let full = Params::new(20, 100, Micros(250_000)).unwrap();
+        assert_eq!(table(&full)[2], table(&full)[1], "an estimate of 100% is the set-aside itself");
+    }
+
+    #[test]
+    fn the_overshoot_is_never_more_than_the_shortfalls_of_the_calls_in_flight() {
+        let actual = cost(INPUT, OUTPUT).unwrap().0;
+        for calls in [1, 7, 20, 200] {
+            for percent in ESTIMATE_MIN..=ESTIMATE_MAX {
+                let params = Params::new(calls, percent, Micros(250_000)).unwrap();
+                let row = run(Version::HalfEstimate, &params).unwrap();
+                let set_aside = cost(INPUT * u64::from(percent) / 100, REPLY_CAP).unwrap().0;
+                let shortfall = actual.saturating_sub(set_aside);
+                let bound = 250_000 + u64::from(row.admitted) * shortfall;
+                assert!(row.charged.0 <= bound, "{calls} calls at {percent}%: {} over {bound}", row.charged.0);
+                if percent >= 100 {
+                    assert!(row.charged.0 <= 250_000, "an estimate that never falls short never overshoots");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_serializes_with_the_keys_and_names_the_widget_reads() {
+        let json = serde_json::to_string(&overrun(&Params::default()).unwrap()).unwrap();
+        assert_eq!(
+            json,
+            r#"[{"version":"checkOnly","admitted":20,"chargedMicros":960000},{"version":"setAside","admitted":5,"chargedMicros":240000},{"version":"halfEstimate","admitted":8,"chargedMicros":384000},{"version":"twoProcesses","admitted":10,"chargedMicros":480000}]"#
+        );
+        for v in Version::ALL {
+            assert_eq!(serde_json::to_value(v).unwrap(), v.name());
+        }
+    }
+
+    #[test]
+    fn each_parameter_accepts_its_ends_and_refuses_one_step_beyond() {
+        assert_eq!((parse_calls("1"), parse_calls("200")), (Ok(1), Ok(200)));
+        assert!(parse_calls("0").is_err() && parse_calls("201").is_err() && parse_calls("2.5").is_err());
+        assert_eq!((parse_estimate("10"), parse_estimate("200")), (Ok(10), Ok(200)));
+        let err = parse_estimate("9").unwrap_err().on("--estimate");
+        assert_eq!(err.to_string(), "--estimate: must be a whole number of percent from 10 to 200; got \"9\"");
+        assert!(Params::new(20, 50, Micros(9_999)).is_err(), "the budget keeps the settings' range");
+    }
+}
