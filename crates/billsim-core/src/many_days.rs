@@ -23,7 +23,7 @@ pub struct Extreme {
 
 impl Extreme {
     fn keep(slot: &mut Option<Extreme>, value: u64, seed: u32, better: impl Fn(u64, u64) -> bool) {
-        if slot.is_none_or(|e| better(value, e.value)) {
+        if slot.map_or(true, |e| better(value, e.value)) {
             *slot = Some(Extreme { value, seed });
         }
     }
