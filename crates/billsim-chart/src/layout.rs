@@ -9,7 +9,7 @@ pub fn edges(left: i32, width: i32, values: &[u64]) -> Vec<i32> {
     let mut out = vec![left];
     for &v in values {
         running += u128::from(v);
-        let offset = if total == 0 { 0 } else { (running * width.max(0) as u128 / total) as i32 };
+        let offset = (running * width.max(0) as u128).checked_div(total).unwrap_or(0) as i32;
         out.push(left + offset);
     }
     out

@@ -78,3 +78,27 @@ pub fn read_settings_text(form: JsValue) -> Result<JsValue, JsError> {
         budget_dollars: settings.budget.0 as f64 / billsim_core::Micros::PER_DOLLAR as f64,
     })
 }
+
+/// The lesson's claims checked over `count` days from the settings' seed (1 to 10,000
+/// days): the same object as `billsim days --json`.
+#[wasm_bindgen(js_name = checkDays)]
+pub fn check_days(settings: JsValue, count: JsValue) -> Result<JsValue, JsError> {
+    let (seed, settings) = js_input::day_settings(&settings)?;
+    let count = js_input::day_count(&count)?;
+    let days = billsim_core::many_days::many_days(seed, count, &settings).map_err(js_error)?;
+    to_js(&days)
+}
+
+/// Bytes of linear memory the module holds now: for the benchmark that checks it does
+/// not grow over many days.
+#[wasm_bindgen(js_name = wasmMemoryBytes)]
+pub fn wasm_memory_bytes() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (core::arch::wasm32::memory_size(0) * 65_536) as f64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0.0
+    }
+}
