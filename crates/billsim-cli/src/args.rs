@@ -1,6 +1,7 @@
 //! The command line's words, read into settings. Every bad value names its flag and what
 //! is allowed, through the same checks as the widget's settings.
 
+use billsim_core::in_flight::{self, Params};
 use billsim_core::settings::{self, FieldError, Invalid};
 use billsim_core::Settings;
 
@@ -8,16 +9,30 @@ pub const USAGE: &str = "\
 billsim: the toy day of \"How to stop one user running up your AI bill\"
 
 Usage:
-  billsim day  [--seed N] [--count N] [SETTINGS] [--json]
-  billsim days [--from N] [--count N] [SETTINGS] [--json]
+  billsim day     [--seed N] [--count N] [SETTINGS] [--json]
+  billsim days    [--from N] [--count N] [SETTINGS] [--json]
+  billsim overrun [--calls N] [--estimate PERCENT] [--budget DOLLARS] [--json]
+  billsim numbers [--json]
 
-  day    one day under each policy (--count N: N days from --seed, one JSON line each)
-  days   the lesson's claims checked over days --from .. --from + --count
+  day      one day under each policy (--count N: N days from --seed, one JSON line each)
+  days     the lesson's claims checked over days --from .. --from + --count
+  overrun  many calls at once (20,000 tokens in, 800 out each), all checked before any
+           is charged, under four versions of the budget
+  numbers  every figure the lesson quotes, computed here, with the lesson's value
+           beside ours where they differ
 
-Settings:
+Settings (day, days):
   --per-minute K      the request limit, 1 to 60 calls a minute (default 5)
   --budget DOLLARS    the daily budget per user, 0.01 to 100 (default 0.25)
   --refill RULE       daily or steady (default daily)
+
+Overrun:
+  --calls N           calls at once, 1 to 200 (default 20)
+  --estimate PERCENT  the low estimate guesses the input at this percentage of its
+                      real size, 10 to 200 (default 50)
+  --budget DOLLARS    the budget, 0.01 to 100 (default 0.25)
+
+Every command:
   --json              print JSON, not a table
 ";
 
@@ -28,6 +43,8 @@ pub struct Args {
     pub start: u32,
     pub count: u32,
     pub settings: Settings,
+    /// For `overrun`; its budget is `settings.budget`.
+    pub overrun: Params,
     pub json: bool,
 }
 
@@ -35,7 +52,30 @@ pub struct Args {
 pub enum Command {
     Day,
     Days,
+    Overrun,
+    Numbers,
     Help,
+}
+
+impl Command {
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Day => "day",
+            Command::Days => "days",
+            Command::Overrun => "overrun",
+            Command::Numbers => "numbers",
+            Command::Help => "help",
+        }
+    }
+
+    /// The options that take a value, for this command.
+    fn options(&self) -> &'static [&'static str] {
+        match self {
+            Command::Day | Command::Days => &["--seed", "--from", "--count", "--per-minute", "--budget", "--refill"],
+            Command::Overrun => &["--calls", "--estimate", "--budget"],
+            Command::Numbers | Command::Help => &[],
+        }
+    }
 }
 
 /// A usage error: the message to print before the usage.
@@ -65,10 +105,14 @@ pub fn parse(words: &[String]) -> Result<Args, UsageError> {
     let command = match words.next().map(String::as_str) {
         Some("day") => Command::Day,
         Some("days") => Command::Days,
+        Some("overrun") => Command::Overrun,
+        Some("numbers") => Command::Numbers,
         Some("help" | "--help" | "-h") | None => Command::Help,
         Some(other) => return Err(UsageError(format!("unknown command {}", settings::shown(other)))),
     };
-    let mut args = Args { command, start: 0, count: 1, settings: Settings::default(), json: false };
+    let mut args =
+        Args { command, start: 0, count: 1, settings: Settings::default(), overrun: Params::default(), json: false };
+    let (mut calls, mut estimate) = (args.overrun.calls(), args.overrun.estimate_percent());
     if args.command == Command::Days {
         args.count = 200;
     }
@@ -86,9 +130,9 @@ pub fn parse(words: &[String]) -> Result<Args, UsageError> {
             Some((n, v)) => (n, Some(v.to_string())),
             None => (flag, None),
         };
-        let known = ["--seed", "--from", "--count", "--per-minute", "--budget", "--refill"];
-        if !known.contains(&name) {
-            return Err(UsageError(format!("unknown option {}", settings::shown(flag))));
+        if !args.command.options().contains(&name) {
+            let command = args.command.name();
+            return Err(UsageError(format!("unknown option {} for billsim {command}", settings::shown(flag))));
         }
         let value = match inline.or_else(|| words.next().cloned()) {
             Some(v) => v,
@@ -99,9 +143,14 @@ pub fn parse(words: &[String]) -> Result<Args, UsageError> {
             "--count" => args.count = parse_count(&value).map_err(|e| e.on(name))?,
             "--per-minute" => args.settings.per_minute = settings::parse_per_minute(&value).map_err(|e| e.on(name))?,
             "--budget" => args.settings.budget = settings::parse_budget(&value).map_err(|e| e.on(name))?,
+            "--calls" => calls = in_flight::parse_calls(&value).map_err(|e| e.on(name))?,
+            "--estimate" => estimate = in_flight::parse_estimate(&value).map_err(|e| e.on(name))?,
             _ => args.settings.refill = settings::parse_refill(&value).map_err(|e| e.on(name))?,
         }
     }
+    // Each value has passed its own check above, so this cannot fail; it keeps one place
+    // where the experiment's settings are checked together.
+    args.overrun = Params::new(calls, estimate, args.settings.budget)?;
     Ok(args)
 }
 
@@ -128,5 +177,25 @@ mod tests {
         assert!(e.0.starts_with("--from: must be a whole number from 0 to 4294967295"), "{}", e.0);
         assert!(parse(&words("day --seed")).unwrap_err().0.contains("needs a value"));
         assert!(parse(&words("day --speed 3")).unwrap_err().0.contains("unknown option"));
+    }
+
+    #[test]
+    fn overrun_reads_its_own_flags_and_names_the_flag_and_range_of_a_bad_one() {
+        let a = parse(&words("overrun --calls 40 --estimate=80 --budget 0.5 --json")).unwrap();
+        assert_eq!(a.command, Command::Overrun);
+        assert_eq!((a.overrun.calls(), a.overrun.estimate_percent(), a.overrun.budget().0, a.json), (40, 80, 500_000, true));
+        let e = parse(&words("overrun --calls 201")).unwrap_err();
+        assert_eq!(e.0, "--calls: must be a whole number from 1 to 200; got \"201\"");
+        let e = parse(&words("overrun --estimate 5")).unwrap_err();
+        assert_eq!(e.0, "--estimate: must be a whole number of percent from 10 to 200; got \"5\"");
+    }
+
+    #[test]
+    fn an_option_of_another_command_is_refused_not_silently_ignored() {
+        let e = parse(&words("day --calls 5")).unwrap_err();
+        assert_eq!(e.0, "unknown option \"--calls\" for billsim day");
+        assert!(parse(&words("overrun --refill steady")).is_err());
+        assert!(parse(&words("numbers --seed 1")).is_err());
+        assert_eq!(parse(&words("numbers --json")).map(|a| (a.command, a.json)), Ok((Command::Numbers, true)));
     }
 }

@@ -50,5 +50,21 @@ fn run(args: &args::Args) -> Result<String, Box<dyn std::error::Error>> {
                 Ok(table::many_days(&days))
             }
         }
+        Command::Overrun => {
+            let rows = billsim_core::in_flight::overrun(&args.overrun)?;
+            if args.json {
+                json(&rows)
+            } else {
+                Ok(table::overrun(&args.overrun, &rows))
+            }
+        }
+        Command::Numbers => {
+            let numbers = billsim_core::lesson_numbers::lesson_numbers()?;
+            if args.json {
+                json(&numbers)
+            } else {
+                Ok(table::numbers(&numbers))
+            }
+        }
     }
 }

@@ -1,7 +1,10 @@
 //! Readable tables for a person at a terminal.
 
+use billsim_core::in_flight::{self, Params, Row};
+use billsim_core::lesson_numbers::{grouped, Number};
 use billsim_core::many_days::{Extreme, ManyDays};
 use billsim_core::money::percent;
+use billsim_core::{cost, Micros};
 use billsim_core::toy_day::UserKind;
 use billsim_core::{DayResult, Policy};
 use std::fmt::Write;
@@ -58,4 +61,76 @@ pub fn many_days(d: &ManyDays) -> String {
     let _ = writeln!(out, "  most ordinary calls refused, request limit  {}", count(x.most_ordinary_refused_request_limit));
     let _ = writeln!(out, "  most ordinary calls refused, daily budget   {}", count(x.most_ordinary_refused_budget));
     out
+}
+
+/// Dollars with as many decimals as the amount needs (at least 2): `$0.96`, `$0.384`.
+fn exact_dollars(amount: Micros) -> String {
+    let places = (2..6).find(|&p| amount.0 % 10u64.pow(6 - p) == 0).unwrap_or(6);
+    amount.dollars(places)
+}
+
+pub fn overrun(params: &Params, rows: &[Row]) -> String {
+    let each = cost(in_flight::INPUT, in_flight::OUTPUT).map_or("-".into(), exact_dollars);
+    let mut out = format!(
+        "{} calls at once, each {} tokens in and {} out ({each}), against a budget of {}.\n\
+         Every call is checked before any is charged.\n\n",
+        params.calls(),
+        grouped(in_flight::INPUT),
+        grouped(in_flight::OUTPUT),
+        exact_dollars(params.budget()),
+    );
+    let _ = writeln!(out, "  {:<40} {:>4} {:>8} {:>9} {:>10}", "version", "in", "refused", "charged", "of budget");
+    for r in rows {
+        let of_budget = percent(r.charged.0, params.budget().0).map_or("-".into(), |p| format!("{p}%"));
+        let refused = params.calls().saturating_sub(r.admitted);
+        let label = r.version.label(params);
+        let _ = writeln!(out, "  {label:<40} {:>4} {refused:>8} {:>9} {of_budget:>10}", r.admitted, exact_dollars(r.charged));
+    }
+    out
+}
+
+/// Each of the lesson's sentences once, with the figures that belong to it; the lesson's
+/// value beside ours where they differ.
+pub fn numbers(numbers: &[Number]) -> String {
+    let width = numbers.iter().map(|n| n.key.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    let mut sentence = "";
+    for n in numbers {
+        if n.sentence != sentence {
+            sentence = n.sentence;
+            let _ = writeln!(out, "> {sentence}");
+        }
+        let _ = write!(out, "  {:<width$}  {}", n.key, n.ours);
+        if n.differs() {
+            let _ = write!(out, "    lesson: {}", n.lesson);
+        }
+        let _ = writeln!(out);
+    }
+    let differ = numbers.iter().filter(|n| n.differs()).count();
+    let _ = writeln!(out, "\n{differ} of {} figures differ from the lesson's.", numbers.len());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_show_every_decimal_they_have_and_at_least_two() {
+        assert_eq!(exact_dollars(Micros(960_000)), "$0.96");
+        assert_eq!(exact_dollars(Micros(384_000)), "$0.384");
+        assert_eq!(exact_dollars(Micros(420)), "$0.00042");
+        assert_eq!(exact_dollars(Micros(1)), "$0.000001");
+        assert_eq!(exact_dollars(Micros(2_000_000)), "$2.00");
+    }
+
+    #[test]
+    fn a_sentence_is_quoted_once_and_the_lessons_value_is_shown_only_where_ours_differs() {
+        let figure = |key, ours: &str, lesson| Number { key, sentence: "One sentence.", ours: ours.into(), lesson };
+        let text = numbers(&[figure("same", "420", "420"), figure("other", "417", "394")]);
+        assert_eq!(
+            text,
+            "> One sentence.\n  same   420\n  other  417    lesson: 394\n\n1 of 2 figures differ from the lesson's.\n"
+        );
+    }
 }

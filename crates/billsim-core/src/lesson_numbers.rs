@@ -49,8 +49,13 @@ impl List {
     }
 }
 
-/// `n` with a comma every three digits: `120,000`.
-fn grouped(n: u64) -> String {
+/// `n` with a comma every three digits, as the lesson writes numbers.
+///
+/// ```
+/// use billsim_core::lesson_numbers::grouped;
+/// assert_eq!(grouped(120_000), "120,000");
+/// ```
+pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
@@ -123,6 +128,13 @@ fn shown_day(list: &mut List) -> Result<(), Overflow> {
         five.refused(&day.users, UserKind::Heavy).to_string(),
         "0",
     );
+    let one = NonZeroU32::MIN;
+    let one_day = simulate_day(SHOWN_DAY, &Settings { per_minute: one, ..settings })?;
+    let one_a_minute = one_day.outcome(Policy::RequestsPerMinute);
+    const ONE: &str = "Lowering the limit does not help: at 1 call a minute the heavy user is still never refused, and the nine ordinary users lose 69 calls.";
+    list.add("one_a_minute_heavy_refused", ONE, one_a_minute.refused(&one_day.users, UserKind::Heavy).to_string(), "0");
+    list.add("one_a_minute_ordinary_refused", ONE, one_a_minute.refused(&one_day.users, UserKind::Ordinary).to_string(), "69");
+
     const CALLS: &str = "The heavy user makes 190 of the day's 394 calls, 48%, and 94% of the bill.";
     list.add("day_calls", CALLS, calls.to_string(), "394");
     list.add("day_heavy_calls", CALLS, heavy.to_string(), "190");
@@ -134,18 +146,11 @@ fn shown_day(list: &mut List) -> Result<(), Overflow> {
         "185 of 190",
     );
 
-    let one = NonZeroU32::MIN;
-    let day = simulate_day(SHOWN_DAY, &Settings { per_minute: one, ..settings })?;
-    let one_a_minute = day.outcome(Policy::RequestsPerMinute);
-    const ONE: &str = "Lowering the limit does not help: at 1 call a minute the heavy user is still never refused, and the nine ordinary users lose 69 calls.";
-    list.add("one_a_minute_heavy_refused", ONE, one_a_minute.refused(&day.users, UserKind::Heavy).to_string(), "0");
-    list.add("one_a_minute_ordinary_refused", ONE, one_a_minute.refused(&day.users, UserKind::Ordinary).to_string(), "69");
-
-    let day = simulate_day(SHOWN_DAY, &Settings { budget: Micros(50_000), ..settings })?;
+    let nickel_day = simulate_day(SHOWN_DAY, &Settings { budget: Micros(50_000), ..settings })?;
     list.add(
         "five_cents_ordinary_refused",
         "At $0.05, the day shown turns away 77 of their calls.",
-        day.outcome(Policy::DailyBudget).refused(&day.users, UserKind::Ordinary).to_string(),
+        nickel_day.outcome(Policy::DailyBudget).refused(&nickel_day.users, UserKind::Ordinary).to_string(),
         "77",
     );
     Ok(())
@@ -197,7 +202,7 @@ fn hand_example(list: &mut List) -> Result<(), Overflow> {
     list.add("hand_cost", "The settle is 20,000 × 2 + 800 × 10 = 48,000.", grouped(actual.0), "48,000");
     list.add(
         "hand_used",
-        "The used amount moves like this: Before, Reserve, Settle.",
+        "The used amount moves like this: (a table) Before 100,000 | Reserve 150,000 | Settle 148,000",
         format!("{} -> {} -> {}", grouped(before.0), grouped(reserved.0), grouped(settled.0)),
         "100,000 -> 150,000 -> 148,000",
     );
@@ -275,7 +280,8 @@ fn refusal_example(list: &mut List) {
     );
 }
 
-/// Every figure the lesson quotes, in the order the lesson's sections give them.
+/// Every figure the lesson quotes: the prices, the shown day, the hand example, the calls
+/// at once, the refusal, then the claims over 200 days.
 pub fn lesson_numbers() -> Result<Vec<Number>, Overflow> {
     let mut list = List::default();
     prices(&mut list)?;
