@@ -11,6 +11,7 @@ pub mod lesson_numbers;
 pub mod many_days;
 pub mod money;
 pub mod rate_limit;
+pub mod readout;
 pub mod server_step;
 pub mod settings;
 pub mod simulate;

@@ -102,3 +102,12 @@ pub fn wasm_memory_bytes() -> f64 {
         0.0
     }
 }
+
+/// The day `settings` gives as rows a reader can scan: for each policy and user, calls,
+/// served, refused, charged (in dollars) and share of the bill, written by the core.
+#[wasm_bindgen(js_name = dayReadout)]
+pub fn day_readout(settings: JsValue) -> Result<JsValue, JsError> {
+    let (seed, settings) = js_input::day_settings(&settings)?;
+    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    to_js(&billsim_core::readout::readout(&day))
+}
