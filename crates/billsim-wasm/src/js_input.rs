@@ -157,36 +157,26 @@ fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Opt
     v.as_string().map(Some).ok_or_else(|| error(field, allowed, describe(&v)))
 }
 
-/// The settings form's text, `{ perMinute, budgetDollars }` as typed, read by the core's
-/// parsers exactly (a budget of "0.07" is 70,000 micro-dollars, not a float's neighbour).
-pub fn form_settings(value: &JsValue) -> Result<Settings, JsError> {
+/// Settings as text, as a form, an address or an element's attributes give them:
+/// `{ seed, perMinute, budgetDollars, refill }`, each optional, read by the core's parsers
+/// exactly (a budget of "0.07" is 70,000 micro-dollars, not a float's neighbour).
+pub fn text_settings(value: &JsValue) -> Result<(Option<u32>, Settings), JsError> {
     let mut settings = Settings::default();
-    let Some(object) = object(value, "form", &["perMinute", "budgetDollars"])? else {
-        return Ok(settings);
+    let Some(object) = object(value, "settings", &SETTINGS_FIELDS)? else {
+        return Ok((None, settings));
     };
+    let mut seed = None;
+    if let Some(t) = text_field(&object, "seed", settings::SEED_ALLOWED)? {
+        seed = Some(settings::parse_seed(&t).map_err(|e| field_error(e.on("seed")))?);
+    }
     if let Some(t) = text_field(&object, "perMinute", settings::PER_MINUTE_ALLOWED)? {
         settings.per_minute = settings::parse_per_minute(&t).map_err(|e| field_error(e.on("perMinute")))?;
     }
     if let Some(t) = text_field(&object, "budgetDollars", settings::BUDGET_ALLOWED)? {
         settings.budget = settings::parse_budget(&t).map_err(|e| field_error(e.on("budgetDollars")))?;
     }
-    Ok(settings)
-}
-
-const DAY_COUNT_ALLOWED: &str = "a whole number from 1 to 10000";
-
-fn parse_day_count(text: &str) -> Result<u32, Invalid> {
-    let bad = || Invalid { allowed: DAY_COUNT_ALLOWED, got: settings::shown(text) };
-    match text.parse::<u32>() {
-        Ok(n) if (1..=10_000).contains(&n) => Ok(n),
-        _ => Err(bad()),
+    if let Some(t) = text_field(&object, "refill", settings::REFILL_ALLOWED)? {
+        settings.refill = settings::parse_refill(&t).map_err(|e| field_error(e.on("refill")))?;
     }
-}
-
-/// How many days to check: 1 to 10,000 (more would keep the page busy for seconds).
-pub fn day_count(value: &JsValue) -> Result<u32, JsError> {
-    let holder = Object::new();
-    Reflect::set(&holder, &JsValue::from_str("count"), value).map_err(|_| JsError::new("count: could not be read"))?;
-    number_field(&holder, "count", DAY_COUNT_ALLOWED, parse_day_count)?
-        .ok_or_else(|| error("count", DAY_COUNT_ALLOWED, "undefined".into()))
+    Ok((seed, settings))
 }

@@ -60,22 +60,29 @@ pub fn draw(canvas: HtmlCanvasElement, settings: JsValue, policy: JsValue, look:
     area.present().map_err(|e| JsError::new(&format!("drawing failed: {e}")))
 }
 
-/// The settings form's values as typed (`{ perMinute: "5", budgetDollars: "0.25" }`),
-/// checked by the core, as numbers for `simulateDay`: `{ perMinute, budgetDollars }`.
+/// Settings as text (`{ seed: "3", perMinute: "5", budgetDollars: "0.25", refill: "daily" }`,
+/// each optional), as a form, an address or attributes give them, checked by the core and
+/// returned as `simulateDay` takes them (absent fields are the defaults; the seed only
+/// when given).
 #[wasm_bindgen(js_name = readSettingsText)]
-pub fn read_settings_text(form: JsValue) -> Result<JsValue, JsError> {
-    let settings = js_input::form_settings(&form)?;
+pub fn read_settings_text(text: JsValue) -> Result<JsValue, JsError> {
+    let (seed, settings) = js_input::text_settings(&text)?;
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Numbers {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seed: Option<u32>,
         per_minute: u32,
         /// For JS only: `simulateDay` reads it back through its shortest decimal form,
         /// which is the exact amount again.
         budget_dollars: f64,
+        refill: billsim_core::Refill,
     }
     to_js(&Numbers {
+        seed,
         per_minute: settings.per_minute.get(),
         budget_dollars: settings.budget.0 as f64 / billsim_core::Micros::PER_DOLLAR as f64,
+        refill: settings.refill,
     })
 }
 
