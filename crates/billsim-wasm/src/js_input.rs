@@ -180,3 +180,21 @@ pub fn text_settings(value: &JsValue) -> Result<(Option<u32>, Settings), JsError
     }
     Ok((seed, settings))
 }
+
+const DAY_COUNT_ALLOWED: &str = "a whole number from 1 to 10000";
+
+fn parse_day_count(text: &str) -> Result<u32, Invalid> {
+    let bad = || Invalid { allowed: DAY_COUNT_ALLOWED, got: settings::shown(text) };
+    match text.parse::<u32>() {
+        Ok(n) if (1..=10_000).contains(&n) => Ok(n),
+        _ => Err(bad()),
+    }
+}
+
+/// How many days to check: 1 to 10,000 (more would keep the page busy for seconds).
+pub fn day_count(value: &JsValue) -> Result<u32, JsError> {
+    let holder = Object::new();
+    Reflect::set(&holder, &JsValue::from_str("count"), value).map_err(|_| JsError::new("count: could not be read"))?;
+    number_field(&holder, "count", DAY_COUNT_ALLOWED, parse_day_count)?
+        .ok_or_else(|| error("count", DAY_COUNT_ALLOWED, "undefined".into()))
+}
