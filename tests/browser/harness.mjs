@@ -1,0 +1,77 @@
+// Shared set-up of the browser tests: the widget's own server (web/serve.mjs, with the
+// CSP) on a free port, and Debian's Chromium driven by playwright-core (no browser
+// download). Helpers read the widget's shadow DOM the way a reader's browser shows it.
+import { chromium } from "playwright-core";
+import { serve } from "../../web/serve.mjs";
+
+export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+export async function start() {
+  const server = await serve(0);
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+      "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
+  });
+  return {
+    base,
+    browser,
+    async stop() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A page at `path`, with console errors, page errors and requests recorded. */
+export async function open(env, path = "", options = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 }, ...options });
+  const page = await context.newPage();
+  const log = { errors: [], requests: [] };
+  page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
+  page.on("pageerror", (e) => log.errors.push(String(e)));
+  page.on("request", (r) => log.requests.push(r.url()));
+  page.on("response", (r) => { if (r.status() >= 400) log.errors.push(`${r.status()} ${r.url()}`); });
+  await page.goto(env.base + path);
+  return { page, context, log };
+}
+
+/** Waits until the widget (the first, or the one `selector` names) has drawn a view. */
+export async function ready(page, selector = "bill-widget") {
+  await page.locator(selector).locator(".summary").filter({ hasText: /bill/ }).waitFor();
+}
+
+/** What a reader sees in one widget: summary, day, pressed policy, canvas label, notice, error. */
+export function view(page, selector = "bill-widget") {
+  return page.locator(selector).evaluate((el) => {
+    const q = (s) => el.shadowRoot.querySelector(s);
+    return {
+      summary: q(".summary").textContent,
+      day: q(".day").textContent,
+      pressed: [...el.shadowRoot.querySelectorAll("[aria-pressed=true]")].map((b) => b.dataset.policy),
+      label: q("canvas").getAttribute("aria-label"),
+      notice: q(".notice").hidden ? "" : q(".notice").textContent,
+      error: q(".error").textContent,
+      picture: q("canvas").toDataURL(),
+    };
+  });
+}
+
+/** The core's day for `settings`, from the wasm module the page already loaded. */
+export function coreDay(page, settings) {
+  return page.evaluate(async (s) => (await import("/pkg/billsim_wasm.js")).simulateDay(s), settings);
+}
+
+/** Dollars to `places` decimals from micro-dollars, rounded half up, in integers. */
+export function dollars(micros, places) {
+  const step = 10 ** (6 - places);
+  const rounded = Math.floor(micros / step) + (micros % step >= step / 2 ? 1 : 0);
+  const text = String(rounded).padStart(places + 1, "0");
+  return `$${text.slice(0, -places)}.${text.slice(-places)}`;
+}
+
+/** A whole percent, rounded half up, in integers. */
+export function percent(part, whole) {
+  return Math.floor((part * 200 + whole) / (whole * 2));
+}

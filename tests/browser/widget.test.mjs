@@ -1,0 +1,184 @@
+// The widget as a reader uses it: every number on the page equals the core's, bad
+// settings keep the last good view, the address reproduces a view, the keyboard does it all.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start, open, ready, view, coreDay, dollars, percent } from "./harness.mjs";
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.stop(); });
+
+/** The summary sentence's numbers, computed here from simulateDay's JSON alone. */
+function expectedTail(day, policy) {
+  const o = day.policies.find((p) => p.policy === policy);
+  const heavyIndex = day.users.findIndex((u) => u.kind === "heavy");
+  const heavy = o.perUser[heavyIndex];
+  const heavyCalls = day.users[heavyIndex].calls;
+  const calls = day.users.reduce((s, u) => s + u.calls, 0);
+  const refused = o.perUser.reduce((s, u) => s + u.refused, 0);
+  return `the bill is ${dollars(o.billMicros, 2)}, the heavy user is ${percent(heavy.chargedMicros, o.billMicros)}% of it; `
+    + `refused: ${heavy.refused} of the heavy user's ${heavyCalls} calls and ${refused - heavy.refused} of the ordinary users' ${calls - heavyCalls}.`;
+}
+
+async function assertMatchesCore(page, settings, policy) {
+  const v = await view(page);
+  const day = await coreDay(page, settings);
+  assert.ok(v.summary.endsWith(expectedTail(day, policy)), `${v.summary}\n  expected to end with\n${expectedTail(day, policy)}`);
+  assert.equal(v.day, `Day ${settings.seed}`);
+  assert.deepEqual(v.pressed, [policy]);
+  // The "Show numbers" table: each user's charge under each policy, as the core computed it.
+  const cells = await page.locator("bill-widget").evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const expected = day.policies.flatMap((p) => p.perUser.map((u, i) =>
+    [String(day.users[i].calls), String(u.served), String(u.refused), dollars(u.chargedMicros, 4)]));
+  assert.deepEqual(cells.map((r) => r.slice(2, 6)), expected);
+}
+
+test("the page opens on requests per minute and its numbers equal the core's through every policy, another day and every setting", async () => {
+  const { page, context, log } = await open(env);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  const settings = { seed: 0, perMinute: 5, budgetDollars: 0.25, refill: "daily" };
+  await assertMatchesCore(page, settings, "requestsPerMinute");
+  for (const [policy, name] of [["noLimit", "No limit"], ["dailyBudget", "Daily cost budget"], ["requestsPerMinute", "Requests per minute"]]) {
+    await w.getByRole("button", { name, exact: true }).click();
+    await assertMatchesCore(page, settings, policy);
+  }
+  await w.getByRole("button", { name: "Another day" }).click();
+  settings.seed = 1;
+  await assertMatchesCore(page, settings, "requestsPerMinute");
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.getByLabel("Calls per minute").fill("1");
+  settings.perMinute = 1;
+  await assertMatchesCore(page, settings, "requestsPerMinute");
+  await w.getByRole("button", { name: "Daily cost budget" }).click();
+  await w.getByLabel("Budget per user per day").fill("0.07");
+  settings.budgetDollars = 0.07;
+  await assertMatchesCore(page, settings, "dailyBudget");
+  await w.getByLabel("Budget refill").selectOption("steady");
+  settings.refill = "steady";
+  await assertMatchesCore(page, settings, "dailyBudget");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("an invalid setting shows its message, marks the field and keeps the last good chart", async () => {
+  const { page, context } = await open(env);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  const good = await view(page);
+  for (const [label, value, message] of [
+    ["Calls per minute", "0", "perMinute: must be a whole number from 1 to 60"],
+    ["Calls per minute", "", "perMinute: must be a whole number from 1 to 60"],
+    ["Budget per user per day", "1000", "budgetDollars: must be an amount in dollars from 0.01 to 100"],
+    ["Budget per user per day", "0.0000001", "budgetDollars: must be an amount in dollars from 0.01 to 100"],
+  ]) {
+    await w.getByLabel(label).fill(value);
+    const now = await view(page);
+    assert.ok(now.error.startsWith(message), `${label}=${value}: ${now.error}`);
+    assert.equal(now.summary, good.summary, "the summary stays");
+    assert.equal(now.picture, good.picture, "the chart stays");
+    assert.equal(await w.getByLabel(label).getAttribute("aria-invalid"), "true");
+    await w.getByLabel(label).fill(label === "Calls per minute" ? "5" : "0.25");
+    assert.equal((await view(page)).error, "", "a good value clears the message");
+  }
+  await context.close();
+});
+
+test("a copied address opens exactly the same view in a fresh page", async () => {
+  const { page, context } = await open(env);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Daily cost budget" }).click();
+  await w.getByRole("button", { name: "Another day" }).click();
+  await w.getByRole("button", { name: "Another day" }).click();
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.getByLabel("Budget per user per day").fill("0.05");
+  await w.getByLabel("Calls per minute").fill("2");
+  await w.getByLabel("Budget refill").selectOption("steady");
+  const address = page.url();
+  assert.match(address, /seed=2/);
+  assert.match(address, /policy=dailyBudget/);
+  const first = await view(page);
+  const other = await open(env, address.slice(env.base.length));
+  await ready(other.page);
+  const second = await view(other.page);
+  for (const key of ["summary", "day", "pressed", "label", "notice"]) assert.deepEqual(second[key], first[key], key);
+  await context.close();
+  await other.context.close();
+});
+
+test("a malformed address falls back to the defaults with a short notice, never a broken page", async () => {
+  const { page, context, log } = await open(env, "?seed=-1&policy=cheapest&perMinute=1e3&budget=NaN&refill=weekly");
+  await ready(page);
+  const v = await view(page);
+  const defaults = await open(env);
+  await ready(defaults.page);
+  assert.equal(v.summary, (await view(defaults.page)).summary, "the default view");
+  for (const name of ["seed", "policy", "perMinute", "budget", "refill"]) {
+    assert.match(v.notice, new RegExp(`Ignored ${name} in the address`), v.notice);
+  }
+  assert.deepEqual(log.errors, []);
+  // Hostile lengths and characters are reported cut short, as text.
+  const long = await open(env, `?budget=${"9".repeat(6000)}&seed=%3Cimg%20src%3Dx%3E`);
+  await ready(long.page);
+  const n = (await view(long.page)).notice;
+  assert.ok(n.length < 600, `the notice stays short (${n.length})`);
+  assert.equal(await long.page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelectorAll("img").length), 0);
+  await Promise.all([context.close(), defaults.context.close(), long.context.close()]);
+});
+
+/** The element that has focus, looking inside shadow roots. */
+const focused = (page) => page.evaluate(() => {
+  let el = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return el ? (el.getAttribute("name") || el.textContent.trim()) : null;
+});
+
+test("with the keyboard alone, Tab reaches every control and Enter and Space work them", async () => {
+  const { page, context } = await open(env);
+  await ready(page);
+  const reached = new Set();
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press("Tab");
+    reached.add(await focused(page));
+  }
+  for (const name of ["No limit", "Requests per minute", "Daily cost budget", "Another day", "More settings", "Show numbers"]) {
+    assert.ok(reached.has(name), `Tab reaches ${name}: ${[...reached]}`);
+  }
+  // Work the controls: focus each by Tab and press a key, as a keyboard user would.
+  const tabTo = async (name) => {
+    for (let i = 0; i < 20 && (await focused(page)) !== name; i += 1) await page.keyboard.press("Tab");
+    assert.equal(await focused(page), name);
+  };
+  await tabTo("Daily cost budget");
+  await page.keyboard.press("Enter");
+  assert.deepEqual((await view(page)).pressed, ["dailyBudget"]);
+  await tabTo("Another day");
+  await page.keyboard.press("Space");
+  assert.equal((await view(page)).day, "Day 1");
+  await tabTo("More settings");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await tabTo("perMinute");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("1");
+  await tabTo("budgetDollars");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("0.5");
+  await tabTo("refill");
+  assert.match((await view(page)).summary, /Daily cost budget \$0\.50/);
+  await tabTo("Show numbers");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.locator("bill-widget").locator("table").isVisible(), true);
+  // The focus ring is visible: an outline is drawn on the focused button.
+  await tabTo("Another day");
+  const outline = await page.evaluate(() => {
+    const b = document.querySelector("bill-widget").shadowRoot.activeElement;
+    return getComputedStyle(b).outlineStyle;
+  });
+  assert.equal(outline, "solid");
+  await context.close();
+});
