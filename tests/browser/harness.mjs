@@ -31,6 +31,7 @@ export async function open(env, path = "", options = {}) {
   const log = { errors: [], requests: [] };
   page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
   page.on("pageerror", (e) => log.errors.push(String(e)));
+  page.on("requestfailed", (r) => log.errors.push(`failed ${r.url()}: ${r.failure()?.errorText}`));
   page.on("request", (r) => log.requests.push(r.url()));
   page.on("response", (r) => { if (r.status() >= 400) log.errors.push(`${r.status()} ${r.url()}`); });
   await page.goto(env.base + path);

@@ -1,0 +1,112 @@
+// The widget inside other people's pages: one snippet, several on a page, an iframe,
+// under a strict Content-Security-Policy, offline once loaded, and without JavaScript.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start, open, ready, view } from "./harness.mjs";
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.stop(); });
+
+test("two widgets on one page keep their own settings and neither takes the host's styles", async () => {
+  const { page, context, log } = await open(env, "examples/two-widgets.html");
+  await ready(page, "#first");
+  await ready(page, "#second");
+  const second = await view(page, "#second");
+  assert.match(second.summary, /^Daily cost budget \$0\.05:/);
+  assert.equal(second.day, "Day 7");
+  await page.locator("#first").getByRole("button", { name: "Another day" }).click();
+  await page.locator("#first").getByRole("button", { name: "No limit" }).click();
+  assert.equal((await view(page, "#first")).day, "Day 1");
+  assert.deepEqual(await view(page, "#second"), second, "the second widget did not change");
+  const looks = await page.evaluate(() => {
+    const el = document.querySelector("#first");
+    const button = el.shadowRoot.querySelector("button");
+    const canvas = el.shadowRoot.querySelector("canvas");
+    return {
+      font: getComputedStyle(button).fontFamily,
+      background: getComputedStyle(button).backgroundColor,
+      canvasBorder: getComputedStyle(canvas).borderTopStyle,
+      letterSpacing: getComputedStyle(el.shadowRoot.querySelector(".summary")).letterSpacing,
+      hostButton: getComputedStyle(document.querySelector(".host-button")).backgroundColor,
+      globals: Object.keys(window).filter((k) => /bill|wasm|simulate/i.test(k)),
+    };
+  });
+  assert.doesNotMatch(looks.font, /Georgia/, "the host's font stays out");
+  assert.notEqual(looks.background, "rgb(255, 0, 255)", "the host's button colour stays out");
+  assert.equal(looks.canvasBorder, "none", "the host's canvas border stays out");
+  assert.equal(looks.letterSpacing, "normal", "inherited host text styles stay out");
+  assert.equal(looks.hostButton, "rgb(255, 0, 255)", "the widget's styles stay in");
+  assert.deepEqual(looks.globals, [], "the widget leaks no globals");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("an embedded widget leaves the host's address alone unless asked to", async () => {
+  const { page, context } = await open(env, "examples/two-widgets.html?keep=1");
+  await ready(page, "#first");
+  await page.locator("#first").getByRole("button", { name: "Another day" }).click();
+  assert.equal(new URL(page.url()).search, "?keep=1");
+  await context.close();
+});
+
+test("the iframe embed reports its height and the host sizes the frame to it", async () => {
+  const { page, context, log } = await open(env, "examples/iframe.html");
+  const frame = page.frameLocator("iframe");
+  await frame.locator("bill-widget").locator(".summary").filter({ hasText: /bill/ }).waitFor();
+  await page.waitForFunction(() => document.querySelector("iframe").height !== "600");
+  const { frameHeight, contentHeight } = await page.evaluate(() => {
+    const f = document.querySelector("iframe");
+    return { frameHeight: Number(f.height), contentHeight: f.contentDocument.documentElement.getBoundingClientRect().height };
+  });
+  assert.ok(Math.abs(frameHeight - contentHeight) <= 2, `frame ${frameHeight} px for content ${contentHeight} px`);
+  assert.match(await frame.locator("bill-widget").locator(".summary").textContent(), /^Daily cost budget/);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("under the strict CSP the page logs no error, sets no inline style, asks no other origin, and works offline once loaded", async () => {
+  const { page, context, log } = await open(env);
+  await ready(page);
+  const response = await page.request.get(env.base);
+  assert.match(response.headers()["content-security-policy"], /script-src 'self' 'wasm-unsafe-eval'; style-src 'self'/);
+  const inline = await page.evaluate(() => {
+    const all = [...document.querySelectorAll("*")];
+    const inside = [...document.querySelector("bill-widget").shadowRoot.querySelectorAll("*")];
+    return [...all, ...inside].filter((el) => el.hasAttribute("style") || el.tagName === "STYLE").length;
+  });
+  assert.equal(inline, 0);
+  assert.deepEqual(log.requests.filter((u) => !u.startsWith(env.base)), []);
+  assert.deepEqual(log.errors, []);
+  const asked = log.requests.length;
+  await context.setOffline(true);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Another day" }).click();
+  await w.getByRole("button", { name: "Daily cost budget" }).click();
+  const v = await view(page);
+  assert.equal(v.day, "Day 1");
+  assert.match(v.summary, /^Daily cost budget/);
+  // Nothing is fetched once loaded, but Chromium may ask for the tab's icon again at any
+  // time: offline, only that request may be made and fail.
+  assert.deepEqual(log.requests.slice(asked).filter((u) => !u.endsWith("/favicon.svg")), []);
+  assert.deepEqual(log.errors.filter((e) => !/favicon|^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/.test(e)), []);
+  await context.close();
+});
+
+test("without JavaScript the page still shows the default day's picture and the core's sentences", async () => {
+  const live = await open(env);
+  await ready(live.page);
+  const sentences = await live.page.evaluate(async () => {
+    const m = await import("/pkg/billsim_wasm.js");
+    return ["noLimit", "requestsPerMinute", "dailyBudget"].map((p) => m.summarize(undefined, p));
+  });
+  const { page, context, log } = await open(env, "", { javaScriptEnabled: false });
+  const shown = await page.locator(".fallback figcaption p").allTextContents();
+  assert.deepEqual(shown, sentences, "the fallback's sentences are the core's for the default day");
+  const picture = await page.locator(".fallback img").evaluate((img) => img.complete && img.naturalWidth);
+  assert.ok(picture > 0, "the pre-rendered chart loads");
+  assert.deepEqual(log.errors, []);
+  // With JavaScript the fallback is not shown: the widget replaces it.
+  assert.equal(await live.page.locator(".fallback").isVisible(), false);
+  await Promise.all([context.close(), live.context.close()]);
+});
