@@ -3,8 +3,10 @@
 //! Every number drawn comes from the core's results; nothing here computes a policy.
 
 mod layout;
+pub mod overrun;
 pub mod share_of_bill;
 pub mod theme;
 
+pub use overrun::draw_overrun;
 pub use share_of_bill::draw_share_of_bill;
 pub use theme::Theme;

@@ -53,7 +53,12 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     let font = theme.px(14);
     let rows = rows(day, selected);
     let row_h = (h - pad) / rows.len() as i32;
-    let label_h = font as i32 + theme.px(6) as i32;
+    // On a narrow canvas a row's name and note do not fit side by side: the note goes on
+    // a second line, right-aligned, in every row alike.
+    let line_h = font as i32 + theme.px(6) as i32;
+    let marker_w = text_width("▶ ", font);
+    let two_lines = rows.iter().any(|r| marker_w + text_width(&r.name, font) + text_width(&r.note, font) + 3 * pad > w);
+    let label_h = if two_lines { 2 * line_h } else { line_h };
     let bar_h = (row_h - label_h - theme.px(10) as i32).max(theme.px(8) as i32);
     let gap = theme.px(1).max(1) as i32;
 
@@ -64,12 +69,12 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
         let marker = if row.selected { "▶ " } else { "" };
         area.draw(&Text::new(
             format!("{marker}{}", row.name),
-            (pad, top + label_h / 2),
+            (pad, top + line_h / 2),
             label.clone().pos(Pos::new(HPos::Left, VPos::Center)),
         ))?;
         area.draw(&Text::new(
             row.note.clone(),
-            (w - pad, top + label_h / 2),
+            (w - pad, top + label_h - line_h / 2),
             label.pos(Pos::new(HPos::Right, VPos::Center)),
         ))?;
 
@@ -85,8 +90,9 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
             if user.kind == UserKind::Heavy {
                 stripes(area, (x0, y0), (x1 - gap, y1), theme.px(8) as i32)?;
                 let share = percent(row.values[u], row.values.iter().sum()).unwrap_or(0);
-                let text = format!("heavy {share}%");
-                if text_width(&text, font) + 2 * pad < x1 - x0 {
+                // The longest label that fits in the segment: "heavy 27%", else "27%".
+                let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0;
+                if let Some(text) = [format!("heavy {share}%"), format!("{share}%")].into_iter().find(fits) {
                     let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
                     area.draw(&Text::new(text, (x0 + pad, (y0 + y1) / 2), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
                 }

@@ -8,6 +8,10 @@ use plotters::style::RGBColor;
 pub const HEAVY: RGBColor = RGBColor(0xE6, 0x9F, 0x00);
 /// Okabe-Ito bluish green: the ordinary users.
 pub const ORDINARY: RGBColor = RGBColor(0x00, 0x9E, 0x73);
+/// Okabe-Ito vermillion: a bar of the overrun chart that charged more than the budget.
+pub const OVER: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
+/// Okabe-Ito blue: a bar that stayed within the budget. The label says which, in words.
+pub const WITHIN: RGBColor = RGBColor(0x00, 0x72, 0xB2);
 /// Text drawn on top of either bar colour (contrast above 6:1 on both).
 pub const ON_BAR: RGBColor = RGBColor(0, 0, 0);
 

@@ -1,0 +1,207 @@
+//! The lesson's overrun figure: many calls at once under each version of the budget, one
+//! bar per version as long as what it charged, against a dashed line at the budget. A bar
+//! over the budget is vermillion and says "over budget"; one within it is blue and says
+//! "within budget", so colour is never the only cue.
+
+use crate::layout::{scaled, text_width};
+use crate::theme::{Theme, OVER, WITHIN};
+use billsim_core::in_flight::{Params, Row};
+use billsim_core::Micros;
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Whether a version charged more than the budget (reaching it exactly is within).
+pub fn over_budget(row: &Row, budget: Micros) -> bool {
+    row.charged > budget
+}
+
+fn verdict(row: &Row, budget: Micros) -> &'static str {
+    if over_budget(row, budget) {
+        "over budget"
+    } else {
+        "within budget"
+    }
+}
+
+/// The words beside a bar: `20 in, $0.96, over budget`.
+fn note(row: &Row, budget: Micros) -> String {
+    format!("{} in, {}, {}", row.admitted, row.charged.dollars(2), verdict(row, budget))
+}
+
+/// One row as a sentence, for the chart's text alternative:
+/// `Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget.`
+pub fn sentence(row: &Row, params: &Params) -> String {
+    let budget = params.budget();
+    let verdict = if over_budget(row, budget) { "over" } else { "within" };
+    format!(
+        "{}: {} of {} calls get in and {} is charged, {verdict} the {} budget.",
+        row.version.label(params),
+        row.admitted,
+        params.calls(),
+        row.charged.dollars(2),
+        budget.dollars(2),
+    )
+}
+
+/// Draws one bar per row of `rows` (the core's `in_flight::overrun` for `params`), each as
+/// long as what that version charged, with a dashed line at `params.budget()`.
+pub fn draw_overrun<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    rows: &[Row],
+    params: &Params,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&theme.background)?;
+    let (w, h) = area.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let pad = theme.px(6) as i32;
+    let font = theme.px(14);
+    let line_h = font as i32 + theme.px(6) as i32;
+    let budget = params.budget();
+    let texts: Vec<(String, String)> = rows.iter().map(|r| (r.version.label(params), note(r, budget))).collect();
+    // On a narrow canvas the name and the note each get a line of their own.
+    let stacked = texts.iter().any(|(name, note)| text_width(name, font) + text_width(note, font) + 2 * pad > w - 2 * pad);
+    let labels_h = if stacked { 2 * line_h } else { line_h };
+    let row_h = (h - pad - line_h) / rows.len().max(1) as i32;
+    let bar_h = (row_h - labels_h - theme.px(10) as i32).max(theme.px(8) as i32);
+    let gap = theme.px(3) as i32;
+
+    let full = rows.iter().map(|r| r.charged).max().unwrap_or(budget).max(budget);
+    let width = w - 2 * pad;
+    let at = |amount: Micros| pad + scaled(amount.0.into(), full.0.into(), width);
+    let budget_x = at(budget);
+
+    let text = ("sans-serif", font).into_font().color(&theme.text);
+    let budget_label = format!("budget {}", budget.dollars(2));
+    // Centred over the line; near an edge, it ends (or starts) at the line instead.
+    let half = text_width(&budget_label, font) / 2;
+    let anchor = match budget_x {
+        x if x - half < pad => HPos::Left,
+        x if x + half > w - pad => HPos::Right,
+        _ => HPos::Center,
+    };
+    area.draw(&Text::new(budget_label, (budget_x, pad + line_h / 2), text.clone().pos(Pos::new(anchor, VPos::Center))))?;
+
+    let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
+    for (i, (row, (name, note))) in rows.iter().zip(texts).enumerate() {
+        let top = pad + line_h + i as i32 * row_h;
+        area.draw(&Text::new(name, (pad, top + line_h / 2), text.clone().pos(Pos::new(HPos::Left, VPos::Center))))?;
+        let (note_at, anchor) = if stacked { ((pad, top + line_h + line_h / 2), HPos::Left) } else { ((w - pad, top + line_h / 2), HPos::Right) };
+        let weight = if over_budget(row, budget) { FontStyle::Bold } else { FontStyle::Normal };
+        let note_style = ("sans-serif", font).into_font().style(weight).color(&theme.text);
+        area.draw(&Text::new(note, note_at, note_style.pos(Pos::new(anchor, VPos::Center))))?;
+
+        let (y0, y1) = (top + labels_h, top + labels_h + bar_h);
+        let end = at(row.charged);
+        if end > pad {
+            let colour = if over_budget(row, budget) { OVER } else { WITHIN };
+            area.draw(&Rectangle::new([(pad, y0), (end, y1)], colour.filled()))?;
+        }
+        let (dash_len, dash_gap) = (theme.px(6), theme.px(4));
+        area.draw(&DashedPathElement::new(vec![(budget_x, y0 - gap), (budget_x, y1 + gap)], dash_len, dash_gap, dash))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use billsim_core::in_flight::{overrun, Version};
+
+    fn svg_of(params: &Params, size: (u32, u32)) -> String {
+        let rows = overrun(params).unwrap();
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            draw_overrun(&root, &rows, params, &Theme::light(100)).unwrap();
+            root.present().unwrap();
+        }
+        svg
+    }
+
+    fn bars(svg: &str, colour: &str) -> usize {
+        svg.lines().filter(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{colour}\""))).count()
+    }
+
+    /// The dashes: short vertical polylines in the text colour, all at one x.
+    fn dashes(svg: &str) -> Vec<String> {
+        svg.lines()
+            .filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\""))
+            .filter_map(|l| {
+                let points = l.split("points=\"").nth(1)?.split('"').next()?;
+                let xs: Vec<&str> = points.split_whitespace().filter_map(|p| p.split(',').next()).collect();
+                xs.windows(2).all(|x| x[0] == x[1]).then(|| xs[0].to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_version_gets_one_bar_and_three_of_the_lessons_four_are_over_the_budget() {
+        let svg = svg_of(&Params::default(), (800, 420));
+        assert_eq!((bars(&svg, "#D55E00"), bars(&svg, "#0072B2")), (3, 1), "check only, half estimate and two processes overshoot");
+        let generous = Params::new(20, 50, Micros(1_000_000)).unwrap();
+        let svg = svg_of(&generous, (800, 420));
+        assert_eq!((bars(&svg, "#D55E00"), bars(&svg, "#0072B2")), (0, 4), "under a $1 budget no version overshoots");
+    }
+
+    #[test]
+    fn the_budget_is_a_dashed_line_at_one_place_labelled_with_the_budget() {
+        let svg = svg_of(&Params::default(), (800, 420));
+        let dashes = dashes(&svg);
+        assert!(dashes.len() >= 4 * 5, "several dashes across each of the four bars: {}", dashes.len());
+        assert!(dashes.iter().all(|x| *x == dashes[0]), "every dash at the same x");
+        // $0.25 of the $0.96 the largest bar charged, across 788 pixels from 6.
+        assert_eq!(dashes[0], "211");
+        assert!(svg.contains(">\nbudget $0.25\n<"), "{svg}");
+    }
+
+    #[test]
+    fn the_budget_label_stands_over_its_line_and_near_an_edge_ends_at_it() {
+        let label = |params: &Params| {
+            let svg = svg_of(params, (800, 420));
+            let line = svg.lines().take_while(|l| !l.starts_with("budget $")).last().unwrap().to_string();
+            let attr = |name: &str| line.split(&format!("{name}=\"")).nth(1).unwrap().split('"').next().unwrap().to_string();
+            (attr("x"), attr("text-anchor"))
+        };
+        assert_eq!(label(&Params::default()), ("211".into(), "middle".into()));
+        let top = Params::new(20, 50, Micros(100_000_000)).unwrap();
+        assert_eq!(label(&top), ("794".into(), "end".into()), "a budget far above every bar puts its line at the right edge");
+        let bottom = Params::new(200, 50, Micros(10_000)).unwrap();
+        assert_eq!(label(&bottom), ("6".into(), "start".into()));
+    }
+
+    #[test]
+    fn the_labels_carry_the_cores_numbers_and_say_over_budget_in_words() {
+        let params = Params::default();
+        let svg = svg_of(&params, (800, 420));
+        for row in overrun(&params).unwrap() {
+            assert!(svg.contains(&row.version.label(&params)), "missing {:?}", row.version);
+            let words = format!("{} in, {}, {}", row.admitted, row.charged.dollars(2), verdict(&row, params.budget()));
+            assert!(svg.contains(&words), "missing {words}");
+        }
+        assert!(svg.contains("20 in, $0.96, over budget") && svg.contains("5 in, $0.24, within budget"));
+        assert_eq!(svg.matches("over budget").count(), 3);
+    }
+
+    #[test]
+    fn on_a_narrow_canvas_the_note_goes_under_the_name_instead_of_over_it() {
+        let wide = svg_of(&Params::default(), (800, 420));
+        let narrow = svg_of(&Params::default(), (340, 420));
+        let note_line = |svg: &str| svg.lines().rev().skip_while(|l| *l != "20 in, $0.96, over budget").nth(1).unwrap().to_string();
+        assert!(note_line(&wide).contains("text-anchor=\"end\""), "beside the name on the right");
+        assert!(note_line(&narrow).contains("text-anchor=\"start\""), "on its own line on the left");
+    }
+
+    #[test]
+    fn a_row_reads_as_one_sentence_with_the_cores_numbers() {
+        let params = Params::default();
+        let rows = overrun(&params).unwrap();
+        let text: Vec<String> = rows.iter().map(|r| sentence(r, &params)).collect();
+        assert_eq!(text[0], "Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget.");
+        assert_eq!(text[1], "Set aside first: 5 of 20 calls get in and $0.24 is charged, within the $0.25 budget.");
+        assert_eq!(rows[2].version, Version::HalfEstimate);
+        assert_eq!(text[2], "Input guessed at half its size: 8 of 20 calls get in and $0.38 is charged, over the $0.25 budget.");
+    }
+}

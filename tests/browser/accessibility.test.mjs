@@ -1,0 +1,79 @@
+// What readers with phones, screen readers, dark mode and colour-blindness meet: an axe
+// scan with every panel open, the chart sharp at any width and pixel ratio, and
+// screenshots saved for a person to look at (tests/browser/screenshots/).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { start, open, ready } from "./harness.mjs";
+
+const SHOTS = new URL("./screenshots/", import.meta.url);
+let env;
+before(async () => { env = await start(); await mkdir(SHOTS, { recursive: true }); });
+after(async () => { await env.stop(); });
+
+async function openPanels(page) {
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.getByRole("button", { name: "Show numbers" }).click();
+}
+
+for (const colorScheme of ["light", "dark"]) {
+  test(`axe finds no serious or critical violation in ${colorScheme} mode, with every panel open`, async () => {
+    const { page, context } = await open(env, "", { colorScheme });
+    await ready(page);
+    await openPanels(page);
+    // A bad value on show, so the error message's contrast is checked too.
+    await page.locator("bill-widget").getByLabel("Calls per minute").fill("0");
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+    assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), []);
+    assert.ok(results.passes.some((p) => p.id === "color-contrast"), "contrast was checked");
+    await context.close();
+  });
+}
+
+test("the chart is drawn at the device's pixel ratio and redrawn sharp when the page is resized", async () => {
+  const { page, context } = await open(env, "", { deviceScaleFactor: 2, viewport: { width: 1280, height: 900 } });
+  await ready(page);
+  const size = () => page.locator("bill-widget").evaluate((el) => {
+    const c = el.shadowRoot.querySelector("canvas");
+    return { backing: c.width, css: c.clientWidth, picture: c.toDataURL() };
+  });
+  const wide = await size();
+  assert.equal(wide.backing, wide.css * 2);
+  await page.setViewportSize({ width: 320, height: 900 });
+  await page.waitForFunction(() => {
+    const c = document.querySelector("bill-widget").shadowRoot.querySelector("canvas");
+    return c.width === c.clientWidth * 2;
+  });
+  const narrow = await size();
+  assert.ok(narrow.css < 320 && narrow.backing === narrow.css * 2, JSON.stringify({ ...narrow, picture: undefined }));
+  assert.notEqual(narrow.picture, wide.picture, "redrawn for the new size");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+  assert.equal(overflow, false, "nothing sticks out sideways at 320 px");
+  await context.close();
+});
+
+for (const width of [320, 1280]) {
+  for (const colorScheme of ["light", "dark"]) {
+    test(`a screenshot at ${width} px in ${colorScheme} mode is saved for a person to look at`, async () => {
+      const { page, context } = await open(env, "?policy=dailyBudget", { colorScheme, viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+      await ready(page);
+      await page.screenshot({ path: new URL(`widget-${width}-${colorScheme}.png`, SHOTS).pathname, fullPage: true });
+      await openPanels(page);
+      const path = new URL(`widget-${width}-${colorScheme}-panels.png`, SHOTS).pathname;
+      await page.screenshot({ path, fullPage: true });
+      await context.close();
+    });
+  }
+}
+
+test("reduced motion turns off every transition", async () => {
+  const { page, context } = await open(env, "", { reducedMotion: "reduce" });
+  await ready(page);
+  const transition = await page.locator("bill-widget").evaluate((el) =>
+    getComputedStyle(el.shadowRoot.querySelector("button")).transitionDuration);
+  assert.equal(transition, "0s");
+  await context.close();
+});
