@@ -38,7 +38,10 @@ impl Policy {
     pub fn label(self, settings: &Settings) -> String {
         match self {
             Policy::NoLimit => "No limit".into(),
-            Policy::RequestsPerMinute => format!("{} requests per minute", settings.per_minute),
+            Policy::RequestsPerMinute => match settings.per_minute.get() {
+                1 => "1 request per minute".into(),
+                n => format!("{n} requests per minute"),
+            },
             Policy::DailyBudget => format!("Daily cost budget {}", settings.budget.dollars(2)),
         }
     }
@@ -194,5 +197,23 @@ impl DayResult {
             o.policy.label(&self.settings),
             o.bill.dollars(2),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::num::NonZeroU32;
+
+    #[test]
+    fn the_request_limit_label_says_1_request_per_minute_in_the_singular_and_n_requests_otherwise() {
+        let label = |n: u32| {
+            let settings = Settings { per_minute: NonZeroU32::new(n).unwrap(), ..Settings::default() };
+            Policy::RequestsPerMinute.label(&settings)
+        };
+        assert_eq!(label(1), "1 request per minute");
+        assert_eq!(label(2), "2 requests per minute");
+        assert_eq!(label(5), "5 requests per minute");
+        assert_eq!(label(60), "60 requests per minute");
     }
 }
