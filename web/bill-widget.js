@@ -4,12 +4,15 @@
 //
 // Attributes: seed, policy (noLimit | requestsPerMinute | dailyBudget), per-minute,
 // budget (dollars), refill (daily | steady); sync-url to read and write the page's address.
-import init, { simulateDay, summarize, drawShareOfBill, readSettingsText, dayReadout } from "./pkg/billsim_wasm.js";
+import init, {
+  simulateDay, summarize, drawShareOfBill, readSettingsText, dayReadout, spreadSentences,
+} from "./pkg/billsim_wasm.js";
 import { POLICIES, DEFAULTS, readSettings, toQuery } from "./widget-settings.js";
 
 const ready = init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) });
 const styles = new URL("./bill-widget.css", import.meta.url);
 const MAX_SEED = 4294967295;
+const DAYS_CHECKED = 200;
 
 const TEMPLATE = `
 <link rel="stylesheet" href="${styles}">
@@ -20,6 +23,7 @@ const TEMPLATE = `
   </div>
   <canvas role="img"></canvas>
   <p class="summary" role="status" aria-live="polite"></p>
+  <p class="over-days"></p>
   <div class="row">
     <button type="button" data-action="another-day">Another day</button>
     <span class="day"></span>
@@ -55,6 +59,7 @@ const TEMPLATE = `
 
 class BillWidget extends HTMLElement {
   #state = { ...DEFAULTS };
+  #overDays = { key: "", sentences: null, timer: 0 };
   #root;
   #resize;
   #drawn = false;
@@ -168,11 +173,35 @@ class BillWidget extends HTMLElement {
       this.#fillTable(settings, day.seed);
       this.#drawn = true;
       this.#draw();
+      this.#showOverDays(settings, policy);
       if (this.#syncsUrl()) history.replaceState(history.state, "", toQuery(this.#state) + location.hash);
       this.dispatchEvent(new CustomEvent("bill-widget-change", { detail: { settings, policy, day } }));
     } catch (e) {
       this.#showError(e.message);
     }
+  }
+
+  // The line under the chart checks the settings over DAYS_CHECKED days from this one.
+  // It is computed after the chart is painted, and again only when the settings change.
+  #showOverDays(settings, policy) {
+    const line = this.#q(".over-days");
+    const key = JSON.stringify(settings);
+    if (this.#overDays.key === key) {
+      line.textContent = this.#overDays.sentences[policy];
+      return;
+    }
+    clearTimeout(this.#overDays.timer);
+    line.textContent = `Checking ${DAYS_CHECKED} days\u2026`;
+    this.#overDays.timer = setTimeout(() => {
+      try {
+        this.#overDays = { key, sentences: spreadSentences(settings, DAYS_CHECKED), timer: 0 };
+        line.textContent = this.#overDays.sentences[this.#state.policy];
+        this.dispatchEvent(new CustomEvent("bill-widget-days", { detail: { settings, sentences: this.#overDays.sentences } }));
+      } catch (e) {
+        line.textContent = "";
+        this.#showError(e.message);
+      }
+    }, 0);
   }
 
   #fillTable(settings, seed) {

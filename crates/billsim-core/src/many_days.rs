@@ -56,6 +56,47 @@ pub struct Extremes {
     pub most_ordinary_refused_budget: Option<Extreme>,
 }
 
+/// How one policy did across the days: the range of the heavy user's share and the
+/// ordinary calls it refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicySpread {
+    pub policy: Policy,
+    /// Heavy share in tenths of a percent, lowest and highest, with their days.
+    pub lowest_heavy_permille: Extreme,
+    pub highest_heavy_permille: Extreme,
+    /// Ordinary calls refused, summed over the days.
+    pub ordinary_refused: u64,
+    /// Days on which at least one ordinary call was refused.
+    pub days_ordinary_refused: u32,
+}
+
+impl PolicySpread {
+    fn new(policy: Policy, heavy: u64, refused: u64, seed: u32) -> Self {
+        let at = Extreme { value: heavy, seed };
+        PolicySpread {
+            policy,
+            lowest_heavy_permille: at,
+            highest_heavy_permille: at,
+            ordinary_refused: 0,
+            days_ordinary_refused: 0,
+        }
+        .with(heavy, refused, seed)
+    }
+
+    fn with(mut self, heavy: u64, refused: u64, seed: u32) -> Self {
+        if heavy < self.lowest_heavy_permille.value {
+            self.lowest_heavy_permille = Extreme { value: heavy, seed };
+        }
+        if heavy > self.highest_heavy_permille.value {
+            self.highest_heavy_permille = Extreme { value: heavy, seed };
+        }
+        self.ordinary_refused = self.ordinary_refused.saturating_add(refused);
+        self.days_ordinary_refused += u32::from(refused > 0);
+        self
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ManyDays {
@@ -64,6 +105,71 @@ pub struct ManyDays {
     pub settings: Settings,
     pub failures: Failures,
     pub extremes: Extremes,
+    /// One entry per policy, in `Policy::ALL`'s order (empty when no day was run).
+    pub spread: Vec<PolicySpread>,
+}
+
+/// Each policy's spread over a range of days, without the lesson's extra claims: what
+/// the widget's line under the chart says ("over 200 days: ...").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DaysSpread {
+    pub from: u32,
+    pub count: u32,
+    pub settings: Settings,
+    pub spread: Vec<PolicySpread>,
+}
+
+impl DaysSpread {
+    /// The line under the widget's chart: what `policy` did over these days.
+    ///
+    /// ```
+    /// use billsim_core::{many_days::days_spread, Policy, Settings};
+    /// let days = days_spread(0, 20, &Settings::default()).unwrap();
+    /// let line = days.sentence(Policy::DailyBudget);
+    /// assert!(line.starts_with("Over 20 days (0 to 19), Daily cost budget $0.25: the heavy user is "), "{line}");
+    /// ```
+    pub fn sentence(&self, policy: Policy) -> String {
+        let Some(s) = self.spread.iter().find(|s| s.policy == policy) else {
+            return "No days were run.".into();
+        };
+        let whole = |permille: u64| (permille + 5) / 10;
+        let (lo, hi) = (whole(s.lowest_heavy_permille.value), whole(s.highest_heavy_permille.value));
+        let share = if lo == hi { format!("{lo}%") } else { format!("{lo}\u{2013}{hi}%") };
+        let last = u64::from(self.from) + u64::from(self.count) - 1;
+        let refused = match s.days_ordinary_refused {
+            0 => "no ordinary call refused on any day".to_string(),
+            d => format!("{} ordinary calls refused, on {d} of the {} days", s.ordinary_refused, self.count),
+        };
+        format!(
+            "Over {} days ({} to {last}), {}: the heavy user is {share} of the bill; {refused}.",
+            self.count,
+            self.from,
+            policy.label(&self.settings)
+        )
+    }
+}
+
+/// Adds one day to each policy's spread.
+fn add_day(spread: &mut Vec<PolicySpread>, day: &DayResult) {
+    let seed = day.seed;
+    let this_day = Policy::ALL.map(|p| (p, heavy_permille(day, p), day.outcome(p).refused(&day.users, UserKind::Ordinary)));
+    if spread.is_empty() {
+        spread.extend(this_day.iter().map(|&(p, heavy, refused)| PolicySpread::new(p, heavy, refused, seed)));
+    } else {
+        for (s, (_, heavy, refused)) in spread.iter_mut().zip(this_day) {
+            *s = s.with(heavy, refused, seed);
+        }
+    }
+}
+
+/// Each policy's spread on days `from .. from + count` under `settings`.
+pub fn days_spread(from: u32, count: u32, settings: &Settings) -> Result<DaysSpread, Overflow> {
+    let mut spread = Vec::new();
+    for seed in (from..=u32::MAX).take(count as usize) {
+        add_day(&mut spread, &simulate_day(seed, settings)?);
+    }
+    Ok(DaysSpread { from, count, settings: *settings, spread })
 }
 
 /// The heavy user's share of a policy's bill in tenths of a percent.
@@ -89,8 +195,10 @@ fn safe_budgets_refuse_ordinary(seed: u32, settings: &Settings) -> Result<bool, 
 pub fn many_days(from: u32, count: u32, settings: &Settings) -> Result<ManyDays, Overflow> {
     let mut failures = Failures::default();
     let mut x = Extremes::default();
+    let mut spread: Vec<PolicySpread> = Vec::new();
     for seed in (from..=u32::MAX).take(count as usize) {
         let day = simulate_day(seed, settings)?;
+        add_day(&mut spread, &day);
         let no_limit = heavy_permille(&day, Policy::NoLimit);
         let budget = heavy_permille(&day, Policy::DailyBudget);
         let refused = |p: Policy| day.outcome(p).refused(&day.users, UserKind::Ordinary);
@@ -106,5 +214,5 @@ pub fn many_days(from: u32, count: u32, settings: &Settings) -> Result<ManyDays,
         Extreme::keep(&mut x.most_ordinary_refused_request_limit, refused(Policy::RequestsPerMinute), seed, |a, b| a > b);
         Extreme::keep(&mut x.most_ordinary_refused_budget, refused(Policy::DailyBudget), seed, |a, b| a > b);
     }
-    Ok(ManyDays { from, count, settings: *settings, failures, extremes: x })
+    Ok(ManyDays { from, count, settings: *settings, failures, extremes: x, spread })
 }

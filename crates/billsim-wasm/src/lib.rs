@@ -4,11 +4,13 @@
 //!
 //! Every export returns `Result<_, JsError>`: bad input becomes a JS `Error`, never a trap.
 
+mod in_flight_input;
 mod js_input;
 
-use billsim_chart::{draw_share_of_bill, Theme};
+use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
 use billsim_core::Policy;
-use plotters::prelude::IntoDrawingArea;
+use plotters::coord::Shift;
+use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend, IntoDrawingArea};
 use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -53,11 +55,39 @@ pub fn draw(canvas: HtmlCanvasElement, settings: JsValue, policy: JsValue, look:
     let policy: Policy = js_input::policy(&policy)?;
     let theme: Theme = js_input::look(&look)?;
     let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    on_canvas(canvas, |area| draw_share_of_bill(area, &day, policy, &theme))
+}
+
+/// Runs `draw` on `canvas` and shows the result; the one place a chart meets a canvas.
+fn on_canvas(
+    canvas: HtmlCanvasElement,
+    draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>) -> Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>,
+) -> Result<(), JsError> {
     let backend = CanvasBackend::with_canvas_object(canvas)
         .ok_or_else(|| JsError::new("canvas: could not get a 2D drawing context from it"))?;
     let area = backend.into_drawing_area();
-    draw_share_of_bill(&area, &day, policy, &theme).map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
+    draw(&area).map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
     area.present().map_err(|e| JsError::new(&format!("drawing failed: {e}")))
+}
+
+/// Many calls at once, all checked before any is charged, under each version of the
+/// budget: `[{ version, admitted, chargedMicros }, ...]`, the same JSON as
+/// `billsim overrun --json`. `settings` is `{ calls, estimatePercent, budgetDollars }`,
+/// every field optional; `undefined` or `null` means the lesson's (20, 50, 0.25).
+#[wasm_bindgen(js_name = overrun)]
+pub fn overrun(settings: JsValue) -> Result<JsValue, JsError> {
+    let params = in_flight_input::params(&settings)?;
+    to_js(&billsim_core::in_flight::overrun(&params).map_err(js_error)?)
+}
+
+/// Draws the overrun chart for `settings` (as `overrun` takes them) onto `canvas`: one
+/// bar per version against a dashed line at the budget. `look` is as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawOverrun)]
+pub fn draw_overrun(canvas: HtmlCanvasElement, settings: JsValue, look: JsValue) -> Result<(), JsError> {
+    let params = in_flight_input::params(&settings)?;
+    let theme: Theme = js_input::look(&look)?;
+    let rows = billsim_core::in_flight::overrun(&params).map_err(js_error)?;
+    on_canvas(canvas, |area| draw_overrun_chart(area, &rows, &params, &theme))
 }
 
 /// Settings as text (`{ seed: "3", perMinute: "5", budgetDollars: "0.25", refill: "daily" }`,
@@ -117,4 +147,16 @@ pub fn day_readout(settings: JsValue) -> Result<JsValue, JsError> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
     to_js(&billsim_core::readout::readout(&day))
+}
+
+/// What each policy did over `count` days from the settings' seed, as the sentences the
+/// widget shows under its chart: `{ noLimit, requestsPerMinute, dailyBudget }`.
+#[wasm_bindgen(js_name = spreadSentences)]
+pub fn spread_sentences(settings: JsValue, count: JsValue) -> Result<JsValue, JsError> {
+    let (seed, settings) = js_input::day_settings(&settings)?;
+    let count = js_input::day_count(&count)?;
+    let days = billsim_core::many_days::days_spread(seed, count, &settings).map_err(js_error)?;
+    let sentences: std::collections::BTreeMap<&str, String> =
+        Policy::ALL.iter().map(|&p| (p.name(), days.sentence(p))).collect();
+    to_js(&sentences)
 }
