@@ -179,8 +179,11 @@ pub fn heavy_permille(day: &DayResult, policy: Policy) -> u64 {
 }
 
 /// Whether any budget in [`ORDINARY_SAFE_BUDGETS`] refuses an ordinary call on this day.
-/// The toy settles each call before the next, so a larger budget refuses no more than a
-/// smaller one: checking the low end covers the range (the high end is checked too).
+/// The toy settles each call before the next, so when a budget refuses none of a user's
+/// calls, the counts under any larger budget are the same and it refuses none either:
+/// checking the low end covers the range (the high end is checked too). (A larger budget
+/// does not always refuse fewer calls in general: a big call it admits can crowd out
+/// later ones.)
 fn safe_budgets_refuse_ordinary(seed: u32, settings: &Settings) -> Result<bool, Overflow> {
     for budget in [ORDINARY_SAFE_BUDGETS.0, ORDINARY_SAFE_BUDGETS.1] {
         let day = simulate_day(seed, &Settings { budget, ..*settings })?;
