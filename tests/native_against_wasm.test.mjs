@@ -43,3 +43,20 @@ test("the comparison can fail: a different budget gives a different day", () => 
   const other = wasm.simulateDay({ seed: 0, perMinute: 5, budgetDollars: 0.26 });
   assert.notDeepStrictEqual(other, day);
 });
+
+test("wasm and native agree on the calls-at-once table for several calls, estimates and budgets", () => {
+  const cases = [
+    [20, 50, "0.25"], [1, 50, "0.25"], [200, 10, "0.01"], [7, 200, "100"], [40, 80, "0.5"], [199, 99, "0.123456"],
+  ];
+  const tables = cases.map(([calls, estimatePercent, budget]) => {
+    const out = execFileSync(billsim, [
+      "overrun", "--calls", String(calls), "--estimate", String(estimatePercent), "--budget", budget, "--json",
+    ], { encoding: "utf8" });
+    const native = JSON.parse(out);
+    const fromWasm = wasm.overrun({ calls, estimatePercent, budgetDollars: Number(budget) });
+    assert.deepStrictEqual(fromWasm, native, `${calls} calls, ${estimatePercent}%, $${budget}`);
+    assert.equal(native.length, 4, "one row per version");
+    return JSON.stringify(native);
+  });
+  assert.equal(new Set(tables).size, cases.length, "each setting gives its own table, so a wasm that ignored one would fail");
+});

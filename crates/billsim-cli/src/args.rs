@@ -4,6 +4,7 @@
 use billsim_core::in_flight::{self, Params};
 use billsim_core::settings::{self, FieldError, Invalid};
 use billsim_core::Settings;
+use std::path::PathBuf;
 
 pub const USAGE: &str = "\
 billsim: the toy day of \"How to stop one user running up your AI bill\"
@@ -13,6 +14,7 @@ Usage:
   billsim days    [--from N] [--count N] [SETTINGS] [--json]
   billsim overrun [--calls N] [--estimate PERCENT] [--budget DOLLARS] [--json]
   billsim numbers [--json]
+  billsim figures --out DIR
 
   day      one day under each policy (--count N: N days from --seed, one JSON line each)
   days     the lesson's claims checked over days --from .. --from + --count
@@ -20,6 +22,9 @@ Usage:
            is charged, under four versions of the budget
   numbers  every figure the lesson quotes, computed here, with the lesson's value
            beside ours where they differ
+  figures  the lesson's charts as SVG files in DIR (created if missing):
+           share-of-bill.svg (day 0, default settings, the daily budget framed) and
+           overrun.svg (the overrun defaults), each with a title and a description
 
 Settings (day, days):
   --per-minute K      the request limit, 1 to 60 calls a minute (default 5)
@@ -32,8 +37,11 @@ Overrun:
                       real size, 10 to 200 (default 50)
   --budget DOLLARS    the budget, 0.01 to 100 (default 0.25)
 
+Figures:
+  --out DIR           the folder to write into
+
 Every command:
-  --json              print JSON, not a table
+  --json              print JSON, not a table (figures: the paths written)
 ";
 
 /// What the command line asked for.
@@ -45,6 +53,8 @@ pub struct Args {
     pub settings: Settings,
     /// For `overrun`; its budget is `settings.budget`.
     pub overrun: Params,
+    /// For `figures`: the folder to write into.
+    pub out: Option<PathBuf>,
     pub json: bool,
 }
 
@@ -54,6 +64,7 @@ pub enum Command {
     Days,
     Overrun,
     Numbers,
+    Figures,
     Help,
 }
 
@@ -64,6 +75,7 @@ impl Command {
             Command::Days => "days",
             Command::Overrun => "overrun",
             Command::Numbers => "numbers",
+            Command::Figures => "figures",
             Command::Help => "help",
         }
     }
@@ -73,6 +85,7 @@ impl Command {
         match self {
             Command::Day | Command::Days => &["--seed", "--from", "--count", "--per-minute", "--budget", "--refill"],
             Command::Overrun => &["--calls", "--estimate", "--budget"],
+            Command::Figures => &["--out"],
             Command::Numbers | Command::Help => &[],
         }
     }
@@ -107,11 +120,19 @@ pub fn parse(words: &[String]) -> Result<Args, UsageError> {
         Some("days") => Command::Days,
         Some("overrun") => Command::Overrun,
         Some("numbers") => Command::Numbers,
+        Some("figures") => Command::Figures,
         Some("help" | "--help" | "-h") | None => Command::Help,
         Some(other) => return Err(UsageError(format!("unknown command {}", settings::shown(other)))),
     };
-    let mut args =
-        Args { command, start: 0, count: 1, settings: Settings::default(), overrun: Params::default(), json: false };
+    let mut args = Args {
+        command,
+        start: 0,
+        count: 1,
+        settings: Settings::default(),
+        overrun: Params::default(),
+        out: None,
+        json: false,
+    };
     let (mut calls, mut estimate) = (args.overrun.calls(), args.overrun.estimate_percent());
     if args.command == Command::Days {
         args.count = 200;
@@ -145,12 +166,17 @@ pub fn parse(words: &[String]) -> Result<Args, UsageError> {
             "--budget" => args.settings.budget = settings::parse_budget(&value).map_err(|e| e.on(name))?,
             "--calls" => calls = in_flight::parse_calls(&value).map_err(|e| e.on(name))?,
             "--estimate" => estimate = in_flight::parse_estimate(&value).map_err(|e| e.on(name))?,
+            "--out" if value.is_empty() => return Err(UsageError("--out: needs a folder; got \"\"".into())),
+            "--out" => args.out = Some(PathBuf::from(value)),
             _ => args.settings.refill = settings::parse_refill(&value).map_err(|e| e.on(name))?,
         }
     }
     // Each value has passed its own check above, so this cannot fail; it keeps one place
     // where the experiment's settings are checked together.
     args.overrun = Params::new(calls, estimate, args.settings.budget)?;
+    if args.command == Command::Figures && args.out.is_none() {
+        return Err(UsageError("figures: needs --out DIR, the folder to write the SVG files into".into()));
+    }
     Ok(args)
 }
 
@@ -197,5 +223,15 @@ mod tests {
         assert!(parse(&words("overrun --refill steady")).is_err());
         assert!(parse(&words("numbers --seed 1")).is_err());
         assert_eq!(parse(&words("numbers --json")).map(|a| (a.command, a.json)), Ok((Command::Numbers, true)));
+    }
+
+    #[test]
+    fn figures_needs_a_folder_from_out_and_takes_no_other_option() {
+        let a = parse(&words("figures --out figs")).unwrap();
+        assert_eq!((a.command, a.out), (Command::Figures, Some(PathBuf::from("figs"))));
+        assert!(parse(&words("figures")).unwrap_err().0.starts_with("figures: needs --out DIR"));
+        assert_eq!(parse(&words("figures --out=")).unwrap_err().0, "--out: needs a folder; got \"\"");
+        assert!(parse(&words("figures --out figs --seed 3")).unwrap_err().0.contains("unknown option"));
+        assert!(parse(&words("day --out figs")).is_err());
     }
 }

@@ -1,6 +1,7 @@
 //! `billsim`: the toy day on the command line, from the same core as the widget.
 
 mod args;
+mod figures;
 mod table;
 
 use args::{Command, USAGE};
@@ -56,6 +57,15 @@ fn run(args: &args::Args) -> Result<String, Box<dyn std::error::Error>> {
                 json(&rows)
             } else {
                 Ok(table::overrun(&args.overrun, &rows))
+            }
+        }
+        Command::Figures => {
+            let dir = args.out.as_deref().ok_or("--out: needs a folder")?;
+            let written = figures::write(dir)?;
+            if args.json {
+                json(&written)
+            } else {
+                Ok(written.iter().map(|p| format!("wrote {}\n", p.display())).collect())
             }
         }
         Command::Numbers => {

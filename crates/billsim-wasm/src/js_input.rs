@@ -35,13 +35,13 @@ fn error(field: &str, allowed: &'static str, got: String) -> JsError {
     JsError::new(&Invalid { allowed, got }.on(field).to_string())
 }
 
-fn field_error(e: FieldError) -> JsError {
+pub(crate) fn field_error(e: FieldError) -> JsError {
     JsError::new(&e.to_string())
 }
 
 /// The own fields of `value` when it is a plain object (or nothing for undefined/null),
 /// refusing any field not in `known`.
-fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Option<Object>, JsError> {
+pub(crate) fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Option<Object>, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
@@ -69,7 +69,7 @@ fn get(object: &Object, field: &str) -> Result<JsValue, JsError> {
 /// A number field read by the core's text parser `parse` (Rust prints a float's shortest
 /// exact form, so 0.07 reads as "0.07"); `None` when it is absent. `allowed` is what the
 /// message says when the value is not a finite number at all.
-fn number_field<T>(
+pub(crate) fn number_field<T>(
     object: &Object,
     field: &str,
     allowed: &'static str,

@@ -1,0 +1,114 @@
+//! `billsim figures`: the lesson's charts as SVG files, drawn by the same chart code as
+//! the widget, each with a `<title>` and a `<desc>` that say in words what it shows.
+
+use billsim_chart::overrun::sentence;
+use billsim_chart::{draw_overrun, draw_share_of_bill, Theme};
+use billsim_core::in_flight::{self, Params};
+use billsim_core::{simulate_day, Policy, Settings};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::error::Error;
+use std::path::{Path, PathBuf};
+
+/// The size of each figure, in pixels.
+const SIZE: (u32, u32) = (800, 420);
+
+/// One figure: its file name, its text alternative, and its SVG.
+struct Figure {
+    file: &'static str,
+    title: String,
+    desc: String,
+    svg: String,
+}
+
+/// Draws with `draw` on an SVG of [`SIZE`] and returns the SVG text.
+fn svg<F>(draw: F) -> Result<String, Box<dyn Error>>
+where
+    F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), DrawingAreaErrorKind<std::io::Error>>,
+{
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
+        draw(&root).map_err(|e| format!("drawing failed: {e}"))?;
+        root.present().map_err(|e| format!("drawing failed: {e}"))?;
+    }
+    Ok(text)
+}
+
+/// The default day (seed 0, default settings), with the daily budget framed.
+fn share_of_bill() -> Result<Figure, Box<dyn Error>> {
+    let day = simulate_day(0, &Settings::default())?;
+    let svg = svg(|area| draw_share_of_bill(area, &day, Policy::DailyBudget, &Theme::light(100)))?;
+    let sentences: Vec<String> = Policy::ALL.into_iter().map(|p| day.summary(p)).collect();
+    Ok(Figure {
+        file: "share-of-bill.svg",
+        title: format!("Each user's share of the calls and of the bill under each policy, on toy day {}", day.seed),
+        desc: sentences.join(" "),
+        svg,
+    })
+}
+
+/// The lesson's calls at once, under each version of the budget.
+fn overrun() -> Result<Figure, Box<dyn Error>> {
+    let params = Params::default();
+    let rows = in_flight::overrun(&params)?;
+    let svg = svg(|area| draw_overrun(area, &rows, &params, &Theme::light(100)))?;
+    let sentences: Vec<String> = rows.iter().map(|r| sentence(r, &params)).collect();
+    Ok(Figure {
+        file: "overrun.svg",
+        title: format!(
+            "What {} calls at once are charged under each version of the budget, against a budget of {}",
+            params.calls(),
+            params.budget().dollars(2)
+        ),
+        desc: sentences.join(" "),
+        svg,
+    })
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// `svg` with `<title>` and `<desc>` as the first children of its `<svg>` element, where
+/// screen readers look for its name and description.
+fn with_text(svg: &str, title: &str, desc: &str) -> Result<String, Box<dyn Error>> {
+    let start = svg.find("<svg").ok_or("drawing failed: no <svg> element")?;
+    let end = start + svg[start..].find('>').ok_or("drawing failed: the <svg> tag is not closed")? + 1;
+    let (head, rest) = svg.split_at(end);
+    Ok(format!("{head}\n<title>{}</title>\n<desc>{}</desc>{rest}", escape(title), escape(desc)))
+}
+
+/// Writes every figure into `dir`, creating it if missing; returns the paths written.
+/// Errors name `--out`, the option that chose the folder.
+pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Box<dyn Error>> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("--out: could not create the folder {}: {e}", dir.display()))?;
+    let mut written = Vec::new();
+    for figure in [share_of_bill()?, overrun()?] {
+        let path = dir.join(figure.file);
+        let text = with_text(&figure.svg, &figure.title, &figure.desc)?;
+        std::fs::write(&path, text).map_err(|e| format!("--out: could not write {}: {e}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_and_description_come_right_after_the_opening_svg_tag_escaped() {
+        let svg = "<svg width=\"1\" xmlns=\"x\">\n<rect/>\n</svg>\n";
+        let out = with_text(svg, "A < B", "C & D").unwrap();
+        assert_eq!(out, "<svg width=\"1\" xmlns=\"x\">\n<title>A &lt; B</title>\n<desc>C &amp; D</desc>\n<rect/>\n</svg>\n");
+        assert!(with_text("<rect/>", "t", "d").is_err(), "no svg element is an error, not a file without a title");
+    }
+
+    #[test]
+    fn the_overrun_figure_is_described_by_one_sentence_per_version() {
+        let figure = overrun().unwrap();
+        assert_eq!(figure.desc.matches(" calls get in and ").count(), in_flight::Version::ALL.len());
+        assert!(figure.desc.starts_with("Check only: 20 of 20 calls get in and $0.96 is charged"), "{}", figure.desc);
+    }
+}

@@ -1,0 +1,74 @@
+//! `billsim figures --out DIR`, run as a reader would: the files it writes are whole SVG
+//! documents with a title, one bar per version and a dashed budget line.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// A folder of its own under the system's temporary folder, not yet created.
+fn fresh_dir(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    std::env::temp_dir().join(format!("billsim-figures-{name}-{}-{nanos}", std::process::id()))
+}
+
+fn billsim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billsim")).args(args).output().expect("the billsim binary runs")
+}
+
+fn write_figures(name: &str) -> (String, String) {
+    let dir = fresh_dir(name).join("nested");
+    let out = billsim(&["figures", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let files = (read("share-of-bill.svg"), read("overrun.svg"));
+    std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
+    files
+}
+
+/// A whole SVG document: it opens with `<svg` and closes with `</svg>`, and its first
+/// child is the `<title>`.
+fn assert_whole_svg(svg: &str, title_starts: &str) {
+    assert!(svg.starts_with("<svg "), "{}", &svg[..svg.len().min(80)]);
+    assert!(svg.trim_end().ends_with("</svg>"));
+    let second = svg.lines().nth(1).unwrap_or_default();
+    assert!(second.starts_with(&format!("<title>{title_starts}")), "{second}");
+    assert!(svg.lines().nth(2).unwrap_or_default().starts_with("<desc>"));
+}
+
+fn rects_of(svg: &str, colour: &str) -> usize {
+    svg.lines().filter(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{colour}\""))).count()
+}
+
+#[test]
+fn figures_writes_both_charts_into_a_folder_it_creates() {
+    let (share, overrun) = write_figures("both");
+    assert_whole_svg(&share, "Each user's share of the calls and of the bill");
+    assert!(share.contains("Daily cost budget $0.25: the bill is"), "the desc holds the core's summary of each policy");
+    assert_eq!((rects_of(&share, "#E69F00"), rects_of(&share, "#009E73")), (4, 36), "4 bars of 10 users");
+
+    assert_whole_svg(&overrun, "What 20 calls at once are charged");
+    assert!(overrun.contains("<desc>Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget."));
+    let (over, within) = (rects_of(&overrun, "#D55E00"), rects_of(&overrun, "#0072B2"));
+    assert_eq!(over + within, 4, "one bar per version");
+    assert_eq!((over, within), (3, 1), "only setting aside first stays within the budget");
+    let dashes = overrun.lines().filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\"")).count();
+    assert!(dashes >= 20, "the budget line is drawn in dashes: {dashes}");
+    assert!(overrun.contains("budget $0.25"));
+}
+
+#[test]
+fn figures_refuses_a_folder_it_cannot_write_and_names_out() {
+    let blocker = fresh_dir("blocked");
+    std::fs::write(&blocker, "a file, not a folder").unwrap();
+    let out = billsim(&["figures", "--out", blocker.join("figs").to_str().unwrap()]);
+    std::fs::remove_file(&blocker).unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("billsim: --out: could not create the folder"), "{err}");
+}
+
+#[test]
+fn figures_without_out_is_a_usage_error() {
+    let out = billsim(&["figures"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("figures: needs --out DIR"));
+}

@@ -1,0 +1,28 @@
+//! Reading the settings of the calls-at-once experiment from JS: `{ calls,
+//! estimatePercent, budgetDollars }`, each optional, through the core's checks, with the
+//! same field-naming errors as the day's settings.
+
+use crate::js_input::{field_error, number_field, object};
+use billsim_core::in_flight::{self, Params};
+use billsim_core::settings;
+use wasm_bindgen::{JsError, JsValue};
+
+const FIELDS: [&str; 3] = ["calls", "estimatePercent", "budgetDollars"];
+
+/// `{ calls, estimatePercent, budgetDollars }` into the experiment's settings; `undefined`
+/// or `null` is the lesson's (20 calls, the input guessed at 50%, $0.25).
+pub fn params(value: &JsValue) -> Result<Params, JsError> {
+    let defaults = Params::default();
+    let Some(object) = object(value, "settings", &FIELDS)? else {
+        return Ok(defaults);
+    };
+    let calls = number_field(&object, "calls", in_flight::CALLS_ALLOWED, in_flight::parse_calls)?;
+    let estimate = number_field(&object, "estimatePercent", in_flight::ESTIMATE_ALLOWED, in_flight::parse_estimate)?;
+    let budget = number_field(&object, "budgetDollars", settings::BUDGET_ALLOWED, settings::parse_budget)?;
+    Params::new(
+        calls.unwrap_or(defaults.calls()),
+        estimate.unwrap_or(defaults.estimate_percent()),
+        budget.unwrap_or(defaults.budget()),
+    )
+    .map_err(field_error)
+}

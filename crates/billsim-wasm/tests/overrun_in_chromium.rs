@@ -1,0 +1,111 @@
+#![cfg(target_arch = "wasm32")]
+//! The calls-at-once exports inside real Chromium (`wasm-pack test --headless --chrome`):
+//! `overrun` as a page calls it, its refusals, and `drawOverrun` on a real canvas.
+
+use billsim_wasm::{draw_overrun, overrun};
+use js_sys::{Reflect, JSON};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn js(json: &str) -> JsValue {
+    JSON::parse(json).expect("test JSON is valid")
+}
+
+fn text(value: &JsValue) -> String {
+    JSON::stringify(value).unwrap().as_string().unwrap()
+}
+
+fn error_message(err: wasm_bindgen::JsError) -> String {
+    let err: JsValue = err.into();
+    assert!(err.is_instance_of::<js_sys::Error>(), "a JS Error is thrown, not a bare value");
+    Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap()
+}
+
+#[wasm_bindgen_test]
+fn overrun_with_the_defaults_is_the_lessons_table() {
+    let rows = text(&overrun(JsValue::UNDEFINED).unwrap());
+    assert_eq!(
+        rows,
+        r#"[{"version":"checkOnly","admitted":20,"chargedMicros":960000},{"version":"setAside","admitted":5,"chargedMicros":240000},{"version":"halfEstimate","admitted":8,"chargedMicros":384000},{"version":"twoProcesses","admitted":10,"chargedMicros":480000}]"#
+    );
+    assert_eq!(text(&overrun(js("{}")).unwrap()), rows, "an empty object is the defaults too");
+}
+
+#[wasm_bindgen_test]
+fn overrun_reads_each_setting_and_gives_the_native_cores_rows() {
+    let from_js = text(&overrun(js(r#"{"calls": 40, "estimatePercent": 80, "budgetDollars": 0.5}"#)).unwrap());
+    let params = billsim_core::in_flight::Params::new(40, 80, billsim_core::Micros(500_000)).unwrap();
+    let native = serde_json::to_string(&billsim_core::in_flight::overrun(&params).unwrap()).unwrap();
+    assert_eq!(from_js, native);
+    assert_ne!(from_js, text(&overrun(JsValue::UNDEFINED).unwrap()), "the settings change the table");
+}
+
+#[wasm_bindgen_test]
+fn a_bad_setting_throws_an_error_naming_the_field_and_what_it_allows() {
+    let cases = [
+        (r#"{"calls": 0}"#, "calls: must be a whole number from 1 to 200; got 0"),
+        (r#"{"calls": 201}"#, "calls: must be a whole number from 1 to 200; got 201"),
+        (r#"{"calls": 2.5}"#, "calls: must be a whole number from 1 to 200; got 2.5"),
+        (r#"{"calls": "20"}"#, "calls: must be a whole number from 1 to 200; got a string \"20\""),
+        (r#"{"estimatePercent": 9}"#, "estimatePercent: must be a whole number of percent from 10 to 200; got 9"),
+        (r#"{"estimatePercent": null}"#, "estimatePercent: must be a whole number of percent from 10 to 200; got null"),
+        (r#"{"budgetDollars": 0}"#, "budgetDollars: must be an amount in dollars from 0.01 to 100"),
+        (r#"{"budgetDollars": 1e308}"#, "budgetDollars: must be an amount in dollars from 0.01 to 100"),
+        (r#"{"budget": 0.25}"#, "settings: unknown field \"budget\"; the fields are calls, estimatePercent, budgetDollars"),
+        (r#"[20]"#, "settings: must be an object"),
+    ];
+    for (input, expected) in cases {
+        let message = error_message(overrun(js(input)).unwrap_err());
+        assert!(message.starts_with(expected), "{input}: {message}");
+    }
+}
+
+fn canvas(width: u32, height: u32) -> HtmlCanvasElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let canvas: HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+    canvas.set_width(width);
+    canvas.set_height(height);
+    document.body().unwrap().append_child(&canvas).unwrap();
+    canvas
+}
+
+/// Pixels of the over-budget vermillion and of the within-budget blue.
+fn bar_pixels(canvas: &HtmlCanvasElement) -> (usize, usize) {
+    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let data = ctx.get_image_data(0.0, 0.0, canvas.width() as f64, canvas.height() as f64).unwrap().data();
+    let of = |rgb: [u8; 3]| data.chunks(4).filter(|p| p[..3] == rgb && p[3] == 255).count();
+    (of([0xD5, 0x5E, 0x00]), of([0x00, 0x72, 0xB2]))
+}
+
+#[wasm_bindgen_test]
+fn drawing_the_overrun_paints_bars_over_and_within_the_budget() {
+    let c = canvas(600, 320);
+    assert_eq!(bar_pixels(&c), (0, 0), "a new canvas is blank");
+    draw_overrun(c.clone(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
+    let (over, within) = bar_pixels(&c);
+    assert!(within > 1_000, "the set-aside bar is blue: {within} pixels");
+    assert!(over > 4 * within, "three longer bars over the budget: {over} against {within}");
+}
+
+#[wasm_bindgen_test]
+fn under_a_budget_no_version_reaches_every_bar_is_blue() {
+    let c = canvas(600, 320);
+    draw_overrun(c.clone(), js(r#"{"budgetDollars": 5}"#), js(r#"{"dark": true}"#)).unwrap();
+    let (over, within) = bar_pixels(&c);
+    assert_eq!(over, 0);
+    assert!(within > 1_000, "{within}");
+}
+
+#[wasm_bindgen_test]
+fn bad_settings_or_look_throw_and_leave_the_picture_alone() {
+    let c = canvas(300, 200);
+    draw_overrun(c.clone(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
+    let before = bar_pixels(&c);
+    let message = error_message(draw_overrun(c.clone(), js(r#"{"calls": 0}"#), JsValue::UNDEFINED).unwrap_err());
+    assert!(message.starts_with("calls: must be a whole number from 1 to 200"), "{message}");
+    assert!(draw_overrun(c.clone(), JsValue::UNDEFINED, js(r#"{"scale": 0}"#)).is_err());
+    assert_eq!(bar_pixels(&c), before);
+}
