@@ -105,11 +105,30 @@ const COUNT_ALLOWED: &str = "a whole number from 1 to 1000000";
 
 fn parse_count(text: &str) -> Result<u32, Invalid> {
     let bad = || Invalid { allowed: COUNT_ALLOWED, got: settings::shown(text) };
-    let n: u32 = text.trim().parse().map_err(|_| bad())?;
+    // Plain digits, as every other flag: u32's own parser would also take "+5".
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let n: u32 = t.parse().map_err(|_| bad())?;
     if (1..=1_000_000).contains(&n) {
         Ok(n)
     } else {
         Err(bad())
+    }
+}
+
+/// What an option's value may be, for the message when the value is missing.
+fn allowed(option: &str) -> &'static str {
+    match option {
+        "--seed" | "--from" => settings::SEED_ALLOWED,
+        "--count" => COUNT_ALLOWED,
+        "--per-minute" => settings::PER_MINUTE_ALLOWED,
+        "--budget" => settings::BUDGET_ALLOWED,
+        "--refill" => settings::REFILL_ALLOWED,
+        "--calls" => in_flight::CALLS_ALLOWED,
+        "--estimate" => in_flight::ESTIMATE_ALLOWED,
+        _ => "a folder",
     }
 }
 
@@ -157,7 +176,7 @@ pub fn parse(words: &[String]) -> Result<Args, UsageError> {
         }
         let value = match inline.or_else(|| words.next().cloned()) {
             Some(v) => v,
-            None => return Err(UsageError(format!("{name}: needs a value"))),
+            None => return Err(UsageError(format!("{name}: needs a value, {}", allowed(name)))),
         };
         match name {
             "--seed" | "--from" => args.start = settings::parse_seed(&value).map_err(|e| e.on(name))?,

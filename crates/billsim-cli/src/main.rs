@@ -5,11 +5,21 @@ mod figures;
 mod table;
 
 use args::{Command, USAGE};
+use billsim_core::settings::shown;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let words: Vec<String> = std::env::args().skip(1).collect();
-    let args = match args::parse(&words) {
+    // std::env::args() panics on an argument that is not UTF-8; read each one lossily, so
+    // the bad bytes become U+FFFD, which no command, option or value allows: the parser
+    // refuses it with the option's name. Only a folder (--out) could take it, so an
+    // argument that was not UTF-8 is refused after a parse that succeeded.
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let words: Vec<String> = raw.iter().map(|w| w.to_string_lossy().into_owned()).collect();
+    let parsed = args::parse(&words).and_then(|a| match words.iter().zip(&raw).find(|(_, r)| r.to_str().is_none()) {
+        Some((w, _)) => Err(args::UsageError(format!("an argument must be UTF-8 text; got {}", shown(w)))),
+        None => Ok(a),
+    });
+    let args = match parsed {
         Ok(a) => a,
         Err(e) => {
             eprintln!("billsim: {}\n\n{USAGE}", e.0);
