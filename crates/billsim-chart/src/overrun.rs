@@ -14,7 +14,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Whether a version charged more than the budget (reaching it exactly is within).
 pub fn over_budget(row: &Row, budget: Micros) -> bool {
-    row.charged > budget
+    row.over_budget(budget)
 }
 
 fn verdict(row: &Row, budget: Micros) -> &'static str {
@@ -28,21 +28,6 @@ fn verdict(row: &Row, budget: Micros) -> &'static str {
 /// The words beside a bar: `20 in, $0.96, over budget`.
 fn note(row: &Row, budget: Micros) -> String {
     format!("{} in, {}, {}", row.admitted, row.charged.dollars(2), verdict(row, budget))
-}
-
-/// One row as a sentence, for the chart's text alternative:
-/// `Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget.`
-pub fn sentence(row: &Row, params: &Params) -> String {
-    let budget = params.budget();
-    let verdict = if over_budget(row, budget) { "over" } else { "within" };
-    format!(
-        "{}: {} of {} calls get in and {} is charged, {verdict} the {} budget.",
-        row.version.label(params),
-        row.admitted,
-        params.calls(),
-        row.charged.dollars(2),
-        budget.dollars(2),
-    )
 }
 
 /// Draws one bar per row of `rows` (the core's `in_flight::overrun` for `params`), each as
@@ -108,7 +93,7 @@ pub fn draw_overrun<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use billsim_core::in_flight::{overrun, Version};
+    use billsim_core::in_flight::overrun;
 
     fn svg_of(params: &Params, size: (u32, u32)) -> String {
         let rows = overrun(params).unwrap();
@@ -192,16 +177,5 @@ mod tests {
         let note_line = |svg: &str| svg.lines().rev().skip_while(|l| *l != "20 in, $0.96, over budget").nth(1).unwrap().to_string();
         assert!(note_line(&wide).contains("text-anchor=\"end\""), "beside the name on the right");
         assert!(note_line(&narrow).contains("text-anchor=\"start\""), "on its own line on the left");
-    }
-
-    #[test]
-    fn a_row_reads_as_one_sentence_with_the_cores_numbers() {
-        let params = Params::default();
-        let rows = overrun(&params).unwrap();
-        let text: Vec<String> = rows.iter().map(|r| sentence(r, &params)).collect();
-        assert_eq!(text[0], "Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget.");
-        assert_eq!(text[1], "Set aside first: 5 of 20 calls get in and $0.24 is charged, within the $0.25 budget.");
-        assert_eq!(rows[2].version, Version::HalfEstimate);
-        assert_eq!(text[2], "Input guessed at half its size: 8 of 20 calls get in and $0.38 is charged, over the $0.25 budget.");
     }
 }

@@ -1,7 +1,6 @@
 //! `billsim figures`: the lesson's charts as SVG files, drawn by the same chart code as
 //! the widget, each with a `<title>` and a `<desc>` that say in words what it shows.
 
-use billsim_chart::overrun::sentence;
 use billsim_chart::{draw_overrun, draw_share_of_bill, Theme};
 use billsim_core::in_flight::{self, Params};
 use billsim_core::{simulate_day, Policy, Settings};
@@ -53,7 +52,7 @@ fn overrun() -> Result<Figure, Box<dyn Error>> {
     let params = Params::default();
     let rows = in_flight::overrun(&params)?;
     let svg = svg(|area| draw_overrun(area, &rows, &params, &Theme::light(100)))?;
-    let sentences: Vec<String> = rows.iter().map(|r| sentence(r, &params)).collect();
+    let sentences: Vec<String> = rows.iter().map(|r| r.sentence(&params)).collect();
     Ok(Figure {
         file: "overrun.svg",
         title: format!(

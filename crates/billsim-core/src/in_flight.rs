@@ -160,6 +160,35 @@ pub struct Row {
     pub charged: Micros,
 }
 
+impl Row {
+    /// Whether this version charged more than `budget` (reaching it exactly is within).
+    pub fn over_budget(&self, budget: Micros) -> bool {
+        self.charged > budget
+    }
+
+    /// The row as a sentence, for the chart's text alternative and the widget's summary:
+    /// `Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget.`
+    ///
+    /// ```
+    /// use billsim_core::in_flight::{run, Params, Version};
+    /// let p = Params::default();
+    /// assert_eq!(run(Version::SetAside, &p).unwrap().sentence(&p),
+    ///     "Set aside first: 5 of 20 calls get in and $0.24 is charged, within the $0.25 budget.");
+    /// ```
+    pub fn sentence(&self, params: &Params) -> String {
+        let budget = params.budget();
+        let verdict = if self.over_budget(budget) { "over" } else { "within" };
+        format!(
+            "{}: {} of {} calls get in and {} is charged, {verdict} the {} budget.",
+            self.version.label(params),
+            self.admitted,
+            params.calls(),
+            self.charged.dollars(2),
+            budget.dollars(2),
+        )
+    }
+}
+
 /// One user, at one moment: all the calls are in flight together.
 const USER: u8 = 0;
 const NOW: u64 = 0;
@@ -265,5 +294,16 @@ mod tests {
         let err = parse_estimate("9").unwrap_err().on("--estimate");
         assert_eq!(err.to_string(), "--estimate: must be a whole number of percent from 10 to 200; got \"9\"");
         assert!(Params::new(20, 50, Micros(9_999)).is_err(), "the budget keeps the settings' range");
+    }
+
+    #[test]
+    fn a_row_reads_as_one_sentence_with_the_cores_numbers() {
+        let params = Params::default();
+        let rows = overrun(&params).unwrap();
+        let text: Vec<String> = rows.iter().map(|r| r.sentence(&params)).collect();
+        assert_eq!(text[0], "Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget.");
+        assert_eq!(text[1], "Set aside first: 5 of 20 calls get in and $0.24 is charged, within the $0.25 budget.");
+        assert_eq!(rows[2].version, Version::HalfEstimate);
+        assert_eq!(text[2], "Input guessed at half its size: 8 of 20 calls get in and $0.38 is charged, over the $0.25 budget.");
     }
 }

@@ -160,3 +160,12 @@ pub fn spread_sentences(settings: JsValue, count: JsValue) -> Result<JsValue, Js
         Policy::ALL.iter().map(|&p| (p.name(), days.sentence(p))).collect();
     to_js(&sentences)
 }
+
+/// The calls-at-once experiment as sentences, one per version, as the widget shows them
+/// under its chart (`settings` as for `overrun`).
+#[wasm_bindgen(js_name = overrunSentences)]
+pub fn overrun_sentences(settings: JsValue) -> Result<Vec<String>, JsError> {
+    let params = in_flight_input::params(&settings)?;
+    let rows = billsim_core::in_flight::overrun(&params).map_err(js_error)?;
+    Ok(rows.iter().map(|r| r.sentence(&params)).collect())
+}
