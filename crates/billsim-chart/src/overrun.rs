@@ -30,6 +30,38 @@ fn note(row: &Row, budget: Micros) -> String {
     format!("{} in, {}, {}", row.admitted, row.charged.dollars(2), verdict(row, budget))
 }
 
+/// Sizes that fit the rows' text and bars into the canvas.
+#[derive(Debug, PartialEq)]
+struct Fit {
+    font: u32,
+    line_h: i32,
+    /// The name and the note each on a line of their own (a narrow canvas).
+    stacked: bool,
+    labels_h: i32,
+    row_h: i32,
+    bar_h: i32,
+}
+
+/// The largest text, from 14 down to 10 CSS pixels, with which the budget's label and
+/// every row (its text and a bar of at least 8 pixels) fit into `w` by `h`; on a canvas
+/// too small even for 10 pixels, the 10-pixel sizes.
+fn fit((w, h): (i32, i32), texts: &[(String, String)], theme: &Theme) -> Fit {
+    let pad = theme.px(6) as i32;
+    let (space, least_bar) = (theme.px(10) as i32, theme.px(8) as i32);
+    let n = texts.len().max(1) as i32;
+    let size = |css: u32| {
+        let font = theme.px(css);
+        let line_h = font as i32 + theme.px(6) as i32;
+        let stacked =
+            texts.iter().any(|(name, note)| text_width(name, font) + text_width(note, font) + 2 * pad > w - 2 * pad);
+        let labels_h = if stacked { 2 * line_h } else { line_h };
+        let row_h = (h - pad - line_h) / n;
+        let bar_h = (row_h - labels_h - space).max(least_bar);
+        Fit { font, line_h, stacked, labels_h, row_h, bar_h }
+    };
+    (11..=14).rev().map(size).find(|f| f.labels_h + f.bar_h + space <= f.row_h).unwrap_or_else(|| size(10))
+}
+
 /// Draws one bar per row of `rows` (the core's `in_flight::overrun` for `params`), each as
 /// long as what that version charged, with a dashed line at `params.budget()`.
 pub fn draw_overrun<DB: DrawingBackend>(
@@ -42,15 +74,9 @@ pub fn draw_overrun<DB: DrawingBackend>(
     let (w, h) = area.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     let pad = theme.px(6) as i32;
-    let font = theme.px(14);
-    let line_h = font as i32 + theme.px(6) as i32;
     let budget = params.budget();
     let texts: Vec<(String, String)> = rows.iter().map(|r| (r.version.label(params), note(r, budget))).collect();
-    // On a narrow canvas the name and the note each get a line of their own.
-    let stacked = texts.iter().any(|(name, note)| text_width(name, font) + text_width(note, font) + 2 * pad > w - 2 * pad);
-    let labels_h = if stacked { 2 * line_h } else { line_h };
-    let row_h = (h - pad - line_h) / rows.len().max(1) as i32;
-    let bar_h = (row_h - labels_h - theme.px(10) as i32).max(theme.px(8) as i32);
+    let Fit { font, line_h, stacked, labels_h, row_h, bar_h } = fit((w, h), &texts, theme);
     let gap = theme.px(3) as i32;
 
     let full = rows.iter().map(|r| r.charged).max().unwrap_or(budget).max(budget);
@@ -140,6 +166,21 @@ mod tests {
         // $0.25 of the $0.96 the largest bar charged, across 788 pixels from 6.
         assert_eq!(dashes[0], "211");
         assert!(svg.contains(">\nbudget $0.25\n<"), "{svg}");
+    }
+
+    #[test]
+    fn on_a_short_canvas_the_text_shrinks_until_every_row_fits_and_no_further() {
+        let params = Params::default();
+        let texts: Vec<(String, String)> =
+            overrun(&params).unwrap().iter().map(|r| (r.version.label(&params), note(r, params.budget()))).collect();
+        let theme = Theme::light(100);
+        assert_eq!(fit((800, 420), &texts, &theme).font, 14, "the figure's size keeps the full text");
+        let short = fit((340, 240), &texts, &theme);
+        assert!(short.font < 14 && short.stacked, "{short:?}");
+        assert!(short.labels_h + short.bar_h <= short.row_h, "a row's text and bar stay out of the next row: {short:?}");
+        assert!(fit((340, 240 + 30), &texts, &theme).font > short.font, "a taller canvas gets larger text");
+        let doubled = fit((680, 480), &texts, &Theme::light(200));
+        assert_eq!(doubled.font, 2 * short.font, "on a 2x screen the same CSS size fits");
     }
 
     #[test]
