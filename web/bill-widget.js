@@ -1,47 +1,63 @@
 // <bill-widget>: the lesson's widget as a custom element. A thin layer: every number it
-// shows comes from the wasm core (simulateDay, summarize, dayReadout, drawShareOfBill);
-// this file wires the controls, keeps the last good view, and sizes the canvas.
+// shows comes from the wasm core (simulateDay, summarize, dayReadout, spreadSentences,
+// overrunSentences, and the two drawing exports); this file wires the controls, keeps
+// the last good view, and sizes the canvas.
 //
-// Attributes: seed, policy (noLimit | requestsPerMinute | dailyBudget), per-minute,
-// budget (dollars), refill (daily | steady); sync-url to read and write the page's address.
+// Attributes: view (day | inflight), seed, policy (noLimit | requestsPerMinute |
+// dailyBudget), per-minute, budget (dollars), refill (daily | steady), calls, estimate
+// (percent); sync-url to read and write the page's address.
 import init, {
-  simulateDay, summarize, drawShareOfBill, readSettingsText, dayReadout, spreadSentences,
+  simulateDay, summarize, drawShareOfBill, drawOverrun, readSettingsText, readOverrunText,
+  dayReadout, spreadSentences, overrunSentences,
 } from "./pkg/billsim_wasm.js";
-import { POLICIES, DEFAULTS, readSettings, toQuery } from "./widget-settings.js";
+import { POLICIES, VIEWS, DEFAULTS, readSettings, toQuery } from "./widget-settings.js";
 
 const ready = init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) });
 const styles = new URL("./bill-widget.css", import.meta.url);
 const MAX_SEED = 4294967295;
 const DAYS_CHECKED = 200;
 
+const buttons = (list, data) =>
+  list.map(([id, name]) => `<button type="button" data-${data}="${id}" aria-pressed="false">${name}</button>`).join("");
+
 const TEMPLATE = `
 <link rel="stylesheet" href="${styles}">
-<section class="bw" aria-label="Share of one day's AI bill under each policy">
+<section class="bw" aria-label="What a spending policy does to one day's AI bill">
   <p class="notice" role="note" hidden></p>
-  <div class="row" role="group" aria-label="Policy">
-    ${POLICIES.map(([id, name]) => `<button type="button" data-policy="${id}" aria-pressed="false">${name}</button>`).join("")}
+  <div class="row views" role="group" aria-label="View">${buttons(VIEWS, "view")}</div>
+  <div class="day-view">
+    <div class="row" role="group" aria-label="Policy">${buttons(POLICIES, "policy")}</div>
+    <canvas class="day-chart" role="img"></canvas>
   </div>
-  <canvas role="img"></canvas>
+  <div class="inflight-view" hidden>
+    <canvas class="overrun-chart" role="img"></canvas>
+  </div>
   <p class="summary" role="status" aria-live="polite"></p>
-  <p class="over-days"></p>
+  <p class="more"></p>
   <div class="row">
-    <button type="button" data-action="another-day">Another day</button>
-    <span class="day"></span>
+    <button type="button" data-action="another-day" class="day-only">Another day</button>
+    <span class="day day-only"></span>
     <button type="button" data-action="settings" aria-expanded="false" aria-controls="settings">More settings</button>
-    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers">Show numbers</button>
+    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" class="day-only">Show numbers</button>
   </div>
   <form id="settings" hidden novalidate>
-    <label>Calls per minute (request limit, 1 to 60)
+    <label class="day-only">Calls per minute (request limit, 1 to 60)
       <input name="perMinute" type="number" inputmode="numeric" min="1" max="60" step="1" aria-describedby="error">
     </label>
     <label>Budget per user per day, in dollars (0.01 to 100)
       <input name="budgetDollars" type="number" inputmode="decimal" min="0.01" max="100" step="0.01" aria-describedby="error">
     </label>
-    <label>Budget refill
+    <label class="day-only">Budget refill
       <select name="refill">
         <option value="daily">Daily: back to zero at 00:00 UTC</option>
         <option value="steady">Steady: drains over 24 hours</option>
       </select>
+    </label>
+    <label class="inflight-only">Calls at once (1 to 200)
+      <input name="calls" type="number" inputmode="numeric" min="1" max="200" step="1" aria-describedby="error">
+    </label>
+    <label class="inflight-only">Input estimate, in percent of its real size (10 to 200)
+      <input name="estimatePercent" type="number" inputmode="numeric" min="10" max="200" step="1" aria-describedby="error">
     </label>
     <p class="error" id="error" role="alert"></p>
   </form>
@@ -73,7 +89,7 @@ class BillWidget extends HTMLElement {
     ready.then(() => {
       this.#load();
       this.#render();
-      this.#resize.observe(this.#canvas());
+      for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
     }, (e) => this.#showError(`The widget could not load its WebAssembly: ${e.message}`));
     this.#darkQuery().addEventListener("change", () => this.#draw());
   }
@@ -83,12 +99,15 @@ class BillWidget extends HTMLElement {
   }
 
   #q(selector) { return this.#root.querySelector(selector); }
-  #canvas() { return this.#q("canvas"); }
   #darkQuery() { return matchMedia("(prefers-color-scheme: dark)"); }
   #syncsUrl() { return this.hasAttribute("sync-url"); }
-  #settings() {
+  #daySettings() {
     const { seed, perMinute, budgetDollars, refill } = this.#state;
     return { seed, perMinute, budgetDollars, refill };
+  }
+  #overrunSettings() {
+    const { calls, estimatePercent, budgetDollars } = this.#state;
+    return { calls, estimatePercent, budgetDollars };
   }
 
   // Attributes first, then (with sync-url) the address; bad values are reported and skipped.
@@ -108,8 +127,10 @@ class BillWidget extends HTMLElement {
   }
 
   #wire() {
-    for (const b of this.#root.querySelectorAll("[data-policy]")) {
-      b.addEventListener("click", () => { this.#state.policy = b.dataset.policy; this.#render(); });
+    for (const [data, key] of [["policy", "policy"], ["view", "view"]]) {
+      for (const b of this.#root.querySelectorAll(`[data-${data}]`)) {
+        b.addEventListener("click", () => { this.#state[key] = b.dataset[data]; this.#render(); });
+      }
     }
     this.#q("[data-action=another-day]").addEventListener("click", () => {
       this.#state.seed = this.#state.seed >= MAX_SEED ? 0 : this.#state.seed + 1;
@@ -134,11 +155,11 @@ class BillWidget extends HTMLElement {
   // a bad value shows its message and the last good chart stays.
   #applyForm() {
     const form = this.#q("form");
-    const text = { perMinute: form.perMinute.value, budgetDollars: form.budgetDollars.value, refill: form.refill.value };
     for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
     try {
-      const parsed = readSettingsText(text);
-      Object.assign(this.#state, parsed);
+      const day = readSettingsText({ perMinute: form.perMinute.value, budgetDollars: form.budgetDollars.value, refill: form.refill.value });
+      const overrun = readOverrunText({ calls: form.calls.value, estimatePercent: form.estimatePercent.value });
+      Object.assign(this.#state, day, overrun);
       this.#showError("");
       this.#render();
     } catch (e) {
@@ -150,9 +171,9 @@ class BillWidget extends HTMLElement {
 
   #syncForm() {
     const form = this.#q("form");
-    form.perMinute.value = String(this.#state.perMinute);
-    form.budgetDollars.value = String(this.#state.budgetDollars);
-    form.refill.value = this.#state.refill;
+    for (const name of ["perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]) {
+      form[name].value = String(this.#state[name]);
+    }
   }
 
   #showError(message) {
@@ -161,30 +182,53 @@ class BillWidget extends HTMLElement {
 
   #render() {
     try {
-      const settings = this.#settings();
-      const day = simulateDay(settings);
-      const policy = this.#state.policy;
-      for (const b of this.#root.querySelectorAll("[data-policy]")) {
-        b.setAttribute("aria-pressed", String(b.dataset.policy === policy));
+      const view = this.#state.view;
+      for (const [data, key] of [["policy", "policy"], ["view", "view"]]) {
+        for (const b of this.#root.querySelectorAll(`[data-${data}]`)) {
+          b.setAttribute("aria-pressed", String(b.dataset[data] === this.#state[key]));
+        }
       }
-      this.#q(".day").textContent = `Day ${day.seed}`;
-      this.#q(".summary").textContent = summarize(settings, policy);
-      this.#canvas().setAttribute("aria-label", POLICIES.map(([id]) => summarize(settings, id)).join(" "));
-      this.#fillTable(settings, day.seed);
+      const inDay = view === "day";
+      this.#q(".day-view").hidden = !inDay;
+      this.#q(".inflight-view").hidden = inDay;
+      this.toggleAttribute("data-inflight", !inDay);
+      const detail = inDay ? this.#renderDay() : this.#renderOverrun();
       this.#drawn = true;
       this.#draw();
-      this.#showOverDays(settings, policy);
       if (this.#syncsUrl()) history.replaceState(history.state, "", toQuery(this.#state) + location.hash);
-      this.dispatchEvent(new CustomEvent("bill-widget-change", { detail: { settings, policy, day } }));
+      this.dispatchEvent(new CustomEvent("bill-widget-change", { detail: { view, ...detail } }));
     } catch (e) {
       this.#showError(e.message);
     }
   }
 
+  #renderDay() {
+    const settings = this.#daySettings();
+    const day = simulateDay(settings);
+    const policy = this.#state.policy;
+    this.#q(".day").textContent = `Day ${day.seed}`;
+    this.#q(".summary").textContent = summarize(settings, policy);
+    this.#q(".day-chart").setAttribute("aria-label", POLICIES.map(([id]) => summarize(settings, id)).join(" "));
+    this.#fillTable(settings, day.seed);
+    this.#showOverDays(settings, policy);
+    return { settings, policy, day };
+  }
+
+  #renderOverrun() {
+    const settings = this.#overrunSettings();
+    const sentences = overrunSentences(settings);
+    const text = `${settings.calls} calls at once, every one checked before any is charged. ${sentences.join(" ")}`;
+    this.#q(".summary").textContent = text;
+    this.#q(".overrun-chart").setAttribute("aria-label", text);
+    this.#q(".more").textContent =
+      "Check only looks at what is already charged, so calls in flight all pass; setting aside the most a call can cost counts them.";
+    return { settings, sentences };
+  }
+
   // The line under the chart checks the settings over DAYS_CHECKED days from this one.
   // It is computed after the chart is painted, and again only when the settings change.
   #showOverDays(settings, policy) {
-    const line = this.#q(".over-days");
+    const line = this.#q(".more");
     const key = JSON.stringify(settings);
     if (this.#overDays.key === key) {
       line.textContent = this.#overDays.sentences[policy];
@@ -195,7 +239,7 @@ class BillWidget extends HTMLElement {
     this.#overDays.timer = setTimeout(() => {
       try {
         this.#overDays = { key, sentences: spreadSentences(settings, DAYS_CHECKED), timer: 0 };
-        line.textContent = this.#overDays.sentences[this.#state.policy];
+        if (this.#state.view === "day") line.textContent = this.#overDays.sentences[this.#state.policy];
         this.dispatchEvent(new CustomEvent("bill-widget-days", { detail: { settings, sentences: this.#overDays.sentences } }));
       } catch (e) {
         line.textContent = "";
@@ -206,7 +250,6 @@ class BillWidget extends HTMLElement {
 
   #fillTable(settings, seed) {
     this.#q("caption").textContent = `Day ${seed}: each user's calls and charges under each policy`;
-    const body = this.#q("tbody");
     const rows = dayReadout(settings).map((r) => {
       const tr = document.createElement("tr");
       for (const value of [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share]) {
@@ -217,14 +260,15 @@ class BillWidget extends HTMLElement {
       tr.dataset.kind = r.kind;
       return tr;
     });
-    body.replaceChildren(...rows);
+    this.#q("tbody").replaceChildren(...rows);
   }
 
   // The canvas's backing store is its CSS size times the device pixel ratio, so the
   // bars stay sharp on high-density screens; plotters draws in device pixels.
   #draw() {
     if (!this.#drawn) return;
-    const canvas = this.#canvas();
+    const inDay = this.#state.view === "day";
+    const canvas = this.#q(inDay ? ".day-chart" : ".overrun-chart");
     const scale = Math.min(8, Math.max(0.5, window.devicePixelRatio || 1));
     const width = Math.round(canvas.clientWidth * scale);
     const height = Math.round(canvas.clientHeight * scale);
@@ -233,8 +277,10 @@ class BillWidget extends HTMLElement {
     if (canvas.height !== height) canvas.height = height;
     const dark = this.#darkQuery().matches;
     this.toggleAttribute("data-dark", dark);
+    const look = { dark, scale };
     try {
-      drawShareOfBill(canvas, this.#settings(), this.#state.policy, { dark, scale });
+      if (inDay) drawShareOfBill(canvas, this.#daySettings(), this.#state.policy, look);
+      else drawOverrun(canvas, this.#overrunSettings(), look);
     } catch (e) {
       this.#showError(e.message);
     }

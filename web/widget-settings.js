@@ -1,31 +1,43 @@
 // Reading the widget's settings from text (an element's attributes or the page's address)
 // and writing them back. Every value is checked by the core (readSettingsText); a bad one
 // falls back to its default and is reported, never breaking the widget.
-import { readSettingsText } from "./pkg/billsim_wasm.js";
+import { readSettingsText, readOverrunText } from "./pkg/billsim_wasm.js";
 
 export const POLICIES = [
   ["noLimit", "No limit"],
   ["requestsPerMinute", "Requests per minute"],
   ["dailyBudget", "Daily cost budget"],
 ];
+export const VIEWS = [
+  ["day", "One day"],
+  ["inflight", "Calls at once"],
+];
 export const DEFAULTS = Object.freeze({
-  seed: 0, policy: "requestsPerMinute", perMinute: 5, budgetDollars: 0.25, refill: "daily",
+  view: "day", seed: 0, policy: "requestsPerMinute", perMinute: 5, budgetDollars: 0.25, refill: "daily",
+  calls: 20, estimatePercent: 50,
 });
 
 // Each setting's name in the core's messages, in an element's attributes, and in the address.
 export const FIELDS = [
+  { key: "view", attribute: "view", param: "view" },
   { key: "seed", attribute: "seed", param: "seed" },
   { key: "policy", attribute: "policy", param: "policy" },
   { key: "perMinute", attribute: "per-minute", param: "perMinute" },
   { key: "budgetDollars", attribute: "budget", param: "budget" },
   { key: "refill", attribute: "refill", param: "refill" },
+  { key: "calls", attribute: "calls", param: "calls" },
+  { key: "estimatePercent", attribute: "estimate", param: "estimate" },
 ];
 
+function oneOf(key, choices, text) {
+  if (choices.some(([id]) => id === text)) return text;
+  throw new Error(`${key}: must be ${choices.map(([id]) => `"${id}"`).join(" or ")}; got ${JSON.stringify(text.slice(0, 40))}`);
+}
+
 function readOne(key, text) {
-  if (key === "policy") {
-    if (POLICIES.some(([id]) => id === text)) return text;
-    throw new Error(`policy: must be ${POLICIES.map(([id]) => `"${id}"`).join(", ")}; got ${JSON.stringify(text.slice(0, 40))}`);
-  }
+  if (key === "policy") return oneOf(key, POLICIES, text);
+  if (key === "view") return oneOf(key, VIEWS, text);
+  if (key === "calls" || key === "estimatePercent") return readOverrunText({ [key]: text })[key];
   return readSettingsText({ [key]: text })[key];
 }
 

@@ -40,7 +40,7 @@ export async function open(env, path = "", options = {}) {
 
 /** Waits until the widget (the first, or the one `selector` names) has drawn a view. */
 export async function ready(page, selector = "bill-widget") {
-  await page.locator(selector).locator(".summary").filter({ hasText: /bill/ }).waitFor();
+  await page.locator(selector).locator(".summary").filter({ hasText: /\S/ }).waitFor();
 }
 
 /** What a reader sees in one widget: summary, day, pressed policy, canvas label, notice, error. */
@@ -50,7 +50,8 @@ export function view(page, selector = "bill-widget") {
     return {
       summary: q(".summary").textContent,
       day: q(".day").textContent,
-      pressed: [...el.shadowRoot.querySelectorAll("[aria-pressed=true]")].map((b) => b.dataset.policy),
+      pressed: [...el.shadowRoot.querySelectorAll("[data-policy][aria-pressed=true]")].map((b) => b.dataset.policy),
+      view: el.shadowRoot.querySelector("[data-view][aria-pressed=true]")?.dataset.view,
       label: q("canvas").getAttribute("aria-label"),
       notice: q(".notice").hidden ? "" : q(".notice").textContent,
       error: q(".error").textContent,

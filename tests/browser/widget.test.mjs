@@ -182,3 +182,40 @@ test("with the keyboard alone, Tab reaches every control and Enter and Space wor
   assert.equal(outline, "solid");
   await context.close();
 });
+
+test("the calls-at-once view shows the core's table, follows its settings and keeps the last good view on a bad one", async () => {
+  const { page, context, log } = await open(env, "?view=inflight");
+  await ready(page);
+  const w = page.locator("bill-widget");
+  const rows = (settings) => page.evaluate(async (s) => (await import("/pkg/billsim_wasm.js")).overrun(s), settings);
+  const expectSentences = async (settings) => {
+    const summary = (await view(page)).summary;
+    for (const r of await rows(settings)) {
+      assert.ok(summary.includes(`${r.admitted} of ${settings.calls} calls get in and ${dollars(r.chargedMicros, 2)} is charged`), `${summary}\n${JSON.stringify(r)}`);
+    }
+  };
+  assert.equal((await view(page)).view, "inflight");
+  await expectSentences({ calls: 20, estimatePercent: 50, budgetDollars: 0.25 });
+  assert.match((await view(page)).summary, /Set aside first: 5 of 20 calls get in and \$0\.24 is charged, within the \$0\.25 budget\./);
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.getByLabel("Calls at once (1 to 200)").fill("50");
+  await w.getByLabel("Input estimate").fill("80");
+  await w.getByLabel("Budget per user per day").fill("1");
+  await expectSentences({ calls: 50, estimatePercent: 80, budgetDollars: 1 });
+  const params = new URL(page.url()).searchParams;
+  assert.deepEqual([params.get("view"), params.get("calls"), params.get("estimate"), params.get("budget")], ["inflight", "50", "80", "1"]);
+  const good = await view(page);
+  await w.getByLabel("Calls at once (1 to 200)").fill("201");
+  const bad = await view(page);
+  assert.match(bad.error, /^calls: must be a whole number from 1 to 200; got "201"/);
+  assert.equal(bad.summary, good.summary);
+  assert.equal(bad.picture, good.picture);
+  await w.getByLabel("Calls at once (1 to 200)").fill("50");
+  // Back to the day: its own chart and sentence, and the address says so.
+  await w.getByRole("button", { name: "One day" }).click();
+  assert.equal((await view(page)).view, "day");
+  assert.match((await view(page)).summary, /^\d+ requests? per minute: the bill is/);
+  assert.match(page.url(), /view=day/);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});

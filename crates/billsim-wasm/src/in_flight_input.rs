@@ -2,7 +2,7 @@
 //! estimatePercent, budgetDollars }`, each optional, through the core's checks, with the
 //! same field-naming errors as the day's settings.
 
-use crate::js_input::{field_error, number_field, object};
+use crate::js_input::{field_error, number_field, object, text_field};
 use billsim_core::in_flight::{self, Params};
 use billsim_core::settings;
 use wasm_bindgen::{JsError, JsValue};
@@ -25,4 +25,22 @@ pub fn params(value: &JsValue) -> Result<Params, JsError> {
         budget.unwrap_or(defaults.budget()),
     )
     .map_err(field_error)
+}
+
+/// The widget's form text for the experiment, `{ calls, estimatePercent }` as typed (each
+/// optional), through the core's parsers: the numbers `overrun` takes.
+pub fn text_params(value: &JsValue) -> Result<(u32, u32), JsError> {
+    let defaults = Params::default();
+    let Some(object) = object(value, "settings", &FIELDS[..2])? else {
+        return Ok((defaults.calls(), defaults.estimate_percent()));
+    };
+    let read = |field, allowed, parse: fn(&str) -> Result<u32, settings::Invalid>| -> Result<Option<u32>, JsError> {
+        match text_field(&object, field, allowed)? {
+            Some(t) => parse(&t).map(Some).map_err(|e| field_error(e.on(field))),
+            None => Ok(None),
+        }
+    };
+    let calls = read("calls", in_flight::CALLS_ALLOWED, in_flight::parse_calls)?;
+    let estimate = read("estimatePercent", in_flight::ESTIMATE_ALLOWED, in_flight::parse_estimate)?;
+    Ok((calls.unwrap_or(defaults.calls()), estimate.unwrap_or(defaults.estimate_percent())))
 }

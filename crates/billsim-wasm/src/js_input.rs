@@ -1,14 +1,43 @@
 //! Reading JS values from the page or a lesson author's script into the core's settings.
-//! Anything can arrive here (strings for numbers, NaN, arrays, unknown fields): each bad
-//! value is refused with the field's name and what it allows, through the core's checks.
+//! Anything can arrive here (strings for numbers, NaN, arrays, unknown fields, a Proxy, a
+//! getter that throws): each bad value is refused with the field's name and what it allows,
+//! through the core's checks. Every step that runs code of the value's own (a getter, a
+//! Proxy trap) goes through a catching import, so what it throws becomes that message too,
+//! never an exception thrown through the module.
 
 use billsim_chart::Theme;
 use billsim_core::settings::{self, FieldError, Invalid};
 use billsim_core::{Policy, Settings};
 use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
-/// What a value is, for an error message: `a string "5"`, `null`, `an array`.
+#[wasm_bindgen]
+extern "C" {
+    // js_sys's versions of these do not catch, and each can throw on a Proxy (a trap that
+    // throws, or one that was revoked).
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn try_is_array(value: &JsValue) -> Result<bool, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn try_keys(value: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = getPrototypeOf)]
+    fn try_prototype_of(value: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = getOwnPropertyDescriptor)]
+    fn try_own_property(value: &JsValue, key: &str) -> Result<JsValue, JsValue>;
+}
+
+/// A number as JS writes it: `NaN`, `Infinity`, `1e+308`, `0.5`.
+fn js_number(n: f64) -> String {
+    if n.is_nan() {
+        "NaN".into()
+    } else if n.is_infinite() {
+        (if n > 0.0 { "Infinity" } else { "-Infinity" }).into()
+    } else {
+        js_sys::JSON::stringify(&JsValue::from_f64(n)).ok().and_then(|s| s.as_string()).unwrap_or_else(|| format!("{n}"))
+    }
+}
+
+/// What a value is, for an error message: `a string "5"`, `null`, `an array`, `a number 5`.
 fn describe(v: &JsValue) -> String {
     if v.is_undefined() {
         "undefined".into()
@@ -18,16 +47,20 @@ fn describe(v: &JsValue) -> String {
         format!("a string {}", settings::shown(&s))
     } else if let Some(b) = v.as_bool() {
         format!("{b}")
-    } else if Array::is_array(v) {
-        "an array".into()
-    } else if v.is_function() {
-        "a function".into()
-    } else if v.is_object() {
-        "an object".into()
+    } else if let Some(n) = v.as_f64() {
+        format!("a number {}", js_number(n))
     } else if v.is_bigint() {
         "a BigInt".into()
+    } else if v.is_symbol() {
+        "a Symbol".into()
+    } else if v.is_function() {
+        "a function".into()
     } else {
-        "a value of another type".into()
+        match try_is_array(v) {
+            Ok(true) => "an array".into(),
+            Ok(false) => "an object".into(),
+            Err(_) => "an object that could not be read (a revoked Proxy)".into(),
+        }
     }
 }
 
@@ -39,17 +72,46 @@ pub(crate) fn field_error(e: FieldError) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// Whether `value` is a plain object: made by `{ ... }`, `JSON.parse` or
+/// `Object.create(null)`, not a Map, a Date, an array or a class's instance, whose fields
+/// are not what they seem (a Map's entries are not fields at all). `Err` with what it is.
+fn plain(value: &JsValue) -> Result<(), String> {
+    if !value.is_object() {
+        return Err(describe(value));
+    }
+    match try_is_array(value) {
+        Ok(false) => {}
+        Ok(true) => return Err("an array".into()),
+        Err(_) => return Err(describe(value)),
+    }
+    let proto = try_prototype_of(value).map_err(|_| "an object whose prototype could not be read".to_string())?;
+    let object_prototype = Object::get_prototype_of(&Object::new());
+    if proto.is_null() || Object::is(&proto, &object_prototype) {
+        return Ok(());
+    }
+    // Its kind, for the message, as far as it can be read without trusting it.
+    let kind = Reflect::get(&proto, &"constructor".into())
+        .and_then(|c| Reflect::get(&c, &"name".into()))
+        .ok()
+        .and_then(|n| n.as_string())
+        .filter(|n| !n.is_empty() && n.len() <= 40 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    Err(match kind {
+        Some(name) => format!("an object of another kind ({name})"),
+        None => "an object of another kind".into(),
+    })
+}
+
 /// The own fields of `value` when it is a plain object (or nothing for undefined/null),
 /// refusing any field not in `known`.
 pub(crate) fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Option<Object>, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    if !value.is_object() || Array::is_array(value) || value.is_function() {
-        return Err(JsError::new(&format!("{what}: must be an object such as {{ {} }}; got {}", known.join(", "), describe(value))));
-    }
+    let expected = || format!("{what}: must be an object such as {{ {} }}; got ", known.join(", "));
+    plain(value).map_err(|got| JsError::new(&(expected() + &got)))?;
+    let keys = try_keys(value).map_err(|_| JsError::new(&(expected() + "an object whose fields could not be listed")))?;
     let object: Object = value.clone().unchecked_into();
-    for key in Object::keys(&object).iter() {
+    for key in keys.unchecked_into::<Array>().iter() {
         let key = key.as_string().unwrap_or_default();
         if !known.contains(&key.as_str()) {
             return Err(JsError::new(&format!(
@@ -62,8 +124,15 @@ pub(crate) fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Opti
     Ok(Some(object))
 }
 
-fn get(object: &Object, field: &str) -> Result<JsValue, JsError> {
-    Reflect::get(object, &JsValue::from_str(field)).map_err(|_| JsError::new(&format!("{field}: could not be read")))
+/// The object's own field `field`, or `undefined` when it has none: a field it only
+/// inherits (say, one added to `Object.prototype` by other code) is not one of its settings.
+/// A getter or Proxy trap that throws is refused with what the field allows.
+fn get(object: &Object, field: &str, allowed: &'static str) -> Result<JsValue, JsError> {
+    let threw = |_| error(field, allowed, "a field that threw when read".into());
+    if try_own_property(object, field).map_err(threw)?.is_undefined() {
+        return Ok(JsValue::UNDEFINED);
+    }
+    Reflect::get(object, &JsValue::from_str(field)).map_err(threw)
 }
 
 /// A number field read by the core's text parser `parse` (Rust prints a float's shortest
@@ -75,7 +144,7 @@ pub(crate) fn number_field<T>(
     allowed: &'static str,
     parse: fn(&str) -> Result<T, Invalid>,
 ) -> Result<Option<T>, JsError> {
-    let v = get(object, field)?;
+    let v = get(object, field, allowed)?;
     if v.is_undefined() {
         return Ok(None);
     }
@@ -86,7 +155,7 @@ pub(crate) fn number_field<T>(
             let shown = js_sys::JSON::stringify(&v).ok().and_then(|s| s.as_string()).unwrap_or_else(|| text.clone());
             parse(&text).map(Some).map_err(|e| error(field, e.allowed, shown))
         }
-        Some(n) => Err(error(field, allowed, format!("{n}"))),
+        Some(n) => Err(error(field, allowed, js_number(n))),
         None => Err(error(field, allowed, describe(&v))),
     }
 }
@@ -106,7 +175,7 @@ pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), JsError> {
     if let Some(b) = number_field(&object, "budgetDollars", settings::BUDGET_ALLOWED, settings::parse_budget)? {
         settings.budget = b;
     }
-    let refill = get(&object, "refill")?;
+    let refill = get(&object, "refill", settings::REFILL_ALLOWED)?;
     if !refill.is_undefined() {
         let text = refill.as_string().ok_or_else(|| error("refill", settings::REFILL_ALLOWED, describe(&refill)))?;
         settings.refill = settings::parse_refill(&text).map_err(|e| field_error(e.on("refill")))?;
@@ -125,23 +194,24 @@ pub fn policy(value: &JsValue) -> Result<Policy, JsError> {
 }
 
 const SCALE_ALLOWED: &str = "a number from 0.5 to 8 (the device pixel ratio)";
+const DARK_ALLOWED: &str = "true or false";
 
 /// `{ dark, scale }`, each optional, into the chart's theme.
 pub fn look(value: &JsValue) -> Result<Theme, JsError> {
     let Some(object) = object(value, "look", &["dark", "scale"])? else {
         return Ok(Theme::light(100));
     };
-    let dark = get(&object, "dark")?;
+    let dark = get(&object, "dark", DARK_ALLOWED)?;
     let dark = if dark.is_undefined() {
         false
     } else {
-        dark.as_bool().ok_or_else(|| error("dark", "true or false", describe(&dark)))?
+        dark.as_bool().ok_or_else(|| error("dark", DARK_ALLOWED, describe(&dark)))?
     };
-    let scale = get(&object, "scale")?;
+    let scale = get(&object, "scale", SCALE_ALLOWED)?;
     let percent = match scale.as_f64() {
         // A drawing size, not money: the float is only rounded to whole hundredths.
         Some(s) if (0.5..=8.0).contains(&s) => (s * 100.0).round() as u32,
-        Some(s) => return Err(error("scale", SCALE_ALLOWED, format!("{s}"))),
+        Some(s) => return Err(error("scale", SCALE_ALLOWED, js_number(s))),
         None if scale.is_undefined() => 100,
         None => return Err(error("scale", SCALE_ALLOWED, describe(&scale))),
     };
@@ -149,8 +219,8 @@ pub fn look(value: &JsValue) -> Result<Theme, JsError> {
 }
 
 /// A text field of a form: the string, or `None` when it is absent.
-fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, JsError> {
-    let v = get(object, field)?;
+pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, JsError> {
+    let v = get(object, field, allowed)?;
     if v.is_undefined() {
         return Ok(None);
     }

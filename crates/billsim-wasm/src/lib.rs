@@ -169,3 +169,17 @@ pub fn overrun_sentences(settings: JsValue) -> Result<Vec<String>, JsError> {
     let rows = billsim_core::in_flight::overrun(&params).map_err(js_error)?;
     Ok(rows.iter().map(|r| r.sentence(&params)).collect())
 }
+
+/// The experiment's form text (`{ calls: "20", estimatePercent: "50" }`, each optional),
+/// checked by the core, as numbers for `overrun`: `{ calls, estimatePercent }`.
+#[wasm_bindgen(js_name = readOverrunText)]
+pub fn read_overrun_text(text: JsValue) -> Result<JsValue, JsError> {
+    let (calls, estimate_percent) = in_flight_input::text_params(&text)?;
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Numbers {
+        calls: u32,
+        estimate_percent: u32,
+    }
+    to_js(&Numbers { calls, estimate_percent })
+}
