@@ -163,8 +163,16 @@ fn add_day(spread: &mut Vec<PolicySpread>, day: &DayResult) {
     }
 }
 
-/// Each policy's spread on days `from .. from + count` under `settings`.
+/// How many of `count` days from `from` exist: day numbers end at `u32::MAX`.
+fn days_from(from: u32, count: u32) -> u32 {
+    let left = u64::from(u32::MAX) - u64::from(from) + 1;
+    u32::try_from(left.min(u64::from(count))).unwrap_or(count)
+}
+
+/// Each policy's spread on days `from .. from + count` under `settings` (fewer when the
+/// day numbers run out at 4,294,967,295).
 pub fn days_spread(from: u32, count: u32, settings: &Settings) -> Result<DaysSpread, Overflow> {
+    let count = days_from(from, count);
     let mut spread = Vec::new();
     for seed in (from..=u32::MAX).take(count as usize) {
         add_day(&mut spread, &simulate_day(seed, settings)?);
@@ -194,8 +202,10 @@ fn safe_budgets_refuse_ordinary(seed: u32, settings: &Settings) -> Result<bool, 
     Ok(false)
 }
 
-/// Checks the lesson's claims on days `from .. from + count` under `settings`.
+/// Checks the lesson's claims on days `from .. from + count` under `settings` (fewer when
+/// the day numbers run out at 4,294,967,295).
 pub fn many_days(from: u32, count: u32, settings: &Settings) -> Result<ManyDays, Overflow> {
+    let count = days_from(from, count);
     let mut failures = Failures::default();
     let mut x = Extremes::default();
     let mut spread: Vec<PolicySpread> = Vec::new();
@@ -218,4 +228,17 @@ pub fn many_days(from: u32, count: u32, settings: &Settings) -> Result<ManyDays,
         Extreme::keep(&mut x.most_ordinary_refused_budget, refused(Policy::DailyBudget), seed, |a, b| a > b);
     }
     Ok(ManyDays { from, count, settings: *settings, failures, extremes: x, spread })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_days_checked_stop_at_the_last_day_number_and_say_how_many_were_run() {
+        let settings = Settings::default();
+        assert_eq!(many_days(u32::MAX, 2, &settings).unwrap().count, 1);
+        assert_eq!(days_spread(u32::MAX - 1, 5, &settings).unwrap().count, 2);
+        assert_eq!(days_spread(0, 3, &settings).unwrap().count, 3);
+    }
 }

@@ -26,15 +26,11 @@ extern "C" {
     fn try_own_property(value: &JsValue, key: &str) -> Result<JsValue, JsValue>;
 }
 
-/// A number as JS writes it: `NaN`, `Infinity`, `1e+308`, `0.5`.
+/// A number as JS writes it (`NaN`, `Infinity`, `1e+308`, `0.07`): JS's own shortest
+/// exact form, which the core's text parsers then read. (Rust's float formatting would
+/// add some 30 KB of tables to the module for the same text.)
 fn js_number(n: f64) -> String {
-    if n.is_nan() {
-        "NaN".into()
-    } else if n.is_infinite() {
-        (if n > 0.0 { "Infinity" } else { "-Infinity" }).into()
-    } else {
-        js_sys::JSON::stringify(&JsValue::from_f64(n)).ok().and_then(|s| s.as_string()).unwrap_or_else(|| format!("{n}"))
-    }
+    JsValue::from_f64(n).unchecked_into::<js_sys::Number>().to_string_with_radix(10).ok().and_then(|s| s.as_string()).unwrap_or_default()
 }
 
 /// What a value is, for an error message: `a string "5"`, `null`, `an array`, `a number 5`.
@@ -150,10 +146,8 @@ pub(crate) fn number_field<T>(
     }
     match v.as_f64() {
         Some(n) if n.is_finite() => {
-            let text = if n == 0.0 { "0".to_string() } else { format!("{n}") };
-            // The message shows the number as JS wrote it, not the text made from it.
-            let shown = js_sys::JSON::stringify(&v).ok().and_then(|s| s.as_string()).unwrap_or_else(|| text.clone());
-            parse(&text).map(Some).map_err(|e| error(field, e.allowed, shown))
+            let text = js_number(n);
+            parse(&text).map(Some).map_err(|e| error(field, e.allowed, text))
         }
         Some(n) => Err(error(field, allowed, js_number(n))),
         None => Err(error(field, allowed, describe(&v))),

@@ -156,9 +156,20 @@ pub fn spread_sentences(settings: JsValue, count: JsValue) -> Result<JsValue, Js
     let (seed, settings) = js_input::day_settings(&settings)?;
     let count = js_input::day_count(&count)?;
     let days = billsim_core::many_days::days_spread(seed, count, &settings).map_err(js_error)?;
-    let sentences: std::collections::BTreeMap<&str, String> =
-        Policy::ALL.iter().map(|&p| (p.name(), days.sentence(p))).collect();
-    to_js(&sentences)
+    // A struct, not a map collected from an iterator: a map would sort, and sorting code
+    // costs the module a few kilobytes.
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Sentences {
+        no_limit: String,
+        requests_per_minute: String,
+        daily_budget: String,
+    }
+    to_js(&Sentences {
+        no_limit: days.sentence(Policy::NoLimit),
+        requests_per_minute: days.sentence(Policy::RequestsPerMinute),
+        daily_budget: days.sentence(Policy::DailyBudget),
+    })
 }
 
 /// The calls-at-once experiment as sentences, one per version, as the widget shows them
