@@ -31,7 +31,8 @@ export const FIELDS = [
 
 function oneOf(key, choices, text) {
   if (choices.some(([id]) => id === text)) return text;
-  throw new Error(`${key}: must be ${choices.map(([id]) => `"${id}"`).join(" or ")}; got ${JSON.stringify(text.slice(0, 40))}`);
+  const shown = text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}... (${text.length} characters)` : JSON.stringify(text);
+  throw new Error(`${key}: must be ${choices.map(([id]) => `"${id}"`).join(" or ")}; got ${shown}`);
 }
 
 function readOne(key, text) {
