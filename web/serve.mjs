@@ -33,6 +33,8 @@ export function serve(port = 0, host = "127.0.0.1") {
         "content-type": TYPES[extname(file)] ?? "application/octet-stream",
         "content-security-policy": CSP,
         "cache-control": "no-store",
+        // A lesson page on another origin imports the widget's module and fetches its wasm.
+        "access-control-allow-origin": "*",
       });
       res.end(body);
     } catch {

@@ -110,3 +110,37 @@ test("without JavaScript the page still shows the default day's picture and the 
   assert.equal(await live.page.locator(".fallback").isVisible(), false);
   await Promise.all([context.close(), live.context.close()]);
 });
+
+test("the one-line snippet works in a blank page on another origin", async () => {
+  // The lesson's own page, served from a different port: only the snippet points at the widget.
+  const { createServer } = await import("node:http");
+  const snippet = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A lesson</title></head><body>
+<p>Some lesson text.</p>
+<script type="module" src="${env.base}bill-widget.js"></script>
+<bill-widget policy="dailyBudget" seed="3" budget="0.5"></bill-widget>
+</body></html>`;
+  const host = createServer((req, res) => {
+    if (req.url === "/favicon.ico") { res.writeHead(204).end(); return; }
+    if (req.url !== "/") { res.writeHead(404).end(); return; }
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(snippet);
+  });
+  await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
+  const context = await env.browser.newContext();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`http://127.0.0.1:${host.address().port}/`);
+    await ready(page);
+    const v = await view(page);
+    assert.match(v.summary, /^Daily cost budget \$0\.50:/);
+    assert.equal(v.day, "Day 3");
+    assert.deepEqual(errors, []);
+  } finally {
+    // Closed whatever happened, or the open server would keep this test file running.
+    await context.close();
+    host.closeAllConnections();
+    await new Promise((resolve) => host.close(resolve));
+  }
+});

@@ -19,6 +19,7 @@ export async function start() {
     browser,
     async stop() {
       await browser.close();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };

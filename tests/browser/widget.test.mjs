@@ -219,3 +219,35 @@ test("the calls-at-once view shows the core's table, follows its settings and ke
   assert.deepEqual(log.errors, []);
   await context.close();
 });
+
+test("garbage pasted into every field never breaks the page: each gets its message and the last good view stays", async () => {
+  const { page, context, log } = await open(env);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  const garbage = ["NaN", "-1", "0", "1e308", "9007199254740993", "18446744073709551616", "-0", "", " ", "0x10",
+    "1,5", "٣", "5".repeat(5000), "<script>alert(1)</script>", "Infinity", "2.5"];
+  for (const label of ["Calls per minute", "Budget per user per day"]) {
+    let good = await view(page);
+    for (const text of garbage) {
+      // A number input takes what a paste puts in; the browser may keep only part of it.
+      await w.getByLabel(label).fill("");
+      await w.getByLabel(label).evaluate((input, t) => {
+        input.value = t;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      }, text);
+      const now = await view(page);
+      if (now.error) {
+        assert.equal(now.summary, good.summary, `${label}=${text.slice(0, 20)}: the summary stays`);
+        assert.equal(now.picture, good.picture, `${label}=${text.slice(0, 20)}: the chart stays`);
+        assert.ok(now.error.length < 300, "the message stays short");
+      } else {
+        good = now; // a value the core accepts (such as 2.5 dollars) is the new good view
+      }
+    }
+    await w.getByLabel(label).fill(label === "Calls per minute" ? "5" : "0.25");
+  }
+  assert.equal((await view(page)).error, "");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
