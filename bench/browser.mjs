@@ -119,6 +119,7 @@ async function coreInPage() {
   let sink = 0;
   return {
     day: timeRuns(() => { for (let seed = 0; seed < 100; seed++) sink += m.simulateDay({ seed }).seed; }, 41, 100),
+    spread200: timeRuns(() => { sink += m.spreadSentences({ seed: 0 }, 200).noLimit.length; }, 31),
     days200: timeRuns(() => { sink += m.checkDays({ seed: 0 }, 200).count; }, 31),
     days10000: timeRuns(() => { sink += m.checkDays({ seed: 0 }, 10000).count; }, 3, 1, 0), // warm from the rows above
     sink,

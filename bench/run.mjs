@@ -72,11 +72,15 @@ const row = (...cells) => rows.push({ cells });
 section("Core: median ms per run", "native", "wasm Node", "wasm/native", "Chromium", "target", "");
 row("1 day, 3 policies (simulate_day / simulateDay)", ms(native.day.medianMs), ms(node.day.medianMs),
   ratio(node.day.medianMs, native.day.medianMs), ms(inPage.day), "", "");
-const r200 = node.days200.medianMs / native.days200.medianMs;
-row("200 days (many_days / checkDays, 0..200)", ms(native.days200.medianMs), ms(node.days200.medianMs),
-  r200.toFixed(2), ms(inPage.days200), `wasm/native <= ${TARGET.ratio200.toFixed(1)}`, verdict(r200 <= TARGET.ratio200));
-row("  the same 200 days in Chromium", "", "", "", ms(inPage.days200), `Chromium < ${TARGET.chromium200Ms} ms`,
-  verdict(inPage.days200 < TARGET.chromium200Ms));
+// The targets are for the widget's 200-day line (each day once, under the three policies);
+// the lesson's full check (many_days) runs each day's budget twice more, at $0.15 and $0.50.
+const r200 = node.spread200.medianMs / native.spread200.medianMs;
+row("200 days, the widget's line (days_spread / spreadSentences)", ms(native.spread200.medianMs), ms(node.spread200.medianMs),
+  r200.toFixed(2), ms(inPage.spread200), `wasm/native <= ${TARGET.ratio200.toFixed(1)}`, verdict(r200 <= TARGET.ratio200));
+row("  the same 200 days in Chromium", "", "", "", ms(inPage.spread200), `Chromium < ${TARGET.chromium200Ms} ms`,
+  verdict(inPage.spread200 < TARGET.chromium200Ms));
+row("200 days, the lesson's claims (many_days / checkDays)", ms(native.days200.medianMs), ms(node.days200.medianMs),
+  ratio(node.days200.medianMs, native.days200.medianMs), ms(inPage.days200), "", "");
 row("10,000 days (many_days / checkDays, 0..10000)", ms(native.days10000.medianMs), ms(node.days10000.medianMs),
   ratio(node.days10000.medianMs, native.days10000.medianMs), ms(inPage.days10000), "", "");
 

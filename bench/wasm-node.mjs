@@ -18,6 +18,7 @@ const rows = {
   day: timeRuns(() => {
     for (let seed = 0; seed < DAYS_PER_SAMPLE; seed++) sink += wasm.simulateDay({ seed }).seed;
   }, 41, DAYS_PER_SAMPLE),
+  spread200: timeRuns(() => { sink += wasm.spreadSentences({ seed: 0 }, 200).noLimit.length; }, 31),
   days200: timeRuns(() => { sink += wasm.checkDays({ seed: 0 }, 200).count; }, 31),
   days10000: timeRuns(() => { sink += wasm.checkDays({ seed: 0 }, 10000).count; }, 3, 1, 0), // warm from the rows above
 };

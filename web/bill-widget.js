@@ -75,7 +75,7 @@ const TEMPLATE = `
 
 class BillWidget extends HTMLElement {
   #state = { ...DEFAULTS };
-  #overDays = { key: "", sentences: null, timer: 0 };
+  #overDays = { key: "", sentences: null, ticket: 0 };
   #root;
   #resize;
   #drawn = false;
@@ -226,7 +226,8 @@ class BillWidget extends HTMLElement {
   }
 
   // The line under the chart checks the settings over DAYS_CHECKED days from this one.
-  // It is computed after the chart is painted, and again only when the settings change.
+  // It runs after the next frame is painted (so a click shows its chart first), and
+  // again only when the settings change; a newer request replaces an older one.
   #showOverDays(settings, policy) {
     const line = this.#q(".more");
     const key = JSON.stringify(settings);
@@ -234,18 +235,19 @@ class BillWidget extends HTMLElement {
       line.textContent = this.#overDays.sentences[policy];
       return;
     }
-    clearTimeout(this.#overDays.timer);
+    const ticket = ++this.#overDays.ticket;
     line.textContent = `Checking ${DAYS_CHECKED} days\u2026`;
-    this.#overDays.timer = setTimeout(() => {
+    requestAnimationFrame(() => setTimeout(() => {
+      if (ticket !== this.#overDays.ticket) return;
       try {
-        this.#overDays = { key, sentences: spreadSentences(settings, DAYS_CHECKED), timer: 0 };
+        this.#overDays = { key, sentences: spreadSentences(settings, DAYS_CHECKED), ticket };
         if (this.#state.view === "day") line.textContent = this.#overDays.sentences[this.#state.policy];
         this.dispatchEvent(new CustomEvent("bill-widget-days", { detail: { settings, sentences: this.#overDays.sentences } }));
       } catch (e) {
         line.textContent = "";
         this.#showError(e.message);
       }
-    }, 0);
+    }, 0));
   }
 
   #fillTable(settings, seed) {

@@ -11,7 +11,7 @@
 //! Every row runs the default settings (5 requests a minute, a $0.25 daily budget).
 //! `bench/wasm-node.mjs` runs the very same rows on the wasm build; keep the two in step.
 
-use billsim_core::many_days::many_days;
+use billsim_core::many_days::{days_spread, many_days};
 use billsim_core::{simulate_day, Settings};
 use std::hint::black_box;
 use std::time::Instant;
@@ -87,6 +87,9 @@ fn main() {
                 }
             },
         ),
+        measure("spread200", "days_spread(0, 200): the widget's 200-day line", (1, 31), 1, || {
+            black_box(days_spread(black_box(0), black_box(200), black_box(&settings)).expect("no overflow"));
+        }),
         measure("days200", "many_days(0, 200)", (1, 31), 1, || {
             black_box(
                 many_days(black_box(0), black_box(200), black_box(&settings)).expect("no overflow"),

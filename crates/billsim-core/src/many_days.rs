@@ -3,8 +3,8 @@
 
 use crate::money::{permille, Micros, Overflow};
 use crate::settings::Settings;
-use crate::simulate::{simulate_day, DayResult, Policy};
-use crate::toy_day::UserKind;
+use crate::simulate::{run_policy, simulate_day, simulate_users, DayResult, Policy};
+use crate::toy_day::{toy_day, UserDay, UserKind};
 use serde::Serialize;
 
 /// No limit: the heavy user is at least this share of the bill (in tenths of a percent).
@@ -192,10 +192,11 @@ pub fn heavy_permille(day: &DayResult, policy: Policy) -> u64 {
 /// checking the low end covers the range (the high end is checked too). (A larger budget
 /// does not always refuse fewer calls in general: a big call it admits can crowd out
 /// later ones.)
-fn safe_budgets_refuse_ordinary(seed: u32, settings: &Settings) -> Result<bool, Overflow> {
+fn safe_budgets_refuse_ordinary(users: &[UserDay], settings: &Settings) -> Result<bool, Overflow> {
     for budget in [ORDINARY_SAFE_BUDGETS.0, ORDINARY_SAFE_BUDGETS.1] {
-        let day = simulate_day(seed, &Settings { budget, ..*settings })?;
-        if day.outcome(Policy::DailyBudget).refused(&day.users, UserKind::Ordinary) > 0 {
+        let outcome = run_policy(users, Policy::DailyBudget, &Settings { budget, ..*settings })?;
+        let refused = users.iter().zip(&outcome.per_user).filter(|(u, _)| u.kind == UserKind::Ordinary);
+        if refused.map(|(_, o)| o.refused).any(|r| r > 0) {
             return Ok(true);
         }
     }
@@ -210,7 +211,9 @@ pub fn many_days(from: u32, count: u32, settings: &Settings) -> Result<ManyDays,
     let mut x = Extremes::default();
     let mut spread: Vec<PolicySpread> = Vec::new();
     for seed in (from..=u32::MAX).take(count as usize) {
-        let day = simulate_day(seed, settings)?;
+        // The day's calls are drawn once, for the settings and for the extra budgets.
+        let users = toy_day(seed);
+        let day = simulate_users(seed, &users, settings)?;
         add_day(&mut spread, &day);
         let no_limit = heavy_permille(&day, Policy::NoLimit);
         let budget = heavy_permille(&day, Policy::DailyBudget);
@@ -220,7 +223,7 @@ pub fn many_days(from: u32, count: u32, settings: &Settings) -> Result<ManyDays,
         failures.ordinary_refused_by_request_limit += u32::from(refused(Policy::RequestsPerMinute) > 0);
         failures.ordinary_refused_by_budget += u32::from(refused(Policy::DailyBudget) > 0);
         failures.ordinary_refused_by_a_budget_from_15_to_50_cents +=
-            u32::from(safe_budgets_refuse_ordinary(seed, settings)?);
+            u32::from(safe_budgets_refuse_ordinary(&users, settings)?);
         Extreme::keep(&mut x.lowest_heavy_permille_no_limit, no_limit, seed, |a, b| a < b);
         Extreme::keep(&mut x.highest_heavy_permille_budget, budget, seed, |a, b| a > b);
         Extreme::keep(&mut x.most_ordinary_refused_no_limit, refused(Policy::NoLimit), seed, |a, b| a > b);

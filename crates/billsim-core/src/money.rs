@@ -4,6 +4,7 @@
 //! with checked arithmetic, so a sum can never drift (0.1 + 0.2 is not 0.3 in floating
 //! point) and can never wrap silently.
 
+use crate::quote::quoted;
 use serde::Serialize;
 use std::fmt;
 
@@ -88,12 +89,12 @@ impl Micros {
         let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
         let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
         if body.is_empty() || (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) {
-            return Err(format!("{text:?} is not an amount in dollars such as 0.25"));
+            return Err(format!("{} is not an amount in dollars such as 0.25", quoted(text)));
         }
         if frac.len() > 6 {
-            return Err(format!("{text:?} has more than 6 decimals; the smallest amount is $0.000001"));
+            return Err(format!("{} has more than 6 decimals; the smallest amount is $0.000001", quoted(text)));
         }
-        let too_large = || format!("{text:?} is too large");
+        let too_large = || format!("{} is too large", quoted(text));
         let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| too_large())? };
         let frac: u64 = if frac.is_empty() { 0 } else { format!("{frac:0<6}").parse().map_err(|_| too_large())? };
         whole

@@ -12,27 +12,23 @@ pub struct TooManyCalls {
     pub allowed_at: Seconds,
 }
 
-/// At most `per_minute` admitted calls per user in any window of 60 whole seconds
-/// (a call at `t` shares a window with the calls after `t - 60`). A refused call does
-/// not count.
+/// One user's window: at most `per_minute` admitted calls in any window of 60 whole
+/// seconds (a call at `t` shares a window with the calls after `t - 60`). A refused call
+/// does not count.
 #[derive(Debug)]
-pub struct RequestLimit<K> {
+pub struct Window {
     per_minute: NonZeroU32,
-    admitted: HashMap<K, VecDeque<Seconds>>,
+    admitted: VecDeque<Seconds>,
 }
 
-impl<K: Hash + Eq> RequestLimit<K> {
+impl Window {
     pub fn new(per_minute: NonZeroU32) -> Self {
-        RequestLimit { per_minute, admitted: HashMap::new() }
-    }
-
-    pub fn per_minute(&self) -> NonZeroU32 {
-        self.per_minute
+        Window { per_minute, admitted: VecDeque::new() }
     }
 
     /// Lets the call through and counts it, or refuses it. Calls must come in time order.
-    pub fn check(&mut self, user: K, now: Seconds) -> Result<(), TooManyCalls> {
-        let times = self.admitted.entry(user).or_default();
+    pub fn check(&mut self, now: Seconds) -> Result<(), TooManyCalls> {
+        let times = &mut self.admitted;
         while times.front().is_some_and(|&t| t + MINUTE <= now) {
             times.pop_front();
         }
@@ -42,6 +38,29 @@ impl<K: Hash + Eq> RequestLimit<K> {
         }
         times.push_back(now);
         Ok(())
+    }
+}
+
+/// A [`Window`] for every user.
+#[derive(Debug)]
+pub struct RequestLimit<K> {
+    per_minute: NonZeroU32,
+    windows: HashMap<K, Window>,
+}
+
+impl<K: Hash + Eq> RequestLimit<K> {
+    pub fn new(per_minute: NonZeroU32) -> Self {
+        RequestLimit { per_minute, windows: HashMap::new() }
+    }
+
+    pub fn per_minute(&self) -> NonZeroU32 {
+        self.per_minute
+    }
+
+    /// Lets `user`'s call through and counts it, or refuses it. Calls must come in time order.
+    pub fn check(&mut self, user: K, now: Seconds) -> Result<(), TooManyCalls> {
+        let per_minute = self.per_minute;
+        self.windows.entry(user).or_insert_with(|| Window::new(per_minute)).check(now)
     }
 }
 

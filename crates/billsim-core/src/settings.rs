@@ -4,6 +4,7 @@
 
 use crate::budget::Refill;
 use crate::money::Micros;
+use crate::quote::quoted;
 use serde::Serialize;
 use std::fmt;
 use std::num::NonZeroU32;
@@ -79,10 +80,10 @@ pub const REFILL_ALLOWED: &str = "\"daily\" or \"steady\"";
 pub fn shown(text: &str) -> String {
     const MOST: usize = 40;
     if text.chars().count() <= MOST {
-        format!("{text:?}")
+        quoted(text)
     } else {
         let head: String = text.chars().take(MOST).collect();
-        format!("{head:?}... ({} characters)", text.chars().count())
+        format!("{}... ({} characters)", quoted(&head), text.chars().count())
     }
 }
 

@@ -2,9 +2,9 @@
 //! was charged, and the day's bill. This is the JSON contract of `billsim day --json` and
 //! of the widget's `simulateDay`.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, OneAccount};
 use crate::money::{cost, percent, set_aside, Micros, Overflow, REPLY_CAP};
-use crate::rate_limit::RequestLimit;
+use crate::rate_limit::Window;
 use crate::settings::Settings;
 use crate::toy_day::{toy_day, Call, UserDay, UserKind};
 use serde::Serialize;
@@ -82,16 +82,17 @@ pub struct DayResult {
 }
 
 /// Runs one user's calls through a policy; served calls are charged their real cost.
-fn run_user(user: u32, calls: &[Call], policy: Policy, settings: &Settings) -> Result<UserOutcome, Overflow> {
+/// Each user has a window and a budget of their own, so no map is needed to find them.
+fn run_user(calls: &[Call], policy: Policy, settings: &Settings) -> Result<UserOutcome, Overflow> {
     let mut out = UserOutcome::default();
-    let mut limit = RequestLimit::new(settings.per_minute);
-    let mut budget = Budget::new(settings.budget, settings.refill);
+    let mut limit = Window::new(settings.per_minute);
+    let mut budget = Budget::with_ledger(settings.budget, settings.refill, OneAccount::default());
     for call in calls {
         let actual = cost(call.input, call.output)?;
         let served = match policy {
             Policy::NoLimit => true,
-            Policy::RequestsPerMinute => limit.check(user, call.at).is_ok(),
-            Policy::DailyBudget => match budget.reserve(user, set_aside(call.input, REPLY_CAP)?, call.at) {
+            Policy::RequestsPerMinute => limit.check(call.at).is_ok(),
+            Policy::DailyBudget => match budget.reserve((), set_aside(call.input, REPLY_CAP)?, call.at) {
                 Ok(hold) => {
                     // The toy's replies arrive before the user's next call.
                     budget.settle(&hold, actual, call.at);
@@ -112,11 +113,7 @@ fn run_user(user: u32, calls: &[Call], policy: Policy, settings: &Settings) -> R
 
 /// Runs the given users' day under one policy.
 pub fn run_policy(users: &[UserDay], policy: Policy, settings: &Settings) -> Result<PolicyOutcome, Overflow> {
-    let per_user = users
-        .iter()
-        .zip(0u32..)
-        .map(|(u, i)| run_user(i, &u.calls, policy, settings))
-        .collect::<Result<Vec<_>, _>>()?;
+    let per_user = users.iter().map(|u| run_user(&u.calls, policy, settings)).collect::<Result<Vec<_>, _>>()?;
     let bill = Micros::checked_sum(per_user.iter().map(|u| u.charged))?;
     Ok(PolicyOutcome { policy, bill, per_user })
 }
