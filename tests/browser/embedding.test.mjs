@@ -105,7 +105,9 @@ test("without JavaScript the page still shows the default day's picture and the 
   assert.deepEqual(shown, sentences, "the fallback's sentences are the core's for the default day");
   const picture = await page.locator(".fallback img").evaluate((img) => img.complete && img.naturalWidth);
   assert.ok(picture > 0, "the pre-rendered chart loads");
-  assert.deepEqual(log.errors, []);
+  // With JavaScript off, Chromium refuses the page's module preloads (reported as "csp"):
+  // those are expected; nothing else may fail.
+  assert.deepEqual(log.errors.filter((e) => !/^failed \S+\.js: csp$/.test(e)), []);
   // With JavaScript the fallback is not shown: the widget replaces it.
   assert.equal(await live.page.locator(".fallback").isVisible(), false);
   await Promise.all([context.close(), live.context.close()]);
