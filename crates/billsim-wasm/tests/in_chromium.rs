@@ -6,22 +6,18 @@
 use billsim_core::{Policy, Settings};
 use billsim_wasm::{draw, read_settings_text, simulate_day, summarize};
 use js_sys::{Object, Reflect, JSON};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::HtmlCanvasElement;
+
+mod common;
+use common::{canvas, count_colour, error_message, js, pixels};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A JS value from JSON text, as a page would write it.
-fn js(json: &str) -> JsValue {
-    JSON::parse(json).expect("test JSON is valid")
-}
-
-fn error_message(result: Result<JsValue, wasm_bindgen::JsError>) -> String {
-    let err: JsValue = result.err().expect("the call should have thrown").into();
-    let message = Reflect::get(&err, &"message".into()).unwrap();
-    assert!(err.is_instance_of::<js_sys::Error>(), "a JS Error is thrown, not a bare value");
-    message.as_string().unwrap()
+/// The message of what a call threw; it must have thrown.
+fn thrown(result: Result<JsValue, wasm_bindgen::JsError>) -> String {
+    error_message(result.expect_err("the call should have thrown"))
 }
 
 #[wasm_bindgen_test]
@@ -63,12 +59,12 @@ fn bad_settings_throw_an_error_that_names_the_field_and_the_allowed_range() {
         (r#""5""#, "settings: must be an object"),
     ];
     for (input, expected) in cases {
-        let message = error_message(simulate_day(js(input)));
+        let message = thrown(simulate_day(js(input)));
         assert!(message.starts_with(expected), "{input}: {message}");
     }
     let nan = Object::new();
     Reflect::set(&nan, &"perMinute".into(), &f64::NAN.into()).unwrap();
-    assert!(error_message(simulate_day(nan.into())).starts_with("perMinute: must be a whole number from 1 to 60; got NaN"));
+    assert!(thrown(simulate_day(nan.into())).starts_with("perMinute: must be a whole number from 1 to 60; got NaN"));
 }
 
 #[wasm_bindgen_test]
@@ -78,7 +74,7 @@ fn the_settings_form_is_read_exactly_and_a_bad_entry_names_its_field() {
     let settings = Reflect::get(&day, &"settings".into()).unwrap();
     assert_eq!(Reflect::get(&settings, &"budgetMicros".into()).unwrap().as_f64(), Some(70_000.0));
     assert_eq!(Reflect::get(&settings, &"perMinute".into()).unwrap().as_f64(), Some(12.0));
-    let message = error_message(read_settings_text(js(r#"{"perMinute": "", "budgetDollars": "0.25"}"#)));
+    let message = thrown(read_settings_text(js(r#"{"perMinute": "", "budgetDollars": "0.25"}"#)));
     assert!(message.starts_with("perMinute: must be a whole number from 1 to 60; got \"\""), "{message}");
 }
 
@@ -90,23 +86,10 @@ fn the_summary_is_the_cores_sentence() {
     assert!(summarize(JsValue::UNDEFINED, "budget".into()).is_err());
 }
 
-fn canvas(width: u32, height: u32) -> HtmlCanvasElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let canvas: HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
-    canvas.set_width(width);
-    canvas.set_height(height);
-    document.body().unwrap().append_child(&canvas).unwrap();
-    canvas
-}
-
 /// How many pixels of the canvas are the heavy user's orange, and how many are not blank.
 fn count_pixels(canvas: &HtmlCanvasElement) -> (usize, usize) {
-    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
-    let data = ctx.get_image_data(0.0, 0.0, canvas.width() as f64, canvas.height() as f64).unwrap().data();
-    let pixels = data.chunks(4);
-    let orange = pixels.clone().filter(|p| p[0] == 0xE6 && p[1] == 0x9F && p[2] == 0x00).count();
-    let painted = pixels.filter(|p| p[3] != 0).count();
-    (orange, painted)
+    let all = pixels(canvas);
+    (count_colour(canvas, [0xE6, 0x9F, 0x00]), all.iter().filter(|p| p[3] != 0).count())
 }
 
 #[wasm_bindgen_test]

@@ -3,25 +3,18 @@
 //! `overrun` as a page calls it, its refusals, and `drawOverrun` on a real canvas.
 
 use billsim_wasm::{draw_overrun, overrun};
-use js_sys::{Reflect, JSON};
-use wasm_bindgen::{JsCast, JsValue};
+use js_sys::JSON;
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::HtmlCanvasElement;
+
+mod common;
+use common::{canvas, count_colour, error_message, js};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn js(json: &str) -> JsValue {
-    JSON::parse(json).expect("test JSON is valid")
-}
-
 fn text(value: &JsValue) -> String {
     JSON::stringify(value).unwrap().as_string().unwrap()
-}
-
-fn error_message(err: wasm_bindgen::JsError) -> String {
-    let err: JsValue = err.into();
-    assert!(err.is_instance_of::<js_sys::Error>(), "a JS Error is thrown, not a bare value");
-    Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -63,21 +56,9 @@ fn a_bad_setting_throws_an_error_naming_the_field_and_what_it_allows() {
     }
 }
 
-fn canvas(width: u32, height: u32) -> HtmlCanvasElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let canvas: HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
-    canvas.set_width(width);
-    canvas.set_height(height);
-    document.body().unwrap().append_child(&canvas).unwrap();
-    canvas
-}
-
 /// Pixels of the over-budget vermillion and of the within-budget blue.
 fn bar_pixels(canvas: &HtmlCanvasElement) -> (usize, usize) {
-    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
-    let data = ctx.get_image_data(0.0, 0.0, canvas.width() as f64, canvas.height() as f64).unwrap().data();
-    let of = |rgb: [u8; 3]| data.chunks(4).filter(|p| p[..3] == rgb && p[3] == 255).count();
-    (of([0xD5, 0x5E, 0x00]), of([0x00, 0x72, 0xB2]))
+    (count_colour(canvas, [0xD5, 0x5E, 0x00]), count_colour(canvas, [0x00, 0x72, 0xB2]))
 }
 
 #[wasm_bindgen_test]

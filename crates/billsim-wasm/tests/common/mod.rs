@@ -1,0 +1,40 @@
+//! Helpers shared by the tests that run inside Chromium.
+#![allow(dead_code)] // each test file uses some of them
+
+use js_sys::{Reflect, JSON};
+use wasm_bindgen::{JsCast, JsError, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// A JS value from JSON text, as a page would write it.
+pub fn js(json: &str) -> JsValue {
+    JSON::parse(json).expect("test JSON is valid")
+}
+
+/// The message of what an export threw, checking that it threw a real JS `Error`.
+pub fn error_message(err: JsError) -> String {
+    let err: JsValue = err.into();
+    assert!(err.is_instance_of::<js_sys::Error>(), "a JS Error is thrown, not a bare value");
+    Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap()
+}
+
+/// A canvas of the given backing size, attached to the page so the browser lays out text.
+pub fn canvas(width: u32, height: u32) -> HtmlCanvasElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let canvas: HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+    canvas.set_width(width);
+    canvas.set_height(height);
+    document.body().unwrap().append_child(&canvas).unwrap();
+    canvas
+}
+
+/// The canvas's pixels, as RGBA.
+pub fn pixels(canvas: &HtmlCanvasElement) -> Vec<[u8; 4]> {
+    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let data = ctx.get_image_data(0.0, 0.0, canvas.width() as f64, canvas.height() as f64).unwrap().data();
+    data.chunks(4).map(|p| [p[0], p[1], p[2], p[3]]).collect()
+}
+
+/// How many opaque pixels of the canvas are exactly `rgb`.
+pub fn count_colour(canvas: &HtmlCanvasElement, rgb: [u8; 3]) -> usize {
+    pixels(canvas).iter().filter(|p| p[..3] == rgb && p[3] == 255).count()
+}
