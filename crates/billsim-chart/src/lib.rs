@@ -4,6 +4,7 @@
 
 mod layout;
 pub mod overrun;
+mod rows;
 pub mod share_of_bill;
 pub mod theme;
 

@@ -4,6 +4,7 @@
 //! "within budget", so colour is never the only cue.
 
 use crate::layout::{scaled, text_width};
+use crate::rows::fit;
 use crate::theme::{Theme, OVER, WITHIN};
 use billsim_core::in_flight::{Params, Row};
 use billsim_core::Micros;
@@ -30,38 +31,6 @@ fn note(row: &Row, budget: Micros) -> String {
     format!("{} in, {}, {}", row.admitted, row.charged.dollars(2), verdict(row, budget))
 }
 
-/// Sizes that fit the rows' text and bars into the canvas.
-#[derive(Debug, PartialEq)]
-struct Fit {
-    font: u32,
-    line_h: i32,
-    /// The name and the note each on a line of their own (a narrow canvas).
-    stacked: bool,
-    labels_h: i32,
-    row_h: i32,
-    bar_h: i32,
-}
-
-/// The largest text, from 14 down to 10 CSS pixels, with which the budget's label and
-/// every row (its text and a bar of at least 8 pixels) fit into `w` by `h`; on a canvas
-/// too small even for 10 pixels, the 10-pixel sizes.
-fn fit((w, h): (i32, i32), texts: &[(String, String)], theme: &Theme) -> Fit {
-    let pad = theme.px(6) as i32;
-    let (space, least_bar) = (theme.px(10) as i32, theme.px(8) as i32);
-    let n = texts.len().max(1) as i32;
-    let size = |css: u32| {
-        let font = theme.px(css);
-        let line_h = font as i32 + theme.px(6) as i32;
-        let stacked =
-            texts.iter().any(|(name, note)| text_width(name, font) + text_width(note, font) + 2 * pad > w - 2 * pad);
-        let labels_h = if stacked { 2 * line_h } else { line_h };
-        let row_h = (h - pad - line_h) / n;
-        let bar_h = (row_h - labels_h - space).max(least_bar);
-        Fit { font, line_h, stacked, labels_h, row_h, bar_h }
-    };
-    (11..=14).rev().map(size).find(|f| f.labels_h + f.bar_h + space <= f.row_h).unwrap_or_else(|| size(10))
-}
-
 /// Draws one bar per row of `rows` (the core's `in_flight::overrun` for `params`), each as
 /// long as what that version charged, with a dashed line at `params.budget()`.
 pub fn draw_overrun<DB: DrawingBackend>(
@@ -76,7 +45,9 @@ pub fn draw_overrun<DB: DrawingBackend>(
     let pad = theme.px(6) as i32;
     let budget = params.budget();
     let texts: Vec<(String, String)> = rows.iter().map(|r| (r.version.label(params), note(r, budget))).collect();
-    let Fit { font, line_h, stacked, labels_h, row_h, bar_h } = fit((w, h), &texts, theme);
+    // One line above the rows for the budget's label.
+    let layout = fit((w, h), &texts, 1, theme);
+    let (font, line_h) = (layout.font, layout.line_h);
     let gap = theme.px(3) as i32;
 
     let full = rows.iter().map(|r| r.charged).max().unwrap_or(budget).max(budget);
@@ -96,15 +67,9 @@ pub fn draw_overrun<DB: DrawingBackend>(
     area.draw(&Text::new(budget_label, (budget_x, pad + line_h / 2), text.clone().pos(Pos::new(anchor, VPos::Center))))?;
 
     let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
-    for (i, (row, (name, note))) in rows.iter().zip(texts).enumerate() {
-        let top = pad + line_h + i as i32 * row_h;
-        area.draw(&Text::new(name, (pad, top + line_h / 2), text.clone().pos(Pos::new(HPos::Left, VPos::Center))))?;
-        let (note_at, anchor) = if stacked { ((pad, top + line_h + line_h / 2), HPos::Left) } else { ((w - pad, top + line_h / 2), HPos::Right) };
-        let weight = if over_budget(row, budget) { FontStyle::Bold } else { FontStyle::Normal };
-        let note_style = ("sans-serif", font).into_font().style(weight).color(&theme.text);
-        area.draw(&Text::new(note, note_at, note_style.pos(Pos::new(anchor, VPos::Center))))?;
-
-        let (y0, y1) = (top + labels_h, top + labels_h + bar_h);
+    for (i, (row, (name, note))) in rows.iter().zip(&texts).enumerate() {
+        layout.draw_labels(area, i, (name, false), (note, over_budget(row, budget)), theme)?;
+        let (y0, y1) = layout.bar(i);
         let end = at(row.charged);
         if end > pad {
             let colour = if over_budget(row, budget) { OVER } else { WITHIN };
@@ -174,12 +139,12 @@ mod tests {
         let texts: Vec<(String, String)> =
             overrun(&params).unwrap().iter().map(|r| (r.version.label(&params), note(r, params.budget()))).collect();
         let theme = Theme::light(100);
-        assert_eq!(fit((800, 420), &texts, &theme).font, 14, "the figure's size keeps the full text");
-        let short = fit((340, 240), &texts, &theme);
+        assert_eq!(fit((800, 420), &texts, 1, &theme).font, 14, "the figure's size keeps the full text");
+        let short = fit((340, 240), &texts, 1, &theme);
         assert!(short.font < 14 && short.stacked, "{short:?}");
         assert!(short.labels_h + short.bar_h <= short.row_h, "a row's text and bar stay out of the next row: {short:?}");
-        assert!(fit((340, 240 + 30), &texts, &theme).font > short.font, "a taller canvas gets larger text");
-        let doubled = fit((680, 480), &texts, &Theme::light(200));
+        assert!(fit((340, 240 + 30), &texts, 1, &theme).font > short.font, "a taller canvas gets larger text");
+        let doubled = fit((680, 480), &texts, 1, &Theme::light(200));
         assert_eq!(doubled.font, 2 * short.font, "on a 2x screen the same CSS size fits");
     }
 

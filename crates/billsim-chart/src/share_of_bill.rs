@@ -3,6 +3,7 @@
 //! calls refused.
 
 use crate::layout::{edges, text_width};
+use crate::rows::fit;
 use crate::theme::{Theme, HEAVY, ON_BAR, ORDINARY};
 use billsim_core::money::percent;
 use billsim_core::toy_day::UserKind;
@@ -50,35 +51,16 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     let (w, h) = area.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     let pad = theme.px(6) as i32;
-    let font = theme.px(14);
     let rows = rows(day, selected);
-    let row_h = (h - pad) / rows.len() as i32;
-    // On a narrow canvas a row's name and note do not fit side by side: the note goes on
-    // a second line, right-aligned, in every row alike.
-    let line_h = font as i32 + theme.px(6) as i32;
-    let marker_w = text_width("▶ ", font);
-    let two_lines = rows.iter().any(|r| marker_w + text_width(&r.name, font) + text_width(&r.note, font) + 3 * pad > w);
-    let label_h = if two_lines { 2 * line_h } else { line_h };
-    let bar_h = (row_h - label_h - theme.px(10) as i32).max(theme.px(8) as i32);
+    let marked = |r: &Row| if r.selected { format!("▶ {}", r.name) } else { r.name.clone() };
+    let texts: Vec<(String, String)> = rows.iter().map(|r| (marked(r), r.note.clone())).collect();
+    let layout = fit((w, h), &texts, 0, theme);
+    let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
 
-    for (i, row) in rows.iter().enumerate() {
-        let top = pad + i as i32 * row_h;
-        let weight = if row.selected { FontStyle::Bold } else { FontStyle::Normal };
-        let label = ("sans-serif", font).into_font().style(weight).color(&theme.text);
-        let marker = if row.selected { "▶ " } else { "" };
-        area.draw(&Text::new(
-            format!("{marker}{}", row.name),
-            (pad, top + line_h / 2),
-            label.clone().pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
-        area.draw(&Text::new(
-            row.note.clone(),
-            (w - pad, top + label_h - line_h / 2),
-            label.pos(Pos::new(HPos::Right, VPos::Center)),
-        ))?;
-
-        let (y0, y1) = (top + label_h, top + label_h + bar_h);
+    for (i, (row, (name, note))) in rows.iter().zip(&texts).enumerate() {
+        layout.draw_labels(area, i, (name, row.selected), (note, row.selected), theme)?;
+        let (y0, y1) = layout.bar(i);
         let x = edges(pad, w - 2 * pad, &row.values);
         for (u, user) in day.users.iter().enumerate() {
             let (x0, x1) = (x[u], x[u + 1]);
