@@ -41,12 +41,20 @@ export function serve(port = 0, host = "127.0.0.1") {
       res.writeHead(404, { "content-type": "text/plain" }).end(`not found: ${path}`);
     }
   });
-  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT ?? 8000);
-  const server = await serve(port);
+  // Another program on the port: take a free one rather than fail.
+  const server = await serve(port).catch((e) => {
+    if (e.code !== "EADDRINUSE") throw e;
+    console.log(`Port ${port} is taken; using a free one.`);
+    return serve(0);
+  });
   const { port: actual } = server.address();
   console.log(`The widget is served at http://127.0.0.1:${actual}/ (Ctrl-C stops it)`);
 }
