@@ -1,14 +1,14 @@
 // <bill-widget>: the lesson's widget as a custom element. A thin layer: every number it
-// shows comes from the wasm core (simulateDay, summarize, dayReadout, spreadSentences,
-// overrunSentences, and the two drawing exports); this file wires the controls, keeps
+// shows comes from the wasm core (dayView, spreadSentences, overrunSentences, and the two
+// drawing exports); this file wires the controls, keeps
 // the last good view, and sizes the canvas.
 //
 // Attributes: view (day | inflight), seed, policy (noLimit | requestsPerMinute |
 // dailyBudget), per-minute, budget (dollars), refill (daily | steady), calls, estimate
 // (percent); sync-url to read and write the page's address.
 import init, {
-  simulateDay, summarize, drawShareOfBill, drawOverrun, readSettingsText, readOverrunText,
-  dayReadout, spreadSentences, overrunSentences,
+  dayView, drawShareOfBill, drawOverrun, readSettingsText, readOverrunText, spreadSentences,
+  overrunSentences,
 } from "./pkg/billsim_wasm.js";
 import { POLICIES, VIEWS, DEFAULTS, readSettings, toQuery } from "./widget-settings.js";
 
@@ -202,14 +202,16 @@ class BillWidget extends HTMLElement {
     }
   }
 
+  // One simulation gives the day, its sentences and its table (dayView); drawing runs
+  // its own, on the canvas.
   #renderDay() {
     const settings = this.#daySettings();
-    const day = simulateDay(settings);
+    const { day, summaries, readout } = dayView(settings);
     const policy = this.#state.policy;
     this.#q(".day").textContent = `Day ${day.seed}`;
-    this.#q(".summary").textContent = summarize(settings, policy);
-    this.#q(".day-chart").setAttribute("aria-label", POLICIES.map(([id]) => summarize(settings, id)).join(" "));
-    this.#fillTable(settings, day.seed);
+    this.#q(".summary").textContent = summaries[policy];
+    this.#q(".day-chart").setAttribute("aria-label", POLICIES.map(([id]) => summaries[id]).join(" "));
+    this.#fillTable(readout, day.seed);
     this.#showOverDays(settings, policy);
     return { settings, policy, day };
   }
@@ -250,9 +252,9 @@ class BillWidget extends HTMLElement {
     }, 0));
   }
 
-  #fillTable(settings, seed) {
+  #fillTable(readout, seed) {
     this.#q("caption").textContent = `Day ${seed}: each user's calls and charges under each policy`;
-    const rows = dayReadout(settings).map((r) => {
+    const rows = readout.map((r) => {
       const tr = document.createElement("tr");
       for (const value of [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share]) {
         const td = document.createElement("td");

@@ -156,20 +156,44 @@ pub fn spread_sentences(settings: JsValue, count: JsValue) -> Result<JsValue, Js
     let (seed, settings) = js_input::day_settings(&settings)?;
     let count = js_input::day_count(&count)?;
     let days = billsim_core::many_days::days_spread(seed, count, &settings).map_err(js_error)?;
-    // A struct, not a map collected from an iterator: a map would sort, and sorting code
-    // costs the module a few kilobytes.
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Sentences {
-        no_limit: String,
-        requests_per_minute: String,
-        daily_budget: String,
+    to_js(&PerPolicy::of(|p| days.sentence(p)))
+}
+
+/// One value for each policy, as `{ noLimit, requestsPerMinute, dailyBudget }`. A struct,
+/// not a map collected from an iterator: a map would sort, and sorting code costs the
+/// module a few kilobytes.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PerPolicy<T> {
+    no_limit: T,
+    requests_per_minute: T,
+    daily_budget: T,
+}
+
+impl<T> PerPolicy<T> {
+    fn of(mut f: impl FnMut(Policy) -> T) -> Self {
+        PerPolicy {
+            no_limit: f(Policy::NoLimit),
+            requests_per_minute: f(Policy::RequestsPerMinute),
+            daily_budget: f(Policy::DailyBudget),
+        }
     }
-    to_js(&Sentences {
-        no_limit: days.sentence(Policy::NoLimit),
-        requests_per_minute: days.sentence(Policy::RequestsPerMinute),
-        daily_budget: days.sentence(Policy::DailyBudget),
-    })
+}
+
+/// Everything the widget shows in text for the day `settings` gives, from one simulation:
+/// `{ day, summaries, readout }`, where `day` is `simulateDay`'s object, `summaries` each
+/// policy's sentence (as `summarize`) and `readout` the rows of `dayReadout`.
+#[wasm_bindgen(js_name = dayView)]
+pub fn day_view(settings: JsValue) -> Result<JsValue, JsError> {
+    let (seed, settings) = js_input::day_settings(&settings)?;
+    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    #[derive(Serialize)]
+    struct View<'a> {
+        day: &'a billsim_core::DayResult,
+        summaries: PerPolicy<String>,
+        readout: Vec<billsim_core::readout::ReadoutRow>,
+    }
+    to_js(&View { day: &day, summaries: PerPolicy::of(|p| day.summary(p)), readout: billsim_core::readout::readout(&day) })
 }
 
 /// The calls-at-once experiment as sentences, one per version, as the widget shows them

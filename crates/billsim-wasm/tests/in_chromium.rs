@@ -123,3 +123,19 @@ fn a_bad_look_or_policy_is_an_error_and_the_canvas_keeps_its_picture() {
     assert!(draw(c.clone(), js(r#"{"perMinute": -1}"#), "noLimit".into(), JsValue::UNDEFINED).is_err());
     assert_eq!(count_pixels(&c), before);
 }
+
+#[wasm_bindgen_test]
+fn the_widgets_day_view_is_simulate_day_summarize_and_day_readout_from_one_simulation() {
+    let settings = || js(r#"{"seed": 5, "perMinute": 2, "budgetDollars": 0.1, "refill": "steady"}"#);
+    let view = billsim_wasm::day_view(settings()).unwrap();
+    let part = |name: &str| JSON::stringify(&Reflect::get(&view, &name.into()).unwrap()).unwrap().as_string().unwrap();
+    let whole = |v: JsValue| JSON::stringify(&v).unwrap().as_string().unwrap();
+    assert_eq!(part("day"), whole(simulate_day(settings()).unwrap()));
+    assert_eq!(part("readout"), whole(billsim_wasm::day_readout(settings()).unwrap()));
+    let summaries = Reflect::get(&view, &"summaries".into()).unwrap();
+    for policy in ["noLimit", "requestsPerMinute", "dailyBudget"] {
+        let one = Reflect::get(&summaries, &policy.into()).unwrap().as_string().unwrap();
+        assert_eq!(one, summarize(settings(), policy.into()).unwrap(), "{policy}");
+    }
+    assert!(error_message(billsim_wasm::day_view(js(r#"{"perMinute": 0}"#)).unwrap_err()).starts_with("perMinute: must be"));
+}
