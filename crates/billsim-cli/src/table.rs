@@ -5,7 +5,7 @@ use billsim_core::lesson_numbers::{grouped, Number};
 use billsim_core::many_days::{Extreme, ManyDays};
 use billsim_core::money::percent;
 use billsim_core::{cost, Micros};
-use billsim_core::toy_day::UserKind;
+use billsim_core::readout::readout;
 use billsim_core::{DayResult, Policy};
 use std::fmt::Write;
 
@@ -18,16 +18,13 @@ pub fn day(day: &DayResult) -> String {
         heavy,
         percent(heavy, calls).unwrap_or(0)
     );
-    for o in &day.policies {
+    // The rows are the core's readout, the same as the page's "Show numbers" table.
+    let rows = readout(day);
+    for (o, rows) in day.policies.iter().zip(rows.chunks(day.users.len().max(1))) {
         let _ = writeln!(out, "\n{}  bill {}", o.policy.label(&day.settings), o.bill.dollars(2));
-        let _ = writeln!(out, "  {:<10} {:>5} {:>6} {:>7} {:>9} {:>6}", "user", "calls", "served", "refused", "charged", "share");
-        for (i, (u, r)) in day.users.iter().zip(&o.per_user).enumerate() {
-            let who = match u.kind {
-                UserKind::Heavy => "heavy".to_string(),
-                UserKind::Ordinary => format!("ordinary {i}"),
-            };
-            let share = percent(r.charged.0, o.bill.0).map_or("-".into(), |p| format!("{p}%"));
-            let _ = writeln!(out, "  {who:<10} {:>5} {:>6} {:>7} {:>9} {share:>6}", u.calls, r.served, r.refused, r.charged.dollars(4));
+        let _ = writeln!(out, "  {:<16} {:>5} {:>6} {:>7} {:>9} {:>6}", "user", "calls", "served", "refused", "charged", "share");
+        for r in rows {
+            let _ = writeln!(out, "  {:<16} {:>5} {:>6} {:>7} {:>9} {:>6}", r.user, r.calls, r.served, r.refused, r.charged, r.share);
         }
     }
     let _ = writeln!(out);
