@@ -64,7 +64,11 @@ pub fn draw_overrun<DB: DrawingBackend>(
         x if x + half > w - pad => HPos::Right,
         _ => HPos::Center,
     };
-    area.draw(&Text::new(budget_label, (budget_x, pad + line_h / 2), text.clone().pos(Pos::new(anchor, VPos::Center))))?;
+    area.draw(&Text::new(
+        budget_label,
+        (budget_x, pad + line_h / 2),
+        text.clone().pos(Pos::new(anchor, VPos::Center)),
+    ))?;
 
     let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
     for (i, (row, (name, note))) in rows.iter().zip(&texts).enumerate() {
@@ -116,7 +120,11 @@ mod tests {
     #[test]
     fn each_version_gets_one_bar_and_three_of_the_lessons_four_are_over_the_budget() {
         let svg = svg_of(&Params::default(), (800, 420));
-        assert_eq!((bars(&svg, "#D55E00"), bars(&svg, "#0072B2")), (3, 1), "check only, half estimate and two processes overshoot");
+        assert_eq!(
+            (bars(&svg, "#D55E00"), bars(&svg, "#0072B2")),
+            (3, 1),
+            "check only, half estimate and two processes overshoot"
+        );
         let generous = Params::new(20, 50, Micros(1_000_000)).unwrap();
         let svg = svg_of(&generous, (800, 420));
         assert_eq!((bars(&svg, "#D55E00"), bars(&svg, "#0072B2")), (0, 4), "under a $1 budget no version overshoots");
@@ -142,7 +150,10 @@ mod tests {
         assert_eq!(fit((800, 420), &texts, 1, &theme).font, 14, "the figure's size keeps the full text");
         let short = fit((340, 240), &texts, 1, &theme);
         assert!(short.font < 14 && short.stacked, "{short:?}");
-        assert!(short.labels_h + short.bar_h <= short.row_h, "a row's text and bar stay out of the next row: {short:?}");
+        assert!(
+            short.labels_h + short.bar_h <= short.row_h,
+            "a row's text and bar stay out of the next row: {short:?}"
+        );
         assert!(fit((340, 240 + 30), &texts, 1, &theme).font > short.font, "a taller canvas gets larger text");
         let doubled = fit((680, 480), &texts, 1, &Theme::light(200));
         assert_eq!(doubled.font, 2 * short.font, "on a 2x screen the same CSS size fits");
@@ -153,12 +164,17 @@ mod tests {
         let label = |params: &Params| {
             let svg = svg_of(params, (800, 420));
             let line = svg.lines().take_while(|l| !l.starts_with("budget $")).last().unwrap().to_string();
-            let attr = |name: &str| line.split(&format!("{name}=\"")).nth(1).unwrap().split('"').next().unwrap().to_string();
+            let attr =
+                |name: &str| line.split(&format!("{name}=\"")).nth(1).unwrap().split('"').next().unwrap().to_string();
             (attr("x"), attr("text-anchor"))
         };
         assert_eq!(label(&Params::default()), ("211".into(), "middle".into()));
         let top = Params::new(20, 50, Micros(100_000_000)).unwrap();
-        assert_eq!(label(&top), ("794".into(), "end".into()), "a budget far above every bar puts its line at the right edge");
+        assert_eq!(
+            label(&top),
+            ("794".into(), "end".into()),
+            "a budget far above every bar puts its line at the right edge"
+        );
         let bottom = Params::new(200, 50, Micros(10_000)).unwrap();
         assert_eq!(label(&bottom), ("6".into(), "start".into()));
     }
@@ -180,7 +196,8 @@ mod tests {
     fn on_a_narrow_canvas_the_note_goes_under_the_name_instead_of_over_it() {
         let wide = svg_of(&Params::default(), (800, 420));
         let narrow = svg_of(&Params::default(), (340, 420));
-        let note_line = |svg: &str| svg.lines().rev().skip_while(|l| *l != "20 in, $0.96, over budget").nth(1).unwrap().to_string();
+        let note_line =
+            |svg: &str| svg.lines().rev().skip_while(|l| *l != "20 in, $0.96, over budget").nth(1).unwrap().to_string();
         assert!(note_line(&wide).contains("text-anchor=\"end\""), "beside the name on the right");
         assert!(note_line(&narrow).contains("text-anchor=\"start\""), "on its own line on the left");
     }

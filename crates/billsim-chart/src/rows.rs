@@ -71,7 +71,11 @@ impl Fit {
             ("sans-serif", self.font).into_font().style(weight).color(&theme.text)
         };
         let first = top + self.line_h / 2;
-        area.draw(&Text::new(name.to_string(), (pad, first), style(name_bold).pos(Pos::new(HPos::Left, VPos::Center))))?;
+        area.draw(&Text::new(
+            name.to_string(),
+            (pad, first),
+            style(name_bold).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
         let (at, anchor) = if self.stacked {
             ((pad, first + self.line_h), HPos::Left)
         } else {

@@ -76,7 +76,11 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
                 let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0;
                 if let Some(text) = [format!("heavy {share}%"), format!("{share}%")].into_iter().find(fits) {
                     let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
-                    area.draw(&Text::new(text, (x0 + pad, (y0 + y1) / 2), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
+                    area.draw(&Text::new(
+                        text,
+                        (x0 + pad, (y0 + y1) / 2),
+                        on_bar.pos(Pos::new(HPos::Left, VPos::Center)),
+                    ))?;
                 }
             }
         }

@@ -228,7 +228,10 @@ mod tests {
     fn overrun_reads_its_own_flags_and_names_the_flag_and_range_of_a_bad_one() {
         let a = parse(&words("overrun --calls 40 --estimate=80 --budget 0.5 --json")).unwrap();
         assert_eq!(a.command, Command::Overrun);
-        assert_eq!((a.overrun.calls(), a.overrun.estimate_percent(), a.overrun.budget().0, a.json), (40, 80, 500_000, true));
+        assert_eq!(
+            (a.overrun.calls(), a.overrun.estimate_percent(), a.overrun.budget().0, a.json),
+            (40, 80, 500_000, true)
+        );
         let e = parse(&words("overrun --calls 201")).unwrap_err();
         assert_eq!(e.0, "--calls: must be a whole number from 1 to 200; got \"201\"");
         let e = parse(&words("overrun --estimate 5")).unwrap_err();

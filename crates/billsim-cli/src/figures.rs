@@ -100,7 +100,10 @@ mod tests {
     fn the_title_and_description_come_right_after_the_opening_svg_tag_escaped() {
         let svg = "<svg width=\"1\" xmlns=\"x\">\n<rect/>\n</svg>\n";
         let out = with_text(svg, "A < B", "C & D").unwrap();
-        assert_eq!(out, "<svg width=\"1\" xmlns=\"x\">\n<title>A &lt; B</title>\n<desc>C &amp; D</desc>\n<rect/>\n</svg>\n");
+        assert_eq!(
+            out,
+            "<svg width=\"1\" xmlns=\"x\">\n<title>A &lt; B</title>\n<desc>C &amp; D</desc>\n<rect/>\n</svg>\n"
+        );
         assert!(with_text("<rect/>", "t", "d").is_err(), "no svg element is an error, not a file without a title");
     }
 

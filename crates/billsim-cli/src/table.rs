@@ -4,8 +4,8 @@ use billsim_core::in_flight::{self, Params, Row};
 use billsim_core::lesson_numbers::{grouped, Number};
 use billsim_core::many_days::{Extreme, ManyDays};
 use billsim_core::money::percent;
-use billsim_core::{cost, Micros};
 use billsim_core::readout::readout;
+use billsim_core::{cost, Micros};
 use billsim_core::{DayResult, Policy};
 use std::fmt::Write;
 
@@ -22,9 +22,17 @@ pub fn day(day: &DayResult) -> String {
     let rows = readout(day);
     for (o, rows) in day.policies.iter().zip(rows.chunks(day.users.len().max(1))) {
         let _ = writeln!(out, "\n{}  bill {}", o.policy.label(&day.settings), o.bill.dollars(2));
-        let _ = writeln!(out, "  {:<16} {:>5} {:>6} {:>7} {:>9} {:>6}", "user", "calls", "served", "refused", "charged", "share");
+        let _ = writeln!(
+            out,
+            "  {:<16} {:>5} {:>6} {:>7} {:>9} {:>6}",
+            "user", "calls", "served", "refused", "charged", "share"
+        );
         for r in rows {
-            let _ = writeln!(out, "  {:<16} {:>5} {:>6} {:>7} {:>9} {:>6}", r.user, r.calls, r.served, r.refused, r.charged, r.share);
+            let _ = writeln!(
+                out,
+                "  {:<16} {:>5} {:>6} {:>7} {:>9} {:>6}",
+                r.user, r.calls, r.served, r.refused, r.charged, r.share
+            );
         }
     }
     let _ = writeln!(out);
@@ -49,13 +57,15 @@ pub fn many_days(d: &ManyDays) -> String {
         let _ = writeln!(out, "  {what:<55} {n:>7}");
     }
     let x = &d.extremes;
-    let tenths = |e: Option<Extreme>| e.map_or("-".into(), |e| format!("{}.{}% (day {})", e.value / 10, e.value % 10, e.seed));
+    let tenths =
+        |e: Option<Extreme>| e.map_or("-".into(), |e| format!("{}.{}% (day {})", e.value / 10, e.value % 10, e.seed));
     let count = |e: Option<Extreme>| e.map_or("-".into(), |e| format!("{} (day {})", e.value, e.seed));
     let _ = writeln!(out, "Extremes");
     let _ = writeln!(out, "  lowest heavy share, no limit        {}", tenths(x.lowest_heavy_permille_no_limit));
     let _ = writeln!(out, "  highest heavy share, daily budget   {}", tenths(x.highest_heavy_permille_budget));
     let _ = writeln!(out, "  most ordinary calls refused, no limit       {}", count(x.most_ordinary_refused_no_limit));
-    let _ = writeln!(out, "  most ordinary calls refused, request limit  {}", count(x.most_ordinary_refused_request_limit));
+    let _ =
+        writeln!(out, "  most ordinary calls refused, request limit  {}", count(x.most_ordinary_refused_request_limit));
     let _ = writeln!(out, "  most ordinary calls refused, daily budget   {}", count(x.most_ordinary_refused_budget));
     out
 }
@@ -81,7 +91,12 @@ pub fn overrun(params: &Params, rows: &[Row]) -> String {
         let of_budget = percent(r.charged.0, params.budget().0).map_or("-".into(), |p| format!("{p}%"));
         let refused = params.calls().saturating_sub(r.admitted);
         let label = r.version.label(params);
-        let _ = writeln!(out, "  {label:<40} {:>4} {refused:>8} {:>9} {of_budget:>10}", r.admitted, exact_dollars(r.charged));
+        let _ = writeln!(
+            out,
+            "  {label:<40} {:>4} {refused:>8} {:>9} {of_budget:>10}",
+            r.admitted,
+            exact_dollars(r.charged)
+        );
     }
     out
 }

@@ -40,9 +40,40 @@ const FLAGS: [Flag; 11] = [
 /// Refused by every flag above.
 fn refused_by_every_flag() -> Vec<String> {
     let mut values: Vec<String> = [
-        "NaN", "nan", "inf", "-inf", "+inf", "Infinity", "-Infinity", "-1", "-0", "+5", "1e308", "1e3", "5e0",
-        "9007199254740993", "18446744073709551616", "-4294967296", "", " ", "0x10", "0b1", "1_000", "1,000", "٥",
-        "５", "\u{200b}5", "5\u{7f}", "null", "undefined", "true", "[5]", "{}", "\"5\"", "--json", "-",
+        "NaN",
+        "nan",
+        "inf",
+        "-inf",
+        "+inf",
+        "Infinity",
+        "-Infinity",
+        "-1",
+        "-0",
+        "+5",
+        "1e308",
+        "1e3",
+        "5e0",
+        "9007199254740993",
+        "18446744073709551616",
+        "-4294967296",
+        "",
+        " ",
+        "0x10",
+        "0b1",
+        "1_000",
+        "1,000",
+        "٥",
+        "５",
+        "\u{200b}5",
+        "5\u{7f}",
+        "null",
+        "undefined",
+        "true",
+        "[5]",
+        "{}",
+        "\"5\"",
+        "--json",
+        "-",
     ]
     .into_iter()
     .map(String::from)
@@ -198,6 +229,9 @@ fn bytes_that_are_not_utf_8_are_refused_with_the_flag_they_were_given_to_not_a_p
     let mut folder = std::env::temp_dir().into_os_string().into_vec();
     folder.extend_from_slice(b"/billsim-\xFF");
     let folder = OsString::from_vec(folder);
-    assert_refused(&["figures".into(), "--out".into(), folder.clone()], "billsim: an argument must be UTF-8 text; got ");
+    assert_refused(
+        &["figures".into(), "--out".into(), folder.clone()],
+        "billsim: an argument must be UTF-8 text; got ",
+    );
     assert!(!std::path::Path::new(&folder).exists(), "nothing was written");
 }

@@ -74,32 +74,19 @@ fn main() {
     let settings = Settings::default();
     // The 10,000-day row has no warm-up run of its own: the rows before it warm the same code.
     let rows = [
-        measure(
-            "day",
-            "simulate_day: one day under the three policies",
-            (1, 41),
-            DAYS_PER_SAMPLE,
-            || {
-                for seed in 0..DAYS_PER_SAMPLE {
-                    black_box(
-                        simulate_day(black_box(seed), black_box(&settings)).expect("no overflow"),
-                    );
-                }
-            },
-        ),
+        measure("day", "simulate_day: one day under the three policies", (1, 41), DAYS_PER_SAMPLE, || {
+            for seed in 0..DAYS_PER_SAMPLE {
+                black_box(simulate_day(black_box(seed), black_box(&settings)).expect("no overflow"));
+            }
+        }),
         measure("spread200", "days_spread(0, 200): the widget's 200-day line", (1, 31), 1, || {
             black_box(days_spread(black_box(0), black_box(200), black_box(&settings)).expect("no overflow"));
         }),
         measure("days200", "many_days(0, 200)", (1, 31), 1, || {
-            black_box(
-                many_days(black_box(0), black_box(200), black_box(&settings)).expect("no overflow"),
-            );
+            black_box(many_days(black_box(0), black_box(200), black_box(&settings)).expect("no overflow"));
         }),
         measure("days10000", "many_days(0, 10000)", (0, 3), 1, || {
-            black_box(
-                many_days(black_box(0), black_box(10_000), black_box(&settings))
-                    .expect("no overflow"),
-            );
+            black_box(many_days(black_box(0), black_box(10_000), black_box(&settings)).expect("no overflow"));
         }),
     ];
     if json {
@@ -117,18 +104,9 @@ fn main() {
             .collect();
         println!("{{{}}}", fields.join(","));
     } else {
-        println!(
-            "{:<50} {:>12} {:>12} {:>6}",
-            "native, ms per run", "median", "fastest", "runs"
-        );
+        println!("{:<50} {:>12} {:>12} {:>6}", "native, ms per run", "median", "fastest", "runs");
         for r in &rows {
-            println!(
-                "{:<50} {:>12.4} {:>12.4} {:>6}",
-                r.what,
-                r.median(),
-                r.min(),
-                r.samples.len()
-            );
+            println!("{:<50} {:>12.4} {:>12.4} {:>6}", r.what, r.median(), r.min(), r.samples.len());
         }
     }
 }

@@ -54,8 +54,18 @@ mod tests {
 
     #[test]
     fn two_users_on_one_day_draw_different_streams() {
-        let a: Vec<u32> = (0..4).map({ let mut r = user_stream(5, 1); move |_| r.next_u32() }).collect();
-        let b: Vec<u32> = (0..4).map({ let mut r = user_stream(5, 2); move |_| r.next_u32() }).collect();
+        let a: Vec<u32> = (0..4)
+            .map({
+                let mut r = user_stream(5, 1);
+                move |_| r.next_u32()
+            })
+            .collect();
+        let b: Vec<u32> = (0..4)
+            .map({
+                let mut r = user_stream(5, 2);
+                move |_| r.next_u32()
+            })
+            .collect();
         assert_ne!(a, b);
     }
 }

@@ -304,6 +304,9 @@ mod tests {
         assert_eq!(text[0], "Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget.");
         assert_eq!(text[1], "Set aside first: 5 of 20 calls get in and $0.24 is charged, within the $0.25 budget.");
         assert_eq!(rows[2].version, Version::HalfEstimate);
-        assert_eq!(text[2], "Input guessed at half its size: 8 of 20 calls get in and $0.38 is charged, over the $0.25 budget.");
+        assert_eq!(
+            text[2],
+            "Input guessed at half its size: 8 of 20 calls get in and $0.38 is charged, over the $0.25 budget."
+        );
     }
 }

@@ -133,7 +133,12 @@ fn shown_day(list: &mut List) -> Result<(), Overflow> {
     let one_a_minute = one_day.outcome(Policy::RequestsPerMinute);
     const ONE: &str = "Lowering the limit does not help: at 1 call a minute the heavy user is still never refused, and the nine ordinary users lose 69 calls.";
     list.add("one_a_minute_heavy_refused", ONE, one_a_minute.refused(&one_day.users, UserKind::Heavy).to_string(), "0");
-    list.add("one_a_minute_ordinary_refused", ONE, one_a_minute.refused(&one_day.users, UserKind::Ordinary).to_string(), "69");
+    list.add(
+        "one_a_minute_ordinary_refused",
+        ONE,
+        one_a_minute.refused(&one_day.users, UserKind::Ordinary).to_string(),
+        "69",
+    );
 
     const CALLS: &str = "The heavy user makes 190 of the day's 394 calls, 48%, and 94% of the bill.";
     list.add("day_calls", CALLS, calls.to_string(), "394");
@@ -176,7 +181,12 @@ fn claims_over_days(list: &mut List) -> Result<(), Overflow> {
     let worst = worst_ordinary_day()?;
     list.add("worst_ordinary_day", WORST, grouped(worst.0), "195,800");
     let side = if worst <= BUDGET_DEFAULT { "under" } else { "over" };
-    list.add("worst_ordinary_day_fits", WORST, format!("{side} the {} budget", grouped(BUDGET_DEFAULT.0)), "under the 250,000 budget");
+    list.add(
+        "worst_ordinary_day_fits",
+        WORST,
+        format!("{side} the {} budget", grouped(BUDGET_DEFAULT.0)),
+        "under the 250,000 budget",
+    );
     Ok(())
 }
 
@@ -304,9 +314,18 @@ mod tests {
         // Figures of the shown day, and the worst ordinary day, come from our toy model, whose
         // bounds and draws are not the lesson's, so they may differ.
         let from_our_model = [
-            "no_limit_heavy_share", "no_limit_bill", "budget_bill", "budget_heavy_share", "budget_ordinary_refused",
-            "day_calls", "day_heavy_calls", "day_heavy_share_of_calls", "budget_heavy_refused",
-            "one_a_minute_ordinary_refused", "five_cents_ordinary_refused", "worst_ordinary_day",
+            "no_limit_heavy_share",
+            "no_limit_bill",
+            "budget_bill",
+            "budget_heavy_share",
+            "budget_ordinary_refused",
+            "day_calls",
+            "day_heavy_calls",
+            "day_heavy_share_of_calls",
+            "budget_heavy_refused",
+            "one_a_minute_ordinary_refused",
+            "five_cents_ordinary_refused",
+            "worst_ordinary_day",
         ];
         for n in &numbers {
             if !from_our_model.contains(&n.key) {
@@ -327,7 +346,10 @@ mod tests {
 
     #[test]
     fn amounts_are_written_with_thousands_separators_and_ratios_in_tenths() {
-        assert_eq!((grouped(0), grouped(420), grouped(120_000), grouped(1_234_567)), ("0".into(), "420".into(), "120,000".into(), "1,234,567".into()));
+        assert_eq!(
+            (grouped(0), grouped(420), grouped(120_000), grouped(1_234_567)),
+            ("0".into(), "420".into(), "120,000".into(), "1,234,567".into())
+        );
         assert_eq!(ratio_tenths(Micros(120_000), Micros(420)), "285.7");
         assert_eq!(ratio_tenths(Micros(1), Micros(0)), "-");
     }

@@ -153,7 +153,8 @@ impl DaysSpread {
 /// Adds one day to each policy's spread.
 fn add_day(spread: &mut Vec<PolicySpread>, day: &DayResult) {
     let seed = day.seed;
-    let this_day = Policy::ALL.map(|p| (p, heavy_permille(day, p), day.outcome(p).refused(&day.users, UserKind::Ordinary)));
+    let this_day =
+        Policy::ALL.map(|p| (p, heavy_permille(day, p), day.outcome(p).refused(&day.users, UserKind::Ordinary)));
     if spread.is_empty() {
         spread.extend(this_day.iter().map(|&(p, heavy, refused)| PolicySpread::new(p, heavy, refused, seed)));
     } else {
@@ -227,7 +228,9 @@ pub fn many_days(from: u32, count: u32, settings: &Settings) -> Result<ManyDays,
         Extreme::keep(&mut x.lowest_heavy_permille_no_limit, no_limit, seed, |a, b| a < b);
         Extreme::keep(&mut x.highest_heavy_permille_budget, budget, seed, |a, b| a > b);
         Extreme::keep(&mut x.most_ordinary_refused_no_limit, refused(Policy::NoLimit), seed, |a, b| a > b);
-        Extreme::keep(&mut x.most_ordinary_refused_request_limit, refused(Policy::RequestsPerMinute), seed, |a, b| a > b);
+        Extreme::keep(&mut x.most_ordinary_refused_request_limit, refused(Policy::RequestsPerMinute), seed, |a, b| {
+            a > b
+        });
         Extreme::keep(&mut x.most_ordinary_refused_budget, refused(Policy::DailyBudget), seed, |a, b| a > b);
     }
     Ok(ManyDays { from, count, settings: *settings, failures, extremes: x, spread })

@@ -97,11 +97,7 @@ impl Micros {
         let too_large = || format!("{} is too large", quoted(text));
         let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| too_large())? };
         let frac: u64 = if frac.is_empty() { 0 } else { format!("{frac:0<6}").parse().map_err(|_| too_large())? };
-        whole
-            .checked_mul(Micros::PER_DOLLAR)
-            .and_then(|w| w.checked_add(frac))
-            .map(Micros)
-            .ok_or_else(too_large)
+        whole.checked_mul(Micros::PER_DOLLAR).and_then(|w| w.checked_add(frac)).map(Micros).ok_or_else(too_large)
     }
 }
 

@@ -265,7 +265,10 @@ mod tests {
         let Body::Error { message, .. } = refusal(&refused, Micros(250_000), 0).body else {
             panic!("a refusal is an error body")
         };
-        assert!(message.starts_with("Your AI budget has $0.029999 left and this call needs up to $0.030000."), "{message}");
+        assert!(
+            message.starts_with("Your AI budget has $0.029999 left and this call needs up to $0.030000."),
+            "{message}"
+        );
     }
 
     #[test]

@@ -133,10 +133,7 @@ pub fn simulate_day(seed: u32, settings: &Settings) -> Result<DayResult, Overflo
 
 /// Given users' calls under every policy.
 pub fn simulate_users(seed: u32, users: &[UserDay], settings: &Settings) -> Result<DayResult, Overflow> {
-    let policies = Policy::ALL
-        .into_iter()
-        .map(|p| run_policy(users, p, settings))
-        .collect::<Result<Vec<_>, _>>()?;
+    let policies = Policy::ALL.into_iter().map(|p| run_policy(users, p, settings)).collect::<Result<Vec<_>, _>>()?;
     let users = users.iter().map(|u| UserSummary { kind: u.kind, calls: u.calls.len() as u32 }).collect();
     Ok(DayResult { seed, settings: *settings, users, policies })
 }

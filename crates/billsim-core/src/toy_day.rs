@@ -2,7 +2,7 @@
 //! The model is in `shared/design/toy-day.md`; its numbers live here as constants.
 
 use crate::draw::{uniform, user_stream};
-use crate::money::{set_aside, Micros, Tokens, REPLY_CAP, cost};
+use crate::money::{cost, set_aside, Micros, Tokens, REPLY_CAP};
 use crate::time::{Seconds, DAY, HOUR};
 use serde::Serialize;
 

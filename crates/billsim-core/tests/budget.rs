@@ -22,7 +22,10 @@ fn a_call_that_fits_exactly_is_allowed_and_one_micro_dollar_more_is_not() {
         let mut budget = Budget::new(LIMIT, refill);
 
         budget.reserve("fits", Micros(100_000), NOON).unwrap();
-        assert!(budget.reserve("fits", Micros(150_000), NOON).is_ok(), "{refill:?}: 100,000 + 150,000 is exactly the limit");
+        assert!(
+            budget.reserve("fits", Micros(150_000), NOON).is_ok(),
+            "{refill:?}: 100,000 + 150,000 is exactly the limit"
+        );
         assert_eq!(budget.used(&"fits", NOON), LIMIT);
 
         budget.reserve("over", Micros(100_000), NOON).unwrap();
@@ -41,7 +44,11 @@ fn settle_charges_the_real_cost_and_gives_back_the_surplus() {
     // The hand example: $0.25 budget, $0.10 used; 20,000 tokens in, a reply cap of 1,000, a reply of 800.
     let reserve = set_aside(20_000, REPLY_CAP).unwrap();
     let actual = cost(20_000, 800).unwrap();
-    assert_eq!((reserve, actual), (Micros(50_000), Micros(48_000)), "20,000 x 2 + 1,000 x 10 and 20,000 x 2 + 800 x 10");
+    assert_eq!(
+        (reserve, actual),
+        (Micros(50_000), Micros(48_000)),
+        "20,000 x 2 + 1,000 x 10 and 20,000 x 2 + 800 x 10"
+    );
 
     for refill in [Refill::Daily, Refill::Steady] {
         let mut budget = Budget::new(LIMIT, refill);
@@ -90,10 +97,18 @@ fn the_daily_budget_restarts_at_midnight_and_a_hold_from_yesterday_is_ignored_on
 
     // Applied to today's count, this would make it 100,000 + 250,000 - 200,000 = 150,000.
     budget.settle(&settled_late, Micros(250_000), next_midnight + 10);
-    assert_eq!(budget.used(&"ana", next_midnight + 10), Micros(100_000), "yesterday's hold settled today changes nothing");
+    assert_eq!(
+        budget.used(&"ana", next_midnight + 10),
+        Micros(100_000),
+        "yesterday's hold settled today changes nothing"
+    );
     // Applied to today's count, this would take 50,000 off it.
     budget.release(&released_late, next_midnight + 20);
-    assert_eq!(budget.used(&"ana", next_midnight + 20), Micros(100_000), "yesterday's hold released today changes nothing");
+    assert_eq!(
+        budget.used(&"ana", next_midnight + 20),
+        Micros(100_000),
+        "yesterday's hold released today changes nothing"
+    );
 }
 
 #[test]
@@ -187,7 +202,10 @@ fn a_steady_refusal_waits_exactly_until_the_excess_has_drained() {
         };
         let now = NOON + start;
         let wait = full().reserve("ana", Micros(100_000), now).unwrap_err().fits_in.unwrap();
-        assert!(full().reserve("ana", Micros(100_000), now + wait - 1).is_err(), "drained {start} s: one second too early");
+        assert!(
+            full().reserve("ana", Micros(100_000), now + wait - 1).is_err(),
+            "drained {start} s: one second too early"
+        );
         assert!(full().reserve("ana", Micros(100_000), now + wait).is_ok(), "drained {start} s: the promised time");
     }
 }

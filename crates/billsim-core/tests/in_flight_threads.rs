@@ -56,9 +56,8 @@ impl Upstream for Gate {
 
 /// Fires `params.calls()` threads at once under `version`, each through `handle_chat`.
 fn fire(version: Version, params: &Params) -> Row {
-    let counts: Vec<SharedBudget<&str>> = (0..version.counts())
-        .map(|_| SharedBudget::new(Budget::new(params.budget(), Refill::Daily)))
-        .collect();
+    let counts: Vec<SharedBudget<&str>> =
+        (0..version.counts()).map(|_| SharedBudget::new(Budget::new(params.budget(), Refill::Daily))).collect();
     let gate = Gate::new(params.calls());
     let (input, max_reply) = version.counted(params);
     let count = move |_: &[Message]| input;
@@ -109,7 +108,11 @@ fn other_sizes_and_estimates_agree_with_the_pure_model_too() {
     for (calls, percent) in [(1, 50), (7, 10), (33, 200), (50, 75)] {
         let params = Params::new(calls, percent, Micros(250_000)).unwrap();
         for version in Version::ALL {
-            assert_eq!(fire(version, &params), in_flight::run(version, &params).unwrap(), "{calls} calls at {percent}%");
+            assert_eq!(
+                fire(version, &params),
+                in_flight::run(version, &params).unwrap(),
+                "{calls} calls at {percent}%"
+            );
         }
     }
 }

@@ -66,7 +66,10 @@ fn decide(user: u32, calls: &[Call], policy: Policy, settings: &Settings, contex
                         Ok(hold) => {
                             if settings.refill == Refill::Daily {
                                 // A daily count is whole micro-dollars, so `used` is exact.
-                                assert!(used.0 + needs.0 <= settings.budget.0, "{context}: served a call that did not fit");
+                                assert!(
+                                    used.0 + needs.0 <= settings.budget.0,
+                                    "{context}: served a call that did not fit"
+                                );
                             }
                             budget.settle(&hold, cost(call.input, call.output).unwrap(), call.at);
                             true
@@ -121,7 +124,11 @@ fn check_user(day: &DayResult, users: &[UserDay], policy: Policy, user: usize) {
             }
             for d in decisions.iter().filter(|d| !d.served) {
                 let in_window = times.iter().filter(|&&t| t <= d.call.at && d.call.at < t + MINUTE).count();
-                assert_eq!(in_window, n, "{context}: the call at {} was refused only because the window was full", d.call.at);
+                assert_eq!(
+                    in_window, n,
+                    "{context}: the call at {} was refused only because the window was full",
+                    d.call.at
+                );
             }
         }
         Policy::DailyBudget => check_budget(&served, settings, got.charged, &context),
@@ -186,7 +193,11 @@ fn check_day(seed: u32, users: &[UserDay], settings: &Settings, policies: &[Poli
         assert_eq!(outcome.policy, policy);
         assert_eq!(outcome.per_user.len(), users.len());
         let sum: u128 = outcome.per_user.iter().map(|u| u128::from(u.charged.0)).sum();
-        assert_eq!(u128::from(outcome.bill.0), sum, "day {seed}, {settings:?}: the {policy:?} bill is the sum of the charges");
+        assert_eq!(
+            u128::from(outcome.bill.0),
+            sum,
+            "day {seed}, {settings:?}: the {policy:?} bill is the sum of the charges"
+        );
         assert!(outcome.bill <= no_limit, "day {seed}, {settings:?}: {policy:?} costs more than no limit");
         for user in 0..users.len() {
             check_user(&day, users, policy, user);
@@ -210,7 +221,11 @@ fn sweep(seeds: std::ops::RangeInclusive<u32>) -> usize {
             let daily = check_day(seed, &users, &settings(per_minute, budget, Refill::Daily), &Policy::ALL);
             let steady = check_day(seed, &users, &settings(per_minute, budget, Refill::Steady), &[Policy::DailyBudget]);
             for policy in [Policy::NoLimit, Policy::RequestsPerMinute] {
-                assert_eq!(daily.outcome(policy), steady.outcome(policy), "day {seed}: {policy:?} ignores the refill rule");
+                assert_eq!(
+                    daily.outcome(policy),
+                    steady.outcome(policy),
+                    "day {seed}: {policy:?} ignores the refill rule"
+                );
             }
             checked += 1;
         }

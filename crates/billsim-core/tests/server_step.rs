@@ -125,7 +125,10 @@ fn a_call_bigger_than_the_whole_budget_is_told_to_send_less_text_and_given_no_re
     assert_eq!(body["error"], "request_too_big");
     let message = body["message"].as_str().unwrap();
     assert!(message.contains("Send less text"), "{message}");
-    assert!(message.contains("$0.41") && message.contains("$0.25"), "says what it needs and the whole budget: {message}");
+    assert!(
+        message.contains("$0.41") && message.contains("$0.25"),
+        "says what it needs and the whole budget: {message}"
+    );
     assert_eq!(body.get("resets_at"), None, "waiting never helps, so no time is given");
     assert_no_retry_hint(&body);
     assert_eq!(service.calls(), 0);

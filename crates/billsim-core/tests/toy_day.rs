@@ -35,7 +35,12 @@ fn heavy_and_bill(day: &DayResult, policy: Policy) -> (u128, u128) {
             heavy += u128::from(got.charged.0);
         }
     }
-    assert_eq!(bill, u128::from(outcome.bill.0), "day {}: the reported {policy:?} bill is the sum of the charges", day.seed);
+    assert_eq!(
+        bill,
+        u128::from(outcome.bill.0),
+        "day {}: the reported {policy:?} bill is the sum of the charges",
+        day.seed
+    );
     (heavy, bill)
 }
 
@@ -49,7 +54,8 @@ fn ordinary_refused_by(users: &[UserDay], policy: Policy, settings: &Settings) -
 }
 
 #[test]
-fn on_every_day_5_requests_a_minute_refuse_nobody_and_leave_the_heavy_user_90_percent_of_the_bill_until_a_25_cent_budget_cuts_it_to_35() {
+fn on_every_day_5_requests_a_minute_refuse_nobody_and_leave_the_heavy_user_90_percent_of_the_bill_until_a_25_cent_budget_cuts_it_to_35(
+) {
     let defaults = Settings::default();
     assert_eq!((defaults.per_minute.get(), defaults.budget), (5, Micros(250_000)));
     for seed in DAYS {
@@ -65,7 +71,11 @@ fn on_every_day_5_requests_a_minute_refuse_nobody_and_leave_the_heavy_user_90_pe
         assert_eq!(ordinary_refused(&day, Policy::DailyBudget), 0, "day {seed}: $0.25 refused an ordinary call");
 
         // Nobody at all is refused at 5 a minute, so the day is exactly the day with no limit.
-        assert_eq!(day.outcome(Policy::RequestsPerMinute).per_user, day.outcome(Policy::NoLimit).per_user, "day {seed}");
+        assert_eq!(
+            day.outcome(Policy::RequestsPerMinute).per_user,
+            day.outcome(Policy::NoLimit).per_user,
+            "day {seed}"
+        );
         assert!(day.outcome(Policy::NoLimit).per_user.iter().all(|o| o.refused == 0), "day {seed}");
     }
 }
@@ -108,7 +118,8 @@ fn every_whole_cent_from_15_to_50_refuses_no_ordinary_call_on_the_lessons_200_da
 }
 
 #[test]
-fn the_worst_ordinary_day_is_40_of_the_dearest_calls_plus_the_largest_set_aside_233000_micro_dollars_under_the_25_cent_budget() {
+fn the_worst_ordinary_day_is_40_of_the_dearest_calls_plus_the_largest_set_aside_233000_micro_dollars_under_the_25_cent_budget(
+) {
     // 40 calls at the largest input (1,500 tokens) and output (250 tokens) of the model...
     let dearest = 1_500 * 2 + 250 * 10;
     assert_eq!(dearest, 5_500);
@@ -162,7 +173,8 @@ impl Seen {
 }
 
 #[test]
-fn the_heavy_user_sends_20000_tokens_every_4_to_6_minutes_from_0600_to_2200_and_ordinary_users_ask_short_questions_at_least_15_seconds_apart() {
+fn the_heavy_user_sends_20000_tokens_every_4_to_6_minutes_from_0600_to_2200_and_ordinary_users_ask_short_questions_at_least_15_seconds_apart(
+) {
     let (mut heavy_gap, mut heavy_out, mut ordinary_in, mut ordinary_out, mut ordinary_gap) =
         (Seen::default(), Seen::default(), Seen::default(), Seen::default(), Seen::default());
     for seed in DAYS {
@@ -217,7 +229,8 @@ fn the_heavy_user_sends_20000_tokens_every_4_to_6_minutes_from_0600_to_2200_and_
 }
 
 #[test]
-fn day_0_under_the_default_settings_gives_exactly_these_figures_and_changing_them_changes_every_number_the_lesson_quotes() {
+fn day_0_under_the_default_settings_gives_exactly_these_figures_and_changing_them_changes_every_number_the_lesson_quotes(
+) {
     // If the model, the generator or the simulation changes, these change, and with them every
     // figure the widget and the command line show for the lesson's day. Change them on purpose.
     let day = simulate_day(0, &Settings::default()).unwrap();
@@ -311,12 +324,13 @@ fn expected_many_days(settings: &Settings) -> (Failures, Extremes) {
 fn many_days_reports_the_failures_and_extremes_that_the_days_one_by_one_give() {
     // Under the defaults every count is zero; 1 a minute, $0.05 and $100 make the counts that can
     // move non-zero, so a counter that never counts would show.
-    let [defaults, harsh, loose] = [Settings::default(), settings(1, 50_000), settings(1, 100_000_000)].map(|settings| {
-        let report = many_days(*LESSON_DAYS.start(), 200, &settings).unwrap();
-        assert_eq!((report.from, report.count, report.settings), (0, 200, settings));
-        assert_eq!((report.failures, report.extremes), expected_many_days(&settings), "{settings:?}");
-        report.failures
-    });
+    let [defaults, harsh, loose] =
+        [Settings::default(), settings(1, 50_000), settings(1, 100_000_000)].map(|settings| {
+            let report = many_days(*LESSON_DAYS.start(), 200, &settings).unwrap();
+            assert_eq!((report.from, report.count, report.settings), (0, 200, settings));
+            assert_eq!((report.failures, report.extremes), expected_many_days(&settings), "{settings:?}");
+            report.failures
+        });
     assert_eq!(defaults, Failures::default());
     assert_eq!((harsh.ordinary_refused_by_request_limit, harsh.ordinary_refused_by_budget), (200, 200));
     assert_eq!(loose.heavy_over_35_percent_with_budget, 200);

@@ -30,7 +30,12 @@ extern "C" {
 /// exact form, which the core's text parsers then read. (Rust's float formatting would
 /// add some 30 KB of tables to the module for the same text.)
 fn js_number(n: f64) -> String {
-    JsValue::from_f64(n).unchecked_into::<js_sys::Number>().to_string_with_radix(10).ok().and_then(|s| s.as_string()).unwrap_or_default()
+    JsValue::from_f64(n)
+        .unchecked_into::<js_sys::Number>()
+        .to_string_with_radix(10)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
 }
 
 /// What a value is, for an error message: `a string "5"`, `null`, `an array`, `a number 5`.
@@ -105,7 +110,8 @@ pub(crate) fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Opti
     }
     let expected = || format!("{what}: must be an object such as {{ {} }}; got ", known.join(", "));
     plain(value).map_err(|got| JsError::new(&(expected() + &got)))?;
-    let keys = try_keys(value).map_err(|_| JsError::new(&(expected() + "an object whose fields could not be listed")))?;
+    let keys =
+        try_keys(value).map_err(|_| JsError::new(&(expected() + "an object whose fields could not be listed")))?;
     let object: Object = value.clone().unchecked_into();
     for key in keys.unchecked_into::<Array>().iter() {
         let key = key.as_string().unwrap_or_default();

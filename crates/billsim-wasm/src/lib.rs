@@ -61,7 +61,9 @@ pub fn draw(canvas: HtmlCanvasElement, settings: JsValue, policy: JsValue, look:
 /// Runs `draw` on `canvas` and shows the result; the one place a chart meets a canvas.
 fn on_canvas(
     canvas: HtmlCanvasElement,
-    draw: impl FnOnce(&DrawingArea<CanvasBackend, Shift>) -> Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>,
+    draw: impl FnOnce(
+        &DrawingArea<CanvasBackend, Shift>,
+    ) -> Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>,
 ) -> Result<(), JsError> {
     let backend = CanvasBackend::with_canvas_object(canvas)
         .ok_or_else(|| JsError::new("canvas: could not get a 2D drawing context from it"))?;
@@ -193,7 +195,11 @@ pub fn day_view(settings: JsValue) -> Result<JsValue, JsError> {
         summaries: PerPolicy<String>,
         readout: Vec<billsim_core::readout::ReadoutRow>,
     }
-    to_js(&View { day: &day, summaries: PerPolicy::of(|p| day.summary(p)), readout: billsim_core::readout::readout(&day) })
+    to_js(&View {
+        day: &day,
+        summaries: PerPolicy::of(|p| day.summary(p)),
+        readout: billsim_core::readout::readout(&day),
+    })
 }
 
 /// The calls-at-once experiment as sentences, one per version, as the widget shows them

@@ -80,7 +80,8 @@ enum Expect {
 /// takes the day's settings.
 fn settings_cases() -> Vec<(String, Expect)> {
     use Expect::*;
-    let whole = |expected: &str| Refused(format!("settings: must be an object such as {SETTINGS_FIELDS}; got {expected}"));
+    let whole =
+        |expected: &str| Refused(format!("settings: must be an object such as {SETTINGS_FIELDS}; got {expected}"));
     let mut cases: Vec<(String, Expect)> = vec![
         // The whole argument.
         ("undefined".into(), Seed(0)),
@@ -105,20 +106,50 @@ fn settings_cases() -> Vec<(String, Expect)> {
         ("new Map([['seed', 3]])".into(), whole("an object of another kind (Map)")),
         ("new Date(0)".into(), whole("an object of another kind (Date)")),
         ("new Number(3)".into(), whole("an object of another kind (Number)")),
-        ("new (class Options { constructor() { this.seed = 3; } })()".into(), whole("an object of another kind (Options)")),
+        (
+            "new (class Options { constructor() { this.seed = 3; } })()".into(),
+            whole("an object of another kind (Options)"),
+        ),
         ("new Proxy([], {})".into(), whole("an array")),
-        ("new Proxy({}, { ownKeys() { throw new Error('no keys'); } })".into(), whole("an object whose fields could not be listed")),
-        ("new Proxy({}, { getPrototypeOf() { throw new Error('no'); } })".into(), whole("an object whose prototype could not be read")),
-        ("(() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; })()".into(), whole("an object that could not be read")),
-        ("{ seed: 1, extra: 2 }".into(), Refused("settings: unknown field \"extra\"; the fields are seed, perMinute, budgetDollars, refill".into())),
+        (
+            "new Proxy({}, { ownKeys() { throw new Error('no keys'); } })".into(),
+            whole("an object whose fields could not be listed"),
+        ),
+        (
+            "new Proxy({}, { getPrototypeOf() { throw new Error('no'); } })".into(),
+            whole("an object whose prototype could not be read"),
+        ),
+        (
+            "(() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; })()".into(),
+            whole("an object that could not be read"),
+        ),
+        (
+            "{ seed: 1, extra: 2 }".into(),
+            Refused("settings: unknown field \"extra\"; the fields are seed, perMinute, budgetDollars, refill".into()),
+        ),
         ("{ Seed: 1 }".into(), Refused("settings: unknown field \"Seed\"".into())),
         ("{ ['x'.repeat(1e6)]: 1 }".into(), Refused(format!("settings: unknown field {}", million('x')))),
         // A field that cannot be read.
-        ("{ get seed() { throw new Error('boom'); } }".into(), Refused(format!("seed: must be {SEED_ALLOWED}; got a field that threw when read"))),
-        ("{ get perMinute() { throw 'a bare string'; } }".into(), Refused(format!("perMinute: must be {PER_MINUTE_ALLOWED}; got a field that threw when read"))),
-        ("{ get refill() { throw Symbol('x'); } }".into(), Refused(format!("refill: must be {REFILL_ALLOWED}; got a field that threw when read"))),
-        ("new Proxy({ seed: 1 }, { get() { throw new Error('no'); } })".into(), Refused(format!("seed: must be {SEED_ALLOWED}; got a field that threw when read"))),
-        ("new Proxy({ budgetDollars: 1 }, { getOwnPropertyDescriptor() { throw new Error('no'); } })".into(), whole("an object whose fields could not be listed")),
+        (
+            "{ get seed() { throw new Error('boom'); } }".into(),
+            Refused(format!("seed: must be {SEED_ALLOWED}; got a field that threw when read")),
+        ),
+        (
+            "{ get perMinute() { throw 'a bare string'; } }".into(),
+            Refused(format!("perMinute: must be {PER_MINUTE_ALLOWED}; got a field that threw when read")),
+        ),
+        (
+            "{ get refill() { throw Symbol('x'); } }".into(),
+            Refused(format!("refill: must be {REFILL_ALLOWED}; got a field that threw when read")),
+        ),
+        (
+            "new Proxy({ seed: 1 }, { get() { throw new Error('no'); } })".into(),
+            Refused(format!("seed: must be {SEED_ALLOWED}; got a field that threw when read")),
+        ),
+        (
+            "new Proxy({ budgetDollars: 1 }, { getOwnPropertyDescriptor() { throw new Error('no'); } })".into(),
+            whole("an object whose fields could not be listed"),
+        ),
         // Seeds: the ends of u32 and beyond, and what is not a whole number.
         ("{ seed: 4294967295 }".into(), Seed(u32::MAX)),
         ("{ seed: -0 }".into(), Seed(0)),
@@ -128,7 +159,9 @@ fn settings_cases() -> Vec<(String, Expect)> {
     let numbers: [(&str, &str); 3] =
         [("seed", SEED_ALLOWED), ("perMinute", PER_MINUTE_ALLOWED), ("budgetDollars", BUDGET_ALLOWED)];
     for (field, allowed) in numbers {
-        let bad = |js: &str, got: &str| (format!("{{ {field}: {js} }}"), Expect::Refused(format!("{field}: must be {allowed}; got {got}")));
+        let bad = |js: &str, got: &str| {
+            (format!("{{ {field}: {js} }}"), Expect::Refused(format!("{field}: must be {allowed}; got {got}")))
+        };
         cases.extend([
             bad("NaN", "NaN"),
             bad("Infinity", "Infinity"),
@@ -162,7 +195,10 @@ fn settings_cases() -> Vec<(String, Expect)> {
         cases.push((format!("{{ seed: {js} }}"), Expect::Refused(format!("seed: must be {SEED_ALLOWED}; got {got}"))));
     }
     for (js, got) in [("0", "0"), ("61", "61"), ("2.5", "2.5"), ("1.0000000000000002", "1.0000000000000002")] {
-        cases.push((format!("{{ perMinute: {js} }}"), Expect::Refused(format!("perMinute: must be {PER_MINUTE_ALLOWED}; got {got}"))));
+        cases.push((
+            format!("{{ perMinute: {js} }}"),
+            Expect::Refused(format!("perMinute: must be {PER_MINUTE_ALLOWED}; got {got}")),
+        ));
     }
     for (js, got) in [
         ("0", "0"),
@@ -171,7 +207,10 @@ fn settings_cases() -> Vec<(String, Expect)> {
         ("1e-7", "1e-7"),
         ("0.1 + 0.2", "0.30000000000000004"),
     ] {
-        cases.push((format!("{{ budgetDollars: {js} }}"), Expect::Refused(format!("budgetDollars: must be {BUDGET_ALLOWED}; got {got}"))));
+        cases.push((
+            format!("{{ budgetDollars: {js} }}"),
+            Expect::Refused(format!("budgetDollars: must be {BUDGET_ALLOWED}; got {got}")),
+        ));
     }
     for (js, got) in [
         ("5", "a number 5"),
@@ -184,9 +223,15 @@ fn settings_cases() -> Vec<(String, Expect)> {
         ("new String('daily')", "an object"),
         ("Symbol('daily')", "a Symbol"),
     ] {
-        cases.push((format!("{{ refill: {js} }}"), Expect::Refused(format!("refill: must be {REFILL_ALLOWED}; got {got}"))));
+        cases.push((
+            format!("{{ refill: {js} }}"),
+            Expect::Refused(format!("refill: must be {REFILL_ALLOWED}; got {got}")),
+        ));
     }
-    cases.push(("{ refill: 'd'.repeat(1e6) }".into(), Expect::Refused(format!("refill: must be {REFILL_ALLOWED}; got {}", million('d')))));
+    cases.push((
+        "{ refill: 'd'.repeat(1e6) }".into(),
+        Expect::Refused(format!("refill: must be {REFILL_ALLOWED}; got {}", million('d'))),
+    ));
     cases
 }
 
@@ -284,7 +329,10 @@ fn read_settings_text_takes_text_only_and_refuses_every_other_value_with_the_fie
         assert_thrown(read_settings_text(js(&expression)), &expression, expected);
     }
     // Whitespace around a value is not part of it; undefined is the default.
-    let parsed = read_settings_text(js("{ seed: ' 4294967295 ', perMinute: '\\t60\\n', budgetDollars: ' 0.07', refill: undefined }")).unwrap();
+    let parsed = read_settings_text(js(
+        "{ seed: ' 4294967295 ', perMinute: '\\t60\\n', budgetDollars: ' 0.07', refill: undefined }",
+    ))
+    .unwrap();
     let get = |field: &str| Reflect::get(&parsed, &field.into()).unwrap();
     assert_eq!((get("seed").as_f64(), get("perMinute").as_f64()), (Some(4294967295.0), Some(60.0)));
     assert_eq!((get("budgetDollars").as_f64(), get("refill").as_string()), (Some(0.07), Some("daily".into())));
@@ -310,7 +358,11 @@ fn a_hostile_policy_is_refused_with_the_three_names_allowed() {
     ] {
         let expected = format!("policy: must be {POLICY_ALLOWED}; got {got}");
         assert_thrown(summarize(JsValue::UNDEFINED, js(expression)), expression, &expected);
-        assert_thrown(draw(canvas(10, 10), JsValue::UNDEFINED, js(expression), JsValue::UNDEFINED), expression, &expected);
+        assert_thrown(
+            draw(canvas(10, 10), JsValue::UNDEFINED, js(expression), JsValue::UNDEFINED),
+            expression,
+            &expected,
+        );
     }
     let long = format!("policy: must be {POLICY_ALLOWED}; got {}", million('x'));
     assert_thrown(summarize(JsValue::UNDEFINED, js("'x'.repeat(1e6)")), "a long policy", &long);
@@ -336,7 +388,11 @@ fn check_days_refuses_a_hostile_count_and_stops_at_the_last_day_number() {
         ("{ count: 1 }", "an object"),
         ("Symbol('1')", "a Symbol"),
     ] {
-        assert_thrown(check_days(JsValue::UNDEFINED, js(expression)), expression, &format!("count: must be {COUNT_ALLOWED}; got {got}"));
+        assert_thrown(
+            check_days(JsValue::UNDEFINED, js(expression)),
+            expression,
+            &format!("count: must be {COUNT_ALLOWED}; got {got}"),
+        );
     }
     assert!(check_days(JsValue::UNDEFINED, 2.into()).is_ok());
     // The last day number and a count past it: no overflow, the days simply end.
@@ -348,7 +404,11 @@ fn draw_share_of_bill_refuses_hostile_settings_looks_and_canvases_and_draws_on_a
     let c = canvas(60, 40);
     for (expression, expect) in settings_cases() {
         if let Expect::Refused(expected) = expect {
-            assert_thrown(draw(c.clone(), js(&expression), "noLimit".into(), JsValue::UNDEFINED), &expression, &expected);
+            assert_thrown(
+                draw(c.clone(), js(&expression), "noLimit".into(), JsValue::UNDEFINED),
+                &expression,
+                &expected,
+            );
         }
     }
     let scale = "scale: must be a number from 0.5 to 8 (the device pixel ratio); got";
@@ -373,7 +433,9 @@ fn draw_share_of_bill_refuses_hostile_settings_looks_and_canvases_and_draws_on_a
         assert_thrown(draw(c.clone(), JsValue::UNDEFINED, "noLimit".into(), js(expression)), expression, &expected);
     }
     // Not a canvas at all: refused by name, whatever it is.
-    for expression in ["null", "undefined", "{}", "5", "document.createElement('div')", "{ getContext() { throw new Error('no'); } }"] {
+    for expression in
+        ["null", "undefined", "{}", "5", "document.createElement('div')", "{ getContext() { throw new Error('no'); } }"]
+    {
         let not_a_canvas: HtmlCanvasElement = js(expression).unchecked_into();
         assert_thrown(
             draw(not_a_canvas, JsValue::UNDEFINED, "noLimit".into(), JsValue::UNDEFINED),

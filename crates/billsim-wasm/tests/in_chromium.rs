@@ -50,7 +50,10 @@ fn bad_settings_throw_an_error_that_names_the_field_and_the_allowed_range() {
         (r#"{"perMinute": "5"}"#, "perMinute: must be a whole number from 1 to 60; got a string \"5\""),
         (r#"{"budgetDollars": -1}"#, "budgetDollars: must be an amount in dollars from 0.01 to 100"),
         (r#"{"budgetDollars": 1e308}"#, "budgetDollars: must be an amount in dollars from 0.01 to 100"),
-        (r#"{"budgetDollars": null}"#, "budgetDollars: must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got null"),
+        (
+            r#"{"budgetDollars": null}"#,
+            "budgetDollars: must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got null",
+        ),
         (r#"{"seed": 4294967296}"#, "seed: must be a whole number from 0 to 4294967295"),
         (r#"{"seed": [1]}"#, "seed: must be a whole number from 0 to 4294967295; got an array"),
         (r#"{"refill": "weekly"}"#, "refill: must be \"daily\" or \"steady\""),
@@ -137,5 +140,7 @@ fn the_widgets_day_view_is_simulate_day_summarize_and_day_readout_from_one_simul
         let one = Reflect::get(&summaries, &policy.into()).unwrap().as_string().unwrap();
         assert_eq!(one, summarize(settings(), policy.into()).unwrap(), "{policy}");
     }
-    assert!(error_message(billsim_wasm::day_view(js(r#"{"perMinute": 0}"#)).unwrap_err()).starts_with("perMinute: must be"));
+    assert!(
+        error_message(billsim_wasm::day_view(js(r#"{"perMinute": 0}"#)).unwrap_err()).starts_with("perMinute: must be")
+    );
 }

@@ -47,7 +47,10 @@ fn a_bad_setting_throws_an_error_naming_the_field_and_what_it_allows() {
         (r#"{"estimatePercent": null}"#, "estimatePercent: must be a whole number of percent from 10 to 200; got null"),
         (r#"{"budgetDollars": 0}"#, "budgetDollars: must be an amount in dollars from 0.01 to 100"),
         (r#"{"budgetDollars": 1e308}"#, "budgetDollars: must be an amount in dollars from 0.01 to 100"),
-        (r#"{"budget": 0.25}"#, "settings: unknown field \"budget\"; the fields are calls, estimatePercent, budgetDollars"),
+        (
+            r#"{"budget": 0.25}"#,
+            "settings: unknown field \"budget\"; the fields are calls, estimatePercent, budgetDollars",
+        ),
         (r#"[20]"#, "settings: must be an object"),
     ];
     for (input, expected) in cases {
