@@ -112,8 +112,84 @@ impl<K> Ledger<K> for OneAccount {
     }
 }
 
-fn parts(amount: Micros) -> u128 {
-    u128::from(amount.0) * u128::from(DAY)
+/// The arithmetic of one user's count, in any whole unit of money (micro-dollars for
+/// [`Budget`], nano-dollars in the engine): the same rules wherever a budget is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// The budget, in the count's unit.
+    pub limit: u64,
+    pub refill: Refill,
+}
+
+/// A set-aside that does not fit: what was left, and when it would fit (`None`: it is
+/// bigger than the whole budget, so waiting never helps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Short {
+    pub left: u64,
+    pub fits_in: Option<Seconds>,
+}
+
+impl Count {
+    /// The count brought up to `now`: a new day wipes a daily count, and a steady count
+    /// drains `limit` parts for every second since it was last touched.
+    pub fn fresh(&self, entry: Option<Entry>, now: Seconds) -> Entry {
+        match self.refill {
+            Refill::Daily => {
+                let day = now / DAY;
+                let used_parts = entry.filter(|e| e.stamp == day).map_or(0, |e| e.used_parts);
+                Entry { used_parts, stamp: day }
+            }
+            Refill::Steady => {
+                let used_parts = entry.map_or(0, |e| {
+                    let drained = u128::from(now.saturating_sub(e.stamp)) * u128::from(self.limit);
+                    e.used_parts.saturating_sub(drained)
+                });
+                Entry { used_parts, stamp: now }
+            }
+        }
+    }
+
+    /// What is used at `now`, rounded up to a whole unit.
+    pub fn used(&self, entry: Option<Entry>, now: Seconds) -> u64 {
+        let used = self.fresh(entry, now).used_parts.div_ceil(u128::from(DAY));
+        u64::try_from(used).unwrap_or(u64::MAX)
+    }
+
+    /// The entry with `amount` set aside, and the day it was set aside in (daily refill
+    /// only); or what was short. A set-aside that fits exactly is allowed.
+    pub fn reserve(&self, entry: Option<Entry>, amount: u64, now: Seconds) -> Result<(Entry, Option<u64>), Short> {
+        let entry = self.fresh(entry, now);
+        let cap = u128::from(self.limit) * u128::from(DAY);
+        let after = entry.used_parts.saturating_add(u128::from(amount) * u128::from(DAY));
+        if after > cap {
+            let left = u64::try_from(cap.saturating_sub(entry.used_parts) / u128::from(DAY)).unwrap_or(u64::MAX);
+            let fits_in = (amount <= self.limit).then(|| match self.refill {
+                Refill::Daily => DAY - now % DAY,
+                // The count drains `limit` parts a second; wait until the excess is gone.
+                Refill::Steady => {
+                    let seconds = (after - cap).div_ceil(u128::from(self.limit.max(1)));
+                    Seconds::try_from(seconds).unwrap_or(Seconds::MAX)
+                }
+            });
+            return Err(Short { left, fits_in });
+        }
+        let day = (self.refill == Refill::Daily).then_some(entry.stamp);
+        Ok((Entry { used_parts: after, ..entry }, day))
+    }
+
+    /// The entry with a set-aside of `amount` (made on `day`) replaced by the `actual`
+    /// cost; `None` when the day it was set aside in has ended, and its count with it.
+    pub fn settle(&self, entry: Option<Entry>, amount: u64, day: Option<u64>, actual: u64, now: Seconds) -> Option<Entry> {
+        let entry = self.fresh(entry, now);
+        if self.refill == Refill::Daily && day != Some(entry.stamp) {
+            return None;
+        }
+        let used_parts = entry
+            .used_parts
+            .saturating_add(u128::from(actual) * u128::from(DAY))
+            .saturating_sub(u128::from(amount) * u128::from(DAY));
+        Some(Entry { used_parts, ..entry })
+    }
 }
 
 /// A money budget per user, for one owner (`&mut self`). [`SharedBudget`] is the same
@@ -147,68 +223,34 @@ impl<K: Clone, L: Ledger<K>> Budget<K, L> {
         self.refill
     }
 
-    /// The user's count brought up to `now`: a new day wipes a daily count, and a steady
-    /// count drains `limit` parts for every second since it was last touched.
-    fn fresh(&self, user: &K, now: Seconds) -> Entry {
-        let entry = self.ledger.read(user);
-        match self.refill {
-            Refill::Daily => {
-                let day = now / DAY;
-                let used_parts = entry.filter(|e| e.stamp == day).map_or(0, |e| e.used_parts);
-                Entry { used_parts, stamp: day }
-            }
-            Refill::Steady => {
-                let used_parts = entry.map_or(0, |e| {
-                    let drained = u128::from(now.saturating_sub(e.stamp)) * u128::from(self.limit.0);
-                    e.used_parts.saturating_sub(drained)
-                });
-                Entry { used_parts, stamp: now }
-            }
-        }
-    }
-
     /// What the user has used at `now`, rounded up to a whole micro-dollar.
     pub fn used(&self, user: &K, now: Seconds) -> Micros {
-        let used = self.fresh(user, now).used_parts.div_ceil(u128::from(DAY));
-        Micros(u64::try_from(used).unwrap_or(u64::MAX))
+        Micros(self.count().used(self.ledger.read(user), now))
+    }
+
+    fn count(&self) -> Count {
+        Count { limit: self.limit.0, refill: self.refill }
     }
 
     /// Sets `amount` aside for `user`, or refuses. A call that fits exactly is allowed:
     /// the test is `used + amount > limit`.
     pub fn reserve(&mut self, user: K, amount: Micros, now: Seconds) -> Result<Hold<K>, OverBudget> {
-        let entry = self.fresh(&user, now);
-        let cap = parts(self.limit);
-        let after = entry.used_parts.saturating_add(parts(amount));
-        if after > cap {
-            let left = cap.saturating_sub(entry.used_parts) / u128::from(DAY);
-            let fits_in = if amount > self.limit {
-                None
-            } else {
-                Some(match self.refill {
-                    Refill::Daily => DAY - now % DAY,
-                    // The count drains `limit` parts a second; wait until the excess is gone.
-                    Refill::Steady => {
-                        let seconds = (after - cap).div_ceil(u128::from(self.limit.0.max(1)));
-                        Seconds::try_from(seconds).unwrap_or(Seconds::MAX)
-                    }
-                })
-            };
-            return Err(OverBudget { needs: amount, left: Micros(left as u64), fits_in });
-        }
-        self.ledger.write(user.clone(), Entry { used_parts: after, ..entry });
-        let day = (self.refill == Refill::Daily).then_some(entry.stamp);
+        let (entry, day) = self.count().reserve(self.ledger.read(&user), amount.0, now).map_err(|short| OverBudget {
+            needs: amount,
+            left: Micros(short.left),
+            fits_in: short.fits_in,
+        })?;
+        self.ledger.write(user.clone(), entry);
         Ok(Hold { user, amount, day })
     }
 
     /// Replaces the set-aside with the real cost. A reply that costs more than was set
     /// aside is charged in full, so the user may end above the limit.
     pub fn settle(&mut self, hold: &Hold<K>, actual: Micros, now: Seconds) {
-        let entry = self.fresh(&hold.user, now);
-        if self.refill == Refill::Daily && hold.day != Some(entry.stamp) {
-            return; // the day this call was set aside in has ended, and its count with it
+        let entry = self.ledger.read(&hold.user);
+        if let Some(entry) = self.count().settle(entry, hold.amount.0, hold.day, actual.0, now) {
+            self.ledger.write(hold.user.clone(), entry);
         }
-        let used_parts = entry.used_parts.saturating_add(parts(actual)).saturating_sub(parts(hold.amount));
-        self.ledger.write(hold.user.clone(), Entry { used_parts, ..entry });
     }
 
     /// The service failed or never got the call: gives the whole set-aside back.

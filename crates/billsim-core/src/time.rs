@@ -35,3 +35,53 @@ pub fn clock(at: Seconds) -> String {
     let at = at % DAY;
     format!("{:02}:{:02}", at / HOUR, at % HOUR / MINUTE)
 }
+
+/// A moment, in whole milliseconds: from the start of a generated scenario, or from 1970
+/// (UTC) for a replayed log. Arithmetic saturates: no moment wraps to the past.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Instant(pub u64);
+
+/// A length of time, in whole milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Span(pub u64);
+
+impl Span {
+    pub const ZERO: Span = Span(0);
+    pub const SECOND: Span = Span(1_000);
+
+    /// `seconds` whole seconds.
+    pub const fn seconds(seconds: u64) -> Span {
+        Span(seconds.saturating_mul(1_000))
+    }
+}
+
+impl Instant {
+    /// The moment `seconds` whole seconds after the start.
+    ///
+    /// ```
+    /// use billsim_core::time::{Instant, Span};
+    /// assert_eq!(Instant::at_second(90).after(Span::seconds(30)), Instant::at_second(120));
+    /// assert_eq!(Instant::at_second(125).whole_seconds(), 125);
+    /// assert_eq!(Instant(u64::MAX).after(Span::SECOND), Instant(u64::MAX));
+    /// ```
+    pub const fn at_second(seconds: Seconds) -> Instant {
+        Instant(seconds.saturating_mul(1_000))
+    }
+
+    /// This moment plus `span`, saturating.
+    pub const fn after(self, span: Span) -> Instant {
+        Instant(self.0.saturating_add(span.0))
+    }
+
+    /// The time from `earlier` to this moment (zero if `earlier` is later).
+    pub const fn since(self, earlier: Instant) -> Span {
+        Span(self.0.saturating_sub(earlier.0))
+    }
+
+    /// Whole seconds since the start, rounded down: what the per-second counts use.
+    pub const fn whole_seconds(self) -> Seconds {
+        self.0 / 1_000
+    }
+}
