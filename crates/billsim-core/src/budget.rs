@@ -13,7 +13,7 @@ use std::hash::Hash;
 use std::sync::Mutex;
 
 /// When a user's used amount goes back to zero.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Refill {
     /// Wiped at 00:00 UTC. Easy to state, but a user can spend a budget just before

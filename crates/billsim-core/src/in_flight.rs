@@ -3,8 +3,11 @@
 //! the budget. No threads, so the wasm build runs it too; `tests/in_flight_threads.rs`
 //! sends the same calls through `handle_chat` on real threads and gets the same table.
 
-use crate::budget::{Budget, Refill};
-use crate::money::{cost, Micros, Overflow, Tokens, REPLY_CAP};
+use crate::budget::Refill;
+use crate::engine::{self, Call, Cohort, Guard, Record, SetAside, Traffic, User};
+use crate::money::{Micros, Overflow, Tokens, REPLY_CAP};
+use crate::time::{Instant, Span};
+use crate::toy_day;
 use crate::settings::{self, FieldError, Invalid};
 use serde::Serialize;
 
@@ -189,13 +192,39 @@ impl Row {
     }
 }
 
-/// One user, at one moment: all the calls are in flight together.
-const USER: u8 = 0;
-const NOW: u64 = 0;
+impl Version {
+    /// This version as the engine's policy: one money budget that sets aside what
+    /// [`Version::counted`] counts, in [`Version::counts`] processes.
+    pub fn engine_policy(self, params: &Params) -> engine::Policy {
+        let set_aside = match self {
+            Version::CheckOnly => SetAside::Nothing,
+            Version::SetAside | Version::TwoProcesses => SetAside::worst_case(REPLY_CAP),
+            Version::HalfEstimate => {
+                SetAside::WorstCase { input_percent: params.estimate_percent, max_tokens: REPLY_CAP }
+            }
+        };
+        let budget = Guard::MoneyBudget { budget_micros: params.budget, refill: Refill::Daily, set_aside };
+        engine::Policy { processes: self.counts() as u32, ..engine::Policy::new(self.name(), vec![budget]) }
+    }
+}
+
+/// How long each call is in flight: longer than it takes all of them to arrive, which is
+/// no time at all (they arrive at one moment).
+pub const LATENCY: Span = Span::SECOND;
+
+/// The calls: one user, all at one moment, each its own request.
+pub fn traffic(params: &Params) -> Traffic {
+    let call = |i: u32| Call { at: Instant(0), user: 0, model: 0, request: i, input: INPUT, output: OUTPUT, latency: LATENCY };
+    let users = vec![User { name: "User".into(), cohort: 0 }];
+    let cohorts = vec![Cohort { name: "user".into(), label: "One user".into() }];
+    // One user, one model, request numbers below the number of calls: always valid.
+    Traffic::new(cohorts, users, vec![toy_day::MODEL.into()], (0..params.calls).map(call).collect())
+        .unwrap_or_else(|_| unreachable!("the calls-at-once traffic is valid by construction"))
+}
 
 /// Runs the calls under one version: every call is checked (and, if it fits, its
-/// set-aside held) before any reply arrives; then each admitted call is charged its real
-/// cost. `charged` is what the counts hold afterwards, which is the bill.
+/// set-aside held) on arrival, all at one moment, before any reply arrives; each
+/// admitted call is then charged its real cost. `charged` is the bill.
 ///
 /// ```
 /// use billsim_core::in_flight::{run, Params, Version};
@@ -203,33 +232,25 @@ const NOW: u64 = 0;
 /// assert_eq!((row.admitted, row.charged.0), (5, 240_000));
 /// ```
 pub fn run(version: Version, params: &Params) -> Result<Row, Overflow> {
-    let (input, reply) = version.counted(params);
-    let amount = cost(input, reply)?;
-    let actual = cost(INPUT, OUTPUT)?;
-    let mut counts: Vec<Budget<u8>> =
-        (0..version.counts()).map(|_| Budget::new(params.budget, Refill::Daily)).collect();
-    let mut holds = Vec::new();
-    for call in 0..params.calls as usize {
-        let count = call % counts.len();
-        if let Ok(hold) = counts[count].reserve(USER, amount, NOW) {
-            holds.push((count, hold));
-        }
-    }
-    for (count, hold) in &holds {
-        counts[*count].settle(hold, actual, NOW);
-    }
-    let charged = Micros::checked_sum(counts.iter().map(|b| b.used(&USER, NOW)))?;
-    Ok(Row { version, admitted: holds.len() as u32, charged })
+    run_on(&traffic(params), version, params)
+}
+
+fn run_on(traffic: &Traffic, version: Version, params: &Params) -> Result<Row, Overflow> {
+    let out = engine::run_priced(traffic, &version.engine_policy(params), &[toy_day::price()], Record::default())
+        .map_err(|_| Overflow)?;
+    Ok(Row { version, admitted: out.per_user[0].served, charged: out.bill.micros() })
 }
 
 /// Every version, in [`Version::ALL`]'s order: the table of the lesson.
 pub fn overrun(params: &Params) -> Result<Vec<Row>, Overflow> {
-    Version::ALL.into_iter().map(|v| run(v, params)).collect()
+    let traffic = traffic(params);
+    Version::ALL.into_iter().map(|v| run_on(&traffic, v, params)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::money::cost;
 
     fn table(params: &Params) -> Vec<(u32, u64)> {
         overrun(params).unwrap().iter().map(|r| (r.admitted, r.charged.0)).collect()

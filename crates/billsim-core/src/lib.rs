@@ -6,6 +6,7 @@
 
 pub mod budget;
 mod draw;
+pub mod engine;
 pub mod in_flight;
 pub mod lesson_numbers;
 pub mod many_days;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::fmt;
 
 /// An amount of money in whole micro-dollars. `Micros(250_000)` is $0.25.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(transparent)]
 pub struct Micros(pub u64);
 

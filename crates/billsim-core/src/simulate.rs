@@ -2,11 +2,11 @@
 //! was charged, and the day's bill. This is the JSON contract of `billsim day --json` and
 //! of the widget's `simulateDay`.
 
-use crate::budget::{Budget, OneAccount};
-use crate::money::{cost, percent, set_aside, Micros, Overflow, REPLY_CAP};
-use crate::rate_limit::Window;
+use crate::engine::{self, Guard, Record, RunError, SetAside, Traffic};
+use crate::money::{percent, Micros, Overflow, REPLY_CAP};
 use crate::settings::Settings;
-use crate::toy_day::{toy_day, Call, UserDay, UserKind};
+use crate::time::{Span, MINUTE};
+use crate::toy_day::{self, toy_day, UserDay, UserKind};
 use serde::Serialize;
 
 /// The three ways to run the day.
@@ -81,41 +81,51 @@ pub struct DayResult {
     pub policies: Vec<PolicyOutcome>,
 }
 
-/// Runs one user's calls through a policy; served calls are charged their real cost.
-/// Each user has a window and a budget of their own, so no map is needed to find them.
-fn run_user(calls: &[Call], policy: Policy, settings: &Settings) -> Result<UserOutcome, Overflow> {
-    let mut out = UserOutcome::default();
-    let mut limit = Window::new(settings.per_minute);
-    let mut budget = Budget::with_ledger(settings.budget, settings.refill, OneAccount::default());
-    for call in calls {
-        let actual = cost(call.input, call.output)?;
-        let served = match policy {
-            Policy::NoLimit => true,
-            Policy::RequestsPerMinute => limit.check(call.at).is_ok(),
-            Policy::DailyBudget => match budget.reserve((), set_aside(call.input, REPLY_CAP)?, call.at) {
-                Ok(hold) => {
-                    // The toy's replies arrive before the user's next call.
-                    budget.settle(&hold, actual, call.at);
-                    true
-                }
-                Err(_) => false,
-            },
+impl Policy {
+    /// This policy as the engine's guards, with the settings' numbers.
+    pub fn engine_policy(self, settings: &Settings) -> engine::Policy {
+        let guards = match self {
+            Policy::NoLimit => vec![],
+            Policy::RequestsPerMinute => {
+                vec![Guard::SlidingWindow { limit: settings.per_minute, window_ms: Span::seconds(MINUTE) }]
+            }
+            Policy::DailyBudget => vec![Guard::MoneyBudget {
+                budget_micros: settings.budget,
+                refill: settings.refill,
+                set_aside: SetAside::worst_case(REPLY_CAP),
+            }],
         };
-        if served {
-            out.served += 1;
-            out.charged = out.charged.checked_add(actual)?;
-        } else {
-            out.refused += 1;
-        }
+        engine::Policy::new(self.name(), guards)
     }
-    Ok(out)
+}
+
+fn run_error(e: RunError) -> Overflow {
+    // The toy's traffic names one model, priced, and its policies one process: an
+    // overflow is all that can go wrong.
+    debug_assert_eq!(e, RunError::Overflow);
+    Overflow
+}
+
+/// Runs the toy's traffic under one policy; served calls are charged their real cost.
+fn run_on(traffic: &Traffic, policy: Policy, settings: &Settings) -> Result<PolicyOutcome, Overflow> {
+    let out = engine::run_priced(traffic, &policy.engine_policy(settings), &[toy_day::price()], Record::default())
+        .map_err(run_error)?;
+    let per_user = out
+        .per_user
+        .iter()
+        .map(|u| UserOutcome { served: u.served, refused: u.refused, charged: u.charged.micros() })
+        .collect();
+    Ok(PolicyOutcome { policy, bill: out.bill.micros(), per_user })
 }
 
 /// Runs the given users' day under one policy.
 pub fn run_policy(users: &[UserDay], policy: Policy, settings: &Settings) -> Result<PolicyOutcome, Overflow> {
-    let per_user = users.iter().map(|u| run_user(&u.calls, policy, settings)).collect::<Result<Vec<_>, _>>()?;
-    let bill = Micros::checked_sum(per_user.iter().map(|u| u.charged))?;
-    Ok(PolicyOutcome { policy, bill, per_user })
+    run_on(&toy_traffic(users)?, policy, settings)
+}
+
+fn toy_traffic(users: &[UserDay]) -> Result<Traffic, Overflow> {
+    // Built from the toy's own users: every index is in range.
+    toy_day::traffic(users).map_err(|_| Overflow)
 }
 
 /// Day number `seed` under every policy.
@@ -133,7 +143,8 @@ pub fn simulate_day(seed: u32, settings: &Settings) -> Result<DayResult, Overflo
 
 /// Given users' calls under every policy.
 pub fn simulate_users(seed: u32, users: &[UserDay], settings: &Settings) -> Result<DayResult, Overflow> {
-    let policies = Policy::ALL.into_iter().map(|p| run_policy(users, p, settings)).collect::<Result<Vec<_>, _>>()?;
+    let traffic = toy_traffic(users)?;
+    let policies = Policy::ALL.into_iter().map(|p| run_on(&traffic, p, settings)).collect::<Result<Vec<_>, _>>()?;
     let users = users.iter().map(|u| UserSummary { kind: u.kind, calls: u.calls.len() as u32 }).collect();
     Ok(DayResult { seed, settings: *settings, users, policies })
 }

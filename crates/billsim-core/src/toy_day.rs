@@ -2,8 +2,9 @@
 //! The model is in `shared/design/toy-day.md`; its numbers live here as constants.
 
 use crate::draw::{uniform, user_stream};
-use crate::money::{cost, set_aside, Micros, Tokens, REPLY_CAP};
-use crate::time::{Seconds, DAY, HOUR};
+use crate::engine::{BadTraffic, Call as EngineCall, Cohort, Nanos, Price, Traffic, User};
+use crate::money::{cost, set_aside, Micros, Tokens, PRICE_IN, PRICE_OUT, REPLY_CAP};
+use crate::time::{Instant, Seconds, Span, DAY, HOUR};
 use serde::Serialize;
 
 /// One call to the AI service.
@@ -108,6 +109,37 @@ pub fn toy_day(day: u32) -> Vec<UserDay> {
     let mut users = vec![UserDay { kind: UserKind::Heavy, calls: heavy_day(day) }];
     users.extend((1..USERS).map(|u| UserDay { kind: UserKind::Ordinary, calls: ordinary_day(day, u) }));
     users
+}
+
+/// The model the toy's users call, priced at [`PRICE_IN`] and [`PRICE_OUT`].
+pub const MODEL: &str = "toy";
+
+/// The toy's one price: whole micro-dollars a token, so every charge is whole micro-dollars.
+pub const fn price() -> Price {
+    Price { input_per_token: Nanos(PRICE_IN * Nanos::PER_MICRO), output_per_token: Nanos(PRICE_OUT * Nanos::PER_MICRO) }
+}
+
+/// The users' calls as the engine's traffic: cohorts "heavy" and "ordinary", one call per
+/// request, and no latency (the toy's replies arrive before the user's next call).
+pub fn traffic(users: &[UserDay]) -> Result<Traffic, BadTraffic> {
+    let cohorts = vec![
+        Cohort { name: "heavy".into(), label: "Heavy user".into() },
+        Cohort { name: "ordinary".into(), label: "Ordinary users".into() },
+    ];
+    let people = users
+        .iter()
+        .enumerate()
+        .map(|(i, u)| User { name: crate::readout::user_name(u.kind, i), cohort: u.kind as u16 })
+        .collect();
+    let mut calls = Vec::with_capacity(users.iter().map(|u| u.calls.len()).sum());
+    for (user, day) in users.iter().enumerate() {
+        for c in &day.calls {
+            let request = calls.len() as u32;
+            let at = Instant::at_second(c.at);
+            calls.push(EngineCall { at, user: user as u32, model: 0, request, input: c.input, output: c.output, latency: Span::ZERO });
+        }
+    }
+    Traffic::new(cohorts, people, vec![MODEL.into()], calls)
 }
 
 /// The most an ordinary user can be charged in a day, plus the largest set-aside one of

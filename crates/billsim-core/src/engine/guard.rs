@@ -1,0 +1,221 @@
+//! Guards: each is one layer that can refuse a call, as plain data ([`Guard`]), and its
+//! running state ([`GuardState`]): per user in vectors indexed by the user's number, or
+//! one for everyone. A guard checks a call on arrival without changing anything
+//! ([`GuardState::check`]); only when every guard of the policy lets it through are their
+//! changes made ([`GuardState::commit`]), so a refused call takes nothing from any guard.
+//! When the call finishes, each guard settles its real cost ([`GuardState::settle`]).
+
+use crate::budget::{Count, Entry, Refill};
+use crate::engine::price::{Nanos, Price};
+use crate::engine::traffic::Call;
+use crate::money::{Micros, Overflow, Tokens};
+use crate::time::{Instant, Span, DAY};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::num::NonZeroU32;
+
+/// One layer of a policy, as data: the page, the command line and a file can all say it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "guard", rename_all = "camelCase", deny_unknown_fields)]
+pub enum Guard {
+    /// At most `limit` calls per user in any `windowMs`; a refused call does not count.
+    #[serde(rename_all = "camelCase")]
+    SlidingWindow { limit: NonZeroU32, window_ms: Span },
+    /// A money budget per user: sets aside the most a call can cost before it runs and
+    /// charges the real cost when it finishes; a daily or a steady refill.
+    #[serde(rename_all = "camelCase")]
+    MoneyBudget { budget_micros: Micros, refill: Refill, set_aside: SetAside },
+    /// One spend ceiling for everyone, per period from the start: check-only (it compares
+    /// what is already spent, so the calls that carry the total past it are let through).
+    #[serde(rename_all = "camelCase")]
+    SpendCeiling { ceiling_micros: Micros, period_ms: Span },
+}
+
+/// What a money budget sets aside before a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+pub enum SetAside {
+    /// Nothing: the budget only looks at what is already charged (check only).
+    Nothing,
+    /// The input (estimated at `inputPercent` of its real size) plus `maxTokens` of reply.
+    #[serde(rename_all = "camelCase")]
+    WorstCase { input_percent: u32, max_tokens: Tokens },
+}
+
+impl SetAside {
+    /// The lesson's: the real input and the whole reply cap.
+    pub const fn worst_case(max_tokens: Tokens) -> SetAside {
+        SetAside::WorstCase { input_percent: 100, max_tokens }
+    }
+
+    /// What this sets aside for a call at `price`.
+    pub fn amount(self, call: &Call, price: &Price) -> Result<Nanos, Overflow> {
+        match self {
+            SetAside::Nothing => Ok(Nanos::ZERO),
+            SetAside::WorstCase { input_percent, max_tokens } => {
+                let input = call.input.checked_mul(Tokens::from(input_percent)).ok_or(Overflow)? / 100;
+                price.cost(input, max_tokens)
+            }
+        }
+    }
+}
+
+/// Why a call was refused: a stable name, as the lessons print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Reason {
+    /// Too many calls in a window.
+    RateLimited,
+    /// The user's money budget cannot hold what the call sets aside.
+    BudgetUsedUp,
+    /// The spend ceiling shared by everyone is reached.
+    GlobalBudget,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 3] = [Reason::RateLimited, Reason::BudgetUsedUp, Reason::GlobalBudget];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::RateLimited => "rate_limited",
+            Reason::BudgetUsedUp => "budget_used_up",
+            Reason::GlobalBudget => "global_budget",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// When a refused call would fit: at a moment, or never (it is bigger than the whole
+/// limit, so waiting cannot help).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    Until(Instant),
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub reason: Reason,
+    pub wait: Wait,
+}
+
+/// What a guard will change if every guard lets the call through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    None,
+    CountCall,
+    SetEntry(Entry),
+}
+
+/// A guard's running state.
+#[derive(Debug)]
+pub enum GuardState {
+    Window { limit: usize, window: Span, admitted: Vec<VecDeque<Instant>> },
+    Money { count: Count, set_aside: SetAside, entries: Vec<Option<Entry>> },
+    Ceiling { ceiling: Nanos, period: Span, period_start: Instant, spent: Nanos },
+}
+
+fn seconds(at: Instant) -> u64 {
+    at.whole_seconds()
+}
+
+impl GuardState {
+    /// A fresh state of `guard` for `users` users.
+    pub fn new(guard: &Guard, users: usize) -> Result<GuardState, Overflow> {
+        Ok(match *guard {
+            Guard::SlidingWindow { limit, window_ms } => {
+                GuardState::Window { limit: limit.get() as usize, window: window_ms, admitted: vec![VecDeque::new(); users] }
+            }
+            Guard::MoneyBudget { budget_micros, refill, set_aside } => GuardState::Money {
+                count: Count { limit: Nanos::from_micros(budget_micros)?.0, refill },
+                set_aside,
+                entries: vec![None; users],
+            },
+            Guard::SpendCeiling { ceiling_micros, period_ms } => GuardState::Ceiling {
+                ceiling: Nanos::from_micros(ceiling_micros)?,
+                period: Span(period_ms.0.max(1)),
+                period_start: Instant(0),
+                spent: Nanos::ZERO,
+            },
+        })
+    }
+
+    /// Whether `call` may go through now, and what letting it through changes.
+    pub fn check(&mut self, call: &Call, price: &Price) -> Result<Result<Change, Refusal>, Overflow> {
+        let now = call.at;
+        Ok(match self {
+            GuardState::Window { limit, window, admitted } => {
+                let times = &mut admitted[call.user as usize];
+                while times.front().is_some_and(|&t| t.after(*window) <= now) {
+                    times.pop_front();
+                }
+                match times.front() {
+                    Some(&oldest) if times.len() >= *limit => {
+                        Err(Refusal { reason: Reason::RateLimited, wait: Wait::Until(oldest.after(*window)) })
+                    }
+                    _ => Ok(Change::CountCall),
+                }
+            }
+            GuardState::Money { count, set_aside, entries } => {
+                let amount = set_aside.amount(call, price)?;
+                match count.reserve(entries[call.user as usize], amount.0, seconds(now)) {
+                    Ok((entry, _)) => Ok(Change::SetEntry(entry)),
+                    Err(short) => Err(Refusal {
+                        reason: Reason::BudgetUsedUp,
+                        wait: short.fits_in.map_or(Wait::Never, |s| Wait::Until(Instant::at_second(seconds(now) + s))),
+                    }),
+                }
+            }
+            GuardState::Ceiling { ceiling, period, period_start, spent } => {
+                roll(period_start, spent, *period, now);
+                if *spent >= *ceiling {
+                    Err(Refusal { reason: Reason::GlobalBudget, wait: Wait::Until(period_start.after(*period)) })
+                } else {
+                    Ok(Change::None)
+                }
+            }
+        })
+    }
+
+    /// Makes the change [`GuardState::check`] gave.
+    pub fn commit(&mut self, call: &Call, change: Change) {
+        match (self, change) {
+            (GuardState::Window { admitted, .. }, Change::CountCall) => admitted[call.user as usize].push_back(call.at),
+            (GuardState::Money { entries, .. }, Change::SetEntry(entry)) => entries[call.user as usize] = Some(entry),
+            _ => {}
+        }
+    }
+
+    /// Charges an admitted call's real cost `actual` when it finishes at `now`. Returns
+    /// whether this settlement carried a spend ceiling to or past its limit.
+    pub fn settle(&mut self, call: &Call, price: &Price, actual: Nanos, now: Instant) -> Result<bool, Overflow> {
+        match self {
+            GuardState::Window { .. } => Ok(false),
+            GuardState::Money { count, set_aside, entries } => {
+                let amount = set_aside.amount(call, price)?;
+                let day = (count.refill == Refill::Daily).then_some(seconds(call.at) / DAY);
+                let entry = &mut entries[call.user as usize];
+                if let Some(settled) = count.settle(*entry, amount.0, day, actual.0, seconds(now)) {
+                    *entry = Some(settled);
+                }
+                Ok(false)
+            }
+            GuardState::Ceiling { ceiling, period, period_start, spent } => {
+                roll(period_start, spent, *period, now);
+                let before = *spent;
+                *spent = spent.checked_add(actual)?;
+                Ok(before < *ceiling && *spent >= *ceiling)
+            }
+        }
+    }
+}
+
+/// Starts a new period of a spend ceiling when `now` has passed the current one.
+fn roll(period_start: &mut Instant, spent: &mut Nanos, period: Span, now: Instant) {
+    if now >= period_start.after(period) {
+        *period_start = Instant(now.0 - now.0 % period.0);
+        *spent = Nanos::ZERO;
+    }
+}

@@ -1,0 +1,17 @@
+//! One engine for every policy of the lessons (`shared/design/engine.md`): traffic of many
+//! users in time order, guards as data, prices per model, one event loop that admits on
+//! arrival and settles on finish, and outcomes per user and per policy.
+
+mod guard;
+mod outcome;
+mod policy;
+mod price;
+mod run;
+mod traffic;
+
+pub use guard::{Guard, Reason, Refusal, SetAside, Wait};
+pub use outcome::{Event, Outcome, RefusedBy, Timeline, Trip, UserOutcome};
+pub use policy::Policy;
+pub use price::{Nanos, Price, PriceTable, TooFine};
+pub use run::{resolve_prices, run, run_priced, Record, RunError, TIMELINE_STEPS};
+pub use traffic::{BadTraffic, Call, Cohort, Traffic, User};

@@ -1,0 +1,115 @@
+//! What a policy did to the traffic: per user served, refused by reason and charged; the
+//! bill; the moment a spend ceiling was reached; the cumulative spend over time; and, on
+//! request, every decision.
+
+use crate::engine::guard::{Reason, Wait};
+use crate::engine::price::Nanos;
+use crate::time::Instant;
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+
+/// Refusals counted by reason; serializes as `{ "rate_limited": 3, ... }` with only the
+/// reasons that refused something.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RefusedBy(pub [u32; Reason::ALL.len()]);
+
+impl RefusedBy {
+    pub fn get(&self, reason: Reason) -> u32 {
+        self.0[reason.index()]
+    }
+}
+
+impl Serialize for RefusedBy {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        for reason in Reason::ALL {
+            if self.get(reason) > 0 {
+                map.serialize_entry(reason.name(), &self.get(reason))?;
+            }
+        }
+        map.end()
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserOutcome {
+    pub served: u32,
+    pub refused: u32,
+    pub refused_by: RefusedBy,
+    /// Calls not made because an earlier call of their request was refused.
+    pub dropped: u32,
+    #[serde(rename = "chargedNanos")]
+    pub charged: Nanos,
+}
+
+/// The spend ceiling reached: when, and by whose call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Trip {
+    pub at: Instant,
+    pub user: u32,
+}
+
+/// Cumulative spend at the end of each of equal steps from `start`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Timeline {
+    pub start: Instant,
+    pub step_ms: u64,
+    #[serde(rename = "spentNanos")]
+    pub spent: Vec<Nanos>,
+}
+
+/// One decision: a call served (with its charge) or refused (with its reason and, where
+/// waiting helps, when it would fit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Event {
+    pub at: Instant,
+    pub user: u32,
+    pub model: u16,
+    pub served: bool,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "reason_name")]
+    pub reason: Option<Reason>,
+    /// When the call would fit; absent when served, or when waiting never helps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fits_at: Option<Instant>,
+    #[serde(rename = "chargedNanos")]
+    pub charged: Nanos,
+}
+
+fn reason_name<S: Serializer>(reason: &Option<Reason>, s: S) -> Result<S::Ok, S::Error> {
+    match reason {
+        Some(r) => s.serialize_str(r.name()),
+        None => s.serialize_none(),
+    }
+}
+
+impl Event {
+    pub(crate) fn served(call: &crate::engine::traffic::Call, charged: Nanos) -> Event {
+        Event { at: call.at, user: call.user, model: call.model, served: true, reason: None, fits_at: None, charged }
+    }
+
+    pub(crate) fn refused(at: Instant, user: u32, model: u16, reason: Reason, wait: Wait) -> Event {
+        let fits_at = match wait {
+            Wait::Until(t) => Some(t),
+            Wait::Never => None,
+        };
+        Event { at, user, model, served: false, reason: Some(reason), fits_at, charged: Nanos::ZERO }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Outcome {
+    pub policy: String,
+    #[serde(rename = "billNanos")]
+    pub bill: Nanos,
+    /// In the order of the traffic's users.
+    pub per_user: Vec<UserOutcome>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tripped: Option<Trip>,
+    pub timeline: Timeline,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<Event>>,
+}

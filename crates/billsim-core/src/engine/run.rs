@@ -1,0 +1,246 @@
+//! The event loop: calls arrive in time order and finish after their latency. A call is
+//! admitted (or refused) on arrival and settled on finish. At one instant, finishes come
+//! before arrivals, then lower user numbers, then earlier calls, on every platform; so
+//! with no latency each call is settled before the next one arrives, and with real
+//! latencies calls in flight overlap and check-only limits overshoot on their own.
+
+use crate::engine::guard::{Change, GuardState};
+use crate::engine::outcome::{Event, Outcome, Timeline, Trip, UserOutcome};
+use crate::engine::policy::Policy;
+use crate::engine::price::{Nanos, Price, PriceTable};
+use crate::engine::traffic::{Call, Traffic};
+use crate::money::Overflow;
+use crate::time::Instant;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::fmt;
+
+/// Steps of the spend timeline.
+pub const TIMELINE_STEPS: u64 = 240;
+
+/// Why a run could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    Overflow,
+    /// Models with no price, each with how many calls it has.
+    NoPrice(Vec<(String, u64)>),
+    /// A policy of no processes.
+    NoProcess,
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Overflow => Overflow.fmt(f),
+            RunError::NoPrice(models) => {
+                let list: Vec<String> = models.iter().map(|(m, n)| format!("{m:?} ({n} calls)")).collect();
+                write!(f, "prices: no price for {}; give each model a price", list.join(", "))
+            }
+            RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+impl From<Overflow> for RunError {
+    fn from(_: Overflow) -> Self {
+        RunError::Overflow
+    }
+}
+
+/// Each of the traffic's models' price, by model number; every missing one is named.
+pub fn resolve_prices(traffic: &Traffic, prices: &PriceTable) -> Result<Vec<Price>, RunError> {
+    let mut missing: Vec<(String, u64)> = Vec::new();
+    let found: Vec<Option<Price>> = traffic.models.iter().map(|m| prices.get(m)).collect();
+    for (i, model) in traffic.models.iter().enumerate() {
+        if found[i].is_none() {
+            let calls = traffic.calls().iter().filter(|c| usize::from(c.model) == i).count() as u64;
+            missing.push((model.clone(), calls));
+        }
+    }
+    if !missing.is_empty() {
+        return Err(RunError::NoPrice(missing));
+    }
+    Ok(found.into_iter().flatten().collect())
+}
+
+/// What the engine records besides the counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Every decision, in the order made.
+    pub events: bool,
+}
+
+/// Runs `traffic` under `policy`.
+///
+/// ```
+/// use billsim_core::engine::{run, Call, Cohort, Guard, Policy, Price, PriceTable, Record, Traffic, User};
+/// use billsim_core::time::{Instant, Span};
+/// use billsim_core::Micros;
+/// let traffic = Traffic::new(
+///     vec![Cohort { name: "all".into(), label: "Everyone".into() }],
+///     vec![User { name: "a".into(), cohort: 0 }],
+///     vec!["m".into()],
+///     (0..3).map(|i| Call { at: Instant(i), user: 0, model: 0, request: i as u32, input: 10, output: 5, latency: Span::ZERO }).collect(),
+/// ).unwrap();
+/// let prices = PriceTable(vec![("m".into(), Price::per_million(Micros(2_000_000), Micros(10_000_000)).unwrap())]);
+/// let limit = Guard::SlidingWindow { limit: 2.try_into().unwrap(), window_ms: Span::seconds(60) };
+/// let out = run(&traffic, &Policy::new("two", vec![limit]), &prices, Record::default()).unwrap();
+/// assert_eq!((out.per_user[0].served, out.per_user[0].refused), (2, 1));
+/// assert_eq!(out.bill.0, 2 * (10 * 2_000 + 5 * 10_000));
+/// ```
+pub fn run(traffic: &Traffic, policy: &Policy, prices: &PriceTable, record: Record) -> Result<Outcome, RunError> {
+    let prices = resolve_prices(traffic, prices)?;
+    run_priced(traffic, policy, &prices, record)
+}
+
+/// [`run`] with the prices already found, by model number: for running many policies
+/// over one traffic.
+pub fn run_priced(traffic: &Traffic, policy: &Policy, prices: &[Price], record: Record) -> Result<Outcome, RunError> {
+    let mut run = Run::new(traffic, policy, prices, record)?;
+    for (seq, call) in traffic.calls().iter().enumerate() {
+        run.finish_until(call.at)?;
+        run.arrive(seq)?;
+    }
+    run.finish_until(Instant(u64::MAX))?;
+    run.outcome(policy)
+}
+
+/// A run under way: the guards' states (one set per process), what each user got, the
+/// calls in flight.
+struct Run<'a> {
+    calls: &'a [Call],
+    prices: &'a [Price],
+    states: Vec<Vec<GuardState>>,
+    /// What each guard would change for the call being checked.
+    changes: Vec<Change>,
+    per_user: Vec<UserOutcome>,
+    /// One bit per request: an earlier call of it was refused.
+    refused_requests: Vec<u64>,
+    /// Admitted calls by (finish, user, call number): the earliest first.
+    in_flight: BinaryHeap<Reverse<(Instant, u32, u32)>>,
+    events: Option<Vec<Event>>,
+    start: Instant,
+    step: u64,
+    spent_in_step: Vec<Nanos>,
+    tripped: Option<Trip>,
+}
+
+impl<'a> Run<'a> {
+    fn new(traffic: &'a Traffic, policy: &Policy, prices: &'a [Price], record: Record) -> Result<Run<'a>, RunError> {
+        if policy.processes == 0 {
+            return Err(RunError::NoProcess);
+        }
+        let users = traffic.users.len();
+        let states = (0..policy.processes)
+            .map(|_| policy.guards.iter().map(|g| GuardState::new(g, users)).collect::<Result<_, _>>())
+            .collect::<Result<_, _>>()?;
+        let (start, end) = traffic.span();
+        Ok(Run {
+            calls: traffic.calls(),
+            prices,
+            states,
+            changes: vec![Change::None; policy.guards.len()],
+            per_user: vec![UserOutcome::default(); users],
+            refused_requests: vec![0; traffic.requests().div_ceil(64)],
+            in_flight: BinaryHeap::new(),
+            events: record.events.then(Vec::new),
+            start,
+            step: end.since(start).0 / TIMELINE_STEPS + 1,
+            spent_in_step: vec![Nanos::ZERO; TIMELINE_STEPS as usize + 1],
+            tripped: None,
+        })
+    }
+
+    /// Settles every call in flight that finishes at or before `now`.
+    fn finish_until(&mut self, now: Instant) -> Result<(), RunError> {
+        while let Some(&Reverse((at, _, seq))) = self.in_flight.peek() {
+            if at > now {
+                break;
+            }
+            self.in_flight.pop();
+            self.finish(seq as usize, at)?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, seq: usize, now: Instant) -> Result<(), RunError> {
+        let call = &self.calls[seq];
+        let price = &self.prices[usize::from(call.model)];
+        let actual = price.cost(call.input, call.output)?;
+        let processes = self.states.len();
+        for state in self.states[seq % processes].iter_mut() {
+            if state.settle(call, price, actual, now)? && self.tripped.is_none() {
+                self.tripped = Some(Trip { at: now, user: call.user });
+            }
+        }
+        let user = &mut self.per_user[call.user as usize];
+        user.charged = user.charged.checked_add(actual)?;
+        let slot = &mut self.spent_in_step[(now.since(self.start).0 / self.step) as usize];
+        *slot = slot.checked_add(actual)?;
+        Ok(())
+    }
+
+    fn arrive(&mut self, seq: usize) -> Result<(), RunError> {
+        let call = &self.calls[seq];
+        let (word, bit) = (call.request as usize / 64, 1u64 << (call.request % 64));
+        let user = &mut self.per_user[call.user as usize];
+        if self.refused_requests[word] & bit != 0 {
+            user.dropped += 1;
+            return Ok(());
+        }
+        let price = &self.prices[usize::from(call.model)];
+        let processes = self.states.len();
+        let guards = &mut self.states[seq % processes];
+        let mut refusal = None;
+        for (state, change) in guards.iter_mut().zip(self.changes.iter_mut()) {
+            match state.check(call, price)? {
+                Ok(c) => *change = c,
+                Err(r) => {
+                    refusal = Some(r);
+                    break;
+                }
+            }
+        }
+        if let Some(r) = refusal {
+            user.refused += 1;
+            user.refused_by.0[r.reason.index()] += 1;
+            self.refused_requests[word] |= bit;
+            if let Some(events) = self.events.as_mut() {
+                events.push(Event::refused(call.at, call.user, call.model, r.reason, r.wait));
+            }
+            return Ok(());
+        }
+        for (state, &change) in guards.iter_mut().zip(&self.changes) {
+            state.commit(call, change);
+        }
+        user.served += 1;
+        self.in_flight.push(Reverse((call.at.after(call.latency), call.user, seq as u32)));
+        if let Some(events) = self.events.as_mut() {
+            events.push(Event::served(call, price.cost(call.input, call.output)?));
+        }
+        Ok(())
+    }
+
+    fn outcome(self, policy: &Policy) -> Result<Outcome, RunError> {
+        let bill = self.per_user.iter().try_fold(Nanos::ZERO, |sum, u| sum.checked_add(u.charged))?;
+        let mut running = Nanos::ZERO;
+        let spent = self
+            .spent_in_step
+            .iter()
+            .map(|&s| {
+                running = running.checked_add(s)?;
+                Ok(running)
+            })
+            .collect::<Result<Vec<_>, Overflow>>()?;
+        Ok(Outcome {
+            policy: policy.name.clone(),
+            bill,
+            per_user: self.per_user,
+            tripped: self.tripped,
+            timeline: Timeline { start: self.start, step_ms: self.step, spent },
+            events: self.events,
+        })
+    }
+}
