@@ -149,7 +149,13 @@ fn every_field_lesson_000_printed_keeps_its_value() {
     assert_eq!(hashes.len(), pinned_hashes.len(), "days hashed now and pinned");
     let moved: Vec<String> =
         hashes.iter().zip(&pinned_hashes).filter(|(a, b)| a != b).map(|(a, _)| a.clone()).collect();
-    assert!(moved.is_empty(), "{} of {} days changed (settings, day, hash now): {:?}", moved.len(), hashes.len(), moved);
+    assert!(
+        moved.is_empty(),
+        "{} of {} days changed (settings, day, hash now): {:?}",
+        moved.len(),
+        hashes.len(),
+        moved
+    );
 }
 
 #[test]

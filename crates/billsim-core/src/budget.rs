@@ -179,7 +179,14 @@ impl Count {
 
     /// The entry with a set-aside of `amount` (made on `day`) replaced by the `actual`
     /// cost; `None` when the day it was set aside in has ended, and its count with it.
-    pub fn settle(&self, entry: Option<Entry>, amount: u64, day: Option<u64>, actual: u64, now: Seconds) -> Option<Entry> {
+    pub fn settle(
+        &self,
+        entry: Option<Entry>,
+        amount: u64,
+        day: Option<u64>,
+        actual: u64,
+        now: Seconds,
+    ) -> Option<Entry> {
         let entry = self.fresh(entry, now);
         if self.refill == Refill::Daily && day != Some(entry.stamp) {
             return None;
@@ -235,11 +242,10 @@ impl<K: Clone, L: Ledger<K>> Budget<K, L> {
     /// Sets `amount` aside for `user`, or refuses. A call that fits exactly is allowed:
     /// the test is `used + amount > limit`.
     pub fn reserve(&mut self, user: K, amount: Micros, now: Seconds) -> Result<Hold<K>, OverBudget> {
-        let (entry, day) = self.count().reserve(self.ledger.read(&user), amount.0, now).map_err(|short| OverBudget {
-            needs: amount,
-            left: Micros(short.left),
-            fits_in: short.fits_in,
-        })?;
+        let (entry, day) = self
+            .count()
+            .reserve(self.ledger.read(&user), amount.0, now)
+            .map_err(|short| OverBudget { needs: amount, left: Micros(short.left), fits_in: short.fits_in })?;
         self.ledger.write(user.clone(), entry);
         Ok(Hold { user, amount, day })
     }

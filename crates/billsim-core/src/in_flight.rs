@@ -6,9 +6,9 @@
 use crate::budget::Refill;
 use crate::engine::{self, Call, Cohort, Guard, Record, SetAside, Traffic, User};
 use crate::money::{Micros, Overflow, Tokens, REPLY_CAP};
+use crate::settings::{self, FieldError, Invalid};
 use crate::time::{Instant, Span};
 use crate::toy_day;
-use crate::settings::{self, FieldError, Invalid};
 use serde::Serialize;
 
 /// Input tokens of each call.
@@ -214,7 +214,8 @@ pub const LATENCY: Span = Span::SECOND;
 
 /// The calls: one user, all at one moment, each its own request.
 pub fn traffic(params: &Params) -> Traffic {
-    let call = |i: u32| Call { at: Instant(0), user: 0, model: 0, request: i, input: INPUT, output: OUTPUT, latency: LATENCY };
+    let call =
+        |i: u32| Call { at: Instant(0), user: 0, model: 0, request: i, input: INPUT, output: OUTPUT, latency: LATENCY };
     let users = vec![User { name: "User".into(), cohort: 0 }];
     let cohorts = vec![Cohort { name: "user".into(), label: "One user".into() }];
     // One user, one model, request numbers below the number of calls: always valid.

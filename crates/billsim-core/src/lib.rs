@@ -14,6 +14,8 @@ pub mod money;
 pub mod quote;
 pub mod rate_limit;
 pub mod readout;
+pub mod scenario;
+pub mod schema;
 pub mod server_step;
 pub mod settings;
 pub mod simulate;

@@ -136,7 +136,15 @@ pub fn traffic(users: &[UserDay]) -> Result<Traffic, BadTraffic> {
         for c in &day.calls {
             let request = calls.len() as u32;
             let at = Instant::at_second(c.at);
-            calls.push(EngineCall { at, user: user as u32, model: 0, request, input: c.input, output: c.output, latency: Span::ZERO });
+            calls.push(EngineCall {
+                at,
+                user: user as u32,
+                model: 0,
+                request,
+                input: c.input,
+                output: c.output,
+                latency: Span::ZERO,
+            });
         }
     }
     Traffic::new(cohorts, people, vec![MODEL.into()], calls)

@@ -57,7 +57,11 @@ fn with_no_latency_each_call_is_settled_before_the_next_arrives_at_the_same_mome
     let set_aside = SetAside::WorstCase { input_percent: 100, max_tokens: 4_000 };
     assert_eq!(served(&t, vec![budget(16_000, set_aside)]), vec![2], "the first call's surplus was given back in time");
     let in_flight = traffic(1, &[(0, 0, 0, 6_000, 1), (0, 0, 1, 6_000, 1)]);
-    assert_eq!(served(&in_flight, vec![budget(16_000, set_aside)]), vec![1], "with 1 ms of latency both set-asides overlap");
+    assert_eq!(
+        served(&in_flight, vec![budget(16_000, set_aside)]),
+        vec![1],
+        "with 1 ms of latency both set-asides overlap"
+    );
 }
 
 #[test]

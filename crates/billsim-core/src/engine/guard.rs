@@ -125,9 +125,11 @@ impl GuardState {
     /// A fresh state of `guard` for `users` users.
     pub fn new(guard: &Guard, users: usize) -> Result<GuardState, Overflow> {
         Ok(match *guard {
-            Guard::SlidingWindow { limit, window_ms } => {
-                GuardState::Window { limit: limit.get() as usize, window: window_ms, admitted: vec![VecDeque::new(); users] }
-            }
+            Guard::SlidingWindow { limit, window_ms } => GuardState::Window {
+                limit: limit.get() as usize,
+                window: window_ms,
+                admitted: vec![VecDeque::new(); users],
+            },
             Guard::MoneyBudget { budget_micros, refill, set_aside } => GuardState::Money {
                 count: Count { limit: Nanos::from_micros(budget_micros)?.0, refill },
                 set_aside,

@@ -62,16 +62,30 @@ pub struct Traffic {
 impl Traffic {
     /// Checks every index and sorts the calls (stably: calls at the same moment from the
     /// same user keep the order given).
-    pub fn new(cohorts: Vec<Cohort>, users: Vec<User>, models: Vec<String>, mut calls: Vec<Call>) -> Result<Traffic, BadTraffic> {
+    pub fn new(
+        cohorts: Vec<Cohort>,
+        users: Vec<User>,
+        models: Vec<String>,
+        mut calls: Vec<Call>,
+    ) -> Result<Traffic, BadTraffic> {
         if let Some(u) = users.iter().find(|u| usize::from(u.cohort) >= cohorts.len()) {
-            return Err(BadTraffic(format!("user {:?} names cohort {}, but there are {}", u.name, u.cohort, cohorts.len())));
+            return Err(BadTraffic(format!(
+                "user {:?} names cohort {}, but there are {}",
+                u.name,
+                u.cohort,
+                cohorts.len()
+            )));
         }
         for (i, c) in calls.iter().enumerate() {
             if c.user as usize >= users.len() {
                 return Err(BadTraffic(format!("call {i} names user {}, but there are {}", c.user, users.len())));
             }
             if c.request as usize >= calls.len() {
-                return Err(BadTraffic(format!("call {i} is in request {}, but request numbers stop below the {} calls", c.request, calls.len())));
+                return Err(BadTraffic(format!(
+                    "call {i} is in request {}, but request numbers stop below the {} calls",
+                    c.request,
+                    calls.len()
+                )));
             }
             if usize::from(c.model) >= models.len() {
                 return Err(BadTraffic(format!("call {i} names model {}, but there are {}", c.model, models.len())));

@@ -1,0 +1,295 @@
+//! Scenarios: a lesson's world as the engine runs it. Each has a name, its settings (from
+//! [`crate::schema`]), a seeded traffic generator, and the policies it compares; any
+//! scenario runs through [`run`], with its own policies or ones given as data.
+
+use crate::engine::{self, Outcome, PriceTable, Record, RunError, Traffic};
+use crate::in_flight::{self, Params, Version};
+use crate::money::{Micros, Overflow};
+use crate::schema::{self, Choice, SettingSpec, Value};
+use crate::settings::{FieldError, Invalid, Settings};
+use crate::simulate::Policy as DayPolicy;
+use crate::toy_day;
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use std::num::NonZeroU32;
+
+/// A scenario's traffic, the policies it compares, and the prices of its models.
+pub struct Built {
+    pub traffic: Traffic,
+    pub policies: Vec<engine::Policy>,
+    pub prices: PriceTable,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scenario {
+    pub name: &'static str,
+    pub label: &'static str,
+    /// What it shows, in a sentence.
+    pub description: &'static str,
+    /// The widget's view that shows it.
+    pub view: &'static str,
+    /// Its settings' keys in [`schema::SETTINGS`] (the seed, which every scenario has, aside).
+    pub settings: &'static [&'static str],
+    /// The policies it compares, with the labels of their buttons.
+    pub policies: &'static [Choice],
+    #[serde(skip)]
+    settings_allowed: &'static str,
+    #[serde(skip)]
+    build: fn(u32, &Values) -> Result<Built, Overflow>,
+}
+
+pub const TOY_DAY: Scenario = Scenario {
+    name: "toyDay",
+    label: "One day",
+    description: "One day of ten users, one of them heavy, under no limit, a request limit and a daily cost budget.",
+    view: "day",
+    settings: &["perMinute", "budgetDollars", "refill"],
+    policies: schema::DAY_POLICIES,
+    settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
+    build: build_toy_day,
+};
+
+pub const CALLS_AT_ONCE: Scenario = Scenario {
+    name: "callsAtOnce",
+    label: "Calls at once",
+    description:
+        "Many calls of one user at one moment, all checked before any is charged, under four versions of the budget.",
+    view: "inflight",
+    settings: &["calls", "estimatePercent", "budgetDollars"],
+    policies: &[
+        Choice { value: "checkOnly", label: "Check only" },
+        Choice { value: "setAside", label: "Set aside first" },
+        Choice { value: "halfEstimate", label: "Input guessed low" },
+        Choice { value: "twoProcesses", label: "Two processes" },
+    ],
+    settings_allowed: "one of \"calls\", \"estimatePercent\", \"budgetDollars\"",
+    build: build_calls_at_once,
+};
+
+/// Every scenario.
+pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE];
+const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\"";
+
+/// The scenario named `name`; the error lists the known ones.
+///
+/// ```
+/// use billsim_core::scenario::find;
+/// assert_eq!(find("toyDay").unwrap().label, "One day");
+/// assert_eq!(find("week").unwrap_err().to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\"; got \"week\"");
+/// ```
+pub fn find(name: &str) -> Result<&'static Scenario, FieldError> {
+    SCENARIOS
+        .iter()
+        .find(|s| s.name == name.trim())
+        .ok_or_else(|| Invalid { allowed: SCENARIOS_ALLOWED, got: crate::settings::shown(name) }.on("scenario"))
+}
+
+/// A scenario's settings, each with its value (the default until set).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Values(Vec<(&'static SettingSpec, Value)>);
+
+impl Values {
+    pub fn defaults(scenario: &Scenario) -> Values {
+        Values(scenario.settings.iter().filter_map(|k| schema::setting(k)).map(|s| (s, s.default_value())).collect())
+    }
+
+    /// Sets `key` from its text; an unknown key or a bad value names the field.
+    pub fn set(&mut self, scenario: &Scenario, key: &str, text: &str) -> Result<(), FieldError> {
+        let slot = self
+            .0
+            .iter_mut()
+            .find(|(s, _)| s.key == key.trim())
+            .ok_or_else(|| schema::unknown_setting(key, scenario.settings_allowed))?;
+        slot.1 = slot.0.read(text)?;
+        Ok(())
+    }
+
+    pub fn get(&self, key: &str) -> Option<Value> {
+        self.0.iter().find(|(s, _)| s.key == key).map(|&(_, v)| v)
+    }
+
+    fn whole(&self, key: &str) -> u64 {
+        match self.get(key) {
+            Some(Value::Whole(n)) => n,
+            _ => 0,
+        }
+    }
+
+    fn dollars(&self, key: &str) -> Micros {
+        match self.get(key) {
+            Some(Value::Dollars(m)) => m,
+            _ => Micros::ZERO,
+        }
+    }
+
+    fn choice(&self, key: &str) -> &'static str {
+        match self.get(key) {
+            Some(Value::Choice(c)) => c,
+            _ => "",
+        }
+    }
+
+    /// The toy day's settings.
+    pub fn day_settings(&self) -> Settings {
+        let d = Settings::default();
+        Settings {
+            per_minute: u32::try_from(self.whole("perMinute")).ok().and_then(NonZeroU32::new).unwrap_or(d.per_minute),
+            budget: self.dollars("budgetDollars"),
+            refill: crate::budget::Refill::parse(self.choice("refill")).unwrap_or(d.refill),
+        }
+    }
+}
+
+impl Serialize for Values {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (spec, value) in &self.0 {
+            map.serialize_entry(spec.key, value)?;
+        }
+        map.end()
+    }
+}
+
+fn toy_prices() -> PriceTable {
+    PriceTable(vec![(toy_day::MODEL.into(), toy_day::price())])
+}
+
+fn build_toy_day(seed: u32, values: &Values) -> Result<Built, Overflow> {
+    let settings = values.day_settings();
+    // The toy's own users: every index is in range, so only an overflow can go wrong.
+    let traffic = toy_day::traffic(&toy_day::toy_day(seed)).map_err(|_| Overflow)?;
+    let policies = DayPolicy::ALL.iter().map(|p| p.engine_policy(&settings)).collect();
+    Ok(Built { traffic, policies, prices: toy_prices() })
+}
+
+fn build_calls_at_once(_seed: u32, values: &Values) -> Result<Built, Overflow> {
+    let calls = u32::try_from(values.whole("calls")).unwrap_or(in_flight::CALLS_DEFAULT);
+    let estimate = u32::try_from(values.whole("estimatePercent")).unwrap_or(in_flight::ESTIMATE_DEFAULT);
+    // Every value was checked against the same ranges as it was set.
+    let params = Params::new(calls, estimate, values.dollars("budgetDollars")).unwrap_or_default();
+    let policies = Version::ALL.iter().map(|v| v.engine_policy(&params)).collect();
+    Ok(Built { traffic: in_flight::traffic(&params), policies, prices: toy_prices() })
+}
+
+/// A user as a run's JSON shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UserSummary {
+    pub name: String,
+    pub cohort: String,
+    pub calls: u32,
+}
+
+/// A scenario run under each of its policies.
+#[derive(Serialize)]
+pub struct ScenarioRun {
+    pub scenario: &'static str,
+    pub seed: u32,
+    pub settings: Values,
+    pub cohorts: Vec<engine::Cohort>,
+    pub users: Vec<UserSummary>,
+    pub policies: Vec<Outcome>,
+}
+
+/// Runs `scenario` on day (or run) number `seed` under its policies, or under `policies`
+/// when given.
+///
+/// ```
+/// use billsim_core::engine::Record;
+/// use billsim_core::scenario::{find, run, Values};
+/// let toy = find("toyDay").unwrap();
+/// let day = run(toy, 0, &Values::defaults(toy), None, Record::default()).unwrap();
+/// assert_eq!(day.policies.len(), 3);
+/// assert_eq!(day.users[0].cohort, "heavy");
+/// ```
+pub fn run(
+    scenario: &Scenario,
+    seed: u32,
+    values: &Values,
+    policies: Option<Vec<engine::Policy>>,
+    record: Record,
+) -> Result<ScenarioRun, RunError> {
+    let built = (scenario.build)(seed, values)?;
+    let prices = engine::resolve_prices(&built.traffic, &built.prices)?;
+    let outcomes = policies
+        .unwrap_or(built.policies)
+        .iter()
+        .map(|p| engine::run_priced(&built.traffic, p, &prices, record))
+        .collect::<Result<Vec<_>, _>>()?;
+    let traffic = &built.traffic;
+    let mut calls = vec![0u32; traffic.users.len()];
+    for c in traffic.calls() {
+        calls[c.user as usize] += 1;
+    }
+    let users = traffic
+        .users
+        .iter()
+        .zip(calls)
+        .map(|(u, calls)| UserSummary {
+            name: u.name.clone(),
+            cohort: traffic.cohorts[usize::from(u.cohort)].name.clone(),
+            calls,
+        })
+        .collect();
+    Ok(ScenarioRun {
+        scenario: scenario.name,
+        seed,
+        settings: values.clone(),
+        cohorts: traffic.cohorts.clone(),
+        users,
+        policies: outcomes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_scenario_lists_its_settings_by_keys_the_schema_has_and_its_allowed_text_says_them() {
+        for s in SCENARIOS {
+            let keys: Vec<String> = s.settings.iter().map(|k| format!("{k:?}")).collect();
+            assert_eq!(s.settings_allowed, format!("one of {}", keys.join(", ")), "{}", s.name);
+            for k in s.settings {
+                assert!(schema::setting(k).is_some(), "{}: {k} is not in the schema", s.name);
+            }
+            assert_eq!(Values::defaults(s).0.len(), s.settings.len());
+        }
+        let names: Vec<String> = SCENARIOS.iter().map(|s| format!("{:?}", s.name)).collect();
+        assert_eq!(SCENARIOS_ALLOWED, names.join(" or "));
+    }
+
+    #[test]
+    fn a_scenario_run_gives_the_same_numbers_as_lesson_000s_own_functions() {
+        let mut values = Values::defaults(&TOY_DAY);
+        values.set(&TOY_DAY, "perMinute", "2").unwrap();
+        let run = run(&TOY_DAY, 7, &values, None, Record::default()).unwrap();
+        let day = crate::simulate::simulate_day(7, &values.day_settings()).unwrap();
+        for (engine, old) in run.policies.iter().zip(&day.policies) {
+            assert_eq!(engine.bill.micros(), old.bill, "{}", engine.policy);
+            let served: Vec<u32> = engine.per_user.iter().map(|u| u.served).collect();
+            assert_eq!(served, old.per_user.iter().map(|u| u.served).collect::<Vec<_>>());
+        }
+        let rows = crate::in_flight::overrun(&Params::default()).unwrap();
+        let calls = run_calls_at_once();
+        for (row, out) in rows.iter().zip(&calls.policies) {
+            assert_eq!((row.admitted, row.charged), (out.per_user[0].served, out.bill.micros()), "{}", out.policy);
+        }
+    }
+
+    fn run_calls_at_once() -> ScenarioRun {
+        run(&CALLS_AT_ONCE, 0, &Values::defaults(&CALLS_AT_ONCE), None, Record::default()).unwrap()
+    }
+
+    #[test]
+    fn an_unknown_setting_or_a_bad_value_names_the_field_and_what_is_allowed() {
+        let mut values = Values::defaults(&TOY_DAY);
+        let err = values.set(&TOY_DAY, "calls", "3").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "setting: must be one of \"perMinute\", \"budgetDollars\", \"refill\"; got \"calls\""
+        );
+        let err = values.set(&TOY_DAY, "perMinute", "0").unwrap_err();
+        assert_eq!(err.to_string(), "perMinute: must be a whole number from 1 to 60; got \"0\"");
+    }
+}

@@ -1,0 +1,260 @@
+//! Every setting a reader can change, in one table: its name in JS and JSON (`key`), in an
+//! element's attributes and on the command line (`attribute`, as `--attribute`), in the
+//! address (`param`), the label the form shows, its unit, what it allows and its default.
+//! The page builds its form and reads its attributes and address from this table; the
+//! command line and the JS API read values through [`SettingSpec::parse`].
+
+use crate::in_flight;
+use crate::money::Micros;
+use crate::settings::{self, FieldError, Invalid};
+use serde::Serialize;
+
+/// One of a setting's choices: its value and what a reader sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub value: &'static str,
+    pub label: &'static str,
+}
+
+/// What a setting holds, with its range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Kind {
+    Whole {
+        min: u64,
+        max: u64,
+    },
+    /// An amount in dollars, exactly (at most six decimals), from `min` to `max`.
+    Dollars {
+        #[serde(rename = "minMicros")]
+        min: Micros,
+        #[serde(rename = "maxMicros")]
+        max: Micros,
+    },
+    Choice {
+        choices: &'static [Choice],
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingSpec {
+    pub key: &'static str,
+    pub attribute: &'static str,
+    pub param: &'static str,
+    /// The form's label, with its range: "Calls per minute (request limit, 1 to 60)".
+    pub label: &'static str,
+    /// The unit of a number ("calls a minute", "dollars"), empty for a choice.
+    pub unit: &'static str,
+    pub kind: Kind,
+    /// What it allows, as error messages say it.
+    pub allowed: &'static str,
+    /// The default, as text (as the form, an attribute or the address would give it).
+    pub default: &'static str,
+    /// The views whose form shows it (empty: a setting the form does not show).
+    pub views: &'static [&'static str],
+}
+
+/// A setting's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Whole(u64),
+    Dollars(Micros),
+    Choice(&'static str),
+}
+
+pub const VIEWS: &[Choice] = &[
+    Choice { value: "day", label: "One day" },
+    Choice { value: "inflight", label: "Calls at once" },
+    Choice { value: "overTime", label: "Over time" },
+];
+
+/// The lesson 000 policies' buttons.
+pub const DAY_POLICIES: &[Choice] = &[
+    Choice { value: "noLimit", label: "No limit" },
+    Choice { value: "requestsPerMinute", label: "Requests per minute" },
+    Choice { value: "dailyBudget", label: "Daily cost budget" },
+];
+
+const REFILLS: &[Choice] = &[
+    Choice { value: "daily", label: "Daily: back to zero at 00:00 UTC" },
+    Choice { value: "steady", label: "Steady: drains over 24 hours" },
+];
+
+const DAY_VIEWS: &[&str] = &["day", "overTime"];
+
+/// Every setting of the widget, in the order of its form.
+pub const SETTINGS: &[SettingSpec] = &[
+    SettingSpec {
+        key: "view",
+        attribute: "view",
+        param: "view",
+        label: "View",
+        unit: "",
+        kind: Kind::Choice { choices: VIEWS },
+        allowed: "\"day\", \"inflight\" or \"overTime\"",
+        default: "day",
+        views: &[],
+    },
+    SettingSpec {
+        key: "seed",
+        attribute: "seed",
+        param: "seed",
+        label: "Day number (0 to 4294967295)",
+        unit: "",
+        kind: Kind::Whole { min: 0, max: u32::MAX as u64 },
+        allowed: settings::SEED_ALLOWED,
+        default: "0",
+        views: &[],
+    },
+    SettingSpec {
+        key: "policy",
+        attribute: "policy",
+        param: "policy",
+        label: "Policy",
+        unit: "",
+        kind: Kind::Choice { choices: DAY_POLICIES },
+        allowed: "\"noLimit\", \"requestsPerMinute\" or \"dailyBudget\"",
+        default: "requestsPerMinute",
+        views: &[],
+    },
+    SettingSpec {
+        key: "perMinute",
+        attribute: "per-minute",
+        param: "perMinute",
+        label: "Calls per minute (request limit, 1 to 60)",
+        unit: "calls a minute",
+        kind: Kind::Whole { min: settings::PER_MINUTE_MIN as u64, max: settings::PER_MINUTE_MAX as u64 },
+        allowed: settings::PER_MINUTE_ALLOWED,
+        default: "5",
+        views: DAY_VIEWS,
+    },
+    SettingSpec {
+        key: "budgetDollars",
+        attribute: "budget",
+        param: "budget",
+        label: "Budget per user per day, in dollars (0.01 to 100)",
+        unit: "dollars",
+        kind: Kind::Dollars { min: settings::BUDGET_MIN, max: settings::BUDGET_MAX },
+        allowed: settings::BUDGET_ALLOWED,
+        default: "0.25",
+        views: &["day", "inflight", "overTime"],
+    },
+    SettingSpec {
+        key: "refill",
+        attribute: "refill",
+        param: "refill",
+        label: "Budget refill",
+        unit: "",
+        kind: Kind::Choice { choices: REFILLS },
+        allowed: settings::REFILL_ALLOWED,
+        default: "daily",
+        views: DAY_VIEWS,
+    },
+    SettingSpec {
+        key: "calls",
+        attribute: "calls",
+        param: "calls",
+        label: "Calls at once (1 to 200)",
+        unit: "calls",
+        kind: Kind::Whole { min: in_flight::CALLS_MIN as u64, max: in_flight::CALLS_MAX as u64 },
+        allowed: in_flight::CALLS_ALLOWED,
+        default: "20",
+        views: &["inflight"],
+    },
+    SettingSpec {
+        key: "estimatePercent",
+        attribute: "estimate",
+        param: "estimate",
+        label: "Input estimate, in percent of its real size (10 to 200)",
+        unit: "percent",
+        kind: Kind::Whole { min: in_flight::ESTIMATE_MIN as u64, max: in_flight::ESTIMATE_MAX as u64 },
+        allowed: in_flight::ESTIMATE_ALLOWED,
+        default: "50",
+        views: &["inflight"],
+    },
+];
+
+/// The setting named `key`.
+pub fn setting(key: &str) -> Option<&'static SettingSpec> {
+    SETTINGS.iter().find(|s| s.key == key)
+}
+
+/// An unknown setting's name: the error lists the known ones (`allowed`, a scenario's).
+pub fn unknown_setting(key: &str, allowed: &'static str) -> FieldError {
+    FieldError { field: "setting".into(), problem: Invalid { allowed, got: settings::shown(key) } }
+}
+
+impl SettingSpec {
+    /// Reads a value as a form, an attribute, the address or the command line gives it.
+    ///
+    /// ```
+    /// use billsim_core::schema::{setting, Value};
+    /// use billsim_core::Micros;
+    /// let budget = setting("budgetDollars").unwrap();
+    /// assert_eq!(budget.parse("0.015"), Ok(Value::Dollars(Micros(15_000))));
+    /// assert_eq!(budget.parse("0").unwrap_err().to_string(),
+    ///     "must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got \"0\"");
+    /// ```
+    pub fn parse(&self, text: &str) -> Result<Value, Invalid> {
+        let bad = || Invalid { allowed: self.allowed, got: settings::shown(text) };
+        match self.kind {
+            Kind::Whole { min, max } => settings::whole_number(text, self.allowed, min, max).map(Value::Whole),
+            Kind::Dollars { min, max } => match Micros::parse_dollars(text) {
+                Ok(m) if (min..=max).contains(&m) => Ok(Value::Dollars(m)),
+                _ => Err(bad()),
+            },
+            Kind::Choice { choices } => {
+                choices.iter().find(|c| c.value == text.trim()).map(|c| Value::Choice(c.value)).ok_or_else(bad)
+            }
+        }
+    }
+
+    /// The default value.
+    pub fn default_value(&self) -> Value {
+        // Every default in the table is one of its own values (a test checks it).
+        self.parse(self.default).unwrap_or(Value::Choice(self.default))
+    }
+
+    /// [`SettingSpec::parse`], with the key in the error.
+    pub fn read(&self, text: &str) -> Result<Value, FieldError> {
+        self.parse(text).map_err(|e| e.on(self.key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_is_a_value_its_setting_allows() {
+        for s in SETTINGS {
+            assert!(s.parse(s.default).is_ok(), "{}: the default {:?} is refused", s.key, s.default);
+        }
+    }
+
+    #[test]
+    fn every_setting_has_one_key_one_attribute_and_one_address_name() {
+        for (i, a) in SETTINGS.iter().enumerate() {
+            for b in &SETTINGS[i + 1..] {
+                assert!(a.key != b.key && a.attribute != b.attribute && a.param != b.param, "{} and {}", a.key, b.key);
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_says_the_same_ranges_as_the_checks_it_stands_for() {
+        let check = |key: &str, good: &str, bad: &str| {
+            let s = setting(key).unwrap();
+            assert!(s.parse(good).is_ok() && s.parse(bad).is_err(), "{key}: {good} allowed, {bad} refused");
+        };
+        check("perMinute", "60", "61");
+        check("budgetDollars", "100", "100.000001");
+        check("calls", "200", "201");
+        check("estimatePercent", "10", "9");
+        check("seed", "4294967295", "4294967296");
+        check("refill", "steady", "weekly");
+        check("view", "overTime", "week");
+    }
+}
