@@ -76,7 +76,8 @@ const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\"";
 /// ```
 /// use billsim_core::scenario::find;
 /// assert_eq!(find("toyDay").unwrap().label, "One day");
-/// assert_eq!(find("week").unwrap_err().to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\"; got \"week\"");
+/// let err = find("week").err().unwrap();
+/// assert_eq!(err.to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\"; got \"week\"");
 /// ```
 pub fn find(name: &str) -> Result<&'static Scenario, FieldError> {
     SCENARIOS
