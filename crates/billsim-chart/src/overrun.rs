@@ -56,7 +56,7 @@ pub fn draw_overrun<DB: DrawingBackend>(
     let budget_x = at(budget);
 
     let text = ("sans-serif", font).into_font().color(&theme.text);
-    let budget_label = format!("budget {}", budget.dollars(2));
+    let budget_label = format!("budget {}", budget.exact_dollars());
     // Centred over the line; near an edge, it ends (or starts) at the line instead.
     let half = text_width(&budget_label, font) / 2;
     let anchor = match budget_x {
@@ -200,5 +200,11 @@ mod tests {
             |svg: &str| svg.lines().rev().skip_while(|l| *l != "20 in, $0.96, over budget").nth(1).unwrap().to_string();
         assert!(note_line(&wide).contains("text-anchor=\"end\""), "beside the name on the right");
         assert!(note_line(&narrow).contains("text-anchor=\"start\""), "on its own line on the left");
+    }
+
+    #[test]
+    fn the_budget_line_is_labelled_with_the_exact_budget_the_reader_set() {
+        let svg = svg_of(&Params::new(20, 50, Micros(15_000)).unwrap(), (800, 420));
+        assert!(svg.contains(">\nbudget $0.015\n<"), "0.015 is not $0.02: {svg}");
     }
 }

@@ -158,4 +158,12 @@ mod tests {
         let green = svg.matches("#009E73").count();
         assert_eq!((orange, green), (4, 36), "4 bars of 1 heavy and 9 ordinary users");
     }
+
+    #[test]
+    fn the_budget_row_is_named_with_the_exact_budget_the_reader_set() {
+        let day =
+            simulate_day(0, &Settings { budget: billsim_core::Micros(99_999_000), ..Settings::default() }).unwrap();
+        let svg = svg_of(&day, Policy::NoLimit);
+        assert!(svg.contains("Daily cost budget $99.999"), "99.999 is not $100.00");
+    }
 }

@@ -67,7 +67,7 @@ impl Params {
             return Err(bad(ESTIMATE_ALLOWED, estimate_percent.to_string()).on("estimatePercent"));
         }
         if !(settings::BUDGET_MIN..=settings::BUDGET_MAX).contains(&budget) {
-            return Err(bad(settings::BUDGET_ALLOWED, budget.dollars(6)).on("budget"));
+            return Err(bad(settings::BUDGET_ALLOWED, budget.exact_dollars()).on("budget"));
         }
         Ok(Params { calls, estimate_percent, budget })
     }
@@ -184,7 +184,7 @@ impl Row {
             self.admitted,
             params.calls(),
             self.charged.dollars(2),
-            budget.dollars(2),
+            budget.exact_dollars(),
         )
     }
 }
@@ -308,5 +308,14 @@ mod tests {
             text[2],
             "Input guessed at half its size: 8 of 20 calls get in and $0.38 is charged, over the $0.25 budget."
         );
+    }
+
+    #[test]
+    fn the_sentences_name_the_exact_budget_the_reader_set() {
+        let params = Params::new(20, 50, Micros(15_000)).unwrap();
+        let row = run(Version::CheckOnly, &params).unwrap();
+        assert!(row.sentence(&params).ends_with("over the $0.015 budget."), "{}", row.sentence(&params));
+        let err = Params::new(20, 50, Micros(100_000_001)).unwrap_err().to_string();
+        assert!(err.ends_with("got $100.000001"), "{err}");
     }
 }

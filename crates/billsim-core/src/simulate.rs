@@ -42,7 +42,7 @@ impl Policy {
                 1 => "1 request per minute".into(),
                 n => format!("{n} requests per minute"),
             },
-            Policy::DailyBudget => format!("Daily cost budget {}", settings.budget.dollars(2)),
+            Policy::DailyBudget => format!("Daily cost budget {}", settings.budget.exact_dollars()),
         }
     }
 }
@@ -209,5 +209,20 @@ mod tests {
         assert_eq!(label(2), "2 requests per minute");
         assert_eq!(label(5), "5 requests per minute");
         assert_eq!(label(60), "60 requests per minute");
+    }
+
+    #[test]
+    fn the_budget_is_labelled_with_the_exact_amount_the_reader_set_not_rounded_to_cents() {
+        let label =
+            |budget: u64| Policy::DailyBudget.label(&Settings { budget: Micros(budget), ..Settings::default() });
+        assert_eq!(label(15_000), "Daily cost budget $0.015", "0.015 is not $0.02");
+        assert_eq!(label(99_999_000), "Daily cost budget $99.999", "99.999 is not $100.00, above the maximum");
+        assert_eq!(label(10_001), "Daily cost budget $0.010001");
+        assert_eq!(label(250_000), "Daily cost budget $0.25");
+        assert_eq!(label(100_000_000), "Daily cost budget $100.00");
+        let day = simulate_day(0, &Settings { budget: Micros(15_000), ..Settings::default() }).unwrap();
+        assert!(day.summary(Policy::DailyBudget).starts_with("Daily cost budget $0.015: "));
+        let rows = crate::readout::readout(&day);
+        assert!(rows.iter().any(|r| r.policy == "Daily cost budget $0.015"), "the table names the same budget");
     }
 }
