@@ -28,7 +28,7 @@ fn verdict(row: &Row, budget: Micros) -> &'static str {
 
 /// The words beside a bar: `20 in, $0.96, over budget`.
 fn note(row: &Row, budget: Micros) -> String {
-    format!("{} in, {}, {}", row.admitted, row.charged.dollars(2), verdict(row, budget))
+    format!("{} in, {}, {}", row.admitted, row.charged_text(budget), verdict(row, budget))
 }
 
 /// Draws one bar per row of `rows` (the core's `in_flight::overrun` for `params`), each as
@@ -185,7 +185,12 @@ mod tests {
         let svg = svg_of(&params, (800, 420));
         for row in overrun(&params).unwrap() {
             assert!(svg.contains(&row.version.label(&params)), "missing {:?}", row.version);
-            let words = format!("{} in, {}, {}", row.admitted, row.charged.dollars(2), verdict(&row, params.budget()));
+            let words = format!(
+                "{} in, {}, {}",
+                row.admitted,
+                row.charged_text(params.budget()),
+                verdict(&row, params.budget())
+            );
             assert!(svg.contains(&words), "missing {words}");
         }
         assert!(svg.contains("20 in, $0.96, over budget") && svg.contains("5 in, $0.24, within budget"));

@@ -5,8 +5,8 @@
 use crate::layout::{edges, text_width};
 use crate::rows::fit;
 use crate::theme::{Theme, HEAVY, ON_BAR, ORDINARY};
-use billsim_core::money::percent;
 use billsim_core::toy_day::UserKind;
+use billsim_core::words::{counted, share};
 use billsim_core::{DayResult, Policy};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -24,7 +24,10 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
     let (calls, heavy) = day.calls();
     let mut rows = vec![Row {
         name: "Share of calls".into(),
-        note: format!("{calls} calls, heavy {}%", percent(heavy, calls).unwrap_or(0)),
+        note: match share(heavy, calls) {
+            Some(heavy) => format!("{}, heavy {heavy}", counted(calls, "call", "calls")),
+            None => "no calls".into(),
+        },
         values: day.users.iter().map(|u| u64::from(u.calls)).collect(),
         selected: false,
     }];
@@ -32,7 +35,7 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
         let refused: u64 = o.per_user.iter().map(|u| u64::from(u.refused)).sum();
         rows.push(Row {
             name: o.policy.label(&day.settings),
-            note: format!("{} · {refused} refused", o.bill.dollars(2)),
+            note: format!("{} · {refused} refused", o.bill.cents()),
             values: o.per_user.iter().map(|u| u.charged.0).collect(),
             selected: o.policy == selected,
         });
@@ -71,10 +74,11 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
             area.draw(&Rectangle::new([(x0, y0), (x1 - gap, y1)], colour.filled()))?;
             if user.kind == UserKind::Heavy {
                 stripes(area, (x0, y0), (x1 - gap, y1), theme.px(8) as i32)?;
-                let share = percent(row.values[u], row.values.iter().sum()).unwrap_or(0);
+                // A drawn segment is part of a bill that is not zero, so it has a share.
+                let share = share(row.values[u], row.values.iter().sum()).unwrap_or_default();
                 // The longest label that fits in the segment: "heavy 27%", else "27%".
                 let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0;
-                if let Some(text) = [format!("heavy {share}%"), format!("{share}%")].into_iter().find(fits) {
+                if let Some(text) = [format!("heavy {share}"), share].into_iter().find(fits) {
                     let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
                     area.draw(&Text::new(
                         text,
@@ -165,5 +169,24 @@ mod tests {
             simulate_day(0, &Settings { budget: billsim_core::Micros(99_999_000), ..Settings::default() }).unwrap();
         let svg = svg_of(&day, Policy::NoLimit);
         assert!(svg.contains("Daily cost budget $99.999"), "99.999 is not $100.00");
+    }
+
+    #[test]
+    fn a_day_with_nothing_billed_or_no_calls_is_labelled_truly() {
+        let broke = simulate_day(0, &Settings { budget: billsim_core::Micros(10_000), ..Settings::default() }).unwrap();
+        let svg = svg_of(&broke, Policy::DailyBudget);
+        let (calls, _) = broke.calls();
+        assert!(svg.contains(&format!("$0.00 · {calls} refused")), "every call refused, nothing billed");
+        let mut empty = broke.clone();
+        empty.users.iter_mut().for_each(|u| u.calls = 0);
+        let rows = rows(&empty, Policy::NoLimit);
+        assert_eq!(rows[0].note, "no calls", "not \"0 calls, heavy 0%\"");
+        let mut one = broke;
+        one.users.iter_mut().enumerate().for_each(|(i, u)| u.calls = u32::from(i == 0));
+        assert_eq!(rows_note(&one), "1 call, heavy 100%");
+    }
+
+    fn rows_note(day: &DayResult) -> String {
+        rows(day, Policy::NoLimit)[0].note.clone()
     }
 }
