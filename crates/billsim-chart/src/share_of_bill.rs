@@ -61,8 +61,8 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
 
-    for (i, (row, (name, note))) in rows.iter().zip(&texts).enumerate() {
-        layout.draw_labels(area, i, (name, row.selected), (note, row.selected), theme)?;
+    for (i, row) in rows.iter().enumerate() {
+        layout.draw_labels(area, i, row.selected, row.selected, theme)?;
         let (y0, y1) = layout.bar(i);
         let x = edges(pad, w - 2 * pad, &row.values);
         for (u, user) in day.users.iter().enumerate() {
@@ -132,10 +132,14 @@ mod tests {
     use billsim_core::{simulate_day, Settings};
 
     fn svg_of(day: &DayResult, selected: Policy) -> String {
+        svg_sized(day, selected, (800, 400), 100)
+    }
+
+    fn svg_sized(day: &DayResult, selected: Policy, size: (u32, u32), scale: u32) -> String {
         let mut svg = String::new();
         {
-            let root = SVGBackend::with_string(&mut svg, (800, 400)).into_drawing_area();
-            draw_share_of_bill(&root, day, selected, &Theme::light(100)).unwrap();
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            draw_share_of_bill(&root, day, selected, &Theme::light(scale)).unwrap();
             root.present().unwrap();
         }
         svg
@@ -188,5 +192,29 @@ mod tests {
 
     fn rows_note(day: &DayResult) -> String {
         rows(day, Policy::NoLimit)[0].note.clone()
+    }
+
+    #[test]
+    fn at_200_pixels_wide_every_label_wraps_to_fit_and_none_is_cut() {
+        let settings = Settings {
+            budget: billsim_core::Micros(10_001),
+            per_minute: std::num::NonZeroU32::new(60).unwrap(),
+            ..Settings::default()
+        };
+        let day = simulate_day(0, &settings).unwrap();
+        for scale in [100, 200, 300] {
+            let size = (2 * scale, 272 * scale / 100);
+            let svg = svg_sized(&day, Policy::DailyBudget, size, scale);
+            let cut = crate::rows::texts_cut(&svg, (size.0 as i32, size.1 as i32));
+            assert!(cut.is_empty(), "at {scale}%: {cut:#?}");
+            let drawn = crate::rows::drawn_text(&svg);
+            for row in rows(&day, Policy::DailyBudget) {
+                assert!(
+                    drawn.contains(&row.name) && drawn.contains(&row.note),
+                    "{:?} is drawn whole: {drawn}",
+                    row.name
+                );
+            }
+        }
     }
 }
