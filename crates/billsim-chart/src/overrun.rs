@@ -28,7 +28,7 @@ fn verdict(row: &Row, budget: Micros) -> &'static str {
 
 /// The words beside a bar: `20 in, $0.96, over budget`.
 fn note(row: &Row, budget: Micros) -> String {
-    format!("{} in, {}, {}", row.admitted, row.charged.dollars(2), verdict(row, budget))
+    format!("{} in, {}, {}", row.admitted, row.charged_text(budget), verdict(row, budget))
 }
 
 /// Draws one bar per row of `rows` (the core's `in_flight::overrun` for `params`), each as
@@ -56,7 +56,7 @@ pub fn draw_overrun<DB: DrawingBackend>(
     let budget_x = at(budget);
 
     let text = ("sans-serif", font).into_font().color(&theme.text);
-    let budget_label = format!("budget {}", budget.dollars(2));
+    let budget_label = format!("budget {}", budget.exact_dollars());
     // Centred over the line; near an edge, it ends (or starts) at the line instead.
     let half = text_width(&budget_label, font) / 2;
     let anchor = match budget_x {
@@ -71,8 +71,8 @@ pub fn draw_overrun<DB: DrawingBackend>(
     ))?;
 
     let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
-    for (i, (row, (name, note))) in rows.iter().zip(&texts).enumerate() {
-        layout.draw_labels(area, i, (name, false), (note, over_budget(row, budget)), theme)?;
+    for (i, row) in rows.iter().enumerate() {
+        layout.draw_labels(area, i, false, over_budget(row, budget), theme)?;
         let (y0, y1) = layout.bar(i);
         let end = at(row.charged);
         if end > pad {
@@ -88,14 +88,19 @@ pub fn draw_overrun<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rows::{drawn_text, texts_cut};
     use billsim_core::in_flight::overrun;
 
     fn svg_of(params: &Params, size: (u32, u32)) -> String {
+        svg_of_scaled(params, size, 100)
+    }
+
+    fn svg_of_scaled(params: &Params, size: (u32, u32), scale: u32) -> String {
         let rows = overrun(params).unwrap();
         let mut svg = String::new();
         {
             let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-            draw_overrun(&root, &rows, params, &Theme::light(100)).unwrap();
+            draw_overrun(&root, &rows, params, &Theme::light(scale)).unwrap();
             root.present().unwrap();
         }
         svg
@@ -150,10 +155,8 @@ mod tests {
         assert_eq!(fit((800, 420), &texts, 1, &theme).font, 14, "the figure's size keeps the full text");
         let short = fit((340, 240), &texts, 1, &theme);
         assert!(short.font < 14 && short.stacked, "{short:?}");
-        assert!(
-            short.labels_h + short.bar_h <= short.row_h,
-            "a row's text and bar stay out of the next row: {short:?}"
-        );
+        assert!(short.bar(3).1 <= 240, "the last row's bar stays on the canvas: {short:?}");
+        assert!(short.bar(0).1 < short.top(1), "a row's bar stays out of the next row: {short:?}");
         assert!(fit((340, 240 + 30), &texts, 1, &theme).font > short.font, "a taller canvas gets larger text");
         let doubled = fit((680, 480), &texts, 1, &Theme::light(200));
         assert_eq!(doubled.font, 2 * short.font, "on a 2x screen the same CSS size fits");
@@ -185,7 +188,12 @@ mod tests {
         let svg = svg_of(&params, (800, 420));
         for row in overrun(&params).unwrap() {
             assert!(svg.contains(&row.version.label(&params)), "missing {:?}", row.version);
-            let words = format!("{} in, {}, {}", row.admitted, row.charged.dollars(2), verdict(&row, params.budget()));
+            let words = format!(
+                "{} in, {}, {}",
+                row.admitted,
+                row.charged_text(params.budget()),
+                verdict(&row, params.budget())
+            );
             assert!(svg.contains(&words), "missing {words}");
         }
         assert!(svg.contains("20 in, $0.96, over budget") && svg.contains("5 in, $0.24, within budget"));
@@ -200,5 +208,28 @@ mod tests {
             |svg: &str| svg.lines().rev().skip_while(|l| *l != "20 in, $0.96, over budget").nth(1).unwrap().to_string();
         assert!(note_line(&wide).contains("text-anchor=\"end\""), "beside the name on the right");
         assert!(note_line(&narrow).contains("text-anchor=\"start\""), "on its own line on the left");
+    }
+
+    #[test]
+    fn the_budget_line_is_labelled_with_the_exact_budget_the_reader_set() {
+        let svg = svg_of(&Params::new(20, 50, Micros(15_000)).unwrap(), (800, 420));
+        assert!(svg.contains(">\nbudget $0.015\n<"), "0.015 is not $0.02: {svg}");
+    }
+
+    #[test]
+    fn at_200_pixels_wide_every_label_wraps_to_fit_and_none_is_cut() {
+        // The widget's canvas is 17rem tall on a phone; 2x and 3x screens draw more pixels.
+        for (scale, estimate) in [(100, 50), (200, 50), (300, 200)] {
+            let params = Params::new(200, estimate, Micros(10_001)).unwrap();
+            let size = (2 * scale, 272 * scale / 100);
+            let svg = svg_of_scaled(&params, size, scale);
+            let cut = texts_cut(&svg, (size.0 as i32, size.1 as i32));
+            assert!(cut.is_empty(), "at {scale}%: {cut:#?}");
+            let drawn = drawn_text(&svg);
+            for row in overrun(&params).unwrap() {
+                let label = row.version.label(&params);
+                assert!(drawn.contains(&label), "{label:?} is drawn whole, in order: {drawn}");
+            }
+        }
     }
 }

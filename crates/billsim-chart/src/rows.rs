@@ -1,56 +1,87 @@
-//! The layout both charts share: rows of a name (left), a note (right, or on a line of
-//! its own when the canvas is narrow) and a bar, with the largest text that fits.
+//! The layout both charts share: rows of a name (left), a note (right, or under the name
+//! when the canvas is narrow) and a bar, with the largest text that fits. On a narrow
+//! canvas each name and note wraps onto as many lines as it needs, so no label is cut.
 
-use crate::layout::text_width;
+use crate::layout::{text_width, wrap};
 use crate::theme::Theme;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// A row's text as drawn: side by side, one line each; stacked, wrapped to the width.
+#[derive(Debug, PartialEq)]
+pub(crate) struct RowText {
+    pub name: Vec<String>,
+    pub note: Vec<String>,
+}
 
 /// Sizes that fit the rows' text and bars into the canvas.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Fit {
     pub font: u32,
     pub line_h: i32,
-    /// The name and the note each on a line of their own (a narrow canvas).
+    /// The name and the note each on lines of their own (a narrow canvas).
     pub stacked: bool,
-    pub labels_h: i32,
-    pub row_h: i32,
+    pub rows: Vec<RowText>,
+    /// Every bar's height.
     pub bar_h: i32,
+    /// The space under each bar.
+    pub space: i32,
     /// Where the first row starts: below `header_lines` lines of text.
     pub first_top: i32,
 }
 
 /// The largest text, from 14 down to 10 CSS pixels, with which `header_lines` lines of
-/// text and every row (its name and note, and a bar of at least 8 pixels) fit into `w` by
-/// `h`; on a canvas too small even for 10 pixels, the 10-pixel sizes.
+/// text and every row (its name and note, wrapped if need be, and a bar of at least 8
+/// pixels) fit into `w` by `h`; on a canvas too small even for 10 pixels, the 10-pixel sizes.
 pub(crate) fn fit((w, h): (i32, i32), texts: &[(String, String)], header_lines: i32, theme: &Theme) -> Fit {
     let pad = theme.px(6) as i32;
     let (space, least_bar) = (theme.px(10) as i32, theme.px(8) as i32);
+    let room = w - 2 * pad;
     let n = texts.len().max(1) as i32;
     let size = |css: u32| {
         let font = theme.px(css);
         let line_h = font as i32 + theme.px(6) as i32;
-        let stacked =
-            texts.iter().any(|(name, note)| text_width(name, font) + text_width(note, font) + 2 * pad > w - 2 * pad);
-        let labels_h = if stacked { 2 * line_h } else { line_h };
+        let stacked = texts.iter().any(|(name, note)| text_width(name, font) + text_width(note, font) + 2 * pad > room);
+        let rows = texts
+            .iter()
+            .map(|(name, note)| match stacked {
+                true => RowText { name: wrap(name, font, room), note: wrap(note, font, room) },
+                false => RowText { name: vec![name.clone()], note: vec![note.clone()] },
+            })
+            .collect();
         let first_top = pad + header_lines * line_h;
-        let row_h = (h - first_top) / n;
-        let bar_h = (row_h - labels_h - space).max(least_bar);
-        Fit { font, line_h, stacked, labels_h, row_h, bar_h, first_top }
+        let mut fit = Fit { font, line_h, stacked, rows, bar_h: 0, space, first_top };
+        let labels: i32 = (0..fit.rows.len()).map(|i| fit.labels_h(i)).sum();
+        fit.bar_h = (h - first_top - labels - n * space) / n;
+        fit
     };
-    (11..=14).rev().map(size).find(|f| f.labels_h + f.bar_h + space <= f.row_h).unwrap_or_else(|| size(10))
+    (11..=14).rev().map(size).find(|f| f.bar_h >= least_bar).unwrap_or_else(|| {
+        let mut fit = size(10);
+        fit.bar_h = fit.bar_h.max(least_bar);
+        fit
+    })
 }
 
 impl Fit {
+    /// The height of row `i`'s text.
+    pub fn labels_h(&self, i: usize) -> i32 {
+        let lines = match (&self.rows.get(i), self.stacked) {
+            (Some(r), true) => r.name.len() + r.note.len(),
+            (Some(_), false) => 1,
+            (None, _) => 0,
+        };
+        lines as i32 * self.line_h
+    }
+
     /// The top of row `i`.
     pub fn top(&self, i: usize) -> i32 {
-        self.first_top + i as i32 * self.row_h
+        self.first_top + (0..i).map(|j| self.labels_h(j) + self.bar_h + self.space).sum::<i32>()
     }
 
     /// The top and bottom of row `i`'s bar.
     pub fn bar(&self, i: usize) -> (i32, i32) {
-        let y0 = self.top(i) + self.labels_h;
+        let y0 = self.top(i) + self.labels_h(i);
         (y0, y0 + self.bar_h)
     }
 
@@ -59,28 +90,66 @@ impl Fit {
         &self,
         area: &DrawingArea<DB, Shift>,
         i: usize,
-        (name, name_bold): (&str, bool),
-        (note, note_bold): (&str, bool),
+        name_bold: bool,
+        note_bold: bool,
         theme: &Theme,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let Some(row) = self.rows.get(i) else { return Ok(()) };
         let (w, _) = area.dim_in_pixel();
         let pad = theme.px(6) as i32;
-        let top = self.top(i);
         let style = |bold: bool| {
             let weight = if bold { FontStyle::Bold } else { FontStyle::Normal };
             ("sans-serif", self.font).into_font().style(weight).color(&theme.text)
         };
-        let first = top + self.line_h / 2;
-        area.draw(&Text::new(
-            name.to_string(),
-            (pad, first),
-            style(name_bold).pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
-        let (at, anchor) = if self.stacked {
-            ((pad, first + self.line_h), HPos::Left)
-        } else {
-            ((w as i32 - pad, first), HPos::Right)
-        };
-        area.draw(&Text::new(note.to_string(), at, style(note_bold).pos(Pos::new(anchor, VPos::Center))))
+        let line_y = |line: usize| self.top(i) + line as i32 * self.line_h + self.line_h / 2;
+        let left = |bold| style(bold).pos(Pos::new(HPos::Left, VPos::Center));
+        for (l, text) in row.name.iter().enumerate() {
+            area.draw(&Text::new(text.clone(), (pad, line_y(l)), left(name_bold)))?;
+        }
+        for (l, text) in row.note.iter().enumerate() {
+            if self.stacked {
+                area.draw(&Text::new(text.clone(), (pad, line_y(row.name.len() + l)), left(note_bold)))?;
+            } else {
+                let right = style(note_bold).pos(Pos::new(HPos::Right, VPos::Center));
+                area.draw(&Text::new(text.clone(), (w as i32 - pad, line_y(l)), right))?;
+            }
+        }
+        Ok(())
     }
+}
+
+/// For tests: every text an SVG drawing holds that is cut by the edges of a `w` by `h`
+/// canvas, measured as [`text_width`] measures it, at the size a canvas draws it (plotters
+/// writes SVG font sizes divided by 1.24).
+#[cfg(test)]
+pub(crate) fn texts_cut(svg: &str, (w, h): (i32, i32)) -> Vec<String> {
+    let lines: Vec<&str> = svg.lines().collect();
+    let mut cut = Vec::new();
+    for (i, line) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("<text")) {
+        let attr = |name: &str| line.split(&format!(" {name}=\"")).nth(1).and_then(|r| r.split('"').next());
+        let num = |name: &str| attr(name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(f64::NAN);
+        let text = lines.get(i + 1).copied().unwrap_or_default();
+        let font = (num("font-size") * 1.24).round() as u32;
+        let width = text_width(text, font);
+        let (x, y) = (num("x") as i32, num("y") as i32);
+        let (x0, x1) = match attr("text-anchor") {
+            Some("end") => (x - width, x),
+            Some("middle") => (x - width / 2, x + width - width / 2),
+            _ => (x, x + width),
+        };
+        let half = font as i32 / 2 + 1;
+        if x0 < 0 || x1 > w || y - half < 0 || y + half > h {
+            cut.push(format!("{text:?} at {x0}..{x1}, {y} (font {font}) in {w}x{h}"));
+        }
+    }
+    cut
+}
+
+/// For tests: the texts of an SVG drawing in the order drawn, joined by spaces, so a label
+/// wrapped between words reads whole.
+#[cfg(test)]
+pub(crate) fn drawn_text(svg: &str) -> String {
+    let lines: Vec<&str> = svg.lines().collect();
+    let texts = lines.windows(2).filter(|w| w[0].starts_with("<text")).map(|w| w[1]);
+    texts.collect::<Vec<_>>().join(" ")
 }

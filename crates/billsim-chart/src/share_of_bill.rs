@@ -5,8 +5,8 @@
 use crate::layout::{edges, text_width};
 use crate::rows::fit;
 use crate::theme::{Theme, HEAVY, ON_BAR, ORDINARY};
-use billsim_core::money::percent;
 use billsim_core::toy_day::UserKind;
+use billsim_core::words::{counted, share};
 use billsim_core::{DayResult, Policy};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -24,7 +24,10 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
     let (calls, heavy) = day.calls();
     let mut rows = vec![Row {
         name: "Share of calls".into(),
-        note: format!("{calls} calls, heavy {}%", percent(heavy, calls).unwrap_or(0)),
+        note: match share(heavy, calls) {
+            Some(heavy) => format!("{}, heavy {heavy}", counted(calls, "call", "calls")),
+            None => "no calls".into(),
+        },
         values: day.users.iter().map(|u| u64::from(u.calls)).collect(),
         selected: false,
     }];
@@ -32,7 +35,7 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
         let refused: u64 = o.per_user.iter().map(|u| u64::from(u.refused)).sum();
         rows.push(Row {
             name: o.policy.label(&day.settings),
-            note: format!("{} · {refused} refused", o.bill.dollars(2)),
+            note: format!("{} · {refused} refused", o.bill.cents()),
             values: o.per_user.iter().map(|u| u.charged.0).collect(),
             selected: o.policy == selected,
         });
@@ -58,8 +61,8 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
 
-    for (i, (row, (name, note))) in rows.iter().zip(&texts).enumerate() {
-        layout.draw_labels(area, i, (name, row.selected), (note, row.selected), theme)?;
+    for (i, row) in rows.iter().enumerate() {
+        layout.draw_labels(area, i, row.selected, row.selected, theme)?;
         let (y0, y1) = layout.bar(i);
         let x = edges(pad, w - 2 * pad, &row.values);
         for (u, user) in day.users.iter().enumerate() {
@@ -71,10 +74,11 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
             area.draw(&Rectangle::new([(x0, y0), (x1 - gap, y1)], colour.filled()))?;
             if user.kind == UserKind::Heavy {
                 stripes(area, (x0, y0), (x1 - gap, y1), theme.px(8) as i32)?;
-                let share = percent(row.values[u], row.values.iter().sum()).unwrap_or(0);
+                // A drawn segment is part of a bill that is not zero, so it has a share.
+                let share = share(row.values[u], row.values.iter().sum()).unwrap_or_default();
                 // The longest label that fits in the segment: "heavy 27%", else "27%".
                 let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0;
-                if let Some(text) = [format!("heavy {share}%"), format!("{share}%")].into_iter().find(fits) {
+                if let Some(text) = [format!("heavy {share}"), share].into_iter().find(fits) {
                     let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
                     area.draw(&Text::new(
                         text,
@@ -128,10 +132,14 @@ mod tests {
     use billsim_core::{simulate_day, Settings};
 
     fn svg_of(day: &DayResult, selected: Policy) -> String {
+        svg_sized(day, selected, (800, 400), 100)
+    }
+
+    fn svg_sized(day: &DayResult, selected: Policy, size: (u32, u32), scale: u32) -> String {
         let mut svg = String::new();
         {
-            let root = SVGBackend::with_string(&mut svg, (800, 400)).into_drawing_area();
-            draw_share_of_bill(&root, day, selected, &Theme::light(100)).unwrap();
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            draw_share_of_bill(&root, day, selected, &Theme::light(scale)).unwrap();
             root.present().unwrap();
         }
         svg
@@ -157,5 +165,56 @@ mod tests {
         let orange = svg.matches("#E69F00").count();
         let green = svg.matches("#009E73").count();
         assert_eq!((orange, green), (4, 36), "4 bars of 1 heavy and 9 ordinary users");
+    }
+
+    #[test]
+    fn the_budget_row_is_named_with_the_exact_budget_the_reader_set() {
+        let day =
+            simulate_day(0, &Settings { budget: billsim_core::Micros(99_999_000), ..Settings::default() }).unwrap();
+        let svg = svg_of(&day, Policy::NoLimit);
+        assert!(svg.contains("Daily cost budget $99.999"), "99.999 is not $100.00");
+    }
+
+    #[test]
+    fn a_day_with_nothing_billed_or_no_calls_is_labelled_truly() {
+        let broke = simulate_day(0, &Settings { budget: billsim_core::Micros(10_000), ..Settings::default() }).unwrap();
+        let svg = svg_of(&broke, Policy::DailyBudget);
+        let (calls, _) = broke.calls();
+        assert!(svg.contains(&format!("$0.00 · {calls} refused")), "every call refused, nothing billed");
+        let mut empty = broke.clone();
+        empty.users.iter_mut().for_each(|u| u.calls = 0);
+        let rows = rows(&empty, Policy::NoLimit);
+        assert_eq!(rows[0].note, "no calls", "not \"0 calls, heavy 0%\"");
+        let mut one = broke;
+        one.users.iter_mut().enumerate().for_each(|(i, u)| u.calls = u32::from(i == 0));
+        assert_eq!(rows_note(&one), "1 call, heavy 100%");
+    }
+
+    fn rows_note(day: &DayResult) -> String {
+        rows(day, Policy::NoLimit)[0].note.clone()
+    }
+
+    #[test]
+    fn at_200_pixels_wide_every_label_wraps_to_fit_and_none_is_cut() {
+        let settings = Settings {
+            budget: billsim_core::Micros(10_001),
+            per_minute: std::num::NonZeroU32::new(60).unwrap(),
+            ..Settings::default()
+        };
+        let day = simulate_day(0, &settings).unwrap();
+        for scale in [100, 200, 300] {
+            let size = (2 * scale, 272 * scale / 100);
+            let svg = svg_sized(&day, Policy::DailyBudget, size, scale);
+            let cut = crate::rows::texts_cut(&svg, (size.0 as i32, size.1 as i32));
+            assert!(cut.is_empty(), "at {scale}%: {cut:#?}");
+            let drawn = crate::rows::drawn_text(&svg);
+            for row in rows(&day, Policy::DailyBudget) {
+                assert!(
+                    drawn.contains(&row.name) && drawn.contains(&row.note),
+                    "{:?} is drawn whole: {drawn}",
+                    row.name
+                );
+            }
+        }
     }
 }

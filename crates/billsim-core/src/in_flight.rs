@@ -70,7 +70,7 @@ impl Params {
             return Err(bad(ESTIMATE_ALLOWED, estimate_percent.to_string()).on("estimatePercent"));
         }
         if !(settings::BUDGET_MIN..=settings::BUDGET_MAX).contains(&budget) {
-            return Err(bad(settings::BUDGET_ALLOWED, budget.dollars(6)).on("budget"));
+            return Err(bad(settings::BUDGET_ALLOWED, budget.exact_dollars()).on("budget"));
         }
         Ok(Params { calls, estimate_percent, budget })
     }
@@ -169,8 +169,20 @@ impl Row {
         self.charged > budget
     }
 
+    /// What was charged, to the cent; written exactly when to the cent it would read the
+    /// same as the budget but is not (`$0.144` over a `$0.14` budget), or would read `$0.00`.
+    pub fn charged_text(&self, budget: Micros) -> String {
+        let cents = self.charged.cents();
+        if cents == budget.exact_dollars() && self.charged != budget {
+            self.charged.exact_dollars()
+        } else {
+            cents
+        }
+    }
+
     /// The row as a sentence, for the chart's text alternative and the widget's summary:
     /// `Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget.`
+    /// One call, one call in, and nothing charged each read as such.
     ///
     /// ```
     /// use billsim_core::in_flight::{run, Params, Version};
@@ -181,13 +193,20 @@ impl Row {
     pub fn sentence(&self, params: &Params) -> String {
         let budget = params.budget();
         let verdict = if self.over_budget(budget) { "over" } else { "within" };
+        let admitted = match (params.calls(), self.admitted) {
+            (1, 0) => "the one call is refused".to_string(),
+            (1, _) => "the one call gets in".to_string(),
+            (n, 1) => format!("1 of {n} calls gets in"),
+            (n, a) => format!("{a} of {n} calls get in"),
+        };
+        let charged = match self.charged {
+            Micros::ZERO => "nothing is charged".to_string(),
+            _ => format!("{} is charged", self.charged_text(budget)),
+        };
         format!(
-            "{}: {} of {} calls get in and {} is charged, {verdict} the {} budget.",
+            "{}: {admitted} and {charged}, {verdict} the {} budget.",
             self.version.label(params),
-            self.admitted,
-            params.calls(),
-            self.charged.dollars(2),
-            budget.dollars(2),
+            budget.exact_dollars()
         )
     }
 }
@@ -330,5 +349,53 @@ mod tests {
             text[2],
             "Input guessed at half its size: 8 of 20 calls get in and $0.38 is charged, over the $0.25 budget."
         );
+    }
+
+    #[test]
+    fn the_sentences_name_the_exact_budget_the_reader_set() {
+        let params = Params::new(20, 50, Micros(15_000)).unwrap();
+        let row = run(Version::CheckOnly, &params).unwrap();
+        assert!(row.sentence(&params).ends_with("over the $0.015 budget."), "{}", row.sentence(&params));
+        let err = Params::new(20, 50, Micros(100_000_001)).unwrap_err().to_string();
+        assert!(err.ends_with("got $100.000001"), "{err}");
+    }
+
+    #[test]
+    fn a_row_reads_true_and_grammatical_when_no_call_one_call_or_every_call_gets_in() {
+        let sentence = |version: Version, calls: u32, budget: u64| {
+            let params = Params::new(calls, 50, Micros(budget)).unwrap();
+            run(version, &params).unwrap().sentence(&params)
+        };
+        assert_eq!(
+            sentence(Version::SetAside, 20, 10_000),
+            "Set aside first: 0 of 20 calls get in and nothing is charged, within the $0.01 budget.",
+            "a $0.01 budget holds no set-aside of $0.05"
+        );
+        assert_eq!(
+            sentence(Version::SetAside, 1, 10_000),
+            "Set aside first: the one call is refused and nothing is charged, within the $0.01 budget."
+        );
+        assert_eq!(
+            sentence(Version::CheckOnly, 1, 250_000),
+            "Check only: the one call gets in and $0.05 is charged, within the $0.25 budget."
+        );
+        assert_eq!(
+            sentence(Version::SetAside, 20, 50_000),
+            "Set aside first: 1 of 20 calls gets in and $0.048 is charged, within the $0.05 budget.",
+            "$0.05 within a $0.05 budget would hide that it is less"
+        );
+    }
+
+    #[test]
+    fn a_charge_that_rounds_to_the_budget_is_written_exactly_so_over_never_reads_as_equal() {
+        let params = Params::new(3, 50, Micros(140_000)).unwrap();
+        let row = run(Version::CheckOnly, &params).unwrap();
+        assert_eq!(row.charged, Micros(144_000));
+        assert_eq!(row.charged_text(params.budget()), "$0.144", "$0.14 over a $0.14 budget would contradict itself");
+        assert_eq!(
+            row.sentence(&params),
+            "Check only: 3 of 3 calls get in and $0.144 is charged, over the $0.14 budget."
+        );
+        assert_eq!(run(Version::CheckOnly, &Params::default()).unwrap().charged_text(Micros(250_000)), "$0.96");
     }
 }

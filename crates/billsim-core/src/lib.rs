@@ -21,6 +21,7 @@ pub mod settings;
 pub mod simulate;
 pub mod time;
 pub mod toy_day;
+pub mod words;
 
 pub use budget::{Budget, Hold, OverBudget, Refill, SharedBudget};
 pub use money::{cost, set_aside, Micros, Overflow, PRICE_IN, PRICE_OUT, REPLY_CAP};

@@ -5,6 +5,7 @@ use crate::money::{permille, Micros, Overflow};
 use crate::settings::Settings;
 use crate::simulate::{run_policy, simulate_day, simulate_users, DayResult, Policy};
 use crate::toy_day::{toy_day, UserDay, UserKind};
+use crate::words::counted;
 use serde::Serialize;
 
 /// No limit: the heavy user is at least this share of the bill (in tenths of a percent).
@@ -62,9 +63,12 @@ pub struct Extremes {
 #[serde(rename_all = "camelCase")]
 pub struct PolicySpread {
     pub policy: Policy,
-    /// Heavy share in tenths of a percent, lowest and highest, with their days.
-    pub lowest_heavy_permille: Extreme,
-    pub highest_heavy_permille: Extreme,
+    /// Heavy share in tenths of a percent, lowest and highest, with their days: of the
+    /// days with a bill only (`None` when no day had one; a share of nothing is not 0%).
+    pub lowest_heavy_permille: Option<Extreme>,
+    pub highest_heavy_permille: Option<Extreme>,
+    /// Days on which nothing was billed.
+    pub days_without_bill: u32,
     /// Ordinary calls refused, summed over the days.
     pub ordinary_refused: u64,
     /// Days on which at least one ordinary call was refused.
@@ -72,24 +76,27 @@ pub struct PolicySpread {
 }
 
 impl PolicySpread {
-    fn new(policy: Policy, heavy: u64, refused: u64, seed: u32) -> Self {
-        let at = Extreme { value: heavy, seed };
+    fn new(policy: Policy, heavy: Option<u64>, refused: u64, seed: u32) -> Self {
         PolicySpread {
             policy,
-            lowest_heavy_permille: at,
-            highest_heavy_permille: at,
+            lowest_heavy_permille: None,
+            highest_heavy_permille: None,
+            days_without_bill: 0,
             ordinary_refused: 0,
             days_ordinary_refused: 0,
         }
         .with(heavy, refused, seed)
     }
 
-    fn with(mut self, heavy: u64, refused: u64, seed: u32) -> Self {
-        if heavy < self.lowest_heavy_permille.value {
-            self.lowest_heavy_permille = Extreme { value: heavy, seed };
-        }
-        if heavy > self.highest_heavy_permille.value {
-            self.highest_heavy_permille = Extreme { value: heavy, seed };
+    /// Adds a day: the heavy user's share of its bill (`None` for no bill) and the
+    /// ordinary calls refused.
+    fn with(mut self, heavy: Option<u64>, refused: u64, seed: u32) -> Self {
+        match heavy {
+            Some(heavy) => {
+                Extreme::keep(&mut self.lowest_heavy_permille, heavy, seed, |a, b| a < b);
+                Extreme::keep(&mut self.highest_heavy_permille, heavy, seed, |a, b| a > b);
+            }
+            None => self.days_without_bill += 1,
         }
         self.ordinary_refused = self.ordinary_refused.saturating_add(refused);
         self.days_ordinary_refused += u32::from(refused > 0);
@@ -101,7 +108,9 @@ impl PolicySpread {
 #[serde(rename_all = "camelCase")]
 pub struct ManyDays {
     pub from: u32,
+    /// Days run: fewer than `asked_for` when the day numbers ran out.
     pub count: u32,
+    pub asked_for: u32,
     pub settings: Settings,
     pub failures: Failures,
     pub extremes: Extremes,
@@ -115,13 +124,16 @@ pub struct ManyDays {
 #[serde(rename_all = "camelCase")]
 pub struct DaysSpread {
     pub from: u32,
+    /// Days run: fewer than `asked_for` when the day numbers ran out.
     pub count: u32,
+    pub asked_for: u32,
     pub settings: Settings,
     pub spread: Vec<PolicySpread>,
 }
 
 impl DaysSpread {
-    /// The line under the widget's chart: what `policy` did over these days.
+    /// The line under the widget's chart: what `policy` did over these days. True at the
+    /// edges: one day, a range cut at the last day number, days with no bill.
     ///
     /// ```
     /// use billsim_core::{many_days::days_spread, Policy, Settings};
@@ -133,20 +145,59 @@ impl DaysSpread {
         let Some(s) = self.spread.iter().find(|s| s.policy == policy) else {
             return "No days were run.".into();
         };
-        let whole = |permille: u64| (permille + 5) / 10;
-        let (lo, hi) = (whole(s.lowest_heavy_permille.value), whole(s.highest_heavy_permille.value));
-        let share = if lo == hi { format!("{lo}%") } else { format!("{lo}\u{2013}{hi}%") };
-        let last = u64::from(self.from) + u64::from(self.count) - 1;
-        let refused = match s.days_ordinary_refused {
-            0 => "no ordinary call refused on any day".to_string(),
-            d => format!("{} ordinary calls refused, on {d} of the {} days", s.ordinary_refused, self.count),
+        let one_day = self.count == 1;
+        let share = match (s.lowest_heavy_permille, s.highest_heavy_permille) {
+            (Some(lo), Some(hi)) => {
+                let whole = |e: Extreme| (e.value + 5) / 10;
+                let (lo, hi) = (whole(lo), whole(hi));
+                let share = if lo == hi { format!("{lo}%") } else { format!("{lo}\u{2013}{hi}%") };
+                match s.days_without_bill {
+                    0 => format!("the heavy user is {share} of the bill"),
+                    none => {
+                        let billed = counted(u64::from(self.count - none), "day", "days");
+                        let other = if none == 1 { "day".to_string() } else { none.to_string() };
+                        format!("the heavy user is {share} of the bill on the {billed} with a bill (nothing is billed on the other {other})")
+                    }
+                }
+            }
+            _ if one_day => "nothing is billed".into(),
+            _ => "nothing is billed on any day".into(),
+        };
+        let calls = counted(s.ordinary_refused, "ordinary call", "ordinary calls");
+        let refused = match (s.days_ordinary_refused, self.count) {
+            (0, 1) => "no ordinary call refused".to_string(),
+            (0, _) => "no ordinary call refused on any day".to_string(),
+            (_, 1) => format!("{calls} refused"),
+            (2, 2) => format!("{calls} refused, on both days"),
+            (d, n) if d == n => format!("{calls} refused, on every day"),
+            (d, n) => format!("{calls} refused, on {d} of the {n} days"),
         };
         format!(
-            "Over {} days ({} to {last}), {}: the heavy user is {share} of the bill; {refused}.",
-            self.count,
-            self.from,
+            "{}, {}: {share}; {refused}.",
+            days_words(self.from, self.count, self.asked_for),
             policy.label(&self.settings)
         )
+    }
+}
+
+/// The days a range covers, as the sentences say it: `Over 200 days (0 to 199)`, `On day
+/// 7`, and when the day numbers ran out before `asked_for` days, that they did.
+///
+/// ```
+/// use billsim_core::many_days::days_words;
+/// assert_eq!(days_words(0, 200, 200), "Over 200 days (0 to 199)");
+/// assert_eq!(days_words(7, 1, 1), "On day 7");
+/// ```
+pub fn days_words(from: u32, count: u32, asked_for: u32) -> String {
+    let last = u64::from(from) + u64::from(count).saturating_sub(1);
+    let end = u32::MAX;
+    match (count, count < asked_for) {
+        (1, false) => format!("On day {from}"),
+        (1, true) => format!("On day {from} only ({asked_for} days were asked for, but day numbers end at {end})"),
+        (n, false) => format!("Over {n} days ({from} to {last})"),
+        (n, true) => {
+            format!("Over {n} days ({from} to {last}; {asked_for} were asked for, but day numbers end at {end})")
+        }
     }
 }
 
@@ -172,19 +223,19 @@ fn days_from(from: u32, count: u32) -> u32 {
 
 /// Each policy's spread on days `from .. from + count` under `settings` (fewer when the
 /// day numbers run out at 4,294,967,295).
-pub fn days_spread(from: u32, count: u32, settings: &Settings) -> Result<DaysSpread, Overflow> {
-    let count = days_from(from, count);
+pub fn days_spread(from: u32, asked_for: u32, settings: &Settings) -> Result<DaysSpread, Overflow> {
+    let count = days_from(from, asked_for);
     let mut spread = Vec::new();
     for seed in (from..=u32::MAX).take(count as usize) {
         add_day(&mut spread, &simulate_day(seed, settings)?);
     }
-    Ok(DaysSpread { from, count, settings: *settings, spread })
+    Ok(DaysSpread { from, count, asked_for, settings: *settings, spread })
 }
 
-/// The heavy user's share of a policy's bill in tenths of a percent.
-pub fn heavy_permille(day: &DayResult, policy: Policy) -> u64 {
+/// The heavy user's share of a policy's bill in tenths of a percent (`None` for no bill).
+pub fn heavy_permille(day: &DayResult, policy: Policy) -> Option<u64> {
     let o = day.outcome(policy);
-    permille(o.heavy_charged(&day.users).0, o.bill.0).unwrap_or(0)
+    permille(o.heavy_charged(&day.users).0, o.bill.0)
 }
 
 /// Whether any budget in [`ORDINARY_SAFE_BUDGETS`] refuses an ordinary call on this day.
@@ -206,8 +257,8 @@ fn safe_budgets_refuse_ordinary(users: &[UserDay], settings: &Settings) -> Resul
 
 /// Checks the lesson's claims on days `from .. from + count` under `settings` (fewer when
 /// the day numbers run out at 4,294,967,295).
-pub fn many_days(from: u32, count: u32, settings: &Settings) -> Result<ManyDays, Overflow> {
-    let count = days_from(from, count);
+pub fn many_days(from: u32, asked_for: u32, settings: &Settings) -> Result<ManyDays, Overflow> {
+    let count = days_from(from, asked_for);
     let mut failures = Failures::default();
     let mut x = Extremes::default();
     let mut spread: Vec<PolicySpread> = Vec::new();
@@ -219,21 +270,27 @@ pub fn many_days(from: u32, count: u32, settings: &Settings) -> Result<ManyDays,
         let no_limit = heavy_permille(&day, Policy::NoLimit);
         let budget = heavy_permille(&day, Policy::DailyBudget);
         let refused = |p: Policy| day.outcome(p).refused(&day.users, UserKind::Ordinary);
-        failures.heavy_under_90_percent_with_no_limit += u32::from(no_limit < HEAVY_NO_LIMIT_AT_LEAST);
-        failures.heavy_over_35_percent_with_budget += u32::from(budget > HEAVY_BUDGET_AT_MOST);
+        // A day without a bill has no share to fail the claims on.
+        failures.heavy_under_90_percent_with_no_limit +=
+            u32::from(no_limit.is_some_and(|p| p < HEAVY_NO_LIMIT_AT_LEAST));
+        failures.heavy_over_35_percent_with_budget += u32::from(budget.is_some_and(|p| p > HEAVY_BUDGET_AT_MOST));
         failures.ordinary_refused_by_request_limit += u32::from(refused(Policy::RequestsPerMinute) > 0);
         failures.ordinary_refused_by_budget += u32::from(refused(Policy::DailyBudget) > 0);
         failures.ordinary_refused_by_a_budget_from_15_to_50_cents +=
             u32::from(safe_budgets_refuse_ordinary(&users, settings)?);
-        Extreme::keep(&mut x.lowest_heavy_permille_no_limit, no_limit, seed, |a, b| a < b);
-        Extreme::keep(&mut x.highest_heavy_permille_budget, budget, seed, |a, b| a > b);
+        if let Some(no_limit) = no_limit {
+            Extreme::keep(&mut x.lowest_heavy_permille_no_limit, no_limit, seed, |a, b| a < b);
+        }
+        if let Some(budget) = budget {
+            Extreme::keep(&mut x.highest_heavy_permille_budget, budget, seed, |a, b| a > b);
+        }
         Extreme::keep(&mut x.most_ordinary_refused_no_limit, refused(Policy::NoLimit), seed, |a, b| a > b);
         Extreme::keep(&mut x.most_ordinary_refused_request_limit, refused(Policy::RequestsPerMinute), seed, |a, b| {
             a > b
         });
         Extreme::keep(&mut x.most_ordinary_refused_budget, refused(Policy::DailyBudget), seed, |a, b| a > b);
     }
-    Ok(ManyDays { from, count, settings: *settings, failures, extremes: x, spread })
+    Ok(ManyDays { from, count, asked_for, settings: *settings, failures, extremes: x, spread })
 }
 
 #[cfg(test)]
@@ -246,5 +303,92 @@ mod tests {
         assert_eq!(many_days(u32::MAX, 2, &settings).unwrap().count, 1);
         assert_eq!(days_spread(u32::MAX - 1, 5, &settings).unwrap().count, 2);
         assert_eq!(days_spread(0, 3, &settings).unwrap().count, 3);
+    }
+
+    fn budget(micros: u64) -> Settings {
+        Settings { budget: Micros(micros), ..Settings::default() }
+    }
+
+    #[test]
+    fn one_day_is_one_day_and_a_range_cut_at_the_last_day_number_says_so() {
+        let line =
+            |from: u32, count: u32| days_spread(from, count, &Settings::default()).unwrap().sentence(Policy::NoLimit);
+        let last = line(u32::MAX, 3);
+        assert!(
+            last.starts_with(
+                "On day 4294967295 only (3 days were asked for, but day numbers end at 4294967295), No limit: "
+            ),
+            "not \"Over 1 days (4294967295 to 4294967295)\": {last}"
+        );
+        let two = line(u32::MAX - 1, 5);
+        assert!(
+            two.starts_with(
+                "Over 2 days (4294967294 to 4294967295; 5 were asked for, but day numbers end at 4294967295), "
+            ),
+            "{two}"
+        );
+        let one = line(7, 1);
+        assert!(one.starts_with("On day 7, No limit: "), "{one}");
+        assert!(!one.contains(" days"), "one day has no \"days\": {one}");
+        assert!(line(0, 3).starts_with("Over 3 days (0 to 2), "));
+        assert_eq!(days_spread(5, 0, &Settings::default()).unwrap().sentence(Policy::NoLimit), "No days were run.");
+        assert_eq!(days_spread(u32::MAX, 3, &Settings::default()).unwrap().asked_for, 3);
+    }
+
+    #[test]
+    fn days_with_no_bill_are_not_counted_as_a_share_of_zero_percent() {
+        let broke = days_spread(0, 3, &budget(10_000)).unwrap().sentence(Policy::DailyBudget);
+        assert!(broke.contains("Daily cost budget $0.01: nothing is billed on any day; "), "{broke}");
+        assert!(!broke.contains('%'), "no share of a bill that is not there: {broke}");
+        let one = days_spread(0, 1, &budget(10_000)).unwrap().sentence(Policy::DailyBudget);
+        assert!(one.contains(": nothing is billed; "), "{one}");
+        let spread = days_spread(0, 3, &budget(10_000)).unwrap().spread;
+        assert_eq!(spread[2].lowest_heavy_permille, None, "no day had a bill to share");
+        assert_eq!(spread[2].days_without_bill, 3);
+        assert_eq!(many_days(0, 3, &budget(10_000)).unwrap().extremes.highest_heavy_permille_budget, None);
+    }
+
+    /// A spread over `count` days from 0 with the given heavy shares (per mille, `None` on
+    /// a day without a bill) and ordinary calls refused on each day.
+    fn spread_of(days: &[(Option<u64>, u64)]) -> DaysSpread {
+        let mut s: Option<PolicySpread> = None;
+        for (seed, &(heavy, refused)) in days.iter().enumerate() {
+            let seed = seed as u32;
+            s = Some(match s {
+                None => PolicySpread::new(Policy::NoLimit, heavy, refused, seed),
+                Some(s) => s.with(heavy, refused, seed),
+            });
+        }
+        let count = days.len() as u32;
+        DaysSpread { from: 0, count, asked_for: count, settings: Settings::default(), spread: s.into_iter().collect() }
+    }
+
+    #[test]
+    fn the_many_days_sentence_reads_true_for_some_days_billed_and_one_or_every_day_refused() {
+        let line = |days: &[(Option<u64>, u64)]| spread_of(days).sentence(Policy::NoLimit);
+        assert_eq!(
+            line(&[(Some(280), 0), (None, 0), (Some(300), 1)]),
+            "Over 3 days (0 to 2), No limit: the heavy user is 28\u{2013}30% of the bill on the 2 days with a bill (nothing is billed on the other day); 1 ordinary call refused, on 1 of the 3 days."
+        );
+        assert_eq!(
+            line(&[(Some(280), 2), (Some(280), 3)]),
+            "Over 2 days (0 to 1), No limit: the heavy user is 28% of the bill; 5 ordinary calls refused, on both days."
+        );
+        assert_eq!(
+            line(&[(Some(280), 2), (Some(280), 3), (None, 1)]),
+            "Over 3 days (0 to 2), No limit: the heavy user is 28% of the bill on the 2 days with a bill (nothing is billed on the other day); 6 ordinary calls refused, on every day."
+        );
+        assert_eq!(
+            line(&[(Some(940), 1)]),
+            "On day 0, No limit: the heavy user is 94% of the bill; 1 ordinary call refused."
+        );
+        assert_eq!(
+            line(&[(Some(940), 0)]),
+            "On day 0, No limit: the heavy user is 94% of the bill; no ordinary call refused."
+        );
+        assert_eq!(
+            line(&[(None, 0), (Some(500), 0), (None, 0)]),
+            "Over 3 days (0 to 2), No limit: the heavy user is 50% of the bill on the 1 day with a bill (nothing is billed on the other 2); no ordinary call refused on any day."
+        );
     }
 }

@@ -73,6 +73,36 @@ impl Micros {
         }
     }
 
+    /// An amount a reader set (a budget), exactly as set: at least 2 decimals, more only
+    /// when the amount has them, up to 6. Every place that shows a setting's amount uses
+    /// this, so the page, the chart and the command line all say the same.
+    ///
+    /// ```
+    /// use billsim_core::Micros;
+    /// assert_eq!(Micros(15_000).exact_dollars(), "$0.015");
+    /// assert_eq!(Micros(250_000).exact_dollars(), "$0.25");
+    /// ```
+    pub fn exact_dollars(self) -> String {
+        let places = (2..6).find(|&p| self.0 % 10u64.pow(6 - p) == 0).unwrap_or(6);
+        self.dollars(places)
+    }
+
+    /// A computed charge (a bill) to the cent; one that would round to `$0.00` but is not
+    /// zero is written exactly, so a charge never reads as nothing.
+    ///
+    /// ```
+    /// use billsim_core::Micros;
+    /// assert_eq!(Micros(850_000).cents(), "$0.85");
+    /// assert_eq!(Micros(420).cents(), "$0.00042");
+    /// ```
+    pub fn cents(self) -> String {
+        if self.0 > 0 && self.0 < 5_000 {
+            self.exact_dollars()
+        } else {
+            self.dollars(2)
+        }
+    }
+
     /// Parses an amount written in dollars, exactly: `"0.25"` is 250,000 micro-dollars.
     /// At most six decimals (a micro-dollar is the smallest amount); no sign, no exponent.
     ///
@@ -179,5 +209,28 @@ mod tests {
         for bad in ["", ".", "abc", "1e3", "0x10", "1.2.3", " ", "NaN", "inf", "99999999999999999999"] {
             assert!(Micros::parse_dollars(bad).is_err(), "{bad:?} should be refused");
         }
+    }
+
+    #[test]
+    fn a_set_amount_is_written_exactly_with_at_least_two_decimals_and_no_more_than_it_has() {
+        let shown = |m: u64| Micros(m).exact_dollars();
+        assert_eq!(shown(15_000), "$0.015", "not rounded to $0.02");
+        assert_eq!(shown(99_999_000), "$99.999", "not rounded to $100.00");
+        assert_eq!(shown(250_000), "$0.25");
+        assert_eq!(shown(2_000_000), "$2.00");
+        assert_eq!(shown(10_001), "$0.010001");
+        assert_eq!(shown(1), "$0.000001");
+        assert_eq!(shown(0), "$0.00");
+        assert_eq!(shown(123_450), "$0.12345");
+    }
+
+    #[test]
+    fn a_charge_is_written_to_the_cent_but_never_as_nothing_when_it_is_not_zero() {
+        assert_eq!(Micros(850_000).cents(), "$0.85");
+        assert_eq!(Micros(384_000).cents(), "$0.38");
+        assert_eq!(Micros(0).cents(), "$0.00");
+        assert_eq!(Micros(420).cents(), "$0.00042", "under half a cent is not $0.00");
+        assert_eq!(Micros(4_999).cents(), "$0.004999");
+        assert_eq!(Micros(5_000).cents(), "$0.01");
     }
 }

@@ -7,6 +7,7 @@ use crate::money::{percent, Micros, Overflow, REPLY_CAP};
 use crate::settings::Settings;
 use crate::time::{Span, MINUTE};
 use crate::toy_day::{self, toy_day, UserDay, UserKind};
+use crate::words::share;
 use serde::Serialize;
 
 /// The three ways to run the day.
@@ -42,7 +43,7 @@ impl Policy {
                 1 => "1 request per minute".into(),
                 n => format!("{n} requests per minute"),
             },
-            Policy::DailyBudget => format!("Daily cost budget {}", settings.budget.dollars(2)),
+            Policy::DailyBudget => format!("Daily cost budget {}", settings.budget.exact_dollars()),
         }
     }
 }
@@ -184,6 +185,8 @@ impl DayResult {
     }
 
     /// The one-line summary a reader sees under the chart, and a screen reader hears.
+    /// True in every case: a day where nothing is billed says so, and a share or a bill is
+    /// never rounded to something it is not.
     ///
     /// ```
     /// use billsim_core::{simulate_day, Policy, Settings};
@@ -192,16 +195,40 @@ impl DayResult {
     /// ```
     pub fn summary(&self, policy: Policy) -> String {
         let o = self.outcome(policy);
-        let heavy = o.heavy_percent(&self.users).map_or("no".to_string(), |p| format!("{p}%"));
+        let label = o.policy.label(&self.settings);
+        let (calls, heavy_calls) = self.calls();
         let heavy_refused = o.refused(&self.users, UserKind::Heavy);
-        let heavy_calls = self.calls().1;
         let ordinary_refused = o.refused(&self.users, UserKind::Ordinary);
-        let ordinary_calls = self.calls().0 - heavy_calls;
+        if o.bill == Micros::ZERO && heavy_refused.saturating_add(ordinary_refused) == calls {
+            let what = match calls {
+                0 => "no call is made".to_string(),
+                1 => "the one call is refused".to_string(),
+                n => format!("all {n} calls are refused"),
+            };
+            return format!("{label}: {what}, so nothing is billed.");
+        }
+        let bill = match share(o.heavy_charged(&self.users).0, o.bill.0) {
+            Some(heavy) => format!("the bill is {}, the heavy user is {heavy} of it", o.bill.cents()),
+            None => "the bill is $0.00".to_string(),
+        };
+        let ordinary_users = self.users.iter().filter(|u| u.kind == UserKind::Ordinary).count();
+        let ordinary = if ordinary_users == 1 { "the ordinary user's" } else { "the ordinary users'" };
         format!(
-            "{}: the bill is {}, the heavy user is {heavy} of it; refused: {heavy_refused} of the heavy user's {heavy_calls} calls and {ordinary_refused} of the ordinary users' {ordinary_calls}.",
-            o.policy.label(&self.settings),
-            o.bill.dollars(2),
+            "{label}: {bill}; refused: {} and {}.",
+            refused_of(heavy_refused, heavy_calls, "the heavy user's", true),
+            refused_of(ordinary_refused, calls - heavy_calls, ordinary, false),
         )
+    }
+}
+
+/// `185 of the heavy user's 190 calls`; the noun is left to the reader (`0 of the
+/// ordinary users' 204`) when `noun` is false and the count is not 1.
+fn refused_of(refused: u64, calls: u64, whose: &str, noun: bool) -> String {
+    match calls {
+        0 => format!("none of {whose} calls (none were sent)"),
+        1 => format!("{refused} of {whose} 1 call"),
+        n if noun => format!("{refused} of {whose} {n} calls"),
+        n => format!("{refused} of {whose} {n}"),
     }
 }
 
@@ -220,5 +247,95 @@ mod tests {
         assert_eq!(label(2), "2 requests per minute");
         assert_eq!(label(5), "5 requests per minute");
         assert_eq!(label(60), "60 requests per minute");
+    }
+
+    #[test]
+    fn the_budget_is_labelled_with_the_exact_amount_the_reader_set_not_rounded_to_cents() {
+        let label =
+            |budget: u64| Policy::DailyBudget.label(&Settings { budget: Micros(budget), ..Settings::default() });
+        assert_eq!(label(15_000), "Daily cost budget $0.015", "0.015 is not $0.02");
+        assert_eq!(label(99_999_000), "Daily cost budget $99.999", "99.999 is not $100.00, above the maximum");
+        assert_eq!(label(10_001), "Daily cost budget $0.010001");
+        assert_eq!(label(250_000), "Daily cost budget $0.25");
+        assert_eq!(label(100_000_000), "Daily cost budget $100.00");
+        let day = simulate_day(0, &Settings { budget: Micros(15_000), ..Settings::default() }).unwrap();
+        assert!(day.summary(Policy::DailyBudget).starts_with("Daily cost budget $0.015: "));
+        let rows = crate::readout::readout(&day);
+        assert!(rows.iter().any(|r| r.policy == "Daily cost budget $0.015"), "the table names the same budget");
+    }
+
+    /// A day of the given users, each `(kind, calls, refused, charged)`, the same under every policy.
+    fn day_of(users: &[(UserKind, u32, u32, u64)]) -> DayResult {
+        let per_user: Vec<UserOutcome> = users
+            .iter()
+            .map(|&(_, calls, refused, charged)| UserOutcome {
+                served: calls - refused,
+                refused,
+                charged: Micros(charged),
+            })
+            .collect();
+        let bill = Micros::checked_sum(per_user.iter().map(|u| u.charged)).unwrap();
+        DayResult {
+            seed: 0,
+            settings: Settings::default(),
+            users: users.iter().map(|&(kind, calls, ..)| UserSummary { kind, calls }).collect(),
+            policies: Policy::ALL.map(|policy| PolicyOutcome { policy, bill, per_user: per_user.clone() }).to_vec(),
+        }
+    }
+
+    use UserKind::{Heavy, Ordinary};
+
+    #[test]
+    fn the_summary_of_a_day_where_every_call_is_refused_says_nothing_is_billed_not_a_share_of_it() {
+        let day = simulate_day(0, &Settings { budget: Micros(10_000), ..Settings::default() }).unwrap();
+        let (calls, _) = day.calls();
+        assert_eq!(
+            day.summary(Policy::DailyBudget),
+            format!("Daily cost budget $0.01: all {calls} calls are refused, so nothing is billed."),
+            "a $0.01 budget cannot hold even the reply cap of one call"
+        );
+        let one = day_of(&[(Heavy, 1, 1, 0)]);
+        assert_eq!(one.summary(Policy::NoLimit), "No limit: the one call is refused, so nothing is billed.");
+        let none = day_of(&[(Heavy, 0, 0, 0), (Ordinary, 0, 0, 0)]);
+        assert_eq!(none.summary(Policy::NoLimit), "No limit: no call is made, so nothing is billed.");
+    }
+
+    #[test]
+    fn the_summary_keeps_its_usual_words_on_an_ordinary_day() {
+        let day = day_of(&[(Heavy, 190, 185, 240_000), (Ordinary, 100, 0, 300_000), (Ordinary, 104, 0, 310_000)]);
+        assert_eq!(
+            day.summary(Policy::DailyBudget),
+            "Daily cost budget $0.25: the bill is $0.85, the heavy user is 28% of it; refused: 185 of the heavy user's 190 calls and 0 of the ordinary users' 204."
+        );
+    }
+
+    #[test]
+    fn the_summary_never_rounds_a_share_or_a_bill_to_something_it_is_not() {
+        let tiny = day_of(&[(Heavy, 5, 5, 0), (Ordinary, 2, 0, 840)]);
+        assert_eq!(
+            tiny.summary(Policy::NoLimit),
+            "No limit: the bill is $0.00084, the heavy user is 0% of it; refused: 5 of the heavy user's 5 calls and 0 of the ordinary user's 2.",
+            "a bill under half a cent is not $0.00"
+        );
+        let sliver = day_of(&[(Heavy, 2, 0, 1_000), (Ordinary, 2, 0, 999_000)]);
+        assert!(sliver.summary(Policy::NoLimit).contains("the heavy user is under 1% of it"), "0.1% is not 0%");
+        let nearly = day_of(&[(Heavy, 2, 0, 999_000), (Ordinary, 2, 0, 1_000)]);
+        assert!(nearly.summary(Policy::NoLimit).contains("the heavy user is over 99% of it"), "99.9% is not 100%");
+        let all = day_of(&[(Heavy, 2, 0, 999_000), (Ordinary, 2, 2, 0)]);
+        assert!(all.summary(Policy::NoLimit).contains("the heavy user is 100% of it"));
+    }
+
+    #[test]
+    fn the_summary_says_call_for_one_call_and_user_for_one_user() {
+        let day = day_of(&[(Heavy, 1, 0, 48_000), (Ordinary, 1, 1, 0)]);
+        assert_eq!(
+            day.summary(Policy::NoLimit),
+            "No limit: the bill is $0.05, the heavy user is 100% of it; refused: 0 of the heavy user's 1 call and 1 of the ordinary user's 1 call."
+        );
+        let quiet = day_of(&[(Heavy, 0, 0, 0), (Ordinary, 3, 1, 2_000)]);
+        assert_eq!(
+            quiet.summary(Policy::NoLimit),
+            "No limit: the bill is $0.002, the heavy user is 0% of it; refused: none of the heavy user's calls (none were sent) and 1 of the ordinary user's 3.",
+        );
     }
 }

@@ -1,0 +1,48 @@
+//! Small pieces of the sentences a reader sees: a count with its noun in the singular or
+//! the plural, and a share that never rounds to something it is not.
+
+use crate::money::percent;
+
+/// `n` and its noun: `1 call`, `0 calls`, `5 calls`.
+///
+/// ```
+/// use billsim_core::words::counted;
+/// assert_eq!(counted(1, "day", "days"), "1 day");
+/// assert_eq!(counted(200, "day", "days"), "200 days");
+/// ```
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `part` of `whole` in whole percent, but never `0%` for a part that is not zero nor
+/// `100%` for a part short of the whole: `under 1%`, `over 99%`. `None` for a whole of
+/// zero: a share of nothing has no meaning.
+///
+/// ```
+/// use billsim_core::words::share;
+/// assert_eq!(share(28, 100).as_deref(), Some("28%"));
+/// assert_eq!(share(1, 1000).as_deref(), Some("under 1%"));
+/// assert_eq!(share(0, 0), None);
+/// ```
+pub fn share(part: u64, whole: u64) -> Option<String> {
+    Some(match percent(part, whole)? {
+        0 if part > 0 => "under 1%".into(),
+        100 if part < whole => "over 99%".into(),
+        p => format!("{p}%"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_share_is_exact_at_its_ends_and_says_under_or_over_near_them() {
+        assert_eq!(share(0, 5).as_deref(), Some("0%"));
+        assert_eq!(share(5, 5).as_deref(), Some("100%"));
+        assert_eq!(share(4, 1000).as_deref(), Some("under 1%"));
+        assert_eq!(share(996, 1000).as_deref(), Some("over 99%"));
+        assert_eq!(share(5, 1000).as_deref(), Some("1%"));
+        assert_eq!(share(1, 0), None);
+    }
+}
