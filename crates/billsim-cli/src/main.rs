@@ -2,10 +2,13 @@
 
 mod args;
 mod figures;
+mod output;
 mod table;
 
 use args::{Command, USAGE};
 use billsim_core::settings::shown;
+use output::{json_line, Failure};
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -22,69 +25,62 @@ fn main() -> ExitCode {
     let args = match parsed {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("billsim: {}\n\n{USAGE}", e.0);
+            output::say(&format!("{}\n\n{USAGE}", e.0));
             return ExitCode::from(2);
         }
     };
-    match run(&args) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("billsim: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    output::to_stdout(|out| run(&args, out))
 }
 
-fn json<T: serde::Serialize>(value: &T) -> Result<String, Box<dyn std::error::Error>> {
-    Ok(serde_json::to_string(value)? + "\n")
-}
-
-fn run(args: &args::Args) -> Result<String, Box<dyn std::error::Error>> {
+fn run(args: &args::Args, out: &mut dyn Write) -> Result<(), Failure> {
     match args.command {
-        Command::Help => Ok(USAGE.to_string()),
+        Command::Help => out.write_all(USAGE.as_bytes())?,
         Command::Day => {
-            let mut out = String::new();
+            // Each day is written as soon as it is computed: memory holds one day, whatever the count.
             for seed in (args.start..=u32::MAX).take(args.count as usize) {
                 let day = billsim_core::simulate_day(seed, &args.settings)?;
-                out += &if args.json { json(&day)? } else { table::day(&day) };
+                if args.json {
+                    json_line(out, &day)?;
+                } else {
+                    out.write_all(table::day(&day).as_bytes())?;
+                }
             }
-            Ok(out)
         }
         Command::Days => {
             let days = billsim_core::many_days::many_days(args.start, args.count, &args.settings)?;
             if args.json {
-                json(&days)
+                json_line(out, &days)?;
             } else {
-                Ok(table::many_days(&days))
+                out.write_all(table::many_days(&days).as_bytes())?;
             }
         }
         Command::Overrun => {
             let rows = billsim_core::in_flight::overrun(&args.overrun)?;
             if args.json {
-                json(&rows)
+                json_line(out, &rows)?;
             } else {
-                Ok(table::overrun(&args.overrun, &rows))
+                out.write_all(table::overrun(&args.overrun, &rows).as_bytes())?;
             }
         }
         Command::Figures => {
-            let dir = args.out.as_deref().ok_or("--out: needs a folder")?;
+            let dir = args.out.as_deref().ok_or_else(|| Failure::Work("--out: needs a folder".into()))?;
             let written = figures::write(dir)?;
             if args.json {
-                json(&written)
+                json_line(out, &written)?;
             } else {
-                Ok(written.iter().map(|p| format!("wrote {}\n", p.display())).collect())
+                for path in written {
+                    writeln!(out, "wrote {}", path.display())?;
+                }
             }
         }
         Command::Numbers => {
             let numbers = billsim_core::lesson_numbers::lesson_numbers()?;
             if args.json {
-                json(&numbers)
+                json_line(out, &numbers)?;
             } else {
-                Ok(table::numbers(&numbers))
+                out.write_all(table::numbers(&numbers).as_bytes())?;
             }
         }
     }
+    Ok(())
 }
