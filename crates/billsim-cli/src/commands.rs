@@ -1,10 +1,13 @@
 //! What each command does with its arguments, writing to `out` as it goes.
 
 use crate::args::{self, Command};
+use crate::day_range::{self, Cut};
 use crate::figures;
-use crate::output::{json_line, Failure};
+use crate::output::{json_line, say, Failure};
 use crate::table;
-use billsim_core::{in_flight, lesson_numbers, many_days, simulate_day};
+use billsim_core::many_days::{self, ManyDays};
+use billsim_core::{in_flight, lesson_numbers, simulate_day};
+use serde::Serialize;
 use std::io::Write;
 
 pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
@@ -20,7 +23,11 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
 /// Each day is written as soon as it is computed: memory holds one day, whatever the count.
 fn day(a: &args::Day, out: &mut dyn Write) -> Result<(), Failure> {
     let settings = a.settings.settings();
-    for seed in (a.first()..=u32::MAX).take(a.count.unwrap_or(1) as usize) {
+    let (from, count) = (a.first(), a.count.unwrap_or(1));
+    if let Some(cut) = day_range::cut(from, count) {
+        say(&cut.to_string());
+    }
+    for seed in (from..=u32::MAX).take(count as usize) {
         let day = simulate_day(seed, &settings)?;
         if a.json.json {
             json_line(out, &day)?;
@@ -31,10 +38,24 @@ fn day(a: &args::Day, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The JSON of `days`: the core's, and how the range was cut where it was.
+#[derive(Serialize)]
+struct DaysJson<'a> {
+    #[serde(flatten)]
+    days: &'a ManyDays,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cut: Option<Cut>,
+}
+
 fn days(a: &args::Days, out: &mut dyn Write) -> Result<(), Failure> {
-    let days = many_days::many_days(a.first(), a.count.unwrap_or(200), &a.settings.settings())?;
+    let (from, count) = (a.first(), a.count.unwrap_or(200));
+    let cut = day_range::cut(from, count);
+    if let Some(cut) = &cut {
+        say(&cut.to_string());
+    }
+    let days = many_days::many_days(from, count, &a.settings.settings())?;
     if a.json.json {
-        json_line(out, &days)
+        json_line(out, &DaysJson { days: &days, cut })
     } else {
         Ok(out.write_all(table::many_days(&days).as_bytes())?)
     }

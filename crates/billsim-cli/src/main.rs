@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod day_range;
 mod figures;
 mod output;
 mod table;

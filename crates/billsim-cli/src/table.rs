@@ -1,5 +1,6 @@
 //! Readable tables for a person at a terminal.
 
+use crate::day_range::days;
 use billsim_core::in_flight::{self, Params, Row};
 use billsim_core::lesson_numbers::{grouped, Number};
 use billsim_core::many_days::{Extreme, ManyDays};
@@ -45,7 +46,7 @@ pub fn day(day: &DayResult) -> String {
 pub fn many_days(d: &ManyDays) -> String {
     let f = &d.failures;
     let last = u64::from(d.from) + u64::from(d.count) - 1;
-    let mut out = format!("Days {} to {last} ({} days): days on which a claim fails\n", d.from, d.count);
+    let mut out = format!("Days {} to {last} ({}): days on which a claim fails\n", d.from, days(d.count));
     let rows = [
         ("no limit: heavy user under 90% of the bill", f.heavy_under_90_percent_with_no_limit),
         ("daily budget: heavy user over 35% of the bill", f.heavy_over_35_percent_with_budget),
