@@ -1,18 +1,10 @@
 //! A range of days asked for on the command line, and whether the day numbers (which end
 //! at 4294967295) cut it short: billsim says so rather than print fewer days in silence.
 
+use crate::table::counted;
 use billsim_core::many_days::days_from;
 use serde::Serialize;
 use std::fmt;
-
-/// "1 day", "2 days".
-pub fn days(n: u32) -> String {
-    if n == 1 {
-        "1 day".into()
-    } else {
-        format!("{n} days")
-    }
-}
 
 /// How a range was cut short: in the JSON of `days` as `"cut"`, and said on stderr.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -27,7 +19,7 @@ pub struct Cut {
 
 impl fmt::Display for Cut {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ran {}, not the {} asked for: {}", days(self.count), self.count_asked, self.reason)
+        write!(f, "ran {}, not the {} asked for: {}", counted(self.count, "day"), self.count_asked, self.reason)
     }
 }
 
