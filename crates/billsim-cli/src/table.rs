@@ -9,6 +9,15 @@ use billsim_core::{cost, Micros};
 use billsim_core::{DayResult, Policy};
 use std::fmt::Write;
 
+/// `n` things: "1 day", "2 days".
+pub fn counted(n: u32, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
 pub fn day(day: &DayResult) -> String {
     let (calls, heavy) = day.calls();
     let mut out = format!(
@@ -45,7 +54,7 @@ pub fn day(day: &DayResult) -> String {
 pub fn many_days(d: &ManyDays) -> String {
     let f = &d.failures;
     let last = u64::from(d.from) + u64::from(d.count) - 1;
-    let mut out = format!("Days {} to {last} ({} days): days on which a claim fails\n", d.from, d.count);
+    let mut out = format!("Days {} to {last} ({}): days on which a claim fails\n", d.from, counted(d.count, "day"));
     let rows = [
         ("no limit: heavy user under 90% of the bill", f.heavy_under_90_percent_with_no_limit),
         ("daily budget: heavy user over 35% of the bill", f.heavy_over_35_percent_with_budget),
@@ -79,9 +88,9 @@ fn exact_dollars(amount: Micros) -> String {
 pub fn overrun(params: &Params, rows: &[Row]) -> String {
     let each = cost(in_flight::INPUT, in_flight::OUTPUT).map_or("-".into(), exact_dollars);
     let mut out = format!(
-        "{} calls at once, each {} tokens in and {} out ({each}), against a budget of {}.\n\
+        "{} at once, each {} tokens in and {} out ({each}), against a budget of {}.\n\
          Every call is checked before any is charged.\n\n",
-        params.calls(),
+        counted(params.calls(), "call"),
         grouped(in_flight::INPUT),
         grouped(in_flight::OUTPUT),
         exact_dollars(params.budget()),
@@ -126,6 +135,15 @@ pub fn numbers(numbers: &[Number]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_call_at_once_is_said_in_the_singular() {
+        let params = Params::new(1, 50, Micros(250_000)).unwrap();
+        let text = overrun(&params, &in_flight::overrun(&params).unwrap());
+        assert!(text.starts_with("1 call at once, each "), "{text}");
+        let params = Params::new(2, 50, Micros(250_000)).unwrap();
+        assert!(overrun(&params, &[]).starts_with("2 calls at once, each "));
+    }
 
     #[test]
     fn amounts_show_every_decimal_they_have_and_at_least_two() {

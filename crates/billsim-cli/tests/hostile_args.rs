@@ -199,7 +199,10 @@ fn an_unknown_flag_or_command_is_refused_and_the_usage_says_what_there_is() {
     for flag in ["--speed", "--SEED", "--seed5", "-s", "—seed", "--", "-", "--json=1", "--per_minute", "seed", ""] {
         for command in ["day", "days", "overrun"] {
             let stderr = assert_refused(&words(&[command, flag, "5"]), "billsim: unknown option ");
-            assert!(stderr.contains("Usage:") && stderr.contains("--per-minute K"), "{flag:?}: {stderr}");
+            // The help of the command follows, with the flags it takes.
+            let own = if command == "overrun" { "--calls <N>" } else { "--per-minute <K>" };
+            assert!(stderr.contains(&format!("\n\nUsage: billsim {command} ")), "{flag:?}: {stderr}");
+            assert!(stderr.contains(own), "{flag:?}: the help of {command} names {own}: {stderr}");
         }
     }
     let long = format!("--{}", "x".repeat(100_000));

@@ -216,7 +216,7 @@ fn add_day(spread: &mut Vec<PolicySpread>, day: &DayResult) {
 }
 
 /// How many of `count` days from `from` exist: day numbers end at `u32::MAX`.
-fn days_from(from: u32, count: u32) -> u32 {
+pub fn days_from(from: u32, count: u32) -> u32 {
     let left = u64::from(u32::MAX) - u64::from(from) + 1;
     u32::try_from(left.min(u64::from(count))).unwrap_or(count)
 }

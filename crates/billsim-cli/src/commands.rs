@@ -1,0 +1,92 @@
+//! What each command does with its arguments, writing to `out` as it goes.
+
+use crate::args::{self, Command};
+use crate::day_range::{self, Cut};
+use crate::figures;
+use crate::output::{json_line, say, Failure};
+use crate::table;
+use billsim_core::many_days::{self, ManyDays};
+use billsim_core::{in_flight, lesson_numbers, simulate_day};
+use serde::Serialize;
+use std::io::Write;
+
+pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
+    match command {
+        Command::Day(a) => day(a, out),
+        Command::Days(a) => days(a, out),
+        Command::Overrun(a) => overrun(a, out),
+        Command::Numbers(a) => numbers(a, out),
+        Command::Figures(a) => write_figures(a, out),
+    }
+}
+
+/// Each day is written as soon as it is computed: memory holds one day, whatever the count.
+fn day(a: &args::Day, out: &mut dyn Write) -> Result<(), Failure> {
+    let settings = a.settings.settings();
+    let (from, count) = (a.first(), a.count.unwrap_or(1));
+    if let Some(cut) = day_range::cut(from, count) {
+        say(&cut.to_string());
+    }
+    for seed in (from..=u32::MAX).take(count as usize) {
+        let day = simulate_day(seed, &settings)?;
+        if a.json.json {
+            json_line(out, &day)?;
+        } else {
+            out.write_all(table::day(&day).as_bytes())?;
+        }
+    }
+    Ok(())
+}
+
+/// The JSON of `days`: the core's, and how the range was cut where it was.
+#[derive(Serialize)]
+struct DaysJson<'a> {
+    #[serde(flatten)]
+    days: &'a ManyDays,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cut: Option<Cut>,
+}
+
+fn days(a: &args::Days, out: &mut dyn Write) -> Result<(), Failure> {
+    let (from, count) = (a.first(), a.count.unwrap_or(200));
+    let cut = day_range::cut(from, count);
+    if let Some(cut) = &cut {
+        say(&cut.to_string());
+    }
+    let days = many_days::many_days(from, count, &a.settings.settings())?;
+    if a.json.json {
+        json_line(out, &DaysJson { days: &days, cut })
+    } else {
+        Ok(out.write_all(table::many_days(&days).as_bytes())?)
+    }
+}
+
+fn overrun(a: &args::Overrun, out: &mut dyn Write) -> Result<(), Failure> {
+    let params = a.params().map_err(|e| Failure::Work(e.into()))?;
+    let rows = in_flight::overrun(&params)?;
+    if a.json.json {
+        json_line(out, &rows)
+    } else {
+        Ok(out.write_all(table::overrun(&params, &rows).as_bytes())?)
+    }
+}
+
+fn numbers(a: &args::Json, out: &mut dyn Write) -> Result<(), Failure> {
+    let numbers = lesson_numbers::lesson_numbers()?;
+    if a.json {
+        json_line(out, &numbers)
+    } else {
+        Ok(out.write_all(table::numbers(&numbers).as_bytes())?)
+    }
+}
+
+fn write_figures(a: &args::Figures, out: &mut dyn Write) -> Result<(), Failure> {
+    let written = figures::write(&a.out)?;
+    if a.json.json {
+        return json_line(out, &written);
+    }
+    for path in written {
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! Where billsim's words go: results to a buffered stdout as they are made, messages to
+//! stderr. A reader that stops reading (`billsim day --count 20000 | head -1`) ends the
+//! run quietly, as it ends a Unix tool; no write panics, whatever stdout and stderr are.
+
+use billsim_core::Overflow;
+use std::error::Error;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Why a command stopped before its end.
+#[derive(Debug)]
+pub enum Failure {
+    /// Its output could not be written: the reader went away, or the disk is full.
+    Output(io::Error),
+    /// It could not do its work; the message says why.
+    Work(Box<dyn Error>),
+}
+
+/// `?` on a write. The only io errors a command returns are its output's: any other (a
+/// file of `figures`) is put in words first, naming the flag that chose the file.
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Output(e)
+    }
+}
+
+impl From<Overflow> for Failure {
+    fn from(e: Overflow) -> Self {
+        Failure::Work(e.into())
+    }
+}
+
+impl From<Box<dyn Error>> for Failure {
+    fn from(e: Box<dyn Error>) -> Self {
+        Failure::Work(e)
+    }
+}
+
+/// `value` as one line of JSON.
+pub fn json_line<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> Result<(), Failure> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    Ok(out.write_all(b"\n")?)
+}
+
+/// Runs `command` with a buffered stdout and flushes it; says on stderr what went wrong.
+/// Returns the exit status: 0, or 1 when the command failed or its output could not be
+/// written. A closed pipe is 0: the reader has what it wanted (ripgrep does the same).
+pub fn to_stdout(command: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let done = command(&mut out);
+    // What was made before a failure is printed before the message that ends it.
+    let flushed = out.flush();
+    match done.and_then(|()| Ok(flushed?)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            say(&format!("could not write the output: {e}"));
+            ExitCode::FAILURE
+        }
+        Err(Failure::Work(e)) => {
+            say(&e.to_string());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `billsim: {text}` on stderr. Nothing is left to tell if stderr cannot be written to, so
+/// its error is dropped (`eprintln!` would panic).
+pub fn say(text: &str) {
+    let _ = writeln!(io::stderr().lock(), "billsim: {text}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer whose reader has gone.
+    struct ClosedPipe;
+
+    impl Write for ClosedPipe {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+    }
+
+    #[test]
+    fn a_json_line_to_a_closed_pipe_is_an_output_failure_that_keeps_its_kind() {
+        match json_line(&mut ClosedPipe, &[1, 2, 3]) {
+            Err(Failure::Output(e)) => assert_eq!(e.kind(), io::ErrorKind::BrokenPipe),
+            other => panic!("expected the output's broken pipe, got {other:?}"),
+        }
+    }
+}
