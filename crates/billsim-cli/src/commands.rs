@@ -1,13 +1,12 @@
 //! What each command does with its arguments, writing to `out` as it goes.
 
 use crate::args::{self, Command};
-use crate::day_range::{self, Cut};
+use crate::day_range;
 use crate::figures;
 use crate::output::{json_line, say, Failure};
 use crate::table;
-use billsim_core::many_days::{self, ManyDays};
+use billsim_core::many_days;
 use billsim_core::{in_flight, lesson_numbers, simulate_day};
-use serde::Serialize;
 use std::io::Write;
 
 pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
@@ -38,24 +37,15 @@ fn day(a: &args::Day, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The JSON of `days`: the core's, and how the range was cut where it was.
-#[derive(Serialize)]
-struct DaysJson<'a> {
-    #[serde(flatten)]
-    days: &'a ManyDays,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cut: Option<Cut>,
-}
-
 fn days(a: &args::Days, out: &mut dyn Write) -> Result<(), Failure> {
     let (from, count) = (a.first(), a.count.unwrap_or(200));
-    let cut = day_range::cut(from, count);
-    if let Some(cut) = &cut {
+    // The JSON says it too: `count` ran of `askedFor`.
+    if let Some(cut) = day_range::cut(from, count) {
         say(&cut.to_string());
     }
     let days = many_days::many_days(from, count, &a.settings.settings())?;
     if a.json.json {
-        json_line(out, &DaysJson { days: &days, cut })
+        json_line(out, &days)
     } else {
         Ok(out.write_all(table::many_days(&days).as_bytes())?)
     }

@@ -3,16 +3,13 @@
 
 use crate::table::counted;
 use billsim_core::many_days::days_from;
-use serde::Serialize;
 use std::fmt;
 
-/// How a range was cut short: in the JSON of `days` as `"cut"`, and said on stderr.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// How a range was cut short, said on stderr (the JSON of `days` says it as `askedFor`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cut {
     /// How many days were asked for (the output's `count` is how many ran).
     pub count_asked: u32,
-    #[serde(skip)]
     pub count: u32,
     pub reason: String,
 }

@@ -58,7 +58,7 @@ fn overrun() -> Result<Figure, Box<dyn Error>> {
         title: format!(
             "What {} calls at once are charged under each version of the budget, against a budget of {}",
             params.calls(),
-            params.budget().dollars(2)
+            params.budget().exact_dollars()
         ),
         desc: sentences.join(" "),
         svg,

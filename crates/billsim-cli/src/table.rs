@@ -79,21 +79,15 @@ pub fn many_days(d: &ManyDays) -> String {
     out
 }
 
-/// Dollars with as many decimals as the amount needs (at least 2): `$0.96`, `$0.384`.
-fn exact_dollars(amount: Micros) -> String {
-    let places = (2..6).find(|&p| amount.0 % 10u64.pow(6 - p) == 0).unwrap_or(6);
-    amount.dollars(places)
-}
-
 pub fn overrun(params: &Params, rows: &[Row]) -> String {
-    let each = cost(in_flight::INPUT, in_flight::OUTPUT).map_or("-".into(), exact_dollars);
+    let each = cost(in_flight::INPUT, in_flight::OUTPUT).map_or("-".into(), Micros::exact_dollars);
     let mut out = format!(
         "{} at once, each {} tokens in and {} out ({each}), against a budget of {}.\n\
          Every call is checked before any is charged.\n\n",
         counted(params.calls(), "call"),
         grouped(in_flight::INPUT),
         grouped(in_flight::OUTPUT),
-        exact_dollars(params.budget()),
+        params.budget().exact_dollars(),
     );
     let _ = writeln!(out, "  {:<40} {:>4} {:>8} {:>9} {:>10}", "version", "in", "refused", "charged", "of budget");
     for r in rows {
@@ -104,7 +98,7 @@ pub fn overrun(params: &Params, rows: &[Row]) -> String {
             out,
             "  {label:<40} {:>4} {refused:>8} {:>9} {of_budget:>10}",
             r.admitted,
-            exact_dollars(r.charged)
+            r.charged.exact_dollars()
         );
     }
     out
@@ -143,15 +137,6 @@ mod tests {
         assert!(text.starts_with("1 call at once, each "), "{text}");
         let params = Params::new(2, 50, Micros(250_000)).unwrap();
         assert!(overrun(&params, &[]).starts_with("2 calls at once, each "));
-    }
-
-    #[test]
-    fn amounts_show_every_decimal_they_have_and_at_least_two() {
-        assert_eq!(exact_dollars(Micros(960_000)), "$0.96");
-        assert_eq!(exact_dollars(Micros(384_000)), "$0.384");
-        assert_eq!(exact_dollars(Micros(420)), "$0.00042");
-        assert_eq!(exact_dollars(Micros(1)), "$0.000001");
-        assert_eq!(exact_dollars(Micros(2_000_000)), "$2.00");
     }
 
     #[test]
