@@ -6,7 +6,7 @@
 import { createServer } from "node:http";
 import { constants } from "node:fs";
 import { open, realpath } from "node:fs/promises";
-import { extname, join, sep } from "node:path";
+import { extname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const WEB = fileURLToPath(new URL(".", import.meta.url));
@@ -28,6 +28,16 @@ const COMMON = {
   // A lesson page on another origin imports the widget's module and fetches its wasm.
   "access-control-allow-origin": "*",
 };
+
+// Code, pages and what scripts/build-wasm writes change between builds: the browser
+// revalidates them on each load (an unchanged file costs a 304). Other files (the favicon)
+// do not: it keeps them a day, so a page that changes its address on every click does not
+// fetch its icon again. A name with a content hash (a release's assets/) never changes.
+function cacheControl(path) {
+  if (/\.[0-9a-f]{10}\.\w+$/.test(path)) return "public, max-age=31536000, immutable";
+  if (/\.(html|m?js|css|wasm|json)$/.test(path) || /^(pkg|figures)\//.test(path)) return "no-cache";
+  return "public, max-age=86400";
+}
 
 /** An answer other than the file: its status and a short reason for the body. */
 class Refusal extends Error {
@@ -89,15 +99,19 @@ async function answer(req, res, root) {
     throw e.code in FS_STATUS ? new Refusal(FS_STATUS[e.code], "not found") : e;
   });
   try {
-    // Read whole before answering; the open handle keeps a file deleted meanwhile readable.
-    const body = await handle.readFile();
-    res.writeHead(200, {
+    const headers = {
       ...COMMON,
       "content-type": TYPES[extname(real)] ?? "application/octet-stream",
-      "content-length": body.length,
-      "cache-control": "no-store",
-      "last-modified": info.mtime.toUTCString(),
-    });
+      "cache-control": cacheControl(relative(root, real).split(sep).join("/")),
+      etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+    };
+    if (req.headers["if-none-match"] === headers.etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    // Read whole before answering; the open handle keeps a file deleted meanwhile readable.
+    const body = await handle.readFile();
+    res.writeHead(200, { ...headers, "content-length": body.length });
     res.end(req.method === "HEAD" ? undefined : body);
   } finally {
     await handle.close();
