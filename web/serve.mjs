@@ -91,11 +91,17 @@ async function openFile(root, path) {
   throw new Refusal(404, "not found");
 }
 
+// The README's snippets load the widget from /widget/ on the lesson's site, and so do the
+// example pages (web/examples/): that address serves web/ too.
+const WIDGET_PATH = "/widget/";
+
 async function answer(req, res, root) {
   if (req.method !== "GET" && req.method !== "HEAD") {
     throw new Refusal(405, `method not allowed: ${req.method}`);
   }
-  const { handle, info, real } = await openFile(root, requestPath(req.url)).catch((e) => {
+  let path = requestPath(req.url);
+  if (path.startsWith(WIDGET_PATH)) path = path.slice(WIDGET_PATH.length - 1);
+  const { handle, info, real } = await openFile(root, path).catch((e) => {
     throw e.code in FS_STATUS ? new Refusal(FS_STATUS[e.code], "not found") : e;
   });
   try {
