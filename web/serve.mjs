@@ -82,7 +82,7 @@ async function openFile(root, path) {
     const real = await realpath(file);
     if (!inside(root, real)) throw new Refusal(403, "forbidden: a link out of the served folder");
     const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
-    const info = await handle.stat();
+    const info = await handle.stat().catch(async (e) => { await handle.close(); throw e; });
     if (info.isFile()) return { handle, info, real };
     await handle.close();
     if (!info.isDirectory() || !tryIndex) break;
