@@ -142,8 +142,9 @@ export function pack(outDir) {
     write("README.md", readme(v, placed));
     mkdirSync(outDir, { recursive: true });
     const tgz = resolve(outDir, `${NAME}-${v}.tgz`);
-    // npm's layout (a package/ folder), and the same bytes for the same files.
-    execFileSync("sh", ["-c", 'tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$1" -cf - package | gzip -9n > "$2"',
+    // npm's layout (a package/ folder), and the same bytes for the same files (npm's fixed
+    // date too: 1985-10-26, as some tools take a zero date for none).
+    execFileSync("sh", ["-c", 'tar --sort=name --mtime=@499162500 --owner=0 --group=0 --numeric-owner -C "$1" -cf - package | gzip -9n > "$2"',
       "sh", stage, tgz]);
     return tgz;
   } finally {
