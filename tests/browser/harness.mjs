@@ -6,17 +6,23 @@ import { serve } from "../../web/serve.mjs";
 
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
-export async function start() {
-  const server = await serve(0);
-  const base = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({
+/** Debian's Chromium, headless, without background traffic. */
+export function launch() {
+  return chromium.launch({
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
       "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
   });
+}
+
+export async function start() {
+  const server = await serve(0);
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await launch();
   return {
     base,
     browser,
+    server,
     async stop() {
       await browser.close();
       server.closeAllConnections();

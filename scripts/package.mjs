@@ -1,0 +1,160 @@
+// Packs the built widget (web/ after scripts/build-wasm) as a release for lesson authors:
+// an npm-style package, OUT/bill-widget-<version>.tgz. Run through scripts/package.
+//
+// The files authors name in their pages keep their names (ENTRIES); every file those load
+// is found by following their quoted relative references and goes to assets/ with a hash
+// of its content in its name, so it can be cached for a year. References are rewritten
+// to the new names, dependencies first, so a changed wasm module also renames the modules
+// that load it. Each asset's TypeScript declarations (x.d.ts beside x.js) follow it.
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, posix, resolve } from "node:path";
+import { CSP } from "../web/serve.mjs";
+
+const REPO = resolve(import.meta.dirname, "..");
+const WEB = join(REPO, "web");
+const NAME = "bill-widget";
+/** What authors write in their pages: the same paths in web/ and in the package. */
+const ENTRIES = ["bill-widget.js", "bill-widget.d.ts", "embed.html", "embed-host.js",
+  "figures/share-of-bill.svg", "figures/overrun.svg"];
+const TEXT = /\.(js|css|html|svg)$/;
+// A quoted relative reference to a file: "./pkg/x.js", 'x_bg.wasm', "figures/a.svg".
+const REFERENCE = /(["'`])((?:\.{1,2}\/)?[\w@-][\w@./-]*\.(?:js|mjs|css|wasm|svg|png|json|html))\1/g;
+
+export function version() {
+  const toml = readFileSync(join(REPO, "crates/billsim-wasm/Cargo.toml"), "utf8");
+  return /^version\s*=\s*"([^"]+)"/m.exec(toml)[1];
+}
+
+/** The web/ file that `spec`, quoted in web/`from`, names; null for text that is not one. */
+function target(from, spec) {
+  const path = posix.normalize(posix.join(posix.dirname(from), spec));
+  return !path.startsWith("../") && existsSync(join(WEB, path)) ? path : null;
+}
+
+/** Every file the entries load: web/ path -> { out: path in the package, bytes, deps: web/ paths }. */
+function layout() {
+  const files = new Map();
+  const visiting = new Set();
+  const folder = (path) => (ENTRIES.includes(path) ? posix.dirname(path) : "assets");
+  const place = (path) => {
+    if (files.has(path)) return files.get(path).out;
+    if (visiting.has(path)) throw new Error(`scripts/package: ${path} is part of a reference cycle`);
+    visiting.add(path);
+    let bytes = readFileSync(join(WEB, path));
+    const deps = new Set();
+    if (TEXT.test(path)) {
+      const text = bytes.toString("utf8").replace(REFERENCE, (whole, quote, spec) => {
+        const to = target(path, spec);
+        if (!to) return whole;
+        deps.add(to);
+        let rel = posix.relative(folder(path), place(to));
+        if (spec.startsWith(".") && !rel.startsWith(".")) rel = `./${rel}`;
+        return `${quote}${rel}${quote}`;
+      });
+      bytes = Buffer.from(text);
+    }
+    let out = path;
+    if (!ENTRIES.includes(path)) {
+      const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+      const [, stem, ext] = /^(.*?)((?:\.d\.ts)|\.[^.]*)$/.exec(posix.basename(path));
+      out = `assets/${stem}.${hash}${ext}`;
+      const types = path.replace(/\.js$/, ".d.ts");
+      if (types !== path && existsSync(join(WEB, types))) {
+        files.set(types, { out: out.replace(/\.js$/, ".d.ts"), bytes: readFileSync(join(WEB, types)), deps: new Set() });
+      }
+    }
+    files.set(path, { out, bytes, deps });
+    visiting.delete(path);
+    return out;
+  };
+  for (const entry of ENTRIES) place(entry);
+  return files;
+}
+
+/** The no-JavaScript fallback of the standalone page (figure and the core's sentences). */
+function fallback() {
+  const html = readFileSync(join(WEB, "index.html"), "utf8");
+  const figure = /^([ \t]*)<figure class="fallback">[\s\S]*?<\/figure>/m.exec(html);
+  if (!figure) throw new Error("scripts/package: web/index.html has no <figure class=\"fallback\">");
+  return figure[0].replace(new RegExp(`^${figure[1]}`, "gm"), "  ");
+}
+
+function manifest(v, out) {
+  const core = out.get("pkg/billsim_wasm.js");
+  const coreTypes = out.get("pkg/billsim_wasm.d.ts");
+  if (!core || !coreTypes) throw new Error("scripts/package: the widget no longer loads pkg/billsim_wasm.js (and its .d.ts)");
+  return {
+    name: NAME,
+    version: v,
+    description: "The <bill-widget> custom element: what a spending policy does to one day's AI bill, computed by a WebAssembly core.",
+    license: "MIT",
+    type: "module",
+    types: "./bill-widget.d.ts",
+    exports: {
+      ".": { types: "./bill-widget.d.ts", default: "./bill-widget.js" },
+      "./core": { types: `./${coreTypes.out}`, default: `./${core.out}` },
+      "./embed-host.js": "./embed-host.js",
+      "./embed.html": "./embed.html",
+      "./figures/*": "./figures/*",
+      "./package.json": "./package.json",
+    },
+    sideEffects: ["./bill-widget.js", "./embed-host.js", "./assets/*.js"],
+  };
+}
+
+function readme(v, out) {
+  const template = readFileSync(join(REPO, "scripts/package-readme.md"), "utf8");
+  // What bill-widget.js loads, all of it: the browser can fetch it at once.
+  const graph = new Set();
+  const walk = (path) => { for (const d of out.get(path).deps) if (!graph.has(d)) { graph.add(d); walk(d); } };
+  walk("bill-widget.js");
+  const preload = [...graph].map((path) => out.get(path)).filter((f) => /\.(js|wasm)$/.test(f.out));
+  const fields = {
+    VERSION: v,
+    CSP,
+    FALLBACK: fallback().replaceAll('src="figures/', `src="/lessons/widget/${v}/figures/`),
+    PRELOAD: preload.map((f) => f.out.endsWith(".wasm")
+      ? `<link rel="preload" href="/lessons/widget/${v}/${f.out}" as="fetch" type="application/wasm" crossorigin>`
+      : `<link rel="modulepreload" href="/lessons/widget/${v}/${f.out}">`).join("\n"),
+  };
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key) => {
+    if (!(key in fields)) throw new Error(`scripts/package: unknown {{${key}}} in scripts/package-readme.md`);
+    return fields[key];
+  });
+}
+
+/** Writes the package to a fresh folder and packs it as OUT/bill-widget-<version>.tgz. */
+export function pack(outDir) {
+  const v = version();
+  const placed = layout();
+  const stage = mkdtempSync(join(tmpdir(), "bill-widget-package-"));
+  try {
+    const root = join(stage, "package");
+    const write = (path, bytes) => {
+      mkdirSync(posix.dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), bytes);
+    };
+    for (const { out, bytes } of placed.values()) write(out, bytes);
+    write("package.json", `${JSON.stringify(manifest(v, placed), null, 2)}\n`);
+    write("README.md", readme(v, placed));
+    mkdirSync(outDir, { recursive: true });
+    const tgz = resolve(outDir, `${NAME}-${v}.tgz`);
+    // npm's layout (a package/ folder), and the same bytes for the same files (npm's fixed
+    // date too: 1985-10-26, as some tools take a zero date for none).
+    execFileSync("sh", ["-c", 'tar --sort=name --mtime=@499162500 --owner=0 --group=0 --numeric-owner -C "$1" -cf - package | gzip -9n > "$2"',
+      "sh", stage, tgz]);
+    return tgz;
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const tgz = pack(process.argv[2] ?? join(REPO, "out"));
+  const listing = execFileSync("tar", ["-tvzf", tgz], { encoding: "utf8" });
+  console.log(listing.trim().split("\n").map((l) => `  ${l.split(/\s+/).slice(2).join(" ")}`).join("\n"));
+  console.log(`packed ${posix.relative(process.cwd(), tgz) || tgz}`);
+}

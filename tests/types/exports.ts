@@ -1,0 +1,41 @@
+// A small TypeScript user of every export of the built module (web/pkg, as the page and
+// the release load it) and of the custom element's module. tests/types.test.mjs runs tsc
+// over it: each call must type-check, and each @ts-expect-error line must be an error,
+// which it is only if the declarations are there and say what the functions take and give.
+import init, {
+  checkDays, dayReadout, dayView, drawOverrun, drawShareOfBill, overrun, overrunSentences,
+  readOverrunText, readSettingsText, simulateDay, spreadSentences, summarize,
+} from "../../web/pkg/billsim_wasm.js";
+import "../../web/bill-widget.js";
+
+export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[]> {
+  await init({ module_or_path: new URL("../../web/pkg/billsim_wasm_bg.wasm", import.meta.url) });
+  const settings = { seed: 0, perMinute: 5, budgetDollars: 0.25, refill: "daily" };
+  const day = simulateDay(settings);
+  const view = dayView(settings);
+  const rows = dayReadout(settings);
+  const claims = checkDays(settings, 200);
+  const spread = spreadSentences(settings, 200);
+  const runs = overrun({ calls: 20, estimatePercent: 50, budgetDollars: 0.25 });
+  const inFlight: string[] = overrunSentences({ calls: 20 });
+  const read = readSettingsText({ perMinute: "5" });
+  const readRuns = readOverrunText({ calls: "20" });
+  drawShareOfBill(canvas, settings, "dailyBudget", { dark: false, scale: 1 });
+  drawOverrun(canvas, { calls: 20 }, { dark: true, scale: 2 });
+  const sentence: string = summarize(settings, "dailyBudget");
+  const widget: HTMLElement | null = document.querySelector("bill-widget");
+  void [day, view, rows, claims, spread, runs, read, readRuns, widget];
+  return [sentence, ...inFlight];
+}
+
+export function misuse(canvas: HTMLCanvasElement): void {
+  // @ts-expect-error summarize gives a string
+  const notANumber: number = summarize({}, "noLimit");
+  // @ts-expect-error drawing needs a canvas element
+  drawOverrun("canvas", {}, {});
+  // @ts-expect-error overrunSentences gives strings
+  const notNumbers: number[] = overrunSentences({});
+  // @ts-expect-error dayView needs its settings
+  dayView();
+  void [notANumber, notNumbers, canvas];
+}
