@@ -7,6 +7,7 @@ mod outcome;
 mod policy;
 mod price;
 mod run;
+pub mod synthetic;
 mod traffic;
 
 pub use guard::{Guard, Reason, Refusal, SetAside, Wait};
