@@ -5,12 +5,13 @@
 //
 // Attributes: view (day | inflight), seed, policy (noLimit | requestsPerMinute |
 // dailyBudget), per-minute, budget (dollars), refill (daily | steady), calls, estimate
-// (percent); sync-url to read and write the page's address.
+// (percent), followed when they change; sync-url to read and write the page's address.
+// The element's children are its fallback, shown when the WebAssembly cannot load.
 import init, {
   dayView, drawShareOfBill, drawOverrun, readSettingsText, readOverrunText, spreadSentences,
   overrunSentences,
 } from "./pkg/billsim_wasm.js";
-import { POLICIES, VIEWS, DEFAULTS, readSettings, toQuery } from "./widget-settings.js";
+import { POLICIES, VIEWS, DEFAULTS, FIELDS, readSettings, toQuery } from "./widget-settings.js";
 
 const ready = init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) });
 const styles = new URL("./bill-widget.css", import.meta.url);
@@ -20,9 +21,17 @@ const DAYS_CHECKED = 200;
 const buttons = (list, data) =>
   list.map(([id, name]) => `<button type="button" data-${data}="${id}" aria-pressed="false">${name}</button>`).join("");
 
+// The settings form's fields, each read by the core's parser for it.
+const FORM_FIELDS = [
+  ["perMinute", readSettingsText], ["budgetDollars", readSettingsText], ["refill", readSettingsText],
+  ["calls", readOverrunText], ["estimatePercent", readOverrunText],
+];
+
 const TEMPLATE = `
 <link rel="stylesheet" href="${styles}">
 <section class="bw" aria-label="What a spending policy does to one day's AI bill">
+  <p class="failure" role="alert"></p>
+  <div class="fallback-slot"><slot></slot></div>
   <p class="notice" role="note" hidden></p>
   <div class="row views" role="group" aria-label="View">${buttons(VIEWS, "view")}</div>
   <div class="day-view">
@@ -59,8 +68,8 @@ const TEMPLATE = `
     <label class="inflight-only">Input estimate, in percent of its real size (10 to 200)
       <input name="estimatePercent" type="number" inputmode="numeric" min="10" max="200" step="1" aria-describedby="error">
     </label>
-    <p class="error" id="error" role="alert"></p>
   </form>
+  <p class="error" id="error" role="alert"></p>
   <div id="numbers" class="numbers" hidden>
     <table>
       <caption></caption>
@@ -74,28 +83,63 @@ const TEMPLATE = `
 </section>`;
 
 class BillWidget extends HTMLElement {
+  static observedAttributes = FIELDS.map((f) => f.attribute);
   #state = { ...DEFAULTS };
-  #overDays = { key: "", sentences: null, ticket: 0 };
+  #problems = new Map(); // "attribute seed" or "address seed" -> the notice's sentence
+  #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
   #root;
-  #resize;
+  #resize = new ResizeObserver(() => this.#draw());
+  #connection = null; // ends, on removal, what this connection listens to outside the element
+  #loaded = false;
   #drawn = false;
 
-  connectedCallback() {
-    if (this.#root) return;
+  constructor() {
+    super();
     this.#root = this.attachShadow({ mode: "open" });
     this.#root.innerHTML = TEMPLATE;
     this.#wire();
-    this.#resize = new ResizeObserver(() => this.#draw());
-    ready.then(() => {
-      this.#load();
-      this.#render();
-      for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
-    }, (e) => this.#showError(`The widget could not load its WebAssembly: ${e.message}`));
-    this.#darkQuery().addEventListener("change", () => this.#draw());
   }
 
+  // Every connection (the first, or after a move) starts what removal stops: a widget
+  // moved in the page behaves as a new one.
+  connectedCallback() {
+    const connection = new AbortController();
+    this.#connection = connection;
+    this.#darkQuery().addEventListener("change", () => this.#draw(), { signal: connection.signal });
+    for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
+    ready.then(() => {
+      if (connection.signal.aborted) return;
+      if (!this.#loaded) this.#load();
+      this.#render();
+    }, (e) => this.#fail(e));
+  }
+
+  // Nothing outside the element may keep it: the colour-scheme listener goes, the resize
+  // observer stops, and a pending days check is cancelled (the next connection redoes it).
   disconnectedCallback() {
-    this.#resize?.disconnect();
+    this.#connection?.abort();
+    this.#resize.disconnect();
+    this.#cancelOverDays();
+  }
+
+  // An attribute set after load is read as at load (a bad one is reported and the current
+  // value kept); a removed one is the default again. A widget out of the page is drawn
+  // when it comes back.
+  attributeChangedCallback(name, old, text) {
+    if (!this.#loaded || old === text) return;
+    const field = FIELDS.find((f) => f.attribute === name);
+    this.#problems.delete(`attribute ${field.key}`);
+    this.#problems.delete(`address ${field.key}`);
+    if (text === null) {
+      this.#state[field.key] = DEFAULTS[field.key];
+    } else {
+      const { settings, problems } = readSettings((f) => (f === field ? text : null), "attribute", this.#state);
+      this.#state = settings;
+      for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
+    }
+    this.#showNotice();
+    this.#syncForm();
+    if (this.isConnected) this.#render();
   }
 
   #q(selector) { return this.#root.querySelector(selector); }
@@ -112,18 +156,31 @@ class BillWidget extends HTMLElement {
 
   // Attributes first, then (with sync-url) the address; bad values are reported and skipped.
   #load() {
+    this.#loaded = true;
     let { settings, problems } = readSettings((f) => this.getAttribute(f.attribute), "attribute");
+    for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
     if (this.#syncsUrl()) {
       const params = new URLSearchParams(location.search);
-      const fromUrl = readSettings((f) => params.get(f.param), "address", settings);
-      settings = fromUrl.settings;
-      problems = problems.concat(fromUrl.problems);
+      ({ settings, problems } = readSettings((f) => params.get(f.param), "address", settings));
+      for (const [key, sentence] of problems) this.#problems.set(`address ${key}`, sentence);
     }
     this.#state = settings;
-    const notice = this.#q(".notice");
-    notice.textContent = problems.join(" ");
-    notice.hidden = problems.length === 0;
+    this.#showNotice();
     this.#syncForm();
+  }
+
+  #showNotice() {
+    const notice = this.#q(".notice");
+    notice.textContent = [...this.#problems.values()].join(" ");
+    notice.hidden = this.#problems.size === 0;
+  }
+
+  // The WebAssembly did not load: say so where the reader looks, show the page's own
+  // fallback (the element's children) and hide the controls, which could do nothing.
+  #fail(e) {
+    this.#q(".failure").textContent =
+      `This interactive chart could not load its WebAssembly (${e?.message ?? e}). Reloading the page may help.`;
+    this.toggleAttribute("data-failed", true);
   }
 
   #wire() {
@@ -151,29 +208,36 @@ class BillWidget extends HTMLElement {
     form.addEventListener("change", () => this.#applyForm());
   }
 
-  // The form's text goes to the core's own parsers (exact decimals, no floating point);
-  // a bad value shows its message and the last good chart stays.
+  // The form's text goes to the core's own parsers (exact decimals, no floating point),
+  // each field on its own so that every bad one is marked (the core's Error names it in
+  // `field`); while any is bad its messages show and the last good chart stays.
   #applyForm() {
     const form = this.#q("form");
-    for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
-    try {
-      const day = readSettingsText({ perMinute: form.perMinute.value, budgetDollars: form.budgetDollars.value, refill: form.refill.value });
-      const overrun = readOverrunText({ calls: form.calls.value, estimatePercent: form.estimatePercent.value });
-      Object.assign(this.#state, day, overrun);
-      this.#showError("");
-      this.#render();
-    } catch (e) {
-      const field = String(e.message).split(":")[0];
-      form.querySelector(`[name="${field}"]`)?.setAttribute("aria-invalid", "true");
-      this.#showError(e.message);
+    const read = {};
+    const messages = [];
+    for (const [name, parse] of FORM_FIELDS) {
+      form.elements[name].removeAttribute("aria-invalid");
+      try {
+        read[name] = parse({ [name]: form.elements[name].value })[name];
+      } catch (e) {
+        form.elements[e.field]?.setAttribute("aria-invalid", "true");
+        messages.push(e.message);
+      }
     }
+    this.#showError(messages.join(" "));
+    if (messages.length > 0) return;
+    Object.assign(this.#state, read);
+    this.#render();
   }
 
+  // The form shows the state (after load, or an attribute's change): nothing in it is bad.
   #syncForm() {
     const form = this.#q("form");
-    for (const name of ["perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]) {
-      form[name].value = String(this.#state[name]);
+    for (const [name] of FORM_FIELDS) {
+      form.elements[name].value = String(this.#state[name]);
+      form.elements[name].removeAttribute("aria-invalid");
     }
+    this.#showError("");
   }
 
   #showError(message) {
@@ -195,7 +259,7 @@ class BillWidget extends HTMLElement {
       const detail = inDay ? this.#renderDay() : this.#renderOverrun();
       this.#drawn = true;
       this.#draw();
-      if (this.#syncsUrl()) history.replaceState(history.state, "", toQuery(this.#state) + location.hash);
+      if (this.#syncsUrl()) history.replaceState(history.state, "", toQuery(this.#state, location.search) + location.hash);
       this.dispatchEvent(new CustomEvent("bill-widget-change", { detail: { view, ...detail } }));
     } catch (e) {
       this.#showError(e.message);
@@ -229,7 +293,7 @@ class BillWidget extends HTMLElement {
 
   // The line under the chart checks the settings over DAYS_CHECKED days from this one.
   // It runs after the next frame is painted (so a click shows its chart first), and
-  // again only when the settings change; a newer request replaces an older one.
+  // again only when the settings change; a newer request cancels an older one.
   #showOverDays(settings, policy) {
     const line = this.#q(".more");
     const key = JSON.stringify(settings);
@@ -237,19 +301,25 @@ class BillWidget extends HTMLElement {
       line.textContent = this.#overDays.sentences[policy];
       return;
     }
-    const ticket = ++this.#overDays.ticket;
+    this.#cancelOverDays();
+    if (!this.isConnected) return; // no timer may keep a removed widget; connecting redoes it
     line.textContent = `Checking ${DAYS_CHECKED} days\u2026`;
-    requestAnimationFrame(() => setTimeout(() => {
-      if (ticket !== this.#overDays.ticket) return;
+    this.#overDays.frame = requestAnimationFrame(() => { this.#overDays.timer = setTimeout(() => {
       try {
-        this.#overDays = { key, sentences: spreadSentences(settings, DAYS_CHECKED), ticket };
+        Object.assign(this.#overDays, { key, sentences: spreadSentences(settings, DAYS_CHECKED), frame: 0, timer: 0 });
         if (this.#state.view === "day") line.textContent = this.#overDays.sentences[this.#state.policy];
         this.dispatchEvent(new CustomEvent("bill-widget-days", { detail: { settings, sentences: this.#overDays.sentences } }));
       } catch (e) {
         line.textContent = "";
         this.#showError(e.message);
       }
-    }, 0));
+    }, 0); });
+  }
+
+  // A newer check, or the element's removal, ends the pending one.
+  #cancelOverDays() {
+    cancelAnimationFrame(this.#overDays.frame);
+    clearTimeout(this.#overDays.timer);
   }
 
   #fillTable(readout, seed) {

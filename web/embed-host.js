@@ -1,10 +1,28 @@
 // For a page that embeds the widget in an <iframe>: sizes each such iframe to the height
 // its widget reports. Include once: <script type="module" src=".../embed-host.js"></script>
+//
+// Only the widget's own frames are sized, and only by a message from the widget's origin:
+// any other frame on the page (an ad, a video) can post the same message, and must not be
+// able to make itself 5,000 px tall. The widget's origin and embed page are where this
+// script itself was loaded from.
+const EMBED = new URL("./embed.html", import.meta.url);
+
+/** Whether `frame` shows the widget's embed page (whatever its settings in the query). */
+function isWidgetFrame(frame) {
+  try {
+    const src = new URL(frame.src, document.baseURI);
+    return src.origin === EMBED.origin && src.pathname === EMBED.pathname;
+  } catch {
+    return false;
+  }
+}
+
 addEventListener("message", (event) => {
+  if (event.origin !== EMBED.origin) return;
   const data = event.data;
   if (!data || data.type !== "bill-widget:height" || !Number.isFinite(data.height)) return;
   for (const frame of document.querySelectorAll("iframe")) {
-    if (frame.contentWindow === event.source) {
+    if (frame.contentWindow === event.source && isWidgetFrame(frame)) {
       frame.height = String(Math.max(100, Math.min(5000, Math.round(data.height))));
     }
   }

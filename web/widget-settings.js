@@ -32,7 +32,14 @@ export const FIELDS = [
 function oneOf(key, choices, text) {
   if (choices.some(([id]) => id === text)) return text;
   const shown = text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}... (${text.length} characters)` : JSON.stringify(text);
-  throw new Error(`${key}: must be ${choices.map(([id]) => `"${id}"`).join(" or ")}; got ${shown}`);
+  // As the core's own errors are: the whole sentence, and the field it is about.
+  throw Object.assign(new Error(`${key}: must be ${choices.map(([id]) => `"${id}"`).join(" or ")}; got ${shown}`), { field: key });
+}
+
+/** An error's message without its leading "field: ", which the reader's sentence already says. */
+export function problemOf(e) {
+  const prefix = e.field === undefined ? "" : `${e.field}: `;
+  return e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
 }
 
 function readOne(key, text) {
@@ -43,10 +50,11 @@ function readOne(key, text) {
 }
 
 /** `base` with each field that `source(field)` gives (text, or null for none) read on its
- *  own: a bad one keeps the base value and is described in `problems`. */
+ *  own: a bad one keeps the base value and is described in `problems`, a Map from the
+ *  field's key to the sentence. */
 export function readSettings(source, from, base = DEFAULTS) {
   const settings = { ...base };
-  const problems = [];
+  const problems = new Map();
   for (const field of FIELDS) {
     const text = source(field);
     if (text === null || text === undefined) continue;
@@ -54,16 +62,23 @@ export function readSettings(source, from, base = DEFAULTS) {
       settings[field.key] = readOne(field.key, text);
     } catch (e) {
       const name = from === "address" ? `${field.param} in the address` : `the ${field.attribute} attribute`;
-      problems.push(`Ignored ${name}: ${e.message.replace(/^[^:]*: /, "")}. Using ${settings[field.key]}.`);
+      problems.set(field.key, `Ignored ${name}: ${problemOf(e)}. Using ${settings[field.key]}.`);
     }
   }
   return { settings, problems };
 }
 
 /** The address's query string for `settings`: every setting, so a copied address
- *  reproduces the same view exactly. */
-export function toQuery(settings) {
+ *  reproduces the same view exactly, after the host page's own parameters of `search`
+ *  (kept as they were written). */
+export function toQuery(settings, search = "") {
+  const ours = new Set(FIELDS.map((f) => f.param));
+  const theirs = search.replace(/^\?/, "").split("&").filter((part) => {
+    if (part === "") return false;
+    const [name] = new URLSearchParams(part).keys();
+    return !ours.has(name);
+  });
   const params = new URLSearchParams();
   for (const { key, param } of FIELDS) params.set(param, String(settings[key]));
-  return `?${params}`;
+  return `?${[...theirs, String(params)].join("&")}`;
 }

@@ -2,16 +2,17 @@
 //! estimatePercent, budgetDollars }`, each optional, through the core's checks, with the
 //! same field-naming errors as the day's settings.
 
-use crate::js_input::{field_error, number_field, object, text_field};
+use crate::js_input::{number_field, object, text_field};
+use crate::thrown::Thrown;
 use billsim_core::in_flight::{self, Params};
 use billsim_core::settings;
-use wasm_bindgen::{JsError, JsValue};
+use wasm_bindgen::JsValue;
 
 const FIELDS: [&str; 3] = ["calls", "estimatePercent", "budgetDollars"];
 
 /// `{ calls, estimatePercent, budgetDollars }` into the experiment's settings; `undefined`
 /// or `null` is the lesson's (20 calls, the input guessed at 50%, $0.25).
-pub fn params(value: &JsValue) -> Result<Params, JsError> {
+pub fn params(value: &JsValue) -> Result<Params, Thrown> {
     let defaults = Params::default();
     let Some(object) = object(value, "settings", &FIELDS)? else {
         return Ok(defaults);
@@ -24,19 +25,19 @@ pub fn params(value: &JsValue) -> Result<Params, JsError> {
         estimate.unwrap_or(defaults.estimate_percent()),
         budget.unwrap_or(defaults.budget()),
     )
-    .map_err(field_error)
+    .map_err(Thrown::from)
 }
 
 /// The widget's form text for the experiment, `{ calls, estimatePercent }` as typed (each
 /// optional), through the core's parsers: the numbers `overrun` takes.
-pub fn text_params(value: &JsValue) -> Result<(u32, u32), JsError> {
+pub fn text_params(value: &JsValue) -> Result<(u32, u32), Thrown> {
     let defaults = Params::default();
     let Some(object) = object(value, "settings", &FIELDS[..2])? else {
         return Ok((defaults.calls(), defaults.estimate_percent()));
     };
-    let read = |field, allowed, parse: fn(&str) -> Result<u32, settings::Invalid>| -> Result<Option<u32>, JsError> {
+    let read = |field, allowed, parse: fn(&str) -> Result<u32, settings::Invalid>| -> Result<Option<u32>, Thrown> {
         match text_field(&object, field, allowed)? {
-            Some(t) => parse(&t).map(Some).map_err(|e| field_error(e.on(field))),
+            Some(t) => parse(&t).map(Some).map_err(|e| Thrown::from(e.on(field))),
             None => Ok(None),
         }
     };

@@ -6,11 +6,13 @@
 //! never an exception thrown through the module.
 
 use billsim_chart::Theme;
-use billsim_core::settings::{self, FieldError, Invalid};
+use billsim_core::settings::{self, Invalid};
 use billsim_core::{Policy, Settings};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::thrown::Thrown;
 
 #[wasm_bindgen]
 extern "C" {
@@ -65,12 +67,8 @@ fn describe(v: &JsValue) -> String {
     }
 }
 
-fn error(field: &str, allowed: &'static str, got: String) -> JsError {
-    JsError::new(&Invalid { allowed, got }.on(field).to_string())
-}
-
-pub(crate) fn field_error(e: FieldError) -> JsError {
-    JsError::new(&e.to_string())
+fn error(field: &str, allowed: &'static str, got: String) -> Thrown {
+    Invalid { allowed, got }.on(field).into()
 }
 
 /// Whether `value` is a plain object: made by `{ ... }`, `JSON.parse` or
@@ -104,23 +102,22 @@ fn plain(value: &JsValue) -> Result<(), String> {
 
 /// The own fields of `value` when it is a plain object (or nothing for undefined/null),
 /// refusing any field not in `known`.
-pub(crate) fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Option<Object>, JsError> {
+pub(crate) fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Option<Object>, Thrown> {
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    let expected = || format!("{what}: must be an object such as {{ {} }}; got ", known.join(", "));
-    plain(value).map_err(|got| JsError::new(&(expected() + &got)))?;
-    let keys =
-        try_keys(value).map_err(|_| JsError::new(&(expected() + "an object whose fields could not be listed")))?;
+    let expected =
+        |got: &str| Thrown::on(what, format!("must be an object such as {{ {} }}; got {got}", known.join(", ")));
+    plain(value).map_err(|got| expected(&got))?;
+    let keys = try_keys(value).map_err(|_| expected("an object whose fields could not be listed"))?;
     let object: Object = value.clone().unchecked_into();
     for key in keys.unchecked_into::<Array>().iter() {
         let key = key.as_string().unwrap_or_default();
         if !known.contains(&key.as_str()) {
-            return Err(JsError::new(&format!(
-                "{what}: unknown field {}; the fields are {}",
-                settings::shown(&key),
-                known.join(", ")
-            )));
+            return Err(Thrown::on(
+                what,
+                format!("unknown field {}; the fields are {}", settings::shown(&key), known.join(", ")),
+            ));
         }
     }
     Ok(Some(object))
@@ -129,7 +126,7 @@ pub(crate) fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Opti
 /// The object's own field `field`, or `undefined` when it has none: a field it only
 /// inherits (say, one added to `Object.prototype` by other code) is not one of its settings.
 /// A getter or Proxy trap that throws is refused with what the field allows.
-fn get(object: &Object, field: &str, allowed: &'static str) -> Result<JsValue, JsError> {
+fn get(object: &Object, field: &str, allowed: &'static str) -> Result<JsValue, Thrown> {
     let threw = |_| error(field, allowed, "a field that threw when read".into());
     if try_own_property(object, field).map_err(threw)?.is_undefined() {
         return Ok(JsValue::UNDEFINED);
@@ -145,7 +142,7 @@ pub(crate) fn number_field<T>(
     field: &str,
     allowed: &'static str,
     parse: fn(&str) -> Result<T, Invalid>,
-) -> Result<Option<T>, JsError> {
+) -> Result<Option<T>, Thrown> {
     let v = get(object, field, allowed)?;
     if v.is_undefined() {
         return Ok(None);
@@ -163,7 +160,7 @@ pub(crate) fn number_field<T>(
 const SETTINGS_FIELDS: [&str; 4] = ["seed", "perMinute", "budgetDollars", "refill"];
 
 /// `{ seed, perMinute, budgetDollars, refill }`, each optional, into a day number and settings.
-pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), JsError> {
+pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), Thrown> {
     let mut settings = Settings::default();
     let Some(object) = object(value, "settings", &SETTINGS_FIELDS)? else {
         return Ok((0, settings));
@@ -178,7 +175,7 @@ pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), JsError> {
     let refill = get(&object, "refill", settings::REFILL_ALLOWED)?;
     if !refill.is_undefined() {
         let text = refill.as_string().ok_or_else(|| error("refill", settings::REFILL_ALLOWED, describe(&refill)))?;
-        settings.refill = settings::parse_refill(&text).map_err(|e| field_error(e.on("refill")))?;
+        settings.refill = settings::parse_refill(&text).map_err(|e| Thrown::from(e.on("refill")))?;
     }
     Ok((seed, settings))
 }
@@ -186,7 +183,7 @@ pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), JsError> {
 const POLICY_ALLOWED: &str = "\"noLimit\", \"requestsPerMinute\" or \"dailyBudget\"";
 
 /// A policy's name.
-pub fn policy(value: &JsValue) -> Result<Policy, JsError> {
+pub fn policy(value: &JsValue) -> Result<Policy, Thrown> {
     match value.as_string() {
         Some(s) => Policy::parse(&s).ok_or_else(|| error("policy", POLICY_ALLOWED, settings::shown(&s))),
         None => Err(error("policy", POLICY_ALLOWED, describe(value))),
@@ -197,7 +194,7 @@ const SCALE_ALLOWED: &str = "a number from 0.5 to 8 (the device pixel ratio)";
 const DARK_ALLOWED: &str = "true or false";
 
 /// `{ dark, scale }`, each optional, into the chart's theme.
-pub fn look(value: &JsValue) -> Result<Theme, JsError> {
+pub fn look(value: &JsValue) -> Result<Theme, Thrown> {
     let Some(object) = object(value, "look", &["dark", "scale"])? else {
         return Ok(Theme::light(100));
     };
@@ -219,7 +216,7 @@ pub fn look(value: &JsValue) -> Result<Theme, JsError> {
 }
 
 /// A text field of a form: the string, or `None` when it is absent.
-pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, JsError> {
+pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, Thrown> {
     let v = get(object, field, allowed)?;
     if v.is_undefined() {
         return Ok(None);
@@ -230,23 +227,23 @@ pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) ->
 /// Settings as text, as a form, an address or an element's attributes give them:
 /// `{ seed, perMinute, budgetDollars, refill }`, each optional, read by the core's parsers
 /// exactly (a budget of "0.07" is 70,000 micro-dollars, not a float's neighbour).
-pub fn text_settings(value: &JsValue) -> Result<(Option<u32>, Settings), JsError> {
+pub fn text_settings(value: &JsValue) -> Result<(Option<u32>, Settings), Thrown> {
     let mut settings = Settings::default();
     let Some(object) = object(value, "settings", &SETTINGS_FIELDS)? else {
         return Ok((None, settings));
     };
     let mut seed = None;
     if let Some(t) = text_field(&object, "seed", settings::SEED_ALLOWED)? {
-        seed = Some(settings::parse_seed(&t).map_err(|e| field_error(e.on("seed")))?);
+        seed = Some(settings::parse_seed(&t).map_err(|e| Thrown::from(e.on("seed")))?);
     }
     if let Some(t) = text_field(&object, "perMinute", settings::PER_MINUTE_ALLOWED)? {
-        settings.per_minute = settings::parse_per_minute(&t).map_err(|e| field_error(e.on("perMinute")))?;
+        settings.per_minute = settings::parse_per_minute(&t).map_err(|e| Thrown::from(e.on("perMinute")))?;
     }
     if let Some(t) = text_field(&object, "budgetDollars", settings::BUDGET_ALLOWED)? {
-        settings.budget = settings::parse_budget(&t).map_err(|e| field_error(e.on("budgetDollars")))?;
+        settings.budget = settings::parse_budget(&t).map_err(|e| Thrown::from(e.on("budgetDollars")))?;
     }
     if let Some(t) = text_field(&object, "refill", settings::REFILL_ALLOWED)? {
-        settings.refill = settings::parse_refill(&t).map_err(|e| field_error(e.on("refill")))?;
+        settings.refill = settings::parse_refill(&t).map_err(|e| Thrown::from(e.on("refill")))?;
     }
     Ok((seed, settings))
 }
@@ -262,9 +259,9 @@ fn parse_day_count(text: &str) -> Result<u32, Invalid> {
 }
 
 /// How many days to check: 1 to 10,000 (more would keep the page busy for seconds).
-pub fn day_count(value: &JsValue) -> Result<u32, JsError> {
+pub fn day_count(value: &JsValue) -> Result<u32, Thrown> {
     let holder = Object::new();
-    Reflect::set(&holder, &JsValue::from_str("count"), value).map_err(|_| JsError::new("count: could not be read"))?;
+    Reflect::set(&holder, &JsValue::from_str("count"), value).map_err(|_| Thrown::on("count", "could not be read"))?;
     number_field(&holder, "count", DAY_COUNT_ALLOWED, parse_day_count)?
         .ok_or_else(|| error("count", DAY_COUNT_ALLOWED, "undefined".into()))
 }

@@ -2,10 +2,14 @@
 //! `billsim-chart`. It reads JS values into settings (with errors that name the field),
 //! runs the core, and hands back plain JS objects or draws on a canvas. No logic of its own.
 //!
-//! Every export returns `Result<_, JsError>`: bad input becomes a JS `Error`, never a trap.
+//! Every export returns `Result<_, Thrown>`: bad input becomes a JS `Error` (with a `field`
+//! property naming the field), never a trap.
 
 mod in_flight_input;
 mod js_input;
+mod thrown;
+
+pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
 use billsim_core::Policy;
@@ -16,33 +20,29 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Thrown> {
     // JSON-compatible: maps as plain objects, and u64 as numbers (all ours are below 2^53).
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&format!("could not build the result: {e}")))
-}
-
-fn js_error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
+        .map_err(|e| Thrown::general(format!("could not build the result: {e}")))
 }
 
 /// One toy day under every policy: `{ seed, settings, users, policies }`, the same JSON
 /// as `billsim day --json`. `settings` is `{ seed, perMinute, budgetDollars, refill }`,
 /// every field optional; `undefined` or `null` means all defaults.
 #[wasm_bindgen(js_name = simulateDay)]
-pub fn simulate_day(settings: JsValue) -> Result<JsValue, JsError> {
+pub fn simulate_day(settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
-    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    let day = billsim_core::simulate_day(seed, &settings)?;
     to_js(&day)
 }
 
 /// The one-line summary of `policy` for the day `settings` gives, as the page shows it.
 #[wasm_bindgen(js_name = summarize)]
-pub fn summarize(settings: JsValue, policy: JsValue) -> Result<String, JsError> {
+pub fn summarize(settings: JsValue, policy: JsValue) -> Result<String, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let policy = js_input::policy(&policy)?;
-    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    let day = billsim_core::simulate_day(seed, &settings)?;
     Ok(day.summary(policy))
 }
 
@@ -50,11 +50,11 @@ pub fn summarize(settings: JsValue, policy: JsValue) -> Result<String, JsError> 
 /// `policy`. `look` is `{ dark, scale }`: dark colours, and device pixels per CSS pixel
 /// (the page sizes the canvas's backing store by it, so the bars stay sharp).
 #[wasm_bindgen(js_name = drawShareOfBill)]
-pub fn draw(canvas: HtmlCanvasElement, settings: JsValue, policy: JsValue, look: JsValue) -> Result<(), JsError> {
+pub fn draw(canvas: HtmlCanvasElement, settings: JsValue, policy: JsValue, look: JsValue) -> Result<(), Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let policy: Policy = js_input::policy(&policy)?;
     let theme: Theme = js_input::look(&look)?;
-    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    let day = billsim_core::simulate_day(seed, &settings)?;
     on_canvas(canvas, |area| draw_share_of_bill(area, &day, policy, &theme))
 }
 
@@ -64,12 +64,12 @@ fn on_canvas(
     draw: impl FnOnce(
         &DrawingArea<CanvasBackend, Shift>,
     ) -> Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>,
-) -> Result<(), JsError> {
+) -> Result<(), Thrown> {
     let backend = CanvasBackend::with_canvas_object(canvas)
-        .ok_or_else(|| JsError::new("canvas: could not get a 2D drawing context from it"))?;
+        .ok_or_else(|| Thrown::on("canvas", "could not get a 2D drawing context from it"))?;
     let area = backend.into_drawing_area();
-    draw(&area).map_err(|e| JsError::new(&format!("drawing failed: {e}")))?;
-    area.present().map_err(|e| JsError::new(&format!("drawing failed: {e}")))
+    draw(&area).map_err(|e| Thrown::general(format!("drawing failed: {e}")))?;
+    area.present().map_err(|e| Thrown::general(format!("drawing failed: {e}")))
 }
 
 /// Many calls at once, all checked before any is charged, under each version of the
@@ -77,18 +77,18 @@ fn on_canvas(
 /// `billsim overrun --json`. `settings` is `{ calls, estimatePercent, budgetDollars }`,
 /// every field optional; `undefined` or `null` means the lesson's (20, 50, 0.25).
 #[wasm_bindgen(js_name = overrun)]
-pub fn overrun(settings: JsValue) -> Result<JsValue, JsError> {
+pub fn overrun(settings: JsValue) -> Result<JsValue, Thrown> {
     let params = in_flight_input::params(&settings)?;
-    to_js(&billsim_core::in_flight::overrun(&params).map_err(js_error)?)
+    to_js(&billsim_core::in_flight::overrun(&params)?)
 }
 
 /// Draws the overrun chart for `settings` (as `overrun` takes them) onto `canvas`: one
 /// bar per version against a dashed line at the budget. `look` is as for `drawShareOfBill`.
 #[wasm_bindgen(js_name = drawOverrun)]
-pub fn draw_overrun(canvas: HtmlCanvasElement, settings: JsValue, look: JsValue) -> Result<(), JsError> {
+pub fn draw_overrun(canvas: HtmlCanvasElement, settings: JsValue, look: JsValue) -> Result<(), Thrown> {
     let params = in_flight_input::params(&settings)?;
     let theme: Theme = js_input::look(&look)?;
-    let rows = billsim_core::in_flight::overrun(&params).map_err(js_error)?;
+    let rows = billsim_core::in_flight::overrun(&params)?;
     on_canvas(canvas, |area| draw_overrun_chart(area, &rows, &params, &theme))
 }
 
@@ -97,7 +97,7 @@ pub fn draw_overrun(canvas: HtmlCanvasElement, settings: JsValue, look: JsValue)
 /// returned as `simulateDay` takes them (absent fields are the defaults; the seed only
 /// when given).
 #[wasm_bindgen(js_name = readSettingsText)]
-pub fn read_settings_text(text: JsValue) -> Result<JsValue, JsError> {
+pub fn read_settings_text(text: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::text_settings(&text)?;
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -121,10 +121,10 @@ pub fn read_settings_text(text: JsValue) -> Result<JsValue, JsError> {
 /// The lesson's claims checked over `count` days from the settings' seed (1 to 10,000
 /// days): the same object as `billsim days --json`.
 #[wasm_bindgen(js_name = checkDays)]
-pub fn check_days(settings: JsValue, count: JsValue) -> Result<JsValue, JsError> {
+pub fn check_days(settings: JsValue, count: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let count = js_input::day_count(&count)?;
-    let days = billsim_core::many_days::many_days(seed, count, &settings).map_err(js_error)?;
+    let days = billsim_core::many_days::many_days(seed, count, &settings)?;
     to_js(&days)
 }
 
@@ -145,19 +145,19 @@ pub fn wasm_memory_bytes() -> f64 {
 /// The day `settings` gives as rows a reader can scan: for each policy and user, calls,
 /// served, refused, charged (in dollars) and share of the bill, written by the core.
 #[wasm_bindgen(js_name = dayReadout)]
-pub fn day_readout(settings: JsValue) -> Result<JsValue, JsError> {
+pub fn day_readout(settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
-    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    let day = billsim_core::simulate_day(seed, &settings)?;
     to_js(&billsim_core::readout::readout(&day))
 }
 
 /// What each policy did over `count` days from the settings' seed, as the sentences the
 /// widget shows under its chart: `{ noLimit, requestsPerMinute, dailyBudget }`.
 #[wasm_bindgen(js_name = spreadSentences)]
-pub fn spread_sentences(settings: JsValue, count: JsValue) -> Result<JsValue, JsError> {
+pub fn spread_sentences(settings: JsValue, count: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let count = js_input::day_count(&count)?;
-    let days = billsim_core::many_days::days_spread(seed, count, &settings).map_err(js_error)?;
+    let days = billsim_core::many_days::days_spread(seed, count, &settings)?;
     to_js(&PerPolicy::of(|p| days.sentence(p)))
 }
 
@@ -186,9 +186,9 @@ impl<T> PerPolicy<T> {
 /// `{ day, summaries, readout }`, where `day` is `simulateDay`'s object, `summaries` each
 /// policy's sentence (as `summarize`) and `readout` the rows of `dayReadout`.
 #[wasm_bindgen(js_name = dayView)]
-pub fn day_view(settings: JsValue) -> Result<JsValue, JsError> {
+pub fn day_view(settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
-    let day = billsim_core::simulate_day(seed, &settings).map_err(js_error)?;
+    let day = billsim_core::simulate_day(seed, &settings)?;
     #[derive(Serialize)]
     struct View<'a> {
         day: &'a billsim_core::DayResult,
@@ -205,16 +205,16 @@ pub fn day_view(settings: JsValue) -> Result<JsValue, JsError> {
 /// The calls-at-once experiment as sentences, one per version, as the widget shows them
 /// under its chart (`settings` as for `overrun`).
 #[wasm_bindgen(js_name = overrunSentences)]
-pub fn overrun_sentences(settings: JsValue) -> Result<Vec<String>, JsError> {
+pub fn overrun_sentences(settings: JsValue) -> Result<Vec<String>, Thrown> {
     let params = in_flight_input::params(&settings)?;
-    let rows = billsim_core::in_flight::overrun(&params).map_err(js_error)?;
+    let rows = billsim_core::in_flight::overrun(&params)?;
     Ok(rows.iter().map(|r| r.sentence(&params)).collect())
 }
 
 /// The experiment's form text (`{ calls: "20", estimatePercent: "50" }`, each optional),
 /// checked by the core, as numbers for `overrun`: `{ calls, estimatePercent }`.
 #[wasm_bindgen(js_name = readOverrunText)]
-pub fn read_overrun_text(text: JsValue) -> Result<JsValue, JsError> {
+pub fn read_overrun_text(text: JsValue) -> Result<JsValue, Thrown> {
     let (calls, estimate_percent) = in_flight_input::text_params(&text)?;
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]

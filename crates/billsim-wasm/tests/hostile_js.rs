@@ -14,10 +14,11 @@
 //! Run with `cd crates/billsim-wasm && wasm-pack test --headless --chrome`.
 
 use billsim_core::settings::{BUDGET_ALLOWED, PER_MINUTE_ALLOWED, REFILL_ALLOWED, SEED_ALLOWED};
+use billsim_wasm::Thrown;
 use billsim_wasm::{check_days, day_readout, draw, read_settings_text, simulate_day, summarize};
 use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
 
@@ -39,20 +40,26 @@ fn js(expression: &str) -> JsValue {
         .unwrap_or_else(|e| panic!("the test's JS {expression:?} threw {e:?}"))
 }
 
-/// The message of the `Error` a call threw; fails if it returned, or threw anything else.
-fn thrown<T: std::fmt::Debug>(result: Result<T, JsError>, case: &str) -> String {
+/// The message and `field` property of the `Error` a call threw; fails if it returned, or
+/// threw anything else.
+fn thrown<T: std::fmt::Debug>(result: Result<T, Thrown>, case: &str) -> (String, Option<String>) {
     let err: JsValue = match result {
         Ok(v) => panic!("{case}: should have thrown, returned {v:?}"),
         Err(e) => e.into(),
     };
     assert!(err.is_instance_of::<js_sys::Error>(), "{case}: a JS Error is thrown, not a bare value");
-    Reflect::get(&err, &"message".into()).unwrap().as_string().expect("an Error has a message")
+    let message = Reflect::get(&err, &"message".into()).unwrap().as_string().expect("an Error has a message");
+    (message, Reflect::get(&err, &"field".into()).unwrap().as_string())
 }
 
-fn assert_thrown<T: std::fmt::Debug>(result: Result<T, JsError>, case: &str, expected: &str) {
-    let message = thrown(result, case);
+/// The call threw an `Error` whose message starts with `expected` ("field: ...") and whose
+/// `field` property is that same field, so a page never has to read the message apart.
+fn assert_thrown<T: std::fmt::Debug>(result: Result<T, Thrown>, case: &str, expected: &str) {
+    let (message, field) = thrown(result, case);
     assert!(message.starts_with(expected), "{case}:\n  threw {message:?}\n  expected it to start with {expected:?}");
     assert!(message.len() < 1_000, "{case}: the message stays readable ({} bytes)", message.len());
+    let named = expected.split_once(": ").map(|(f, _)| f.to_string());
+    assert_eq!(field, named, "{case}: the Error's field property names the field its message starts with");
 }
 
 /// The seed of the day `simulateDay` gave.

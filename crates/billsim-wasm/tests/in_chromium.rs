@@ -16,7 +16,7 @@ use common::{canvas, count_colour, error_message, js, pixels};
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// The message of what a call threw; it must have thrown.
-fn thrown(result: Result<JsValue, wasm_bindgen::JsError>) -> String {
+fn thrown(result: Result<JsValue, billsim_wasm::Thrown>) -> String {
     error_message(result.expect_err("the call should have thrown"))
 }
 

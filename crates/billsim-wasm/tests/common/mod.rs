@@ -1,8 +1,9 @@
 //! Helpers shared by the tests that run inside Chromium.
 #![allow(dead_code)] // each test file uses some of them
 
+use billsim_wasm::Thrown;
 use js_sys::{Reflect, JSON};
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 /// A JS value from JSON text, as a page would write it.
@@ -11,10 +12,16 @@ pub fn js(json: &str) -> JsValue {
 }
 
 /// The message of what an export threw, checking that it threw a real JS `Error`.
-pub fn error_message(err: JsError) -> String {
+pub fn error_message(err: Thrown) -> String {
+    thrown_error(err).0
+}
+
+/// The message and the `field` property (if any) of the JS `Error` an export threw.
+pub fn thrown_error(err: Thrown) -> (String, Option<String>) {
     let err: JsValue = err.into();
     assert!(err.is_instance_of::<js_sys::Error>(), "a JS Error is thrown, not a bare value");
-    Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap()
+    let message = Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap();
+    (message, Reflect::get(&err, &"field".into()).unwrap().as_string())
 }
 
 /// A canvas of the given backing size, attached to the page so the browser lays out text.

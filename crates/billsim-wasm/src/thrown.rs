@@ -1,0 +1,78 @@
+//! What every export throws: a JS `Error` whose message is the whole sentence ("perMinute:
+//! must be a whole number from 1 to 60; got 0"), and, when the message is about one field
+//! or argument, a `field` property naming it ("perMinute"), so a page can mark that field
+//! without reading the text apart.
+
+use billsim_core::settings::FieldError;
+use billsim_core::Overflow;
+use wasm_bindgen::JsValue;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thrown {
+    field: Option<String>,
+    message: String,
+}
+
+impl Thrown {
+    /// About `field`: the message is `field: problem`.
+    pub fn on(field: &str, problem: impl std::fmt::Display) -> Thrown {
+        Thrown { field: Some(field.to_string()), message: format!("{field}: {problem}") }
+    }
+
+    /// About no one field (the module itself, a drawing that failed).
+    pub fn general(message: impl Into<String>) -> Thrown {
+        Thrown { field: None, message: message.into() }
+    }
+
+    pub fn field(&self) -> Option<&str> {
+        self.field.as_deref()
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl From<FieldError> for Thrown {
+    fn from(e: FieldError) -> Thrown {
+        Thrown::on(&e.field, e.problem)
+    }
+}
+
+impl From<Overflow> for Thrown {
+    fn from(e: Overflow) -> Thrown {
+        Thrown::general(e.to_string())
+    }
+}
+
+impl From<Thrown> for JsValue {
+    fn from(t: Thrown) -> JsValue {
+        let error = js_sys::Error::new(&t.message);
+        if let Some(field) = &t.field {
+            // Setting a property on a fresh Error cannot fail.
+            let _ = js_sys::Reflect::set(&error, &"field".into(), &JsValue::from_str(field));
+        }
+        error.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use billsim_core::settings::Invalid;
+
+    #[test]
+    fn a_field_error_keeps_its_message_and_names_its_field() {
+        let e = Invalid { allowed: "a whole number from 1 to 60", got: "\"0\"".into() }.on("perMinute");
+        let text = e.to_string();
+        let t = Thrown::from(e);
+        assert_eq!(t.message(), text);
+        assert_eq!(t.field(), Some("perMinute"));
+    }
+
+    #[test]
+    fn an_overflow_names_no_field() {
+        let t = Thrown::from(Overflow);
+        assert_eq!((t.field(), t.message()), (None, "an amount of money is too large to count"));
+    }
+}

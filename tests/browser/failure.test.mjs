@@ -1,0 +1,44 @@
+// When the WebAssembly cannot load (blocked, offline, a broken deploy), the reader is told
+// so and sees the page's own fallback (the still picture and the core's sentences), not
+// buttons that do nothing.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start } from "./harness.mjs";
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.stop(); });
+
+/** A page at `path` with every .wasm request refused, as a blocked or failed download is. */
+async function openBlocked(path) {
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  await page.route("**/*.wasm", (route) => route.abort("blockedbyclient"));
+  await page.goto(env.base + path);
+  return { page, context };
+}
+
+test("with the wasm blocked the standalone page shows a visible message, the fallback figure and its sentences, and no dead buttons", async () => {
+  const { page, context } = await openBlocked("");
+  const w = page.locator("bill-widget");
+  const message = w.getByRole("alert").filter({ hasText: /could not load/ });
+  await message.waitFor({ timeout: 5000 });
+  assert.match(await message.textContent(), /could not load/);
+  assert.equal(await page.locator(".fallback img").isVisible(), true, "the fallback picture is shown");
+  const sentences = page.locator(".fallback figcaption p");
+  assert.equal(await sentences.count(), 3);
+  for (const p of await sentences.all()) assert.equal(await p.isVisible(), true, "each fallback sentence is shown");
+  assert.equal(await w.getByRole("button").count(), 0, "no button that would do nothing is offered");
+  await context.close();
+});
+
+test("with the wasm blocked the iframe embed and a widget without fallback content still say why they are empty", async () => {
+  for (const [path, selector] of [["embed.html", "bill-widget"], ["examples/two-widgets.html", "#second"]]) {
+    const { page, context } = await openBlocked(path);
+    const w = page.locator(selector);
+    await w.getByRole("alert").filter({ hasText: /could not load/ }).waitFor({ timeout: 5000 });
+    assert.equal(await w.getByRole("button").count(), 0, `${path}: no dead buttons`);
+    if (path === "embed.html") assert.equal(await page.locator("bill-widget img").isVisible(), true, "the embed's picture shows");
+    await context.close();
+  }
+});

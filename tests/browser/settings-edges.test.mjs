@@ -1,0 +1,97 @@
+// The settings at their edges: every invalid field is marked (the page learns which from
+// the Error's `field`, not its text), the host's own address parameters survive sync-url,
+// and the open settings panel fits a 320 px phone.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start, open, ready, view } from "./harness.mjs";
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.stop(); });
+
+test("an export's Error names its field in a field property, with the message text unchanged", async () => {
+  const { page, context } = await open(env);
+  await ready(page);
+  const caught = await page.evaluate(async () => {
+    const m = await import("/pkg/billsim_wasm.js");
+    const attempt = (f) => { try { f(); return null; } catch (e) { return { error: e instanceof Error, field: e.field, message: e.message }; } };
+    return [
+      attempt(() => m.readSettingsText({ perMinute: "0" })),
+      attempt(() => m.readOverrunText({ estimatePercent: "5" })),
+      attempt(() => m.simulateDay({ seed: -1 })),
+      attempt(() => m.overrun({ calls: 0 })),
+      attempt(() => m.summarize(undefined, "cheapest")),
+      attempt(() => m.simulateDay({ colour: 1 })),
+    ];
+  });
+  const expected = [
+    ["perMinute", /^perMinute: must be a whole number from 1 to 60; got "0"$/],
+    ["estimatePercent", /^estimatePercent: must be /],
+    ["seed", /^seed: must be a whole number from 0 to 4294967295; got -1$/],
+    ["calls", /^calls: must be /],
+    ["policy", /^policy: must be /],
+    ["settings", /^settings: unknown field "colour"/],
+  ];
+  expected.forEach(([field, message], i) => {
+    assert.equal(caught[i]?.error, true, `case ${i}: ${JSON.stringify(caught[i])}`);
+    assert.equal(caught[i].field, field, `case ${i}: field of ${caught[i].message}`);
+    assert.match(caught[i].message, message);
+  });
+  await context.close();
+});
+
+test("with two invalid fields both are marked invalid and both messages are shown", async () => {
+  const { page, context } = await open(env);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  const good = await view(page);
+  await w.getByLabel("Calls per minute").fill("0");
+  await w.getByLabel("Budget per user per day").fill("1000");
+  const invalid = await w.evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll("[aria-invalid=true]")].map((input) => input.name));
+  assert.deepEqual(invalid, ["perMinute", "budgetDollars"]);
+  const now = await view(page);
+  assert.match(now.error, /perMinute: must be a whole number from 1 to 60; got "0"/, now.error);
+  assert.match(now.error, /budgetDollars: must be an amount in dollars from 0\.01 to 100/, now.error);
+  assert.equal(now.summary, good.summary, "the last good view stays");
+  await w.getByLabel("Calls per minute").fill("3");
+  assert.deepEqual(await w.evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll("[aria-invalid=true]")].map((input) => input.name)), ["budgetDollars"],
+  "fixing one leaves only the other marked");
+  await w.getByLabel("Budget per user per day").fill("0.5");
+  assert.equal((await view(page)).error, "");
+  assert.match((await view(page)).summary, /^3 requests per minute/);
+  await context.close();
+});
+
+test("sync-url keeps the host page's own address parameters and its fragment", async () => {
+  const { page, context } = await open(env, "?foo=bar&seed=3&q=a%2Bb%20c#part");
+  await ready(page);
+  assert.equal((await view(page)).day, "Day 3");
+  await page.locator("bill-widget").getByRole("button", { name: "Another day" }).click();
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get("foo"), "bar", url.search);
+  assert.equal(url.searchParams.get("q"), "a+b c", url.search);
+  assert.match(url.search, /^\?foo=bar&q=a%2Bb%20c&/, "the host's parameters are kept as written");
+  assert.equal(url.searchParams.get("seed"), "4");
+  assert.equal(url.hash, "#part");
+  await context.close();
+});
+
+for (const path of ["", "?view=inflight"]) {
+  test(`at 320 px with every panel open and an error shown nothing is wider than the page (${path || "day"})`, async () => {
+    const { page, context } = await open(env, path, { viewport: { width: 320, height: 800 } });
+    await ready(page);
+    const w = page.locator("bill-widget");
+    await w.getByRole("button", { name: "More settings" }).click();
+    if (!path) await w.getByRole("button", { name: "Show numbers" }).click();
+    const fits = () => page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: innerWidth }));
+    let size = await fits();
+    assert.ok(size.page <= size.window, `the page is ${size.page} px wide in a ${size.window} px window`);
+    await w.getByLabel("Budget per user per day").fill("9".repeat(60));
+    size = await fits();
+    assert.ok(size.page <= size.window, `with an error shown the page is ${size.page} px wide in a ${size.window} px window`);
+    await context.close();
+  });
+}
