@@ -6,11 +6,12 @@
 //! cargo run --release -p billsim-core --example bench -- --json  # one JSON object (bench/run.mjs reads it)
 //! ```
 //!
-//! It is built with the workspace's release profile (opt-level "s", LTO), the same profile
+//! It is built with the workspace's release profile (opt-level 3, LTO), the same profile
 //! the wasm module is built with, so the wasm / native ratios compare like with like.
 //! Every row runs the default settings (5 requests a minute, a $0.25 daily budget).
 //! `bench/wasm-node.mjs` runs the very same rows on the wasm build; keep the two in step.
 
+use billsim_core::engine::{self, synthetic, Record};
 use billsim_core::many_days::{days_spread, many_days};
 use billsim_core::{simulate_day, Settings};
 use std::hint::black_box;
@@ -19,6 +20,10 @@ use std::time::Instant;
 /// Days per sample of the one-day row: one day takes microseconds, so each sample times
 /// a batch (seeds 0 to 99) and reports the time per day.
 const DAYS_PER_SAMPLE: u32 = 100;
+
+/// The synthetic traffic of the engine rows.
+const SYNTHETIC_CALLS: u32 = 1_000_000;
+const SYNTHETIC_USERS: u32 = 10_000;
 
 struct Row {
     id: &'static str,
@@ -73,6 +78,9 @@ fn main() {
     let json = std::env::args().any(|a| a == "--json");
     let settings = Settings::default();
     // The 10,000-day row has no warm-up run of its own: the rows before it warm the same code.
+    let traffic = synthetic::traffic(0, SYNTHETIC_CALLS, SYNTHETIC_USERS).expect("valid traffic");
+    let policy = synthetic::three_guards();
+    let prices = synthetic::prices();
     let rows = [
         measure("day", "simulate_day: one day under the three policies", (1, 41), DAYS_PER_SAMPLE, || {
             for seed in 0..DAYS_PER_SAMPLE {
@@ -87,6 +95,14 @@ fn main() {
         }),
         measure("days10000", "many_days(0, 10000)", (0, 3), 1, || {
             black_box(many_days(black_box(0), black_box(10_000), black_box(&settings)).expect("no overflow"));
+        }),
+        measure("engine1m", "1,000,000 calls of 10,000 users, three guards: run", (1, 5), 1, || {
+            black_box(engine::run(black_box(&traffic), &policy, &prices, Record::default()).expect("priced"));
+        }),
+        measure("engine1mAll", "the same, traffic generated and run", (0, 3), 1, || {
+            black_box(
+                synthetic::bill_under_three_guards(black_box(0), SYNTHETIC_CALLS, SYNTHETIC_USERS).expect("runs"),
+            );
         }),
     ];
     if json {

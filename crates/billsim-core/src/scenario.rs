@@ -4,7 +4,7 @@
 
 use crate::engine::{self, Outcome, PriceTable, Record, RunError, Traffic};
 use crate::in_flight::{self, Params, Version};
-use crate::money::{Micros, Overflow};
+use crate::money::Micros;
 use crate::schema::{self, Choice, SettingSpec, Value};
 use crate::settings::{FieldError, Invalid, Settings};
 use crate::simulate::Policy as DayPolicy;
@@ -36,7 +36,7 @@ pub struct Scenario {
     #[serde(skip)]
     settings_allowed: &'static str,
     #[serde(skip)]
-    build: fn(u32, &Values) -> Result<Built, Overflow>,
+    build: fn(u32, &Values) -> Result<Built, RunError>,
 }
 
 pub const TOY_DAY: Scenario = Scenario {
@@ -156,15 +156,14 @@ fn toy_prices() -> PriceTable {
     PriceTable(vec![(toy_day::MODEL.into(), toy_day::price())])
 }
 
-fn build_toy_day(seed: u32, values: &Values) -> Result<Built, Overflow> {
+fn build_toy_day(seed: u32, values: &Values) -> Result<Built, RunError> {
     let settings = values.day_settings();
-    // The toy's own users: every index is in range, so only an overflow can go wrong.
-    let traffic = toy_day::traffic(&toy_day::toy_day(seed)).map_err(|_| Overflow)?;
+    let traffic = toy_day::traffic(&toy_day::toy_day(seed))?;
     let policies = DayPolicy::ALL.iter().map(|p| p.engine_policy(&settings)).collect();
     Ok(Built { traffic, policies, prices: toy_prices() })
 }
 
-fn build_calls_at_once(_seed: u32, values: &Values) -> Result<Built, Overflow> {
+fn build_calls_at_once(_seed: u32, values: &Values) -> Result<Built, RunError> {
     let calls = u32::try_from(values.whole("calls")).unwrap_or(in_flight::CALLS_DEFAULT);
     let estimate = u32::try_from(values.whole("estimatePercent")).unwrap_or(in_flight::ESTIMATE_DEFAULT);
     // Every value was checked against the same ranges as it was set.

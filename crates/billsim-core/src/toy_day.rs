@@ -134,8 +134,7 @@ pub fn traffic(users: &[UserDay]) -> Result<Traffic, BadTraffic> {
     let mut calls = Vec::with_capacity(users.iter().map(|u| u.calls.len()).sum());
     for (user, day) in users.iter().enumerate() {
         for c in &day.calls {
-            let request = calls.len() as u32;
-            let at = Instant::at_second(c.at);
+            let (at, request) = (Instant::at_second(c.at), calls.len() as u32);
             calls.push(EngineCall {
                 at,
                 user: user as u32,

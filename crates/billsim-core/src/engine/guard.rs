@@ -31,6 +31,16 @@ pub enum Guard {
     SpendCeiling { ceiling_micros: Micros, period_ms: Span },
 }
 
+impl Guard {
+    /// Whether this guard keeps its state per user (one user's calls never change another's).
+    pub fn per_user(&self) -> bool {
+        match self {
+            Guard::SlidingWindow { .. } | Guard::MoneyBudget { .. } => true,
+            Guard::SpendCeiling { .. } => false,
+        }
+    }
+}
+
 /// What a money budget sets aside before a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]

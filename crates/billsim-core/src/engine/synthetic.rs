@@ -1,9 +1,14 @@
 //! Synthetic traffic of any size, seeded: for the benchmarks and for properties checked
 //! on traffic the lessons do not make (many users, calls in flight, several models).
 
+use crate::budget::Refill;
 use crate::draw::{uniform, user_stream};
+use crate::engine::guard::{Guard, SetAside};
+use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
+use crate::engine::run::{run, Record, RunError};
 use crate::engine::traffic::{BadTraffic, Call, Cohort, Traffic, User};
+use crate::money::Micros;
 use crate::time::{Instant, Span, DAY};
 
 /// Replies never exceed this many tokens, so a set-aside of it is the most a call costs.
@@ -45,4 +50,31 @@ pub fn traffic(seed: u32, calls: u32, users: u32) -> Result<Traffic, BadTraffic>
 pub fn prices() -> PriceTable {
     let price = |input, output| Price { input_per_token: Nanos(input), output_per_token: Nanos(output) };
     PriceTable(vec![("small".into(), price(800, 4_000)), ("large".into(), price(3_000, 15_000))])
+}
+
+/// Three guards in the lessons' order: a spend ceiling of $500 a day for everyone, a daily
+/// budget of $0.25 per user that sets aside the reply cap, and 5 calls a minute per user.
+pub fn three_guards() -> Policy {
+    Policy::new(
+        "threeGuards",
+        vec![
+            Guard::SpendCeiling { ceiling_micros: Micros(500_000_000), period_ms: Span::seconds(DAY) },
+            Guard::MoneyBudget {
+                budget_micros: Micros(250_000),
+                refill: Refill::Daily,
+                set_aside: SetAside::worst_case(u64::from(MAX_OUTPUT)),
+            },
+            Guard::SlidingWindow {
+                limit: 5.try_into().unwrap_or(std::num::NonZeroU32::MIN),
+                window_ms: Span::seconds(60),
+            },
+        ],
+    )
+}
+
+/// The bill, in nano-dollars, of [`traffic`] under [`three_guards`]: what the benchmark
+/// times natively and as wasm, from generating the traffic to the outcome.
+pub fn bill_under_three_guards(seed: u32, calls: u32, users: u32) -> Result<Nanos, RunError> {
+    let traffic = traffic(seed, calls, users)?;
+    Ok(run(&traffic, &three_guards(), &prices(), Record::default())?.bill)
 }

@@ -5,6 +5,7 @@
 use crate::money::Tokens;
 use crate::time::{Instant, Span};
 use serde::Serialize;
+use std::sync::OnceLock;
 
 /// A group of users the charts colour and label together ("heavy", "ordinary", "script"...).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -51,17 +52,26 @@ impl std::error::Error for BadTraffic {}
 
 /// Users, their cohorts, the models they call, and their calls sorted by time (then user,
 /// then the order given), which is the order the engine admits them in.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Traffic {
     pub cohorts: Vec<Cohort>,
     pub users: Vec<User>,
     pub models: Vec<String>,
+    /// As given, with each user's calls in time order.
     calls: Vec<Call>,
+    /// Call numbers in the engine's order (time, then user, then as given), made when
+    /// first needed: a run whose users are independent never needs it (see `run.rs`).
+    order: OnceLock<Vec<u32>>,
+    /// The first arrival and the last finish.
+    span: (Instant, Instant),
+    /// Every call finishes the moment it starts.
+    instant_replies: bool,
 }
 
 impl Traffic {
-    /// Checks every index and sorts the calls (stably: calls at the same moment from the
-    /// same user keep the order given).
+    /// Checks every index. Each user's calls must be in time order; if they are not, the
+    /// calls are sorted (stably: calls at the same moment from the same user keep the
+    /// order given).
     pub fn new(
         cohorts: Vec<Cohort>,
         users: Vec<User>,
@@ -76,10 +86,15 @@ impl Traffic {
                 cohorts.len()
             )));
         }
+        // One pass: the indices, each user's order, the span, the latencies.
+        let mut last = vec![Instant(0); users.len()];
+        let mut per_user_in_order = true;
+        let (mut start, mut end) = (Instant(u64::MAX), Instant(0));
+        let mut instant_replies = true;
         for (i, c) in calls.iter().enumerate() {
-            if c.user as usize >= users.len() {
+            let Some(last) = last.get_mut(c.user as usize) else {
                 return Err(BadTraffic(format!("call {i} names user {}, but there are {}", c.user, users.len())));
-            }
+            };
             if c.request as usize >= calls.len() {
                 return Err(BadTraffic(format!(
                     "call {i} is in request {}, but request numbers stop below the {} calls",
@@ -90,11 +105,17 @@ impl Traffic {
             if usize::from(c.model) >= models.len() {
                 return Err(BadTraffic(format!("call {i} names model {}, but there are {}", c.model, models.len())));
             }
+            per_user_in_order &= *last <= c.at;
+            *last = c.at;
+            start = start.min(c.at);
+            end = end.max(c.at.after(c.latency));
+            instant_replies &= c.latency == Span::ZERO;
         }
-        if !calls.windows(2).all(|w| (w[0].at, w[0].user) <= (w[1].at, w[1].user)) {
+        if !per_user_in_order {
             calls.sort_by_key(|c| (c.at, c.user));
         }
-        Ok(Traffic { cohorts, users, models, calls })
+        let start = start.min(end);
+        Ok(Traffic { cohorts, users, models, calls, order: OnceLock::new(), span: (start, end), instant_replies })
     }
 
     /// Request numbers are below this.
@@ -102,9 +123,27 @@ impl Traffic {
         self.calls.len()
     }
 
-    /// The calls in the engine's order.
+    /// The calls as given (each user's in time order); [`Traffic::in_order`] numbers them
+    /// in the engine's order.
     pub fn calls(&self) -> &[Call] {
         &self.calls
+    }
+
+    /// Indices into [`Traffic::calls`] in the engine's order: by time, then user, then as given.
+    pub fn in_order(&self) -> &[u32] {
+        self.order.get_or_init(|| {
+            let mut order: Vec<u32> = (0..self.calls.len() as u32).collect();
+            let sorted = self.calls.windows(2).all(|w| (w[0].at, w[0].user) <= (w[1].at, w[1].user));
+            if !sorted {
+                order.sort_by_key(|&i| (self.calls[i as usize].at, self.calls[i as usize].user));
+            }
+            order
+        })
+    }
+
+    /// Whether every call finishes the moment it starts.
+    pub fn instant_replies(&self) -> bool {
+        self.instant_replies
     }
 
     /// The index of each user's cohort, by cohort name.
@@ -114,8 +153,16 @@ impl Traffic {
 
     /// The first call's arrival and the last call's finish: the span the timeline covers.
     pub fn span(&self) -> (Instant, Instant) {
-        let start = self.calls.first().map_or(Instant(0), |c| c.at);
-        let end = self.calls.iter().map(|c| c.at.after(c.latency)).max().unwrap_or(start);
-        (start, end)
+        self.span
     }
 }
+
+impl PartialEq for Traffic {
+    /// The same users, models and calls (the order is made from them).
+    fn eq(&self, other: &Self) -> bool {
+        (&self.cohorts, &self.users, &self.models, &self.calls)
+            == (&other.cohorts, &other.users, &other.models, &other.calls)
+    }
+}
+
+impl Eq for Traffic {}
