@@ -9,6 +9,11 @@ use crate::money::Micros;
 use crate::settings::{self, FieldError, Invalid};
 use serde::Serialize;
 
+fn decimal<S: serde::Serializer>(amount: &Micros, s: S) -> Result<S::Ok, S::Error> {
+    let text = amount.exact_dollars();
+    s.serialize_str(text.trim_start_matches('$'))
+}
+
 /// One of a setting's choices: its value and what a reader sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
@@ -24,11 +29,12 @@ pub enum Kind {
         min: u64,
         max: u64,
     },
-    /// An amount in dollars, exactly (at most six decimals), from `min` to `max`.
+    /// An amount in dollars, exactly (at most six decimals), from `min` to `max`; in JSON
+    /// as decimal text a form can show ("0.01", "100.00").
     Dollars {
-        #[serde(rename = "minMicros")]
+        #[serde(serialize_with = "decimal")]
         min: Micros,
-        #[serde(rename = "maxMicros")]
+        #[serde(serialize_with = "decimal")]
         max: Micros,
     },
     Choice {

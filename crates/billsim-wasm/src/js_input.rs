@@ -6,6 +6,8 @@
 //! never an exception thrown through the module.
 
 use billsim_chart::Theme;
+use billsim_core::scenario::{Scenario, Values};
+use billsim_core::schema::{self, SettingSpec};
 use billsim_core::settings::{self, Invalid};
 use billsim_core::{Policy, Settings};
 use js_sys::{Array, Object, Reflect};
@@ -246,6 +248,57 @@ pub fn text_settings(value: &JsValue) -> Result<(Option<u32>, Settings), Thrown>
         settings.refill = settings::parse_refill(&t).map_err(|e| Thrown::from(e.on("refill")))?;
     }
     Ok((seed, settings))
+}
+
+const KEY_ALLOWED: &str = "the key of a setting, such as \"perMinute\"";
+
+/// A setting's key, as the schema names it.
+pub fn setting_key(key: &JsValue) -> Result<&'static SettingSpec, Thrown> {
+    let text = key.as_string().ok_or_else(|| error("key", KEY_ALLOWED, describe(key)))?;
+    schema::setting(&text).ok_or_else(|| error("key", KEY_ALLOWED, settings::shown(&text)))
+}
+
+/// A setting's value as text: a string as it is, a finite number in JS's shortest form.
+pub fn setting_text(spec: &SettingSpec, value: &JsValue) -> Result<String, Thrown> {
+    if let Some(s) = value.as_string() {
+        return Ok(s);
+    }
+    match value.as_f64() {
+        Some(n) if n.is_finite() => Ok(js_number(n)),
+        Some(n) => Err(error(spec.key, spec.allowed, js_number(n))),
+        None => Err(error(spec.key, spec.allowed, describe(value))),
+    }
+}
+
+/// A scenario's name and its settings object (`{ key: value }`, each optional).
+pub fn scenario_values(name: &JsValue, value: &JsValue) -> Result<(&'static Scenario, Values), Thrown> {
+    let name = name
+        .as_string()
+        .ok_or_else(|| Thrown::on("scenario", format!("must be a scenario's name; got {}", describe(name))))?;
+    let scenario = billsim_core::scenario::find(&name)?;
+    let mut values = Values::defaults(scenario);
+    if let Some(object) = object(value, "settings", scenario.settings)? {
+        for key in scenario.settings {
+            let Some(spec) = schema::setting(key) else { continue };
+            let v = get(&object, key, spec.allowed)?;
+            if !v.is_undefined() {
+                values.set(scenario, key, &setting_text(spec, &v)?)?;
+            }
+        }
+    }
+    Ok((scenario, values))
+}
+
+/// A run's number: 0 to 4294967295 (`undefined` is 0).
+pub fn seed(value: &JsValue) -> Result<u32, Thrown> {
+    if value.is_undefined() {
+        return Ok(0);
+    }
+    match value.as_f64() {
+        Some(n) if n.is_finite() => settings::parse_seed(&js_number(n)).map_err(|e| Thrown::from(e.on("seed"))),
+        Some(n) => Err(error("seed", settings::SEED_ALLOWED, js_number(n))),
+        None => Err(error("seed", settings::SEED_ALLOWED, describe(value))),
+    }
 }
 
 const DAY_COUNT_ALLOWED: &str = "a whole number from 1 to 10000";

@@ -12,6 +12,8 @@ mod thrown;
 pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
+use billsim_core::engine::Record;
+use billsim_core::schema::Value;
 use billsim_core::Policy;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend, IntoDrawingArea};
@@ -223,4 +225,50 @@ pub fn read_overrun_text(text: JsValue) -> Result<JsValue, Thrown> {
         estimate_percent: u32,
     }
     to_js(&Numbers { calls, estimate_percent })
+}
+
+/// Everything the page builds its controls from, from the core's one table:
+/// `{ views, settings, scenarios }`: the view buttons, every setting (key, attribute,
+/// address name, label, unit, kind with its range, what it allows, default, the views
+/// whose form shows it) and every scenario (name, label, description, view, its
+/// settings' keys, its policies with their buttons' labels).
+#[wasm_bindgen(js_name = scenarios)]
+pub fn scenarios() -> Result<JsValue, Thrown> {
+    #[derive(Serialize)]
+    struct Schema {
+        views: &'static [billsim_core::schema::Choice],
+        settings: &'static [billsim_core::schema::SettingSpec],
+        scenarios: &'static [billsim_core::scenario::Scenario],
+    }
+    to_js(&Schema {
+        views: billsim_core::schema::VIEWS,
+        settings: billsim_core::schema::SETTINGS,
+        scenarios: billsim_core::scenario::SCENARIOS,
+    })
+}
+
+/// One setting read from its text (a form's, an attribute's, the address's), checked by
+/// the core: a number (whole numbers, and dollars as JS numbers whose shortest form is
+/// the exact amount) or a choice's name. A bad value throws with `field` set to `key`.
+#[wasm_bindgen(js_name = readSetting)]
+pub fn read_setting(key: JsValue, text: JsValue) -> Result<JsValue, Thrown> {
+    let spec = js_input::setting_key(&key)?;
+    let text = js_input::setting_text(spec, &text)?;
+    Ok(match spec.read(&text)? {
+        Value::Whole(n) => JsValue::from_f64(n as f64),
+        Value::Dollars(m) => JsValue::from_f64(m.0 as f64 / billsim_core::Micros::PER_DOLLAR as f64),
+        Value::Choice(c) => JsValue::from_str(c),
+    })
+}
+
+/// Runs scenario `name` (`"toyDay"`, `"callsAtOnce"`) on run number `seed` under each of
+/// its policies: the same JSON as `billsim run --scenario NAME --seed N --json`.
+/// `settings` holds the scenario's settings by key (text or numbers), each optional.
+#[wasm_bindgen(js_name = runScenario)]
+pub fn run_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
+    let (scenario, values) = js_input::scenario_values(&name, &settings)?;
+    let seed = js_input::seed(&seed)?;
+    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default())
+        .map_err(|e| Thrown::general(e.to_string()))?;
+    to_js(&run)
 }
