@@ -35,6 +35,13 @@ const native = JSON.parse(execFileSync(resolve(root, "target/release/examples/be
 say("bench: the core as wasm under Node.js (bench/wasm-node.mjs) ...");
 const node = JSON.parse(execFileSync(process.execPath, [resolve(root, "bench/wasm-node.mjs"), "--json"],
   { encoding: "utf8", env: { ...process.env, WASM_NODE_PKG: nodePkg } }));
+// The same rows from a build of the baseline commit (scripts/bench builds it), if any.
+const baseline = process.env.BENCH_BASELINE_NATIVE && {
+  commit: process.env.BENCH_BASELINE_COMMIT,
+  native: JSON.parse(execFileSync(process.env.BENCH_BASELINE_NATIVE, ["--json"], { encoding: "utf8" })),
+  node: JSON.parse(execFileSync(process.execPath, [resolve(root, "bench/wasm-node.mjs"), "--json"],
+    { encoding: "utf8", env: { ...process.env, WASM_NODE_PKG: process.env.BENCH_BASELINE_NODE_PKG } })),
+};
 say("bench: the widget in headless Chromium (bench/browser.mjs), about a minute or two ...");
 const browser = await runBrowser(webDir);
 
@@ -71,7 +78,14 @@ const row = (...cells) => rows.push({ cells });
 
 section("Core: median ms per run", "native", "wasm Node", "wasm/native", "Chromium", "target", "");
 row("1 day, 3 policies (simulate_day / simulateDay)", ms(native.day.medianMs), ms(node.day.medianMs),
-  ratio(node.day.medianMs, native.day.medianMs), ms(inPage.day), "", "");
+  ratio(node.day.medianMs, native.day.medianMs), ms(inPage.day), baseline ? "as fast as before" : "",
+  baseline ? verdict(native.day.medianMs <= baseline.native.day.medianMs && node.day.medianMs <= baseline.node.day.medianMs) : "");
+if (baseline) {
+  row(`  the same, before the engine (${baseline.commit})`, ms(baseline.native.day.medianMs), ms(baseline.node.day.medianMs),
+    ratio(baseline.node.day.medianMs, baseline.native.day.medianMs), "", "", "");
+  row(`  200 days, the widget's line, before the engine`, ms(baseline.native.spread200.medianMs),
+    ms(baseline.node.spread200.medianMs), ratio(baseline.node.spread200.medianMs, baseline.native.spread200.medianMs), "", "", "");
+}
 // The targets are for the widget's 200-day line (each day once, under the three policies);
 // the lesson's full check (many_days) runs each day's budget twice more, at $0.15 and $0.50.
 const r200 = node.spread200.medianMs / native.spread200.medianMs;
@@ -83,6 +97,12 @@ row("200 days, the lesson's claims (many_days / checkDays)", ms(native.days200.m
   ratio(node.days200.medianMs, native.days200.medianMs), ms(inPage.days200), "", "");
 row("10,000 days (many_days / checkDays, 0..10000)", ms(native.days10000.medianMs), ms(node.days10000.medianMs),
   ratio(node.days10000.medianMs, native.days10000.medianMs), ms(inPage.days10000), "", "");
+
+section("Engine: median ms per run", "native", "wasm Node", "wasm/native", "", "target", "");
+row("1,000,000 calls, 10,000 users, 3 guards: run", ms(native.engine1m.medianMs), "", "", "", "native < 500 ms",
+  verdict(native.engine1m.medianMs < 500));
+row("  the same, traffic generated and run", ms(native.engine1mAll.medianMs), ms(node.engine1mAll?.medianMs),
+  node.engine1mAll ? ratio(node.engine1mAll.medianMs, native.engine1mAll.medianMs) : "-", "", "", "");
 
 section("Widget in Chromium: ms", "median", "p95", "max", "runs", "target", "");
 row("navigation -> first chart painted", ms(median(firstChart)), ms(quantile(firstChart, 0.95)), ms(Math.max(...firstChart)),
@@ -147,5 +167,5 @@ out.push(`wasm/native from the fastest runs instead of the medians (less disturb
 console.log(out.join("\n"));
 
 mkdirSync(resolve(root, "target/bench"), { recursive: true });
-writeFileSync(resolve(root, "target/bench/results.json"), JSON.stringify({ webDir, nodePkg, started, loadBefore, loadAfter, commit, native, node, browser, sizes }, null, 1));
+writeFileSync(resolve(root, "target/bench/results.json"), JSON.stringify({ webDir, nodePkg, started, loadBefore, loadAfter, commit, native, node, baseline, browser, sizes }, null, 1));
 say("bench: raw numbers in target/bench/results.json");

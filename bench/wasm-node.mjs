@@ -21,6 +21,11 @@ const rows = {
   spread200: timeRuns(() => { sink += wasm.spreadSentences({ seed: 0 }, 200).noLimit.length; }, 31),
   days200: timeRuns(() => { sink += wasm.checkDays({ seed: 0 }, 200).count; }, 31),
   days10000: timeRuns(() => { sink += wasm.checkDays({ seed: 0 }, 10000).count; }, 3, 1, 0), // warm from the rows above
+  // As natively: 1,000,000 synthetic calls of 10,000 users, generated and run under three
+  // guards (not in a build from before the engine, which the baseline rows run).
+  ...(wasm.benchSyntheticBill && {
+    engine1mAll: timeRuns(() => { sink += wasm.benchSyntheticBill(1_000_000, 10_000) > 0 ? 1 : 0; }, 3, 1, 0),
+  }),
 };
 
 const result = Object.fromEntries(Object.entries(rows).map(([id, s]) => [id, { medianMs: median(s), minMs: Math.min(...s), samples: s.length }]));

@@ -272,3 +272,19 @@ pub fn run_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<J
         .map_err(|e| Thrown::general(e.to_string()))?;
     to_js(&run)
 }
+
+/// For the benchmark (`scripts/bench`): generates `calls` synthetic calls of `users` users
+/// (1 to 2,000,000 and 1 to 100,000) and runs them under a policy of three guards, as the
+/// native benchmark does; returns the bill in nano-dollars.
+#[wasm_bindgen(js_name = benchSyntheticBill)]
+pub fn bench_synthetic_bill(calls: u32, users: u32) -> Result<f64, Thrown> {
+    if !(1..=2_000_000).contains(&calls) {
+        return Err(Thrown::on("calls", format!("must be a whole number from 1 to 2000000; got {calls}")));
+    }
+    if !(1..=100_000).contains(&users) {
+        return Err(Thrown::on("users", format!("must be a whole number from 1 to 100000; got {users}")));
+    }
+    let bill = billsim_core::engine::synthetic::bill_under_three_guards(0, calls, users)
+        .map_err(|e| Thrown::general(e.to_string()))?;
+    Ok(bill.0 as f64)
+}
