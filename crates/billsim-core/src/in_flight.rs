@@ -256,7 +256,7 @@ pub fn run(version: Version, params: &Params) -> Result<Row, Overflow> {
 }
 
 fn run_on(traffic: &Traffic, version: Version, params: &Params) -> Result<Row, Overflow> {
-    let out = engine::run_priced(traffic, &version.engine_policy(params), &[toy_day::price()], Record::default())
+    let out = engine::run_priced(traffic, &version.engine_policy(params), &[toy_day::price()], Record::COUNTS)
         .map_err(|_| Overflow)?;
     Ok(Row { version, admitted: out.per_user[0].served, charged: out.bill.micros() })
 }

@@ -109,7 +109,7 @@ fn run_error(e: RunError) -> Overflow {
 
 /// Runs the toy's traffic under one policy; served calls are charged their real cost.
 fn run_on(traffic: &Traffic, policy: Policy, settings: &Settings) -> Result<PolicyOutcome, Overflow> {
-    let out = engine::run_priced(traffic, &policy.engine_policy(settings), &[toy_day::price()], Record::default())
+    let out = engine::run_priced(traffic, &policy.engine_policy(settings), &[toy_day::price()], Record::COUNTS)
         .map_err(run_error)?;
     let per_user = out
         .per_user

@@ -141,7 +141,7 @@ fn a_spend_ceiling_trips_once_passed_and_overshoots_by_less_than_one_call_when_c
     // 10 users, a call of 1,000 tokens ($0.001) each second; the ceiling is $0.0045.
     let calls: Vec<_> = (0..10).map(|i| (u64::from(i) * 1_000, i, i, 1_000, 0)).collect();
     let ceiling = Guard::SpendCeiling { ceiling_micros: Micros(4_500), period_ms: Span::seconds(DAY) };
-    let out = run(&traffic(10, &calls), &Policy::new("p", vec![ceiling]), &prices(), Record { events: true }).unwrap();
+    let out = run(&traffic(10, &calls), &Policy::new("p", vec![ceiling]), &prices(), Record::EVERYTHING).unwrap();
     assert_eq!(out.bill, Nanos(5_000_000), "the fifth call carries the spend past $0.0045: $0.005 spent");
     let trip = out.tripped.expect("the ceiling was reached");
     assert_eq!((trip.at, trip.user), (Instant(4_000), 4), "tripped by user 4's call at 4 s");
@@ -155,7 +155,7 @@ fn a_spend_ceiling_trips_once_passed_and_overshoots_by_less_than_one_call_when_c
 fn a_refusal_says_when_the_call_would_fit_or_that_waiting_never_helps() {
     let calls = [(0, 0, 0, 10, 0), (5_000, 0, 1, 10, 0), (7_000, 0, 2, 50_000, 0)];
     let guards = vec![window(1, 60), budget(10, SetAside::worst_case(0))];
-    let out = run(&traffic(1, &calls), &Policy::new("p", guards), &prices(), Record { events: true }).unwrap();
+    let out = run(&traffic(1, &calls), &Policy::new("p", guards), &prices(), Record::EVERYTHING).unwrap();
     let events = out.events.unwrap();
     assert_eq!(events[1].reason, Some(Reason::RateLimited));
     assert_eq!(events[1].fits_at, Some(Instant(60_000)), "the window's oldest call leaves it at 60 s");
@@ -163,7 +163,7 @@ fn a_refusal_says_when_the_call_would_fit_or_that_waiting_never_helps() {
         &traffic(1, &[(7_000, 0, 0, 50_000, 0)]),
         &Policy::new("p", vec![budget(10, SetAside::worst_case(0))]),
         &prices(),
-        Record { events: true },
+        Record::EVERYTHING,
     )
     .unwrap();
     let e = big.events.unwrap()[0];
@@ -194,8 +194,8 @@ fn a_policy_is_plain_data_that_round_trips_through_json_and_refuses_an_unknown_g
 fn calls_given_out_of_order_are_run_in_time_order() {
     let sorted = [(0, 0, 0, 10, 0), (1_000, 1, 1, 10, 0), (2_000, 0, 2, 10, 0)];
     let shuffled = [sorted[2], sorted[0], sorted[1]];
-    let a = run(&traffic(2, &sorted), &Policy::new("p", vec![window(1, 60)]), &prices(), Record { events: true });
-    let b = run(&traffic(2, &shuffled), &Policy::new("p", vec![window(1, 60)]), &prices(), Record { events: true });
+    let a = run(&traffic(2, &sorted), &Policy::new("p", vec![window(1, 60)]), &prices(), Record::EVERYTHING);
+    let b = run(&traffic(2, &shuffled), &Policy::new("p", vec![window(1, 60)]), &prices(), Record::EVERYTHING);
     assert_eq!(a.unwrap(), b.unwrap());
 }
 
@@ -213,7 +213,7 @@ fn users_run_one_after_another_give_the_same_outcome_as_every_call_in_time_order
         let guards = vec![window(3, 60), budget(20_000, SetAside::worst_case(u64::from(synthetic::MAX_OUTPUT)))];
         let policy = Policy::new("p", guards);
         let by_user = run(&t, &policy, &synthetic::prices(), Record::default()).unwrap();
-        let mut in_time = run(&t, &policy, &synthetic::prices(), Record { events: true }).unwrap();
+        let mut in_time = run(&t, &policy, &synthetic::prices(), Record::EVERYTHING).unwrap();
         in_time.events = None;
         assert_eq!(by_user, in_time, "seed {seed}");
         assert!(by_user.per_user.iter().any(|u| u.refused > 0), "seed {seed}: some calls are refused");

@@ -1,8 +1,9 @@
 //! Guards: each is one layer that can refuse a call, as plain data ([`Guard`]), and its
 //! running state ([`GuardState`]): per user in vectors indexed by the user's number, or
 //! one for everyone. A guard checks a call on arrival without changing anything
-//! ([`GuardState::check`]); only when every guard of the policy lets it through are their
-//! changes made ([`GuardState::commit`]), so a refused call takes nothing from any guard.
+//! ([`GuardState::check`] keeps what it would change); only when every guard of the policy
+//! lets it through are the changes made ([`GuardState::commit`]), so a refused call takes
+//! nothing from any guard.
 //! When the call finishes, each guard settles its real cost ([`GuardState::settle`]).
 
 use crate::budget::{Count, Entry, Refill};
@@ -111,20 +112,27 @@ pub struct Refusal {
     pub wait: Wait,
 }
 
-/// What a guard will change if every guard lets the call through.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
-    None,
-    CountCall,
-    SetEntry(Entry),
-}
-
 /// A guard's running state.
 #[derive(Debug)]
 pub enum GuardState {
-    Window { limit: usize, window: Span, admitted: Vec<VecDeque<Instant>> },
-    Money { count: Count, set_aside: SetAside, entries: Vec<Option<Entry>> },
-    Ceiling { ceiling: Nanos, period: Span, period_start: Instant, spent: Nanos },
+    Window {
+        limit: usize,
+        window: Span,
+        admitted: Vec<VecDeque<Instant>>,
+    },
+    /// `pending` is the user's count with the checked call's set-aside, until committed.
+    Money {
+        count: Count,
+        set_aside: SetAside,
+        entries: Vec<Option<Entry>>,
+        pending: Entry,
+    },
+    Ceiling {
+        ceiling: Nanos,
+        period: Span,
+        period_start: Instant,
+        spent: Nanos,
+    },
 }
 
 fn seconds(at: Instant) -> u64 {
@@ -144,6 +152,7 @@ impl GuardState {
                 count: Count { limit: Nanos::from_micros(budget_micros)?.0, refill },
                 set_aside,
                 entries: vec![None; users],
+                pending: Entry::default(),
             },
             Guard::SpendCeiling { ceiling_micros, period_ms } => GuardState::Ceiling {
                 ceiling: Nanos::from_micros(ceiling_micros)?,
@@ -154,8 +163,9 @@ impl GuardState {
         })
     }
 
-    /// Whether `call` may go through now, and what letting it through changes.
-    pub fn check(&mut self, call: &Call, price: &Price) -> Result<Result<Change, Refusal>, Overflow> {
+    /// Whether `call` may go through now (`None`) or why not. What letting it through
+    /// changes is kept until [`GuardState::commit`].
+    pub fn check(&mut self, call: &Call, price: &Price) -> Result<Option<Refusal>, Overflow> {
         let now = call.at;
         Ok(match self {
             GuardState::Window { limit, window, admitted } => {
@@ -165,16 +175,19 @@ impl GuardState {
                 }
                 match times.front() {
                     Some(&oldest) if times.len() >= *limit => {
-                        Err(Refusal { reason: Reason::RateLimited, wait: Wait::Until(oldest.after(*window)) })
+                        Some(Refusal { reason: Reason::RateLimited, wait: Wait::Until(oldest.after(*window)) })
                     }
-                    _ => Ok(Change::CountCall),
+                    _ => None,
                 }
             }
-            GuardState::Money { count, set_aside, entries } => {
+            GuardState::Money { count, set_aside, entries, pending } => {
                 let amount = set_aside.amount(call, price)?;
                 match count.reserve(entries[call.user as usize], amount.0, seconds(now)) {
-                    Ok((entry, _)) => Ok(Change::SetEntry(entry)),
-                    Err(short) => Err(Refusal {
+                    Ok((entry, _)) => {
+                        *pending = entry;
+                        None
+                    }
+                    Err(short) => Some(Refusal {
                         reason: Reason::BudgetUsedUp,
                         wait: short.fits_in.map_or(Wait::Never, |s| Wait::Until(Instant::at_second(seconds(now) + s))),
                     }),
@@ -182,21 +195,18 @@ impl GuardState {
             }
             GuardState::Ceiling { ceiling, period, period_start, spent } => {
                 roll(period_start, spent, *period, now);
-                if *spent >= *ceiling {
-                    Err(Refusal { reason: Reason::GlobalBudget, wait: Wait::Until(period_start.after(*period)) })
-                } else {
-                    Ok(Change::None)
-                }
+                (*spent >= *ceiling)
+                    .then(|| Refusal { reason: Reason::GlobalBudget, wait: Wait::Until(period_start.after(*period)) })
             }
         })
     }
 
-    /// Makes the change [`GuardState::check`] gave.
-    pub fn commit(&mut self, call: &Call, change: Change) {
-        match (self, change) {
-            (GuardState::Window { admitted, .. }, Change::CountCall) => admitted[call.user as usize].push_back(call.at),
-            (GuardState::Money { entries, .. }, Change::SetEntry(entry)) => entries[call.user as usize] = Some(entry),
-            _ => {}
+    /// Makes the change the last [`GuardState::check`] (of `call`, which it let through) kept.
+    pub fn commit(&mut self, call: &Call) {
+        match self {
+            GuardState::Window { admitted, .. } => admitted[call.user as usize].push_back(call.at),
+            GuardState::Money { entries, pending, .. } => entries[call.user as usize] = Some(*pending),
+            GuardState::Ceiling { .. } => {}
         }
     }
 
@@ -205,7 +215,7 @@ impl GuardState {
     pub fn settle(&mut self, call: &Call, price: &Price, actual: Nanos, now: Instant) -> Result<bool, Overflow> {
         match self {
             GuardState::Window { .. } => Ok(false),
-            GuardState::Money { count, set_aside, entries } => {
+            GuardState::Money { count, set_aside, entries, .. } => {
                 let amount = set_aside.amount(call, price)?;
                 let day = (count.refill == Refill::Daily).then_some(seconds(call.at) / DAY);
                 let entry = &mut entries[call.user as usize];

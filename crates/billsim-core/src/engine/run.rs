@@ -4,7 +4,7 @@
 //! with no latency each call is settled before the next one arrives, and with real
 //! latencies calls in flight overlap and check-only limits overshoot on their own.
 
-use crate::engine::guard::{Change, Guard, GuardState};
+use crate::engine::guard::{Guard, GuardState};
 use crate::engine::outcome::{Event, Outcome, Timeline, Trip, UserOutcome};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
@@ -75,10 +75,26 @@ pub fn resolve_prices(traffic: &Traffic, prices: &PriceTable) -> Result<Vec<Pric
 }
 
 /// What the engine records besides the counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
     /// Every decision, in the order made.
     pub events: bool,
+    /// The cumulative spend over time (on unless turned off).
+    pub timeline: bool,
+}
+
+impl Default for Record {
+    /// The counts and the timeline, no event list.
+    fn default() -> Self {
+        Record { events: false, timeline: true }
+    }
+}
+
+impl Record {
+    /// The counts alone: what lesson 000's day and its many-day checks need.
+    pub const COUNTS: Record = Record { events: false, timeline: false };
+    /// Everything: the counts, the timeline and every decision.
+    pub const EVERYTHING: Record = Record { events: true, timeline: true };
 }
 
 /// Runs `traffic` under `policy`.
@@ -138,8 +154,6 @@ struct Run<'a> {
     calls: &'a [Call],
     prices: &'a [Price],
     states: Vec<Vec<GuardState>>,
-    /// What each guard would change for the call being checked.
-    changes: Vec<Change>,
     per_user: Vec<UserOutcome>,
     /// One bit per request: an earlier call of it was refused.
     refused_requests: Vec<u64>,
@@ -170,14 +184,13 @@ impl<'a> Run<'a> {
             calls: traffic.calls(),
             prices,
             states,
-            changes: vec![Change::None; policy.guards.len()],
             per_user: vec![UserOutcome::default(); users],
             refused_requests: vec![0; traffic.requests().div_ceil(64)],
             in_flight: BinaryHeap::new(),
             events: record.events.then(Vec::new),
             start,
             step_shift: step.trailing_zeros(),
-            spent_in_step: vec![Nanos::ZERO; steps],
+            spent_in_step: vec![Nanos::ZERO; if record.timeline { steps } else { 0 }],
             tripped: None,
         })
     }
@@ -203,7 +216,7 @@ impl<'a> Run<'a> {
     }
 
     /// Settles call `index` (number `seq` in the engine's order) at `now`.
-    #[inline]
+    #[inline(always)]
     fn finish(&mut self, seq: usize, index: usize, now: Instant) -> Result<(), Overflow> {
         let call = &self.calls[index];
         let price = &self.prices[usize::from(call.model)];
@@ -216,13 +229,14 @@ impl<'a> Run<'a> {
         }
         let user = &mut self.per_user[call.user as usize];
         user.charged = user.charged.checked_add(actual)?;
-        let slot = &mut self.spent_in_step[(now.since(self.start).0 >> self.step_shift) as usize];
-        *slot = slot.checked_add(actual)?;
+        if let Some(slot) = self.spent_in_step.get_mut((now.since(self.start).0 >> self.step_shift) as usize) {
+            *slot = slot.checked_add(actual)?;
+        }
         Ok(())
     }
 
     /// Admits or refuses call `index`, number `seq` in the engine's order.
-    #[inline]
+    #[inline(always)]
     fn arrive(&mut self, seq: usize, index: usize) -> Result<(), Overflow> {
         let call = &self.calls[index];
         let (word, bit) = (call.request as usize / 64, 1u64 << (call.request % 64));
@@ -235,13 +249,10 @@ impl<'a> Run<'a> {
         let price = &self.prices[usize::from(call.model)];
         let guards = &mut self.states[process];
         let mut refusal = None;
-        for (state, change) in guards.iter_mut().zip(self.changes.iter_mut()) {
-            match state.check(call, price)? {
-                Ok(c) => *change = c,
-                Err(r) => {
-                    refusal = Some(r);
-                    break;
-                }
+        for state in guards.iter_mut() {
+            refusal = state.check(call, price)?;
+            if refusal.is_some() {
+                break;
             }
         }
         if let Some(r) = refusal {
@@ -253,8 +264,8 @@ impl<'a> Run<'a> {
             }
             return Ok(());
         }
-        for (state, &change) in guards.iter_mut().zip(&self.changes) {
-            state.commit(call, change);
+        for state in guards.iter_mut() {
+            state.commit(call);
         }
         user.served += 1;
         if let Some(events) = self.events.as_mut() {
