@@ -27,6 +27,8 @@ pub struct Limit {
     pub kind: LimitKind,
     /// What the line is: "10 users x $0.25 per day", "spend ceiling $5.00 per day".
     pub label: String,
+    /// What the chart writes on the line: "budget 10 users x $0.25 per day".
+    pub chart_label: String,
     /// The line drawn: `[milliseconds, nano-dollars]` at each moment of the spend lines.
     pub points: Vec<[u64; 2]>,
     /// The lines (policies, by index) it belongs to.
@@ -72,7 +74,13 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
             .map(|&at| Ok([at, u64::try_from(value(at)).map_err(|_| Overflow)?]))
             .collect::<Result<Vec<_>, _>>()
     };
-    let limit = |kind, label, points| Limit { kind, label, points, policies: Vec::new(), above: false };
+    let limit = |kind, label: String, points| {
+        let chart_label = match kind {
+            LimitKind::Budget => format!("budget {label}"),
+            LimitKind::Ceiling => label.clone(),
+        };
+        Limit { kind, label, chart_label, points, policies: Vec::new(), above: false }
+    };
     Ok(match *guard {
         Guard::SlidingWindow { .. } => None,
         Guard::MoneyBudget { budget_micros, refill, .. } => {
@@ -142,6 +150,8 @@ mod tests {
         let moments = [6 * 3_600_000, 23 * 3_600_000, DAY, DAY + 1, 2 * DAY + 5];
         let Limit { kind, label, points, .. } = limit_of(&budget(Refill::Daily), 10, &moments).unwrap().unwrap();
         assert_eq!((kind, label.as_str()), (LimitKind::Budget, "10 users x $0.25 per day"));
+        let drawn = limit_of(&budget(Refill::Daily), 10, &moments).unwrap().unwrap().chart_label;
+        assert_eq!(drawn, "budget 10 users x $0.25 per day");
         let values: Vec<u64> = points.iter().map(|p| p[1]).collect();
         assert_eq!(values, [2_500_000_000, 2_500_000_000, 2_500_000_000, 5_000_000_000, 7_500_000_000]);
         let one = limit_of(&budget(Refill::Daily), 1, &moments).unwrap().unwrap();
