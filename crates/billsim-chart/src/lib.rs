@@ -3,11 +3,13 @@
 //! Every number drawn comes from the core's results; nothing here computes a policy.
 
 mod layout;
+pub mod over_time;
 pub mod overrun;
 mod rows;
 pub mod share_of_bill;
 pub mod theme;
 
+pub use over_time::draw_over_time;
 pub use overrun::draw_overrun;
 pub use share_of_bill::draw_share_of_bill;
 pub use theme::Theme;

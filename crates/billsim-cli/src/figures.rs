@@ -1,8 +1,11 @@
 //! `billsim figures`: the lesson's charts as SVG files, drawn by the same chart code as
 //! the widget, each with a `<title>` and a `<desc>` that say in words what it shows.
 
-use billsim_chart::{draw_overrun, draw_share_of_bill, Theme};
+use billsim_chart::{draw_over_time, draw_overrun, draw_share_of_bill, Theme};
+use billsim_core::engine::Record;
 use billsim_core::in_flight::{self, Params};
+use billsim_core::over_time::over_time as view_over_time;
+use billsim_core::scenario::{self, Values};
 use billsim_core::{simulate_day, Policy, Settings};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -65,6 +68,16 @@ fn overrun() -> Result<Figure, Box<dyn Error>> {
     })
 }
 
+/// The default toy day's spend over time under each policy.
+fn over_time() -> Result<Figure, Box<dyn Error>> {
+    let toy = &scenario::TOY_DAY;
+    let run = scenario::run(toy, 0, &Values::defaults(toy), None, Record::default())?;
+    let view = view_over_time(&run, None)?;
+    let svg = svg(|area| draw_over_time(area, &view, &Theme::light(100)))?;
+    let sentences: Vec<&str> = view.lines.iter().map(|l| l.sentence.as_str()).collect();
+    Ok(Figure { file: "over-time.svg", title: view.title.clone(), desc: sentences.join(" "), svg })
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -83,7 +96,7 @@ fn with_text(svg: &str, title: &str, desc: &str) -> Result<String, Box<dyn Error
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Box<dyn Error>> {
     std::fs::create_dir_all(dir).map_err(|e| format!("--out: could not create the folder {}: {e}", dir.display()))?;
     let mut written = Vec::new();
-    for figure in [share_of_bill()?, overrun()?] {
+    for figure in [share_of_bill()?, overrun()?, over_time()?] {
         let path = dir.join(figure.file);
         let text = with_text(&figure.svg, &figure.title, &figure.desc)?;
         std::fs::write(&path, text).map_err(|e| format!("--out: could not write {}: {e}", path.display()))?;
@@ -112,5 +125,13 @@ mod tests {
         let figure = overrun().unwrap();
         assert_eq!(figure.desc.matches(" calls get in and ").count(), in_flight::Version::ALL.len());
         assert!(figure.desc.starts_with("Check only: 20 of 20 calls get in and $0.96 is charged"), "{}", figure.desc);
+    }
+
+    #[test]
+    fn the_over_time_figure_is_titled_and_described_by_the_cores_sentence_for_each_policy() {
+        let figure = over_time().unwrap();
+        assert_eq!(figure.title, "Spend so far under each policy over toy day 0");
+        assert_eq!(figure.desc.matches(": spend climbs to ").count(), 3, "{}", figure.desc);
+        assert!(figure.desc.starts_with("No limit: spend climbs to $9.97 between 06:04 and 22:54."), "{}", figure.desc);
     }
 }

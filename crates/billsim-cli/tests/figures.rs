@@ -14,12 +14,12 @@ fn billsim(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_billsim")).args(args).output().expect("the billsim binary runs")
 }
 
-fn write_figures(name: &str) -> (String, String) {
+fn write_figures(name: &str) -> (String, String, String) {
     let dir = fresh_dir(name).join("nested");
     let out = billsim(&["figures", "--out", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let files = (read("share-of-bill.svg"), read("overrun.svg"));
+    let files = (read("share-of-bill.svg"), read("overrun.svg"), read("over-time.svg"));
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
     files
 }
@@ -39,8 +39,8 @@ fn rects_of(svg: &str, colour: &str) -> usize {
 }
 
 #[test]
-fn figures_writes_both_charts_into_a_folder_it_creates() {
-    let (share, overrun) = write_figures("both");
+fn figures_writes_every_chart_into_a_folder_it_creates() {
+    let (share, overrun, _) = write_figures("all");
     assert_whole_svg(&share, "Each user's share of the calls and of the bill");
     assert!(share.contains("Daily cost budget $0.25: the bill is"), "the desc holds the core's summary of each policy");
     assert_eq!((rects_of(&share, "#E69F00"), rects_of(&share, "#009E73")), (4, 36), "4 bars of 10 users");
@@ -53,6 +53,30 @@ fn figures_writes_both_charts_into_a_folder_it_creates() {
     let dashes = overrun.lines().filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\"")).count();
     assert!(dashes >= 20, "the budget line is drawn in dashes: {dashes}");
     assert!(overrun.contains("budget $0.25"));
+}
+
+#[test]
+fn figures_writes_the_spend_over_time_with_a_line_per_policy_and_the_dashed_budget() {
+    let (_, _, over_time) = write_figures("over-time");
+    assert_whole_svg(&over_time, "Spend so far under each policy over toy day 0");
+    assert!(
+        over_time.contains("<desc>No limit: spend climbs to $9.97 between 06:04 and 22:54. 5 requests per minute: "),
+        "the desc holds the core's sentence for each policy"
+    );
+    assert!(over_time.contains("within the $2.50 budget line (10 users x $0.25 per day).</desc>"));
+    // One line per policy, in its colour, through the timeline's 242 points.
+    for colour in ["#0072B2", "#D55E00", "#009E73"] {
+        let long = over_time
+            .lines()
+            .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+            .filter(|l| l.matches(',').count() > 200)
+            .count();
+        assert_eq!(long, 1, "one line in {colour}");
+    }
+    let dashes = over_time.lines().filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\"")).count();
+    assert!(dashes >= 20, "the budget line is drawn in dashes: {dashes}");
+    assert!(over_time.contains("budget 10 users x $0.25 per day"));
+    assert!(over_time.contains("No limit \u{B7} $9.97"), "the legend names each line with its bill");
 }
 
 #[test]

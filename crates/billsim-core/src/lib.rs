@@ -11,6 +11,7 @@ pub mod in_flight;
 pub mod lesson_numbers;
 pub mod many_days;
 pub mod money;
+pub mod over_time;
 pub mod quote;
 pub mod rate_limit;
 pub mod readout;

@@ -1,0 +1,446 @@
+//! The over-time chart: each policy's cumulative spend as a line, with a dashed line at a
+//! budget or a ceiling and a ring where a ceiling was reached. Each policy has an Okabe-Ito
+//! colour and a marker shape of its own, repeated in the legend with its label and bill,
+//! so colour is never the only cue. Every word and amount comes from the core's
+//! [`OverTime`]; this only places them.
+
+use crate::layout::{scaled, text_width, wrap};
+use crate::theme::Theme;
+use billsim_core::over_time::{OverTime, Tick};
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Okabe-Ito colours with at least 3:1 against a light page, then the rest.
+const ON_LIGHT: [RGBColor; 6] = [
+    RGBColor(0x00, 0x72, 0xB2), // blue
+    RGBColor(0xD5, 0x5E, 0x00), // vermillion
+    RGBColor(0x00, 0x9E, 0x73), // bluish green
+    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
+    RGBColor(0x00, 0x00, 0x00), // black
+    RGBColor(0xE6, 0x9F, 0x00), // orange
+];
+/// Okabe-Ito colours with at least 3:1 against a dark page.
+const ON_DARK: [RGBColor; 6] = [
+    RGBColor(0x56, 0xB4, 0xE9), // sky blue
+    RGBColor(0xE6, 0x9F, 0x00), // orange
+    RGBColor(0x00, 0x9E, 0x73), // bluish green
+    RGBColor(0xD5, 0x5E, 0x00), // vermillion
+    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
+    RGBColor(0xF0, 0xE4, 0x42), // yellow
+];
+
+/// The colour of line `i` on `theme`'s page.
+pub fn line_colour(theme: &Theme, i: usize) -> RGBColor {
+    let RGBColor(r, g, b) = theme.background;
+    let light = u32::from(r) + u32::from(g) + u32::from(b) > 3 * 128;
+    let palette = if light { &ON_LIGHT } else { &ON_DARK };
+    palette[i % palette.len()]
+}
+
+/// The second cue of line `i`: a marker shape, on the line and in the legend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Circle,
+    Square,
+    Triangle,
+    Diamond,
+    Cross,
+    Ring,
+}
+
+const SHAPES: [Shape; 6] = [Shape::Circle, Shape::Square, Shape::Triangle, Shape::Diamond, Shape::Cross, Shape::Ring];
+
+fn draw_marker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    shape: Shape,
+    (x, y): (i32, i32),
+    r: i32,
+    colour: RGBColor,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let fill = colour.filled();
+    let stroke = ShapeStyle::from(&colour).stroke_width(theme.px(2));
+    match shape {
+        Shape::Circle => area.draw(&Circle::new((x, y), r, fill)),
+        Shape::Square => area.draw(&Rectangle::new([(x - r, y - r), (x + r, y + r)], fill)),
+        Shape::Triangle => area.draw(&Polygon::new(vec![(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)], fill)),
+        Shape::Diamond => {
+            area.draw(&Polygon::new(vec![(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)], fill))
+        }
+        Shape::Cross => {
+            area.draw(&PathElement::new(vec![(x - r, y - r), (x + r, y + r)], stroke))?;
+            area.draw(&PathElement::new(vec![(x - r, y + r), (x + r, y - r)], stroke))
+        }
+        Shape::Ring => area.draw(&Circle::new((x, y), r, stroke)),
+    }
+}
+
+/// The text size for a canvas `w` device pixels wide: 13 CSS pixels on a wide one down to
+/// 10 on a phone's narrowest.
+fn font_for(w: i32, theme: &Theme) -> u32 {
+    let css = w * 100 / theme.scale_percent as i32;
+    theme.px(match css {
+        c if c >= 600 => 13,
+        c if c >= 360 => 12,
+        c if c >= 260 => 11,
+        _ => 10,
+    })
+}
+
+/// The legend: each line's marker and words, flowing into rows; an entry wider than the
+/// canvas wraps. Returns each entry's lines and where its first line starts.
+struct Legend {
+    entries: Vec<(Vec<String>, (i32, i32))>,
+    height: i32,
+}
+
+fn legend(view: &OverTime, left: i32, right: i32, top: i32, font: u32, line_h: i32, theme: &Theme) -> Legend {
+    let marker = font as i32;
+    let gap = theme.px(4) as i32;
+    let space = theme.px(14) as i32;
+    let (mut x, mut y) = (left, top);
+    let mut entries = Vec::new();
+    for line in &view.lines {
+        let text = format!("{} \u{B7} {}", line.label, line.bill);
+        let lines = wrap(&text, font, right - left - marker - gap);
+        let width = marker + gap + lines.iter().map(|l| text_width(l, font)).max().unwrap_or(0);
+        if x > left && x + width > right {
+            (x, y) = (left, y + line_h);
+        }
+        entries.push((lines.clone(), (x, y)));
+        if lines.len() > 1 {
+            (x, y) = (left, y + lines.len() as i32 * line_h);
+        } else {
+            x += width + space;
+        }
+    }
+    let height = if x > left { y + line_h - top } else { y - top };
+    Legend { entries, height }
+}
+
+/// Every `k`-th tick, the smallest `k` that leaves `room` pixels from one to the next.
+fn thinned(ticks: &[Tick], spacing: i32, room: i32) -> Vec<&Tick> {
+    let k = (1..=ticks.len().max(1)).find(|&k| spacing.saturating_mul(k as i32) >= room).unwrap_or(ticks.len().max(1));
+    ticks.iter().step_by(k).collect()
+}
+
+/// Draws `view` on `area`.
+pub fn draw_over_time<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &OverTime,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&theme.background)?;
+    let (w, h) = area.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let pad = theme.px(6) as i32;
+    let font = font_for(w, theme);
+    let line_h = font as i32 + theme.px(6) as i32;
+    let text = ("sans-serif", font).into_font().color(&theme.text);
+    let at = |h: HPos, v: VPos| text.clone().pos(Pos::new(h, v));
+
+    // The legend across the top.
+    let legend = legend(view, pad, w - pad, pad, font, line_h, theme);
+    for (i, (lines, (x, y))) in legend.entries.iter().enumerate() {
+        let r = font as i32 * 2 / 5;
+        draw_marker(area, SHAPES[i % SHAPES.len()], (x + r + 1, y + line_h / 2), r, line_colour(theme, i), theme)?;
+        for (l, words) in lines.iter().enumerate() {
+            let pos = (x + font as i32 + theme.px(4) as i32, y + l as i32 * line_h + line_h / 2);
+            area.draw(&Text::new(words.clone(), pos, at(HPos::Left, VPos::Center)))?;
+        }
+    }
+
+    // The plot: money up the left, time along the bottom.
+    let money_top = view.money_ticks.last().map_or(1, |t| t.at).max(1);
+    let label_w = view.money_ticks.iter().map(|t| text_width(&t.label, font)).max().unwrap_or(0);
+    let (left, right) = (pad + label_w + theme.px(4) as i32, w - pad);
+    let (top, bottom) = (pad + legend.height + line_h / 2, h - pad - line_h);
+    let (from, to) = (view.from_ms, view.to_ms.max(view.from_ms + 1));
+    let x_of = |ms: u64| left + scaled(u128::from(ms.saturating_sub(from)), u128::from(to - from), right - left);
+    let y_of = |nanos: u64| bottom - scaled(u128::from(nanos.min(money_top)), u128::from(money_top), bottom - top);
+
+    let grid = ShapeStyle::from(&theme.text.mix(0.15)).stroke_width(1);
+    let axis = ShapeStyle::from(&theme.text).stroke_width(1);
+    let money_gap =
+        scaled(u128::from(view.money_ticks.get(1).map_or(money_top, |t| t.at)), u128::from(money_top), bottom - top);
+    for tick in thinned(&view.money_ticks, money_gap, line_h) {
+        let y = y_of(tick.at);
+        area.draw(&PathElement::new(vec![(left, y), (right, y)], if tick.at == 0 { axis } else { grid }))?;
+        area.draw(&Text::new(tick.label.clone(), (left - theme.px(4) as i32, y), at(HPos::Right, VPos::Center)))?;
+    }
+    let widest = view.time_ticks.iter().map(|t| text_width(&t.label, font)).max().unwrap_or(0);
+    let time_gap = match view.time_ticks.as_slice() {
+        [a, b, ..] => x_of(b.at) - x_of(a.at),
+        _ => w,
+    };
+    for tick in thinned(&view.time_ticks, time_gap, widest + theme.px(10) as i32) {
+        let x = x_of(tick.at);
+        area.draw(&PathElement::new(vec![(x, bottom), (x, bottom + theme.px(3) as i32)], axis))?;
+        // Centred under its moment, but never past the canvas's edges.
+        let half = text_width(&tick.label, font) / 2 + 1;
+        let cx = x.clamp(pad + half, w - pad - half);
+        area.draw(&Text::new(
+            tick.label.clone(),
+            (cx, bottom + line_h / 2 + theme.px(2) as i32),
+            at(HPos::Center, VPos::Center),
+        ))?;
+    }
+
+    // Limits: dashed in the text colour. The spend lines over them, then their markers at
+    // staggered places so lines that coincide still each show their own shape.
+    let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
+    for limit in view.limits.iter().filter(|l| !l.above) {
+        let points: Vec<(i32, i32)> = limit.points.iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect();
+        area.draw(&DashedPathElement::new(points, theme.px(6), theme.px(4), dash))?;
+    }
+    let n = view.lines.len().max(1) as i32;
+    let markers = if right - left > theme.px(300) as i32 { 4 } else { 2 };
+    for (i, line) in view.lines.iter().enumerate() {
+        let colour = line_colour(theme, i);
+        let points: Vec<(i32, i32)> = line.points.iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect();
+        area.draw(&PathElement::new(points.clone(), ShapeStyle::from(&colour).stroke_width(theme.px(2))))?;
+        // And one at the end, where lines that part (after a jump) stand apart.
+        let staggered = (0..markers).map(|m| left + (right - left) * (m * n + i as i32 + 1) / (markers * n + 1));
+        for x in staggered.chain([right]) {
+            if let Some(&p) = points.iter().min_by_key(|p| (p.0 - x).abs()) {
+                draw_marker(area, SHAPES[i % SHAPES.len()], p, theme.px(4) as i32, colour, theme)?;
+            }
+        }
+    }
+
+    // Labels last, each where it covers the fewest points of the lines and no other label:
+    // a limit's beside its line (one above the axis at the top, with an arrow), a trip's
+    // by its ring.
+    let mut obstacles: Vec<(i32, i32)> = Vec::new();
+    for points in view.lines.iter().map(|l| &l.points).chain(view.limits.iter().filter(|l| !l.above).map(|l| &l.points))
+    {
+        obstacles.extend(points.iter().map(|p| (x_of(p[0]), y_of(p[1]))));
+    }
+    let mut notes = Notes { taken: Vec::new(), obstacles, plot: (left, top, right, bottom), font, line_h };
+    let gap = theme.px(3) as i32;
+    let ring = theme.px(7) as i32;
+    let trips: Vec<(i32, i32, &String)> = view
+        .lines
+        .iter()
+        .filter_map(|l| l.trip.as_ref())
+        .map(|t| (x_of(t.at_ms), y_of(t.spent_nanos), &t.label))
+        .collect();
+    for &(x, y, _) in &trips {
+        area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
+        notes.taken.push((x - ring, y - ring, x + ring, y + ring));
+    }
+    for limit in &view.limits {
+        let words = match limit.above {
+            true => format!("\u{25B2} {}", limit.chart_label),
+            false => limit.chart_label.clone(),
+        };
+        let lines = wrap(&words, font, right - left);
+        let (width, height) = notes.size(&lines);
+        let line_y = |x: i32| match limit.above {
+            true => top - gap,
+            false => limit
+                .points
+                .iter()
+                .map(|p| (x_of(p[0]), y_of(p[1])))
+                .min_by_key(|p| (p.0 - x).abs())
+                .map_or(top, |p| p.1),
+        };
+        let spots = [right - width, left + gap, (left + right - width) / 2]
+            .into_iter()
+            .flat_map(|x| [(x, line_y(x + width / 2) - height - gap), (x, line_y(x + width / 2) + gap)]);
+        let (x, y) = notes.place(width, height, spots.collect());
+        notes.draw(area, &lines, (x, y), theme)?;
+    }
+    for &(x, y, label) in &trips {
+        let lines = wrap(label, font, right - left);
+        let (width, height) = notes.size(&lines);
+        let spots = [x - width / 2, x + ring + gap, x - ring - gap - width]
+            .into_iter()
+            .flat_map(|sx| [(sx, y - ring - gap - height), (sx, y + ring + gap), (sx, y - height / 2)]);
+        let (x, y) = notes.place(width, height, spots.collect());
+        notes.draw(area, &lines, (x, y), theme)?;
+    }
+    Ok(())
+}
+
+/// Labels placed in the plot so that none covers another, and each covers as little of
+/// the lines as the room allows.
+struct Notes {
+    /// Boxes taken: left, top, right, bottom.
+    taken: Vec<(i32, i32, i32, i32)>,
+    /// Points of the lines drawn.
+    obstacles: Vec<(i32, i32)>,
+    /// The plot's left, top, right and bottom.
+    plot: (i32, i32, i32, i32),
+    font: u32,
+    line_h: i32,
+}
+
+impl Notes {
+    fn size(&self, lines: &[String]) -> (i32, i32) {
+        (lines.iter().map(|l| text_width(l, self.font)).max().unwrap_or(0), lines.len() as i32 * self.line_h)
+    }
+
+    /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside
+    /// the plot) and places up to three lines above and below them, half a line at a time,
+    /// the one that covers no other label, then the one with the fewest points of the
+    /// lines covered plus three for each half line away (a label far from its line reads
+    /// as another's); the earliest on a tie.
+    fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>) -> (i32, i32) {
+        let (left, top, right, bottom) = self.plot;
+        let inside =
+            |(x, y): (i32, i32)| (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)));
+        let step = (self.line_h / 2).max(1);
+        let tries = (0..=6)
+            .flat_map(|d| spots.iter().flat_map(move |&(x, y)| [(d, (x, y - d * step)), (d, (x, y + d * step))]));
+        let cost = |&(d, (x, y)): &(i32, (i32, i32))| {
+            let over = |&(x0, y0, x1, y1): &(i32, i32, i32, i32)| x + width > x0 && x < x1 && y + height > y0 && y < y1;
+            let labels = self.taken.iter().filter(|b| over(b)).count();
+            let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
+            (labels, self.obstacles.iter().filter(inside).count() as i32 + 3 * d)
+        };
+        let chosen = tries.map(|(d, spot)| (d, inside(spot))).min_by_key(cost).map_or((left, top), |(_, spot)| spot);
+        self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
+        chosen
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        lines: &[String],
+        (x, top): (i32, i32),
+        theme: &Theme,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let style = ("sans-serif", self.font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+        for (l, words) in lines.iter().enumerate() {
+            area.draw(&Text::new(words.clone(), (x, top + l as i32 * self.line_h + self.line_h / 2), style.clone()))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rows::{drawn_text, texts_cut};
+    use billsim_core::engine::{Guard, Policy, Record};
+    use billsim_core::over_time::over_time;
+    use billsim_core::scenario::{find, run, Values, TOY_DAY};
+    use billsim_core::time::Span;
+    use billsim_core::Micros;
+
+    fn toy_view(set: &[(&str, &str)]) -> OverTime {
+        let mut values = Values::defaults(&TOY_DAY);
+        for (k, v) in set {
+            values.set(&TOY_DAY, k, v).unwrap();
+        }
+        over_time(&run(&TOY_DAY, 0, &values, None, Record::default()).unwrap(), None).unwrap()
+    }
+
+    /// The toy day under no limit, a $2 spend ceiling and the daily budget.
+    fn tripped_view() -> OverTime {
+        let s = Values::defaults(&TOY_DAY).day_settings();
+        let ceiling = Guard::SpendCeiling { ceiling_micros: Micros(2_000_000), period_ms: Span(86_400_000) };
+        let policies = vec![
+            billsim_core::Policy::NoLimit.engine_policy(&s),
+            Policy::new("spendCeiling", vec![ceiling]),
+            billsim_core::Policy::DailyBudget.engine_policy(&s),
+        ];
+        let r = run(&TOY_DAY, 0, &Values::defaults(&TOY_DAY), Some(policies.clone()), Record::default()).unwrap();
+        over_time(&r, Some(&policies)).unwrap()
+    }
+
+    fn svg_of(view: &OverTime, size: (u32, u32), theme: Theme) -> String {
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            draw_over_time(&root, view, &theme).unwrap();
+            root.present().unwrap();
+        }
+        svg
+    }
+
+    fn hex(c: RGBColor) -> String {
+        format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+    }
+
+    /// Polylines stroked in `colour` with more than `least` points.
+    fn paths(svg: &str, colour: &str, least: usize) -> usize {
+        svg.lines()
+            .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+            .filter(|l| l.split("points=\"").nth(1).is_some_and(|p| p.split_whitespace().count() > least))
+            .count()
+    }
+
+    #[test]
+    fn at_200_390_and_800_pixels_wide_every_text_fits_and_every_line_is_drawn() {
+        let views = [toy_view(&[]), tripped_view(), toy_view(&[("budgetDollars", "100")])];
+        let calls = find("callsAtOnce").unwrap();
+        let calls =
+            over_time(&run(calls, 0, &Values::defaults(calls), None, Record::default()).unwrap(), None).unwrap();
+        for view in views.iter().chain([&calls]) {
+            for (size, scale) in [((200, 272), 100), ((400, 544), 200), ((390, 300), 100), ((800, 420), 100)] {
+                for theme in [Theme::light(scale), Theme::dark(scale)] {
+                    let svg = svg_of(view, size, theme);
+                    let cut = texts_cut(&svg, (size.0 as i32, size.1 as i32));
+                    assert!(cut.is_empty(), "{} at {size:?}, {scale}%: {cut:#?}", view.title);
+                    let drawn = drawn_text(&svg);
+                    for (i, line) in view.lines.iter().enumerate() {
+                        let colour = hex(line_colour(&theme, i));
+                        assert!(paths(&svg, &colour, 100) >= 1, "{}'s line in {colour} at {size:?}", line.label);
+                        assert!(
+                            drawn.contains(&format!("{} \u{B7} {}", line.label, line.bill)),
+                            "{} in the legend: {drawn}",
+                            line.label
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_budget_is_a_dashed_line_at_its_value_labelled_and_one_far_above_is_named_at_the_top() {
+        let view = toy_view(&[]);
+        let svg = svg_of(&view, (800, 420), Theme::light(100));
+        let dashes: Vec<&str> = svg
+            .lines()
+            .filter(|l| {
+                l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\"") && l.contains("stroke-width=\"2\"")
+            })
+            .collect();
+        assert!(dashes.len() >= 20, "the budget line is dashed: {}", dashes.len());
+        let ys: Vec<&str> =
+            dashes.iter().filter_map(|l| l.split("points=\"").nth(1)?.split([',', ' ']).nth(1)).collect();
+        assert!(ys.iter().all(|y| *y == ys[0]), "every dash at one height (a flat $2.50 line): {ys:?}");
+        assert!(drawn_text(&svg).contains("budget 10 users x $0.25 per day"));
+        let above = svg_of(&toy_view(&[("budgetDollars", "100")]), (800, 420), Theme::light(100));
+        assert!(drawn_text(&above).contains("\u{25B2} budget 10 users x $100.00 per day"));
+    }
+
+    #[test]
+    fn a_tripped_ceiling_is_ringed_and_labelled_with_its_time() {
+        let view = tripped_view();
+        let trip = view.lines[1].trip.as_ref().expect("the $2 ceiling trips");
+        let svg = svg_of(&view, (800, 420), Theme::light(100));
+        assert!(drawn_text(&svg).contains(&trip.label), "{}", trip.label);
+        let rings = svg.lines().filter(|l| l.starts_with("<circle") && l.contains("r=\"7\"")).count();
+        assert_eq!(rings, 1, "one ring at the trip");
+    }
+
+    #[test]
+    fn each_line_has_its_own_marker_shape_so_colour_is_not_the_only_cue() {
+        let view = toy_view(&[]);
+        let svg = svg_of(&view, (800, 420), Theme::light(100));
+        let count = |tag: &str, colour: RGBColor| {
+            svg.lines().filter(|l| l.starts_with(tag) && l.contains(&format!("fill=\"{}\"", hex(colour)))).count()
+        };
+        let theme = Theme::light(100);
+        // The legend's marker, four along the line and one at its end, each in its shape.
+        assert_eq!(count("<circle", line_colour(&theme, 0)), 6);
+        assert_eq!(count("<rect", line_colour(&theme, 1)), 6);
+        assert_eq!(count("<polygon", line_colour(&theme, 2)), 6);
+    }
+}
