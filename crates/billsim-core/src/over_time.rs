@@ -569,6 +569,10 @@ mod tests {
         assert_eq!(v.table.rows.last().unwrap()[1..], ["$9.97", "$9.97", "$0.91"]);
         assert_eq!(v.table.caption, "Spend so far under each policy, at moments to the nearest minute.");
         let times: Vec<&str> = v.table.rows.iter().map(|r| r[0].as_str()).collect();
-        assert_eq!(times, ["09:01", "12:02", "14:58", "17:59", "21:00", "22:58"]);
+        assert_eq!(
+            times,
+            ["09:00", "12:00", "15:00", "18:00", "21:00", "22:54"],
+            "round times: the steps are whole minutes"
+        );
     }
 }

@@ -14,5 +14,5 @@ pub use guard::{Guard, Reason, Refusal, SetAside, Wait};
 pub use outcome::{Event, Outcome, RefusedBy, Timeline, Trip, UserOutcome};
 pub use policy::Policy;
 pub use price::{Nanos, Price, PriceTable, TooFine};
-pub use run::{resolve_prices, run, run_priced, Record, RunError, TIMELINE_STEPS};
+pub use run::{resolve_prices, run, run_priced, timeline_step, Record, RunError, TIMELINE_STEPS};
 pub use traffic::{BadTraffic, Call, Cohort, Traffic, User};

@@ -15,9 +15,9 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fmt;
 
-/// The spend timeline has at most this many steps (and at least half as many), each a
-/// power of two milliseconds long.
-pub const TIMELINE_STEPS: u64 = 240;
+/// The spend timeline has at most this many steps, each a round length of time (see
+/// [`timeline_step`]).
+pub const TIMELINE_STEPS: u64 = 1_500;
 
 /// Why a run could not be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +72,44 @@ pub fn resolve_prices(traffic: &Traffic, prices: &PriceTable) -> Result<Vec<Pric
         return Err(RunError::NoPrice(missing));
     }
     Ok(found.into_iter().flatten().collect())
+}
+
+/// The shortest round length of time (1, 2 or 5 times a power of ten milliseconds up to
+/// a second; then 1, 2, 5, 10, 15 or 30 seconds or minutes; 1, 2, 3, 6 or 12 hours; then
+/// whole days) that cuts `start..=end`, from a whole number of steps, in at most
+/// [`TIMELINE_STEPS`] steps: so the timeline's moments read as round times.
+///
+/// ```
+/// use billsim_core::engine::timeline_step;
+/// use billsim_core::time::Instant;
+/// assert_eq!(timeline_step(Instant(0), Instant(86_400_000)), 60_000, "a minute over a day");
+/// assert_eq!(timeline_step(Instant(0), Instant(1_000)), 1, "1 ms over a second");
+/// assert_eq!(timeline_step(Instant(0), Instant(30 * 86_400_000)), 1_800_000, "30 min over a month");
+/// ```
+pub fn timeline_step(start: Instant, end: Instant) -> u64 {
+    const SECOND: u64 = 1_000;
+    const MINUTE: u64 = 60 * SECOND;
+    const HOUR: u64 = 60 * MINUTE;
+    const DAY: u64 = 24 * HOUR;
+    let fits = |step: u64| (end.0 / step) - (start.0 / step) < TIMELINE_STEPS;
+    let small = [1, 2, 5, 10, 20, 50, 100, 200, 500];
+    let clock = [1, 2, 5, 10, 15, 30];
+    let hours = [1, 2, 3, 6, 12];
+    small
+        .into_iter()
+        .chain(clock.map(|n| n * SECOND))
+        .chain(clock.map(|n| n * MINUTE))
+        .chain(hours.map(|n| n * HOUR))
+        .find(|&step| fits(step))
+        .unwrap_or_else(|| {
+            // Whole days: a first guess from the span, then a day more while the steps,
+            // counted from a whole step, are too many (once or twice at most).
+            let mut days = end.since(start).0 / DAY / TIMELINE_STEPS + 1;
+            while !fits(days.saturating_mul(DAY)) {
+                days += 1;
+            }
+            days.saturating_mul(DAY)
+        })
 }
 
 /// What the engine records besides the counts.
@@ -162,8 +200,8 @@ struct Run<'a> {
     in_flight: BinaryHeap<Reverse<(Instant, u32, u32, u32)>>,
     events: Option<Vec<Event>>,
     start: Instant,
-    /// The timeline's step is a power of two milliseconds: `1 << step_shift`.
-    step_shift: u32,
+    /// The timeline's step, in milliseconds; `start` is a whole number of steps.
+    step: u64,
     spent_in_step: Vec<Nanos>,
     tripped: Option<Trip>,
 }
@@ -178,8 +216,9 @@ impl<'a> Run<'a> {
             .map(|_| policy.guards.iter().map(|g| GuardState::new(g, users)).collect::<Result<_, _>>())
             .collect::<Result<_, _>>()?;
         let (start, end) = traffic.span();
-        let step = (end.since(start).0 / TIMELINE_STEPS + 1).next_power_of_two();
-        let steps = (end.since(start).0 >> step.trailing_zeros()) as usize + 1;
+        let step = timeline_step(start, end);
+        let start = Instant(start.0 - start.0 % step);
+        let steps = (end.since(start).0 / step) as usize + 1;
         Ok(Run {
             calls: traffic.calls(),
             prices,
@@ -189,7 +228,7 @@ impl<'a> Run<'a> {
             in_flight: BinaryHeap::new(),
             events: record.events.then(Vec::new),
             start,
-            step_shift: step.trailing_zeros(),
+            step,
             spent_in_step: vec![Nanos::ZERO; if record.timeline { steps } else { 0 }],
             tripped: None,
         })
@@ -229,7 +268,7 @@ impl<'a> Run<'a> {
         }
         let user = &mut self.per_user[call.user as usize];
         user.charged = user.charged.checked_add(actual)?;
-        if let Some(slot) = self.spent_in_step.get_mut((now.since(self.start).0 >> self.step_shift) as usize) {
+        if let Some(slot) = self.spent_in_step.get_mut((now.since(self.start).0 / self.step) as usize) {
             *slot = slot.checked_add(actual)?;
         }
         Ok(())
@@ -295,7 +334,7 @@ impl<'a> Run<'a> {
             bill,
             per_user: self.per_user,
             tripped: self.tripped,
-            timeline: Timeline { start: self.start, step_ms: 1 << self.step_shift, spent },
+            timeline: Timeline { start: self.start, step_ms: self.step, spent },
             events: self.events,
         })
     }
