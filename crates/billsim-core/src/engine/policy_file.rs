@@ -593,6 +593,26 @@ mod tests {
     }
 
     #[test]
+    fn a_files_prices_replace_the_scenarios_and_a_model_they_miss_is_named_with_its_calls() {
+        let toy = scenario::find("toyDay").unwrap();
+        let values = Values::defaults(toy);
+        let run =
+            |prices: Option<&PriceTable>| scenario::run_with_prices(toy, 3, &values, None, prices, Record::default());
+        let own = run(None).unwrap();
+        // The toy's price is $2 and $10 per million tokens: twice that doubles the bill of
+        // every policy that counts calls, not money.
+        let double = read(&priced("toy", "4", "20")).unwrap().prices.unwrap();
+        let doubled = run(Some(&double)).unwrap();
+        for (a, b) in own.policies.iter().zip(&doubled.policies).filter(|(a, _)| a.policy != "dailyBudget") {
+            assert_eq!(b.bill.0, 2 * a.bill.0, "{}: {} then {}", a.policy, a.bill.0, b.bill.0);
+        }
+        let other = read(&priced("other", "1", "1")).unwrap().prices.unwrap();
+        let calls: u32 = own.users.iter().map(|u| u.calls).sum();
+        assert_eq!(run(Some(&other)).err(), Some(RunError::NoPrice(vec![("toy".into(), u64::from(calls))])));
+        assert_eq!(own.models, vec!["toy".to_string()], "the run names its models");
+    }
+
+    #[test]
     fn text_that_is_not_json_says_the_line_and_column_not_serdes_words() {
         assert_eq!(
             refusal("{\n  \"name\": \"x\",\n  \"guards\": [\n"),
