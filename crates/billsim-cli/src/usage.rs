@@ -29,7 +29,13 @@ pub fn parse(raw: &[OsString]) -> Result<Command, Stop> {
         let message = format!("an argument must be UTF-8 text; got {}", shown(&w.to_string_lossy()));
         return Err(Stop::Usage(with_help(&message, &words)));
     }
-    cli.command.ok_or_else(|| Stop::Help(Cli::command().render_help().to_string()))
+    let command = cli.command.ok_or_else(|| Stop::Help(Cli::command().render_help().to_string()))?;
+    // `run`'s settings are checked against its scenario's schema, which clap cannot do
+    // flag by flag: a bad one is a usage error as any other.
+    if let Command::Run(run) = &command {
+        run.scenario().map_err(|e| Stop::Usage(with_help(&e.to_string(), &words)))?;
+    }
+    Ok(command)
 }
 
 /// The help of the command the words name (`day`), or billsim's own.
