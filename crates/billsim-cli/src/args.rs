@@ -197,8 +197,9 @@ pub struct Run {
     #[arg(long, value_name = "N", value_parser = Checked(settings::parse_seed), allow_hyphen_values = true,
         help = format!("The day (or run) number, {} (default 0)", settings::SEED_ALLOWED))]
     seed: Option<u32>,
-    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = Checked(parse_assignment), action = ArgAction::Append,
-        allow_hyphen_values = true, help = format!("A setting of the scenario, {ASSIGNMENT_ALLOWED}; may be given again"))]
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = Checked(parse_assignment),
+        action = ArgAction::Append, allow_hyphen_values = true,
+        help = format!("A setting of the scenario, {ASSIGNMENT_ALLOWED}; may be given again"))]
     set: Vec<Assignment>,
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true,
         help = "Policies (and prices) written as JSON, in place of the scenario's own")]

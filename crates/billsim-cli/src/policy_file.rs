@@ -11,7 +11,19 @@ use std::path::Path;
 pub const MOST_BYTES: u64 = 1 << 20;
 
 fn refused(path: &Path, problem: impl std::fmt::Display) -> Failure {
-    Failure::Work(format!("--policy {}: {problem}", path.display()).into())
+    Failure::Work(format!("--policy {}: {problem}", shown(path)).into())
+}
+
+/// The path as given, cut short if it is too long for a message.
+fn shown(path: &Path) -> String {
+    const MOST: usize = 200;
+    let text = path.display().to_string();
+    let count = text.chars().count();
+    if count <= MOST {
+        text
+    } else {
+        format!("{}... ({count} characters)", text.chars().take(MOST).collect::<String>())
+    }
 }
 
 pub fn read(path: &Path) -> Result<PolicyFile, Failure> {

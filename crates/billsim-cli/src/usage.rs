@@ -241,6 +241,22 @@ mod tests {
     }
 
     #[test]
+    fn run_keeps_every_set_in_order_and_checks_them_against_its_scenario() {
+        let Ok(Command::Run(a)) =
+            parse_words("run --scenario toyDay --seed 4 --set perMinute=1 --set refill=steady --set perMinute=2")
+        else {
+            panic!("run parses")
+        };
+        let (scenario, values) = a.scenario().unwrap();
+        let s = values.day_settings();
+        assert_eq!((scenario.name, a.seed(), s.per_minute.get(), s.refill), ("toyDay", 4, 2, Refill::Steady));
+        assert_eq!(
+            refused("run --scenario callsAtOnce --set refill=steady"),
+            "--set NAME: must be one of \"calls\", \"estimatePercent\", \"budgetDollars\"; got \"refill\""
+        );
+    }
+
+    #[test]
     fn a_usage_error_is_followed_by_the_help_of_its_command() {
         let Err(Stop::Usage(text)) = parse_words("overrun --speed 3") else { panic!("refused") };
         assert!(text.contains("\n\nUsage: billsim overrun [OPTIONS]") && text.contains("--calls <N>"), "{text}");

@@ -81,6 +81,12 @@ const PROCESSES_ALLOWED: &str = "a whole number of processes from 1 to 100";
 const PROCESSES_MAX: u64 = 100;
 pub const GUARD_ALLOWED: &str = "\"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"";
 const GUARD_OBJECT: &str = "a guard: an object with \"guard\" (\"slidingWindow\", \"moneyBudget\" or \"spendCeiling\")";
+const WINDOW_FIELDS: &str = "a slidingWindow guard: only the fields \"guard\", \"limit\" and \"windowMs\"";
+const BUDGET_FIELDS: &str = "a moneyBudget guard: only the fields \"guard\", \"budgetMicros\" or \"budgetDollars\", \
+     \"refill\" and \"setAside\"";
+const CEILING_FIELDS: &str =
+    "a spendCeiling guard: only the fields \"guard\", \"ceilingMicros\" or \"ceilingDollars\", and \"periodMs\"";
+const WORST_CASE_FIELDS: &str = "{\"kind\": \"worstCase\"} with only the fields \"inputPercent\" and \"maxTokens\"";
 const LIMIT_ALLOWED: &str = "a whole number of calls from 1 to 4294967295";
 const MS_ALLOWED: &str = "a whole number of milliseconds from 1 to 18446744073709551615";
 const MICROS_ALLOWED: &str = "a whole number of micro-dollars from 1 to 1000000000000000";
@@ -111,7 +117,8 @@ const PER_MILLION_MAX: Micros = Micros(1_000_000 * Micros::PER_DOLLAR);
 ///     "guards": [{ "guard": "slidingWindow", "limit": 5, "windowMs": 60000 }] }"#).unwrap();
 /// assert_eq!(file.policies[0].name, "fivePerMinute");
 /// assert!(matches!(file.policies[0].guards[0], Guard::SlidingWindow { .. }));
-/// let err = read_policy_file(r#"[{ "name": "x", "guards": [{ "guard": "slidingWindow", "limit": 0, "windowMs": 1 }] }]"#);
+/// let err = read_policy_file(
+///     r#"[{ "name": "x", "guards": [{ "guard": "slidingWindow", "limit": 0, "windowMs": 1 }] }]"#);
 /// assert_eq!(err.unwrap_err().to_string(),
 ///     "[0].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0");
 /// ```
@@ -345,12 +352,7 @@ fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
     let kind = text(kind, &join(path, "guard"), GUARD_ALLOWED)?;
     Ok(match kind.as_str() {
         "slidingWindow" => {
-            let f = Fields::new(
-                entries,
-                path,
-                "a slidingWindow guard: only the fields \"guard\", \"limit\" and \"windowMs\"",
-                &["guard", "limit", "windowMs"],
-            )?;
+            let f = Fields::new(entries, path, WINDOW_FIELDS, &["guard", "limit", "windowMs"])?;
             let (raw, at) = f.need("limit", LIMIT_ALLOWED)?;
             let limit = whole(raw, &at, LIMIT_ALLOWED, 1, u64::from(u32::MAX))?;
             // From 1 to u32::MAX, so both hold.
@@ -360,12 +362,7 @@ fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
         }
         "moneyBudget" => {
             let known = ["guard", "budgetMicros", "budgetDollars", "refill", "setAside"];
-            let f = Fields::new(
-                entries,
-                path,
-                "a moneyBudget guard: only the fields \"guard\", \"budgetMicros\" or \"budgetDollars\", \"refill\" and \"setAside\"",
-                &known,
-            )?;
+            let f = Fields::new(entries, path, BUDGET_FIELDS, &known)?;
             let budget_micros = amount(&f, "budget")?;
             let (raw, at) = f.need("refill", REFILL_ALLOWED)?;
             let refill =
@@ -375,8 +372,7 @@ fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
         }
         "spendCeiling" => {
             let known = ["guard", "ceilingMicros", "ceilingDollars", "periodMs"];
-            let f =
-                Fields::new(entries, path, "a spendCeiling guard: only the fields \"guard\", \"ceilingMicros\" or \"ceilingDollars\", and \"periodMs\"", &known)?;
+            let f = Fields::new(entries, path, CEILING_FIELDS, &known)?;
             let ceiling_micros = amount(&f, "ceiling")?;
             let (raw, at) = f.need("periodMs", MS_ALLOWED)?;
             Guard::SpendCeiling { ceiling_micros, period_ms: Span(whole(raw, &at, MS_ALLOWED, 1, u64::MAX)?) }
@@ -411,12 +407,7 @@ fn set_aside(raw: &RawValue, path: &str) -> Result<SetAside, FieldError> {
         }
         "worstCase" => {
             let known = ["kind", "inputPercent", "maxTokens"];
-            let f = Fields::new(
-                entries,
-                path,
-                "{\"kind\": \"worstCase\"} with only the fields \"inputPercent\" and \"maxTokens\"",
-                &known,
-            )?;
+            let f = Fields::new(entries, path, WORST_CASE_FIELDS, &known)?;
             let (raw, at) = f.need("inputPercent", PERCENT_ALLOWED)?;
             // At most 1000, so it fits.
             let input_percent = whole(raw, &at, PERCENT_ALLOWED, 0, 1000)? as u32;
@@ -647,7 +638,8 @@ mod tests {
         let text = r#"{"policies": [{"name": "x", "guards": [{"guard": "tokenBucket", "rate": 5}]}]}"#;
         assert_eq!(
             refusal(text),
-            "policies[0].guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got \"tokenBucket\""
+            "policies[0].guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got \
+             \"tokenBucket\""
         );
         let missing = r#"{"name": "x", "guards": [{"limit": 5}]}"#;
         assert_eq!(
@@ -694,7 +686,8 @@ mod tests {
         let ceiling = |field: &str, period: &str| {
             format!(r#"{{"name": "c", "guards": [{{"guard": "spendCeiling", {field}, "periodMs": {period}}}]}}"#)
         };
-        assert!(refusal(&ceiling("\"ceilingMicros\": -5", "1")).starts_with("guards[0].ceilingMicros: must be a whole"));
+        let refused_at = |field: &str, at: &str| refusal(&ceiling(field, "1")).starts_with(at);
+        assert!(refused_at("\"ceilingMicros\": -5", "guards[0].ceilingMicros: must be a whole"));
         assert!(
             refusal(&ceiling("\"ceilingDollars\": 0", "1")).starts_with("guards[0].ceilingDollars: must be an amount")
         );
@@ -731,7 +724,8 @@ mod tests {
         assert!(
             refusal(set_aside).starts_with("guards[0].setAside: must be {\"kind\": \"nothing\"} with no other field")
         );
-        let price = r#"{"policies": [{"name": "x"}], "prices": {"m": {"inputPerMillion": 1, "outputPerMillion": 1, "cached": 1}}}"#;
+        let price = r#"{"policies": [{"name": "x"}],
+            "prices": {"m": {"inputPerMillion": 1, "outputPerMillion": 1, "cached": 1}}}"#;
         assert!(refusal(price).starts_with("prices.m: must be an object with only the fields \"inputPerMillion\""));
     }
 
