@@ -356,3 +356,14 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
     let line = refused(&["run", "--scenario", "toyDay", "--policy", bytes.path()], 1);
     assert!(line.ends_with(": must be UTF-8 text; got a byte that is not at byte 13"), "{line}");
 }
+
+#[test]
+fn the_readmes_example_policy_file_runs() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let section = readme.split("### Policy files").nth(1).expect("README.md has a section on policy files");
+    let example = section.split("```json\n").nth(1).and_then(|s| s.split("```").next()).expect("a JSON example");
+    let file = PolicyFile::new("readme", example);
+    let run = &json(&["run", "--scenario", "toyDay", "--policy", file.path(), "--json"])[0];
+    let names: Vec<&str> = run["policies"].as_array().unwrap().iter().map(|p| p["policy"].as_str().unwrap()).collect();
+    assert_eq!(names, ["fivePerMinute", "budgetThenCeiling"]);
+}
