@@ -6,11 +6,12 @@
 
 use billsim_core::in_flight::{self, Params};
 use billsim_core::lesson_numbers::grouped;
+use billsim_core::scenario::{self, Scenario, Values};
 use billsim_core::settings::{self, FieldError, Invalid};
 use billsim_core::{Refill, Settings};
 use clap::builder::TypedValueParser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Arg, Args, Parser, Subcommand};
+use clap::{Arg, ArgAction, Args, Parser, Subcommand};
 use std::ffi::OsStr;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
@@ -32,7 +33,8 @@ pub enum Command {
     /// One day under each policy, as a table or as JSON
     ///
     /// With --count N: N days from --seed, one after another (one JSON line each), each
-    /// printed as soon as it is computed.
+    /// printed as soon as it is computed. The short form of `billsim run --scenario toyDay`
+    /// (whose JSON is the engine's, with every user's refusals by reason).
     Day(Day),
     /// The lesson's claims checked over days --from .. --from + --count
     Days(Days),
@@ -52,6 +54,14 @@ pub enum Command {
     /// (the overrun defaults), each with a title and a description, in the folder --out
     /// (created if missing).
     Figures(Figures),
+    /// Every scenario `run` can run: its policies and its settings
+    Scenarios(Json),
+    /// Any scenario under its own policies, or under policies from a file
+    ///
+    /// A table per policy: the bill, and per cohort and user the calls served, refused by
+    /// reason, and charged. --policy FILE.json replaces the scenario's policies (and its
+    /// prices, when the file has them); README.md describes the file.
+    Run(Run),
 }
 
 /// `--json`, which every command takes.
@@ -177,6 +187,82 @@ pub struct Figures {
     pub out: PathBuf,
     #[command(flatten)]
     pub json: Json,
+}
+
+#[derive(Debug, Args)]
+pub struct Run {
+    #[arg(long, value_name = "NAME", value_parser = Checked(parse_scenario), allow_hyphen_values = true,
+        help = format!("The scenario to run, {} (billsim scenarios lists them)", scenarios_allowed()))]
+    scenario: &'static str,
+    #[arg(long, value_name = "N", value_parser = Checked(settings::parse_seed), allow_hyphen_values = true,
+        help = format!("The day (or run) number, {} (default 0)", settings::SEED_ALLOWED))]
+    seed: Option<u32>,
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = Checked(parse_assignment),
+        action = ArgAction::Append, allow_hyphen_values = true,
+        help = format!("A setting of the scenario, {ASSIGNMENT_ALLOWED}; may be given again"))]
+    set: Vec<Assignment>,
+    #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true,
+        help = "Policies (and prices) written as JSON, in place of the scenario's own")]
+    pub policy: Option<PathBuf>,
+    /// Add each policy's event list: every call served or refused, and why
+    #[arg(long)]
+    pub events: bool,
+    #[command(flatten)]
+    pub json: Json,
+}
+
+/// `--set NAME=VALUE`, split at the first `=`; the scenario checks the name and the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assignment {
+    pub name: String,
+    pub value: String,
+}
+
+impl Run {
+    pub fn seed(&self) -> u32 {
+        self.seed.unwrap_or(0)
+    }
+
+    /// The scenario, with its settings: each `--set` read through the scenario's schema, so
+    /// an unknown name or a bad value names the setting and what it allows.
+    pub fn scenario(&self) -> Result<(&'static Scenario, Values), FieldError> {
+        let scenario = scenario::find(self.scenario)?;
+        let mut values = Values::defaults(scenario);
+        for a in &self.set {
+            // The core calls an unknown setting's field "setting": here it is NAME=VALUE's NAME.
+            values.set(scenario, &a.name, &a.value).map_err(|e| {
+                let field = if e.field == "setting" { "NAME" } else { &e.field };
+                FieldError { field: format!("--set {field}"), ..e }
+            })?;
+        }
+        Ok((scenario, values))
+    }
+}
+
+/// What `--scenario` allows, in the core's words.
+fn scenarios_allowed() -> &'static str {
+    scenario::find("").err().map_or("", |e| e.problem.allowed)
+}
+
+fn parse_scenario(text: &str) -> Result<&'static str, Invalid> {
+    scenario::find(text).map(|s| s.name).map_err(|e| e.problem)
+}
+
+pub const ASSIGNMENT_ALLOWED: &str = "NAME=VALUE with NAME one of the scenario's settings";
+
+fn parse_assignment(text: &str) -> Result<Assignment, Invalid> {
+    match text.split_once('=') {
+        Some((name, value)) => Ok(Assignment { name: name.into(), value: value.into() }),
+        None => Err(Invalid { allowed: ASSIGNMENT_ALLOWED, got: settings::shown(text) }),
+    }
+}
+
+/// A file's path, as given; not empty.
+fn parse_file(text: &str) -> Result<PathBuf, Invalid> {
+    if text.is_empty() {
+        return Err(Invalid { allowed: "a file", got: settings::shown(text) });
+    }
+    Ok(PathBuf::from(text))
 }
 
 pub const COUNT_ALLOWED: &str = "a whole number from 1 to 1000000";

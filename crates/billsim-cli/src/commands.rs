@@ -4,8 +4,12 @@ use crate::args::{self, Command};
 use crate::day_range;
 use crate::figures;
 use crate::output::{json_line, say, Failure};
+use crate::policy_file;
+use crate::run_table;
 use crate::table;
+use billsim_core::engine::Record;
 use billsim_core::many_days;
+use billsim_core::scenario;
 use billsim_core::{in_flight, lesson_numbers, simulate_day};
 use std::io::Write;
 
@@ -16,6 +20,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Overrun(a) => overrun(a, out),
         Command::Numbers(a) => numbers(a, out),
         Command::Figures(a) => write_figures(a, out),
+        Command::Scenarios(a) => scenarios(a, out),
+        Command::Run(a) => run_scenario(a, out),
     }
 }
 
@@ -79,4 +85,31 @@ fn write_figures(a: &args::Figures, out: &mut dyn Write) -> Result<(), Failure> 
         writeln!(out, "wrote {}", path.display())?;
     }
     Ok(())
+}
+
+fn scenarios(a: &args::Json, out: &mut dyn Write) -> Result<(), Failure> {
+    let listing = run_table::listing();
+    if a.json {
+        json_line(out, &listing)
+    } else {
+        Ok(out.write_all(run_table::scenarios(&listing).as_bytes())?)
+    }
+}
+
+fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
+    // Checked already as the command line was read.
+    let (scenario, values) = a.scenario().map_err(|e| Failure::Work(e.into()))?;
+    let file = a.policy.as_deref().map(policy_file::read).transpose()?;
+    let (policies, prices) = match file {
+        Some(f) => (Some(f.policies), f.prices),
+        None => (None, None),
+    };
+    let record = Record { events: a.events };
+    let run = scenario::run_with_prices(scenario, a.seed(), &values, policies, prices.as_ref(), record)
+        .map_err(|e| policy_file::in_file(a.policy.as_deref(), e))?;
+    if a.json.json {
+        json_line(out, &run)
+    } else {
+        Ok(out.write_all(run_table::run(scenario, &run).as_bytes())?)
+    }
 }

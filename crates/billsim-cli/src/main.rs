@@ -5,6 +5,8 @@ mod commands;
 mod day_range;
 mod figures;
 mod output;
+mod policy_file;
+mod run_table;
 mod table;
 mod usage;
 

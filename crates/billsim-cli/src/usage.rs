@@ -29,7 +29,13 @@ pub fn parse(raw: &[OsString]) -> Result<Command, Stop> {
         let message = format!("an argument must be UTF-8 text; got {}", shown(&w.to_string_lossy()));
         return Err(Stop::Usage(with_help(&message, &words)));
     }
-    cli.command.ok_or_else(|| Stop::Help(Cli::command().render_help().to_string()))
+    let command = cli.command.ok_or_else(|| Stop::Help(Cli::command().render_help().to_string()))?;
+    // `run`'s settings are checked against its scenario's schema, which clap cannot do
+    // flag by flag: a bad one is a usage error as any other.
+    if let Command::Run(run) = &command {
+        run.scenario().map_err(|e| Stop::Usage(with_help(&e.to_string(), &words)))?;
+    }
+    Ok(command)
 }
 
 /// The help of the command the words name (`day`), or billsim's own.
@@ -232,6 +238,22 @@ mod tests {
         assert_eq!(refused("figures --out"), "--out: needs a value, a folder");
         assert_eq!(refused("figures --out figs --seed 3"), "unknown option \"--seed\" for billsim figures");
         assert_eq!(refused("day --out figs"), "unknown option \"--out\" for billsim day");
+    }
+
+    #[test]
+    fn run_keeps_every_set_in_order_and_checks_them_against_its_scenario() {
+        let Ok(Command::Run(a)) =
+            parse_words("run --scenario toyDay --seed 4 --set perMinute=1 --set refill=steady --set perMinute=2")
+        else {
+            panic!("run parses")
+        };
+        let (scenario, values) = a.scenario().unwrap();
+        let s = values.day_settings();
+        assert_eq!((scenario.name, a.seed(), s.per_minute.get(), s.refill), ("toyDay", 4, 2, Refill::Steady));
+        assert_eq!(
+            refused("run --scenario callsAtOnce --set refill=steady"),
+            "--set NAME: must be one of \"calls\", \"estimatePercent\", \"budgetDollars\"; got \"refill\""
+        );
     }
 
     #[test]

@@ -9,12 +9,14 @@ fn billsim(args: &[&str]) -> Output {
 }
 
 /// Every command, with every flag README.md documents for it.
-const COMMANDS: [(&str, &[&str]); 5] = [
+const COMMANDS: [(&str, &[&str]); 7] = [
     ("day", &["--seed", "--count", "--per-minute", "--budget", "--refill", "--json"]),
     ("days", &["--from", "--count", "--per-minute", "--budget", "--refill", "--json"]),
     ("overrun", &["--calls", "--estimate", "--budget", "--json"]),
     ("numbers", &["--json"]),
     ("figures", &["--out", "--json"]),
+    ("scenarios", &["--json"]),
+    ("run", &["--scenario", "--seed", "--set", "--policy", "--json", "--events"]),
 ];
 
 fn assert_help(args: &[&str], command: &str, flags: &[&str]) {
@@ -68,4 +70,11 @@ fn help_after_a_flag_that_takes_a_value_is_that_flags_value_not_a_request_for_he
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.starts_with("billsim: --seed: must be a whole number"), "{stderr}");
+}
+
+#[test]
+fn days_help_says_it_is_the_short_form_of_run_toy_day() {
+    let out = billsim(&["day", "--help"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("billsim run --scenario toyDay"), "{stdout}");
 }

@@ -14,28 +14,43 @@ use std::ffi::OsString;
 use std::process::{Command, Output};
 
 const COUNT_ALLOWED: &str = "a whole number from 1 to 1000000";
+const SCENARIO_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\"";
+const ASSIGNMENT_ALLOWED: &str = "NAME=VALUE with NAME one of the scenario's settings";
 
-/// A flag that takes a value, the command it belongs to, what it allows, and one good value.
+/// A flag that takes a value, the command it belongs to (with the words it needs), what it
+/// allows, and one good value.
 struct Flag {
-    command: &'static str,
+    command: &'static [&'static str],
     name: &'static str,
     allowed: &'static str,
     good: &'static str,
 }
 
-const FLAGS: [Flag; 11] = [
-    Flag { command: "day", name: "--seed", allowed: SEED_ALLOWED, good: "5" },
-    Flag { command: "days", name: "--from", allowed: SEED_ALLOWED, good: "5" },
-    Flag { command: "day", name: "--count", allowed: COUNT_ALLOWED, good: "5" },
-    Flag { command: "days", name: "--count", allowed: COUNT_ALLOWED, good: "5" },
-    Flag { command: "day", name: "--per-minute", allowed: PER_MINUTE_ALLOWED, good: "5" },
-    Flag { command: "days", name: "--per-minute", allowed: PER_MINUTE_ALLOWED, good: "5" },
-    Flag { command: "day", name: "--budget", allowed: BUDGET_ALLOWED, good: "5" },
-    Flag { command: "overrun", name: "--budget", allowed: BUDGET_ALLOWED, good: "5" },
-    Flag { command: "day", name: "--refill", allowed: REFILL_ALLOWED, good: "steady" },
-    Flag { command: "overrun", name: "--calls", allowed: CALLS_ALLOWED, good: "50" },
-    Flag { command: "overrun", name: "--estimate", allowed: ESTIMATE_ALLOWED, good: "50" },
+const RUN: &[&str] = &["run", "--scenario", "toyDay"];
+
+const FLAGS: [Flag; 14] = [
+    Flag { command: &["day"], name: "--seed", allowed: SEED_ALLOWED, good: "5" },
+    Flag { command: &["days"], name: "--from", allowed: SEED_ALLOWED, good: "5" },
+    Flag { command: &["day"], name: "--count", allowed: COUNT_ALLOWED, good: "5" },
+    Flag { command: &["days"], name: "--count", allowed: COUNT_ALLOWED, good: "5" },
+    Flag { command: &["day"], name: "--per-minute", allowed: PER_MINUTE_ALLOWED, good: "5" },
+    Flag { command: &["days"], name: "--per-minute", allowed: PER_MINUTE_ALLOWED, good: "5" },
+    Flag { command: &["day"], name: "--budget", allowed: BUDGET_ALLOWED, good: "5" },
+    Flag { command: &["overrun"], name: "--budget", allowed: BUDGET_ALLOWED, good: "5" },
+    Flag { command: &["day"], name: "--refill", allowed: REFILL_ALLOWED, good: "steady" },
+    Flag { command: &["overrun"], name: "--calls", allowed: CALLS_ALLOWED, good: "50" },
+    Flag { command: &["overrun"], name: "--estimate", allowed: ESTIMATE_ALLOWED, good: "50" },
+    Flag { command: &["run"], name: "--scenario", allowed: SCENARIO_ALLOWED, good: "callsAtOnce" },
+    Flag { command: RUN, name: "--seed", allowed: SEED_ALLOWED, good: "5" },
+    Flag { command: RUN, name: "--set", allowed: ASSIGNMENT_ALLOWED, good: "perMinute=5" },
 ];
+
+impl Flag {
+    /// The command's words, then `rest`.
+    fn words(&self, rest: &[&str]) -> Vec<OsString> {
+        self.command.iter().chain(rest).map(OsString::from).collect()
+    }
+}
 
 /// Refused by every flag above.
 fn refused_by_every_flag() -> Vec<String> {
@@ -93,6 +108,8 @@ fn refused_by(flag: &Flag) -> &'static [&'static str] {
         "--refill" => &["Daily", "DAILY", "weekly", "daily,steady", "0"],
         "--calls" => &["0", "201", "5.0"],
         "--estimate" => &["9", "201", "50%", "5.0"],
+        "--scenario" => &["toyday", "TOYDAY", "toyDay,callsAtOnce", "toy Day", "day", "0"],
+        "--set" => &["perMinute", "perMinute:5", "perMinute 5", "perMinute\u{ff1d}5"],
         _ => unreachable!("a flag without a list: {}", flag.name),
     }
 }
@@ -122,18 +139,18 @@ fn assert_refused(args: &[OsString], expected: &str) -> String {
 /// naming the flag and what it allows.
 fn assert_value_refused(flag: &Flag, value: &str) {
     let expected = format!("billsim: {}: must be {}; got ", flag.name, flag.allowed);
-    assert_refused(&words(&[flag.command, flag.name, value]), &expected);
-    assert_refused(&words(&[flag.command, &format!("{}={value}", flag.name)]), &expected);
+    assert_refused(&flag.words(&[flag.name, value]), &expected);
+    assert_refused(&flag.words(&[&format!("{}={value}", flag.name)]), &expected);
 }
 
 /// The output for `value` is exactly the output for `bare`: the value was read as `bare`.
 fn assert_read_as(flag: &Flag, value: &str, bare: &str) {
     // days runs 200 days unless told fewer, which is slow in a debug build.
-    let few: &[&str] = if flag.command == "days" && flag.name != "--count" { &["--count", "2"] } else { &[] };
+    let few: &[&str] = if flag.command == ["days"] && flag.name != "--count" { &["--count", "2"] } else { &[] };
     let run = |v: &str| {
-        let mut args = vec![flag.command, flag.name, v, "--json"];
+        let mut args = vec![flag.name, v, "--json"];
         args.extend_from_slice(few);
-        billsim(&words(&args))
+        billsim(&flag.words(&args))
     };
     let (got, want) = (run(value), run(bare));
     let stderr = String::from_utf8_lossy(&got.stderr);
@@ -173,7 +190,7 @@ fn the_ends_of_every_range_are_accepted() {
     ];
     for (flag, values) in ends {
         for value in values {
-            let out = billsim(&words(&[flag.command, flag.name, value, "--json"]));
+            let out = billsim(&flag.words(&[flag.name, value, "--json"]));
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(0), "{} {value:?}: {stderr}", flag.name);
             assert!(!out.stdout.is_empty() && out.stderr.is_empty(), "{} {value:?}: {stderr}", flag.name);
@@ -189,20 +206,29 @@ fn the_ends_of_every_range_are_accepted() {
 fn a_flag_without_its_value_names_the_flag_and_what_it_allows() {
     for flag in &FLAGS {
         let expected = format!("billsim: {}: needs a value, {}\n", flag.name, flag.allowed);
-        assert_refused(&words(&[flag.command, flag.name]), &expected);
+        assert_refused(&flag.words(&[flag.name]), &expected);
         assert_value_refused(flag, "");
     }
 }
 
 #[test]
 fn an_unknown_flag_or_command_is_refused_and_the_usage_says_what_there_is() {
+    // Each command (with the words it needs) and a flag of its own that its help names.
+    let commands: [(&[&str], &str); 5] = [
+        (&["day"], "--per-minute <K>"),
+        (&["days"], "--per-minute <K>"),
+        (&["overrun"], "--calls <N>"),
+        (RUN, "--set <NAME=VALUE>"),
+        (&["scenarios"], "--json"),
+    ];
     for flag in ["--speed", "--SEED", "--seed5", "-s", "—seed", "--", "-", "--json=1", "--per_minute", "seed", ""] {
-        for command in ["day", "days", "overrun"] {
-            let stderr = assert_refused(&words(&[command, flag, "5"]), "billsim: unknown option ");
+        for (command, own) in commands {
+            let args: Vec<OsString> = command.iter().chain(&[flag, "5"]).map(OsString::from).collect();
+            let stderr = assert_refused(&args, "billsim: unknown option ");
             // The help of the command follows, with the flags it takes.
-            let own = if command == "overrun" { "--calls <N>" } else { "--per-minute <K>" };
-            assert!(stderr.contains(&format!("\n\nUsage: billsim {command} ")), "{flag:?}: {stderr}");
-            assert!(stderr.contains(own), "{flag:?}: the help of {command} names {own}: {stderr}");
+            let name = command[0];
+            assert!(stderr.contains(&format!("\n\nUsage: billsim {name} ")), "{flag:?}: {stderr}");
+            assert!(stderr.contains(own), "{flag:?}: the help of {name} names {own}: {stderr}");
         }
     }
     let long = format!("--{}", "x".repeat(100_000));
@@ -213,6 +239,51 @@ fn an_unknown_flag_or_command_is_refused_and_the_usage_says_what_there_is() {
     }
 }
 
+/// Each setting of each scenario, given as `--set NAME=VALUE`: what it allows, and the flag
+/// of `day` or `overrun` that sets the same (whose own refusals it shares).
+const SETTINGS: [(&str, &str, &str, &str); 6] = [
+    ("toyDay", "perMinute", PER_MINUTE_ALLOWED, "--per-minute"),
+    ("toyDay", "budgetDollars", BUDGET_ALLOWED, "--budget"),
+    ("toyDay", "refill", REFILL_ALLOWED, "--refill"),
+    ("callsAtOnce", "calls", CALLS_ALLOWED, "--calls"),
+    ("callsAtOnce", "estimatePercent", ESTIMATE_ALLOWED, "--estimate"),
+    ("callsAtOnce", "budgetDollars", BUDGET_ALLOWED, "--budget"),
+];
+
+#[test]
+fn every_setting_given_with_set_refuses_every_hostile_value_naming_the_setting_and_what_it_allows() {
+    let values = refused_by_every_flag();
+    for (scenario, key, allowed, like) in SETTINGS {
+        let flag = FLAGS.iter().find(|f| f.name == like).expect("a flag of day or overrun");
+        let expected = format!("billsim: --set {key}: must be {allowed}; got ");
+        for value in values.iter().map(String::as_str).chain(refused_by(flag).iter().copied()) {
+            assert_refused(&words(&["run", "--scenario", scenario, "--set", &format!("{key}={value}")]), &expected);
+        }
+        // Whitespace around the value is not part of it, as with every flag.
+        let run = |value: &str| {
+            billsim(&words(&["run", "--scenario", scenario, "--set", &format!("{key}={value}"), "--json"])).stdout
+        };
+        let padded = format!(" {}\t", flag.good);
+        assert_eq!(run(&padded), run(flag.good), "--set {key}={padded:?} is read as {:?}", flag.good);
+    }
+}
+
+#[test]
+fn a_policy_flag_without_a_file_is_a_usage_error_and_a_path_that_is_not_a_file_a_failure_of_exit_code_1() {
+    let run = |rest: &[&str]| words(&[RUN, rest].concat());
+    assert_refused(&run(&["--policy"]), "billsim: --policy: needs a value, a file\n");
+    assert_refused(&run(&["--policy="]), "billsim: --policy: must be a file; got \"\"\n");
+    let long = "x".repeat(100_000);
+    for path in ["NaN", "-", "--json", " ", "\u{200b}", long.as_str()] {
+        let out = billsim(&run(&["--policy", path]));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "--policy {:?}: {stderr}", &path[..path.len().min(20)]);
+        assert!(out.stdout.is_empty() && !stderr.contains("panicked"), "{stderr}");
+        assert!(stderr.starts_with("billsim: --policy ") && stderr.contains(": cannot be opened: "), "{stderr}");
+        assert!(stderr.len() < 1_000, "the path is shown cut short: {} bytes", stderr.len());
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn bytes_that_are_not_utf_8_are_refused_with_the_flag_they_were_given_to_not_a_panic() {
@@ -220,10 +291,10 @@ fn bytes_that_are_not_utf_8_are_refused_with_the_flag_they_were_given_to_not_a_p
     let bad = || OsString::from_vec(vec![b'5', 0xFF, 0xFE]);
     for flag in &FLAGS {
         let expected = format!("billsim: {}: must be {}", flag.name, flag.allowed);
-        assert_refused(&[flag.command.into(), flag.name.into(), bad()], &expected);
+        assert_refused(&[flag.words(&[flag.name]), vec![bad()]].concat(), &expected);
         let mut inline = OsString::from(format!("{}=", flag.name)).into_vec();
         inline.extend_from_slice(&[0xFF]);
-        assert_refused(&[flag.command.into(), OsString::from_vec(inline)], &expected);
+        assert_refused(&[flag.words(&[]), vec![OsString::from_vec(inline)]].concat(), &expected);
     }
     assert_refused(&[bad()], "billsim: unknown command ");
     assert_refused(&["day".into(), bad()], "billsim: unknown option ");
@@ -237,4 +308,7 @@ fn bytes_that_are_not_utf_8_are_refused_with_the_flag_they_were_given_to_not_a_p
         "billsim: an argument must be UTF-8 text; got ",
     );
     assert!(!std::path::Path::new(&folder).exists(), "nothing was written");
+    let mut file = [RUN.iter().map(OsString::from).collect::<Vec<_>>(), vec!["--policy".into()]].concat();
+    file.push(OsString::from_vec(b"policies-\xFF.json".to_vec()));
+    assert_refused(&file, "billsim: an argument must be UTF-8 text; got ");
 }

@@ -31,7 +31,7 @@ fn closed_after(args: &[&str], lines: usize) -> Output {
 }
 
 /// Every command and every output: tables, JSON, a long run of days, the help.
-const EVERY_OUTPUT: [&[&str]; 12] = [
+const EVERY_OUTPUT: [&[&str]; 16] = [
     &["day", "--count", "20000", "--json"],
     &["day", "--count", "20000"],
     &["day", "--json"],
@@ -41,6 +41,10 @@ const EVERY_OUTPUT: [&[&str]; 12] = [
     &["overrun"],
     &["overrun", "--json"],
     &["numbers"],
+    &["scenarios"],
+    &["scenarios", "--json"],
+    &["run", "--scenario", "toyDay", "--events"],
+    &["run", "--scenario", "toyDay", "--events", "--json"],
     &["--help"],
     &["day", "--help"],
     &[],

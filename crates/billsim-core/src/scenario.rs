@@ -188,6 +188,8 @@ pub struct ScenarioRun {
     pub settings: Values,
     pub cohorts: Vec<engine::Cohort>,
     pub users: Vec<UserSummary>,
+    /// The traffic's models: an event's `model` is an index into these.
+    pub models: Vec<String>,
     pub policies: Vec<Outcome>,
 }
 
@@ -209,8 +211,21 @@ pub fn run(
     policies: Option<Vec<engine::Policy>>,
     record: Record,
 ) -> Result<ScenarioRun, RunError> {
+    run_with_prices(scenario, seed, values, policies, None, record)
+}
+
+/// [`run`], with `prices` in place of the scenario's own when given (a policy file's): a
+/// model of the traffic they do not price is [`RunError::NoPrice`], which names it.
+pub fn run_with_prices(
+    scenario: &Scenario,
+    seed: u32,
+    values: &Values,
+    policies: Option<Vec<engine::Policy>>,
+    prices: Option<&PriceTable>,
+    record: Record,
+) -> Result<ScenarioRun, RunError> {
     let built = (scenario.build)(seed, values)?;
-    let prices = engine::resolve_prices(&built.traffic, &built.prices)?;
+    let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
     let outcomes = policies
         .unwrap_or(built.policies)
         .iter()
@@ -237,6 +252,7 @@ pub fn run(
         settings: values.clone(),
         cohorts: traffic.cohorts.clone(),
         users,
+        models: traffic.models.clone(),
         policies: outcomes,
     })
 }

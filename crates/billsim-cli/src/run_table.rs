@@ -1,0 +1,246 @@
+//! `billsim scenarios` and `billsim run`: every scenario with its policies and settings
+//! (from the core's schema), and a scenario's run as readable tables.
+
+use crate::table::counted;
+use billsim_core::engine::{Event, Nanos, Outcome, Reason};
+use billsim_core::scenario::{Scenario, ScenarioRun, SCENARIOS};
+use billsim_core::schema::{self, Choice, SettingSpec, Value};
+use billsim_core::time::Instant;
+use serde::Serialize;
+use std::fmt::Write;
+
+/// A scenario as `billsim scenarios` lists it: its settings in full, from the schema.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Listed {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub description: &'static str,
+    pub policies: &'static [Choice],
+    pub settings: Vec<&'static SettingSpec>,
+}
+
+pub fn listing() -> Vec<Listed> {
+    SCENARIOS
+        .iter()
+        .map(|s| Listed {
+            name: s.name,
+            label: s.label,
+            description: s.description,
+            policies: s.policies,
+            settings: s.settings.iter().filter_map(|k| schema::setting(k)).collect(),
+        })
+        .collect()
+}
+
+pub fn scenarios(listing: &[Listed]) -> String {
+    let mut out = String::new();
+    for s in listing {
+        let _ = writeln!(out, "{}  {}\n  {}", s.name, s.label, s.description);
+        let _ = writeln!(out, "  Policies:");
+        let width = s.policies.iter().map(|p| p.value.len()).max().unwrap_or(0);
+        for p in s.policies {
+            let _ = writeln!(out, "    {:<width$}  {}", p.value, p.label);
+        }
+        let _ = writeln!(out, "  Settings, each as --set NAME=VALUE:");
+        let width = s.settings.iter().map(|p| p.key.len()).max().unwrap_or(0);
+        for spec in &s.settings {
+            // The unit, unless the label or the range says it already.
+            let said = spec.unit.is_empty() || spec.label.contains(spec.unit) || spec.allowed.contains(spec.unit);
+            let unit = if said { String::new() } else { format!(" ({})", spec.unit) };
+            let _ = writeln!(out, "    {:<width$}  {}", spec.key, spec.label);
+            let _ = writeln!(out, "    {:<width$}  {}{unit}; default {}", "", spec.allowed, spec.default);
+        }
+        let _ = writeln!(out);
+    }
+    out
+}
+
+/// A moment as a clock from the start: `00:03:12.250`, with days in front past the first.
+pub fn clock(at: Instant) -> String {
+    let ms = at.0;
+    let (days, rest) = (ms / 86_400_000, ms % 86_400_000);
+    let time = format!(
+        "{:02}:{:02}:{:02}.{:03}",
+        rest / 3_600_000,
+        rest % 3_600_000 / 60_000,
+        rest % 60_000 / 1_000,
+        rest % 1_000
+    );
+    if days > 0 {
+        format!("day {days} {time}")
+    } else {
+        time
+    }
+}
+
+/// An amount exactly, in dollars: at least 2 decimals, up to 9 (a nano-dollar).
+pub fn exact(amount: Nanos) -> String {
+    let (whole, frac) = (amount.0 / 1_000_000_000, amount.0 % 1_000_000_000);
+    let digits = format!("{frac:09}");
+    let kept = digits.trim_end_matches('0');
+    format!("${whole}.{:0<2}", kept)
+}
+
+/// A value of a setting as it was given.
+fn shown(value: Value) -> String {
+    match value {
+        Value::Whole(n) => n.to_string(),
+        Value::Dollars(m) => m.exact_dollars(),
+        Value::Choice(c) => c.to_string(),
+    }
+}
+
+/// "rate_limited 3, budget_used_up 1": the reasons that refused something.
+fn refused_by(counts: impl Fn(Reason) -> u32) -> String {
+    let parts: Vec<String> =
+        Reason::ALL.iter().filter(|&&r| counts(r) > 0).map(|&r| format!("{} {}", r.name(), counts(r))).collect();
+    parts.join(", ")
+}
+
+/// What one row adds up: a user, or a cohort of users.
+#[derive(Default)]
+struct Row {
+    calls: u32,
+    served: u32,
+    refused: u32,
+    by: [u32; Reason::ALL.len()],
+    dropped: u32,
+    charged: Nanos,
+}
+
+impl Row {
+    fn add(&mut self, calls: u32, u: &billsim_core::engine::UserOutcome) {
+        self.calls += calls;
+        self.served += u.served;
+        self.refused += u.refused;
+        for r in Reason::ALL {
+            self.by[r.index()] += u.refused_by.get(r);
+        }
+        self.dropped += u.dropped;
+        // The bill of the whole run fits, so each part does.
+        self.charged = self.charged.checked_add(u.charged).unwrap_or(Nanos(u64::MAX));
+    }
+
+    /// One line: `first` and `second` are the row's names (a user and their cohort, or a
+    /// cohort and its number of users).
+    fn line(&self, out: &mut String, first: &str, second: &str, width: usize) {
+        let mut why = refused_by(|r| self.by[r.index()]);
+        if self.dropped > 0 {
+            let sep = if why.is_empty() { "" } else { "; " };
+            let _ = write!(why, "{sep}{} later calls of refused requests not made", self.dropped);
+        }
+        let line = format!(
+            "  {first:<width$}  {second:<10} {:>6} {:>6} {:>7} {:>10}  {why}",
+            self.calls,
+            self.served,
+            self.refused,
+            self.charged.micros().cents()
+        );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+fn header(out: &mut String, first: &str, second: &str, width: usize) {
+    let _ = writeln!(
+        out,
+        "  {first:<width$}  {second:<10} {:>6} {:>6} {:>7} {:>10}  refused by",
+        "calls", "served", "refused", "charged"
+    );
+}
+
+/// The label of the scenario's policy named `name`, or the name (a file's policy).
+fn label<'a>(scenario: &'a Scenario, name: &'a str) -> &'a str {
+    scenario.policies.iter().find(|c| c.value == name).map_or(name, |c| c.label)
+}
+
+pub fn run(scenario: &Scenario, run: &ScenarioRun) -> String {
+    let calls: u32 = run.users.iter().map(|u| u.calls).sum();
+    let mut out = format!(
+        "{} ({}), seed {}: {} in {}, {}\n",
+        scenario.label,
+        scenario.name,
+        run.seed,
+        counted(run.users.len() as u32, "user"),
+        counted(run.cohorts.len() as u32, "cohort"),
+        counted(calls, "call"),
+    );
+    let settings: Vec<String> =
+        scenario.settings.iter().filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", shown(v)))).collect();
+    let _ = writeln!(out, "Settings: {}", settings.join(", "));
+    let names = run.users.iter().map(|u| u.name.chars().count());
+    let width = names.chain(run.cohorts.iter().map(|c| c.label.chars().count())).chain([6]).max().unwrap_or(6);
+    for o in &run.policies {
+        policy(&mut out, scenario, run, o, width);
+    }
+    out
+}
+
+fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome, width: usize) {
+    let name = match label(scenario, &o.policy) {
+        same if same == o.policy => same.to_string(),
+        label => format!("{label} ({})", o.policy),
+    };
+    let _ = writeln!(out, "\n{name}: bill {}", o.bill.micros().cents());
+    let mut cohorts: Vec<(u32, Row)> = run.cohorts.iter().map(|_| (0, Row::default())).collect();
+    for (user, u) in run.users.iter().zip(&o.per_user) {
+        if let Some((users, row)) = run.cohorts.iter().position(|c| c.name == user.cohort).map(|i| &mut cohorts[i]) {
+            *users += 1;
+            row.add(user.calls, u);
+        }
+    }
+    header(out, "cohort", "users", width);
+    for (c, (users, row)) in run.cohorts.iter().zip(&cohorts) {
+        row.line(out, &c.label, &users.to_string(), width);
+    }
+    header(out, "user", "cohort", width);
+    for (user, u) in run.users.iter().zip(&o.per_user) {
+        let mut row = Row::default();
+        row.add(user.calls, u);
+        row.line(out, &user.name, &user.cohort, width);
+    }
+    if let Some(trip) = o.tripped {
+        let who = run.users.get(trip.user as usize).map_or("?", |u| u.name.as_str());
+        let _ = writeln!(out, "  The spend ceiling was reached at {} by a call of {who}.", clock(trip.at));
+    }
+    if let Some(events) = &o.events {
+        let _ = writeln!(out, "  Events:");
+        for e in events {
+            event(out, run, e, width);
+        }
+    }
+}
+
+fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
+    let user = run.users.get(e.user as usize).map_or("?", |u| u.name.as_str());
+    let model = run.models.get(usize::from(e.model)).map_or("?", String::as_str);
+    let what = match e.reason {
+        None => format!("served, charged {}", exact(e.charged)),
+        Some(reason) => match e.fits_at {
+            Some(at) => format!("refused: {}, would fit at {}", reason.name(), clock(at)),
+            None => format!("refused: {}, waiting never makes it fit", reason.name()),
+        },
+    };
+    let _ = writeln!(out, "    {}  {user:<width$}  {model}  {what}", clock(e.at));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_amount_is_written_exactly_to_the_nano_dollar_with_at_least_two_decimals() {
+        assert_eq!(exact(Nanos(420_000)), "$0.00042");
+        assert_eq!(exact(Nanos(800)), "$0.0000008");
+        assert_eq!(exact(Nanos(2_500_000_000)), "$2.50");
+        assert_eq!(exact(Nanos(0)), "$0.00");
+        assert_eq!(exact(Nanos(1)), "$0.000000001");
+    }
+
+    #[test]
+    fn a_moment_is_a_clock_from_the_start_with_the_day_in_front_after_the_first() {
+        assert_eq!(clock(Instant(0)), "00:00:00.000");
+        assert_eq!(clock(Instant(3_723_004)), "01:02:03.004");
+        assert_eq!(clock(Instant(86_400_000 + 1)), "day 1 00:00:00.001");
+    }
+}

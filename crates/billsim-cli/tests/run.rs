@@ -1,0 +1,369 @@
+//! `billsim scenarios` and `billsim run`, run as a reader runs them: every scenario is
+//! listed with its policies and settings; `run` gives lesson 000's own numbers (`day`,
+//! `overrun`) through the one engine; a policy file replaces the policies (and prices);
+//! and every bad input is refused with its field and what it allows, nothing on stdout.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn billsim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billsim")).args(args).output().expect("billsim runs")
+}
+
+/// The JSON lines of a run that must succeed.
+fn json(args: &[&str]) -> Vec<Value> {
+    let out = billsim(args);
+    assert_eq!(out.status.code(), Some(0), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).expect("a line of JSON")).collect()
+}
+
+fn text(args: &[&str]) -> String {
+    let out = billsim(args);
+    assert_eq!(out.status.code(), Some(0), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Exit code `code`, nothing on stdout, no panic; returns stderr's first line.
+fn refused(args: &[&str], code: i32) -> String {
+    let out = billsim(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+    assert_eq!(out.status.code(), Some(code), "{args:?}: exit code; stderr: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}: printed on stdout: {}", String::from_utf8_lossy(&out.stdout));
+    stderr.lines().next().unwrap_or_default().to_string()
+}
+
+/// A policy file with `text` in the system's temporary folder, removed when dropped.
+struct PolicyFile(PathBuf);
+
+impl PolicyFile {
+    fn new(name: &str, text: &str) -> PolicyFile {
+        let path = std::env::temp_dir().join(format!("billsim-run-{}-{name}.json", std::process::id()));
+        std::fs::write(&path, text).expect("the policy file is written");
+        PolicyFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 path")
+    }
+}
+
+impl Drop for PolicyFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn scenarios_lists_toy_day_and_calls_at_once_with_their_policies_and_settings_from_the_schema() {
+    let listed = &json(&["scenarios", "--json"])[0];
+    let names: Vec<&str> = listed.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["toyDay", "callsAtOnce"]);
+    let toy = &listed[0];
+    assert_eq!(toy["label"], "One day");
+    let policies: Vec<&str> =
+        toy["policies"].as_array().unwrap().iter().map(|p| p["value"].as_str().unwrap()).collect();
+    assert_eq!(policies, ["noLimit", "requestsPerMinute", "dailyBudget"]);
+    let per_minute = &toy["settings"][0];
+    assert_eq!(per_minute["key"], "perMinute");
+    assert_eq!(per_minute["label"], "Calls per minute (request limit, 1 to 60)");
+    assert_eq!(per_minute["unit"], "calls a minute");
+    assert_eq!((per_minute["kind"]["min"].as_u64(), per_minute["kind"]["max"].as_u64()), (Some(1), Some(60)));
+    assert_eq!(per_minute["default"], "5");
+    let calls: Vec<&str> =
+        listed[1]["settings"].as_array().unwrap().iter().map(|s| s["key"].as_str().unwrap()).collect();
+    assert_eq!(calls, ["calls", "estimatePercent", "budgetDollars"]);
+
+    let table = text(&["scenarios"]);
+    for expected in [
+        "toyDay  One day",
+        "callsAtOnce  Calls at once",
+        "requestsPerMinute  Requests per minute",
+        "twoProcesses  Two processes",
+        "Calls per minute (request limit, 1 to 60)",
+        "a whole number from 1 to 60 (calls a minute); default 5",
+        "estimatePercent",
+    ] {
+        assert!(table.contains(expected), "the table says {expected:?}:\n{table}");
+    }
+}
+
+/// `day`'s flags and `run`'s `--set`s for the same settings.
+const SETTINGS: [(&[&str], &[&str]); 4] = [
+    (&[], &[]),
+    (&["--per-minute", "1", "--budget", "0.05"], &["--set", "perMinute=1", "--set", "budgetDollars=0.05"]),
+    (&["--refill", "steady", "--budget", "0.15"], &["--set", "refill=steady", "--set", "budgetDollars=0.15"]),
+    (&["--per-minute", "60", "--budget", "100"], &["--set", "perMinute=60", "--set", "budgetDollars=100"]),
+];
+
+#[test]
+fn run_toy_day_gives_days_bills_and_counts_for_every_policy_on_200_days_and_several_settings() {
+    for (day_flags, sets) in SETTINGS {
+        let mut args = vec!["day", "--count", "200", "--json"];
+        args.extend_from_slice(day_flags);
+        let days = json(&args);
+        assert_eq!(days.len(), 200);
+        for (seed, day) in days.iter().enumerate() {
+            let seed = seed.to_string();
+            let mut args = vec!["run", "--scenario", "toyDay", "--seed", &seed, "--json"];
+            args.extend_from_slice(sets);
+            let run = &json(&args)[0];
+            let at = format!("day {seed} {day_flags:?}");
+            assert_eq!(run["seed"].as_u64(), day["seed"].as_u64(), "{at}");
+            let policies = run["policies"].as_array().unwrap();
+            assert_eq!(policies.len(), 3, "{at}");
+            for (engine, old) in policies.iter().zip(day["policies"].as_array().unwrap()) {
+                let name = &old["policy"];
+                assert_eq!(&engine["policy"], name, "{at}");
+                let bill = engine["billNanos"].as_u64().unwrap();
+                assert_eq!(bill % 1000, 0, "{at} {name}: the toy's bills are whole micro-dollars");
+                assert_eq!(Some(bill / 1000), old["billMicros"].as_u64(), "{at} {name}: bill");
+                for (i, (e, o)) in
+                    engine["perUser"].as_array().unwrap().iter().zip(old["perUser"].as_array().unwrap()).enumerate()
+                {
+                    assert_eq!(e["served"], o["served"], "{at} {name} user {i}: served");
+                    assert_eq!(e["refused"], o["refused"], "{at} {name} user {i}: refused");
+                    let charged = e["chargedNanos"].as_u64().unwrap() / 1000;
+                    assert_eq!(Some(charged), o["chargedMicros"].as_u64(), "{at} {name} user {i}: charged");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn run_calls_at_once_gives_overruns_table_for_a_grid_of_its_settings() {
+    for calls in ["1", "20", "73", "200"] {
+        for estimate in ["10", "50", "200"] {
+            for budget in ["0.01", "0.25", "100"] {
+                let at = format!("calls {calls}, estimate {estimate}, budget {budget}");
+                let rows = json(&["overrun", "--calls", calls, "--estimate", estimate, "--budget", budget, "--json"]);
+                let run = &json(&[
+                    "run",
+                    "--scenario",
+                    "callsAtOnce",
+                    "--set",
+                    &format!("calls={calls}"),
+                    "--set",
+                    &format!("estimatePercent={estimate}"),
+                    "--set",
+                    &format!("budgetDollars={budget}"),
+                    "--json",
+                ])[0];
+                let policies = run["policies"].as_array().unwrap();
+                let rows = rows[0].as_array().unwrap();
+                assert_eq!(policies.len(), rows.len(), "{at}");
+                for (p, row) in policies.iter().zip(rows) {
+                    assert_eq!(p["policy"], row["version"], "{at}");
+                    assert_eq!(p["perUser"][0]["served"], row["admitted"], "{at} {}: admitted", row["version"]);
+                    let bill = p["billNanos"].as_u64().unwrap() / 1000;
+                    assert_eq!(Some(bill), row["chargedMicros"].as_u64(), "{at} {}: charged", row["version"]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn events_list_every_call_decided_with_its_time_user_model_reason_and_charge() {
+    let run = &json(&["run", "--scenario", "toyDay", "--seed", "3", "--set", "perMinute=2", "--json", "--events"])[0];
+    assert_eq!(run["models"], serde_json::json!(["toy"]));
+    for policy in run["policies"].as_array().unwrap() {
+        let events = policy["events"].as_array().expect("each policy has its events");
+        let decided: u64 = policy["perUser"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["served"].as_u64().unwrap() + u["refused"].as_u64().unwrap())
+            .sum();
+        assert_eq!(events.len() as u64, decided, "{}: an event per call served or refused", policy["policy"]);
+        let charged: u64 = events.iter().map(|e| e["chargedNanos"].as_u64().unwrap()).sum();
+        assert_eq!(
+            Some(charged),
+            policy["billNanos"].as_u64(),
+            "{}: the events' charges add up to the bill",
+            policy["policy"]
+        );
+        for e in events {
+            let served = e["served"].as_bool().unwrap();
+            assert!(e["at"].is_u64() && e["user"].is_u64() && e["model"] == 0, "{e}");
+            assert_eq!(served, e.get("reason").is_none(), "a refusal, and only a refusal, has a reason: {e}");
+        }
+    }
+    let limited = &run["policies"][1]["events"];
+    let refusal =
+        limited.as_array().unwrap().iter().find(|e| e["served"] == false).expect("perMinute 2 refuses a call");
+    assert_eq!(refusal["reason"], "rate_limited");
+    assert!(refusal["fitsAt"].as_u64() > refusal["at"].as_u64(), "{refusal}");
+    assert!(json(&["run", "--scenario", "toyDay", "--json"])[0]["policies"][0].get("events").is_none());
+
+    let table = text(&["run", "--scenario", "toyDay", "--seed", "3", "--set", "perMinute=2", "--events"]);
+    assert!(table.contains("refused: rate_limited, would fit at "), "{table}");
+    assert!(table.contains("  toy  served, charged $0.000"), "{table}");
+}
+
+#[test]
+fn the_table_gives_each_policys_bill_and_per_cohort_and_user_the_calls_served_refused_by_reason_and_charged() {
+    let table = text(&["run", "--scenario", "toyDay", "--seed", "3", "--set", "perMinute=2"]);
+    for expected in [
+        "One day (toyDay), seed 3: 10 users in 2 cohorts, 400 calls\n",
+        "Settings: perMinute 2, budgetDollars $0.25, refill daily\n",
+        "\nNo limit (noLimit): bill $10.04\n",
+        "\nDaily cost budget (dailyBudget): bill $0.88\n",
+        "  Ordinary users   9             208    200       8      $0.61  rate_limited 8\n",
+        "  Heavy user       heavy         192      5     187      $0.24  budget_used_up 187\n",
+    ] {
+        assert!(table.contains(expected), "the table says {expected:?}:\n{table}");
+    }
+}
+
+/// The toy day's own policies, written out as a file would: with budgets in dollars.
+const TOY_POLICIES: &str = r#"{ "policies": [
+  { "name": "noLimit" },
+  { "name": "requestsPerMinute", "guards": [{ "guard": "slidingWindow", "limit": 5, "windowMs": 60000 }] },
+  { "name": "dailyBudget", "guards": [{ "guard": "moneyBudget", "budgetDollars": "0.25", "refill": "daily",
+      "setAside": { "kind": "worstCase", "inputPercent": 100, "maxTokens": 1000 } }] }
+], "prices": { "toy": { "inputPerMillion": 2, "outputPerMillion": "10.00" } } }"#;
+
+#[test]
+fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
+    let same = PolicyFile::new("same", TOY_POLICIES);
+    for seed in ["0", "7"] {
+        let own = json(&["run", "--scenario", "toyDay", "--seed", seed, "--json", "--events"]);
+        let from_file =
+            json(&["run", "--scenario", "toyDay", "--seed", seed, "--policy", same.path(), "--json", "--events"]);
+        assert_eq!(own, from_file, "seed {seed}: the toy's own policies and price, written in a file, run the same");
+    }
+    let ceiling = PolicyFile::new(
+        "ceiling",
+        r#"{ "policies": [{ "name": "ceiling",
+                "guards": [{ "guard": "spendCeiling", "ceilingDollars": 2, "periodMs": 86400000 }] }],
+            "prices": { "toy": { "inputPerMillion": "0.8", "outputPerMillion": 4 } } }"#,
+    );
+    let run = &json(&["run", "--scenario", "toyDay", "--policy", ceiling.path(), "--json"])[0];
+    let policies = run["policies"].as_array().unwrap();
+    assert_eq!(policies.len(), 1);
+    assert_eq!(policies[0]["policy"], "ceiling");
+    assert!(policies[0]["tripped"]["at"].is_u64(), "the ceiling trips: {}", policies[0]);
+    let table = text(&["run", "--scenario", "toyDay", "--policy", ceiling.path()]);
+    assert!(table.contains("\nceiling: bill $2.0"), "{table}");
+    assert!(table.contains("  The spend ceiling was reached at "), "{table}");
+}
+
+#[test]
+fn a_bad_scenario_or_setting_is_a_usage_error_naming_the_field_and_what_it_allows() {
+    assert_eq!(
+        refused(&["run", "--scenario", "week"], 2),
+        "billsim: --scenario: must be \"toyDay\" or \"callsAtOnce\"; got \"week\""
+    );
+    assert_eq!(
+        refused(&["run"], 2),
+        "billsim: run: needs --scenario NAME, the scenario to run, \"toyDay\" or \"callsAtOnce\" (billsim scenarios \
+         lists them)"
+    );
+    assert_eq!(
+        refused(&["run", "--scenario", "toyDay", "--set", "calls=3"], 2),
+        "billsim: --set NAME: must be one of \"perMinute\", \"budgetDollars\", \"refill\"; got \"calls\""
+    );
+    assert_eq!(
+        refused(&["run", "--scenario", "callsAtOnce", "--set", "perMinute=3"], 2),
+        "billsim: --set NAME: must be one of \"calls\", \"estimatePercent\", \"budgetDollars\"; got \"perMinute\""
+    );
+    assert_eq!(
+        refused(&["run", "--scenario", "toyDay", "--set", "perMinute=0"], 2),
+        "billsim: --set perMinute: must be a whole number from 1 to 60; got \"0\""
+    );
+    assert_eq!(
+        refused(&["run", "--scenario", "toyDay", "--set", "perMinute"], 2),
+        "billsim: --set: must be NAME=VALUE with NAME one of the scenario's settings; got \"perMinute\""
+    );
+    assert_eq!(
+        refused(&["run", "--scenario", "toyDay", "--set", "budgetDollars=1", "--set", "refill=weekly"], 2),
+        "billsim: --set refill: must be \"daily\" or \"steady\"; got \"weekly\""
+    );
+    assert_eq!(
+        refused(&["run", "--scenario", "toyDay", "--policy="], 2),
+        "billsim: --policy: must be a file; got \"\""
+    );
+}
+
+#[test]
+fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
+    let cases: [(&str, &str, &str); 8] = [
+        (
+            "not-json",
+            "{ \"name\": \"x\",\n",
+            "policy file: must be JSON; the text ends at line 2, column 0, before the JSON does",
+        ),
+        (
+            "unknown-guard",
+            r#"{"name": "x", "guards": [{"guard": "bucket"}]}"#,
+            "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got \"bucket\"",
+        ),
+        (
+            "zero-limit",
+            r#"[{"name": "x", "guards": [{"guard": "slidingWindow", "limit": 0, "windowMs": 1000}]}]"#,
+            "[0].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0",
+        ),
+        (
+            "negative-window",
+            r#"[{"name": "x", "guards": [{"guard": "slidingWindow", "limit": 3, "windowMs": -1}]}]"#,
+            "[0].guards[0].windowMs: must be a whole number of milliseconds from 1 to 18446744073709551615; got -1",
+        ),
+        (
+            "unknown-field",
+            r#"{"name": "x", "guardz": []}"#,
+            "policy file: must be an object with only the fields \"name\", \"guards\" and \"processes\"; got the \
+             field \"guardz\"",
+        ),
+        (
+            "no-price",
+            r#"{"policies": [{"name": "x"}], "prices": {"gpt": {"inputPerMillion": 1, "outputPerMillion": 2}}}"#,
+            "prices: no price for \"toy\" (417 calls); give each model a price",
+        ),
+        (
+            "price-text",
+            r#"{"policies": [{"name": "x"}], "prices": {"toy": {"inputPerMillion": "cheap", "outputPerMillion": 2}}}"#,
+            "prices.toy.inputPerMillion: must be an amount in dollars per million tokens",
+        ),
+        (
+            "price-negative",
+            r#"{"policies": [{"name": "x"}], "prices": {"toy": {"inputPerMillion": 1, "outputPerMillion": -2}}}"#,
+            "prices.toy.outputPerMillion: must be an amount in dollars per million tokens",
+        ),
+    ];
+    for (name, content, expected) in cases {
+        let file = PolicyFile::new(name, content);
+        let line = refused(&["run", "--scenario", "toyDay", "--policy", file.path()], 1);
+        let expected = format!("billsim: --policy {}: {expected}", file.path());
+        assert!(line.starts_with(&expected), "{name}: {line:?} starts with {expected:?}");
+    }
+    let missing = std::env::temp_dir().join("billsim-run-no-such-file.json");
+    let line = refused(&["run", "--scenario", "toyDay", "--policy", missing.to_str().unwrap()], 1);
+    assert!(line.starts_with(&format!("billsim: --policy {}: cannot be opened: ", missing.display())), "{line}");
+    let folder = std::env::temp_dir();
+    let line = refused(&["run", "--scenario", "toyDay", "--policy", folder.to_str().unwrap()], 1);
+    assert!(line.contains(": cannot be read: "), "{line}");
+    #[cfg(unix)]
+    {
+        let line = refused(&["run", "--scenario", "toyDay", "--policy", "/dev/zero"], 1);
+        assert_eq!(line, "billsim: --policy /dev/zero: must be a file of at most 1048576 bytes; got more");
+    }
+    let bytes = PolicyFile::new("latin1", "");
+    std::fs::write(&bytes.0, b"{\"name\": \"caf\xe9\"}").unwrap();
+    let line = refused(&["run", "--scenario", "toyDay", "--policy", bytes.path()], 1);
+    assert!(line.ends_with(": must be UTF-8 text; got a byte that is not at byte 13"), "{line}");
+}
+
+#[test]
+fn the_readmes_example_policy_file_runs() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let section = readme.split("### Policy files").nth(1).expect("README.md has a section on policy files");
+    let example = section.split("```json\n").nth(1).and_then(|s| s.split("```").next()).expect("a JSON example");
+    let file = PolicyFile::new("readme", example);
+    let run = &json(&["run", "--scenario", "toyDay", "--policy", file.path(), "--json"])[0];
+    let names: Vec<&str> = run["policies"].as_array().unwrap().iter().map(|p| p["policy"].as_str().unwrap()).collect();
+    assert_eq!(names, ["fivePerMinute", "budgetThenCeiling"]);
+}
