@@ -104,7 +104,7 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         Some(f) => (Some(f.policies), f.prices),
         None => (None, None),
     };
-    let record = Record { events: a.events };
+    let record = Record { events: a.events, ..Record::default() };
     let run = scenario::run_with_prices(scenario, a.seed(), &values, policies, prices.as_ref(), record)
         .map_err(|e| policy_file::in_file(a.policy.as_deref(), e))?;
     if a.json.json {
