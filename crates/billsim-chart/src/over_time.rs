@@ -336,7 +336,7 @@ mod tests {
         for (k, v) in set {
             values.set(&TOY_DAY, k, v).unwrap();
         }
-        over_time(&run(&TOY_DAY, 0, &values, None, Record::default()).unwrap(), None).unwrap()
+        over_time(&run(&TOY_DAY, 0, &values, None, Record::default()).unwrap()).unwrap()
     }
 
     /// The toy day under no limit, a $2 spend ceiling and the daily budget.
@@ -348,8 +348,8 @@ mod tests {
             Policy::new("spendCeiling", vec![ceiling]),
             billsim_core::Policy::DailyBudget.engine_policy(&s),
         ];
-        let r = run(&TOY_DAY, 0, &Values::defaults(&TOY_DAY), Some(policies.clone()), Record::default()).unwrap();
-        over_time(&r, Some(&policies)).unwrap()
+        let r = run(&TOY_DAY, 0, &Values::defaults(&TOY_DAY), Some(policies), Record::default()).unwrap();
+        over_time(&r).unwrap()
     }
 
     fn svg_of(view: &OverTime, size: (u32, u32), theme: Theme) -> String {
@@ -378,8 +378,7 @@ mod tests {
     fn at_200_390_and_800_pixels_wide_every_text_fits_and_every_line_is_drawn() {
         let views = [toy_view(&[]), tripped_view(), toy_view(&[("budgetDollars", "100")])];
         let calls = find("callsAtOnce").unwrap();
-        let calls =
-            over_time(&run(calls, 0, &Values::defaults(calls), None, Record::default()).unwrap(), None).unwrap();
+        let calls = over_time(&run(calls, 0, &Values::defaults(calls), None, Record::default()).unwrap()).unwrap();
         for view in views.iter().chain([&calls]) {
             for (size, scale) in [((200, 272), 100), ((400, 544), 200), ((390, 300), 100), ((800, 420), 100)] {
                 for theme in [Theme::light(scale), Theme::dark(scale)] {

@@ -14,13 +14,10 @@ mod limit;
 pub use axis::{money_ticks, Round, Scale, Tick};
 pub use limit::{limit_of, Limit, LimitKind};
 
-use crate::engine::{self, Nanos, Outcome};
-use crate::in_flight::{Params, Version};
+use crate::engine::{Nanos, Outcome};
 use crate::money::{Micros, Overflow};
-use crate::scenario::{self, ScenarioRun, Values};
-use crate::schema::Value;
+use crate::scenario::{self, ScenarioRun};
 use crate::settings::{FieldError, Invalid};
-use crate::simulate::Policy as DayPolicy;
 use crate::time::Instant;
 use serde::Serialize;
 
@@ -102,23 +99,12 @@ pub struct Table {
 /// use billsim_core::scenario::{find, run, Values};
 /// let toy = find("toyDay").unwrap();
 /// let day = run(toy, 0, &Values::defaults(toy), None, Record::default()).unwrap();
-/// let view = over_time(&day, None).unwrap();
+/// let view = over_time(&day).unwrap();
 /// assert_eq!(view.lines[2].label, "Daily cost budget $0.25");
 /// assert_eq!(view.limits[0].label, "10 users x $0.25 per day");
 /// assert!(view.lines[2].sentence.starts_with("Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and "));
 /// ```
-pub fn over_time(run: &ScenarioRun, policies: Option<&[engine::Policy]>) -> Result<OverTime, FieldError> {
-    let own = own_policies(run);
-    let policies: Vec<&engine::Policy> = match policies {
-        Some(given) => given.iter().collect(),
-        None => own.iter().map(|(p, _)| p).collect(),
-    };
-    let names: Vec<&str> = policies.iter().map(|p| p.name.as_str()).collect();
-    let ran: Vec<&str> = run.policies.iter().map(|o| o.policy.as_str()).collect();
-    if names != ran {
-        let got = format!("{names:?} for a run of {ran:?}");
-        return Err(Invalid { allowed: "the policies the run ran, in its order", got }.on("policies"));
-    }
+pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
     let overflow =
         |_: Overflow| Invalid { allowed: "amounts small enough to count", got: "more".into() }.on("policies");
 
@@ -131,7 +117,7 @@ pub fn over_time(run: &ScenarioRun, policies: Option<&[engine::Policy]>) -> Resu
 
     let users = run.users.iter().filter(|u| u.calls > 0).count() as u64;
     let mut limits: Vec<Limit> = Vec::new();
-    for (i, policy) in policies.iter().enumerate() {
+    for (i, policy) in run.ran.iter().enumerate() {
         for guard in &policy.guards {
             let Some(mut new) = limit_of(guard, users, &moments).map_err(overflow)? else { continue };
             match limits.iter_mut().find(|l| (l.kind, &l.label, &l.points) == (new.kind, &new.label, &new.points)) {
@@ -156,7 +142,7 @@ pub fn over_time(run: &ScenarioRun, policies: Option<&[engine::Policy]>) -> Resu
         .iter()
         .enumerate()
         .map(|(i, o)| {
-            let label = own.iter().find(|(p, _)| p == policies[i]).map_or_else(|| o.policy.clone(), |(_, l)| l.clone());
+            let label = run.labels.get(i).cloned().unwrap_or_else(|| o.policy.clone());
             let points = line_points(o, &moments);
             let trip = o.tripped.map(|t| {
                 let k = (t.at.0.saturating_sub(from_ms) / step + 1).min(steps) as usize;
@@ -184,35 +170,6 @@ pub fn over_time(run: &ScenarioRun, policies: Option<&[engine::Policy]>) -> Resu
         limits,
         table,
     })
-}
-
-/// The scenario's own policies with their readers' labels (none for a scenario this view
-/// does not know).
-fn own_policies(run: &ScenarioRun) -> Vec<(engine::Policy, String)> {
-    let values = &run.settings;
-    if run.scenario == scenario::TOY_DAY.name {
-        let s = values.day_settings();
-        DayPolicy::ALL.iter().map(|p| (p.engine_policy(&s), p.label(&s))).collect()
-    } else if run.scenario == scenario::CALLS_AT_ONCE.name {
-        let params = calls_params(values);
-        Version::ALL.iter().map(|v| (v.engine_policy(&params), v.label(&params))).collect()
-    } else {
-        Vec::new()
-    }
-}
-
-fn calls_params(values: &Values) -> Params {
-    let whole = |key| match values.get(key) {
-        Some(Value::Whole(n)) => u32::try_from(n).ok(),
-        _ => None,
-    };
-    let budget = match values.get("budgetDollars") {
-        Some(Value::Dollars(m)) => m,
-        _ => Params::default().budget(),
-    };
-    let (calls, estimate) = (whole("calls"), whole("estimatePercent"));
-    let d = Params::default();
-    Params::new(calls.unwrap_or(d.calls()), estimate.unwrap_or(d.estimate_percent()), budget).unwrap_or_default()
 }
 
 fn title(run: &ScenarioRun) -> String {
@@ -335,8 +292,8 @@ fn table(lines: &[Line], moments: &[u64], scale: Scale) -> Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Call, Cohort, Guard, Price, PriceTable, Record, Traffic, User};
-    use crate::scenario::{run, UserSummary, CALLS_AT_ONCE, TOY_DAY};
+    use crate::engine::{self, Call, Cohort, Guard, Price, PriceTable, Record, Traffic, User};
+    use crate::scenario::{run, UserSummary, Values, CALLS_AT_ONCE, TOY_DAY};
     use crate::time::Span;
 
     fn toy(seed: u32, set: &[(&str, &str)]) -> ScenarioRun {
@@ -348,16 +305,12 @@ mod tests {
     }
 
     fn view(run: &ScenarioRun) -> OverTime {
-        over_time(run, None).unwrap()
+        over_time(run).unwrap()
     }
 
     /// A run of `calls` (at, input tokens) of one user under `policies`, priced `per_token`
     /// nano-dollars a token in and out.
-    fn custom(
-        calls: &[(u64, u64)],
-        per_token: u64,
-        policies: Vec<engine::Policy>,
-    ) -> (ScenarioRun, Vec<engine::Policy>) {
+    fn custom(calls: &[(u64, u64)], per_token: u64, policies: Vec<engine::Policy>) -> ScenarioRun {
         let calls = calls
             .iter()
             .enumerate()
@@ -384,9 +337,12 @@ mod tests {
             settings: Values::defaults(&TOY_DAY),
             cohorts,
             users,
+            models: vec!["m".into()],
+            labels: policies.iter().map(|p| p.name.clone()).collect(),
+            ran: policies,
             policies: outcomes,
         };
-        (run, policies)
+        run
     }
 
     fn budget(micros: u64) -> Guard {
@@ -489,25 +445,22 @@ mod tests {
             format!("Daily cost budget $0.01: all {calls} calls are refused, so nothing is spent.")
         );
         let none = |p: &str| engine::Policy::new(p, vec![]);
-        let (r, p) = custom(&[], 1, vec![none("open")]);
-        assert_eq!(over_time(&r, Some(&p)).unwrap().lines[0].sentence, "open: no call is made, so nothing is spent.");
-        let (r, p) = custom(&[(0, 10)], 1_000, vec![engine::Policy::new("tiny", vec![budget(1)])]);
+        let r = custom(&[], 1, vec![none("open")]);
+        assert_eq!(over_time(&r).unwrap().lines[0].sentence, "open: no call is made, so nothing is spent.");
+        let r = custom(&[(0, 10)], 1_000, vec![engine::Policy::new("tiny", vec![budget(1)])]);
+        assert_eq!(over_time(&r).unwrap().lines[0].sentence, "tiny: the one call is refused, so nothing is spent.");
+        let r = custom(&[(0, 10), (5, 10)], 0, vec![none("free")]);
         assert_eq!(
-            over_time(&r, Some(&p)).unwrap().lines[0].sentence,
-            "tiny: the one call is refused, so nothing is spent."
-        );
-        let (r, p) = custom(&[(0, 10), (5, 10)], 0, vec![none("free")]);
-        assert_eq!(
-            over_time(&r, Some(&p)).unwrap().lines[0].sentence,
+            over_time(&r).unwrap().lines[0].sentence,
             "free: nothing is spent: the 2 calls served cost nothing."
         );
-        let (r, p) = custom(&[(0, 10)], 0, vec![none("free")]);
+        let r = custom(&[(0, 10)], 0, vec![none("free")]);
         assert_eq!(
-            over_time(&r, Some(&p)).unwrap().lines[0].sentence,
+            over_time(&r).unwrap().lines[0].sentence,
             "free: nothing is spent: the one call served costs nothing."
         );
-        let (r, p) = custom(&[(0, 1)], 100, vec![none("dust")]);
-        let v = over_time(&r, Some(&p)).unwrap();
+        let r = custom(&[(0, 1)], 100, vec![none("dust")]);
+        let v = over_time(&r).unwrap();
         assert_eq!(v.lines[0].bill, "under $0.000001", "200 nano-dollars are not nothing");
         assert_eq!(v.lines[0].sentence, "dust: spend jumps to under $0.000001 at 0 s.");
     }
@@ -520,7 +473,7 @@ mod tests {
         values.set(&TOY_DAY, "perMinute", "5").unwrap();
         let r = run(&TOY_DAY, 0, &values, Some(policies.clone()), Record::default()).unwrap();
         let trip = r.policies[0].tripped.expect("a $2 ceiling trips on a $9.97 day");
-        let v = over_time(&r, Some(&policies)).unwrap();
+        let v = over_time(&r).unwrap();
         let line = &v.lines[0];
         assert_eq!(line.label, "ceiling", "a policy not the scenario's own reads by its name");
         let when = Scale::Clock.moment(trip.at.0, Round::Down);
@@ -534,30 +487,6 @@ mod tests {
                 && line.sentence.ends_with(&format!("; the spend ceiling is reached at {when}.")),
             "{}",
             line.sentence
-        );
-    }
-
-    #[test]
-    fn the_scenarios_own_policies_are_the_ones_it_runs_and_other_policies_must_match_the_run() {
-        for (s, set) in [(&TOY_DAY, ("refill", "steady")), (&CALLS_AT_ONCE, ("estimatePercent", "70"))] {
-            let mut values = Values::defaults(s);
-            values.set(s, set.0, set.1).unwrap();
-            let own: Vec<engine::Policy> = {
-                let r = run(s, 2, &values, None, Record::default()).unwrap();
-                own_policies(&r).into_iter().map(|(p, _)| p).collect()
-            };
-            let a = run(s, 2, &values, None, Record::default()).unwrap();
-            let b = run(s, 2, &values, Some(own), Record::default()).unwrap();
-            assert_eq!(a.policies, b.policies, "{}", s.name);
-        }
-        let r = toy(0, &[]);
-        let err = over_time(&r, Some(&[engine::Policy::new("noLimit", vec![])])).unwrap_err();
-        assert_eq!(err.field, "policies");
-        assert!(
-            err.to_string().starts_with(
-                "policies: must be the policies the run ran, in its order; got [\"noLimit\"] for a run of"
-            ),
-            "{err}"
         );
     }
 

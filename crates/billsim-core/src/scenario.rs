@@ -17,6 +17,8 @@ use std::num::NonZeroU32;
 pub struct Built {
     pub traffic: Traffic,
     pub policies: Vec<engine::Policy>,
+    /// Each policy's name as a reader sees it, with its settings ("5 requests per minute").
+    pub labels: Vec<String>,
     pub prices: PriceTable,
 }
 
@@ -160,7 +162,8 @@ fn build_toy_day(seed: u32, values: &Values) -> Result<Built, RunError> {
     let settings = values.day_settings();
     let traffic = toy_day::traffic(&toy_day::toy_day(seed))?;
     let policies = DayPolicy::ALL.iter().map(|p| p.engine_policy(&settings)).collect();
-    Ok(Built { traffic, policies, prices: toy_prices() })
+    let labels = DayPolicy::ALL.iter().map(|p| p.label(&settings)).collect();
+    Ok(Built { traffic, policies, labels, prices: toy_prices() })
 }
 
 fn build_calls_at_once(_seed: u32, values: &Values) -> Result<Built, RunError> {
@@ -169,7 +172,8 @@ fn build_calls_at_once(_seed: u32, values: &Values) -> Result<Built, RunError> {
     // Every value was checked against the same ranges as it was set.
     let params = Params::new(calls, estimate, values.dollars("budgetDollars")).unwrap_or_default();
     let policies = Version::ALL.iter().map(|v| v.engine_policy(&params)).collect();
-    Ok(Built { traffic: in_flight::traffic(&params), policies, prices: toy_prices() })
+    let labels = Version::ALL.iter().map(|v| v.label(&params)).collect();
+    Ok(Built { traffic: in_flight::traffic(&params), policies, labels, prices: toy_prices() })
 }
 
 /// A user as a run's JSON shows it.
@@ -190,6 +194,12 @@ pub struct ScenarioRun {
     pub users: Vec<UserSummary>,
     /// The traffic's models: an event's `model` is an index into these.
     pub models: Vec<String>,
+    /// Each policy's name as a reader sees it, in the order of `policies` (a policy given
+    /// as data is called by its name).
+    pub labels: Vec<String>,
+    /// The policies run, as data, in the order of `policies`.
+    #[serde(skip)]
+    pub ran: Vec<engine::Policy>,
     pub policies: Vec<Outcome>,
 }
 
@@ -226,11 +236,15 @@ pub fn run_with_prices(
 ) -> Result<ScenarioRun, RunError> {
     let built = (scenario.build)(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
-    let outcomes = policies
-        .unwrap_or(built.policies)
-        .iter()
-        .map(|p| engine::run_priced(&built.traffic, p, &prices, record))
-        .collect::<Result<Vec<_>, _>>()?;
+    let (ran, labels) = match policies {
+        Some(given) => {
+            let names = given.iter().map(|p| p.name.clone()).collect();
+            (given, names)
+        }
+        None => (built.policies, built.labels),
+    };
+    let outcomes =
+        ran.iter().map(|p| engine::run_priced(&built.traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
     let traffic = &built.traffic;
     let mut calls = vec![0u32; traffic.users.len()];
     for c in traffic.calls() {
@@ -253,6 +267,8 @@ pub fn run_with_prices(
         cohorts: traffic.cohorts.clone(),
         users,
         models: traffic.models.clone(),
+        labels,
+        ran,
         policies: outcomes,
     })
 }
