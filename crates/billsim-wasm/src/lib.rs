@@ -13,6 +13,7 @@ pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
 use billsim_core::engine::Record;
+use billsim_core::over_time::OverTime;
 use billsim_core::schema::Value;
 use billsim_core::Policy;
 use plotters::coord::Shift;
@@ -287,4 +288,34 @@ pub fn bench_synthetic_bill(calls: u32, users: u32) -> Result<f64, Thrown> {
     let bill = billsim_core::engine::synthetic::bill_under_three_guards(0, calls, users)
         .map_err(|e| Thrown::general(e.to_string()))?;
     Ok(bill.0 as f64)
+}
+
+/// What the over-time view shows for scenario `name` on run number `seed` (`settings` as
+/// for `runScenario`): `{ title, lines: [{ policy, label, bill, points, trip, sentence }],
+/// limits, timeTicks, moneyTicks, table: { caption, columns, rows } }`, all from the core.
+#[wasm_bindgen(js_name = overTimeView)]
+pub fn over_time_view(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
+    to_js(&over_time_of(&name, &settings, &seed)?)
+}
+
+/// Draws the over-time chart (`overTimeView`'s) onto `canvas`; `look` as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawOverTime)]
+pub fn draw_over_time(
+    canvas: HtmlCanvasElement,
+    name: JsValue,
+    settings: JsValue,
+    seed: JsValue,
+    look: JsValue,
+) -> Result<(), Thrown> {
+    let view = over_time_of(&name, &settings, &seed)?;
+    let theme: Theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_over_time(area, &view, &theme))
+}
+
+fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {
+    let (scenario, values) = js_input::scenario_values(name, settings)?;
+    let seed = js_input::seed(seed)?;
+    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default())
+        .map_err(|e| Thrown::general(e.to_string()))?;
+    Ok(billsim_core::over_time::over_time(&run)?)
 }
