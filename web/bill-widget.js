@@ -29,7 +29,7 @@ const labelOf = (key) => escape(schema.settings.find((s) => s.key === key).label
 const buttons = (choices, data) => choices.map(({ value, label }) =>
   `<button type="button" data-${data}="${escape(value)}" aria-pressed="false">${escape(label)}</button>`).join("");
 
-// A number input's step: the last decimal place its range is written with ("100.00": 0.01).
+// A number input's step: one unit of the last decimal place its range is written with.
 function step(kind) {
   if (kind.type === "whole") return "1";
   const places = (String(kind.max).split(".")[1] ?? "").length;
@@ -74,7 +74,7 @@ const template = () => `
   <p class="more"></p>
   <div class="row">
     <button type="button" data-action="another-day" data-only="toyDay">Another day</button>
-    <span class="day" data-only="toyDay"></span>
+    <span class="day-number" data-only="toyDay"></span>
     <button type="button" data-action="settings" aria-expanded="false" aria-controls="settings">More settings</button>
     <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" data-only="toyDay">Show numbers</button>
   </div>
@@ -98,8 +98,8 @@ class BillWidget extends HTMLElement {
   // How the widget shows each scenario it can draw: its panel and canvas, the settings
   // its exports take, and what writes and draws it. The one place that says which of the
   // core's views the page can show: a view whose scenario has no entry here gets no
-  // button and is refused from attributes and the address ("overTime" until the widget
-  // can draw it).
+  // button and is refused from attributes and the address (the over-time view, until the
+  // widget can draw it).
   static #shows = {
     toyDay: {
       panel: ".day-view",
@@ -112,7 +112,7 @@ class BillWidget extends HTMLElement {
       panel: ".inflight-view",
       canvas: ".overrun-chart",
       settings: (state, scenario) => pick(state, scenario.settings),
-      write: (widget, settings) => widget.#writeOverrun(settings),
+      write: (widget, settings, scenario) => widget.#writeOverrun(settings, scenario),
       draw: (canvas, settings, _state, look) => drawOverrun(canvas, settings, look),
     },
   };
@@ -297,7 +297,7 @@ class BillWidget extends HTMLElement {
       for (const label of this.#root.querySelectorAll("label[data-views]")) {
         label.hidden = !label.dataset.views.split(" ").includes(view);
       }
-      const detail = this.#shown().write(this, this.#settings());
+      const detail = this.#shown().write(this, this.#settings(), this.#scenario());
       this.#drawn = true;
       this.#draw();
       if (this.#syncsUrl()) history.replaceState(history.state, "", toQuery(schema, this.#state, location.search) + location.hash);
@@ -312,7 +312,7 @@ class BillWidget extends HTMLElement {
   #writeDay(settings) {
     const { day, summaries, readout } = dayView(settings);
     const policy = this.#state.policy;
-    this.#q(".day").textContent = `Day ${day.seed}`;
+    this.#q(".day-number").textContent = `Day ${day.seed}`;
     this.#q(".summary").textContent = summaries[policy];
     this.#q(".day-chart").setAttribute("aria-label", toyDay().policies.map((p) => summaries[p.value]).join(" "));
     this.#fillTable(readout, day.seed);
@@ -320,13 +320,13 @@ class BillWidget extends HTMLElement {
     return { settings, policy, day };
   }
 
-  #writeOverrun(settings) {
+  // The scenario's description, then one sentence per version of the budget: all the core's.
+  #writeOverrun(settings, scenario) {
     const sentences = overrunSentences(settings);
-    const text = `${settings.calls} calls at once, every one checked before any is charged. ${sentences.join(" ")}`;
+    const text = [scenario.description, ...sentences].join(" ");
     this.#q(".summary").textContent = text;
     this.#q(".overrun-chart").setAttribute("aria-label", text);
-    this.#q(".more").textContent =
-      "Check only looks at what is already charged, so calls in flight all pass; setting aside the most a call can cost counts them.";
+    this.#q(".more").textContent = "";
     return { settings, sentences };
   }
 
