@@ -6,9 +6,8 @@
 //
 // Attributes: one per setting of the core's table (`billsim scenarios` lists them with
 // their ranges), followed when they change; sync-url to read and write the page's address.
-// The element's children are its fallback, shown when the WebAssembly cannot load. The
-// element is defined once the wasm has loaded (its attributes come from the table), or
-// has failed to, so a page's widgets show their fallback until then.
+// The element's children are its fallback: shown while the WebAssembly loads (the element
+// is defined once it has, as its attributes come from the table) and when it cannot load.
 import init, {
   dayView, drawShareOfBill, drawOverrun, readSetting, spreadSentences, overrunSentences,
 } from "./pkg/billsim_wasm.js";
