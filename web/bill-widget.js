@@ -1,41 +1,69 @@
 // <bill-widget>: the lesson's widget as a custom element. A thin layer: every number it
 // shows comes from the wasm core (dayView, spreadSentences, overrunSentences, and the two
-// drawing exports); this file wires the controls, keeps
+// drawing exports), and its form, buttons, attributes and address from the core's table of
+// settings (scenarios(), through widget-settings.js); this file wires the controls, keeps
 // the last good view, and sizes the canvas.
 //
-// Attributes: view (day | inflight), seed, policy (noLimit | requestsPerMinute |
-// dailyBudget), per-minute, budget (dollars), refill (daily | steady), calls, estimate
-// (percent), followed when they change; sync-url to read and write the page's address.
-// The element's children are its fallback, shown when the WebAssembly cannot load.
+// Attributes: one per setting of the core's table (`billsim scenarios` lists them with
+// their ranges), followed when they change; sync-url to read and write the page's address.
+// The element's children are its fallback: shown while the WebAssembly loads (the element
+// is defined once it has, as its attributes come from the table) and when it cannot load.
 import init, {
-  dayView, drawShareOfBill, drawOverrun, readSettingsText, readOverrunText, spreadSentences,
-  overrunSentences,
+  dayView, drawShareOfBill, drawOverrun, readSetting, spreadSentences, overrunSentences,
 } from "./pkg/billsim_wasm.js";
-import { POLICIES, VIEWS, DEFAULTS, FIELDS, readSettings, toQuery } from "./widget-settings.js";
+import { loadSchema, readSettings, toQuery } from "./widget-settings.js";
 
-const ready = init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) });
 const styles = new URL("./bill-widget.css", import.meta.url);
-const MAX_SEED = 4294967295;
 const DAYS_CHECKED = 200;
+// The core's table as the widget shows it: set once the wasm has loaded (null if it failed).
+let schema = null;
+// Whether the widget can show a view of the core's table (set by BillWidget: it has a
+// way to draw the view's scenario).
+let canShow;
 
-const buttons = (list, data) =>
-  list.map(([id, name]) => `<button type="button" data-${data}="${id}" aria-pressed="false">${name}</button>`).join("");
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const pick = (state, keys) => Object.fromEntries(keys.map((k) => [k, state[k]]));
+const labelOf = (key) => escape(schema.settings.find((s) => s.key === key).label);
 
-// The settings form's fields, each read by the core's parser for it.
-const FORM_FIELDS = [
-  ["perMinute", readSettingsText], ["budgetDollars", readSettingsText], ["refill", readSettingsText],
-  ["calls", readOverrunText], ["estimatePercent", readOverrunText],
-];
+const buttons = (choices, data) => choices.map(({ value, label }) =>
+  `<button type="button" data-${data}="${escape(value)}" aria-pressed="false">${escape(label)}</button>`).join("");
 
-const TEMPLATE = `
+// A number input's step: one unit of the last decimal place its range is written with.
+function step(kind) {
+  if (kind.type === "whole") return "1";
+  const places = (String(kind.max).split(".")[1] ?? "").length;
+  return places === 0 ? "1" : `0.${"1".padStart(places, "0")}`;
+}
+
+// One field of the settings form, as the core's table describes it; `data-views` are the
+// views whose form shows it.
+function field(setting) {
+  const { key, kind, views } = setting;
+  const control = kind.type === "choice"
+    ? `<select name="${escape(key)}">${kind.choices.map((c) =>
+      `<option value="${escape(c.value)}">${escape(c.label)}</option>`).join("")}</select>`
+    : `<input name="${escape(key)}" type="number" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" `
+      + `min="${escape(kind.min)}" max="${escape(kind.max)}" step="${step(kind)}" aria-describedby="error">`;
+  return `<label data-views="${escape(views.join(" "))}">${escape(setting.label)}
+      ${control}
+    </label>`;
+}
+
+// The settings the form shows: those some view shows.
+const formSettings = () => schema.settings.filter((s) => s.views.length > 0);
+const toyDay = () => schema.scenarios.find((s) => s.name === "toyDay");
+
+// Without the table (the wasm did not load) the controls are left out: only the failure
+// message and the fallback show.
+const template = () => `
 <link rel="stylesheet" href="${styles}">
 <section class="bw" aria-label="What a spending policy does to one day's AI bill">
   <p class="failure" role="alert"></p>
   <div class="fallback-slot"><slot></slot></div>
-  <p class="notice" role="note" hidden></p>
-  <div class="row views" role="group" aria-label="View">${buttons(VIEWS, "view")}</div>
+  ${schema === null ? "" : `<p class="notice" role="note" hidden></p>
+  <div class="row views" role="group" aria-label="${labelOf("view")}">${buttons(schema.views, "view")}</div>
   <div class="day-view">
-    <div class="row" role="group" aria-label="Policy">${buttons(POLICIES, "policy")}</div>
+    <div class="row" role="group" aria-label="${labelOf("policy")}">${buttons(toyDay().policies, "policy")}</div>
     <canvas class="day-chart" role="img"></canvas>
   </div>
   <div class="inflight-view" hidden>
@@ -44,47 +72,57 @@ const TEMPLATE = `
   <p class="summary" role="status" aria-live="polite"></p>
   <p class="more"></p>
   <div class="row">
-    <button type="button" data-action="another-day" class="day-only">Another day</button>
-    <span class="day day-only"></span>
+    <button type="button" data-action="another-day" data-only="toyDay">Another day</button>
+    <span class="day-number" data-only="toyDay"></span>
     <button type="button" data-action="settings" aria-expanded="false" aria-controls="settings">More settings</button>
-    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" class="day-only">Show numbers</button>
+    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" data-only="toyDay">Show numbers</button>
   </div>
   <form id="settings" hidden novalidate>
-    <label class="day-only">Calls per minute (request limit, 1 to 60)
-      <input name="perMinute" type="number" inputmode="numeric" min="1" max="60" step="1" aria-describedby="error">
-    </label>
-    <label>Budget per user per day, in dollars (0.01 to 100)
-      <input name="budgetDollars" type="number" inputmode="decimal" min="0.01" max="100" step="0.01" aria-describedby="error">
-    </label>
-    <label class="day-only">Budget refill
-      <select name="refill">
-        <option value="daily">Daily: back to zero at 00:00 UTC</option>
-        <option value="steady">Steady: drains over 24 hours</option>
-      </select>
-    </label>
-    <label class="inflight-only">Calls at once (1 to 200)
-      <input name="calls" type="number" inputmode="numeric" min="1" max="200" step="1" aria-describedby="error">
-    </label>
-    <label class="inflight-only">Input estimate, in percent of its real size (10 to 200)
-      <input name="estimatePercent" type="number" inputmode="numeric" min="10" max="200" step="1" aria-describedby="error">
-    </label>
+    ${formSettings().map(field).join("")}
   </form>
   <p class="error" id="error" role="alert"></p>
   <div id="numbers" class="numbers" hidden>
     <table>
       <caption></caption>
       <thead><tr>
-        <th scope="col">Policy</th><th scope="col">User</th><th scope="col">Calls</th><th scope="col">Served</th>
+        <th scope="col">${labelOf("policy")}</th><th scope="col">User</th><th scope="col">Calls</th><th scope="col">Served</th>
         <th scope="col">Refused</th><th scope="col">Charged</th><th scope="col">Share of bill</th>
       </tr></thead>
       <tbody></tbody>
     </table>
-  </div>
+  </div>`}
 </section>`;
 
 class BillWidget extends HTMLElement {
-  static observedAttributes = FIELDS.map((f) => f.attribute);
-  #state = { ...DEFAULTS };
+  // How the widget shows each scenario it can draw: its panel and canvas, the settings
+  // its exports take, and what writes and draws it. The one place that says which of the
+  // core's views the page can show: a view whose scenario has no entry here gets no
+  // button and is refused from attributes and the address (the over-time view, until the
+  // widget can draw it).
+  static #shows = {
+    toyDay: {
+      panel: ".day-view",
+      canvas: ".day-chart",
+      settings: (state, scenario) => ({ seed: state.seed, ...pick(state, scenario.settings) }),
+      write: (widget, settings) => widget.#writeDay(settings),
+      draw: (canvas, settings, state, look) => drawShareOfBill(canvas, settings, state.policy, look),
+    },
+    callsAtOnce: {
+      panel: ".inflight-view",
+      canvas: ".overrun-chart",
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings, scenario) => widget.#writeOverrun(settings, scenario),
+      draw: (canvas, settings, _state, look) => drawOverrun(canvas, settings, look),
+    },
+  };
+  static {
+    canShow = (view, scenarios) => scenarios.some((s) => s.view === view && Object.hasOwn(BillWidget.#shows, s.name));
+  }
+
+  // Read when the element is defined, which is after the table has loaded.
+  static get observedAttributes() { return schema?.settings.map((s) => s.attribute) ?? []; }
+
+  #state = { ...schema?.defaults };
   #problems = new Map(); // "attribute seed" or "address seed" -> the notice's sentence
   #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
   #root;
@@ -96,8 +134,8 @@ class BillWidget extends HTMLElement {
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: "open" });
-    this.#root.innerHTML = TEMPLATE;
-    this.#wire();
+    this.#root.innerHTML = template();
+    if (schema !== null) this.#wire();
   }
 
   // Every connection (the first, or after a move) starts what removal stops: a widget
@@ -107,7 +145,7 @@ class BillWidget extends HTMLElement {
     this.#connection = connection;
     this.#darkQuery().addEventListener("change", () => this.#draw(), { signal: connection.signal });
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
-    ready.then(() => {
+    loaded.then(() => {
       if (connection.signal.aborted) return;
       if (!this.#loaded) this.#load();
       this.#render();
@@ -127,13 +165,13 @@ class BillWidget extends HTMLElement {
   // when it comes back.
   attributeChangedCallback(name, old, text) {
     if (!this.#loaded || old === text) return;
-    const field = FIELDS.find((f) => f.attribute === name);
-    this.#problems.delete(`attribute ${field.key}`);
-    this.#problems.delete(`address ${field.key}`);
+    const setting = schema.settings.find((s) => s.attribute === name);
+    this.#problems.delete(`attribute ${setting.key}`);
+    this.#problems.delete(`address ${setting.key}`);
     if (text === null) {
-      this.#state[field.key] = DEFAULTS[field.key];
+      this.#state[setting.key] = schema.defaults[setting.key];
     } else {
-      const { settings, problems } = readSettings((f) => (f === field ? text : null), "attribute", this.#state);
+      const { settings, problems } = readSettings(schema, (s) => (s === setting ? text : null), "attribute", this.#state);
       this.#state = settings;
       for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
     }
@@ -145,23 +183,22 @@ class BillWidget extends HTMLElement {
   #q(selector) { return this.#root.querySelector(selector); }
   #darkQuery() { return matchMedia("(prefers-color-scheme: dark)"); }
   #syncsUrl() { return this.hasAttribute("sync-url"); }
-  #daySettings() {
-    const { seed, perMinute, budgetDollars, refill } = this.#state;
-    return { seed, perMinute, budgetDollars, refill };
+  // The scenario the current view shows (the first the widget draws, for a view it cannot show).
+  #scenario() {
+    const drawn = schema.scenarios.filter((s) => Object.hasOwn(BillWidget.#shows, s.name));
+    return drawn.find((s) => s.view === this.#state.view) ?? drawn[0];
   }
-  #overrunSettings() {
-    const { calls, estimatePercent, budgetDollars } = this.#state;
-    return { calls, estimatePercent, budgetDollars };
-  }
+  #shown() { return BillWidget.#shows[this.#scenario().name]; }
+  #settings() { return this.#shown().settings(this.#state, this.#scenario()); }
 
   // Attributes first, then (with sync-url) the address; bad values are reported and skipped.
   #load() {
     this.#loaded = true;
-    let { settings, problems } = readSettings((f) => this.getAttribute(f.attribute), "attribute");
+    let { settings, problems } = readSettings(schema, (s) => this.getAttribute(s.attribute), "attribute");
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
     if (this.#syncsUrl()) {
       const params = new URLSearchParams(location.search);
-      ({ settings, problems } = readSettings((f) => params.get(f.param), "address", settings));
+      ({ settings, problems } = readSettings(schema, (s) => params.get(s.param), "address", settings));
       for (const [key, sentence] of problems) this.#problems.set(`address ${key}`, sentence);
     }
     this.#state = settings;
@@ -189,8 +226,9 @@ class BillWidget extends HTMLElement {
         b.addEventListener("click", () => { this.#state[key] = b.dataset[data]; this.#render(); });
       }
     }
+    const lastSeed = schema.settings.find((s) => s.key === "seed").kind.max;
     this.#q("[data-action=another-day]").addEventListener("click", () => {
-      this.#state.seed = this.#state.seed >= MAX_SEED ? 0 : this.#state.seed + 1;
+      this.#state.seed = this.#state.seed >= lastSeed ? 0 : this.#state.seed + 1;
       this.#render();
     });
     for (const [action, panel] of [["settings", "form"], ["numbers", ".numbers"]]) {
@@ -208,17 +246,17 @@ class BillWidget extends HTMLElement {
     form.addEventListener("change", () => this.#applyForm());
   }
 
-  // The form's text goes to the core's own parsers (exact decimals, no floating point),
+  // The form's text goes to the core's own parser (exact decimals, no floating point),
   // each field on its own so that every bad one is marked (the core's Error names it in
   // `field`); while any is bad its messages show and the last good chart stays.
   #applyForm() {
     const form = this.#q("form");
     const read = {};
     const messages = [];
-    for (const [name, parse] of FORM_FIELDS) {
-      form.elements[name].removeAttribute("aria-invalid");
+    for (const { key } of formSettings()) {
+      form.elements[key].removeAttribute("aria-invalid");
       try {
-        read[name] = parse({ [name]: form.elements[name].value })[name];
+        read[key] = readSetting(key, form.elements[key].value);
       } catch (e) {
         form.elements[e.field]?.setAttribute("aria-invalid", "true");
         messages.push(e.message);
@@ -233,9 +271,9 @@ class BillWidget extends HTMLElement {
   // The form shows the state (after load, or an attribute's change): nothing in it is bad.
   #syncForm() {
     const form = this.#q("form");
-    for (const [name] of FORM_FIELDS) {
-      form.elements[name].value = String(this.#state[name]);
-      form.elements[name].removeAttribute("aria-invalid");
+    for (const { key } of formSettings()) {
+      form.elements[key].value = String(this.#state[key]);
+      form.elements[key].removeAttribute("aria-invalid");
     }
     this.#showError("");
   }
@@ -252,14 +290,16 @@ class BillWidget extends HTMLElement {
           b.setAttribute("aria-pressed", String(b.dataset[data] === this.#state[key]));
         }
       }
-      const inDay = view === "day";
-      this.#q(".day-view").hidden = !inDay;
-      this.#q(".inflight-view").hidden = inDay;
-      this.toggleAttribute("data-inflight", !inDay);
-      const detail = inDay ? this.#renderDay() : this.#renderOverrun();
+      const { name } = this.#scenario();
+      for (const [scenario, { panel }] of Object.entries(BillWidget.#shows)) this.#q(panel).hidden = scenario !== name;
+      for (const el of this.#root.querySelectorAll("[data-only]")) el.hidden = el.dataset.only !== name;
+      for (const label of this.#root.querySelectorAll("label[data-views]")) {
+        label.hidden = !label.dataset.views.split(" ").includes(view);
+      }
+      const detail = this.#shown().write(this, this.#settings(), this.#scenario());
       this.#drawn = true;
       this.#draw();
-      if (this.#syncsUrl()) history.replaceState(history.state, "", toQuery(this.#state, location.search) + location.hash);
+      if (this.#syncsUrl()) history.replaceState(history.state, "", toQuery(schema, this.#state, location.search) + location.hash);
       this.dispatchEvent(new CustomEvent("bill-widget-change", { detail: { view, ...detail } }));
     } catch (e) {
       this.#showError(e.message);
@@ -268,26 +308,24 @@ class BillWidget extends HTMLElement {
 
   // One simulation gives the day, its sentences and its table (dayView); drawing runs
   // its own, on the canvas.
-  #renderDay() {
-    const settings = this.#daySettings();
+  #writeDay(settings) {
     const { day, summaries, readout } = dayView(settings);
     const policy = this.#state.policy;
-    this.#q(".day").textContent = `Day ${day.seed}`;
+    this.#q(".day-number").textContent = `Day ${day.seed}`;
     this.#q(".summary").textContent = summaries[policy];
-    this.#q(".day-chart").setAttribute("aria-label", POLICIES.map(([id]) => summaries[id]).join(" "));
+    this.#q(".day-chart").setAttribute("aria-label", toyDay().policies.map((p) => summaries[p.value]).join(" "));
     this.#fillTable(readout, day.seed);
     this.#showOverDays(settings, policy);
     return { settings, policy, day };
   }
 
-  #renderOverrun() {
-    const settings = this.#overrunSettings();
+  // The scenario's description, then one sentence per version of the budget: all the core's.
+  #writeOverrun(settings, scenario) {
     const sentences = overrunSentences(settings);
-    const text = `${settings.calls} calls at once, every one checked before any is charged. ${sentences.join(" ")}`;
+    const text = [scenario.description, ...sentences].join(" ");
     this.#q(".summary").textContent = text;
     this.#q(".overrun-chart").setAttribute("aria-label", text);
-    this.#q(".more").textContent =
-      "Check only looks at what is already charged, so calls in flight all pass; setting aside the most a call can cost counts them.";
+    this.#q(".more").textContent = "";
     return { settings, sentences };
   }
 
@@ -307,7 +345,7 @@ class BillWidget extends HTMLElement {
     this.#overDays.frame = requestAnimationFrame(() => { this.#overDays.timer = setTimeout(() => {
       try {
         Object.assign(this.#overDays, { key, sentences: spreadSentences(settings, DAYS_CHECKED), frame: 0, timer: 0 });
-        if (this.#state.view === "day") line.textContent = this.#overDays.sentences[this.#state.policy];
+        if (this.#scenario().name === "toyDay") line.textContent = this.#overDays.sentences[this.#state.policy];
         this.dispatchEvent(new CustomEvent("bill-widget-days", { detail: { settings, sentences: this.#overDays.sentences } }));
       } catch (e) {
         line.textContent = "";
@@ -341,8 +379,8 @@ class BillWidget extends HTMLElement {
   // bars stay sharp on high-density screens; plotters draws in device pixels.
   #draw() {
     if (!this.#drawn) return;
-    const inDay = this.#state.view === "day";
-    const canvas = this.#q(inDay ? ".day-chart" : ".overrun-chart");
+    const shown = this.#shown();
+    const canvas = this.#q(shown.canvas);
     const scale = Math.min(8, Math.max(0.5, window.devicePixelRatio || 1));
     const width = Math.round(canvas.clientWidth * scale);
     const height = Math.round(canvas.clientHeight * scale);
@@ -353,12 +391,17 @@ class BillWidget extends HTMLElement {
     this.toggleAttribute("data-dark", dark);
     const look = { dark, scale };
     try {
-      if (inDay) drawShareOfBill(canvas, this.#daySettings(), this.#state.policy, look);
-      else drawOverrun(canvas, this.#overrunSettings(), look);
+      shown.draw(canvas, this.#settings(), this.#state, look);
     } catch (e) {
       this.#showError(e.message);
     }
   }
 }
 
-if (!customElements.get("bill-widget")) customElements.define("bill-widget", BillWidget);
+// The element is defined once the table has loaded, or failed to (then it shows why, and
+// its fallback).
+const loaded = init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) })
+  .then(() => { schema = loadSchema(canShow); });
+loaded.catch(() => {}).then(() => {
+  if (!customElements.get("bill-widget")) customElements.define("bill-widget", BillWidget);
+});

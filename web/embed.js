@@ -1,6 +1,6 @@
 // The iframe embed: loads the widget and tells the parent page its height whenever it
 // changes, so the host can size the iframe (see embed-host.js). Settings come from this
-// frame's own address (?policy=dailyBudget&budget=0.5 ...).
+// frame's own address (the same parameters as the standalone page's).
 import "./bill-widget.js";
 
 const report = () => {

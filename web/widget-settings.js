@@ -1,39 +1,18 @@
-// Reading the widget's settings from text (an element's attributes or the page's address)
-// and writing them back. Every value is checked by the core (readSettingsText); a bad one
-// falls back to its default and is reported, never breaking the widget.
-import { readSettingsText, readOverrunText } from "./pkg/billsim_wasm.js";
+// The widget's settings, from the core's one table (the wasm export `scenarios()`): each
+// setting's name in an element's attributes and in the address, its label, range and
+// default, the views and the scenarios with their policies. Every value is read by the
+// core (readSetting); a bad one keeps the value before it and is reported, never breaking
+// the widget. Nothing here names a policy, a view or a range: they all come from the core.
+import { scenarios, readSetting } from "./pkg/billsim_wasm.js";
 
-export const POLICIES = [
-  ["noLimit", "No limit"],
-  ["requestsPerMinute", "Requests per minute"],
-  ["dailyBudget", "Daily cost budget"],
-];
-export const VIEWS = [
-  ["day", "One day"],
-  ["inflight", "Calls at once"],
-];
-export const DEFAULTS = Object.freeze({
-  view: "day", seed: 0, policy: "requestsPerMinute", perMinute: 5, budgetDollars: 0.25, refill: "daily",
-  calls: 20, estimatePercent: 50,
-});
-
-// Each setting's name in the core's messages, in an element's attributes, and in the address.
-export const FIELDS = [
-  { key: "view", attribute: "view", param: "view" },
-  { key: "seed", attribute: "seed", param: "seed" },
-  { key: "policy", attribute: "policy", param: "policy" },
-  { key: "perMinute", attribute: "per-minute", param: "perMinute" },
-  { key: "budgetDollars", attribute: "budget", param: "budget" },
-  { key: "refill", attribute: "refill", param: "refill" },
-  { key: "calls", attribute: "calls", param: "calls" },
-  { key: "estimatePercent", attribute: "estimate", param: "estimate" },
-];
-
-function oneOf(key, choices, text) {
-  if (choices.some(([id]) => id === text)) return text;
-  const shown = text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}... (${text.length} characters)` : JSON.stringify(text);
-  // As the core's own errors are: the whole sentence, and the field it is about.
-  throw Object.assign(new Error(`${key}: must be ${choices.map(([id]) => `"${id}"`).join(" or ")}; got ${shown}`), { field: key });
+/** The core's table as the widget uses it (call it once the wasm has loaded): `views` are
+ *  the core's views that `canShow(view)` allows, `settings` every setting, `defaults`
+ *  each setting's default read by the core, `scenarios` every scenario. */
+export function loadSchema(canShow) {
+  const core = scenarios();
+  const views = core.views.filter((v) => canShow(v.value, core.scenarios));
+  const defaults = Object.freeze(Object.fromEntries(core.settings.map((s) => [s.key, readSetting(s.key, s.default)])));
+  return { ...core, views, defaults };
 }
 
 /** An error's message without its leading "field: ", which the reader's sentence already says. */
@@ -42,27 +21,29 @@ export function problemOf(e) {
   return e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
 }
 
-function readOne(key, text) {
-  if (key === "policy") return oneOf(key, POLICIES, text);
-  if (key === "view") return oneOf(key, VIEWS, text);
-  if (key === "calls" || key === "estimatePercent") return readOverrunText({ [key]: text })[key];
-  return readSettingsText({ [key]: text })[key];
+/** One setting read from its text by the core; a view the page cannot show is refused too. */
+export function readOne(schema, key, text) {
+  const value = readSetting(key, text);
+  if (key === "view" && !schema.views.some((v) => v.value === value)) {
+    throw Object.assign(new Error(`${key}: this page cannot show ${JSON.stringify(value)} yet`), { field: key });
+  }
+  return value;
 }
 
-/** `base` with each field that `source(field)` gives (text, or null for none) read on its
- *  own: a bad one keeps the base value and is described in `problems`, a Map from the
- *  field's key to the sentence. */
-export function readSettings(source, from, base = DEFAULTS) {
+/** `base` with each setting that `source(setting)` gives (text, or null for none) read on
+ *  its own: a bad one keeps the base value and is described in `problems`, a Map from the
+ *  setting's key to the sentence. */
+export function readSettings(schema, source, from, base = schema.defaults) {
   const settings = { ...base };
   const problems = new Map();
-  for (const field of FIELDS) {
-    const text = source(field);
+  for (const setting of schema.settings) {
+    const text = source(setting);
     if (text === null || text === undefined) continue;
     try {
-      settings[field.key] = readOne(field.key, text);
+      settings[setting.key] = readOne(schema, setting.key, text);
     } catch (e) {
-      const name = from === "address" ? `${field.param} in the address` : `the ${field.attribute} attribute`;
-      problems.set(field.key, `Ignored ${name}: ${problemOf(e)}. Using ${settings[field.key]}.`);
+      const name = from === "address" ? `${setting.param} in the address` : `the ${setting.attribute} attribute`;
+      problems.set(setting.key, `Ignored ${name}: ${problemOf(e)}. Using ${settings[setting.key]}.`);
     }
   }
   return { settings, problems };
@@ -71,14 +52,14 @@ export function readSettings(source, from, base = DEFAULTS) {
 /** The address's query string for `settings`: every setting, so a copied address
  *  reproduces the same view exactly, after the host page's own parameters of `search`
  *  (kept as they were written). */
-export function toQuery(settings, search = "") {
-  const ours = new Set(FIELDS.map((f) => f.param));
+export function toQuery(schema, settings, search = "") {
+  const ours = new Set(schema.settings.map((s) => s.param));
   const theirs = search.replace(/^\?/, "").split("&").filter((part) => {
     if (part === "") return false;
     const [name] = new URLSearchParams(part).keys();
     return !ours.has(name);
   });
   const params = new URLSearchParams();
-  for (const { key, param } of FIELDS) params.set(param, String(settings[key]));
+  for (const { key, param } of schema.settings) params.set(param, String(settings[key]));
   return `?${[...theirs, String(params)].join("&")}`;
 }

@@ -42,3 +42,18 @@ test("with the wasm blocked the iframe embed and a widget without fallback conte
     await context.close();
   }
 });
+
+test("while the wasm is still on its way the page's fallback shows, and the widget takes its place once loaded", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/*.wasm", async (route) => { await held; await route.continue(); });
+  await page.goto(env.base);
+  await page.locator(".fallback img").waitFor({ state: "visible", timeout: 5000 });
+  assert.equal(await page.locator("bill-widget").getByRole("button").count(), 0, "no control before the wasm");
+  release();
+  await page.locator("bill-widget").locator(".summary").filter({ hasText: /\S/ }).waitFor();
+  assert.equal(await page.locator(".fallback img").isVisible(), false, "the fallback goes once the widget is drawn");
+  await context.close();
+});

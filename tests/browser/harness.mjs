@@ -56,7 +56,7 @@ export function view(page, selector = "bill-widget") {
     const q = (s) => el.shadowRoot.querySelector(s);
     return {
       summary: q(".summary").textContent,
-      day: q(".day").textContent,
+      day: q(".day-number").textContent,
       pressed: [...el.shadowRoot.querySelectorAll("[data-policy][aria-pressed=true]")].map((b) => b.dataset.policy),
       view: el.shadowRoot.querySelector("[data-view][aria-pressed=true]")?.dataset.view,
       label: q("canvas").getAttribute("aria-label"),

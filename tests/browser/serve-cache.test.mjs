@@ -18,7 +18,7 @@ test("twenty clicks on Another day fetch nothing from the dev server", async () 
   await ready(page);
   await page.waitForLoadState("networkidle");
   const loaded = seen.length;
-  const day = page.locator("bill-widget").locator(".day");
+  const day = page.locator("bill-widget").locator(".day-number");
   for (let i = 1; i <= 20; i++) {
     await page.locator("bill-widget").getByRole("button", { name: "Another day" }).click();
     await day.filter({ hasText: `Day ${i}` }).waitFor();

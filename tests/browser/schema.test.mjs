@@ -1,0 +1,96 @@
+// The widget's controls are the core's table (scenarios()) as the page loaded it: every
+// label, range and option of the form, which view shows which field, the view and policy
+// buttons and the attributes the element follows.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start, open, ready, view } from "./harness.mjs";
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.stop(); });
+
+const coreTable = (page) => page.evaluate(async () => (await import("/pkg/billsim_wasm.js")).scenarios());
+
+/** The form as the reader's browser has it: each field's label, control and where it shows. */
+const form = (page) => page.locator("bill-widget").evaluate((el) =>
+  [...el.shadowRoot.querySelectorAll("form label")].map((label) => {
+    const control = label.querySelector("input, select");
+    return {
+      key: control.name,
+      label: label.firstChild.textContent.trim(),
+      shown: label.checkVisibility(),
+      min: control.getAttribute("min"),
+      max: control.getAttribute("max"),
+      inputmode: control.getAttribute("inputmode"),
+      options: [...label.querySelectorAll("option")].map((o) => ({ value: o.value, label: o.textContent })),
+    };
+  }));
+
+const buttons = (page, data) => page.locator("bill-widget").evaluate((el, d) =>
+  [...el.shadowRoot.querySelectorAll(`[data-${d}]`)].map((b) => ({ value: b.dataset[d], label: b.textContent })), data);
+
+test("the form's labels, ranges and options are the core's table, and each view shows the fields the table gives it", async () => {
+  const { page, context, log } = await open(env);
+  await ready(page);
+  const table = await coreTable(page);
+  const fields = table.settings.filter((s) => s.views.length > 0);
+  const got = await form(page);
+  assert.deepEqual(got.map((f) => f.key), fields.map((s) => s.key), "the form's fields, in the table's order");
+  for (const [i, s] of fields.entries()) {
+    const f = got[i];
+    assert.equal(f.label, s.label, `${s.key}'s label`);
+    if (s.kind.type === "choice") {
+      assert.deepEqual(f.options, s.kind.choices, `${s.key}'s options`);
+    } else {
+      assert.deepEqual([f.min, f.max], [String(s.kind.min), String(s.kind.max)], `${s.key}'s range`);
+      assert.equal(f.inputmode, s.kind.type === "whole" ? "numeric" : "decimal", `${s.key}'s keyboard`);
+    }
+  }
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  for (const { value, label } of await buttons(page, "view")) {
+    await w.getByRole("button", { name: label, exact: true }).click();
+    assert.equal((await view(page)).view, value);
+    const shown = (await form(page)).filter((f) => f.shown).map((f) => f.key);
+    assert.deepEqual(shown, fields.filter((s) => s.views.includes(value)).map((s) => s.key), `the fields of view ${value}`);
+  }
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("the view buttons are the table's views that a scenario shows, the policy buttons are toyDay's, and the attributes are the table's", async () => {
+  const { page, context } = await open(env);
+  await ready(page);
+  const table = await coreTable(page);
+  const views = table.views.filter((v) => table.scenarios.some((s) => s.view === v.value));
+  assert.deepEqual(await buttons(page, "view"), views);
+  assert.deepEqual(await buttons(page, "policy"), table.scenarios.find((s) => s.name === "toyDay").policies);
+  const groups = await page.locator("bill-widget").evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll("[role=group]")].map((g) => g.getAttribute("aria-label")));
+  const label = (key) => table.settings.find((s) => s.key === key).label;
+  assert.deepEqual(groups, [label("view"), label("policy")], "the button groups are named by the table");
+  const observed = await page.evaluate(() => customElements.get("bill-widget").observedAttributes);
+  assert.deepEqual(observed, table.settings.map((s) => s.attribute));
+  await context.close();
+});
+
+test("a view of the table that the widget cannot draw yet is refused with a notice, and the default view shows", async () => {
+  const table = await (async () => {
+    const { page, context } = await open(env);
+    await ready(page);
+    const t = await coreTable(page);
+    await context.close();
+    return t;
+  })();
+  const undrawn = table.views.filter((v) => !table.scenarios.some((s) => s.view === v.value));
+  const fallback = table.settings.find((s) => s.key === "view").default;
+  for (const { value } of undrawn) {
+    const { page, context, log } = await open(env, `?view=${value}`);
+    await ready(page);
+    const v = await view(page);
+    assert.equal(v.view, fallback, `view=${value} shows the default view`);
+    assert.match(v.notice, new RegExp(`^Ignored view in the address: .*"${value}".*\\. Using ${fallback}\\.$`), v.notice);
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  }
+});
