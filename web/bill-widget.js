@@ -9,7 +9,7 @@
 // The element's children are its fallback: shown while the WebAssembly loads (the element
 // is defined once it has, as its attributes come from the table) and when it cannot load.
 import init, {
-  dayView, drawShareOfBill, drawOverrun, readSetting, spreadSentences, overrunSentences,
+  dayView, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting, spreadSentences, overrunSentences,
 } from "./pkg/billsim_wasm.js";
 import { loadSchema, readSettings, toQuery } from "./widget-settings.js";
 
@@ -52,6 +52,8 @@ function field(setting) {
 // The settings the form shows: those some view shows.
 const formSettings = () => schema.settings.filter((s) => s.views.length > 0);
 const toyDay = () => schema.scenarios.find((s) => s.name === "toyDay");
+// The day's "Show numbers" columns.
+const DAY_COLUMNS = () => [schema.settings.find((s) => s.key === "policy").label, "User", "Calls", "Served", "Refused", "Charged", "Share of bill"];
 
 // Without the table (the wasm did not load) the controls are left out: only the failure
 // message and the fallback show.
@@ -69,6 +71,9 @@ const template = () => `
   <div class="inflight-view" hidden>
     <canvas class="overrun-chart" role="img"></canvas>
   </div>
+  <div class="overtime-view" hidden>
+    <canvas class="overtime-chart" role="img"></canvas>
+  </div>
   <p class="summary" role="status" aria-live="polite"></p>
   <p class="more"></p>
   <div class="row">
@@ -84,39 +89,42 @@ const template = () => `
   <div id="numbers" class="numbers" hidden>
     <table>
       <caption></caption>
-      <thead><tr>
-        <th scope="col">${labelOf("policy")}</th><th scope="col">User</th><th scope="col">Calls</th><th scope="col">Served</th>
-        <th scope="col">Refused</th><th scope="col">Charged</th><th scope="col">Share of bill</th>
-      </tr></thead>
+      <thead><tr></tr></thead>
       <tbody></tbody>
     </table>
   </div>`}
 </section>`;
 
 class BillWidget extends HTMLElement {
-  // How the widget shows each scenario it can draw: its panel and canvas, the settings
+  // How the widget shows each of the core's charts: its panel and canvas, the settings
   // its exports take, and what writes and draws it. The one place that says which of the
-  // core's views the page can show: a view whose scenario has no entry here gets no
-  // button and is refused from attributes and the address (the over-time view, until the
-  // widget can draw it).
+  // core's views the page can show: a view whose chart has no entry here gets no button
+  // and is refused from attributes and the address.
   static #shows = {
-    toyDay: {
+    shareOfBill: {
       panel: ".day-view",
       canvas: ".day-chart",
       settings: (state, scenario) => ({ seed: state.seed, ...pick(state, scenario.settings) }),
       write: (widget, settings) => widget.#writeDay(settings),
       draw: (canvas, settings, state, look) => drawShareOfBill(canvas, settings, state.policy, look),
     },
-    callsAtOnce: {
+    overrun: {
       panel: ".inflight-view",
       canvas: ".overrun-chart",
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeOverrun(settings, scenario),
       draw: (canvas, settings, _state, look) => drawOverrun(canvas, settings, look),
     },
+    spendOverTime: {
+      panel: ".overtime-view",
+      canvas: ".overtime-chart",
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings, scenario) => widget.#writeOverTime(settings, scenario),
+      draw: (canvas, settings, state, look, scenario) => drawOverTime(canvas, scenario.name, settings, state.seed, look),
+    },
   };
   static {
-    canShow = (view, scenarios) => scenarios.some((s) => s.view === view && Object.hasOwn(BillWidget.#shows, s.name));
+    canShow = (view) => Object.hasOwn(BillWidget.#shows, view.chart);
   }
 
   // Read when the element is defined, which is after the table has loaded.
@@ -183,12 +191,10 @@ class BillWidget extends HTMLElement {
   #q(selector) { return this.#root.querySelector(selector); }
   #darkQuery() { return matchMedia("(prefers-color-scheme: dark)"); }
   #syncsUrl() { return this.hasAttribute("sync-url"); }
-  // The scenario the current view shows (the first the widget draws, for a view it cannot show).
-  #scenario() {
-    const drawn = schema.scenarios.filter((s) => Object.hasOwn(BillWidget.#shows, s.name));
-    return drawn.find((s) => s.view === this.#state.view) ?? drawn[0];
-  }
-  #shown() { return BillWidget.#shows[this.#scenario().name]; }
+  // The current view (the first the widget shows, for one it cannot), its scenario and chart.
+  #view() { return schema.views.find((v) => v.value === this.#state.view) ?? schema.views[0]; }
+  #scenario() { return schema.scenarios.find((s) => s.name === this.#view().scenario); }
+  #shown() { return BillWidget.#shows[this.#view().chart]; }
   #settings() { return this.#shown().settings(this.#state, this.#scenario()); }
 
   // Attributes first, then (with sync-url) the address; bad values are reported and skipped.
@@ -291,7 +297,8 @@ class BillWidget extends HTMLElement {
         }
       }
       const { name } = this.#scenario();
-      for (const [scenario, { panel }] of Object.entries(BillWidget.#shows)) this.#q(panel).hidden = scenario !== name;
+      const { chart } = this.#view();
+      for (const [shows, { panel }] of Object.entries(BillWidget.#shows)) this.#q(panel).hidden = shows !== chart;
       for (const el of this.#root.querySelectorAll("[data-only]")) el.hidden = el.dataset.only !== name;
       for (const label of this.#root.querySelectorAll("label[data-views]")) {
         label.hidden = !label.dataset.views.split(" ").includes(view);
@@ -314,9 +321,23 @@ class BillWidget extends HTMLElement {
     this.#q(".day-number").textContent = `Day ${day.seed}`;
     this.#q(".summary").textContent = summaries[policy];
     this.#q(".day-chart").setAttribute("aria-label", toyDay().policies.map((p) => summaries[p.value]).join(" "));
-    this.#fillTable(readout, day.seed);
+    const rows = readout.map((r) => ({ cells: [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share], kind: r.kind }));
+    this.#fillTable(`Day ${day.seed}: each user's calls and charges under each policy`, DAY_COLUMNS(), rows);
     this.#showOverDays(settings, policy);
     return { settings, policy, day };
+  }
+
+  // The scenario's spend over time under each policy: the chart, one sentence per policy
+  // and the table, all the core's (overTimeView).
+  #writeOverTime(settings, scenario) {
+    const view = overTimeView(scenario.name, settings, this.#state.seed);
+    const text = view.lines.map((l) => l.sentence).join(" ");
+    this.#q(".day-number").textContent = `Day ${this.#state.seed}`;
+    this.#q(".summary").textContent = text;
+    this.#q(".overtime-chart").setAttribute("aria-label", `${view.title}. ${text}`);
+    this.#q(".more").textContent = "";
+    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    return { settings, view };
   }
 
   // The scenario's description, then one sentence per version of the budget: all the core's.
@@ -360,19 +381,19 @@ class BillWidget extends HTMLElement {
     clearTimeout(this.#overDays.timer);
   }
 
-  #fillTable(readout, seed) {
-    this.#q("caption").textContent = `Day ${seed}: each user's calls and charges under each policy`;
-    const rows = readout.map((r) => {
+  // The "Show numbers" table: a caption, its columns, and rows of cells (with the kind
+  // of user, where a row is one user's).
+  #fillTable(caption, columns, rows) {
+    this.#q("caption").textContent = caption;
+    const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
+    const head = columns.map((c) => Object.assign(cell("th", c), { scope: "col" }));
+    this.#q("thead tr").replaceChildren(...head);
+    this.#q("tbody").replaceChildren(...rows.map(({ cells, kind }) => {
       const tr = document.createElement("tr");
-      for (const value of [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share]) {
-        const td = document.createElement("td");
-        td.textContent = String(value);
-        tr.append(td);
-      }
-      tr.dataset.kind = r.kind;
+      tr.append(...cells.map((value) => cell("td", value)));
+      if (kind) tr.dataset.kind = kind;
       return tr;
-    });
-    this.#q("tbody").replaceChildren(...rows);
+    }));
   }
 
   // The canvas's backing store is its CSS size times the device pixel ratio, so the
@@ -391,7 +412,7 @@ class BillWidget extends HTMLElement {
     this.toggleAttribute("data-dark", dark);
     const look = { dark, scale };
     try {
-      shown.draw(canvas, this.#settings(), this.#state, look);
+      shown.draw(canvas, this.#settings(), this.#state, look, this.#scenario());
     } catch (e) {
       this.#showError(e.message);
     }

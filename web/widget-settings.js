@@ -6,11 +6,11 @@
 import { scenarios, readSetting } from "./pkg/billsim_wasm.js";
 
 /** The core's table as the widget uses it (call it once the wasm has loaded): `views` are
- *  the core's views that `canShow(view)` allows, `settings` every setting, `defaults`
+ *  the core's views (each with its scenario and chart) that `canShow(view)` allows, `settings` every setting, `defaults`
  *  each setting's default read by the core, `scenarios` every scenario. */
 export function loadSchema(canShow) {
   const core = scenarios();
-  const views = core.views.filter((v) => canShow(v.value, core.scenarios));
+  const views = core.views.filter(canShow);
   const defaults = Object.freeze(Object.fromEntries(core.settings.map((s) => [s.key, readSetting(s.key, s.default)])));
   return { ...core, views, defaults };
 }

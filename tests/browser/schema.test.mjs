@@ -58,11 +58,11 @@ test("the form's labels, ranges and options are the core's table, and each view 
   await context.close();
 });
 
-test("the view buttons are the table's views that a scenario shows, the policy buttons are toyDay's, and the attributes are the table's", async () => {
+test("the view buttons are the table's views, the policy buttons are toyDay's, and the attributes are the table's", async () => {
   const { page, context } = await open(env);
   await ready(page);
   const table = await coreTable(page);
-  const views = table.views.filter((v) => table.scenarios.some((s) => s.view === v.value));
+  const views = table.views.map(({ value, label }) => ({ value, label }));
   assert.deepEqual(await buttons(page, "view"), views);
   assert.deepEqual(await buttons(page, "policy"), table.scenarios.find((s) => s.name === "toyDay").policies);
   const groups = await page.locator("bill-widget").evaluate((el) =>
@@ -72,25 +72,4 @@ test("the view buttons are the table's views that a scenario shows, the policy b
   const observed = await page.evaluate(() => customElements.get("bill-widget").observedAttributes);
   assert.deepEqual(observed, table.settings.map((s) => s.attribute));
   await context.close();
-});
-
-test("a view of the table that the widget cannot draw yet is refused with a notice, and the default view shows", async () => {
-  const table = await (async () => {
-    const { page, context } = await open(env);
-    await ready(page);
-    const t = await coreTable(page);
-    await context.close();
-    return t;
-  })();
-  const undrawn = table.views.filter((v) => !table.scenarios.some((s) => s.view === v.value));
-  const fallback = table.settings.find((s) => s.key === "view").default;
-  for (const { value } of undrawn) {
-    const { page, context, log } = await open(env, `?view=${value}`);
-    await ready(page);
-    const v = await view(page);
-    assert.equal(v.view, fallback, `view=${value} shows the default view`);
-    assert.match(v.notice, new RegExp(`^Ignored view in the address: .*"${value}".*\\. Using ${fallback}\\.$`), v.notice);
-    assert.deepEqual(log.errors, []);
-    await context.close();
-  }
 });

@@ -29,8 +29,6 @@ pub struct Scenario {
     pub label: &'static str,
     /// What it shows, in a sentence.
     pub description: &'static str,
-    /// The widget's view that shows it.
-    pub view: &'static str,
     /// Its settings' keys in [`schema::SETTINGS`] (the seed, which every scenario has, aside).
     pub settings: &'static [&'static str],
     /// The policies it compares, with the labels of their buttons.
@@ -45,7 +43,6 @@ pub const TOY_DAY: Scenario = Scenario {
     name: "toyDay",
     label: "One day",
     description: "One day of ten users, one of them heavy, under no limit, a request limit and a daily cost budget.",
-    view: "day",
     settings: &["perMinute", "budgetDollars", "refill"],
     policies: schema::DAY_POLICIES,
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
@@ -57,7 +54,6 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     label: "Calls at once",
     description:
         "Many calls of one user at one moment, all checked before any is charged, under four versions of the budget.",
-    view: "inflight",
     settings: &["calls", "estimatePercent", "budgetDollars"],
     policies: &[
         Choice { value: "checkOnly", label: "Check only" },

@@ -70,7 +70,24 @@ pub enum Value {
     Choice(&'static str),
 }
 
-pub const VIEWS: &[Choice] = &[
+/// A view of the widget: the scenario it shows, and as which chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub value: &'static str,
+    pub label: &'static str,
+    pub scenario: &'static str,
+    /// "shareOfBill", "overrun" or "spendOverTime".
+    pub chart: &'static str,
+}
+
+pub const VIEWS: &[View] = &[
+    View { value: "day", label: "One day", scenario: "toyDay", chart: "shareOfBill" },
+    View { value: "inflight", label: "Calls at once", scenario: "callsAtOnce", chart: "overrun" },
+    View { value: "overTime", label: "Over time", scenario: "toyDay", chart: "spendOverTime" },
+];
+
+/// The views as the view setting's choices (the same values and labels as [`VIEWS`]).
+const VIEW_CHOICES: &[Choice] = &[
     Choice { value: "day", label: "One day" },
     Choice { value: "inflight", label: "Calls at once" },
     Choice { value: "overTime", label: "Over time" },
@@ -98,7 +115,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         param: "view",
         label: "View",
         unit: "",
-        kind: Kind::Choice { choices: VIEWS },
+        kind: Kind::Choice { choices: VIEW_CHOICES },
         allowed: "\"day\", \"inflight\" or \"overTime\"",
         default: "day",
         views: &[],
@@ -232,6 +249,16 @@ impl SettingSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_view_settings_choices_are_the_views_and_each_shows_a_scenario_that_exists() {
+        let choices: Vec<(&str, &str)> = VIEW_CHOICES.iter().map(|c| (c.value, c.label)).collect();
+        let views: Vec<(&str, &str)> = VIEWS.iter().map(|v| (v.value, v.label)).collect();
+        assert_eq!(choices, views);
+        for v in VIEWS {
+            assert!(crate::scenario::find(v.scenario).is_ok(), "{}: no scenario {}", v.value, v.scenario);
+        }
+    }
 
     #[test]
     fn every_default_is_a_value_its_setting_allows() {

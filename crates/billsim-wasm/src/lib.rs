@@ -229,15 +229,16 @@ pub fn read_overrun_text(text: JsValue) -> Result<JsValue, Thrown> {
 }
 
 /// Everything the page builds its controls from, from the core's one table:
-/// `{ views, settings, scenarios }`: the view buttons, every setting (key, attribute,
+/// `{ views, settings, scenarios }`: the view buttons (each with the scenario it shows and
+/// its chart), every setting (key, attribute,
 /// address name, label, unit, kind with its range, what it allows, default, the views
-/// whose form shows it) and every scenario (name, label, description, view, its
+/// whose form shows it) and every scenario (name, label, description, its
 /// settings' keys, its policies with their buttons' labels).
 #[wasm_bindgen(js_name = scenarios)]
 pub fn scenarios() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
     struct Schema {
-        views: &'static [billsim_core::schema::Choice],
+        views: &'static [billsim_core::schema::View],
         settings: &'static [billsim_core::schema::SettingSpec],
         scenarios: &'static [billsim_core::scenario::Scenario],
     }
@@ -274,9 +275,10 @@ pub fn run_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<J
     to_js(&run)
 }
 
-/// For the benchmark (`scripts/bench`): generates `calls` synthetic calls of `users` users
+/// For the benchmark (`scripts/bench`, which builds with the feature `bench`): generates `calls` synthetic calls of `users` users
 /// (1 to 2,000,000 and 1 to 100,000) and runs them under a policy of three guards, as the
 /// native benchmark does; returns the bill in nano-dollars.
+#[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = benchSyntheticBill)]
 pub fn bench_synthetic_bill(calls: u32, users: u32) -> Result<f64, Thrown> {
     if !(1..=2_000_000).contains(&calls) {

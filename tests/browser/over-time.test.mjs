@@ -1,0 +1,63 @@
+// The over-time view: the core's chart of each policy's spend over the day, its sentences
+// and its table, in the widget and in the address.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start, open, ready } from "./harness.mjs";
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.stop(); });
+
+const core = (page, seed, settings) => page.evaluate(async ([n, s]) =>
+  (await import("/pkg/billsim_wasm.js")).overTimeView("toyDay", s, n), [seed, settings]);
+
+/** The over-time panel as a reader has it: the summary, the chart's label and pixels, the numbers table. */
+const shown = (page) => page.locator("bill-widget").evaluate((el) => {
+  const q = (s) => el.shadowRoot.querySelector(s);
+  const canvas = q(".overtime-chart");
+  const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  let inked = 0;
+  for (let i = 0; i < pixels.length; i += 4) inked += pixels[i + 3] > 0 ? 1 : 0;
+  return {
+    visible: canvas.checkVisibility(),
+    pressed: el.shadowRoot.querySelector("[data-view][aria-pressed=true]")?.dataset.view,
+    summary: q(".summary").textContent,
+    label: canvas.getAttribute("aria-label"),
+    inked,
+    caption: q("caption").textContent,
+    columns: [...el.shadowRoot.querySelectorAll("thead th")].map((th) => th.textContent),
+    rows: [...el.shadowRoot.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
+  };
+});
+
+test("the over-time view shows the core's chart, sentences and table for the day in the address", async () => {
+  const { page, context, log } = await open(env, "?view=overTime&seed=3&budget=0.15");
+  await ready(page);
+  const v = await shown(page);
+  const want = await core(page, 3, { perMinute: 5, budgetDollars: 0.15, refill: "daily" });
+  assert.equal(v.pressed, "overTime");
+  assert.ok(v.visible && v.inked > 1000, `the chart is drawn (${v.inked} pixels inked)`);
+  assert.equal(v.summary, want.lines.map((l) => l.sentence).join(" "));
+  assert.equal(v.label, `${want.title}. ${v.summary}`);
+  assert.equal(v.caption, want.table.caption);
+  assert.deepEqual(v.columns, want.table.columns);
+  assert.deepEqual(v.rows, want.table.rows);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("switching to the over-time view and back keeps the day and writes the view in the address", async () => {
+  const { page, context, log } = await open(env, "?seed=5");
+  await ready(page);
+  const button = (value) => page.locator("bill-widget").locator(`[data-view=${value}]`);
+  await button("overTime").click();
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "overTime");
+  const v = await shown(page);
+  assert.equal(v.summary, (await core(page, 5, {})).lines.map((l) => l.sentence).join(" "));
+  assert.ok(v.inked > 1000, `the chart is drawn (${v.inked} pixels inked)`);
+  await button("day").click();
+  const day = await page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".day-number").textContent);
+  assert.equal(day, "Day 5");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
