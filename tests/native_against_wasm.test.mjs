@@ -60,3 +60,21 @@ test("wasm and native agree on the calls-at-once table for several calls, estima
   });
   assert.equal(new Set(tables).size, cases.length, "each setting gives its own table, so a wasm that ignored one would fail");
 });
+
+// The engine behind every scenario (runScenario, `billsim run --json`): the same outcomes,
+// timelines and all, natively and as wasm.
+const RUN_SEEDS = 200;
+for (const [scenario, settings, flags] of [
+  ["toyDay", {}, []],
+  ["toyDay", { perMinute: 1, budgetDollars: 0.05, refill: "steady" }, ["perMinute=1", "budgetDollars=0.05", "refill=steady"]],
+  ["callsAtOnce", { calls: 73, estimatePercent: 30, budgetDollars: 0.5 }, ["calls=73", "estimatePercent=30", "budgetDollars=0.5"]],
+]) {
+  const seeds = scenario === "toyDay" ? RUN_SEEDS : 3;
+  test(`wasm and native run ${scenario} alike on ${seeds} seeds with ${flags.join(", ") || "the defaults"}`, () => {
+    for (let seed = 0; seed < seeds; seed++) {
+      const args = ["run", "--scenario", scenario, "--seed", String(seed), "--json", ...flags.flatMap((f) => ["--set", f])];
+      const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
+      assert.deepStrictEqual(wasm.runScenario(scenario, settings, seed), native, `${scenario} ${seed}`);
+    }
+  });
+}

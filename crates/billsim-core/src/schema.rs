@@ -61,12 +61,14 @@ pub struct SettingSpec {
     pub views: &'static [&'static str],
 }
 
-/// A setting's value.
+/// A setting's value. In JSON a whole number is a number, an amount of dollars its exact
+/// decimal text ("0.25": the key says dollars, and no float could hold every amount),
+/// a choice its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Value {
     Whole(u64),
-    Dollars(Micros),
+    Dollars(#[serde(serialize_with = "decimal")] Micros),
     Choice(&'static str),
 }
 
