@@ -99,7 +99,7 @@ async function clicks({ n, warmup }) {
     if (days !== undefined) toDays.push(days - start);
     daysBeforeFrame += daysFirst;
   }
-  return { drawn, toFrame, toDays, daysBeforeFrame, day: widget.shadowRoot.querySelector(".day").textContent };
+  return { drawn, toFrame, toDays, daysBeforeFrame, day: widget.shadowRoot.querySelector(".day-number").textContent };
 }
 
 // Inside the page: the core through the module the widget loaded (the same instance).
@@ -140,7 +140,7 @@ async function clickUntil(total) {
   }
   await new Promise((r) => requestAnimationFrame(r));
   const m = await import(new URL("pkg/billsim_wasm.js", location.href).href);
-  return { clicks: window.__clicks, bytes: m.wasmMemoryBytes(), day: widget.shadowRoot.querySelector(".day").textContent,
+  return { clicks: window.__clicks, bytes: m.wasmMemoryBytes(), day: widget.shadowRoot.querySelector(".day-number").textContent,
     changes: window.__bench.changes - 1, // the events after the first draw: one per click if every click drew
     jsHeapBytes: performance.memory?.usedJSHeapSize };
 }
