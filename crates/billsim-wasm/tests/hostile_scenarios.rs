@@ -1,0 +1,106 @@
+#![cfg(target_arch = "wasm32")]
+//! Hostile JS values at the exports of the engine's scenarios (runScenario, overTimeView,
+//! drawOverTime, readSetting), inside real Chromium: each bad value throws a JS `Error`
+//! whose message starts with the field's name and says what is allowed, with a `field`
+//! property of that name; nothing traps, and the module answers as before afterwards.
+//!
+//! Run with `cd crates/billsim-wasm && wasm-pack test --headless --chrome`.
+
+use billsim_core::settings::SEED_ALLOWED;
+use billsim_wasm::{over_time_view, read_setting, run_scenario, Thrown};
+use js_sys::{Function, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const SCENARIO_ALLOWED: &str = "scenario: must be \"toyDay\" or \"callsAtOnce\"";
+
+fn js(expression: &str) -> JsValue {
+    Function::new_no_args(&format!("return ({expression});"))
+        .call0(&JsValue::UNDEFINED)
+        .unwrap_or_else(|e| panic!("the test's JS {expression:?} threw {e:?}"))
+}
+
+/// The call threw an `Error` whose message starts with `expected` and whose `field` is
+/// the field that message names.
+fn assert_thrown<T: std::fmt::Debug>(result: Result<T, Thrown>, case: &str, expected: &str) {
+    let err: JsValue = match result {
+        Ok(v) => panic!("{case}: should have thrown, returned {v:?}"),
+        Err(e) => e.into(),
+    };
+    assert!(err.is_instance_of::<js_sys::Error>(), "{case}: a JS Error is thrown");
+    let message = Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap();
+    let field = Reflect::get(&err, &"field".into()).unwrap().as_string();
+    assert!(message.starts_with(expected), "{case}:\n  threw {message:?}\n  expected it to start with {expected:?}");
+    assert!(message.len() < 1_000, "{case}: the message stays readable ({} bytes)", message.len());
+    assert_eq!(field.as_deref(), expected.split_once(": ").map(|(f, _)| f), "{case}: the field property");
+}
+
+/// Scenario names, settings and seeds that must be refused, with the start of the message.
+fn hostile_runs() -> Vec<(&'static str, &'static str, &'static str, String)> {
+    let seed = |got: &str| format!("seed: must be {SEED_ALLOWED}; got {got}");
+    vec![
+        ("undefined", "{}", "0", "scenario: must be a scenario's name; got undefined".into()),
+        ("3", "{}", "0", "scenario: must be a scenario's name; got a number 3".into()),
+        ("Symbol('toyDay')", "{}", "0", "scenario: must be a scenario's name; got a Symbol".into()),
+        ("'week'", "{}", "0", format!("{SCENARIO_ALLOWED}; got \"week\"")),
+        ("'x'.repeat(1e6)", "{}", "0", format!("{SCENARIO_ALLOWED}; got \"xxxxxxxx")),
+        ("'toyDay'", "[]", "0", "settings: must be an object".into()),
+        ("'toyDay'", "3", "0", "settings: must be an object".into()),
+        ("'toyDay'", "{ calls: 3 }", "0", "settings: unknown field \"calls\"".into()),
+        ("'toyDay'", "{ perMinute: NaN }", "0", "perMinute: must be a whole number from 1 to 60; got NaN".into()),
+        ("'toyDay'", "{ perMinute: 0 }", "0", "perMinute: must be a whole number from 1 to 60; got \"0\"".into()),
+        ("'toyDay'", "{ perMinute: 1e308 }", "0", "perMinute: must be a whole number from 1 to 60".into()),
+        ("'toyDay'", "{ perMinute: {} }", "0", "perMinute: must be a whole number from 1 to 60; got an object".into()),
+        ("'toyDay'", "{ budgetDollars: 0.009999 }", "0", "budgetDollars: must be an amount in dollars".into()),
+        ("'toyDay'", "{ budgetDollars: '1e3' }", "0", "budgetDollars: must be an amount in dollars".into()),
+        ("'toyDay'", "{ refill: 'weekly' }", "0", "refill: must be \"daily\" or \"steady\"".into()),
+        ("'toyDay'", "{ get refill() { throw new Error('no'); } }", "0", "refill: must be".into()),
+        ("'toyDay'", "new Proxy({}, { ownKeys() { throw 1; } })", "0", "settings: must be an object".into()),
+        ("'callsAtOnce'", "{ calls: 201 }", "0", "calls: must be a whole number from 1 to 200".into()),
+        ("'toyDay'", "{}", "-1", seed("\"-1\"")),
+        ("'toyDay'", "{}", "NaN", seed("NaN")),
+        ("'toyDay'", "{}", "2 ** 32", seed("\"4294967296\"")),
+        ("'toyDay'", "{}", "3.5", seed("\"3.5\"")),
+        ("'toyDay'", "{}", "'3'", seed("a string \"3\"")),
+        ("'toyDay'", "{}", "3n", seed("a BigInt")),
+    ]
+}
+
+#[wasm_bindgen_test]
+fn run_scenario_and_over_time_view_refuse_every_hostile_name_setting_and_seed_with_the_field() {
+    for (name, settings, seed, expected) in hostile_runs() {
+        let case = format!("({name}, {settings}, {seed})");
+        assert_thrown(run_scenario(js(name), js(settings), js(seed)), &format!("runScenario{case}"), &expected);
+        assert_thrown(over_time_view(js(name), js(settings), js(seed)), &format!("overTimeView{case}"), &expected);
+    }
+    // And the module answers as before.
+    let run = run_scenario("toyDay".into(), js("{ perMinute: 3, budgetDollars: '0.5' }"), 7.into()).unwrap();
+    assert_eq!(Reflect::get(&run, &"seed".into()).unwrap().as_f64(), Some(7.0));
+    assert!(over_time_view("callsAtOnce".into(), JsValue::UNDEFINED, JsValue::UNDEFINED).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn read_setting_refuses_an_unknown_key_and_a_bad_value_with_the_field() {
+    let key = "key: must be the key of a setting, such as \"perMinute\"";
+    assert_thrown(read_setting(js("'nope'"), "3".into()), "readSetting('nope')", key);
+    assert_thrown(read_setting(js("3"), "3".into()), "readSetting(3)", key);
+    assert_thrown(read_setting(js("null"), "3".into()), "readSetting(null)", key);
+    for (text, expected) in [
+        ("null", "perMinute: must be a whole number from 1 to 60; got null"),
+        ("({})", "perMinute: must be a whole number from 1 to 60; got an object"),
+        ("NaN", "perMinute: must be a whole number from 1 to 60; got NaN"),
+        ("'61'", "perMinute: must be a whole number from 1 to 60; got \"61\""),
+        ("'\\u0000'", "perMinute: must be a whole number from 1 to 60; got"),
+    ] {
+        assert_thrown(
+            read_setting("perMinute".into(), js(text)),
+            &format!("readSetting('perMinute', {text})"),
+            expected,
+        );
+    }
+    assert_eq!(read_setting("perMinute".into(), " 7 ".into()).unwrap().as_f64(), Some(7.0));
+    assert_eq!(read_setting("budgetDollars".into(), "0.015".into()).unwrap().as_f64(), Some(0.015));
+    assert_eq!(read_setting("view".into(), "overTime".into()).unwrap().as_string().as_deref(), Some("overTime"));
+}
