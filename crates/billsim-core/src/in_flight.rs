@@ -4,7 +4,7 @@
 //! sends the same calls through `handle_chat` on real threads and gets the same table.
 
 use crate::budget::Refill;
-use crate::engine::{self, Call, Cohort, Guard, Record, SetAside, Traffic, User};
+use crate::engine::{self, BadTraffic, Call, Cohort, Guard, Record, SetAside, Traffic, User};
 use crate::money::{Micros, Overflow, Tokens, REPLY_CAP};
 use crate::settings::{self, FieldError, Invalid};
 use crate::time::{Instant, Span};
@@ -232,14 +232,12 @@ impl Version {
 pub const LATENCY: Span = Span::SECOND;
 
 /// The calls: one user, all at one moment, each its own request.
-pub fn traffic(params: &Params) -> Traffic {
+pub fn traffic(params: &Params) -> Result<Traffic, BadTraffic> {
     let call =
         |i: u32| Call { at: Instant(0), user: 0, model: 0, request: i, input: INPUT, output: OUTPUT, latency: LATENCY };
     let users = vec![User { name: "User".into(), cohort: 0 }];
     let cohorts = vec![Cohort { name: "user".into(), label: "One user".into() }];
-    // One user, one model, request numbers below the number of calls: always valid.
     Traffic::new(cohorts, users, vec![toy_day::MODEL.into()], (0..params.calls).map(call).collect())
-        .unwrap_or_else(|_| unreachable!("the calls-at-once traffic is valid by construction"))
 }
 
 /// Runs the calls under one version: every call is checked (and, if it fits, its
@@ -252,7 +250,13 @@ pub fn traffic(params: &Params) -> Traffic {
 /// assert_eq!((row.admitted, row.charged.0), (5, 240_000));
 /// ```
 pub fn run(version: Version, params: &Params) -> Result<Row, Overflow> {
-    run_on(&traffic(params), version, params)
+    run_on(&lesson_traffic(params)?, version, params)
+}
+
+/// The calls as lesson 000's functions take them, whose only error is an overflow: one
+/// user, one model and request numbers below the number of calls are always valid.
+fn lesson_traffic(params: &Params) -> Result<Traffic, Overflow> {
+    traffic(params).map_err(|_| Overflow)
 }
 
 fn run_on(traffic: &Traffic, version: Version, params: &Params) -> Result<Row, Overflow> {
@@ -263,7 +267,7 @@ fn run_on(traffic: &Traffic, version: Version, params: &Params) -> Result<Row, O
 
 /// Every version, in [`Version::ALL`]'s order: the table of the lesson.
 pub fn overrun(params: &Params) -> Result<Vec<Row>, Overflow> {
-    let traffic = traffic(params);
+    let traffic = lesson_traffic(params)?;
     Version::ALL.into_iter().map(|v| run_on(&traffic, v, params)).collect()
 }
 

@@ -169,7 +169,7 @@ fn build_calls_at_once(_seed: u32, values: &Values) -> Result<Built, RunError> {
     let params = Params::new(calls, estimate, values.dollars("budgetDollars")).unwrap_or_default();
     let policies = Version::ALL.iter().map(|v| v.engine_policy(&params)).collect();
     let labels = Version::ALL.iter().map(|v| v.label(&params)).collect();
-    Ok(Built { traffic: in_flight::traffic(&params), policies, labels, prices: toy_prices() })
+    Ok(Built { traffic: in_flight::traffic(&params)?, policies, labels, prices: toy_prices() })
 }
 
 /// A user as a run's JSON shows it.
