@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { CSP } from "../web/serve.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
@@ -105,6 +106,26 @@ function manifest(v, out) {
   };
 }
 
+/** The core's table of settings (`scenarios()` of the built module, run in a child Node.js). */
+function coreTable() {
+  const script = `import { initSync, scenarios } from ${JSON.stringify(pathToFileURL(join(WEB, "pkg/billsim_wasm.js")).href)};
+    import { readFileSync } from "node:fs";
+    initSync({ module: readFileSync(${JSON.stringify(join(WEB, "pkg/billsim_wasm_bg.wasm"))}) });
+    process.stdout.write(JSON.stringify(scenarios()));`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+}
+
+/** The README's list of attributes, from the core's table: each with what it allows and its default. */
+function attributes() {
+  return coreTable().settings.map((s) => {
+    const range = s.kind.type === "choice"
+      ? s.kind.choices.map((c) => `\`${c.value}\``).join(", ")
+      : `${s.kind.min} to ${s.kind.max}`;
+    const shown = s.kind.type === "choice" ? `\`${s.default}\`` : s.default;
+    return `- \`${s.attribute}\`: ${s.label.replace(/ \([^)]*\)$/, "")} (${range}; default ${shown})`;
+  }).join("\n");
+}
+
 function readme(v, out) {
   const template = readFileSync(join(REPO, "scripts/package-readme.md"), "utf8");
   // What bill-widget.js loads, all of it: the browser can fetch it at once.
@@ -115,6 +136,7 @@ function readme(v, out) {
   const fields = {
     VERSION: v,
     CSP,
+    ATTRIBUTES: attributes(),
     FALLBACK: fallback().replaceAll('src="figures/', `src="/lessons/widget/${v}/figures/`),
     PRELOAD: preload.map((f) => f.out.endsWith(".wasm")
       ? `<link rel="preload" href="/lessons/widget/${v}/${f.out}" as="fetch" type="application/wasm" crossorigin>`

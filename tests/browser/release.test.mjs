@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
+import { createRequire } from "node:module";
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -34,6 +35,12 @@ const SCENARIOS = [
       await widget.getByRole("button", { name: "More settings" }).click();
       await widget.getByLabel(/Calls at once/).fill("5");
     },
+  },
+  {
+    name: "over time",
+    attributes: 'view="overTime"',
+    query: "view=overTime",
+    act: (widget) => widget.getByRole("button", { name: "Another day" }).click(),
   },
 ];
 
@@ -192,4 +199,8 @@ test("the package names its version, exports and types, and every asset's name c
   }
   assert.match(readme, new RegExp(CSP.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")), "the README gives the CSP");
   assert.match(readme, /Cache-Control: public, max-age=31536000, immutable/);
+  const core = createRequire(import.meta.url)(resolve(REPO, "target/pkg-node/billsim_wasm.js"));
+  for (const s of core.scenarios().settings) {
+    assert.ok(readme.includes(`- \`${s.attribute}\`: `), `the README lists the attribute ${s.attribute}, from the core's table`);
+  }
 });
