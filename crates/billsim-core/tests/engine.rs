@@ -219,3 +219,11 @@ fn users_run_one_after_another_give_the_same_outcome_as_every_call_in_time_order
         assert!(by_user.per_user.iter().any(|u| u.refused > 0), "seed {seed}: some calls are refused");
     }
 }
+
+#[test]
+fn prices_found_for_fewer_models_than_the_traffic_has_are_an_error_not_a_panic() {
+    use billsim_core::engine::run_priced;
+    let t = traffic(1, &[(0, 0, 0, 10, 0)]);
+    let err = run_priced(&t, &Policy::new("p", vec![]), &[], Record::default()).unwrap_err();
+    assert_eq!(err, RunError::NoPrice(vec![("m".into(), 1)]));
+}

@@ -159,8 +159,13 @@ pub fn run(traffic: &Traffic, policy: &Policy, prices: &PriceTable, record: Reco
 }
 
 /// [`run`] with the prices already found, by model number: for running many policies
-/// over one traffic.
+/// over one traffic. A model past the end of `prices` has no price.
 pub fn run_priced(traffic: &Traffic, policy: &Policy, prices: &[Price], record: Record) -> Result<Outcome, RunError> {
+    if prices.len() < traffic.models.len() {
+        let calls = |m: usize| traffic.calls().iter().filter(|c| usize::from(c.model) == m).count() as u64;
+        let missing = (prices.len()..traffic.models.len()).map(|m| (traffic.models[m].clone(), calls(m))).collect();
+        return Err(RunError::NoPrice(missing));
+    }
     let mut run = Run::new(traffic, policy, prices, record)?;
     let calls = traffic.calls();
     if users_are_independent(traffic, policy, record) {
