@@ -189,6 +189,10 @@ fn users_are_independent(traffic: &Traffic, policy: &Policy, record: Record) -> 
     policy.processes == 1 && !record.events && policy.guards.iter().all(Guard::per_user) && traffic.instant_replies()
 }
 
+/// A call in flight: (finish, user, place in the engine's order, index into the calls,
+/// the model it is served with).
+type InFlight = (Instant, u32, u32, u32, u16);
+
 /// A run under way: the guards' states (one set per process), what each user got, the
 /// calls in flight.
 struct Run<'a> {
@@ -200,7 +204,7 @@ struct Run<'a> {
     refused_requests: Vec<u64>,
     /// Admitted calls by (finish, user, place in the engine's order), with their index
     /// into `calls` and the model they are served with: the earliest first.
-    in_flight: BinaryHeap<Reverse<(Instant, u32, u32, u32, u16)>>,
+    in_flight: BinaryHeap<Reverse<InFlight>>,
     events: Option<Vec<Event>>,
     start: Instant,
     /// The timeline's step, in milliseconds; `start` is a whole number of steps.
