@@ -6,13 +6,19 @@
 import { scenarios, readSetting } from "./pkg/billsim_wasm.js";
 
 /** The core's table as the widget uses it (call it once the wasm has loaded): `views` are
- *  the core's views (each with its scenario and chart) that `canShow(view)` allows, `settings` every setting, `defaults`
+ *  the core's views (each with its scenario and chart) that `canShow(view)` allows, `settings` the settings of
+ *  their scenarios and those of none, `defaults`
  *  each setting's default read by the core, `scenarios` every scenario. */
 export function loadSchema(canShow) {
   const core = scenarios();
   const views = core.views.filter(canShow);
-  const defaults = Object.freeze(Object.fromEntries(core.settings.map((s) => [s.key, readSetting(s.key, s.default)])));
-  return { ...core, views, defaults };
+  // The settings of the scenarios those views show, and those of no scenario (the view,
+  // the seed, the policy): a scenario the widget cannot show adds no attribute or address name.
+  const shown = core.scenarios.filter((s) => views.some((v) => v.scenario === s.name));
+  const ofNone = (key) => !core.scenarios.some((s) => s.settings.includes(key));
+  const settings = core.settings.filter((s) => ofNone(s.key) || shown.some((c) => c.settings.includes(s.key)));
+  const defaults = Object.freeze(Object.fromEntries(settings.map((s) => [s.key, readSetting(s.key, s.default)])));
+  return { ...core, settings, views, defaults };
 }
 
 /** An error's message without its leading "field: ", which the reader's sentence already says. */

@@ -46,8 +46,9 @@ pub enum Command {
     Overrun(Overrun),
     /// Every figure the lesson quotes, computed here
     ///
-    /// The lesson's value is shown beside ours where they differ.
-    Numbers(Json),
+    /// The lesson's value is shown beside ours where they differ. --scenario freeTier: lesson
+    /// 003's figures (run 0, and its claims over runs 0 to 999).
+    Numbers(Numbers),
     /// The lesson's charts as SVG files in a folder
     ///
     /// share-of-bill.svg (day 0, default settings, the daily budget framed) and overrun.svg
@@ -185,6 +186,15 @@ pub struct Figures {
     /// The folder to write the SVG files into
     #[arg(long, value_name = "DIR", required = true, value_parser = Checked(parse_folder), allow_hyphen_values = true)]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub json: Json,
+}
+
+#[derive(Debug, Args)]
+pub struct Numbers {
+    #[arg(long, value_name = "NAME", value_parser = Checked(parse_scenario), allow_hyphen_values = true,
+        help = format!("The lesson's figures of a scenario, {} (default: lesson 000's)", scenarios_allowed()))]
+    pub scenario: Option<&'static str>,
     #[command(flatten)]
     pub json: Json,
 }

@@ -8,6 +8,7 @@ use crate::policy_file;
 use crate::run_table;
 use crate::table;
 use billsim_core::engine::Record;
+use billsim_core::free_tier;
 use billsim_core::many_days;
 use billsim_core::scenario;
 use billsim_core::{in_flight, lesson_numbers, simulate_day};
@@ -67,13 +68,21 @@ fn overrun(a: &args::Overrun, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
-fn numbers(a: &args::Json, out: &mut dyn Write) -> Result<(), Failure> {
-    let numbers = lesson_numbers::lesson_numbers()?;
-    if a.json {
-        json_line(out, &numbers)
-    } else {
-        Ok(out.write_all(table::numbers(&numbers).as_bytes())?)
+fn numbers(a: &args::Numbers, out: &mut dyn Write) -> Result<(), Failure> {
+    let (numbers, note) = match a.scenario {
+        Some("freeTier") => {
+            (free_tier::claims::lesson_numbers().map_err(|e| Failure::Work(e.into()))?, Some(free_tier::claims::NOTE))
+        }
+        _ => (lesson_numbers::lesson_numbers()?, None),
+    };
+    if a.json.json {
+        return json_line(out, &numbers);
     }
+    out.write_all(table::numbers(&numbers).as_bytes())?;
+    if let Some(note) = note {
+        writeln!(out, "{note}")?;
+    }
+    Ok(())
 }
 
 fn write_figures(a: &args::Figures, out: &mut dyn Write) -> Result<(), Failure> {

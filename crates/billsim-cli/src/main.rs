@@ -7,6 +7,7 @@ mod figures;
 mod output;
 mod policy_file;
 mod run_table;
+mod scenario_report;
 mod table;
 mod usage;
 

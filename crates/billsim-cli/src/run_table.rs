@@ -168,6 +168,7 @@ pub fn run(scenario: &Scenario, run: &ScenarioRun) -> String {
     let settings: Vec<String> =
         scenario.settings.iter().filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", shown(v)))).collect();
     let _ = writeln!(out, "Settings: {}", settings.join(", "));
+    out.push_str(&crate::scenario_report::report(run));
     let names = run.users.iter().map(|u| u.name.chars().count());
     let width = names.chain(run.cohorts.iter().map(|c| c.label.chars().count())).chain([6]).max().unwrap_or(6);
     for o in &run.policies {

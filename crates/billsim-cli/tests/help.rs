@@ -13,7 +13,7 @@ const COMMANDS: [(&str, &[&str]); 7] = [
     ("day", &["--seed", "--count", "--per-minute", "--budget", "--refill", "--json"]),
     ("days", &["--from", "--count", "--per-minute", "--budget", "--refill", "--json"]),
     ("overrun", &["--calls", "--estimate", "--budget", "--json"]),
-    ("numbers", &["--json"]),
+    ("numbers", &["--scenario", "--json"]),
     ("figures", &["--out", "--json"]),
     ("scenarios", &["--json"]),
     ("run", &["--scenario", "--seed", "--set", "--policy", "--json", "--events"]),

@@ -15,6 +15,17 @@ pub fn user_stream(day: u32, user: u32) -> ChaCha8Rng {
     rng
 }
 
+/// Stream `stream` of run `seed` of the generator tagged `tag` (each scenario has its own
+/// tag, so its runs draw apart from the toy day's).
+pub fn tagged_stream(tag: &[u8; 8], seed: u32, stream: u64) -> ChaCha8Rng {
+    let mut key = [0u8; 32];
+    key[..4].copy_from_slice(&seed.to_le_bytes());
+    key[4..12].copy_from_slice(tag);
+    let mut rng = ChaCha8Rng::from_seed(key);
+    rng.set_stream(stream);
+    rng
+}
+
 /// A uniform draw from `lo..=hi`, unbiased (Lemire's multiply-and-reject).
 pub fn uniform(rng: &mut impl RngCore, lo: u32, hi: u32) -> u32 {
     assert!(lo <= hi && hi - lo < u32::MAX, "a range of the model is empty or too wide");

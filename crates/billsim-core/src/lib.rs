@@ -5,8 +5,10 @@
 //! No web dependencies: the command line, the wasm module and the tests all run this.
 
 pub mod budget;
+pub mod by_cohort;
 mod draw;
 pub mod engine;
+pub mod free_tier;
 pub mod in_flight;
 pub mod lesson_numbers;
 pub mod many_days;

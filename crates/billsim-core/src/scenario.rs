@@ -34,9 +34,9 @@ pub struct Scenario {
     /// The policies it compares, with the labels of their buttons.
     pub policies: &'static [Choice],
     #[serde(skip)]
-    settings_allowed: &'static str,
+    pub(crate) settings_allowed: &'static str,
     #[serde(skip)]
-    build: fn(u32, &Values) -> Result<Built, RunError>,
+    pub(crate) build: fn(u32, &Values) -> Result<Built, RunError>,
 }
 
 pub const TOY_DAY: Scenario = Scenario {
@@ -66,8 +66,8 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
 };
 
 /// Every scenario.
-pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE];
-const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\"";
+pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE, crate::free_tier::SCENARIO];
+const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\"";
 
 /// The scenario named `name`; the error lists the known ones.
 ///
@@ -75,7 +75,7 @@ const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\"";
 /// use billsim_core::scenario::find;
 /// assert_eq!(find("toyDay").unwrap().label, "One day");
 /// let err = find("week").err().unwrap();
-/// assert_eq!(err.to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\"; got \"week\"");
+/// assert_eq!(err.to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\" or \"freeTier\"; got \"week\"");
 /// ```
 pub fn find(name: &str) -> Result<&'static Scenario, FieldError> {
     SCENARIOS
@@ -108,14 +108,14 @@ impl Values {
         self.0.iter().find(|(s, _)| s.key == key).map(|&(_, v)| v)
     }
 
-    fn whole(&self, key: &str) -> u64 {
+    pub(crate) fn whole(&self, key: &str) -> u64 {
         match self.get(key) {
             Some(Value::Whole(n)) => n,
             _ => 0,
         }
     }
 
-    fn dollars(&self, key: &str) -> Micros {
+    pub(crate) fn dollars(&self, key: &str) -> Micros {
         match self.get(key) {
             Some(Value::Dollars(m)) => m,
             _ => Micros::ZERO,

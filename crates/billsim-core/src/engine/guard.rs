@@ -30,6 +30,24 @@ pub enum Guard {
     /// what is already spent, so the calls that carry the total past it are let through).
     #[serde(rename_all = "camelCase")]
     SpendCeiling { ceiling_micros: Micros, period_ms: Span },
+    /// A token bucket per user (lesson 003's `Bucket`): holds up to `capacity` bucket
+    /// tokens, starts full, refills `refillPerMinute` a minute; each call takes one.
+    #[serde(rename_all = "camelCase")]
+    TokenBucket { capacity: NonZeroU32, refill_per_minute: u32 },
+    /// A budget of model tokens per user per day (lesson 003's): a call is refused when the
+    /// tokens already used today plus its estimate (its input plus `maxTokens`, or plus its
+    /// real reply when no cap is given) would pass `budgetTokens`; check-only, and the
+    /// real usage is counted when the call finishes.
+    #[serde(rename_all = "camelCase")]
+    TokenBudget {
+        budget_tokens: Tokens,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_tokens: Option<Tokens>,
+    },
+    /// "Degrade, don't stop": a spend ceiling for everyone that, once reached, serves the
+    /// calls of the period with the cheaper `model` instead of refusing them.
+    #[serde(rename_all = "camelCase")]
+    Degrade { ceiling_micros: Micros, period_ms: Span, model: String },
 }
 
 impl Guard {
@@ -38,6 +56,8 @@ impl Guard {
         match self {
             Guard::SlidingWindow { .. } | Guard::MoneyBudget { .. } => true,
             Guard::SpendCeiling { .. } => false,
+            Guard::TokenBucket { .. } | Guard::TokenBudget { .. } => true,
+            Guard::Degrade { .. } => false,
         }
     }
 }
@@ -80,16 +100,20 @@ pub enum Reason {
     BudgetUsedUp,
     /// The spend ceiling shared by everyone is reached.
     GlobalBudget,
+    /// The user's daily token budget cannot hold the call's estimate.
+    UserDailyBudget,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 3] = [Reason::RateLimited, Reason::BudgetUsedUp, Reason::GlobalBudget];
+    pub const ALL: [Reason; 4] =
+        [Reason::RateLimited, Reason::BudgetUsedUp, Reason::GlobalBudget, Reason::UserDailyBudget];
 
     pub fn name(self) -> &'static str {
         match self {
             Reason::RateLimited => "rate_limited",
             Reason::BudgetUsedUp => "budget_used_up",
             Reason::GlobalBudget => "global_budget",
+            Reason::UserDailyBudget => "user_daily_budget",
         }
     }
 
@@ -133,7 +157,35 @@ pub enum GuardState {
         period_start: Instant,
         spent: Nanos,
     },
+    /// Per user: `None` while full (so never used), else when it was last taken from and
+    /// what it held then, in units of 1/60,000 of a bucket token (a millisecond's refill
+    /// at one bucket token a minute), so every refill is exact.
+    Bucket {
+        capacity: u64,
+        refill_per_minute: u64,
+        levels: Vec<Option<(Instant, u64)>>,
+        pending: (Instant, u64),
+    },
+    /// Per user: the day (from the start) and the tokens used in it.
+    Tokens {
+        budget: Tokens,
+        max_tokens: Option<Tokens>,
+        used: Vec<(u64, Tokens)>,
+    },
+    /// A spend ceiling that switches the call to model number `to` once reached (`to` is
+    /// found from the model's name when the run starts: [`GuardState::resolve`]).
+    Degrade {
+        ceiling: Nanos,
+        period: Span,
+        period_start: Instant,
+        spent: Nanos,
+        model: String,
+        to: Option<u16>,
+    },
 }
+
+/// Units of a bucket token: one bucket token a minute refills one unit a millisecond.
+const BUCKET_UNIT: u64 = 60_000;
 
 fn seconds(at: Instant) -> u64 {
     at.whole_seconds()
@@ -160,7 +212,49 @@ impl GuardState {
                 period_start: Instant(0),
                 spent: Nanos::ZERO,
             },
+            Guard::TokenBucket { capacity, refill_per_minute } => GuardState::Bucket {
+                capacity: u64::from(capacity.get()) * BUCKET_UNIT,
+                refill_per_minute: u64::from(refill_per_minute),
+                levels: vec![None; users],
+                pending: (Instant(0), 0),
+            },
+            Guard::TokenBudget { budget_tokens, max_tokens } => {
+                GuardState::Tokens { budget: budget_tokens, max_tokens, used: vec![(0, 0); users] }
+            }
+            Guard::Degrade { ceiling_micros, period_ms, ref model } => GuardState::Degrade {
+                ceiling: Nanos::from_micros(ceiling_micros)?,
+                period: Span(period_ms.0.max(1)),
+                period_start: Instant(0),
+                spent: Nanos::ZERO,
+                model: model.clone(),
+                to: None,
+            },
         })
+    }
+
+    /// Finds, by name among the traffic's `models`, the model a guard switches calls to;
+    /// the error names a model the traffic does not have.
+    pub fn resolve(&mut self, models: &[String]) -> Result<(), String> {
+        if let GuardState::Degrade { model, to, .. } = self {
+            let found = models.iter().position(|m| m == model).and_then(|i| u16::try_from(i).ok());
+            *to = Some(found.ok_or_else(|| model.clone())?);
+        }
+        Ok(())
+    }
+
+    /// The model `call` is served with instead of its own, if this guard switches it now.
+    pub fn switch_model(&mut self, call: &Call) -> Option<u16> {
+        match self {
+            GuardState::Degrade { ceiling, period, period_start, spent, to, .. } => {
+                roll(period_start, spent, *period, call.at);
+                if *spent >= *ceiling {
+                    *to
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
     }
 
     /// Whether `call` may go through now (`None`) or why not. What letting it through
@@ -198,6 +292,34 @@ impl GuardState {
                 (*spent >= *ceiling)
                     .then(|| Refusal { reason: Reason::GlobalBudget, wait: Wait::Until(period_start.after(*period)) })
             }
+            GuardState::Bucket { capacity, refill_per_minute, levels, pending } => {
+                let level = bucket_level(levels[call.user as usize], *capacity, *refill_per_minute, now);
+                if level >= BUCKET_UNIT {
+                    *pending = (now, level - BUCKET_UNIT);
+                    None
+                } else {
+                    let wait = match *refill_per_minute {
+                        0 => Wait::Never,
+                        rate => Wait::Until(now.after(Span((BUCKET_UNIT - level).div_ceil(rate)))),
+                    };
+                    Some(Refusal { reason: Reason::RateLimited, wait })
+                }
+            }
+            GuardState::Tokens { budget, max_tokens, used } => {
+                let estimate = call.input.checked_add(max_tokens.unwrap_or(call.output)).ok_or(Overflow)?;
+                let day = now.0 / Span::seconds(DAY).0;
+                let today = match used[call.user as usize] {
+                    (d, tokens) if d == day => tokens,
+                    _ => 0,
+                };
+                (today.checked_add(estimate).ok_or(Overflow)? > *budget).then(|| {
+                    // A call bigger than the whole budget never fits; another fits tomorrow.
+                    let wait =
+                        if estimate > *budget { Wait::Never } else { Wait::Until(Instant::at_second((day + 1) * DAY)) };
+                    Refusal { reason: Reason::UserDailyBudget, wait }
+                })
+            }
+            GuardState::Degrade { .. } => None,
         })
     }
 
@@ -207,6 +329,8 @@ impl GuardState {
             GuardState::Window { admitted, .. } => admitted[call.user as usize].push_back(call.at),
             GuardState::Money { entries, pending, .. } => entries[call.user as usize] = Some(*pending),
             GuardState::Ceiling { .. } => {}
+            GuardState::Bucket { levels, pending, .. } => levels[call.user as usize] = Some(*pending),
+            GuardState::Tokens { .. } | GuardState::Degrade { .. } => {}
         }
     }
 
@@ -225,11 +349,50 @@ impl GuardState {
                 Ok(false)
             }
             GuardState::Ceiling { ceiling, period, period_start, spent } => {
-                roll(period_start, spent, *period, now);
-                let before = *spent;
-                *spent = spent.checked_add(actual)?;
-                Ok(before < *ceiling && *spent >= *ceiling)
+                add_spent(*ceiling, *period, period_start, spent, actual, now)
             }
+            GuardState::Bucket { .. } => Ok(false),
+            GuardState::Tokens { used, .. } => {
+                let day = call.at.0 / Span::seconds(DAY).0;
+                let tokens = call.input.checked_add(call.output).ok_or(Overflow)?;
+                let entry = &mut used[call.user as usize];
+                *entry = match *entry {
+                    (d, before) if d == day => (day, before.checked_add(tokens).ok_or(Overflow)?),
+                    _ => (day, tokens),
+                };
+                Ok(false)
+            }
+            GuardState::Degrade { ceiling, period, period_start, spent, .. } => {
+                add_spent(*ceiling, *period, period_start, spent, actual, now)
+            }
+        }
+    }
+}
+
+/// Adds `actual` to a spend ceiling's period at `now`; whether it carried the spend to or
+/// past the ceiling.
+fn add_spent(
+    ceiling: Nanos,
+    period: Span,
+    period_start: &mut Instant,
+    spent: &mut Nanos,
+    actual: Nanos,
+    now: Instant,
+) -> Result<bool, Overflow> {
+    roll(period_start, spent, period, now);
+    let before = *spent;
+    *spent = spent.checked_add(actual)?;
+    Ok(before < ceiling && *spent >= ceiling)
+}
+
+/// What a bucket holds at `now`: full when never taken from, else what it held plus the
+/// refill since, up to its capacity.
+fn bucket_level(last: Option<(Instant, u64)>, capacity: u64, refill_per_minute: u64, now: Instant) -> u64 {
+    match last {
+        None => capacity,
+        Some((at, level)) => {
+            let refill = now.since(at).0.saturating_mul(refill_per_minute);
+            level.saturating_add(refill).min(capacity)
         }
     }
 }
@@ -241,3 +404,6 @@ fn roll(period_start: &mut Instant, spent: &mut Nanos, period: Span, now: Instan
         *spent = Nanos::ZERO;
     }
 }
+
+#[cfg(test)]
+mod lesson003_tests;

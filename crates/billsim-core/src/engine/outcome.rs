@@ -41,6 +41,13 @@ pub struct UserOutcome {
     pub dropped: u32,
     #[serde(rename = "chargedNanos")]
     pub charged: Nanos,
+    /// Calls served by a cheaper model than they asked for (a `degrade` guard's).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub degraded: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The spend ceiling reached: when, and by whose call.

@@ -79,13 +79,23 @@ const GUARDS_ALLOWED: &str = "a list of guards (objects with \"guard\")";
 const PROCESSES_ALLOWED: &str = "a whole number of processes from 1 to 100";
 /// The most processes a policy may have: each keeps its own count for every user.
 const PROCESSES_MAX: u64 = 100;
-pub const GUARD_ALLOWED: &str = "\"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"";
-const GUARD_OBJECT: &str = "a guard: an object with \"guard\" (\"slidingWindow\", \"moneyBudget\" or \"spendCeiling\")";
+pub const GUARD_ALLOWED: &str = "\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \"tokenBucket\", \
+     \"tokenBudget\" or \"degrade\"";
+const GUARD_OBJECT: &str = "a guard: an object with \"guard\" (\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \
+     \"tokenBucket\", \"tokenBudget\" or \"degrade\")";
 const WINDOW_FIELDS: &str = "a slidingWindow guard: only the fields \"guard\", \"limit\" and \"windowMs\"";
 const BUDGET_FIELDS: &str = "a moneyBudget guard: only the fields \"guard\", \"budgetMicros\" or \"budgetDollars\", \
      \"refill\" and \"setAside\"";
 const CEILING_FIELDS: &str =
     "a spendCeiling guard: only the fields \"guard\", \"ceilingMicros\" or \"ceilingDollars\", and \"periodMs\"";
+const BUCKET_FIELDS: &str = "a tokenBucket guard: only the fields \"guard\", \"capacity\" and \"refillPerMinute\"";
+const TOKEN_BUDGET_FIELDS: &str =
+    "a tokenBudget guard: only the fields \"guard\", \"budgetTokens\" and, if you like, \"maxTokens\"";
+const DEGRADE_FIELDS: &str = "a degrade guard: only the fields \"guard\", \"ceilingMicros\" or \"ceilingDollars\", \
+     \"periodMs\" and \"model\"";
+const CAPACITY_ALLOWED: &str = "a whole number of bucket tokens from 1 to 4294967295";
+const REFILL_PER_MINUTE_ALLOWED: &str = "a whole number of bucket tokens a minute from 0 to 4294967295";
+const BUDGET_TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1000000000000";
 const WORST_CASE_FIELDS: &str = "{\"kind\": \"worstCase\"} with only the fields \"inputPercent\" and \"maxTokens\"";
 const LIMIT_ALLOWED: &str = "a whole number of calls from 1 to 4294967295";
 const MS_ALLOWED: &str = "a whole number of milliseconds from 1 to 18446744073709551615";
@@ -377,6 +387,33 @@ fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
             let (raw, at) = f.need("periodMs", MS_ALLOWED)?;
             Guard::SpendCeiling { ceiling_micros, period_ms: Span(whole(raw, &at, MS_ALLOWED, 1, u64::MAX)?) }
         }
+        "tokenBucket" => {
+            let f = Fields::new(entries, path, BUCKET_FIELDS, &["guard", "capacity", "refillPerMinute"])?;
+            let (raw, at) = f.need("capacity", CAPACITY_ALLOWED)?;
+            let capacity = whole(raw, &at, CAPACITY_ALLOWED, 1, u64::from(u32::MAX))?;
+            // From 1 to u32::MAX, so both hold.
+            let capacity = u32::try_from(capacity).ok().and_then(NonZeroU32::new).unwrap_or(NonZeroU32::MIN);
+            let (raw, at) = f.need("refillPerMinute", REFILL_PER_MINUTE_ALLOWED)?;
+            let refill = whole(raw, &at, REFILL_PER_MINUTE_ALLOWED, 0, u64::from(u32::MAX))?;
+            Guard::TokenBucket { capacity, refill_per_minute: u32::try_from(refill).unwrap_or(u32::MAX) }
+        }
+        "tokenBudget" => {
+            let f = Fields::new(entries, path, TOKEN_BUDGET_FIELDS, &["guard", "budgetTokens", "maxTokens"])?;
+            let (raw, at) = f.need("budgetTokens", BUDGET_TOKENS_ALLOWED)?;
+            let budget_tokens = whole(raw, &at, BUDGET_TOKENS_ALLOWED, 1, 1_000_000_000_000)?;
+            let max_tokens =
+                f.get("maxTokens").map(|(raw, at)| whole(raw, &at, TOKENS_ALLOWED, 0, 1_000_000_000)).transpose()?;
+            Guard::TokenBudget { budget_tokens, max_tokens }
+        }
+        "degrade" => {
+            let known = ["guard", "ceilingMicros", "ceilingDollars", "periodMs", "model"];
+            let f = Fields::new(entries, path, DEGRADE_FIELDS, &known)?;
+            let ceiling_micros = amount(&f, "ceiling")?;
+            let (raw, at) = f.need("periodMs", MS_ALLOWED)?;
+            let period_ms = Span(whole(raw, &at, MS_ALLOWED, 1, u64::MAX)?);
+            let (raw, at) = f.need("model", MODEL_ALLOWED)?;
+            Guard::Degrade { ceiling_micros, period_ms, model: name(raw, &at, MODEL_ALLOWED)? }
+        }
         _ => return Err(refused(&join(path, "guard"), GUARD_ALLOWED, shown(&kind))),
     })
 }
@@ -491,6 +528,7 @@ mod tests {
     fn scenario_policies(s: &scenario::Scenario, values: &Values) -> Vec<Policy> {
         match s.name {
             "toyDay" => crate::simulate::Policy::ALL.iter().map(|p| p.engine_policy(&values.day_settings())).collect(),
+            "freeTier" => crate::free_tier::Params::from_values(values).policies(),
             _ => {
                 let p = crate::in_flight::Params::default();
                 crate::in_flight::Version::ALL.iter().map(|v| v.engine_policy(&p)).collect()
@@ -635,21 +673,15 @@ mod tests {
 
     #[test]
     fn an_unknown_guard_lists_the_known_ones() {
-        let text = r#"{"policies": [{"name": "x", "guards": [{"guard": "tokenBucket", "rate": 5}]}]}"#;
-        assert_eq!(
-            refusal(text),
-            "policies[0].guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got \
-             \"tokenBucket\""
-        );
+        let text = r#"{"policies": [{"name": "x", "guards": [{"guard": "leakyBucket", "rate": 5}]}]}"#;
+        assert_eq!(refusal(text), format!("policies[0].guards[0].guard: must be {GUARD_ALLOWED}; got \"leakyBucket\""));
         let missing = r#"{"name": "x", "guards": [{"limit": 5}]}"#;
-        assert_eq!(
-            refusal(missing),
-            "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got nothing"
-        );
+        assert_eq!(refusal(missing), format!("guards[0].guard: must be {GUARD_ALLOWED}; got nothing"));
         assert_eq!(
             refusal(r#"{"name": "x", "guards": [{"guard": 3}]}"#),
-            "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got 3"
+            format!("guards[0].guard: must be {GUARD_ALLOWED}; got 3")
         );
+        assert!(GUARD_ALLOWED.contains("\"tokenBucket\"") && GUARD_ALLOWED.ends_with("or \"degrade\""));
         assert!(refusal(r#"{"name": "x", "guards": {"guard": "slidingWindow"}}"#)
             .starts_with("guards: must be a list of guards"));
     }
@@ -767,5 +799,37 @@ mod tests {
         assert!(msg.len() < 300, "{msg}");
         let msg = refusal(&format!("{{\"name\": \"{}\"}}", "x".repeat(100_000)));
         assert!(msg.len() < 300, "{msg}");
+    }
+
+    #[test]
+    fn the_lesson_003_guards_read_back_and_each_bad_field_is_named_with_its_range() {
+        let file = |guard: &str| format!(r#"{{"name": "x", "guards": [{guard}]}}"#);
+        let read_one = |guard: &str| read(&file(guard)).map(|f| f.policies[0].guards[0].clone());
+        let bucket = Guard::TokenBucket { capacity: NonZeroU32::new(5).unwrap(), refill_per_minute: 10 };
+        assert_eq!(read_one(r#"{"guard": "tokenBucket", "capacity": 5, "refillPerMinute": 10}"#), Ok(bucket));
+        let budget = Guard::TokenBudget { budget_tokens: 60_000, max_tokens: Some(1_000) };
+        assert_eq!(read_one(r#"{"guard": "tokenBudget", "budgetTokens": 60000, "maxTokens": 1000}"#), Ok(budget));
+        let budget = Guard::TokenBudget { budget_tokens: 60_000, max_tokens: None };
+        assert_eq!(read_one(r#"{"guard": "tokenBudget", "budgetTokens": 60000}"#), Ok(budget));
+        let degrade = r#"{"guard": "degrade", "ceilingDollars": "3.00", "periodMs": 86400000, "model": "small"}"#;
+        let expected =
+            Guard::Degrade { ceiling_micros: Micros(3_000_000), period_ms: Span(86_400_000), model: "small".into() };
+        assert_eq!(read_one(degrade), Ok(expected.clone()));
+        let text = serde_json::to_string(&Policy::new("x", vec![expected.clone()])).unwrap();
+        assert_eq!(read(&text).map(|f| f.policies[0].guards.clone()), Ok(vec![expected]), "{text}");
+        let cases = [
+            (r#"{"guard": "tokenBucket", "capacity": 0, "refillPerMinute": 10}"#, "guards[0].capacity: must be a whole number of bucket tokens from 1 to 4294967295; got 0"),
+            (r#"{"guard": "tokenBucket", "capacity": 5, "refillPerMinute": -1}"#, "guards[0].refillPerMinute: must be a whole number of bucket tokens a minute from 0 to 4294967295; got -1"),
+            (r#"{"guard": "tokenBucket", "capacity": 5}"#, "guards[0].refillPerMinute: must be a whole number of bucket tokens a minute from 0 to 4294967295; got nothing"),
+            (r#"{"guard": "tokenBucket", "capacity": 5, "refillPerMinute": 1, "burst": 2}"#, "guards[0]: must be a tokenBucket guard: only the fields \"guard\", \"capacity\" and \"refillPerMinute\"; got the field \"burst\""),
+            (r#"{"guard": "tokenBudget", "budgetTokens": 0}"#, "guards[0].budgetTokens: must be a whole number of tokens from 1 to 1000000000000; got 0"),
+            (r#"{"guard": "tokenBudget", "budgetTokens": 5, "maxTokens": 1.5}"#, "guards[0].maxTokens: must be a whole number of tokens from 0 to 1000000000; got 1.5"),
+            (r#"{"guard": "degrade", "ceilingDollars": 0, "periodMs": 1, "model": "m"}"#, &format!("guards[0].ceilingDollars: must be {DOLLARS_ALLOWED}; got 0")),
+            (r#"{"guard": "degrade", "ceilingDollars": 1, "periodMs": 1, "model": ""}"#, "guards[0].model: must be a model's name of 1 to 80 characters, no control characters; got \"\""),
+            (r#"{"guard": "degrade", "ceilingDollars": 1, "periodMs": 1}"#, "guards[0].model: must be a model's name of 1 to 80 characters, no control characters; got nothing"),
+        ];
+        for (guard, expected) in cases {
+            assert_eq!(refusal(&file(guard)), expected, "{guard}");
+        }
     }
 }

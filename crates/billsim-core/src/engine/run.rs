@@ -28,6 +28,8 @@ pub enum RunError {
     /// A policy of no processes.
     NoProcess,
     BadTraffic(BadTraffic),
+    /// A guard names a model the traffic does not have.
+    UnknownModel(String),
 }
 
 impl fmt::Display for RunError {
@@ -40,6 +42,7 @@ impl fmt::Display for RunError {
             }
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
             RunError::BadTraffic(e) => write!(f, "traffic: {e}"),
+            RunError::UnknownModel(m) => write!(f, "guards: no model {m:?} in the traffic; name one of its models"),
         }
     }
 }
@@ -191,6 +194,10 @@ fn users_are_independent(traffic: &Traffic, policy: &Policy, record: Record) -> 
     policy.processes == 1 && !record.events && policy.guards.iter().all(Guard::per_user) && traffic.instant_replies()
 }
 
+/// A call in flight: (finish, user, place in the engine's order, index into the calls,
+/// the model it is served with).
+type InFlight = (Instant, u32, u32, u32, u16);
+
 /// A run under way: the guards' states (one set per process), what each user got, the
 /// calls in flight.
 struct Run<'a> {
@@ -201,8 +208,8 @@ struct Run<'a> {
     /// One bit per request: an earlier call of it was refused.
     refused_requests: Vec<u64>,
     /// Admitted calls by (finish, user, place in the engine's order), with their index
-    /// into `calls`: the earliest first.
-    in_flight: BinaryHeap<Reverse<(Instant, u32, u32, u32)>>,
+    /// into `calls` and the model they are served with: the earliest first.
+    in_flight: BinaryHeap<Reverse<InFlight>>,
     events: Option<Vec<Event>>,
     start: Instant,
     /// The timeline's step, in milliseconds; `start` is a whole number of steps.
@@ -217,9 +224,12 @@ impl<'a> Run<'a> {
             return Err(RunError::NoProcess);
         }
         let users = traffic.users.len();
-        let states = (0..policy.processes)
+        let mut states: Vec<Vec<GuardState>> = (0..policy.processes)
             .map(|_| policy.guards.iter().map(|g| GuardState::new(g, users)).collect::<Result<_, _>>())
             .collect::<Result<_, _>>()?;
+        for state in states.iter_mut().flatten() {
+            state.resolve(&traffic.models).map_err(RunError::UnknownModel)?;
+        }
         let (start, end) = traffic.span();
         let step = timeline_step(start, end);
         let start = Instant(start.0 - start.0 % step);
@@ -249,20 +259,20 @@ impl<'a> Run<'a> {
 
     /// Settles every call in flight that finishes at or before `now`.
     fn finish_until(&mut self, now: Instant) -> Result<(), Overflow> {
-        while let Some(&Reverse((at, _, seq, index))) = self.in_flight.peek() {
+        while let Some(&Reverse((at, _, seq, index, model))) = self.in_flight.peek() {
             if at > now {
                 break;
             }
             self.in_flight.pop();
-            self.finish(seq as usize, index as usize, at)?;
+            self.finish(seq as usize, index as usize, model, at)?;
         }
         Ok(())
     }
 
-    /// Settles call `index` (number `seq` in the engine's order) at `now`.
+    /// Settles call `index` (number `seq` in the engine's order), served with `model`, at `now`.
     #[inline(always)]
-    fn finish(&mut self, seq: usize, index: usize, now: Instant) -> Result<(), Overflow> {
-        let call = &self.calls[index];
+    fn finish(&mut self, seq: usize, index: usize, model: u16, now: Instant) -> Result<(), Overflow> {
+        let call = &Call { model, ..self.calls[index] };
         let price = &self.prices[usize::from(call.model)];
         let actual = price.cost(call.input, call.output)?;
         let process = self.process(seq);
@@ -290,10 +300,16 @@ impl<'a> Run<'a> {
             user.dropped += 1;
             return Ok(());
         }
-        let price = &self.prices[usize::from(call.model)];
+        let mut price = &self.prices[usize::from(call.model)];
         let guards = &mut self.states[process];
         let mut refusal = None;
+        let asked = call.model;
+        let call = &mut { *call };
         for state in guards.iter_mut() {
+            if let Some(model) = state.switch_model(call) {
+                call.model = model;
+                price = &self.prices[usize::from(model)];
+            }
             refusal = state.check(call, price)?;
             if refusal.is_some() {
                 break;
@@ -312,14 +328,19 @@ impl<'a> Run<'a> {
             state.commit(call);
         }
         user.served += 1;
+        if call.model != asked {
+            user.degraded += 1;
+        }
         if let Some(events) = self.events.as_mut() {
             events.push(Event::served(call, price.cost(call.input, call.output)?));
         }
+        let (model, at) = (call.model, call.at);
         if call.latency == Span::ZERO && self.in_flight.is_empty() {
             // It finishes now, and nothing else is in flight to finish before it.
-            return self.finish(seq, index, call.at);
+            return self.finish(seq, index, model, at);
         }
-        self.in_flight.push(Reverse((call.at.after(call.latency), call.user, seq as u32, index as u32)));
+        let finish = (call.at.after(call.latency), call.user, seq as u32, index as u32, model);
+        self.in_flight.push(Reverse(finish));
         Ok(())
     }
 

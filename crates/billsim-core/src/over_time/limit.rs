@@ -112,6 +112,15 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
             let label = format!("spend ceiling {} per {}", ceiling_micros.exact_dollars(), period_words(period));
             Some(limit(LimitKind::Ceiling, label, points(&|at| ceiling * u128::from(periods(at, period)))?))
         }
+        // Counts of calls or of model tokens, not money.
+        Guard::TokenBucket { .. } | Guard::TokenBudget { .. } => None,
+        Guard::Degrade { ceiling_micros, period_ms, ref model } => {
+            let ceiling = u128::from(Nanos::from_micros(ceiling_micros)?.0);
+            let period = period_ms.0.max(1);
+            let label =
+                format!("spend ceiling {} per {}, then {model}", ceiling_micros.exact_dollars(), period_words(period));
+            Some(limit(LimitKind::Ceiling, label, points(&|at| ceiling * u128::from(periods(at, period)))?))
+        }
     })
 }
 
