@@ -56,12 +56,13 @@ const toyDay = () => schema.scenarios.find((s) => s.name === "toyDay");
 const DAY_COLUMNS = () => [schema.settings.find((s) => s.key === "policy").label, "User", "Calls", "Served", "Refused", "Charged", "Share of bill"];
 
 // Without the table (the wasm did not load) the controls are left out: only the failure
-// message and the fallback show.
+// message and the fallback show. With it, the fallback is hidden by its attribute, not by
+// the stylesheet, which may load after the widget is first painted.
 const template = () => `
 <link rel="stylesheet" href="${styles}">
 <section class="bw" aria-label="What a spending policy does to one day's AI bill">
   <p class="failure" role="alert"></p>
-  <div class="fallback-slot"><slot></slot></div>
+  <div class="fallback-slot"${schema === null ? "" : " hidden"}><slot></slot></div>
   ${schema === null ? "" : `<p class="notice" role="note" hidden></p>
   <div class="row views" role="group" aria-label="${labelOf("view")}">${buttons(schema.views, "view")}</div>
   <div class="day-view">

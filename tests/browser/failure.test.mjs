@@ -50,7 +50,7 @@ test("while the wasm is still on its way the page's fallback shows, and the widg
   const held = new Promise((resolve) => { release = resolve; });
   await page.route("**/*.wasm", async (route) => { await held; await route.continue(); });
   await page.goto(env.base);
-  await page.locator(".fallback img").waitFor({ state: "visible", timeout: 5000 });
+  await page.locator(".fallback img").waitFor({ state: "visible", timeout: 30000 });
   assert.equal(await page.locator("bill-widget").getByRole("button").count(), 0, "no control before the wasm");
   release();
   await page.locator("bill-widget").locator(".summary").filter({ hasText: /\S/ }).waitFor();
