@@ -79,13 +79,19 @@ const GUARDS_ALLOWED: &str = "a list of guards (objects with \"guard\")";
 const PROCESSES_ALLOWED: &str = "a whole number of processes from 1 to 100";
 /// The most processes a policy may have: each keeps its own count for every user.
 const PROCESSES_MAX: u64 = 100;
-pub const GUARD_ALLOWED: &str = "\"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"";
-const GUARD_OBJECT: &str = "a guard: an object with \"guard\" (\"slidingWindow\", \"moneyBudget\" or \"spendCeiling\")";
+pub const GUARD_ALLOWED: &str =
+    "\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \"rateLimiter\", \"dailyCap\" or \"setAsideCap\"";
+const GUARD_OBJECT: &str = "a guard: an object with \"guard\" (\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \
+     \"rateLimiter\", \"dailyCap\" or \"setAsideCap\")";
 const WINDOW_FIELDS: &str = "a slidingWindow guard: only the fields \"guard\", \"limit\" and \"windowMs\"";
 const BUDGET_FIELDS: &str = "a moneyBudget guard: only the fields \"guard\", \"budgetMicros\" or \"budgetDollars\", \
      \"refill\" and \"setAside\"";
 const CEILING_FIELDS: &str =
     "a spendCeiling guard: only the fields \"guard\", \"ceilingMicros\" or \"ceilingDollars\", and \"periodMs\"";
+const RATE_LIMITER_FIELDS: &str = "a rateLimiter guard: only the fields \"guard\", \"limit\" and \"windowMs\"";
+const DAILY_CAP_FIELDS: &str = "a dailyCap guard: only the fields \"guard\" and \"capMicros\" or \"capDollars\"";
+const SET_ASIDE_CAP_FIELDS: &str =
+    "a setAsideCap guard: only the fields \"guard\", \"capMicros\" or \"capDollars\", and \"maxTokens\"";
 const WORST_CASE_FIELDS: &str = "{\"kind\": \"worstCase\"} with only the fields \"inputPercent\" and \"maxTokens\"";
 const LIMIT_ALLOWED: &str = "a whole number of calls from 1 to 4294967295";
 const MS_ALLOWED: &str = "a whole number of milliseconds from 1 to 18446744073709551615";
@@ -353,12 +359,24 @@ fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
     Ok(match kind.as_str() {
         "slidingWindow" => {
             let f = Fields::new(entries, path, WINDOW_FIELDS, &["guard", "limit", "windowMs"])?;
-            let (raw, at) = f.need("limit", LIMIT_ALLOWED)?;
-            let limit = whole(raw, &at, LIMIT_ALLOWED, 1, u64::from(u32::MAX))?;
-            // From 1 to u32::MAX, so both hold.
-            let limit = u32::try_from(limit).ok().and_then(NonZeroU32::new).unwrap_or(NonZeroU32::MIN);
-            let (raw, at) = f.need("windowMs", MS_ALLOWED)?;
-            Guard::SlidingWindow { limit, window_ms: Span(whole(raw, &at, MS_ALLOWED, 1, u64::MAX)?) }
+            let (limit, window_ms) = limit_and_window(&f)?;
+            Guard::SlidingWindow { limit, window_ms }
+        }
+        "rateLimiter" => {
+            let f = Fields::new(entries, path, RATE_LIMITER_FIELDS, &["guard", "limit", "windowMs"])?;
+            let (limit, window_ms) = limit_and_window(&f)?;
+            Guard::RateLimiter { limit, window_ms }
+        }
+        "dailyCap" => {
+            let f = Fields::new(entries, path, DAILY_CAP_FIELDS, &["guard", "capMicros", "capDollars"])?;
+            Guard::DailyCap { cap_micros: amount(&f, "cap")? }
+        }
+        "setAsideCap" => {
+            let known = ["guard", "capMicros", "capDollars", "maxTokens"];
+            let f = Fields::new(entries, path, SET_ASIDE_CAP_FIELDS, &known)?;
+            let cap_micros = amount(&f, "cap")?;
+            let (raw, at) = f.need("maxTokens", TOKENS_ALLOWED)?;
+            Guard::SetAsideCap { cap_micros, max_tokens: whole(raw, &at, TOKENS_ALLOWED, 0, 1_000_000_000)? }
         }
         "moneyBudget" => {
             let known = ["guard", "budgetMicros", "budgetDollars", "refill", "setAside"];
@@ -379,6 +397,16 @@ fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
         }
         _ => return Err(refused(&join(path, "guard"), GUARD_ALLOWED, shown(&kind))),
     })
+}
+
+/// A window's `limit` (1 to u32::MAX calls) and `windowMs` (from 1 ms).
+fn limit_and_window(f: &Fields<'_>) -> Result<(NonZeroU32, Span), FieldError> {
+    let (raw, at) = f.need("limit", LIMIT_ALLOWED)?;
+    let limit = whole(raw, &at, LIMIT_ALLOWED, 1, u64::from(u32::MAX))?;
+    // From 1 to u32::MAX, so both hold.
+    let limit = u32::try_from(limit).ok().and_then(NonZeroU32::new).unwrap_or(NonZeroU32::MIN);
+    let (raw, at) = f.need("windowMs", MS_ALLOWED)?;
+    Ok((limit, Span(whole(raw, &at, MS_ALLOWED, 1, u64::MAX)?)))
 }
 
 /// A budget or ceiling, given once: as `{what}Micros` (a whole number, as [`Guard`]
@@ -491,6 +519,10 @@ mod tests {
     fn scenario_policies(s: &scenario::Scenario, values: &Values) -> Vec<Policy> {
         match s.name {
             "toyDay" => crate::simulate::Policy::ALL.iter().map(|p| p.engine_policy(&values.day_settings())).collect(),
+            "hackathon" => {
+                let settings = crate::hackathon::Settings::from_values(values);
+                crate::hackathon::Policy::ALL.iter().map(|p| p.engine_policy(&settings)).collect()
+            }
             _ => {
                 let p = crate::in_flight::Params::default();
                 crate::in_flight::Version::ALL.iter().map(|v| v.engine_policy(&p)).collect()
@@ -636,19 +668,12 @@ mod tests {
     #[test]
     fn an_unknown_guard_lists_the_known_ones() {
         let text = r#"{"policies": [{"name": "x", "guards": [{"guard": "tokenBucket", "rate": 5}]}]}"#;
-        assert_eq!(
-            refusal(text),
-            "policies[0].guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got \
-             \"tokenBucket\""
-        );
+        assert_eq!(refusal(text), format!("policies[0].guards[0].guard: must be {GUARD_ALLOWED}; got \"tokenBucket\""));
         let missing = r#"{"name": "x", "guards": [{"limit": 5}]}"#;
-        assert_eq!(
-            refusal(missing),
-            "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got nothing"
-        );
+        assert_eq!(refusal(missing), format!("guards[0].guard: must be {GUARD_ALLOWED}; got nothing"));
         assert_eq!(
             refusal(r#"{"name": "x", "guards": [{"guard": 3}]}"#),
-            "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got 3"
+            format!("guards[0].guard: must be {GUARD_ALLOWED}; got 3")
         );
         assert!(refusal(r#"{"name": "x", "guards": {"guard": "slidingWindow"}}"#)
             .starts_with("guards: must be a list of guards"));
@@ -767,5 +792,58 @@ mod tests {
         assert!(msg.len() < 300, "{msg}");
         let msg = refusal(&format!("{{\"name\": \"{}\"}}", "x".repeat(100_000)));
         assert!(msg.len() < 300, "{msg}");
+    }
+
+    #[test]
+    fn lesson_001s_guards_are_read_with_every_field_checked_and_the_known_guards_listed() {
+        assert_eq!(
+            GUARD_ALLOWED,
+            "\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \"rateLimiter\", \"dailyCap\" or \"setAsideCap\""
+        );
+        let file = read(
+            r#"{"name": "app", "processes": 2, "guards": [
+                {"guard": "rateLimiter", "limit": 5, "windowMs": 60000},
+                {"guard": "dailyCap", "capDollars": "0.001"},
+                {"guard": "setAsideCap", "capMicros": 800, "maxTokens": 80}]}"#,
+        )
+        .unwrap();
+        let limit = Guard::RateLimiter { limit: NonZeroU32::new(5).unwrap(), window_ms: Span(60_000) };
+        let cap = Guard::DailyCap { cap_micros: Micros(1_000) };
+        let set_aside = Guard::SetAsideCap { cap_micros: Micros(800), max_tokens: 80 };
+        assert_eq!(file.policies[0].guards, vec![limit, cap, set_aside]);
+        assert_eq!(file.policies[0].processes, 2);
+        let guard = |g: &str| format!(r#"{{"name": "x", "guards": [{g}]}}"#);
+        let refused = |g: &str| refusal(&guard(g));
+        assert_eq!(
+            refused(r#"{"guard": "rateLimiter", "limit": 0, "windowMs": 60000}"#),
+            "guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0"
+        );
+        assert_eq!(
+            refused(r#"{"guard": "rateLimiter", "limit": 5, "windowMs": 0}"#),
+            "guards[0].windowMs: must be a whole number of milliseconds from 1 to 18446744073709551615; got 0"
+        );
+        assert!(refused(r#"{"guard": "rateLimiter", "limit": 5}"#).ends_with("; got nothing"));
+        assert_eq!(
+            refused(r#"{"guard": "rateLimiter", "limit": 5, "windowMs": 1, "window": 60}"#),
+            "guards[0]: must be a rateLimiter guard: only the fields \"guard\", \"limit\" and \"windowMs\"; got the \
+             field \"window\""
+        );
+        assert_eq!(
+            refused(r#"{"guard": "dailyCap", "capDollars": 0}"#),
+            format!("guards[0].capDollars: must be {DOLLARS_ALLOWED}; got 0")
+        );
+        assert_eq!(
+            refused(r#"{"guard": "dailyCap"}"#),
+            format!("guards[0].capDollars: must be {DOLLARS_ALLOWED}; got nothing")
+        );
+        assert_eq!(
+            refused(r#"{"guard": "dailyCap", "capMicros": 5, "capDollars": 1}"#),
+            "guards[0].capMicros: must be given once, as Micros or as Dollars; got both"
+        );
+        assert!(refused(r#"{"guard": "setAsideCap", "capMicros": 5}"#)
+            .starts_with("guards[0].maxTokens: must be a whole number of tokens from 0 to 1000000000; got nothing"));
+        assert!(refused(r#"{"guard": "setAsideCap", "capMicros": 5, "maxTokens": -1}"#).ends_with("got -1"));
+        assert!(refused(r#"{"guard": "dailyCap", "capMicros": 5, "periodMs": 1}"#)
+            .starts_with("guards[0]: must be a dailyCap guard: only the fields"));
     }
 }
