@@ -7,6 +7,7 @@
 pub mod budget;
 mod draw;
 pub mod engine;
+pub mod hackathon;
 pub mod in_flight;
 pub mod lesson_numbers;
 pub mod many_days;
