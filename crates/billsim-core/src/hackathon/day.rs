@@ -40,15 +40,16 @@ pub const SCRIPT_PAUSE_MS: (u32, u32) = (100, 500);
 /// The longest question of the day, in tokens.
 pub const MOST_INPUT: u64 = SCRIPT_INPUT.1 as u64;
 
-/// The office: 8 people who try the link together, between 10:00 and 16:00, one of them
-/// asking 20 to 30 questions a few seconds apart, the others 2 to 4 each in the first
-/// 10 minutes. None sends a header: the app keys them all by the office's address.
+/// The office: 8 people who try the link together, between 10:00 and 16:00: one asks 20
+/// to 30 questions a few seconds apart; the others join 50 to 75 s after the first (while
+/// the first's questions fill the window) and ask 2 to 4 each. None sends a header: the
+/// app keys them all by the office's address.
 pub const OFFICE_PEOPLE: u32 = 8;
 pub const OFFICE_START: (u64, u64) = (10 * HOUR, 16 * HOUR);
 pub const OFFICE_HEAVY_QUESTIONS: (u32, u32) = (20, 30);
 pub const OFFICE_HEAVY_THINK_MS: (u32, u32) = (3_000, 10_000);
 pub const OFFICE_QUESTIONS: (u32, u32) = (2, 4);
-pub const OFFICE_SPREAD_MS: u32 = 10 * MINUTE as u32;
+pub const OFFICE_JOIN_MS: (u32, u32) = (50_000, 75_000);
 pub const OFFICE_THINK_MS: (u32, u32) = (20_000, 60_000);
 /// The office's address (a documentation address, RFC 5737).
 pub const OFFICE_ADDRESS: &str = "198.51.100.7";
@@ -75,9 +76,10 @@ pub const VISITOR: u16 = 0;
 pub const SCRIPT: u16 = 1;
 pub const OFFICE: u16 = 2;
 
+/// A call and its key's number.
 struct Sent {
     call: Call,
-    key: String,
+    key: u32,
 }
 
 /// One person's questions, one after another: each `think` after the last reply.
@@ -87,7 +89,7 @@ fn questions(
     start: u64,
     count: u64,
     think: (u32, u32),
-    key: &str,
+    key: u32,
     out: &mut Vec<Sent>,
 ) {
     let mut at = start;
@@ -99,7 +101,7 @@ fn questions(
         let output = draw(rng, REPLY_OUTPUT);
         let latency = latency(rng, output);
         let call = Call { at: Instant(at), user, model: 0, request: 0, input, output, latency };
-        out.push(Sent { call, key: key.to_string() });
+        out.push(Sent { call, key });
         at += latency.0 + u64::from(uniform(rng, think.0, think.1));
     }
 }
@@ -108,6 +110,13 @@ fn questions(
 pub fn traffic(seed: u32, settings: &Settings) -> Result<Traffic, BadTraffic> {
     let mut sent: Vec<Sent> = Vec::new();
     let mut users = vec![User { name: "script".into(), cohort: SCRIPT }];
+    // Who the app takes each caller to be: an `X-User` header, or the address without one.
+    let mut names: Vec<String> = Vec::new();
+    let mut key = |name: String| {
+        names.push(name);
+        names.len() as u32 - 1
+    };
+    let script = (!settings.spoofed).then(|| key("script".into()));
 
     // The script, user 0.
     let mut rng = user_stream(seed, STREAM);
@@ -122,7 +131,7 @@ pub fn traffic(seed: u32, settings: &Settings) -> Result<Traffic, BadTraffic> {
             let output = draw(&mut rng, SCRIPT_OUTPUT);
             let latency = latency(&mut rng, output);
             slowest = slowest.max(latency.0);
-            let key = if settings.spoofed { format!("script-{n}") } else { "script".into() };
+            let key = script.unwrap_or_else(|| key(format!("script-{n}")));
             sent.push(Sent {
                 call: Call { at: Instant(at), user: 0, model: 0, request: 0, input, output, latency },
                 key,
@@ -140,7 +149,7 @@ pub fn traffic(seed: u32, settings: &Settings) -> Result<Traffic, BadTraffic> {
         let mut rng = user_stream(seed, STREAM + 100 + v);
         let start = draw_ms(&mut rng, VISITOR_ARRIVAL);
         let count = draw(&mut rng, QUESTIONS);
-        questions(&mut rng, user, start, count, THINK_MS, &name, &mut sent);
+        questions(&mut rng, user, start, count, THINK_MS, key(name.clone()), &mut sent);
         users.push(User { name, cohort: VISITOR });
     }
 
@@ -152,52 +161,43 @@ pub fn traffic(seed: u32, settings: &Settings) -> Result<Traffic, BadTraffic> {
         cohorts.push(Cohort { name: "office".into(), label: "Office behind one address".into() });
         let mut rng = user_stream(seed, STREAM + 2);
         let start = draw_ms(&mut rng, OFFICE_START);
+        let address = key(OFFICE_ADDRESS.into());
         for p in 0..OFFICE_PEOPLE {
             let user = users.len() as u32;
             let mut rng = user_stream(seed, STREAM + 10 + p);
             let (first, count, think) = if p == 0 {
                 (start, draw(&mut rng, OFFICE_HEAVY_QUESTIONS), OFFICE_HEAVY_THINK_MS)
             } else {
-                (
-                    start + u64::from(uniform(&mut rng, 0, OFFICE_SPREAD_MS)),
-                    draw(&mut rng, OFFICE_QUESTIONS),
-                    OFFICE_THINK_MS,
-                )
+                (start + draw(&mut rng, OFFICE_JOIN_MS), draw(&mut rng, OFFICE_QUESTIONS), OFFICE_THINK_MS)
             };
-            questions(&mut rng, user, first, count, think, OFFICE_ADDRESS, &mut sent);
+            questions(&mut rng, user, first, count, think, address, &mut sent);
             users.push(User { name: format!("office-{}", p + 1), cohort: OFFICE });
         }
     }
 
     // In the engine's order (time, then user, then as sent), each call its own request.
     sent.sort_by_key(|s| (s.call.at, s.call.user));
-    let mut names: Vec<String> = Vec::new();
-    let mut of_call = Vec::with_capacity(sent.len());
-    let mut index = std::collections::HashMap::new();
-    let mut calls = Vec::with_capacity(sent.len());
-    for (request, s) in sent.into_iter().enumerate() {
-        let key = *index.entry(s.key.clone()).or_insert_with(|| {
-            names.push(s.key);
-            names.len() as u32 - 1
-        });
-        of_call.push(key);
-        calls.push(Call { request: request as u32, ..s.call });
-    }
+    let of_call = sent.iter().map(|s| s.key).collect();
+    let calls = sent.iter().enumerate().map(|(request, s)| Call { request: request as u32, ..s.call }).collect();
     let traffic = Traffic::new(cohorts, users, vec![MODEL.into()], calls)?.with_keys(Keys { names, of_call })?;
     Ok(traffic.with_restarts(settings.restart.into_iter().collect()))
 }
 
 /// The most calls of `traffic` in flight at one moment, if every one were let through.
 pub fn most_in_flight(traffic: &Traffic) -> u32 {
-    // Starts and finishes in time order, a finish before a start at one moment (as the
-    // engine settles before it admits).
-    let mut edges: Vec<(Instant, i32)> =
-        traffic.calls().iter().flat_map(|c| [(c.at, 1), (c.at.after(c.latency), -1)]).collect();
-    edges.sort_unstable();
-    let (mut now, mut most) = (0i32, 0i32);
-    for (_, step) in edges {
-        now += step;
-        most = most.max(now);
+    use std::cmp::Reverse;
+    let calls = traffic.calls();
+    // Finishes of the calls in flight, the earliest first; one finishing as another starts
+    // is done first (as the engine settles before it admits).
+    let mut finishes = std::collections::BinaryHeap::new();
+    let mut most = 0;
+    for &i in traffic.in_order() {
+        let call = &calls[i as usize];
+        while finishes.peek().is_some_and(|&Reverse(f)| f <= call.at) {
+            finishes.pop();
+        }
+        finishes.push(Reverse(call.at.after(call.latency)));
+        most = most.max(finishes.len());
     }
     most as u32
 }

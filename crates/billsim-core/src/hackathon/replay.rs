@@ -204,7 +204,7 @@ pub fn figures() -> Result<Figures, RunError> {
     add("cap_second_spend", CAP_RUN_TEXT, money(&cap.answers[1]), "$0.000791");
     add("cap_third_spend", CAP_RUN_TEXT, money(&cap.answers[2]), "$0.001224");
     add("cap_fourth_status", CAP_RUN_TEXT, status(&cap.answers[3]), "429 daily cost cap reached");
-    let total = cap.answers.iter().filter_map(|a| a.spent).last().unwrap_or(Nanos::ZERO);
+    let total = cap.answers.iter().rev().find_map(|a| a.spent).unwrap_or(Nanos::ZERO);
     let over = Nanos(total.0.saturating_sub(cap_settings().cap.0 * Nanos::PER_MICRO));
     add("cap_overshoot", OVERSHOOT_TEXT, format!("${}", six_decimals(over)), "$0.000424");
 
