@@ -226,7 +226,7 @@ mod tests {
         assert_eq!(refused("day --calls 5"), "unknown option \"--calls\" for billsim day");
         assert_eq!(refused("overrun --refill steady"), "unknown option \"--refill\" for billsim overrun");
         assert_eq!(refused("numbers --seed 1"), "unknown option \"--seed\" for billsim numbers");
-        assert!(matches!(parse_words("numbers --json"), Ok(Command::Numbers(j)) if j.json));
+        assert!(matches!(parse_words("numbers --json"), Ok(Command::Numbers(j)) if j.json.json));
     }
 
     #[test]
