@@ -117,7 +117,8 @@ function coreTable() {
 
 /** The README's list of attributes, from the core's table: each with what it allows and its default. */
 function attributes() {
-  return coreTable().settings.map((s) => {
+  const table = coreTable();
+  return table.settings.filter((s) => table.widgetSettings.includes(s.key)).map((s) => {
     const range = s.kind.type === "choice"
       ? s.kind.choices.map((c) => `\`${c.value}\``).join(", ")
       : `${s.kind.min} to ${s.kind.max}`;

@@ -12,11 +12,8 @@ import { scenarios, readSetting } from "./pkg/billsim_wasm.js";
 export function loadSchema(canShow) {
   const core = scenarios();
   const views = core.views.filter(canShow);
-  // The settings of the scenarios those views show, and those of no scenario (the view,
-  // the seed, the policy): a scenario the widget cannot show adds no attribute or address name.
-  const shown = core.scenarios.filter((s) => views.some((v) => v.scenario === s.name));
-  const ofNone = (key) => !core.scenarios.some((s) => s.settings.includes(key));
-  const settings = core.settings.filter((s) => ofNone(s.key) || shown.some((c) => c.settings.includes(s.key)));
+  // The core's widget settings: a scenario with no view adds no attribute or address name.
+  const settings = core.settings.filter((s) => core.widgetSettings.includes(s.key));
   const defaults = Object.freeze(Object.fromEntries(settings.map((s) => [s.key, readSetting(s.key, s.default)])));
   return { ...core, settings, views, defaults };
 }

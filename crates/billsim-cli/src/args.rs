@@ -47,7 +47,8 @@ pub enum Command {
     /// Every figure the lesson quotes, computed here
     ///
     /// The lesson's value is shown beside ours where they differ. --scenario freeTier: lesson
-    /// 003's figures (run 0, and its claims over runs 0 to 999).
+    /// 003's figures (run 0, and its claims over runs 0 to 999); --scenario hackathon: lesson
+    /// 001's, with its runs replayed.
     Numbers(Numbers),
     /// The lesson's charts as SVG files in a folder
     ///
@@ -182,19 +183,19 @@ impl Overrun {
 }
 
 #[derive(Debug, Args)]
-pub struct Figures {
-    /// The folder to write the SVG files into
-    #[arg(long, value_name = "DIR", required = true, value_parser = Checked(parse_folder), allow_hyphen_values = true)]
-    pub out: PathBuf,
+pub struct Numbers {
+    #[arg(long, value_name = "NAME", value_parser = Checked(parse_scenario), allow_hyphen_values = true,
+        help = format!("The lesson of this scenario, {} (default toyDay: lesson 000)", scenarios_allowed()))]
+    pub scenario: Option<&'static str>,
     #[command(flatten)]
     pub json: Json,
 }
 
 #[derive(Debug, Args)]
-pub struct Numbers {
-    #[arg(long, value_name = "NAME", value_parser = Checked(parse_scenario), allow_hyphen_values = true,
-        help = format!("The lesson's figures of a scenario, {} (default: lesson 000's)", scenarios_allowed()))]
-    pub scenario: Option<&'static str>,
+pub struct Figures {
+    /// The folder to write the SVG files into
+    #[arg(long, value_name = "DIR", required = true, value_parser = Checked(parse_folder), allow_hyphen_values = true)]
+    pub out: PathBuf,
     #[command(flatten)]
     pub json: Json,
 }
@@ -217,6 +218,10 @@ pub struct Run {
     /// Add each policy's event list: every call served or refused, and why
     #[arg(long)]
     pub events: bool,
+    #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true,
+        help = "Write the blocked-call log of the tutorial's app (rateLimitAndCap) to FILE, one JSON line per \
+            refusal (scenario hackathon)")]
+    pub blocked_log: Option<PathBuf>,
     #[command(flatten)]
     pub json: Json,
 }

@@ -3,6 +3,7 @@
 use crate::args::{self, Command};
 use crate::day_range;
 use crate::figures;
+use crate::hackathon;
 use crate::output::{json_line, say, Failure};
 use crate::policy_file;
 use crate::run_table;
@@ -69,6 +70,9 @@ fn overrun(a: &args::Overrun, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 fn numbers(a: &args::Numbers, out: &mut dyn Write) -> Result<(), Failure> {
+    if a.scenario == Some(scenario::HACKATHON.name) {
+        return hackathon::numbers(a.json.json, out);
+    }
     let (numbers, note) = match a.scenario {
         Some("freeTier") => {
             (free_tier::claims::lesson_numbers().map_err(|e| Failure::Work(e.into()))?, Some(free_tier::claims::NOTE))
@@ -113,12 +117,23 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         Some(f) => (Some(f.policies), f.prices),
         None => (None, None),
     };
-    let record = Record { events: a.events, ..Record::default() };
-    let run = scenario::run_with_prices(scenario, a.seed(), &values, policies, prices.as_ref(), record)
+    // The blocked-call log is read from the events, kept for it alone when not asked for.
+    let record = Record { events: a.events || a.blocked_log.is_some(), ..Record::default() };
+    let mut run = scenario::run_with_prices(scenario, a.seed(), &values, policies, prices.as_ref(), record)
         .map_err(|e| policy_file::in_file(a.policy.as_deref(), e))?;
+    if let Some(path) = &a.blocked_log {
+        hackathon::write_blocked_log(&run, path)?;
+        if !a.events {
+            run.policies.iter_mut().for_each(|o| o.events = None);
+        }
+    }
     if a.json.json {
         json_line(out, &run)
     } else {
-        Ok(out.write_all(run_table::run(scenario, &run).as_bytes())?)
+        let mut text = run_table::run(scenario, &run);
+        if scenario.name == scenario::HACKATHON.name {
+            hackathon::usage_pages(&run, &mut text);
+        }
+        Ok(out.write_all(text.as_bytes())?)
     }
 }

@@ -4,6 +4,7 @@ mod args;
 mod commands;
 mod day_range;
 mod figures;
+mod hackathon;
 mod output;
 mod policy_file;
 mod run_table;

@@ -221,7 +221,7 @@ fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
             Some(at) => format!("refused: {}, would fit at {}", reason.name(), clock(at)),
             None => format!("refused: {}, waiting never makes it fit", reason.name()),
         },
-    };
+    } + &crate::hackathon::event_extra(run, e);
     let _ = writeln!(out, "    {}  {user:<width$}  {model}  {what}", clock(e.at));
 }
 

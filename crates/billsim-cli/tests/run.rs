@@ -60,7 +60,7 @@ impl Drop for PolicyFile {
 fn scenarios_lists_toy_day_and_calls_at_once_with_their_policies_and_settings_from_the_schema() {
     let listed = &json(&["scenarios", "--json"])[0];
     let names: Vec<&str> = listed.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["toyDay", "callsAtOnce", "freeTier"]);
+    assert_eq!(names, ["toyDay", "callsAtOnce", "freeTier", "hackathon"]);
     let toy = &listed[0];
     assert_eq!(toy["label"], "One day");
     let policies: Vec<&str> =
@@ -270,12 +270,12 @@ fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
 fn a_bad_scenario_or_setting_is_a_usage_error_naming_the_field_and_what_it_allows() {
     assert_eq!(
         refused(&["run", "--scenario", "week"], 2),
-        "billsim: --scenario: must be \"toyDay\" or \"callsAtOnce\" or \"freeTier\"; got \"week\""
+        "billsim: --scenario: must be \"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\"; got \"week\""
     );
     assert_eq!(
         refused(&["run"], 2),
-        "billsim: run: needs --scenario NAME, the scenario to run, \"toyDay\" or \"callsAtOnce\" or \"freeTier\" (billsim scenarios \
-         lists them)"
+        "billsim: run: needs --scenario NAME, the scenario to run, \"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \
+         \"hackathon\" (billsim scenarios lists them)"
     );
     assert_eq!(
         refused(&["run", "--scenario", "toyDay", "--set", "calls=3"], 2),
@@ -314,7 +314,8 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         (
             "unknown-guard",
             r#"{"name": "x", "guards": [{"guard": "bucket"}]}"#,
-            "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \"tokenBucket\", \"tokenBudget\" or \"degrade\"; got \"bucket\"",
+            "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \"tokenBucket\", \"tokenBudget\", \
+             \"degrade\", \"rateLimiter\", \"dailyCap\" or \"setAsideCap\"; got \"bucket\"",
         ),
         (
             "zero-limit",

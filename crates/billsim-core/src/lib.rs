@@ -9,6 +9,7 @@ pub mod by_cohort;
 mod draw;
 pub mod engine;
 pub mod free_tier;
+pub mod hackathon;
 pub mod in_flight;
 pub mod lesson_numbers;
 pub mod many_days;

@@ -341,6 +341,7 @@ mod tests {
             labels: policies.iter().map(|p| p.name.clone()).collect(),
             ran: policies,
             policies: outcomes,
+            keys: Vec::new(),
         };
         run
     }

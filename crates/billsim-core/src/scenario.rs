@@ -65,9 +65,31 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     build: build_calls_at_once,
 };
 
+pub const HACKATHON: Scenario = Scenario {
+    name: "hackathon",
+    label: "A public demo link",
+    description: "A day of a public demo link: honest visitors asking a few short questions, one visitor with a \
+         script, under lesson 001's request limit and check-only daily cap; each weakness of its security review \
+         can be switched on.",
+    settings: &[
+        "rateLimit",
+        "rateWindowSeconds",
+        "capDollars",
+        "spoofedUsers",
+        "sharedAddress",
+        "restartMinute",
+        "serverProcesses",
+        "scriptAtOnce",
+    ],
+    policies: crate::hackathon::POLICIES,
+    settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
+         \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
+    build: build_hackathon,
+};
+
 /// Every scenario.
-pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE, crate::free_tier::SCENARIO];
-const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\"";
+pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE, crate::free_tier::SCENARIO, HACKATHON];
+const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\"";
 
 /// The scenario named `name`; the error lists the known ones.
 ///
@@ -75,7 +97,7 @@ const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\"";
 /// use billsim_core::scenario::find;
 /// assert_eq!(find("toyDay").unwrap().label, "One day");
 /// let err = find("week").err().unwrap();
-/// assert_eq!(err.to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\" or \"freeTier\"; got \"week\"");
+/// assert_eq!(err.to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\"; got \"week\"");
 /// ```
 pub fn find(name: &str) -> Result<&'static Scenario, FieldError> {
     SCENARIOS
@@ -172,6 +194,14 @@ fn build_calls_at_once(_seed: u32, values: &Values) -> Result<Built, RunError> {
     Ok(Built { traffic: in_flight::traffic(&params)?, policies, labels, prices: toy_prices() })
 }
 
+fn build_hackathon(seed: u32, values: &Values) -> Result<Built, RunError> {
+    use crate::hackathon::{day, prices, Policy, Settings};
+    let settings = Settings::from_values(values);
+    let policies = Policy::ALL.iter().map(|p| p.engine_policy(&settings)).collect();
+    let labels = Policy::ALL.iter().map(|p| p.label(&settings)).collect();
+    Ok(Built { traffic: day::traffic(seed, &settings)?, policies, labels, prices: prices() })
+}
+
 /// A user as a run's JSON shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct UserSummary {
@@ -197,6 +227,10 @@ pub struct ScenarioRun {
     #[serde(skip)]
     pub ran: Vec<engine::Policy>,
     pub policies: Vec<Outcome>,
+    /// Who the server took callers to be, when the traffic says (an event's `key` is an
+    /// index into these): lesson 001's `X-User` headers and addresses.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<String>,
 }
 
 /// Runs `scenario` on day (or run) number `seed` under its policies, or under `policies`
@@ -266,6 +300,7 @@ pub fn run_with_prices(
         labels,
         ran,
         policies: outcomes,
+        keys: traffic.keys().map_or_else(Vec::new, |k| k.names.clone()),
     })
 }
 

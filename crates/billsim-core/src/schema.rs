@@ -4,6 +4,7 @@
 //! The page builds its form and reads its attributes and address from this table; the
 //! command line and the JS API read values through [`SettingSpec::parse`].
 
+use crate::hackathon;
 use crate::in_flight;
 use crate::money::Micros;
 use crate::settings::{self, FieldError, Invalid};
@@ -309,10 +310,111 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "40",
         views: FREE_VIEWS,
     },
+    // Lesson 001's demo link (scenario "hackathon"): the widget's view for it comes later.
+    SettingSpec {
+        key: "rateLimit",
+        attribute: "rate-limit",
+        param: "rateLimit",
+        label: "Requests per user per window (request limit, 1 to 1000)",
+        unit: "requests",
+        kind: Kind::Whole { min: 1, max: hackathon::LIMIT_MAX },
+        allowed: hackathon::LIMIT_ALLOWED,
+        default: "5",
+        views: &[],
+    },
+    SettingSpec {
+        key: "rateWindowSeconds",
+        attribute: "rate-window",
+        param: "rateWindow",
+        label: "Window of the request limit, in seconds (1 to 86400)",
+        unit: "seconds",
+        kind: Kind::Whole { min: 1, max: hackathon::WINDOW_MAX },
+        allowed: hackathon::WINDOW_ALLOWED,
+        default: "60",
+        views: &[],
+    },
+    SettingSpec {
+        key: "capDollars",
+        attribute: "cap",
+        param: "cap",
+        label: "Daily cost cap for everyone, in dollars (0.000001 to 100)",
+        unit: "dollars",
+        kind: Kind::Dollars { min: hackathon::CAP_MIN, max: hackathon::CAP_MAX },
+        allowed: hackathon::CAP_ALLOWED,
+        default: "1",
+        views: &[],
+    },
+    SettingSpec {
+        key: "spoofedUsers",
+        attribute: "spoofed-users",
+        param: "spoofed",
+        label: "Spoofed users: the script sends a new X-User with each request",
+        unit: "",
+        kind: Kind::Choice { choices: hackathon::SWITCH },
+        allowed: hackathon::SWITCH_ALLOWED,
+        default: "off",
+        views: &[],
+    },
+    SettingSpec {
+        key: "sharedAddress",
+        attribute: "shared-address",
+        param: "shared",
+        label: "Shared address: an office of 8 people with no header behind one address",
+        unit: "",
+        kind: Kind::Choice { choices: hackathon::SWITCH },
+        allowed: hackathon::SWITCH_ALLOWED,
+        default: "off",
+        views: &[],
+    },
+    SettingSpec {
+        key: "restartMinute",
+        attribute: "restart-minute",
+        param: "restart",
+        label: "Restart at, in minutes after 00:00 UTC (0 for none, to 1439)",
+        unit: "minutes",
+        kind: Kind::Whole { min: 0, max: hackathon::RESTART_MAX },
+        allowed: hackathon::RESTART_ALLOWED,
+        default: "0",
+        views: &[],
+    },
+    SettingSpec {
+        key: "serverProcesses",
+        attribute: "server-processes",
+        param: "processes",
+        label: "Server processes, each with its own counters (1 to 4)",
+        unit: "processes",
+        kind: Kind::Whole { min: 1, max: hackathon::PROCESSES_MAX },
+        allowed: hackathon::PROCESSES_ALLOWED,
+        default: "1",
+        views: &[],
+    },
+    SettingSpec {
+        key: "scriptAtOnce",
+        attribute: "script-at-once",
+        param: "atOnce",
+        label: "Calls the script starts at the same moment (1 to 20)",
+        unit: "calls",
+        kind: Kind::Whole { min: 1, max: hackathon::AT_ONCE_MAX },
+        allowed: hackathon::AT_ONCE_ALLOWED,
+        default: "1",
+        views: &[],
+    },
 ];
 
 /// The lesson 003 widget's views: its form shows the free tier's settings.
 const FREE_VIEWS: &[&str] = &[];
+
+/// The widget's settings (its attributes and address names): those of no scenario (the
+/// view, the seed, the policy) and those of a scenario that some view shows. A scenario
+/// with no view yet adds none.
+pub fn widget_settings() -> impl Iterator<Item = &'static SettingSpec> {
+    let shown = |scenario: &str| VIEWS.iter().any(|v| v.scenario == scenario);
+    SETTINGS.iter().filter(move |s| {
+        let owners: Vec<&str> =
+            crate::scenario::SCENARIOS.iter().filter(|sc| sc.settings.contains(&s.key)).map(|sc| sc.name).collect();
+        owners.is_empty() || owners.into_iter().any(shown)
+    })
+}
 
 /// The setting named `key`.
 pub fn setting(key: &str) -> Option<&'static SettingSpec> {
@@ -373,6 +475,15 @@ mod tests {
         for v in VIEWS {
             assert!(crate::scenario::find(v.scenario).is_ok(), "{}: no scenario {}", v.value, v.scenario);
         }
+    }
+
+    #[test]
+    fn the_widgets_settings_are_lesson_000s_until_another_scenario_has_a_view() {
+        let keys: Vec<&str> = widget_settings().map(|s| s.key).collect();
+        assert_eq!(
+            keys,
+            ["view", "seed", "policy", "perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]
+        );
     }
 
     #[test]

@@ -229,10 +229,11 @@ pub fn read_overrun_text(text: JsValue) -> Result<JsValue, Thrown> {
 }
 
 /// Everything the page builds its controls from, from the core's one table:
-/// `{ views, settings, scenarios }`: the view buttons (each with the scenario it shows and
+/// `{ views, settings, widgetSettings, scenarios }`: the view buttons (each with the scenario it shows and
 /// its chart), every setting (key, attribute,
 /// address name, label, unit, kind with its range, what it allows, default, the views
-/// whose form shows it) and every scenario (name, label, description, its
+/// whose form shows it), the keys of the widget's own settings (its attributes: those of no
+/// scenario and of the scenarios its views show) and every scenario (name, label, description, its
 /// settings' keys, its policies with their buttons' labels).
 #[wasm_bindgen(js_name = scenarios)]
 pub fn scenarios() -> Result<JsValue, Thrown> {
@@ -240,11 +241,14 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
     struct Schema {
         views: &'static [billsim_core::schema::View],
         settings: &'static [billsim_core::schema::SettingSpec],
+        #[serde(rename = "widgetSettings")]
+        widget_settings: Vec<&'static str>,
         scenarios: &'static [billsim_core::scenario::Scenario],
     }
     to_js(&Schema {
         views: billsim_core::schema::VIEWS,
         settings: billsim_core::schema::SETTINGS,
+        widget_settings: billsim_core::schema::widget_settings().map(|s| s.key).collect(),
         scenarios: billsim_core::scenario::SCENARIOS,
     })
 }

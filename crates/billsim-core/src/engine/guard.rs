@@ -48,6 +48,21 @@ pub enum Guard {
     /// calls of the period with the cheaper `model` instead of refusing them.
     #[serde(rename_all = "camelCase")]
     Degrade { ceiling_micros: Micros, period_ms: Span, model: String },
+    /// Lesson 001's `RateLimiter`: at most `limit` requests per user in the last `windowMs`,
+    /// a refused request not counted (a sliding window), refusing with `rate limit` and the
+    /// tutorial's Retry-After ([`Refusal::retry_after`]).
+    #[serde(rename_all = "camelCase")]
+    RateLimiter { limit: NonZeroU32, window_ms: Span },
+    /// Lesson 001's `DailyCap`: the spend of the UTC day, for everyone, open while below
+    /// `capMicros`; check-only (the real cost is added when a call finishes, so calls in
+    /// flight carry it past); refuses with `daily cost cap reached`.
+    #[serde(rename_all = "camelCase")]
+    DailyCap { cap_micros: Micros },
+    /// Lesson 001's app with lesson 000's set-aside budget as its cap: one daily count for
+    /// everyone that sets aside the input and `maxTokens` of reply before a call and
+    /// charges the real cost after; refuses with `daily cost cap reached`.
+    #[serde(rename_all = "camelCase")]
+    SetAsideCap { cap_micros: Micros, max_tokens: Tokens },
 }
 
 impl Guard {
@@ -58,6 +73,8 @@ impl Guard {
             Guard::SpendCeiling { .. } => false,
             Guard::TokenBucket { .. } | Guard::TokenBudget { .. } => true,
             Guard::Degrade { .. } => false,
+            Guard::RateLimiter { .. } => true,
+            Guard::DailyCap { .. } | Guard::SetAsideCap { .. } => false,
         }
     }
 }
@@ -102,11 +119,21 @@ pub enum Reason {
     GlobalBudget,
     /// The user's daily token budget cannot hold the call's estimate.
     UserDailyBudget,
+    /// Lesson 001's request limit ([`Guard::RateLimiter`]).
+    RateLimit,
+    /// Lesson 001's daily cap ([`Guard::DailyCap`], [`Guard::SetAsideCap`]).
+    DailyCapReached,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 4] =
-        [Reason::RateLimited, Reason::BudgetUsedUp, Reason::GlobalBudget, Reason::UserDailyBudget];
+    pub const ALL: [Reason; 6] = [
+        Reason::RateLimited,
+        Reason::BudgetUsedUp,
+        Reason::GlobalBudget,
+        Reason::UserDailyBudget,
+        Reason::RateLimit,
+        Reason::DailyCapReached,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -114,6 +141,11 @@ impl Reason {
             Reason::BudgetUsedUp => "budget_used_up",
             Reason::GlobalBudget => "global_budget",
             Reason::UserDailyBudget => "user_daily_budget",
+            // Lesson 001's reasons are the words its app answers and logs, spaces and all
+            // (`{"error": "rate limit"}`): a name only has to be stable, and these are the
+            // tutorial's, so its blocked-call log reads the same from here.
+            Reason::RateLimit => "rate limit",
+            Reason::DailyCapReached => "daily cost cap reached",
         }
     }
 
@@ -134,6 +166,35 @@ pub enum Wait {
 pub struct Refusal {
     pub reason: Reason,
     pub wait: Wait,
+}
+
+impl Refusal {
+    /// The Retry-After header of lesson 001's app, in whole seconds, for a request
+    /// refused at `now` by its request limit: `max(1, int(window - (now - oldest)) + 1)`,
+    /// where `oldest + window` is when the window frees a place ([`Wait::Until`]).
+    /// `int()` truncates toward zero; the remaining time is never negative here, so it is
+    /// the whole milliseconds divided down. `None` for every other reason (the app sends
+    /// no Retry-After with its cap's 429).
+    ///
+    /// ```
+    /// use billsim_core::engine::{Reason, Refusal, Wait};
+    /// use billsim_core::time::Instant;
+    /// let at = |fits_ms| Refusal { reason: Reason::RateLimit, wait: Wait::Until(Instant(fits_ms)) };
+    /// assert_eq!(at(60_000).retry_after(Instant(2_100)), Some(58), "57.9 s left: int() gives 57, plus 1");
+    /// assert_eq!(at(60_000).retry_after(Instant(0)), Some(61), "a whole window left");
+    /// ```
+    pub fn retry_after(&self, now: Instant) -> Option<u64> {
+        match (self.reason, self.wait) {
+            (Reason::RateLimit, Wait::Until(fits)) => Some(retry_after_seconds(fits.since(now))),
+            _ => None,
+        }
+    }
+}
+
+/// `max(1, int(left) + 1)` for `left` the time until the window frees a place, in whole
+/// milliseconds: Python's `int()` of a positive number of seconds is its whole seconds.
+pub fn retry_after_seconds(left: Span) -> u64 {
+    (left.0 / 1_000 + 1).max(1)
 }
 
 /// A guard's running state.
@@ -182,6 +243,14 @@ pub enum GuardState {
         model: String,
         to: Option<u16>,
     },
+    /// Another state under another reason, and, when `shared`, one count for everyone
+    /// (every call is counted as user 0's): lesson 001's guards are lesson 000's counts
+    /// with the tutorial's reasons, and its set-aside cap is a money budget for all.
+    Named {
+        inner: Box<GuardState>,
+        reason: Reason,
+        shared: bool,
+    },
 }
 
 /// Units of a bucket token: one bucket token a minute refills one unit a millisecond.
@@ -229,6 +298,27 @@ impl GuardState {
                 model: model.clone(),
                 to: None,
             },
+            Guard::RateLimiter { limit, window_ms } => {
+                let inner = GuardState::new(&Guard::SlidingWindow { limit, window_ms }, users)?;
+                GuardState::Named { inner: Box::new(inner), reason: Reason::RateLimit, shared: false }
+            }
+            Guard::DailyCap { cap_micros } => {
+                let ceiling = Guard::SpendCeiling { ceiling_micros: cap_micros, period_ms: Span::seconds(DAY) };
+                GuardState::Named {
+                    inner: Box::new(GuardState::new(&ceiling, users)?),
+                    reason: Reason::DailyCapReached,
+                    shared: false,
+                }
+            }
+            Guard::SetAsideCap { cap_micros, max_tokens } => {
+                let set_aside = SetAside::worst_case(max_tokens);
+                let budget = Guard::MoneyBudget { budget_micros: cap_micros, refill: Refill::Daily, set_aside };
+                GuardState::Named {
+                    inner: Box::new(GuardState::new(&budget, 1)?),
+                    reason: Reason::DailyCapReached,
+                    shared: true,
+                }
+            }
         })
     }
 
@@ -320,6 +410,9 @@ impl GuardState {
                 })
             }
             GuardState::Degrade { .. } => None,
+            GuardState::Named { inner, reason, shared } => {
+                inner.check(&as_counted(call, *shared), price)?.map(|r| Refusal { reason: *reason, ..r })
+            }
         })
     }
 
@@ -331,6 +424,7 @@ impl GuardState {
             GuardState::Ceiling { .. } => {}
             GuardState::Bucket { levels, pending, .. } => levels[call.user as usize] = Some(*pending),
             GuardState::Tokens { .. } | GuardState::Degrade { .. } => {}
+            GuardState::Named { inner, shared, .. } => inner.commit(&as_counted(call, *shared)),
         }
     }
 
@@ -365,6 +459,7 @@ impl GuardState {
             GuardState::Degrade { ceiling, period, period_start, spent, .. } => {
                 add_spent(*ceiling, *period, period_start, spent, actual, now)
             }
+            GuardState::Named { inner, shared, .. } => inner.settle(&as_counted(call, *shared), price, actual, now),
         }
     }
 }
@@ -394,6 +489,15 @@ fn bucket_level(last: Option<(Instant, u64)>, capacity: u64, refill_per_minute: 
             let refill = now.since(at).0.saturating_mul(refill_per_minute);
             level.saturating_add(refill).min(capacity)
         }
+    }
+}
+
+/// The call as a [`GuardState::Named`] state counts it: as user 0's when its count is shared.
+fn as_counted(call: &Call, shared: bool) -> Call {
+    if shared {
+        Call { user: 0, ..*call }
+    } else {
+        *call
     }
 }
 

@@ -2,7 +2,7 @@
 //! bill; the moment a spend ceiling was reached; the cumulative spend over time; and, on
 //! request, every decision.
 
-use crate::engine::guard::{Reason, Wait};
+use crate::engine::guard::{Reason, Refusal, Wait};
 use crate::engine::price::Nanos;
 use crate::time::Instant;
 use serde::ser::{SerializeMap, Serializer};
@@ -83,6 +83,14 @@ pub struct Event {
     pub fits_at: Option<Instant>,
     #[serde(rename = "chargedNanos")]
     pub charged: Nanos,
+    /// The key the guards counted the call under, when the traffic has keys
+    /// ([`crate::engine::Keys`]): an index into its names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<u32>,
+    /// Lesson 001's Retry-After, in whole seconds, for a refusal by its request limit
+    /// ([`crate::engine::Refusal::retry_after`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
 }
 
 fn reason_name<S: Serializer>(reason: &Option<Reason>, s: S) -> Result<S::Ok, S::Error> {
@@ -93,16 +101,36 @@ fn reason_name<S: Serializer>(reason: &Option<Reason>, s: S) -> Result<S::Ok, S:
 }
 
 impl Event {
-    pub(crate) fn served(call: &crate::engine::traffic::Call, charged: Nanos) -> Event {
-        Event { at: call.at, user: call.user, model: call.model, served: true, reason: None, fits_at: None, charged }
+    pub(crate) fn served(call: &crate::engine::traffic::Call, charged: Nanos, key: Option<u32>) -> Event {
+        Event {
+            at: call.at,
+            user: call.user,
+            model: call.model,
+            served: true,
+            reason: None,
+            fits_at: None,
+            charged,
+            key,
+            retry_after: None,
+        }
     }
 
-    pub(crate) fn refused(at: Instant, user: u32, model: u16, reason: Reason, wait: Wait) -> Event {
-        let fits_at = match wait {
+    pub(crate) fn refused(call: &crate::engine::traffic::Call, refusal: Refusal, key: Option<u32>) -> Event {
+        let fits_at = match refusal.wait {
             Wait::Until(t) => Some(t),
             Wait::Never => None,
         };
-        Event { at, user, model, served: false, reason: Some(reason), fits_at, charged: Nanos::ZERO }
+        Event {
+            at: call.at,
+            user: call.user,
+            model: call.model,
+            served: false,
+            reason: Some(refusal.reason),
+            fits_at,
+            charged: Nanos::ZERO,
+            key,
+            retry_after: refusal.retry_after(call.at),
+        }
     }
 }
 

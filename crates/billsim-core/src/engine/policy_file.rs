@@ -80,9 +80,9 @@ const PROCESSES_ALLOWED: &str = "a whole number of processes from 1 to 100";
 /// The most processes a policy may have: each keeps its own count for every user.
 const PROCESSES_MAX: u64 = 100;
 pub const GUARD_ALLOWED: &str = "\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \"tokenBucket\", \
-     \"tokenBudget\" or \"degrade\"";
+     \"tokenBudget\", \"degrade\", \"rateLimiter\", \"dailyCap\" or \"setAsideCap\"";
 const GUARD_OBJECT: &str = "a guard: an object with \"guard\" (\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \
-     \"tokenBucket\", \"tokenBudget\" or \"degrade\")";
+     \"tokenBucket\", \"tokenBudget\", \"degrade\", \"rateLimiter\", \"dailyCap\" or \"setAsideCap\")";
 const WINDOW_FIELDS: &str = "a slidingWindow guard: only the fields \"guard\", \"limit\" and \"windowMs\"";
 const BUDGET_FIELDS: &str = "a moneyBudget guard: only the fields \"guard\", \"budgetMicros\" or \"budgetDollars\", \
      \"refill\" and \"setAside\"";
@@ -96,6 +96,10 @@ const DEGRADE_FIELDS: &str = "a degrade guard: only the fields \"guard\", \"ceil
 const CAPACITY_ALLOWED: &str = "a whole number of bucket tokens from 1 to 4294967295";
 const REFILL_PER_MINUTE_ALLOWED: &str = "a whole number of bucket tokens a minute from 0 to 4294967295";
 const BUDGET_TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1000000000000";
+const RATE_LIMITER_FIELDS: &str = "a rateLimiter guard: only the fields \"guard\", \"limit\" and \"windowMs\"";
+const DAILY_CAP_FIELDS: &str = "a dailyCap guard: only the fields \"guard\" and \"capMicros\" or \"capDollars\"";
+const SET_ASIDE_CAP_FIELDS: &str =
+    "a setAsideCap guard: only the fields \"guard\", \"capMicros\" or \"capDollars\", and \"maxTokens\"";
 const WORST_CASE_FIELDS: &str = "{\"kind\": \"worstCase\"} with only the fields \"inputPercent\" and \"maxTokens\"";
 const LIMIT_ALLOWED: &str = "a whole number of calls from 1 to 4294967295";
 const MS_ALLOWED: &str = "a whole number of milliseconds from 1 to 18446744073709551615";
@@ -363,12 +367,24 @@ fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
     Ok(match kind.as_str() {
         "slidingWindow" => {
             let f = Fields::new(entries, path, WINDOW_FIELDS, &["guard", "limit", "windowMs"])?;
-            let (raw, at) = f.need("limit", LIMIT_ALLOWED)?;
-            let limit = whole(raw, &at, LIMIT_ALLOWED, 1, u64::from(u32::MAX))?;
-            // From 1 to u32::MAX, so both hold.
-            let limit = u32::try_from(limit).ok().and_then(NonZeroU32::new).unwrap_or(NonZeroU32::MIN);
-            let (raw, at) = f.need("windowMs", MS_ALLOWED)?;
-            Guard::SlidingWindow { limit, window_ms: Span(whole(raw, &at, MS_ALLOWED, 1, u64::MAX)?) }
+            let (limit, window_ms) = limit_and_window(&f)?;
+            Guard::SlidingWindow { limit, window_ms }
+        }
+        "rateLimiter" => {
+            let f = Fields::new(entries, path, RATE_LIMITER_FIELDS, &["guard", "limit", "windowMs"])?;
+            let (limit, window_ms) = limit_and_window(&f)?;
+            Guard::RateLimiter { limit, window_ms }
+        }
+        "dailyCap" => {
+            let f = Fields::new(entries, path, DAILY_CAP_FIELDS, &["guard", "capMicros", "capDollars"])?;
+            Guard::DailyCap { cap_micros: amount(&f, "cap")? }
+        }
+        "setAsideCap" => {
+            let known = ["guard", "capMicros", "capDollars", "maxTokens"];
+            let f = Fields::new(entries, path, SET_ASIDE_CAP_FIELDS, &known)?;
+            let cap_micros = amount(&f, "cap")?;
+            let (raw, at) = f.need("maxTokens", TOKENS_ALLOWED)?;
+            Guard::SetAsideCap { cap_micros, max_tokens: whole(raw, &at, TOKENS_ALLOWED, 0, 1_000_000_000)? }
         }
         "moneyBudget" => {
             let known = ["guard", "budgetMicros", "budgetDollars", "refill", "setAside"];
@@ -416,6 +432,16 @@ fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
         }
         _ => return Err(refused(&join(path, "guard"), GUARD_ALLOWED, shown(&kind))),
     })
+}
+
+/// A window's `limit` (1 to u32::MAX calls) and `windowMs` (from 1 ms).
+fn limit_and_window(f: &Fields<'_>) -> Result<(NonZeroU32, Span), FieldError> {
+    let (raw, at) = f.need("limit", LIMIT_ALLOWED)?;
+    let limit = whole(raw, &at, LIMIT_ALLOWED, 1, u64::from(u32::MAX))?;
+    // From 1 to u32::MAX, so both hold.
+    let limit = u32::try_from(limit).ok().and_then(NonZeroU32::new).unwrap_or(NonZeroU32::MIN);
+    let (raw, at) = f.need("windowMs", MS_ALLOWED)?;
+    Ok((limit, Span(whole(raw, &at, MS_ALLOWED, 1, u64::MAX)?)))
 }
 
 /// A budget or ceiling, given once: as `{what}Micros` (a whole number, as [`Guard`]
@@ -529,6 +555,10 @@ mod tests {
         match s.name {
             "toyDay" => crate::simulate::Policy::ALL.iter().map(|p| p.engine_policy(&values.day_settings())).collect(),
             "freeTier" => crate::free_tier::Params::from_values(values).policies(),
+            "hackathon" => {
+                let settings = crate::hackathon::Settings::from_values(values);
+                crate::hackathon::Policy::ALL.iter().map(|p| p.engine_policy(&settings)).collect()
+            }
             _ => {
                 let p = crate::in_flight::Params::default();
                 crate::in_flight::Version::ALL.iter().map(|v| v.engine_policy(&p)).collect()
@@ -681,7 +711,9 @@ mod tests {
             refusal(r#"{"name": "x", "guards": [{"guard": 3}]}"#),
             format!("guards[0].guard: must be {GUARD_ALLOWED}; got 3")
         );
-        assert!(GUARD_ALLOWED.contains("\"tokenBucket\"") && GUARD_ALLOWED.ends_with("or \"degrade\""));
+        for guard in ["slidingWindow", "moneyBudget", "spendCeiling", "tokenBucket", "tokenBudget", "degrade"] {
+            assert!(GUARD_ALLOWED.contains(&format!("\"{guard}\"")), "{guard} is listed: {GUARD_ALLOWED}");
+        }
         assert!(refusal(r#"{"name": "x", "guards": {"guard": "slidingWindow"}}"#)
             .starts_with("guards: must be a list of guards"));
     }
@@ -831,5 +863,55 @@ mod tests {
         for (guard, expected) in cases {
             assert_eq!(refusal(&file(guard)), expected, "{guard}");
         }
+    }
+
+    #[test]
+    fn lesson_001s_guards_are_read_with_every_field_checked_and_the_known_guards_listed() {
+        assert!(GUARD_ALLOWED.ends_with("\"rateLimiter\", \"dailyCap\" or \"setAsideCap\""), "{GUARD_ALLOWED}");
+        let file = read(
+            r#"{"name": "app", "processes": 2, "guards": [
+                {"guard": "rateLimiter", "limit": 5, "windowMs": 60000},
+                {"guard": "dailyCap", "capDollars": "0.001"},
+                {"guard": "setAsideCap", "capMicros": 800, "maxTokens": 80}]}"#,
+        )
+        .unwrap();
+        let limit = Guard::RateLimiter { limit: NonZeroU32::new(5).unwrap(), window_ms: Span(60_000) };
+        let cap = Guard::DailyCap { cap_micros: Micros(1_000) };
+        let set_aside = Guard::SetAsideCap { cap_micros: Micros(800), max_tokens: 80 };
+        assert_eq!(file.policies[0].guards, vec![limit, cap, set_aside]);
+        assert_eq!(file.policies[0].processes, 2);
+        let guard = |g: &str| format!(r#"{{"name": "x", "guards": [{g}]}}"#);
+        let refused = |g: &str| refusal(&guard(g));
+        assert_eq!(
+            refused(r#"{"guard": "rateLimiter", "limit": 0, "windowMs": 60000}"#),
+            "guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0"
+        );
+        assert_eq!(
+            refused(r#"{"guard": "rateLimiter", "limit": 5, "windowMs": 0}"#),
+            "guards[0].windowMs: must be a whole number of milliseconds from 1 to 18446744073709551615; got 0"
+        );
+        assert!(refused(r#"{"guard": "rateLimiter", "limit": 5}"#).ends_with("; got nothing"));
+        assert_eq!(
+            refused(r#"{"guard": "rateLimiter", "limit": 5, "windowMs": 1, "window": 60}"#),
+            "guards[0]: must be a rateLimiter guard: only the fields \"guard\", \"limit\" and \"windowMs\"; got the \
+             field \"window\""
+        );
+        assert_eq!(
+            refused(r#"{"guard": "dailyCap", "capDollars": 0}"#),
+            format!("guards[0].capDollars: must be {DOLLARS_ALLOWED}; got 0")
+        );
+        assert_eq!(
+            refused(r#"{"guard": "dailyCap"}"#),
+            format!("guards[0].capDollars: must be {DOLLARS_ALLOWED}; got nothing")
+        );
+        assert_eq!(
+            refused(r#"{"guard": "dailyCap", "capMicros": 5, "capDollars": 1}"#),
+            "guards[0].capMicros: must be given once, as Micros or as Dollars; got both"
+        );
+        assert!(refused(r#"{"guard": "setAsideCap", "capMicros": 5}"#)
+            .starts_with("guards[0].maxTokens: must be a whole number of tokens from 0 to 1000000000; got nothing"));
+        assert!(refused(r#"{"guard": "setAsideCap", "capMicros": 5, "maxTokens": -1}"#).ends_with("got -1"));
+        assert!(refused(r#"{"guard": "dailyCap", "capMicros": 5, "periodMs": 1}"#)
+            .starts_with("guards[0]: must be a dailyCap guard: only the fields"));
     }
 }

@@ -177,21 +177,46 @@ pub fn run_priced(traffic: &Traffic, policy: &Policy, prices: &[Price], record: 
         }
     } else {
         for (seq, &index) in traffic.in_order().iter().enumerate() {
-            run.finish_until(calls[index as usize].at)?;
+            let at = calls[index as usize].at;
+            run.restart_until(at)?;
+            run.finish_until(at)?;
             run.arrive(seq, index as usize)?;
         }
+        run.restart_until(Instant(u64::MAX))?;
         run.finish_until(Instant(u64::MAX))?;
     }
     run.outcome(policy)
 }
 
+/// Every guard's fresh state, once per process, for `keys` keys.
+/// Every process's guards as new, with the models they switch calls to found by name.
+fn fresh_states(
+    processes: u32,
+    guards: &[Guard],
+    keys: usize,
+    models: &[String],
+) -> Result<Vec<Vec<GuardState>>, RunError> {
+    let mut states: Vec<Vec<GuardState>> = (0..processes)
+        .map(|_| guards.iter().map(|g| GuardState::new(g, keys)).collect::<Result<_, _>>())
+        .collect::<Result<_, _>>()?;
+    for state in states.iter_mut().flatten() {
+        state.resolve(models).map_err(RunError::UnknownModel)?;
+    }
+    Ok(states)
+}
+
 /// Whether each user's outcome depends on their own calls alone: every guard keeps its
-/// state per user, one process keeps it, every reply comes the moment its call is made
-/// and no event list is kept. Then the calls run as given (each user's in time order),
+/// state per user, one process keeps it, every reply comes the moment its call is made,
+/// no event list is kept, each user is their own key and the server never restarts. Then the calls run as given (each user's in time order),
 /// without putting all of them in time order first, with the same outcome (a test runs
 /// both ways on many traffics): the toy day's three policies run this way.
 fn users_are_independent(traffic: &Traffic, policy: &Policy, record: Record) -> bool {
-    policy.processes == 1 && !record.events && policy.guards.iter().all(Guard::per_user) && traffic.instant_replies()
+    policy.processes == 1
+        && !record.events
+        && policy.guards.iter().all(Guard::per_user)
+        && traffic.instant_replies()
+        && traffic.keys().is_none()
+        && traffic.restarts().is_empty()
 }
 
 /// A call in flight: (finish, user, place in the engine's order, index into the calls,
@@ -201,6 +226,8 @@ type InFlight = (Instant, u32, u32, u32, u16);
 /// A run under way: the guards' states (one set per process), what each user got, the
 /// calls in flight.
 struct Run<'a> {
+    traffic: &'a Traffic,
+    guards: &'a [Guard],
     calls: &'a [Call],
     prices: &'a [Price],
     states: Vec<Vec<GuardState>>,
@@ -216,25 +243,25 @@ struct Run<'a> {
     step: u64,
     spent_in_step: Vec<Nanos>,
     tripped: Option<Trip>,
+    /// Restarts of the traffic not yet made, and the last one made.
+    restarts: &'a [Instant],
+    last_restart: Option<Instant>,
 }
 
 impl<'a> Run<'a> {
-    fn new(traffic: &'a Traffic, policy: &Policy, prices: &'a [Price], record: Record) -> Result<Run<'a>, RunError> {
+    fn new(traffic: &'a Traffic, policy: &'a Policy, prices: &'a [Price], record: Record) -> Result<Run<'a>, RunError> {
         if policy.processes == 0 {
             return Err(RunError::NoProcess);
         }
         let users = traffic.users.len();
-        let mut states: Vec<Vec<GuardState>> = (0..policy.processes)
-            .map(|_| policy.guards.iter().map(|g| GuardState::new(g, users)).collect::<Result<_, _>>())
-            .collect::<Result<_, _>>()?;
-        for state in states.iter_mut().flatten() {
-            state.resolve(&traffic.models).map_err(RunError::UnknownModel)?;
-        }
+        let states = fresh_states(policy.processes, &policy.guards, traffic.key_count(), &traffic.models)?;
         let (start, end) = traffic.span();
         let step = timeline_step(start, end);
         let start = Instant(start.0 - start.0 % step);
         let steps = (end.since(start).0 / step) as usize + 1;
         Ok(Run {
+            traffic,
+            guards: &policy.guards,
             calls: traffic.calls(),
             prices,
             states,
@@ -246,7 +273,27 @@ impl<'a> Run<'a> {
             step,
             spent_in_step: vec![Nanos::ZERO; if record.timeline { steps } else { 0 }],
             tripped: None,
+            restarts: traffic.restarts(),
+            last_restart: None,
         })
+    }
+
+    /// Makes every restart at or before `now`: the calls finishing before it settle in the
+    /// old counts, then every process starts with fresh ones.
+    fn restart_until(&mut self, now: Instant) -> Result<(), RunError> {
+        while let Some((&at, rest)) = self.restarts.split_first() {
+            if at > now {
+                break;
+            }
+            if at.0 > 0 {
+                self.finish_until(Instant(at.0 - 1))?;
+            }
+            self.states =
+                fresh_states(self.states.len() as u32, self.guards, self.traffic.key_count(), &self.traffic.models)?;
+            self.last_restart = Some(at);
+            self.restarts = rest;
+        }
+        Ok(())
     }
 
     /// The process call number `seq` goes to: each in turn.
@@ -276,8 +323,11 @@ impl<'a> Run<'a> {
         let price = &self.prices[usize::from(call.model)];
         let actual = price.cost(call.input, call.output)?;
         let process = self.process(seq);
-        for state in self.states[process].iter_mut() {
-            if state.settle(call, price, actual, now)? && self.tripped.is_none() {
+        // A call admitted before the last restart was counted by counts that are gone.
+        let counted = !self.last_restart.is_some_and(|r| call.at < r);
+        let keyed = Call { user: self.traffic.key_of(index), ..*call };
+        for state in self.states[process].iter_mut().filter(|_| counted) {
+            if state.settle(&keyed, price, actual, now)? && self.tripped.is_none() {
                 self.tripped = Some(Trip { at: now, user: call.user });
             }
         }
@@ -301,6 +351,10 @@ impl<'a> Run<'a> {
             return Ok(());
         }
         let mut price = &self.prices[usize::from(call.model)];
+        // Who the guards count the call as (its key: the user, or what the server took
+        // for them), and the key an event shows when the traffic has keys.
+        let key = self.traffic.key_of(index);
+        let shown_key = self.traffic.keys().map(|_| key);
         let guards = &mut self.states[process];
         let mut refusal = None;
         let asked = call.model;
@@ -310,7 +364,7 @@ impl<'a> Run<'a> {
                 call.model = model;
                 price = &self.prices[usize::from(model)];
             }
-            refusal = state.check(call, price)?;
+            refusal = state.check(&Call { user: key, ..*call }, price)?;
             if refusal.is_some() {
                 break;
             }
@@ -320,19 +374,20 @@ impl<'a> Run<'a> {
             user.refused_by.0[r.reason.index()] += 1;
             self.refused_requests[word] |= bit;
             if let Some(events) = self.events.as_mut() {
-                events.push(Event::refused(call.at, call.user, call.model, r.reason, r.wait));
+                events.push(Event::refused(call, r, shown_key));
             }
             return Ok(());
         }
+        let keyed = Call { user: key, ..*call };
         for state in guards.iter_mut() {
-            state.commit(call);
+            state.commit(&keyed);
         }
         user.served += 1;
         if call.model != asked {
             user.degraded += 1;
         }
         if let Some(events) = self.events.as_mut() {
-            events.push(Event::served(call, price.cost(call.input, call.output)?));
+            events.push(Event::served(call, price.cost(call.input, call.output)?, shown_key));
         }
         let (model, at) = (call.model, call.at);
         if call.latency == Span::ZERO && self.in_flight.is_empty() {

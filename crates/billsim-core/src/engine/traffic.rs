@@ -66,6 +66,21 @@ pub struct Traffic {
     span: (Instant, Instant),
     /// Every call finishes the moment it starts.
     instant_replies: bool,
+    /// Who the server takes each call's sender to be, when that is not always its user.
+    keys: Option<Keys>,
+    /// When the server restarts, in time order: see [`Traffic::with_restarts`].
+    restarts: Vec<Instant>,
+}
+
+/// Who the server takes each call's sender to be: lesson 001's app knows a caller only by
+/// a header (which a script can change each time) or an address (which an office shares).
+/// Per-user guards count per key; what each user got is still counted per user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keys {
+    /// Each key as the server sees it (an `X-User` header or an address).
+    pub names: Vec<String>,
+    /// Each call's key, by its index in [`Traffic::calls`].
+    pub of_call: Vec<u32>,
 }
 
 impl Traffic {
@@ -115,7 +130,69 @@ impl Traffic {
             calls.sort_by_key(|c| (c.at, c.user));
         }
         let start = start.min(end);
-        Ok(Traffic { cohorts, users, models, calls, order: OnceLock::new(), span: (start, end), instant_replies })
+        Ok(Traffic {
+            cohorts,
+            users,
+            models,
+            calls,
+            order: OnceLock::new(),
+            span: (start, end),
+            instant_replies,
+            keys: None,
+            restarts: Vec::new(),
+        })
+    }
+
+    /// The same traffic with each call's key (by index in [`Traffic::calls`]): guards that
+    /// count per user count per key instead. Every call needs a key that names one.
+    pub fn with_keys(mut self, keys: Keys) -> Result<Traffic, BadTraffic> {
+        if keys.of_call.len() != self.calls.len() {
+            return Err(BadTraffic(format!(
+                "keys: {} given for {} calls; give each call one",
+                keys.of_call.len(),
+                self.calls.len()
+            )));
+        }
+        if let Some(i) = keys.of_call.iter().position(|&k| k as usize >= keys.names.len()) {
+            return Err(BadTraffic(format!(
+                "call {i} names key {}, but there are {}",
+                keys.of_call[i],
+                keys.names.len()
+            )));
+        }
+        self.keys = Some(keys);
+        Ok(self)
+    }
+
+    /// The same traffic with the server restarting at each of `restarts`: a restart wipes
+    /// every guard's counts in every process (they are kept in memory). Calls finishing
+    /// before it are counted by the old counts; calls in flight across it are charged
+    /// (the provider answered them) but never counted by the new ones.
+    pub fn with_restarts(mut self, mut restarts: Vec<Instant>) -> Traffic {
+        restarts.sort_unstable();
+        restarts.dedup();
+        self.restarts = restarts;
+        self
+    }
+
+    /// The keys, when the traffic has them.
+    pub fn keys(&self) -> Option<&Keys> {
+        self.keys.as_ref()
+    }
+
+    /// How many keys the guards count: the users when there are no keys.
+    pub fn key_count(&self) -> usize {
+        self.keys.as_ref().map_or(self.users.len(), |k| k.names.len())
+    }
+
+    /// The key call number `index` (in [`Traffic::calls`]) is counted under.
+    pub fn key_of(&self, index: usize) -> u32 {
+        self.keys.as_ref().map_or(self.calls[index].user, |k| k.of_call[index])
+    }
+
+    /// When the server restarts, in time order.
+    pub fn restarts(&self) -> &[Instant] {
+        &self.restarts
     }
 
     /// Request numbers are below this.
@@ -158,10 +235,10 @@ impl Traffic {
 }
 
 impl PartialEq for Traffic {
-    /// The same users, models and calls (the order is made from them).
+    /// The same users, models, calls, keys and restarts (the order is made from them).
     fn eq(&self, other: &Self) -> bool {
-        (&self.cohorts, &self.users, &self.models, &self.calls)
-            == (&other.cohorts, &other.users, &other.models, &other.calls)
+        (&self.cohorts, &self.users, &self.models, &self.calls, &self.keys, &self.restarts)
+            == (&other.cohorts, &other.users, &other.models, &other.calls, &other.keys, &other.restarts)
     }
 }
 

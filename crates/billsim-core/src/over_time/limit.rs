@@ -121,6 +121,15 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
                 format!("spend ceiling {} per {}, then {model}", ceiling_micros.exact_dollars(), period_words(period));
             Some(limit(LimitKind::Ceiling, label, points(&|at| ceiling * u128::from(periods(at, period)))?))
         }
+        Guard::RateLimiter { .. } => None,
+        // Lesson 001's caps: a ceiling of one UTC day, in the tutorial's words.
+        Guard::DailyCap { cap_micros } | Guard::SetAsideCap { cap_micros, .. } => {
+            let day = Guard::SpendCeiling { ceiling_micros: cap_micros, period_ms: crate::time::Span(DAY) };
+            limit_of(&day, users, moments)?.map(|line| {
+                let label = format!("daily cost cap {}", cap_micros.exact_dollars());
+                Limit { chart_label: label.clone(), label, ..line }
+            })
+        }
     })
 }
 

@@ -1,0 +1,93 @@
+//! What `billsim` adds for lesson 001 (scenario `hackathon`): `numbers --scenario
+//! hackathon` (the tutorial's runs replayed and its figures beside ours), the usage page
+//! after each policy's day, `run --blocked-log FILE` (the tutorial's app's blocked-call
+//! log, as JSON lines) and the Retry-After and key of each event.
+
+use crate::output::{json_line, Failure};
+use crate::table;
+use billsim_core::engine::{Event, Outcome};
+use billsim_core::hackathon::{blocked_log, replay, Settings, Usage, DAY_START_UNIX};
+use billsim_core::scenario::{ScenarioRun, HACKATHON};
+use serde::Serialize;
+use std::io::Write;
+use std::path::Path;
+
+/// The policy whose blocked calls `--blocked-log` writes: the tutorial's app.
+pub const APP: &str = "rateLimitAndCap";
+
+#[derive(Serialize)]
+struct Numbers {
+    rate: replay::Replay,
+    cap: replay::Replay,
+    #[serde(flatten)]
+    figures: replay::Figures,
+}
+
+/// `billsim numbers --scenario hackathon`.
+pub fn numbers(json: bool, out: &mut dyn Write) -> Result<(), Failure> {
+    let work = |e: billsim_core::engine::RunError| Failure::Work(e.into());
+    let rate = replay::replay(&replay::RATE_RUN, &replay::rate_settings()).map_err(work)?;
+    let cap = replay::replay(&replay::CAP_RUN, &replay::cap_settings()).map_err(work)?;
+    let figures = replay::figures().map_err(work)?;
+    if json {
+        return json_line(out, &Numbers { rate, cap, figures });
+    }
+    for (command, run) in [("python demo.py rate", &rate), ("python demo.py cap", &cap)] {
+        writeln!(out, "$ {command}   (replayed; the model's answers left out)")?;
+        for a in &run.answers {
+            writeln!(out, "{}", a.line())?;
+        }
+        writeln!(out, "usage: {}\n", run.usage.json())?;
+    }
+    out.write_all(table::numbers(&figures.numbers).as_bytes())?;
+    for note in &figures.notes {
+        writeln!(out, "\n{note}")?;
+    }
+    Ok(())
+}
+
+/// The usage page of each policy's day, after the run's tables.
+pub fn usage_pages(run: &ScenarioRun, out: &mut String) {
+    let settings = Settings::from_values(&run.settings);
+    out.push_str("\nThe usage page (GET /usage) at the end of the day, for one process that never restarted:\n");
+    for o in &run.policies {
+        let calls = o.per_user.iter().map(|u| u.served).sum();
+        out.push_str(&format!("  {:<24} {}\n", o.policy, Usage::new(&settings, calls, o.bill).json()));
+    }
+    if settings.processes > 1 || settings.restart.is_some() {
+        out.push_str("  (each process shows only its own counts, since its last start)\n");
+    }
+}
+
+/// The event's key, when the app took the caller for someone else, and its Retry-After.
+pub fn event_extra(run: &ScenarioRun, e: &Event) -> String {
+    let mut extra = String::new();
+    let user = run.users.get(e.user as usize).map(|u| u.name.as_str());
+    if let Some(key) = e.key.and_then(|k| run.keys.get(k as usize)) {
+        if Some(key.as_str()) != user {
+            extra.push_str(&format!(", as {key}"));
+        }
+    }
+    if let Some(seconds) = e.retry_after {
+        extra.push_str(&format!(", Retry-After: {seconds}"));
+    }
+    extra
+}
+
+/// Writes the blocked-call log of the tutorial's app to `path`.
+pub fn write_blocked_log(run: &ScenarioRun, path: &Path) -> Result<(), Failure> {
+    let refused = |problem: String| Failure::Work(format!("--blocked-log {}: {problem}", path.display()).into());
+    if run.scenario != HACKATHON.name {
+        return Err(refused(format!(
+            "only the scenario {:?} has the tutorial's app; this is {:?}",
+            HACKATHON.name, run.scenario
+        )));
+    }
+    let app: &Outcome = run
+        .policies
+        .iter()
+        .find(|o| o.policy == APP)
+        .ok_or_else(|| refused(format!("the policies run must include {APP:?} (the tutorial's app)")))?;
+    let log = blocked_log::blocked_log(run, app, DAY_START_UNIX).unwrap_or_default();
+    std::fs::write(path, log).map_err(|e| refused(format!("cannot be written: {e}")))
+}

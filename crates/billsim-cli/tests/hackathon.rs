@@ -1,0 +1,109 @@
+//! Lesson 001 on the command line: `numbers --scenario hackathon` gives the tutorial's
+//! figures beside ours; `run --scenario hackathon` the day per policy, `--blocked-log` the
+//! app's blocked-call log as JSON lines, `--events` each request's decision and Retry-After.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn billsim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_billsim")).args(args).output().expect("billsim runs")
+}
+
+fn text(args: &[&str]) -> String {
+    let out = billsim(args);
+    assert_eq!(out.status.code(), Some(0), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn refused(args: &[&str]) -> String {
+    let out = billsim(args);
+    assert_ne!(out.status.code(), Some(0), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}: printed {}", String::from_utf8_lossy(&out.stdout));
+    String::from_utf8_lossy(&out.stderr).lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn numbers_for_hackathon_prints_the_tutorials_runs_and_every_figure_beside_ours() {
+    let out = text(&["numbers", "--scenario", "hackathon"]);
+    for line in [
+        r#"[ana] HTTP 429 Retry-After: 58 {"error":"rate limit"}"#,
+        r#"[ben] HTTP 200 {"input_tokens":23,"output_tokens":6,"spent_today_usd":"0.000317"}"#,
+        r#"[ana] HTTP 200 {"input_tokens":33,"output_tokens":80,"spent_today_usd":"0.001224"}"#,
+        r#"[ana] HTTP 429 {"error":"daily cost cap reached"}"#,
+        "  cap_overshoot       $0.000424",
+        "  cost_1000_100       $0.0015",
+        "0 of 17 figures differ from the lesson's.",
+        "ana's requests come at 0.000 s, 1.360 s and 2.420 s",
+    ] {
+        assert!(out.contains(line), "{line:?} in:\n{out}");
+    }
+    let json: Value = serde_json::from_str(text(&["numbers", "--scenario", "hackathon", "--json"]).trim()).unwrap();
+    assert_eq!(json["rate"]["answers"][2]["retryAfter"], 58);
+    assert_eq!(json["numbers"].as_array().unwrap().len(), 17);
+    assert!(text(&["numbers"]).contains("$9.93"), "without --scenario: lesson 000's");
+}
+
+#[test]
+fn run_writes_the_apps_blocked_call_log_one_json_line_per_refusal() {
+    let path = std::env::temp_dir().join(format!("billsim-blocked-{}.jsonl", std::process::id()));
+    let path_text = path.to_str().unwrap();
+    let args = ["run", "--scenario", "hackathon", "--seed", "4", "--set", "sharedAddress=on", "--json"];
+    let run: Value = serde_json::from_str(text(&[&args[..], &["--blocked-log", path_text]].concat()).trim()).unwrap();
+    let app = run["policies"].as_array().unwrap().iter().find(|p| p["policy"] == "rateLimitAndCap").unwrap();
+    assert!(app.get("events").is_none(), "no event list unless --events");
+    let refused: u64 = app["perUser"].as_array().unwrap().iter().map(|u| u["refused"].as_u64().unwrap()).sum();
+    let log = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(log.lines().count() as u64, refused);
+    let users: std::collections::BTreeSet<String> = log
+        .lines()
+        .map(|l| {
+            assert!(l.starts_with(r#"{"time": "2026-11-11T"#) && l.contains(r#""reason": "rate limit"}"#), "{l}");
+            serde_json::from_str::<Value>(l).unwrap()["user"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(users, ["198.51.100.7", "script"].map(String::from).into(), "the office logged by its address");
+}
+
+#[test]
+fn run_events_give_each_requests_decision_its_key_and_retry_after() {
+    let out = text(&["run", "--scenario", "hackathon", "--set", "sharedAddress=on", "--events"]);
+    let office = out.lines().find(|l| l.contains("office-") && l.contains("refused: rate limit")).unwrap();
+    assert!(office.contains(", as 198.51.100.7, Retry-After: "), "{office}");
+    assert!(out.contains("The usage page (GET /usage)"), "{out}");
+    let json: Value =
+        serde_json::from_str(text(&["run", "--scenario", "hackathon", "--events", "--json"]).trim()).unwrap();
+    let events = json["policies"][1]["events"].as_array().unwrap();
+    let refusal = events.iter().find(|e| e["served"] == false).unwrap();
+    assert_eq!(refusal["reason"], "rate limit");
+    assert!(refusal["retryAfter"].as_u64().unwrap() >= 1);
+    assert_eq!(json["keys"][refusal["key"].as_u64().unwrap() as usize], "script");
+}
+
+#[test]
+fn bad_settings_and_a_blocked_log_elsewhere_name_the_field_and_what_is_allowed() {
+    let set = |kv: &str| refused(&["run", "--scenario", "hackathon", "--set", kv]);
+    assert_eq!(
+        set("rateLimit=0"),
+        "billsim: --set rateLimit: must be a whole number of requests from 1 to 1000; got \"0\""
+    );
+    assert_eq!(
+        set("rateWindowSeconds=0"),
+        "billsim: --set rateWindowSeconds: must be a whole number of seconds from 1 to 86400; got \"0\""
+    );
+    assert!(
+        set("capDollars=0").starts_with("billsim: --set capDollars: must be an amount in dollars from 0.000001 to 100")
+    );
+    assert!(set("capDollars=100.5").ends_with("got \"100.5\""));
+    assert!(set("restartMinute=1440").starts_with("billsim: --set restartMinute: must be a whole number of minutes"));
+    assert_eq!(
+        set("serverProcesses=5"),
+        "billsim: --set serverProcesses: must be a whole number of server processes from 1 to 4; got \"5\""
+    );
+    assert_eq!(
+        refused(&["run", "--scenario", "toyDay", "--blocked-log", "/nonexistent/x"]),
+        "billsim: --blocked-log /nonexistent/x: only the scenario \"hackathon\" has the tutorial's app; this is \"toyDay\""
+    );
+    assert!(refused(&["run", "--scenario", "hackathon", "--blocked-log", "/nonexistent/dir/x"])
+        .starts_with("billsim: --blocked-log /nonexistent/dir/x: cannot be written"));
+}

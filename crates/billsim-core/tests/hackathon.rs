@@ -1,0 +1,132 @@
+//! Lesson 001's runs replayed, its figures, its blocked-call log and the scenario's settings.
+
+use billsim_core::engine::Record;
+use billsim_core::hackathon::blocked_log::{blocked_log, iso_time, line};
+use billsim_core::hackathon::replay::{self, cap_settings, rate_settings, CAP_RUN, RATE_RUN};
+use billsim_core::hackathon::DAY_START_UNIX;
+use billsim_core::scenario::{self, Values};
+
+#[test]
+fn demo_py_rate_and_cap_replay_to_the_lines_the_tutorial_printed_less_the_models_words() {
+    let rate = replay::replay(&RATE_RUN, &rate_settings()).unwrap();
+    let lines: Vec<String> = rate.answers.iter().map(|a| a.line()).collect();
+    assert_eq!(
+        lines,
+        [
+            r#"[ana] HTTP 200 {"input_tokens":26,"output_tokens":36,"spent_today_usd":"0.000206"}"#,
+            r#"[ana] HTTP 200 {"input_tokens":28,"output_tokens":6,"spent_today_usd":"0.000264"}"#,
+            r#"[ana] HTTP 429 Retry-After: 58 {"error":"rate limit"}"#,
+            r#"[ben] HTTP 200 {"input_tokens":23,"output_tokens":6,"spent_today_usd":"0.000317"}"#,
+        ]
+    );
+    assert_eq!(
+        rate.usage.json(),
+        r#"{"day":"2026-11-11","calls":3,"spent_usd":"0.000317","cap_usd":"1.000000","rate_limit":"2 per 60s per user"}"#
+    );
+    let cap = replay::replay(&CAP_RUN, &cap_settings()).unwrap();
+    let last = cap.answers.last().unwrap().line();
+    assert_eq!(last, r#"[ana] HTTP 429 {"error":"daily cost cap reached"}"#);
+    assert_eq!(
+        cap.usage.json(),
+        r#"{"day":"2026-11-11","calls":3,"spent_usd":"0.001224","cap_usd":"0.000800","rate_limit":"100 per 60s per user"}"#
+    );
+}
+
+#[test]
+fn every_figure_the_tutorial_quotes_is_ours_too() {
+    let figures = replay::figures().unwrap();
+    let differ: Vec<String> = figures
+        .numbers
+        .iter()
+        .filter(|n| n.differs())
+        .map(|n| format!("{}: {} vs {}", n.key, n.ours, n.lesson))
+        .collect();
+    assert!(differ.is_empty(), "{differ:?}");
+    assert_eq!(figures.numbers.len(), 17);
+    assert!(figures.notes[1].contains("57.580 s are left"), "{}", figures.notes[1]);
+}
+
+#[test]
+fn the_blocked_call_log_is_one_json_line_per_refusal_as_app_py_writes_it() {
+    assert_eq!(
+        line(DAY_START_UNIX + 61, "ana", "rate limit"),
+        r#"{"time": "2026-11-11T00:01:01+00:00", "user": "ana", "reason": "rate limit"}"#
+    );
+    assert_eq!(iso_time(DAY_START_UNIX + 86_399), "2026-11-11T23:59:59+00:00");
+    assert_eq!(iso_time(951_782_400), "2000-02-29T00:00:00+00:00", "a leap day");
+    let s = scenario::find("hackathon").unwrap();
+    let run = scenario::run(s, 3, &Values::defaults(s), None, Record::EVERYTHING).unwrap();
+    let app = run.policies.iter().find(|o| o.policy == "rateLimitAndCap").unwrap();
+    let log = blocked_log(&run, app, DAY_START_UNIX).unwrap();
+    let refused: u32 = app.per_user.iter().map(|u| u.refused).sum();
+    assert_eq!(log.lines().count() as u32, refused, "one line per refusal");
+    for l in log.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["user"], "script", "{l}");
+        assert_eq!(v["reason"], "rate limit", "{l}");
+        assert!(v["time"].as_str().unwrap().starts_with("2026-11-11T"), "{l}");
+    }
+    let counts = scenario::run(s, 3, &Values::defaults(s), None, Record::COUNTS).unwrap();
+    assert_eq!(blocked_log(&counts, &counts.policies[3], DAY_START_UNIX), None, "no event list, no log");
+}
+
+#[test]
+fn bad_settings_name_the_field_and_what_it_allows() {
+    let s = scenario::find("hackathon").unwrap();
+    let mut values = Values::defaults(s);
+    let refused = |values: &mut Values, key: &str, text: &str| values.set(s, key, text).unwrap_err().to_string();
+    assert_eq!(
+        refused(&mut values, "rateLimit", "0"),
+        "rateLimit: must be a whole number of requests from 1 to 1000; got \"0\""
+    );
+    assert_eq!(
+        refused(&mut values, "rateWindowSeconds", "0"),
+        "rateWindowSeconds: must be a whole number of seconds from 1 to 86400; got \"0\""
+    );
+    let cap = "capDollars: must be an amount in dollars from 0.000001 to 100, with at most 6 decimals; got";
+    assert_eq!(refused(&mut values, "capDollars", "0"), format!("{cap} \"0\""));
+    assert_eq!(refused(&mut values, "capDollars", "100.000001"), format!("{cap} \"100.000001\""));
+    assert_eq!(
+        refused(&mut values, "restartMinute", "1440"),
+        "restartMinute: must be a whole number of minutes after 00:00 UTC from 1 to 1439 (23:59), or 0 for none; got \
+         \"1440\""
+    );
+    assert_eq!(
+        refused(&mut values, "serverProcesses", "5"),
+        "serverProcesses: must be a whole number of server processes from 1 to 4; got \"5\""
+    );
+    assert_eq!(
+        refused(&mut values, "scriptAtOnce", "21"),
+        "scriptAtOnce: must be a whole number of calls from 1 to 20; got \"21\""
+    );
+    assert_eq!(refused(&mut values, "spoofedUsers", "yes"), "spoofedUsers: must be \"off\" or \"on\"; got \"yes\"");
+    for (key, ok) in
+        [("rateLimit", "1000"), ("capDollars", "0.000001"), ("capDollars", "100"), ("restartMinute", "1439")]
+    {
+        assert!(values.set(s, key, ok).is_ok(), "{key} {ok}");
+    }
+}
+
+#[test]
+fn every_setting_changes_the_day_as_it_says() {
+    let s = scenario::find("hackathon").unwrap();
+    let day = |pairs: &[(&str, &str)]| {
+        let mut values = Values::defaults(s);
+        for (k, v) in pairs {
+            values.set(s, k, v).unwrap();
+        }
+        scenario::run(s, 0, &values, None, Record::COUNTS).unwrap()
+    };
+    let plain = day(&[]);
+    assert_eq!(plain.cohorts.len(), 2, "visitors and the script");
+    assert_eq!(plain.keys.len(), plain.users.len(), "each with a header of their own");
+    let spoofed = day(&[("spoofedUsers", "on")]);
+    assert_eq!(spoofed.keys.len(), plain.keys.len() - 1 + plain.users[0].calls as usize, "a key per script request");
+    let office = day(&[("sharedAddress", "on")]);
+    assert_eq!(office.users.len(), plain.users.len() + 8);
+    assert_eq!(office.keys.len(), plain.keys.len() + 1, "the office shares one address");
+    let two = day(&[("serverProcesses", "2")]);
+    assert!(two.ran.iter().all(|p| p.processes == 2));
+    let names: Vec<&str> = plain.ran.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["noLimit", "rateLimit", "dailyCap", "rateLimitAndCap", "rateLimitAndSetAsideCap"]);
+}
