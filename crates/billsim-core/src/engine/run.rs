@@ -190,6 +190,8 @@ fn users_are_independent(traffic: &Traffic, policy: &Policy, record: Record) -> 
 /// calls in flight.
 struct Run<'a> {
     calls: &'a [Call],
+    /// Logged costs by call number (empty when none is logged).
+    costs: &'a [Option<Nanos>],
     prices: &'a [Price],
     states: Vec<Vec<GuardState>>,
     per_user: Vec<UserOutcome>,
@@ -221,6 +223,7 @@ impl<'a> Run<'a> {
         let steps = (end.since(start).0 / step) as usize + 1;
         Ok(Run {
             calls: traffic.calls(),
+            costs: traffic.costs(),
             prices,
             states,
             per_user: vec![UserOutcome::default(); users],
@@ -254,12 +257,23 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
+    /// What call `index` is charged: its logged cost when the log gives one, else its
+    /// tokens at its model's price.
+    #[inline(always)]
+    fn charge(&self, index: usize) -> Result<Nanos, Overflow> {
+        let call = &self.calls[index];
+        match self.costs.get(index) {
+            Some(&Some(logged)) => Ok(logged),
+            _ => self.prices[usize::from(call.model)].cost(call.input, call.output),
+        }
+    }
+
     /// Settles call `index` (number `seq` in the engine's order) at `now`.
     #[inline(always)]
     fn finish(&mut self, seq: usize, index: usize, now: Instant) -> Result<(), Overflow> {
+        let actual = self.charge(index)?;
         let call = &self.calls[index];
         let price = &self.prices[usize::from(call.model)];
-        let actual = price.cost(call.input, call.output)?;
         let process = self.process(seq);
         for state in self.states[process].iter_mut() {
             if state.settle(call, price, actual, now)? && self.tripped.is_none() {
@@ -307,8 +321,11 @@ impl<'a> Run<'a> {
             state.commit(call);
         }
         user.served += 1;
-        if let Some(events) = self.events.as_mut() {
-            events.push(Event::served(call, price.cost(call.input, call.output)?));
+        if self.events.is_some() {
+            let charged = self.charge(index)?;
+            if let Some(events) = self.events.as_mut() {
+                events.push(Event::served(call, charged));
+            }
         }
         if call.latency == Span::ZERO && self.in_flight.is_empty() {
             // It finishes now, and nothing else is in flight to finish before it.
