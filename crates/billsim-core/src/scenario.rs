@@ -65,6 +65,14 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     build: build_calls_at_once,
 };
 
+impl Scenario {
+    /// Its traffic, policies and prices on run `seed` with `values`: what a replay takes a
+    /// cohort from (`billsim replay --add toyDay-heavy`) and `run --export-log` writes.
+    pub fn build(&self, seed: u32, values: &Values) -> Result<Built, RunError> {
+        (self.build)(seed, values)
+    }
+}
+
 /// Every scenario.
 pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE];
 const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\"";
