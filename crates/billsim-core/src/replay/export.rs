@@ -20,11 +20,17 @@ pub enum Order {
 }
 
 /// Writes `traffic` as a generic CSV log: `time,end,user,cohort,model,input_tokens,
-/// output_tokens,request` (and `cost` in dollars when the traffic has logged costs).
+/// output_tokens`, then `request` when some request has several calls (without it each
+/// call is a request of its own), and `cost` in dollars when the traffic has logged costs.
 pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()> {
     let mut w = csv::WriterBuilder::new().from_writer(out);
     let costs = !traffic.costs().is_empty();
-    let mut header = vec!["time", "end", "user", "cohort", "model", "input_tokens", "output_tokens", "request"];
+    let mut seen = vec![false; traffic.requests()];
+    let requests = traffic.calls().iter().any(|c| std::mem::replace(&mut seen[c.request as usize], true));
+    let mut header = vec!["time", "end", "user", "cohort", "model", "input_tokens", "output_tokens"];
+    if requests {
+        header.push("request");
+    }
     if costs {
         header.push("cost");
     }
@@ -52,7 +58,9 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
         row.push(traffic.models[usize::from(c.model)].clone());
         row.push(c.input.to_string());
         row.push(c.output.to_string());
-        row.push(c.request.to_string());
+        if requests {
+            row.push(c.request.to_string());
+        }
         if costs {
             row.push(traffic.costs()[i].map(|n| dollars(n).trim_start_matches('$').to_string()).unwrap_or_default());
         }

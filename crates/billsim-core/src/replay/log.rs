@@ -87,13 +87,18 @@ impl fmt::Display for BadRow {
     }
 }
 
-/// FNV-1a: names are hashed once per row, and the file is the reader's own.
+/// FNV-1a, then SplitMix64's finalizer (so the table's high bits are as mixed as its low
+/// ones: without it, a million request numbers such as "123456" crowd into a few of the
+/// table's groups): names are hashed once per row, and the file is the reader's own.
 #[derive(Default)]
 pub struct Fnv(u64);
 
 impl Hasher for Fnv {
     fn finish(&self) -> u64 {
-        self.0
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -105,22 +110,35 @@ impl Hasher for Fnv {
     }
 }
 
-/// Names numbered in the order first seen.
+/// Texts numbered in the order first seen (a request's name needs no more).
+#[derive(Default)]
+pub struct Numbers(HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>);
+
+impl Numbers {
+    pub fn number(&mut self, text: &str) -> (u32, bool) {
+        if let Some(&n) = self.0.get(text) {
+            return (n, false);
+        }
+        let n = self.0.len() as u32;
+        self.0.insert(text.into(), n);
+        (n, true)
+    }
+}
+
+/// Names numbered in the order first seen, kept in that order.
 #[derive(Default)]
 pub struct Names {
-    numbers: HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>,
+    numbers: Numbers,
     pub names: Vec<String>,
 }
 
 impl Names {
     pub fn number(&mut self, name: &str) -> (u32, bool) {
-        if let Some(&n) = self.numbers.get(name) {
-            return (n, false);
+        let (n, new) = self.numbers.number(name);
+        if new {
+            self.names.push(name.to_string());
         }
-        let n = self.names.len() as u32;
-        self.numbers.insert(name.into(), n);
-        self.names.push(name.to_string());
-        (n, true)
+        (n, new)
     }
 
     pub fn len(&self) -> usize {
@@ -189,7 +207,7 @@ pub struct Builder {
     user_cohort: Vec<u16>,
     models: Names,
     cohorts: Names,
-    requests: Names,
+    requests: Numbers,
     calls: Vec<Call>,
     costs: Vec<Option<Nanos>>,
     pub bad: Vec<BadRow>,
@@ -210,7 +228,7 @@ impl Default for Builder {
             user_cohort: Vec::new(),
             models: Names::default(),
             cohorts: Names::default(),
-            requests: Names::default(),
+            requests: Numbers::default(),
             calls: Vec::new(),
             costs: Vec::new(),
             bad: Vec::new(),

@@ -17,14 +17,16 @@ pub enum Unit {
 impl Unit {
     /// The unit a field's name ends with (`time_ms`, `startTimeUnixNano`), if it says one.
     pub fn of_name(name: &str) -> Option<Unit> {
-        let n = name.to_ascii_lowercase();
-        if n.ends_with("nano") || n.ends_with("ns") {
+        let ends = |tail: &str| {
+            name.len() >= tail.len() && name.as_bytes()[name.len() - tail.len()..].eq_ignore_ascii_case(tail.as_bytes())
+        };
+        if ends("nano") || ends("ns") {
             Some(Unit::Nanos)
-        } else if n.ends_with("us") || n.ends_with("micros") {
+        } else if ends("us") || ends("micros") {
             Some(Unit::Micros)
-        } else if n.ends_with("ms") || n.ends_with("millis") {
+        } else if ends("ms") || ends("millis") {
             Some(Unit::Millis)
-        } else if n.ends_with("seconds") || n.ends_with("secs") || n.ends_with("sec") {
+        } else if ends("seconds") || ends("secs") || ends("sec") {
             Some(Unit::Seconds)
         } else {
             None
