@@ -22,6 +22,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Figures(a) => write_figures(a, out),
         Command::Scenarios(a) => scenarios(a, out),
         Command::Run(a) => run_scenario(a, out),
+        Command::Replay(a) => crate::replay::replay(a, out),
     }
 }
 
@@ -104,6 +105,9 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         Some(f) => (Some(f.policies), f.prices),
         None => (None, None),
     };
+    if let Some(path) = &a.export_log {
+        crate::replay::export_log(scenario, a.seed(), &values, path)?;
+    }
     let record = Record { events: a.events, ..Record::default() };
     let run = scenario::run_with_prices(scenario, a.seed(), &values, policies, prices.as_ref(), record)
         .map_err(|e| policy_file::in_file(a.policy.as_deref(), e))?;

@@ -6,6 +6,7 @@ mod day_range;
 mod figures;
 mod output;
 mod policy_file;
+mod replay;
 mod run_table;
 mod table;
 mod usage;

@@ -57,7 +57,10 @@ pub fn read(input: impl Read, spec: &Spec, format: &str, builder: &mut Builder) 
     let mut missing: Vec<String> =
         REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), spec.said(f))).collect();
     if !has(Field::User) && !has(Field::Key) {
-        missing.push(format!("user ({}) or API key ({})", spec.said(Field::User), spec.said(Field::Key)));
+        missing.push(match spec.names(Field::Key) {
+            [] => format!("user ({})", spec.said(Field::User)),
+            _ => format!("user ({}) or API key ({})", spec.said(Field::User), spec.said(Field::Key)),
+        });
     }
     if !missing.is_empty() {
         let got: Vec<&str> = names.iter().map(|(_, h)| h.as_str()).take(20).collect();
