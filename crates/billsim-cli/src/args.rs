@@ -64,6 +64,13 @@ pub enum Command {
     /// reason, and charged. --policy FILE.json replaces the scenario's policies (and its
     /// prices, when the file has them); README.md describes the file.
     Run(Run),
+    /// A log of your app's model calls replayed under each policy
+    ///
+    /// FILE (or - for standard input) is read as it streams in: LiteLLM spend logs, a
+    /// Helicone export, Langfuse observations, OpenTelemetry GenAI spans (OTLP/JSON) or a
+    /// generic CSV or JSON-lines log (README.md lists its columns). Without --policy it runs
+    /// the bill as it happened (noLimit) beside the lessons' main policies at their defaults.
+    Replay(crate::replay::Replay),
 }
 
 /// `--json`, which every command takes.
@@ -215,6 +222,9 @@ pub struct Run {
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true,
         help = "Policies (and prices) written as JSON, in place of the scenario's own")]
     pub policy: Option<PathBuf>,
+    /// Also write the scenario's traffic to FILE as a generic log (billsim replay reads it)
+    #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true)]
+    pub export_log: Option<PathBuf>,
     /// Add each policy's event list: every call served or refused, and why
     #[arg(long)]
     pub events: bool,

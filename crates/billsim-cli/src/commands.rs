@@ -24,6 +24,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Figures(a) => write_figures(a, out),
         Command::Scenarios(a) => scenarios(a, out),
         Command::Run(a) => run_scenario(a, out),
+        Command::Replay(a) => crate::replay::replay(a, out),
     }
 }
 
@@ -117,6 +118,9 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         Some(f) => (Some(f.policies), f.prices),
         None => (None, None),
     };
+    if let Some(path) = &a.export_log {
+        crate::replay::export_log(scenario, a.seed(), &values, path)?;
+    }
     // The blocked-call log is read from the events, kept for it alone when not asked for.
     let record = Record { events: a.events || a.blocked_log.is_some(), ..Record::default() };
     let mut run = scenario::run_with_prices(scenario, a.seed(), &values, policies, prices.as_ref(), record)

@@ -7,6 +7,7 @@ mod figures;
 mod hackathon;
 mod output;
 mod policy_file;
+mod replay;
 mod run_table;
 mod scenario_report;
 mod table;

@@ -18,6 +18,7 @@ pub mod over_time;
 pub mod quote;
 pub mod rate_limit;
 pub mod readout;
+pub mod replay;
 pub mod scenario;
 pub mod schema;
 pub mod server_step;

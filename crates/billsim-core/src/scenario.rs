@@ -86,6 +86,13 @@ pub const HACKATHON: Scenario = Scenario {
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
     build: build_hackathon,
 };
+impl Scenario {
+    /// Its traffic, policies and prices on run `seed` with `values`: what a replay takes a
+    /// cohort from (`billsim replay --add toyDay-heavy`) and `run --export-log` writes.
+    pub fn build(&self, seed: u32, values: &Values) -> Result<Built, RunError> {
+        (self.build)(seed, values)
+    }
+}
 
 /// Every scenario.
 pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE, crate::free_tier::SCENARIO, HACKATHON];

@@ -14,7 +14,7 @@ mod traffic;
 pub use guard::{retry_after_seconds, Guard, Reason, Refusal, SetAside, Wait};
 pub use outcome::{Event, Outcome, RefusedBy, Timeline, Trip, UserOutcome};
 pub use policy::Policy;
-pub use policy_file::{read as read_policy_file, BadFile, PolicyFile};
+pub use policy_file::{read as read_policy_file, read_prices, BadFile, PolicyFile};
 pub use price::{Nanos, Price, PriceTable, TooFine};
 pub use run::{resolve_prices, run, run_priced, timeline_step, Record, RunError, TIMELINE_STEPS};
 pub use traffic::{BadTraffic, Call, Cohort, Keys, Traffic, User};

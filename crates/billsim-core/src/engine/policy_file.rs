@@ -159,6 +159,34 @@ pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
     Ok(file)
 }
 
+/// A price table by itself (`billsim replay --prices`): prices by model, as a policy
+/// file's `"prices"` holds them, alone or under `"prices"`.
+///
+/// ```
+/// use billsim_core::engine::read_prices;
+/// let t = read_prices(r#"{"m": {"inputPerMillion": 0.8, "outputPerMillion": "4"}}"#).unwrap();
+/// assert_eq!(t.get("m").unwrap().input_per_token.0, 800);
+/// assert_eq!(read_prices(r#"{"prices": {"m": {"inputPerMillion": 1}}}"#).unwrap_err().to_string(),
+///     "prices.m.outputPerMillion: must be an amount in dollars per million tokens from 0 to 1000000, with at most \
+///      3 decimals (a number such as 0.8 or a string such as \"0.80\"); got nothing");
+/// ```
+pub fn read_prices(text: &str) -> Result<PriceTable, BadFile> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let top: &RawValue = serde_json::from_str(text).map_err(|e| BadFile::NotJson {
+        line: e.line(),
+        column: e.column(),
+        ends_early: e.classify() == serde_json::error::Category::Eof,
+    })?;
+    if let Json::Object(entries) = view(top) {
+        if let [(key, inner)] = &entries[..] {
+            if key == "prices" {
+                return Ok(prices(inner, "prices")?);
+            }
+        }
+    }
+    Ok(prices(top, "prices")?)
+}
+
 /// A JSON value seen one level deep, its parts still as text.
 enum Json<'a> {
     Object(Vec<(String, &'a RawValue)>),

@@ -229,6 +229,8 @@ struct Run<'a> {
     traffic: &'a Traffic,
     guards: &'a [Guard],
     calls: &'a [Call],
+    /// Logged costs by call number (empty when none is logged).
+    costs: &'a [Option<Nanos>],
     prices: &'a [Price],
     states: Vec<Vec<GuardState>>,
     per_user: Vec<UserOutcome>,
@@ -263,6 +265,7 @@ impl<'a> Run<'a> {
             traffic,
             guards: &policy.guards,
             calls: traffic.calls(),
+            costs: traffic.costs(),
             prices,
             states,
             per_user: vec![UserOutcome::default(); users],
@@ -316,12 +319,23 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
+    /// What call `index`, served with `model`, is charged: its logged cost when the log
+    /// gives one, else its tokens at that model's price.
+    #[inline(always)]
+    fn charge(&self, index: usize, model: u16) -> Result<Nanos, Overflow> {
+        let call = &self.calls[index];
+        match self.costs.get(index) {
+            Some(&Some(logged)) => Ok(logged),
+            _ => self.prices[usize::from(model)].cost(call.input, call.output),
+        }
+    }
+
     /// Settles call `index` (number `seq` in the engine's order), served with `model`, at `now`.
     #[inline(always)]
     fn finish(&mut self, seq: usize, index: usize, model: u16, now: Instant) -> Result<(), Overflow> {
+        let actual = self.charge(index, model)?;
         let call = &Call { model, ..self.calls[index] };
         let price = &self.prices[usize::from(call.model)];
-        let actual = price.cost(call.input, call.output)?;
         let process = self.process(seq);
         // A call admitted before the last restart was counted by counts that are gone.
         let counted = !self.last_restart.is_some_and(|r| call.at < r);
@@ -386,8 +400,11 @@ impl<'a> Run<'a> {
         if call.model != asked {
             user.degraded += 1;
         }
-        if let Some(events) = self.events.as_mut() {
-            events.push(Event::served(call, price.cost(call.input, call.output)?, shown_key));
+        if self.events.is_some() {
+            let charged = self.charge(index, call.model)?;
+            if let Some(events) = self.events.as_mut() {
+                events.push(Event::served(call, charged, shown_key));
+            }
         }
         let (model, at) = (call.model, call.at);
         if call.latency == Span::ZERO && self.in_flight.is_empty() {

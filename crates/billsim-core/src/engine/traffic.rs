@@ -2,6 +2,7 @@
 //! comes from a scenario's seeded generator or from a replayed log; the engine cannot tell
 //! which.
 
+use crate::engine::price::Nanos;
 use crate::money::Tokens;
 use crate::time::{Instant, Span};
 use serde::Serialize;
@@ -59,6 +60,9 @@ pub struct Traffic {
     pub models: Vec<String>,
     /// As given, with each user's calls in time order.
     calls: Vec<Call>,
+    /// What each call cost, as a log says, by call number: the engine charges it in place
+    /// of price x tokens. Empty when no call has one (a scenario's traffic).
+    costs: Vec<Option<Nanos>>,
     /// Call numbers in the engine's order (time, then user, then as given), made when
     /// first needed: a run whose users are independent never needs it (see `run.rs`).
     order: OnceLock<Vec<u32>>,
@@ -91,8 +95,23 @@ impl Traffic {
         cohorts: Vec<Cohort>,
         users: Vec<User>,
         models: Vec<String>,
-        mut calls: Vec<Call>,
+        calls: Vec<Call>,
     ) -> Result<Traffic, BadTraffic> {
+        Traffic::with_costs(cohorts, users, models, calls, Vec::new())
+    }
+
+    /// [`Traffic::new`], with each call's logged cost (`None` where the log says none): one
+    /// per call, or none at all. A sort moves each cost with its call.
+    pub fn with_costs(
+        cohorts: Vec<Cohort>,
+        users: Vec<User>,
+        models: Vec<String>,
+        mut calls: Vec<Call>,
+        mut costs: Vec<Option<Nanos>>,
+    ) -> Result<Traffic, BadTraffic> {
+        if !costs.is_empty() && costs.len() != calls.len() {
+            return Err(BadTraffic(format!("{} logged costs for {} calls", costs.len(), calls.len())));
+        }
         if let Some(u) = users.iter().find(|u| usize::from(u.cohort) >= cohorts.len()) {
             return Err(BadTraffic(format!(
                 "user {:?} names cohort {}, but there are {}",
@@ -126,8 +145,13 @@ impl Traffic {
             end = end.max(c.at.after(c.latency));
             instant_replies &= c.latency == Span::ZERO;
         }
-        if !per_user_in_order {
+        if !per_user_in_order && costs.is_empty() {
             calls.sort_by_key(|c| (c.at, c.user));
+        } else if !per_user_in_order {
+            let mut order: Vec<usize> = (0..calls.len()).collect();
+            order.sort_by_key(|&i| (calls[i].at, calls[i].user));
+            calls = order.iter().map(|&i| calls[i]).collect();
+            costs = order.iter().map(|&i| costs[i]).collect();
         }
         let start = start.min(end);
         Ok(Traffic {
@@ -135,6 +159,7 @@ impl Traffic {
             users,
             models,
             calls,
+            costs,
             order: OnceLock::new(),
             span: (start, end),
             instant_replies,
@@ -206,6 +231,11 @@ impl Traffic {
         &self.calls
     }
 
+    /// Each call's logged cost, by call number; empty when no call has one.
+    pub fn costs(&self) -> &[Option<Nanos>] {
+        &self.costs
+    }
+
     /// Indices into [`Traffic::calls`] in the engine's order: by time, then user, then as given.
     pub fn in_order(&self) -> &[u32] {
         self.order.get_or_init(|| {
@@ -235,10 +265,10 @@ impl Traffic {
 }
 
 impl PartialEq for Traffic {
-    /// The same users, models, calls, keys and restarts (the order is made from them).
+    /// The same users, models, calls, logged costs, keys and restarts (the order is made from them).
     fn eq(&self, other: &Self) -> bool {
-        (&self.cohorts, &self.users, &self.models, &self.calls, &self.keys, &self.restarts)
-            == (&other.cohorts, &other.users, &other.models, &other.calls, &other.keys, &other.restarts)
+        (&self.cohorts, &self.users, &self.models, &self.calls, &self.costs, &self.keys, &self.restarts)
+            == (&other.cohorts, &other.users, &other.models, &other.calls, &other.costs, &other.keys, &other.restarts)
     }
 }
 

@@ -1,0 +1,206 @@
+//! `billsim replay FILE|-`: a log of an app's own model calls, read as it streams in (a
+//! file or standard input), replayed under the lessons' main policies beside `noLimit`, or
+//! under a policy file's; and `billsim run --export-log FILE`, which writes a scenario's
+//! traffic as a generic log that replays to the scenario's own outcome.
+
+use crate::args::{Checked, Json};
+use crate::output::{json_line, Failure};
+use crate::policy_file;
+use billsim_core::engine::{Event, Nanos, Outcome, PriceTable, Reason, Record, RunError};
+use billsim_core::replay::export::{self, Order};
+use billsim_core::replay::run::{self, dollars, ReplayRun};
+use billsim_core::replay::when::iso_text;
+use billsim_core::replay::{self as core, Format, Options, FORMATS_ALLOWED};
+use billsim_core::scenario::{Scenario, Values};
+use billsim_core::settings::{shown, Invalid};
+use clap::{ArgAction, Args};
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Args)]
+pub struct Replay {
+    /// The log: a file, or - for standard input (CSV or JSON; README.md lists the formats)
+    #[arg(value_name = "FILE|-", value_parser = Checked(parse_path), allow_hyphen_values = true)]
+    pub file: PathBuf,
+    #[arg(long, value_name = "F", value_parser = Checked(parse_format), allow_hyphen_values = true,
+        help = format!("The log's format, {FORMATS_ALLOWED} (found from the file when left out)"))]
+    pub format: Option<Format>,
+    #[arg(long, value_name = "FILE", value_parser = Checked(parse_path), allow_hyphen_values = true,
+        help = "Policies (and prices) written as JSON, as run --policy takes them, in place of the main policies")]
+    pub policy: Option<PathBuf>,
+    /// Prices per model, JSON or CSV (model,input_per_million,output_per_million), before the lessons' own
+    #[arg(long, value_name = "FILE", value_parser = Checked(parse_path), allow_hyphen_values = true)]
+    pub prices: Option<PathBuf>,
+    /// A cohort of a scenario added to the log's traffic (toyDay-heavy); may be given again
+    #[arg(long = "add", value_name = "SCENARIO-COHORT", action = ArgAction::Append, allow_hyphen_values = true)]
+    pub add: Vec<String>,
+    /// Replay without the bad rows (and say how many) rather than stop
+    #[arg(long)]
+    pub skip_bad_rows: bool,
+    /// Add each policy's event list: every call served or refused, and why
+    #[arg(long)]
+    pub events: bool,
+    #[command(flatten)]
+    pub json: Json,
+}
+
+fn parse_path(text: &str) -> Result<PathBuf, Invalid> {
+    if text.is_empty() {
+        return Err(Invalid { allowed: "a file", got: shown(text) });
+    }
+    Ok(PathBuf::from(text))
+}
+
+fn parse_format(text: &str) -> Result<Format, Invalid> {
+    Format::parse(text).map_err(|e| e.problem)
+}
+
+fn work(message: String) -> Failure {
+    Failure::Work(message.into())
+}
+
+/// The most a price table may hold, as a policy file.
+const PRICES_MOST_BYTES: u64 = policy_file::MOST_BYTES;
+
+fn read_prices(path: &Path) -> Result<PriceTable, Failure> {
+    let refused = |problem: String| work(format!("--prices {}: {problem}", path.display()));
+    let file = File::open(path).map_err(|e| refused(format!("cannot be opened: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(PRICES_MOST_BYTES + 1).read_to_end(&mut bytes).map_err(|e| refused(format!("cannot be read: {e}")))?;
+    if bytes.len() as u64 > PRICES_MOST_BYTES {
+        return Err(refused(format!("must be a file of at most {PRICES_MOST_BYTES} bytes; got more")));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| refused("must be UTF-8 text".into()))?;
+    core::prices::read_table(&text).map_err(refused)
+}
+
+pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
+    let options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows };
+    let name = a.file.display().to_string();
+    let read = if name == "-" {
+        core::read(io::stdin().lock(), &options)
+    } else {
+        let file = File::open(&a.file).map_err(|e| work(format!("{name}: cannot be opened: {e}")))?;
+        core::read(BufReader::with_capacity(1 << 16, file), &options)
+    };
+    let mut log = read.map_err(|e| work(format!("{name}: {e}")))?;
+    for add in &a.add {
+        run::add(&mut log, add, 0).map_err(|e| work(format!("--{e}")))?;
+    }
+    let file = a.policy.as_deref().map(policy_file::read).transpose()?;
+    let mut table = match &a.prices {
+        Some(path) => read_prices(path)?,
+        None => PriceTable::default(),
+    };
+    let policies = file.map(|f| {
+        // --prices first: PriceTable::get takes the first price of a model.
+        table.0.extend(f.prices.map_or_else(Vec::new, |p| p.0));
+        f.policies
+    });
+    let record = Record { events: a.events, ..Record::default() };
+    let replayed = run::run(&log, policies, Some(&table), record).map_err(|e| match e {
+        RunError::NoPrice(_) => work(format!("{e}: --prices FILE gives them (README.md describes the table)")),
+        e => policy_file::in_file(a.policy.as_deref(), e),
+    })?;
+    if a.json.json {
+        json_line(out, &replayed)
+    } else {
+        Ok(out.write_all(said(&name, &replayed).as_bytes())?)
+    }
+}
+
+/// The most users the table lists by name; the others are one row.
+const USERS_LISTED: usize = 10;
+
+/// A replay as text: what was read, each policy's bill and refusals, then the biggest users.
+pub fn said(name: &str, r: &ReplayRun) -> String {
+    let mut out = format!(
+        "Replay of {name} ({}): {} calls of {} users to {} models, from {} to {}\n",
+        Format::ALL.iter().find(|f| f.name() == r.format).map_or(r.format, |f| f.label()),
+        r.calls,
+        r.users.len(),
+        r.models.len(),
+        iso_text(r.from),
+        iso_text(r.until)
+    );
+    for note in &r.notes {
+        let _ = writeln!(out, "  Note: {note}.");
+    }
+    for (o, label) in r.policies.iter().zip(&r.labels) {
+        let name = if *label == o.policy { label.clone() } else { format!("{label} ({})", o.policy) };
+        let served: u64 = o.per_user.iter().map(|u| u64::from(u.served)).sum();
+        let mut by = Vec::new();
+        for reason in Reason::ALL {
+            let n: u64 = o.per_user.iter().map(|u| u64::from(u.refused_by.get(reason))).sum();
+            if n > 0 {
+                by.push(format!("{} {n}", reason.name()));
+            }
+        }
+        let refused = if by.is_empty() { String::new() } else { format!(", refused {}", by.join(", ")) };
+        let _ = writeln!(out, "\n{name}: bill {}; served {served}{refused}", dollars(o.bill));
+        if let Some(events) = &o.events {
+            for e in events {
+                event(&mut out, r, e);
+            }
+        }
+    }
+    users(&mut out, r);
+    out
+}
+
+fn event(out: &mut String, r: &ReplayRun, e: &Event) {
+    let user = r.users.get(e.user as usize).map_or("?", |u| u.name.as_str());
+    let model = r.models.get(usize::from(e.model)).map_or("?", String::as_str);
+    let what = match (e.reason, e.fits_at) {
+        (None, _) => format!("served, charged {}", dollars(e.charged)),
+        (Some(reason), Some(at)) => format!("refused: {}, would fit at {}", reason.name(), iso_text(at)),
+        (Some(reason), None) => format!("refused: {}, waiting never makes it fit", reason.name()),
+    };
+    let _ = writeln!(out, "  {}  {user}  {model}  {what}", iso_text(e.at));
+}
+
+/// The biggest users by their bill under the first policy, charged under each.
+fn users(out: &mut String, r: &ReplayRun) {
+    let Some(first) = r.policies.first() else { return };
+    let mut order: Vec<usize> = (0..r.users.len()).collect();
+    order.sort_by_key(|&u| std::cmp::Reverse(first.per_user[u].charged));
+    let shown_users = &order[..order.len().min(USERS_LISTED)];
+    let width = shown_users.iter().map(|&u| r.users[u].name.chars().count()).chain([4]).max().unwrap_or(4);
+    let _ = writeln!(out, "\nThe biggest users by their bill under {}, charged under each policy:", first.policy);
+    let mut line = format!("  {:<width$} {:>6}", "user", "calls");
+    for o in &r.policies {
+        let _ = write!(line, " {:>14}", o.policy);
+    }
+    let _ = writeln!(out, "{line}");
+    let charged = |o: &Outcome, users: &[usize]| {
+        dollars(Nanos(users.iter().map(|&u| o.per_user[u].charged.0).fold(0u64, u64::saturating_add)))
+    };
+    for &u in shown_users {
+        let mut line = format!("  {:<width$} {:>6}", r.users[u].name, r.users[u].calls);
+        for o in &r.policies {
+            let _ = write!(line, " {:>14}", charged(o, &[u]));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    let rest = &order[shown_users.len()..];
+    if !rest.is_empty() {
+        let calls: u64 = rest.iter().map(|&u| u64::from(r.users[u].calls)).sum();
+        let mut line = format!("  {:<width$} {:>6}", format!("the other {}", rest.len()), calls);
+        for o in &r.policies {
+            let _ = write!(line, " {:>14}", charged(o, rest));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+/// `run --export-log FILE`: the scenario's traffic on `seed`, as a generic log, user by
+/// user so that its replay numbers users as the scenario does.
+pub fn export_log(scenario: &Scenario, seed: u32, values: &Values, path: &Path) -> Result<(), Failure> {
+    let refused = |problem: String| work(format!("--export-log {}: {problem}", path.display()));
+    let built = scenario.build(seed, values).map_err(|e| Failure::Work(e.into()))?;
+    let file = File::create(path).map_err(|e| refused(format!("cannot be written: {e}")))?;
+    export::write(&built.traffic, Order::ByUser, io::BufWriter::new(file))
+        .map_err(|e| refused(format!("cannot be written: {e}")))
+}

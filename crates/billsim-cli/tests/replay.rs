@@ -1,0 +1,143 @@
+//! `billsim replay` and `run --export-log`, run as a reader runs them: each format's
+//! fixture replays from a file and from standard input alike; bad input stops with its
+//! lines and nothing on stdout; a scenario's exported log replays to the scenario's bills.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn fixture(name: &str) -> String {
+    format!("{}/../../tests/fixtures/replay/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn billsim(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_billsim"))
+        .args(args)
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("billsim runs");
+    if let Some(bytes) = stdin {
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn json(args: &[&str], stdin: Option<&[u8]>) -> Value {
+    let out = billsim(args, stdin);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// Exit code 1, nothing on stdout, no panic; returns stderr.
+fn refused(args: &[&str]) -> String {
+    let out = billsim(args, None);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?} printed {}", String::from_utf8_lossy(&out.stdout));
+    stderr
+}
+
+fn bills(run: &Value) -> Vec<u64> {
+    run["policies"].as_array().unwrap().iter().map(|p| p["billNanos"].as_u64().unwrap()).collect()
+}
+
+#[test]
+fn each_formats_fixture_replays_from_a_file_and_from_standard_input_alike() {
+    for name in ["generic.csv", "generic_bom_crlf.csv", "generic.jsonl", "litellm.json", "litellm.csv", "helicone.csv"]
+        .into_iter()
+        .chain(["helicone.jsonl", "langfuse.json", "otlp.jsonl", "no_user.csv", "out_of_order.csv"])
+    {
+        let path = fixture(name);
+        let from_file = json(&["replay", &path, "--json"], None);
+        let bytes = std::fs::read(&path).unwrap();
+        let from_stdin = json(&["replay", "-", "--json"], Some(&bytes));
+        assert_eq!(from_file, from_stdin, "{name}");
+        let names: Vec<&str> =
+            from_file["policies"].as_array().unwrap().iter().map(|p| p["policy"].as_str().unwrap()).collect();
+        assert_eq!(names, ["noLimit", "requestsPerMinute", "dailyBudget"], "{name}");
+        assert!(bills(&from_file)[0] > 0, "{name}: a bill");
+    }
+}
+
+#[test]
+fn bad_rows_stop_the_replay_with_their_lines_unless_skipped() {
+    let said = refused(&["replay", &fixture("bad_rows.csv")]);
+    assert!(said.contains("bad_rows.csv: 5 bad rows (--skip-bad-rows replays the others):\n  line 3: "), "{said}");
+    let out = billsim(&["replay", &fixture("bad_rows.csv"), "--skip-bad-rows"], None);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Note: 5 bad rows left out (the first: line 3: input_tokens"), "{text}");
+}
+
+#[test]
+fn bad_files_and_formats_are_refused_in_a_sentence() {
+    assert!(refused(&["replay", &fixture("anthropic_cost.json")])
+        .contains("this is Anthropic's cost report, which counts tokens per time bucket, not per call"));
+    assert!(refused(&["replay", &fixture("garbage.bin")]).contains("this looks like a binary file"));
+    assert!(refused(&["replay", &fixture("helicone.csv"), "--format", "litellm"])
+        .contains("but it is a Helicone export (helicone); choose --format helicone"));
+    assert!(refused(&["replay", "/nonexistent/log.csv"]).starts_with("billsim: /nonexistent/log.csv: cannot be opened"));
+    let out = billsim(&["replay", &fixture("generic.csv"), "--format", "csv"], None);
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with(
+        "billsim: --format: must be \"generic\", \"litellm\", \"helicone\", \"langfuse\" or \"otlp\"; got \"csv\""
+    ));
+}
+
+struct Temp(PathBuf);
+
+impl Temp {
+    fn new(name: &str, text: &str) -> Temp {
+        let path = std::env::temp_dir().join(format!("billsim-replay-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        Temp(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn a_model_without_a_price_is_named_and_a_price_table_prices_it() {
+    let log = Temp::new("mystery.csv", "time,user,model,input_tokens,output_tokens\n1746090000,a,mystery,1000,100\n");
+    let said = refused(&["replay", log.path()]);
+    assert_eq!(
+        said.trim_end(),
+        "billsim: prices: no price for \"mystery\" (1 calls); give each model a price: --prices FILE gives them \
+         (README.md describes the table)"
+    );
+    let table = Temp::new("prices.csv", "model,input_per_million,output_per_million\nmystery,2,10\n");
+    let run = json(&["replay", log.path(), "--prices", table.path(), "--json"], None);
+    assert_eq!(bills(&run)[0], 1_000 * 2_000 + 100 * 10_000);
+}
+
+#[test]
+fn a_cohort_of_a_scenario_is_added_to_the_replay() {
+    let run = json(&["replay", &fixture("generic.csv"), "--add", "toyDay-heavy", "--json"], None);
+    let users: Vec<&str> = run["users"].as_array().unwrap().iter().map(|u| u["name"].as_str().unwrap()).collect();
+    assert_eq!(users, ["alice", "Acme, Inc.", "bob", "Heavy user (toyDay)"]);
+    assert!(refused(&["replay", &fixture("generic.csv"), "--add", "toyDay"]).starts_with("billsim: --add: must be"));
+}
+
+#[test]
+fn a_scenarios_exported_log_replays_to_the_scenarios_own_bills_and_refusals() {
+    for seed in ["0", "7", "41"] {
+        let log = Temp::new(&format!("toy-{seed}.csv"), "");
+        let own = json(&["run", "--scenario", "toyDay", "--seed", seed, "--json", "--export-log", log.path()], None);
+        let replayed = json(&["replay", log.path(), "--json"], None);
+        assert_eq!(bills(&replayed), bills(&own), "seed {seed}");
+        for (mine, theirs) in replayed["policies"].as_array().unwrap().iter().zip(own["policies"].as_array().unwrap()) {
+            assert_eq!(mine["perUser"], theirs["perUser"], "seed {seed}: every user's served, refused and charged");
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! Times a replay: a generic CSV log of 1,000,000 calls (written in memory by the
+//! generator, never committed) read and replayed under the three main policies.
+//!
+//! ```text
+//! cargo run --release -p billsim-core --example replay_bench             # 1,000,000 calls, 10,000 users
+//! cargo run --release -p billsim-core --example replay_bench -- 100000   # another size
+//! cargo run --release -p billsim-core --example replay_bench -- 1000000 --write > big.csv  # the log alone
+//! ```
+
+use billsim_core::engine::{synthetic, Record};
+use billsim_core::replay::{self, export, run, Options};
+use std::io::Write;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let calls: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let users = (calls / 100).max(1);
+    let mut log = Vec::new();
+    export::synthetic_log(1, calls, users, &mut log).expect("the generator writes to memory");
+    if args.iter().any(|a| a == "--write") {
+        let _ = std::io::stdout().lock().write_all(&log);
+        return;
+    }
+    let prices = synthetic::prices();
+    let mut samples = Vec::new();
+    for _ in 0..5 {
+        let (start, cpu) = (Instant::now(), cpu_ms());
+        let read = replay::read(&log[..], &Options::default()).expect("the generated log reads");
+        let read_ms = start.elapsed().as_secs_f64() * 1e3;
+        let out = run::run(&read, None, Some(&prices), Record::default()).expect("the replay runs");
+        let total_ms = start.elapsed().as_secs_f64() * 1e3;
+        std::hint::black_box(&out);
+        samples.push((read_ms, total_ms, cpu_ms().map(|c| c - cpu.unwrap_or(0.0))));
+    }
+    samples.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let (read_ms, total_ms, cpu) = samples[samples.len() / 2];
+    let cpu = cpu.map_or(String::new(), |c| format!(", {c:.0} ms of CPU time"));
+    println!(
+        "{calls} calls, {users} users, {:.1} MB of CSV: read {read_ms:.0} ms; read and replayed under 3 policies \
+         {total_ms:.0} ms{cpu} (median of {})",
+        log.len() as f64 / 1e6,
+        samples.len()
+    );
+}
+
+/// This process's CPU time so far, in ms (Linux: /proc/self/schedstat), to read beside the
+/// wall time on a machine shared with other work.
+fn cpu_ms() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    Some(text.split_whitespace().next()?.parse::<f64>().ok()? / 1e6)
+}

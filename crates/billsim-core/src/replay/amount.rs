@@ -1,0 +1,108 @@
+//! Numbers as logs write them, read exactly: token counts, and costs in dollars or cents
+//! to whole nano-dollars. A cost may be written as a float prints (`1.2e-05`,
+//! `0.00030000000000000003`): its decimal text is read exactly and rounded half up to the
+//! nano-dollar, never through an `f64`.
+
+use crate::engine::Nanos;
+use crate::money::Tokens;
+use crate::settings::shown;
+
+pub const TOKENS_ALLOWED: &str = "a whole number of tokens from 0";
+pub const COST_ALLOWED: &str = "an amount from 0, such as 0.0042 or 4.2e-3";
+
+/// A decimal number's value as `digits x 10^exponent`: `"1.2e-05"` is `(12, -6)`.
+fn decimal(text: &str) -> Option<(u128, i32)> {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(i) => (&text[..i], text[i + 1..].strip_prefix('+').unwrap_or(&text[i + 1..]).parse::<i32>().ok()?),
+        None => (text, 0),
+    };
+    let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |s: &str| s.bytes().all(|c| c.is_ascii_digit());
+    if (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) || exponent.abs() > 60 {
+        return None;
+    }
+    let all = format!("{whole}{frac}");
+    let all = all.trim_start_matches('0');
+    if all.len() > 38 {
+        return None;
+    }
+    let n: u128 = if all.is_empty() { 0 } else { all.parse().ok()? };
+    Some((n, exponent - frac.len() as i32))
+}
+
+/// `digits x 10^exponent` in whole units, rounded half up; `None` past u64.
+fn rounded(n: u128, exponent: i32) -> Option<u64> {
+    if exponent >= 0 {
+        u64::try_from(n.checked_mul(10u128.checked_pow(exponent as u32)?)?).ok()
+    } else if -exponent > 38 {
+        Some(0)
+    } else {
+        let div = 10u128.pow((-exponent) as u32);
+        u64::try_from(n / div + u128::from(n % div >= div.div_ceil(2))).ok()
+    }
+}
+
+/// A cost in dollars, to whole nano-dollars (half up).
+///
+/// ```
+/// use billsim_core::replay::amount::dollars;
+/// use billsim_core::engine::Nanos;
+/// assert_eq!(dollars("0.0042"), Ok(Nanos(4_200_000)));
+/// assert_eq!(dollars("1.2e-05"), Ok(Nanos(12_000)));
+/// assert_eq!(dollars("0.00030000000000000003"), Ok(Nanos(300_000)));
+/// assert!(dollars("-1").is_err());
+/// ```
+pub fn dollars(text: &str) -> Result<Nanos, String> {
+    scaled(text, 9)
+}
+
+/// A cost in cents, to whole nano-dollars (half up).
+///
+/// ```
+/// use billsim_core::replay::amount::cents;
+/// use billsim_core::engine::Nanos;
+/// assert_eq!(cents("0.42"), Ok(Nanos(4_200_000)));
+/// ```
+pub fn cents(text: &str) -> Result<Nanos, String> {
+    scaled(text, 7)
+}
+
+fn scaled(text: &str, shift: i32) -> Result<Nanos, String> {
+    let t = text.trim();
+    let t = t.strip_prefix('$').unwrap_or(t);
+    if t.starts_with('-') {
+        return Err(format!("must be {COST_ALLOWED}; got {} (a cost is never negative)", shown(text)));
+    }
+    let bad = || format!("must be {COST_ALLOWED}; got {}", shown(text));
+    let (n, exponent) = decimal(t).ok_or_else(bad)?;
+    rounded(n, exponent + shift).map(Nanos).ok_or_else(|| format!("{} is too large", shown(text)))
+}
+
+/// A count of tokens: a whole number from 0 (`12.0`, as some writers print a whole float, is 12).
+///
+/// ```
+/// use billsim_core::replay::amount::tokens;
+/// assert_eq!(tokens("1200"), Ok(1_200));
+/// assert_eq!(tokens("12.0"), Ok(12));
+/// assert!(tokens("-5").is_err());
+/// assert!(tokens("12.5").is_err());
+/// assert!(tokens("many").is_err());
+/// ```
+pub fn tokens(text: &str) -> Result<Tokens, String> {
+    let t = text.trim();
+    if let Ok(n) = t.parse::<u64>() {
+        if t.bytes().all(|c| c.is_ascii_digit()) {
+            return Ok(n);
+        }
+    }
+    let bad = || format!("must be {TOKENS_ALLOWED}; got {}", shown(text));
+    if t.starts_with('-') {
+        return Err(bad());
+    }
+    let (n, exponent) = decimal(t).ok_or_else(bad)?;
+    // Whole only: the digits below 10^0 must all be zero.
+    if exponent < 0 && (-exponent > 38 || n % 10u128.pow((-exponent) as u32) != 0) {
+        return Err(bad());
+    }
+    rounded(n, exponent).ok_or_else(bad)
+}

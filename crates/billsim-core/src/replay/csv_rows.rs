@@ -1,0 +1,92 @@
+//! The CSV reader, for every format written as CSV. The `csv` crate reads the records:
+//! RFC 4180 quoting (Helicone's `request_body` column holds JSON, with commas, quotes and
+//! line breaks inside quotes), CRLF or LF, one record at a time into a reused buffer.
+
+use crate::replay::columns::{normalize, Spec, REQUIRED};
+use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::ReplayError;
+use std::borrow::Cow;
+use std::io::Read;
+
+/// For each field, the columns that may hold it, in the spec's order, with their names.
+struct Columns {
+    by_field: Vec<(Field, Vec<(usize, String)>)>,
+}
+
+struct CsvRow<'r> {
+    record: &'r csv::ByteRecord,
+    columns: &'r Columns,
+}
+
+impl Row for CsvRow<'_> {
+    fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
+        let Some((_, columns)) = self.columns.by_field.iter().find(|(f, _)| *f == field) else { return Ok(None) };
+        for (i, name) in columns {
+            let Some(bytes) = self.record.get(*i) else { continue };
+            let text = std::str::from_utf8(bytes).map_err(|e| {
+                format!("{name}: must be UTF-8 text; got a byte that is not at byte {}", e.valid_up_to())
+            })?;
+            if !text.trim().is_empty() {
+                return Ok(Some(Value { text: Cow::Borrowed(text), name: Cow::Borrowed(name) }));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Reads every record of `input` (a header, then rows) into `builder`.
+pub fn read(input: impl Read, spec: &Spec, format: &str, builder: &mut Builder) -> Result<(), ReplayError> {
+    let mut reader = csv::ReaderBuilder::new().flexible(true).has_headers(true).from_reader(input);
+    let header = reader.byte_headers().map_err(|e| ReplayError::Unreadable(e.to_string()))?.clone();
+    let names: Vec<(String, String)> =
+        header.iter().map(|h| String::from_utf8_lossy(h).trim().to_string()).map(|h| (normalize(&h), h)).collect();
+    let columns = Columns {
+        by_field: spec
+            .fields
+            .iter()
+            .map(|&(field, wanted)| {
+                let found = wanted
+                    .iter()
+                    .filter_map(|w| names.iter().position(|(n, _)| n == w).map(|i| (i, names[i].1.clone())))
+                    .collect();
+                (field, found)
+            })
+            .collect(),
+    };
+    let has = |field: Field| columns.by_field.iter().any(|(f, c)| *f == field && !c.is_empty());
+    let mut missing: Vec<String> =
+        REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), spec.said(f))).collect();
+    if !has(Field::User) && !has(Field::Key) {
+        missing.push(match spec.names(Field::Key) {
+            [] => format!("user ({})", spec.said(Field::User)),
+            _ => format!("user ({}) or API key ({})", spec.said(Field::User), spec.said(Field::Key)),
+        });
+    }
+    if !missing.is_empty() {
+        let got: Vec<&str> = names.iter().map(|(_, h)| h.as_str()).take(20).collect();
+        return Err(ReplayError::Columns { format: format.to_string(), missing, got: got.join(", ") });
+    }
+    if !has(Field::User) {
+        builder
+            .notes
+            .push(format!("the file has no user column ({}): each API key stands for a user", spec.said(Field::User)));
+    }
+    let mut record = csv::ByteRecord::new();
+    loop {
+        match reader.read_byte_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {
+                let line = record.position().map_or(0, |p| p.line());
+                builder.row(line, &CsvRow { record: &record, columns: &columns });
+            }
+            Err(e) => match e.kind() {
+                csv::ErrorKind::Io(_) => return Err(ReplayError::Unreadable(e.to_string())),
+                _ => {
+                    let line = e.position().map_or(0, |p| p.line());
+                    builder.bad_row(line, format!("not a CSV row: {e}"));
+                }
+            },
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,77 @@
+//! A traffic written as a generic log ([`crate::replay::generic`]): what `billsim run
+//! --export-log` writes, so that a replay of it can be checked against the scenario (a
+//! test does, on hundreds of seeds), and what the generator of big logs writes.
+
+use crate::engine::{synthetic, Traffic};
+use crate::replay::run::dollars;
+use crate::replay::when::iso_text;
+use std::io::{self, Write};
+
+/// The order of the rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// User by user, in the traffic's order of users, each user's calls as the traffic
+    /// gives them. A replay numbers users in the order it meets them, and the engine
+    /// breaks ties at one moment by user number: in this order the replay numbers them
+    /// as the traffic does, so its outcome is the traffic's own, to the call.
+    ByUser,
+    /// In time order, as a real log is.
+    ByTime,
+}
+
+/// Writes `traffic` as a generic CSV log: `time,end,user,cohort,model,input_tokens,
+/// output_tokens`, then `request` when some request has several calls (without it each
+/// call is a request of its own), and `cost` in dollars when the traffic has logged costs.
+pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()> {
+    let mut w = csv::WriterBuilder::new().from_writer(out);
+    let costs = !traffic.costs().is_empty();
+    let mut seen = vec![false; traffic.requests()];
+    let requests = traffic.calls().iter().any(|c| std::mem::replace(&mut seen[c.request as usize], true));
+    let mut header = vec!["time", "end", "user", "cohort", "model", "input_tokens", "output_tokens"];
+    if requests {
+        header.push("request");
+    }
+    if costs {
+        header.push("cost");
+    }
+    w.write_record(&header)?;
+    let calls = traffic.calls();
+    let order: Vec<usize> = match order {
+        Order::ByUser => {
+            let mut by_user: Vec<Vec<usize>> = vec![Vec::new(); traffic.users.len()];
+            for (i, c) in calls.iter().enumerate() {
+                by_user[c.user as usize].push(i);
+            }
+            by_user.into_iter().flatten().collect()
+        }
+        Order::ByTime => traffic.in_order().iter().map(|&i| i as usize).collect(),
+    };
+    let mut row: Vec<String> = Vec::with_capacity(header.len());
+    for i in order {
+        let c = &calls[i];
+        let user = &traffic.users[c.user as usize];
+        row.clear();
+        row.push(iso_text(c.at));
+        row.push(iso_text(c.at.after(c.latency)));
+        row.push(user.name.clone());
+        row.push(traffic.cohorts[usize::from(user.cohort)].name.clone());
+        row.push(traffic.models[usize::from(c.model)].clone());
+        row.push(c.input.to_string());
+        row.push(c.output.to_string());
+        if requests {
+            row.push(c.request.to_string());
+        }
+        if costs {
+            row.push(traffic.costs()[i].map(|n| dollars(n).trim_start_matches('$').to_string()).unwrap_or_default());
+        }
+        w.write_record(&row)?;
+    }
+    w.flush()
+}
+
+/// A big generic log for benchmarks and tests of size: [`synthetic::traffic`]'s calls
+/// (two models, "small" and "large", priced by [`synthetic::prices`]), in time order.
+pub fn synthetic_log(seed: u32, calls: u32, users: u32, out: impl Write) -> io::Result<()> {
+    let traffic = synthetic::traffic(seed, calls, users).map_err(|e| io::Error::other(e.to_string()))?;
+    write(&traffic, Order::ByTime, out)
+}

@@ -1,0 +1,56 @@
+//! The generic log, CSV or JSON lines: one call a row, under a header of documented names
+//! and their aliases (compared without case, `_`, `-`, `.` or spaces):
+//!
+//! | field | names | what |
+//! |---|---|---|
+//! | start | `time`, `timestamp`, `start`, `start_time`, `started_at`, `created_at`, `at` (a `_ms`, `_us`, `_ns` or `_seconds` ending fixes a Unix number's unit) | ISO 8601, or Unix seconds, milliseconds, microseconds or nanoseconds (by size) |
+//! | end | `end`, `end_time`, `ended_at`, `finished_at`, `completed_at` | as start; or |
+//! | latency | `latency_ms`, `duration_ms`, `latency`, `duration` | whole milliseconds |
+//! | user | `user`, `user_id`, `end_user`, `customer`, `customer_id`, `tenant`, `tenant_id`, `account`, `account_id` | any text |
+//! | API key | `api_key`, `key`, `key_hash`, `key_alias`, `key_name` | stands for the user when a row has none |
+//! | model | `model`, `model_name`, `model_id` | priced by name |
+//! | input tokens | `input_tokens`, `prompt_tokens`, `tokens_in`, `input` | whole number |
+//! | output tokens | `output_tokens`, `completion_tokens`, `tokens_out`, `output` | whole number |
+//! | cost | `cost`, `cost_usd`, `cost_dollars`, `spend`, `total_cost` (dollars), `cost_cents`, `cents` (cents) | optional; a `cost_unit` column (`dollars` or `cents`) may say the unit of `cost` |
+//! | cohort | `cohort`, `group` | optional: users' groups |
+//! | request | `request`, `request_id` | optional: calls of one request share it; a refused call ends its request |
+//!
+//! `billsim run --export-log` writes this format (see [`crate::replay::export`]).
+
+use crate::replay::columns::Spec;
+use crate::replay::log::Field;
+
+pub const SPEC: Spec = Spec {
+    fields: &[
+        (
+            Field::Start,
+            &["time", "timestamp", "start", "starttime", "startedat", "createdat", "at", "timems", "timens"],
+        ),
+        (Field::End, &["end", "endtime", "endedat", "finishedat", "completedat", "endms", "endns"]),
+        (Field::Latency, &["latencyms", "durationms", "latency", "duration"]),
+        (
+            Field::User,
+            &[
+                "user",
+                "userid",
+                "enduser",
+                "enduserid",
+                "customer",
+                "customerid",
+                "tenant",
+                "tenantid",
+                "account",
+                "accountid",
+            ],
+        ),
+        (Field::Key, &["apikey", "key", "keyhash", "keyalias", "keyname"]),
+        (Field::Model, &["model", "modelname", "modelid"]),
+        (Field::Input, &["inputtokens", "prompttokens", "tokensin", "input"]),
+        (Field::Output, &["outputtokens", "completiontokens", "tokensout", "output"]),
+        (Field::CostDollars, &["cost", "costusd", "costdollars", "spend", "totalcost"]),
+        (Field::CostCents, &["costcents", "cents"]),
+        (Field::CostUnit, &["costunit"]),
+        (Field::Cohort, &["cohort", "group"]),
+        (Field::Request, &["request", "requestid"]),
+    ],
+};

@@ -1,0 +1,256 @@
+//! The JSON readers: JSON lines (one record a line), or one JSON document: an array of
+//! records, or an object holding them in `"data"` (the answer of an API such as
+//! Langfuse's or LiteLLM's `/spend/logs`). Either way one record at a time: a document is
+//! read through serde_json's reader with a visitor that hands each element on as it
+//! ends, so the file's text is never held whole.
+
+use crate::replay::columns::{normalize, Spec};
+use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::ReplayError;
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::io::{BufRead, Read};
+
+/// A key, borrowed from the text when it has no escapes.
+pub struct Key<'a>(pub Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_string())))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// An object's fields, each value still as its JSON text.
+pub struct Entries<'a>(pub Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl<'de> Deserialize<'de> for Entries<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Entries<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Entries<'de>, M::Error> {
+                let mut entries = Vec::new();
+                while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
+                    entries.push((k, map.next_value::<&'de RawValue>()?));
+                }
+                Ok(Entries(entries))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+impl<'a> Entries<'a> {
+    /// The object's fields, or what it is instead.
+    pub fn of(raw: &'a RawValue) -> Result<Entries<'a>, String> {
+        serde_json::from_str(raw.get()).map_err(|_| format!("must be a JSON object; got {}", kind(raw)))
+    }
+
+    pub fn get(&self, key: &str) -> Option<&'a RawValue> {
+        self.0.iter().find(|(k, _)| k == key).map(|&(_, v)| v)
+    }
+}
+
+/// What a JSON value is, for a message.
+pub fn kind(raw: &RawValue) -> &'static str {
+    match raw.get().trim_start().as_bytes().first() {
+        Some(b'{') => "an object",
+        Some(b'[') => "a list",
+        Some(b'"') => "text",
+        Some(b't' | b'f') => "true or false",
+        Some(b'n') => "null",
+        _ => "a number",
+    }
+}
+
+/// A scalar's text: a string unescaped, a number as written; `None` for null.
+pub fn scalar(raw: &RawValue) -> Result<Option<Cow<'_, str>>, String> {
+    let t = raw.get().trim();
+    match t.as_bytes().first() {
+        Some(b'"') => match serde_json::from_str::<&str>(t) {
+            Ok(s) => Ok(Some(Cow::Borrowed(s))),
+            Err(_) => serde_json::from_str::<String>(t).map(|s| Some(Cow::Owned(s))).map_err(|e| e.to_string()),
+        },
+        Some(b'n') => Ok(None),
+        Some(b'-' | b'0'..=b'9') => Ok(Some(Cow::Borrowed(t))),
+        _ => Err(format!("must be text or a number; got {}", kind(raw))),
+    }
+}
+
+/// A record read by a format's [`Spec`].
+pub struct SpecRow<'a> {
+    entries: Vec<(String, &'a str, &'a RawValue)>,
+    spec: &'a Spec,
+}
+
+impl<'a> SpecRow<'a> {
+    pub fn new(entries: &'a Entries<'a>, spec: &'a Spec) -> SpecRow<'a> {
+        SpecRow { entries: entries.0.iter().map(|(k, v)| (normalize(k), k.as_ref(), *v)).collect(), spec }
+    }
+}
+
+impl Row for SpecRow<'_> {
+    fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
+        for wanted in self.spec.names(field) {
+            if let Some(&(_, key, raw)) = self.entries.iter().find(|(n, _, _)| n == wanted) {
+                if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
+                    if !text.trim().is_empty() {
+                        return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// What a record handler may say: go on, or stop the whole file.
+pub type OnRecord<'h> = dyn FnMut(&mut Builder, u64, &RawValue) -> Result<(), ReplayError> + 'h;
+
+/// JSON lines: each line one record; a line that is not JSON is a bad row.
+pub fn read_lines(input: &mut dyn BufRead, builder: &mut Builder, on: &mut OnRecord<'_>) -> Result<(), ReplayError> {
+    let mut buf = Vec::new();
+    let mut line = 0u64;
+    loop {
+        buf.clear();
+        let n = input.read_until(b'\n', &mut buf).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
+        if n == 0 {
+            return Ok(());
+        }
+        line += 1;
+        let text = buf.trim_ascii();
+        if text.is_empty() {
+            continue;
+        }
+        match serde_json::from_slice::<&RawValue>(text) {
+            Ok(raw) => on(builder, line, raw)?,
+            Err(e) => builder.bad_row(line, format!("not JSON: {} at column {}", category(&e), e.column())),
+        }
+    }
+}
+
+fn category(e: &serde_json::Error) -> &'static str {
+    match e.classify() {
+        serde_json::error::Category::Eof => "the line ends before the JSON does",
+        serde_json::error::Category::Data => "the value does not fit",
+        _ => "a character where JSON cannot have it",
+    }
+}
+
+/// Counts the line ends it has handed on.
+struct Counted<'c, R> {
+    inner: R,
+    lines: &'c Cell<u64>,
+}
+
+impl<R: Read> Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let ends = buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+        self.lines.set(self.lines.get() + ends);
+        Ok(n)
+    }
+}
+
+/// One JSON document: an array of records, or an object with them in `"data"` (or
+/// `"logs"`); with `whole`, the document is itself the one record (an OTLP export).
+pub fn read_document(
+    input: &mut dyn BufRead,
+    whole: bool,
+    builder: &mut Builder,
+    on: &mut OnRecord<'_>,
+) -> Result<(), ReplayError> {
+    let lines = Cell::new(0u64);
+    let mut de = serde_json::Deserializer::from_reader(Counted { inner: input, lines: &lines });
+    let stop: RefCell<Option<ReplayError>> = RefCell::new(None);
+    let found_rows = Cell::new(false);
+    let result = if whole {
+        Box::<RawValue>::deserialize(&mut de).and_then(|raw| {
+            found_rows.set(true);
+            on(builder, lines.get() + 1, &raw).map_err(|e| stop_with(&stop, e))
+        })
+    } else {
+        Top { builder, on, lines: &lines, stop: &stop, found_rows: &found_rows }.deserialize(&mut de)
+    };
+    if let Some(e) = stop.into_inner() {
+        return Err(e);
+    }
+    result.map_err(|e| ReplayError::NotJson { line: e.line() as u64, column: e.column() as u64 })?;
+    de.end().map_err(|e| ReplayError::NotJson { line: e.line() as u64, column: e.column() as u64 })?;
+    if !found_rows.get() {
+        return Err(ReplayError::NoRows);
+    }
+    Ok(())
+}
+
+fn stop_with(slot: &RefCell<Option<ReplayError>>, e: ReplayError) -> serde_json::Error {
+    *slot.borrow_mut() = Some(e);
+    serde::de::Error::custom("stopped")
+}
+
+struct Top<'b, 'h, 'c> {
+    builder: &'b mut Builder,
+    on: &'b mut OnRecord<'h>,
+    lines: &'c Cell<u64>,
+    stop: &'c RefCell<Option<ReplayError>>,
+    found_rows: &'c Cell<bool>,
+}
+
+impl<'de> DeserializeSeed<'de> for Top<'_, '_, '_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Top<'_, '_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of records, or an object with them in \"data\"")
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
+        self.found_rows.set(true);
+        while let Some(raw) = seq.next_element::<Box<RawValue>>()? {
+            // The line the record ends on (1-based).
+            if let Err(e) = (self.on)(self.builder, self.lines.get() + 1, &raw) {
+                *self.stop.borrow_mut() = Some(e);
+                return Err(serde::de::Error::custom("stopped"));
+            }
+        }
+        Ok(())
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
+        let Top { builder, on, lines, stop, found_rows } = self;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "data" || key == "logs" {
+                map.next_value_seed(Top { builder: &mut *builder, on: &mut *on, lines, stop, found_rows })?;
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(())
+    }
+}

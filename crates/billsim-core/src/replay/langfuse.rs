@@ -1,0 +1,93 @@
+//! Langfuse observations (the public API's `GET /api/public/observations` answer, its
+//! `"data"` list, or JSON lines of observations): only those of type `GENERATION` are
+//! model calls. Fields as Langfuse's `ObservationsView` names them: `startTime`,
+//! `endTime`, `userId`, `model` or `providedModelName`; `usageDetails` (every key with
+//! "input" in it counts as input, with "output" as output; the older `usage.input` /
+//! `usage.output` or `promptTokens` / `completionTokens` otherwise); `totalCost`, or
+//! `costDetails.total`, or `calculatedTotalCost`, in dollars.
+
+use crate::replay::json_rows::{scalar, Entries};
+use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::ReplayError;
+use serde_json::value::RawValue;
+use std::borrow::Cow;
+
+struct Observation<'a> {
+    entries: &'a Entries<'a>,
+}
+
+impl Observation<'_> {
+    fn text(&self, keys: &[&'static str]) -> Result<Option<Value<'_>>, String> {
+        for &key in keys {
+            let (head, tail) = key.split_once('.').map_or((key, None), |(h, t)| (h, Some(t)));
+            let Some(mut raw) = self.entries.get(head) else { continue };
+            if let Some(tail) = tail {
+                let inner = Entries::of(raw).map_err(|e| format!("{head}: {e}"))?;
+                match inner.get(tail) {
+                    // A nested value borrows from the same text as the record.
+                    Some(v) => raw = v,
+                    None => continue,
+                }
+            }
+            if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
+                return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The sum of `usageDetails`' keys that contain `part` ("input" or "output").
+    fn usage(&self, part: &str, older: &[&'static str]) -> Result<Option<Value<'_>>, String> {
+        if let Some(raw) = self.entries.get("usageDetails").filter(|r| r.get().trim() != "null") {
+            let details = Entries::of(raw).map_err(|e| format!("usageDetails: {e}"))?;
+            let mut sum: u64 = 0;
+            let mut any = false;
+            for (k, v) in &details.0 {
+                if k.to_ascii_lowercase().contains(part) {
+                    let text = scalar(v).map_err(|e| format!("usageDetails.{k}: {e}"))?.unwrap_or_default();
+                    let n = crate::replay::amount::tokens(&text).map_err(|e| format!("usageDetails.{k}: {e}"))?;
+                    sum = sum.checked_add(n).ok_or_else(|| format!("usageDetails.{part}: too many tokens"))?;
+                    any = true;
+                }
+            }
+            if any {
+                return Ok(Some(Value { text: Cow::Owned(sum.to_string()), name: Cow::Borrowed("usageDetails") }));
+            }
+        }
+        self.text(older)
+    }
+}
+
+impl Row for Observation<'_> {
+    fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
+        match field {
+            Field::Start => self.text(&["startTime"]),
+            Field::End => self.text(&["endTime"]),
+            Field::User => self.text(&["userId"]),
+            Field::Model => self.text(&["model", "providedModelName"]),
+            Field::Input => self.usage("input", &["usage.input", "promptTokens"]),
+            Field::Output => self.usage("output", &["usage.output", "completionTokens"]),
+            Field::CostDollars => self.text(&["totalCost", "costDetails.total", "calculatedTotalCost"]),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// One observation: a call if it is a generation.
+pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), ReplayError> {
+    let entries = match Entries::of(raw) {
+        Ok(e) => e,
+        Err(e) => {
+            builder.bad_row(line, e);
+            return Ok(());
+        }
+    };
+    super::refuse_buckets(&entries)?;
+    let kind = entries.get("type").and_then(|r| scalar(r).ok().flatten());
+    match kind.as_deref() {
+        Some("GENERATION") => builder.row(line, &Observation { entries: &entries }),
+        Some(_) => builder.not_a_call("observations not of type GENERATION"),
+        None => builder.bad_row(line, "type: must be \"GENERATION\" for a model call; got nothing".into()),
+    }
+    Ok(())
+}

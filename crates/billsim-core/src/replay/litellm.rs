@@ -1,0 +1,21 @@
+//! LiteLLM's spend logs: rows of its `LiteLLM_SpendLogs` table, as the proxy's
+//! `/spend/logs` answer (a JSON array), JSON lines, or a CSV dump of the table. Fields
+//! as LiteLLM names them (its `LiteLLM_SpendLogs` type: `startTime`, `endTime`, `model`,
+//! `user`, `end_user`, `api_key` (a hash), `prompt_tokens`, `completion_tokens`, `spend`
+//! in dollars, `request_id`). The user is `end_user`, else `user`, else `api_key`.
+
+use crate::replay::columns::Spec;
+use crate::replay::log::Field;
+
+pub const SPEC: Spec = Spec {
+    fields: &[
+        (Field::Start, &["starttime"]),
+        (Field::End, &["endtime"]),
+        (Field::User, &["enduser", "user"]),
+        (Field::Key, &["apikey"]),
+        (Field::Model, &["model", "modelgroup"]),
+        (Field::Input, &["prompttokens"]),
+        (Field::Output, &["completiontokens"]),
+        (Field::CostDollars, &["spend"]),
+    ],
+};

@@ -1,0 +1,424 @@
+//! What every reader makes: calls with their users and models numbered once (so memory
+//! grows with calls and users, not with the file's bytes), the bad rows (the first ten
+//! said, the rest counted), and notes on what the reading had to assume.
+
+use crate::engine::{BadTraffic, Call, Cohort, Nanos, PriceTable, Traffic, User};
+use crate::money::Tokens;
+use crate::replay::amount;
+use crate::replay::when::{self, Unit};
+use crate::time::{Instant, Span};
+use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The bad rows said one by one; past these, they are counted.
+pub const BAD_ROWS_SAID: usize = 10;
+
+/// The fields of a call, by what they mean; each format says where it keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Start,
+    End,
+    /// Milliseconds from start to finish, when the end is not written.
+    Latency,
+    User,
+    /// The API key: the user when no user is written.
+    Key,
+    Model,
+    Input,
+    Output,
+    CostDollars,
+    CostCents,
+    /// "dollars" or "cents", for a cost column that does not say.
+    CostUnit,
+    Cohort,
+    Request,
+}
+
+impl Field {
+    /// What a reader calls it.
+    pub fn said(self) -> &'static str {
+        match self {
+            Field::Start => "start time",
+            Field::End => "end time",
+            Field::Latency => "latency",
+            Field::User => "user",
+            Field::Key => "API key",
+            Field::Model => "model",
+            Field::Input => "input tokens",
+            Field::Output => "output tokens",
+            Field::CostDollars | Field::CostCents => "cost",
+            Field::CostUnit => "cost unit",
+            Field::Cohort => "cohort",
+            Field::Request => "request",
+        }
+    }
+}
+
+/// A field's text in one row, and the name it had there (for messages and units).
+pub struct Value<'a> {
+    pub text: Cow<'a, str>,
+    pub name: Cow<'a, str>,
+}
+
+/// One row (or record) of a log, field by field.
+pub trait Row {
+    /// The field's text, `None` when the row has none (or it is empty or null).
+    fn get(&self, field: Field) -> Result<Option<Value<'_>>, String>;
+    /// The unit of the times when the format fixes it (OTLP's nanoseconds).
+    fn time_unit(&self) -> Option<Unit> {
+        None
+    }
+}
+
+/// A row that cannot be replayed: where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BadRow {
+    /// 1-based; of the row's end for a record over several lines.
+    pub line: u64,
+    pub problem: String,
+}
+
+impl fmt::Display for BadRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.problem)
+    }
+}
+
+/// FNV-1a, then SplitMix64's finalizer (so the table's high bits are as mixed as its low
+/// ones: without it, a million request numbers such as "123456" crowd into a few of the
+/// table's groups): names are hashed once per row, and the file is the reader's own.
+#[derive(Default)]
+pub struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// Texts numbered in the order first seen (a request's name needs no more).
+#[derive(Default)]
+pub struct Numbers(HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>);
+
+impl Numbers {
+    pub fn number(&mut self, text: &str) -> (u32, bool) {
+        if let Some(&n) = self.0.get(text) {
+            return (n, false);
+        }
+        let n = self.0.len() as u32;
+        self.0.insert(text.into(), n);
+        (n, true)
+    }
+}
+
+/// Names numbered in the order first seen, kept in that order.
+#[derive(Default)]
+pub struct Names {
+    numbers: Numbers,
+    pub names: Vec<String>,
+}
+
+impl Names {
+    pub fn number(&mut self, name: &str) -> (u32, bool) {
+        let (n, new) = self.numbers.number(name);
+        if new {
+            self.names.push(name.to_string());
+        }
+        (n, new)
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+}
+
+/// The cohort of a log's users when the log does not name one.
+pub const LOGGED: &str = "logged";
+const LOGGED_LABEL: &str = "Users in the log";
+
+/// A log read: its calls, users and models, and what the reading noted.
+#[derive(Clone, Debug)]
+pub struct Log {
+    /// The format's name (`litellm`, `generic`...).
+    pub format: &'static str,
+    pub cohorts: Vec<Cohort>,
+    pub users: Vec<User>,
+    pub models: Vec<String>,
+    /// In time order (sorted if the file was not).
+    pub calls: Vec<Call>,
+    /// One per call, or empty when no call has a logged cost.
+    pub costs: Vec<Option<Nanos>>,
+    /// Prices of models added from a scenario (`--add`), used where no other price is given.
+    pub added_prices: PriceTable,
+    /// What the reading assumed or left out, in sentences.
+    pub notes: Vec<String>,
+    /// Bad rows left out (with `skip_bad_rows`).
+    pub skipped: u64,
+}
+
+impl Log {
+    /// The log as the engine's traffic.
+    pub fn traffic(&self) -> Result<Traffic, BadTraffic> {
+        Traffic::with_costs(
+            self.cohorts.clone(),
+            self.users.clone(),
+            self.models.clone(),
+            self.calls.clone(),
+            self.costs.clone(),
+        )
+    }
+}
+
+/// Puts calls in time order, each logged cost moving with its call; calls at one moment
+/// keep their order (a stable sort).
+pub fn sort_by_time(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>) {
+    if calls.windows(2).all(|w| w[0].at <= w[1].at) {
+        return;
+    }
+    let mut order: Vec<u32> = (0..calls.len() as u32).collect();
+    order.sort_by_key(|&i| calls[i as usize].at);
+    *calls = order.iter().map(|&i| calls[i as usize]).collect();
+    if !costs.is_empty() {
+        *costs = order.iter().map(|&i| costs[i as usize]).collect();
+    }
+}
+
+/// Builds a [`Log`] row by row.
+pub struct Builder {
+    users: Names,
+    user_cohort: Vec<u16>,
+    models: Names,
+    cohorts: Names,
+    requests: Numbers,
+    calls: Vec<Call>,
+    costs: Vec<Option<Nanos>>,
+    pub bad: Vec<BadRow>,
+    pub bad_count: u64,
+    by_key: u64,
+    no_end: u64,
+    out_of_order: u64,
+    last_at: Instant,
+    /// Records that are not calls, by what they are ("spans without token counts").
+    not_calls: Vec<(&'static str, u64)>,
+    pub notes: Vec<String>,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Builder {
+            users: Names::default(),
+            user_cohort: Vec::new(),
+            models: Names::default(),
+            cohorts: Names::default(),
+            requests: Numbers::default(),
+            calls: Vec::new(),
+            costs: Vec::new(),
+            bad: Vec::new(),
+            bad_count: 0,
+            by_key: 0,
+            no_end: 0,
+            out_of_order: 0,
+            last_at: Instant(0),
+            not_calls: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+}
+
+fn text_of<'a>(row: &'a dyn Row, field: Field) -> Result<Option<Value<'a>>, String> {
+    Ok(row.get(field)?.filter(|v| !v.text.trim().is_empty()))
+}
+
+/// A problem with a field, said with the field's name as the file writes it.
+fn with_name(v: &Value<'_>, problem: String) -> String {
+    format!("{}: {problem}", v.name)
+}
+
+impl Builder {
+    pub fn bad_row(&mut self, line: u64, problem: String) {
+        self.bad_count += 1;
+        if self.bad.len() < BAD_ROWS_SAID {
+            self.bad.push(BadRow { line, problem });
+        }
+    }
+
+    /// A record that is not a call (a span of something else): counted, said once.
+    pub fn not_a_call(&mut self, what: &'static str) {
+        match self.not_calls.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, n)) => *n += 1,
+            None => self.not_calls.push((what, 1)),
+        }
+    }
+
+    /// Reads one row as a call; a bad one is noted with its line.
+    pub fn row(&mut self, line: u64, row: &dyn Row) {
+        if let Err(problem) = self.try_row(row) {
+            self.bad_row(line, problem);
+        }
+    }
+
+    fn try_row(&mut self, row: &dyn Row) -> Result<(), String> {
+        let need = |field: Field| -> Result<Value<'_>, String> {
+            text_of(row, field)?.ok_or_else(|| format!("no {}", field.said()))
+        };
+        let time = |v: &Value<'_>| {
+            let unit = row.time_unit().or_else(|| Unit::of_name(&v.name));
+            when::parse(&v.text, unit).map_err(|e| with_name(v, e))
+        };
+        let start = need(Field::Start)?;
+        let at = time(&start)?;
+        let latency = match (text_of(row, Field::End)?, text_of(row, Field::Latency)?) {
+            (Some(end), _) => {
+                let end_at = time(&end)?;
+                if end_at < at {
+                    return Err(format!(
+                        "the call ends ({}) before it starts ({})",
+                        end.text.trim(),
+                        start.text.trim()
+                    ));
+                }
+                end_at.since(at)
+            }
+            (None, Some(ms)) => Span(amount::tokens(&ms.text).map_err(|_| {
+                with_name(&ms, format!("must be a whole number of milliseconds from 0; got {:?}", ms.text))
+            })?),
+            (None, None) => {
+                self.no_end += 1;
+                Span::ZERO
+            }
+        };
+        let count = |field: Field| -> Result<Tokens, String> {
+            let v = need(field)?;
+            amount::tokens(&v.text).map_err(|e| with_name(&v, e))
+        };
+        let (input, output) = (count(Field::Input)?, count(Field::Output)?);
+        let cost = match (text_of(row, Field::CostDollars)?, text_of(row, Field::CostCents)?) {
+            (Some(v), _) => {
+                let cents = match text_of(row, Field::CostUnit)? {
+                    None => false,
+                    Some(u) => match u.text.trim().to_ascii_lowercase().as_str() {
+                        "dollars" | "dollar" | "usd" | "$" => false,
+                        "cents" | "cent" => true,
+                        _ => return Err(with_name(&u, format!("must be \"dollars\" or \"cents\"; got {:?}", u.text))),
+                    },
+                };
+                Some(
+                    if cents { amount::cents(&v.text) } else { amount::dollars(&v.text) }
+                        .map_err(|e| with_name(&v, e))?,
+                )
+            }
+            (None, Some(v)) => Some(amount::cents(&v.text).map_err(|e| with_name(&v, e))?),
+            (None, None) => None,
+        };
+        let model = need(Field::Model)?;
+        let who = match text_of(row, Field::User)? {
+            Some(user) => user.text,
+            None => match text_of(row, Field::Key)? {
+                Some(key) => {
+                    self.by_key += 1;
+                    key.text
+                }
+                None => return Err("no user and no API key to stand for one".into()),
+            },
+        };
+        let cohort = text_of(row, Field::Cohort)?.map(|v| v.text);
+        let request = text_of(row, Field::Request)?.map(|v| v.text);
+        // Every check is done: only now is anything numbered.
+        let (user, new) = self.users.number(who.trim());
+        if new {
+            let (c, _) = self.cohorts.number(cohort.as_deref().map_or(LOGGED, str::trim));
+            self.user_cohort.push(u16::try_from(c).map_err(|_| "more than 65,536 cohorts".to_string())?);
+        }
+        let (model, _) = self.models.number(model.text.trim());
+        let model = u16::try_from(model).map_err(|_| "more than 65,536 models".to_string())?;
+        let request = match request {
+            Some(r) => self.requests.number(r.trim()).0,
+            None => self.calls.len() as u32,
+        };
+        if at < self.last_at {
+            self.out_of_order += 1;
+        }
+        self.last_at = at;
+        if let Some(c) = cost {
+            if self.costs.len() < self.calls.len() {
+                self.costs.resize(self.calls.len(), None);
+            }
+            self.costs.push(Some(c));
+        } else if !self.costs.is_empty() {
+            self.costs.push(None);
+        }
+        self.calls.push(Call { at, user, model, request, input, output, latency });
+        Ok(())
+    }
+
+    /// The log, sorted into time order if it was not; `skip` leaves bad rows out (else
+    /// they are the error).
+    pub fn finish(mut self, format: &'static str, skip: bool) -> Result<Log, super::ReplayError> {
+        use super::ReplayError;
+        if self.bad_count > 0 && !skip {
+            return Err(ReplayError::BadRows { first: self.bad, count: self.bad_count });
+        }
+        if self.calls.is_empty() {
+            return Err(ReplayError::NoCalls(self.not_calls.iter().map(|(w, n)| format!("{n} {w}")).collect()));
+        }
+        let mut notes = std::mem::take(&mut self.notes);
+        if self.bad_count > 0 {
+            notes.push(format!("{} bad rows left out (the first: {})", self.bad_count, self.bad[0]));
+        }
+        for (what, n) in &self.not_calls {
+            notes.push(format!("{n} {what} left out: they are not model calls"));
+        }
+        if self.by_key > 0 {
+            notes.push(format!("{} calls name no user: their API key stands for the user", self.by_key));
+        }
+        if self.no_end > 0 {
+            notes.push(format!("{} calls have no end time or latency: they finish the moment they start", self.no_end));
+        }
+        if !self.costs.is_empty() && self.costs.len() < self.calls.len() {
+            self.costs.resize(self.calls.len(), None);
+        }
+        if self.out_of_order > 0 {
+            notes.push(format!(
+                "{} calls start before the call above them: the calls are put in time order",
+                self.out_of_order
+            ));
+            sort_by_time(&mut self.calls, &mut self.costs);
+        }
+        let cohorts = if self.cohorts.is_empty() { vec![LOGGED.to_string()] } else { self.cohorts.names };
+        let cohorts = cohorts
+            .into_iter()
+            .map(|name| Cohort { label: if name == LOGGED { LOGGED_LABEL.into() } else { name.clone() }, name })
+            .collect();
+        let users =
+            self.users.names.into_iter().zip(self.user_cohort).map(|(name, cohort)| User { name, cohort }).collect();
+        Ok(Log {
+            format,
+            cohorts,
+            users,
+            models: self.models.names,
+            calls: self.calls,
+            costs: self.costs,
+            added_prices: PriceTable::default(),
+            notes,
+            skipped: self.bad_count,
+        })
+    }
+}

@@ -1,0 +1,344 @@
+//! Replay: a log of an app's own model calls read into the engine's traffic, to see what
+//! each policy would have done to it (issue 12).
+//!
+//! The readers, one file per format, each stream: they read from any [`BufRead`] one
+//! line or record at a time and number each user and model once, so memory grows with
+//! the calls and users, not with the file's bytes. The format is found from the file's
+//! first 64 KiB, or given.
+//!
+//! The formats, as their makers document them (read 2026-11):
+//! - LiteLLM's `LiteLLM_SpendLogs` rows (the type `LiteLLM_SpendLogs` in BerriAI/litellm,
+//!   `litellm-js/spend-logs/src/_types.ts`): [`litellm`];
+//! - Helicone's export (`@helicone/export`, Helicone/helicone `examples/export`): [`helicone`];
+//! - Langfuse observations (`ObservationsView` of the Langfuse API and its JS SDK
+//!   reference: `usageDetails`, `costDetails`, `totalCost`, `providedModelName`): [`langfuse`];
+//! - OpenTelemetry GenAI spans (the GenAI semantic conventions' span attributes
+//!   `gen_ai.request.model`, `gen_ai.usage.input_tokens`...; OTLP's JSON encoding, as the
+//!   Collector's file exporter writes it): [`otlp`];
+//! - a generic CSV or JSON-lines log: [`generic`].
+//!
+//! Aggregated exports (OpenAI's usage and costs API, Anthropic's usage and cost report:
+//! time buckets with `results`) count per bucket, not per call: they are recognised and
+//! refused.
+
+pub mod amount;
+pub mod columns;
+mod csv_rows;
+pub mod export;
+pub mod generic;
+pub mod helicone;
+mod json_rows;
+pub mod langfuse;
+pub mod litellm;
+pub mod log;
+pub mod otlp;
+pub mod prices;
+pub mod run;
+pub mod when;
+
+pub use log::{BadRow, Log};
+
+use crate::settings::{shown, FieldError, Invalid};
+use json_rows::{Entries, SpecRow};
+use log::Builder;
+use serde_json::value::RawValue;
+use std::fmt;
+use std::io::{BufRead, Cursor, Read};
+
+/// A log's format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Generic,
+    LiteLlm,
+    Helicone,
+    Langfuse,
+    Otlp,
+}
+
+pub const FORMATS_ALLOWED: &str = "\"generic\", \"litellm\", \"helicone\", \"langfuse\" or \"otlp\"";
+
+impl Format {
+    pub const ALL: [Format; 5] = [Format::Generic, Format::LiteLlm, Format::Helicone, Format::Langfuse, Format::Otlp];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Generic => "generic",
+            Format::LiteLlm => "litellm",
+            Format::Helicone => "helicone",
+            Format::Langfuse => "langfuse",
+            Format::Otlp => "otlp",
+        }
+    }
+
+    /// What a reader calls it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Generic => "a generic log",
+            Format::LiteLlm => "LiteLLM spend logs",
+            Format::Helicone => "a Helicone export",
+            Format::Langfuse => "Langfuse observations",
+            Format::Otlp => "OpenTelemetry GenAI spans (OTLP/JSON)",
+        }
+    }
+
+    /// The format named `text`.
+    ///
+    /// ```
+    /// use billsim_core::replay::Format;
+    /// assert_eq!(Format::parse("litellm"), Ok(Format::LiteLlm));
+    /// assert_eq!(Format::parse("csv").unwrap_err().to_string(),
+    ///     "format: must be \"generic\", \"litellm\", \"helicone\", \"langfuse\" or \"otlp\"; got \"csv\"");
+    /// ```
+    pub fn parse(text: &str) -> Result<Format, FieldError> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == text.trim())
+            .ok_or_else(|| Invalid { allowed: FORMATS_ALLOWED, got: shown(text) }.on("format"))
+    }
+}
+
+/// How to read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The format, when not found from the file.
+    pub format: Option<Format>,
+    /// Go on without bad rows (and say how many) rather than stop.
+    pub skip_bad_rows: bool,
+}
+
+/// Why a log cannot be replayed.
+#[derive(Debug)]
+pub enum ReplayError {
+    Empty,
+    /// Not text: the offset of the first byte that text cannot have.
+    Binary(usize),
+    /// An export of totals per time bucket: what it is.
+    Aggregated(&'static str),
+    /// The file is in another format than the one chosen.
+    OtherFormat {
+        chosen: Format,
+        found: Format,
+    },
+    /// A format that is JSON only, given CSV.
+    NotJsonFormat(Format),
+    /// The header lacks columns: each missing field with the names it may have.
+    Columns {
+        format: String,
+        missing: Vec<String>,
+        got: String,
+    },
+    /// A JSON document broken where reading cannot go on.
+    NotJson {
+        line: u64,
+        column: u64,
+    },
+    /// A JSON document with no list of records.
+    NoRows,
+    BadRows {
+        first: Vec<BadRow>,
+        count: u64,
+    },
+    /// No row is a call: what the records were instead.
+    NoCalls(Vec<String>),
+    Unreadable(String),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Empty => f.write_str("the log is empty: it has no calls to replay"),
+            ReplayError::Binary(at) => {
+                write!(f, "the log must be text (CSV or JSON); byte {at} is not text, so this looks like a binary file")
+            }
+            ReplayError::Aggregated(what) => write!(
+                f,
+                "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
+                 a log of each call instead"
+            ),
+            ReplayError::OtherFormat { chosen, found } => write!(
+                f,
+                "format: the file was to be {} ({}), but it is {} ({}); choose --format {} or leave --format out",
+                chosen.label(),
+                chosen.name(),
+                found.label(),
+                found.name(),
+                found.name()
+            ),
+            ReplayError::NotJsonFormat(format) => {
+                write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
+            }
+            ReplayError::Columns { format, missing, got } => write!(
+                f,
+                "the {format} log's header has no column for {}; its columns are: {got}",
+                missing.join("; nor for ")
+            ),
+            ReplayError::NotJson { line, column } => {
+                write!(f, "the log must be JSON; it is not at line {line}, column {column}, and cannot be read on")
+            }
+            ReplayError::NoRows => f.write_str("the JSON must be a list of calls, or an object with them in \"data\""),
+            ReplayError::BadRows { first, count } => {
+                let listed: Vec<String> = first.iter().map(|r| format!("  {r}")).collect();
+                let more = *count - first.len() as u64;
+                let more = if more > 0 { format!("\n  and {more} more") } else { String::new() };
+                write!(f, "{count} bad rows (--skip-bad-rows replays the others):\n{}{more}", listed.join("\n"))
+            }
+            ReplayError::NoCalls(what) if what.is_empty() => f.write_str("the log has no calls to replay"),
+            ReplayError::NoCalls(what) => write!(f, "the log has no model calls to replay: only {}", what.join(", ")),
+            ReplayError::Unreadable(e) => write!(f, "the log cannot be read: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// How much of the file the format is found from.
+const HEAD: u64 = 64 * 1024;
+
+/// Reads a log.
+pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayError> {
+    let mut head = Vec::new();
+    (&mut input).take(HEAD).read_to_end(&mut head).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
+    if head.starts_with(b"\xEF\xBB\xBF") {
+        head.drain(..3); // a byte-order mark is not part of the text
+    }
+    if head.iter().all(u8::is_ascii_whitespace) {
+        return Err(ReplayError::Empty);
+    }
+    if let Some(at) = not_text(&head) {
+        return Err(ReplayError::Binary(at));
+    }
+    let text = String::from_utf8_lossy(&head).into_owned();
+    let json = matches!(text.trim_start().as_bytes().first(), Some(b'[' | b'{'));
+    let found = if json { detect_json(&text)? } else { detect_csv(&text) };
+    let format = match options.format {
+        Some(chosen) if found != Format::Generic && chosen != found => {
+            return Err(ReplayError::OtherFormat { chosen, found });
+        }
+        Some(chosen) => chosen,
+        None => found,
+    };
+    let mut builder = Builder::default();
+    let mut whole = Cursor::new(head).chain(input);
+    if !json {
+        let spec = match format {
+            Format::Generic => &generic::SPEC,
+            Format::LiteLlm => &litellm::SPEC,
+            Format::Helicone => &helicone::SPEC,
+            Format::Langfuse | Format::Otlp => return Err(ReplayError::NotJsonFormat(format)),
+        };
+        csv_rows::read(whole, spec, format.name(), &mut builder)?;
+    } else {
+        let mut on: Box<json_rows::OnRecord<'_>> = match format {
+            Format::Generic => {
+                Box::new(|b: &mut Builder, line, raw: &RawValue| spec_record(b, line, raw, &generic::SPEC))
+            }
+            Format::LiteLlm => {
+                Box::new(|b: &mut Builder, line, raw: &RawValue| spec_record(b, line, raw, &litellm::SPEC))
+            }
+            Format::Helicone => {
+                Box::new(|b: &mut Builder, line, raw: &RawValue| spec_record(b, line, raw, &helicone::SPEC))
+            }
+            Format::Langfuse => Box::new(langfuse::record),
+            Format::Otlp => Box::new(otlp::record),
+        };
+        if json_lines(&text) {
+            json_rows::read_lines(&mut whole, &mut builder, &mut *on)?;
+        } else {
+            json_rows::read_document(&mut whole, format == Format::Otlp, &mut builder, &mut *on)?;
+        }
+    }
+    builder.finish(format.name(), options.skip_bad_rows)
+}
+
+/// A record read by a format's names.
+fn spec_record(builder: &mut Builder, line: u64, raw: &RawValue, spec: &columns::Spec) -> Result<(), ReplayError> {
+    match Entries::of(raw) {
+        Ok(entries) => {
+            refuse_buckets(&entries)?;
+            builder.row(line, &SpecRow::new(&entries, spec));
+        }
+        Err(e) => builder.bad_row(line, e),
+    }
+    Ok(())
+}
+
+/// Refuses a record that is a time bucket of an aggregated usage or cost report.
+pub(crate) fn refuse_buckets(entries: &Entries<'_>) -> Result<(), ReplayError> {
+    if entries.get("results").is_none() {
+        return Ok(());
+    }
+    let cost = entries.get("results").is_some_and(|r| r.get().contains("\"amount\""));
+    if entries.get("starting_at").is_some() {
+        return Err(ReplayError::Aggregated(if cost { "Anthropic's cost report" } else { "Anthropic's usage report" }));
+    }
+    if entries.get("start_time").is_some() || entries.get("object").is_some_and(|o| o.get().contains("bucket")) {
+        return Err(ReplayError::Aggregated(if cost { "OpenAI's costs export" } else { "OpenAI's usage export" }));
+    }
+    Ok(())
+}
+
+/// Where the head stops being text: a NUL or other control byte, or bytes that are not
+/// UTF-8 (a character cut by the head's end is not counted).
+fn not_text(head: &[u8]) -> Option<usize> {
+    let control = head.iter().position(|&b| b == 0 || (b < 0x20 && !b"\t\n\r\x0c".contains(&b)));
+    let not_utf8 = match std::str::from_utf8(head) {
+        Err(e) if e.error_len().is_some() => Some(e.valid_up_to()),
+        _ => None,
+    };
+    control.into_iter().chain(not_utf8).min()
+}
+
+/// JSON lines when the first line is a whole JSON value by itself (or the head holds no
+/// line end at all); a document (pretty-printed, or an array) otherwise.
+fn json_lines(text: &str) -> bool {
+    let t = text.trim_start();
+    if t.starts_with('[') {
+        return false;
+    }
+    match t.find('\n') {
+        Some(end) => serde_json::from_str::<&RawValue>(t[..end].trim_end()).is_ok(),
+        None => true,
+    }
+}
+
+fn detect_json(text: &str) -> Result<Format, ReplayError> {
+    let has = |key: &str| text.contains(&format!("\"{key}\""));
+    if has("results") && has("starting_at") {
+        return Err(ReplayError::Aggregated(if has("amount") {
+            "Anthropic's cost report"
+        } else {
+            "Anthropic's usage report"
+        }));
+    }
+    if has("results") && (has("bucket") || has("start_time")) {
+        return Err(ReplayError::Aggregated(if has("amount") {
+            "OpenAI's costs export"
+        } else {
+            "OpenAI's usage export"
+        }));
+    }
+    Ok(if has("resourceSpans") || has("startTimeUnixNano") {
+        Format::Otlp
+    } else if has("usageDetails") || has("providedModelName") || has("GENERATION") {
+        Format::Langfuse
+    } else if has("request_created_at") || has("response_id") || has("request_user_id") {
+        Format::Helicone
+    } else if has("startTime") && (has("spend") || has("api_key") || has("completion_tokens")) {
+        Format::LiteLlm
+    } else {
+        Format::Generic
+    })
+}
+
+fn detect_csv(text: &str) -> Format {
+    let header = text.lines().next().unwrap_or("");
+    let names: Vec<String> = header.split(',').map(|h| columns::normalize(h.trim_matches(['"', ' ', '\r']))).collect();
+    let has = |n: &str| names.iter().any(|h| h == n);
+    if has("requestcreatedat") || has("responseid") {
+        Format::Helicone
+    } else if has("starttime") && has("spend") {
+        Format::LiteLlm
+    } else {
+        Format::Generic
+    }
+}

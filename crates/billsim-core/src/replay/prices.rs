@@ -1,0 +1,134 @@
+//! What a replayed call is charged: its logged cost when the log gives one (exactly, to
+//! the nano-dollar); otherwise its tokens at its model's price, from the reader's table
+//! (`--prices`, JSON or CSV), else the lessons' own prices. A model with neither a price
+//! nor a logged cost on every call is an error naming each such model with its calls,
+//! never a cost of zero.
+
+use crate::engine::{read_prices, Nanos, Price, PriceTable, RunError};
+use crate::money::Micros;
+use crate::replay::columns::normalize;
+use crate::replay::log::Log;
+use crate::settings::shown;
+
+/// The prices of the lessons' models, in dollars per million tokens in and out.
+pub const BUILT_IN: [(&str, &str, &str, &str); 6] = [
+    ("claude-opus-4-8", "5", "25", "lesson 002's table"),
+    ("claude-sonnet-4-6", "3", "15", "lesson 002's table"),
+    ("claude-haiku-4-5", "0.80", "4", "lesson 002's table"),
+    (crate::toy_day::MODEL, "2", "10", "lesson 000's toy price"),
+    ("claude-haiku-5-5", "1", "5", "lesson 001's example prices"),
+    ("blended", "4", "4", "lesson 003's blended price ($4 per million tokens, in or out)"),
+];
+
+/// The lessons' prices as a table.
+pub fn built_in() -> PriceTable {
+    PriceTable(
+        BUILT_IN
+            .iter()
+            .filter_map(|&(model, input, output, _)| {
+                let (i, o) = (Micros::parse_dollars(input).ok()?, Micros::parse_dollars(output).ok()?);
+                Some((model.to_string(), Price::per_million(i, o).ok()?))
+            })
+            .collect(),
+    )
+}
+
+pub const TABLE_CSV_ALLOWED: &str =
+    "a CSV header with \"model\", \"input_per_million\" and \"output_per_million\" (dollars per million tokens)";
+
+/// A reader's price table: JSON (`{"model": {"inputPerMillion": 5, "outputPerMillion":
+/// 25}}`, as a policy file's `"prices"`) or CSV (`model,input_per_million,output_per_million`).
+///
+/// ```
+/// use billsim_core::replay::prices::read_table;
+/// let t = read_table("model,input_per_million,output_per_million\r\nmy-model,0.25,1.25\r\n").unwrap();
+/// assert_eq!(t.get("my-model").unwrap().output_per_token.0, 1_250);
+/// assert!(read_table("model,input_per_million,output_per_million\nm,0.0001,1\n").is_err());
+/// ```
+pub fn read_table(text: &str) -> Result<PriceTable, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('{') {
+        return read_prices(text).map_err(|e| e.to_string());
+    }
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
+    let header: Vec<String> = reader.headers().map_err(|e| e.to_string())?.iter().map(normalize).collect();
+    let find = |names: &[&str]| header.iter().position(|h| names.contains(&h.as_str()));
+    let (Some(m), Some(i), Some(o)) = (
+        find(&["model"]),
+        find(&["inputpermillion", "input", "inputprice", "inputusdpermillion"]),
+        find(&["outputpermillion", "output", "outputprice", "outputusdpermillion"]),
+    ) else {
+        return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}"));
+    };
+    let mut table: Vec<(String, Price)> = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| format!("prices: {e}"))?;
+        let line = record.position().map_or(0, |p| p.line());
+        let cell = |k: usize| record.get(k).unwrap_or("").trim();
+        let model = cell(m).to_string();
+        if model.is_empty() {
+            return Err(format!("prices, line {line}: the model's name is empty"));
+        }
+        let per_million = |k: usize| -> Result<Micros, String> {
+            Micros::parse_dollars(cell(k)).ok().filter(|a| a.0 % 1_000 == 0).ok_or_else(|| {
+                format!(
+                    "prices, line {line}: must be an amount in dollars per million tokens with at most 3 decimals; \
+                         got {}",
+                    shown(cell(k))
+                )
+            })
+        };
+        let price = Price::per_million(per_million(i)?, per_million(o)?).map_err(|_| "too fine".to_string())?;
+        if table.iter().any(|(t, _)| *t == model) {
+            return Err(format!("prices, line {line}: {} is priced twice", shown(&model)));
+        }
+        table.push((model, price));
+    }
+    Ok(PriceTable(table))
+}
+
+/// A price for each of the log's models, and a note for each model priced from its
+/// logged costs alone: from `given` (the reader's), then the prices of added cohorts,
+/// then the lessons'. A model with no price whose calls all carry a logged cost gets the
+/// dearest rate its calls were logged at, per token in or out: its calls are charged
+/// what was logged, and a budget sets aside at that rate.
+pub fn for_log(log: &Log, given: Option<&PriceTable>) -> Result<(PriceTable, Vec<String>), RunError> {
+    let lessons = built_in();
+    let n = log.models.len();
+    let mut without_cost = vec![0u64; n];
+    let mut dearest = vec![0u64; n];
+    for (i, call) in log.calls.iter().enumerate() {
+        let m = usize::from(call.model);
+        match log.costs.get(i).copied().flatten() {
+            None => without_cost[m] += 1,
+            Some(cost) => {
+                let tokens = call.input.saturating_add(call.output).max(1);
+                dearest[m] = dearest[m].max(cost.0.div_ceil(tokens));
+            }
+        }
+    }
+    let mut table = Vec::with_capacity(n);
+    let mut missing = Vec::new();
+    let mut notes = Vec::new();
+    for (m, model) in log.models.iter().enumerate() {
+        let known =
+            given.and_then(|t| t.get(model)).or_else(|| log.added_prices.get(model)).or_else(|| lessons.get(model));
+        match known {
+            Some(price) => table.push((model.clone(), price)),
+            None if without_cost[m] > 0 => missing.push((model.clone(), without_cost[m])),
+            None => {
+                let rate = Nanos(dearest[m]);
+                notes.push(format!(
+                    "{model:?} has no price: its calls are charged their logged costs, and a budget sets aside at \
+                     its dearest logged rate, {} per million tokens",
+                    crate::replay::run::dollars(Nanos(rate.0.saturating_mul(1_000_000)))
+                ));
+                table.push((model.clone(), Price { input_per_token: rate, output_per_token: rate }));
+            }
+        }
+    }
+    if !missing.is_empty() {
+        return Err(RunError::NoPrice(missing));
+    }
+    Ok((PriceTable(table), notes))
+}

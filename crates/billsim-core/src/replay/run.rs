@@ -1,0 +1,178 @@
+//! A log replayed under policies: the lessons' main policies at their default numbers
+//! beside `noLimit` (the bill as it happened), or the policies given; optionally with a
+//! cohort of a scenario added to the same traffic (a scripted abuser beside real users).
+
+use crate::engine::{self, Cohort, Nanos, Outcome, Policy, PriceTable, Record, RunError, User};
+use crate::replay::log::Log;
+use crate::replay::prices;
+use crate::replay::when::iso_text;
+use crate::scenario::{self, UserSummary, Values, SCENARIOS};
+use crate::settings::shown;
+use crate::simulate::Policy as DayPolicy;
+use crate::time::Instant;
+use crate::Settings;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// An amount in dollars, exactly: at least 2 decimals, up to 9.
+///
+/// ```
+/// use billsim_core::replay::run::dollars;
+/// use billsim_core::engine::Nanos;
+/// assert_eq!(dollars(Nanos(4_200_000)), "$0.0042");
+/// assert_eq!(dollars(Nanos(2_500_000_000)), "$2.50");
+/// ```
+pub fn dollars(amount: Nanos) -> String {
+    let (whole, frac) = (amount.0 / 1_000_000_000, amount.0 % 1_000_000_000);
+    let digits = format!("{frac:09}");
+    format!("${whole}.{:0<2}", digits.trim_end_matches('0'))
+}
+
+/// The policies a replay runs when none is given: the toy day's (no limit, the request
+/// limit, the daily budget) at their defaults, with their labels.
+pub fn main_policies() -> (Vec<Policy>, Vec<String>) {
+    let settings = Settings::default();
+    DayPolicy::ALL.iter().map(|p| (p.engine_policy(&settings), p.label(&settings))).unzip()
+}
+
+/// A log replayed.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplayRun {
+    pub format: &'static str,
+    pub calls: usize,
+    /// The first call's start and the last call's end.
+    pub from: Instant,
+    pub until: Instant,
+    /// What the reading and the pricing assumed or left out.
+    pub notes: Vec<String>,
+    pub cohorts: Vec<Cohort>,
+    pub users: Vec<UserSummary>,
+    pub models: Vec<String>,
+    pub labels: Vec<String>,
+    #[serde(skip)]
+    pub ran: Vec<Policy>,
+    pub policies: Vec<Outcome>,
+}
+
+/// Replays `log` under `policies` (the main ones when `None`), pricing calls without a
+/// logged cost from `prices`, then the lessons' table.
+pub fn run(
+    log: &Log,
+    policies: Option<Vec<Policy>>,
+    given: Option<&PriceTable>,
+    record: Record,
+) -> Result<ReplayRun, RunError> {
+    let (table, price_notes) = prices::for_log(log, given)?;
+    let traffic = log.traffic()?;
+    let prices = engine::resolve_prices(&traffic, &table)?;
+    let (ran, labels) = match policies {
+        Some(given) => {
+            let names = given.iter().map(|p| p.name.clone()).collect();
+            (given, names)
+        }
+        None => main_policies(),
+    };
+    let outcomes =
+        ran.iter().map(|p| engine::run_priced(&traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
+    let mut calls = vec![0u32; traffic.users.len()];
+    for c in traffic.calls() {
+        calls[c.user as usize] += 1;
+    }
+    let users = traffic
+        .users
+        .iter()
+        .zip(calls)
+        .map(|(u, calls)| UserSummary {
+            name: u.name.clone(),
+            cohort: traffic.cohorts[usize::from(u.cohort)].name.clone(),
+            calls,
+        })
+        .collect();
+    let (from, until) = traffic.span();
+    let mut notes = log.notes.clone();
+    notes.extend(price_notes);
+    Ok(ReplayRun {
+        format: log.format,
+        calls: traffic.calls().len(),
+        from,
+        until,
+        notes,
+        cohorts: traffic.cohorts.clone(),
+        users,
+        models: traffic.models.clone(),
+        labels,
+        ran,
+        policies: outcomes,
+    })
+}
+
+/// Every cohort a replay can add: `SCENARIO-COHORT` for each cohort of each scenario.
+pub fn addable() -> Vec<String> {
+    SCENARIOS
+        .iter()
+        .filter_map(|s| s.build(0, &Values::defaults(s)).ok().map(|b| (s.name, b.traffic)))
+        .flat_map(|(name, t)| t.cohorts.iter().map(|c| format!("{name}-{}", c.name)).collect::<Vec<_>>())
+        .collect()
+}
+
+/// Adds cohort `which` (`SCENARIO-COHORT`) of the scenario's run `seed` (at its default
+/// settings) to the log: its users (named with the scenario), calls and prices, its day
+/// laid on the log's first day (UTC).
+pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
+    let refused = || {
+        let known = addable().iter().map(|a| format!("{a:?}")).collect::<Vec<_>>().join(", ");
+        format!("add: must be a scenario's cohort, one of {known}; got {}", shown(which))
+    };
+    let (name, cohort) = which.split_once('-').ok_or_else(refused)?;
+    let scenario = scenario::find(name).map_err(|_| refused())?;
+    let built = scenario.build(seed, &Values::defaults(scenario)).map_err(|_| refused())?;
+    let t = built.traffic;
+    let c = t.cohorts.iter().position(|x| x.name == cohort).ok_or_else(refused)?;
+    let offset = log.calls.first().map_or(0, |first| first.at.0 - first.at.0 % 86_400_000);
+    let new_cohort = log.cohorts.len() as u16;
+    log.cohorts.push(Cohort { name: which.to_string(), label: format!("{} ({})", t.cohorts[c].label, scenario.name) });
+    let mut user_of = HashMap::new();
+    for (u, user) in t.users.iter().enumerate().filter(|(_, u)| usize::from(u.cohort) == c) {
+        user_of.insert(u as u32, log.users.len() as u32);
+        log.users.push(User { name: format!("{} ({})", user.name, scenario.name), cohort: new_cohort });
+    }
+    let mut model_of = HashMap::new();
+    for (m, model) in t.models.iter().enumerate() {
+        let index = log.models.iter().position(|x| x == model).unwrap_or_else(|| {
+            log.models.push(model.clone());
+            log.models.len() - 1
+        });
+        model_of.insert(m as u16, index as u16);
+        if let Some(price) = built.prices.get(model) {
+            if log.added_prices.get(model).is_none() {
+                log.added_prices.0.push((model.clone(), price));
+            }
+        }
+    }
+    let mut next_request = log.calls.iter().map(|c| c.request + 1).max().unwrap_or(0);
+    let mut request_of = HashMap::new();
+    let mut added = 0u64;
+    for call in t.calls() {
+        let Some(&user) = user_of.get(&call.user) else { continue };
+        let request = *request_of.entry(call.request).or_insert_with(|| {
+            next_request += 1;
+            next_request - 1
+        });
+        let model = model_of.get(&call.model).copied().unwrap_or(0);
+        log.calls.push(engine::Call { at: call.at.after(crate::time::Span(offset)), user, model, request, ..*call });
+        if !log.costs.is_empty() {
+            log.costs.push(None);
+        }
+        added += 1;
+    }
+    crate::replay::log::sort_by_time(&mut log.calls, &mut log.costs);
+    log.notes.push(format!(
+        "added {added} calls of {} ({} users), run {seed} of {}, from {}",
+        t.cohorts[c].label,
+        user_of.len(),
+        scenario.name,
+        iso_text(Instant(offset))
+    ));
+    Ok(())
+}

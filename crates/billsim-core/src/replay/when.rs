@@ -1,0 +1,293 @@
+//! Moments as logs write them, read exactly into the engine's [`Instant`] (whole
+//! milliseconds since 1970, UTC): ISO 8601 / RFC 3339 text, or a Unix number in seconds,
+//! milliseconds, microseconds or nanoseconds. No floats: digits past the millisecond are
+//! cut (a moment is never moved later).
+
+use crate::time::Instant;
+
+/// The unit of a Unix number, when the column's name says it (`time_ms`, `startTimeUnixNano`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Seconds,
+    Millis,
+    Micros,
+    Nanos,
+}
+
+impl Unit {
+    /// The unit a field's name ends with (`time_ms`, `startTimeUnixNano`), if it says one.
+    pub fn of_name(name: &str) -> Option<Unit> {
+        let ends = |tail: &str| {
+            name.len() >= tail.len() && name.as_bytes()[name.len() - tail.len()..].eq_ignore_ascii_case(tail.as_bytes())
+        };
+        if ends("nano") || ends("ns") {
+            Some(Unit::Nanos)
+        } else if ends("us") || ends("micros") {
+            Some(Unit::Micros)
+        } else if ends("ms") || ends("millis") {
+            Some(Unit::Millis)
+        } else if ends("seconds") || ends("secs") || ends("sec") {
+            Some(Unit::Seconds)
+        } else {
+            None
+        }
+    }
+
+    /// By size, for a number whose column does not say: seconds up to 10^11 (the year
+    /// 5138), milliseconds up to 10^14, microseconds up to 10^17, nanoseconds above.
+    fn of_size(whole: u128) -> Unit {
+        match whole {
+            0..100_000_000_000 => Unit::Seconds,
+            100_000_000_000..100_000_000_000_000 => Unit::Millis,
+            100_000_000_000_000..100_000_000_000_000_000 => Unit::Micros,
+            _ => Unit::Nanos,
+        }
+    }
+
+    /// Digits of this unit in a millisecond, as a power of ten (negative: a second is 10^3 ms).
+    fn ms_exponent(self) -> i32 {
+        match self {
+            Unit::Seconds => 3,
+            Unit::Millis => 0,
+            Unit::Micros => -3,
+            Unit::Nanos => -6,
+        }
+    }
+}
+
+pub const TIME_ALLOWED: &str = "a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
+     milliseconds or nanoseconds, from 1970";
+
+/// Reads a moment: ISO 8601 text, or a Unix number in `unit` (by its size when `None`).
+///
+/// ```
+/// use billsim_core::replay::when::{parse, Unit};
+/// use billsim_core::time::Instant;
+/// assert_eq!(parse("2025-05-01T09:30:00.250Z", None), Ok(Instant(1_746_091_800_250)));
+/// assert_eq!(parse("2025-05-01 11:30:00.250+02:00", None), Ok(Instant(1_746_091_800_250)));
+/// assert_eq!(parse("1746091800.25", None), Ok(Instant(1_746_091_800_250)));
+/// assert_eq!(parse("1746091800250", None), Ok(Instant(1_746_091_800_250)));
+/// assert_eq!(parse("1746091800250999999", None), Ok(Instant(1_746_091_800_250)));
+/// assert_eq!(parse("5", Some(Unit::Millis)), Ok(Instant(5)));
+/// assert!(parse("2025-02-30T00:00:00Z", None).is_err());
+/// ```
+pub fn parse(text: &str, unit: Option<Unit>) -> Result<Instant, String> {
+    let t = text.trim();
+    let b = t.as_bytes();
+    let looks_iso = b.len() >= 10 && b[4] == b'-' && b[..4].iter().all(u8::is_ascii_digit);
+    if looks_iso {
+        iso(b).ok_or_else(|| format!("must be {TIME_ALLOWED}; got {}", crate::settings::shown(t)))
+    } else {
+        unix(t, unit)
+    }
+}
+
+fn unix(t: &str, unit: Option<Unit>) -> Result<Instant, String> {
+    let bad = || format!("must be {TIME_ALLOWED}; got {}", crate::settings::shown(t));
+    if t.starts_with('-') {
+        return Err(format!("must be a moment from 1970; got {}", crate::settings::shown(t)));
+    }
+    let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+    let digits = |s: &str| s.bytes().all(|c| c.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(frac) || whole.len() > 30 {
+        return Err(bad());
+    }
+    let whole_n: u128 = whole.parse().map_err(|_| bad())?;
+    let unit = unit.unwrap_or(Unit::of_size(whole_n));
+    let exp = unit.ms_exponent();
+    // Milliseconds = (whole.frac) x 10^exp, cut to a whole number.
+    let ms: u128 = if exp >= 0 {
+        let kept: String = frac.chars().take(exp as usize).collect();
+        let kept = format!("{kept:0<width$}", width = exp as usize);
+        let scaled = whole_n.checked_mul(10u128.pow(exp as u32)).ok_or_else(bad)?;
+        scaled + if kept.is_empty() { 0 } else { kept.parse::<u128>().map_err(|_| bad())? }
+    } else {
+        whole_n / 10u128.pow((-exp) as u32)
+    };
+    u64::try_from(ms).map(Instant).map_err(|_| bad())
+}
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
+/// `days_from_civil`).
+pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = i64::from((m + 9) % 12);
+    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The date of a day counted from 1970-01-01 (`civil_from_days`).
+pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { yoe + era * 400 + 1 } else { yoe + era * 400 }, m, d)
+}
+
+fn days_in_month(y: i64, m: u32) -> u32 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// `YYYY-MM-DD[(T| )HH:MM[:SS[(.|,)fraction]]][Z|±HH[:MM]]`; no zone is UTC.
+fn iso(b: &[u8]) -> Option<Instant> {
+    let mut p = Cursor { b, i: 0 };
+    let year = p.number(4)? as i64;
+    p.expect(b'-')?;
+    let month = p.number(2)?;
+    p.expect(b'-')?;
+    let day = p.number(2)?;
+    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        return None;
+    }
+    let (mut hour, mut minute, mut second, mut ms) = (0, 0, 0, 0);
+    let mut offset_minutes: i64 = 0;
+    if matches!(p.peek(), Some(b'T' | b't' | b' ')) {
+        p.i += 1;
+        hour = p.number(2)?;
+        p.expect(b':')?;
+        minute = p.number(2)?;
+        if p.peek() == Some(b':') {
+            p.i += 1;
+            second = p.number(2)?;
+            if matches!(p.peek(), Some(b'.' | b',')) {
+                p.i += 1;
+                let start = p.i;
+                while p.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    p.i += 1;
+                }
+                let frac = &b[start..p.i];
+                if frac.is_empty() {
+                    return None;
+                }
+                for (k, &c) in frac.iter().take(3).enumerate() {
+                    ms += u32::from(c - b'0') * 10u32.pow(2 - k as u32);
+                }
+            }
+        }
+        match p.peek() {
+            Some(b'Z' | b'z') => p.i += 1,
+            Some(sign @ (b'+' | b'-')) => {
+                p.i += 1;
+                let h = i64::from(p.number(2)?);
+                if p.peek() == Some(b':') {
+                    p.i += 1;
+                }
+                let m = if p.peek().is_some() { i64::from(p.number(2)?) } else { 0 };
+                if h > 23 || m > 59 {
+                    return None;
+                }
+                offset_minutes = if sign == b'+' { h * 60 + m } else { -(h * 60 + m) };
+            }
+            _ => {}
+        }
+    }
+    if p.i != b.len() || hour > 23 || minute > 59 || second > 59 {
+        return None;
+    }
+    let days = days_from_civil(year, month, day);
+    let seconds = days * 86_400 + i64::from(hour * 3_600 + minute * 60 + second) - offset_minutes * 60;
+    let ms_total = seconds.checked_mul(1_000)?.checked_add(i64::from(ms))?;
+    u64::try_from(ms_total).ok().map(Instant)
+}
+
+struct Cursor<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn expect(&mut self, c: u8) -> Option<()> {
+        (self.peek()? == c).then(|| self.i += 1)
+    }
+
+    fn number(&mut self, digits: usize) -> Option<u32> {
+        let s = self.b.get(self.i..self.i + digits)?;
+        if !s.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        self.i += digits;
+        Some(s.iter().fold(0, |n, &c| n * 10 + u32::from(c - b'0')))
+    }
+}
+
+/// A moment as ISO 8601 in UTC, to the millisecond: `2025-05-01T09:30:00.250Z`.
+///
+/// ```
+/// use billsim_core::replay::when::{iso_text, parse};
+/// use billsim_core::time::Instant;
+/// assert_eq!(iso_text(Instant(0)), "1970-01-01T00:00:00.000Z");
+/// let t = Instant(1_746_091_800_250);
+/// assert_eq!(parse(&iso_text(t), None), Ok(t));
+/// ```
+pub fn iso_text(at: Instant) -> String {
+    let (days, ms) = ((at.0 / 86_400_000) as i64, at.0 % 86_400_000);
+    let (y, m, d) = civil_from_days(days);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
+        ms / 3_600_000,
+        ms % 3_600_000 / 60_000,
+        ms % 60_000 / 1_000,
+        ms % 1_000
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_day_from_1970_to_2100_reads_back_from_its_own_iso_text() {
+        for day in 0..(131 * 365) {
+            let at = Instant(day * 86_400_000 + 45_296_789);
+            assert_eq!(parse(&iso_text(at), None), Ok(at), "day {day}: {}", iso_text(at));
+        }
+    }
+
+    #[test]
+    fn iso_forms_zones_and_fractions_read_to_the_millisecond_cut_not_rounded() {
+        let t = |s| parse(s, None);
+        assert_eq!(t("1970-01-01"), Ok(Instant(0)));
+        assert_eq!(t("1970-01-01T00:00Z"), Ok(Instant(0)));
+        assert_eq!(t("1970-01-01T01:00:00+01:00"), Ok(Instant(0)));
+        assert_eq!(t("1970-01-01T01:00:00+0100"), Ok(Instant(0)));
+        assert_eq!(t("1970-01-01T00:00:01.9999999"), Ok(Instant(1_999)), "cut at the millisecond");
+        assert_eq!(t("1970-01-01T00:00:01,5"), Ok(Instant(1_500)));
+        assert_eq!(t("2024-02-29T00:00:00Z"), Ok(Instant(1_709_164_800_000)));
+        for bad in ["2023-02-29T00:00:00Z", "2025-13-01", "2025-01-01T24:00:00Z", "1969-12-31T23:59:59Z", "2025-01-01T"]
+        {
+            assert!(t(bad).is_err(), "{bad} was read as {:?}", t(bad));
+        }
+    }
+
+    #[test]
+    fn a_unix_number_is_read_in_the_unit_its_size_or_name_says() {
+        assert_eq!(parse("1746091800", None), Ok(Instant(1_746_091_800_000)));
+        assert_eq!(parse("1746091800123456", None), Ok(Instant(1_746_091_800_123)), "microseconds");
+        assert_eq!(parse("1746091800.1239", None), Ok(Instant(1_746_091_800_123)));
+        assert_eq!(parse("1500", Some(Unit::Millis)), Ok(Instant(1_500)));
+        assert_eq!(parse("1500000000", Some(Unit::Nanos)), Ok(Instant(1_500)));
+        assert_eq!(Unit::of_name("startTimeUnixNano"), Some(Unit::Nanos));
+        assert_eq!(Unit::of_name("time_ms"), Some(Unit::Millis));
+        assert_eq!(Unit::of_name("time"), None);
+        for bad in ["-5", "12abc", "", "1e9", "99999999999999999999999999999999"] {
+            assert!(parse(bad, None).is_err(), "{bad:?}");
+        }
+    }
+}
