@@ -314,7 +314,8 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         (
             "unknown-guard",
             r#"{"name": "x", "guards": [{"guard": "bucket"}]}"#,
-            "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\" or \"spendCeiling\"; got \"bucket\"",
+            "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\", \"spendCeiling\" or \"tenantLedger\"; got \
+             \"bucket\"",
         ),
         (
             "zero-limit",
@@ -329,8 +330,8 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         (
             "unknown-field",
             r#"{"name": "x", "guardz": []}"#,
-            "policy file: must be an object with only the fields \"name\", \"guards\" and \"processes\"; got the \
-             field \"guardz\"",
+            "policy file: must be an object with only the fields \"name\", \"guards\", \"processes\" and \"ladder\"; \
+             got the field \"guardz\"",
         ),
         (
             "no-price",

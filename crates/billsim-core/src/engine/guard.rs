@@ -7,8 +7,10 @@
 //! When the call finishes, each guard settles its real cost ([`GuardState::settle`]).
 
 use crate::budget::{Count, Entry, Refill};
+use crate::engine::ledger::{LedgerState, Meter, Outage, Tier};
 use crate::engine::price::{Nanos, Price};
-use crate::engine::traffic::Call;
+use crate::engine::run::RunError;
+use crate::engine::traffic::{Call, Traffic};
 use crate::money::{Micros, Overflow, Tokens};
 use crate::time::{Instant, Span, DAY};
 use serde::{Deserialize, Serialize};
@@ -30,6 +32,18 @@ pub enum Guard {
     /// what is already spent, so the calls that carry the total past it are let through).
     #[serde(rename_all = "camelCase")]
     SpendCeiling { ceiling_micros: Micros, period_ms: Span },
+    /// Lesson 002's per-tenant ledger (see `engine/ledger.rs`): each tenant's tier (by
+    /// cohort) has a daily and a monthly budget, gated on the tighter; it reserves the
+    /// input plus `maxTokens` priced as output before each metered call and settles the
+    /// real cost after; an outage makes each tier fail open or closed.
+    #[serde(rename_all = "camelCase")]
+    TenantLedger {
+        tiers: Vec<Tier>,
+        max_tokens: Tokens,
+        meter: Meter,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outage: Option<Outage>,
+    },
 }
 
 impl Guard {
@@ -38,6 +52,7 @@ impl Guard {
         match self {
             Guard::SlidingWindow { .. } | Guard::MoneyBudget { .. } => true,
             Guard::SpendCeiling { .. } => false,
+            Guard::TenantLedger { .. } => true,
         }
     }
 }
@@ -80,16 +95,37 @@ pub enum Reason {
     BudgetUsedUp,
     /// The spend ceiling shared by everyone is reached.
     GlobalBudget,
+    /// The tenant's ledger cannot hold the call's reservation, on its model and (under a
+    /// ladder) on every cheaper one: lesson 002's `BudgetExhausted`.
+    BudgetExhausted,
+    /// The ledger is down and the tenant's tier fails closed.
+    LedgerUnavailable,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 3] = [Reason::RateLimited, Reason::BudgetUsedUp, Reason::GlobalBudget];
+    pub const ALL: [Reason; 5] = [
+        Reason::RateLimited,
+        Reason::BudgetUsedUp,
+        Reason::GlobalBudget,
+        Reason::BudgetExhausted,
+        Reason::LedgerUnavailable,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Reason::RateLimited => "rate_limited",
             Reason::BudgetUsedUp => "budget_used_up",
             Reason::GlobalBudget => "global_budget",
+            Reason::BudgetExhausted => "budget_exhausted",
+            Reason::LedgerUnavailable => "ledger_unavailable",
+        }
+    }
+
+    /// Whether a cheaper model may fit where this refused: a policy's ladder tries them.
+    pub fn degrades(self) -> bool {
+        match self {
+            Reason::BudgetUsedUp | Reason::BudgetExhausted => true,
+            Reason::RateLimited | Reason::GlobalBudget | Reason::LedgerUnavailable => false,
         }
     }
 
@@ -133,6 +169,7 @@ pub enum GuardState {
         period_start: Instant,
         spent: Nanos,
     },
+    Ledger(LedgerState),
 }
 
 fn seconds(at: Instant) -> u64 {
@@ -140,6 +177,17 @@ fn seconds(at: Instant) -> u64 {
 }
 
 impl GuardState {
+    /// A fresh state of `guard` for the users of `traffic`: a guard that needs more of the
+    /// traffic than its number of users (the ledger: tiers by cohort) is made here.
+    pub fn for_traffic(guard: &Guard, traffic: &Traffic) -> Result<GuardState, RunError> {
+        match guard {
+            Guard::TenantLedger { tiers, max_tokens, meter, outage } => {
+                Ok(GuardState::Ledger(LedgerState::new(tiers, *max_tokens, *meter, *outage, traffic)?))
+            }
+            _ => Ok(GuardState::new(guard, traffic.users.len())?),
+        }
+    }
+
     /// A fresh state of `guard` for `users` users.
     pub fn new(guard: &Guard, users: usize) -> Result<GuardState, Overflow> {
         Ok(match *guard {
@@ -160,6 +208,8 @@ impl GuardState {
                 period_start: Instant(0),
                 spent: Nanos::ZERO,
             },
+            // Needs the traffic's cohorts: made by `for_traffic`; with no traffic, no tiers.
+            Guard::TenantLedger { .. } => return Err(Overflow),
         })
     }
 
@@ -198,6 +248,7 @@ impl GuardState {
                 (*spent >= *ceiling)
                     .then(|| Refusal { reason: Reason::GlobalBudget, wait: Wait::Until(period_start.after(*period)) })
             }
+            GuardState::Ledger(ledger) => ledger.check(call, price)?,
         })
     }
 
@@ -207,6 +258,7 @@ impl GuardState {
             GuardState::Window { admitted, .. } => admitted[call.user as usize].push_back(call.at),
             GuardState::Money { entries, pending, .. } => entries[call.user as usize] = Some(*pending),
             GuardState::Ceiling { .. } => {}
+            GuardState::Ledger(ledger) => ledger.commit(call),
         }
     }
 
@@ -230,6 +282,18 @@ impl GuardState {
                 *spent = spent.checked_add(actual)?;
                 Ok(before < *ceiling && *spent >= *ceiling)
             }
+            GuardState::Ledger(ledger) => ledger.settle(call, price, actual).map(|()| false),
+        }
+    }
+}
+
+impl GuardState {
+    /// What `user` spent that this guard never counted: (during a ledger outage, past a
+    /// request's top-level call); zero for every guard but the ledger.
+    pub fn unmetered(&self, user: usize) -> (Nanos, Nanos) {
+        match self {
+            GuardState::Ledger(ledger) => ledger.unmetered(user),
+            _ => (Nanos::ZERO, Nanos::ZERO),
         }
     }
 }

@@ -4,12 +4,14 @@
 //! with no latency each call is settled before the next one arrives, and with real
 //! latencies calls in flight overlap and check-only limits overshoot on their own.
 
+use crate::engine::guard::Refusal;
 use crate::engine::guard::{Guard, GuardState};
 use crate::engine::outcome::{Event, Outcome, Timeline, Trip, UserOutcome};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
 use crate::engine::traffic::{BadTraffic, Call, Traffic};
 use crate::money::Overflow;
+use crate::settings::FieldError;
 use crate::time::{Instant, Span};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -28,6 +30,21 @@ pub enum RunError {
     /// A policy of no processes.
     NoProcess,
     BadTraffic(BadTraffic),
+    /// A ledger's tiers name no tier for a cohort of the traffic: the cohort and its tenants.
+    NoTier {
+        cohort: String,
+        tenants: usize,
+    },
+    /// A policy's ladder names a model the traffic does not have.
+    Ladder {
+        policy: String,
+        index: usize,
+        model: String,
+        known: Vec<String>,
+    },
+    /// A scenario's settings that do not hold together (a monthly budget below the daily
+    /// one, an outage that ends before it starts).
+    Setting(FieldError),
 }
 
 impl fmt::Display for RunError {
@@ -40,6 +57,19 @@ impl fmt::Display for RunError {
             }
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
             RunError::BadTraffic(e) => write!(f, "traffic: {e}"),
+            RunError::NoTier { cohort, tenants } => write!(
+                f,
+                "tiers: must give a tier to every cohort of tenants; got none for {cohort:?} ({tenants} tenants)"
+            ),
+            RunError::Ladder { policy, index, model, known } => {
+                let known: Vec<String> = known.iter().map(|m| format!("{m:?}")).collect();
+                write!(
+                    f,
+                    "{policy}.ladder[{index}]: must be one of the priced models {}; got {model:?}",
+                    known.join(", ")
+                )
+            }
+            RunError::Setting(e) => e.fmt(f),
         }
     }
 }
@@ -189,6 +219,7 @@ fn users_are_independent(traffic: &Traffic, policy: &Policy, record: Record) -> 
 /// A run under way: the guards' states (one set per process), what each user got, the
 /// calls in flight.
 struct Run<'a> {
+    traffic: &'a Traffic,
     calls: &'a [Call],
     prices: &'a [Price],
     states: Vec<Vec<GuardState>>,
@@ -204,6 +235,12 @@ struct Run<'a> {
     step: u64,
     spent_in_step: Vec<Nanos>,
     tripped: Option<Trip>,
+    /// The policy's ladder, as model numbers, the most expensive first.
+    ladder: Vec<u16>,
+    /// The model each call was served on, when a ladder moved it (`u16::MAX`: as asked);
+    /// empty without a ladder.
+    served_on: Vec<u16>,
+    served_by_model: Vec<u32>,
 }
 
 impl<'a> Run<'a> {
@@ -213,13 +250,18 @@ impl<'a> Run<'a> {
         }
         let users = traffic.users.len();
         let states = (0..policy.processes)
-            .map(|_| policy.guards.iter().map(|g| GuardState::new(g, users)).collect::<Result<_, _>>())
+            .map(|_| policy.guards.iter().map(|g| GuardState::for_traffic(g, traffic)).collect::<Result<_, _>>())
             .collect::<Result<_, _>>()?;
+        let ladder = ladder(traffic, policy)?;
         let (start, end) = traffic.span();
         let step = timeline_step(start, end);
         let start = Instant(start.0 - start.0 % step);
         let steps = (end.since(start).0 / step) as usize + 1;
         Ok(Run {
+            traffic,
+            served_on: if ladder.is_empty() { Vec::new() } else { vec![u16::MAX; traffic.calls().len()] },
+            ladder,
+            served_by_model: vec![0; traffic.models.len()],
             calls: traffic.calls(),
             prices,
             states,
@@ -257,9 +299,10 @@ impl<'a> Run<'a> {
     /// Settles call `index` (number `seq` in the engine's order) at `now`.
     #[inline(always)]
     fn finish(&mut self, seq: usize, index: usize, now: Instant) -> Result<(), Overflow> {
-        let call = &self.calls[index];
+        let call = &self.served_call(index);
         let price = &self.prices[usize::from(call.model)];
-        let actual = price.cost(call.input, call.output)?;
+        let failed = self.traffic.failed(index);
+        let actual = if failed { Nanos::ZERO } else { price.cost(call.input, call.output)? };
         let process = self.process(seq);
         for state in self.states[process].iter_mut() {
             if state.settle(call, price, actual, now)? && self.tripped.is_none() {
@@ -268,6 +311,7 @@ impl<'a> Run<'a> {
         }
         let user = &mut self.per_user[call.user as usize];
         user.charged = user.charged.checked_add(actual)?;
+        user.failed += u32::from(failed);
         if let Some(slot) = self.spent_in_step.get_mut((now.since(self.start).0 / self.step) as usize) {
             *slot = slot.checked_add(actual)?;
         }
@@ -287,13 +331,26 @@ impl<'a> Run<'a> {
         }
         let price = &self.prices[usize::from(call.model)];
         let guards = &mut self.states[process];
-        let mut refusal = None;
-        for state in guards.iter_mut() {
-            refusal = state.check(call, price)?;
-            if refusal.is_some() {
-                break;
+        let mut refusal = check(guards, call, price)?;
+        // Down the ladder while a money guard refuses: the first cheaper model that fits.
+        let mut served = *call;
+        if refusal.is_some_and(|r| r.reason.degrades()) {
+            let below = self.ladder.iter().position(|&m| m == call.model).map_or(&[][..], |i| &self.ladder[i + 1..]);
+            for &model in below {
+                let cheaper = Call { model, ..*call };
+                refusal = check(guards, &cheaper, &self.prices[usize::from(model)])?;
+                if refusal.is_none() {
+                    served = cheaper;
+                    self.served_on[index] = model;
+                    user.degraded += 1;
+                    break;
+                }
+                if !refusal.is_some_and(|r| r.reason.degrades()) {
+                    break;
+                }
             }
         }
+        let (call, price) = (&served, &self.prices[usize::from(served.model)]);
         if let Some(r) = refusal {
             user.refused += 1;
             user.refused_by.0[r.reason.index()] += 1;
@@ -307,8 +364,10 @@ impl<'a> Run<'a> {
             state.commit(call);
         }
         user.served += 1;
+        self.served_by_model[usize::from(call.model)] += 1;
         if let Some(events) = self.events.as_mut() {
-            events.push(Event::served(call, price.cost(call.input, call.output)?));
+            let charged = if self.traffic.failed(index) { Nanos::ZERO } else { price.cost(call.input, call.output)? };
+            events.push(Event::served(call, charged));
         }
         if call.latency == Span::ZERO && self.in_flight.is_empty() {
             // It finishes now, and nothing else is in flight to finish before it.
@@ -318,7 +377,24 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    fn outcome(self, policy: &Policy) -> Result<Outcome, RunError> {
+    /// Call `index` as it was served: on the model a ladder moved it to.
+    #[inline(always)]
+    fn served_call(&self, index: usize) -> Call {
+        let call = self.calls[index];
+        match self.served_on.get(index) {
+            Some(&model) if model != u16::MAX => Call { model, ..call },
+            _ => call,
+        }
+    }
+
+    fn outcome(mut self, policy: &Policy) -> Result<Outcome, RunError> {
+        for (i, user) in self.per_user.iter_mut().enumerate() {
+            for state in self.states.iter().flatten() {
+                let (outage, request) = state.unmetered(i);
+                user.outage_unmetered = user.outage_unmetered.checked_add(outage)?;
+                user.request_unmetered = user.request_unmetered.checked_add(request)?;
+            }
+        }
         let bill = self.per_user.iter().try_fold(Nanos::ZERO, |sum, u| sum.checked_add(u.charged))?;
         let mut running = Nanos::ZERO;
         let spent = self
@@ -333,9 +409,40 @@ impl<'a> Run<'a> {
             policy: policy.name.clone(),
             bill,
             per_user: self.per_user,
+            served_by_model: self.served_by_model,
             tripped: self.tripped,
             timeline: Timeline { start: self.start, step_ms: self.step, spent },
             events: self.events,
         })
     }
+}
+
+/// The first refusal of `guards` for `call` at `price`, or `None`: every guard lets it
+/// through (each keeps what it would change until committed).
+#[inline(always)]
+fn check(guards: &mut [GuardState], call: &Call, price: &Price) -> Result<Option<Refusal>, Overflow> {
+    for state in guards.iter_mut() {
+        if let Some(refusal) = state.check(call, price)? {
+            return Ok(Some(refusal));
+        }
+    }
+    Ok(None)
+}
+
+/// `policy`'s ladder as the traffic's model numbers; a name the traffic has no model of
+/// is refused with the models it has.
+fn ladder(traffic: &Traffic, policy: &Policy) -> Result<Vec<u16>, RunError> {
+    policy
+        .ladder
+        .iter()
+        .enumerate()
+        .map(|(index, name)| {
+            traffic.models.iter().position(|m| m == name).map(|m| m as u16).ok_or_else(|| RunError::Ladder {
+                policy: policy.name.clone(),
+                index,
+                model: name.clone(),
+                known: traffic.models.clone(),
+            })
+        })
+        .collect()
 }

@@ -66,6 +66,8 @@ pub struct Traffic {
     span: (Instant, Instant),
     /// Every call finishes the moment it starts.
     instant_replies: bool,
+    /// One bit per call of `calls`: it fails (the provider bills nothing). Empty: none fails.
+    failed: Vec<u64>,
 }
 
 impl Traffic {
@@ -115,7 +117,37 @@ impl Traffic {
             calls.sort_by_key(|c| (c.at, c.user));
         }
         let start = start.min(end);
-        Ok(Traffic { cohorts, users, models, calls, order: OnceLock::new(), span: (start, end), instant_replies })
+        Ok(Traffic {
+            cohorts,
+            users,
+            models,
+            calls,
+            order: OnceLock::new(),
+            span: (start, end),
+            instant_replies,
+            failed: Vec::new(),
+        })
+    }
+
+    /// This traffic with the calls `fails` says fail: a failed call is admitted, runs, and
+    /// bills nothing (a guard that set money aside for it gives it all back); the engine
+    /// does not retry it. Decide from the call itself (a seeded hash of its fields, say),
+    /// so the choice does not depend on the calls' order.
+    pub fn with_failures(mut self, fails: impl Fn(&Call) -> bool) -> Traffic {
+        let mut failed = vec![0u64; self.calls.len().div_ceil(64)];
+        for (i, c) in self.calls.iter().enumerate() {
+            if fails(c) {
+                failed[i / 64] |= 1 << (i % 64);
+            }
+        }
+        self.failed = if failed.iter().any(|&w| w != 0) { failed } else { Vec::new() };
+        self
+    }
+
+    /// Whether call number `index` of [`Traffic::calls`] fails.
+    #[inline(always)]
+    pub fn failed(&self, index: usize) -> bool {
+        self.failed.get(index / 64).is_some_and(|w| w & (1 << (index % 64)) != 0)
     }
 
     /// Request numbers are below this.
@@ -158,10 +190,10 @@ impl Traffic {
 }
 
 impl PartialEq for Traffic {
-    /// The same users, models and calls (the order is made from them).
+    /// The same users, models, calls and failures (the order is made from them).
     fn eq(&self, other: &Self) -> bool {
-        (&self.cohorts, &self.users, &self.models, &self.calls)
-            == (&other.cohorts, &other.users, &other.models, &other.calls)
+        (&self.cohorts, &self.users, &self.models, &self.calls, &self.failed)
+            == (&other.cohorts, &other.users, &other.models, &other.calls, &other.failed)
     }
 }
 
