@@ -15,6 +15,7 @@ pub mod over_time;
 pub mod quote;
 pub mod rate_limit;
 pub mod readout;
+pub mod runaway_tenant;
 pub mod scenario;
 pub mod schema;
 pub mod server_step;

@@ -65,9 +65,39 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     build: build_calls_at_once,
 };
 
+pub const RUNAWAY_TENANT: Scenario = Scenario {
+    name: "runawayTenant",
+    label: "A runaway tenant",
+    description: "A month of tenants on tiers using an agent; one points it at their whole document store at 09:00 \
+                  and leaves it running. No cap, metering the request only, a daily hard block, a degrade ladder, and \
+                  daily and monthly caps; the ledger can go down.",
+    settings: &[
+        "productMonthlyDollars",
+        "internalDailyDollars",
+        "internalMonthlyDollars",
+        "payingDailyDollars",
+        "payingMonthlyDollars",
+        "freeDailyDollars",
+        "freeMonthlyDollars",
+        "maxTokens",
+        "outageStartHour",
+        "outageEndHour",
+        "internalFail",
+        "payingFail",
+        "freeFail",
+        "failPercent",
+    ],
+    policies: crate::runaway_tenant::POLICIES,
+    settings_allowed: "one of \"productMonthlyDollars\", \"internalDailyDollars\", \"internalMonthlyDollars\", \
+                       \"payingDailyDollars\", \"payingMonthlyDollars\", \"freeDailyDollars\", \"freeMonthlyDollars\", \
+                       \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
+                       \"freeFail\", \"failPercent\"",
+    build: crate::runaway_tenant::build,
+};
+
 /// Every scenario.
-pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE];
-const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\"";
+pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE, RUNAWAY_TENANT];
+const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"runawayTenant\"";
 
 /// The scenario named `name`; the error lists the known ones.
 ///
@@ -108,21 +138,21 @@ impl Values {
         self.0.iter().find(|(s, _)| s.key == key).map(|&(_, v)| v)
     }
 
-    fn whole(&self, key: &str) -> u64 {
+    pub(crate) fn whole(&self, key: &str) -> u64 {
         match self.get(key) {
             Some(Value::Whole(n)) => n,
             _ => 0,
         }
     }
 
-    fn dollars(&self, key: &str) -> Micros {
+    pub(crate) fn dollars(&self, key: &str) -> Micros {
         match self.get(key) {
             Some(Value::Dollars(m)) => m,
             _ => Micros::ZERO,
         }
     }
 
-    fn choice(&self, key: &str) -> &'static str {
+    pub(crate) fn choice(&self, key: &str) -> &'static str {
         match self.get(key) {
             Some(Value::Choice(c)) => c,
             _ => "",
@@ -178,6 +208,8 @@ pub struct UserSummary {
     pub name: String,
     pub cohort: String,
     pub calls: u32,
+    /// Requests (tasks), each of one or more calls.
+    pub requests: u32,
 }
 
 /// A scenario run under each of its policies.
@@ -243,17 +275,22 @@ pub fn run_with_prices(
         ran.iter().map(|p| engine::run_priced(&built.traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
     let traffic = &built.traffic;
     let mut calls = vec![0u32; traffic.users.len()];
+    let mut requests = vec![0u32; traffic.users.len()];
+    let mut seen = vec![false; traffic.requests()];
     for c in traffic.calls() {
         calls[c.user as usize] += 1;
+        let first = !std::mem::replace(&mut seen[c.request as usize], true);
+        requests[c.user as usize] += u32::from(first);
     }
     let users = traffic
         .users
         .iter()
-        .zip(calls)
-        .map(|(u, calls)| UserSummary {
+        .zip(calls.into_iter().zip(requests))
+        .map(|(u, (calls, requests))| UserSummary {
             name: u.name.clone(),
             cohort: traffic.cohorts[usize::from(u.cohort)].name.clone(),
             calls,
+            requests,
         })
         .collect();
     Ok(ScenarioRun {

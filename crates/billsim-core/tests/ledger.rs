@@ -73,9 +73,8 @@ fn go(t: &Traffic, policy: Policy) -> Outcome {
     run(t, &policy, &prices(), Record::EVERYTHING).unwrap()
 }
 
-/// 1,000 tokens in and up to 1,000 out: on opus the reservation is $0.03
-/// (1,000 x $5 + 1,000 x $25 per million), on sonnet $0.018, on haiku $0.0048.
-const OPUS_RESERVED: u64 = 30_000;
+// Below, 1,000 tokens in and 1,000 of max_tokens: on opus a reservation is $0.03
+// (1,000 x $5 + 1,000 x $25 per million), on sonnet $0.018, on haiku $0.0048.
 
 #[test]
 fn the_worst_case_is_reserved_before_the_call_so_calls_in_flight_at_once_cannot_both_pass() {

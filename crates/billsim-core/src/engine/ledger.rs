@@ -317,11 +317,4 @@ impl LedgerState {
     pub fn unmetered(&self, user: usize) -> (Nanos, Nanos) {
         (self.unmetered_outage[user], self.unmetered_in_request[user])
     }
-
-    /// What `user`'s current day and month hold, reservations included.
-    #[cfg(test)]
-    pub fn used(&self, user: usize) -> (Nanos, Nanos) {
-        let a = self.accounts[user];
-        (a.day_used, a.month_used)
-    }
 }

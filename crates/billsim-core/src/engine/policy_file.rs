@@ -612,6 +612,7 @@ mod tests {
     fn scenario_policies(s: &scenario::Scenario, values: &Values) -> Vec<Policy> {
         match s.name {
             "toyDay" => crate::simulate::Policy::ALL.iter().map(|p| p.engine_policy(&values.day_settings())).collect(),
+            "runawayTenant" => crate::runaway_tenant::Params::from_values(values).unwrap().policies(),
             _ => {
                 let p = crate::in_flight::Params::default();
                 crate::in_flight::Version::ALL.iter().map(|v| v.engine_policy(&p)).collect()
