@@ -270,7 +270,7 @@ fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
 fn a_bad_scenario_or_setting_is_a_usage_error_naming_the_field_and_what_it_allows() {
     assert_eq!(
         refused(&["run", "--scenario", "week"], 2),
-        "billsim: --scenario: must be \"toyDay\" or \"callsAtOnce\"; got \"week\""
+        "billsim: --scenario: must be \"toyDay\" or \"callsAtOnce\" or \"runawayTenant\"; got \"week\""
     );
     assert_eq!(
         refused(&["run"], 2),

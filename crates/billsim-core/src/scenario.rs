@@ -105,7 +105,7 @@ const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"runawayTenan
 /// use billsim_core::scenario::find;
 /// assert_eq!(find("toyDay").unwrap().label, "One day");
 /// let err = find("week").err().unwrap();
-/// assert_eq!(err.to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\"; got \"week\"");
+/// assert_eq!(err.to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\" or \"runawayTenant\"; got \"week\"");
 /// ```
 pub fn find(name: &str) -> Result<&'static Scenario, FieldError> {
     SCENARIOS
