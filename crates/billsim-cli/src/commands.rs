@@ -6,9 +6,11 @@ use crate::figures;
 use crate::output::{json_line, say, Failure};
 use crate::policy_file;
 use crate::run_table;
+use crate::run_tenant;
 use crate::table;
 use billsim_core::engine::Record;
 use billsim_core::many_days;
+use billsim_core::runaway_tenant::Params;
 use billsim_core::scenario;
 use billsim_core::{in_flight, lesson_numbers, simulate_day};
 use std::io::Write;
@@ -104,11 +106,17 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         Some(f) => (Some(f.policies), f.prices),
         None => (None, None),
     };
-    let record = Record { events: a.events, ..Record::default() };
+    // The runaway tenant's report reads the events (each tenant's busiest day, the claims).
+    let tenant_report = !a.json.json && scenario.name == scenario::RUNAWAY_TENANT.name;
+    let record = Record { events: a.events || tenant_report, ..Record::default() };
     let run = scenario::run_with_prices(scenario, a.seed(), &values, policies, prices.as_ref(), record)
         .map_err(|e| policy_file::in_file(a.policy.as_deref(), e))?;
     if a.json.json {
         json_line(out, &run)
+    } else if tenant_report {
+        // The settings held together, or the run above would have failed.
+        let params = Params::from_values(&values).map_err(|e| Failure::Work(e.into()))?;
+        Ok(out.write_all(run_tenant::report(scenario, &run, &params, a.events).as_bytes())?)
     } else {
         Ok(out.write_all(run_table::run(scenario, &run).as_bytes())?)
     }

@@ -7,6 +7,7 @@ mod figures;
 mod output;
 mod policy_file;
 mod run_table;
+mod run_tenant;
 mod table;
 mod usage;
 

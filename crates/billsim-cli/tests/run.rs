@@ -57,10 +57,10 @@ impl Drop for PolicyFile {
 }
 
 #[test]
-fn scenarios_lists_toy_day_and_calls_at_once_with_their_policies_and_settings_from_the_schema() {
+fn scenarios_lists_toy_day_calls_at_once_and_the_runaway_tenant_with_their_policies_and_settings_from_the_schema() {
     let listed = &json(&["scenarios", "--json"])[0];
     let names: Vec<&str> = listed.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["toyDay", "callsAtOnce"]);
+    assert_eq!(names, ["toyDay", "callsAtOnce", "runawayTenant"]);
     let toy = &listed[0];
     assert_eq!(toy["label"], "One day");
     let policies: Vec<&str> =
@@ -85,6 +85,9 @@ fn scenarios_lists_toy_day_and_calls_at_once_with_their_policies_and_settings_fr
         "Calls per minute (request limit, 1 to 60)",
         "a whole number from 1 to 60 (calls a minute); default 5",
         "estimatePercent",
+        "runawayTenant  A runaway tenant",
+        "degradeLadder     Daily cap, degrade ladder",
+        "a whole number of tokens from 1 to 32000; default 4096",
     ] {
         assert!(table.contains(expected), "the table says {expected:?}:\n{table}");
     }
@@ -274,8 +277,8 @@ fn a_bad_scenario_or_setting_is_a_usage_error_naming_the_field_and_what_it_allow
     );
     assert_eq!(
         refused(&["run"], 2),
-        "billsim: run: needs --scenario NAME, the scenario to run, \"toyDay\" or \"callsAtOnce\" (billsim scenarios \
-         lists them)"
+        "billsim: run: needs --scenario NAME, the scenario to run, \"toyDay\" or \"callsAtOnce\" or \"runawayTenant\" \
+         (billsim scenarios lists them)"
     );
     assert_eq!(
         refused(&["run", "--scenario", "toyDay", "--set", "calls=3"], 2),

@@ -71,7 +71,7 @@ impl Params {
             (
                 values.dollars(&format!("{name}DailyDollars")),
                 values.dollars(&format!("{name}MonthlyDollars")),
-                fail(&*format!("{name}Fail")),
+                fail(&format!("{name}Fail")),
             )
         };
         let params = Params {

@@ -20,20 +20,25 @@ fn month(seed: u32, values: &Values) -> (ScenarioRun, Claims) {
     (run, claims)
 }
 
+/// A month's claims, and the runaway tenant's (tasks served, calls degraded) per policy.
+struct Month {
+    runaway: Vec<(u32, u32)>,
+    claims: Claims,
+}
+
 /// Every month's claims under the default settings, measured once for all the tests.
-fn all() -> &'static [(Vec<u32>, Vec<(u32, u32)>, Claims)] {
-    static ALL: OnceLock<Vec<(Vec<u32>, Vec<(u32, u32)>, Claims)>> = OnceLock::new();
+fn all() -> &'static [Month] {
+    static ALL: OnceLock<Vec<Month>> = OnceLock::new();
     ALL.get_or_init(|| {
         let values = Values::defaults(find("runawayTenant").unwrap());
         (0..MONTHS)
             .map(|seed| {
                 let (run, claims) = month(seed, &values);
-                let served = run.policies.iter().map(|o| o.per_user[RUNAWAY as usize].served).collect();
                 let runaway = run.policies.iter().map(|o| {
                     let u = o.per_user[RUNAWAY as usize];
                     (run.users[RUNAWAY as usize].requests - u.refused, u.degraded)
                 });
-                (served, runaway.collect(), claims)
+                Month { runaway: runaway.collect(), claims }
             })
             .collect()
     })
@@ -41,7 +46,7 @@ fn all() -> &'static [(Vec<u32>, Vec<(u32, u32)>, Claims)] {
 
 #[test]
 fn with_no_cap_the_runaway_tenant_spends_more_than_the_products_monthly_budget_by_2pm() {
-    for (seed, (_, _, c)) in all().iter().enumerate() {
+    for (seed, Month { claims: c, .. }) in all().iter().enumerate() {
         assert!(
             c.spent_by_2pm > c.product_monthly,
             "month {seed}: day {}, {} nano-dollars by 14:00 against a monthly budget of {}",
@@ -54,7 +59,7 @@ fn with_no_cap_the_runaway_tenant_spends_more_than_the_products_monthly_budget_b
 
 #[test]
 fn with_every_call_reserved_no_tenant_is_charged_past_its_daily_or_monthly_budget() {
-    for (seed, (_, _, c)) in all().iter().enumerate() {
+    for (seed, Month { claims: c, .. }) in all().iter().enumerate() {
         assert!(c.overruns.is_empty(), "month {seed}: {:?}", c.overruns);
     }
 }
@@ -65,7 +70,7 @@ fn metering_the_request_only_lets_the_runaway_overspend_by_about_the_runs_fan_ou
     // besides (the paying tier fails open): that is the outage's claim, not this one.
     let mut factors = Vec::new();
     let mut skipped = 0;
-    for (seed, (_, _, c)) in all().iter().enumerate() {
+    for (seed, Month { claims: c, .. }) in all().iter().enumerate() {
         let (factor, fan) = (c.overspend_hundredths, c.cost_fan_out_hundredths);
         if c.outage_on_runaway_day {
             skipped += 1;
@@ -82,7 +87,7 @@ fn metering_the_request_only_lets_the_runaway_overspend_by_about_the_runs_fan_ou
         factors.push(factor);
     }
     factors.sort_unstable();
-    let c = &all()[0].2;
+    let c = &all()[0].claims;
     println!(
         "Metering the request only, month 0: the runaway tenant is charged {} times its daily budget; its tasks make \
          {} calls each and cost {} times their first call's reservation. Over {MONTHS} months the factor runs from \
@@ -103,7 +108,7 @@ const LADDER: usize = 3;
 #[test]
 fn the_ladder_serves_at_least_as_many_tasks_as_the_hard_block_and_its_cheaper_models_serve_after_opus() {
     let (mut no_sonnet, mut sonnet_first, mut runaway_fewer) = (0, 0, 0);
-    for (seed, (_, runaway, c)) in all().iter().enumerate() {
+    for (seed, Month { runaway, claims: c }) in all().iter().enumerate() {
         assert!(
             c.tasks_served[LADDER] >= c.tasks_served[DAILY_CAP],
             "month {seed}: ladder {} tasks, hard block {}",
@@ -143,7 +148,7 @@ fn during_the_outage_fail_closed_refuses_every_call_and_fail_open_serves_them_al
     // policies that meter every call are held to it. The free tier may make no call in
     // six hours of a month; the internal tier always does.
     let mut closed_refused = 0;
-    for (seed, (_, _, c)) in all().iter().enumerate() {
+    for (seed, Month { claims: c, .. }) in all().iter().enumerate() {
         for o in c.outage.iter().filter(|o| o.policy != "meterRequestOnly") {
             assert_eq!((o.closed_served, o.open_refused), (0, 0), "month {seed}: {o:?}");
             assert!(o.open_served > 0 && o.unmetered > Nanos::ZERO, "month {seed}: {o:?}");

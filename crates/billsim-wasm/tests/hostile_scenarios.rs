@@ -14,7 +14,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const SCENARIO_ALLOWED: &str = "scenario: must be \"toyDay\" or \"callsAtOnce\"";
+const SCENARIO_ALLOWED: &str = "scenario: must be \"toyDay\" or \"callsAtOnce\" or \"runawayTenant\"";
 
 fn js(expression: &str) -> JsValue {
     Function::new_no_args(&format!("return ({expression});"))
