@@ -28,11 +28,14 @@ function copies() {
   };
   const label = (what, text) => found.push([`${what} label "${text}"`, new RegExp(`(?<!\\w)${quote(text)}(?!\\w)`)]);
   for (const v of schema.views) { name("view", v.value); label("view", v.label); }
-  for (const s of schema.scenarios) {
+  // What the widget takes from the table: its views' scenarios and its own settings (a
+  // scenario with no view yet is not the page's to copy).
+  const shown = schema.scenarios.filter((s) => schema.views.some((v) => v.scenario === s.name));
+  for (const s of shown) {
     label("scenario", s.label);
     for (const p of s.policies) { name(`${s.name} policy`, p.value); label(`${s.name} policy`, p.label); }
   }
-  for (const s of schema.settings) {
+  for (const s of schema.settings.filter((s) => schema.widgetSettings.includes(s.key))) {
     label(`setting ${s.key}`, s.label);
     for (const alias of new Set([s.attribute, s.param])) {
       if (alias !== s.key) found.push([`${s.key}'s name "${alias}"`, new RegExp(`(["'\`])${quote(alias)}\\1`)]);

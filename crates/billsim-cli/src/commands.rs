@@ -7,10 +7,12 @@ use crate::hackathon;
 use crate::output::{json_line, say, Failure};
 use crate::policy_file;
 use crate::run_table;
+use crate::run_tenant;
 use crate::table;
 use billsim_core::engine::Record;
 use billsim_core::free_tier;
 use billsim_core::many_days;
+use billsim_core::runaway_tenant::Params;
 use billsim_core::scenario;
 use billsim_core::{in_flight, lesson_numbers, simulate_day};
 use std::io::Write;
@@ -121,8 +123,10 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &a.export_log {
         crate::replay::export_log(scenario, a.seed(), &values, path)?;
     }
-    // The blocked-call log is read from the events, kept for it alone when not asked for.
-    let record = Record { events: a.events || a.blocked_log.is_some(), ..Record::default() };
+    // The blocked-call log and the runaway tenant's report (each tenant's busiest day, the
+    // claims) are read from the events, kept for them when not asked for.
+    let tenant_report = !a.json.json && scenario.name == scenario::RUNAWAY_TENANT.name;
+    let record = Record { events: a.events || a.blocked_log.is_some() || tenant_report, ..Record::default() };
     let mut run = scenario::run_with_prices(scenario, a.seed(), &values, policies, prices.as_ref(), record)
         .map_err(|e| policy_file::in_file(a.policy.as_deref(), e))?;
     if let Some(path) = &a.blocked_log {
@@ -133,6 +137,10 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     }
     if a.json.json {
         json_line(out, &run)
+    } else if tenant_report {
+        // The settings held together, or the run above would have failed.
+        let params = Params::from_values(&values).map_err(|e| Failure::Work(e.into()))?;
+        Ok(out.write_all(run_tenant::report(scenario, &run, &params, a.events).as_bytes())?)
     } else {
         let mut text = run_table::run(scenario, &run);
         if scenario.name == scenario::HACKATHON.name {

@@ -9,6 +9,7 @@ mod output;
 mod policy_file;
 mod replay;
 mod run_table;
+mod run_tenant;
 mod scenario_report;
 mod table;
 mod usage;

@@ -212,7 +212,7 @@ fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome,
     }
 }
 
-fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
+pub fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
     let user = run.users.get(e.user as usize).map_or("?", |u| u.name.as_str());
     let model = run.models.get(usize::from(e.model)).map_or("?", String::as_str);
     let what = match e.reason {

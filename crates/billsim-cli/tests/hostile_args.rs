@@ -14,7 +14,7 @@ use std::ffi::OsString;
 use std::process::{Command, Output};
 
 const COUNT_ALLOWED: &str = "a whole number from 1 to 1000000";
-const SCENARIO_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\"";
+const SCENARIO_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\" or \"runawayTenant\"";
 const ASSIGNMENT_ALLOWED: &str = "NAME=VALUE with NAME one of the scenario's settings";
 
 /// A flag that takes a value, the command it belongs to (with the words it needs), what it

@@ -57,10 +57,10 @@ impl Drop for PolicyFile {
 }
 
 #[test]
-fn scenarios_lists_toy_day_and_calls_at_once_with_their_policies_and_settings_from_the_schema() {
+fn scenarios_lists_toy_day_calls_at_once_and_the_runaway_tenant_with_their_policies_and_settings_from_the_schema() {
     let listed = &json(&["scenarios", "--json"])[0];
     let names: Vec<&str> = listed.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["toyDay", "callsAtOnce", "freeTier", "hackathon"]);
+    assert_eq!(names, ["toyDay", "callsAtOnce", "freeTier", "hackathon", "runawayTenant"]);
     let toy = &listed[0];
     assert_eq!(toy["label"], "One day");
     let policies: Vec<&str> =
@@ -85,6 +85,9 @@ fn scenarios_lists_toy_day_and_calls_at_once_with_their_policies_and_settings_fr
         "Calls per minute (request limit, 1 to 60)",
         "a whole number from 1 to 60 (calls a minute); default 5",
         "estimatePercent",
+        "runawayTenant  A runaway tenant",
+        "degradeLadder     Daily cap, degrade ladder",
+        "a whole number of tokens from 1 to 32000; default 4096",
     ] {
         assert!(table.contains(expected), "the table says {expected:?}:\n{table}");
     }
@@ -270,12 +273,12 @@ fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
 fn a_bad_scenario_or_setting_is_a_usage_error_naming_the_field_and_what_it_allows() {
     assert_eq!(
         refused(&["run", "--scenario", "week"], 2),
-        "billsim: --scenario: must be \"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\"; got \"week\""
+        "billsim: --scenario: must be \"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\" or \"runawayTenant\"; got \"week\""
     );
     assert_eq!(
         refused(&["run"], 2),
         "billsim: run: needs --scenario NAME, the scenario to run, \"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \
-         \"hackathon\" (billsim scenarios lists them)"
+         \"hackathon\" or \"runawayTenant\" (billsim scenarios lists them)"
     );
     assert_eq!(
         refused(&["run", "--scenario", "toyDay", "--set", "calls=3"], 2),
@@ -315,7 +318,7 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
             "unknown-guard",
             r#"{"name": "x", "guards": [{"guard": "bucket"}]}"#,
             "guards[0].guard: must be \"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \"tokenBucket\", \"tokenBudget\", \
-             \"degrade\", \"rateLimiter\", \"dailyCap\" or \"setAsideCap\"; got \"bucket\"",
+             \"degrade\", \"rateLimiter\", \"dailyCap\", \"setAsideCap\" or \"tenantLedger\"; got \"bucket\"",
         ),
         (
             "zero-limit",
@@ -330,8 +333,8 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         (
             "unknown-field",
             r#"{"name": "x", "guardz": []}"#,
-            "policy file: must be an object with only the fields \"name\", \"guards\" and \"processes\"; got the \
-             field \"guardz\"",
+            "policy file: must be an object with only the fields \"name\", \"guards\", \"processes\" and \"ladder\"; \
+             got the field \"guardz\"",
         ),
         (
             "no-price",

@@ -19,6 +19,7 @@ pub mod quote;
 pub mod rate_limit;
 pub mod readout;
 pub mod replay;
+pub mod runaway_tenant;
 pub mod scenario;
 pub mod schema;
 pub mod server_step;

@@ -330,7 +330,12 @@ mod tests {
         let price = Price { input_per_token: Nanos(per_token), output_per_token: Nanos(per_token) };
         let prices = PriceTable(vec![("m".into(), price)]);
         let outcomes = policies.iter().map(|p| engine::run(&traffic, p, &prices, Record::default()).unwrap()).collect();
-        let users = vec![UserSummary { name: "a".into(), cohort: "all".into(), calls: traffic.calls().len() as u32 }];
+        let users = vec![UserSummary {
+            name: "a".into(),
+            cohort: "all".into(),
+            calls: traffic.calls().len() as u32,
+            requests: 1,
+        }];
         let run = ScenarioRun {
             scenario: "custom",
             seed: 0,

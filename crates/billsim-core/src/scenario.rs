@@ -94,9 +94,39 @@ impl Scenario {
     }
 }
 
+pub const RUNAWAY_TENANT: Scenario = Scenario {
+    name: "runawayTenant",
+    label: "A runaway tenant",
+    description: "A month of tenants on tiers using an agent; one points it at their whole document store at 09:00 \
+                  and leaves it running. No cap, metering the request only, a daily hard block, a degrade ladder, and \
+                  daily and monthly caps; the ledger can go down.",
+    settings: &[
+        "productMonthlyDollars",
+        "internalDailyDollars",
+        "internalMonthlyDollars",
+        "payingDailyDollars",
+        "payingMonthlyDollars",
+        "freeDailyDollars",
+        "freeMonthlyDollars",
+        "maxTokens",
+        "outageStartHour",
+        "outageEndHour",
+        "internalFail",
+        "payingFail",
+        "freeFail",
+        "failPercent",
+    ],
+    policies: crate::runaway_tenant::POLICIES,
+    settings_allowed: "one of \"productMonthlyDollars\", \"internalDailyDollars\", \"internalMonthlyDollars\", \
+                       \"payingDailyDollars\", \"payingMonthlyDollars\", \"freeDailyDollars\", \"freeMonthlyDollars\", \
+                       \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
+                       \"freeFail\", \"failPercent\"",
+    build: crate::runaway_tenant::build,
+};
+
 /// Every scenario.
-pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE, crate::free_tier::SCENARIO, HACKATHON];
-const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\"";
+pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE, crate::free_tier::SCENARIO, HACKATHON, RUNAWAY_TENANT];
+const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\" or \"runawayTenant\"";
 
 /// The scenario named `name`; the error lists the known ones.
 ///
@@ -104,7 +134,7 @@ const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" o
 /// use billsim_core::scenario::find;
 /// assert_eq!(find("toyDay").unwrap().label, "One day");
 /// let err = find("week").err().unwrap();
-/// assert_eq!(err.to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\"; got \"week\"");
+/// assert_eq!(err.to_string(), "scenario: must be \"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\" or \"runawayTenant\"; got \"week\"");
 /// ```
 pub fn find(name: &str) -> Result<&'static Scenario, FieldError> {
     SCENARIOS
@@ -151,7 +181,7 @@ impl Values {
         }
     }
 
-    fn choice(&self, key: &str) -> &'static str {
+    pub(crate) fn choice(&self, key: &str) -> &'static str {
         match self.get(key) {
             Some(Value::Choice(c)) => c,
             _ => "",
@@ -215,6 +245,29 @@ pub struct UserSummary {
     pub name: String,
     pub cohort: String,
     pub calls: u32,
+    /// Requests (tasks), each of one or more calls.
+    pub requests: u32,
+}
+
+impl UserSummary {
+    /// Each user of `traffic`: their name, cohort, calls and requests.
+    pub fn of(traffic: &Traffic) -> Vec<UserSummary> {
+        let mut calls = vec![0u32; traffic.users.len()];
+        let mut requests = vec![0u32; traffic.users.len()];
+        let mut seen = vec![false; traffic.requests()];
+        for c in traffic.calls() {
+            calls[c.user as usize] += 1;
+            let first = !std::mem::replace(&mut seen[c.request as usize], true);
+            requests[c.user as usize] += u32::from(first);
+        }
+        let cohort = |u: &engine::User| traffic.cohorts[usize::from(u.cohort)].name.clone();
+        traffic
+            .users
+            .iter()
+            .zip(calls.into_iter().zip(requests))
+            .map(|(u, (calls, requests))| UserSummary { name: u.name.clone(), cohort: cohort(u), calls, requests })
+            .collect()
+    }
 }
 
 /// A scenario run under each of its policies.
@@ -283,20 +336,7 @@ pub fn run_with_prices(
     let outcomes =
         ran.iter().map(|p| engine::run_priced(&built.traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
     let traffic = &built.traffic;
-    let mut calls = vec![0u32; traffic.users.len()];
-    for c in traffic.calls() {
-        calls[c.user as usize] += 1;
-    }
-    let users = traffic
-        .users
-        .iter()
-        .zip(calls)
-        .map(|(u, calls)| UserSummary {
-            name: u.name.clone(),
-            cohort: traffic.cohorts[usize::from(u.cohort)].name.clone(),
-            calls,
-        })
-        .collect();
+    let users = UserSummary::of(traffic);
     Ok(ScenarioRun {
         scenario: scenario.name,
         seed,

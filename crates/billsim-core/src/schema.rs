@@ -110,6 +110,27 @@ const REFILLS: &[Choice] = &[
 
 const DAY_VIEWS: &[&str] = &["day", "overTime"];
 
+const FAIL_MODES: &[Choice] = &[
+    Choice { value: "open", label: "Fail open: served, unmetered" },
+    Choice { value: "closed", label: "Fail closed: refused" },
+];
+const FAIL_ALLOWED: &str = "\"open\" or \"closed\"";
+const TENANT_DOLLARS: Kind = Kind::Dollars { min: Micros(10_000), max: Micros(1_000_000 * Micros::PER_DOLLAR) };
+const TENANT_DOLLARS_ALLOWED: &str = "an amount in dollars from 0.01 to 1000000, with at most 6 decimals";
+
+/// A setting of the runaway tenant's month (shown by no view yet).
+const fn tenant(
+    key: &'static str,
+    attribute: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    kind: Kind,
+    allowed: &'static str,
+    default: &'static str,
+) -> SettingSpec {
+    SettingSpec { key, attribute, param: key, label, unit, kind, allowed, default, views: &[] }
+}
+
 /// Every setting of the widget, in the order of its form.
 pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
@@ -399,6 +420,132 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "1",
         views: &[],
     },
+    tenant(
+        "productMonthlyDollars",
+        "product-monthly",
+        "What the whole product may spend in a month, in dollars (0.01 to 1000000)",
+        "dollars",
+        TENANT_DOLLARS,
+        TENANT_DOLLARS_ALLOWED,
+        "1000",
+    ),
+    tenant(
+        "internalDailyDollars",
+        "internal-daily",
+        "Internal tier's daily budget per tenant, in dollars (0.01 to 1000000)",
+        "dollars",
+        TENANT_DOLLARS,
+        TENANT_DOLLARS_ALLOWED,
+        "100",
+    ),
+    tenant(
+        "internalMonthlyDollars",
+        "internal-monthly",
+        "Internal tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily)",
+        "dollars",
+        TENANT_DOLLARS,
+        TENANT_DOLLARS_ALLOWED,
+        "1500",
+    ),
+    tenant(
+        "payingDailyDollars",
+        "paying-daily",
+        "Paying tier's daily budget per tenant, in dollars (0.01 to 1000000)",
+        "dollars",
+        TENANT_DOLLARS,
+        TENANT_DOLLARS_ALLOWED,
+        "20",
+    ),
+    tenant(
+        "payingMonthlyDollars",
+        "paying-monthly",
+        "Paying tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily)",
+        "dollars",
+        TENANT_DOLLARS,
+        TENANT_DOLLARS_ALLOWED,
+        "200",
+    ),
+    tenant(
+        "freeDailyDollars",
+        "free-daily",
+        "Free tier's daily budget per tenant, in dollars (0.01 to 1000000)",
+        "dollars",
+        TENANT_DOLLARS,
+        TENANT_DOLLARS_ALLOWED,
+        "1",
+    ),
+    tenant(
+        "freeMonthlyDollars",
+        "free-monthly",
+        "Free tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily)",
+        "dollars",
+        TENANT_DOLLARS,
+        TENANT_DOLLARS_ALLOWED,
+        "10",
+    ),
+    tenant(
+        "maxTokens",
+        "max-tokens",
+        "Reply cap (max_tokens) each call reserves as output (1 to 32000)",
+        "tokens",
+        Kind::Whole { min: 1, max: 32_000 },
+        "a whole number of tokens from 1 to 32000",
+        "4096",
+    ),
+    tenant(
+        "outageStartHour",
+        "outage-start",
+        "Ledger outage starts at this hour of the month (0 to 720)",
+        "hours",
+        Kind::Whole { min: 0, max: 720 },
+        "a whole number of hours from 0 to 720",
+        "300",
+    ),
+    tenant(
+        "outageEndHour",
+        "outage-end",
+        "Ledger outage ends at this hour of the month (0 to 720, not before the start)",
+        "hours",
+        Kind::Whole { min: 0, max: 720 },
+        "a whole number of hours from 0 to 720",
+        "306",
+    ),
+    tenant(
+        "internalFail",
+        "internal-fail",
+        "Internal tier while the ledger is down",
+        "",
+        Kind::Choice { choices: FAIL_MODES },
+        FAIL_ALLOWED,
+        "open",
+    ),
+    tenant(
+        "payingFail",
+        "paying-fail",
+        "Paying tier while the ledger is down",
+        "",
+        Kind::Choice { choices: FAIL_MODES },
+        FAIL_ALLOWED,
+        "open",
+    ),
+    tenant(
+        "freeFail",
+        "free-fail",
+        "Free tier while the ledger is down",
+        "",
+        Kind::Choice { choices: FAIL_MODES },
+        FAIL_ALLOWED,
+        "closed",
+    ),
+    tenant(
+        "failPercent",
+        "fail-percent",
+        "Model calls that fail, in percent (0 to 50)",
+        "percent",
+        Kind::Whole { min: 0, max: 50 },
+        "a whole number of percent from 0 to 50",
+        "2",
+    ),
 ];
 
 /// The lesson 003 widget's views: its form shows the free tier's settings.

@@ -274,8 +274,7 @@ pub fn read_setting(key: JsValue, text: JsValue) -> Result<JsValue, Thrown> {
 pub fn run_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
-    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default())
-        .map_err(|e| Thrown::general(e.to_string()))?;
+    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default()).map_err(Thrown::run)?;
     to_js(&run)
 }
 
@@ -321,7 +320,6 @@ pub fn draw_over_time(
 fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
-    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default())
-        .map_err(|e| Thrown::general(e.to_string()))?;
+    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default()).map_err(Thrown::run)?;
     Ok(billsim_core::over_time::over_time(&run)?)
 }

@@ -24,6 +24,15 @@ impl Thrown {
         Thrown { field: None, message: message.into() }
     }
 
+    /// A run that could not be made: about its field when it names one (settings that do
+    /// not hold together, such as a monthly budget below the daily one).
+    pub fn run(e: billsim_core::engine::RunError) -> Thrown {
+        match e {
+            billsim_core::engine::RunError::Setting(f) => Thrown::on(&f.field, f.problem),
+            e => Thrown::general(e.to_string()),
+        }
+    }
+
     pub fn field(&self) -> Option<&str> {
         self.field.as_deref()
     }

@@ -14,7 +14,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const SCENARIO_ALLOWED: &str = "scenario: must be \"toyDay\" or \"callsAtOnce\"";
+const SCENARIO_ALLOWED: &str = "scenario: must be \"toyDay\" or \"callsAtOnce\" or \"runawayTenant\"";
 
 fn js(expression: &str) -> JsValue {
     Function::new_no_args(&format!("return ({expression});"))
@@ -47,6 +47,12 @@ fn hostile_runs() -> Vec<(&'static str, &'static str, &'static str, String)> {
         ("'week'", "{}", "0", format!("{SCENARIO_ALLOWED}; got \"week\"")),
         ("'x'.repeat(1e6)", "{}", "0", format!("{SCENARIO_ALLOWED}; got \"xxxxxxxx")),
         ("'toyDay'", "[]", "0", "settings: must be an object".into()),
+        (
+            "'runawayTenant'",
+            "{payingMonthlyDollars: '5'}",
+            "0",
+            "payingMonthlyDollars: must be an amount in dollars at least the paying tier's daily budget".into(),
+        ),
         ("'toyDay'", "3", "0", "settings: must be an object".into()),
         ("'toyDay'", "{ calls: 3 }", "0", "settings: unknown field \"calls\"".into()),
         ("'toyDay'", "{ perMinute: NaN }", "0", "perMinute: must be a whole number from 1 to 60; got NaN".into()),

@@ -7,8 +7,10 @@
 //! When the call finishes, each guard settles its real cost ([`GuardState::settle`]).
 
 use crate::budget::{Count, Entry, Refill};
+use crate::engine::ledger::{LedgerState, Meter, Outage, Tier};
 use crate::engine::price::{Nanos, Price};
-use crate::engine::traffic::Call;
+use crate::engine::run::RunError;
+use crate::engine::traffic::{Call, Traffic};
 use crate::money::{Micros, Overflow, Tokens};
 use crate::time::{Instant, Span, DAY};
 use serde::{Deserialize, Serialize};
@@ -63,6 +65,18 @@ pub enum Guard {
     /// charges the real cost after; refuses with `daily cost cap reached`.
     #[serde(rename_all = "camelCase")]
     SetAsideCap { cap_micros: Micros, max_tokens: Tokens },
+    /// Lesson 002's per-tenant ledger (see `engine/ledger.rs`): each tenant's tier (by
+    /// cohort) has a daily and a monthly budget, gated on the tighter; it reserves the
+    /// input plus `maxTokens` priced as output before each metered call and settles the
+    /// real cost after; an outage makes each tier fail open or closed.
+    #[serde(rename_all = "camelCase")]
+    TenantLedger {
+        tiers: Vec<Tier>,
+        max_tokens: Tokens,
+        meter: Meter,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outage: Option<Outage>,
+    },
 }
 
 impl Guard {
@@ -75,6 +89,7 @@ impl Guard {
             Guard::Degrade { .. } => false,
             Guard::RateLimiter { .. } => true,
             Guard::DailyCap { .. } | Guard::SetAsideCap { .. } => false,
+            Guard::TenantLedger { .. } => true,
         }
     }
 }
@@ -123,16 +138,23 @@ pub enum Reason {
     RateLimit,
     /// Lesson 001's daily cap ([`Guard::DailyCap`], [`Guard::SetAsideCap`]).
     DailyCapReached,
+    /// The tenant's ledger cannot hold the call's reservation, on its model and (under a
+    /// ladder) on every cheaper one: lesson 002's `BudgetExhausted`.
+    BudgetExhausted,
+    /// The ledger is down and the tenant's tier fails closed.
+    LedgerUnavailable,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 6] = [
+    pub const ALL: [Reason; 8] = [
         Reason::RateLimited,
         Reason::BudgetUsedUp,
         Reason::GlobalBudget,
         Reason::UserDailyBudget,
         Reason::RateLimit,
         Reason::DailyCapReached,
+        Reason::BudgetExhausted,
+        Reason::LedgerUnavailable,
     ];
 
     pub fn name(self) -> &'static str {
@@ -146,6 +168,21 @@ impl Reason {
             // tutorial's, so its blocked-call log reads the same from here.
             Reason::RateLimit => "rate limit",
             Reason::DailyCapReached => "daily cost cap reached",
+            Reason::BudgetExhausted => "budget_exhausted",
+            Reason::LedgerUnavailable => "ledger_unavailable",
+        }
+    }
+
+    /// Whether a cheaper model may fit where this refused: a policy's ladder tries them.
+    pub fn degrades(self) -> bool {
+        match self {
+            Reason::BudgetUsedUp | Reason::BudgetExhausted => true,
+            Reason::RateLimited
+            | Reason::GlobalBudget
+            | Reason::UserDailyBudget
+            | Reason::RateLimit
+            | Reason::DailyCapReached
+            | Reason::LedgerUnavailable => false,
         }
     }
 
@@ -251,6 +288,7 @@ pub enum GuardState {
         reason: Reason,
         shared: bool,
     },
+    Ledger(LedgerState),
 }
 
 /// Units of a bucket token: one bucket token a minute refills one unit a millisecond.
@@ -261,6 +299,18 @@ fn seconds(at: Instant) -> u64 {
 }
 
 impl GuardState {
+    /// A fresh state of `guard` for the users of `traffic`: a guard that needs more of the
+    /// traffic than its number of users (the ledger: tiers by cohort) is made here.
+    pub fn for_traffic(guard: &Guard, traffic: &Traffic) -> Result<GuardState, RunError> {
+        match guard {
+            Guard::TenantLedger { tiers, max_tokens, meter, outage } => {
+                Ok(GuardState::Ledger(LedgerState::new(tiers, *max_tokens, *meter, *outage, traffic)?))
+            }
+            // Per-user counts are kept per key: the users, or who the server takes them for.
+            _ => Ok(GuardState::new(guard, traffic.key_count())?),
+        }
+    }
+
     /// A fresh state of `guard` for `users` users.
     pub fn new(guard: &Guard, users: usize) -> Result<GuardState, Overflow> {
         Ok(match *guard {
@@ -319,6 +369,8 @@ impl GuardState {
                     shared: true,
                 }
             }
+            // Needs the traffic's cohorts: made by `for_traffic`; with no traffic, no tiers.
+            Guard::TenantLedger { .. } => return Err(Overflow),
         })
     }
 
@@ -413,6 +465,7 @@ impl GuardState {
             GuardState::Named { inner, reason, shared } => {
                 inner.check(&as_counted(call, *shared), price)?.map(|r| Refusal { reason: *reason, ..r })
             }
+            GuardState::Ledger(ledger) => ledger.check(call, price)?,
         })
     }
 
@@ -425,6 +478,7 @@ impl GuardState {
             GuardState::Bucket { levels, pending, .. } => levels[call.user as usize] = Some(*pending),
             GuardState::Tokens { .. } | GuardState::Degrade { .. } => {}
             GuardState::Named { inner, shared, .. } => inner.commit(&as_counted(call, *shared)),
+            GuardState::Ledger(ledger) => ledger.commit(call),
         }
     }
 
@@ -460,6 +514,18 @@ impl GuardState {
                 add_spent(*ceiling, *period, period_start, spent, actual, now)
             }
             GuardState::Named { inner, shared, .. } => inner.settle(&as_counted(call, *shared), price, actual, now),
+            GuardState::Ledger(ledger) => ledger.settle(call, price, actual).map(|()| false),
+        }
+    }
+}
+
+impl GuardState {
+    /// What `user` spent that this guard never counted: (during a ledger outage, past a
+    /// request's top-level call); zero for every guard but the ledger.
+    pub fn unmetered(&self, user: usize) -> (Nanos, Nanos) {
+        match self {
+            GuardState::Ledger(ledger) => ledger.unmetered(user),
+            _ => (Nanos::ZERO, Nanos::ZERO),
         }
     }
 }

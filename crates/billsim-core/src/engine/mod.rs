@@ -3,6 +3,7 @@
 //! arrival and settles on finish, and outcomes per user and per policy.
 
 mod guard;
+mod ledger;
 mod outcome;
 mod policy;
 mod policy_file;
@@ -12,6 +13,7 @@ pub mod synthetic;
 mod traffic;
 
 pub use guard::{retry_after_seconds, Guard, Reason, Refusal, SetAside, Wait};
+pub use ledger::{FailMode, Meter, Outage, Tier, DAY_MS, MONTH_MS};
 pub use outcome::{Event, Outcome, RefusedBy, Timeline, Trip, UserOutcome};
 pub use policy::Policy;
 pub use policy_file::{read as read_policy_file, read_prices, BadFile, PolicyFile};

@@ -41,13 +41,27 @@ pub struct UserOutcome {
     pub dropped: u32,
     #[serde(rename = "chargedNanos")]
     pub charged: Nanos,
-    /// Calls served by a cheaper model than they asked for (a `degrade` guard's).
+    /// Calls served on a cheaper model than they asked for: a `degrade` guard's, or the
+    /// next of the policy's ladder.
     #[serde(skip_serializing_if = "is_zero")]
     pub degraded: u32,
+    /// Calls served that failed (they billed nothing).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub failed: u32,
+    /// Spend a ledger never counted while it was down (the tier failing open).
+    #[serde(rename = "outageUnmeteredNanos", skip_serializing_if = "is_no_money")]
+    pub outage_unmetered: Nanos,
+    /// Spend a ledger never counted past a request's top-level call (metering per request).
+    #[serde(rename = "requestUnmeteredNanos", skip_serializing_if = "is_no_money")]
+    pub request_unmetered: Nanos,
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn is_no_money(n: &Nanos) -> bool {
+    *n == Nanos::ZERO
 }
 
 /// The spend ceiling reached: when, and by whose call.
@@ -142,6 +156,8 @@ pub struct Outcome {
     pub bill: Nanos,
     /// In the order of the traffic's users.
     pub per_user: Vec<UserOutcome>,
+    /// Calls served on each of the traffic's models (by model number), after any degrade.
+    pub served_by_model: Vec<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tripped: Option<Trip>,
     pub timeline: Timeline,

@@ -1,5 +1,6 @@
-//! A policy: an ordered list of guards, and how many server processes keep their own
-//! copy of every count. Plain data: it serializes, so a file can say it.
+//! A policy: an ordered list of guards, how many server processes keep their own copy of
+//! every count, and what a refusal does (refuse, or try the next cheaper model of a
+//! ladder). Plain data: it serializes, so a file can say it.
 
 use crate::engine::guard::Guard;
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,13 @@ pub struct Policy {
     /// Server processes, each with its own counts; calls go to them in turn. 1 unless set.
     #[serde(default = "one")]
     pub processes: u32,
+    /// A degrade ladder: model names, the most expensive first. A call on one of them that
+    /// a money guard refuses (a reason that [`crate::engine::Reason::degrades`]) is checked
+    /// again, by every guard, on each cheaper model in turn, and served on the first that
+    /// fits, counted as degraded; refused only when the cheapest does not fit. Empty: a
+    /// refusal is final.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ladder: Vec<String>,
 }
 
 fn one() -> u32 {
@@ -24,6 +32,12 @@ fn one() -> u32 {
 impl Policy {
     /// A policy of `guards` in one process.
     pub fn new(name: &str, guards: Vec<Guard>) -> Policy {
-        Policy { name: name.to_string(), guards, processes: 1 }
+        Policy { name: name.to_string(), guards, processes: 1, ladder: Vec::new() }
+    }
+
+    /// This policy with a degrade `ladder` (model names, the most expensive first).
+    pub fn with_ladder(mut self, ladder: &[&str]) -> Policy {
+        self.ladder = ladder.iter().map(|m| m.to_string()).collect();
+        self
     }
 }

@@ -13,11 +13,12 @@
 
 use crate::budget::Refill;
 use crate::engine::guard::{Guard, SetAside};
+use crate::engine::ledger::{FailMode, Meter, Outage, Tier};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Price, PriceTable};
 use crate::money::Micros;
 use crate::settings::{self, shown, whole_number, FieldError, Invalid};
-use crate::time::Span;
+use crate::time::{Instant, Span};
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -71,8 +72,27 @@ pub const FILE_ALLOWED: &str =
     "a policy, a list of policies, or an object with \"policies\" (a list) and, if you like, \"prices\"";
 const FILE_FIELDS: &str = "an object with only the fields \"policies\" and \"prices\"";
 const POLICIES_ALLOWED: &str = "a list of at least one policy";
-const POLICY_ALLOWED: &str = "a policy: an object with \"name\", \"guards\" and, if you like, \"processes\"";
-const POLICY_FIELDS: &str = "an object with only the fields \"name\", \"guards\" and \"processes\"";
+const POLICY_ALLOWED: &str =
+    "a policy: an object with \"name\", \"guards\" and, if you like, \"processes\" and \"ladder\"";
+const POLICY_FIELDS: &str = "an object with only the fields \"name\", \"guards\", \"processes\" and \"ladder\"";
+const LADDER_ALLOWED: &str = "a list of 1 to 16 models' names, the most expensive first";
+const LADDER_PRICED: &str = "a model the file's \"prices\" name";
+const LEDGER_FIELDS: &str = "a tenantLedger guard: only the fields \"guard\", \"tiers\", \"maxTokens\", \"meter\" \
+     and \"outage\"";
+const TIERS_ALLOWED: &str = "a list of 1 to 100 tiers (objects with \"cohort\", \"fail\" and, if you like, \
+     \"dailyDollars\" and \"monthlyDollars\")";
+const TIER_FIELDS: &str = "a tier: only the fields \"cohort\", \"dailyMicros\" or \"dailyDollars\", \
+     \"monthlyMicros\" or \"monthlyDollars\", and \"fail\"";
+const COHORT_ALLOWED: &str = "a cohort's name of 1 to 80 characters, no control characters";
+const COHORT_UNIQUE: &str = "a cohort no other tier of the ledger names";
+const MONTHLY_ALLOWED: &str = "an amount in dollars at least the tier's daily budget (a month holds a day)";
+const FAIL_ALLOWED: &str = "\"open\" (served, unmetered) or \"closed\" (refused)";
+const METER_ALLOWED: &str = "\"perCall\" (every model call) or \"perRequest\" (a request's top-level call only)";
+const MAX_TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1000000000";
+const OUTAGE_ALLOWED: &str = "an object with \"fromMs\" and \"toMs\"";
+const OUTAGE_FIELDS: &str = "an outage: only the fields \"fromMs\" and \"toMs\"";
+const MOMENT_ALLOWED: &str = "a whole number of milliseconds from 0 to 18446744073709551615";
+const OUTAGE_END_ALLOWED: &str = "a moment at or after the outage's fromMs (an outage cannot end before it starts)";
 const NAME_ALLOWED: &str = "a name of 1 to 80 characters, no control characters";
 const NAME_UNIQUE: &str = "a name no other policy of the file has";
 const GUARDS_ALLOWED: &str = "a list of guards (objects with \"guard\")";
@@ -80,9 +100,9 @@ const PROCESSES_ALLOWED: &str = "a whole number of processes from 1 to 100";
 /// The most processes a policy may have: each keeps its own count for every user.
 const PROCESSES_MAX: u64 = 100;
 pub const GUARD_ALLOWED: &str = "\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \"tokenBucket\", \
-     \"tokenBudget\", \"degrade\", \"rateLimiter\", \"dailyCap\" or \"setAsideCap\"";
+     \"tokenBudget\", \"degrade\", \"rateLimiter\", \"dailyCap\", \"setAsideCap\" or \"tenantLedger\"";
 const GUARD_OBJECT: &str = "a guard: an object with \"guard\" (\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \
-     \"tokenBucket\", \"tokenBudget\", \"degrade\", \"rateLimiter\", \"dailyCap\" or \"setAsideCap\")";
+     \"tokenBucket\", \"tokenBudget\", \"degrade\", \"rateLimiter\", \"dailyCap\", \"setAsideCap\" or \"tenantLedger\")";
 const WINDOW_FIELDS: &str = "a slidingWindow guard: only the fields \"guard\", \"limit\" and \"windowMs\"";
 const BUDGET_FIELDS: &str = "a moneyBudget guard: only the fields \"guard\", \"budgetMicros\" or \"budgetDollars\", \
      \"refill\" and \"setAside\"";
@@ -151,7 +171,11 @@ pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
             let (raw, path) = fields.need("policies", POLICIES_ALLOWED)?;
             let Json::List(items) = view(raw) else { return Err(wrong(raw, &path, POLICIES_ALLOWED).into()) };
             let prices = fields.get("prices").map(|(raw, path)| prices(raw, &path)).transpose()?;
-            PolicyFile { policies: policies(&items, &path, &path)?, prices }
+            let policies = policies(&items, &path, &path)?;
+            if let Some(table) = &prices {
+                ladders_priced(&policies, &path, table)?;
+            }
+            PolicyFile { policies, prices }
         }
         Json::Object(_) => PolicyFile { policies: vec![policy(top, "")?], prices: None },
         _ => return Err(wrong(top, "policy file", FILE_ALLOWED).into()),
@@ -366,8 +390,8 @@ fn policies(items: &[&RawValue], path: &str, field: &str) -> Result<Vec<Policy>,
 
 fn policy(raw: &RawValue, path: &str) -> Result<Policy, FieldError> {
     let field = if path.is_empty() { "policy file" } else { path };
-    let fields =
-        Fields::new(object(raw, field, POLICY_ALLOWED)?, path, POLICY_FIELDS, &["name", "guards", "processes"])?;
+    let known = ["name", "guards", "processes", "ladder"];
+    let fields = Fields::new(object(raw, field, POLICY_ALLOWED)?, path, POLICY_FIELDS, &known)?;
     let (raw_name, at) = fields.need("name", NAME_ALLOWED)?;
     let name = name(raw_name, &at, NAME_ALLOWED)?;
     let guards = match fields.get("guards") {
@@ -384,7 +408,39 @@ fn policy(raw: &RawValue, path: &str) -> Result<Policy, FieldError> {
         // At most PROCESSES_MAX, so it fits.
         Some((raw, at)) => whole(raw, &at, PROCESSES_ALLOWED, 1, PROCESSES_MAX)? as u32,
     };
-    Ok(Policy { name, guards, processes })
+    let ladder = match fields.get("ladder") {
+        None => Vec::new(),
+        Some((raw, at)) => ladder(raw, &at)?,
+    };
+    Ok(Policy { name, guards, processes, ladder })
+}
+
+/// A degrade ladder: model names, each once.
+fn ladder(raw: &RawValue, path: &str) -> Result<Vec<String>, FieldError> {
+    let items = match view(raw) {
+        Json::List(items) if (1..=16).contains(&items.len()) => items,
+        _ => return Err(wrong(raw, path, LADDER_ALLOWED)),
+    };
+    let mut models: Vec<String> = Vec::with_capacity(items.len());
+    for (i, raw) in items.iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let model = name(raw, &at, MODEL_ALLOWED)?;
+        if models.contains(&model) {
+            return Err(refused(&at, "a model the ladder names once", shown(&model)));
+        }
+        models.push(model);
+    }
+    Ok(models)
+}
+
+/// Every ladder's models are priced, when the file gives the prices.
+fn ladders_priced(policies: &[Policy], path: &str, prices: &PriceTable) -> Result<(), FieldError> {
+    for (i, p) in policies.iter().enumerate() {
+        if let Some(j) = p.ladder.iter().position(|m| prices.get(m).is_none()) {
+            return Err(refused(&format!("{path}[{i}].ladder[{j}]"), LADDER_PRICED, shown(&p.ladder[j])));
+        }
+    }
+    Ok(())
 }
 
 fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
@@ -458,6 +514,18 @@ fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
             let (raw, at) = f.need("model", MODEL_ALLOWED)?;
             Guard::Degrade { ceiling_micros, period_ms, model: name(raw, &at, MODEL_ALLOWED)? }
         }
+        "tenantLedger" => {
+            let known = ["guard", "tiers", "maxTokens", "meter", "outage"];
+            let f = Fields::new(entries, path, LEDGER_FIELDS, &known)?;
+            let (raw, at) = f.need("tiers", TIERS_ALLOWED)?;
+            let tiers = tiers(raw, &at)?;
+            let (raw, at) = f.need("maxTokens", MAX_TOKENS_ALLOWED)?;
+            let max_tokens = whole(raw, &at, MAX_TOKENS_ALLOWED, 1, 1_000_000_000)?;
+            let (raw, at) = f.need("meter", METER_ALLOWED)?;
+            let meter = Meter::parse(&text(raw, &at, METER_ALLOWED)?).ok_or_else(|| wrong(raw, &at, METER_ALLOWED))?;
+            let outage = f.get("outage").map(|(raw, at)| outage(raw, &at)).transpose()?;
+            Guard::TenantLedger { tiers, max_tokens, meter, outage }
+        }
         _ => return Err(refused(&join(path, "guard"), GUARD_ALLOWED, shown(&kind))),
     })
 }
@@ -470,6 +538,58 @@ fn limit_and_window(f: &Fields<'_>) -> Result<(NonZeroU32, Span), FieldError> {
     let limit = u32::try_from(limit).ok().and_then(NonZeroU32::new).unwrap_or(NonZeroU32::MIN);
     let (raw, at) = f.need("windowMs", MS_ALLOWED)?;
     Ok((limit, Span(whole(raw, &at, MS_ALLOWED, 1, u64::MAX)?)))
+}
+
+fn tiers(raw: &RawValue, path: &str) -> Result<Vec<Tier>, FieldError> {
+    let items = match view(raw) {
+        Json::List(items) if (1..=100).contains(&items.len()) => items,
+        _ => return Err(wrong(raw, path, TIERS_ALLOWED)),
+    };
+    let mut tiers: Vec<Tier> = Vec::with_capacity(items.len());
+    for (i, raw) in items.iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let known = ["cohort", "dailyMicros", "dailyDollars", "monthlyMicros", "monthlyDollars", "fail"];
+        let f = Fields::new(object(raw, &at, TIERS_ALLOWED)?, &at, TIER_FIELDS, &known)?;
+        let (raw, cohort_at) = f.need("cohort", COHORT_ALLOWED)?;
+        let cohort = name(raw, &cohort_at, COHORT_ALLOWED)?;
+        if tiers.iter().any(|t| t.cohort == cohort) {
+            return Err(refused(&cohort_at, COHORT_UNIQUE, shown(&cohort)));
+        }
+        let daily_micros = optional_amount(&f, "daily")?;
+        let monthly_micros = optional_amount(&f, "monthly")?;
+        if let (Some(day), Some(month)) = (daily_micros, monthly_micros) {
+            if month < day {
+                let key = if f.get("monthlyMicros").is_some() { "monthlyMicros" } else { "monthlyDollars" };
+                let got = format!("{} with a daily budget of {}", month.exact_dollars(), day.exact_dollars());
+                return Err(refused(&join(&at, key), MONTHLY_ALLOWED, got));
+            }
+        }
+        let (raw, fail_at) = f.need("fail", FAIL_ALLOWED)?;
+        let fail =
+            FailMode::parse(&text(raw, &fail_at, FAIL_ALLOWED)?).ok_or_else(|| wrong(raw, &fail_at, FAIL_ALLOWED))?;
+        tiers.push(Tier { cohort, daily_micros, monthly_micros, fail });
+    }
+    Ok(tiers)
+}
+
+/// [`amount`] that may be absent.
+fn optional_amount(f: &Fields<'_>, what: &str) -> Result<Option<Micros>, FieldError> {
+    if f.get(&format!("{what}Micros")).is_none() && f.get(&format!("{what}Dollars")).is_none() {
+        return Ok(None);
+    }
+    amount(f, what).map(Some)
+}
+
+fn outage(raw: &RawValue, path: &str) -> Result<Outage, FieldError> {
+    let f = Fields::new(object(raw, path, OUTAGE_ALLOWED)?, path, OUTAGE_FIELDS, &["fromMs", "toMs"])?;
+    let (raw, at) = f.need("fromMs", MOMENT_ALLOWED)?;
+    let from = whole(raw, &at, MOMENT_ALLOWED, 0, u64::MAX)?;
+    let (raw, at) = f.need("toMs", MOMENT_ALLOWED)?;
+    let to = whole(raw, &at, MOMENT_ALLOWED, 0, u64::MAX)?;
+    if to < from {
+        return Err(refused(&at, OUTAGE_END_ALLOWED, format!("{to}, before fromMs {from}")));
+    }
+    Ok(Outage { from_ms: Instant(from), to_ms: Instant(to) })
 }
 
 /// A budget or ceiling, given once: as `{what}Micros` (a whole number, as [`Guard`]
@@ -587,6 +707,7 @@ mod tests {
                 let settings = crate::hackathon::Settings::from_values(values);
                 crate::hackathon::Policy::ALL.iter().map(|p| p.engine_policy(&settings)).collect()
             }
+            "runawayTenant" => crate::runaway_tenant::Params::from_values(values).unwrap().policies(),
             _ => {
                 let p = crate::in_flight::Params::default();
                 crate::in_flight::Version::ALL.iter().map(|v| v.engine_policy(&p)).collect()
@@ -600,7 +721,7 @@ mod tests {
         let guard = Guard::SlidingWindow { limit: NonZeroU32::new(5).unwrap(), window_ms: Span(60_000) };
         assert_eq!(one, PolicyFile { policies: vec![Policy::new("w", vec![guard.clone()])], prices: None });
         let list = read(&format!("[{}, {{\"name\": \"open\", \"processes\": 2}}]", window("5", "60000"))).unwrap();
-        assert_eq!(list.policies[1], Policy { name: "open".into(), guards: vec![], processes: 2 });
+        assert_eq!(list.policies[1], Policy { name: "open".into(), guards: vec![], processes: 2, ladder: vec![] });
         let file = read(&priced("opus", "5", "25")).unwrap();
         let price = Price { input_per_token: Nanos(5_000), output_per_token: Nanos(25_000) };
         assert_eq!(file.prices, Some(PriceTable(vec![("opus".into(), price)])));
@@ -739,7 +860,9 @@ mod tests {
             refusal(r#"{"name": "x", "guards": [{"guard": 3}]}"#),
             format!("guards[0].guard: must be {GUARD_ALLOWED}; got 3")
         );
-        for guard in ["slidingWindow", "moneyBudget", "spendCeiling", "tokenBucket", "tokenBudget", "degrade"] {
+        for guard in
+            ["slidingWindow", "moneyBudget", "spendCeiling", "tokenBucket", "tokenBudget", "degrade", "tenantLedger"]
+        {
             assert!(GUARD_ALLOWED.contains(&format!("\"{guard}\"")), "{guard} is listed: {GUARD_ALLOWED}");
         }
         assert!(refusal(r#"{"name": "x", "guards": {"guard": "slidingWindow"}}"#)
@@ -800,12 +923,12 @@ mod tests {
         );
         assert_eq!(
             refusal(r#"{"name": "x", "guard": []}"#),
-            "policy file: must be an object with only the fields \"name\", \"guards\" and \"processes\"; got the field \
+            "policy file: must be an object with only the fields \"name\", \"guards\", \"processes\" and \"ladder\"; got the field \
              \"guard\""
         );
         assert_eq!(
             refusal(r#"[{"name": "x", "Name": "y"}]"#),
-            "[0]: must be an object with only the fields \"name\", \"guards\" and \"processes\"; got the field \"Name\""
+            "[0]: must be an object with only the fields \"name\", \"guards\", \"processes\" and \"ladder\"; got the field \"Name\""
         );
         assert_eq!(refusal(&window("5", "1, \"limit\": 6")), "guards[0].limit: must be given once; got a second time");
         assert!(refusal(r#"{"policies": [{"name": "x"}], "price": {}}"#).starts_with(
@@ -895,7 +1018,9 @@ mod tests {
 
     #[test]
     fn lesson_001s_guards_are_read_with_every_field_checked_and_the_known_guards_listed() {
-        assert!(GUARD_ALLOWED.ends_with("\"rateLimiter\", \"dailyCap\" or \"setAsideCap\""), "{GUARD_ALLOWED}");
+        for guard in ["rateLimiter", "dailyCap", "setAsideCap"] {
+            assert!(GUARD_ALLOWED.contains(&format!("\"{guard}\"")), "{guard} is listed: {GUARD_ALLOWED}");
+        }
         let file = read(
             r#"{"name": "app", "processes": 2, "guards": [
                 {"guard": "rateLimiter", "limit": 5, "windowMs": 60000},

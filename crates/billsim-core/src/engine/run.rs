@@ -4,12 +4,14 @@
 //! with no latency each call is settled before the next one arrives, and with real
 //! latencies calls in flight overlap and check-only limits overshoot on their own.
 
+use crate::engine::guard::Refusal;
 use crate::engine::guard::{Guard, GuardState};
 use crate::engine::outcome::{Event, Outcome, Timeline, Trip, UserOutcome};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
 use crate::engine::traffic::{BadTraffic, Call, Traffic};
 use crate::money::Overflow;
+use crate::settings::FieldError;
 use crate::time::{Instant, Span};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -30,6 +32,21 @@ pub enum RunError {
     BadTraffic(BadTraffic),
     /// A guard names a model the traffic does not have.
     UnknownModel(String),
+    /// A ledger's tiers name no tier for a cohort of the traffic: the cohort and its tenants.
+    NoTier {
+        cohort: String,
+        tenants: usize,
+    },
+    /// A policy's ladder names a model the traffic does not have.
+    Ladder {
+        policy: String,
+        index: usize,
+        model: String,
+        known: Vec<String>,
+    },
+    /// A scenario's settings that do not hold together (a monthly budget below the daily
+    /// one, an outage that ends before it starts).
+    Setting(FieldError),
 }
 
 impl fmt::Display for RunError {
@@ -43,6 +60,19 @@ impl fmt::Display for RunError {
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
             RunError::BadTraffic(e) => write!(f, "traffic: {e}"),
             RunError::UnknownModel(m) => write!(f, "guards: no model {m:?} in the traffic; name one of its models"),
+            RunError::NoTier { cohort, tenants } => write!(
+                f,
+                "tiers: must give a tier to every cohort of tenants; got none for {cohort:?} ({tenants} tenants)"
+            ),
+            RunError::Ladder { policy, index, model, known } => {
+                let known: Vec<String> = known.iter().map(|m| format!("{m:?}")).collect();
+                write!(
+                    f,
+                    "{policy}.ladder[{index}]: must be one of the priced models {}; got {model:?}",
+                    known.join(", ")
+                )
+            }
+            RunError::Setting(e) => e.fmt(f),
         }
     }
 }
@@ -189,18 +219,14 @@ pub fn run_priced(traffic: &Traffic, policy: &Policy, prices: &[Price], record: 
 }
 
 /// Every guard's fresh state, once per process, for `keys` keys.
-/// Every process's guards as new, with the models they switch calls to found by name.
-fn fresh_states(
-    processes: u32,
-    guards: &[Guard],
-    keys: usize,
-    models: &[String],
-) -> Result<Vec<Vec<GuardState>>, RunError> {
+/// Every process's guards as new (for the traffic's keys and cohorts), with the models
+/// they switch calls to found by name.
+fn fresh_states(processes: u32, guards: &[Guard], traffic: &Traffic) -> Result<Vec<Vec<GuardState>>, RunError> {
     let mut states: Vec<Vec<GuardState>> = (0..processes)
-        .map(|_| guards.iter().map(|g| GuardState::new(g, keys)).collect::<Result<_, _>>())
+        .map(|_| guards.iter().map(|g| GuardState::for_traffic(g, traffic)).collect::<Result<_, _>>())
         .collect::<Result<_, _>>()?;
     for state in states.iter_mut().flatten() {
-        state.resolve(models).map_err(RunError::UnknownModel)?;
+        state.resolve(&traffic.models).map_err(RunError::UnknownModel)?;
     }
     Ok(states)
 }
@@ -248,6 +274,10 @@ struct Run<'a> {
     /// Restarts of the traffic not yet made, and the last one made.
     restarts: &'a [Instant],
     last_restart: Option<Instant>,
+    /// The policy's ladder, as model numbers, the most expensive first.
+    ladder: Vec<u16>,
+    /// Calls served on each model.
+    served_by_model: Vec<u32>,
 }
 
 impl<'a> Run<'a> {
@@ -256,7 +286,8 @@ impl<'a> Run<'a> {
             return Err(RunError::NoProcess);
         }
         let users = traffic.users.len();
-        let states = fresh_states(policy.processes, &policy.guards, traffic.key_count(), &traffic.models)?;
+        let states = fresh_states(policy.processes, &policy.guards, traffic)?;
+        let ladder = ladder(traffic, policy)?;
         let (start, end) = traffic.span();
         let step = timeline_step(start, end);
         let start = Instant(start.0 - start.0 % step);
@@ -264,6 +295,8 @@ impl<'a> Run<'a> {
         Ok(Run {
             traffic,
             guards: &policy.guards,
+            ladder,
+            served_by_model: vec![0; traffic.models.len()],
             calls: traffic.calls(),
             costs: traffic.costs(),
             prices,
@@ -291,8 +324,7 @@ impl<'a> Run<'a> {
             if at.0 > 0 {
                 self.finish_until(Instant(at.0 - 1))?;
             }
-            self.states =
-                fresh_states(self.states.len() as u32, self.guards, self.traffic.key_count(), &self.traffic.models)?;
+            self.states = fresh_states(self.states.len() as u32, self.guards, self.traffic)?;
             self.last_restart = Some(at);
             self.restarts = rest;
         }
@@ -319,11 +351,14 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// What call `index`, served with `model`, is charged: its logged cost when the log
-    /// gives one, else its tokens at that model's price.
+    /// What call `index`, served with `model`, is charged: nothing when it failed, its
+    /// logged cost when the log gives one, else its tokens at that model's price.
     #[inline(always)]
     fn charge(&self, index: usize, model: u16) -> Result<Nanos, Overflow> {
         let call = &self.calls[index];
+        if self.traffic.failed(index) {
+            return Ok(Nanos::ZERO);
+        }
         match self.costs.get(index) {
             Some(&Some(logged)) => Ok(logged),
             _ => self.prices[usize::from(model)].cost(call.input, call.output),
@@ -334,6 +369,7 @@ impl<'a> Run<'a> {
     #[inline(always)]
     fn finish(&mut self, seq: usize, index: usize, model: u16, now: Instant) -> Result<(), Overflow> {
         let actual = self.charge(index, model)?;
+        let failed = self.traffic.failed(index);
         let call = &Call { model, ..self.calls[index] };
         let price = &self.prices[usize::from(call.model)];
         let process = self.process(seq);
@@ -347,6 +383,7 @@ impl<'a> Run<'a> {
         }
         let user = &mut self.per_user[call.user as usize];
         user.charged = user.charged.checked_add(actual)?;
+        user.failed += u32::from(failed);
         if let Some(slot) = self.spent_in_step.get_mut((now.since(self.start).0 / self.step) as usize) {
             *slot = slot.checked_add(actual)?;
         }
@@ -364,23 +401,26 @@ impl<'a> Run<'a> {
             user.dropped += 1;
             return Ok(());
         }
-        let mut price = &self.prices[usize::from(call.model)];
         // Who the guards count the call as (its key: the user, or what the server took
         // for them), and the key an event shows when the traffic has keys.
         let key = self.traffic.key_of(index);
         let shown_key = self.traffic.keys().map(|_| key);
         let guards = &mut self.states[process];
-        let mut refusal = None;
-        let asked = call.model;
-        let call = &mut { *call };
-        for state in guards.iter_mut() {
-            if let Some(model) = state.switch_model(call) {
-                call.model = model;
-                price = &self.prices[usize::from(model)];
-            }
-            refusal = state.check(&Call { user: key, ..*call }, price)?;
-            if refusal.is_some() {
-                break;
+        let mut served = *call;
+        let mut refusal = check(guards, &mut served, key, self.prices)?;
+        // Down the policy's ladder while a money guard refuses: the first cheaper model that fits.
+        if refusal.is_some_and(|r| r.reason.degrades()) {
+            let below = self.ladder.iter().position(|&m| m == call.model).map_or(&[][..], |i| &self.ladder[i + 1..]);
+            for &model in below {
+                let mut cheaper = Call { model, ..*call };
+                refusal = check(guards, &mut cheaper, key, self.prices)?;
+                if refusal.is_none() {
+                    served = cheaper;
+                    break;
+                }
+                if !refusal.is_some_and(|r| r.reason.degrades()) {
+                    break;
+                }
             }
         }
         if let Some(r) = refusal {
@@ -388,35 +428,42 @@ impl<'a> Run<'a> {
             user.refused_by.0[r.reason.index()] += 1;
             self.refused_requests[word] |= bit;
             if let Some(events) = self.events.as_mut() {
-                events.push(Event::refused(call, r, shown_key));
+                events.push(Event::refused(&served, r, shown_key));
             }
             return Ok(());
         }
-        let keyed = Call { user: key, ..*call };
+        let keyed = Call { user: key, ..served };
         for state in guards.iter_mut() {
             state.commit(&keyed);
         }
         user.served += 1;
-        if call.model != asked {
-            user.degraded += 1;
-        }
+        // On a cheaper model than asked: a `degrade` guard's, or the ladder's.
+        user.degraded += u32::from(served.model != call.model);
+        self.served_by_model[usize::from(served.model)] += 1;
         if self.events.is_some() {
-            let charged = self.charge(index, call.model)?;
+            let charged = self.charge(index, served.model)?;
             if let Some(events) = self.events.as_mut() {
-                events.push(Event::served(call, charged, shown_key));
+                events.push(Event::served(&served, charged, shown_key));
             }
         }
-        let (model, at) = (call.model, call.at);
-        if call.latency == Span::ZERO && self.in_flight.is_empty() {
+        let (model, at) = (served.model, served.at);
+        if served.latency == Span::ZERO && self.in_flight.is_empty() {
             // It finishes now, and nothing else is in flight to finish before it.
             return self.finish(seq, index, model, at);
         }
-        let finish = (call.at.after(call.latency), call.user, seq as u32, index as u32, model);
+        let finish = (served.at.after(served.latency), served.user, seq as u32, index as u32, model);
         self.in_flight.push(Reverse(finish));
         Ok(())
     }
 
-    fn outcome(self, policy: &Policy) -> Result<Outcome, RunError> {
+    fn outcome(mut self, policy: &Policy) -> Result<Outcome, RunError> {
+        for (i, user) in self.per_user.iter_mut().enumerate() {
+            for state in self.states.iter().flatten() {
+                let (outage, request) = state.unmetered(i);
+                user.outage_unmetered = user.outage_unmetered.checked_add(outage)?;
+                user.request_unmetered = user.request_unmetered.checked_add(request)?;
+            }
+        }
         let bill = self.per_user.iter().try_fold(Nanos::ZERO, |sum, u| sum.checked_add(u.charged))?;
         let mut running = Nanos::ZERO;
         let spent = self
@@ -431,9 +478,44 @@ impl<'a> Run<'a> {
             policy: policy.name.clone(),
             bill,
             per_user: self.per_user,
+            served_by_model: self.served_by_model,
             tripped: self.tripped,
             timeline: Timeline { start: self.start, step_ms: self.step, spent },
             events: self.events,
         })
     }
+}
+
+/// The first refusal of `guards` for `call`, counted under `key`, at its model's price, or
+/// `None`: every guard lets it through (each keeps what it would change until committed).
+/// A `degrade` guard past its ceiling moves `call` to its cheaper model for the guards after it.
+#[inline(always)]
+fn check(guards: &mut [GuardState], call: &mut Call, key: u32, prices: &[Price]) -> Result<Option<Refusal>, Overflow> {
+    for state in guards.iter_mut() {
+        if let Some(model) = state.switch_model(call) {
+            call.model = model;
+        }
+        if let Some(refusal) = state.check(&Call { user: key, ..*call }, &prices[usize::from(call.model)])? {
+            return Ok(Some(refusal));
+        }
+    }
+    Ok(None)
+}
+
+/// `policy`'s ladder as the traffic's model numbers; a name the traffic has no model of
+/// is refused with the models it has.
+fn ladder(traffic: &Traffic, policy: &Policy) -> Result<Vec<u16>, RunError> {
+    policy
+        .ladder
+        .iter()
+        .enumerate()
+        .map(|(index, name)| {
+            traffic.models.iter().position(|m| m == name).map(|m| m as u16).ok_or_else(|| RunError::Ladder {
+                policy: policy.name.clone(),
+                index,
+                model: name.clone(),
+                known: traffic.models.clone(),
+            })
+        })
+        .collect()
 }

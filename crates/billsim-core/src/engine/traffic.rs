@@ -70,6 +70,8 @@ pub struct Traffic {
     span: (Instant, Instant),
     /// Every call finishes the moment it starts.
     instant_replies: bool,
+    /// One bit per call of `calls`: it fails (the provider bills nothing). Empty: none fails.
+    failed: Vec<u64>,
     /// Who the server takes each call's sender to be, when that is not always its user.
     keys: Option<Keys>,
     /// When the server restarts, in time order: see [`Traffic::with_restarts`].
@@ -165,6 +167,7 @@ impl Traffic {
             instant_replies,
             keys: None,
             restarts: Vec::new(),
+            failed: Vec::new(),
         })
     }
 
@@ -220,6 +223,27 @@ impl Traffic {
         &self.restarts
     }
 
+    /// This traffic with the calls `fails` says fail: a failed call is admitted, runs, and
+    /// bills nothing (a guard that set money aside for it gives it all back); the engine
+    /// does not retry it. Decide from the call itself (a seeded hash of its fields, say),
+    /// so the choice does not depend on the calls' order.
+    pub fn with_failures(mut self, fails: impl Fn(&Call) -> bool) -> Traffic {
+        let mut failed = vec![0u64; self.calls.len().div_ceil(64)];
+        for (i, c) in self.calls.iter().enumerate() {
+            if fails(c) {
+                failed[i / 64] |= 1 << (i % 64);
+            }
+        }
+        self.failed = if failed.iter().any(|&w| w != 0) { failed } else { Vec::new() };
+        self
+    }
+
+    /// Whether call number `index` of [`Traffic::calls`] fails.
+    #[inline(always)]
+    pub fn failed(&self, index: usize) -> bool {
+        self.failed.get(index / 64).is_some_and(|w| w & (1 << (index % 64)) != 0)
+    }
+
     /// Request numbers are below this.
     pub fn requests(&self) -> usize {
         self.calls.len()
@@ -265,10 +289,20 @@ impl Traffic {
 }
 
 impl PartialEq for Traffic {
-    /// The same users, models, calls, logged costs, keys and restarts (the order is made from them).
+    /// The same users, models, calls, logged costs, keys, restarts and failures (the order
+    /// is made from them).
     fn eq(&self, other: &Self) -> bool {
-        (&self.cohorts, &self.users, &self.models, &self.calls, &self.costs, &self.keys, &self.restarts)
-            == (&other.cohorts, &other.users, &other.models, &other.calls, &other.costs, &other.keys, &other.restarts)
+        (&self.cohorts, &self.users, &self.models, &self.calls, &self.costs, &self.keys, &self.restarts, &self.failed)
+            == (
+                &other.cohorts,
+                &other.users,
+                &other.models,
+                &other.calls,
+                &other.costs,
+                &other.keys,
+                &other.restarts,
+                &other.failed,
+            )
     }
 }
 

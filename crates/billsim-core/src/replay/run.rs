@@ -75,20 +75,7 @@ pub fn run(
     };
     let outcomes =
         ran.iter().map(|p| engine::run_priced(&traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
-    let mut calls = vec![0u32; traffic.users.len()];
-    for c in traffic.calls() {
-        calls[c.user as usize] += 1;
-    }
-    let users = traffic
-        .users
-        .iter()
-        .zip(calls)
-        .map(|(u, calls)| UserSummary {
-            name: u.name.clone(),
-            cohort: traffic.cohorts[usize::from(u.cohort)].name.clone(),
-            calls,
-        })
-        .collect();
+    let users = UserSummary::of(&traffic);
     let (from, until) = traffic.span();
     let mut notes = log.notes.clone();
     notes.extend(price_notes);

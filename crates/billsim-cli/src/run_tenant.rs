@@ -1,0 +1,205 @@
+//! `billsim run --scenario runawayTenant` as text: the month per policy (each tenant's
+//! spend against its daily and monthly budgets, tasks served, degraded and refused, calls
+//! by model, the spend the ledger never metered), then the lesson's claims on that month.
+
+use crate::run_table::{clock, event};
+use billsim_core::engine::{Nanos, Outcome, Reason, DAY_MS};
+use billsim_core::runaway_tenant::claims::{claims, decimal, BY_HOUR};
+use billsim_core::runaway_tenant::{Params, RUNAWAY, RUNAWAY_FROM_HOUR};
+use billsim_core::scenario::{Scenario, ScenarioRun};
+use std::fmt::Write;
+
+/// Dollars to the cent (a spend under a cent but not nothing, exactly).
+fn dollars(n: Nanos) -> String {
+    n.micros().cents()
+}
+
+fn micros(m: billsim_core::Micros) -> String {
+    m.cents()
+}
+
+/// The report; the events when `events` (the run must have recorded them for the claims
+/// and each tenant's busiest day).
+pub fn report(scenario: &Scenario, run: &ScenarioRun, params: &Params, events: bool) -> String {
+    let calls: u32 = run.users.iter().map(|u| u.calls).sum();
+    let tasks: u32 = run.users.iter().map(|u| u.requests).sum();
+    let mut out = format!(
+        "{} ({}), month {}: {} tenants, {tasks} tasks, {calls} model calls\n",
+        scenario.label,
+        scenario.name,
+        run.seed,
+        run.users.len()
+    );
+    let outage = match params.outage() {
+        Some(o) => format!("ledger down from {} to {}", clock(o.from_ms), clock(o.to_ms)),
+        None => "no ledger outage".into(),
+    };
+    let _ = writeln!(
+        out,
+        "Product's monthly budget {}; max_tokens {}; {}% of calls fail; {outage}.",
+        micros(params.product_monthly),
+        params.max_tokens,
+        params.fail_percent
+    );
+    for (i, o) in run.policies.iter().enumerate() {
+        let label = run.labels.get(i).map_or(o.policy.as_str(), String::as_str);
+        policy(&mut out, run, params, o, label, events);
+    }
+    let own = run.ran.iter().map(|p| p.name.as_str()).eq(scenario.policies.iter().map(|c| c.value));
+    if own && run.policies.iter().all(|o| o.events.is_some()) {
+        claims_text(&mut out, run, params);
+    }
+    out
+}
+
+fn policy(out: &mut String, run: &ScenarioRun, params: &Params, o: &Outcome, label: &str, events: bool) {
+    let _ = writeln!(out, "\n{label} ({}): bill {}", o.policy, dollars(o.bill));
+    // Budgets per tenant (daily, monthly), the busiest day's charge, the month's, and tasks.
+    let width = run.users.iter().map(|u| u.name.chars().count()).max().unwrap_or(6).max(6);
+    let _ = writeln!(
+        out,
+        "  {:<width$}  {:<8} {:>10} {:>18} {:>10} {:>10} {:>6} {:>6} {:>8} {:>7} {:>10}",
+        "tenant",
+        "tier",
+        "a day",
+        "most in a day",
+        "a month",
+        "month",
+        "tasks",
+        "served",
+        "degraded",
+        "refused",
+        "unmetered"
+    );
+    // Each tenant's spend per day, from the events when recorded.
+    let mut days = vec![[0u64; 31]; run.users.len()];
+    for e in o.events.iter().flatten().filter(|e| e.served) {
+        let d = (e.at.0 / DAY_MS).min(30) as usize;
+        if let Some(row) = days.get_mut(e.user as usize) {
+            row[d] = row[d].saturating_add(e.charged.0);
+        }
+    }
+    for (i, (user, u)) in run.users.iter().zip(&o.per_user).enumerate() {
+        let (daily, monthly) =
+            params.budgets(&user.cohort).map_or(("-".into(), "-".into()), |(d, m)| (micros(d), micros(m)));
+        let busiest = match days[i].iter().enumerate().max_by_key(|&(d, n)| (*n, std::cmp::Reverse(d))) {
+            Some((d, &n)) if o.events.is_some() && n > 0 => format!("{} (day {d})", dollars(Nanos(n))),
+            _ => "-".into(),
+        };
+        let unmetered = Nanos(u.outage_unmetered.0.saturating_add(u.request_unmetered.0));
+        let _ = writeln!(
+            out,
+            "  {:<width$}  {:<8} {:>10} {:>18} {:>10} {:>10} {:>6} {:>6} {:>8} {:>7} {:>10}",
+            user.name,
+            user.cohort,
+            daily,
+            busiest,
+            monthly,
+            dollars(u.charged),
+            user.requests,
+            user.requests - u.refused,
+            u.degraded,
+            u.refused,
+            dollars(unmetered),
+        );
+    }
+    let by_model: Vec<String> = run.models.iter().zip(&o.served_by_model).map(|(m, n)| format!("{m} {n}")).collect();
+    let _ = writeln!(out, "  Calls served by model: {}.", by_model.join(", "));
+    let sum = |f: fn(&billsim_core::engine::UserOutcome) -> u64| o.per_user.iter().map(f).sum::<u64>();
+    let refused: Vec<String> = Reason::ALL
+        .iter()
+        .map(|&r| (r, o.per_user.iter().map(|u| u64::from(u.refused_by.get(r))).sum::<u64>()))
+        .filter(|&(_, n)| n > 0)
+        .map(|(r, n)| format!("{} {n}", r.name()))
+        .collect();
+    if !refused.is_empty() {
+        let dropped = sum(|u| u64::from(u.dropped));
+        let _ = writeln!(out, "  Refused: {}; {dropped} later calls of refused tasks not made.", refused.join(", "));
+    }
+    let outage = Nanos(sum(|u| u.outage_unmetered.0));
+    if outage > Nanos::ZERO {
+        let _ = writeln!(out, "  Unmetered while the ledger was down (tiers failing open): {}.", dollars(outage));
+    }
+    let request = Nanos(sum(|u| u.request_unmetered.0));
+    if request > Nanos::ZERO {
+        let _ = writeln!(out, "  Unmetered past each task's first call: {}.", dollars(request));
+    }
+    let failed = sum(|u| u64::from(u.failed));
+    if failed > 0 {
+        let _ = writeln!(out, "  {failed} calls failed, billed nothing, and gave back their reservations.");
+    }
+    if events {
+        let _ = writeln!(out, "  Events:");
+        for e in o.events.iter().flatten() {
+            event(out, run, e, width);
+        }
+    }
+}
+
+fn claims_text(out: &mut String, run: &ScenarioRun, params: &Params) {
+    let c = claims(run, params);
+    let runaway = run.users.get(RUNAWAY as usize).map_or("the runaway tenant", |u| u.name.as_str());
+    let day = c.runaway_day;
+    let _ = writeln!(out, "\nThe lesson's claims on this month ({runaway} runs away on day {day} at 09:00):");
+    let more = if c.spent_by_2pm > c.product_monthly { "more" } else { "no more" };
+    let _ = writeln!(
+        out,
+        "- No cap: from {RUNAWAY_FROM_HOUR:02}:00 to {BY_HOUR}:00 {runaway} spent {}, {more} than the product's monthly \
+         budget of {}.",
+        dollars(c.spent_by_2pm),
+        dollars(c.product_monthly)
+    );
+    if c.overruns.is_empty() {
+        let _ = writeln!(
+            out,
+            "- Every call reserved (dailyCap, degradeLadder, dailyAndMonthly): no tenant was charged past its daily \
+             or monthly budget (spend while the ledger was down and failing open aside)."
+        );
+    } else {
+        for o in &c.overruns {
+            let _ = writeln!(
+                out,
+                "- {}: {} was charged {} in {}, past its budget of {}.",
+                o.policy,
+                o.tenant,
+                dollars(o.charged),
+                o.window,
+                dollars(o.budget)
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "- Metering the request only: {runaway} was charged {} times its daily budget on day {day}; its tasks that \
+         day made {} calls each and cost {} times their first call's reservation.",
+        decimal(c.overspend_hundredths),
+        decimal(c.calls_per_task_hundredths),
+        decimal(c.cost_fan_out_hundredths)
+    );
+    let served = |name: &str| {
+        run.policies.iter().position(|o| o.policy == name).and_then(|i| c.tasks_served.get(i)).copied().unwrap_or(0)
+    };
+    let on: Vec<String> = run.models.iter().zip(&c.runaway_by_model).map(|(m, n)| format!("{m} {n}")).collect();
+    let _ = writeln!(
+        out,
+        "- Tasks served: {} under the hard block, {} under the ladder; under the ladder {runaway}'s calls that day from \
+         09:00 were served on {}.",
+        served("dailyCap"),
+        served("degradeLadder"),
+        on.join(", ")
+    );
+    let mean: Vec<String> = c.mean_at.iter().filter_map(|(m, at)| at.map(|t| format!("{m} at {}", clock(t)))).collect();
+    let _ = writeln!(out, "  The mean moment of those calls on each model: {}.", mean.join(", "));
+    if let Some(o) = c.outage.iter().find(|o| o.policy == "dailyCap") {
+        let _ = writeln!(
+            out,
+            "- Ledger down (dailyCap): fail closed refused {} calls and served {}; fail open served {} and refused {}, \
+             {} unmetered.",
+            o.closed_refused,
+            o.closed_served,
+            o.open_served,
+            o.open_refused,
+            dollars(o.unmetered)
+        );
+    }
+}
