@@ -385,6 +385,7 @@ impl GuardState {
     }
 
     /// The model `call` is served with instead of its own, if this guard switches it now.
+    #[inline]
     pub fn switch_model(&mut self, call: &Call) -> Option<u16> {
         match self {
             GuardState::Degrade { ceiling, period, period_start, spent, to, .. } => {

@@ -491,11 +491,12 @@ impl<'a> Run<'a> {
 /// A `degrade` guard past its ceiling moves `call` to its cheaper model for the guards after it.
 #[inline(always)]
 fn check(guards: &mut [GuardState], call: &mut Call, key: u32, prices: &[Price]) -> Result<Option<Refusal>, Overflow> {
+    let mut keyed = Call { user: key, ..*call };
     for state in guards.iter_mut() {
         if let Some(model) = state.switch_model(call) {
-            call.model = model;
+            (call.model, keyed.model) = (model, model);
         }
-        if let Some(refusal) = state.check(&Call { user: key, ..*call }, &prices[usize::from(call.model)])? {
+        if let Some(refusal) = state.check(&keyed, &prices[usize::from(call.model)])? {
             return Ok(Some(refusal));
         }
     }

@@ -204,6 +204,7 @@ impl Traffic {
     }
 
     /// The keys, when the traffic has them.
+    #[inline]
     pub fn keys(&self) -> Option<&Keys> {
         self.keys.as_ref()
     }
@@ -214,6 +215,7 @@ impl Traffic {
     }
 
     /// The key call number `index` (in [`Traffic::calls`]) is counted under.
+    #[inline]
     pub fn key_of(&self, index: usize) -> u32 {
         self.keys.as_ref().map_or(self.calls[index].user, |k| k.of_call[index])
     }
