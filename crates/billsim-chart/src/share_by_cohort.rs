@@ -28,10 +28,14 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         .iter()
         .map(|b| (if b.policy == selected { format!("▶ {}", b.label) } else { b.label.clone() }, b.note.clone()))
         .collect();
-    let layout = fit((w, h), &texts, 1, theme);
+    // The key's lines at the largest font: at a smaller one they are no more.
+    let key_lines = key_rows(view, w - 2 * pad, theme.px(14), theme).len() as i32;
+    let layout = fit((w, h), &texts, key_lines, theme);
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
-    key(area, view, (pad, pad + layout.line_h / 2), font, theme)?;
+    for (l, row) in key_rows(view, w - 2 * pad, font, theme).into_iter().enumerate() {
+        key(area, view, &row, (pad, pad + l as i32 * layout.line_h + layout.line_h / 2), font, theme)?;
+    }
 
     for (i, bar) in view.bars.iter().enumerate() {
         let chosen = bar.policy == selected;
@@ -70,23 +74,43 @@ fn colour(cohort: usize) -> RGBColor {
     COHORTS[cohort % COHORTS.len()]
 }
 
-/// The key: each cohort's swatch and name, on one line (cut short where the canvas ends;
-/// each segment names its cohort too).
+/// The width of cohort `c`'s entry in the key: its swatch and its name.
+fn entry_width(view: &CohortView, c: usize, font: u32, theme: &Theme) -> i32 {
+    font as i32 + theme.px(4) as i32 + view.cohorts.get(c).map_or(0, |k| text_width(&k.label, font))
+}
+
+/// The key's entries in lines no wider than `room` (an entry wider than that alone on a line).
+fn key_rows(view: &CohortView, room: i32, font: u32, theme: &Theme) -> Vec<Vec<usize>> {
+    let mut rows: Vec<Vec<usize>> = vec![vec![]];
+    let mut x = 0;
+    for c in 0..view.cohorts.len() {
+        let width = entry_width(view, c, font, theme);
+        if x > 0 && x + width > room {
+            rows.push(vec![]);
+            x = 0;
+        }
+        if let Some(r) = rows.last_mut() {
+            r.push(c);
+        }
+        x += width + theme.px(14) as i32;
+    }
+    rows
+}
+
+/// One line of the key: each cohort's swatch and name.
 fn key<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     view: &CohortView,
+    row: &[usize],
     (mut x, y): (i32, i32),
     font: u32,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (w, _) = area.dim_in_pixel();
     let size = font as i32;
     let style = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
-    for (c, cohort) in view.cohorts.iter().enumerate() {
-        let width = size + theme.px(4) as i32 + text_width(&cohort.label, font);
-        if x + width > w as i32 {
-            break;
-        }
+    for &c in row {
+        let Some(cohort) = view.cohorts.get(c) else { continue };
+        let width = entry_width(view, c, font, theme);
         swatch(area, c, (x, y - size / 2), (x + size, y + size / 2), theme)?;
         area.draw(&Text::new(cohort.label.clone(), (x + size + theme.px(4) as i32, y), style.clone()))?;
         x += width + theme.px(14) as i32;

@@ -5,9 +5,10 @@
 
 use crate::by_cohort::{by_cohort, PolicyCohorts};
 use crate::engine::{Nanos, Reason};
+use crate::lesson_numbers::grouped;
 use crate::over_time::Table;
 use crate::scenario::{self, ScenarioRun};
-use crate::words::{counted, share};
+use crate::words::share;
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -96,17 +97,19 @@ fn bar(p: &PolicyCohorts) -> Bar {
     };
     let refusals = match refused {
         0 => "no request is refused".to_string(),
-        n => format!("{} refused", counted(n, "request", "requests")),
+        1 => "1 request refused".to_string(),
+        n => format!("{} requests refused", grouped(n)),
     };
     let degraded: u64 = p.cohorts.iter().map(|c| u64::from(c.degraded)).sum();
     let cheaper = match degraded {
         0 => String::new(),
-        n => format!("; {} served by the cheaper model", counted(n, "request", "requests")),
+        1 => "; 1 request served by the cheaper model".to_string(),
+        n => format!("; {} requests served by the cheaper model", grouped(n)),
     };
     Bar {
         policy: p.policy.clone(),
         label: p.label.clone(),
-        note: format!("{bill} · {refused} refused"),
+        note: format!("{bill} · {} refused", grouped(refused)),
         sentence: format!("{}: {of_bill}; {refusals}{cheaper}.", p.label),
         segments,
     }
