@@ -91,9 +91,9 @@ const template = () => `
     ${formSettings().map(field).join("")}
   </form>
   <p class="error" id="error" role="alert"></p>
-  <div id="numbers" class="numbers" hidden>
+  <div id="numbers" class="numbers" hidden tabindex="0" role="region" aria-labelledby="numbers-caption">
     <table>
-      <caption></caption>
+      <caption id="numbers-caption"></caption>
       <thead><tr></tr></thead>
       <tbody></tbody>
     </table>
@@ -338,7 +338,10 @@ class BillWidget extends HTMLElement {
       const { name } = this.#scenario();
       const { chart } = this.#view();
       for (const [shows, { panel }] of Object.entries(BillWidget.#shows)) this.#q(panel).hidden = shows !== chart;
-      if (this.#shown().policy) this.#q(this.#shown().panel).prepend(this.#q(".policies"));
+      // The policy buttons go to the panel of the chart that frames a policy; moved only
+      // when not there already, as moving a button takes its focus away.
+      const panel = this.#q(this.#shown().panel);
+      if (this.#shown().policy && this.#q(".policies").parentElement !== panel) panel.prepend(this.#q(".policies"));
       // "Another day" and "Show numbers" belong to the widget's own scenario's views.
       for (const el of this.#root.querySelectorAll("[data-only]")) el.hidden = name !== widget.scenario;
       for (const label of this.#root.querySelectorAll("label[data-views]")) {
