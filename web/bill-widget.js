@@ -87,9 +87,7 @@ const template = () => `
     <button type="button" data-action="settings" aria-expanded="false" aria-controls="settings">More settings</button>
     <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" data-only>Show numbers</button>
   </div>
-  <form id="settings" hidden novalidate>
-    ${formSettings().map(field).join("")}
-  </form>
+  <form id="settings" hidden novalidate></form>
   <p class="error" id="error" role="alert"></p>
   <div id="numbers" class="numbers" hidden tabindex="0" role="region" aria-labelledby="numbers-caption">
     <table>
@@ -152,7 +150,7 @@ class BillWidget extends HTMLElement {
   #root;
   #resize = new ResizeObserver(() => this.#draw());
   #connection = null; // ends, on removal, what this connection listens to outside the element
-  #buttonsOf = null; // the widget whose view and policy buttons are in the page
+  #buttonsOf = null; // the widget whose buttons and form fields are in the page
   #loaded = false;
   #drawn = false;
 
@@ -216,6 +214,8 @@ class BillWidget extends HTMLElement {
   #scenario() { return schema.scenarios.find((s) => s.name === this.#view().scenario); }
   #shown() { return BillWidget.#shows[this.#view().chart]; }
   #settings() { return this.#shown().settings(this.#state, this.#scenario()); }
+  // The form's settings: the widget's own.
+  #fields() { return formSettings().filter((s) => this.#widget().settings.includes(s.key)); }
 
   // Attributes first, then (with sync-url) the address; bad values are reported and skipped.
   #load() {
@@ -247,7 +247,7 @@ class BillWidget extends HTMLElement {
   }
 
   #wire() {
-    // The buttons are the widget's, put in by #showButtons: one listener per group.
+    // The buttons are the widget's, put in by #showWidget: one listener per group.
     for (const [group, data, key] of [[".views", "view", () => "view"], [".policies", "policy", () => this.#widget().policy]]) {
       this.#q(group).addEventListener("click", (e) => {
         const b = e.target.closest(`[data-${data}]`);
@@ -283,7 +283,7 @@ class BillWidget extends HTMLElement {
     const form = this.#q("form");
     const read = {};
     const messages = [];
-    for (const { key } of formSettings()) {
+    for (const { key } of this.#fields()) {
       form.elements[key].removeAttribute("aria-invalid");
       try {
         read[key] = readSetting(key, form.elements[key].value);
@@ -300,8 +300,9 @@ class BillWidget extends HTMLElement {
 
   // The form shows the state (after load, or an attribute's change): nothing in it is bad.
   #syncForm() {
+    this.#showWidget(this.#widget());
     const form = this.#q("form");
-    for (const { key } of formSettings()) {
+    for (const { key } of this.#fields()) {
       form.elements[key].value = String(this.#state[key]);
       form.elements[key].removeAttribute("aria-invalid");
     }
@@ -312,22 +313,25 @@ class BillWidget extends HTMLElement {
     this.#q(".error").textContent = message;
   }
 
-  // The widget's view buttons, its scenario's policy buttons (named by its policy setting)
-  // and its "another run" button's words, when the widget changes.
-  #showButtons(widget) {
-    if (this.#buttonsOf === widget) return;
+  // The widget's view buttons, its scenario's policy buttons (named by its policy setting),
+  // its "another run" button's words and its form's fields, when the widget changes; says
+  // whether it did (the form's fields are then empty).
+  #showWidget(widget) {
+    if (this.#buttonsOf === widget) return false;
     this.#buttonsOf = widget;
+    this.#q("form").innerHTML = this.#fields().map(field).join("");
     this.#q(".views").innerHTML = buttons(this.#views(), "view");
     const policies = this.#q(".policies");
     policies.innerHTML = buttons(scenarioNamed(widget.scenario).policies, "policy");
     policies.setAttribute("aria-label", schema.settings.find((s) => s.key === widget.policy).label);
     this.#q("[data-action=another-day]").textContent = widget.another;
+    return true;
   }
 
   #render() {
     try {
       const widget = this.#widget();
-      this.#showButtons(widget);
+      if (this.#showWidget(widget)) this.#syncForm();
       this.#state.view = this.#view().value;
       const view = this.#state.view;
       for (const [data, key] of [["policy", widget.policy], ["view", "view"]]) {
