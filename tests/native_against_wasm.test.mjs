@@ -78,3 +78,29 @@ for (const [scenario, settings, flags] of [
     }
   });
 }
+
+// Lesson 003's free tier: the widget's run and its numbers by kind of user (cohortView)
+// equal `billsim run --scenario freeTier --json`, on 200 seeds with the lesson's settings
+// and with others.
+for (const [settings, flags] of [
+  [{}, []],
+  [{ tokenBudget: 20000, sockpuppets: 7, breakerDollars: "1.5" }, ["tokenBudget=20000", "sockpuppets=7", "breakerDollars=1.5"]],
+]) {
+  test(`wasm and native run freeTier alike on ${RUN_SEEDS} seeds with ${flags.join(", ") || "the defaults"}, and the widget's bars add up the native users`, () => {
+    for (let seed = 0; seed < RUN_SEEDS; seed++) {
+      const args = ["run", "--scenario", "freeTier", "--seed", String(seed), "--json", ...flags.flatMap((f) => ["--set", f])];
+      const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
+      assert.deepStrictEqual(wasm.runScenario("freeTier", settings, seed), native, `freeTier ${seed}`);
+      const view = wasm.cohortView("freeTier", settings, seed);
+      for (const [i, outcome] of native.policies.entries()) {
+        const bar = view.bars[i];
+        assert.equal(bar.policy, outcome.policy);
+        for (const segment of bar.segments) {
+          const users = native.users.map((u, n) => [u, outcome.perUser[n]]).filter(([u]) => u.cohort === segment.cohort);
+          const charged = users.reduce((sum, [, o]) => sum + BigInt(o.chargedNanos), 0n);
+          assert.equal(BigInt(segment.chargedNanos), charged, `seed ${seed}, ${outcome.policy}, ${segment.cohort}`);
+        }
+      }
+    }
+  });
+}

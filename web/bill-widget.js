@@ -9,7 +9,8 @@
 // The element's children are its fallback: shown while the WebAssembly loads (the element
 // is defined once it has, as its attributes come from the table) and when it cannot load.
 import init, {
-  dayView, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting, spreadSentences, overrunSentences,
+  cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
+  spreadSentences, overrunSentences,
 } from "./pkg/billsim_wasm.js";
 import { loadSchema, readSettings, toQuery } from "./widget-settings.js";
 
@@ -51,7 +52,7 @@ function field(setting) {
 
 // The settings the form shows: those some view shows.
 const formSettings = () => schema.settings.filter((s) => s.views.length > 0);
-const toyDay = () => schema.scenarios.find((s) => s.name === "toyDay");
+const scenarioNamed = (name) => schema.scenarios.find((s) => s.name === name);
 // The day's "Show numbers" columns.
 const DAY_COLUMNS = () => [schema.settings.find((s) => s.key === "policy").label, "User", "Calls", "Served", "Refused", "Charged", "Share of bill"];
 
@@ -64,10 +65,13 @@ const template = () => `
   <p class="failure" role="alert"></p>
   <div class="fallback-slot"${schema === null ? "" : " hidden"}><slot></slot></div>
   ${schema === null ? "" : `<p class="notice" role="note" hidden></p>
-  <div class="row views" role="group" aria-label="${labelOf("view")}">${buttons(schema.views, "view")}</div>
+  <div class="row views" role="group" aria-label="${labelOf("view")}"></div>
   <div class="day-view">
-    <div class="row" role="group" aria-label="${labelOf("policy")}">${buttons(toyDay().policies, "policy")}</div>
+    <div class="row policies" role="group"></div>
     <canvas class="day-chart" role="img"></canvas>
+  </div>
+  <div class="cohort-view" hidden>
+    <canvas class="cohort-chart" role="img"></canvas>
   </div>
   <div class="inflight-view" hidden>
     <canvas class="overrun-chart" role="img"></canvas>
@@ -78,18 +82,16 @@ const template = () => `
   <p class="summary" role="status" aria-live="polite"></p>
   <p class="more"></p>
   <div class="row">
-    <button type="button" data-action="another-day" data-only="toyDay">Another day</button>
-    <span class="day-number" data-only="toyDay"></span>
+    <button type="button" data-action="another-day" data-only></button>
+    <span class="day-number" data-only></span>
     <button type="button" data-action="settings" aria-expanded="false" aria-controls="settings">More settings</button>
-    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" data-only="toyDay">Show numbers</button>
+    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" data-only>Show numbers</button>
   </div>
-  <form id="settings" hidden novalidate>
-    ${formSettings().map(field).join("")}
-  </form>
+  <form id="settings" hidden novalidate></form>
   <p class="error" id="error" role="alert"></p>
-  <div id="numbers" class="numbers" hidden>
+  <div id="numbers" class="numbers" hidden tabindex="0" role="region" aria-labelledby="numbers-caption">
     <table>
-      <caption></caption>
+      <caption id="numbers-caption"></caption>
       <thead><tr></tr></thead>
       <tbody></tbody>
     </table>
@@ -98,13 +100,15 @@ const template = () => `
 
 class BillWidget extends HTMLElement {
   // How the widget shows each of the core's charts: its panel and canvas, the settings
-  // its exports take, and what writes and draws it. The one place that says which of the
+  // its exports take, whether it frames a policy (its panel holds the policy buttons),
+  // and what writes and draws it. The one place that says which of the
   // core's views the page can show: a view whose chart has no entry here gets no button
   // and is refused from attributes and the address.
   static #shows = {
     shareOfBill: {
       panel: ".day-view",
       canvas: ".day-chart",
+      policy: true,
       settings: (state, scenario) => ({ seed: state.seed, ...pick(state, scenario.settings) }),
       write: (widget, settings) => widget.#writeDay(settings),
       draw: (canvas, settings, state, look) => drawShareOfBill(canvas, settings, state.policy, look),
@@ -123,6 +127,15 @@ class BillWidget extends HTMLElement {
       write: (widget, settings, scenario) => widget.#writeOverTime(settings, scenario),
       draw: (canvas, settings, state, look, scenario) => drawOverTime(canvas, scenario.name, settings, state.seed, look),
     },
+    shareByCohort: {
+      panel: ".cohort-view",
+      canvas: ".cohort-chart",
+      policy: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings, scenario) => widget.#writeCohorts(settings, scenario),
+      draw: (canvas, settings, state, look, scenario, widget) =>
+        drawShareByCohort(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+    },
   };
   static {
     canShow = (view) => Object.hasOwn(BillWidget.#shows, view.chart);
@@ -137,6 +150,7 @@ class BillWidget extends HTMLElement {
   #root;
   #resize = new ResizeObserver(() => this.#draw());
   #connection = null; // ends, on removal, what this connection listens to outside the element
+  #buttonsOf = null; // the widget whose buttons and form fields are in the page
   #loaded = false;
   #drawn = false;
 
@@ -192,11 +206,16 @@ class BillWidget extends HTMLElement {
   #q(selector) { return this.#root.querySelector(selector); }
   #darkQuery() { return matchMedia("(prefers-color-scheme: dark)"); }
   #syncsUrl() { return this.hasAttribute("sync-url"); }
-  // The current view (the first the widget shows, for one it cannot), its scenario and chart.
-  #view() { return schema.views.find((v) => v.value === this.#state.view) ?? schema.views[0]; }
+  // The current widget (its scenario attribute), its views, and the current view (its
+  // first, for one it cannot show), the view's scenario and chart.
+  #widget() { return schema.widgets.find((w) => w.scenario === this.#state.scenario) ?? schema.widgets[0]; }
+  #views() { return schema.views.filter((v) => v.widget === this.#widget().scenario); }
+  #view() { return this.#views().find((v) => v.value === this.#state.view) ?? this.#views()[0]; }
   #scenario() { return schema.scenarios.find((s) => s.name === this.#view().scenario); }
   #shown() { return BillWidget.#shows[this.#view().chart]; }
   #settings() { return this.#shown().settings(this.#state, this.#scenario()); }
+  // The form's settings: the widget's own.
+  #fields() { return formSettings().filter((s) => this.#widget().settings.includes(s.key)); }
 
   // Attributes first, then (with sync-url) the address; bad values are reported and skipped.
   #load() {
@@ -228,10 +247,14 @@ class BillWidget extends HTMLElement {
   }
 
   #wire() {
-    for (const [data, key] of [["policy", "policy"], ["view", "view"]]) {
-      for (const b of this.#root.querySelectorAll(`[data-${data}]`)) {
-        b.addEventListener("click", () => { this.#state[key] = b.dataset[data]; this.#render(); });
-      }
+    // The buttons are the widget's, put in by #showWidget: one listener per group.
+    for (const [group, data, key] of [[".views", "view", () => "view"], [".policies", "policy", () => this.#widget().policy]]) {
+      this.#q(group).addEventListener("click", (e) => {
+        const b = e.target.closest(`[data-${data}]`);
+        if (b === null) return;
+        this.#state[key()] = b.dataset[data];
+        this.#render();
+      });
     }
     const lastSeed = schema.settings.find((s) => s.key === "seed").kind.max;
     this.#q("[data-action=another-day]").addEventListener("click", () => {
@@ -260,7 +283,7 @@ class BillWidget extends HTMLElement {
     const form = this.#q("form");
     const read = {};
     const messages = [];
-    for (const { key } of formSettings()) {
+    for (const { key } of this.#fields()) {
       form.elements[key].removeAttribute("aria-invalid");
       try {
         read[key] = readSetting(key, form.elements[key].value);
@@ -277,8 +300,9 @@ class BillWidget extends HTMLElement {
 
   // The form shows the state (after load, or an attribute's change): nothing in it is bad.
   #syncForm() {
+    this.#showWidget(this.#widget());
     const form = this.#q("form");
-    for (const { key } of formSettings()) {
+    for (const { key } of this.#fields()) {
       form.elements[key].value = String(this.#state[key]);
       form.elements[key].removeAttribute("aria-invalid");
     }
@@ -289,10 +313,28 @@ class BillWidget extends HTMLElement {
     this.#q(".error").textContent = message;
   }
 
+  // The widget's view buttons, its scenario's policy buttons (named by its policy setting),
+  // its "another run" button's words and its form's fields, when the widget changes; says
+  // whether it did (the form's fields are then empty).
+  #showWidget(widget) {
+    if (this.#buttonsOf === widget) return false;
+    this.#buttonsOf = widget;
+    this.#q("form").innerHTML = this.#fields().map(field).join("");
+    this.#q(".views").innerHTML = buttons(this.#views(), "view");
+    const policies = this.#q(".policies");
+    policies.innerHTML = buttons(scenarioNamed(widget.scenario).policies, "policy");
+    policies.setAttribute("aria-label", schema.settings.find((s) => s.key === widget.policy).label);
+    this.#q("[data-action=another-day]").textContent = widget.another;
+    return true;
+  }
+
   #render() {
     try {
+      const widget = this.#widget();
+      if (this.#showWidget(widget)) this.#syncForm();
+      this.#state.view = this.#view().value;
       const view = this.#state.view;
-      for (const [data, key] of [["policy", "policy"], ["view", "view"]]) {
+      for (const [data, key] of [["policy", widget.policy], ["view", "view"]]) {
         for (const b of this.#root.querySelectorAll(`[data-${data}]`)) {
           b.setAttribute("aria-pressed", String(b.dataset[data] === this.#state[key]));
         }
@@ -300,14 +342,21 @@ class BillWidget extends HTMLElement {
       const { name } = this.#scenario();
       const { chart } = this.#view();
       for (const [shows, { panel }] of Object.entries(BillWidget.#shows)) this.#q(panel).hidden = shows !== chart;
-      for (const el of this.#root.querySelectorAll("[data-only]")) el.hidden = el.dataset.only !== name;
+      // The policy buttons go to the panel of the chart that frames a policy; moved only
+      // when not there already, as moving a button takes its focus away.
+      const panel = this.#q(this.#shown().panel);
+      if (this.#shown().policy && this.#q(".policies").parentElement !== panel) panel.prepend(this.#q(".policies"));
+      // "Another day" and "Show numbers" belong to the widget's own scenario's views.
+      for (const el of this.#root.querySelectorAll("[data-only]")) el.hidden = name !== widget.scenario;
       for (const label of this.#root.querySelectorAll("label[data-views]")) {
         label.hidden = !label.dataset.views.split(" ").includes(view);
       }
       const detail = this.#shown().write(this, this.#settings(), this.#scenario());
       this.#drawn = true;
       this.#draw();
-      if (this.#syncsUrl()) history.replaceState(history.state, "", toQuery(schema, this.#state, location.search) + location.hash);
+      if (this.#syncsUrl()) {
+        history.replaceState(history.state, "", toQuery(schema, widget, this.#state, location.search) + location.hash);
+      }
       this.dispatchEvent(new CustomEvent("bill-widget-change", { detail: { view, ...detail } }));
     } catch (e) {
       this.#showError(e.message);
@@ -319,9 +368,9 @@ class BillWidget extends HTMLElement {
   #writeDay(settings) {
     const { day, summaries, readout } = dayView(settings);
     const policy = this.#state.policy;
-    this.#q(".day-number").textContent = `Day ${day.seed}`;
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${day.seed}`;
     this.#q(".summary").textContent = summaries[policy];
-    this.#q(".day-chart").setAttribute("aria-label", toyDay().policies.map((p) => summaries[p.value]).join(" "));
+    this.#q(".day-chart").setAttribute("aria-label", this.#scenario().policies.map((p) => summaries[p.value]).join(" "));
     const rows = readout.map((r) => ({ cells: [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share], kind: r.kind }));
     this.#fillTable(`Day ${day.seed}: each user's calls and charges under each policy`, DAY_COLUMNS(), rows);
     this.#showOverDays(settings, policy);
@@ -333,12 +382,26 @@ class BillWidget extends HTMLElement {
   #writeOverTime(settings, scenario) {
     const view = overTimeView(scenario.name, settings, this.#state.seed);
     const text = view.lines.map((l) => l.sentence).join(" ");
-    this.#q(".day-number").textContent = `Day ${this.#state.seed}`;
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
     this.#q(".summary").textContent = text;
     this.#q(".overtime-chart").setAttribute("aria-label", `${view.title}. ${text}`);
     this.#q(".more").textContent = "";
     this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, view };
+  }
+
+  // Each kind of user's share of the bill under each policy: the chart, the sentence of
+  // the framed policy, and the table of requests by reason, all the core's (cohortView).
+  #writeCohorts(settings, scenario) {
+    const view = cohortView(scenario.name, settings, this.#state.seed);
+    const policy = this.#state[this.#widget().policy];
+    const bar = view.bars.find((b) => b.policy === policy) ?? view.bars[0];
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
+    this.#q(".summary").textContent = bar.sentence;
+    this.#q(".cohort-chart").setAttribute("aria-label", `${view.title}. ${view.bars.map((b) => b.sentence).join(" ")}`);
+    this.#q(".more").textContent = "";
+    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    return { settings, policy, view };
   }
 
   // The scenario's description, then one sentence per version of the budget: all the core's.
@@ -367,7 +430,7 @@ class BillWidget extends HTMLElement {
     this.#overDays.frame = requestAnimationFrame(() => { this.#overDays.timer = setTimeout(() => {
       try {
         Object.assign(this.#overDays, { key, sentences: spreadSentences(settings, DAYS_CHECKED), frame: 0, timer: 0 });
-        if (this.#scenario().name === "toyDay") line.textContent = this.#overDays.sentences[this.#state.policy];
+        if (this.#view().chart === "shareOfBill") line.textContent = this.#overDays.sentences[this.#state.policy];
         this.dispatchEvent(new CustomEvent("bill-widget-days", { detail: { settings, sentences: this.#overDays.sentences } }));
       } catch (e) {
         line.textContent = "";
@@ -413,7 +476,7 @@ class BillWidget extends HTMLElement {
     this.toggleAttribute("data-dark", dark);
     const look = { dark, scale };
     try {
-      shown.draw(canvas, this.#settings(), this.#state, look, this.#scenario());
+      shown.draw(canvas, this.#settings(), this.#state, look, this.#scenario(), this.#widget());
     } catch (e) {
       this.#showError(e.message);
     }

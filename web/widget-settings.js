@@ -52,10 +52,11 @@ export function readSettings(schema, source, from, base = schema.defaults) {
   return { settings, problems };
 }
 
-/** The address's query string for `settings`: every setting, so a copied address
- *  reproduces the same view exactly, after the host page's own parameters of `search`
- *  (kept as they were written). */
-export function toQuery(schema, settings, search = "") {
+/** The address's query string for `settings` of `widget`: every setting of the widget, so
+ *  a copied address reproduces the same view exactly (the widget itself only when it is
+ *  not the default one, so lesson 000's address stays as it was), after the host page's
+ *  own parameters of `search` (kept as they were written). */
+export function toQuery(schema, widget, settings, search = "") {
   const ours = new Set(schema.settings.map((s) => s.param));
   const theirs = search.replace(/^\?/, "").split("&").filter((part) => {
     if (part === "") return false;
@@ -63,6 +64,9 @@ export function toQuery(schema, settings, search = "") {
     return !ours.has(name);
   });
   const params = new URLSearchParams();
-  for (const { key, param } of schema.settings) params.set(param, String(settings[key]));
+  for (const { key, param, default: first } of schema.settings) {
+    if (!widget.settings.includes(key) || (key === "scenario" && settings[key] === first)) continue;
+    params.set(param, String(settings[key]));
+  }
   return `?${[...theirs, String(params)].join("&")}`;
 }

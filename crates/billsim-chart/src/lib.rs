@@ -6,10 +6,12 @@ mod layout;
 pub mod over_time;
 pub mod overrun;
 mod rows;
+pub mod share_by_cohort;
 pub mod share_of_bill;
 pub mod theme;
 
 pub use over_time::draw_over_time;
 pub use overrun::draw_overrun;
+pub use share_by_cohort::draw_share_by_cohort;
 pub use share_of_bill::draw_share_of_bill;
 pub use theme::Theme;

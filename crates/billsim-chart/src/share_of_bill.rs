@@ -73,7 +73,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
             let colour = if user.kind == UserKind::Heavy { HEAVY } else { ORDINARY };
             area.draw(&Rectangle::new([(x0, y0), (x1 - gap, y1)], colour.filled()))?;
             if user.kind == UserKind::Heavy {
-                stripes(area, (x0, y0), (x1 - gap, y1), theme.px(8) as i32)?;
+                stripes(area, (x0, y0), (x1 - gap, y1), theme.px(8) as i32, false)?;
                 // A drawn segment is part of a bill that is not zero, so it has a share.
                 let share = share(row.values[u], row.values.iter().sum()).unwrap_or_default();
                 // The longest label that fits in the segment: "heavy 27%", else "27%".
@@ -96,15 +96,18 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Diagonal stripes inside a rectangle: the heavy user is told apart by pattern, not only
-/// by colour.
-fn stripes<DB: DrawingBackend>(
+/// Diagonal stripes inside a rectangle, rising (or with `falling`, falling) to the right:
+/// the heavy user is told apart by pattern, not only by colour.
+pub(crate) fn stripes<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     (x0, y0): (i32, i32),
     (x1, y1): (i32, i32),
     step: i32,
+    falling: bool,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let style = ShapeStyle::from(&RGBColor(0xB3, 0x6B, 0x00)).stroke_width(1);
+    let style = ShapeStyle::from(&RGBColor(0x4D, 0x4D, 0x4D)).stroke_width(1);
+    let style = if falling { style } else { ShapeStyle::from(&RGBColor(0xB3, 0x6B, 0x00)).stroke_width(1) };
+    let flip = |y: i32| if falling { y0 + y1 - y } else { y };
     let height = y1 - y0;
     let mut start = x0 - height;
     while start < x1 {
@@ -119,7 +122,7 @@ fn stripes<DB: DrawingBackend>(
             bx = x1;
         }
         if ax < bx {
-            area.draw(&PathElement::new(vec![(ax, ay), (bx, by)], style))?;
+            area.draw(&PathElement::new(vec![(ax, flip(ay)), (bx, flip(by))], style))?;
         }
         start += step.max(2);
     }

@@ -12,6 +12,9 @@ pub const ORDINARY: RGBColor = RGBColor(0x00, 0x9E, 0x73);
 pub const OVER: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
 /// Okabe-Ito blue: a bar that stayed within the budget. The label says which, in words.
 pub const WITHIN: RGBColor = RGBColor(0x00, 0x72, 0xB2);
+/// The kinds of user of a scenario, in the order of its cohorts: Okabe-Ito bluish green,
+/// orange and sky blue (black text reads on each above 7:1).
+pub const COHORTS: [RGBColor; 3] = [ORDINARY, HEAVY, RGBColor(0x56, 0xB4, 0xE9)];
 /// Text drawn on top of either bar colour (contrast above 6:1 on both).
 pub const ON_BAR: RGBColor = RGBColor(0, 0, 0);
 

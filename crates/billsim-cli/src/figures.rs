@@ -1,7 +1,8 @@
 //! `billsim figures`: the lesson's charts as SVG files, drawn by the same chart code as
 //! the widget, each with a `<title>` and a `<desc>` that say in words what it shows.
 
-use billsim_chart::{draw_over_time, draw_overrun, draw_share_of_bill, Theme};
+use billsim_chart::{draw_over_time, draw_overrun, draw_share_by_cohort, draw_share_of_bill, Theme};
+use billsim_core::cohort_view::cohort_view;
 use billsim_core::engine::Record;
 use billsim_core::in_flight::{self, Params};
 use billsim_core::over_time::over_time as view_over_time;
@@ -78,6 +79,17 @@ fn over_time() -> Result<Figure, Box<dyn Error>> {
     Ok(Figure { file: "over-time.svg", title: view.title.clone(), desc: sentences.join(" "), svg })
 }
 
+/// Lesson 003's free tier on run 0: each kind of user's share of the bill under each
+/// policy, with all three layers framed (the widget's first view, and its fallback).
+fn free_tier() -> Result<Figure, Box<dyn Error>> {
+    let free = &billsim_core::free_tier::SCENARIO;
+    let run = scenario::run(free, 0, &Values::defaults(free), None, Record::default())?;
+    let view = cohort_view(&run);
+    let svg = svg(|area| draw_share_by_cohort(area, &view, "allThree", &Theme::light(100)))?;
+    let sentences: Vec<&str> = view.bars.iter().map(|b| b.sentence.as_str()).collect();
+    Ok(Figure { file: "free-tier.svg", title: view.title.clone(), desc: sentences.join(" "), svg })
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -96,7 +108,7 @@ fn with_text(svg: &str, title: &str, desc: &str) -> Result<String, Box<dyn Error
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Box<dyn Error>> {
     std::fs::create_dir_all(dir).map_err(|e| format!("--out: could not create the folder {}: {e}", dir.display()))?;
     let mut written = Vec::new();
-    for figure in [share_of_bill()?, overrun()?, over_time()?] {
+    for figure in [share_of_bill()?, overrun()?, over_time()?, free_tier()?] {
         let path = dir.join(figure.file);
         let text = with_text(&figure.svg, &figure.title, &figure.desc)?;
         std::fs::write(&path, text).map_err(|e| format!("--out: could not write {}: {e}", path.display()))?;
@@ -125,6 +137,14 @@ mod tests {
         let figure = overrun().unwrap();
         assert_eq!(figure.desc.matches(" calls get in and ").count(), in_flight::Version::ALL.len());
         assert!(figure.desc.starts_with("Check only: 20 of 20 calls get in and $0.96 is charged"), "{}", figure.desc);
+    }
+
+    #[test]
+    fn the_free_tier_figure_is_described_by_the_cores_sentence_for_each_policy() {
+        let figure = free_tier().unwrap();
+        assert!(figure.title.starts_with("Share of the bill by kind of user under each policy: A free tier"));
+        assert_eq!(figure.desc.matches(" billed, of which ").count(), 6, "{}", figure.desc);
+        assert!(figure.svg.contains("▶ All three layers"), "all three layers framed");
     }
 
     #[test]

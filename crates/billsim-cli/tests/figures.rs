@@ -15,11 +15,16 @@ fn billsim(args: &[&str]) -> Output {
 }
 
 fn write_figures(name: &str) -> (String, String, String) {
+    let [share, overrun, over_time, _] = write_all(name);
+    (share, overrun, over_time)
+}
+
+fn write_all(name: &str) -> [String; 4] {
     let dir = fresh_dir(name).join("nested");
     let out = billsim(&["figures", "--out", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let files = (read("share-of-bill.svg"), read("overrun.svg"), read("over-time.svg"));
+    let files = ["share-of-bill.svg", "overrun.svg", "over-time.svg", "free-tier.svg"].map(read);
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
     files
 }
@@ -36,6 +41,16 @@ fn assert_whole_svg(svg: &str, title_starts: &str) {
 
 fn rects_of(svg: &str, colour: &str) -> usize {
     svg.lines().filter(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{colour}\""))).count()
+}
+
+#[test]
+fn figures_writes_the_free_tiers_share_of_the_bill_by_kind_of_user_for_the_pages_fallback() {
+    let [.., free] = write_all("free-tier");
+    assert_whole_svg(&free, "Share of the bill by kind of user under each policy: A free tier, run 0");
+    assert!(free.contains("All three layers (bucket of 5 refilled 10 a minute; 60,000 tokens a day; breaker $3.00 a day): $3.01 billed, of which "), "the desc holds the core's sentence of each policy");
+    for colour in ["#009E73", "#E69F00", "#56B4E9"] {
+        assert!(rects_of(&free, colour) >= 6, "{colour}: a segment of each kind of user in each bar, and its key");
+    }
 }
 
 #[test]

@@ -6,6 +6,7 @@
 
 pub mod budget;
 pub mod by_cohort;
+pub mod cohort_view;
 mod draw;
 pub mod engine;
 pub mod free_tier;

@@ -73,20 +73,36 @@ pub enum Value {
     Choice(&'static str),
 }
 
-/// A view of the widget: the scenario it shows, and as which chart.
+/// A view of the widget: the scenario it shows, as which chart, and the widget it belongs
+/// to (the `scenario` setting's value that shows it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
     pub value: &'static str,
     pub label: &'static str,
     pub scenario: &'static str,
-    /// "shareOfBill", "overrun" or "spendOverTime".
+    pub widget: &'static str,
+    /// "shareOfBill", "overrun", "spendOverTime" or "shareByCohort".
     pub chart: &'static str,
 }
 
 pub const VIEWS: &[View] = &[
-    View { value: "day", label: "One day", scenario: "toyDay", chart: "shareOfBill" },
-    View { value: "inflight", label: "Calls at once", scenario: "callsAtOnce", chart: "overrun" },
-    View { value: "overTime", label: "Over time", scenario: "toyDay", chart: "spendOverTime" },
+    View { value: "day", label: "One day", scenario: "toyDay", widget: "toyDay", chart: "shareOfBill" },
+    View { value: "inflight", label: "Calls at once", scenario: "callsAtOnce", widget: "toyDay", chart: "overrun" },
+    View { value: "overTime", label: "Over time", scenario: "toyDay", widget: "toyDay", chart: "spendOverTime" },
+    View {
+        value: "byKind",
+        label: "By kind of user",
+        scenario: "freeTier",
+        widget: "freeTier",
+        chart: "shareByCohort",
+    },
+    View {
+        value: "freeOverTime",
+        label: "Over time",
+        scenario: "freeTier",
+        widget: "freeTier",
+        chart: "spendOverTime",
+    },
 ];
 
 /// The views as the view setting's choices (the same values and labels as [`VIEWS`]).
@@ -94,7 +110,30 @@ const VIEW_CHOICES: &[Choice] = &[
     Choice { value: "day", label: "One day" },
     Choice { value: "inflight", label: "Calls at once" },
     Choice { value: "overTime", label: "Over time" },
+    Choice { value: "byKind", label: "By kind of user" },
+    Choice { value: "freeOverTime", label: "Over time" },
 ];
+
+/// A widget: the views of one lesson, named by its scenario (the `scenario` attribute),
+/// the setting its policy buttons set, and the words of its "another run" button and of
+/// the run's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Widget {
+    pub scenario: &'static str,
+    pub policy: &'static str,
+    pub another: &'static str,
+    pub numbered: &'static str,
+}
+
+pub const WIDGETS: &[Widget] = &[
+    Widget { scenario: "toyDay", policy: "policy", another: "Another day", numbered: "Day" },
+    Widget { scenario: "freeTier", policy: "freeTierPolicy", another: "Another run", numbered: "Run" },
+];
+
+/// The widgets as the scenario setting's choices.
+const WIDGET_CHOICES: &[Choice] =
+    &[Choice { value: "toyDay", label: "One day" }, Choice { value: "freeTier", label: "A free tier" }];
 
 /// The lesson 000 policies' buttons.
 pub const DAY_POLICIES: &[Choice] = &[
@@ -134,13 +173,24 @@ const fn tenant(
 /// Every setting of the widget, in the order of its form.
 pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
+        key: "scenario",
+        attribute: "scenario",
+        param: "scenario",
+        label: "Which lesson's widget",
+        unit: "",
+        kind: Kind::Choice { choices: WIDGET_CHOICES },
+        allowed: "\"toyDay\" or \"freeTier\"",
+        default: "toyDay",
+        views: &[],
+    },
+    SettingSpec {
         key: "view",
         attribute: "view",
         param: "view",
         label: "View",
         unit: "",
         kind: Kind::Choice { choices: VIEW_CHOICES },
-        allowed: "\"day\", \"inflight\" or \"overTime\"",
+        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\" or \"freeOverTime\"",
         default: "day",
         views: &[],
     },
@@ -164,6 +214,17 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Choice { choices: DAY_POLICIES },
         allowed: "\"noLimit\", \"requestsPerMinute\" or \"dailyBudget\"",
         default: "requestsPerMinute",
+        views: &[],
+    },
+    SettingSpec {
+        key: "freeTierPolicy",
+        attribute: "free-tier-policy",
+        param: "freeTierPolicy",
+        label: "Policy",
+        unit: "",
+        kind: Kind::Choice { choices: crate::free_tier::POLICIES },
+        allowed: "\"noLimit\", \"bucket\", \"bucketBudget\", \"allThree\", \"allThreeHourly\" or \"allThreeDegrade\"",
+        default: "allThree",
         views: &[],
     },
     SettingSpec {
@@ -549,18 +610,32 @@ pub const SETTINGS: &[SettingSpec] = &[
 ];
 
 /// The lesson 003 widget's views: its form shows the free tier's settings.
-const FREE_VIEWS: &[&str] = &[];
+const FREE_VIEWS: &[&str] = &["byKind", "freeOverTime"];
 
-/// The widget's settings (its attributes and address names): those of no scenario (the
-/// view, the seed, the policy) and those of a scenario that some view shows. A scenario
-/// with no view yet adds none.
+/// Whether `setting` is one of the settings of a widget whose views `shows` a scenario of:
+/// those of no scenario and no other widget's policy (the lesson, the view, the seed), the
+/// widget's policy setting, and those of a scenario some of its views show. A scenario
+/// with no view adds none.
+fn belongs(setting: &SettingSpec, widget: Option<&Widget>) -> bool {
+    let shows = |scenario: &str| {
+        VIEWS.iter().any(|v| v.scenario == scenario && widget.map_or(true, |w| w.scenario == v.widget))
+    };
+    let owners: Vec<&str> =
+        crate::scenario::SCENARIOS.iter().filter(|sc| sc.settings.contains(&setting.key)).map(|sc| sc.name).collect();
+    if let Some(of) = WIDGETS.iter().find(|w| w.policy == setting.key) {
+        return widget.map_or(true, |w| w == of);
+    }
+    owners.is_empty() || owners.into_iter().any(shows)
+}
+
+/// The element's settings (its attributes and address names): those of every widget.
 pub fn widget_settings() -> impl Iterator<Item = &'static SettingSpec> {
-    let shown = |scenario: &str| VIEWS.iter().any(|v| v.scenario == scenario);
-    SETTINGS.iter().filter(move |s| {
-        let owners: Vec<&str> =
-            crate::scenario::SCENARIOS.iter().filter(|sc| sc.settings.contains(&s.key)).map(|sc| sc.name).collect();
-        owners.is_empty() || owners.into_iter().any(shown)
-    })
+    SETTINGS.iter().filter(|s| belongs(s, None))
+}
+
+/// The settings of one widget (the ones its address holds).
+pub fn settings_of(widget: &Widget) -> impl Iterator<Item = &'static SettingSpec> + '_ {
+    SETTINGS.iter().filter(move |s| belongs(s, Some(widget)))
 }
 
 /// The setting named `key`.
@@ -625,12 +700,34 @@ mod tests {
     }
 
     #[test]
-    fn the_widgets_settings_are_lesson_000s_until_another_scenario_has_a_view() {
-        let keys: Vec<&str> = widget_settings().map(|s| s.key).collect();
+    fn lesson_000s_widget_keeps_its_settings_and_the_free_tiers_has_its_own() {
+        let keys = |w: &Widget| settings_of(w).map(|s| s.key).collect::<Vec<_>>();
         assert_eq!(
-            keys,
-            ["view", "seed", "policy", "perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]
+            keys(&WIDGETS[0]),
+            ["scenario", "view", "seed", "policy", "perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]
         );
+        let mut free = vec!["scenario", "view", "seed", "freeTierPolicy"];
+        free.extend(crate::free_tier::SETTINGS);
+        assert_eq!(keys(&WIDGETS[1]), free);
+        let all: Vec<&str> = widget_settings().map(|s| s.key).collect();
+        assert!(all.len() == 9 + crate::free_tier::SETTINGS.len() + 1 && !all.contains(&"rateLimit"), "{all:?}");
+    }
+
+    #[test]
+    fn each_widget_is_a_choice_of_the_scenario_setting_with_views_and_a_policy_setting_of_its_scenarios_policies() {
+        let choices: Vec<&str> = WIDGET_CHOICES.iter().map(|c| c.value).collect();
+        let widgets: Vec<&str> = WIDGETS.iter().map(|w| w.scenario).collect();
+        assert_eq!(choices, widgets);
+        for w in WIDGETS {
+            assert!(VIEWS.iter().any(|v| v.widget == w.scenario), "{}: no view", w.scenario);
+            let scenario = crate::scenario::find(w.scenario).unwrap();
+            let policy = setting(w.policy).unwrap();
+            assert_eq!(policy.kind, Kind::Choice { choices: scenario.policies }, "{}", w.scenario);
+            assert_eq!(WIDGET_CHOICES.iter().find(|c| c.value == w.scenario).map(|c| c.label), Some(scenario.label));
+        }
+        for v in VIEWS {
+            assert!(WIDGETS.iter().any(|w| w.scenario == v.widget), "{}: no widget {}", v.value, v.widget);
+        }
     }
 
     #[test]

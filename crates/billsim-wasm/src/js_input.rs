@@ -192,6 +192,17 @@ pub fn policy(value: &JsValue) -> Result<Policy, Thrown> {
     }
 }
 
+/// One of `scenario`'s policies by name (the bar a chart frames).
+pub fn scenario_policy(scenario: &Scenario, value: &JsValue) -> Result<&'static str, Thrown> {
+    let text = value.as_string();
+    if let Some(choice) = scenario.policies.iter().find(|c| Some(c.value) == text.as_deref()) {
+        return Ok(choice.value);
+    }
+    let names: Vec<String> = scenario.policies.iter().map(|c| format!("\"{}\"", c.value)).collect();
+    let got = text.as_deref().map_or_else(|| describe(value), settings::shown);
+    Err(Thrown::on("policy", format!("must be one of {}'s policies, {}; got {got}", scenario.name, names.join(", "))))
+}
+
 const SCALE_ALLOWED: &str = "a number from 0.5 to 8 (the device pixel ratio)";
 const DARK_ALLOWED: &str = "true or false";
 

@@ -12,6 +12,7 @@ mod thrown;
 pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
+use billsim_core::cohort_view::CohortView;
 use billsim_core::engine::Record;
 use billsim_core::over_time::OverTime;
 use billsim_core::schema::Value;
@@ -229,12 +230,14 @@ pub fn read_overrun_text(text: JsValue) -> Result<JsValue, Thrown> {
 }
 
 /// Everything the page builds its controls from, from the core's one table:
-/// `{ views, settings, widgetSettings, scenarios }`: the view buttons (each with the scenario it shows and
+/// `{ views, settings, widgetSettings, scenarios, widgets }`: the view buttons (each with the scenario it shows and
 /// its chart), every setting (key, attribute,
 /// address name, label, unit, kind with its range, what it allows, default, the views
 /// whose form shows it), the keys of the widget's own settings (its attributes: those of no
 /// scenario and of the scenarios its views show) and every scenario (name, label, description, its
-/// settings' keys, its policies with their buttons' labels).
+/// settings' keys, its policies with their buttons' labels), and each widget (`{ scenario,
+/// policy, another, numbered, settings }`: its scenario, the key of the setting its policy
+/// buttons set, its "another run" button's words, the run number's word, its settings' keys).
 #[wasm_bindgen(js_name = scenarios)]
 pub fn scenarios() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
@@ -244,8 +247,21 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
         #[serde(rename = "widgetSettings")]
         widget_settings: Vec<&'static str>,
         scenarios: &'static [billsim_core::scenario::Scenario],
+        widgets: Vec<Widget>,
     }
+    /// A widget of the element (its `scenario` attribute) with the keys of its settings.
+    #[derive(Serialize)]
+    struct Widget {
+        #[serde(flatten)]
+        widget: &'static billsim_core::schema::Widget,
+        settings: Vec<&'static str>,
+    }
+    let widgets = billsim_core::schema::WIDGETS
+        .iter()
+        .map(|w| Widget { widget: w, settings: billsim_core::schema::settings_of(w).map(|s| s.key).collect() })
+        .collect();
     to_js(&Schema {
+        widgets,
         views: billsim_core::schema::VIEWS,
         settings: billsim_core::schema::SETTINGS,
         widget_settings: billsim_core::schema::widget_settings().map(|s| s.key).collect(),
@@ -315,6 +331,43 @@ pub fn draw_over_time(
     let view = over_time_of(&name, &settings, &seed)?;
     let theme: Theme = js_input::look(&look)?;
     on_canvas(canvas, |area| billsim_chart::draw_over_time(area, &view, &theme))
+}
+
+/// What the "by kind of user" view shows for scenario `name` on run number `seed`
+/// (`settings` as for `runScenario`): `{ title, cohorts: [{ name, label }], bars: [{ policy,
+/// label, note, segments: [{ cohort, label, chargedNanos, share }], sentence }], table:
+/// { caption, columns, rows } }`, all from the core.
+#[wasm_bindgen(js_name = cohortView)]
+pub fn cohort_view(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
+    to_js(&cohort_view_of(&name, &settings, &seed)?.1)
+}
+
+/// Draws `cohortView`'s chart onto `canvas`, framing the bar of `policy` (one of the
+/// scenario's policies); `look` as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawShareByCohort)]
+pub fn draw_share_by_cohort(
+    canvas: HtmlCanvasElement,
+    name: JsValue,
+    settings: JsValue,
+    seed: JsValue,
+    policy: JsValue,
+    look: JsValue,
+) -> Result<(), Thrown> {
+    let (scenario, view) = cohort_view_of(&name, &settings, &seed)?;
+    let policy = js_input::scenario_policy(scenario, &policy)?;
+    let theme: Theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, policy, &theme))
+}
+
+fn cohort_view_of(
+    name: &JsValue,
+    settings: &JsValue,
+    seed: &JsValue,
+) -> Result<(&'static billsim_core::scenario::Scenario, CohortView), Thrown> {
+    let (scenario, values) = js_input::scenario_values(name, settings)?;
+    let seed = js_input::seed(seed)?;
+    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default()).map_err(Thrown::run)?;
+    Ok((scenario, billsim_core::cohort_view::cohort_view(&run)))
 }
 
 fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {

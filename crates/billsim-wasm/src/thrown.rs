@@ -25,10 +25,12 @@ impl Thrown {
     }
 
     /// A run that could not be made: about its field when it names one (settings that do
-    /// not hold together, such as a monthly budget below the daily one).
+    /// not hold together, such as a monthly budget below the daily one, or give no traffic).
     pub fn run(e: billsim_core::engine::RunError) -> Thrown {
         match e {
             billsim_core::engine::RunError::Setting(f) => Thrown::on(&f.field, f.problem),
+            // A scenario's settings that give no traffic (the free tier with no user of any kind).
+            billsim_core::engine::RunError::BadTraffic(t) => Thrown::on("traffic", t),
             e => Thrown::general(e.to_string()),
         }
     }
@@ -77,6 +79,13 @@ mod tests {
         let t = Thrown::from(e);
         assert_eq!(t.message(), text);
         assert_eq!(t.field(), Some("perMinute"));
+    }
+
+    #[test]
+    fn a_run_whose_traffic_cannot_be_made_names_the_traffic_field() {
+        let e = billsim_core::engine::RunError::BadTraffic(billsim_core::engine::BadTraffic("no users".into()));
+        let t = Thrown::run(e);
+        assert_eq!((t.field(), t.message()), (Some("traffic"), "traffic: no users"));
     }
 
     #[test]

@@ -1,13 +1,13 @@
 #![cfg(target_arch = "wasm32")]
 //! Hostile JS values at the exports of the engine's scenarios (runScenario, overTimeView,
-//! drawOverTime, readSetting), inside real Chromium: each bad value throws a JS `Error`
+//! drawOverTime, cohortView, drawShareByCohort, readSetting), inside real Chromium: each bad value throws a JS `Error`
 //! whose message starts with the field's name and says what is allowed, with a `field`
 //! property of that name; nothing traps, and the module answers as before afterwards.
 //!
 //! Run with `cd crates/billsim-wasm && wasm-pack test --headless --chrome`.
 
 use billsim_core::settings::SEED_ALLOWED;
-use billsim_wasm::{over_time_view, read_setting, run_scenario, Thrown};
+use billsim_wasm::{cohort_view, draw_share_by_cohort, over_time_view, read_setting, run_scenario, Thrown};
 use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -76,7 +76,71 @@ fn hostile_runs() -> Vec<(&'static str, &'static str, &'static str, String)> {
         ("'toyDay'", "{}", "3.5", seed("\"3.5\"")),
         ("'toyDay'", "{}", "'3'", seed("a string \"3\"")),
         ("'toyDay'", "{}", "3n", seed("a BigInt")),
+        ("'freeTier'", "{ tokenBudget: 0 }", "0", "tokenBudget: must be a whole number from 1 to 10000000".into()),
+        ("'freeTier'", "{ breakerDollars: '0' }", "0", "breakerDollars: must be an amount in dollars from 0.01".into()),
+        ("'freeTier'", "{ sockpuppets: 401 }", "0", "sockpuppets: must be a whole number from 0 to 400".into()),
+        ("'freeTier'", "{ pricePerToken: 1e-7 }", "0", "pricePerToken: must be an amount in dollars".into()),
+        (
+            "'freeTier'",
+            "{ normalUsers: 0, scriptUsers: 0, sockpuppets: 0 }",
+            "0",
+            "traffic: normalUsers, scriptUsers, sockpuppets: at least one user of some kind".into(),
+        ),
     ]
+}
+
+fn canvas() -> web_sys::HtmlCanvasElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let canvas: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+    canvas.set_width(400);
+    canvas.set_height(600);
+    document.body().unwrap().append_child(&canvas).unwrap();
+    canvas
+}
+
+#[wasm_bindgen_test]
+fn cohort_view_and_draw_share_by_cohort_refuse_every_hostile_name_setting_seed_and_policy_with_the_field() {
+    for (name, settings, seed, expected) in hostile_runs() {
+        let case = format!("({name}, {settings}, {seed})");
+        assert_thrown(cohort_view(js(name), js(settings), js(seed)), &format!("cohortView{case}"), &expected);
+        let drawn =
+            draw_share_by_cohort(canvas(), js(name), js(settings), js(seed), "noLimit".into(), JsValue::UNDEFINED);
+        assert_thrown(drawn, &format!("drawShareByCohort{case}"), &expected);
+    }
+    let policy = "policy: must be one of freeTier's policies, \"noLimit\", \"bucket\"";
+    for bad in ["'requestsPerMinute'", "undefined", "3", "'x'.repeat(1e6)", "Symbol('allThree')"] {
+        let drawn = draw_share_by_cohort(
+            canvas(),
+            "freeTier".into(),
+            JsValue::UNDEFINED,
+            0.into(),
+            js(bad),
+            JsValue::UNDEFINED,
+        );
+        assert_thrown(drawn, &format!("drawShareByCohort(policy {bad})"), policy);
+    }
+    let drawn = draw_share_by_cohort(
+        canvas(),
+        "freeTier".into(),
+        JsValue::UNDEFINED,
+        0.into(),
+        "allThree".into(),
+        js("{ scale: 0 }"),
+    );
+    assert_thrown(drawn, "drawShareByCohort(look { scale: 0 })", "scale: must be a number from 0.5 to 8");
+    // And the module answers as before.
+    let view = cohort_view("freeTier".into(), js("{ sockpuppets: '3' }"), 2.into()).unwrap();
+    let bars = Reflect::get(&view, &"bars".into()).unwrap();
+    assert_eq!(js_sys::Array::from(&bars).length(), 6, "one bar per policy");
+    assert!(draw_share_by_cohort(
+        canvas(),
+        "freeTier".into(),
+        JsValue::UNDEFINED,
+        0.into(),
+        "allThree".into(),
+        JsValue::UNDEFINED
+    )
+    .is_ok());
 }
 
 #[wasm_bindgen_test]

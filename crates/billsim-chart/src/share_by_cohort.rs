@@ -1,0 +1,199 @@
+//! The share of the bill by kind of user: one bar per policy, split into each cohort's part
+//! of that policy's bill, labelled with the bill and the requests refused. Each cohort has
+//! an Okabe-Ito colour and a pattern of its own (none, stripes, cross-hatching), is named
+//! in a key above the bars, and its segment carries its name and share where it fits, so
+//! colour is never the only cue.
+
+use crate::layout::{edges, text_width};
+use crate::rows::fit;
+use crate::theme::{Theme, COHORTS, ON_BAR};
+use billsim_core::cohort_view::CohortView;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Draws `view` on `area`, with the bar of the policy named `selected` framed.
+pub fn draw_share_by_cohort<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &CohortView,
+    selected: &str,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&theme.background)?;
+    let (w, h) = area.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let pad = theme.px(6) as i32;
+    let texts: Vec<(String, String)> = view
+        .bars
+        .iter()
+        .map(|b| (if b.policy == selected { format!("▶ {}", b.label) } else { b.label.clone() }, b.note.clone()))
+        .collect();
+    // The key's lines at the largest font: at a smaller one they are no more.
+    let key_lines = key_rows(view, w - 2 * pad, theme.px(14), theme).len() as i32;
+    let layout = fit((w, h), &texts, key_lines, theme);
+    let font = layout.font;
+    let gap = theme.px(1).max(1) as i32;
+    for (l, row) in key_rows(view, w - 2 * pad, font, theme).into_iter().enumerate() {
+        key(area, view, &row, (pad, pad + l as i32 * layout.line_h + layout.line_h / 2), font, theme)?;
+    }
+
+    for (i, bar) in view.bars.iter().enumerate() {
+        let chosen = bar.policy == selected;
+        layout.draw_labels(area, i, chosen, chosen, theme)?;
+        let (y0, y1) = layout.bar(i);
+        let values: Vec<u64> = bar.segments.iter().map(|s| s.charged.0).collect();
+        let x = edges(pad, w - 2 * pad, &values);
+        for (c, segment) in bar.segments.iter().enumerate() {
+            let (x0, x1) = (x[c], x[c + 1] - gap);
+            if x1 <= x0 {
+                continue;
+            }
+            swatch(area, c, (x0, y0), (x1, y1), theme)?;
+            // The longest label that fits in the segment: "Script 45%", else "45%".
+            let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0;
+            let words = [format!("{} {}", segment.label, segment.share), segment.share.clone()];
+            if let Some(text) = words.into_iter().find(fits) {
+                let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
+                let (tx, ty) = (x0 + pad, (y0 + y1) / 2);
+                let plate = text_width(&text, font);
+                // A plate under the text keeps it readable over the pattern.
+                let half = font as i32 / 2 + gap;
+                area.draw(&Rectangle::new([(tx - gap, ty - half), (tx + plate, ty + half)], colour(c).filled()))?;
+                area.draw(&Text::new(text, (tx, ty), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
+            }
+        }
+        if chosen {
+            let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
+            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, y1 + gap * 2)], frame))?;
+        }
+    }
+    Ok(())
+}
+
+fn colour(cohort: usize) -> RGBColor {
+    COHORTS[cohort % COHORTS.len()]
+}
+
+/// The width of cohort `c`'s entry in the key: its swatch and its name.
+fn entry_width(view: &CohortView, c: usize, font: u32, theme: &Theme) -> i32 {
+    font as i32 + theme.px(4) as i32 + view.cohorts.get(c).map_or(0, |k| text_width(&k.label, font))
+}
+
+/// The key's entries in lines no wider than `room` (an entry wider than that alone on a line).
+fn key_rows(view: &CohortView, room: i32, font: u32, theme: &Theme) -> Vec<Vec<usize>> {
+    let mut rows: Vec<Vec<usize>> = vec![vec![]];
+    let mut x = 0;
+    for c in 0..view.cohorts.len() {
+        let width = entry_width(view, c, font, theme);
+        if x > 0 && x + width > room {
+            rows.push(vec![]);
+            x = 0;
+        }
+        if let Some(r) = rows.last_mut() {
+            r.push(c);
+        }
+        x += width + theme.px(14) as i32;
+    }
+    rows
+}
+
+/// One line of the key: each cohort's swatch and name.
+fn key<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &CohortView,
+    row: &[usize],
+    (mut x, y): (i32, i32),
+    font: u32,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let size = font as i32;
+    let style = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    for &c in row {
+        let Some(cohort) = view.cohorts.get(c) else { continue };
+        let width = entry_width(view, c, font, theme);
+        swatch(area, c, (x, y - size / 2), (x + size, y + size / 2), theme)?;
+        area.draw(&Text::new(cohort.label.clone(), (x + size + theme.px(4) as i32, y), style.clone()))?;
+        x += width + theme.px(14) as i32;
+    }
+    Ok(())
+}
+
+/// A rectangle in cohort `c`'s colour and pattern: plain, stripes one way, stripes both ways.
+fn swatch<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    c: usize,
+    (x0, y0): (i32, i32),
+    (x1, y1): (i32, i32),
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour(c).filled()))?;
+    let step = theme.px(7) as i32;
+    let pattern = c % 3;
+    if pattern >= 1 {
+        crate::share_of_bill::stripes(area, (x0, y0), (x1, y1), step, false)?;
+    }
+    if pattern == 2 {
+        crate::share_of_bill::stripes(area, (x0, y0), (x1, y1), step, true)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use billsim_core::cohort_view::cohort_view;
+    use billsim_core::engine::Record;
+    use billsim_core::scenario::{find, run, Values};
+
+    fn view(budget: &str) -> CohortView {
+        let s = find("freeTier").unwrap();
+        let mut values = Values::defaults(s);
+        values.set(s, "tokenBudget", budget).unwrap();
+        cohort_view(&run(s, 0, &values, None, Record::default()).unwrap())
+    }
+
+    fn svg(view: &CohortView, size: (u32, u32), scale: u32) -> String {
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            draw_share_by_cohort(&root, view, "allThree", &Theme::light(scale)).unwrap();
+            root.present().unwrap();
+        }
+        svg
+    }
+
+    #[test]
+    fn every_policy_is_named_with_its_bill_and_the_selected_one_is_marked() {
+        let v = view("60000");
+        let drawn = crate::rows::drawn_text(&svg(&v, (800, 420), 100));
+        for bar in &v.bars {
+            assert!(drawn.contains(&bar.label) && drawn.contains(&bar.note), "{} is drawn: {drawn}", bar.policy);
+        }
+        assert!(drawn.contains("▶ All three layers"), "{drawn}");
+        for c in &v.cohorts {
+            assert!(drawn.contains(&c.label), "the key names {}", c.label);
+        }
+    }
+
+    #[test]
+    fn each_cohort_has_its_own_okabe_ito_colour() {
+        let v = view("60000");
+        let out = svg(&v, (800, 420), 100);
+        for c in COHORTS {
+            let hex = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+            assert!(out.contains(&hex), "{hex} is drawn");
+        }
+    }
+
+    #[test]
+    fn at_200_pixels_wide_and_768_high_no_label_is_cut() {
+        let v = view("60000");
+        for scale in [100, 200] {
+            // The widget gives the chart 48rem (768 px) on a narrow screen.
+            let size = (2 * scale, 768 * scale / 100);
+            let out = svg(&v, size, scale);
+            let cut = crate::rows::texts_cut(&out, (size.0 as i32, size.1 as i32));
+            assert!(cut.is_empty(), "at {scale}%: {cut:#?}");
+        }
+    }
+}

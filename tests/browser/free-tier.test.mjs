@@ -1,0 +1,171 @@
+// Lesson 003's widget, <bill-widget scenario="freeTier">, on its example page and in the
+// standalone page's address: the core's chart, sentences and table, the address round
+// trip, the keyboard and axe. Lesson 000's widget is the other tests'.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { start, open, ready } from "./harness.mjs";
+
+const SHOTS = new URL("./screenshots/", import.meta.url);
+const PAGE = "examples/free-tier.html";
+let env;
+before(async () => { env = await start(); await mkdir(SHOTS, { recursive: true }); });
+after(async () => { await env.stop(); });
+
+// The core as the page loaded it (the example page loads the widget from /widget/).
+const core = (page, name, ...args) => page.evaluate(async ([n, a]) => {
+  const widget = document.querySelector("script[type=module][src*=bill-widget]").src;
+  return (await import(new URL("pkg/billsim_wasm.js", widget)))[n](...a);
+}, [name, args]);
+
+/** The free tier's panel as a reader has it. */
+const shown = (page) => page.locator("bill-widget").evaluate((el) => {
+  const q = (s) => el.shadowRoot.querySelector(s);
+  const canvas = [...el.shadowRoot.querySelectorAll("canvas")].find((c) => c.checkVisibility());
+  const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  let inked = 0;
+  for (let i = 0; i < pixels.length; i += 4) inked += pixels[i + 3] > 0 ? 1 : 0;
+  const pressed = (d) => [...el.shadowRoot.querySelectorAll(`[data-${d}][aria-pressed=true]`)].map((b) => b.dataset[d]);
+  return {
+    canvas: canvas.className,
+    inked,
+    views: [...el.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.dataset.view),
+    policies: [...el.shadowRoot.querySelectorAll("[data-policy]")].filter((b) => b.checkVisibility()).map((b) => b.dataset.policy),
+    view: pressed("view")[0],
+    policy: pressed("policy")[0],
+    summary: q(".summary").textContent,
+    label: canvas.getAttribute("aria-label"),
+    run: q(".day-number").textContent,
+    another: q("[data-action=another-day]").textContent,
+    caption: q("caption").textContent,
+    columns: [...el.shadowRoot.querySelectorAll("thead th")].map((th) => th.textContent),
+    rows: [...el.shadowRoot.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
+    fields: [...el.shadowRoot.querySelectorAll("form label")].filter((l) => l.checkVisibility()).map((l) => l.querySelector("input, select").name),
+  };
+});
+
+test("the free tier's widget draws each kind of user's share of the bill, with the core's sentence and table", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  await ready(page);
+  const table = await core(page, "scenarios");
+  const free = table.scenarios.find((s) => s.name === "freeTier");
+  const v = await shown(page);
+  const want = await core(page, "cohortView", "freeTier", {}, 0);
+  assert.equal(v.canvas, "cohort-chart");
+  assert.ok(v.inked > 1000, `the chart is drawn (${v.inked} pixels inked)`);
+  assert.deepEqual(v.views, table.views.filter((x) => x.widget === "freeTier").map((x) => x.value), "only the free tier's views");
+  assert.deepEqual(v.policies, free.policies.map((p) => p.value), "the free tier's policy buttons");
+  assert.equal(v.policy, table.settings.find((s) => s.key === "freeTierPolicy").default);
+  assert.equal(v.summary, want.bars.find((b) => b.policy === v.policy).sentence);
+  assert.equal(v.label, `${want.title}. ${want.bars.map((b) => b.sentence).join(" ")}`);
+  assert.equal(v.caption, want.table.caption);
+  assert.deepEqual(v.columns, want.table.columns);
+  assert.deepEqual(v.rows, want.table.rows);
+  assert.equal(v.another, table.widgets.find((w) => w.scenario === "freeTier").another);
+  await page.locator("bill-widget").getByRole("button", { name: "More settings" }).click();
+  assert.deepEqual((await shown(page)).fields, free.settings, "the form shows the free tier's settings");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("a policy button, another run, a setting and the over-time view each show the core's numbers and round trip through the address", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Bucket and budget", exact: true }).click();
+  await w.getByRole("button", { name: "Another run" }).click();
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.getByLabel("Sockpuppet accounts").fill("12");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("sockpuppets") === "12");
+  const v = await shown(page);
+  const want = await core(page, "cohortView", "freeTier", { sockpuppets: 12 }, 1);
+  assert.equal(v.run, "Run 1");
+  assert.equal(v.summary, want.bars.find((b) => b.policy === "bucketBudget").sentence);
+  const params = new URLSearchParams(new URL(page.url()).search);
+  assert.equal(params.get("scenario"), "freeTier");
+  assert.equal(params.get("freeTierPolicy"), "bucketBudget");
+  assert.equal(params.get("perMinute"), null, "no setting of lesson 000's widget in the free tier's address");
+  // The address, opened again, gives the same view.
+  const again = await open(env, `${PAGE}${new URL(page.url()).search}`);
+  await ready(again.page);
+  const back = await shown(again.page);
+  assert.deepEqual({ ...back, inked: 0 }, { ...v, inked: 0, fields: back.fields });
+  await again.context.close();
+  await w.getByRole("button", { name: "Over time", exact: true }).click();
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "freeOverTime");
+  const over = await shown(page);
+  const time = await core(page, "overTimeView", "freeTier", { sockpuppets: 12 }, 1);
+  assert.equal(over.canvas, "overtime-chart");
+  assert.ok(over.inked > 1000, `the over-time chart is drawn (${over.inked})`);
+  assert.equal(over.summary, time.lines.map((l) => l.sentence).join(" "));
+  assert.ok(time.lines.some((l) => l.trip), "the breaker's trip is marked");
+  assert.deepEqual(over.policies, [], "no policy buttons over time");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("lesson 000's standalone page writes no scenario in its address, and scenario=freeTier there shows the free tier", async () => {
+  const { page, context, log } = await open(env, "?seed=2");
+  await ready(page);
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "day");
+  const params = new URLSearchParams(new URL(page.url()).search);
+  assert.deepEqual([...params.keys()], ["view", "seed", "policy", "perMinute", "budget", "refill", "calls", "estimate"]);
+  await context.close();
+  const free = await open(env, "?scenario=freeTier&seed=4&freeTierPolicy=noLimit");
+  await ready(free.page);
+  const v = await shown(free.page);
+  const want = await core(free.page, "cohortView", "freeTier", {}, 4);
+  assert.equal(v.summary, want.bars[0].sentence);
+  assert.deepEqual([...log.errors, ...free.log.errors], []);
+  await free.context.close();
+});
+
+test("the keyboard reaches every button of the free tier's widget, and Enter presses a policy", async () => {
+  const { page, context } = await open(env, PAGE);
+  await ready(page);
+  const reached = new Set();
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press("Tab");
+    const name = await page.evaluate(() => {
+      let a = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return a?.textContent?.trim();
+    });
+    if (name) reached.add(name);
+    if (name === "All three, degrade after the trip") {
+      await page.keyboard.press("Enter");
+      assert.equal((await shown(page)).policy, "allThreeDegrade");
+    }
+  }
+  for (const name of ["By kind of user", "Over time", "No limit", "All three layers", "Another run", "More settings", "Show numbers"]) {
+    assert.ok(reached.has(name), `${name} is reached by Tab: ${[...reached].join(", ")}`);
+  }
+  await context.close();
+});
+
+for (const colorScheme of ["light", "dark"]) {
+  test(`axe finds no serious or critical violation in the free tier's widget in ${colorScheme} mode, every panel open`, async () => {
+    const { page, context } = await open(env, PAGE, { colorScheme });
+    await ready(page);
+    const w = page.locator("bill-widget");
+    await w.getByRole("button", { name: "More settings" }).click();
+    await w.getByRole("button", { name: "Show numbers" }).click();
+    await w.getByLabel("Token budget per user per day").fill("0");
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+    assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), []);
+    await context.close();
+  });
+}
+
+for (const width of [390, 1000]) {
+  test(`a screenshot of the free tier's page at ${width} px is saved for a person to look at`, async () => {
+    const { page, context } = await open(env, PAGE, { viewport: { width, height: 900 } });
+    await ready(page);
+    await page.screenshot({ path: new URL(`free-tier-${width}.png`, SHOTS).pathname, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+    assert.equal(overflow, false, `nothing sticks out sideways at ${width} px`);
+    await context.close();
+  });
+}
