@@ -61,7 +61,7 @@ const DAY_COLUMNS = () => [schema.settings.find((s) => s.key === "policy").label
 // the stylesheet, which may load after the widget is first painted.
 const template = () => `
 <link rel="stylesheet" href="${styles}">
-<section class="bw" aria-label="What a spending policy does to one day's AI bill">
+<section class="bw"${schema === null ? ` aria-label="An interactive chart of an AI bill"` : ""}>
   <p class="failure" role="alert"></p>
   <div class="fallback-slot"${schema === null ? "" : " hidden"}><slot></slot></div>
   ${schema === null ? "" : `<p class="notice" role="note" hidden></p>
@@ -325,6 +325,7 @@ class BillWidget extends HTMLElement {
     policies.innerHTML = buttons(scenarioNamed(widget.scenario).policies, "policy");
     policies.setAttribute("aria-label", schema.settings.find((s) => s.key === widget.policy).label);
     this.#q("[data-action=another-day]").textContent = widget.another;
+    this.#q(".bw").setAttribute("aria-label", widget.name);
     return true;
   }
 

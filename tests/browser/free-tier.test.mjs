@@ -63,6 +63,8 @@ test("the free tier's widget draws each kind of user's share of the bill, with t
   assert.deepEqual(v.columns, want.table.columns);
   assert.deepEqual(v.rows, want.table.rows);
   assert.equal(v.another, table.widgets.find((w) => w.scenario === "freeTier").another);
+  const named = await page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".bw").getAttribute("aria-label"));
+  assert.equal(named, table.widgets.find((w) => w.scenario === "freeTier").name, "a screen reader hears the free tier's name");
   await page.locator("bill-widget").getByRole("button", { name: "More settings" }).click();
   assert.deepEqual((await shown(page)).fields, free.settings, "the form shows the free tier's settings");
   assert.deepEqual(log.errors, []);

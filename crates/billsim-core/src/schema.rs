@@ -115,20 +115,34 @@ const VIEW_CHOICES: &[Choice] = &[
 ];
 
 /// A widget: the views of one lesson, named by its scenario (the `scenario` attribute),
-/// the setting its policy buttons set, and the words of its "another run" button and of
-/// the run's number.
+/// what a screen reader calls it, the setting its policy buttons set, and the words of its
+/// "another run" button and of the run's number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Widget {
     pub scenario: &'static str,
+    /// The widget's accessible name.
+    pub name: &'static str,
     pub policy: &'static str,
     pub another: &'static str,
     pub numbered: &'static str,
 }
 
 pub const WIDGETS: &[Widget] = &[
-    Widget { scenario: "toyDay", policy: "policy", another: "Another day", numbered: "Day" },
-    Widget { scenario: "freeTier", policy: "freeTierPolicy", another: "Another run", numbered: "Run" },
+    Widget {
+        scenario: "toyDay",
+        name: "What a spending policy does to one day's AI bill",
+        policy: "policy",
+        another: "Another day",
+        numbered: "Day",
+    },
+    Widget {
+        scenario: "freeTier",
+        name: "What a token bucket, a token budget and a global breaker do to a free tier's AI bill",
+        policy: "freeTierPolicy",
+        another: "Another run",
+        numbered: "Run",
+    },
 ];
 
 /// The widgets as the scenario setting's choices.
