@@ -157,13 +157,7 @@ const PER_MILLION_MAX: Micros = Micros(1_000_000 * Micros::PER_DOLLAR);
 ///     "[0].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0");
 /// ```
 pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
-    // A byte-order mark is not part of the JSON; some editors write one.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let top: &RawValue = serde_json::from_str(text).map_err(|e| BadFile::NotJson {
-        line: e.line(),
-        column: e.column(),
-        ends_early: e.classify() == serde_json::error::Category::Eof,
-    })?;
+    let top = json_of(text)?;
     let file = match view(top) {
         Json::List(items) => PolicyFile { policies: policies(&items, "", "policy file")?, prices: None },
         Json::Object(entries) if entries.iter().any(|(k, _)| k == "policies" || k == "prices") => {
@@ -183,6 +177,17 @@ pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
     Ok(file)
 }
 
+/// The file's JSON, or where it stops being JSON. A byte-order mark is not part of the
+/// JSON; some editors write one.
+fn json_of(text: &str) -> Result<&RawValue, BadFile> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    serde_json::from_str(text).map_err(|e| BadFile::NotJson {
+        line: e.line(),
+        column: e.column(),
+        ends_early: e.classify() == serde_json::error::Category::Eof,
+    })
+}
+
 /// A price table by itself (`billsim replay --prices`): prices by model, as a policy
 /// file's `"prices"` holds them, alone or under `"prices"`.
 ///
@@ -195,12 +200,7 @@ pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
 ///      3 decimals (a number such as 0.8 or a string such as \"0.80\"); got nothing");
 /// ```
 pub fn read_prices(text: &str) -> Result<PriceTable, BadFile> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let top: &RawValue = serde_json::from_str(text).map_err(|e| BadFile::NotJson {
-        line: e.line(),
-        column: e.column(),
-        ends_early: e.classify() == serde_json::error::Category::Eof,
-    })?;
+    let top = json_of(text)?;
     if let Json::Object(entries) = view(top) {
         if let [(key, inner)] = &entries[..] {
             if key == "prices" {
