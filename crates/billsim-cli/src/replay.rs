@@ -8,7 +8,7 @@ use crate::output::{json_line, Failure};
 use crate::policy_file;
 use billsim_core::engine::{Event, Nanos, Outcome, PriceTable, Reason, Record, RunError};
 use billsim_core::replay::export::{self, Order};
-use billsim_core::replay::run::{self, dollars, ReplayRun};
+use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::when::iso_text;
 use billsim_core::replay::{self as core, Format, Options, FORMATS_ALLOWED};
 use billsim_core::scenario::{Scenario, Values};
@@ -139,7 +139,7 @@ pub fn said(name: &str, r: &ReplayRun) -> String {
             }
         }
         let refused = if by.is_empty() { String::new() } else { format!(", refused {}", by.join(", ")) };
-        let _ = writeln!(out, "\n{name}: bill {}; served {served}{refused}", dollars(o.bill));
+        let _ = writeln!(out, "\n{name}: bill {}; served {served}{refused}", o.bill.exact_dollars());
         if let Some(events) = &o.events {
             for e in events {
                 event(&mut out, r, e);
@@ -154,7 +154,7 @@ fn event(out: &mut String, r: &ReplayRun, e: &Event) {
     let user = r.users.get(e.user as usize).map_or("?", |u| u.name.as_str());
     let model = r.models.get(usize::from(e.model)).map_or("?", String::as_str);
     let what = match (e.reason, e.fits_at) {
-        (None, _) => format!("served, charged {}", dollars(e.charged)),
+        (None, _) => format!("served, charged {}", e.charged.exact_dollars()),
         (Some(reason), Some(at)) => format!("refused: {}, would fit at {}", reason.name(), iso_text(at)),
         (Some(reason), None) => format!("refused: {}, waiting never makes it fit", reason.name()),
     };
@@ -175,7 +175,7 @@ fn users(out: &mut String, r: &ReplayRun) {
     }
     let _ = writeln!(out, "{line}");
     let charged = |o: &Outcome, users: &[usize]| {
-        dollars(Nanos(users.iter().map(|&u| o.per_user[u].charged.0).fold(0u64, u64::saturating_add)))
+        Nanos(users.iter().map(|&u| o.per_user[u].charged.0).fold(0u64, u64::saturating_add)).exact_dollars()
     };
     for &u in shown_users {
         let mut line = format!("  {:<width$} {:>6}", r.users[u].name, r.users[u].calls);

@@ -74,14 +74,6 @@ pub fn clock(at: Instant) -> String {
     }
 }
 
-/// An amount exactly, in dollars: at least 2 decimals, up to 9 (a nano-dollar).
-pub fn exact(amount: Nanos) -> String {
-    let (whole, frac) = (amount.0 / 1_000_000_000, amount.0 % 1_000_000_000);
-    let digits = format!("{frac:09}");
-    let kept = digits.trim_end_matches('0');
-    format!("${whole}.{:0<2}", kept)
-}
-
 /// A value of a setting as it was given.
 fn shown(value: Value) -> String {
     match value {
@@ -216,7 +208,7 @@ pub fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
     let user = run.users.get(e.user as usize).map_or("?", |u| u.name.as_str());
     let model = run.models.get(usize::from(e.model)).map_or("?", String::as_str);
     let what = match e.reason {
-        None => format!("served, charged {}", exact(e.charged)),
+        None => format!("served, charged {}", e.charged.exact_dollars()),
         Some(reason) => match e.fits_at {
             Some(at) => format!("refused: {}, would fit at {}", reason.name(), clock(at)),
             None => format!("refused: {}, waiting never makes it fit", reason.name()),
@@ -228,15 +220,6 @@ pub fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_amount_is_written_exactly_to_the_nano_dollar_with_at_least_two_decimals() {
-        assert_eq!(exact(Nanos(420_000)), "$0.00042");
-        assert_eq!(exact(Nanos(800)), "$0.0000008");
-        assert_eq!(exact(Nanos(2_500_000_000)), "$2.50");
-        assert_eq!(exact(Nanos(0)), "$0.00");
-        assert_eq!(exact(Nanos(1)), "$0.000000001");
-    }
 
     #[test]
     fn a_moment_is_a_clock_from_the_start_with_the_day_in_front_after_the_first() {

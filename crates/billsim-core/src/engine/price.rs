@@ -39,6 +39,22 @@ impl Nanos {
     pub fn micros(self) -> Micros {
         Micros(self.0 / Nanos::PER_MICRO + u64::from(self.0 % Nanos::PER_MICRO >= Nanos::PER_MICRO / 2))
     }
+
+    /// Dollars exactly: at least 2 decimals, up to 9 (a nano-dollar).
+    ///
+    /// ```
+    /// use billsim_core::engine::Nanos;
+    /// assert_eq!(Nanos(4_200_000).exact_dollars(), "$0.0042");
+    /// assert_eq!(Nanos(800).exact_dollars(), "$0.0000008");
+    /// assert_eq!(Nanos(2_500_000_000).exact_dollars(), "$2.50");
+    /// assert_eq!(Nanos(0).exact_dollars(), "$0.00");
+    /// assert_eq!(Nanos(1).exact_dollars(), "$0.000000001");
+    /// ```
+    pub fn exact_dollars(self) -> String {
+        let (whole, frac) = (self.0 / 1_000_000_000, self.0 % 1_000_000_000);
+        let digits = format!("{frac:09}");
+        format!("${whole}.{:0<2}", digits.trim_end_matches('0'))
+    }
 }
 
 /// What one token costs, in and out.

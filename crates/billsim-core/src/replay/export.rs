@@ -3,7 +3,6 @@
 //! test does, on hundreds of seeds), and what the generator of big logs writes.
 
 use crate::engine::{synthetic, Traffic};
-use crate::replay::run::dollars;
 use crate::replay::when::iso_text;
 use std::io::{self, Write};
 
@@ -62,7 +61,9 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
             row.push(c.request.to_string());
         }
         if costs {
-            row.push(traffic.costs()[i].map(|n| dollars(n).trim_start_matches('$').to_string()).unwrap_or_default());
+            row.push(
+                traffic.costs()[i].map(|n| n.exact_dollars().trim_start_matches('$').to_string()).unwrap_or_default(),
+            );
         }
         w.write_record(&row)?;
     }

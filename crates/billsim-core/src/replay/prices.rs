@@ -121,7 +121,7 @@ pub fn for_log(log: &Log, given: Option<&PriceTable>) -> Result<(PriceTable, Vec
                 notes.push(format!(
                     "{model:?} has no price: its calls are charged their logged costs, and a budget sets aside at \
                      its dearest logged rate, {} per million tokens",
-                    crate::replay::run::dollars(Nanos(rate.0.saturating_mul(1_000_000)))
+                    Nanos(rate.0.saturating_mul(1_000_000)).exact_dollars()
                 ));
                 table.push((model.clone(), Price { input_per_token: rate, output_per_token: rate }));
             }

@@ -2,7 +2,7 @@
 //! beside `noLimit` (the bill as it happened), or the policies given; optionally with a
 //! cohort of a scenario added to the same traffic (a scripted abuser beside real users).
 
-use crate::engine::{self, Cohort, Nanos, Outcome, Policy, PriceTable, Record, RunError, User};
+use crate::engine::{self, Cohort, Outcome, Policy, PriceTable, Record, RunError, User};
 use crate::replay::log::Log;
 use crate::replay::prices;
 use crate::replay::when::iso_text;
@@ -13,20 +13,6 @@ use crate::time::Instant;
 use crate::Settings;
 use serde::Serialize;
 use std::collections::HashMap;
-
-/// An amount in dollars, exactly: at least 2 decimals, up to 9.
-///
-/// ```
-/// use billsim_core::replay::run::dollars;
-/// use billsim_core::engine::Nanos;
-/// assert_eq!(dollars(Nanos(4_200_000)), "$0.0042");
-/// assert_eq!(dollars(Nanos(2_500_000_000)), "$2.50");
-/// ```
-pub fn dollars(amount: Nanos) -> String {
-    let (whole, frac) = (amount.0 / 1_000_000_000, amount.0 % 1_000_000_000);
-    let digits = format!("{frac:09}");
-    format!("${whole}.{:0<2}", digits.trim_end_matches('0'))
-}
 
 /// The policies a replay runs when none is given: the toy day's (no limit, the request
 /// limit, the daily budget) at their defaults, with their labels.
