@@ -3,18 +3,10 @@
 //! `numbers --scenario freeTier` sets the lesson's figures beside ours and says why the
 //! seeded ones differ, and bad settings name their field.
 
+mod common;
+
+use common::{billsim, text};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn billsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billsim")).args(args).output().expect("billsim runs")
-}
-
-fn text(args: &[&str]) -> String {
-    let out = billsim(args);
-    assert_eq!(out.status.code(), Some(0), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn run_prints_the_lessons_sim_output_above_the_tables() {

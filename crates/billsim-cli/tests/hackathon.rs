@@ -2,18 +2,10 @@
 //! figures beside ours; `run --scenario hackathon` the day per policy, `--blocked-log` the
 //! app's blocked-call log as JSON lines, `--events` each request's decision and Retry-After.
 
+mod common;
+
+use common::{billsim, text};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn billsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billsim")).args(args).output().expect("billsim runs")
-}
-
-fn text(args: &[&str]) -> String {
-    let out = billsim(args);
-    assert_eq!(out.status.code(), Some(0), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn refused(args: &[&str]) -> String {
     let out = billsim(args);

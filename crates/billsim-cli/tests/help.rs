@@ -2,11 +2,9 @@
 //! flags, as `-h` and as `billsim help COMMAND`. Each help names the command and every
 //! flag it takes, on stdout, with status 0.
 
-use std::process::{Command, Output};
+mod common;
 
-fn billsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billsim")).args(args).output().expect("billsim runs")
-}
+use common::billsim;
 
 /// Every command, with every flag README.md documents for it.
 const COMMANDS: [(&str, &[&str]); 7] = [

@@ -3,13 +3,11 @@
 //! `overrun`) through the one engine; a policy file replaces the policies (and prices);
 //! and every bad input is refused with its field and what it allows, nothing on stdout.
 
+mod common;
+
+use common::{billsim, text};
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn billsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billsim")).args(args).output().expect("billsim runs")
-}
 
 /// The JSON lines of a run that must succeed.
 fn json(args: &[&str]) -> Vec<Value> {
@@ -17,12 +15,6 @@ fn json(args: &[&str]) -> Vec<Value> {
     assert_eq!(out.status.code(), Some(0), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     assert!(out.stderr.is_empty(), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).expect("a line of JSON")).collect()
-}
-
-fn text(args: &[&str]) -> String {
-    let out = billsim(args);
-    assert_eq!(out.status.code(), Some(0), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Exit code `code`, nothing on stdout, no panic; returns stderr's first line.

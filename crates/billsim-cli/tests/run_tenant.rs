@@ -1,22 +1,14 @@
 //! `billsim run --scenario runawayTenant`: the month per policy and the lesson's claims as
 //! text; `--json` and `--events` as for every scenario; bad settings refused with the field.
 
+mod common;
+
+use common::{billsim, text};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn billsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_billsim")).args(args).output().expect("billsim runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = billsim(args);
-    assert_eq!(out.status.code(), Some(0), "billsim {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn the_text_report_shows_each_policys_tenants_budgets_tasks_models_and_unmetered_spend_then_the_claims() {
-    let text = stdout(&["run", "--scenario", "runawayTenant", "--seed", "0"]);
+    let text = text(&["run", "--scenario", "runawayTenant", "--seed", "0"]);
     for policy in ["(noCap)", "(meterRequestOnly)", "(dailyCap)", "(degradeLadder)", "(dailyAndMonthly)"] {
         assert!(text.contains(policy), "{policy} missing:\n{text}");
     }
@@ -40,7 +32,7 @@ fn the_text_report_shows_each_policys_tenants_budgets_tasks_models_and_unmetered
 
 #[test]
 fn json_and_events_work_as_for_every_scenario() {
-    let json: Value = serde_json::from_str(&stdout(&["run", "--scenario", "runawayTenant", "--json"])).unwrap();
+    let json: Value = serde_json::from_str(&text(&["run", "--scenario", "runawayTenant", "--json"])).unwrap();
     let policies = json["policies"].as_array().unwrap();
     assert_eq!(policies.len(), 5);
     assert_eq!(policies[3]["policy"], "degradeLadder");
@@ -49,7 +41,7 @@ fn json_and_events_work_as_for_every_scenario() {
     assert!(policies[1]["perUser"][4]["requestUnmeteredNanos"].as_u64() > Some(0));
     assert_eq!(json["users"][4]["name"], "umbrella");
     assert!(json["users"][4]["requests"].as_u64() > Some(1_000));
-    let events = stdout(&["run", "--scenario", "runawayTenant", "--events"]);
+    let events = text(&["run", "--scenario", "runawayTenant", "--events"]);
     assert!(
         events.contains("Events:") && events.contains("refused: ledger_unavailable, would fit at day 12 18:00:00.000")
     );
