@@ -79,6 +79,19 @@ for (const [scenario, settings, flags] of [
   });
 }
 
+/** Each bar of a cohort view (the widget's) is the native run's users' charges, added up by kind of user. */
+function barsAddUp(view, native, seed) {
+  for (const [i, outcome] of native.policies.entries()) {
+    const bar = view.bars[i];
+    assert.equal(bar.policy, outcome.policy);
+    for (const segment of bar.segments) {
+      const users = native.users.map((u, n) => [u, outcome.perUser[n]]).filter(([u]) => u.cohort === segment.cohort);
+      const charged = users.reduce((sum, [, o]) => sum + BigInt(o.chargedNanos), 0n);
+      assert.equal(BigInt(segment.chargedNanos), charged, `seed ${seed}, ${outcome.policy}, ${segment.cohort}`);
+    }
+  }
+}
+
 // Lesson 003's free tier: the widget's run and its numbers by kind of user (cohortView)
 // equal `billsim run --scenario freeTier --json`, on 200 seeds with the lesson's settings
 // and with others.
@@ -91,16 +104,27 @@ for (const [settings, flags] of [
       const args = ["run", "--scenario", "freeTier", "--seed", String(seed), "--json", ...flags.flatMap((f) => ["--set", f])];
       const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
       assert.deepStrictEqual(wasm.runScenario("freeTier", settings, seed), native, `freeTier ${seed}`);
-      const view = wasm.cohortView("freeTier", settings, seed);
-      for (const [i, outcome] of native.policies.entries()) {
-        const bar = view.bars[i];
-        assert.equal(bar.policy, outcome.policy);
-        for (const segment of bar.segments) {
-          const users = native.users.map((u, n) => [u, outcome.perUser[n]]).filter(([u]) => u.cohort === segment.cohort);
-          const charged = users.reduce((sum, [, o]) => sum + BigInt(o.chargedNanos), 0n);
-          assert.equal(BigInt(segment.chargedNanos), charged, `seed ${seed}, ${outcome.policy}, ${segment.cohort}`);
-        }
-      }
+      barsAddUp(wasm.cohortView("freeTier", settings, seed), native, seed);
+    }
+  });
+}
+
+// Lesson 001's demo link: the widget's run and its numbers by kind of user (cohortView)
+// equal `billsim run --scenario hackathon --json`, on 200 seeds with the tutorial's app's
+// settings and with every weakness switched on.
+for (const [settings, flags] of [
+  [{}, []],
+  [
+    { spoofedUsers: "on", sharedAddress: "on", restartMinute: 600, serverProcesses: 2, scriptAtOnce: 3, capDollars: "0.5" },
+    ["spoofedUsers=on", "sharedAddress=on", "restartMinute=600", "serverProcesses=2", "scriptAtOnce=3", "capDollars=0.5"],
+  ],
+]) {
+  test(`wasm and native run hackathon alike on ${RUN_SEEDS} seeds with ${flags.join(", ") || "the defaults"}, and the widget's bars add up the native users`, () => {
+    for (let seed = 0; seed < RUN_SEEDS; seed++) {
+      const args = ["run", "--scenario", "hackathon", "--seed", String(seed), "--json", ...flags.flatMap((f) => ["--set", f])];
+      const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
+      assert.deepStrictEqual(wasm.runScenario("hackathon", settings, seed), native, `hackathon ${seed}`);
+      barsAddUp(wasm.cohortView("hackathon", settings, seed), native, seed);
     }
   });
 }
