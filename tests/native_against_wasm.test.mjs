@@ -4,8 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const billsim = process.env.BILLSIM ?? resolve(root, "target/release/billsim");
@@ -109,9 +111,12 @@ for (const [settings, flags] of [
   });
 }
 
-// Lesson 001's demo link: the widget's run and its numbers by kind of user (cohortView)
-// equal `billsim run --scenario hackathon --json`, on 200 seeds with the tutorial's app's
-// settings and with every weakness switched on.
+// Lesson 001's demo link: the widget's run, its numbers by kind of user (cohortView) and
+// its panels (scenarioPanels, framing the tutorial's app) equal `billsim run --scenario
+// hackathon --json --blocked-log FILE`, on 200 seeds with the tutorial's app's settings and
+// with every weakness switched on: the log's last lines are the file's, and the usage page
+// of one process that never restarted is the app's served calls and bill.
+const blockedLog = join(mkdtempSync(join(tmpdir(), "billsim-")), "blocked.log");
 for (const [settings, flags] of [
   [{}, []],
   [
@@ -121,10 +126,22 @@ for (const [settings, flags] of [
 ]) {
   test(`wasm and native run hackathon alike on ${RUN_SEEDS} seeds with ${flags.join(", ") || "the defaults"}, and the widget's bars add up the native users`, () => {
     for (let seed = 0; seed < RUN_SEEDS; seed++) {
-      const args = ["run", "--scenario", "hackathon", "--seed", String(seed), "--json", ...flags.flatMap((f) => ["--set", f])];
+      const args = ["run", "--scenario", "hackathon", "--seed", String(seed), "--json", "--blocked-log", blockedLog,
+        ...flags.flatMap((f) => ["--set", f])];
       const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
       assert.deepStrictEqual(wasm.runScenario("hackathon", settings, seed), native, `hackathon ${seed}`);
       barsAddUp(wasm.cohortView("hackathon", settings, seed), native, seed);
+      const panels = Object.fromEntries(wasm.scenarioPanels("hackathon", settings, seed, "rateLimitAndCap").map((p) => [p.name, p]));
+      const log = readFileSync(blockedLog, "utf8").split("\n").filter((l) => l !== "");
+      assert.deepStrictEqual(panels.blockedLog.lines, log.slice(-8), `seed ${seed}: the log's last lines`);
+      const count = log.length === 0 ? "no line" : `${log.length.toLocaleString("en-US")} line${log.length === 1 ? "" : "s"}`;
+      assert.ok(panels.blockedLog.sentences[0].includes(count), `seed ${seed}: ${count} in ${panels.blockedLog.sentences[0]}`);
+      if (flags.length === 0) {
+        const app = native.policies.find((o) => o.policy === "rateLimitAndCap");
+        const served = app.perUser.reduce((sum, u) => sum + u.served, 0);
+        const [[, calls, spent]] = panels.usage.table.rows;
+        assert.deepStrictEqual([Number(calls), BigInt(spent.replace(".", "")) * 1000n], [served, BigInt(app.billNanos)], `seed ${seed}: /usage`);
+      }
     }
   });
 }

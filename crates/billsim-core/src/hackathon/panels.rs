@@ -8,23 +8,10 @@ use super::{day, most_one_call_costs, Policy, Settings, Usage, DAY_START_UNIX, P
 use crate::engine::{process_of, Event, Nanos, Reason, Record, RunError};
 use crate::lesson_numbers::grouped;
 use crate::over_time::Table;
+use crate::panels::Panel;
 use crate::scenario::{self, ScenarioRun, Values};
 use crate::settings::{shown, Invalid};
 use crate::time::{clock, Instant};
-use serde::Serialize;
-
-/// One panel of the widget (the generic shape every lesson's panels share).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Panel {
-    /// A stable id: "weaknesses", "blockedLog", "usage".
-    pub name: &'static str,
-    pub title: String,
-    pub sentences: Vec<String>,
-    /// Shown monospaced: the blocked-call log's JSON lines.
-    pub lines: Vec<String>,
-    pub table: Option<Table>,
-}
 
 /// `n` and its noun, `n` grouped by thousands: `1 request`, `1,200 requests`.
 fn many(n: u64, one: &str, many: &str) -> String {
@@ -390,8 +377,11 @@ mod tests {
 
     #[test]
     fn the_panels_are_the_weaknesses_the_blocked_log_and_the_usage_page_and_a_policy_not_the_scenarios_is_refused() {
-        let names: Vec<&str> = panels(0, &values(&[]), "rateLimitAndCap").unwrap().iter().map(|p| p.name).collect();
+        let ours = panels(0, &values(&[]), "rateLimitAndCap").unwrap();
+        let names: Vec<&str> = ours.iter().map(|p| p.name).collect();
         assert_eq!(names, ["weaknesses", "blockedLog", "usage"]);
+        let of = crate::panels::of(&scenario::HACKATHON, 0, &values(&[]), "rateLimitAndCap").unwrap();
+        assert_eq!(of, ours, "the scenario's panels are these");
         let err = panels(0, &values(&[]), "bucket").unwrap_err().to_string();
         assert_eq!(err, format!("policy: must be {POLICIES_ALLOWED}; got \"bucket\""));
     }
