@@ -124,7 +124,7 @@ for (const [settings, flags] of [
     ["spoofedUsers=on", "sharedAddress=on", "restartMinute=600", "serverProcesses=2", "scriptAtOnce=3", "capDollars=0.5"],
   ],
 ]) {
-  test(`wasm and native run hackathon alike on ${RUN_SEEDS} seeds with ${flags.join(", ") || "the defaults"}, and the widget's bars add up the native users`, () => {
+  test(`wasm and native run hackathon alike on ${RUN_SEEDS} seeds with ${flags.join(", ") || "the defaults"}, the widget's bars add up the native users, and its log and usage panels are billsim's`, () => {
     for (let seed = 0; seed < RUN_SEEDS; seed++) {
       const args = ["run", "--scenario", "hackathon", "--seed", String(seed), "--json", "--blocked-log", blockedLog,
         ...flags.flatMap((f) => ["--set", f])];

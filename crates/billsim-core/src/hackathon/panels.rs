@@ -347,7 +347,10 @@ impl<'a> Day<'a> {
              published prices."
                 .into(),
         ];
-        let caption = "The usage page (GET /usage) at the end of the day".to_string();
+        let caption = match processes {
+            1 => "GET /usage".to_string(),
+            _ => "GET /usage, one row per server process".to_string(),
+        };
         Panel {
             name: "usage",
             title: "The usage page".into(),
@@ -472,6 +475,7 @@ mod tests {
             let micros: u64 = table.rows.iter().map(|r| spent(r, col + 1)).sum();
             assert_eq!((calls, micros), (served, app.bill.0 / 1_000), "{pairs:?}: {:?}", table.rows);
             assert_eq!(table.rows.len(), run.ran[3].processes as usize);
+            assert_eq!(table.caption.contains("one row per server process"), table.rows.len() > 1);
         }
         let restart = panels(0, &values(&[("restartMinute", "720")]), "dailyCap").unwrap().swap_remove(2);
         assert_eq!(restart.table.unwrap().rows, [["2026-11-11", "2132", "1.000231", "1.000000", "none"]]);
