@@ -81,12 +81,12 @@ impl<'a> Day<'a> {
 
     /// Users of `cohort`: (calls, refused by the request limit, charged), each.
     fn cohort(&self, cohort: u16) -> impl Iterator<Item = (u32, u32, Nanos)> + '_ {
-        let name = &self.run.cohorts[usize::from(cohort)].name;
+        let name = self.run.cohorts.get(usize::from(cohort)).map(|c| c.name.as_str());
         self.run
             .users
             .iter()
             .zip(&self.run.policies[0].per_user)
-            .filter(move |(u, _)| &u.cohort == name)
+            .filter(move |(u, _)| Some(u.cohort.as_str()) == name)
             .map(|(u, o)| (u.calls, o.refused_by.get(Reason::RateLimit), o.charged))
     }
 
