@@ -272,3 +272,19 @@ for (const width of [390, 1000]) {
     await context.close();
   });
 }
+
+test("at 320 px with four processes' usage pages, every switch on and every panel open nothing is wider than the page", async () => {
+  const all = "spoofed=on&shared=on&restart=700&processes=4&atOnce=5";
+  const { page, context, log } = await open(env, `${PAGE}?${all}`, { viewport: { width: 320, height: 800 } });
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.getByRole("button", { name: "Show numbers" }).click();
+  const v = await shown(page);
+  assert.equal(panel(v, "usage").rows.length, 5, "a heading row and one page per process");
+  for (const [, , starts] of SWITCHES) assert.ok(panel(v, "weaknesses").text.includes(starts), `${starts} with all on`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+  assert.equal(overflow, false, "nothing sticks out sideways at 320 px");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
