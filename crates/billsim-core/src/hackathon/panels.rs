@@ -197,13 +197,20 @@ impl<'a> Day<'a> {
         }
         let mut parts = Vec::new();
         if self.has_limit() {
-            let window = self.settings.window.0;
-            parts.push(format!(
-                "one caller got {} through in {} s, where the limit is {}",
-                many(u64::from(self.most_in_a_window()), "request", "requests"),
-                window / 1_000,
-                self.settings.limit
-            ));
+            let (most, limit) = (self.most_in_a_window(), self.settings.limit.get());
+            let window = self.settings.window.0 / 1_000;
+            parts.push(if most > limit {
+                format!(
+                    "one caller got {} through in {window} s, where the limit is {limit}",
+                    many(u64::from(most), "request", "requests")
+                )
+            } else {
+                format!(
+                    "no caller sent enough to show it this time, but together they let up to {} requests per caller \
+                     through in {window} s, where the limit is {limit}",
+                    u64::from(limit) * u64::from(n)
+                )
+            });
         }
         if self.has_cap() {
             parts.push(format!("the day spent {} against a {} cap", self.bill().micros().cents(), self.cap()));
@@ -420,6 +427,12 @@ mod tests {
         );
         let two = weaknesses(0, &[("serverProcesses", "2")], app);
         assert!(two[1].contains("one caller got 10 requests through in 60 s, where the limit is 5"), "{}", two[1]);
+        let hidden = weaknesses(0, &[("serverProcesses", "2"), ("spoofedUsers", "on")], app);
+        assert!(
+            hidden[2].contains("let up to 10 requests per caller through in 60 s, where the limit is 5"),
+            "{}",
+            hidden[2]
+        );
         let at_once = weaknesses(0, &[("scriptAtOnce", "5")], "dailyCap");
         assert!(at_once[1].contains("the day ended at $1.00149, $0.00149 over the $1.00 cap"), "{}", at_once[1]);
         let all = [
@@ -470,6 +483,7 @@ mod tests {
             let run = scenario::run(&scenario::HACKATHON, 5, &values, None, Record::COUNTS).unwrap();
             let app = &run.policies[3];
             let served: u64 = app.per_user.iter().map(|u| u64::from(u.served)).sum();
+            assert!(app.per_user.iter().all(|u| u.dropped == 0), "no call dropped: events are the engine's order");
             let col = table.columns.len() - 4;
             let calls: u64 = table.rows.iter().map(|r| r[col].parse::<u64>().unwrap()).sum();
             let micros: u64 = table.rows.iter().map(|r| spent(r, col + 1)).sum();
