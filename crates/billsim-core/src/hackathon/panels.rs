@@ -259,14 +259,36 @@ impl<'a> Day<'a> {
                 bill.micros().cents(),
                 self.cap()
             ),
-            Policy::DailyCap | Policy::RateLimitAndCap if bill > cap => format!(
-                "{start}, and each batch passed the cap's check together: the day ended at {}, {} over the {} cap, \
-                 where one call at a time passes it by less than {}.",
-                bill.micros().exact_dollars(),
-                Nanos(bill.0 - cap.0).micros().exact_dollars(),
-                self.cap(),
-                most_one_call_costs().micros().cents()
-            ),
+            Policy::DailyCap | Policy::RateLimitAndCap if bill > cap => {
+                let (over, one) = (Nanos(bill.0 - cap.0), most_one_call_costs());
+                let ended = format!(
+                    "the day ended at {}, {} over the {} cap",
+                    bill.micros().exact_dollars(),
+                    over.micros().exact_dollars(),
+                    self.cap()
+                );
+                let one = one.micros().cents();
+                // Several processes or a restart give the day more than one cap: only
+                // in one process that never restarted is every cent past it the batches'.
+                let alone = self.settings.processes == 1 && self.settings.restart.is_none();
+                if alone && over > most_one_call_costs() {
+                    format!(
+                        "{start}, and each batch passed the cap's check together: {ended}, more than the {one} one call \
+                         at a time can carry it past."
+                    )
+                } else if alone {
+                    format!("{start}; {ended}, within the {one} one call can carry it past: no batch added to it this time.")
+                } else {
+                    let mut more = Vec::new();
+                    if self.settings.processes > 1 {
+                        more.push(format!("each of the {} processes keeps a cap of its own", self.settings.processes));
+                    }
+                    if self.settings.restart.is_some() {
+                        more.push("the restart starts the cap again".to_string());
+                    }
+                    format!("{start}; {ended}, but {}.", more.join(" and "))
+                }
+            }
             Policy::DailyCap | Policy::RateLimitAndCap => format!(
                 "{start}; the day ended at {}, under the {} cap, so no batch got past the check.",
                 bill.micros().cents(),
@@ -434,7 +456,14 @@ mod tests {
             hidden[2]
         );
         let at_once = weaknesses(0, &[("scriptAtOnce", "5")], "dailyCap");
-        assert!(at_once[1].contains("the day ended at $1.00149, $0.00149 over the $1.00 cap"), "{}", at_once[1]);
+        assert!(
+            at_once[1].ends_with(
+                "the day ended at $1.00149, $0.00149 over the $1.00 cap, more than the $0.00054 one call \
+             at a time can carry it past."
+            ),
+            "{}",
+            at_once[1]
+        );
         let all = [
             ("spoofedUsers", "on"),
             ("sharedAddress", "on"),
@@ -442,6 +471,8 @@ mod tests {
             ("serverProcesses", "3"),
             ("scriptAtOnce", "4"),
         ];
+        let two_at_once = weaknesses(0, &[("serverProcesses", "2"), ("scriptAtOnce", "5")], "dailyCap");
+        assert!(two_at_once[2].ends_with("but each of the 2 processes keeps a cap of its own."), "{}", two_at_once[2]);
         let said = weaknesses(1, &all, app);
         let starts: Vec<&str> = said.iter().map(|s| s.split(':').next().unwrap_or("")).collect();
         assert_eq!(
