@@ -4,8 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const billsim = process.env.BILLSIM ?? resolve(root, "target/release/billsim");
@@ -79,6 +81,19 @@ for (const [scenario, settings, flags] of [
   });
 }
 
+/** Each bar of a cohort view (the widget's) is the native run's users' charges, added up by kind of user. */
+function barsAddUp(view, native, seed) {
+  for (const [i, outcome] of native.policies.entries()) {
+    const bar = view.bars[i];
+    assert.equal(bar.policy, outcome.policy);
+    for (const segment of bar.segments) {
+      const users = native.users.map((u, n) => [u, outcome.perUser[n]]).filter(([u]) => u.cohort === segment.cohort);
+      const charged = users.reduce((sum, [, o]) => sum + BigInt(o.chargedNanos), 0n);
+      assert.equal(BigInt(segment.chargedNanos), charged, `seed ${seed}, ${outcome.policy}, ${segment.cohort}`);
+    }
+  }
+}
+
 // Lesson 003's free tier: the widget's run and its numbers by kind of user (cohortView)
 // equal `billsim run --scenario freeTier --json`, on 200 seeds with the lesson's settings
 // and with others.
@@ -91,15 +106,41 @@ for (const [settings, flags] of [
       const args = ["run", "--scenario", "freeTier", "--seed", String(seed), "--json", ...flags.flatMap((f) => ["--set", f])];
       const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
       assert.deepStrictEqual(wasm.runScenario("freeTier", settings, seed), native, `freeTier ${seed}`);
-      const view = wasm.cohortView("freeTier", settings, seed);
-      for (const [i, outcome] of native.policies.entries()) {
-        const bar = view.bars[i];
-        assert.equal(bar.policy, outcome.policy);
-        for (const segment of bar.segments) {
-          const users = native.users.map((u, n) => [u, outcome.perUser[n]]).filter(([u]) => u.cohort === segment.cohort);
-          const charged = users.reduce((sum, [, o]) => sum + BigInt(o.chargedNanos), 0n);
-          assert.equal(BigInt(segment.chargedNanos), charged, `seed ${seed}, ${outcome.policy}, ${segment.cohort}`);
-        }
+      barsAddUp(wasm.cohortView("freeTier", settings, seed), native, seed);
+    }
+  });
+}
+
+// Lesson 001's demo link: the widget's run, its numbers by kind of user (cohortView) and
+// its panels (scenarioPanels, framing the tutorial's app) equal `billsim run --scenario
+// hackathon --json --blocked-log FILE`, on 200 seeds with the tutorial's app's settings and
+// with every weakness switched on: the log's last lines are the file's, and the usage page
+// of one process that never restarted is the app's served calls and bill.
+const blockedLog = join(mkdtempSync(join(tmpdir(), "billsim-")), "blocked.log");
+for (const [settings, flags] of [
+  [{}, []],
+  [
+    { spoofedUsers: "on", sharedAddress: "on", restartMinute: 600, serverProcesses: 2, scriptAtOnce: 3, capDollars: "0.5" },
+    ["spoofedUsers=on", "sharedAddress=on", "restartMinute=600", "serverProcesses=2", "scriptAtOnce=3", "capDollars=0.5"],
+  ],
+]) {
+  test(`wasm and native run hackathon alike on ${RUN_SEEDS} seeds with ${flags.join(", ") || "the defaults"}, the widget's bars add up the native users, and its log and usage panels are billsim's`, () => {
+    for (let seed = 0; seed < RUN_SEEDS; seed++) {
+      const args = ["run", "--scenario", "hackathon", "--seed", String(seed), "--json", "--blocked-log", blockedLog,
+        ...flags.flatMap((f) => ["--set", f])];
+      const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
+      assert.deepStrictEqual(wasm.runScenario("hackathon", settings, seed), native, `hackathon ${seed}`);
+      barsAddUp(wasm.cohortView("hackathon", settings, seed), native, seed);
+      const panels = Object.fromEntries(wasm.scenarioPanels("hackathon", settings, seed, "rateLimitAndCap").map((p) => [p.name, p]));
+      const log = readFileSync(blockedLog, "utf8").split("\n").filter((l) => l !== "");
+      assert.deepStrictEqual(panels.blockedLog.lines, log.slice(-8), `seed ${seed}: the log's last lines`);
+      const count = log.length === 0 ? "no line" : `${log.length.toLocaleString("en-US")} line${log.length === 1 ? "" : "s"}`;
+      assert.ok(panels.blockedLog.sentences[0].includes(count), `seed ${seed}: ${count} in ${panels.blockedLog.sentences[0]}`);
+      if (flags.length === 0) {
+        const app = native.policies.find((o) => o.policy === "rateLimitAndCap");
+        const served = app.perUser.reduce((sum, u) => sum + u.served, 0);
+        const [[, calls, spent]] = panels.usage.table.rows;
+        assert.deepStrictEqual([Number(calls), BigInt(spent.replace(".", "")) * 1000n], [served, BigInt(app.billNanos)], `seed ${seed}: /usage`);
       }
     }
   });

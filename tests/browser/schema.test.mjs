@@ -75,11 +75,11 @@ test("the view buttons are the table's views, the policy buttons are toyDay's, a
   assert.deepEqual(groups, [label("view"), label("policy")], "the button groups are named by the table");
   const observed = await page.evaluate(() => customElements.get("bill-widget").observedAttributes);
   // The settings of the scenarios the widget's views show, and those of no scenario: a
-  // scenario no view shows (lesson 001's hackathon) adds no attribute.
+  // scenario no view shows (lesson 002's runawayTenant) adds no attribute.
   const shown = table.scenarios.filter((s) => table.views.some((v) => v.scenario === s.name));
   const ofNone = (key) => !table.scenarios.some((s) => s.settings.includes(key));
   const own = table.settings.filter((s) => ofNone(s.key) || shown.some((c) => c.settings.includes(s.key)));
   assert.deepEqual(observed, own.map((s) => s.attribute));
-  assert.ok(own.length < table.settings.length && !observed.includes("rate-limit"), `${observed}`);
+  assert.ok(own.length < table.settings.length && !observed.includes("max-tokens"), `${observed}`);
   await context.close();
 });

@@ -79,15 +79,24 @@ fn over_time() -> Result<Figure, Box<dyn Error>> {
     Ok(Figure { file: "over-time.svg", title: view.title.clone(), desc: sentences.join(" "), svg })
 }
 
-/// Lesson 003's free tier on run 0: each kind of user's share of the bill under each
-/// policy, with all three layers framed (the widget's first view, and its fallback).
-fn free_tier() -> Result<Figure, Box<dyn Error>> {
-    let free = &billsim_core::free_tier::SCENARIO;
-    let run = scenario::run(free, 0, &Values::defaults(free), None, Record::default())?;
+/// A lesson widget's first view on run 0 with the default settings: each kind of user's
+/// share of the bill under each policy, `framed` framed (the widget's fallback).
+fn by_kind(file: &'static str, scenario: &scenario::Scenario, framed: &str) -> Result<Figure, Box<dyn Error>> {
+    let run = scenario::run(scenario, 0, &Values::defaults(scenario), None, Record::default())?;
     let view = cohort_view(&run);
-    let svg = svg(|area| draw_share_by_cohort(area, &view, "allThree", &Theme::light(100)))?;
+    let svg = svg(|area| draw_share_by_cohort(area, &view, framed, &Theme::light(100)))?;
     let sentences: Vec<&str> = view.bars.iter().map(|b| b.sentence.as_str()).collect();
-    Ok(Figure { file: "free-tier.svg", title: view.title.clone(), desc: sentences.join(" "), svg })
+    Ok(Figure { file, title: view.title.clone(), desc: sentences.join(" "), svg })
+}
+
+/// Lesson 003's free tier, with all three layers framed.
+fn free_tier() -> Result<Figure, Box<dyn Error>> {
+    by_kind("free-tier.svg", &billsim_core::free_tier::SCENARIO, "allThree")
+}
+
+/// Lesson 001's public demo link, with the tutorial's app framed.
+fn hackathon() -> Result<Figure, Box<dyn Error>> {
+    by_kind("hackathon.svg", &scenario::HACKATHON, "rateLimitAndCap")
 }
 
 fn escape(text: &str) -> String {
@@ -108,7 +117,7 @@ fn with_text(svg: &str, title: &str, desc: &str) -> Result<String, Box<dyn Error
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Box<dyn Error>> {
     std::fs::create_dir_all(dir).map_err(|e| format!("--out: could not create the folder {}: {e}", dir.display()))?;
     let mut written = Vec::new();
-    for figure in [share_of_bill()?, overrun()?, over_time()?, free_tier()?] {
+    for figure in [share_of_bill()?, overrun()?, over_time()?, free_tier()?, hackathon()?] {
         let path = dir.join(figure.file);
         let text = with_text(&figure.svg, &figure.title, &figure.desc)?;
         std::fs::write(&path, text).map_err(|e| format!("--out: could not write {}: {e}", path.display()))?;
@@ -145,6 +154,14 @@ mod tests {
         assert!(figure.title.starts_with("Share of the bill by kind of user under each policy: A free tier"));
         assert_eq!(figure.desc.matches(" billed, of which ").count(), 6, "{}", figure.desc);
         assert!(figure.svg.contains("▶ All three layers"), "all three layers framed");
+    }
+
+    #[test]
+    fn the_hackathon_figure_is_described_by_the_cores_sentence_for_each_policy_with_the_app_framed() {
+        let figure = hackathon().unwrap();
+        assert!(figure.title.starts_with("Share of the bill by kind of user under each policy: A public demo link"));
+        assert_eq!(figure.desc.matches(" billed, of which ").count(), 5, "{}", figure.desc);
+        assert!(figure.svg.contains("▶ The tutorial&apos;s app: 5 requests"), "the tutorial's app framed");
     }
 
     #[test]

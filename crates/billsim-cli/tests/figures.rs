@@ -15,16 +15,16 @@ fn billsim(args: &[&str]) -> Output {
 }
 
 fn write_figures(name: &str) -> (String, String, String) {
-    let [share, overrun, over_time, _] = write_all(name);
+    let [share, overrun, over_time, ..] = write_all(name);
     (share, overrun, over_time)
 }
 
-fn write_all(name: &str) -> [String; 4] {
+fn write_all(name: &str) -> [String; 5] {
     let dir = fresh_dir(name).join("nested");
     let out = billsim(&["figures", "--out", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let files = ["share-of-bill.svg", "overrun.svg", "over-time.svg", "free-tier.svg"].map(read);
+    let files = ["share-of-bill.svg", "overrun.svg", "over-time.svg", "free-tier.svg", "hackathon.svg"].map(read);
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();
     files
 }
@@ -45,12 +45,24 @@ fn rects_of(svg: &str, colour: &str) -> usize {
 
 #[test]
 fn figures_writes_the_free_tiers_share_of_the_bill_by_kind_of_user_for_the_pages_fallback() {
-    let [.., free] = write_all("free-tier");
+    let [.., free, _] = write_all("free-tier");
     assert_whole_svg(&free, "Share of the bill by kind of user under each policy: A free tier, run 0");
     assert!(free.contains("All three layers (bucket of 5 refilled 10 a minute; 60,000 tokens a day; breaker $3.00 a day): $3.01 billed, of which "), "the desc holds the core's sentence of each policy");
     for colour in ["#009E73", "#E69F00", "#56B4E9"] {
         assert!(rects_of(&free, colour) >= 6, "{colour}: a segment of each kind of user in each bar, and its key");
     }
+}
+
+#[test]
+fn figures_writes_the_demo_links_share_of_the_bill_by_kind_of_user_for_the_hackathon_pages_fallback() {
+    let [.., demo] = write_all("hackathon");
+    assert_whole_svg(&demo, "Share of the bill by kind of user under each policy: A public demo link, run 0");
+    assert!(
+        demo.contains(
+            "The tutorial's app: 5 requests per 60 s per user, then a $1.00 daily cap: $0.45 billed, of which "
+        ),
+        "the desc holds the core's sentence of each policy"
+    );
 }
 
 #[test]

@@ -3,10 +3,11 @@
 //! app's order (the limit, then the cap, then the paid call); its own runs are replayed in
 //! [`replay`]; its blocked-call log is [`blocked_log`]; and the scenario `hackathon` is a
 //! seeded day of a public demo link ([`day`]) with a setting for each weakness its security
-//! review lists.
+//! review lists; its widget's panels (the weaknesses, the log, the usage page) are [`panels`].
 
 pub mod blocked_log;
 pub mod day;
+pub mod panels;
 pub mod replay;
 
 use crate::engine::{self, Guard, Nanos, Price, PriceTable};
@@ -147,6 +148,10 @@ pub const POLICIES: &[Choice] = &[
     Choice { value: "rateLimitAndCap", label: "The tutorial's app: limit and cap" },
     Choice { value: "rateLimitAndSetAsideCap", label: "Limit and a set-aside cap" },
 ];
+
+/// What the framed policy may be, as errors say it.
+pub const POLICIES_ALLOWED: &str =
+    "\"noLimit\", \"rateLimit\", \"dailyCap\", \"rateLimitAndCap\" or \"rateLimitAndSetAsideCap\"";
 
 impl Policy {
     pub const ALL: [Policy; 5] = [

@@ -90,7 +90,7 @@ pub const HACKATHON: Scenario = Scenario {
     settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
     build: build_hackathon,
-    panels: crate::panels::none,
+    panels: crate::hackathon::panels::panels,
 };
 impl Scenario {
     /// Its traffic, policies and prices on run `seed` with `values`: what a replay takes a

@@ -103,6 +103,20 @@ pub const VIEWS: &[View] = &[
         widget: "freeTier",
         chart: "spendOverTime",
     },
+    View {
+        value: "demoByKind",
+        label: "By kind of user",
+        scenario: "hackathon",
+        widget: "hackathon",
+        chart: "shareByCohort",
+    },
+    View {
+        value: "demoOverTime",
+        label: "Over time",
+        scenario: "hackathon",
+        widget: "hackathon",
+        chart: "spendOverTime",
+    },
 ];
 
 /// The views as the view setting's choices (the same values and labels as [`VIEWS`]).
@@ -112,6 +126,8 @@ const VIEW_CHOICES: &[Choice] = &[
     Choice { value: "overTime", label: "Over time" },
     Choice { value: "byKind", label: "By kind of user" },
     Choice { value: "freeOverTime", label: "Over time" },
+    Choice { value: "demoByKind", label: "By kind of user" },
+    Choice { value: "demoOverTime", label: "Over time" },
 ];
 
 /// A widget: the views of one lesson, named by its scenario (the `scenario` attribute),
@@ -143,11 +159,21 @@ pub const WIDGETS: &[Widget] = &[
         another: "Another run",
         numbered: "Run",
     },
+    Widget {
+        scenario: "hackathon",
+        name: "What a request limit and a daily cost cap do to a public demo link's AI bill",
+        policy: "hackathonPolicy",
+        another: "Another day",
+        numbered: "Day",
+    },
 ];
 
 /// The widgets as the scenario setting's choices.
-const WIDGET_CHOICES: &[Choice] =
-    &[Choice { value: "toyDay", label: "One day" }, Choice { value: "freeTier", label: "A free tier" }];
+const WIDGET_CHOICES: &[Choice] = &[
+    Choice { value: "toyDay", label: "One day" },
+    Choice { value: "freeTier", label: "A free tier" },
+    Choice { value: "hackathon", label: "A public demo link" },
+];
 
 /// The lesson 000 policies' buttons.
 pub const DAY_POLICIES: &[Choice] = &[
@@ -193,7 +219,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "Which lesson's widget",
         unit: "",
         kind: Kind::Choice { choices: WIDGET_CHOICES },
-        allowed: "\"toyDay\" or \"freeTier\"",
+        allowed: "\"toyDay\", \"freeTier\" or \"hackathon\"",
         default: "toyDay",
         views: &[],
     },
@@ -204,7 +230,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "View",
         unit: "",
         kind: Kind::Choice { choices: VIEW_CHOICES },
-        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\" or \"freeOverTime\"",
+        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"freeOverTime\", \"demoByKind\" or \"demoOverTime\"",
         default: "day",
         views: &[],
     },
@@ -239,6 +265,17 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Choice { choices: crate::free_tier::POLICIES },
         allowed: "\"noLimit\", \"bucket\", \"bucketBudget\", \"allThree\", \"allThreeHourly\" or \"allThreeDegrade\"",
         default: "allThree",
+        views: &[],
+    },
+    SettingSpec {
+        key: "hackathonPolicy",
+        attribute: "hackathon-policy",
+        param: "hackathonPolicy",
+        label: "Policy",
+        unit: "",
+        kind: Kind::Choice { choices: hackathon::POLICIES },
+        allowed: hackathon::POLICIES_ALLOWED,
+        default: "rateLimitAndCap",
         views: &[],
     },
     SettingSpec {
@@ -406,7 +443,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "40",
         views: FREE_VIEWS,
     },
-    // Lesson 001's demo link (scenario "hackathon"): the widget's view for it comes later.
+    // Lesson 001's demo link (scenario "hackathon"), shown by its widget's views.
     SettingSpec {
         key: "rateLimit",
         attribute: "rate-limit",
@@ -416,7 +453,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Whole { min: 1, max: hackathon::LIMIT_MAX },
         allowed: hackathon::LIMIT_ALLOWED,
         default: "5",
-        views: &[],
+        views: DEMO_VIEWS,
     },
     SettingSpec {
         key: "rateWindowSeconds",
@@ -427,7 +464,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Whole { min: 1, max: hackathon::WINDOW_MAX },
         allowed: hackathon::WINDOW_ALLOWED,
         default: "60",
-        views: &[],
+        views: DEMO_VIEWS,
     },
     SettingSpec {
         key: "capDollars",
@@ -438,7 +475,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Dollars { min: hackathon::CAP_MIN, max: hackathon::CAP_MAX },
         allowed: hackathon::CAP_ALLOWED,
         default: "1",
-        views: &[],
+        views: DEMO_VIEWS,
     },
     SettingSpec {
         key: "spoofedUsers",
@@ -449,7 +486,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Choice { choices: hackathon::SWITCH },
         allowed: hackathon::SWITCH_ALLOWED,
         default: "off",
-        views: &[],
+        views: DEMO_VIEWS,
     },
     SettingSpec {
         key: "sharedAddress",
@@ -460,7 +497,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Choice { choices: hackathon::SWITCH },
         allowed: hackathon::SWITCH_ALLOWED,
         default: "off",
-        views: &[],
+        views: DEMO_VIEWS,
     },
     SettingSpec {
         key: "restartMinute",
@@ -471,7 +508,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Whole { min: 0, max: hackathon::RESTART_MAX },
         allowed: hackathon::RESTART_ALLOWED,
         default: "0",
-        views: &[],
+        views: DEMO_VIEWS,
     },
     SettingSpec {
         key: "serverProcesses",
@@ -482,7 +519,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Whole { min: 1, max: hackathon::PROCESSES_MAX },
         allowed: hackathon::PROCESSES_ALLOWED,
         default: "1",
-        views: &[],
+        views: DEMO_VIEWS,
     },
     SettingSpec {
         key: "scriptAtOnce",
@@ -493,7 +530,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         kind: Kind::Whole { min: 1, max: hackathon::AT_ONCE_MAX },
         allowed: hackathon::AT_ONCE_ALLOWED,
         default: "1",
-        views: &[],
+        views: DEMO_VIEWS,
     },
     tenant(
         "productMonthlyDollars",
@@ -625,6 +662,8 @@ pub const SETTINGS: &[SettingSpec] = &[
 
 /// The lesson 003 widget's views: its form shows the free tier's settings.
 const FREE_VIEWS: &[&str] = &["byKind", "freeOverTime"];
+/// The lesson 001 widget's views: its form shows the demo link's settings.
+const DEMO_VIEWS: &[&str] = &["demoByKind", "demoOverTime"];
 
 /// Whether `setting` is one of the settings of a widget whose views `shows` a scenario of:
 /// those of no scenario and no other widget's policy (the lesson, the view, the seed), the
@@ -723,8 +762,12 @@ mod tests {
         let mut free = vec!["scenario", "view", "seed", "freeTierPolicy"];
         free.extend(crate::free_tier::SETTINGS);
         assert_eq!(keys(&WIDGETS[1]), free);
+        let mut demo = vec!["scenario", "view", "seed", "hackathonPolicy"];
+        demo.extend(crate::scenario::HACKATHON.settings);
+        assert_eq!(keys(&WIDGETS[2]), demo, "lesson 001's widget has its own");
         let all: Vec<&str> = widget_settings().map(|s| s.key).collect();
-        assert!(all.len() == 9 + crate::free_tier::SETTINGS.len() + 1 && !all.contains(&"rateLimit"), "{all:?}");
+        let widgets = 9 + crate::free_tier::SETTINGS.len() + 1 + crate::scenario::HACKATHON.settings.len() + 1;
+        assert!(all.len() == widgets && !all.contains(&"maxTokens"), "{all:?}");
     }
 
     #[test]

@@ -130,3 +130,19 @@ fn every_setting_changes_the_day_as_it_says() {
     let names: Vec<&str> = plain.ran.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["noLimit", "rateLimit", "dailyCap", "rateLimitAndCap", "rateLimitAndSetAsideCap"]);
 }
+
+#[test]
+fn the_widgets_views_split_the_bill_by_kind_of_user_and_draw_the_cap_over_time_for_the_three_policies_with_one() {
+    let s = scenario::find("hackathon").unwrap();
+    let mut values = Values::defaults(s);
+    values.set(s, "sharedAddress", "on").unwrap();
+    let run = scenario::run(s, 0, &values, None, Record::default()).unwrap();
+    let view = billsim_core::cohort_view::cohort_view(&run);
+    let kinds: Vec<&str> = view.cohorts.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(kinds, ["Honest visitors", "Visitor with a script", "Office behind one address"]);
+    assert_eq!(view.bars.len(), 5, "one bar per policy");
+    let over = billsim_core::over_time::over_time(&run).unwrap();
+    let caps: Vec<(&str, &[usize])> = over.limits.iter().map(|l| (l.label.as_str(), &l.policies[..])).collect();
+    assert_eq!(caps, [("daily cost cap $1.00", &[2, 3, 4][..])], "dailyCap, the app and the set-aside cap");
+    assert!(over.lines[2].sentence.contains("past the $1.00 ceiling line"), "{}", over.lines[2].sentence);
+}

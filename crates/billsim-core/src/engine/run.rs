@@ -218,6 +218,16 @@ pub fn run_priced(traffic: &Traffic, policy: &Policy, prices: &[Price], record: 
     run.outcome(policy)
 }
 
+/// The process (of `processes`) that call number `seq` of the engine's order (of
+/// [`Traffic::in_order`]) goes to: each in turn. Lesson 001's usage page, one per process,
+/// counts by it.
+pub fn process_of(seq: usize, processes: usize) -> usize {
+    match processes {
+        0 | 1 => 0,
+        n => seq % n,
+    }
+}
+
 /// Every guard's fresh state, once per process, for `keys` keys.
 /// Every process's guards as new (for the traffic's keys and cohorts), with the models
 /// they switch calls to found by name.
@@ -331,12 +341,8 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// The process call number `seq` goes to: each in turn.
     fn process(&self, seq: usize) -> usize {
-        match self.states.len() {
-            1 => 0,
-            n => seq % n,
-        }
+        process_of(seq, self.states.len())
     }
 
     /// Settles every call in flight that finishes at or before `now`.
