@@ -34,15 +34,16 @@ const rowOf = (cells) => {
 };
 const headOf = (columns) => columns.map((c) => Object.assign(cell("th", c), { scope: "col" }));
 
-// One of the core's panels (scenarioPanels): a titled section of sentences, monospaced
-// lines (scrollable, so focusable) and a table, each when it has some.
+// One of the core's panels (scenarioPanels): a titled section of sentences (a paragraph
+// each, so that several read apart), monospaced lines (scrollable, so focusable) and a
+// table, each when it has some.
 function panel({ name, title, sentences, lines, table }) {
   const section = Object.assign(document.createElement("section"), { className: "panel" });
   section.dataset.panel = name;
   const heading = Object.assign(cell("h3", title), { id: `panel-${name}` });
   section.setAttribute("aria-labelledby", heading.id);
   section.append(heading);
-  if (sentences.length > 0) section.append(cell("p", sentences.join(" ")));
+  section.append(...sentences.map((sentence) => cell("p", sentence)));
   if (lines.length > 0) {
     const pre = Object.assign(cell("pre", lines.join("\n")), { tabIndex: 0 });
     pre.setAttribute("role", "region");

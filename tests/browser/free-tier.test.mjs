@@ -112,7 +112,7 @@ const panels = (page) => page.locator("bill-widget").evaluate((el) =>
   [...el.shadowRoot.querySelectorAll(".panels section")].map((s) => ({
     name: s.dataset.panel,
     title: s.querySelector("h3").textContent,
-    text: s.querySelector("p")?.textContent ?? "",
+    text: [...s.querySelectorAll("p")].map((x) => x.textContent).join(" "),
     lines: s.querySelector("pre")?.textContent ?? "",
   })));
 const asShown = (want) => want.map((p) => ({ name: p.name, title: p.title, text: p.sentences.join(" "), lines: p.lines.join("\n") }));
