@@ -5,11 +5,11 @@
 use crate::engine::price::Nanos;
 use crate::money::Tokens;
 use crate::time::{Instant, Span};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// A group of users the charts colour and label together ("heavy", "ordinary", "script"...).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cohort {
     /// The stable name, in JSON and the address.
     pub name: String,

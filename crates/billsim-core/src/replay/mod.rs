@@ -32,8 +32,10 @@ pub mod langfuse;
 pub mod litellm;
 pub mod log;
 pub mod otlp;
+pub mod page;
 pub mod prices;
 pub mod run;
+pub mod view;
 pub mod when;
 
 pub use log::{BadRow, Log};
@@ -155,15 +157,9 @@ impl fmt::Display for ReplayError {
                 "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
                  a log of each call instead"
             ),
-            ReplayError::OtherFormat { chosen, found } => write!(
-                f,
-                "format: the file was to be {} ({}), but it is {} ({}); choose --format {} or leave --format out",
-                chosen.label(),
-                chosen.name(),
-                found.label(),
-                found.name(),
-                found.name()
-            ),
+            ReplayError::OtherFormat { chosen, found } => {
+                f.write_str(&other_format(*chosen, *found, &format!("--format {} or leave --format out", found.name())))
+            }
             ReplayError::NotJsonFormat(format) => {
                 write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
             }
@@ -176,12 +172,7 @@ impl fmt::Display for ReplayError {
                 write!(f, "the log must be JSON; it is not at line {line}, column {column}, and cannot be read on")
             }
             ReplayError::NoRows => f.write_str("the JSON must be a list of calls, or an object with them in \"data\""),
-            ReplayError::BadRows { first, count } => {
-                let listed: Vec<String> = first.iter().map(|r| format!("  {r}")).collect();
-                let more = *count - first.len() as u64;
-                let more = if more > 0 { format!("\n  and {more} more") } else { String::new() };
-                write!(f, "{count} bad rows (--skip-bad-rows replays the others):\n{}{more}", listed.join("\n"))
-            }
+            ReplayError::BadRows { first, count } => f.write_str(&bad_rows(first, *count, "--skip-bad-rows")),
             ReplayError::NoCalls(what) if what.is_empty() => f.write_str("the log has no calls to replay"),
             ReplayError::NoCalls(what) => write!(f, "the log has no model calls to replay: only {}", what.join(", ")),
             ReplayError::Unreadable(e) => write!(f, "the log cannot be read: {e}"),
@@ -190,6 +181,39 @@ impl fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
+
+impl ReplayError {
+    /// As the page says it: its controls named where the command line names its switches.
+    pub fn on_page(&self) -> String {
+        match self {
+            ReplayError::OtherFormat { chosen, found } => other_format(
+                *chosen,
+                *found,
+                &format!("\"{}\" or \"{}\" as the format", found.label(), page::WORDS.auto),
+            ),
+            ReplayError::BadRows { first, count } => bad_rows(first, *count, &format!("\"{}\"", page::WORDS.skip)),
+            e => e.to_string(),
+        }
+    }
+}
+
+fn other_format(chosen: Format, found: Format, choose: &str) -> String {
+    format!(
+        "format: the file was to be {} ({}), but it is {} ({}); choose {choose}",
+        chosen.label(),
+        chosen.name(),
+        found.label(),
+        found.name()
+    )
+}
+
+/// The first bad rows, one a line, then how many more; `switch` replays without them.
+fn bad_rows(first: &[BadRow], count: u64, switch: &str) -> String {
+    let listed: Vec<String> = first.iter().map(|r| format!("  {r}")).collect();
+    let more = count - first.len() as u64;
+    let more = if more > 0 { format!("\n  and {more} more") } else { String::new() };
+    format!("{count} bad rows ({switch} replays the others):\n{}{more}", listed.join("\n"))
+}
 
 /// How much of the file the format is found from.
 const HEAD: u64 = 64 * 1024;
