@@ -7,6 +7,7 @@
 
 mod in_flight_input;
 mod js_input;
+mod replay;
 mod thrown;
 
 pub use thrown::Thrown;

@@ -38,6 +38,8 @@ pub struct ReplayView {
     pub share: CohortView,
     /// Each policy's bill, calls served, refused by each reason and not made.
     pub refusals: Table,
+    /// The over-time view (named apart from the widget's view of that name).
+    #[serde(rename = "spend")]
     pub over_time: OverTime,
     /// The users refused most, with their refusals under each policy.
     pub refused_users: Table,
