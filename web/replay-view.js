@@ -121,8 +121,13 @@ class ReplayView extends HTMLElement {
     matchMedia("(prefers-color-scheme: dark)").onchange = () => this.#draw();
   }
 
+  // Out of the page, a file being read is cancelled and the spare worker ended; the last
+  // good one stays, to show its view again if the element comes back.
   disconnectedCallback() {
     this.#resize.disconnect();
+    this.#cancelPending();
+    this.#spare?.terminate();
+    this.#spare = null;
   }
 
   /** The view shown (the core's, as the worker made it), or null before any. */

@@ -96,6 +96,45 @@ test("each format's fixture replayed in the page gives the command line's bills 
   await context.close();
 });
 
+test("a scenario's cohort added in the page gives the command line's --add bills, and the CSV download is the core's", async () => {
+  const { page, context } = await open(env, PAGE);
+  const file = join(FIXTURES, "generic.csv");
+  await choose(page, file);
+  const before = await drawn(page);
+  await el(page).locator("select.add").selectOption("toyDay-heavy");
+  await page.waitForFunction((n) => Number(document.querySelector("replay-view").dataset.drawn) > n, before);
+  const v = await shown(page);
+  const want = JSON.parse(execFileSync(billsim, ["replay", file, "--add", "toyDay-heavy", "--json"], { encoding: "utf8" }));
+  assert.deepEqual(v.bills.map((b) => b.billNanos), want.policies.map((o) => o.billNanos), "bills with the heavy user added");
+  assert.ok(v.notes.some((n) => n.startsWith("added ")), v.notes.join(" | "));
+  const [download] = await Promise.all([page.waitForEvent("download"), el(page).getByRole("button", { name: "Download results as CSV" }).click()]);
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  const lines = text.trimEnd().split("\n");
+  assert.match(lines[0], /^policy,user,cohort,calls,served,refused,/);
+  const users = want.users.length;
+  assert.equal(lines.length - 1, users * want.policies.length, `a row per user (${users}) and policy (${want.policies.length})`);
+  assert.equal(download.suggestedFilename(), "replay-results.csv");
+  await context.close();
+});
+
+test("a file dropped on the drop zone is read like a chosen one", async () => {
+  const { page, context } = await open(env, PAGE);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const text = (await import("node:fs")).readFileSync(join(FIXTURES, "out_of_order.csv"), "utf8");
+  await el(page).evaluate((e, t) => {
+    const data = new DataTransfer();
+    data.items.add(new File([t], "dropped.csv", { type: "text/csv" }));
+    const zone = e.shadowRoot.querySelector(".drop");
+    zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForFunction(() => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > 0);
+  const v = await shown(page);
+  assert.deepEqual(v.bills, cli(join(FIXTURES, "out_of_order.csv")));
+  assert.ok(v.notes.some((n) => /put in time order/.test(n)), `the sorting is said: ${v.notes.join(" | ")}`);
+  await context.close();
+});
+
 test("no request leaves the page after a file is chosen, under the strict CSP: only the worker's own files, same origin", async () => {
   const { page, context, log } = await open(env, PAGE);
   await page.waitForFunction(() => customElements.get("replay-view"));
