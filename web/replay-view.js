@@ -4,7 +4,7 @@
 // editor; the page draws what the core made. Every word, name, range and default comes
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
-import init, { drawReplayOverTime, drawReplayShare, replayPage } from "./pkg/billsim_wasm.js";
+import init, { drawReplayOverTime, drawReplayShare, replayPage } from "./pkg-replay/billsim_wasm.js";
 
 const styles = new URL("./replay-view.css", import.meta.url);
 const workerUrl = new URL("./replay-worker.js", import.meta.url);
@@ -430,7 +430,7 @@ class ReplayView extends HTMLElement {
   }
 }
 
-init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) })
+init({ module_or_path: new URL("./pkg-replay/billsim_wasm_bg.wasm", import.meta.url) })
   .then(() => {
     page = replayPage();
     customElements.define("replay-view", ReplayView);

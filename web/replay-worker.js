@@ -10,9 +10,9 @@
 //
 // Messages in: { read: File, format, skipBadRows }, { run: policies | null, add, prices: File | null },
 // { csv: true }. Out: { progress, text }, { ready }, { view, memory }, { csv }, { error, field }.
-import init, { Replay, replayProgress, wasmMemoryBytes } from "./pkg/billsim_wasm.js";
+import init, { Replay, replayProgress, wasmMemoryBytes } from "./pkg-replay/billsim_wasm.js";
 
-const loaded = init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) });
+const loaded = init({ module_or_path: new URL("./pkg-replay/billsim_wasm_bg.wasm", import.meta.url) });
 let replay = null;
 const reader = new FileReaderSync();
 

@@ -135,6 +135,18 @@ test("a file dropped on the drop zone is read like a chosen one", async () => {
   await context.close();
 });
 
+test("the lesson widget's module leaves the replay out: only the replay page loads its readers", async () => {
+  const { page, context } = await open(env, PAGE);
+  const sizes = await page.evaluate(async () => {
+    const widget = await import("/pkg/billsim_wasm.js");
+    const size = async (p) => (await (await fetch(p)).arrayBuffer()).byteLength;
+    return { hasReplay: "Replay" in widget, widget: await size("/pkg/billsim_wasm_bg.wasm"), replay: await size("/pkg-replay/billsim_wasm_bg.wasm") };
+  });
+  assert.equal(sizes.hasReplay, false, "web/pkg has no Replay export");
+  assert.ok(sizes.widget < sizes.replay * 0.7, `the widget's wasm (${sizes.widget} bytes) is well under the replay page's (${sizes.replay})`);
+  await context.close();
+});
+
 test("no request leaves the page after a file is chosen, under the strict CSP: only the worker's own files, same origin", async () => {
   const { page, context, log } = await open(env, PAGE);
   await page.waitForFunction(() => customElements.get("replay-view"));
@@ -147,7 +159,7 @@ test("no request leaves the page after a file is chosen, under the strict CSP: o
   await page.waitForTimeout(500);
   // A worker per file (so Cancel can end one at once): the next file's worker loads the
   // page's own worker script and wasm module again, from the same origin. Nothing else.
-  const allowed = new Set(["replay-worker.js", "pkg/billsim_wasm.js", "pkg/billsim_wasm_bg.wasm"].map((p) => env.base + p));
+  const allowed = new Set(["replay-worker.js", "pkg-replay/billsim_wasm.js", "pkg-replay/billsim_wasm_bg.wasm"].map((p) => env.base + p));
   const other = after.filter((u) => !allowed.has(u));
   assert.deepEqual(other, [], `requests after choosing a file: ${after.join(", ")}`);
   assert.ok(after.every((u) => u.startsWith(env.base)), "all same-origin");

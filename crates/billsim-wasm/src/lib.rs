@@ -7,6 +7,7 @@
 
 mod in_flight_input;
 mod js_input;
+#[cfg(feature = "replay")]
 mod replay;
 mod thrown;
 
