@@ -118,7 +118,11 @@ class ReplayView extends HTMLElement {
   connectedCallback() {
     this.#spare ??= this.#newWorker();
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
-    matchMedia("(prefers-color-scheme: dark)").onchange = () => this.#draw();
+    this.toggleAttribute("data-dark", matchMedia("(prefers-color-scheme: dark)").matches);
+    matchMedia("(prefers-color-scheme: dark)").onchange = (e) => {
+      this.toggleAttribute("data-dark", e.matches);
+      this.#draw();
+    };
   }
 
   // Out of the page, a file being read is cancelled and the spare worker ended; the last

@@ -281,6 +281,11 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
   for (const width of [390, 1000]) {
     const { page, context } = await open(env, PAGE, { viewport: { width, height: 900 } });
     await choose(page, join(FIXTURES, "otlp.jsonl"));
+    // The editor open, with the guard of the most fields, and a bad file's message.
+    await el(page).locator("details.editor summary").click();
+    await el(page).getByLabel("Kind of guard").first().selectOption("moneyBudget");
+    await el(page).getByRole("button", { name: "Add guard" }).first().click();
+    await choose(page, join(FIXTURES, "bad_rows.csv"));
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= width, `no sideways scroll at ${width} px (${wide})`);
     await page.screenshot({ path: new URL(`replay-${width}.png`, SHOTS).pathname, fullPage: true });
