@@ -222,6 +222,13 @@ test("a bad file shows the core's message (bad rows by line number) and the last
     assert.equal(v.summary, good.summary, `${file}: the last good view stays`);
     assert.deepEqual(v.bills, good.bills);
   }
+  // A model with no price: the engine's list of them, and how to give them.
+  const unpriced = join(tmp, "unpriced.csv");
+  await writeFile(unpriced, "time,end,user,model,input_tokens,output_tokens\n"
+    + "2025-05-01T09:00:05Z,2025-05-01T09:00:06Z,alice,my-own-model,100,20\n");
+  const v = await choose(page, unpriced);
+  assert.match(v.problem, /my-own-model.*1 call.*choose a price table/s, v.problem);
+  assert.deepEqual(v.bills, good.bills);
   const skipped = await choose(page, join(FIXTURES, "bad_rows.csv"), { skip: true });
   assert.equal(skipped.problem, "");
   assert.ok(skipped.notes.some((n) => /bad rows left out \(the first: line 3: /.test(n)), skipped.notes.join(" | "));

@@ -125,19 +125,19 @@ impl Replay {
             Some(read).filter(|p| *p != run::main_policies().0)
         };
         let add = add.as_string().unwrap_or_default();
-        let added;
-        let log = if add.is_empty() {
-            &self.log
+        let refused = |e: RunError| match e {
+            RunError::Setting(f) => Thrown::on(&f.field, f.problem),
+            e @ RunError::NoPrice(_) => Thrown::with_field("prices", format!("{e}: {}", page::WORDS.no_price)),
+            e => Thrown::with_field("policies", e.to_string()),
+        };
+        let replayed = if add.is_empty() {
+            // The log's calls lent to the engine, not copied: memory holds them once.
+            run::run_in_place(&mut self.log, policies, prices.as_ref(), Record::default()).map_err(refused)?
         } else {
             let mut log = self.log.clone();
-            run::add(&mut log, &add, 0).map_err(|e| Thrown::general(e.to_string()))?;
-            added = log;
-            &added
+            run::add(&mut log, &add, 0).map_err(Thrown::general)?;
+            run::run_in_place(&mut log, policies, prices.as_ref(), Record::default()).map_err(refused)?
         };
-        let replayed = run::run(log, policies, prices.as_ref(), Record::default()).map_err(|e| match e {
-            RunError::Setting(f) => Thrown::on(&f.field, f.problem),
-            e => Thrown::with_field("policies", e.to_string()),
-        })?;
         let view = view::view(&replayed)?;
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]

@@ -246,6 +246,12 @@ impl Traffic {
         self.failed.get(index / 64).is_some_and(|w| w & (1 << (index % 64)) != 0)
     }
 
+    /// The calls and their costs given back, as [`Traffic::with_costs`] holds them (in time
+    /// order per user): a replay that keeps its log between runs holds its calls once.
+    pub fn into_calls(self) -> (Vec<Call>, Vec<Option<Nanos>>) {
+        (self.calls, self.costs)
+    }
+
     /// Request numbers are below this.
     pub fn requests(&self) -> usize {
         self.calls.len()

@@ -19,6 +19,8 @@ pub struct Words {
     pub skip: &'static str,
     pub add: &'static str,
     pub prices: &'static str,
+    /// After the engine's list of models with no price.
+    pub no_price: &'static str,
     pub add_none: &'static str,
     pub reading: &'static str,
     pub cancel: &'static str,
@@ -55,6 +57,7 @@ pub const WORDS: Words = Words {
     skip: "Skip bad rows",
     add: "Add a scripted cohort from a lesson",
     prices: "Price table (optional, JSON or CSV: model, input_per_million, output_per_million)",
+    no_price: "choose a price table that gives them (README.md describes it), then the log again",
     add_none: "None",
     reading: "Reading the log",
     cancel: "Cancel",
