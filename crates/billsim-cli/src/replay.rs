@@ -164,8 +164,7 @@ fn event(out: &mut String, r: &ReplayRun, e: &Event) {
 /// The biggest users by their bill under the first policy, charged under each.
 fn users(out: &mut String, r: &ReplayRun) {
     let Some(first) = r.policies.first() else { return };
-    let mut order: Vec<usize> = (0..r.users.len()).collect();
-    order.sort_by_key(|&u| std::cmp::Reverse(first.per_user[u].charged));
+    let order = core::view::by_bill(r);
     let shown_users = &order[..order.len().min(USERS_LISTED)];
     let width = shown_users.iter().map(|&u| r.users[u].name.chars().count()).chain([4]).max().unwrap_or(4);
     let _ = writeln!(out, "\nThe biggest users by their bill under {}, charged under each policy:", first.policy);

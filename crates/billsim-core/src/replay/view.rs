@@ -59,8 +59,8 @@ pub fn summary(run: &ReplayRun) -> String {
 }
 
 /// The users in order of their bill under the first policy (the biggest first; ties by
-/// their order in the log).
-fn by_bill(run: &ReplayRun) -> Vec<usize> {
+/// their order in the log): the page's biggest users and the command line's.
+pub fn by_bill(run: &ReplayRun) -> Vec<usize> {
     let mut order: Vec<usize> = (0..run.users.len()).collect();
     if let Some(first) = run.policies.first() {
         order.sort_by_key(|&u| std::cmp::Reverse(first.per_user[u].charged));
