@@ -31,7 +31,7 @@ function read(file, options) {
     }
     return bytes;
   };
-  replay = Replay.read(pull, options);
+  replay = Replay.read(pull, { ...options, bytes: file.size });
   postMessage({ ready: true, memory: wasmMemoryBytes() });
 }
 

@@ -77,12 +77,13 @@ fn read_prices(path: &Path) -> Result<PriceTable, Failure> {
 }
 
 pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
-    let options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows };
+    let mut options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows, bytes: None };
     let name = a.file.display().to_string();
     let read = if name == "-" {
         core::read(io::stdin().lock(), &options)
     } else {
         let file = File::open(&a.file).map_err(|e| work(format!("{name}: cannot be opened: {e}")))?;
+        options.bytes = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
         core::read(BufReader::with_capacity(1 << 16, file), &options)
     };
     let mut log = read.map_err(|e| work(format!("{name}: {e}")))?;

@@ -43,7 +43,9 @@ fn main() {
     let mut samples = Vec::new();
     for _ in 0..5 {
         let (start, cpu) = (Instant::now(), cpu_ms());
-        let read = replay::read(&log[..], &Options::default()).expect("the generated log reads");
+        // Its size given, as `billsim replay FILE` gives a file's.
+        let options = Options { bytes: Some(log.len() as u64), ..Options::default() };
+        let read = replay::read(&log[..], &options).expect("the generated log reads");
         let read_ms = start.elapsed().as_secs_f64() * 1e3;
         let out = run::run(&read, None, Some(&prices), Record::default()).expect("the replay runs");
         let total_ms = start.elapsed().as_secs_f64() * 1e3;

@@ -95,8 +95,8 @@ pub struct Replay {
 #[wasm_bindgen]
 impl Replay {
     /// Reads the log that `read(offset, length)` gives (see [`JsFile`]); `options` is `{
-    /// format, skipBadRows }`, the format a name of `replayPage().formats` or `""` to find
-    /// it from the file. A log that cannot be replayed throws the core's message.
+    /// format, skipBadRows, bytes }`, the format a name of `replayPage().formats` or `""` to
+    /// find it from the file, `bytes` the file's size (for the calls' memory to be taken once). A log that cannot be replayed throws the core's message.
     pub fn read(read: Function, options: JsValue) -> Result<Replay, Thrown> {
         let options = read_options(&options)?;
         let file = BufReader::with_capacity(CHUNK, JsFile { read: &read, offset: 0.0 });
@@ -175,7 +175,7 @@ impl Replay {
     }
 }
 
-const OPTIONS_FIELDS: [&str; 2] = ["format", "skipBadRows"];
+const OPTIONS_FIELDS: [&str; 3] = ["format", "skipBadRows", "bytes"];
 
 fn read_options(value: &JsValue) -> Result<Options, Thrown> {
     let Some(object) = js_input::object(value, "options", &OPTIONS_FIELDS)? else { return Ok(Options::default()) };
@@ -184,7 +184,13 @@ fn read_options(value: &JsValue) -> Result<Options, Thrown> {
         .map(|f| Format::parse(&f))
         .transpose()?;
     let skip = js_sys::Reflect::get(&object, &"skipBadRows".into()).map(|v| v.is_truthy()).unwrap_or(false);
-    Ok(Options { format, skip_bad_rows: skip })
+    // The file's size, a hint: anything but a whole number of bytes is no hint.
+    let bytes = js_sys::Reflect::get(&object, &"bytes".into())
+        .ok()
+        .and_then(|v| v.as_f64())
+        .filter(|b| b.is_finite() && *b >= 0.0 && b.fract() == 0.0 && *b < 2f64.powi(53))
+        .map(|b| b as u64);
+    Ok(Options { format, skip_bad_rows: skip, bytes })
 }
 
 /// Draws a replay view's share of the bill by user (`share` of `Replay.run`'s view),
