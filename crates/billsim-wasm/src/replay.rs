@@ -38,7 +38,11 @@ impl Read for JsFile<'_> {
         let got = self
             .read
             .call2(&JsValue::NULL, &JsValue::from_f64(self.offset), &JsValue::from_f64(buf.len() as f64))
-            .map_err(|e| io::Error::other(e.as_string().unwrap_or_else(|| "the file could not be read".into())))?;
+            .map_err(|e| {
+                // What the browser said (a file changed or removed since it was chosen).
+                let said = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string());
+                io::Error::other(said.unwrap_or_else(|| "the file could not be read".into()))
+            })?;
         let bytes: Uint8Array =
             got.dyn_into().map_err(|_| io::Error::other("the file's reader must give a Uint8Array"))?;
         let n = (bytes.length() as usize).min(buf.len());
