@@ -135,6 +135,33 @@ test("a file dropped on the drop zone is read like a chosen one", async () => {
   await context.close();
 });
 
+test("the drawing exports refuse what is not a replay's view with the field's name, and draw one that is", async () => {
+  const { page, context } = await open(env, PAGE);
+  await choose(page, join(FIXTURES, "generic.csv"));
+  const got = await el(page).evaluate(async (e) => {
+    const core = await import("/pkg-replay/billsim_wasm.js");
+    const canvas = document.createElement("canvas");
+    canvas.width = 600;
+    canvas.height = 400;
+    const tried = (f) => { try { f(); return "drawn"; } catch (x) { return `${x.field} | ${x.message.slice(0, 60)}`; } };
+    const { share, spend } = e.view;
+    return [
+      tried(() => core.drawReplayShare(canvas, { bars: 3 }, "noLimit", {})),
+      tried(() => core.drawReplayShare(canvas, share, "nope", {})),
+      tried(() => core.drawReplayOverTime(canvas, "spend", {})),
+      tried(() => core.drawReplayOverTime(canvas, spend, { scale: -1 })),
+      tried(() => core.drawReplayShare(canvas, share, share.bars[0].policy, { dark: true, scale: 2 })),
+      tried(() => core.drawReplayOverTime(canvas, spend, {})),
+    ];
+  });
+  assert.match(got[0], /^share \| share: must be the share of a replay's view/);
+  assert.match(got[1], /^policy \| policy: must be one of the view's policies/);
+  assert.match(got[2], /^spend \| spend: must be the over-time view of a replay/);
+  assert.match(got[3], /^scale \| scale: /);
+  assert.deepEqual(got.slice(4), ["drawn", "drawn"]);
+  await context.close();
+});
+
 test("the lesson widget's module leaves the replay out: only the replay page loads its readers", async () => {
   const { page, context } = await open(env, PAGE);
   const sizes = await page.evaluate(async () => {
