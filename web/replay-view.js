@@ -104,6 +104,7 @@ class ReplayView extends HTMLElement {
   #pending = null; // the worker reading a new file
   #spare = null; // a worker with the wasm loaded, for the next file
   #frame = null; // the policy whose bar is framed
+  #file = null; // the file chosen or dropped last, read again when the format or the skip box changes
   #resize = new ResizeObserver(() => this.#draw());
 
   constructor() {
@@ -161,6 +162,11 @@ class ReplayView extends HTMLElement {
       if (file) this.#read(file);
     });
     this.#q(".cancel").addEventListener("click", () => this.#cancel());
+    // "Skip bad rows" ticked after a file's bad rows were listed, or another format chosen:
+    // the same file is read again that way.
+    for (const control of [".format", ".skip"]) {
+      this.#q(control).addEventListener("change", () => { if (this.#file) this.#read(this.#file); });
+    }
     this.#q(".add").addEventListener("change", () => this.#rerun());
     this.#q(".prices").addEventListener("change", () => this.#rerun());
     this.#q(".apply").addEventListener("click", () => this.#rerun());
@@ -186,6 +192,7 @@ class ReplayView extends HTMLElement {
 
   // A new file: read by a worker of its own; the last good view stays until it is replayed.
   #read(file) {
+    this.#file = file;
     this.#cancelPending();
     const worker = this.#spare ?? this.#newWorker();
     this.#spare = null;

@@ -38,11 +38,19 @@ const el = (page) => page.locator("replay-view");
 /** How many views the element has drawn so far. */
 const drawn = (page) => el(page).evaluate((e) => Number(e.dataset.drawn ?? 0));
 
-/** Chooses `file` (a path) and waits for the next view, or for the problem box to speak. */
+/** Waits until no file is being read. */
+const idle = (page) => page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".reading").hidden);
+
+/**
+ * Chooses `file` (a path) and waits for the next view, or for the problem box to speak. A
+ * changed format or skip box reads the last file again first: that is waited for.
+ */
 async function choose(page, file, { format = "", skip = false } = {}) {
+  const r = el(page);
+  if (await r.locator("select.format").inputValue() !== format) await r.locator("select.format").selectOption(format);
+  if (await r.locator("input.skip").isChecked() !== skip) await r.locator("input.skip").setChecked(skip);
+  await idle(page);
   const before = await drawn(page);
-  await el(page).locator("select.format").selectOption(format);
-  await el(page).locator("input.skip").setChecked(skip);
   await el(page).locator("input.file").setInputFiles(file);
   await page.waitForFunction(([n]) => {
     const e = document.querySelector("replay-view");
@@ -231,16 +239,22 @@ test("a bad file shows the core's message (bad rows by line number) and the last
   const backwards = join(tmp, "backwards.csv");
   await writeFile(backwards, "time,end,user,model,input_tokens,output_tokens\n"
     + "2025-05-01T09:00:05Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,100,20\n");
+  const unpriced = join(tmp, "unpriced.csv");
+  await writeFile(unpriced, "time,end,user,model,input_tokens,output_tokens\n"
+    + "2025-05-01T09:00:05Z,2025-05-01T09:00:06Z,alice,my-own-model,100,20\n");
   const noUser = join(tmp, "no-user.csv");
   await writeFile(noUser, "time,model,input_tokens,output_tokens\n2025-05-01T09:00:05Z,claude-haiku-4-5,100,20\n");
   const cases = [
     [join(FIXTURES, "bad_rows.csv"), {}, /bad rows \("Skip bad rows" replays the others\):\n\s*line 3: /],
     [join(FIXTURES, "garbage.bin"), {}, /must be text \(CSV or JSON\)/],
     [empty, {}, /the log is empty/],
-    [join(FIXTURES, "helicone.csv"), { format: "litellm" }, /format: the file was to be LiteLLM spend logs \(litellm\), but it is a Helicone export/],
     [join(FIXTURES, "openai_usage.json"), {}, /cannot be replayed: export a log of each call/],
     [backwards, {}, /line 2: the call ends \(2025-05-01T09:00:01Z\) before it starts/],
     [noUser, {}, /the generic log.s header has no column for user \("user", /],
+    // A model with no price: the engine's list of them, and how to give them.
+    [unpriced, {}, /my-own-model.*1 call.*choose a price table/s],
+    // Last: choosing the format back reads the file again, which then replays.
+    [join(FIXTURES, "helicone.csv"), { format: "litellm" }, /format: the file was to be LiteLLM spend logs \(litellm\), but it is a Helicone export/],
   ];
   for (const [file, options, message] of cases) {
     const v = await choose(page, file, options);
@@ -249,14 +263,12 @@ test("a bad file shows the core's message (bad rows by line number) and the last
     assert.equal(v.summary, good.summary, `${file}: the last good view stays`);
     assert.deepEqual(v.bills, good.bills);
   }
-  // A model with no price: the engine's list of them, and how to give them.
-  const unpriced = join(tmp, "unpriced.csv");
-  await writeFile(unpriced, "time,end,user,model,input_tokens,output_tokens\n"
-    + "2025-05-01T09:00:05Z,2025-05-01T09:00:06Z,alice,my-own-model,100,20\n");
-  const v = await choose(page, unpriced);
-  assert.match(v.problem, /my-own-model.*1 call.*choose a price table/s, v.problem);
-  assert.deepEqual(v.bills, good.bills);
-  const skipped = await choose(page, join(FIXTURES, "bad_rows.csv"), { skip: true });
+  // Ticking the box after the bad rows are listed reads the same file again without them.
+  assert.match((await choose(page, join(FIXTURES, "bad_rows.csv"))).problem, /5 bad rows/);
+  const n = await drawn(page);
+  await el(page).getByLabel("Skip bad rows").check();
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
+  const skipped = await shown(page);
   assert.equal(skipped.problem, "");
   assert.ok(skipped.notes.some((n) => /bad rows left out \(the first: line 3: /.test(n)), skipped.notes.join(" | "));
   assert.deepEqual(log.errors, [], "nothing thrown uncaught");
