@@ -106,6 +106,7 @@ class ReplayView extends HTMLElement {
   #frame = null; // the policy whose bar is framed
   #file = null; // the file chosen or dropped last, read again when the format or the skip box changes
   #resize = new ResizeObserver(() => this.#draw());
+  #connection = null; // ends, on removal, what this element listens to outside itself
 
   constructor() {
     super();
@@ -119,16 +120,19 @@ class ReplayView extends HTMLElement {
   connectedCallback() {
     this.#spare ??= this.#newWorker();
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
-    this.toggleAttribute("data-dark", matchMedia("(prefers-color-scheme: dark)").matches);
-    matchMedia("(prefers-color-scheme: dark)").onchange = (e) => {
+    const dark = matchMedia("(prefers-color-scheme: dark)");
+    this.toggleAttribute("data-dark", dark.matches);
+    this.#connection = new AbortController();
+    dark.addEventListener("change", (e) => {
       this.toggleAttribute("data-dark", e.matches);
       this.#draw();
-    };
+    }, { signal: this.#connection.signal });
   }
 
   // Out of the page, a file being read is cancelled and the spare worker ended; the last
   // good one stays, to show its view again if the element comes back.
   disconnectedCallback() {
+    this.#connection?.abort();
     this.#resize.disconnect();
     this.#cancelPending();
     this.#spare?.terminate();
