@@ -81,7 +81,7 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
     for &u in &order[..named] {
         let name = run.users[u].name.clone();
         cohort_of[u] = name.clone();
-        cohorts.push(Cohort { label: name.clone(), name });
+        cohorts.push(Cohort { label: shortened(&name), name });
     }
     let rest = order.len() - named;
     if rest > 0 {
@@ -121,6 +121,26 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
         policies,
         keys: Vec::new(),
     }
+}
+
+/// The most characters of a user's name the chart's key and sentences show.
+const NAME_SHOWN: usize = 24;
+
+/// A user's name as the chart's key can hold it: a long one (an API key standing for the
+/// user) keeps its start and its end.
+///
+/// ```
+/// use billsim_core::replay::view::shortened;
+/// assert_eq!(shortened("alice"), "alice");
+/// assert_eq!(shortened("0d3f2ab1c4e5f60718293a4b5c6d7e8f"), "0d3f2ab1c4e5f6…4b5c6d7e8f");
+/// ```
+pub fn shortened(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    if chars.len() <= NAME_SHOWN {
+        return name.to_string();
+    }
+    let (head, tail) = (14, 10);
+    format!("{}…{}", chars[..head].iter().collect::<String>(), chars[chars.len() - tail..].iter().collect::<String>())
 }
 
 /// The page's view of `run`.
