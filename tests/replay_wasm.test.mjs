@@ -53,6 +53,13 @@ test("hostile arguments throw the core's message with its field, and the replay 
   for (const hint of [-1, 1e300, NaN, "9", 2 ** 60]) {
     assert.equal(read(reader(bytes), { bytes: hint }).run(null, "", null).calls, 5, `bytes ${hint}`);
   }
+  // An option inherited from a polluted Object.prototype is not an option.
+  Object.prototype.skipBadRows = true;
+  try {
+    assert.match(thrown(() => read(reader(readFileSync(join(FIXTURES, "bad_rows.csv"))), {}))[1], /5 bad rows/);
+  } finally {
+    delete Object.prototype.skipBadRows;
+  }
   const replay = read(reader(bytes), {});
   for (const [policies, field, message] of [
     [42, "policies", /must be a list/],

@@ -187,11 +187,11 @@ fn read_options(value: &JsValue) -> Result<Options, Thrown> {
         .filter(|f| !f.is_empty())
         .map(|f| Format::parse(&f))
         .transpose()?;
-    let skip = js_sys::Reflect::get(&object, &"skipBadRows".into()).map(|v| v.is_truthy()).unwrap_or(false);
+    // Own fields only: one added to Object.prototype by other code is not an option.
+    let skip = js_input::get(&object, "skipBadRows", "true or false")?.is_truthy();
     // The file's size, a hint: anything but a whole number of bytes is no hint.
-    let bytes = js_sys::Reflect::get(&object, &"bytes".into())
-        .ok()
-        .and_then(|v| v.as_f64())
+    let bytes = js_input::get(&object, "bytes", "a whole number of bytes")?
+        .as_f64()
         .filter(|b| b.is_finite() && *b >= 0.0 && b.fract() == 0.0 && *b < 2f64.powi(53))
         .map(|b| b as u64);
     Ok(Options { format, skip_bad_rows: skip, bytes })
