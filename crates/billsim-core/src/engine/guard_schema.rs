@@ -373,6 +373,40 @@ mod tests {
         }
     }
 
+    /// `kind` at its defaults with `key` set to `text`, read back.
+    fn with(kind: &GuardKind, key: &str, text: &str) -> Result<Vec<Policy>, BadFile> {
+        let mut g = Map::new();
+        g.insert("guard".into(), kind.guard.into());
+        for f in kind.fields {
+            g.insert(f.key.into(), if f.key == key { text } else { f.default }.into());
+        }
+        read_edited(&[Edited { name: "p".into(), guards: vec![g] }])
+    }
+
+    #[test]
+    fn each_fields_range_is_the_one_the_policy_file_reads() {
+        for kind in GUARD_KINDS {
+            for f in kind.fields.iter().filter(|f| matches!(f.kind, FieldKind::Whole | FieldKind::Dollars)) {
+                let what = format!("{}.{}", kind.guard, f.key);
+                assert!(with(kind, f.key, f.min).is_ok(), "{what}: its minimum {} reads", f.min);
+                assert!(with(kind, f.key, f.max).is_ok(), "{what}: its maximum {} reads", f.max);
+                let above = match f.kind {
+                    FieldKind::Dollars => format!("{}.000001", f.max),
+                    _ => (f.max.parse::<u128>().unwrap() + 1).to_string(),
+                };
+                let refused = with(kind, f.key, &above).map(|_| ()).unwrap_err().to_string();
+                assert!(refused.contains(f.key), "{what}: {above} is refused naming the field: {refused}");
+                let below = match f.kind {
+                    FieldKind::Dollars => Some("0".to_string()),
+                    _ => f.min.parse::<u64>().unwrap().checked_sub(1).map(|n| n.to_string()),
+                };
+                if let Some(below) = below {
+                    assert!(with(kind, f.key, &below).is_err(), "{what}: {below} is refused");
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_bad_number_names_the_policy_the_guard_and_the_field_and_its_range() {
         let mut g = Map::new();
