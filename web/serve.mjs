@@ -35,7 +35,7 @@ const COMMON = {
 // fetch its icon again. A name with a content hash (a release's assets/) never changes.
 function cacheControl(path) {
   if (/\.[0-9a-f]{10}\.\w+$/.test(path)) return "public, max-age=31536000, immutable";
-  if (/\.(html|m?js|css|wasm|json)$/.test(path) || /^(pkg|figures)\//.test(path)) return "no-cache";
+  if (/\.(html|m?js|css|wasm|json)$/.test(path) || /^(pkg|pkg-replay|figures)\//.test(path)) return "no-cache";
   return "public, max-age=86400";
 }
 

@@ -77,12 +77,13 @@ fn read_prices(path: &Path) -> Result<PriceTable, Failure> {
 }
 
 pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
-    let options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows };
+    let mut options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows, bytes: None };
     let name = a.file.display().to_string();
     let read = if name == "-" {
         core::read(io::stdin().lock(), &options)
     } else {
         let file = File::open(&a.file).map_err(|e| work(format!("{name}: cannot be opened: {e}")))?;
+        options.bytes = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
         core::read(BufReader::with_capacity(1 << 16, file), &options)
     };
     let mut log = read.map_err(|e| work(format!("{name}: {e}")))?;
@@ -164,8 +165,7 @@ fn event(out: &mut String, r: &ReplayRun, e: &Event) {
 /// The biggest users by their bill under the first policy, charged under each.
 fn users(out: &mut String, r: &ReplayRun) {
     let Some(first) = r.policies.first() else { return };
-    let mut order: Vec<usize> = (0..r.users.len()).collect();
-    order.sort_by_key(|&u| std::cmp::Reverse(first.per_user[u].charged));
+    let order = core::view::by_bill(r);
     let shown_users = &order[..order.len().min(USERS_LISTED)];
     let width = shown_users.iter().map(|&u| r.users[u].name.chars().count()).chain([4]).max().unwrap_or(4);
     let _ = writeln!(out, "\nThe biggest users by their bill under {}, charged under each policy:", first.policy);

@@ -5,6 +5,8 @@
 //! cargo run --release -p billsim-core --example replay_bench             # 1,000,000 calls, 10,000 users
 //! cargo run --release -p billsim-core --example replay_bench -- 100000   # another size
 //! cargo run --release -p billsim-core --example replay_bench -- 1000000 --write > big.csv  # the log alone
+//! cargo run --release -p billsim-core --example replay_bench -- --prices > prices.csv  # its models' prices
+//! cargo run --release -p billsim-core --example replay_bench -- 1000000 --json  # the times as JSON
 //! ```
 
 use billsim_core::engine::{synthetic, Record};
@@ -16,6 +18,21 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let calls: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     let users = (calls / 100).max(1);
+    if args.iter().any(|a| a == "--prices") {
+        // The generator's two models, as a price table the page (or --prices) reads: dollars
+        // per million tokens are nano-dollars per token divided by 1,000.
+        let mut out = String::from("model,input_per_million,output_per_million\n");
+        for (model, p) in synthetic::prices().0 {
+            let per_million = |n: u64| format!("{}.{:03}", n / 1000, n % 1000);
+            out.push_str(&format!(
+                "{model},{},{}\n",
+                per_million(p.input_per_token.0),
+                per_million(p.output_per_token.0)
+            ));
+        }
+        print!("{out}");
+        return;
+    }
     let mut log = Vec::new();
     export::synthetic_log(1, calls, users, &mut log).expect("the generator writes to memory");
     if args.iter().any(|a| a == "--write") {
@@ -26,7 +43,9 @@ fn main() {
     let mut samples = Vec::new();
     for _ in 0..5 {
         let (start, cpu) = (Instant::now(), cpu_ms());
-        let read = replay::read(&log[..], &Options::default()).expect("the generated log reads");
+        // Its size given, as `billsim replay FILE` gives a file's.
+        let options = Options { bytes: Some(log.len() as u64), ..Options::default() };
+        let read = replay::read(&log[..], &options).expect("the generated log reads");
         let read_ms = start.elapsed().as_secs_f64() * 1e3;
         let out = run::run(&read, None, Some(&prices), Record::default()).expect("the replay runs");
         let total_ms = start.elapsed().as_secs_f64() * 1e3;
@@ -35,6 +54,15 @@ fn main() {
     }
     samples.sort_by(|a, b| a.1.total_cmp(&b.1));
     let (read_ms, total_ms, cpu) = samples[samples.len() / 2];
+    if args.iter().any(|a| a == "--json") {
+        let min = samples.iter().map(|s| s.1).fold(f64::INFINITY, f64::min);
+        println!(
+            "{{\"calls\": {calls}, \"users\": {users}, \"bytes\": {}, \"readMs\": {read_ms:.1}, \"medianMs\": {total_ms:.1},              \"minMs\": {min:.1}, \"cpuMs\": {}}}",
+            log.len(),
+            cpu.map_or("null".to_string(), |c| format!("{c:.1}"))
+        );
+        return;
+    }
     let cpu = cpu.map_or(String::new(), |c| format!(", {c:.0} ms of CPU time"));
     println!(
         "{calls} calls, {users} users, {:.1} MB of CSV: read {read_ms:.0} ms; read and replayed under 3 policies \

@@ -9,9 +9,9 @@ use crate::lesson_numbers::grouped;
 use crate::over_time::Table;
 use crate::scenario::{self, ScenarioRun};
 use crate::words::share;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CohortView {
     /// The figure's title: "Share of the bill by kind of user under each policy: A free tier, run 0".
@@ -23,7 +23,7 @@ pub struct CohortView {
     pub table: Table,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Bar {
     pub policy: String,
@@ -36,7 +36,7 @@ pub struct Bar {
     pub sentence: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Segment {
     pub cohort: String,

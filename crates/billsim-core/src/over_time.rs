@@ -19,7 +19,7 @@ use crate::money::{Micros, Overflow};
 use crate::scenario::{self, ScenarioRun};
 use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Most round moments the time axis offers (the chart thins them to fit its width).
 const TIME_TICKS: u64 = 12;
@@ -32,7 +32,7 @@ const TABLE_ROWS: u64 = 6;
 const LIMIT_ROOM: u64 = 2;
 
 /// What the over-time view shows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OverTime {
     /// The figure's title: "Spend so far under each policy over toy day 0".
@@ -51,7 +51,7 @@ pub struct OverTime {
 }
 
 /// One policy's cumulative spend.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Line {
     /// The policy's stable name.
@@ -71,7 +71,7 @@ pub struct Line {
 }
 
 /// A moment marked on a line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Mark {
     pub at_ms: u64,
@@ -82,7 +82,7 @@ pub struct Mark {
 }
 
 /// The "Show numbers" table: a caption, the column heads, and rows of text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
     pub caption: String,
     pub columns: Vec<String>,

@@ -151,7 +151,7 @@ pub fn find(name: &str) -> Result<&'static Scenario, FieldError> {
 }
 
 /// A scenario's settings, each with its value (the default until set).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Values(Vec<(&'static SettingSpec, Value)>);
 
 impl Values {

@@ -128,7 +128,7 @@ pub(crate) fn object(value: &JsValue, what: &str, known: &[&str]) -> Result<Opti
 /// The object's own field `field`, or `undefined` when it has none: a field it only
 /// inherits (say, one added to `Object.prototype` by other code) is not one of its settings.
 /// A getter or Proxy trap that throws is refused with what the field allows.
-fn get(object: &Object, field: &str, allowed: &'static str) -> Result<JsValue, Thrown> {
+pub(crate) fn get(object: &Object, field: &str, allowed: &'static str) -> Result<JsValue, Thrown> {
     let threw = |_| error(field, allowed, "a field that threw when read".into());
     if try_own_property(object, field).map_err(threw)?.is_undefined() {
         return Ok(JsValue::UNDEFINED);

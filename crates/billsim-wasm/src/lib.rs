@@ -7,6 +7,8 @@
 
 mod in_flight_input;
 mod js_input;
+#[cfg(feature = "replay")]
+mod replay;
 mod thrown;
 
 pub use thrown::Thrown;

@@ -19,6 +19,11 @@ impl Thrown {
         Thrown { field: Some(field.to_string()), message: format!("{field}: {problem}") }
     }
 
+    /// About `field`, in a message that says so its own way (`policies[1].guards[0].limit: ...`).
+    pub fn with_field(field: &str, message: impl Into<String>) -> Thrown {
+        Thrown { field: Some(field.to_string()), message: message.into() }
+    }
+
     /// About no one field (the module itself, a drawing that failed).
     pub fn general(message: impl Into<String>) -> Thrown {
         Thrown { field: None, message: message.into() }

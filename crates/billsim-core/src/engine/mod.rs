@@ -3,6 +3,7 @@
 //! arrival and settles on finish, and outcomes per user and per policy.
 
 mod guard;
+pub mod guard_schema;
 mod ledger;
 mod outcome;
 mod policy;

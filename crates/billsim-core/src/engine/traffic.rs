@@ -5,11 +5,11 @@
 use crate::engine::price::Nanos;
 use crate::money::Tokens;
 use crate::time::{Instant, Span};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// A group of users the charts colour and label together ("heavy", "ordinary", "script"...).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cohort {
     /// The stable name, in JSON and the address.
     pub name: String,
@@ -244,6 +244,12 @@ impl Traffic {
     #[inline(always)]
     pub fn failed(&self, index: usize) -> bool {
         self.failed.get(index / 64).is_some_and(|w| w & (1 << (index % 64)) != 0)
+    }
+
+    /// The calls and their costs given back, as [`Traffic::with_costs`] holds them (in time
+    /// order per user): a replay that keeps its log between runs holds its calls once.
+    pub fn into_calls(self) -> (Vec<Call>, Vec<Option<Nanos>>) {
+        (self.calls, self.costs)
     }
 
     /// Request numbers are below this.

@@ -4,7 +4,7 @@
 
 use crate::engine::Nanos;
 use crate::time::Instant;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 const SECOND: u64 = 1_000;
 const MINUTE: u64 = 60 * SECOND;
@@ -12,7 +12,7 @@ const HOUR: u64 = 60 * MINUTE;
 pub(crate) const DAY: u64 = 24 * HOUR;
 
 /// How the moments of a scenario read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Scale {
     /// Seconds from the start, to `unit_ms` (a power of ten): `0 s`, `0.25 s`, `12 s`.
@@ -33,7 +33,7 @@ pub enum Round {
 }
 
 /// A mark on an axis: where (milliseconds, or nano-dollars) and what it reads.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tick {
     pub at: u64,
     pub label: String,

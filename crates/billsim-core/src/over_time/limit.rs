@@ -9,9 +9,9 @@ use crate::engine::{Guard, Nanos};
 use crate::money::Overflow;
 use crate::over_time::axis::DAY;
 use crate::words::counted;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum LimitKind {
     /// A money budget per user.
@@ -21,7 +21,7 @@ pub enum LimitKind {
 }
 
 /// A dashed line at a budget or a ceiling.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Limit {
     pub kind: LimitKind,

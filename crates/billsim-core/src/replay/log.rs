@@ -253,6 +253,12 @@ fn with_name(v: &Value<'_>, problem: String) -> String {
 }
 
 impl Builder {
+    /// Room for `calls` calls at once, if memory has it (a hint: without it, the calls
+    /// take memory as they come).
+    pub fn reserve(&mut self, calls: usize) {
+        let _ = self.calls.try_reserve_exact(calls);
+    }
+
     pub fn bad_row(&mut self, line: u64, problem: String) {
         self.bad_count += 1;
         if self.bad.len() < BAD_ROWS_SAID {

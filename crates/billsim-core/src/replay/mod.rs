@@ -32,8 +32,10 @@ pub mod langfuse;
 pub mod litellm;
 pub mod log;
 pub mod otlp;
+pub mod page;
 pub mod prices;
 pub mod run;
+pub mod view;
 pub mod when;
 
 pub use log::{BadRow, Log};
@@ -104,6 +106,10 @@ pub struct Options {
     pub format: Option<Format>,
     /// Go on without bad rows (and say how many) rather than stop.
     pub skip_bad_rows: bool,
+    /// The file's size in bytes, when known: the calls' memory is then taken once, for as
+    /// many rows as the file's first lines say it holds, rather than doubled as it fills
+    /// (wasm memory never shrinks, so each doubling's old block would stay taken).
+    pub bytes: Option<u64>,
 }
 
 /// Why a log cannot be replayed.
@@ -155,15 +161,9 @@ impl fmt::Display for ReplayError {
                 "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
                  a log of each call instead"
             ),
-            ReplayError::OtherFormat { chosen, found } => write!(
-                f,
-                "format: the file was to be {} ({}), but it is {} ({}); choose --format {} or leave --format out",
-                chosen.label(),
-                chosen.name(),
-                found.label(),
-                found.name(),
-                found.name()
-            ),
+            ReplayError::OtherFormat { chosen, found } => {
+                f.write_str(&other_format(*chosen, *found, &format!("--format {} or leave --format out", found.name())))
+            }
             ReplayError::NotJsonFormat(format) => {
                 write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
             }
@@ -176,12 +176,7 @@ impl fmt::Display for ReplayError {
                 write!(f, "the log must be JSON; it is not at line {line}, column {column}, and cannot be read on")
             }
             ReplayError::NoRows => f.write_str("the JSON must be a list of calls, or an object with them in \"data\""),
-            ReplayError::BadRows { first, count } => {
-                let listed: Vec<String> = first.iter().map(|r| format!("  {r}")).collect();
-                let more = *count - first.len() as u64;
-                let more = if more > 0 { format!("\n  and {more} more") } else { String::new() };
-                write!(f, "{count} bad rows (--skip-bad-rows replays the others):\n{}{more}", listed.join("\n"))
-            }
+            ReplayError::BadRows { first, count } => f.write_str(&bad_rows(first, *count, "--skip-bad-rows")),
             ReplayError::NoCalls(what) if what.is_empty() => f.write_str("the log has no calls to replay"),
             ReplayError::NoCalls(what) => write!(f, "the log has no model calls to replay: only {}", what.join(", ")),
             ReplayError::Unreadable(e) => write!(f, "the log cannot be read: {e}"),
@@ -191,8 +186,53 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+impl ReplayError {
+    /// As the page says it: its controls named where the command line names its switches.
+    pub fn on_page(&self) -> String {
+        match self {
+            ReplayError::OtherFormat { chosen, found } => other_format(
+                *chosen,
+                *found,
+                &format!("\"{}\" or \"{}\" as the format", found.label(), page::WORDS.auto),
+            ),
+            ReplayError::BadRows { first, count } => bad_rows(first, *count, &format!("\"{}\"", page::WORDS.skip)),
+            e => e.to_string(),
+        }
+    }
+}
+
+fn other_format(chosen: Format, found: Format, choose: &str) -> String {
+    format!(
+        "format: the file was to be {} ({}), but it is {} ({}); choose {choose}",
+        chosen.label(),
+        chosen.name(),
+        found.label(),
+        found.name()
+    )
+}
+
+/// The first bad rows, one a line, then how many more; `switch` replays without them.
+fn bad_rows(first: &[BadRow], count: u64, switch: &str) -> String {
+    let listed: Vec<String> = first.iter().map(|r| format!("  {r}")).collect();
+    let more = count - first.len() as u64;
+    let more = if more > 0 { format!("\n  and {more} more") } else { String::new() };
+    format!("{count} bad rows ({switch} replays the others):\n{}{more}", listed.join("\n"))
+}
+
 /// How much of the file the format is found from.
 const HEAD: u64 = 64 * 1024;
+
+/// How many rows a file of `total` bytes holds, from its head's bytes per line (5% more,
+/// so that a file a little denser than its head is not doubled); `None` for a JSON document
+/// (a record spans lines) or a head with no whole line.
+fn rows_in(head: &[u8], total: u64, document: bool) -> Option<usize> {
+    let lines = head.iter().filter(|&&b| b == b'\n').count() as u64;
+    if document || lines < 2 {
+        return None;
+    }
+    let per_line = (head.len() as u64 / lines).max(1);
+    usize::try_from(total / per_line + total / per_line / 20).ok()
+}
 
 /// Reads a log.
 pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayError> {
@@ -218,6 +258,9 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
         None => found,
     };
     let mut builder = Builder::default();
+    if let Some(rows) = options.bytes.and_then(|total| rows_in(&head, total, json && !json_lines(&text))) {
+        builder.reserve(rows);
+    }
     let mut whole = Cursor::new(head).chain(input);
     if !json {
         let spec = match format {
@@ -340,5 +383,26 @@ fn detect_csv(text: &str) -> Format {
         Format::LiteLlm
     } else {
         Format::Generic
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rows_of_a_file_are_guessed_from_its_heads_lines_and_a_document_is_not_guessed() {
+        let head = b"t,u\n1,a\n2,b\n";
+        assert_eq!(rows_in(head, 6_000, false), Some(1_575), "4 bytes a line: 1,500 rows, and 5% more");
+        assert_eq!(rows_in(head, 6_000, true), None, "a JSON document's records span lines");
+        assert_eq!(rows_in(b"no line end", 6_000, false), None);
+    }
+
+    #[test]
+    fn a_size_hint_past_any_memory_is_only_a_hint() {
+        let text = "time,end,user,model,input_tokens,output_tokens\n\
+                    2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,100,20\n";
+        let options = Options { bytes: Some(u64::MAX / 2), ..Options::default() };
+        assert_eq!(read(text.as_bytes(), &options).unwrap().calls.len(), 1);
     }
 }

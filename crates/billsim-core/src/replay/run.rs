@@ -2,7 +2,7 @@
 //! beside `noLimit` (the bill as it happened), or the policies given; optionally with a
 //! cohort of a scenario added to the same traffic (a scripted abuser beside real users).
 
-use crate::engine::{self, Cohort, Outcome, Policy, PriceTable, Record, RunError, User};
+use crate::engine::{self, Cohort, Outcome, Policy, PriceTable, Record, RunError, Traffic, User};
 use crate::replay::log::Log;
 use crate::replay::prices;
 use crate::replay::when::iso_text;
@@ -51,7 +51,36 @@ pub fn run(
 ) -> Result<ReplayRun, RunError> {
     let (table, price_notes) = prices::for_log(log, given)?;
     let traffic = log.traffic()?;
-    let prices = engine::resolve_prices(&traffic, &table)?;
+    replay(log, &traffic, &table, price_notes, policies, record)
+}
+
+/// As [`run`], with the log's calls moved into the engine's traffic and back rather than
+/// copied, so a page that keeps its log to replay it again holds its calls once. A log
+/// the engine refuses as traffic (a log [`crate::replay::read`] made never is) is left
+/// without its calls.
+pub fn run_in_place(
+    log: &mut Log,
+    policies: Option<Vec<Policy>>,
+    given: Option<&PriceTable>,
+    record: Record,
+) -> Result<ReplayRun, RunError> {
+    let (table, price_notes) = prices::for_log(log, given)?;
+    let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
+    let traffic = Traffic::with_costs(log.cohorts.clone(), log.users.clone(), log.models.clone(), calls, costs)?;
+    let replayed = replay(log, &traffic, &table, price_notes, policies, record);
+    (log.calls, log.costs) = traffic.into_calls();
+    replayed
+}
+
+fn replay(
+    log: &Log,
+    traffic: &Traffic,
+    table: &PriceTable,
+    price_notes: Vec<String>,
+    policies: Option<Vec<Policy>>,
+    record: Record,
+) -> Result<ReplayRun, RunError> {
+    let prices = engine::resolve_prices(traffic, table)?;
     let (ran, labels) = match policies {
         Some(given) => {
             let names = given.iter().map(|p| p.name.clone()).collect();
@@ -60,8 +89,8 @@ pub fn run(
         None => main_policies(),
     };
     let outcomes =
-        ran.iter().map(|p| engine::run_priced(&traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
-    let users = UserSummary::of(&traffic);
+        ran.iter().map(|p| engine::run_priced(traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
+    let users = UserSummary::of(traffic);
     let (from, until) = traffic.span();
     let mut notes = log.notes.clone();
     notes.extend(price_notes);
@@ -148,4 +177,25 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         iso_text(Instant(offset))
     ));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{export, read, Options};
+
+    #[test]
+    fn a_replay_in_place_gives_the_same_run_and_leaves_the_log_as_it_was() {
+        let mut text = Vec::new();
+        export::synthetic_log(5, 3_000, 60, &mut text).unwrap();
+        let log = read(&text[..], &Options::default()).unwrap();
+        let mut kept = log.clone();
+        let prices = crate::engine::synthetic::prices();
+        for policies in [None, Some(main_policies().0[1..].to_vec())] {
+            let copied = run(&log, policies.clone(), Some(&prices), Record::default()).unwrap();
+            let moved = run_in_place(&mut kept, policies, Some(&prices), Record::default()).unwrap();
+            assert_eq!(serde_json::to_string(&moved).unwrap(), serde_json::to_string(&copied).unwrap());
+            assert_eq!((kept.calls.len(), &kept.calls, &kept.costs), (log.calls.len(), &log.calls, &log.costs));
+        }
+    }
 }

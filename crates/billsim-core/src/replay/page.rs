@@ -1,0 +1,121 @@
+//! The words of the page's "Your own traffic" view (`web/replay.html`): its headings,
+//! labels and buttons, and the progress of a file being read. The page writes none of
+//! its own.
+
+use crate::lesson_numbers::grouped;
+use crate::replay::Format;
+use crate::words::share;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Words {
+    pub title: &'static str,
+    pub intro: &'static str,
+    pub choose: &'static str,
+    pub drop: &'static str,
+    pub format: &'static str,
+    pub auto: &'static str,
+    pub skip: &'static str,
+    pub add: &'static str,
+    pub prices: &'static str,
+    /// After the engine's list of models with no price.
+    pub no_price: &'static str,
+    pub add_none: &'static str,
+    pub reading: &'static str,
+    pub cancel: &'static str,
+    pub cancelled: &'static str,
+    pub failed: &'static str,
+    pub kept: &'static str,
+    pub policies: &'static str,
+    pub policy_name: &'static str,
+    pub guard_kind: &'static str,
+    pub add_guard: &'static str,
+    pub remove_guard: &'static str,
+    pub no_guards: &'static str,
+    pub add_policy: &'static str,
+    pub remove_policy: &'static str,
+    pub new_policy: &'static str,
+    pub apply: &'static str,
+    pub reset: &'static str,
+    pub results: &'static str,
+    pub notes: &'static str,
+    pub show_policy: &'static str,
+    pub download: &'static str,
+    pub left_out: &'static str,
+}
+
+pub const WORDS: Words = Words {
+    title: "Your own traffic",
+    intro: "Choose or drop a log of your app's model calls (LiteLLM, Helicone, Langfuse, OpenTelemetry or a \
+            generic CSV or JSON-lines log) to see what each policy would have done to it. The file is read in \
+            this page only: it is never sent anywhere.",
+    choose: "Log file",
+    drop: "or drop a log file here",
+    format: "Format",
+    auto: "Find it from the file",
+    skip: "Skip bad rows",
+    add: "Add a scripted cohort from a lesson",
+    prices: "Price table (optional, JSON or CSV: model, input_per_million, output_per_million)",
+    no_price: "choose a price table that gives them (README.md describes it), then the log again",
+    add_none: "None",
+    reading: "Reading the log",
+    cancel: "Cancel",
+    cancelled: "Reading cancelled.",
+    failed: "This file cannot be replayed:",
+    kept: "The results below are still those of the last file replayed.",
+    policies: "Policies",
+    policy_name: "Policy name",
+    guard_kind: "Kind of guard",
+    add_guard: "Add guard",
+    remove_guard: "Remove guard",
+    no_guards: "No guard: every call is served.",
+    add_policy: "Add policy",
+    remove_policy: "Remove policy",
+    new_policy: "myPolicy",
+    apply: "Replay under these policies",
+    reset: "Back to the default policies",
+    results: "What each policy would have done",
+    notes: "What the reading assumed",
+    show_policy: "Framed policy",
+    download: "Download results as CSV",
+    left_out: "guards the editor cannot show were left out of the default policies",
+};
+
+/// The formats a page's menu offers: `[name, label]`.
+pub fn formats() -> Vec<[&'static str; 2]> {
+    Format::ALL.iter().map(|f| [f.name(), f.label()]).collect()
+}
+
+/// How far the reading is: "Read 12.5 MB of 50 MB (25%)".
+///
+/// ```
+/// use billsim_core::replay::page::progress;
+/// assert_eq!(progress(1_250_000, 5_000_000), "Read 1.2 MB of 5 MB (25%)");
+/// assert_eq!(progress(0, 0), "Read 0 bytes of 0 bytes");
+/// ```
+pub fn progress(read: u64, total: u64) -> String {
+    let of = match share(read, total) {
+        Some(s) => format!(" ({s})"),
+        None => String::new(),
+    };
+    format!("Read {} of {}{of}", size(read), size(total))
+}
+
+/// Bytes as a reader counts them: `812 bytes`, `12 kB`, `1.2 MB`, `3.4 GB`.
+fn size(bytes: u64) -> String {
+    let tenths = |unit: u64| {
+        let t = bytes / (unit / 10);
+        if t % 10 == 0 {
+            grouped(t / 10)
+        } else {
+            format!("{}.{}", grouped(t / 10), t % 10)
+        }
+    };
+    match bytes {
+        b if b < 1_000 => format!("{b} bytes"),
+        b if b < 1_000_000 => format!("{} kB", tenths(1_000)),
+        b if b < 1_000_000_000 => format!("{} MB", tenths(1_000_000)),
+        _ => format!("{} GB", tenths(1_000_000_000)),
+    }
+}

@@ -1,0 +1,354 @@
+//! What the page's "Your own traffic" view shows of a replay: the share of the bill by
+//! user (the biggest users and the rest) under each policy, the refusals by reason under
+//! each policy, the over-time view, the users who would have been refused most, and the
+//! results as CSV. Every word and amount a reader sees is here; the page only draws it.
+//!
+//! The share and over-time views are the scenarios' own ([`cohort_view`], [`over_time`]),
+//! run on the replay seen as a scenario run whose cohorts are the biggest users and the
+//! rest, with its time counted from the log's first day (UTC), so the axis reads
+//! `Day 1 09:00` rather than days since 1970.
+
+use crate::cohort_view::{cohort_view, CohortView};
+use crate::engine::{Cohort, Nanos, Outcome, Reason};
+use crate::lesson_numbers::grouped;
+use crate::over_time::{over_time, OverTime, Table};
+use crate::replay::run::ReplayRun;
+use crate::replay::when::iso_text;
+use crate::replay::Format;
+use crate::scenario::{ScenarioRun, UserSummary, Values};
+use crate::settings::FieldError;
+use crate::time::Instant;
+use serde::Serialize;
+
+/// The users shown by name in the share of the bill; the others are one segment.
+pub const BIGGEST_USERS: usize = 6;
+/// The rows of the table of users refused most.
+pub const REFUSED_USERS: usize = 10;
+const DAY_MS: u64 = 86_400_000;
+
+/// The page's view of a replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplayView {
+    /// "A generic log: 1,000 calls of 12 users to 2 models, from ... to ...".
+    pub summary: String,
+    /// What the reading and pricing assumed or left out, as sentences.
+    pub notes: Vec<String>,
+    /// The share of the bill by user, the biggest ones and the rest.
+    pub share: CohortView,
+    /// Each policy's bill, calls served, refused by each reason and not made.
+    pub refusals: Table,
+    /// The over-time view (named apart from the widget's view of that name).
+    #[serde(rename = "spend")]
+    pub over_time: OverTime,
+    /// The users refused most, with their refusals under each policy.
+    pub refused_users: Table,
+}
+
+/// What the log was: its format, calls, users, models and time span, in one sentence.
+pub fn summary(run: &ReplayRun) -> String {
+    let format = Format::ALL.iter().find(|f| f.name() == run.format).map_or(run.format, |f| f.label());
+    format!(
+        "{format}: {} calls of {} users to {} models, from {} to {}",
+        grouped(run.calls as u64),
+        grouped(run.users.len() as u64),
+        grouped(run.models.len() as u64),
+        iso_text(run.from),
+        iso_text(run.until)
+    )
+}
+
+/// The users in order of their bill under the first policy (the biggest first; ties by
+/// their order in the log): the page's biggest users and the command line's.
+pub fn by_bill(run: &ReplayRun) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..run.users.len()).collect();
+    if let Some(first) = run.policies.first() {
+        order.sort_by_key(|&u| std::cmp::Reverse(first.per_user[u].charged));
+    }
+    order
+}
+
+/// The replay as a scenario run whose cohorts are the biggest users and "the other N
+/// users", its moments counted from the UTC midnight before its first call.
+fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
+    let order = by_bill(run);
+    let named = order.len().min(BIGGEST_USERS + 1);
+    // With one user more than the named ones, that one is named too: "the other 1 user"
+    // says less than their name.
+    let named = if named > BIGGEST_USERS { BIGGEST_USERS } else { named };
+    let mut cohort_of = vec![String::new(); run.users.len()];
+    let mut cohorts: Vec<Cohort> = Vec::new();
+    for &u in &order[..named] {
+        let name = run.users[u].name.clone();
+        cohort_of[u] = name.clone();
+        cohorts.push(Cohort { label: shortened(&name), name });
+    }
+    let rest = order.len() - named;
+    if rest > 0 {
+        // A user's name is never empty, so no user's cohort is the rest's.
+        let label =
+            if rest == 1 { "The other user".to_string() } else { format!("The other {} users", grouped(rest as u64)) };
+        cohorts.push(Cohort { name: String::new(), label });
+    }
+    let users = run
+        .users
+        .iter()
+        .zip(cohort_of)
+        .map(|(u, cohort)| UserSummary { name: u.name.clone(), cohort, calls: u.calls, requests: u.requests })
+        .collect();
+    let offset = run.from.0 - run.from.0 % DAY_MS;
+    let policies = run
+        .policies
+        .iter()
+        .map(|o| {
+            let mut o = Outcome { events: None, ..o.clone() };
+            o.timeline.start = Instant(o.timeline.start.0.saturating_sub(offset));
+            if let Some(t) = &mut o.tripped {
+                t.at = Instant(t.at.0.saturating_sub(offset));
+            }
+            o
+        })
+        .collect();
+    ScenarioRun {
+        scenario: "replay",
+        seed: 0,
+        settings: Values::default(),
+        cohorts,
+        users,
+        models: run.models.clone(),
+        labels: run.labels.clone(),
+        ran: run.ran.clone(),
+        policies,
+        keys: Vec::new(),
+    }
+}
+
+/// The most characters of a user's name the chart's key and sentences show.
+const NAME_SHOWN: usize = 24;
+
+/// A user's name as the chart's key can hold it: a long one (an API key standing for the
+/// user) keeps its start and its end.
+///
+/// ```
+/// use billsim_core::replay::view::shortened;
+/// assert_eq!(shortened("alice"), "alice");
+/// assert_eq!(shortened("0d3f2ab1c4e5f60718293a4b5c6d7e8f"), "0d3f2ab1c4e5f6…4b5c6d7e8f");
+/// ```
+pub fn shortened(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    if chars.len() <= NAME_SHOWN {
+        return name.to_string();
+    }
+    let (head, tail) = (14, 10);
+    format!("{}…{}", chars[..head].iter().collect::<String>(), chars[chars.len() - tail..].iter().collect::<String>())
+}
+
+/// The page's view of `run`.
+pub fn view(run: &ReplayRun) -> Result<ReplayView, FieldError> {
+    let as_run = as_scenario_run(run);
+    let mut share = cohort_view(&as_run);
+    share.title = "Share of the bill by user under each policy: the biggest users and the rest".into();
+    share.table.caption = "The biggest users' requests by reason under each policy".into();
+    if let Some(kind) = share.table.columns.get_mut(1) {
+        *kind = "User".into();
+    }
+    let mut over_time = over_time(&as_run)?;
+    over_time.title = format!("Spend so far under each policy over the log's time (Day 1 is {})", day_one(run));
+    Ok(ReplayView {
+        summary: summary(run),
+        notes: run.notes.clone(),
+        share,
+        refusals: refusals(run),
+        over_time,
+        refused_users: refused_users(run),
+    })
+}
+
+/// The log's first day, `2025-05-01`.
+fn day_one(run: &ReplayRun) -> String {
+    iso_text(Instant(run.from.0 - run.from.0 % DAY_MS)).chars().take(10).collect()
+}
+
+fn label(run: &ReplayRun, i: usize, o: &Outcome) -> String {
+    run.labels.get(i).cloned().unwrap_or_else(|| o.policy.clone())
+}
+
+fn sum(o: &Outcome, of: impl Fn(&crate::engine::UserOutcome) -> u32) -> u64 {
+    o.per_user.iter().map(|u| u64::from(of(u))).sum()
+}
+
+/// The reasons some policy refused a call for, in the engine's order.
+fn reasons(run: &ReplayRun) -> Vec<Reason> {
+    Reason::ALL
+        .into_iter()
+        .filter(|&r| run.policies.iter().any(|o| o.per_user.iter().any(|u| u.refused_by.get(r) > 0)))
+        .collect()
+}
+
+/// Each policy's bill, served, refused by reason and not made.
+fn refusals(run: &ReplayRun) -> Table {
+    let reasons = reasons(run);
+    let mut columns: Vec<String> = ["Policy", "Bill", "Served"].map(String::from).to_vec();
+    columns.extend(reasons.iter().map(|r| format!("Refused {}", r.name())));
+    columns.push("Not made".into());
+    let rows = run
+        .policies
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let mut cells = vec![label(run, i, o), o.bill.micros().cents(), grouped(sum(o, |u| u.served))];
+            cells.extend(reasons.iter().map(|&r| grouped(sum(o, |u| u.refused_by.get(r)))));
+            cells.push(grouped(sum(o, |u| u.dropped)));
+            cells
+        })
+        .collect();
+    Table { caption: "Calls served and refused, by reason, under each policy".into(), columns, rows }
+}
+
+/// The users refused most (summed over the policies), with their refusals under each.
+fn refused_users(run: &ReplayRun) -> Table {
+    let refused = |u: usize| run.policies.iter().map(|o| u64::from(o.per_user[u].refused)).sum::<u64>();
+    let mut order: Vec<usize> = (0..run.users.len()).filter(|&u| refused(u) > 0).collect();
+    order.sort_by_key(|&u| std::cmp::Reverse(refused(u)));
+    order.truncate(REFUSED_USERS);
+    let mut columns = vec!["User".to_string(), "Calls".to_string()];
+    columns.extend(run.policies.iter().enumerate().map(|(i, o)| format!("Refused under {}", label(run, i, o))));
+    let rows = order
+        .iter()
+        .map(|&u| {
+            let mut cells = vec![run.users[u].name.clone(), grouped(u64::from(run.users[u].calls))];
+            cells.extend(run.policies.iter().map(|o| grouped(u64::from(o.per_user[u].refused))));
+            cells
+        })
+        .collect();
+    let caption = if order.is_empty() {
+        "No policy refuses any call of any user".to_string()
+    } else {
+        format!("The {} users refused most, and their calls refused under each policy", order.len())
+    };
+    Table { caption, columns, rows }
+}
+
+/// The file name a page offers for [`csv`].
+pub const CSV_FILE_NAME: &str = "replay-results.csv";
+
+/// Every user under every policy, as CSV: `policy,user,cohort,calls,served,refused,`
+/// one column per reason, `not_made,charged_dollars` (exact).
+pub fn csv(run: &ReplayRun) -> String {
+    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+    let mut header: Vec<String> = ["policy", "user", "cohort", "calls", "served", "refused"].map(String::from).to_vec();
+    header.extend(Reason::ALL.iter().map(|r| format!("refused_{}", r.name().replace(' ', "_"))));
+    header.extend(["not_made", "charged_dollars"].map(String::from));
+    // Writing to a Vec cannot fail, nor can a record of as many fields as the header.
+    let _ = w.write_record(&header);
+    for o in &run.policies {
+        for (user, u) in run.users.iter().zip(&o.per_user) {
+            let mut row = vec![
+                o.policy.clone(),
+                user.name.clone(),
+                user.cohort.clone(),
+                user.calls.to_string(),
+                u.served.to_string(),
+                u.refused.to_string(),
+            ];
+            row.extend(Reason::ALL.iter().map(|&r| u.refused_by.get(r).to_string()));
+            row.push(u.dropped.to_string());
+            row.push(charged(u.charged));
+            let _ = w.write_record(&row);
+        }
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+fn charged(n: Nanos) -> String {
+    n.exact_dollars().trim_start_matches('$').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Record;
+    use crate::replay::{self, run, Options};
+
+    fn replayed(text: &str) -> ReplayRun {
+        let log = replay::read(text.as_bytes(), &Options::default()).unwrap();
+        run::run(&log, None, None, Record::default()).unwrap()
+    }
+
+    fn many_users(users: u32) -> String {
+        let mut text = String::from("time,end,user,model,input_tokens,output_tokens\n");
+        for i in 0..users {
+            for k in 0..=i {
+                text.push_str(&format!(
+                    "2025-05-01T09:{:02}:{:02}Z,2025-05-01T09:{:02}:{:02}Z,user{i},claude-haiku-4-5,1000,{}\n",
+                    k / 60,
+                    k % 60,
+                    k / 60,
+                    k % 60,
+                    100 + 10 * i
+                ));
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn the_share_names_the_biggest_users_and_adds_up_the_rest_to_each_bill() {
+        let r = replayed(&many_users(20));
+        let v = view(&r).unwrap();
+        assert_eq!(v.share.cohorts.len(), BIGGEST_USERS + 1, "{:?}", v.share.cohorts);
+        assert_eq!(v.share.cohorts[0].label, "user19", "the biggest user first");
+        assert_eq!(v.share.cohorts[BIGGEST_USERS].label, "The other 14 users");
+        for (bar, o) in v.share.bars.iter().zip(&r.policies) {
+            let total: u64 = bar.segments.iter().map(|s| s.charged.0).sum();
+            assert_eq!(total, o.bill.0, "{}: the segments add up to the bill {}", bar.policy, o.bill.0);
+        }
+    }
+
+    #[test]
+    fn a_log_of_few_users_names_them_all_and_has_no_rest() {
+        let v = view(&replayed(&many_users(3))).unwrap();
+        assert_eq!(v.share.cohorts.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["user2", "user1", "user0"]);
+    }
+
+    #[test]
+    fn the_over_time_axis_counts_from_the_logs_first_day_not_from_1970() {
+        let v = view(&replayed(&many_users(3))).unwrap();
+        assert!(v.over_time.to_ms < 2 * DAY_MS, "to {} ms", v.over_time.to_ms);
+        assert!(v.over_time.title.ends_with("(Day 1 is 2025-05-01)"), "{}", v.over_time.title);
+    }
+
+    #[test]
+    fn the_refusals_table_has_a_row_per_policy_and_the_users_table_the_most_refused_first() {
+        let r = replayed(&many_users(20));
+        let v = view(&r).unwrap();
+        assert_eq!(v.refusals.rows.len(), r.policies.len());
+        assert!(v.refusals.rows.iter().all(|row| row.len() == v.refusals.columns.len()));
+        assert_eq!(v.refusals.rows[0][0], r.labels[0]);
+        let refused: Vec<u64> =
+            v.refused_users.rows.iter().map(|row| row[2..].iter().map(|c| c.parse::<u64>().unwrap()).sum()).collect();
+        assert!(refused.windows(2).all(|w| w[0] >= w[1]), "most refused first: {refused:?}");
+        assert!(refused.len() <= REFUSED_USERS);
+    }
+
+    /// `"0.001234567"` as nano-dollars.
+    fn nanos(text: &str) -> u64 {
+        let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+        whole.parse::<u64>().unwrap() * 1_000_000_000 + format!("{frac:0<9}").parse::<u64>().unwrap()
+    }
+
+    #[test]
+    fn the_csv_has_a_row_per_user_and_policy_whose_charges_add_up_to_each_bill() {
+        let r = replayed(&many_users(5));
+        let text = csv(&r);
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        assert_eq!(header[..4], ["policy", "user", "cohort", "calls"]);
+        let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+        assert_eq!(rows.len(), 5 * r.policies.len());
+        for o in &r.policies {
+            let total: u64 = rows.iter().filter(|row| row[0] == o.policy).map(|row| nanos(row[row.len() - 1])).sum();
+            assert_eq!(total, o.bill.0, "{}: bill {} nano-dollars", o.policy, o.bill.0);
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The page's replay of a reader's own log (`web/replay.html`, `web/replay-worker.js`).
+//!
+//! The core's readers pull from a `BufRead`, and wasm cannot wait inside one for a
+//! promise, so the page reads the file in a Web Worker, whose `FileReaderSync` reads a
+//! slice of the file without waiting: [`Replay::read`] takes a JS function `read(offset,
+//! length) -> Uint8Array` and pulls the file through it, a MiB at a time, into the very
+//! reader the command line runs (so the page and `billsim replay` agree by construction).
+//! Only the calls and users are kept, never the file's bytes.
+//!
+//! The worker runs the replay and makes its view; the page draws that view with
+//! [`draw_replay_share`] and [`draw_replay_over_time`], which take the view back as data.
+
+use crate::{js_input, on_canvas, to_js, Thrown};
+use billsim_core::cohort_view::CohortView;
+use billsim_core::engine::guard_schema::{self, Edited, GUARD_KINDS};
+use billsim_core::engine::{Record, RunError};
+use billsim_core::over_time::OverTime;
+use billsim_core::replay::run::{self, ReplayRun};
+use billsim_core::replay::{self as core, page, view, Format, Log, Options};
+use js_sys::{Function, Uint8Array};
+use serde::Serialize;
+use std::io::{self, BufReader, Read};
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+/// How much is asked of `read` at a time.
+const CHUNK: usize = 1 << 20;
+
+/// A file read through a JS function: `read(offset, length)` gives the bytes from
+/// `offset`, fewer (or none) at the end.
+struct JsFile<'a> {
+    read: &'a Function,
+    offset: f64,
+}
+
+impl Read for JsFile<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let got = self
+            .read
+            .call2(&JsValue::NULL, &JsValue::from_f64(self.offset), &JsValue::from_f64(buf.len() as f64))
+            .map_err(|e| {
+                // What the browser said (a file changed or removed since it was chosen).
+                let said = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string());
+                io::Error::other(said.unwrap_or_else(|| "the file could not be read".into()))
+            })?;
+        let bytes: Uint8Array =
+            got.dyn_into().map_err(|_| io::Error::other("the file's reader must give a Uint8Array"))?;
+        let n = (bytes.length() as usize).min(buf.len());
+        bytes.subarray(0, n as u32).copy_to(&mut buf[..n]);
+        self.offset += n as f64;
+        Ok(n)
+    }
+}
+
+/// Everything the page builds its replay controls from: `{ words, formats: [[name,
+/// label]], guardKinds, policies (the default ones as the editor holds them), leftOut,
+/// addable, csvFileName }`.
+#[wasm_bindgen(js_name = replayPage)]
+pub fn replay_page() -> Result<JsValue, Thrown> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Page {
+        words: page::Words,
+        formats: Vec<[&'static str; 2]>,
+        guard_kinds: &'static [guard_schema::GuardKind],
+        policies: Vec<Edited>,
+        labels: Vec<String>,
+        left_out: usize,
+        addable: Vec<String>,
+        csv_file_name: &'static str,
+    }
+    let (policies, labels) = run::main_policies();
+    let (policies, left_out) = guard_schema::edited(&policies);
+    to_js(&Page {
+        words: page::WORDS,
+        formats: page::formats(),
+        guard_kinds: GUARD_KINDS,
+        policies,
+        labels,
+        left_out,
+        addable: run::addable(),
+        csv_file_name: view::CSV_FILE_NAME,
+    })
+}
+
+/// "Read 1.2 MB of 5 MB (25%)".
+#[wasm_bindgen(js_name = replayProgress)]
+pub fn replay_progress(read: f64, total: f64) -> String {
+    page::progress(read.max(0.0) as u64, total.max(0.0) as u64)
+}
+
+/// A log read in the page, kept to be replayed under the policies the reader edits.
+#[wasm_bindgen]
+pub struct Replay {
+    log: Log,
+    run: Option<ReplayRun>,
+}
+
+#[wasm_bindgen]
+impl Replay {
+    /// Reads the log that `read(offset, length)` gives (see [`JsFile`]); `options` is `{
+    /// format, skipBadRows, bytes }`, the format a name of `replayPage().formats` or `""` to
+    /// find it from the file, `bytes` the file's size (for the calls' memory to be taken once). A log that cannot be replayed throws the core's message.
+    pub fn read(read: Function, options: JsValue) -> Result<Replay, Thrown> {
+        let options = read_options(&options)?;
+        let file = BufReader::with_capacity(CHUNK, JsFile { read: &read, offset: 0.0 });
+        let log = core::read(file, &options).map_err(|e| Thrown::with_field("file", e.on_page()))?;
+        Ok(Replay { log, run: None })
+    }
+
+    /// Replays the log under `policies` (as the editor holds them: `[{ name, guards: [{
+    /// guard, ...fields as text }] }]`, or `null` for the default ones), with the cohort
+    /// `add` (one of `replayPage().addable`, or `""`) added, its calls without a logged cost
+    /// priced from `prices` (a price table's text, JSON or CSV, as `billsim replay --prices`
+    /// reads it; `null` for the lessons' prices alone): the view (`{ summary, notes, share,
+    /// refusals, spend, refusedUsers, bills, calls }`).
+    pub fn run(&mut self, policies: JsValue, add: JsValue, prices: JsValue) -> Result<JsValue, Thrown> {
+        let prices = match prices.as_string() {
+            Some(text) => Some(core::prices::read_table(&text).map_err(|e| Thrown::with_field("prices", e))?),
+            None => None,
+        };
+        let policies = if policies.is_null() || policies.is_undefined() {
+            None
+        } else {
+            let edited: Vec<Edited> = serde_wasm_bindgen::from_value(policies)
+                .map_err(|e| Thrown::on("policies", format!("must be a list of {{ name, guards }}; {e}")))?;
+            let read = guard_schema::read_edited(&edited).map_err(|e| Thrown::with_field("policies", e.to_string()))?;
+            // The default policies as they were keep their readers' labels ("Daily cost budget $0.25").
+            Some(read).filter(|p| *p != run::main_policies().0)
+        };
+        let add = add.as_string().unwrap_or_default();
+        let refused = |e: RunError| match e {
+            RunError::Setting(f) => Thrown::on(&f.field, f.problem),
+            e @ RunError::NoPrice(_) => Thrown::with_field("prices", format!("{e}: {}", page::WORDS.no_price)),
+            e => Thrown::with_field("policies", e.to_string()),
+        };
+        let replayed = if add.is_empty() {
+            // The log's calls lent to the engine, not copied: memory holds them once.
+            run::run_in_place(&mut self.log, policies, prices.as_ref(), Record::default()).map_err(refused)?
+        } else {
+            let mut log = self.log.clone();
+            run::add(&mut log, &add, 0).map_err(Thrown::general)?;
+            run::run_in_place(&mut log, policies, prices.as_ref(), Record::default()).map_err(refused)?
+        };
+        let view = view::view(&replayed)?;
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Bill {
+            policy: String,
+            bill_nanos: u64,
+            refused: u64,
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Shown<'a> {
+            #[serde(flatten)]
+            view: &'a view::ReplayView,
+            /// Each policy's bill and refusals, as `billsim replay --json` has them.
+            bills: Vec<Bill>,
+            calls: usize,
+        }
+        let bills = replayed
+            .policies
+            .iter()
+            .map(|o| Bill {
+                policy: o.policy.clone(),
+                bill_nanos: o.bill.0,
+                refused: o.per_user.iter().map(|u| u64::from(u.refused)).sum(),
+            })
+            .collect();
+        let shown = to_js(&Shown { view: &view, bills, calls: replayed.calls })?;
+        self.run = Some(replayed);
+        Ok(shown)
+    }
+
+    /// The last replay's results as CSV (every user under every policy), made by the core.
+    pub fn csv(&self) -> Result<String, Thrown> {
+        self.run.as_ref().map(view::csv).ok_or_else(|| Thrown::general("nothing has been replayed yet"))
+    }
+}
+
+const OPTIONS_FIELDS: [&str; 3] = ["format", "skipBadRows", "bytes"];
+
+fn read_options(value: &JsValue) -> Result<Options, Thrown> {
+    let Some(object) = js_input::object(value, "options", &OPTIONS_FIELDS)? else { return Ok(Options::default()) };
+    let format = js_input::text_field(&object, "format", core::FORMATS_ALLOWED)?
+        .filter(|f| !f.is_empty())
+        .map(|f| Format::parse(&f))
+        .transpose()?;
+    // Own fields only: one added to Object.prototype by other code is not an option.
+    let skip = js_input::get(&object, "skipBadRows", "true or false")?.is_truthy();
+    // The file's size, a hint: anything but a whole number of bytes is no hint.
+    let bytes = js_input::get(&object, "bytes", "a whole number of bytes")?
+        .as_f64()
+        .filter(|b| b.is_finite() && *b >= 0.0 && b.fract() == 0.0 && *b < 2f64.powi(53))
+        .map(|b| b as u64);
+    Ok(Options { format, skip_bad_rows: skip, bytes })
+}
+
+/// Draws a replay view's share of the bill by user (`share` of `Replay.run`'s view),
+/// framing `policy`'s bar; `look` as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawReplayShare)]
+pub fn draw_replay_share(
+    canvas: HtmlCanvasElement,
+    share: JsValue,
+    policy: JsValue,
+    look: JsValue,
+) -> Result<(), Thrown> {
+    let view: CohortView = serde_wasm_bindgen::from_value(share)
+        .map_err(|e| Thrown::on("share", format!("must be the share of a replay's view; {e}")))?;
+    let policy = policy.as_string().unwrap_or_default();
+    if !view.bars.iter().any(|b| b.policy == policy) {
+        let names: Vec<String> = view.bars.iter().map(|b| format!("{:?}", b.policy)).collect();
+        return Err(Thrown::on("policy", format!("must be one of the view's policies, {}", names.join(", "))));
+    }
+    let theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, &policy, &theme))
+}
+
+/// Draws a replay view's spend over time (`spend` of `Replay.run`'s view); `look` as
+/// for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawReplayOverTime)]
+pub fn draw_replay_over_time(canvas: HtmlCanvasElement, over_time: JsValue, look: JsValue) -> Result<(), Thrown> {
+    let view: OverTime = serde_wasm_bindgen::from_value(over_time)
+        .map_err(|e| Thrown::on("spend", format!("must be the over-time view of a replay; {e}")))?;
+    let theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_over_time(area, &view, &theme))
+}

@@ -1,0 +1,340 @@
+// The "Your own traffic" page (web/replay.html, <replay-view>): each format's fixture
+// replayed in the page gives the command line's bills and refusals; nothing leaves the page
+// once a file is chosen; Cancel stops a big file mid-way and keeps the last view; a bad
+// file shows the core's line-numbered message and keeps the last view; the policy editor;
+// the keyboard, axe, and screenshots at 390 and 1000 px.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, writeFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { start, open } from "./harness.mjs";
+
+const root = resolve(import.meta.dirname, "../..");
+const FIXTURES = join(root, "tests/fixtures/replay");
+const billsim = process.env.BILLSIM ?? join(root, "target/release/billsim");
+const SHOTS = new URL("./screenshots/", import.meta.url);
+const PAGE = "replay.html";
+// The fixtures the command line replays, one or more per format.
+const GOOD = ["generic.csv", "generic.jsonl", "generic_bom_crlf.csv", "litellm.csv", "litellm.json", "helicone.csv",
+  "helicone.jsonl", "langfuse.json", "otlp.jsonl", "out_of_order.csv", "no_user.csv"];
+
+let env;
+let tmp;
+before(async () => {
+  env = await start();
+  tmp = await mkdtemp(join(tmpdir(), "replay-test-"));
+  await mkdir(SHOTS, { recursive: true });
+});
+after(async () => {
+  await env.stop();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const el = (page) => page.locator("replay-view");
+
+/** How many views the element has drawn so far. */
+const drawn = (page) => el(page).evaluate((e) => Number(e.dataset.drawn ?? 0));
+
+/** Waits until no file is being read. */
+const idle = (page) => page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".reading").hidden);
+
+/**
+ * Chooses `file` (a path) and waits for the next view, or for the problem box to speak. A
+ * changed format or skip box reads the last file again first: that is waited for.
+ */
+async function choose(page, file, { format = "", skip = false } = {}) {
+  const r = el(page);
+  if (await r.locator("select.format").inputValue() !== format) await r.locator("select.format").selectOption(format);
+  if (await r.locator("input.skip").isChecked() !== skip) await r.locator("input.skip").setChecked(skip);
+  await idle(page);
+  const before = await drawn(page);
+  await el(page).locator("input.file").setInputFiles(file);
+  await page.waitForFunction(([n]) => {
+    const e = document.querySelector("replay-view");
+    return Number(e.dataset.drawn ?? 0) > n || e.shadowRoot.querySelector(".problem").textContent.trim() !== "";
+  }, [before]);
+  return shown(page);
+}
+
+/** What a reader sees. */
+const shown = (page) => el(page).evaluate((e) => {
+  const q = (s) => e.shadowRoot.querySelector(s);
+  const canvas = q(".share-chart");
+  let inked = 0;
+  if (canvas.width > 0) {
+    const px = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 3; i < px.length; i += 4) inked += px[i] > 0 ? 1 : 0;
+  }
+  return {
+    summary: q(".summary").textContent,
+    problem: q(".problem").textContent,
+    editorError: q(".editor-error").textContent,
+    reading: !q(".reading").hidden,
+    bills: e.view?.bills ?? null,
+    notes: e.view?.notes ?? [],
+    inked,
+    tables: [...e.shadowRoot.querySelectorAll("table caption")].map((c) => c.textContent),
+  };
+});
+
+/** `billsim replay FILE --json`: each policy's bill and refusals. */
+function cli(file) {
+  const out = JSON.parse(execFileSync(billsim, ["replay", file, "--json"], { encoding: "utf8" }));
+  return out.policies.map((o) => ({
+    policy: o.policy,
+    billNanos: o.billNanos,
+    refused: o.perUser.reduce((n, u) => n + u.refused, 0),
+  }));
+}
+
+test("each format's fixture replayed in the page gives the command line's bills and refusals", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  for (const name of GOOD) {
+    const v = await choose(page, join(FIXTURES, name));
+    assert.equal(v.problem, "", `${name}: no problem`);
+    assert.deepEqual(v.bills, cli(join(FIXTURES, name)), `${name}: the page's bills and refusals are the CLI's`);
+    assert.ok(v.inked > 1000, `${name}: the share chart is drawn (${v.inked} pixels inked)`);
+  }
+  const v = await shown(page);
+  assert.equal(v.tables.length, 4, `four tables: ${v.tables.join(" | ")}`);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("a scenario's cohort added in the page gives the command line's --add bills, and the CSV download is the core's", async () => {
+  const { page, context } = await open(env, PAGE);
+  const file = join(FIXTURES, "generic.csv");
+  await choose(page, file);
+  const before = await drawn(page);
+  await el(page).locator("select.add").selectOption("toyDay-heavy");
+  await page.waitForFunction((n) => Number(document.querySelector("replay-view").dataset.drawn) > n, before);
+  const v = await shown(page);
+  const want = JSON.parse(execFileSync(billsim, ["replay", file, "--add", "toyDay-heavy", "--json"], { encoding: "utf8" }));
+  assert.deepEqual(v.bills.map((b) => b.billNanos), want.policies.map((o) => o.billNanos), "bills with the heavy user added");
+  assert.ok(v.notes.some((n) => n.startsWith("added ")), v.notes.join(" | "));
+  const [download] = await Promise.all([page.waitForEvent("download"), el(page).getByRole("button", { name: "Download results as CSV" }).click()]);
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  const lines = text.trimEnd().split("\n");
+  assert.match(lines[0], /^policy,user,cohort,calls,served,refused,/);
+  const users = want.users.length;
+  assert.equal(lines.length - 1, users * want.policies.length, `a row per user (${users}) and policy (${want.policies.length})`);
+  assert.equal(download.suggestedFilename(), "replay-results.csv");
+  await context.close();
+});
+
+test("a file dropped on the drop zone is read like a chosen one", async () => {
+  const { page, context } = await open(env, PAGE);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const text = (await import("node:fs")).readFileSync(join(FIXTURES, "out_of_order.csv"), "utf8");
+  await el(page).evaluate((e, t) => {
+    const data = new DataTransfer();
+    data.items.add(new File([t], "dropped.csv", { type: "text/csv" }));
+    const zone = e.shadowRoot.querySelector(".drop");
+    zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForFunction(() => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > 0);
+  const v = await shown(page);
+  assert.deepEqual(v.bills, cli(join(FIXTURES, "out_of_order.csv")));
+  assert.ok(v.notes.some((n) => /put in time order/.test(n)), `the sorting is said: ${v.notes.join(" | ")}`);
+  await context.close();
+});
+
+test("the drawing exports refuse what is not a replay's view with the field's name, and draw one that is", async () => {
+  const { page, context } = await open(env, PAGE);
+  await choose(page, join(FIXTURES, "generic.csv"));
+  const got = await el(page).evaluate(async (e) => {
+    const core = await import("/pkg-replay/billsim_wasm.js");
+    const canvas = document.createElement("canvas");
+    canvas.width = 600;
+    canvas.height = 400;
+    const tried = (f) => { try { f(); return "drawn"; } catch (x) { return `${x.field} | ${x.message.slice(0, 60)}`; } };
+    const { share, spend } = e.view;
+    return [
+      tried(() => core.drawReplayShare(canvas, { bars: 3 }, "noLimit", {})),
+      tried(() => core.drawReplayShare(canvas, share, "nope", {})),
+      tried(() => core.drawReplayOverTime(canvas, "spend", {})),
+      tried(() => core.drawReplayOverTime(canvas, spend, { scale: -1 })),
+      tried(() => core.drawReplayShare(canvas, share, share.bars[0].policy, { dark: true, scale: 2 })),
+      tried(() => core.drawReplayOverTime(canvas, spend, {})),
+    ];
+  });
+  assert.match(got[0], /^share \| share: must be the share of a replay's view/);
+  assert.match(got[1], /^policy \| policy: must be one of the view's policies/);
+  assert.match(got[2], /^spend \| spend: must be the over-time view of a replay/);
+  assert.match(got[3], /^scale \| scale: /);
+  assert.deepEqual(got.slice(4), ["drawn", "drawn"]);
+  await context.close();
+});
+
+test("the lesson widget's module leaves the replay out: only the replay page loads its readers", async () => {
+  const { page, context } = await open(env, PAGE);
+  const sizes = await page.evaluate(async () => {
+    const widget = await import("/pkg/billsim_wasm.js");
+    const size = async (p) => (await (await fetch(p)).arrayBuffer()).byteLength;
+    return { hasReplay: "Replay" in widget, widget: await size("/pkg/billsim_wasm_bg.wasm"), replay: await size("/pkg-replay/billsim_wasm_bg.wasm") };
+  });
+  assert.equal(sizes.hasReplay, false, "web/pkg has no Replay export");
+  assert.ok(sizes.widget < sizes.replay * 0.7, `the widget's wasm (${sizes.widget} bytes) is well under the replay page's (${sizes.replay})`);
+  await context.close();
+});
+
+test("no request leaves the page after a file is chosen, under the strict CSP: only the worker's own files, same origin", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const csp = (await page.request.get(env.base + PAGE)).headers()["content-security-policy"];
+  assert.match(csp, /default-src 'self'/, "served under the strict CSP");
+  const after = [];
+  page.on("request", (r) => after.push(r.url()));
+  await choose(page, join(FIXTURES, "generic.csv"));
+  await choose(page, join(FIXTURES, "litellm.json"));
+  await page.waitForTimeout(500);
+  // A worker per file (so Cancel can end one at once): the next file's worker loads the
+  // page's own worker script and wasm module again, from the same origin. Nothing else.
+  const allowed = new Set(["replay-worker.js", "pkg-replay/billsim_wasm.js", "pkg-replay/billsim_wasm_bg.wasm"].map((p) => env.base + p));
+  const other = after.filter((u) => !allowed.has(u));
+  assert.deepEqual(other, [], `requests after choosing a file: ${after.join(", ")}`);
+  assert.ok(after.every((u) => u.startsWith(env.base)), "all same-origin");
+  assert.deepEqual(log.errors, [], "no CSP violation or failed request");
+  await context.close();
+});
+
+test("Cancel stops a big file mid-way and the last view stays", async () => {
+  const { page, context } = await open(env, PAGE);
+  const good = await choose(page, join(FIXTURES, "generic.csv"));
+  // A big generic log, written here (never committed): about 60 MB.
+  const big = join(tmp, "big.csv");
+  const rows = ["time,end,user,model,input_tokens,output_tokens"];
+  for (let i = 0; i < 800_000; i++) {
+    const t = 1_746_090_000_000 + i * 50;
+    rows.push(`${t},${t + 900},user${i % 5000},claude-haiku-4-5,${1000 + (i % 700)},${200 + (i % 300)}`);
+  }
+  await writeFile(big, rows.join("\n"));
+  await el(page).locator("input.file").setInputFiles(big);
+  await page.waitForFunction(() => {
+    const p = document.querySelector("replay-view").shadowRoot.querySelector("progress");
+    return p.value > 0 && p.value < 0.5;
+  });
+  const at = await el(page).evaluate((e) => e.shadowRoot.querySelector("progress").value);
+  await el(page).getByRole("button", { name: "Cancel" }).click();
+  const v = await shown(page);
+  assert.ok(at > 0 && at < 0.5, `cancelled mid-way (at ${(at * 100).toFixed(0)}%)`);
+  assert.equal(v.reading, false, "the progress bar is gone");
+  assert.match(v.problem, /cancelled/i);
+  assert.equal(v.summary, good.summary, "the last good view stays");
+  assert.deepEqual(v.bills, good.bills);
+  await page.waitForTimeout(1500);
+  assert.deepEqual((await shown(page)).bills, good.bills, "no view of the cancelled file arrives later");
+  await context.close();
+});
+
+test("a bad file shows the core's message (bad rows by line number) and the last good view stays", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  const good = await choose(page, join(FIXTURES, "generic.csv"));
+  const empty = join(tmp, "empty.csv");
+  await writeFile(empty, "");
+  const backwards = join(tmp, "backwards.csv");
+  await writeFile(backwards, "time,end,user,model,input_tokens,output_tokens\n"
+    + "2025-05-01T09:00:05Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,100,20\n");
+  const unpriced = join(tmp, "unpriced.csv");
+  await writeFile(unpriced, "time,end,user,model,input_tokens,output_tokens\n"
+    + "2025-05-01T09:00:05Z,2025-05-01T09:00:06Z,alice,my-own-model,100,20\n");
+  const noUser = join(tmp, "no-user.csv");
+  await writeFile(noUser, "time,model,input_tokens,output_tokens\n2025-05-01T09:00:05Z,claude-haiku-4-5,100,20\n");
+  const cases = [
+    [join(FIXTURES, "bad_rows.csv"), {}, /bad rows \("Skip bad rows" replays the others\):\n\s*line 3: /],
+    [join(FIXTURES, "garbage.bin"), {}, /must be text \(CSV or JSON\)/],
+    [empty, {}, /the log is empty/],
+    [join(FIXTURES, "openai_usage.json"), {}, /cannot be replayed: export a log of each call/],
+    [backwards, {}, /line 2: the call ends \(2025-05-01T09:00:01Z\) before it starts/],
+    [noUser, {}, /the generic log.s header has no column for user \("user", /],
+    // A model with no price: the engine's list of them, and how to give them.
+    [unpriced, {}, /my-own-model.*1 call.*choose a price table/s],
+    // Last: choosing the format back reads the file again, which then replays.
+    [join(FIXTURES, "helicone.csv"), { format: "litellm" }, /format: the file was to be LiteLLM spend logs \(litellm\), but it is a Helicone export/],
+  ];
+  for (const [file, options, message] of cases) {
+    const v = await choose(page, file, options);
+    assert.match(v.problem, message, `${file}: ${v.problem}`);
+    assert.match(v.problem, /still those of the last file/, "says the last results stay");
+    assert.equal(v.summary, good.summary, `${file}: the last good view stays`);
+    assert.deepEqual(v.bills, good.bills);
+  }
+  // Ticking the box after the bad rows are listed reads the same file again without them.
+  assert.match((await choose(page, join(FIXTURES, "bad_rows.csv"))).problem, /5 bad rows/);
+  const n = await drawn(page);
+  await el(page).getByLabel("Skip bad rows").check();
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
+  const skipped = await shown(page);
+  assert.equal(skipped.problem, "");
+  assert.ok(skipped.notes.some((n) => /bad rows left out \(the first: line 3: /.test(n)), skipped.notes.join(" | "));
+  assert.deepEqual(log.errors, [], "nothing thrown uncaught");
+  await context.close();
+});
+
+test("the policy editor: a bad number names its field and keeps the view; a good one replays under it", async () => {
+  const { page, context } = await open(env, PAGE);
+  const good = await choose(page, join(FIXTURES, "generic.csv"));
+  const r = el(page);
+  await r.locator("details.editor summary").click();
+  const limit = r.getByLabel("Calls allowed per user in the window").first();
+  await limit.fill("0");
+  await r.getByRole("button", { name: "Replay under these policies" }).click();
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  let v = await shown(page);
+  assert.equal(v.editorError, "policies[1].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0");
+  assert.deepEqual(v.bills, good.bills, "the view stays");
+  const n = await drawn(page);
+  await limit.fill("1");
+  await r.getByRole("button", { name: "Replay under these policies" }).click();
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
+  v = await shown(page);
+  assert.equal(v.editorError, "");
+  assert.ok(v.bills[1].refused > good.bills[1].refused, `one call a minute refuses more: ${v.bills[1].refused} > ${good.bills[1].refused}`);
+  await context.close();
+});
+
+for (const colorScheme of ["light", "dark"]) {
+  test(`keyboard and axe (${colorScheme}): the file input, the controls and the results are reachable and clean`, async () => {
+    const { page, context } = await open(env, PAGE, { colorScheme });
+    await choose(page, join(FIXTURES, "litellm.json"));
+    // Every control is reached by Tab.
+    const reached = new Set();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      reached.add(await el(page).evaluate((e) => {
+        const a = e.shadowRoot.activeElement;
+        return a ? `${a.tagName.toLowerCase()}.${a.className}` : "";
+      }));
+    }
+    for (const want of ["input.file", "select.format", "input.skip", "button.download"]) {
+      assert.ok(reached.has(want), `${want} is reached by Tab: ${[...reached].join(", ")}`);
+    }
+    await el(page).locator("details.editor summary").focus();
+    await page.keyboard.press("Enter");
+    assert.equal(await el(page).locator("details.editor").evaluate((d) => d.open), true, "Enter opens the editor");
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+    assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), []);
+    await context.close();
+  });
+}
+
+test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", async () => {
+  for (const width of [390, 1000]) {
+    const { page, context } = await open(env, PAGE, { viewport: { width, height: 900 } });
+    await choose(page, join(FIXTURES, "otlp.jsonl"));
+    // The editor open, with the guard of the most fields, and a bad file's message.
+    await el(page).locator("details.editor summary").click();
+    await el(page).getByLabel("Kind of guard").first().selectOption("moneyBudget");
+    await el(page).getByRole("button", { name: "Add guard" }).first().click();
+    await choose(page, join(FIXTURES, "bad_rows.csv"));
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= width, `no sideways scroll at ${width} px (${wide})`);
+    await page.screenshot({ path: new URL(`replay-${width}.png`, SHOTS).pathname, fullPage: true });
+    await context.close();
+  }
+});

@@ -1,0 +1,88 @@
+// The replay's wasm exports (web/pkg-replay's, here the Node.js build target/pkg-node, which
+// has them too) under Node.js: a log read through a JS `read(offset, length)` in chunks of
+// any size gives billsim replay's bills; every hostile argument throws an Error with the
+// core's message, never a trap, and the replay goes on working after it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const billsim = process.env.BILLSIM ?? resolve(root, "target/release/billsim");
+const wasm = createRequire(import.meta.url)(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
+const FIXTURES = join(root, "tests/fixtures/replay");
+
+/** `read(offset, length)` over `bytes`, giving at most `most` bytes a call. */
+const reader = (bytes, most = Infinity) => (offset, length) => bytes.subarray(offset, offset + Math.min(length, most));
+
+const bills = (view) => view.bills.map((b) => [b.policy, b.billNanos, b.refused]);
+const cliBills = (file) => JSON.parse(execFileSync(billsim, ["replay", file, "--json"], { encoding: "utf8" }))
+  .policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0)]);
+
+test("a log pulled through read() in chunks of 1, 7 or all its bytes replays to billsim replay's bills", () => {
+  for (const name of ["generic.csv", "litellm.json", "helicone.csv", "otlp.jsonl", "langfuse.json"]) {
+    const bytes = readFileSync(join(FIXTURES, name));
+    for (const most of [1, 7, Infinity]) {
+      const replay = wasm.Replay.read(reader(bytes, most), { format: "", skipBadRows: false, bytes: bytes.length });
+      assert.deepEqual(bills(replay.run(null, "", null)), cliBills(join(FIXTURES, name)), `${name} in chunks of ${most}`);
+      replay.free();
+    }
+  }
+});
+
+test("hostile arguments throw the core's message with its field, and the replay goes on", () => {
+  const bytes = readFileSync(join(FIXTURES, "generic.csv"));
+  const thrown = (f) => {
+    try {
+      f();
+    } catch (e) {
+      assert.ok(e instanceof Error, `an Error: ${e}`);
+      return [e.field ?? null, e.message];
+    }
+    assert.fail("did not throw");
+  };
+  const read = (fn, options) => wasm.Replay.read(fn, options);
+  assert.deepEqual(thrown(() => read(() => { throw new Error("disk gone"); }, {})), ["file", "the log cannot be read: disk gone"]);
+  assert.match(thrown(() => read(() => "text", {}))[1], /must give a Uint8Array/);
+  assert.deepEqual(thrown(() => read(reader(bytes), { format: "csv" }))[0], "format");
+  assert.match(thrown(() => read(reader(bytes), { colour: 1 }))[1], /unknown field "colour"/);
+  assert.match(thrown(() => read(reader(new Uint8Array()), {}))[1], /the log is empty/);
+  // A size hint of any kind is only a hint.
+  for (const hint of [-1, 1e300, NaN, "9", 2 ** 60]) {
+    assert.equal(read(reader(bytes), { bytes: hint }).run(null, "", null).calls, 5, `bytes ${hint}`);
+  }
+  // An option inherited from a polluted Object.prototype is not an option.
+  Object.prototype.skipBadRows = true;
+  try {
+    assert.match(thrown(() => read(reader(readFileSync(join(FIXTURES, "bad_rows.csv"))), {}))[1], /5 bad rows/);
+  } finally {
+    delete Object.prototype.skipBadRows;
+  }
+  const replay = read(reader(bytes), {});
+  for (const [policies, field, message] of [
+    [42, "policies", /must be a list/],
+    [[{ name: "x", guards: [{ guard: "nope" }] }], "policies", /policies\[0\]\.guards\[0\]\.guard: must be /],
+    [[{ name: "", guards: [] }], "policies", /policies\[0\]\.name: must be a name of 1 to 80 characters/],
+    [[{ name: "x", guards: [{ guard: "slidingWindow", limit: "-1", windowMs: "1" }] }], "policies", /limit: must be a whole number of calls/],
+  ]) {
+    const [f, m] = thrown(() => replay.run(policies, "", null));
+    assert.equal(f, field);
+    assert.match(m, message);
+  }
+  assert.match(thrown(() => replay.run(null, "nobody-here", null))[1], /add: must be a scenario's cohort/);
+  assert.equal(thrown(() => replay.run(null, "", "model,x\nm,1"))[0], "prices");
+  assert.deepEqual(bills(replay.run(null, "", null)), cliBills(join(FIXTURES, "generic.csv")), "still works");
+  assert.match(replay.csv(), /^policy,user,cohort,calls,/);
+});
+
+test("the page's words and guard kinds come from the core, and the default policies are the replay's", () => {
+  const page = wasm.replayPage();
+  assert.deepEqual(page.formats.map(([name]) => name), ["generic", "litellm", "helicone", "langfuse", "otlp"]);
+  assert.ok(page.guardKinds.length >= 9 && page.guardKinds.every((k) => k.fields.length > 0));
+  assert.equal(page.policies.length, page.labels.length);
+  assert.equal(page.leftOut, 0);
+  assert.ok(page.addable.includes("toyDay-heavy"));
+  assert.match(wasm.replayProgress(1_250_000, 5_000_000), /^Read 1\.2 MB of 5 MB \(25%\)$/);
+});

@@ -1,0 +1,455 @@
+// <replay-view>: the "Your own traffic" view. A reader chooses or drops a log of their
+// app's model calls; a worker (replay-worker.js) reads it a MiB at a time into the wasm
+// core, with a progress bar and a Cancel button, and replays it under the policies of the
+// editor; the page draws what the core made. Every word, name, range and default comes
+// from the core (replayPage()); this file wires the controls, keeps the last good view and
+// sizes the canvases. The file never leaves the page.
+import init, { drawReplayOverTime, drawReplayShare, replayPage } from "./pkg-replay/billsim_wasm.js";
+
+const styles = new URL("./replay-view.css", import.meta.url);
+const workerUrl = new URL("./replay-worker.js", import.meta.url);
+let page = null;
+
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const options = (pairs, chosen) => pairs.map(([value, label]) =>
+  `<option value="${escape(value)}"${value === chosen ? " selected" : ""}>${escape(label)}</option>`).join("");
+
+const template = (w) => `
+<link rel="stylesheet" href="${styles}">
+<section class="rv" aria-labelledby="rv-title">
+  <h2 id="rv-title">${escape(w.title)}</h2>
+  <p>${escape(w.intro)}</p>
+  <div class="drop">
+    <label>${escape(w.choose)} <input class="file" type="file"></label>
+    <p class="hint">${escape(w.drop)}</p>
+  </div>
+  <div class="row">
+    <label>${escape(w.format)}
+      <select class="format">${options([["", w.auto], ...page.formats], "")}</select></label>
+    <label>${escape(w.add)}
+      <select class="add">${options([["", w.addNone], ...page.addable.map((a) => [a, a])], "")}</select></label>
+    <label class="check"><input class="skip" type="checkbox"> ${escape(w.skip)}</label>
+  </div>
+  <label>${escape(w.prices)} <input class="prices" type="file"></label>
+  <div class="reading" hidden>
+    <label for="rv-progress">${escape(w.reading)}</label>
+    <progress id="rv-progress"></progress>
+    <span class="progress-text" role="status" aria-live="polite"></span>
+    <button type="button" class="cancel">${escape(w.cancel)}</button>
+  </div>
+  <div class="problem" role="alert"></div>
+  <details class="editor">
+    <summary>${escape(w.policies)}</summary>
+    <div class="policies"></div>
+    <div class="row">
+      <button type="button" class="add-policy">${escape(w.addPolicy)}</button>
+      <button type="button" class="apply">${escape(w.apply)}</button>
+      <button type="button" class="reset">${escape(w.reset)}</button>
+    </div>
+    <p class="editor-error" role="alert"></p>
+  </details>
+  <section class="results" aria-labelledby="rv-results" hidden>
+    <h3 id="rv-results">${escape(w.results)}</h3>
+    <p class="summary" role="status" aria-live="polite"></p>
+    <details class="notes-box"><summary>${escape(w.notes)}</summary><ul class="notes"></ul></details>
+    <div class="row frame" role="group" aria-label="${escape(w.showPolicy)}"></div>
+    <canvas class="share-chart" role="img"></canvas>
+    <ul class="share-sentences"></ul>
+    <div class="table share-table"></div>
+    <div class="table refusals"></div>
+    <canvas class="time-chart" role="img"></canvas>
+    <ul class="time-sentences"></ul>
+    <div class="table time-table"></div>
+    <div class="table refused-users"></div>
+    <p><button type="button" class="download">${escape(w.download)}</button></p>
+  </section>
+</section>`;
+
+// A table of the core's: a caption, column heads and rows of text, in a focusable region
+// (a wide table scrolls).
+function table(t) {
+  const region = document.createElement("div");
+  region.setAttribute("role", "region");
+  region.tabIndex = 0;
+  region.setAttribute("aria-label", t.caption);
+  const el = document.createElement("table");
+  el.createCaption().textContent = t.caption;
+  const head = el.createTHead().insertRow();
+  for (const c of t.columns) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = c;
+    head.append(th);
+  }
+  const body = el.createTBody();
+  for (const row of t.rows) {
+    const tr = body.insertRow();
+    for (const c of row) tr.insertCell().textContent = c;
+  }
+  region.append(el);
+  return region;
+}
+
+const sentences = (list, items) => list.replaceChildren(...items.map((s) => {
+  const li = document.createElement("li");
+  li.textContent = s;
+  return li;
+}));
+
+class ReplayView extends HTMLElement {
+  #root;
+  #words;
+  #policies = structuredClone(page.policies);
+  #good = null; // { worker, view }: the last file replayed, kept while another is read
+  #pending = null; // the worker reading a new file
+  #spare = null; // a worker with the wasm loaded, for the next file
+  #frame = null; // the policy whose bar is framed
+  #file = null; // the file chosen or dropped last, read again when the format or the skip box changes
+  #resize = new ResizeObserver(() => this.#draw());
+  #connection = null; // ends, on removal, what this element listens to outside itself
+
+  constructor() {
+    super();
+    this.#words = page.words;
+    this.#root = this.attachShadow({ mode: "open" });
+    this.#root.innerHTML = template(this.#words);
+    this.#wire();
+    this.#renderEditor();
+  }
+
+  connectedCallback() {
+    this.#spare ??= this.#newWorker();
+    for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
+    const dark = matchMedia("(prefers-color-scheme: dark)");
+    this.toggleAttribute("data-dark", dark.matches);
+    this.#connection = new AbortController();
+    dark.addEventListener("change", (e) => {
+      this.toggleAttribute("data-dark", e.matches);
+      this.#draw();
+    }, { signal: this.#connection.signal });
+  }
+
+  // Out of the page, a file being read is cancelled and the spare worker ended; the last
+  // good one stays, to show its view again if the element comes back.
+  disconnectedCallback() {
+    this.#connection?.abort();
+    this.#resize.disconnect();
+    this.#cancelPending();
+    this.#spare?.terminate();
+    this.#spare = null;
+  }
+
+  /** The view shown (the core's, as the worker made it), or null before any. */
+  get view() { return this.#good?.view ?? null; }
+
+  #q(selector) { return this.#root.querySelector(selector); }
+
+  #newWorker() {
+    return new Worker(workerUrl, { type: "module" });
+  }
+
+  #wire() {
+    this.#q(".file").addEventListener("change", (e) => {
+      const file = e.target.files?.[0];
+      if (file) this.#read(file);
+    });
+    const drop = this.#q(".drop");
+    drop.addEventListener("dragover", (e) => {
+      e.preventDefault();
+      drop.classList.add("over");
+    });
+    drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+    drop.addEventListener("drop", (e) => {
+      e.preventDefault();
+      drop.classList.remove("over");
+      const file = e.dataTransfer?.files?.[0];
+      if (file) this.#read(file);
+    });
+    this.#q(".cancel").addEventListener("click", () => this.#cancel());
+    // "Skip bad rows" ticked after a file's bad rows were listed, or another format chosen:
+    // the same file is read again that way.
+    for (const control of [".format", ".skip"]) {
+      this.#q(control).addEventListener("change", () => { if (this.#file) this.#read(this.#file); });
+    }
+    this.#q(".add").addEventListener("change", () => this.#rerun());
+    this.#q(".prices").addEventListener("change", () => this.#rerun());
+    this.#q(".apply").addEventListener("click", () => this.#rerun());
+    this.#q(".reset").addEventListener("click", () => {
+      this.#policies = structuredClone(page.policies);
+      this.#renderEditor();
+      this.#rerun();
+    });
+    this.#q(".add-policy").addEventListener("click", () => {
+      this.#policies.push({ name: this.#words.newPolicy, guards: [] });
+      this.#renderEditor();
+      this.#q(`.policy:last-child input`)?.focus();
+    });
+    this.#q(".download").addEventListener("click", () => this.#good?.worker.postMessage({ csv: true }));
+    this.#q(".frame").addEventListener("click", (e) => {
+      const button = e.target.closest("button[data-policy]");
+      if (!button) return;
+      this.#frame = button.dataset.policy;
+      this.#pressFrame();
+      this.#draw();
+    });
+  }
+
+  // A new file: read by a worker of its own; the last good view stays until it is replayed.
+  #read(file) {
+    this.#file = file;
+    this.#cancelPending();
+    const worker = this.#spare ?? this.#newWorker();
+    this.#spare = null;
+    this.#pending = worker;
+    this.#problem("");
+    this.#showReading(true);
+    this.#q("progress").removeAttribute("value"); // indeterminate until the first MiB is read
+    this.#q(".progress-text").textContent = "";
+    worker.onmessage = ({ data }) => this.#fromPending(worker, data);
+    worker.onerror = (e) => this.#fromPending(worker, { error: e.message ?? String(e) });
+    worker.postMessage({ read: file, format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked });
+  }
+
+  #fromPending(worker, data) {
+    if (worker !== this.#pending) return;
+    if (data.progress) {
+      const [done, total] = data.progress;
+      this.#q("progress").value = total > 0 ? done / total : 1;
+      this.#q(".progress-text").textContent = data.text;
+    } else if (data.ready) {
+      worker.postMessage(this.#runMessage());
+    } else if (data.view) {
+      this.#pending = null;
+      if (this.#good) this.#good.worker.terminate();
+      this.#good = { worker, view: data.view };
+      this.dataset.memory = data.memory; // the worker's wasm memory, in bytes (for the benchmark)
+      worker.onmessage = ({ data }) => this.#fromGood(worker, data);
+      this.#showReading(false);
+      this.#show(data.view);
+      this.#spare = this.#newWorker();
+    } else if (data.error) {
+      this.#pending = null;
+      worker.terminate();
+      this.#showReading(false);
+      this.#problem(data.error, this.#words.failed);
+      this.#spare ??= this.#newWorker();
+    }
+  }
+
+  // What the worker of the last good file answers: a view under edited policies, the CSV,
+  // or why the policies cannot be run (the view stays).
+  #fromGood(worker, data) {
+    if (worker !== this.#good?.worker) return;
+    if (data.view) {
+      this.#good.view = data.view;
+      this.#q(".editor-error").textContent = "";
+      this.#show(data.view);
+    } else if (data.csv !== undefined) {
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([data.csv], { type: "text/csv" }));
+      link.download = page.csvFileName;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    } else if (data.error) {
+      this.#q(".editor-error").textContent = data.error;
+    }
+  }
+
+  #rerun() {
+    this.#q(".editor-error").textContent = "";
+    this.#good?.worker.postMessage(this.#runMessage());
+  }
+
+  #runMessage() {
+    return { run: this.#policies, add: this.#q(".add").value, prices: this.#q(".prices").files?.[0] ?? null };
+  }
+
+  #cancelPending() {
+    if (!this.#pending) return false;
+    this.#pending.terminate();
+    this.#pending = null;
+    return true;
+  }
+
+  #cancel() {
+    if (!this.#cancelPending()) return;
+    this.#showReading(false);
+    this.#problem(this.#words.cancelled);
+    this.#spare ??= this.#newWorker();
+    this.#q(".file").focus();
+  }
+
+  #showReading(on) {
+    this.#q(".reading").hidden = !on;
+    if (on) this.#q(".cancel").focus();
+  }
+
+  // Why the file was not replayed (the core's message, with its bad rows one a line), and
+  // that the last good results stay.
+  #problem(message, head = "") {
+    const box = this.#q(".problem");
+    box.replaceChildren();
+    if (!message) return;
+    for (const [cls, text] of [["head", head], ["message", message], ["kept", this.#good ? this.#words.kept : ""]]) {
+      if (!text) continue;
+      const p = document.createElement("p");
+      p.className = cls;
+      p.textContent = text;
+      box.append(p);
+    }
+  }
+
+  #show(view) {
+    this.#q(".results").hidden = false;
+    this.#q(".summary").textContent = view.summary;
+    sentences(this.#q(".notes"), view.notes);
+    this.#q(".notes-box").hidden = view.notes.length === 0;
+    if (!view.share.bars.some((b) => b.policy === this.#frame)) this.#frame = view.share.bars.at(-1)?.policy ?? null;
+    this.#q(".frame").innerHTML = view.share.bars.map((b) =>
+      `<button type="button" data-policy="${escape(b.policy)}" aria-pressed="false">${escape(b.label)}</button>`).join("");
+    this.#pressFrame();
+    this.#q(".share-chart").setAttribute("aria-label", view.share.title);
+    this.#q(".time-chart").setAttribute("aria-label", view.spend.title);
+    sentences(this.#q(".share-sentences"), view.share.bars.map((b) => b.sentence));
+    sentences(this.#q(".time-sentences"), view.spend.lines.map((l) => l.sentence));
+    this.#q(".share-table").replaceChildren(table(view.share.table));
+    this.#q(".refusals").replaceChildren(table(view.refusals));
+    this.#q(".time-table").replaceChildren(table(view.spend.table));
+    this.#q(".refused-users").replaceChildren(table(view.refusedUsers));
+    this.#draw();
+    this.dataset.drawn = String(Number(this.dataset.drawn ?? 0) + 1);
+  }
+
+  #pressFrame() {
+    for (const b of this.#root.querySelectorAll(".frame button")) {
+      b.setAttribute("aria-pressed", String(b.dataset.policy === this.#frame));
+    }
+  }
+
+  // The canvases' backing store is their CSS size times the device pixel ratio.
+  #draw() {
+    const view = this.#good?.view;
+    if (!view) return;
+    const dark = matchMedia("(prefers-color-scheme: dark)").matches;
+    this.toggleAttribute("data-dark", dark);
+    const scale = Math.min(8, Math.max(0.5, window.devicePixelRatio || 1));
+    const draws = [
+      [".share-chart", (c, look) => drawReplayShare(c, view.share, this.#frame, look)],
+      [".time-chart", (c, look) => drawReplayOverTime(c, view.spend, look)],
+    ];
+    for (const [selector, draw] of draws) {
+      const canvas = this.#q(selector);
+      const width = Math.round(canvas.clientWidth * scale);
+      const height = Math.round(canvas.clientHeight * scale);
+      if (width === 0 || height === 0) continue;
+      if (canvas.width !== width) canvas.width = width;
+      if (canvas.height !== height) canvas.height = height;
+      try {
+        draw(canvas, { dark, scale });
+      } catch (e) {
+        this.#problem(e.message);
+      }
+    }
+  }
+
+  // The policy editor, from the core's guard kinds: each policy's name and guards, each
+  // guard's fields with their labels and ranges.
+  #renderEditor() {
+    const w = this.#words;
+    const box = this.#q(".policies");
+    box.replaceChildren(...this.#policies.map((policy, i) => {
+      const set = document.createElement("fieldset");
+      set.className = "policy";
+      const legend = document.createElement("legend");
+      legend.textContent = policy.name;
+      set.append(legend, this.#input(w.policyName, { kind: "text" }, policy.name, (v) => {
+        policy.name = v;
+        legend.textContent = v;
+      }));
+      if (policy.guards.length === 0) {
+        const none = document.createElement("p");
+        none.textContent = w.noGuards;
+        set.append(none);
+      }
+      policy.guards.forEach((guard, j) => set.append(this.#guardFields(policy, guard, j)));
+      const row = document.createElement("div");
+      row.className = "row";
+      row.innerHTML = `<label>${escape(w.guardKind)} <select>${options(page.guardKinds.map((k) => [k.guard, k.label]), "")}</select></label>
+        <button type="button" class="add-guard">${escape(w.addGuard)}</button>
+        <button type="button" class="remove-policy" aria-label="${escape(`${w.removePolicy} ${policy.name}`)}">${escape(w.removePolicy)}</button>`;
+      row.querySelector(".add-guard").onclick = () => {
+        const kind = page.guardKinds.find((k) => k.guard === row.querySelector("select").value);
+        policy.guards.push(Object.fromEntries([["guard", kind.guard], ...kind.fields.map((f) => [f.key, f.default])]));
+        this.#renderEditor();
+      };
+      row.querySelector(".remove-policy").onclick = () => {
+        this.#policies.splice(i, 1);
+        this.#renderEditor();
+      };
+      set.append(row);
+      return set;
+    }));
+  }
+
+  #guardFields(policy, guard, j) {
+    const kind = page.guardKinds.find((k) => k.guard === guard.guard);
+    const set = document.createElement("fieldset");
+    set.className = "guard";
+    const legend = document.createElement("legend");
+    legend.textContent = kind?.label ?? guard.guard;
+    set.append(legend);
+    for (const f of kind?.fields ?? []) {
+      if (f.when && (guard[f.when[0]] ?? kind.fields.find((x) => x.key === f.when[0]).default) !== f.when[1]) continue;
+      set.append(this.#input(f.label, f, guard[f.key] ?? "", (v) => {
+        guard[f.key] = v;
+        if (kind.fields.some((x) => x.when?.[0] === f.key)) this.#renderEditor();
+      }));
+    }
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.textContent = this.#words.removeGuard;
+    remove.setAttribute("aria-label", `${this.#words.removeGuard}: ${legend.textContent}, ${policy.name}`);
+    remove.onclick = () => {
+      policy.guards.splice(j, 1);
+      this.#renderEditor();
+    };
+    set.append(remove);
+    return set;
+  }
+
+  // One labelled input of a field as the core describes it.
+  #input(labelText, field, value, set) {
+    const label = document.createElement("label");
+    label.append(labelText, " ");
+    let control;
+    if (field.kind === "choice") {
+      control = document.createElement("select");
+      control.innerHTML = options(field.choices, value);
+      control.onchange = () => set(control.value);
+    } else {
+      control = document.createElement("input");
+      if (field.kind === "whole" || field.kind === "dollars") {
+        control.type = "number";
+        control.inputMode = field.kind === "whole" ? "numeric" : "decimal";
+        control.min = field.min;
+        control.max = field.max;
+        control.step = field.kind === "whole" ? "1" : "any";
+      } else {
+        control.type = "text";
+      }
+      control.value = value;
+      control.oninput = () => set(control.value);
+    }
+    label.append(control);
+    return label;
+  }
+}
+
+init({ module_or_path: new URL("./pkg-replay/billsim_wasm_bg.wasm", import.meta.url) })
+  .then(() => {
+    page = replayPage();
+    customElements.define("replay-view", ReplayView);
+  })
+  .catch((e) => {
+    for (const el of document.querySelectorAll("replay-view")) el.textContent = e.message;
+  });
