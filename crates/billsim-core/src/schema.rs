@@ -103,6 +103,21 @@ pub const VIEWS: &[View] = &[
         widget: "freeTier",
         chart: "spendOverTime",
     },
+    // Lesson 002's runaway tenant.
+    View {
+        value: "byTenant",
+        label: "By tenant",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "shareByCohort",
+    },
+    View {
+        value: "tenantOverTime",
+        label: "Over the month",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "spendOverTime",
+    },
 ];
 
 /// The views as the view setting's choices (the same values and labels as [`VIEWS`]).
@@ -112,6 +127,8 @@ const VIEW_CHOICES: &[Choice] = &[
     Choice { value: "overTime", label: "Over time" },
     Choice { value: "byKind", label: "By kind of user" },
     Choice { value: "freeOverTime", label: "Over time" },
+    Choice { value: "byTenant", label: "By tenant" },
+    Choice { value: "tenantOverTime", label: "Over the month" },
 ];
 
 /// A widget: the views of one lesson, named by its scenario (the `scenario` attribute),
@@ -143,11 +160,22 @@ pub const WIDGETS: &[Widget] = &[
         another: "Another run",
         numbered: "Run",
     },
+    Widget {
+        scenario: "runawayTenant",
+        name:
+            "What a per-tenant ledger, its daily and monthly caps and a degrade ladder do to a runaway tenant's month",
+        policy: "tenantPolicy",
+        another: "Another month",
+        numbered: "Month",
+    },
 ];
 
 /// The widgets as the scenario setting's choices.
-const WIDGET_CHOICES: &[Choice] =
-    &[Choice { value: "toyDay", label: "One day" }, Choice { value: "freeTier", label: "A free tier" }];
+const WIDGET_CHOICES: &[Choice] = &[
+    Choice { value: "toyDay", label: "One day" },
+    Choice { value: "freeTier", label: "A free tier" },
+    Choice { value: "runawayTenant", label: "A runaway tenant" },
+];
 
 /// The lesson 000 policies' buttons.
 pub const DAY_POLICIES: &[Choice] = &[
@@ -171,7 +199,10 @@ const FAIL_ALLOWED: &str = "\"open\" or \"closed\"";
 const TENANT_DOLLARS: Kind = Kind::Dollars { min: Micros(10_000), max: Micros(1_000_000 * Micros::PER_DOLLAR) };
 const TENANT_DOLLARS_ALLOWED: &str = "an amount in dollars from 0.01 to 1000000, with at most 6 decimals";
 
-/// A setting of the runaway tenant's month (shown by no view yet).
+/// The lesson 002 widget's views: its form shows the runaway tenant's settings.
+const TENANT_VIEWS: &[&str] = &["byTenant", "tenantOverTime"];
+
+/// A setting of the runaway tenant's month, shown by its widget's views.
 const fn tenant(
     key: &'static str,
     attribute: &'static str,
@@ -181,7 +212,7 @@ const fn tenant(
     allowed: &'static str,
     default: &'static str,
 ) -> SettingSpec {
-    SettingSpec { key, attribute, param: key, label, unit, kind, allowed, default, views: &[] }
+    SettingSpec { key, attribute, param: key, label, unit, kind, allowed, default, views: TENANT_VIEWS }
 }
 
 /// Every setting of the widget, in the order of its form.
@@ -193,7 +224,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "Which lesson's widget",
         unit: "",
         kind: Kind::Choice { choices: WIDGET_CHOICES },
-        allowed: "\"toyDay\" or \"freeTier\"",
+        allowed: "\"toyDay\", \"freeTier\" or \"runawayTenant\"",
         default: "toyDay",
         views: &[],
     },
@@ -204,7 +235,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "View",
         unit: "",
         kind: Kind::Choice { choices: VIEW_CHOICES },
-        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\" or \"freeOverTime\"",
+        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"freeOverTime\", \"byTenant\" or \"tenantOverTime\"",
         default: "day",
         views: &[],
     },
@@ -495,6 +526,18 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "1",
         views: &[],
     },
+    // Lesson 002's runaway tenant: its widget's policy buttons, then its settings.
+    SettingSpec {
+        key: "tenantPolicy",
+        attribute: "tenant-policy",
+        param: "tenantPolicy",
+        label: "Policy",
+        unit: "",
+        kind: Kind::Choice { choices: crate::runaway_tenant::POLICIES },
+        allowed: "\"noCap\", \"meterRequestOnly\", \"dailyCap\", \"degradeLadder\" or \"dailyAndMonthly\"",
+        default: "degradeLadder",
+        views: &[],
+    },
     tenant(
         "productMonthlyDollars",
         "product-monthly",
@@ -724,7 +767,24 @@ mod tests {
         free.extend(crate::free_tier::SETTINGS);
         assert_eq!(keys(&WIDGETS[1]), free);
         let all: Vec<&str> = widget_settings().map(|s| s.key).collect();
-        assert!(all.len() == 9 + crate::free_tier::SETTINGS.len() + 1 && !all.contains(&"rateLimit"), "{all:?}");
+        let tenant = crate::scenario::RUNAWAY_TENANT.settings.len() + 1;
+        assert!(
+            all.len() == 9 + crate::free_tier::SETTINGS.len() + 1 + tenant && !all.contains(&"rateLimit"),
+            "{all:?}"
+        );
+    }
+
+    #[test]
+    fn the_runaway_tenants_widget_has_its_policy_buttons_and_its_scenarios_settings_in_its_form() {
+        let widget = WIDGETS.iter().find(|w| w.scenario == "runawayTenant").unwrap();
+        let keys: Vec<&str> = settings_of(widget).map(|s| s.key).collect();
+        let mut want = vec!["scenario", "view", "seed", "tenantPolicy"];
+        want.extend(crate::scenario::RUNAWAY_TENANT.settings);
+        assert_eq!(keys, want);
+        for key in crate::scenario::RUNAWAY_TENANT.settings {
+            assert_eq!(setting(key).unwrap().views, TENANT_VIEWS, "{key}: the form shows it");
+        }
+        assert_eq!(setting("tenantPolicy").unwrap().default, "degradeLadder");
     }
 
     #[test]
