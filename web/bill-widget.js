@@ -10,7 +10,7 @@
 // is defined once it has, as its attributes come from the table) and when it cannot load.
 import init, {
   cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
-  spreadSentences, overrunSentences,
+  scenarioPanels, spreadSentences, overrunSentences,
 } from "./pkg/billsim_wasm.js";
 import { loadSchema, readSettings, toQuery } from "./widget-settings.js";
 
@@ -25,6 +25,46 @@ let canShow;
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const pick = (state, keys) => Object.fromEntries(keys.map((k) => [k, state[k]]));
 const labelOf = (key) => escape(schema.settings.find((s) => s.key === key).label);
+
+const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
+const rowOf = (cells) => {
+  const tr = document.createElement("tr");
+  tr.append(...cells.map((value) => cell("td", value)));
+  return tr;
+};
+const headOf = (columns) => columns.map((c) => Object.assign(cell("th", c), { scope: "col" }));
+
+// One of the core's panels (scenarioPanels): a titled section of sentences, monospaced
+// lines (scrollable, so focusable) and a table, each when it has some.
+function panel({ name, title, sentences, lines, table }) {
+  const section = Object.assign(document.createElement("section"), { className: "panel" });
+  section.dataset.panel = name;
+  const heading = Object.assign(cell("h3", title), { id: `panel-${name}` });
+  section.setAttribute("aria-labelledby", heading.id);
+  section.append(heading);
+  if (sentences.length > 0) section.append(cell("p", sentences.join(" ")));
+  if (lines.length > 0) {
+    const pre = Object.assign(cell("pre", lines.join("\n")), { tabIndex: 0 });
+    pre.setAttribute("role", "region");
+    pre.setAttribute("aria-labelledby", heading.id);
+    section.append(pre);
+  }
+  if (table !== null) {
+    const wrap = Object.assign(document.createElement("div"), { className: "scroll", tabIndex: 0 });
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", table.caption);
+    const t = document.createElement("table");
+    const head = document.createElement("thead");
+    head.append(document.createElement("tr"));
+    head.firstChild.append(...headOf(table.columns));
+    const body = document.createElement("tbody");
+    body.append(...table.rows.map(rowOf));
+    t.append(cell("caption", table.caption), head, body);
+    wrap.append(t);
+    section.append(wrap);
+  }
+  return section;
+}
 
 const buttons = (choices, data) => choices.map(({ value, label }) =>
   `<button type="button" data-${data}="${escape(value)}" aria-pressed="false">${escape(label)}</button>`).join("");
@@ -81,6 +121,7 @@ const template = () => `
   </div>
   <p class="summary" role="status" aria-live="polite"></p>
   <p class="more"></p>
+  <div class="panels"></div>
   <div class="row">
     <button type="button" data-action="another-day" data-only></button>
     <span class="day-number" data-only></span>
@@ -353,6 +394,7 @@ class BillWidget extends HTMLElement {
         label.hidden = !label.dataset.views.split(" ").includes(view);
       }
       const detail = this.#shown().write(this, this.#settings(), this.#scenario());
+      detail.panels = this.#writePanels();
       this.#drawn = true;
       this.#draw();
       if (this.#syncsUrl()) {
@@ -405,6 +447,18 @@ class BillWidget extends HTMLElement {
     return { settings, policy, view };
   }
 
+  // The panels the core writes beside the chart of the widget's own scenario, framing its
+  // policy (none beside a view of another scenario, as lesson 000's calls at once).
+  #writePanels() {
+    const widget = this.#widget();
+    const scenario = this.#scenario();
+    const panels = scenario.name === widget.scenario
+      ? scenarioPanels(scenario.name, pick(this.#state, scenario.settings), this.#state.seed, this.#state[widget.policy])
+      : [];
+    this.#q(".panels").replaceChildren(...panels.map(panel));
+    return panels;
+  }
+
   // The scenario's description, then one sentence per version of the budget: all the core's.
   #writeOverrun(settings, scenario) {
     const sentences = overrunSentences(settings);
@@ -449,13 +503,10 @@ class BillWidget extends HTMLElement {
   // The "Show numbers" table: a caption, its columns, and rows of cells (with the kind
   // of user, where a row is one user's).
   #fillTable(caption, columns, rows) {
-    this.#q("caption").textContent = caption;
-    const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
-    const head = columns.map((c) => Object.assign(cell("th", c), { scope: "col" }));
-    this.#q("thead tr").replaceChildren(...head);
-    this.#q("tbody").replaceChildren(...rows.map(({ cells, kind }) => {
-      const tr = document.createElement("tr");
-      tr.append(...cells.map((value) => cell("td", value)));
+    this.#q("#numbers caption").textContent = caption;
+    this.#q("#numbers thead tr").replaceChildren(...headOf(columns));
+    this.#q("#numbers tbody").replaceChildren(...rows.map(({ cells, kind }) => {
+      const tr = rowOf(cells);
       if (kind) tr.dataset.kind = kind;
       return tr;
     }));

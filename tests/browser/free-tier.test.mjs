@@ -38,9 +38,9 @@ const shown = (page) => page.locator("bill-widget").evaluate((el) => {
     label: canvas.getAttribute("aria-label"),
     run: q(".day-number").textContent,
     another: q("[data-action=another-day]").textContent,
-    caption: q("caption").textContent,
-    columns: [...el.shadowRoot.querySelectorAll("thead th")].map((th) => th.textContent),
-    rows: [...el.shadowRoot.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
+    caption: q("#numbers caption").textContent,
+    columns: [...el.shadowRoot.querySelectorAll("#numbers thead th")].map((th) => th.textContent),
+    rows: [...el.shadowRoot.querySelectorAll("#numbers tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
     fields: [...el.shadowRoot.querySelectorAll("form label")].filter((l) => l.checkVisibility()).map((l) => l.querySelector("input, select").name),
   };
 });
@@ -103,6 +103,33 @@ test("a policy button, another run, a setting and the over-time view each show t
   assert.equal(over.summary, time.lines.map((l) => l.sentence).join(" "));
   assert.ok(time.lines.some((l) => l.trip), "the breaker's trip is marked");
   assert.deepEqual(over.policies, [], "no policy buttons over time");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+/** The core's panels as the widget shows them. */
+const panels = (page) => page.locator("bill-widget").evaluate((el) =>
+  [...el.shadowRoot.querySelectorAll(".panels section")].map((s) => ({
+    name: s.dataset.panel,
+    title: s.querySelector("h3").textContent,
+    text: s.querySelector("p")?.textContent ?? "",
+    lines: s.querySelector("pre")?.textContent ?? "",
+  })));
+const asShown = (want) => want.map((p) => ({ name: p.name, title: p.title, text: p.sentences.join(" "), lines: p.lines.join("\n") }));
+
+test("the core's panels show beside the chart: what sim.py prints for the run, and a note for a bucket that never refills", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  assert.deepEqual(await panels(page), asShown(await core(page, "scenarioPanels", "freeTier", {}, 0, "allThree")));
+  assert.deepEqual((await panels(page)).map((p) => p.name), ["simOutput"], "the lesson's settings need no note");
+  await w.getByRole("button", { name: "Another run" }).click();
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.getByLabel("Bucket refill").fill("0");
+  await page.waitForFunction(() => document.querySelector("bill-widget").shadowRoot.querySelectorAll(".panels section").length === 2);
+  const want = await core(page, "scenarioPanels", "freeTier", { refillPerMinute: 0 }, 1, "allThree");
+  assert.deepEqual(await panels(page), asShown(want));
+  assert.match(want[0].sentences[0], /never refills/, want[0].sentences[0]);
   assert.deepEqual(log.errors, []);
   await context.close();
 });

@@ -24,9 +24,9 @@ const shown = (page) => page.locator("bill-widget").evaluate((el) => {
     summary: q(".summary").textContent,
     label: canvas.getAttribute("aria-label"),
     inked,
-    caption: q("caption").textContent,
-    columns: [...el.shadowRoot.querySelectorAll("thead th")].map((th) => th.textContent),
-    rows: [...el.shadowRoot.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
+    caption: q("#numbers caption").textContent,
+    columns: [...el.shadowRoot.querySelectorAll("#numbers thead th")].map((th) => th.textContent),
+    rows: [...el.shadowRoot.querySelectorAll("#numbers tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
   };
 });
 

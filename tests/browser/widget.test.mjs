@@ -28,7 +28,7 @@ async function assertMatchesCore(page, settings, policy) {
   assert.deepEqual(v.pressed, [policy]);
   // The "Show numbers" table: each user's charge under each policy, as the core computed it.
   const cells = await page.locator("bill-widget").evaluate((el) =>
-    [...el.shadowRoot.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((c) => c.textContent)));
+    [...el.shadowRoot.querySelectorAll("#numbers tbody tr")].map((tr) => [...tr.cells].map((c) => c.textContent)));
   const expected = day.policies.flatMap((p) => p.perUser.map((u, i) =>
     [String(day.users[i].calls), String(u.served), String(u.refused), dollars(u.chargedMicros, 4)]));
   assert.deepEqual(cells.map((r) => r.slice(2, 6)), expected);
@@ -172,7 +172,7 @@ test("with the keyboard alone, Tab reaches every control and Enter and Space wor
   assert.match((await view(page)).summary, /Daily cost budget \$0\.50/);
   await tabTo("Show numbers");
   await page.keyboard.press("Enter");
-  assert.equal(await page.locator("bill-widget").locator("table").isVisible(), true);
+  assert.equal(await page.locator("bill-widget").locator("#numbers table").isVisible(), true);
   // The focus ring is visible: an outline is drawn on the focused button.
   await tabTo("Another day");
   const outline = await page.evaluate(() => {

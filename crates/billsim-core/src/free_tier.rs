@@ -131,6 +131,7 @@ pub const SCENARIO: Scenario = Scenario {
     settings_allowed: "one of \"bucketCapacity\", \"refillPerMinute\", \"tokenBudget\", \"breakerDollars\", \
          \"hourlyDollars\", \"pricePerToken\", \"cheapPricePerToken\", \"normalUsers\", \"scriptUsers\", \"sockpuppets\"",
     build,
+    panels: report::panels,
 };
 
 /// The scenario's settings' keys in the schema.

@@ -16,6 +16,7 @@ pub mod lesson_numbers;
 pub mod many_days;
 pub mod money;
 pub mod over_time;
+pub mod panels;
 pub mod quote;
 pub mod rate_limit;
 pub mod readout;

@@ -37,6 +37,9 @@ pub struct Scenario {
     pub(crate) settings_allowed: &'static str,
     #[serde(skip)]
     pub(crate) build: fn(u32, &Values) -> Result<Built, RunError>,
+    /// What its widget shows beside the chart ([`crate::panels`]).
+    #[serde(skip)]
+    pub(crate) panels: crate::panels::Panels,
 }
 
 pub const TOY_DAY: Scenario = Scenario {
@@ -47,6 +50,7 @@ pub const TOY_DAY: Scenario = Scenario {
     policies: schema::DAY_POLICIES,
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
     build: build_toy_day,
+    panels: crate::panels::none,
 };
 
 pub const CALLS_AT_ONCE: Scenario = Scenario {
@@ -63,6 +67,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     ],
     settings_allowed: "one of \"calls\", \"estimatePercent\", \"budgetDollars\"",
     build: build_calls_at_once,
+    panels: crate::panels::none,
 };
 
 pub const HACKATHON: Scenario = Scenario {
@@ -85,6 +90,7 @@ pub const HACKATHON: Scenario = Scenario {
     settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
     build: build_hackathon,
+    panels: crate::panels::none,
 };
 impl Scenario {
     /// Its traffic, policies and prices on run `seed` with `values`: what a replay takes a
@@ -122,6 +128,7 @@ pub const RUNAWAY_TENANT: Scenario = Scenario {
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
                        \"freeFail\", \"failPercent\"",
     build: crate::runaway_tenant::build,
+    panels: crate::panels::none,
 };
 
 /// Every scenario.

@@ -359,6 +359,18 @@ pub fn draw_share_by_cohort(
     on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, policy, &theme))
 }
 
+/// What the widget shows beside the chart for scenario `name` on run number `seed`
+/// (`settings` as for `runScenario`), framing `policy` (one of the scenario's policies):
+/// `[{ name, title, sentences, lines, table: { caption, columns, rows } | null }]`, all
+/// from the core; a scenario with no panels gives `[]`.
+#[wasm_bindgen(js_name = scenarioPanels)]
+pub fn scenario_panels(name: JsValue, settings: JsValue, seed: JsValue, policy: JsValue) -> Result<JsValue, Thrown> {
+    let (scenario, values) = js_input::scenario_values(&name, &settings)?;
+    let seed = js_input::seed(&seed)?;
+    let policy = js_input::scenario_policy(scenario, &policy)?;
+    to_js(&billsim_core::panels::of(scenario, seed, &values, policy).map_err(Thrown::run)?)
+}
+
 fn cohort_view_of(
     name: &JsValue,
     settings: &JsValue,

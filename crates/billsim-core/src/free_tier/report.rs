@@ -4,10 +4,11 @@
 //! sockpuppets' tokens across how many accounts, and the spend without the breaker.
 
 use crate::by_cohort::{by_cohort, CohortCounts, PolicyCohorts};
-use crate::engine::{Nanos, Reason};
+use crate::engine::{Nanos, Reason, Record, RunError};
 use crate::free_tier::{Params, ABUSE_TOKENS, NORMAL_TOKENS};
 use crate::money::Tokens;
-use crate::scenario::ScenarioRun;
+use crate::panels::Panel;
+use crate::scenario::{ScenarioRun, Values};
 use serde::Serialize;
 
 /// The reasons in the order the lesson's output lists them.
@@ -79,6 +80,25 @@ pub fn notes(params: &Params) -> Vec<String> {
     notes
 }
 
+/// The widget's panels: the notes on these settings (when there are any), and what the
+/// lesson's `sim.py` prints for this run (its output is of all three layers, whichever
+/// policy the widget frames).
+pub fn panels(seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, RunError> {
+    let mut panels = Vec::new();
+    let notes = notes(&Params::from_values(values));
+    if !notes.is_empty() {
+        panels.push(Panel { sentences: notes, ..Panel::titled("notes", "What these settings do") });
+    }
+    let run = crate::scenario::run(&crate::free_tier::SCENARIO, seed, values, None, Record::default())?;
+    if let Some(report) = sim_report(&run) {
+        panels.push(Panel {
+            lines: report.lines(),
+            ..Panel::titled("simOutput", format!("What the lesson's sim.py prints for run {seed} (all three layers)"))
+        });
+    }
+    Ok(panels)
+}
+
 /// Dollars to the cent, as the lesson prints them: `3.01`.
 fn usd(n: Nanos) -> String {
     n.micros().dollars(2).trim_start_matches('$').to_string()
@@ -112,7 +132,6 @@ impl SimReport {
 mod tests {
     use super::*;
     use crate::free_tier::SCENARIO;
-    use crate::scenario::Values;
 
     #[test]
     fn a_budget_no_request_fits_and_a_bucket_that_never_refills_are_said_in_a_sentence() {
@@ -162,5 +181,18 @@ mod tests {
             run.err().map(|e| e.to_string()).as_deref(),
             Some("traffic: normalUsers, scriptUsers, sockpuppets: at least one user of some kind; all three are 0")
         );
+    }
+
+    #[test]
+    fn the_widgets_panels_are_the_notes_when_there_are_some_then_what_sim_py_prints() {
+        let mut values = Values::defaults(&SCENARIO);
+        let names = |values: &Values| panels(3, values, "bucket").unwrap().iter().map(|p| p.name).collect::<Vec<_>>();
+        assert_eq!(names(&values), ["simOutput"], "the lesson's settings need no note");
+        let run = crate::scenario::run(&SCENARIO, 3, &values, None, Record::default()).unwrap();
+        let printed = &panels(3, &values, "bucket").unwrap()[0];
+        assert_eq!(printed.lines, sim_report(&run).unwrap().lines(), "run 3's sim.py output");
+        values.set(&SCENARIO, "refillPerMinute", "0").unwrap();
+        let both = panels(3, &values, "allThree").unwrap();
+        assert_eq!((both[0].name, both[0].sentences.len(), both[1].name), ("notes", 1, "simOutput"), "{both:?}");
     }
 }
