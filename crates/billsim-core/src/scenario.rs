@@ -128,7 +128,7 @@ pub const RUNAWAY_TENANT: Scenario = Scenario {
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
                        \"freeFail\", \"failPercent\"",
     build: crate::runaway_tenant::build,
-    panels: crate::panels::none,
+    panels: crate::runaway_tenant::panels::panels,
 };
 
 /// Every scenario.

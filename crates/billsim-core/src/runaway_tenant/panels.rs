@@ -5,11 +5,32 @@
 
 use super::claims::{claims, decimal, Claims, BY_HOUR};
 use super::{Params, LADDER, PRICES, RUNAWAY, RUNAWAY_FROM_HOUR, TIERS, TIER_NAMES};
-use crate::engine::{FailMode, Nanos, Outcome, Reason};
+use crate::engine::{FailMode, Nanos, Outcome, Reason, Record, RunError};
 use crate::lesson_numbers::grouped;
 use crate::over_time::{Round, Scale, Table};
-use crate::scenario::ScenarioRun;
+use crate::panels::Panel;
+use crate::scenario::{ScenarioRun, Values, RUNAWAY_TENANT};
 use crate::words::counted;
+
+/// The widget's panels on month `seed` with `values`, framing `policy`: the pitfalls this
+/// month shows, then the calls served by model.
+pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError> {
+    let params = Params::from_values(values)?;
+    let run = crate::scenario::run(&RUNAWAY_TENANT, seed, values, None, Record::EVERYTHING)?;
+    Ok(of_run(&run, &params, policy))
+}
+
+/// [`panels`] of a month already run with every event recorded.
+pub fn of_run(run: &ScenarioRun, params: &Params, policy: &str) -> Vec<Panel> {
+    let (sentences, table) = calls_by_model(run, policy);
+    vec![
+        Panel {
+            sentences: pitfalls(run, params, policy),
+            ..Panel::titled("pitfalls", "The lesson's pitfalls, this month")
+        },
+        Panel { sentences, table: Some(table), ..Panel::titled("callsByModel", "Calls by model") },
+    ]
+}
 
 /// Dollars to the cent.
 fn dollars(n: Nanos) -> String {
@@ -314,6 +335,21 @@ mod tests {
         assert!(s[3].contains("3 tenants were charged past their monthly budget (hobbyist-a $21.50"), "{}", s[3]);
         assert!(s[3].ends_with("with a monthly window too, every tenant stays within its month."), "{}", s[3]);
         assert!(s[4].contains("max_tokens 4096") && s[4].contains("no tenant was charged past"), "{}", s[4]);
+    }
+
+    #[test]
+    fn the_widgets_panels_are_the_pitfalls_then_the_calls_by_model_of_the_framed_policy() {
+        let values = Values::defaults(&RUNAWAY_TENANT);
+        let got = panels(0, &values, "dailyCap").unwrap();
+        let (r, p) = month(0, &[]);
+        assert_eq!(got.iter().map(|p| p.name).collect::<Vec<_>>(), ["pitfalls", "callsByModel"]);
+        assert_eq!(got[0].sentences, pitfalls(&r, &p, "dailyCap"));
+        assert_eq!(got[1].table, Some(calls_by_model(&r, "dailyCap").1));
+        let mut bad = values.clone();
+        bad.set(&RUNAWAY_TENANT, "outageStartHour", "12").unwrap();
+        bad.set(&RUNAWAY_TENANT, "outageEndHour", "11").unwrap();
+        let err = panels(0, &bad, "dailyCap").unwrap_err().to_string();
+        assert!(err.starts_with("outageEndHour: must be an hour at or after the outage's start"), "{err}");
     }
 
     #[test]
