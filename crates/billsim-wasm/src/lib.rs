@@ -378,13 +378,14 @@ fn cohort_view_of(
 ) -> Result<(&'static billsim_core::scenario::Scenario, CohortView), Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
-    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default()).map_err(Thrown::run)?;
+    let run = billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     Ok((scenario, billsim_core::cohort_view::cohort_view(&run)))
 }
 
 fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
-    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default()).map_err(Thrown::run)?;
+    // The view's sentences and its drawing read the same run: the last one is kept.
+    let run = billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     Ok(billsim_core::over_time::over_time(&run)?)
 }

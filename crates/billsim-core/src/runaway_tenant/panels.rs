@@ -3,9 +3,9 @@
 //! lesson that this month's settings show, with this month's numbers. Every word here is
 //! the core's; the widget shows them as they are.
 
-use super::claims::{claims, decimal, Claims, BY_HOUR};
+use super::claims::{claims_on, decimal, Claims, BY_HOUR};
 use super::{Params, LADDER, PRICES, RUNAWAY, RUNAWAY_FROM_HOUR, TIERS, TIER_NAMES};
-use crate::engine::{FailMode, Nanos, Outcome, Reason, Record, RunError};
+use crate::engine::{FailMode, Nanos, Outcome, Reason, RunError};
 use crate::lesson_numbers::grouped;
 use crate::over_time::{Round, Scale, Table};
 use crate::panels::Panel;
@@ -16,16 +16,18 @@ use crate::words::counted;
 /// month shows, then the calls served by model.
 pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError> {
     let params = Params::from_values(values)?;
-    let run = crate::scenario::run(&RUNAWAY_TENANT, seed, values, None, Record::EVERYTHING)?;
-    Ok(of_run(&run, &params, policy))
+    // The widget's view and drawing of this month ran it already (crate::last_run keeps it).
+    let kept = crate::last_run::kept(&RUNAWAY_TENANT, seed, values)?;
+    let claims = claims_on(&kept.run, &params, Some(&kept.traffic));
+    Ok(of_run(&kept.run, &claims, &params, policy))
 }
 
-/// [`panels`] of a month already run with every event recorded.
-pub fn of_run(run: &ScenarioRun, params: &Params, policy: &str) -> Vec<Panel> {
+/// [`panels`] of a month already run with every event recorded, and its claims.
+pub fn of_run(run: &ScenarioRun, claims: &Claims, params: &Params, policy: &str) -> Vec<Panel> {
     let (sentences, table) = calls_by_model(run, policy);
     vec![
         Panel {
-            sentences: pitfalls(run, params, policy),
+            sentences: pitfalls(run, claims, params, policy),
             ..Panel::titled("pitfalls", "The lesson's pitfalls, this month")
         },
         Panel { sentences, table: Some(table), ..Panel::titled("callsByModel", "Calls by model") },
@@ -114,17 +116,17 @@ pub fn calls_by_model(run: &ScenarioRun, policy: &str) -> (Vec<String>, Table) {
 }
 
 /// One sentence for each of the lesson's pitfalls this month shows, with its numbers: the
-/// run must hold every event (the claims read them). `policy` is the framed policy, whose
-/// numbers the outage's sentence gives when it has a ledger.
-pub fn pitfalls(run: &ScenarioRun, params: &Params, policy: &str) -> Vec<String> {
-    let c = claims(run, params);
+/// run must hold every event (the outage's sentence reads them), `c` are its claims.
+/// `policy` is the framed policy, whose numbers the outage's sentence gives when it has a
+/// ledger.
+pub fn pitfalls(run: &ScenarioRun, c: &Claims, params: &Params, policy: &str) -> Vec<String> {
     let name = runaway_name(run);
     let day = c.runaway_day * crate::engine::DAY_MS;
-    let mut out = vec![headline(&c, name, day)];
-    out.push(metering(run, &c, name, day));
+    let mut out = vec![headline(c, name, day)];
+    out.push(metering(run, c, name, day));
     out.push(outage(run, params, policy));
     out.push(window(run, params));
-    out.push(reserve(&c, params));
+    out.push(reserve(c, params));
     out
 }
 
@@ -273,6 +275,7 @@ fn reserve(c: &Claims, params: &Params) -> String {
 mod tests {
     use super::*;
     use crate::engine::Record;
+    use crate::runaway_tenant::claims::claims;
     use crate::scenario::{run, Values, RUNAWAY_TENANT};
 
     fn month(seed: u32, set: &[(&str, &str)]) -> (ScenarioRun, Params) {
@@ -313,7 +316,7 @@ mod tests {
     fn the_pitfalls_say_the_claims_numbers_of_this_month() {
         let (r, p) = month(0, &[]);
         let c = claims(&r, &p);
-        let s = pitfalls(&r, &p, "degradeLadder");
+        let s = pitfalls(&r, &c, &p, "degradeLadder");
         assert_eq!(s.len(), 5, "{s:#?}");
         assert_eq!(
             s[0],
@@ -343,7 +346,7 @@ mod tests {
         let got = panels(0, &values, "dailyCap").unwrap();
         let (r, p) = month(0, &[]);
         assert_eq!(got.iter().map(|p| p.name).collect::<Vec<_>>(), ["pitfalls", "callsByModel"]);
-        assert_eq!(got[0].sentences, pitfalls(&r, &p, "dailyCap"));
+        assert_eq!(got[0].sentences, pitfalls(&r, &claims(&r, &p), &p, "dailyCap"));
         assert_eq!(got[1].table, Some(calls_by_model(&r, "dailyCap").1));
         let mut bad = values.clone();
         bad.set(&RUNAWAY_TENANT, "outageStartHour", "12").unwrap();
@@ -355,16 +358,16 @@ mod tests {
     #[test]
     fn the_outage_settings_change_the_outage_pitfall() {
         let (r, p) = month(0, &[("freeFail", "open"), ("internalFail", "closed")]);
-        let s = pitfalls(&r, &p, "dailyCap");
+        let s = pitfalls(&r, &claims(&r, &p), &p, "dailyCap");
         assert!(s[2].contains("the internal tier failed closed (") && s[2].contains("the free tier failed open ("));
         assert!(s[2].contains("under \"Daily cap, hard block\""), "{}", s[2]);
-        let framed_no_cap = pitfalls(&r, &p, "noCap");
+        let framed_no_cap = pitfalls(&r, &claims(&r, &p), &p, "noCap");
         assert!(framed_no_cap[2].contains("under \"Daily cap, degrade ladder\""), "no ledger: the ladder's numbers");
         let (r, p) = month(0, &[("outageStartHour", "10"), ("outageEndHour", "10")]);
-        let s = pitfalls(&r, &p, "degradeLadder");
+        let s = pitfalls(&r, &claims(&r, &p), &p, "degradeLadder");
         assert!(s[2].contains("the ledger never goes down this month"), "{}", s[2]);
         let (r, p) = month(0, &[("freeMonthlyDollars", "30")]);
-        let s = pitfalls(&r, &p, "degradeLadder");
+        let s = pitfalls(&r, &claims(&r, &p), &p, "degradeLadder");
         assert!(s[3].contains("no tenant passes its monthly budget"), "a month of daily budgets: {}", s[3]);
     }
 }
