@@ -371,6 +371,18 @@ pub fn scenario_panels(name: JsValue, settings: JsValue, seed: JsValue, policy: 
     to_js(&billsim_core::panels::of(scenario, seed, &values, policy).map_err(Thrown::run)?)
 }
 
+/// Runs scenario `name` on run number `seed` ahead of a click that will ask for it (the
+/// widget's "Another month", warmed after the current one is painted), so that the click
+/// finds it kept; `settings` as for `runScenario`. Returns nothing; a bad input throws as
+/// the views would.
+#[wasm_bindgen(js_name = warmScenario)]
+pub fn warm_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<(), Thrown> {
+    let (scenario, values) = js_input::scenario_values(&name, &settings)?;
+    let seed = js_input::seed(&seed)?;
+    billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    Ok(())
+}
+
 fn cohort_view_of(
     name: &JsValue,
     settings: &JsValue,
