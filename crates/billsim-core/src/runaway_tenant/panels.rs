@@ -6,11 +6,14 @@
 use super::claims::{claims_on, decimal, Claims, BY_HOUR};
 use super::{Params, LADDER, PRICES, RUNAWAY, RUNAWAY_FROM_HOUR, TIERS, TIER_NAMES};
 use crate::engine::{FailMode, Nanos, Outcome, Reason, RunError};
+use crate::last_run::Kept;
 use crate::lesson_numbers::grouped;
 use crate::over_time::{Round, Scale, Table};
 use crate::panels::Panel;
 use crate::scenario::{ScenarioRun, Values, RUNAWAY_TENANT};
 use crate::words::counted;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 
 /// The widget's panels on month `seed` with `values`, framing `policy`: the pitfalls this
 /// month shows, then the calls served by model.
@@ -18,8 +21,23 @@ pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, Ru
     let params = Params::from_values(values)?;
     // The widget's view and drawing of this month ran it already (crate::last_run keeps it).
     let kept = crate::last_run::kept(&RUNAWAY_TENANT, seed, values)?;
-    let claims = claims_on(&kept.run, &params, Some(&kept.traffic));
-    Ok(of_run(&kept.run, &claims, &params, policy))
+    Ok(of_run(&kept.run, &claims_of(&kept, &params), &params, policy))
+}
+
+thread_local! {
+    /// The claims of the last kept run asked for: a click on a policy button asks again.
+    static CLAIMS: RefCell<Option<(Weak<ScenarioRun>, Rc<Claims>)>> = const { RefCell::new(None) };
+}
+
+/// The claims of a kept run (its settings are `params`), worked out once per run.
+fn claims_of(kept: &Kept, params: &Params) -> Rc<Claims> {
+    let same = |(run, _): &&(Weak<ScenarioRun>, Rc<Claims>)| run.upgrade().is_some_and(|r| Rc::ptr_eq(&r, &kept.run));
+    if let Some(claims) = CLAIMS.with_borrow(|c| c.as_ref().filter(same).map(|(_, claims)| Rc::clone(claims))) {
+        return claims;
+    }
+    let claims = Rc::new(claims_on(&kept.run, params, Some(&kept.traffic)));
+    CLAIMS.with_borrow_mut(|c| *c = Some((Rc::downgrade(&kept.run), Rc::clone(&claims))));
+    claims
 }
 
 /// [`panels`] of a month already run with every event recorded, and its claims.
@@ -348,6 +366,12 @@ mod tests {
         assert_eq!(got.iter().map(|p| p.name).collect::<Vec<_>>(), ["pitfalls", "callsByModel"]);
         assert_eq!(got[0].sentences, pitfalls(&r, &claims(&r, &p), &p, "dailyCap"));
         assert_eq!(got[1].table, Some(calls_by_model(&r, "dailyCap").1));
+        // Kept runs and their claims: another month, then back, each says its own month.
+        for seed in [1, 0, 1] {
+            let (r, p) = month(seed, &[]);
+            let got = panels(seed, &values, "noCap").unwrap();
+            assert_eq!(got[0].sentences, pitfalls(&r, &claims(&r, &p), &p, "noCap"), "month {seed}");
+        }
         let mut bad = values.clone();
         bad.set(&RUNAWAY_TENANT, "outageStartHour", "12").unwrap();
         bad.set(&RUNAWAY_TENANT, "outageEndHour", "11").unwrap();
