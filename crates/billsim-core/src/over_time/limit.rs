@@ -141,7 +141,8 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
 pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) -> Result<Option<Limit>, Overflow> {
     let start = moments.first().copied().unwrap_or(0);
     // Each tier with tenants: (tenants, daily, monthly) in nano-dollars.
-    let mut bounded = Vec::new();
+    type Bounded = (u64, Option<Nanos>, Option<Nanos>);
+    let mut bounded: Vec<Bounded> = Vec::new();
     for tier in tiers {
         let tenants = cohorts.iter().filter(|(c, _)| *c == tier.cohort).map(|&(_, n)| n).sum::<u64>();
         let nanos = |m: Option<Micros>| m.map(Nanos::from_micros).transpose();
@@ -154,7 +155,7 @@ pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) ->
     if bounded.is_empty() {
         return Ok(None);
     }
-    let sum = |pick: fn(&(u64, Option<Nanos>, Option<Nanos>)) -> Option<Nanos>| {
+    let sum = |pick: fn(&Bounded) -> Option<Nanos>| {
         bounded.iter().map(|t| pick(t).map(|b| u128::from(b.0) * u128::from(t.0))).sum::<Option<u128>>()
     };
     let (daily, monthly) = (sum(|t| t.1), sum(|t| t.2));

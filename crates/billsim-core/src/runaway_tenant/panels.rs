@@ -163,11 +163,11 @@ fn metering(run: &ScenarioRun, c: &Claims, name: &str, day: u64) -> String {
     let unmetered = outcome(run, "meterRequestOnly")
         .map_or(Nanos::ZERO, |(_, o)| Nanos(o.per_user.iter().map(|u| u.request_unmetered.0).sum()));
     format!(
-        "Metering the request, not the run: {name} was charged {} times its daily budget on {}, as its tasks that day \
-         made {} model calls each and cost {} times what their first call reserves; {} of the month's calls were \
+        "Metering the request, not the run: {name} was charged {} times its daily budget on Day {}, as its tasks that \
+         day made {} model calls each and cost {} times what their first call reserves; {} of the month's calls were \
          never metered.",
         decimal(c.overspend_hundredths),
-        format!("Day {}", day / crate::engine::DAY_MS + 1),
+        day / crate::engine::DAY_MS + 1,
         decimal(c.calls_per_task_hundredths),
         decimal(c.cost_fan_out_hundredths),
         dollars(unmetered)
