@@ -371,15 +371,19 @@ pub fn scenario_panels(name: JsValue, settings: JsValue, seed: JsValue, policy: 
     to_js(&billsim_core::panels::of(scenario, seed, &values, policy).map_err(Thrown::run)?)
 }
 
-/// Runs scenario `name` on run number `seed` ahead of a click that will ask for it (the
-/// widget's "Another month", warmed after the current one is painted), so that the click
-/// finds it kept; `settings` as for `runScenario`. Returns nothing; a bad input throws as
-/// the views would.
+/// Runs scenario `name` on run number `seed`, and its panels, ahead of a click that will ask
+/// for them (the widget's "Another month", warmed after the current one is painted), so
+/// that the click finds the run kept; `settings` as for `runScenario`. Returns nothing; a
+/// bad input throws as the views would.
 #[wasm_bindgen(js_name = warmScenario)]
 pub fn warm_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<(), Thrown> {
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
     billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    // The panels too: what they work out from a kept run is kept with it (lesson 002's claims).
+    if let Some(policy) = scenario.policies.first() {
+        billsim_core::panels::of(scenario, seed, &values, policy.value).map_err(Thrown::run)?;
+    }
     Ok(())
 }
 

@@ -25,18 +25,23 @@ pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, Ru
 }
 
 thread_local! {
-    /// The claims of the last kept run asked for: a click on a policy button asks again.
-    static CLAIMS: RefCell<Option<(Weak<ScenarioRun>, Rc<Claims>)>> = const { RefCell::new(None) };
+    /// The claims of the kept runs (crate::last_run keeps two): a click on a policy button,
+    /// or on "Another month" after the widget warmed it, asks again.
+    static CLAIMS: RefCell<Vec<(Weak<ScenarioRun>, Rc<Claims>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The claims of a kept run (its settings are `params`), worked out once per run.
 fn claims_of(kept: &Kept, params: &Params) -> Rc<Claims> {
     let same = |(run, _): &&(Weak<ScenarioRun>, Rc<Claims>)| run.upgrade().is_some_and(|r| Rc::ptr_eq(&r, &kept.run));
-    if let Some(claims) = CLAIMS.with_borrow(|c| c.as_ref().filter(same).map(|(_, claims)| Rc::clone(claims))) {
+    if let Some(claims) = CLAIMS.with_borrow(|c| c.iter().find(same).map(|(_, claims)| Rc::clone(claims))) {
         return claims;
     }
     let claims = Rc::new(claims_on(&kept.run, params, Some(&kept.traffic)));
-    CLAIMS.with_borrow_mut(|c| *c = Some((Rc::downgrade(&kept.run), Rc::clone(&claims))));
+    CLAIMS.with_borrow_mut(|c| {
+        // Only the claims of runs still kept.
+        c.retain(|(run, _)| run.strong_count() > 0);
+        c.push((Rc::downgrade(&kept.run), Rc::clone(&claims)));
+    });
     claims
 }
 
