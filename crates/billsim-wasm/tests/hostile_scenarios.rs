@@ -1,8 +1,9 @@
 #![cfg(target_arch = "wasm32")]
 //! Hostile JS values at the exports of the engine's scenarios (runScenario, overTimeView,
-//! drawOverTime, cohortView, drawShareByCohort, readSetting, warmScenario, scenarioPanels), inside real Chromium: each bad value throws a JS `Error`
-//! whose message starts with the field's name and says what is allowed, with a `field`
-//! property of that name; nothing traps, and the module answers as before afterwards.
+//! drawOverTime, cohortView, drawShareByCohort, readSetting, warmScenario, scenarioPanels),
+//! inside real Chromium: each bad value throws a JS `Error` whose message starts with the
+//! field's name and says what is allowed, with a `field` property of that name; nothing
+//! traps, and the module answers as before afterwards.
 //!
 //! Run with `cd crates/billsim-wasm && wasm-pack test --headless --chrome`.
 
