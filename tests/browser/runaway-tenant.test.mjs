@@ -49,7 +49,7 @@ const shown = (page) => page.locator("bill-widget").evaluate((el) => {
     panels: [...el.shadowRoot.querySelectorAll(".panels section")].map((s) => ({
       name: s.dataset.panel,
       title: s.querySelector("h3").textContent,
-      text: s.querySelector("p")?.textContent ?? "",
+      text: [...s.querySelectorAll("p")].map((x) => x.textContent).join(" "),
       rows: [...s.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
     })),
   };
