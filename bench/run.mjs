@@ -9,6 +9,7 @@ import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { runBrowser } from "./browser.mjs";
+import { runRunawayTenant, runawayRows } from "./runaway-tenant.mjs"; // lesson 002's widget (issue 11)
 import { median, quantile } from "./stats.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -44,6 +45,10 @@ const baseline = process.env.BENCH_BASELINE_NATIVE && {
 };
 say("bench: the widget in headless Chromium (bench/browser.mjs), about a minute or two ...");
 const browser = await runBrowser(webDir);
+// ---- lesson 002's widget (issue 11): its clicks on web/examples/runaway-tenant.html
+say("bench: lesson 002's widget in headless Chromium (bench/runaway-tenant.mjs) ...");
+const runaway = await runRunawayTenant(webDir);
+// ---- end of lesson 002's block
 
 // Sizes: the files the brief names, and any other file the page requested while it loaded.
 const asFile = (path) => (path.endsWith("/") ? `${path}index.html` : path).replace(/^\//, "");
@@ -114,6 +119,13 @@ row('"Another day" click -> next animation frame', ms(median(toFrame)), ms(quant
 row('"Another day" click -> 200-day line updated', ms(median(toDays)), ms(quantile(toDays, 0.95)), ms(Math.max(...toDays)),
   String(toDays.length), "(for information)", "");
 
+// ---- lesson 002's widget (issue 11)
+section("Lesson 002's widget in Chromium: ms", "median", "p95", "max", "runs", "target", "");
+for (const [what, med, p95, max, runs, target, pass] of runawayRows(runaway, TARGET.clickP95Ms)) {
+  row(what, ms(med), ms(p95), ms(max), String(runs), target, pass);
+}
+// ---- end of lesson 002's block
+
 section("Sizes: bytes", "raw", "gzip -9", "", "", "target", "");
 for (const s of sizes) {
   if (s === wasmSize) {
@@ -167,5 +179,5 @@ out.push(`wasm/native from the fastest runs instead of the medians (less disturb
 console.log(out.join("\n"));
 
 mkdirSync(resolve(root, "target/bench"), { recursive: true });
-writeFileSync(resolve(root, "target/bench/results.json"), JSON.stringify({ webDir, nodePkg, started, loadBefore, loadAfter, commit, native, node, baseline, browser, sizes }, null, 1));
+writeFileSync(resolve(root, "target/bench/results.json"), JSON.stringify({ webDir, nodePkg, started, loadBefore, loadAfter, commit, native, node, baseline, browser, runaway, sizes }, null, 1));
 say("bench: raw numbers in target/bench/results.json");

@@ -145,3 +145,45 @@ for (const [settings, flags] of [
     }
   });
 }
+
+// Lesson 002's runaway tenant: the widget's run, its bars by tier (cohortView), its line
+// ends (overTimeView), its calls by model and its pitfalls (scenarioPanels) equal `billsim
+// run --scenario runawayTenant` (--json, and the claims its text prints), on 200 months
+// with the lesson's settings and 50 with others (a month is tens of thousands of calls:
+// about 0.2 s a month here, natively and as wasm).
+for (const [seeds, settings, flags] of [
+  [RUN_SEEDS, {}, []],
+  [50, { payingDailyDollars: "35", freeFail: "open", outageStartHour: 100, outageEndHour: 140, maxTokens: 2000 },
+    ["payingDailyDollars=35", "freeFail=open", "outageStartHour=100", "outageEndHour=140", "maxTokens=2000"]],
+]) {
+  test(`wasm and native run runawayTenant alike on ${seeds} months with ${flags.join(", ") || "the defaults"}, and the widget's bars, lines, calls by model and pitfalls say the native numbers`, () => {
+    for (let seed = 0; seed < seeds; seed++) {
+      const args = ["run", "--scenario", "runawayTenant", "--seed", String(seed), ...flags.flatMap((f) => ["--set", f])];
+      const native = JSON.parse(execFileSync(billsim, [...args, "--json"], { encoding: "utf8", maxBuffer: 64 << 20 }));
+      assert.deepStrictEqual(wasm.runScenario("runawayTenant", settings, seed), native, `runawayTenant ${seed}`);
+      const view = wasm.cohortView("runawayTenant", settings, seed);
+      const lines = wasm.overTimeView("runawayTenant", settings, seed).lines;
+      for (const [i, outcome] of native.policies.entries()) {
+        assert.equal(view.bars[i].policy, outcome.policy);
+        for (const segment of view.bars[i].segments) {
+          const users = native.users.map((u, n) => [u, outcome.perUser[n]]).filter(([u]) => u.cohort === segment.cohort);
+          const charged = users.reduce((sum, [, o]) => sum + BigInt(o.chargedNanos), 0n);
+          assert.equal(BigInt(segment.chargedNanos), charged, `month ${seed}, ${outcome.policy}, ${segment.cohort}`);
+        }
+        assert.equal(BigInt(lines[i].points.at(-1)[1]), BigInt(outcome.billNanos), `month ${seed}, ${outcome.policy}: the line ends at the bill`);
+        const [, byModel] = wasm.scenarioPanels("runawayTenant", settings, seed, outcome.policy);
+        assert.deepEqual(byModel.table.rows.map((r) => Number(r[2].replaceAll(",", ""))), outcome.servedByModel,
+          `month ${seed}, ${outcome.policy}: calls served by model`);
+      }
+      // The claims the command line prints, in the pitfalls' sentences.
+      const text = execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 });
+      const [pitfalls] = wasm.scenarioPanels("runawayTenant", settings, seed, "degradeLadder");
+      const said = pitfalls.sentences.join(" ");
+      const spent = text.match(/umbrella spent (\$[\d.]+), (?:no )?more than the product's monthly budget/)[1];
+      const [, times, calls, cost] = text.match(/charged ([\d.]+) times its daily budget on day \d+; its tasks that day made ([\d.]+) calls each and cost ([\d.]+) times/);
+      for (const number of [`spent ${spent}`, `charged ${times} times`, `made ${calls} model calls each`, `cost ${cost} times`]) {
+        assert.ok(said.includes(number), `month ${seed}: the pitfalls say "${number}" as billsim run does: ${said}`);
+      }
+    }
+  });
+}

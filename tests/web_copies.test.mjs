@@ -65,8 +65,10 @@ test("no policy or view name, label, setting range or default from the core's ta
   const hits = [];
   for (const file of readdirSync(web).filter((f) => f.endsWith(".js"))) {
     readFileSync(join(web, file), "utf8").split("\n").forEach((line, i) => {
+      // The DOM's own words that a choice of the table also uses (lesson 002's fail mode "open").
+      const own = line.replace(/attachShadow\(\{ mode: "open" \}\)/g, "");
       for (const [what, pattern] of patterns) {
-        if (pattern.test(line)) hits.push(`${file}:${i + 1}: ${what}: ${line.trim().slice(0, 100)}`);
+        if (pattern.test(own)) hits.push(`${file}:${i + 1}: ${what}: ${line.trim().slice(0, 100)}`);
       }
     });
   }

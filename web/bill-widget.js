@@ -10,7 +10,7 @@
 // is defined once it has, as its attributes come from the table) and when it cannot load.
 import init, {
   cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
-  scenarioPanels, spreadSentences, overrunSentences,
+  scenarioPanels, spreadSentences, overrunSentences, warmScenario,
 } from "./pkg/billsim_wasm.js";
 import { loadSchema, readSettings, toQuery } from "./widget-settings.js";
 
@@ -165,6 +165,7 @@ class BillWidget extends HTMLElement {
     spendOverTime: {
       panel: ".overtime-view",
       canvas: ".overtime-chart",
+      runs: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeOverTime(settings, scenario),
       draw: (canvas, settings, state, look, scenario) => drawOverTime(canvas, scenario.name, settings, state.seed, look),
@@ -172,6 +173,7 @@ class BillWidget extends HTMLElement {
     shareByCohort: {
       panel: ".cohort-view",
       canvas: ".cohort-chart",
+      runs: true,
       policy: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeCohorts(settings, scenario),
@@ -189,6 +191,7 @@ class BillWidget extends HTMLElement {
   #state = { ...schema?.defaults };
   #problems = new Map(); // "attribute seed" or "address seed" -> the notice's sentence
   #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
+  #warm = { frame: 0, timer: 0 };
   #root;
   #resize = new ResizeObserver(() => this.#draw());
   #connection = null; // ends, on removal, what this connection listens to outside the element
@@ -223,6 +226,7 @@ class BillWidget extends HTMLElement {
     this.#connection?.abort();
     this.#resize.disconnect();
     this.#cancelOverDays();
+    this.#cancelWarm();
   }
 
   // An attribute set after load is read as at load (a bad one is reported and the current
@@ -402,8 +406,11 @@ class BillWidget extends HTMLElement {
         history.replaceState(history.state, "", toQuery(schema, widget, this.#state, location.search) + location.hash);
       }
       this.dispatchEvent(new CustomEvent("bill-widget-change", { detail: { view, ...detail } }));
+      this.#warmNext();
     } catch (e) {
       this.#showError(e.message);
+      // Settings that do not hold together (a month's budget below the day's) name one field.
+      if (e.field) this.#q("form").elements[e.field]?.setAttribute("aria-invalid", "true");
     }
   }
 
@@ -493,6 +500,25 @@ class BillWidget extends HTMLElement {
         this.#showError(e.message);
       }
     }, 0); });
+  }
+
+  // A chart that runs a scenario (runs: true) reads the core's kept run; the run "Another"
+  // shows next is run ahead, after this one is painted (warmScenario), so that the click
+  // finds it kept. A newer render, or the element's removal, cancels a pending one.
+  #warmNext() {
+    this.#cancelWarm();
+    const scenario = this.#scenario();
+    if (!this.#shown().runs || scenario.name !== this.#widget().scenario || !this.isConnected) return;
+    const settings = this.#settings();
+    const next = this.#state.seed >= schema.settings.find((s) => s.key === "seed").kind.max ? 0 : this.#state.seed + 1;
+    this.#warm.frame = requestAnimationFrame(() => { this.#warm.timer = setTimeout(() => {
+      try { warmScenario(scenario.name, settings, next); } catch { /* the click itself will say what is wrong */ }
+    }, 0); });
+  }
+
+  #cancelWarm() {
+    cancelAnimationFrame(this.#warm.frame);
+    clearTimeout(this.#warm.timer);
   }
 
   // A newer check, or the element's removal, ends the pending one.

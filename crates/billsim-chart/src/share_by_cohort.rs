@@ -177,11 +177,15 @@ mod tests {
 
     #[test]
     fn each_cohort_has_its_own_okabe_ito_colour() {
-        let v = view("60000");
-        let out = svg(&v, (800, 420), 100);
-        for c in COHORTS {
-            let hex = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
-            assert!(out.contains(&hex), "{hex} is drawn");
+        let tenant = find("runawayTenant").unwrap();
+        let month = cohort_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::default()).unwrap());
+        for v in [view("60000"), month] {
+            let out = svg(&v, (800, 420), 100);
+            assert!(v.cohorts.len() <= COHORTS.len(), "{} cohorts", v.cohorts.len());
+            for c in &COHORTS[..v.cohorts.len()] {
+                let hex = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+                assert!(out.contains(&hex), "{hex} is drawn for the cohort {}", v.cohorts.len());
+            }
         }
     }
 

@@ -13,8 +13,9 @@ pub const OVER: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
 /// Okabe-Ito blue: a bar that stayed within the budget. The label says which, in words.
 pub const WITHIN: RGBColor = RGBColor(0x00, 0x72, 0xB2);
 /// The kinds of user of a scenario, in the order of its cohorts: Okabe-Ito bluish green,
-/// orange and sky blue (black text reads on each above 7:1).
-pub const COHORTS: [RGBColor; 3] = [ORDINARY, HEAVY, RGBColor(0x56, 0xB4, 0xE9)];
+/// orange, sky blue and reddish purple (black text reads on each above 7:1; lesson 002's
+/// four tiers need the fourth: before it, its free tier took the internal tier's colour).
+pub const COHORTS: [RGBColor; 4] = [ORDINARY, HEAVY, RGBColor(0x56, 0xB4, 0xE9), RGBColor(0xCC, 0x79, 0xA7)];
 /// Text drawn on top of either bar colour (contrast above 6:1 on both).
 pub const ON_BAR: RGBColor = RGBColor(0, 0, 0);
 

@@ -99,6 +99,18 @@ fn hackathon() -> Result<Figure, Box<dyn Error>> {
     by_kind("hackathon.svg", &scenario::HACKATHON, "rateLimitAndCap")
 }
 
+/// Lesson 002's runaway tenant on month 0: each tier's share of the bill under each policy
+/// (the runaway tenant apart), with the degrade ladder framed (its widget's first view, and
+/// its fallback).
+fn runaway_tenant() -> Result<Figure, Box<dyn Error>> {
+    let tenant = &scenario::RUNAWAY_TENANT;
+    let run = scenario::run(tenant, 0, &Values::defaults(tenant), None, Record::default())?;
+    let view = cohort_view(&run);
+    let svg = svg(|area| draw_share_by_cohort(area, &view, "degradeLadder", &Theme::light(100)))?;
+    let sentences: Vec<&str> = view.bars.iter().map(|b| b.sentence.as_str()).collect();
+    Ok(Figure { file: "runaway-tenant.svg", title: view.title.clone(), desc: sentences.join(" "), svg })
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -117,7 +129,7 @@ fn with_text(svg: &str, title: &str, desc: &str) -> Result<String, Box<dyn Error
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Box<dyn Error>> {
     std::fs::create_dir_all(dir).map_err(|e| format!("--out: could not create the folder {}: {e}", dir.display()))?;
     let mut written = Vec::new();
-    for figure in [share_of_bill()?, overrun()?, over_time()?, free_tier()?, hackathon()?] {
+    for figure in [share_of_bill()?, overrun()?, over_time()?, free_tier()?, hackathon()?, runaway_tenant()?] {
         let path = dir.join(figure.file);
         let text = with_text(&figure.svg, &figure.title, &figure.desc)?;
         std::fs::write(&path, text).map_err(|e| format!("--out: could not write {}: {e}", path.display()))?;
@@ -162,6 +174,17 @@ mod tests {
         assert!(figure.title.starts_with("Share of the bill by kind of user under each policy: A public demo link"));
         assert_eq!(figure.desc.matches(" billed, of which ").count(), 5, "{}", figure.desc);
         assert!(figure.svg.contains("▶ The tutorial&apos;s app: 5 requests"), "the tutorial's app framed");
+    }
+
+    #[test]
+    fn the_runaway_tenant_figure_is_described_by_the_cores_sentence_for_each_policy_with_the_ladder_framed() {
+        let figure = runaway_tenant().unwrap();
+        assert!(figure
+            .title
+            .starts_with("Share of the bill by kind of user under each policy: A runaway tenant, run 0"));
+        assert_eq!(figure.desc.matches(" billed, of which ").count(), 5, "{}", figure.desc);
+        assert!(figure.desc.starts_with("No cap: nothing counts dollars: $6332.24 billed"), "{}", figure.desc);
+        assert!(figure.svg.contains("▶ Daily cap, degrade ladder"), "the ladder framed");
     }
 
     #[test]

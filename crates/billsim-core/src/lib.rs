@@ -12,6 +12,7 @@ pub mod engine;
 pub mod free_tier;
 pub mod hackathon;
 pub mod in_flight;
+pub mod last_run;
 pub mod lesson_numbers;
 pub mod many_days;
 pub mod money;

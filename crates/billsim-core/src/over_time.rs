@@ -12,9 +12,9 @@ mod axis;
 mod limit;
 
 pub use axis::{money_ticks, Round, Scale, Tick};
-pub use limit::{limit_of, Limit, LimitKind};
+pub use limit::{ledger_limit, limit_of, Limit, LimitKind};
 
-use crate::engine::{Nanos, Outcome};
+use crate::engine::{Guard, Nanos, Outcome};
 use crate::money::{Micros, Overflow};
 use crate::scenario::{self, ScenarioRun};
 use crate::settings::{FieldError, Invalid};
@@ -116,10 +116,19 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
     let scale = Scale::for_end(Instant(to_ms));
 
     let users = run.users.iter().filter(|u| u.calls > 0).count() as u64;
+    let cohorts: Vec<(&str, u64)> = run
+        .cohorts
+        .iter()
+        .map(|c| (c.name.as_str(), run.users.iter().filter(|u| u.calls > 0 && u.cohort == c.name).count() as u64))
+        .collect();
     let mut limits: Vec<Limit> = Vec::new();
     for (i, policy) in run.ran.iter().enumerate() {
         for guard in &policy.guards {
-            let Some(mut new) = limit_of(guard, users, &moments).map_err(overflow)? else { continue };
+            let line = match guard {
+                Guard::TenantLedger { tiers, .. } => ledger_limit(tiers, &cohorts, &moments),
+                _ => limit_of(guard, users, &moments),
+            };
+            let Some(mut new) = line.map_err(overflow)? else { continue };
             match limits.iter_mut().find(|l| (l.kind, &l.label, &l.points) == (new.kind, &new.label, &new.points)) {
                 Some(same) => same.policies.push(i),
                 None => {

@@ -7,6 +7,7 @@
 //! are settings.
 
 pub mod claims;
+pub mod panels;
 mod traffic;
 
 use crate::engine::{FailMode, Guard, Meter, Outage, Policy, Price, PriceTable, RunError, Tier};
@@ -257,5 +258,26 @@ mod tests {
         let most_other = others.map(|(_, &n)| n).max().unwrap_or(0);
         assert!(per_day[day as usize] > 20 * most_other, "{per_day:?}");
         assert!(month.calls().iter().all(|c| c.output <= p.max_tokens), "replies stay within max_tokens");
+    }
+
+    #[test]
+    fn over_the_month_the_reserving_policies_stay_within_their_tenants_budget_line() {
+        for seed in 0..10 {
+            let r =
+                crate::scenario::run(&RUNAWAY_TENANT, seed, &values(), None, crate::engine::Record::default()).unwrap();
+            let view = crate::over_time::over_time(&r).unwrap();
+            let within = |i: usize| {
+                let limit = view.limits.iter().find(|l| l.policies.contains(&i)).expect("a ledger draws its line");
+                view.lines[i].points.iter().zip(&limit.points).all(|(s, l)| s[1] <= l[1])
+            };
+            // The line sums every tenant's budget, so others' unspent budgets can hide one tenant's overspend.
+            assert!(seed != 0 || !within(1), "month 0: metering the request passes the line");
+            assert!(within(2) && within(3) && within(4), "month {seed}: every call reserved stays within");
+            assert!(
+                view.limits[1].label.ends_with("$183.00 a day, at most $2330.00 a month"),
+                "{}",
+                view.limits[1].label
+            );
+        }
     }
 }

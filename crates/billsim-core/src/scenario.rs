@@ -128,7 +128,7 @@ pub const RUNAWAY_TENANT: Scenario = Scenario {
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
                        \"freeFail\", \"failPercent\"",
     build: crate::runaway_tenant::build,
-    panels: crate::panels::none,
+    panels: crate::runaway_tenant::panels::panels,
 };
 
 /// Every scenario.
@@ -331,6 +331,19 @@ pub fn run_with_prices(
     prices: Option<&PriceTable>,
     record: Record,
 ) -> Result<ScenarioRun, RunError> {
+    run_keeping_traffic(scenario, seed, values, policies, prices, record).map(|(run, _)| run)
+}
+
+/// [`run_with_prices`], with the traffic it ran (for what reads the calls themselves, as
+/// lesson 002's claims do, without building the traffic again).
+pub fn run_keeping_traffic(
+    scenario: &Scenario,
+    seed: u32,
+    values: &Values,
+    policies: Option<Vec<engine::Policy>>,
+    prices: Option<&PriceTable>,
+    record: Record,
+) -> Result<(ScenarioRun, Traffic), RunError> {
     let built = (scenario.build)(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
     let (ran, labels) = match policies {
@@ -342,9 +355,9 @@ pub fn run_with_prices(
     };
     let outcomes =
         ran.iter().map(|p| engine::run_priced(&built.traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
-    let traffic = &built.traffic;
-    let users = UserSummary::of(traffic);
-    Ok(ScenarioRun {
+    let traffic = built.traffic;
+    let users = UserSummary::of(&traffic);
+    let run = ScenarioRun {
         scenario: scenario.name,
         seed,
         settings: values.clone(),
@@ -355,7 +368,8 @@ pub fn run_with_prices(
         ran,
         policies: outcomes,
         keys: traffic.keys().map_or_else(Vec::new, |k| k.names.clone()),
-    })
+    };
+    Ok((run, traffic))
 }
 
 #[cfg(test)]

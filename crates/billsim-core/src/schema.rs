@@ -117,6 +117,21 @@ pub const VIEWS: &[View] = &[
         widget: "hackathon",
         chart: "spendOverTime",
     },
+    // Lesson 002's runaway tenant.
+    View {
+        value: "byTenant",
+        label: "By tenant",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "shareByCohort",
+    },
+    View {
+        value: "tenantOverTime",
+        label: "Over the month",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "spendOverTime",
+    },
 ];
 
 /// The views as the view setting's choices (the same values and labels as [`VIEWS`]).
@@ -128,6 +143,8 @@ const VIEW_CHOICES: &[Choice] = &[
     Choice { value: "freeOverTime", label: "Over time" },
     Choice { value: "demoByKind", label: "By kind of user" },
     Choice { value: "demoOverTime", label: "Over time" },
+    Choice { value: "byTenant", label: "By tenant" },
+    Choice { value: "tenantOverTime", label: "Over the month" },
 ];
 
 /// A widget: the views of one lesson, named by its scenario (the `scenario` attribute),
@@ -166,6 +183,14 @@ pub const WIDGETS: &[Widget] = &[
         another: "Another day",
         numbered: "Day",
     },
+    Widget {
+        scenario: "runawayTenant",
+        name:
+            "What a per-tenant ledger, its daily and monthly caps and a degrade ladder do to a runaway tenant's month",
+        policy: "tenantPolicy",
+        another: "Another month",
+        numbered: "Month",
+    },
 ];
 
 /// The widgets as the scenario setting's choices.
@@ -173,6 +198,7 @@ const WIDGET_CHOICES: &[Choice] = &[
     Choice { value: "toyDay", label: "One day" },
     Choice { value: "freeTier", label: "A free tier" },
     Choice { value: "hackathon", label: "A public demo link" },
+    Choice { value: "runawayTenant", label: "A runaway tenant" },
 ];
 
 /// The lesson 000 policies' buttons.
@@ -197,7 +223,10 @@ const FAIL_ALLOWED: &str = "\"open\" or \"closed\"";
 const TENANT_DOLLARS: Kind = Kind::Dollars { min: Micros(10_000), max: Micros(1_000_000 * Micros::PER_DOLLAR) };
 const TENANT_DOLLARS_ALLOWED: &str = "an amount in dollars from 0.01 to 1000000, with at most 6 decimals";
 
-/// A setting of the runaway tenant's month (shown by no view yet).
+/// The lesson 002 widget's views: its form shows the runaway tenant's settings.
+const TENANT_VIEWS: &[&str] = &["byTenant", "tenantOverTime"];
+
+/// A setting of the runaway tenant's month, shown by its widget's views.
 const fn tenant(
     key: &'static str,
     attribute: &'static str,
@@ -207,7 +236,7 @@ const fn tenant(
     allowed: &'static str,
     default: &'static str,
 ) -> SettingSpec {
-    SettingSpec { key, attribute, param: key, label, unit, kind, allowed, default, views: &[] }
+    SettingSpec { key, attribute, param: key, label, unit, kind, allowed, default, views: TENANT_VIEWS }
 }
 
 /// Every setting of the widget, in the order of its form.
@@ -219,7 +248,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "Which lesson's widget",
         unit: "",
         kind: Kind::Choice { choices: WIDGET_CHOICES },
-        allowed: "\"toyDay\", \"freeTier\" or \"hackathon\"",
+        allowed: "\"toyDay\", \"freeTier\", \"hackathon\" or \"runawayTenant\"",
         default: "toyDay",
         views: &[],
     },
@@ -230,7 +259,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "View",
         unit: "",
         kind: Kind::Choice { choices: VIEW_CHOICES },
-        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"freeOverTime\", \"demoByKind\" or \"demoOverTime\"",
+        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"freeOverTime\", \"demoByKind\", \"demoOverTime\", \"byTenant\" or \"tenantOverTime\"",
         default: "day",
         views: &[],
     },
@@ -532,6 +561,18 @@ pub const SETTINGS: &[SettingSpec] = &[
         default: "1",
         views: DEMO_VIEWS,
     },
+    // Lesson 002's runaway tenant: its widget's policy buttons, then its settings.
+    SettingSpec {
+        key: "tenantPolicy",
+        attribute: "tenant-policy",
+        param: "tenantPolicy",
+        label: "Policy",
+        unit: "",
+        kind: Kind::Choice { choices: crate::runaway_tenant::POLICIES },
+        allowed: "\"noCap\", \"meterRequestOnly\", \"dailyCap\", \"degradeLadder\" or \"dailyAndMonthly\"",
+        default: "degradeLadder",
+        views: &[],
+    },
     tenant(
         "productMonthlyDollars",
         "product-monthly",
@@ -766,8 +807,22 @@ mod tests {
         demo.extend(crate::scenario::HACKATHON.settings);
         assert_eq!(keys(&WIDGETS[2]), demo, "lesson 001's widget has its own");
         let all: Vec<&str> = widget_settings().map(|s| s.key).collect();
-        let widgets = 9 + crate::free_tier::SETTINGS.len() + 1 + crate::scenario::HACKATHON.settings.len() + 1;
-        assert!(all.len() == widgets && !all.contains(&"maxTokens"), "{all:?}");
+        let tenant = crate::scenario::RUNAWAY_TENANT.settings.len() + 1;
+        let widgets = 9 + crate::free_tier::SETTINGS.len() + 1 + crate::scenario::HACKATHON.settings.len() + 1 + tenant;
+        assert!(all.len() == widgets, "{all:?}");
+    }
+
+    #[test]
+    fn the_runaway_tenants_widget_has_its_policy_buttons_and_its_scenarios_settings_in_its_form() {
+        let widget = WIDGETS.iter().find(|w| w.scenario == "runawayTenant").unwrap();
+        let keys: Vec<&str> = settings_of(widget).map(|s| s.key).collect();
+        let mut want = vec!["scenario", "view", "seed", "tenantPolicy"];
+        want.extend(crate::scenario::RUNAWAY_TENANT.settings);
+        assert_eq!(keys, want);
+        for key in crate::scenario::RUNAWAY_TENANT.settings {
+            assert_eq!(setting(key).unwrap().views, TENANT_VIEWS, "{key}: the form shows it");
+        }
+        assert_eq!(setting("tenantPolicy").unwrap().default, "degradeLadder");
     }
 
     #[test]

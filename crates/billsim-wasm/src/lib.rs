@@ -373,6 +373,22 @@ pub fn scenario_panels(name: JsValue, settings: JsValue, seed: JsValue, policy: 
     to_js(&billsim_core::panels::of(scenario, seed, &values, policy).map_err(Thrown::run)?)
 }
 
+/// Runs scenario `name` on run number `seed`, and its panels, ahead of a click that will ask
+/// for them (the widget's "Another month", warmed after the current one is painted), so
+/// that the click finds the run kept; `settings` as for `runScenario`. Returns nothing; a
+/// bad input throws as the views would.
+#[wasm_bindgen(js_name = warmScenario)]
+pub fn warm_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<(), Thrown> {
+    let (scenario, values) = js_input::scenario_values(&name, &settings)?;
+    let seed = js_input::seed(&seed)?;
+    billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    // The panels too: what they work out from a kept run is kept with it (lesson 002's claims).
+    if let Some(policy) = scenario.policies.first() {
+        billsim_core::panels::of(scenario, seed, &values, policy.value).map_err(Thrown::run)?;
+    }
+    Ok(())
+}
+
 fn cohort_view_of(
     name: &JsValue,
     settings: &JsValue,
@@ -380,13 +396,14 @@ fn cohort_view_of(
 ) -> Result<(&'static billsim_core::scenario::Scenario, CohortView), Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
-    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default()).map_err(Thrown::run)?;
+    let run = billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     Ok((scenario, billsim_core::cohort_view::cohort_view(&run)))
 }
 
 fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
-    let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default()).map_err(Thrown::run)?;
+    // The view's sentences and its drawing read the same run: the last one is kept.
+    let run = billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     Ok(billsim_core::over_time::over_time(&run)?)
 }

@@ -1,13 +1,17 @@
 #![cfg(target_arch = "wasm32")]
 //! Hostile JS values at the exports of the engine's scenarios (runScenario, overTimeView,
-//! drawOverTime, cohortView, drawShareByCohort, readSetting), inside real Chromium: each bad value throws a JS `Error`
-//! whose message starts with the field's name and says what is allowed, with a `field`
-//! property of that name; nothing traps, and the module answers as before afterwards.
+//! drawOverTime, cohortView, drawShareByCohort, readSetting, warmScenario, scenarioPanels),
+//! inside real Chromium: each bad value throws a JS `Error` whose message starts with the
+//! field's name and says what is allowed, with a `field` property of that name; nothing
+//! traps, and the module answers as before afterwards.
 //!
 //! Run with `cd crates/billsim-wasm && wasm-pack test --headless --chrome`.
 
 use billsim_core::settings::SEED_ALLOWED;
-use billsim_wasm::{cohort_view, draw_share_by_cohort, over_time_view, read_setting, run_scenario, Thrown};
+use billsim_wasm::{
+    cohort_view, draw_share_by_cohort, over_time_view, read_setting, run_scenario, scenario_panels, warm_scenario,
+    Thrown,
+};
 use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -86,7 +90,42 @@ fn hostile_runs() -> Vec<(&'static str, &'static str, &'static str, String)> {
             "0",
             "traffic: normalUsers, scriptUsers, sockpuppets: at least one user of some kind".into(),
         ),
+        (
+            "'runawayTenant'",
+            "{ maxTokens: 0 }",
+            "0",
+            "maxTokens: must be a whole number of tokens from 1 to 32000".into(),
+        ),
+        ("'runawayTenant'", "{ freeFail: 'maybe' }", "0", "freeFail: must be \"open\" or \"closed\"".into()),
+        (
+            "'runawayTenant'",
+            "{ payingDailyDollars: -5 }",
+            "0",
+            "payingDailyDollars: must be an amount in dollars".into(),
+        ),
+        (
+            "'runawayTenant'",
+            "{ outageStartHour: 10, outageEndHour: 9 }",
+            "0",
+            "outageEndHour: must be an hour at or after the outage's start".into(),
+        ),
     ]
+}
+
+#[wasm_bindgen_test]
+fn warm_scenario_and_the_runaway_tenants_panels_refuse_every_hostile_name_setting_and_seed_with_the_field() {
+    for (name, settings, seed, expected) in hostile_runs() {
+        let case = format!("({name}, {settings}, {seed})");
+        assert_thrown(warm_scenario(js(name), js(settings), js(seed)), &format!("warmScenario{case}"), &expected);
+        if name == "'runawayTenant'" {
+            let panels = scenario_panels(js(name), js(settings), js(seed), "noCap".into());
+            assert_thrown(panels, &format!("scenarioPanels{case}"), &expected);
+        }
+    }
+    // And the module answers as before, from the run it kept.
+    assert!(warm_scenario("runawayTenant".into(), JsValue::UNDEFINED, 3.into()).is_ok());
+    let panels = scenario_panels("runawayTenant".into(), JsValue::UNDEFINED, 3.into(), "degradeLadder".into()).unwrap();
+    assert_eq!(js_sys::Array::from(&panels).length(), 2, "the pitfalls and the calls by model");
 }
 
 fn canvas() -> web_sys::HtmlCanvasElement {

@@ -5,8 +5,8 @@
 //! line is the lesson's point, and the sentences say so.
 
 use crate::budget::Refill;
-use crate::engine::{Guard, Nanos};
-use crate::money::Overflow;
+use crate::engine::{Guard, Nanos, Tier, MONTH_MS};
+use crate::money::{Micros, Overflow};
 use crate::over_time::axis::DAY;
 use crate::words::counted;
 use serde::{Deserialize, Serialize};
@@ -66,8 +66,7 @@ impl Limit {
 /// limit money.
 pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Limit>, Overflow> {
     let start = moments.first().copied().unwrap_or(0);
-    // Periods (of `period` ms, counted from 0) that have begun before `at`, since `start`.
-    let periods = |at: u64, period: u64| (at.saturating_sub(1).max(start) / period).saturating_sub(start / period) + 1;
+    let periods = |at: u64, period: u64| periods(start, at, period);
     let points = |value: &dyn Fn(u64) -> u128| {
         moments
             .iter()
@@ -130,9 +129,73 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
                 Limit { chart_label: label.clone(), label, ..line }
             })
         }
-        // Budgets per tenant on tiers, daily and monthly: drawn per tenant by lesson 002's view (to come).
+        // Budgets per tenant on tiers: [`ledger_limit`] draws them, from the tenants of each tier.
         Guard::TenantLedger { .. } => None,
     })
+}
+
+/// The line of a per-tenant ledger's budgets (lesson 002): what every tenant who calls may
+/// be charged so far, each gated on the tighter of its tier's daily budget (for each day
+/// begun) and monthly budget (for each month begun), summed over the tenants. `cohorts`
+/// are the tenants who call, counted by cohort; `None` when no tier bounds anyone.
+pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) -> Result<Option<Limit>, Overflow> {
+    let start = moments.first().copied().unwrap_or(0);
+    // Each tier with tenants: (tenants, daily, monthly) in nano-dollars.
+    type Bounded = (u64, Option<Nanos>, Option<Nanos>);
+    let mut bounded: Vec<Bounded> = Vec::new();
+    for tier in tiers {
+        let tenants = cohorts.iter().filter(|(c, _)| *c == tier.cohort).map(|&(_, n)| n).sum::<u64>();
+        let nanos = |m: Option<Micros>| m.map(Nanos::from_micros).transpose();
+        match (tenants, nanos(tier.daily_micros)?, nanos(tier.monthly_micros)?) {
+            (0, _, _) => {}
+            (_, None, None) => return Ok(None),
+            (n, daily, monthly) => bounded.push((n, daily, monthly)),
+        }
+    }
+    if bounded.is_empty() {
+        return Ok(None);
+    }
+    let sum = |pick: fn(&Bounded) -> Option<Nanos>| {
+        bounded.iter().map(|t| pick(t).map(|b| u128::from(b.0) * u128::from(t.0))).sum::<Option<u128>>()
+    };
+    let (daily, monthly) = (sum(|t| t.1), sum(|t| t.2));
+    let points = moments
+        .iter()
+        .map(|&at| {
+            let value: u128 = bounded
+                .iter()
+                .map(|&(n, d, m)| {
+                    let by_day = d.map_or(u128::MAX, |d| u128::from(d.0) * u128::from(periods(start, at, DAY)));
+                    let by_month = m.map_or(u128::MAX, |m| u128::from(m.0) * u128::from(periods(start, at, MONTH_MS)));
+                    by_day.min(by_month).saturating_mul(u128::from(n))
+                })
+                .sum();
+            Ok([at, u64::try_from(value).map_err(|_| Overflow)?])
+        })
+        .collect::<Result<Vec<_>, Overflow>>()?;
+    let tenants: u64 = bounded.iter().map(|t| t.0).sum();
+    let dollars = |n: u128| Nanos(u64::try_from(n).unwrap_or(u64::MAX)).micros().exact_dollars();
+    let per = match (daily, monthly) {
+        (Some(d), Some(m)) => format!("{} a day, at most {} a month", dollars(d), dollars(m)),
+        (Some(d), None) => format!("{} a day", dollars(d)),
+        (None, Some(m)) => format!("{} a month", dollars(m)),
+        // Tiers bounded by different windows: the line says only that it is theirs.
+        (None, None) => "each tier's window".to_string(),
+    };
+    let label = format!("{}' budgets, {per}", counted(tenants, "tenant", "tenants"));
+    Ok(Some(Limit {
+        kind: LimitKind::Budget,
+        chart_label: label.clone(),
+        label,
+        points,
+        policies: Vec::new(),
+        above: false,
+    }))
+}
+
+/// Periods of `period` ms (counted from 0) begun before `at`, since `start`.
+fn periods(start: u64, at: u64, period: u64) -> u64 {
+    (at.saturating_sub(1).max(start) / period).saturating_sub(start / period) + 1
 }
 
 /// A period as "day", "6 hours", "30 s".
@@ -198,5 +261,32 @@ mod tests {
         assert_eq!(limit_of(&window, 10, &[0]), Ok(None));
         assert_eq!(period_words(2 * DAY), "2 days");
         assert_eq!(period_words(1_500), "1500 milliseconds");
+    }
+
+    #[test]
+    fn a_ledgers_line_sums_each_tenants_tighter_window_over_the_tenants_who_call() {
+        use crate::engine::{FailMode, Tier};
+        let tier = |cohort: &str, daily: Option<u64>, monthly: Option<u64>| Tier {
+            cohort: cohort.into(),
+            daily_micros: daily.map(|d| Micros(d * 1_000_000)),
+            monthly_micros: monthly.map(|m| Micros(m * 1_000_000)),
+            fail: FailMode::Open,
+        };
+        let cohorts = [("paying", 2), ("free", 3), ("nobody", 0)];
+        let moments = [0, DAY, DAY + 1, 5 * DAY, 30 * DAY + 1];
+        let daily = [tier("paying", Some(20), None), tier("free", Some(1), None), tier("nobody", Some(500), None)];
+        let line = ledger_limit(&daily, &cohorts, &moments).unwrap().unwrap();
+        assert_eq!(line.label, "5 tenants' budgets, $43.00 a day", "2 x $20 + 3 x $1, no one of a tier with no tenant");
+        let dollars: Vec<u64> = line.points.iter().map(|p| p[1] / 1_000_000_000).collect();
+        assert_eq!(dollars, [43, 43, 86, 215, 31 * 43], "a day's budgets for each day begun");
+        let both = [tier("paying", Some(20), Some(50)), tier("free", Some(1), Some(10))];
+        let line = ledger_limit(&both, &cohorts, &moments).unwrap().unwrap();
+        assert_eq!(line.label, "5 tenants' budgets, $43.00 a day, at most $130.00 a month");
+        let dollars: Vec<u64> = line.points.iter().map(|p| p[1] / 1_000_000_000).collect();
+        // Paying: min(20 d, 50 per month); free: min(d, 10 per month); the month rolls over at day 30.
+        assert_eq!(dollars, [43, 43, 86, 2 * 50 + 3 * 5, 2 * 100 + 3 * 20]);
+        let open = [tier("paying", None, None)];
+        assert_eq!(ledger_limit(&open, &cohorts, &moments), Ok(None), "a tier with no window bounds nothing");
+        assert_eq!(ledger_limit(&daily, &[("nobody", 0)], &moments), Ok(None), "no tenant who calls");
     }
 }

@@ -2,7 +2,7 @@
 //! recorded: the tests check them over many months, and `billsim run` prints them.
 
 use super::{runaway_day, Params, RUNAWAY, RUNAWAY_FROM_HOUR};
-use crate::engine::{Event, FailMode, Nanos, Outcome, Reason, DAY_MS, MONTH_MS};
+use crate::engine::{Event, FailMode, Nanos, Outcome, Reason, Traffic, DAY_MS, MONTH_MS};
 use crate::scenario::ScenarioRun;
 use crate::time::Instant;
 use serde::Serialize;
@@ -89,16 +89,43 @@ fn hundredths(part: u128, whole: u128) -> u64 {
     u64::try_from(part * 100 / whole).unwrap_or(u64::MAX)
 }
 
-/// Sums `amount` into `windows` at `key`.
-fn add(windows: &mut Vec<((u32, u64), u128)>, key: (u32, u64), amount: Nanos) {
-    match windows.iter_mut().find(|(k, _)| *k == key) {
-        Some((_, sum)) => *sum += u128::from(amount.0),
-        None => windows.push((key, u128::from(amount.0))),
+/// Sums per window (a tenant's day or month), listed in the order first charged: a slot per
+/// tenant and window number, not a search of the list per event (a month has 100,000 events).
+#[derive(Default)]
+struct Windows {
+    per: u64,
+    sums: Vec<Option<u128>>,
+    order: Vec<(u32, u64)>,
+}
+
+impl Windows {
+    fn new(users: usize, windows: u64) -> Windows {
+        Windows { per: windows, sums: vec![None; users * windows as usize], order: Vec::new() }
+    }
+
+    /// Sums `amount` at `key` (user, window number).
+    fn add(&mut self, (user, n): (u32, u64), amount: Nanos) {
+        let Some(slot) = self.sums.get_mut((u64::from(user) * self.per + n.min(self.per - 1)) as usize) else { return };
+        if slot.is_none() {
+            self.order.push((user, n));
+        }
+        *slot = Some(slot.unwrap_or(0) + u128::from(amount.0));
+    }
+
+    fn in_order(&self) -> impl Iterator<Item = ((u32, u64), u128)> + '_ {
+        let at = move |&(user, n): &(u32, u64)| (u64::from(user) * self.per + n.min(self.per - 1)) as usize;
+        self.order.iter().map(move |key| (*key, self.sums[at(key)].unwrap_or(0)))
     }
 }
 
 /// The claims of `run` (the scenario's own five policies, recorded with events).
 pub fn claims(run: &ScenarioRun, params: &Params) -> Claims {
+    claims_on(run, params, super::traffic(run.seed, params).ok().as_ref())
+}
+
+/// [`claims`] of `run`, whose traffic is `traffic` (the fan-out reads its calls; without
+/// it, the fan-out is 0).
+pub fn claims_on(run: &ScenarioRun, params: &Params, traffic: Option<&Traffic>) -> Claims {
     let day = runaway_day(run.seed);
     let from = Instant(day * DAY_MS + RUNAWAY_FROM_HOUR * HOUR_MS);
     let by = Instant(day * DAY_MS + BY_HOUR * HOUR_MS);
@@ -122,18 +149,19 @@ pub fn claims(run: &ScenarioRun, params: &Params) -> Claims {
     let mut overruns = Vec::new();
     for name in ["dailyCap", "degradeLadder", "dailyAndMonthly"] {
         let Some(o) = outcome(run, name) else { continue };
-        let mut days: Vec<((u32, u64), u128)> = Vec::new();
-        let mut months: Vec<((u32, u64), u128)> = Vec::new();
+        let last = events(o).iter().map(|e| e.at.0).max().unwrap_or(0);
+        let mut days = Windows::new(run.users.len(), last / DAY_MS + 1);
+        let mut months = Windows::new(run.users.len(), last / MONTH_MS + 1);
         for e in events(o).iter().filter(|e| e.served && !unmetered_open(e)) {
-            add(&mut days, (e.user, e.at.0 / DAY_MS), e.charged);
-            add(&mut months, (e.user, e.at.0 / MONTH_MS), e.charged);
+            days.add((e.user, e.at.0 / DAY_MS), e.charged);
+            months.add((e.user, e.at.0 / MONTH_MS), e.charged);
         }
         let monthly = name == "dailyAndMonthly";
         for (windows, is_month) in [(&days, false), (&months, true)] {
             if is_month && !monthly {
                 continue;
             }
-            for &((user, n), charged) in windows {
+            for ((user, n), charged) in windows.in_order() {
                 let tenant = &run.users[user as usize];
                 let Some((daily, month)) = params.budgets(&tenant.cohort) else { continue };
                 let budget = Nanos::from_micros(if is_month { month } else { daily }).unwrap_or(Nanos(u64::MAX));
@@ -159,7 +187,8 @@ pub fn claims(run: &ScenarioRun, params: &Params) -> Claims {
 
     // The runaway's tasks of the day, with no cap: calls per task, and cost against the
     // first call's reservation (input plus max_tokens at its price).
-    let (calls_per_task_hundredths, cost_fan_out_hundredths) = fan_out(run.seed, params, from).unwrap_or((0, 0));
+    let (calls_per_task_hundredths, cost_fan_out_hundredths) =
+        traffic.and_then(|t| fan_out(t, params, from)).unwrap_or((0, 0));
 
     let tasks_served = run
         .policies
@@ -231,9 +260,8 @@ fn tier_fail(params: &Params, cohort: &str) -> Option<FailMode> {
 /// The runaway tenant's tasks started from `from` to the end of that day, from the traffic
 /// itself: calls per task and what a task costs against its first call's reservation, both
 /// in hundredths.
-fn fan_out(seed: u32, params: &Params, from: Instant) -> Option<(u64, u64)> {
-    let traffic = super::traffic(seed, params).ok()?;
-    let prices = crate::engine::resolve_prices(&traffic, &super::prices()).ok()?;
+fn fan_out(traffic: &Traffic, params: &Params, from: Instant) -> Option<(u64, u64)> {
+    let prices = crate::engine::resolve_prices(traffic, &super::prices()).ok()?;
     let end = (from.0 / DAY_MS + 1) * DAY_MS;
     // Per request: (calls, cost, first call's reservation); requests are numbered densely.
     let mut tasks: Vec<(u64, u128, u128)> = vec![(0, 0, 0); traffic.requests()];

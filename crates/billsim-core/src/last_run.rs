@@ -1,0 +1,89 @@
+//! The last scenario run, kept. A widget's click asks for one run several times over: its
+//! view (the sentences and table), its drawing, and its panels each read the same month.
+//! Lesson 002's month is tens of thousands of calls under five policies, and running it
+//! three times a click took more than a frame; so the last runs (with every event, which
+//! the panels read, and the traffic, which lesson 002's claims read) are kept and handed
+//! out again while the scenario, its settings and the seed stay the same. Two are kept: the
+//! one shown, and one asked for ahead (the next "Another month" a widget warms while the
+//! reader reads), so that warming the next does not drop the one shown.
+
+use crate::engine::{Record, RunError, Traffic};
+use crate::scenario::{self, Scenario, ScenarioRun, Values};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// How many runs are kept.
+const KEPT: usize = 2;
+
+/// A run kept, with the traffic it ran.
+#[derive(Clone)]
+pub struct Kept {
+    pub run: Rc<ScenarioRun>,
+    pub traffic: Rc<Traffic>,
+}
+
+thread_local! {
+    /// The most recently asked for first.
+    static LAST: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `scenario` on run `seed` with `values` under its own policies, every event recorded,
+/// with its traffic: a kept run when it is that one, else a new run (which is then kept).
+pub fn kept(scenario: &Scenario, seed: u32, values: &Values) -> Result<Kept, RunError> {
+    let same = |k: &Kept| k.run.scenario == scenario.name && k.run.seed == seed && k.run.settings == *values;
+    let hit = LAST.with_borrow_mut(|last| {
+        let i = last.iter().position(same)?;
+        let k = last.remove(i);
+        last.insert(0, k.clone());
+        Some(k)
+    });
+    if let Some(k) = hit {
+        return Ok(k);
+    }
+    // The least recently asked for goes before the new run is made, not after: a month with
+    // every event is about 13 MB, and three at once took the widget's memory to 50 MB.
+    LAST.with_borrow_mut(|last| last.truncate(KEPT - 1));
+    let (run, traffic) = scenario::run_keeping_traffic(scenario, seed, values, None, None, Record::EVERYTHING)?;
+    let new = Kept { run: Rc::new(run), traffic: Rc::new(traffic) };
+    LAST.with_borrow_mut(|last| {
+        last.insert(0, new.clone());
+        last.truncate(KEPT);
+    });
+    Ok(new)
+}
+
+/// [`kept`]'s run.
+pub fn run(scenario: &Scenario, seed: u32, values: &Values) -> Result<Rc<ScenarioRun>, RunError> {
+    kept(scenario, seed, values).map(|k| k.run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::TOY_DAY;
+
+    #[test]
+    fn the_same_scenario_settings_and_seed_give_the_kept_run_and_any_change_a_new_one() {
+        let values = Values::defaults(&TOY_DAY);
+        let a = run(&TOY_DAY, 3, &values).unwrap();
+        assert!(Rc::ptr_eq(&a, &run(&TOY_DAY, 3, &values).unwrap()), "kept");
+        assert!(a.policies.iter().all(|o| o.events.is_some()), "with every event");
+        let b = run(&TOY_DAY, 4, &values).unwrap();
+        assert!(!Rc::ptr_eq(&a, &b) && b.seed == 4, "another seed runs again");
+        assert!(Rc::ptr_eq(&a, &run(&TOY_DAY, 3, &values).unwrap()), "the one before is kept too");
+        let mut other = values.clone();
+        other.set(&TOY_DAY, "perMinute", "2").unwrap();
+        let c = run(&TOY_DAY, 4, &other).unwrap();
+        assert!(!Rc::ptr_eq(&b, &c) && c.settings == other, "another setting runs again");
+        let fresh = scenario::run(&TOY_DAY, 4, &other, None, Record::EVERYTHING).unwrap();
+        assert_eq!(c.policies, fresh.policies, "the kept run is the run");
+        assert!(
+            !Rc::ptr_eq(&b, &run(&TOY_DAY, 4, &values).unwrap()),
+            "two are kept: seed 4 went, seed 3 was asked for since"
+        );
+        assert_eq!(
+            kept(&TOY_DAY, 4, &other).unwrap().traffic.calls().len() as u32,
+            c.users.iter().map(|u| u.calls).sum::<u32>()
+        );
+    }
+}

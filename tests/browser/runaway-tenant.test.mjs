@@ -1,0 +1,234 @@
+// Lesson 002's widget, <bill-widget scenario="runawayTenant">, on its example page and in
+// the standalone page's address: each tier's share of the bill, the month over time with
+// the tenants' budget line, the core's pitfall and calls-by-model panels, the outage
+// settings, bad settings named in the form, the address round trip, the keyboard and axe.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { start, open, ready } from "./harness.mjs";
+
+const SHOTS = new URL("./screenshots/", import.meta.url);
+const PAGE = "examples/runaway-tenant.html";
+const NAME = "runawayTenant";
+let env;
+before(async () => { env = await start(); await mkdir(SHOTS, { recursive: true }); });
+after(async () => { await env.stop(); });
+
+// The core as the page loaded it (the example page loads the widget from /widget/).
+const core = (page, name, ...args) => page.evaluate(async ([n, a]) => {
+  const widget = document.querySelector("script[type=module][src*=bill-widget]")?.src ?? location.href;
+  return (await import(new URL("pkg/billsim_wasm.js", widget)))[n](...a);
+}, [name, args]);
+
+/** The widget as a reader has it: the visible canvas, its buttons, text, table, form and panels. */
+const shown = (page) => page.locator("bill-widget").evaluate((el) => {
+  const q = (s) => el.shadowRoot.querySelector(s);
+  const canvas = [...el.shadowRoot.querySelectorAll("canvas")].find((c) => c.checkVisibility());
+  const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  let inked = 0;
+  for (let i = 0; i < pixels.length; i += 4) inked += pixels[i + 3] > 0 ? 1 : 0;
+  const pressed = (d) => [...el.shadowRoot.querySelectorAll(`[data-${d}][aria-pressed=true]`)].map((b) => b.dataset[d]);
+  return {
+    canvas: canvas.className,
+    inked,
+    views: [...el.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.dataset.view),
+    policies: [...el.shadowRoot.querySelectorAll("[data-policy]")].filter((b) => b.checkVisibility()).map((b) => b.dataset.policy),
+    view: pressed("view")[0],
+    policy: pressed("policy")[0],
+    summary: q(".summary").textContent,
+    label: canvas.getAttribute("aria-label"),
+    run: q(".day-number").textContent,
+    another: q("[data-action=another-day]").textContent,
+    caption: q(".numbers caption").textContent,
+    columns: [...el.shadowRoot.querySelectorAll(".numbers thead th")].map((th) => th.textContent),
+    rows: [...el.shadowRoot.querySelectorAll(".numbers tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
+    fields: [...el.shadowRoot.querySelectorAll("form label")].filter((l) => l.checkVisibility()).map((l) => l.querySelector("input, select").name),
+    invalid: [...el.shadowRoot.querySelectorAll("form [aria-invalid=true]")].map((f) => f.name),
+    error: q(".error").textContent,
+    panels: [...el.shadowRoot.querySelectorAll(".panels section")].map((s) => ({
+      name: s.dataset.panel,
+      title: s.querySelector("h3").textContent,
+      text: [...s.querySelectorAll("p")].map((x) => x.textContent).join(" "),
+      rows: [...s.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
+    })),
+  };
+});
+const asShown = (want) => want.map((p) => ({ name: p.name, title: p.title, text: p.sentences.join(" "), rows: p.table?.rows ?? [] }));
+
+test("the runaway tenant's widget draws each tier's share of the bill, with the core's sentence, table and panels", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  await ready(page);
+  const table = await core(page, "scenarios");
+  const tenant = table.scenarios.find((s) => s.name === NAME);
+  const widget = table.widgets.find((w) => w.scenario === NAME);
+  const v = await shown(page);
+  const want = await core(page, "cohortView", NAME, {}, 0);
+  assert.equal(v.canvas, "cohort-chart");
+  assert.ok(v.inked > 1000, `the chart is drawn (${v.inked} pixels inked)`);
+  assert.deepEqual(v.views, table.views.filter((x) => x.widget === NAME).map((x) => x.value), "only the runaway tenant's views");
+  assert.deepEqual(v.policies, tenant.policies.map((p) => p.value), "its five policies");
+  assert.equal(v.policy, table.settings.find((s) => s.key === widget.policy).default);
+  assert.equal(v.summary, want.bars.find((b) => b.policy === v.policy).sentence);
+  assert.equal(v.label, `${want.title}. ${want.bars.map((b) => b.sentence).join(" ")}`);
+  assert.deepEqual([v.caption, v.columns, v.rows], [want.table.caption, want.table.columns, want.table.rows]);
+  assert.equal(v.run, `${widget.numbered} 0`);
+  assert.equal(v.another, widget.another);
+  const panels = await core(page, "scenarioPanels", NAME, {}, 0, v.policy);
+  assert.deepEqual(v.panels, asShown(panels));
+  assert.deepEqual(v.panels.map((p) => p.name), ["pitfalls", "callsByModel"]);
+  assert.match(v.panels[0].text, /^No cap: from Day \d+ 09:00 to 14:00 umbrella spent \$[\d.]+, more than the product's monthly budget of \$1000\.00\. Metering the request, not the run: /);
+  assert.deepEqual(v.panels[1].rows.map((r) => r[0]), ["claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"]);
+  const named = await page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".bw").getAttribute("aria-label"));
+  assert.equal(named, widget.name, "a screen reader hears the runaway tenant's name");
+  await page.locator("bill-widget").getByRole("button", { name: "More settings" }).click();
+  assert.deepEqual((await shown(page)).fields, tenant.settings, "the form shows every setting of the month, the outage and fail modes too");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("a policy, another month, a setting and the over-the-month view each show the core's numbers and round trip through the address", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Daily cap, hard block", exact: true }).click();
+  await w.getByRole("button", { name: "Another month" }).click();
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.getByLabel("Paying tier's daily budget per tenant").fill("35");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("payingDailyDollars") === "35");
+  const v = await shown(page);
+  const settings = { payingDailyDollars: "35" };
+  const want = await core(page, "cohortView", NAME, settings, 1);
+  assert.equal(v.run, "Month 1");
+  assert.equal(v.summary, want.bars.find((b) => b.policy === "dailyCap").sentence);
+  assert.match(v.summary, /\(paying \$35\.00 a day\)/);
+  assert.deepEqual(v.panels, asShown(await core(page, "scenarioPanels", NAME, settings, 1, "dailyCap")));
+  assert.match(v.panels[1].title + v.panels[1].text, /"Daily cap, hard block": every call served is made on claude-opus-4-8/);
+  const params = new URLSearchParams(new URL(page.url()).search);
+  assert.equal(params.get("scenario"), NAME);
+  assert.equal(params.get("tenantPolicy"), "dailyCap");
+  assert.equal(params.get("perMinute"), null, "no setting of lesson 000's widget in its address");
+  // The address, opened again, gives the same view.
+  const again = await open(env, `${PAGE}${new URL(page.url()).search}`);
+  await ready(again.page);
+  const back = await shown(again.page);
+  assert.deepEqual({ ...back, inked: 0 }, { ...v, inked: 0, fields: back.fields });
+  await again.context.close();
+  await w.getByRole("button", { name: "Over the month", exact: true }).click();
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "tenantOverTime");
+  const over = await shown(page);
+  const time = await core(page, "overTimeView", NAME, settings, 1);
+  assert.equal(over.canvas, "overtime-chart");
+  assert.ok(over.inked > 1000, `the over-time chart is drawn (${over.inked})`);
+  assert.equal(over.summary, time.lines.map((l) => l.sentence).join(" "));
+  assert.deepEqual(time.limits.map((l) => l.label), ["8 tenants' budgets, $243.00 a day", "8 tenants' budgets, $243.00 a day, at most $2330.00 a month"]);
+  assert.match(time.lines[3].sentence, /within the budget line \(8 tenants' budgets, \$243\.00 a day\)/);
+  assert.deepEqual(over.policies, [], "no policy buttons over time");
+  assert.deepEqual(over.panels, v.panels, "the panels stay with the framed policy");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("the outage and each tier's fail mode change the pitfall sentences, as the core says them", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  const pitfalls = async () => (await shown(page)).panels.find((p) => p.name === "pitfalls").text;
+  const before = await pitfalls();
+  assert.match(before, /the free tier failed closed \(\d+ calls? refused\)/);
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.getByLabel("Free tier while the ledger is down").selectOption("open");
+  await w.getByLabel("Internal tier while the ledger is down").selectOption("closed");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("freeFail") === "open");
+  const flipped = await pitfalls();
+  assert.match(flipped, /the internal tier failed closed \(\d+ calls? refused\)/);
+  assert.match(flipped, /the free tier failed open \(\d+ calls? served unmetered, \$[\d.]+\)/);
+  const want = await core(page, "scenarioPanels", NAME, { freeFail: "open", internalFail: "closed" }, 0, "degradeLadder");
+  assert.equal(flipped, want[0].sentences.join(" "));
+  await w.getByLabel("Ledger outage ends at this hour").fill("300");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("outageEndHour") === "300");
+  assert.match(await pitfalls(), /the ledger never goes down this month/);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("bad settings are named in the form with what is allowed, and the last good chart stays", async () => {
+  const { page, context } = await open(env, PAGE);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  const good = await shown(page);
+  const cases = [
+    ["Reply cap (max_tokens)", "0", "maxTokens", "maxTokens: must be a whole number of tokens from 1 to 32000; got \"0\""],
+    ["Paying tier's daily budget per tenant", "-5", "payingDailyDollars", "payingDailyDollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"-5\""],
+    ["Paying tier's daily budget per tenant", "20.0000001", "payingDailyDollars", "payingDailyDollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"20.0000001\""],
+    ["Ledger outage ends at this hour", "299", "outageEndHour", "outageEndHour: must be an hour at or after the outage's start (an outage cannot end before it starts); got 299, before the start at hour 300"],
+    ["Free tier's monthly budget per tenant", "0.50", "freeMonthlyDollars", "freeMonthlyDollars: must be an amount in dollars at least the free tier's daily budget (a month holds a day); got $0.50 with a daily budget of $1.00"],
+  ];
+  for (const [label, text, field, message] of cases) {
+    const input = w.getByLabel(label);
+    const was = await input.inputValue();
+    await input.fill(text);
+    await page.waitForFunction((f) => document.querySelector("bill-widget").shadowRoot.querySelector(`[name=${f}]`).getAttribute("aria-invalid") === "true", field);
+    const v = await shown(page);
+    assert.ok(v.error.startsWith(message), `${field} ${text}: ${v.error}`);
+    assert.deepEqual(v.invalid, [field], `${field} is the one field marked`);
+    assert.equal(v.summary, good.summary, "the last good sentence stays");
+    await input.fill(was);
+    await page.waitForFunction(() => document.querySelector("bill-widget").shadowRoot.querySelector(".error").textContent === "");
+  }
+  await context.close();
+});
+
+test("the keyboard reaches every button of the runaway tenant's widget, and Enter presses a policy", async () => {
+  const { page, context } = await open(env, PAGE);
+  await ready(page);
+  const reached = new Set();
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press("Tab");
+    const name = await page.evaluate(() => {
+      let a = document.activeElement;
+      while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+      return a?.textContent?.trim();
+    });
+    if (name) reached.add(name);
+    if (name === "Daily and monthly caps, degrade ladder") {
+      await page.keyboard.press("Enter");
+      assert.equal((await shown(page)).policy, "dailyAndMonthly");
+    }
+  }
+  for (const name of ["By tenant", "Over the month", "No cap", "Meter the request only", "Daily and monthly caps, degrade ladder", "Another month", "More settings", "Show numbers"]) {
+    assert.ok(reached.has(name), `${name} is reached by Tab: ${[...reached].join(", ")}`);
+  }
+  await context.close();
+});
+
+for (const colorScheme of ["light", "dark"]) {
+  test(`axe finds no serious or critical violation in the runaway tenant's widget in ${colorScheme} mode, every panel open`, async () => {
+    const { page, context } = await open(env, PAGE, { colorScheme });
+    await ready(page);
+    const w = page.locator("bill-widget");
+    await w.getByRole("button", { name: "More settings" }).click();
+    await w.getByRole("button", { name: "Show numbers" }).click();
+    await w.getByLabel("Reply cap (max_tokens)").fill("0");
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+    assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), []);
+    await context.close();
+  });
+}
+
+for (const width of [390, 1000]) {
+  test(`a screenshot of the runaway tenant's page at ${width} px is saved for a person to look at`, async () => {
+    const { page, context } = await open(env, PAGE, { viewport: { width, height: 900 } });
+    await ready(page);
+    await page.screenshot({ path: new URL(`runaway-tenant-${width}.png`, SHOTS).pathname, fullPage: true });
+    const w = page.locator("bill-widget");
+    await w.getByRole("button", { name: "Over the month", exact: true }).click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "tenantOverTime");
+    await page.screenshot({ path: new URL(`runaway-tenant-over-${width}.png`, SHOTS).pathname, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+    assert.equal(overflow, false, `nothing sticks out sideways at ${width} px`);
+    await context.close();
+  });
+}
