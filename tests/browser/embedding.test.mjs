@@ -2,7 +2,7 @@
 // under a strict Content-Security-Policy, offline once loaded, and without JavaScript.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, view } from "./harness.mjs";
+import { start, open, ready, settled, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -12,12 +12,17 @@ test("two widgets on one page keep their own settings and neither takes the host
   const { page, context, log } = await open(env, "examples/two-widgets.html");
   await ready(page, "#first");
   await ready(page, "#second");
+  // Both lines under the charts have their results: a line that changes its length after
+  // the snapshot can move the page and redraw the second chart at another size.
+  await settled(page, "#first");
+  await settled(page, "#second");
   const second = await view(page, "#second");
   assert.match(second.summary, /^Daily cost budget \$0\.05:/);
   assert.equal(second.day, "Day 7");
   await page.locator("#first").getByRole("button", { name: "Another day" }).click();
   await page.locator("#first").getByRole("button", { name: "No limit" }).click();
   assert.equal((await view(page, "#first")).day, "Day 1");
+  await settled(page, "#first");
   assert.deepEqual(await view(page, "#second"), second, "the second widget did not change");
   const looks = await page.evaluate(() => {
     const el = document.querySelector("#first");

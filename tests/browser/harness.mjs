@@ -50,6 +50,12 @@ export async function ready(page, selector = "bill-widget") {
   await page.locator(selector).locator(".summary").filter({ hasText: /\S/ }).waitFor();
 }
 
+/** Waits until a day view's line under the chart has its result (the days are checked after
+ * the chart paints; the line's new length can move the page, and with it a canvas's size). */
+export async function settled(page, selector = "bill-widget") {
+  await page.locator(selector).locator(".more").filter({ hasText: /^(?!Checking)\S/ }).waitFor();
+}
+
 /** What a reader sees in one widget: summary, day, pressed policy, canvas label, notice, error. */
 export function view(page, selector = "bill-widget") {
   return page.locator(selector).evaluate((el) => {
