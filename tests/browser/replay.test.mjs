@@ -188,7 +188,11 @@ test("no request leaves the page after a file is chosen, under the strict CSP: o
   const csp = (await page.request.get(env.base + PAGE)).headers()["content-security-policy"];
   assert.match(csp, /default-src 'self'/, "served under the strict CSP");
   const after = [];
-  page.on("request", (r) => after.push(r.url()));
+  const sent = [];
+  page.on("request", (r) => {
+    after.push(r.url());
+    if (r.method() !== "GET" || r.postData() !== null) sent.push(`${r.method()} ${r.url()}`);
+  });
   await choose(page, join(FIXTURES, "generic.csv"));
   await choose(page, join(FIXTURES, "litellm.json"));
   await page.waitForTimeout(500);
@@ -198,6 +202,7 @@ test("no request leaves the page after a file is chosen, under the strict CSP: o
   const other = after.filter((u) => !allowed.has(u));
   assert.deepEqual(other, [], `requests after choosing a file: ${after.join(", ")}`);
   assert.ok(after.every((u) => u.startsWith(env.base)), "all same-origin");
+  assert.deepEqual(sent, [], "every request is a GET with no body: nothing of the file is sent");
   assert.deepEqual(log.errors, [], "no CSP violation or failed request");
   await context.close();
 });
