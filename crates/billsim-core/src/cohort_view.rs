@@ -60,7 +60,10 @@ pub struct Segment {
 /// ```
 pub fn cohort_view(run: &ScenarioRun) -> CohortView {
     let policies = by_cohort(run);
-    let bars = policies.iter().map(bar).collect();
+    // A lesson's kinds of user are our words, lowered inside a sentence ("normal users
+    // 61%"); any other run's (a replay's users) are names, said as they are written.
+    let as_written = scenario::find(run.scenario).is_err();
+    let bars = policies.iter().map(|p| bar(p, as_written)).collect();
     CohortView { title: title(run), cohorts: run.cohorts.clone(), bars, table: table(&policies) }
 }
 
@@ -73,7 +76,7 @@ fn refused(p: &PolicyCohorts) -> u64 {
     p.cohorts.iter().flat_map(|c| c.refused_by.0).map(u64::from).sum()
 }
 
-fn bar(p: &PolicyCohorts) -> Bar {
+fn bar(p: &PolicyCohorts, as_written: bool) -> Bar {
     let segments: Vec<Segment> = p
         .cohorts
         .iter()
@@ -89,7 +92,10 @@ fn bar(p: &PolicyCohorts) -> Bar {
     let parts: Vec<String> = segments
         .iter()
         .filter(|s| s.charged.0 > 0)
-        .map(|s| format!("{} {}", s.label.to_lowercase(), s.share))
+        .map(|s| match as_written {
+            true => format!("{} {}", s.label, s.share),
+            false => format!("{} {}", s.label.to_lowercase(), s.share),
+        })
         .collect();
     let of_bill = match parts.len() {
         0 => "nothing is billed".to_string(),

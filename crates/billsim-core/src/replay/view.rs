@@ -87,7 +87,7 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
     if rest > 0 {
         // A user's name is never empty, so no user's cohort is the rest's.
         let label =
-            if rest == 1 { "The other user".to_string() } else { format!("The other {} users", grouped(rest as u64)) };
+            if rest == 1 { "the other user".to_string() } else { format!("the other {} users", grouped(rest as u64)) };
         cohorts.push(Cohort { name: String::new(), label });
     }
     let users = run
@@ -298,7 +298,7 @@ mod tests {
         let v = view(&r).unwrap();
         assert_eq!(v.share.cohorts.len(), BIGGEST_USERS + 1, "{:?}", v.share.cohorts);
         assert_eq!(v.share.cohorts[0].label, "user19", "the biggest user first");
-        assert_eq!(v.share.cohorts[BIGGEST_USERS].label, "The other 14 users");
+        assert_eq!(v.share.cohorts[BIGGEST_USERS].label, "the other 14 users");
         for (bar, o) in v.share.bars.iter().zip(&r.policies) {
             let total: u64 = bar.segments.iter().map(|s| s.charged.0).sum();
             assert_eq!(total, o.bill.0, "{}: the segments add up to the bill {}", bar.policy, o.bill.0);
@@ -309,6 +309,14 @@ mod tests {
     fn a_log_of_few_users_names_them_all_and_has_no_rest() {
         let v = view(&replayed(&many_users(3))).unwrap();
         assert_eq!(v.share.cohorts.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["user2", "user1", "user0"]);
+    }
+
+    #[test]
+    fn a_users_name_keeps_its_case_in_the_sentences_and_the_rest_is_lowered() {
+        let text = many_users(BIGGEST_USERS as u32 + 3).replace("user8,", "Acme-Key-AbC,");
+        let v = view(&replayed(&text)).unwrap();
+        let sentence = &v.share.bars[0].sentence;
+        assert!(sentence.contains("Acme-Key-AbC ") && sentence.contains("the other 3 users "), "{sentence}");
     }
 
     #[test]
