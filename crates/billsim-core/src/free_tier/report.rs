@@ -4,7 +4,7 @@
 //! sockpuppets' tokens across how many accounts, and the spend without the breaker.
 
 use crate::by_cohort::{by_cohort, CohortCounts, PolicyCohorts};
-use crate::engine::{Nanos, Reason, Record, RunError};
+use crate::engine::{Nanos, Reason, RunError};
 use crate::free_tier::{Params, ABUSE_TOKENS, NORMAL_TOKENS};
 use crate::money::Tokens;
 use crate::panels::Panel;
@@ -89,7 +89,8 @@ pub fn panels(seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, R
     if !notes.is_empty() {
         panels.push(Panel { sentences: notes, ..Panel::titled("notes", "What these settings do") });
     }
-    let run = crate::scenario::run(&crate::free_tier::SCENARIO, seed, values, None, Record::default())?;
+    // The run the widget's chart shows, kept: not run again for the panels.
+    let run = crate::last_run::run(&crate::free_tier::SCENARIO, seed, values)?;
     if let Some(report) = sim_report(&run) {
         panels.push(Panel {
             lines: report.lines(),
@@ -188,7 +189,7 @@ mod tests {
         let mut values = Values::defaults(&SCENARIO);
         let names = |values: &Values| panels(3, values, "bucket").unwrap().iter().map(|p| p.name).collect::<Vec<_>>();
         assert_eq!(names(&values), ["simOutput"], "the lesson's settings need no note");
-        let run = crate::scenario::run(&SCENARIO, 3, &values, None, Record::default()).unwrap();
+        let run = crate::scenario::run(&SCENARIO, 3, &values, None, crate::engine::Record::default()).unwrap();
         let printed = &panels(3, &values, "bucket").unwrap()[0];
         assert_eq!(printed.lines, sim_report(&run).unwrap().lines(), "run 3's sim.py output");
         values.set(&SCENARIO, "refillPerMinute", "0").unwrap();
