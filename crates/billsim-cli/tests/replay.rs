@@ -141,3 +141,30 @@ fn a_scenarios_exported_log_replays_to_the_scenarios_own_bills_and_refusals() {
         }
     }
 }
+
+#[test]
+fn an_exported_log_says_what_it_cannot_carry_and_says_nothing_when_it_carries_everything() {
+    let log = Temp::new("export-notes.csv", "");
+    let said = |args: &[&str]| String::from_utf8(billsim(args, None).stderr).unwrap();
+    let toy = said(&["run", "--scenario", "toyDay", "--export-log", log.path()]);
+    assert_eq!(toy, "", "lesson 000's day is carried whole");
+    let honest = said(&["run", "--scenario", "hackathon", "--export-log", log.path()]);
+    assert_eq!(honest, "", "lesson 001's day with every weakness off: each user is their own key");
+    let demo = said(&[
+        "run",
+        "--scenario",
+        "hackathon",
+        "--set",
+        "spoofedUsers=on",
+        "--set",
+        "restartMinute=600",
+        "--export-log",
+        log.path(),
+    ]);
+    assert!(
+        demo.contains("keys the guards count") && demo.contains("the restart that wipes the counters is not written"),
+        "{demo}"
+    );
+    let month = said(&["run", "--scenario", "runawayTenant", "--export-log", log.path()]);
+    assert!(month.contains("failed calls are written as calls that succeeded"), "{month}");
+}

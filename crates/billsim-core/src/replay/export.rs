@@ -2,7 +2,8 @@
 //! --export-log` writes, so that a replay of it can be checked against the scenario (a
 //! test does, on hundreds of seeds), and what the generator of big logs writes.
 
-use crate::engine::{synthetic, Traffic};
+use crate::engine::{synthetic, Keys, Traffic};
+use crate::lesson_numbers::grouped;
 use crate::replay::when::iso_text;
 use std::io::{self, Write};
 
@@ -68,6 +69,49 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
         w.write_record(&row)?;
     }
     w.flush()
+}
+
+/// What of `traffic` a generic log cannot carry, a sentence each: a replay of its log is
+/// then not this traffic's run (the round trip holds for lesson 000's scenarios; lesson
+/// 001's keys and restarts and lesson 002's failed calls have no column yet).
+pub fn not_carried(traffic: &Traffic) -> Vec<String> {
+    let mut lost = Vec::new();
+    if let Some(keys) = traffic.keys().filter(|k| !one_key_per_user(traffic, k)) {
+        lost.push(format!(
+            "the {} keys the guards count (X-User headers or addresses) are not written: a replay counts each \
+             of the {} users as one",
+            grouped(keys.names.len() as u64),
+            grouped(traffic.users.len() as u64)
+        ));
+    }
+    match traffic.restarts().len() {
+        0 => {}
+        n => lost.push(format!(
+            "the {} that wipe{} the counters {} not written: a replay keeps its counters all along",
+            if n == 1 { "restart".to_string() } else { format!("{} restarts", grouped(n as u64)) },
+            if n == 1 { "s" } else { "" },
+            if n == 1 { "is" } else { "are" }
+        )),
+    }
+    let failed = (0..traffic.calls().len()).filter(|&i| traffic.failed(i)).count();
+    if failed > 0 {
+        lost.push(format!(
+            "the {} failed calls are written as calls that succeeded: a replay charges them",
+            grouped(failed as u64)
+        ));
+    }
+    lost
+}
+
+/// Whether the keys stand one for one for the users (each user's calls under one key, no
+/// key shared): then counting by user, as a replay does, is counting by key.
+fn one_key_per_user(traffic: &Traffic, keys: &Keys) -> bool {
+    let mut key_of = vec![None; traffic.users.len()];
+    let mut user_of = vec![None; keys.names.len()];
+    traffic.calls().iter().zip(&keys.of_call).all(|(c, &k)| {
+        let (u, k) = (c.user as usize, k as usize);
+        *key_of[u].get_or_insert(k) == k && *user_of[k].get_or_insert(u) == u
+    })
 }
 
 /// A big generic log for benchmarks and tests of size: [`synthetic::traffic`]'s calls
