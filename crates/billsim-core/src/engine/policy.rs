@@ -40,4 +40,13 @@ impl Policy {
         self.ladder = ladder.iter().map(|m| m.to_string()).collect();
         self
     }
+
+    /// The models it may switch a call to, by name: its ladder's and its degrade guards'.
+    pub fn models_named(&self) -> impl Iterator<Item = &str> {
+        let degrade = self.guards.iter().filter_map(|g| match g {
+            Guard::Degrade { model, .. } => Some(model.as_str()),
+            _ => None,
+        });
+        self.ladder.iter().map(String::as_str).chain(degrade)
+    }
 }

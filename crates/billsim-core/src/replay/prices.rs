@@ -91,8 +91,10 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
 /// logged costs alone: from `given` (the reader's), then the prices of added cohorts,
 /// then the lessons'. A model with no price whose calls all carry a logged cost gets the
 /// dearest rate its calls were logged at, per token in or out: its calls are charged
-/// what was logged, and a budget sets aside at that rate.
-pub fn for_log(log: &Log, given: Option<&PriceTable>) -> Result<(PriceTable, Vec<String>), RunError> {
+/// what was logged, and a budget sets aside at that rate. Then a price for each of `more`,
+/// models no call of the log names (one a replay's policy may switch calls to), from the
+/// same tables; one with none is an error like any model's.
+pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result<(PriceTable, Vec<String>), RunError> {
     let lessons = built_in();
     let n = log.models.len();
     let mut without_cost = vec![0u64; n];
@@ -125,6 +127,12 @@ pub fn for_log(log: &Log, given: Option<&PriceTable>) -> Result<(PriceTable, Vec
                 ));
                 table.push((model.clone(), Price { input_per_token: rate, output_per_token: rate }));
             }
+        }
+    }
+    for model in more {
+        match given.and_then(|t| t.get(model)).or_else(|| log.added_prices.get(model)).or_else(|| lessons.get(model)) {
+            Some(price) => table.push((model.clone(), price)),
+            None => missing.push((model.clone(), 0)),
         }
     }
     if !missing.is_empty() {

@@ -49,9 +49,36 @@ pub fn run(
     given: Option<&PriceTable>,
     record: Record,
 ) -> Result<ReplayRun, RunError> {
-    let (table, price_notes) = prices::for_log(log, given)?;
-    let traffic = log.traffic()?;
-    replay(log, &traffic, &table, price_notes, policies, record)
+    let (ran, labels) = chosen(policies);
+    let models = models_for(&log.models, &ran);
+    let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
+    let traffic =
+        Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, log.calls.clone(), log.costs.clone())?;
+    replay(log, &traffic, &table, price_notes, (ran, labels), record)
+}
+
+/// The policies given, with their names for labels, or the main ones.
+fn chosen(policies: Option<Vec<Policy>>) -> (Vec<Policy>, Vec<String>) {
+    match policies {
+        Some(given) => {
+            let names = given.iter().map(|p| p.name.clone()).collect();
+            (given, names)
+        }
+        None => main_policies(),
+    }
+}
+
+/// The log's models, then each model a policy may switch calls to (a ladder's, a degrade
+/// guard's) that no call of the log names: a replay under lesson 003's "degrade, don't
+/// stop" serves calls with a model the log never called. It needs a price like any other.
+fn models_for(logged: &[String], policies: &[Policy]) -> Vec<String> {
+    let mut models = logged.to_vec();
+    for name in policies.iter().flat_map(Policy::models_named) {
+        if !models.iter().any(|m| m == name) {
+            models.push(name.to_string());
+        }
+    }
+    models
 }
 
 /// As [`run`], with the log's calls moved into the engine's traffic and back rather than
@@ -64,10 +91,12 @@ pub fn run_in_place(
     given: Option<&PriceTable>,
     record: Record,
 ) -> Result<ReplayRun, RunError> {
-    let (table, price_notes) = prices::for_log(log, given)?;
+    let (ran, labels) = chosen(policies);
+    let models = models_for(&log.models, &ran);
+    let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
-    let traffic = Traffic::with_costs(log.cohorts.clone(), log.users.clone(), log.models.clone(), calls, costs)?;
-    let replayed = replay(log, &traffic, &table, price_notes, policies, record);
+    let traffic = Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?;
+    let replayed = replay(log, &traffic, &table, price_notes, (ran, labels), record);
     (log.calls, log.costs) = traffic.into_calls();
     replayed
 }
@@ -77,17 +106,10 @@ fn replay(
     traffic: &Traffic,
     table: &PriceTable,
     price_notes: Vec<String>,
-    policies: Option<Vec<Policy>>,
+    (ran, labels): (Vec<Policy>, Vec<String>),
     record: Record,
 ) -> Result<ReplayRun, RunError> {
     let prices = engine::resolve_prices(traffic, table)?;
-    let (ran, labels) = match policies {
-        Some(given) => {
-            let names = given.iter().map(|p| p.name.clone()).collect();
-            (given, names)
-        }
-        None => main_policies(),
-    };
     let outcomes =
         ran.iter().map(|p| engine::run_priced(traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
     let users = UserSummary::of(traffic);
