@@ -1,7 +1,7 @@
 //! Replaying logs: each format's fixture (tests/fixtures/replay/), bad input of every
 //! kind, prices, and the round trip of a scenario's traffic through a generic log.
 
-use billsim_core::engine::{Nanos, Price, PriceTable, Record, RunError};
+use billsim_core::engine::{Nanos, Price, PriceTable, Reason, Record, RunError};
 use billsim_core::replay::export::{self, Order};
 use billsim_core::replay::{self, run, Format, Log, Options, ReplayError};
 use billsim_core::scenario::{Values, CALLS_AT_ONCE, TOY_DAY};
@@ -323,6 +323,45 @@ fn a_scenarios_traffic_replayed_from_its_exported_log_gives_the_same_bills_and_r
             }
             if scenario.name == "callsAtOnce" && seed > 2 {
                 break; // its traffic does not depend on the seed
+            }
+        }
+    }
+}
+
+/// Lesson 001's day, exported with the keys the server counts as its users (spoofed
+/// names, a shared address), replays to the day's own bill, trip and refusals by reason
+/// under each of its policies. Its restarts have no column (`export::not_carried`).
+#[test]
+fn lesson_001s_exported_day_replays_to_its_bills_and_refusals_with_each_weakness_on_200_seeds() {
+    let scenario = &billsim_core::scenario::HACKATHON;
+    let settings: [&[(&str, &str)]; 4] = [
+        &[],
+        &[("spoofedUsers", "on"), ("scriptAtOnce", "3")],
+        &[("sharedAddress", "on"), ("capDollars", "0.5")],
+        &[("serverProcesses", "2"), ("spoofedUsers", "on")],
+    ];
+    for set in settings {
+        let mut values = Values::defaults(scenario);
+        for (k, v) in set {
+            values.set(scenario, k, v).unwrap();
+        }
+        for seed in 0..50 {
+            let built = scenario.build(seed, &values).unwrap();
+            assert!(export::not_carried(&built.traffic).is_empty(), "{set:?}: the log carries the day");
+            let mut log_text = Vec::new();
+            export::write(&built.traffic, Order::ByUser, &mut log_text).unwrap();
+            let log = read(&log_text, Options::default()).unwrap();
+            let replayed =
+                run::run(&log, Some(built.policies.clone()), Some(&built.prices), Record::default()).unwrap();
+            let own = billsim_core::scenario::run(scenario, seed, &values, None, Record::default()).unwrap();
+            for (mine, theirs) in replayed.policies.iter().zip(&own.policies) {
+                let at = format!("{set:?} seed {seed} {}", mine.policy);
+                assert_eq!(mine.bill, theirs.bill, "{at}");
+                assert_eq!(mine.tripped.map(|t| t.at), theirs.tripped.map(|t| t.at), "{at}");
+                let by_reason = |o: &billsim_core::engine::Outcome| {
+                    Reason::ALL.map(|r| o.per_user.iter().map(|u| u64::from(u.refused_by.get(r))).sum::<u64>())
+                };
+                assert_eq!(by_reason(mine), by_reason(theirs), "{at}: refusals by reason");
             }
         }
     }

@@ -46,6 +46,9 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
         }
         Order::ByTime => traffic.in_order().iter().map(|&i| i as usize).collect(),
     };
+    // Keys that are not one per user (spoofed X-User headers, a shared address) are who the
+    // server counts, so a log of its calls names them: they are its users.
+    let keys = traffic.keys().filter(|k| !one_key_per_user(traffic, k));
     let mut row: Vec<String> = Vec::with_capacity(header.len());
     for i in order {
         let c = &calls[i];
@@ -53,7 +56,10 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
         row.clear();
         row.push(iso_text(c.at));
         row.push(iso_text(c.at.after(c.latency)));
-        row.push(user.name.clone());
+        row.push(match keys {
+            Some(k) => k.names[k.of_call[i] as usize].clone(),
+            None => user.name.clone(),
+        });
         row.push(traffic.cohorts[usize::from(user.cohort)].name.clone());
         row.push(traffic.models[usize::from(c.model)].clone());
         row.push(c.input.to_string());
@@ -72,18 +78,10 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
 }
 
 /// What of `traffic` a generic log cannot carry, a sentence each: a replay of its log is
-/// then not this traffic's run (the round trip holds for lesson 000's scenarios; lesson
-/// 001's keys and restarts and lesson 002's failed calls have no column yet).
+/// then not this traffic's run (lesson 001's restarts and lesson 002's failed calls have
+/// no column yet).
 pub fn not_carried(traffic: &Traffic) -> Vec<String> {
     let mut lost = Vec::new();
-    if let Some(keys) = traffic.keys().filter(|k| !one_key_per_user(traffic, k)) {
-        lost.push(format!(
-            "the {} keys the guards count (X-User headers or addresses) are not written: a replay counts each \
-             of the {} users as one",
-            grouped(keys.names.len() as u64),
-            grouped(traffic.users.len() as u64)
-        ));
-    }
     match traffic.restarts().len() {
         0 => {}
         n => lost.push(format!(
