@@ -49,12 +49,7 @@ pub fn run(
     given: Option<&PriceTable>,
     record: Record,
 ) -> Result<ReplayRun, RunError> {
-    let (ran, labels) = chosen(policies);
-    let models = models_for(&log.models, &ran);
-    let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
-    let traffic =
-        Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, log.calls.clone(), log.costs.clone())?;
-    replay(log, &traffic, &table, price_notes, (ran, labels), record)
+    run_in_place(&mut log.clone(), policies, given, record)
 }
 
 /// The policies given, with their names for labels, or the main ones.
