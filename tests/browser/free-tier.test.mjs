@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { start, open, ready } from "./harness.mjs";
+import { start, open, ready, core } from "./harness.mjs";
 
 const SHOTS = new URL("./screenshots/", import.meta.url);
 const PAGE = "examples/free-tier.html";
@@ -13,11 +13,6 @@ let env;
 before(async () => { env = await start(); await mkdir(SHOTS, { recursive: true }); });
 after(async () => { await env.stop(); });
 
-// The core as the page loaded it (the example page loads the widget from /widget/).
-const core = (page, name, ...args) => page.evaluate(async ([n, a]) => {
-  const widget = document.querySelector("script[type=module][src*=bill-widget]").src;
-  return (await import(new URL("pkg/billsim_wasm.js", widget)))[n](...a);
-}, [name, args]);
 
 /** The free tier's panel as a reader has it. */
 const shown = (page) => page.locator("bill-widget").evaluate((el) => {

@@ -50,6 +50,15 @@ export async function ready(page, selector = "bill-widget") {
   await page.locator(selector).locator(".summary").filter({ hasText: /\S/ }).waitFor();
 }
 
+/** Calls the core's export `name` with `args` in the page, from the wasm module the page's
+ * widget loaded (an example page loads the widget from /widget/, the standalone page from /). */
+export function core(page, name, ...args) {
+  return page.evaluate(async ([n, a]) => {
+    const widget = document.querySelector("script[type=module][src*=bill-widget]")?.src ?? new URL("/bill-widget.js", location).href;
+    return (await import(new URL("pkg/billsim_wasm.js", widget)))[n](...a);
+  }, [name, args]);
+}
+
 /** Waits until a day view's line under the chart has its result (the days are checked after
  * the chart paints; the line's new length can move the page, and with it a canvas's size). */
 export async function settled(page, selector = "bill-widget") {
