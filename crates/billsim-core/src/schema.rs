@@ -134,18 +134,17 @@ pub const VIEWS: &[View] = &[
     },
 ];
 
-/// The views as the view setting's choices (the same values and labels as [`VIEWS`]).
-const VIEW_CHOICES: &[Choice] = &[
-    Choice { value: "day", label: "One day" },
-    Choice { value: "inflight", label: "Calls at once" },
-    Choice { value: "overTime", label: "Over time" },
-    Choice { value: "byKind", label: "By kind of user" },
-    Choice { value: "freeOverTime", label: "Over time" },
-    Choice { value: "demoByKind", label: "By kind of user" },
-    Choice { value: "demoOverTime", label: "Over time" },
-    Choice { value: "byTenant", label: "By tenant" },
-    Choice { value: "tenantOverTime", label: "Over the month" },
-];
+/// The views as the view setting's choices: each view's value and label, made from
+/// [`VIEWS`] when the crate is compiled, so the two cannot drift apart.
+const VIEW_CHOICES: &[Choice] = &{
+    let mut choices = [Choice { value: "", label: "" }; VIEWS.len()];
+    let mut i = 0;
+    while i < VIEWS.len() {
+        choices[i] = Choice { value: VIEWS[i].value, label: VIEWS[i].label };
+        i += 1;
+    }
+    choices
+};
 
 /// A widget: the views of one lesson, named by its scenario (the `scenario` attribute),
 /// what a screen reader calls it, the setting its policy buttons set, and the words of its
