@@ -5,7 +5,7 @@
 
 use super::blocked_log::blocked_log;
 use super::{day, most_one_call_costs, Policy, Settings, Usage, DAY_START_UNIX, POLICIES_ALLOWED};
-use crate::engine::{process_of, Event, Nanos, Reason, Record, RunError};
+use crate::engine::{process_of, Event, Nanos, Outcome, Reason, RunError};
 use crate::lesson_numbers::grouped;
 use crate::over_time::Table;
 use crate::panels::Panel;
@@ -28,13 +28,8 @@ pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, Ru
         .find(|p| p.name() == policy.trim())
         .ok_or_else(|| RunError::Setting(Invalid { allowed: POLICIES_ALLOWED, got: shown(policy) }.on("policy")))?;
     let settings = Settings::from_values(values);
-    let run = scenario::run(
-        &scenario::HACKATHON,
-        seed,
-        values,
-        Some(vec![framed.engine_policy(&settings)]),
-        Record::EVERYTHING,
-    )?;
+    // The day the widget's chart shows, kept with every event: not run again here.
+    let run = crate::last_run::run(&scenario::HACKATHON, seed, values)?;
     let day = Day::of(&run, framed, &settings);
     Ok(vec![day.weaknesses(), day.blocked_log(), day.usage()])
 }
@@ -44,6 +39,8 @@ pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, Ru
 struct Day<'a> {
     run: &'a ScenarioRun,
     policy: Policy,
+    /// The framed policy's outcome in `run`.
+    outcome: &'a Outcome,
     settings: &'a Settings,
     /// The policy's button label, quoted, as the sentences name it.
     named: String,
@@ -52,9 +49,11 @@ struct Day<'a> {
 
 impl<'a> Day<'a> {
     fn of(run: &'a ScenarioRun, policy: Policy, settings: &'a Settings) -> Day<'a> {
-        let events = run.policies[0].events.as_deref().unwrap_or(&[]);
+        // The scenario runs its policies in the order of `Policy::ALL`.
+        let outcome = &run.policies[policy as usize];
+        let events = outcome.events.as_deref().unwrap_or(&[]);
         let named = format!("\"{}\"", super::POLICIES[policy as usize].label);
-        Day { run, policy, settings, named, events }
+        Day { run, policy, outcome, settings, named, events }
     }
 
     /// The process each event went to: events are in the engine's order, one per call,
@@ -72,7 +71,7 @@ impl<'a> Day<'a> {
     }
 
     fn bill(&self) -> Nanos {
-        self.run.policies[0].bill
+        self.outcome.bill
     }
 
     fn cap(&self) -> String {
@@ -85,7 +84,7 @@ impl<'a> Day<'a> {
         self.run
             .users
             .iter()
-            .zip(&self.run.policies[0].per_user)
+            .zip(&self.outcome.per_user)
             .filter(move |(u, _)| Some(u.cohort.as_str()) == name)
             .map(|(u, o)| (u.calls, o.refused_by.get(Reason::RateLimit), o.charged))
     }
@@ -298,9 +297,9 @@ impl<'a> Day<'a> {
     }
 
     fn blocked_log(&self) -> Panel {
-        let log = blocked_log(self.run, &self.run.policies[0], DAY_START_UNIX).unwrap_or_default();
+        let log = blocked_log(self.run, self.outcome, DAY_START_UNIX).unwrap_or_default();
         let lines: Vec<&str> = log.lines().collect();
-        let out = &self.run.policies[0];
+        let out = self.outcome;
         let by = |r: Reason| out.per_user.iter().map(|u| u64::from(u.refused_by.get(r))).sum::<u64>();
         let sentence = match lines.len() {
             0 => format!("Under {}, the day wrote no line to blocked.log: no call was blocked.", self.named),
@@ -393,6 +392,7 @@ impl<'a> Day<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Record;
 
     fn values(pairs: &[(&str, &str)]) -> Values {
         let s = &scenario::HACKATHON;
