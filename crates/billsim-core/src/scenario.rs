@@ -346,13 +346,7 @@ pub fn run_keeping_traffic(
 ) -> Result<(ScenarioRun, Traffic), RunError> {
     let built = (scenario.build)(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
-    let (ran, labels) = match policies {
-        Some(given) => {
-            let names = given.iter().map(|p| p.name.clone()).collect();
-            (given, names)
-        }
-        None => (built.policies, built.labels),
-    };
+    let (ran, labels) = policies.map_or((built.policies, built.labels), engine::Policy::labelled_by_name);
     let outcomes =
         ran.iter().map(|p| engine::run_priced(&built.traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
     let traffic = built.traffic;

@@ -41,6 +41,13 @@ impl Policy {
         self
     }
 
+    /// `policies` labelled by their names: policies given as data (a file, the page's
+    /// editor) have no reader's label of their own.
+    pub fn labelled_by_name(policies: Vec<Policy>) -> (Vec<Policy>, Vec<String>) {
+        let names = policies.iter().map(|p| p.name.clone()).collect();
+        (policies, names)
+    }
+
     /// The models it may switch a call to, by name: its ladder's and its degrade guards'.
     pub fn models_named(&self) -> impl Iterator<Item = &str> {
         let degrade = self.guards.iter().filter_map(|g| match g {

@@ -52,17 +52,6 @@ pub fn run(
     run_in_place(&mut log.clone(), policies, given, record)
 }
 
-/// The policies given, with their names for labels, or the main ones.
-fn chosen(policies: Option<Vec<Policy>>) -> (Vec<Policy>, Vec<String>) {
-    match policies {
-        Some(given) => {
-            let names = given.iter().map(|p| p.name.clone()).collect();
-            (given, names)
-        }
-        None => main_policies(),
-    }
-}
-
 /// The log's models, then each model a policy may switch calls to (a ladder's, a degrade
 /// guard's) that no call of the log names: a replay under lesson 003's "degrade, don't
 /// stop" serves calls with a model the log never called. It needs a price like any other.
@@ -86,7 +75,7 @@ pub fn run_in_place(
     given: Option<&PriceTable>,
     record: Record,
 ) -> Result<ReplayRun, RunError> {
-    let (ran, labels) = chosen(policies);
+    let (ran, labels) = policies.map_or_else(main_policies, Policy::labelled_by_name);
     let models = models_for(&log.models, &ran);
     let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
