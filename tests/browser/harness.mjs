@@ -3,6 +3,7 @@
 // download). Helpers read the widget's shadow DOM the way a reader's browser shows it.
 import { chromium } from "playwright-core";
 import { serve } from "../../web/serve.mjs";
+import AxeBuilder from "@axe-core/playwright";
 
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
@@ -48,6 +49,15 @@ export async function open(env, path = "", options = {}) {
 /** Waits until the widget (the first, or the one `selector` names) has drawn a view. */
 export async function ready(page, selector = "bill-widget") {
   await page.locator(selector).locator(".summary").filter({ hasText: /\S/ }).waitFor();
+}
+
+/** Axe's serious and critical violations in the page, a line each (rule, help, where), and
+ * the whole result. */
+export async function axeScan(page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => ["serious", "critical"].includes(v.impact))
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  return { bad, results };
 }
 
 /** Calls the core's export `name` with `args` in the page, from the wasm module the page's

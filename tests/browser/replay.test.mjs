@@ -9,8 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, writeFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { start, open } from "./harness.mjs";
+import { start, open, axeScan } from "./harness.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const FIXTURES = join(root, "tests/fixtures/replay");
@@ -321,9 +320,8 @@ for (const colorScheme of ["light", "dark"]) {
     await el(page).locator("details.editor summary").focus();
     await page.keyboard.press("Enter");
     assert.equal(await el(page).locator("details.editor").evaluate((d) => d.open), true, "Enter opens the editor");
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => ["serious", "critical"].includes(v.impact));
-    assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), []);
+    const { bad } = await axeScan(page);
+    assert.deepEqual(bad, []);
     await context.close();
   });
 }
