@@ -24,7 +24,7 @@ const TARGET = {
   ratio200: 2.0, chromium200Ms: 20, clickP95Ms: 16, firstChartMs: 300,
   wasmRaw: 150_000, wasmGzip: 60_000, widgetGzip: 100_000,
 };
-const PAGE_FILES = ["index.html", "page.css", "bill-widget.js", "bill-widget.css", "pkg/billsim_wasm.js", "pkg/billsim_wasm_bg.wasm"];
+const PAGE_FILES = ["index.html", "page.css", "bill-widget.js", "bill-widget-styles.js", "pkg/billsim_wasm.js", "pkg/billsim_wasm_bg.wasm"];
 
 const started = new Date();
 const loadBefore = load();

@@ -8,13 +8,17 @@
 // their ranges), followed when they change; sync-url to read and write the page's address.
 // The element's children are its fallback: shown while the WebAssembly loads (the element
 // is defined once it has, as its attributes come from the table) and when it cannot load.
+//
+// Importing this module is safe anywhere (server rendering, Node.js): it touches no DOM
+// until a browser's page has a <bill-widget>, and the WebAssembly is fetched only then,
+// so a site may import it on every page and pay for it only where a widget is.
 import init, {
   cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
   scenarioPanels, spreadSentences, overrunSentences, warmScenario,
 } from "./pkg/billsim_wasm.js";
 import { loadSchema, readSettings, toQuery } from "./widget-settings.js";
+import { widgetSheet } from "./bill-widget-styles.js";
 
-const styles = new URL("./bill-widget.css", import.meta.url);
 const DAYS_CHECKED = 200;
 // The core's table as the widget shows it: set once the wasm has loaded (null if it failed).
 let schema = null;
@@ -98,10 +102,8 @@ const scenarioNamed = (name) => schema.scenarios.find((s) => s.name === name);
 const DAY_COLUMNS = () => [schema.settings.find((s) => s.key === "policy").label, "User", "Calls", "Served", "Refused", "Charged", "Share of bill"];
 
 // Without the table (the wasm did not load) the controls are left out: only the failure
-// message and the fallback show. With it, the fallback is hidden by its attribute, not by
-// the stylesheet, which may load after the widget is first painted.
+// message and the fallback show. With it, the fallback is hidden by its attribute.
 const template = () => `
-<link rel="stylesheet" href="${styles}">
 <section class="bw"${schema === null ? ` aria-label="An interactive chart of an AI bill"` : ""}>
   <p class="failure" role="alert"></p>
   <div class="fallback-slot"${schema === null ? "" : " hidden"}><slot></slot></div>
@@ -140,7 +142,9 @@ const template = () => `
   </div>`}
 </section>`;
 
-class BillWidget extends HTMLElement {
+// Outside a browser there is no HTMLElement: the class is still defined (and never used),
+// so that importing the module does not throw.
+class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // How the widget shows each of the core's charts: its panel and canvas, the settings
   // its exports take, whether it frames a policy (its panel holds the policy buttons),
   // and what writes and draws it. The one place that says which of the
@@ -202,6 +206,7 @@ class BillWidget extends HTMLElement {
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: "open" });
+    this.#root.adoptedStyleSheets = [widgetSheet()];
     this.#root.innerHTML = template();
     if (schema !== null) this.#wire();
   }
@@ -213,7 +218,7 @@ class BillWidget extends HTMLElement {
     this.#connection = connection;
     this.#darkQuery().addEventListener("change", () => this.#draw(), { signal: connection.signal });
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
-    loaded.then(() => {
+    load().then(() => {
       if (connection.signal.aborted) return;
       if (!this.#loaded) this.#load();
       this.#render();
@@ -359,6 +364,21 @@ class BillWidget extends HTMLElement {
     this.#q(".error").textContent = message;
   }
 
+  // What the widget's events say, the same fields for every scenario: the widget's
+  // scenario, the view and its chart, the run's number, the policy the widget frames and
+  // the settings the chart ran with (documented in bill-widget.d.ts).
+  #detail(settings) {
+    const widget = this.#widget();
+    const { value: view, chart } = this.#view();
+    return { scenario: widget.scenario, view, chart, seed: this.#state.seed, policy: this.#state[widget.policy], settings };
+  }
+
+  // Events bubble out of the element and its host's shadow roots, so a listener on the
+  // document hears every widget's.
+  #tell(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
+  }
+
   // The widget's view buttons, its scenario's policy buttons (named by its policy setting),
   // its "another run" button's words and its form's fields, when the widget changes; says
   // whether it did (the form's fields are then empty).
@@ -398,14 +418,14 @@ class BillWidget extends HTMLElement {
       for (const label of this.#root.querySelectorAll("label[data-views]")) {
         label.hidden = !label.dataset.views.split(" ").includes(view);
       }
-      const detail = this.#shown().write(this, this.#settings(), this.#scenario());
-      detail.panels = this.#writePanels();
+      const { settings, result } = this.#shown().write(this, this.#settings(), this.#scenario());
+      const panels = this.#writePanels();
       this.#drawn = true;
       this.#draw();
       if (this.#syncsUrl()) {
         history.replaceState(history.state, "", toQuery(schema, widget, this.#state, location.search) + location.hash);
       }
-      this.dispatchEvent(new CustomEvent("bill-widget-change", { detail: { view, ...detail } }));
+      this.#tell("bill-widget-change", { ...this.#detail(settings), result, panels });
       this.#warmNext();
     } catch (e) {
       this.#showError(e.message);
@@ -425,7 +445,7 @@ class BillWidget extends HTMLElement {
     const rows = readout.map((r) => ({ cells: [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share], kind: r.kind }));
     this.#fillTable(`Day ${day.seed}: each user's calls and charges under each policy`, DAY_COLUMNS(), rows);
     this.#showOverDays(settings, policy);
-    return { settings, policy, day };
+    return { settings, result: day };
   }
 
   // The scenario's spend over time under each policy: the chart, one sentence per policy
@@ -438,7 +458,7 @@ class BillWidget extends HTMLElement {
     this.#q(".overtime-chart").setAttribute("aria-label", `${view.title}. ${text}`);
     this.#q(".more").textContent = "";
     this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
-    return { settings, view };
+    return { settings, result: view };
   }
 
   // Each kind of user's share of the bill under each policy: the chart, the sentence of
@@ -452,7 +472,7 @@ class BillWidget extends HTMLElement {
     this.#q(".cohort-chart").setAttribute("aria-label", `${view.title}. ${view.bars.map((b) => b.sentence).join(" ")}`);
     this.#q(".more").textContent = "";
     this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
-    return { settings, policy, view };
+    return { settings, result: view };
   }
 
   // The panels the core writes beside the chart of the widget's own scenario, framing its
@@ -474,7 +494,7 @@ class BillWidget extends HTMLElement {
     this.#q(".summary").textContent = text;
     this.#q(".overrun-chart").setAttribute("aria-label", text);
     this.#q(".more").textContent = "";
-    return { settings, sentences };
+    return { settings, result: sentences };
   }
 
   // The line under the chart checks the settings over DAYS_CHECKED days from this one.
@@ -494,7 +514,7 @@ class BillWidget extends HTMLElement {
       try {
         Object.assign(this.#overDays, { key, sentences: spreadSentences(settings, DAYS_CHECKED), frame: 0, timer: 0 });
         if (this.#view().chart === "shareOfBill") line.textContent = this.#overDays.sentences[this.#state.policy];
-        this.dispatchEvent(new CustomEvent("bill-widget-days", { detail: { settings, sentences: this.#overDays.sentences } }));
+        this.#tell("bill-widget-days", { ...this.#detail(settings), result: this.#overDays.sentences });
       } catch (e) {
         line.textContent = "";
         this.#showError(e.message);
@@ -562,10 +582,36 @@ class BillWidget extends HTMLElement {
   }
 }
 
-// The element is defined once the table has loaded, or failed to (then it shows why, and
-// its fallback).
-const loaded = init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) })
-  .then(() => { schema = loadSchema(canShow); });
-loaded.catch(() => {}).then(() => {
-  if (!customElements.get("bill-widget")) customElements.define("bill-widget", BillWidget);
-});
+// The WebAssembly and the core's table, loaded once, when first asked for.
+let loading = null;
+function load() {
+  loading ??= init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) })
+    .then(() => { schema = loadSchema(canShow); });
+  return loading;
+}
+
+/** Loads the WebAssembly and defines `<bill-widget>` (once the table has loaded, or failed
+ *  to: a widget then shows why, and its fallback). Called by itself as soon as the page has
+ *  a `<bill-widget>`; call it to define the element earlier, or for widgets that only a
+ *  shadow root of yours holds. Resolves when the element is defined. */
+export function defineBillWidget() {
+  return load().catch(() => {}).then(() => {
+    if (!customElements.get("bill-widget")) customElements.define("bill-widget", BillWidget);
+  });
+}
+
+// In a browser, the element is defined when the page first has a <bill-widget>: now, or
+// later (a client-side navigation, a framework's render, a host's own script).
+if (globalThis.customElements && globalThis.document) {
+  const widgets = document.getElementsByTagName("bill-widget"); // live: cheap to ask again
+  if (widgets.length > 0) {
+    defineBillWidget();
+  } else {
+    const watch = new MutationObserver(() => {
+      if (widgets.length === 0) return;
+      watch.disconnect();
+      defineBillWidget();
+    });
+    watch.observe(document, { childList: true, subtree: true });
+  }
+}

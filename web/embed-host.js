@@ -17,7 +17,8 @@ function isWidgetFrame(frame) {
   }
 }
 
-addEventListener("message", (event) => {
+// Outside a browser (server rendering) there are no frames to size.
+globalThis.window?.addEventListener("message", (event) => {
   if (event.origin !== EMBED.origin) return;
   const data = event.data;
   if (!data || data.type !== "bill-widget:height" || !Number.isFinite(data.height)) return;

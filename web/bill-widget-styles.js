@@ -1,5 +1,20 @@
-/* Styles of <bill-widget>, loaded inside its shadow root: they neither leak into the host
-   page nor take the host's. */
+// Styles of <bill-widget>, adopted by its shadow root as a constructable stylesheet: they
+// neither leak into the host page nor take the host's. They are a JS module, not a .css
+// file, so that a bundler cannot take them for the site's own stylesheet (VitePress takes
+// the first .css of its client bundle as the theme's), and they need no fetch of their own.
+// The sheet is made on first use: importing this module outside a browser is safe.
+let sheet = null;
+
+/** The widget's stylesheet, made once and shared by every widget on the page. */
+export function widgetSheet() {
+  if (sheet === null) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+  }
+  return sheet;
+}
+
+const css = String.raw`
 :host {
   all: initial; /* take nothing from the host page */
   display: block;
@@ -83,3 +98,4 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
 .panel pre { margin: 0; padding: 0.4rem; overflow-x: auto; font-size: 0.8rem; border: 1px solid var(--line); border-radius: 0.3rem; }
 .panel .scroll { overflow-x: auto; }
 pre:focus-visible, .scroll:focus-visible, .numbers:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+`;

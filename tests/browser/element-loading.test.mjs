@@ -1,0 +1,86 @@
+// How the element's module behaves in a page that imports it, as a site does on every page:
+// no WebAssembly is fetched until the page has a <bill-widget>; a widget added later (a
+// client-side navigation, a framework's render) is defined and drawn; its styles are the
+// shadow root's own (no stylesheet request); and its events reach a listener on the
+// document with the same fields for every scenario.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start, open } from "./harness.mjs";
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env?.stop(); });
+
+// A same-origin page that imports the element and has no widget (the server's CSP applies).
+const EMPTY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No widget yet</title>
+<script type="module" src="/bill-widget.js"></script></head><body><h1>A page of the site</h1></body></html>`;
+
+async function emptyPage() {
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const log = { errors: [], requests: [] };
+  page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
+  page.on("pageerror", (e) => log.errors.push(String(e)));
+  page.on("request", (r) => log.requests.push(r.url()));
+  await page.route(`${env.base}no-widget.html`, (route) => route.fulfill({ contentType: "text/html", body: EMPTY_PAGE }));
+  await page.goto(`${env.base}no-widget.html`);
+  return { page, context, log };
+}
+
+test("a page that imports the element but has no widget fetches no wasm and no stylesheet", async () => {
+  const { page, context, log } = await emptyPage();
+  try {
+    await page.waitForLoadState("networkidle");
+    const fetched = log.requests.filter((u) => /\.(wasm|css)$/.test(u));
+    assert.deepEqual(fetched, [], `nothing fetched for a widget: ${fetched.join(", ")}`);
+    assert.equal(await page.evaluate(() => customElements.get("bill-widget") === undefined), true, "the element is not defined yet");
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a widget added to the page later is defined and drawn, and its change event reaches the document", async () => {
+  const { page, context, log } = await emptyPage();
+  try {
+    const detail = page.evaluate(() => new Promise((resolve) => {
+      document.addEventListener("bill-widget-change", (e) => resolve({ ...e.detail, result: typeof e.detail.result, panels: e.detail.panels.length }), { once: true });
+      document.body.append(Object.assign(document.createElement("bill-widget"), { id: "late" }));
+      document.getElementById("late").setAttribute("scenario", "freeTier");
+    }));
+    const seen = await detail;
+    assert.equal(seen.scenario, "freeTier", `the event names the widget's scenario: ${JSON.stringify(seen)}`);
+    for (const key of ["view", "chart", "seed", "policy", "settings"]) assert.ok(key in seen, `the detail has ${key}: ${JSON.stringify(seen)}`);
+    assert.equal(seen.result, "object", "the detail carries the core's result");
+    assert.equal(log.requests.filter((u) => u.endsWith(".wasm")).length, 1, "the wasm was fetched once, for the widget");
+    const styled = await page.locator("#late").evaluate((el) => el.shadowRoot.adoptedStyleSheets.length > 0 && getComputedStyle(el).display === "block");
+    assert.equal(styled, true, "the widget's styles are its shadow root's own");
+    assert.equal(log.requests.filter((u) => u.endsWith(".css")).length, 0, "no stylesheet fetched");
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("every scenario's widget tells the document of its change with the same fields", async () => {
+  const { page, context } = await open(env, "");
+  try {
+    const details = await page.evaluate(async () => {
+      const names = ["toyDay", "freeTier", "hackathon", "runawayTenant"];
+      const seen = [];
+      document.addEventListener("bill-widget-change", (e) => seen.push(e.detail));
+      for (const name of names) {
+        const el = document.createElement("bill-widget");
+        el.setAttribute("scenario", name);
+        document.body.append(el);
+      }
+      while (new Set(seen.map((d) => d.scenario)).size < names.length) await new Promise((r) => setTimeout(r, 50));
+      return seen.map((d) => ({ scenario: d.scenario, keys: Object.keys(d).sort().join(" ") }));
+    });
+    const shapes = new Set(details.map((d) => d.keys));
+    assert.equal(shapes.size, 1, `one detail shape for every scenario: ${JSON.stringify(details)}`);
+    assert.equal([...shapes][0], "chart panels policy result scenario seed settings view");
+  } finally {
+    await context.close();
+  }
+});
