@@ -8,18 +8,24 @@
 // that load it. Each asset's TypeScript declarations (x.d.ts beside x.js) follow it.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { CSP } from "../web/serve.mjs";
+import { coreTable, elementManifest } from "./widget-types.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
 const WEB = join(REPO, "web");
 const NAME = "bill-widget";
-/** What authors write in their pages: the same paths in web/ and in the package. */
-const ENTRIES = ["bill-widget.js", "bill-widget.d.ts", "embed.html", "embed-host.js",
-  "figures/share-of-bill.svg", "figures/overrun.svg"];
+/** What authors write in their pages: the same paths in web/ and in the package. The
+ *  fallback figures are every one `billsim figures` drew (scripts/build-wasm), so a new
+ *  lesson's figure cannot be left out; the types of the element's attributes are written
+ *  from the core's table by scripts/build-wasm too (web/bill-widget-attributes.d.ts). */
+const ENTRIES = ["bill-widget.js", "bill-widget.d.ts", "bill-widget-attributes.d.ts", "bill-widget-react.d.ts",
+  "embed.html", "embed-host.js",
+  ...readdirSync(join(WEB, "figures")).filter((f) => f.endsWith(".svg")).sort().map((f) => `figures/${f}`)];
+/** Files of the repository that go to the package's root as they are. */
+const REPO_FILES = ["LICENSE", "CHANGELOG.md"];
 const TEXT = /\.(js|css|html|svg)$/;
 // A quoted relative reference to a file: "./pkg/x.js", 'x_bg.wasm', "figures/a.svg".
 const REFERENCE = /(["'`])((?:\.{1,2}\/)?[\w@-][\w@./-]*\.(?:js|mjs|css|wasm|svg|png|json|html))\1/g;
@@ -86,17 +92,24 @@ function fallback() {
 function manifest(v, out) {
   const core = out.get("pkg/billsim_wasm.js");
   const coreTypes = out.get("pkg/billsim_wasm.d.ts");
-  if (!core || !coreTypes) throw new Error("scripts/package: the widget no longer loads pkg/billsim_wasm.js (and its .d.ts)");
+  const wasm = out.get("pkg/billsim_wasm_bg.wasm");
+  if (!core || !coreTypes || !wasm) throw new Error("scripts/package: the widget no longer loads pkg/billsim_wasm.js (and its .d.ts)");
   return {
     name: NAME,
     version: v,
     description: "The <bill-widget> custom element: what a spending policy does to one day's AI bill, computed by a WebAssembly core.",
     license: "MIT",
+    ...repositoryFields(),
     type: "module",
     types: "./bill-widget.d.ts",
+    customElements: "./custom-elements.json",
     exports: {
       ".": { types: "./bill-widget.d.ts", default: "./bill-widget.js" },
+      "./bill-widget.js": { types: "./bill-widget.d.ts", default: "./bill-widget.js" },
+      "./react": { types: "./bill-widget-react.d.ts" },
       "./core": { types: `./${coreTypes.out}`, default: `./${core.out}` },
+      "./core.wasm": `./${wasm.out}`,
+      "./custom-elements.json": "./custom-elements.json",
       "./embed-host.js": "./embed-host.js",
       "./embed.html": "./embed.html",
       "./figures/*": "./figures/*",
@@ -106,13 +119,13 @@ function manifest(v, out) {
   };
 }
 
-/** The core's table of settings (`scenarios()` of the built module, run in a child Node.js). */
-function coreTable() {
-  const script = `import { initSync, scenarios } from ${JSON.stringify(pathToFileURL(join(WEB, "pkg/billsim_wasm.js")).href)};
-    import { readFileSync } from "node:fs";
-    initSync({ module: readFileSync(${JSON.stringify(join(WEB, "pkg/billsim_wasm_bg.wasm"))}) });
-    process.stdout.write(JSON.stringify(scenarios()));`;
-  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+/** `repository`, `homepage` and `bugs`, from the workspace's Cargo.toml `[workspace.package]`
+ *  `repository` (a GitHub-style address): none when it is not set there. */
+function repositoryFields() {
+  const toml = readFileSync(join(REPO, "Cargo.toml"), "utf8");
+  const url = /^repository\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
+  if (!url) return {};
+  return { repository: { type: "git", url: `git+${url}.git` }, homepage: `${url}#readme`, bugs: { url: `${url}/issues` } };
 }
 
 /** The README's list of attributes, from the core's table: each with what it allows and its default. */
@@ -161,6 +174,8 @@ export function pack(outDir) {
       writeFileSync(join(root, path), bytes);
     };
     for (const { out, bytes } of placed.values()) write(out, bytes);
+    for (const file of REPO_FILES) write(file, readFileSync(join(REPO, file)));
+    write("custom-elements.json", `${JSON.stringify(elementManifest(coreTable()), null, 2)}\n`);
     write("package.json", `${JSON.stringify(manifest(v, placed), null, 2)}\n`);
     write("README.md", readme(v, placed));
     mkdirSync(outDir, { recursive: true });

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -21,7 +21,7 @@ test("a TypeScript file using every export of the built module type-checks, and 
   typeCheck(join(REPO, "tests/types"));
 });
 
-test("a TypeScript user of the released package type-checks through the package's exports", () => {
+test("a TypeScript user of the released package type-checks through the package's exports, with typed attributes, events and JSX", () => {
   const dir = mkdtempSync(join(tmpdir(), "types-test-"));
   try {
     execFileSync(join(REPO, "scripts/package"), ["--no-build", "--out", dir], { stdio: "ignore" });
@@ -29,17 +29,36 @@ test("a TypeScript user of the released package type-checks through the package'
     const installed = join(dir, "node_modules", "bill-widget");
     mkdirSync(installed, { recursive: true });
     execFileSync("tar", ["-xzf", join(dir, tgz), "-C", installed, "--strip-components=1"]);
-    writeFileSync(join(dir, "lesson.ts"), `import "bill-widget";
+    // React's types, from the repository's own devDependencies.
+    mkdirSync(join(dir, "node_modules", "@types"), { recursive: true });
+    symlinkSync(join(REPO, "node_modules/@types/react"), join(dir, "node_modules/@types/react"));
+    writeFileSync(join(dir, "lesson.ts"), `import { defineBillWidget, type BillWidgetAttributes, type BillWidgetElement } from "bill-widget";
 import init, { summarize } from "bill-widget/core";
 await init();
+await defineBillWidget();
 export const sentence: string = summarize({ budgetDollars: 0.25 }, "dailyBudget");
-export const widget: HTMLElement | null = document.querySelector("bill-widget");
+export const widget: BillWidgetElement | null = document.querySelector("bill-widget");
+widget?.addEventListener("bill-widget-change", (e) => { const seed: number = e.detail.seed; void seed; });
+document.addEventListener("bill-widget-days", (e) => { const scenario: string = e.detail.scenario; void scenario; });
+export const free: BillWidgetAttributes = { scenario: "freeTier", view: "byKind", sockpuppets: "40" };
 // @ts-expect-error summarize gives a string
 export const wrong: number = summarize({}, "noLimit");
+// @ts-expect-error the free tier's widget has no view "day"
+export const badView: BillWidgetAttributes = { scenario: "freeTier", view: "day" };
+// @ts-expect-error no widget has the scenario "nope"
+export const badScenario: BillWidgetAttributes = { scenario: "nope" };
+// @ts-expect-error a detail's seed is a number
+widget?.addEventListener("bill-widget-change", (e) => { const seed: string = e.detail.seed; void seed; });
+`);
+    writeFileSync(join(dir, "lesson.tsx"), `import type {} from "bill-widget/react";
+export const ok = <bill-widget scenario="hackathon" hackathon-policy="dailyCap" />;
+// @ts-expect-error not a policy of the demo link's widget
+export const bad = <bill-widget scenario="hackathon" hackathon-policy="nope" />;
 `);
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"], types: [] },
-      files: ["lesson.ts"],
+      compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler",
+        lib: ["es2022", "dom"], types: [], jsx: "react-jsx", jsxImportSource: "react" },
+      files: ["lesson.ts", "lesson.tsx"],
     }));
     typeCheck(dir);
   } finally {

@@ -201,7 +201,23 @@ test("the package names its version, exports and types, and every asset's name c
   assert.match(readme, /Cache-Control: public, max-age=31536000, immutable/);
   const core = createRequire(import.meta.url)(resolve(REPO, "target/pkg-node/billsim_wasm.js"));
   const table = core.scenarios();
+  const elements = JSON.parse(readFileSync(join(site, manifest.customElements), "utf8"));
+  const declared = elements.modules[0].declarations.find((d) => d.tagName === "bill-widget");
   for (const s of table.settings.filter((s) => table.widgetSettings.includes(s.key))) {
     assert.ok(readme.includes(`- \`${s.attribute}\`: `), `the README lists the attribute ${s.attribute}, from the core's table`);
+    assert.ok(declared.attributes.some((a) => a.name === s.attribute), `custom-elements.json declares the attribute ${s.attribute}`);
   }
+  assert.deepEqual(declared.events.map((e) => e.name).sort(), ["bill-widget-change", "bill-widget-days"]);
+});
+
+test("the package carries every fallback figure the build drew, its licence and its changelog", () => {
+  const manifest = JSON.parse(readFileSync(join(site, "package.json"), "utf8"));
+  const drawn = readdirSync(join(REPO, "web/figures"));
+  assert.ok(drawn.length >= 6, `scripts/build-wasm drew ${drawn.length} figures`);
+  for (const figure of drawn) assert.ok(statSync(join(site, "figures", figure)).isFile(), `figures/${figure} is in the package`);
+  assert.match(readFileSync(join(site, "LICENSE"), "utf8"), /^MIT License/, "the licence the manifest names ships");
+  assert.equal(manifest.license, "MIT");
+  assert.match(readFileSync(join(site, "CHANGELOG.md"), "utf8"), new RegExp(`^## ${manifest.version.replace(/\./g, "\\.")}$`, "m"),
+    "the changelog has the package's version");
+  assert.equal(manifest.exports["./bill-widget.js"].default, "./bill-widget.js", "bill-widget/bill-widget.js can be imported");
 });

@@ -1,0 +1,134 @@
+// What an author's tools read about <bill-widget>, written from the core's one table of
+// settings (`scenarios()` of the built module), so that no name, choice or default is
+// copied by hand: the TypeScript types of its attributes (web/bill-widget-attributes.d.ts,
+// written by scripts/build-wasm; bill-widget.d.ts and bill-widget-react.d.ts use them) and
+// the Custom Elements Manifest (custom-elements.json, in the package: the format editors
+// and Storybook read).
+// Usage: node scripts/widget-types.mjs   (writes web/bill-widget-attributes.d.ts)
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const REPO = resolve(import.meta.dirname, "..");
+const WEB = join(REPO, "web");
+
+/** The core's table of settings (`scenarios()` of the built module, run in a child Node.js). */
+export function coreTable() {
+  const script = `import { initSync, scenarios } from ${JSON.stringify(pathToFileURL(join(WEB, "pkg/billsim_wasm.js")).href)};
+    import { readFileSync } from "node:fs";
+    initSync({ module: readFileSync(${JSON.stringify(join(WEB, "pkg/billsim_wasm_bg.wasm"))}) });
+    process.stdout.write(JSON.stringify(scenarios()));`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+}
+
+const quoted = (text) => JSON.stringify(text);
+const typeName = (scenario) => `${scenario[0].toUpperCase()}${scenario.slice(1)}Attributes`;
+
+/** What a setting's attribute allows, as a TypeScript type: its choices, or a number (as
+ *  text, or a number a framework writes as text). */
+function valueType(setting, choices = setting.kind.choices?.map((c) => c.value)) {
+  return setting.kind.type === "choice" ? choices.map(quoted).join(" | ") : "string | number";
+}
+
+/** One line of documentation: the label (without its range, said after it), what is
+ *  allowed (`choices`, where a widget takes only some), the default. */
+function describe(setting, choices = setting.kind.choices?.map((c) => c.value)) {
+  const allowed = setting.kind.type === "choice" ? choices.join(", ") : `${setting.kind.min} to ${setting.kind.max}`;
+  return `${setting.label.replace(/ \([^)]*\)$/, "")} (${allowed}; default ${setting.default})`;
+}
+
+/** Each widget (its `scenario`) and the settings its attributes set, the view choices
+ *  narrowed to its own views. */
+function widgets(table) {
+  const byKey = new Map(table.settings.map((s) => [s.key, s]));
+  return table.widgets.map((widget, i) => {
+    const views = table.views.filter((v) => v.widget === widget.scenario).map((v) => v.value);
+    const settings = ["view", ...widget.settings.filter((k) => k !== "scenario" && k !== "view")]
+      .filter((k, j, all) => byKey.has(k) && all.indexOf(k) === j).map((k) => byKey.get(k));
+    return { widget, first: i === 0, views, settings };
+  });
+}
+
+/** web/bill-widget-attributes.d.ts: one interface per widget, told apart by `scenario`. */
+export function attributeTypes(table) {
+  const blocks = widgets(table).map(({ widget, first, views, settings }) => {
+    const choicesOf = (s) => (s.key === "view" ? views : undefined);
+    const lines = settings.map((s) => `  /** ${describe(s, choicesOf(s))} */\n  ${quoted(s.attribute)}?: ${valueType(s, choicesOf(s))};`);
+    return `/** The attributes of \`<bill-widget scenario="${widget.scenario}">\`: ${widget.name}. */
+export interface ${typeName(widget.scenario)} extends BillWidgetCommonAttributes {
+  scenario${first ? "?" : ""}: ${quoted(widget.scenario)};
+${lines.join("\n")}
+}`;
+  });
+  return `// Written by scripts/widget-types.mjs from the core's table of settings: do not edit.
+/** Attributes every \`<bill-widget>\` takes. */
+export interface BillWidgetCommonAttributes {
+  /** Read and write the settings in the page's address. */
+  "sync-url"?: boolean | "";
+}
+
+${blocks.join("\n\n")}
+
+/** The attributes of a \`<bill-widget>\`, by its \`scenario\` (every one optional, read as text). */
+export type BillWidgetAttributes = ${table.widgets.map((w) => typeName(w.scenario)).join(" | ")};
+`;
+}
+
+const EVENTS = [
+  { name: "bill-widget-change", type: "CustomEvent<BillWidgetChangeDetail>",
+    description: "The chart, sentences, table and panels were written for new settings, a new view, policy or run. Bubbles and crosses shadow roots." },
+  { name: "bill-widget-days", type: "CustomEvent<BillWidgetDaysDetail>",
+    description: "The line under lesson 000's day checked the settings over 200 days. Bubbles and crosses shadow roots." },
+];
+
+/** custom-elements.json (schema 1.0.0): the element, its attributes (every widget's, each
+ *  said once with the scenarios that take it) and its events. */
+export function elementManifest(table) {
+  const scenariosOf = new Map();
+  for (const { widget, settings } of widgets(table)) {
+    for (const s of settings) scenariosOf.set(s, [...(scenariosOf.get(s) ?? []), widget.scenario]);
+  }
+  const scenario = table.settings.find((s) => s.key === "scenario");
+  const attributes = [
+    ...(scenario ? [{ name: scenario.attribute, description: describe(scenario), type: { text: valueType(scenario) }, default: quoted(scenario.default) }] : []),
+    ...[...scenariosOf].map(([s, scenarios]) => ({
+      name: s.attribute,
+      description: `${describe(s)}. Taken by scenario ${scenarios.join(", ")}.`,
+      type: { text: valueType(s) },
+      default: quoted(s.default),
+    })),
+    { name: "sync-url", description: "Read and write the settings in the page's address.", type: { text: "boolean" } },
+  ];
+  return {
+    schemaVersion: "1.0.0",
+    modules: [{
+      kind: "javascript-module",
+      path: "bill-widget.js",
+      declarations: [
+        {
+          kind: "class",
+          name: "BillWidget",
+          tagName: "bill-widget",
+          customElement: true,
+          description: "What a spending policy does to an AI bill, computed by a WebAssembly core: one widget per lesson, chosen by its scenario attribute. Its children are its fallback.",
+          superclass: { name: "HTMLElement" },
+          attributes,
+          events: EVENTS,
+          slots: [{ name: "", description: "The fallback: shown where JavaScript does not run, while the WebAssembly loads, and when it cannot load." }],
+        },
+        { kind: "function", name: "defineBillWidget", description: "Loads the WebAssembly and defines <bill-widget> (done by itself when the page has one).",
+          return: { type: { text: "Promise<void>" } } },
+      ],
+      exports: [
+        { kind: "custom-element-definition", name: "bill-widget", declaration: { name: "BillWidget", module: "bill-widget.js" } },
+        { kind: "js", name: "defineBillWidget", declaration: { name: "defineBillWidget", module: "bill-widget.js" } },
+      ],
+    }],
+  };
+}
+
+if (process.argv[1] === import.meta.filename) {
+  writeFileSync(join(WEB, "bill-widget-attributes.d.ts"), attributeTypes(coreTable()));
+  console.log("wrote web/bill-widget-attributes.d.ts");
+}
