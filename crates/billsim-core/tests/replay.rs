@@ -385,3 +385,40 @@ fn the_big_log_generator_writes_a_generic_log_that_reads_back_to_its_traffic() {
     assert_eq!(out.policies[0].bill, own.bill);
     assert!(log.calls.iter().all(|c| c.latency >= Span(200)));
 }
+
+fn one_per_minute() -> Vec<billsim_core::engine::Policy> {
+    let policy = r#"{"name":"onePerMinute","guards":[{"guard":"slidingWindow","limit":1,"windowMs":60000}]}"#;
+    billsim_core::engine::read_policy_file(policy).unwrap().policies
+}
+
+#[test]
+fn a_request_belongs_to_one_user_and_unnamed_rows_never_share_a_named_requests_number() {
+    // Bob's two unnamed calls 10 s apart: the second is refused, which ends its request
+    // only. Carol's R1 and R2 are requests of her own, five minutes apart: both served.
+    let text = "time,user,model,input_tokens,output_tokens,request\n\
+                2025-05-01T09:00:00Z,bob,claude-haiku-4-5,100,40,\n\
+                2025-05-01T09:00:10Z,bob,claude-haiku-4-5,100,40,\n\
+                2025-05-01T09:00:20Z,carol,claude-haiku-4-5,100,40,R1\n\
+                2025-05-01T09:05:00Z,carol,claude-haiku-4-5,100,40,R2\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let requests: Vec<u32> = log.calls.iter().map(|c| c.request).collect();
+    let mut distinct = requests.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "four calls, four requests: {requests:?}");
+    let out = run::run(&log, Some(one_per_minute()), None, Record::default()).unwrap();
+    // 3 calls served at haiku's $0.80 / $4: 3 x (100 x 800 + 40 x 4,000) nano-dollars.
+    assert_eq!(out.policies[0].bill, Nanos(3 * (100 * 800 + 40 * 4_000)), "$0.00072, not $0.00048");
+    // A name is a request of its user's: the same name from two users is two requests.
+    let text = "time,user,model,input_tokens,output_tokens,request\n\
+                2025-05-01T09:00:00Z,bob,claude-haiku-4-5,100,40,R1\n\
+                2025-05-01T09:00:10Z,bob,claude-haiku-4-5,100,40,R1\n\
+                2025-05-01T09:05:00Z,carol,claude-haiku-4-5,100,40,R1\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let out = run::run(&log, Some(one_per_minute()), None, Record::default()).unwrap();
+    assert_eq!(
+        out.policies[0].per_user.iter().map(|u| u.served).collect::<Vec<_>>(),
+        [1, 1],
+        "bob's second call is refused; carol's R1 is not bob's refused R1"
+    );
+}

@@ -10,7 +10,7 @@ use crate::time::{Instant, Span};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// The bad rows said one by one; past these, they are counted.
@@ -125,6 +125,36 @@ impl Numbers {
     }
 }
 
+/// Request numbers, one pool for every row: a named request is its user's (the same name
+/// from two users is two requests), and a row without a name is a request of its own, so
+/// no two requests ever share a number (a refused call ends its request, and only it).
+#[derive(Default)]
+struct Requests {
+    named: HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>,
+    next: u32,
+    /// The key of a lookup, kept to be reused: the user's number, then the name.
+    key: String,
+}
+
+impl Requests {
+    fn number(&mut self, user: u32, name: Option<&str>) -> Result<u32, String> {
+        let fresh = |next: &mut u32| {
+            let n = *next;
+            *next = n.checked_add(1).ok_or_else(|| format!("a log may have at most {} calls", u32::MAX))?;
+            Ok(n)
+        };
+        let Some(name) = name else { return fresh(&mut self.next) };
+        self.key.clear();
+        let _ = write!(self.key, "{user}:{name}");
+        if let Some(&n) = self.named.get(self.key.as_str()) {
+            return Ok(n);
+        }
+        let n = fresh(&mut self.next)?;
+        self.named.insert(self.key.as_str().into(), n);
+        Ok(n)
+    }
+}
+
 /// Names numbered in the order first seen, kept in that order.
 #[derive(Default)]
 pub struct Names {
@@ -207,7 +237,7 @@ pub struct Builder {
     user_cohort: Vec<u16>,
     models: Names,
     cohorts: Names,
-    requests: Numbers,
+    requests: Requests,
     calls: Vec<Call>,
     costs: Vec<Option<Nanos>>,
     pub bad: Vec<BadRow>,
@@ -228,7 +258,7 @@ impl Default for Builder {
             user_cohort: Vec::new(),
             models: Names::default(),
             cohorts: Names::default(),
-            requests: Numbers::default(),
+            requests: Requests::default(),
             calls: Vec::new(),
             costs: Vec::new(),
             bad: Vec::new(),
@@ -355,10 +385,7 @@ impl Builder {
         }
         let (model, _) = self.models.number(model.text.trim());
         let model = u16::try_from(model).map_err(|_| "more than 65,536 models".to_string())?;
-        let request = match request {
-            Some(r) => self.requests.number(r.trim()).0,
-            None => self.calls.len() as u32,
-        };
+        let request = self.requests.number(user, request.as_deref().map(str::trim))?;
         if at < self.last_at {
             self.out_of_order += 1;
         }
