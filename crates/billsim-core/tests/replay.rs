@@ -422,3 +422,61 @@ fn a_request_belongs_to_one_user_and_unnamed_rows_never_share_a_named_requests_n
         "bob's second call is refused; carol's R1 is not bob's refused R1"
     );
 }
+
+/// A generic CSV of 1,000 calls of $0.0004 each, with `broken` in place of row `at`'s
+/// model (row 1 is line 2).
+fn thousand_calls(at: usize, broken: &str) -> String {
+    let mut text = String::from("time,user,model,input_tokens,output_tokens\n");
+    for i in 0..1_000 {
+        let model = if i + 1 == at { broken } else { "claude-haiku-4-5" };
+        text.push_str(&format!("{},u{},{model},100,80\n", NINE / 1_000 + i as u64, i % 7));
+    }
+    text
+}
+
+#[test]
+fn a_stray_quote_is_one_bad_row_at_its_line_and_the_rows_after_it_are_read() {
+    let text = thousand_calls(11, "\"claude-haiku-4-5");
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.contains("line 12: unterminated quote"), "{err}");
+    assert!(!err.contains("no input tokens"), "{err}");
+    let log = read(text.as_bytes(), Options { skip_bad_rows: true, ..Options::default() }).unwrap();
+    assert_eq!((log.calls.len(), log.skipped), (999, 1), "999 calls read, 1 row left out");
+    let out = run::run(&log, None, None, Record::default()).unwrap();
+    // 100 x 800 + 80 x 4,000 nano-dollars a call: $0.0004.
+    assert_eq!(out.policies[0].bill, Nanos(999 * 400_000), "$0.3996, not $0.004");
+    // A stray quote closed by another lines later: the value between them leaves the row
+    // short, so it is a bad row at the first, and the second runs to the end of the file.
+    let mut lines: Vec<String> = thousand_calls(0, "").lines().map(String::from).collect();
+    lines[4] = lines[4].replacen(",claude", ",\"claude", 1);
+    lines[11] = lines[11].replacen(",100,", ",\"100,", 1);
+    let text = lines.join("\n");
+    let log = read(text.as_bytes(), Options { skip_bad_rows: true, ..Options::default() }).unwrap();
+    assert_eq!(log.skipped, 2, "two stray quotes, two bad rows: {:?}", log.notes);
+    assert!(log.notes[0].contains("(the first: line 5: unterminated quote"), "{:?}", log.notes);
+    assert_eq!(log.calls.len(), 998);
+}
+
+#[test]
+fn a_quoted_value_over_several_lines_is_still_one_field() {
+    let text = "time,user,model,input_tokens,output_tokens,note\n\
+                1746090000,alice,claude-haiku-4-5,100,80,\"two\nlines, \"\"quoted\"\"\"\n\
+                1746090001,bob,claude-haiku-4-5,100,80,\"\"\n\
+                1746090002,carol,claude-haiku-4-5,100,80,plain \"quote\" inside\r\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let users: Vec<&str> = log.users.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(users, ["alice", "bob", "carol"]);
+}
+
+#[test]
+fn a_row_with_more_fields_than_the_header_is_a_bad_row_but_empty_ones_at_its_end_are_not() {
+    let text = "time,user,model,input_tokens,output_tokens\n\
+                1746090000,Acme, Inc.,claude-haiku-4-5,100,80\n\
+                1746090001,bob,claude-haiku-4-5,100,80,,\n";
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(
+        err.contains("line 2: 6 fields where the header has 5 (a comma in a value that is not in quotes?)"),
+        "{err}"
+    );
+    assert!(!err.contains("line 3"), "{err}");
+}

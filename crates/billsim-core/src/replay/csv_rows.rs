@@ -1,12 +1,13 @@
-//! The CSV reader, for every format written as CSV. The `csv` crate reads the records:
-//! RFC 4180 quoting (Helicone's `request_body` column holds JSON, with commas, quotes and
-//! line breaks inside quotes), CRLF or LF, one record at a time into a reused buffer.
+//! The CSV reader, for every format written as CSV: [`Records`] reads the records (RFC 4180
+//! quoting: Helicone's `request_body` column holds JSON, with commas, quotes and line
+//! breaks inside quotes; CRLF or LF), one at a time into a reused buffer.
 
 use crate::replay::columns::{normalize, Spec, REQUIRED};
+use crate::replay::csv_records::Records;
 use crate::replay::log::{Builder, Field, Row, Value};
 use crate::replay::ReplayError;
 use std::borrow::Cow;
-use std::io::Read;
+use std::io::BufRead;
 
 /// For each field, the columns that may hold it, in the spec's order, with their names.
 struct Columns {
@@ -35,9 +36,17 @@ impl Row for CsvRow<'_> {
 }
 
 /// Reads every record of `input` (a header, then rows) into `builder`.
-pub fn read(input: impl Read, spec: &Spec, format: &str, builder: &mut Builder) -> Result<(), ReplayError> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).has_headers(true).from_reader(input);
-    let header = reader.byte_headers().map_err(|e| ReplayError::Unreadable(e.to_string()))?.clone();
+pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builder) -> Result<(), ReplayError> {
+    let unreadable = |e: std::io::Error| ReplayError::Unreadable(e.to_string());
+    let mut records = Records::new(input);
+    let mut header = csv::ByteRecord::new();
+    match records.next(&mut header, None).map_err(unreadable)? {
+        Some(Ok(_)) => {}
+        Some(Err(bad)) => {
+            return Err(ReplayError::Unreadable(format!("its header (line {}) has an {}", bad.line, bad.problem)))
+        }
+        None => return Err(ReplayError::Empty),
+    }
     let names: Vec<(String, String)> =
         header.iter().map(|h| String::from_utf8_lossy(h).trim().to_string()).map(|h| (normalize(&h), h)).collect();
     let columns = Columns {
@@ -72,20 +81,10 @@ pub fn read(input: impl Read, spec: &Spec, format: &str, builder: &mut Builder) 
             .push(format!("the file has no user column ({}): each API key stands for a user", spec.said(Field::User)));
     }
     let mut record = csv::ByteRecord::new();
-    loop {
-        match reader.read_byte_record(&mut record) {
-            Ok(false) => break,
-            Ok(true) => {
-                let line = record.position().map_or(0, |p| p.line());
-                builder.row(line, &CsvRow { record: &record, columns: &columns });
-            }
-            Err(e) => match e.kind() {
-                csv::ErrorKind::Io(_) => return Err(ReplayError::Unreadable(e.to_string())),
-                _ => {
-                    let line = e.position().map_or(0, |p| p.line());
-                    builder.bad_row(line, format!("not a CSV row: {e}"));
-                }
-            },
+    while let Some(read) = records.next(&mut record, Some(header.len())).map_err(unreadable)? {
+        match read {
+            Ok(line) => builder.row(line, &CsvRow { record: &record, columns: &columns }),
+            Err(bad) => builder.bad_row(bad.line, bad.problem),
         }
     }
     Ok(())

@@ -23,6 +23,7 @@
 
 pub mod amount;
 pub mod columns;
+mod csv_records;
 mod csv_rows;
 pub mod export;
 pub mod generic;

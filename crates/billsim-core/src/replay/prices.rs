@@ -7,6 +7,8 @@
 use crate::engine::{read_prices, Nanos, Price, PriceTable, RunError};
 use crate::money::Micros;
 use crate::replay::columns::normalize;
+use crate::replay::csv_records::Records;
+use crate::replay::log::BadRow;
 use crate::replay::log::Log;
 use crate::settings::shown;
 
@@ -50,8 +52,15 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
     if text.trim_start().starts_with('{') {
         return read_prices(text).map_err(|e| e.to_string());
     }
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
-    let header: Vec<String> = reader.headers().map_err(|e| e.to_string())?.iter().map(normalize).collect();
+    let mut records = Records::new(text.as_bytes());
+    let mut record = csv::ByteRecord::new();
+    let refused = |bad: BadRow| format!("prices, line {}: {}", bad.line, bad.problem);
+    match records.next(&mut record, None).map_err(|e| format!("prices: {e}"))? {
+        Some(Ok(_)) => {}
+        Some(Err(bad)) => return Err(refused(bad)),
+        None => return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}")),
+    }
+    let header: Vec<String> = record.iter().map(|h| normalize(&String::from_utf8_lossy(h))).collect();
     let find = |names: &[&str]| header.iter().position(|h| names.contains(&h.as_str()));
     let (Some(m), Some(i), Some(o)) = (
         find(&["model"]),
@@ -61,9 +70,10 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
         return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}"));
     };
     let mut table: Vec<(String, Price)> = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| format!("prices: {e}"))?;
-        let line = record.position().map_or(0, |p| p.line());
+    while let Some(read) = records.next(&mut record, Some(header.len())).map_err(|e| format!("prices: {e}"))? {
+        let line = read.map_err(refused)?;
+        let record = csv::StringRecord::from_byte_record(record.clone())
+            .map_err(|_| format!("prices, line {line}: must be UTF-8 text"))?;
         let cell = |k: usize| record.get(k).unwrap_or("").trim();
         let model = cell(m).to_string();
         if model.is_empty() {
@@ -139,4 +149,18 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
         return Err(RunError::NoPrice(missing));
     }
     Ok((PriceTable(table), notes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stray_quote_in_a_price_table_is_said_at_its_line() {
+        let text = "model,input_per_million,output_per_million\na,1,2\n\"b,3,4\nc,5,6\n";
+        assert_eq!(
+            read_table(text).unwrap_err(),
+            "prices, line 3: unterminated quote: a quoted value runs past the line's end to the end of the file"
+        );
+    }
 }
