@@ -480,3 +480,88 @@ fn a_row_with_more_fields_than_the_header_is_a_bad_row_but_empty_ones_at_its_end
     );
     assert!(!err.contains("line 3"), "{err}");
 }
+
+#[test]
+fn a_key_given_twice_in_a_record_is_a_bad_row_naming_it_in_every_json_format() {
+    let row = |extra: &str| {
+        format!(
+            "{{\"time\":1746090000,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":1,{extra}\"output_tokens\":1}}\n"
+        )
+    };
+    let said = |text: &str| read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    let err = said(&row("\"input_tokens\":1000000,"));
+    assert!(
+        err.contains("line 1: \"input_tokens\" is given twice in one record (JSON readers differ on which one counts)"),
+        "{err}"
+    );
+    let err = said(&row("\"inputTokens\":1000000,"));
+    assert!(
+        err.contains("line 1: \"input_tokens\" and \"inputTokens\" are one name given twice in one record"),
+        "{err}"
+    );
+    // A key the format does not read may be given twice.
+    assert!(read(row("\"note\":1,\"note\":2,").as_bytes(), Options::default()).is_ok());
+    let langfuse = r#"{"data":[{"type":"GENERATION","startTime":"2025-05-01T09:00:00Z","userId":"a","model":"claude-haiku-4-5",
+        "usageDetails":{"input":5,"output":1,"input":7}}]}"#;
+    assert!(said(langfuse).contains("\"input\" is given twice"), "{}", said(langfuse));
+    let langfuse = r#"{"data":[{"type":"GENERATION","startTime":"2025-05-01T09:00:00Z","userId":"a","userId":"b",
+        "model":"claude-haiku-4-5","usageDetails":{"input":5,"output":1}}]}"#;
+    assert!(said(langfuse).contains("\"userId\" is given twice"), "{}", said(langfuse));
+    let span = |attrs: &str| {
+        format!(
+            "{{\"resourceSpans\":[{{\"scopeSpans\":[{{\"spans\":[{{\"startTimeUnixNano\":\"1746090000000000000\",\
+             \"attributes\":[{attrs}]}}]}}]}}]}}\n"
+        )
+    };
+    let kv = |k: &str, v: &str| format!("{{\"key\":\"{k}\",\"value\":{{\"stringValue\":\"{v}\"}}}}");
+    let attrs = [
+        kv("user.id", "a"),
+        kv("gen_ai.request.model", "claude-haiku-4-5"),
+        kv("gen_ai.usage.input_tokens", "1"),
+        kv("gen_ai.usage.output_tokens", "1"),
+        kv("gen_ai.usage.input_tokens", "1000000"),
+    ];
+    let err = said(&span(&attrs.join(",")));
+    assert!(err.contains("\"gen_ai.usage.input_tokens\" is given twice"), "{err}");
+    assert!(read(span(&attrs[..4].join(",")).as_bytes(), Options::default()).is_ok());
+}
+
+#[test]
+fn a_column_the_format_reads_given_twice_refuses_the_file_naming_it() {
+    let said = |text: &str| read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert_eq!(
+        said("time,user,model,input_tokens,output_tokens,input_tokens\n1746090000,a,claude-haiku-4-5,1,1,1000000\n"),
+        "the generic log's header gives \"input_tokens\" twice (columns 4 and 6): keep one"
+    );
+    assert_eq!(
+        said("startTime,user,model,input_tokens,output_tokens,start_time\n1746090000,a,claude-haiku-4-5,1,1,5\n"),
+        "the generic log's header gives \"startTime\" and \"start_time\" (columns 1 and 6), which are one name \
+         (case, \"_\", \"-\", \".\" and spaces do not count): keep one"
+    );
+    let ok = "time,user,model,input_tokens,output_tokens,note,note\n1746090000,a,claude-haiku-4-5,1,1,x,y\n";
+    assert!(read(ok.as_bytes(), Options::default()).is_ok(), "a column the format does not read may be twice");
+}
+
+#[test]
+fn two_names_of_one_generic_field_read_the_first_listed_and_a_note_says_which() {
+    let text = "time,start_time,user,model,input_tokens,output_tokens\n\
+                1746090000,1746099999,a,claude-haiku-4-5,1,1\n,1746090005,a,claude-haiku-4-5,1,1\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls.iter().map(|c| c.at.0).collect::<Vec<_>>(), [1_746_090_000_000, 1_746_090_005_000]);
+    assert_eq!(
+        log.notes[..1],
+        ["the columns \"time\" and \"start_time\" both give the start time: \"time\" is read, or \"start_time\" \
+          where \"time\" is empty"]
+    );
+    let text = "{\"time\":1746090000,\"start_time\":1746099999,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\
+                \"input_tokens\":1,\"output_tokens\":1}\n\
+                {\"time\":1746090001,\"start_time\":1746099999,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\
+                \"input_tokens\":1,\"output_tokens\":1}\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls[0].at.0, 1_746_090_000_000);
+    assert_eq!(
+        log.notes[..1],
+        ["2 records give the start time as both \"time\" and \"start_time\": \"time\" is read, or \"start_time\" \
+          where \"time\" is empty"]
+    );
+}

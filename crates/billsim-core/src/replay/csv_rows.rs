@@ -2,7 +2,7 @@
 //! quoting: Helicone's `request_body` column holds JSON, with commas, quotes and line
 //! breaks inside quotes; CRLF or LF), one at a time into a reused buffer.
 
-use crate::replay::columns::{normalize, Spec, REQUIRED};
+use crate::replay::columns::{alias_read, normalize, twice, Spec, ONE_NAME, REQUIRED};
 use crate::replay::csv_records::Records;
 use crate::replay::log::{Builder, Field, Row, Value};
 use crate::replay::ReplayError;
@@ -49,6 +49,15 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
     }
     let names: Vec<(String, String)> =
         header.iter().map(|h| String::from_utf8_lossy(h).trim().to_string()).map(|h| (normalize(&h), h)).collect();
+    for (j, (name, said)) in names.iter().enumerate() {
+        if let Some(i) = names[..j].iter().position(|(n, _)| n == name).filter(|_| spec.reads(name)) {
+            let one = if names[i].1 == *said { String::new() } else { format!(", {ONE_NAME}") };
+            return Err(ReplayError::Header {
+                format: format.to_string(),
+                problem: format!("gives {} (columns {} and {}){one}: keep one", twice(&names[i].1, said), i + 1, j + 1),
+            });
+        }
+    }
     let columns = Columns {
         by_field: spec
             .fields
@@ -62,6 +71,18 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
             })
             .collect(),
     };
+    if spec.aliases {
+        for (field, found) in &columns.by_field {
+            for (_, other) in found.iter().skip(1) {
+                let read = &found[0].1;
+                builder.notes.push(format!(
+                    "the columns {read:?} and {other:?} both give the {}: {}",
+                    field.said(),
+                    alias_read(read, other)
+                ));
+            }
+        }
+    }
     let has = |field: Field| columns.by_field.iter().any(|(f, c)| *f == field && !c.is_empty());
     let mut missing: Vec<String> =
         REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), spec.said(f))).collect();

@@ -69,6 +69,39 @@ impl<'a> Entries<'a> {
     pub fn get(&self, key: &str) -> Option<&'a RawValue> {
         self.0.iter().find(|(k, _)| k == key).map(|&(_, v)| v)
     }
+
+    /// The value of `key`, for a field read: a key given twice is refused.
+    pub fn one(&self, key: &str) -> Result<Option<&'a RawValue>, String> {
+        let mut found = self.0.iter().filter(|(k, _)| k == key).map(|&(_, v)| v);
+        let first = found.next();
+        match found.next() {
+            Some(_) => Err(given_twice(key, key)),
+            None => Ok(first),
+        }
+    }
+
+    /// Refuses an object any of whose keys is given twice (one whose every key is read).
+    pub fn each_once(&self) -> Result<(), String> {
+        for (j, (key, _)) in self.0.iter().enumerate() {
+            if self.0[..j].iter().any(|(k, _)| k == key) {
+                return Err(given_twice(key, key));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A key given twice in one record, as the bad row says it (`b` is `a` spelled otherwise,
+/// or `a` again).
+pub fn given_twice(a: &str, b: &str) -> String {
+    if a == b {
+        format!("{a:?} is given twice in one record (JSON readers differ on which one counts): give it once")
+    } else {
+        format!(
+            "{a:?} and {b:?} are one name given twice in one record (case, \"_\", \"-\", \".\" and spaces do not \
+             count): give it once"
+        )
+    }
 }
 
 /// What a JSON value is, for a message.
@@ -107,12 +140,41 @@ impl<'a> SpecRow<'a> {
     pub fn new(entries: &'a Entries<'a>, spec: &'a Spec) -> SpecRow<'a> {
         SpecRow { entries: entries.0.iter().map(|(k, v)| (normalize(k), k.as_ref(), *v)).collect(), spec }
     }
+
+    /// The record's key under the name `wanted` (normalized) and its value; one given twice
+    /// is refused.
+    fn entry(&self, wanted: &str) -> Result<Option<(&'a str, &'a RawValue)>, String> {
+        let mut found = self.entries.iter().filter(|(n, _, _)| n == wanted);
+        let first = found.next().map(|&(_, key, raw)| (key, raw));
+        match (first, found.next()) {
+            (Some((a, _)), Some(&(_, b, _))) => Err(given_twice(a, b)),
+            _ => Ok(first),
+        }
+    }
+
+    /// For a format of aliases: each field the record gives under two of its names (not
+    /// null), with the name read and the other.
+    pub fn aliases(&self) -> Vec<(Field, &'a str, &'a str)> {
+        let mut both = Vec::new();
+        if !self.spec.aliases {
+            return both;
+        }
+        for &(field, names) in self.spec.fields {
+            let given: Vec<&str> = names
+                .iter()
+                .filter_map(|n| self.entries.iter().find(|(k, _, raw)| k == n && raw.get().trim() != "null"))
+                .map(|&(_, key, _)| key)
+                .collect();
+            both.extend(given.iter().skip(1).map(|other| (field, given[0], *other)));
+        }
+        both
+    }
 }
 
 impl Row for SpecRow<'_> {
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         for wanted in self.spec.names(field) {
-            if let Some(&(_, key, raw)) = self.entries.iter().find(|(n, _, _)| n == wanted) {
+            if let Some((key, raw)) = self.entry(wanted)? {
                 if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
                     if !text.trim().is_empty() {
                         return Ok(Some(Value { text, name: Cow::Borrowed(key) }));

@@ -7,6 +7,7 @@ use crate::money::Tokens;
 use crate::replay::amount;
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
+use crate::words::counted;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -248,6 +249,9 @@ pub struct Builder {
     last_at: Instant,
     /// Records that are not calls, by what they are ("spans without token counts").
     not_calls: Vec<(&'static str, u64)>,
+    /// Records that give a field under two of its aliases: the field, the name read, the
+    /// other, how many.
+    aliases: Vec<(Field, String, String, u64)>,
     pub notes: Vec<String>,
 }
 
@@ -268,6 +272,7 @@ impl Default for Builder {
             out_of_order: 0,
             last_at: Instant(0),
             not_calls: Vec::new(),
+            aliases: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -301,6 +306,14 @@ impl Builder {
         match self.not_calls.iter_mut().find(|(w, _)| *w == what) {
             Some((_, n)) => *n += 1,
             None => self.not_calls.push((what, 1)),
+        }
+    }
+
+    /// A record that gives `field` under two of its aliases, `read` and `other`: counted, said once.
+    pub fn alias(&mut self, field: Field, read: &str, other: &str) {
+        match self.aliases.iter_mut().find(|(f, r, o, _)| *f == field && r == read && o == other) {
+            Some((.., n)) => *n += 1,
+            None => self.aliases.push((field, read.to_string(), other.to_string(), 1)),
         }
     }
 
@@ -415,6 +428,14 @@ impl Builder {
         let mut notes = std::mem::take(&mut self.notes);
         if self.bad_count > 0 {
             notes.push(format!("{} bad rows left out (the first: {})", self.bad_count, self.bad[0]));
+        }
+        for (field, read, other, n) in &self.aliases {
+            notes.push(format!(
+                "{} the {} as both {read:?} and {other:?}: {}",
+                counted(*n, "record gives", "records give"),
+                field.said(),
+                super::columns::alias_read(read, other)
+            ));
         }
         for (what, n) in &self.not_calls {
             notes.push(format!("{n} {what} left out: they are not model calls"));

@@ -134,6 +134,11 @@ pub enum ReplayError {
         missing: Vec<String>,
         got: String,
     },
+    /// The header cannot be read as it is: what is wrong, after "the header".
+    Header {
+        format: String,
+        problem: String,
+    },
     /// A JSON document broken where reading cannot go on.
     NotJson {
         line: u64,
@@ -173,6 +178,7 @@ impl fmt::Display for ReplayError {
                 "the {format} log's header has no column for {}; its columns are: {got}",
                 missing.join("; nor for ")
             ),
+            ReplayError::Header { format, problem } => write!(f, "the {format} log's header {problem}"),
             ReplayError::NotJson { line, column } => {
                 write!(f, "the log must be JSON; it is not at line {line}, column {column}, and cannot be read on")
             }
@@ -299,7 +305,11 @@ fn spec_record(builder: &mut Builder, line: u64, raw: &RawValue, spec: &columns:
     match Entries::of(raw) {
         Ok(entries) => {
             refuse_buckets(&entries)?;
-            builder.row(line, &SpecRow::new(&entries, spec));
+            let row = SpecRow::new(&entries, spec);
+            for (field, read, other) in row.aliases() {
+                builder.alias(field, read, other);
+            }
+            builder.row(line, &row);
         }
         Err(e) => builder.bad_row(line, e),
     }

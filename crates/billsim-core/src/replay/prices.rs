@@ -6,7 +6,7 @@
 
 use crate::engine::{read_prices, Nanos, Price, PriceTable, RunError};
 use crate::money::Micros;
-use crate::replay::columns::normalize;
+use crate::replay::columns::{normalize, twice};
 use crate::replay::csv_records::Records;
 use crate::replay::log::BadRow;
 use crate::replay::log::Log;
@@ -35,6 +35,13 @@ pub fn built_in() -> PriceTable {
     )
 }
 
+/// The price table's columns: what each is, and its names (normalized).
+const PRICE_COLUMNS: [(&str, &[&str]); 3] = [
+    ("model", &["model"]),
+    ("input price", &["inputpermillion", "input", "inputprice", "inputusdpermillion"]),
+    ("output price", &["outputpermillion", "output", "outputprice", "outputusdpermillion"]),
+];
+
 pub const TABLE_CSV_ALLOWED: &str =
     "a CSV header with \"model\", \"input_per_million\" and \"output_per_million\" (dollars per million tokens)";
 
@@ -60,13 +67,23 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
         Some(Err(bad)) => return Err(refused(bad)),
         None => return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}")),
     }
-    let header: Vec<String> = record.iter().map(|h| normalize(&String::from_utf8_lossy(h))).collect();
-    let find = |names: &[&str]| header.iter().position(|h| names.contains(&h.as_str()));
-    let (Some(m), Some(i), Some(o)) = (
-        find(&["model"]),
-        find(&["inputpermillion", "input", "inputprice", "inputusdpermillion"]),
-        find(&["outputpermillion", "output", "outputprice", "outputusdpermillion"]),
-    ) else {
+    let said: Vec<String> = record.iter().map(|h| String::from_utf8_lossy(h).trim().to_string()).collect();
+    let header: Vec<String> = said.iter().map(|h| normalize(h)).collect();
+    // A column given twice, or under two of its names, is refused: neither is read.
+    let find = |(what, names): (&str, &[&str])| -> Result<Option<usize>, String> {
+        let mut found = header.iter().enumerate().filter(|(_, h)| names.contains(&h.as_str())).map(|(k, _)| k);
+        match (found.next(), found.next()) {
+            (Some(a), Some(b)) => Err(format!(
+                "prices: the header gives {} (columns {} and {}), both the {what}: keep one",
+                twice(&said[a], &said[b]),
+                a + 1,
+                b + 1
+            )),
+            (first, _) => Ok(first),
+        }
+    };
+    let (Some(m), Some(i), Some(o)) = (find(PRICE_COLUMNS[0])?, find(PRICE_COLUMNS[1])?, find(PRICE_COLUMNS[2])?)
+    else {
         return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}"));
     };
     let mut table: Vec<(String, Price)> = Vec::new();
@@ -162,5 +179,22 @@ mod tests {
             read_table(text).unwrap_err(),
             "prices, line 3: unterminated quote: a quoted value runs past the line's end to the end of the file"
         );
+    }
+
+    #[test]
+    fn a_price_column_given_twice_or_under_two_names_is_refused_naming_both() {
+        assert_eq!(
+            read_table("model,input,output,input\nm,1,2,1000\n").unwrap_err(),
+            "prices: the header gives \"input\" twice (columns 2 and 4), both the input price: keep one"
+        );
+        assert_eq!(
+            read_table("model,input_per_million,output,input\nm,1,2,1000\n").unwrap_err(),
+            "prices: the header gives \"input_per_million\" and \"input\" (columns 2 and 4), both the input price: \
+             keep one"
+        );
+        assert!(
+            read_prices(r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 2, "inputPerMillion": 1000}}"#).is_err()
+        );
+        assert!(read_prices(r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 2}, "m": {"inputPerMillion": 9, "outputPerMillion": 9}}"#).is_err());
     }
 }
