@@ -565,3 +565,49 @@ fn two_names_of_one_generic_field_read_the_first_listed_and_a_note_says_which() 
           where \"time\" is empty"]
     );
 }
+
+/// `fixture` as one line: compact JSON, with its records in `"data"` as an API answers.
+fn one_line_answer(name: &str) -> String {
+    let value: serde_json::Value = serde_json::from_slice(&fixture(name)).unwrap();
+    let data = value.get("data").cloned().unwrap_or(value);
+    format!("{}\n", serde_json::json!({ "data": data, "total": 3, "page": 1 }))
+}
+
+#[test]
+fn a_one_line_data_document_is_read_as_json() {
+    for name in ["litellm.json", "langfuse.json"] {
+        let pretty = read_fixture(name);
+        let text = one_line_answer(name);
+        assert_eq!(text.lines().count(), 1);
+        let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!((log.format, calls(&log)), (pretty.format, calls(&pretty)), "{name} on one line");
+        let chosen = Options {
+            format: Some(Format::ALL.into_iter().find(|f| f.name() == pretty.format).unwrap()),
+            ..Options::default()
+        };
+        assert_eq!(calls(&read(text.as_bytes(), chosen).unwrap()), calls(&pretty), "{name} with its format chosen");
+    }
+}
+
+#[test]
+fn a_one_line_data_document_longer_than_the_head_is_read_a_byte_at_a_time() {
+    let row = |i: u64| {
+        format!(
+            "{{\"time\":{},\"user\":\"u{}\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":100,\"output_tokens\":80}}",
+            NINE + i * 1_000,
+            i % 9
+        )
+    };
+    let rows: Vec<String> = (0..2_000).map(row).collect();
+    let text = format!("{{\"data\":[{}],\"total\":2000}}", rows.join(","));
+    assert!(text.len() > 64 * 1024, "longer than the head the format is found from");
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls.len(), 2_000);
+    // Pages of an API saved one a line: each page's records.
+    let pages = format!("{{\"data\":[{}]}}\n{{\"data\":[{}]}}\n", rows[..3].join(","), rows[3..5].join(","));
+    let log = read(pages.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls.len(), 5, "3 calls on page 1, 2 on page 2");
+    let broken = format!("{{\"data\":[{}]}}\n{{\"data\":[{}\n", rows[..3].join(","), rows[3..5].join(","));
+    let err = read(broken.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.starts_with("the log must be JSON; it is not at line 2, column "), "{err}");
+}

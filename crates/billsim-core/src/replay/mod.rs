@@ -42,7 +42,7 @@ pub mod when;
 pub use log::{BadRow, Log};
 
 use crate::settings::{shown, FieldError, Invalid};
-use json_rows::{Entries, SpecRow};
+use json_rows::{Entries, Shape, SpecRow};
 use log::Builder;
 use serde_json::value::RawValue;
 use std::fmt;
@@ -265,7 +265,9 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
         None => found,
     };
     let mut builder = Builder::default();
-    if let Some(rows) = options.bytes.and_then(|total| rows_in(&head, total, json && !json_lines(&text))) {
+    let shape = json.then(|| Shape::of(&text));
+    if let Some(rows) = options.bytes.and_then(|total| rows_in(&head, total, shape.is_some_and(|s| s != Shape::Lines)))
+    {
         builder.reserve(rows);
     }
     let mut whole = Cursor::new(head).chain(input);
@@ -291,10 +293,11 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
             Format::Langfuse => Box::new(langfuse::record),
             Format::Otlp => Box::new(otlp::record),
         };
-        if json_lines(&text) {
-            json_rows::read_lines(&mut whole, &mut builder, &mut *on)?;
-        } else {
-            json_rows::read_document(&mut whole, format == Format::Otlp, &mut builder, &mut *on)?;
+        match shape {
+            Some(Shape::Document) => {
+                json_rows::read_document(&mut whole, format == Format::Otlp, &mut builder, &mut *on)?
+            }
+            shape => json_rows::read_lines(&mut whole, shape == Some(Shape::Pages), &mut builder, &mut *on)?,
         }
     }
     builder.finish(format.name(), options.skip_bad_rows)
@@ -340,19 +343,6 @@ fn not_text(head: &[u8]) -> Option<usize> {
         _ => None,
     };
     control.into_iter().chain(not_utf8).min()
-}
-
-/// JSON lines when the first line is a whole JSON value by itself (or the head holds no
-/// line end at all); a document (pretty-printed, or an array) otherwise.
-fn json_lines(text: &str) -> bool {
-    let t = text.trim_start();
-    if t.starts_with('[') {
-        return false;
-    }
-    match t.find('\n') {
-        Some(end) => serde_json::from_str::<&RawValue>(t[..end].trim_end()).is_ok(),
-        None => true,
-    }
 }
 
 fn detect_json(text: &str) -> Result<Format, ReplayError> {
