@@ -78,7 +78,7 @@ fn bad_files_and_formats_are_refused_in_a_sentence() {
         .contains("this is Anthropic's cost report, which counts tokens per time bucket, not per call"));
     assert!(refused(&["replay", &fixture("garbage.bin")]).contains("this looks like a binary file"));
     assert!(refused(&["replay", &fixture("helicone.csv"), "--format", "litellm"])
-        .contains("but it is a Helicone export (helicone); choose --format helicone"));
+        .contains("the file looks like a Helicone export (helicone): choose --format helicone or leave --format out"));
     assert!(refused(&["replay", "/nonexistent/log.csv"]).starts_with("billsim: /nonexistent/log.csv: cannot be opened"));
     let out = billsim(&["replay", &fixture("generic.csv"), "--format", "csv"], None);
     assert_eq!(out.status.code(), Some(2), "a usage error");

@@ -225,18 +225,46 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
 }
 
 #[test]
-fn a_file_of_another_format_than_chosen_names_both() {
+fn a_file_of_another_format_than_chosen_is_read_as_chosen_and_its_error_names_what_it_looks_like() {
     let chosen = Options { format: Some(Format::LiteLlm), ..Options::default() };
-    assert_eq!(
-        read(&fixture("helicone.csv"), chosen).unwrap_err().to_string(),
-        "format: the file was to be LiteLLM spend logs (litellm), but it is a Helicone export (helicone); choose \
-         --format helicone or leave --format out"
+    let err = read(&fixture("helicone.csv"), chosen).unwrap_err().to_string();
+    assert!(err.starts_with("the litellm log's header has no column for start time (\"starttime\")"), "{err}");
+    assert!(
+        err.ends_with(
+            "; the file looks like a Helicone export (helicone): choose --format helicone or leave --format out"
+        ),
+        "{err}"
     );
     let json_only = Options { format: Some(Format::Otlp), ..Options::default() };
     assert_eq!(
         read(&fixture("generic.csv"), json_only).unwrap_err().to_string(),
         "format: OpenTelemetry GenAI spans (OTLP/JSON) (otlp) must be JSON; the file is not"
     );
+}
+
+#[test]
+fn a_chosen_format_is_obeyed_and_a_generic_log_with_a_vendors_names_is_found_generic() {
+    let generic = Options { format: Some(Format::Generic), ..Options::default() };
+    let logs = [
+        // The documented aliases start_time and spend (LiteLLM's names too).
+        "start_time,user,model,input_tokens,output_tokens,spend\n1746090000,a,claude-haiku-4-5,100,80,0.0004\n",
+        // An extra response_id or request_user_id column (Helicone's names).
+        "time,user,model,input_tokens,output_tokens,response_id\n1746090000,a,claude-haiku-4-5,100,80,r1\n",
+        "time,user,model,input_tokens,output_tokens,request_user_id\n1746090000,a,claude-haiku-4-5,100,80,a\n",
+        "{\"time\":1746090000,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":100,\"output_tokens\":80,\
+         \"response_id\":\"r1\",\"request_user_id\":\"a\"}\n",
+        "{\"startTime\":1746090000,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":100,\
+         \"completion_tokens\":80,\"spend\":0.0004}\n",
+    ];
+    for text in logs {
+        let found = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!((found.format, found.calls.len()), ("generic", 1), "{text}");
+        let chosen = read(text.as_bytes(), generic).unwrap_or_else(|e| panic!("--format generic: {text}: {e}"));
+        assert_eq!(chosen.calls.len(), 1, "{text}");
+    }
+    // A LiteLLM log read as a generic one, as chosen: its names are the generic log's too.
+    let log = read(&fixture("litellm.csv"), generic).unwrap();
+    assert_eq!((log.format, log.calls.len()), ("generic", 3));
 }
 
 #[test]

@@ -30,6 +30,21 @@ impl Spec {
         self.fields.iter().find(|(f, _)| *f == field).map_or(&[], |(_, names)| names)
     }
 
+    /// The fields a header of `names` (normalized) lacks, each with the names it may have:
+    /// every field of [`REQUIRED`], and a user or else an API key.
+    pub fn missing(&self, names: &[String]) -> Vec<String> {
+        let has = |field: Field| self.names(field).iter().any(|w| names.iter().any(|n| n == w));
+        let mut missing: Vec<String> =
+            REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), self.said(f))).collect();
+        if !has(Field::User) && !has(Field::Key) {
+            missing.push(match self.names(Field::Key) {
+                [] => format!("user ({})", self.said(Field::User)),
+                _ => format!("user ({}) or API key ({})", self.said(Field::User), self.said(Field::Key)),
+            });
+        }
+        missing
+    }
+
     /// The names a reader may give `field`, as a message lists them.
     pub fn said(&self, field: Field) -> String {
         let names: Vec<String> = self.names(field).iter().map(|n| format!("{n:?}")).collect();

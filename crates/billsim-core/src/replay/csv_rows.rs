@@ -2,7 +2,7 @@
 //! quoting: Helicone's `request_body` column holds JSON, with commas, quotes and line
 //! breaks inside quotes; CRLF or LF), one at a time into a reused buffer.
 
-use crate::replay::columns::{alias_read, normalize, twice, Spec, ONE_NAME, REQUIRED};
+use crate::replay::columns::{alias_read, normalize, twice, Spec, ONE_NAME};
 use crate::replay::csv_records::Records;
 use crate::replay::log::{Builder, Field, Row, Value};
 use crate::replay::ReplayError;
@@ -83,20 +83,13 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
             }
         }
     }
-    let has = |field: Field| columns.by_field.iter().any(|(f, c)| *f == field && !c.is_empty());
-    let mut missing: Vec<String> =
-        REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), spec.said(f))).collect();
-    if !has(Field::User) && !has(Field::Key) {
-        missing.push(match spec.names(Field::Key) {
-            [] => format!("user ({})", spec.said(Field::User)),
-            _ => format!("user ({}) or API key ({})", spec.said(Field::User), spec.said(Field::Key)),
-        });
-    }
+    let normalized: Vec<String> = names.iter().map(|(n, _)| n.clone()).collect();
+    let missing = spec.missing(&normalized);
     if !missing.is_empty() {
         let got: Vec<&str> = names.iter().map(|(_, h)| h.as_str()).take(20).collect();
         return Err(ReplayError::Columns { format: format.to_string(), missing, got: got.join(", ") });
     }
-    if !has(Field::User) {
+    if columns.by_field.iter().all(|(f, c)| *f != Field::User || c.is_empty()) {
         builder
             .notes
             .push(format!("the file has no user column ({}): each API key stands for a user", spec.said(Field::User)));

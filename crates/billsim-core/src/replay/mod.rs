@@ -121,10 +121,10 @@ pub enum ReplayError {
     Binary(usize),
     /// An export of totals per time bucket: what it is.
     Aggregated(&'static str),
-    /// The file is in another format than the one chosen.
+    /// The file could not be read in the format chosen, and looks like another.
     OtherFormat {
-        chosen: Format,
         found: Format,
+        error: Box<ReplayError>,
     },
     /// A format that is JSON only, given CSV.
     NotJsonFormat(Format),
@@ -167,8 +167,8 @@ impl fmt::Display for ReplayError {
                 "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
                  a log of each call instead"
             ),
-            ReplayError::OtherFormat { chosen, found } => {
-                f.write_str(&other_format(*chosen, *found, &format!("--format {} or leave --format out", found.name())))
+            ReplayError::OtherFormat { found, error } => {
+                write!(f, "{error}{}", looks_like(*found, &format!("--format {} or leave --format out", found.name())))
             }
             ReplayError::NotJsonFormat(format) => {
                 write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
@@ -197,10 +197,10 @@ impl ReplayError {
     /// As the page says it: its controls named where the command line names its switches.
     pub fn on_page(&self) -> String {
         match self {
-            ReplayError::OtherFormat { chosen, found } => other_format(
-                *chosen,
-                *found,
-                &format!("\"{}\" or \"{}\" as the format", found.label(), page::WORDS.auto),
+            ReplayError::OtherFormat { found, error } => format!(
+                "{}{}",
+                error.on_page(),
+                looks_like(*found, &format!("\"{}\" or \"{}\" as the format", found.label(), page::WORDS.auto))
             ),
             ReplayError::BadRows { first, count } => bad_rows(first, *count, &format!("\"{}\"", page::WORDS.skip)),
             e => e.to_string(),
@@ -208,14 +208,9 @@ impl ReplayError {
     }
 }
 
-fn other_format(chosen: Format, found: Format, choose: &str) -> String {
-    format!(
-        "format: the file was to be {} ({}), but it is {} ({}); choose {choose}",
-        chosen.label(),
-        chosen.name(),
-        found.label(),
-        found.name()
-    )
+/// Said after the error of a file read in a format it does not look like.
+fn looks_like(found: Format, choose: &str) -> String {
+    format!("; the file looks like {} ({}): choose {choose}", found.label(), found.name())
 }
 
 /// The first bad rows, one a line, then how many more; `switch` replays without them.
@@ -257,15 +252,31 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
     let text = String::from_utf8_lossy(&head).into_owned();
     let json = matches!(text.trim_start().as_bytes().first(), Some(b'[' | b'{'));
     let found = if json { detect_json(&text)? } else { detect_csv(&text) };
-    let format = match options.format {
-        Some(chosen) if found != Format::Generic && chosen != found => {
-            return Err(ReplayError::OtherFormat { chosen, found });
+    // A chosen format is obeyed; when the file cannot be read so, the error says what
+    // the file looks like.
+    let format = options.format.unwrap_or(found);
+    let looks_like = |error: ReplayError| match options.format {
+        Some(chosen)
+            if chosen != found && found != Format::Generic && !matches!(error, ReplayError::NotJsonFormat(_)) =>
+        {
+            ReplayError::OtherFormat { found, error: Box::new(error) }
         }
-        Some(chosen) => chosen,
-        None => found,
+        _ => error,
     };
+    read_as(format, json, &text, head, input, options).map_err(looks_like)
+}
+
+/// Reads the log as `format`, its `head` already read from `input` (`text` is the head as text).
+fn read_as(
+    format: Format,
+    json: bool,
+    text: &str,
+    head: Vec<u8>,
+    input: impl BufRead,
+    options: &Options,
+) -> Result<Log, ReplayError> {
     let mut builder = Builder::default();
-    let shape = json.then(|| Shape::of(&text));
+    let shape = json.then(|| Shape::of(text));
     if let Some(rows) = options.bytes.and_then(|total| rows_in(&head, total, shape.is_some_and(|s| s != Shape::Lines)))
     {
         builder.reserve(rows);
@@ -365,25 +376,36 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
         Format::Otlp
     } else if has("usageDetails") || has("providedModelName") || has("GENERATION") {
         Format::Langfuse
-    } else if has("request_created_at") || has("response_id") || has("request_user_id") {
+    } else if has("request_created_at") {
+        // Helicone's start time, which no other format reads: its other names
+        // (`response_id`, `request_user_id`) may be extra keys of a generic log.
         Format::Helicone
-    } else if has("startTime") && (has("spend") || has("api_key") || has("completion_tokens")) {
+    } else if has("startTime") && has("prompt_tokens") && has("completion_tokens") {
         Format::LiteLlm
     } else {
         Format::Generic
     })
 }
 
+/// The format of a CSV's header: a maker's when its names are there and the maker's
+/// reader finds every field it needs (so a generic log with `start_time` and `spend`, or an
+/// extra `response_id`, is generic); else generic, unless the generic reader lacks a field
+/// too (then the maker's, whose error says what is missing).
 fn detect_csv(text: &str) -> Format {
     let header = text.lines().next().unwrap_or("");
     let names: Vec<String> = header.split(',').map(|h| columns::normalize(h.trim_matches(['"', ' ', '\r']))).collect();
     let has = |n: &str| names.iter().any(|h| h == n);
-    if has("requestcreatedat") || has("responseid") {
-        Format::Helicone
+    let maker = if has("requestcreatedat") || has("responseid") {
+        Some((Format::Helicone, &helicone::SPEC))
     } else if has("starttime") && has("spend") {
-        Format::LiteLlm
+        Some((Format::LiteLlm, &litellm::SPEC))
     } else {
-        Format::Generic
+        None
+    };
+    match maker {
+        Some((format, spec)) if spec.missing(&names).is_empty() => format,
+        Some((format, _)) if !generic::SPEC.missing(&names).is_empty() => format,
+        _ => Format::Generic,
     }
 }
 
