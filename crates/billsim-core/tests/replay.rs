@@ -325,7 +325,11 @@ fn a_scenarios_cohort_added_to_a_log_runs_beside_it_from_the_logs_first_day() {
 /// under the scenario's own policies and prices, beside the scenario's own run.
 fn exported_and_replayed(scenario: &Scenario, seed: u32, values: &Values) -> (run::ReplayRun, ScenarioRun) {
     let built = scenario.build(seed, values).unwrap();
-    assert!(export::not_carried(&built.traffic).is_empty(), "{} seed {seed}: the log carries the run", scenario.name);
+    assert!(
+        export::not_carried(&built.traffic, &built.prices).is_empty(),
+        "{} seed {seed}: the log carries the run",
+        scenario.name
+    );
     let mut log_text = Vec::new();
     export::write(&built.traffic, Order::ByUser, &mut log_text).unwrap();
     let log = read(&log_text, Options::default()).unwrap();

@@ -10,29 +10,27 @@ use crate::replay::columns::{normalize, twice};
 use crate::replay::csv_records::Records;
 use crate::replay::log::BadRow;
 use crate::replay::log::Log;
+use crate::scenario::{Values, SCENARIOS};
 use crate::settings::shown;
+use std::sync::OnceLock;
 
-/// The prices of the lessons' models, in dollars per million tokens in and out.
-pub const BUILT_IN: [(&str, &str, &str, &str); 6] = [
-    ("claude-opus-4-8", "5", "25", "lesson 002's table"),
-    ("claude-sonnet-4-6", "3", "15", "lesson 002's table"),
-    ("claude-haiku-4-5", "0.80", "4", "lesson 002's table"),
-    (crate::toy_day::MODEL, "2", "10", "lesson 000's toy price"),
-    ("claude-haiku-5-5", "1", "5", "lesson 001's example prices"),
-    ("blended", "4", "4", "lesson 003's blended price ($4 per million tokens, in or out)"),
-];
-
-/// The lessons' prices as a table.
-pub fn built_in() -> PriceTable {
-    PriceTable(
-        BUILT_IN
-            .iter()
-            .filter_map(|&(model, input, output, _)| {
-                let (i, o) = (Micros::parse_dollars(input).ok()?, Micros::parse_dollars(output).ok()?);
-                Some((model.to_string(), Price::per_million(i, o).ok()?))
-            })
-            .collect(),
-    )
+/// The lessons' prices: each scenario's price table at its default settings (so a
+/// scenario's exported log replays with no table given), a model's first price kept.
+/// Built once: a scenario's table comes with its traffic.
+pub fn built_in() -> &'static PriceTable {
+    static TABLE: OnceLock<PriceTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: Vec<(String, Price)> = Vec::new();
+        for s in SCENARIOS {
+            let Ok(built) = s.build(0, &Values::defaults(s)) else { continue };
+            for (model, price) in built.prices.0 {
+                if !table.iter().any(|(m, _)| *m == model) {
+                    table.push((model, price));
+                }
+            }
+        }
+        PriceTable(table)
+    })
 }
 
 /// The price table's columns: what each is, and its names (normalized).
@@ -171,6 +169,18 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lessons_prices_are_each_scenarios_own_at_its_defaults() {
+        let t = built_in();
+        let names: Vec<&str> = t.0.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(
+            names,
+            ["toy", "free", "small", "claude-haiku-5-5", "claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"]
+        );
+        let haiku = t.get("claude-haiku-4-5").unwrap();
+        assert_eq!((haiku.input_per_token.0, haiku.output_per_token.0), (800, 4_000), "lesson 002's $0.80 and $4");
+    }
 
     #[test]
     fn a_stray_quote_in_a_price_table_is_said_at_its_line() {
