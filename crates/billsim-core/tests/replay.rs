@@ -106,7 +106,7 @@ fn litellms_user_is_the_end_user_else_the_user_else_the_key_and_its_float_spend_
             "{name}: 1.2e-05 dollars is 12,000 nano-dollars"
         );
         assert!(
-            log.notes.iter().any(|n| n == "1 calls name no user: their API key stands for the user"),
+            log.notes.iter().any(|n| n == "1 call names no user: their API key stands for the user"),
             "{:?}",
             log.notes
         );
@@ -125,13 +125,13 @@ fn a_generic_csv_with_quoted_commas_keeps_each_user_whole() {
 #[test]
 fn records_that_are_not_model_calls_are_left_out_and_counted() {
     let log = read_fixture("langfuse.json");
-    assert_eq!(log.notes, ["1 observations not of type GENERATION left out: they are not model calls"]);
+    assert_eq!(log.notes, ["1 observation not of type GENERATION left out: it is not a model call"]);
     let log = read_fixture("otlp.jsonl");
     assert_eq!(
         log.notes,
         [
-            "1 spans without token counts left out: they are not model calls",
-            "1 agent and tool spans left out: they are not model calls"
+            "1 span without token counts left out: it is not a model call",
+            "1 agent or tool span left out: it is not a model call"
         ]
     );
 }
@@ -159,8 +159,8 @@ fn bad_rows_are_said_with_their_line_and_stop_the_replay_unless_skipped() {
     assert_eq!(
         err,
         "5 bad rows (--skip-bad-rows replays the others):\n  \
-         line 3: input_tokens: must be a whole number of tokens from 0; got \"-5\"\n  \
-         line 4: input_tokens: must be a whole number of tokens from 0; got \"many\"\n  \
+         line 3: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"-5\"\n  \
+         line 4: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"many\"\n  \
          line 5: the call ends (2025-05-01T09:00:29Z) before it starts (2025-05-01T09:00:30Z)\n  \
          line 6: time: must be a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
          milliseconds or nanoseconds, from 1970; got \"yesterday\"\n  \
@@ -189,7 +189,7 @@ fn calls_out_of_time_order_are_sorted_and_the_notes_say_so() {
     let log = read_fixture("out_of_order.csv");
     let order: Vec<(String, u64)> = calls(&log).into_iter().map(|c| (c.0, c.2)).collect();
     assert_eq!(order, [("bob".into(), NINE), ("alice".into(), NINE + 1_800_000), ("alice".into(), NINE + 3_600_000)]);
-    assert_eq!(log.notes, ["1 calls start before the call above them: the calls are put in time order"]);
+    assert_eq!(log.notes, ["1 call starts before the call above it: the calls are put in time order"]);
 }
 
 #[test]
@@ -642,4 +642,111 @@ fn a_one_line_data_document_longer_than_the_head_is_read_a_byte_at_a_time() {
     let broken = format!("{{\"data\":[{}]}}\n{{\"data\":[{}\n", rows[..3].join(","), rows[3..5].join(","));
     let err = read(broken.as_bytes(), Options::default()).unwrap_err().to_string();
     assert!(err.starts_with("the log must be JSON; it is not at line 2, column "), "{err}");
+}
+
+fn skipping() -> Options {
+    Options { skip_bad_rows: true, ..Options::default() }
+}
+
+#[test]
+fn notes_count_calls_not_bad_rows_and_say_one_in_the_singular() {
+    let row = |t: u64, key: &str, output: &str| {
+        format!(
+            "{{\"time\":{t},\"api_key\":\"{key}\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":100,\
+             \"output_tokens\":{output}}}\n"
+        )
+    };
+    let text = [row(1746090000, "k1", "80"), row(1746090001, "k1", "\"many\""), row(1746089000, "k2", "80")].concat();
+    let log = read(text.as_bytes(), skipping()).unwrap();
+    assert_eq!(
+        log.notes,
+        [
+            "1 bad row left out (the first: line 2: output_tokens: must be a whole number of tokens from 0 to \
+             1000000000; got \"many\")",
+            "2 calls name no user: their API key stands for the user",
+            "2 calls have no end time or latency: they finish the moment they start",
+            "1 call starts before the call above it: the calls are put in time order",
+        ]
+    );
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.starts_with("1 bad row (--skip-bad-rows replays the others):\n  line 2: "), "{err}");
+}
+
+#[test]
+fn a_log_whose_every_row_is_bad_says_how_many_were_left_out_and_why() {
+    let text = "time,user,model,input_tokens,output_tokens\n1746090000,a,m,x,1\n1746090001,a,m,y,1\n";
+    assert_eq!(
+        read(text.as_bytes(), skipping()).unwrap_err().to_string(),
+        "the log has no calls to replay: its 2 bad rows were left out (the first: line 2: input_tokens: must be a \
+         whole number of tokens from 0 to 1000000000; got \"x\")"
+    );
+}
+
+#[test]
+fn tokens_and_costs_past_what_a_call_can_be_are_refused_at_their_line() {
+    let said = |extra: &str, value: &str| {
+        let text = format!(
+            "time,user,model,input_tokens,output_tokens{}\n1746090000,a,claude-haiku-4-5,{value},1{}\n",
+            if extra.is_empty() { "" } else { ",cost" },
+            extra
+        );
+        read(text.as_bytes(), Options::default()).unwrap_err().to_string()
+    };
+    for tokens in ["1000000000000000000", "1e18", "1000000001"] {
+        assert!(
+            said("", tokens).contains(&format!(
+                "line 2: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"{tokens}\""
+            )),
+            "{}",
+            said("", tokens)
+        );
+    }
+    assert!(
+        said(",1e12", "1").contains(
+            "line 2: cost: must be an amount in dollars from 0 to 1000000, such as 0.0042 or 4.2e-3; got \"1e12\""
+        ),
+        "{}",
+        said(",1e12", "1")
+    );
+    let text = "time,user,model,input_tokens,output_tokens\n1746090000,a,claude-haiku-4-5,1000000000,1000000000\n";
+    assert!(read(text.as_bytes(), Options::default()).is_ok(), "a billion tokens is a call");
+}
+
+#[test]
+fn past_65536_cohorts_a_row_is_refused_naming_the_limit_and_the_rest_replays() {
+    let mut text = String::from("time,user,model,input_tokens,output_tokens,cohort\n");
+    for i in 0..65_537 {
+        text.push_str(&format!("1746090000,u{i},claude-haiku-4-5,1,1,c{i}\n"));
+    }
+    text.push_str("1746090001,u0,claude-haiku-4-5,1,1,c0\n");
+    let log = read(text.as_bytes(), skipping()).unwrap();
+    assert_eq!((log.calls.len(), log.skipped, log.cohorts.len()), (65_537, 1, 65_536));
+    assert!(
+        log.notes[0].contains("line 65538: cohort \"c65536\": a log may name at most 65536 cohorts"),
+        "{:?}",
+        log.notes
+    );
+    let out = run::run(&log, None, None, Record::COUNTS).unwrap();
+    assert_eq!(out.users.len(), 65_536);
+    let mut full = log.clone();
+    assert_eq!(
+        run::add(&mut full, "toyDay-heavy", 0).unwrap_err(),
+        "add: toyDay-heavy: a replay holds at most 65536 cohorts, and the log has them all"
+    );
+}
+
+#[test]
+fn a_user_stays_in_the_cohort_of_its_first_row_and_a_note_says_when_a_row_names_another() {
+    let text = "time,user,model,input_tokens,output_tokens,cohort\n\
+                1746090000,a,claude-haiku-4-5,1,1,free\n1746090001,a,claude-haiku-4-5,1,1,paying\n\
+                1746090002,a,claude-haiku-4-5,1,1,\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.cohorts.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["free"]);
+    assert!(
+        log.notes.iter().any(|n| n
+            == "1 row names another cohort for its user than the user's first row: a user \
+                                       stays in the cohort of its first row"),
+        "{:?}",
+        log.notes
+    );
 }

@@ -93,7 +93,7 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
     };
     match kind.as_deref() {
         Some("GENERATION") => builder.row(line, &Observation { entries: &entries }),
-        Some(_) => builder.not_a_call("observations not of type GENERATION"),
+        Some(_) => builder.not_a_call(("observation not of type GENERATION", "observations not of type GENERATION")),
         None => builder.bad_row(line, "type: must be \"GENERATION\" for a model call; got nothing".into()),
     }
     Ok(())

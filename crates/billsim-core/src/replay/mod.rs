@@ -42,6 +42,7 @@ pub mod when;
 pub use log::{BadRow, Log};
 
 use crate::settings::{shown, FieldError, Invalid};
+use crate::words::counted;
 use json_rows::{Entries, Shape, SpecRow};
 use log::Builder;
 use serde_json::value::RawValue;
@@ -150,8 +151,12 @@ pub enum ReplayError {
         first: Vec<BadRow>,
         count: u64,
     },
-    /// No row is a call: what the records were instead.
-    NoCalls(Vec<String>),
+    /// No row is a call: what the records were instead, and the bad rows left out.
+    NoCalls {
+        not_calls: Vec<String>,
+        bad: u64,
+        first_bad: Option<BadRow>,
+    },
     Unreadable(String),
 }
 
@@ -184,8 +189,22 @@ impl fmt::Display for ReplayError {
             }
             ReplayError::NoRows => f.write_str("the JSON must be a list of calls, or an object with them in \"data\""),
             ReplayError::BadRows { first, count } => f.write_str(&bad_rows(first, *count, "--skip-bad-rows")),
-            ReplayError::NoCalls(what) if what.is_empty() => f.write_str("the log has no calls to replay"),
-            ReplayError::NoCalls(what) => write!(f, "the log has no model calls to replay: only {}", what.join(", ")),
+            ReplayError::NoCalls { not_calls, bad, first_bad } => {
+                if not_calls.is_empty() {
+                    f.write_str("the log has no calls to replay")?;
+                } else {
+                    write!(f, "the log has no model calls to replay: only {}", not_calls.join(", "))?;
+                }
+                match first_bad {
+                    Some(first) => write!(
+                        f,
+                        "{}its {} left out (the first: {first})",
+                        if not_calls.is_empty() { ": " } else { "; " },
+                        counted(*bad, "bad row was", "bad rows were")
+                    ),
+                    None => Ok(()),
+                }
+            }
             ReplayError::Unreadable(e) => write!(f, "the log cannot be read: {e}"),
         }
     }
@@ -218,7 +237,7 @@ fn bad_rows(first: &[BadRow], count: u64, switch: &str) -> String {
     let listed: Vec<String> = first.iter().map(|r| format!("  {r}")).collect();
     let more = count - first.len() as u64;
     let more = if more > 0 { format!("\n  and {more} more") } else { String::new() };
-    format!("{count} bad rows ({switch} replays the others):\n{}{more}", listed.join("\n"))
+    format!("{} ({switch} replays the others):\n{}{more}", counted(count, "bad row", "bad rows"), listed.join("\n"))
 }
 
 /// How much of the file the format is found from.

@@ -11,7 +11,7 @@
 //! token counts, where it has any, are the sum of the model calls under it.
 
 use crate::replay::json_rows::{given_twice, kind};
-use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::log::{Builder, Field, NotACall, Row, Value};
 use crate::replay::when::Unit;
 use crate::replay::ReplayError;
 use serde::Deserialize;
@@ -146,12 +146,12 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         let resource = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
         for span in rs.scope_spans.iter().flat_map(|s| &s.spans) {
             let row = SpanRow { span, resource };
-            let kind = || -> Result<Option<&'static str>, String> {
+            let kind = || -> Result<Option<NotACall>, String> {
                 let operation = row.attribute(&["gen_ai.operation.name"])?;
                 Ok(if operation.is_some_and(|o| AGENT_OPERATIONS.contains(&o.text.as_ref())) {
-                    Some("agent and tool spans")
+                    Some(("agent or tool span", "agent and tool spans"))
                 } else if row.attribute(&[INPUT])?.is_none() && row.attribute(&[OUTPUT])?.is_none() {
-                    Some("spans without token counts")
+                    Some(("span without token counts", "spans without token counts"))
                 } else {
                     None
                 })
