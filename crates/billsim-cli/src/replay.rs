@@ -200,7 +200,7 @@ fn users(out: &mut String, r: &ReplayRun) {
 pub fn export_log(scenario: &Scenario, seed: u32, values: &Values, path: &Path) -> Result<(), Failure> {
     let refused = |problem: String| work(format!("--export-log {}: {problem}", path.display()));
     let built = scenario.build(seed, values).map_err(|e| Failure::Work(e.into()))?;
-    for lost in export::not_carried(&built.traffic) {
+    for lost in export::not_carried(&built.traffic, &built.prices) {
         crate::output::say(&format!("--export-log {}: note: {lost}, so its replay is not this run", path.display()));
     }
     let file = File::create(path).map_err(|e| refused(format!("cannot be written: {e}")))?;

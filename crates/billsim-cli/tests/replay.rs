@@ -78,7 +78,7 @@ fn bad_files_and_formats_are_refused_in_a_sentence() {
         .contains("this is Anthropic's cost report, which counts tokens per time bucket, not per call"));
     assert!(refused(&["replay", &fixture("garbage.bin")]).contains("this looks like a binary file"));
     assert!(refused(&["replay", &fixture("helicone.csv"), "--format", "litellm"])
-        .contains("but it is a Helicone export (helicone); choose --format helicone"));
+        .contains("the file looks like a Helicone export (helicone): choose --format helicone or leave --format out"));
     assert!(refused(&["replay", "/nonexistent/log.csv"]).starts_with("billsim: /nonexistent/log.csv: cannot be opened"));
     let out = billsim(&["replay", &fixture("generic.csv"), "--format", "csv"], None);
     assert_eq!(out.status.code(), Some(2), "a usage error");
@@ -172,4 +172,30 @@ fn an_exported_log_says_what_it_cannot_carry_and_says_nothing_when_it_carries_ev
     );
     let month = said(&["run", "--scenario", "runawayTenant", "--export-log", log.path()]);
     assert!(month.contains("failed calls are written as calls that succeeded"), "{month}");
+}
+
+#[test]
+fn every_scenarios_exported_log_replays_with_no_price_table() {
+    let listed = json(&["scenarios", "--json"], None);
+    let names: Vec<&str> = listed.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert!(names.len() >= 5, "{names:?}");
+    for name in names {
+        let log = Temp::new(&format!("every-{name}.csv"), "");
+        let _ = json(&["run", "--scenario", name, "--json", "--export-log", log.path()], None);
+        let out = billsim(&["replay", log.path(), "--json"], None);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    // A price set away from its default is not in the log: the export says so.
+    let log = Temp::new("dearer-free-tier.csv", "");
+    let out =
+        billsim(&["run", "--scenario", "freeTier", "--set", "pricePerToken=0.00001", "--export-log", log.path()], None);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "billsim: --export-log {}: note: the price of \"free\" here ($10.00 per million tokens in, $10.00 out) \
+             is not the lessons' ($4.00 in, $4.00 out): a replay charges the lessons' unless --prices gives this one, \
+             so its replay is not this run\n",
+            log.path()
+        )
+    );
 }

@@ -106,7 +106,7 @@ fn litellms_user_is_the_end_user_else_the_user_else_the_key_and_its_float_spend_
             "{name}: 1.2e-05 dollars is 12,000 nano-dollars"
         );
         assert!(
-            log.notes.iter().any(|n| n == "1 calls name no user: their API key stands for the user"),
+            log.notes.iter().any(|n| n == "1 call names no user: their API key stands for the user"),
             "{:?}",
             log.notes
         );
@@ -125,13 +125,13 @@ fn a_generic_csv_with_quoted_commas_keeps_each_user_whole() {
 #[test]
 fn records_that_are_not_model_calls_are_left_out_and_counted() {
     let log = read_fixture("langfuse.json");
-    assert_eq!(log.notes, ["1 observations not of type GENERATION left out: they are not model calls"]);
+    assert_eq!(log.notes, ["1 observation not of type GENERATION left out: it is not a model call"]);
     let log = read_fixture("otlp.jsonl");
     assert_eq!(
         log.notes,
         [
-            "1 spans without token counts left out: they are not model calls",
-            "1 agent and tool spans left out: they are not model calls"
+            "1 span without token counts left out: it is not a model call",
+            "1 agent or tool span left out: it is not a model call"
         ]
     );
 }
@@ -159,8 +159,8 @@ fn bad_rows_are_said_with_their_line_and_stop_the_replay_unless_skipped() {
     assert_eq!(
         err,
         "5 bad rows (--skip-bad-rows replays the others):\n  \
-         line 3: input_tokens: must be a whole number of tokens from 0; got \"-5\"\n  \
-         line 4: input_tokens: must be a whole number of tokens from 0; got \"many\"\n  \
+         line 3: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"-5\"\n  \
+         line 4: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"many\"\n  \
          line 5: the call ends (2025-05-01T09:00:29Z) before it starts (2025-05-01T09:00:30Z)\n  \
          line 6: time: must be a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
          milliseconds or nanoseconds, from 1970; got \"yesterday\"\n  \
@@ -189,7 +189,7 @@ fn calls_out_of_time_order_are_sorted_and_the_notes_say_so() {
     let log = read_fixture("out_of_order.csv");
     let order: Vec<(String, u64)> = calls(&log).into_iter().map(|c| (c.0, c.2)).collect();
     assert_eq!(order, [("bob".into(), NINE), ("alice".into(), NINE + 1_800_000), ("alice".into(), NINE + 3_600_000)]);
-    assert_eq!(log.notes, ["1 calls start before the call above them: the calls are put in time order"]);
+    assert_eq!(log.notes, ["1 call starts before the call above it: the calls are put in time order"]);
 }
 
 #[test]
@@ -225,18 +225,46 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
 }
 
 #[test]
-fn a_file_of_another_format_than_chosen_names_both() {
+fn a_file_of_another_format_than_chosen_is_read_as_chosen_and_its_error_names_what_it_looks_like() {
     let chosen = Options { format: Some(Format::LiteLlm), ..Options::default() };
-    assert_eq!(
-        read(&fixture("helicone.csv"), chosen).unwrap_err().to_string(),
-        "format: the file was to be LiteLLM spend logs (litellm), but it is a Helicone export (helicone); choose \
-         --format helicone or leave --format out"
+    let err = read(&fixture("helicone.csv"), chosen).unwrap_err().to_string();
+    assert!(err.starts_with("the litellm log's header has no column for start time (\"starttime\")"), "{err}");
+    assert!(
+        err.ends_with(
+            "; the file looks like a Helicone export (helicone): choose --format helicone or leave --format out"
+        ),
+        "{err}"
     );
     let json_only = Options { format: Some(Format::Otlp), ..Options::default() };
     assert_eq!(
         read(&fixture("generic.csv"), json_only).unwrap_err().to_string(),
         "format: OpenTelemetry GenAI spans (OTLP/JSON) (otlp) must be JSON; the file is not"
     );
+}
+
+#[test]
+fn a_chosen_format_is_obeyed_and_a_generic_log_with_a_vendors_names_is_found_generic() {
+    let generic = Options { format: Some(Format::Generic), ..Options::default() };
+    let logs = [
+        // The documented aliases start_time and spend (LiteLLM's names too).
+        "start_time,user,model,input_tokens,output_tokens,spend\n1746090000,a,claude-haiku-4-5,100,80,0.0004\n",
+        // An extra response_id or request_user_id column (Helicone's names).
+        "time,user,model,input_tokens,output_tokens,response_id\n1746090000,a,claude-haiku-4-5,100,80,r1\n",
+        "time,user,model,input_tokens,output_tokens,request_user_id\n1746090000,a,claude-haiku-4-5,100,80,a\n",
+        "{\"time\":1746090000,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":100,\"output_tokens\":80,\
+         \"response_id\":\"r1\",\"request_user_id\":\"a\"}\n",
+        "{\"startTime\":1746090000,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":100,\
+         \"completion_tokens\":80,\"spend\":0.0004}\n",
+    ];
+    for text in logs {
+        let found = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!((found.format, found.calls.len()), ("generic", 1), "{text}");
+        let chosen = read(text.as_bytes(), generic).unwrap_or_else(|e| panic!("--format generic: {text}: {e}"));
+        assert_eq!(chosen.calls.len(), 1, "{text}");
+    }
+    // A LiteLLM log read as a generic one, as chosen: its names are the generic log's too.
+    let log = read(&fixture("litellm.csv"), generic).unwrap();
+    assert_eq!((log.format, log.calls.len()), ("generic", 3));
 }
 
 #[test]
@@ -297,7 +325,11 @@ fn a_scenarios_cohort_added_to_a_log_runs_beside_it_from_the_logs_first_day() {
 /// under the scenario's own policies and prices, beside the scenario's own run.
 fn exported_and_replayed(scenario: &Scenario, seed: u32, values: &Values) -> (run::ReplayRun, ScenarioRun) {
     let built = scenario.build(seed, values).unwrap();
-    assert!(export::not_carried(&built.traffic).is_empty(), "{} seed {seed}: the log carries the run", scenario.name);
+    assert!(
+        export::not_carried(&built.traffic, &built.prices).is_empty(),
+        "{} seed {seed}: the log carries the run",
+        scenario.name
+    );
     let mut log_text = Vec::new();
     export::write(&built.traffic, Order::ByUser, &mut log_text).unwrap();
     let log = read(&log_text, Options::default()).unwrap();
@@ -384,4 +416,337 @@ fn the_big_log_generator_writes_a_generic_log_that_reads_back_to_its_traffic() {
     .unwrap();
     assert_eq!(out.policies[0].bill, own.bill);
     assert!(log.calls.iter().all(|c| c.latency >= Span(200)));
+}
+
+fn one_per_minute() -> Vec<billsim_core::engine::Policy> {
+    let policy = r#"{"name":"onePerMinute","guards":[{"guard":"slidingWindow","limit":1,"windowMs":60000}]}"#;
+    billsim_core::engine::read_policy_file(policy).unwrap().policies
+}
+
+#[test]
+fn a_request_belongs_to_one_user_and_unnamed_rows_never_share_a_named_requests_number() {
+    // Bob's two unnamed calls 10 s apart: the second is refused, which ends its request
+    // only. Carol's R1 and R2 are requests of her own, five minutes apart: both served.
+    let text = "time,user,model,input_tokens,output_tokens,request\n\
+                2025-05-01T09:00:00Z,bob,claude-haiku-4-5,100,40,\n\
+                2025-05-01T09:00:10Z,bob,claude-haiku-4-5,100,40,\n\
+                2025-05-01T09:00:20Z,carol,claude-haiku-4-5,100,40,R1\n\
+                2025-05-01T09:05:00Z,carol,claude-haiku-4-5,100,40,R2\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let requests: Vec<u32> = log.calls.iter().map(|c| c.request).collect();
+    let mut distinct = requests.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "four calls, four requests: {requests:?}");
+    let out = run::run(&log, Some(one_per_minute()), None, Record::default()).unwrap();
+    // 3 calls served at haiku's $0.80 / $4: 3 x (100 x 800 + 40 x 4,000) nano-dollars.
+    assert_eq!(out.policies[0].bill, Nanos(3 * (100 * 800 + 40 * 4_000)), "$0.00072, not $0.00048");
+    // A name is a request of its user's: the same name from two users is two requests.
+    let text = "time,user,model,input_tokens,output_tokens,request\n\
+                2025-05-01T09:00:00Z,bob,claude-haiku-4-5,100,40,R1\n\
+                2025-05-01T09:00:10Z,bob,claude-haiku-4-5,100,40,R1\n\
+                2025-05-01T09:05:00Z,carol,claude-haiku-4-5,100,40,R1\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let out = run::run(&log, Some(one_per_minute()), None, Record::default()).unwrap();
+    assert_eq!(
+        out.policies[0].per_user.iter().map(|u| u.served).collect::<Vec<_>>(),
+        [1, 1],
+        "bob's second call is refused; carol's R1 is not bob's refused R1"
+    );
+}
+
+/// A generic CSV of 1,000 calls of $0.0004 each, with `broken` in place of row `at`'s
+/// model (row 1 is line 2).
+fn thousand_calls(at: usize, broken: &str) -> String {
+    let mut text = String::from("time,user,model,input_tokens,output_tokens\n");
+    for i in 0..1_000 {
+        let model = if i + 1 == at { broken } else { "claude-haiku-4-5" };
+        text.push_str(&format!("{},u{},{model},100,80\n", NINE / 1_000 + i as u64, i % 7));
+    }
+    text
+}
+
+#[test]
+fn a_stray_quote_is_one_bad_row_at_its_line_and_the_rows_after_it_are_read() {
+    let text = thousand_calls(11, "\"claude-haiku-4-5");
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.contains("line 12: unterminated quote"), "{err}");
+    assert!(!err.contains("no input tokens"), "{err}");
+    let log = read(text.as_bytes(), Options { skip_bad_rows: true, ..Options::default() }).unwrap();
+    assert_eq!((log.calls.len(), log.skipped), (999, 1), "999 calls read, 1 row left out");
+    let out = run::run(&log, None, None, Record::default()).unwrap();
+    // 100 x 800 + 80 x 4,000 nano-dollars a call: $0.0004.
+    assert_eq!(out.policies[0].bill, Nanos(999 * 400_000), "$0.3996, not $0.004");
+    // A stray quote closed by another lines later: the value between them leaves the row
+    // short, so it is a bad row at the first, and the second runs to the end of the file.
+    let mut lines: Vec<String> = thousand_calls(0, "").lines().map(String::from).collect();
+    lines[4] = lines[4].replacen(",claude", ",\"claude", 1);
+    lines[11] = lines[11].replacen(",100,", ",\"100,", 1);
+    let text = lines.join("\n");
+    let log = read(text.as_bytes(), Options { skip_bad_rows: true, ..Options::default() }).unwrap();
+    assert_eq!(log.skipped, 2, "two stray quotes, two bad rows: {:?}", log.notes);
+    assert!(log.notes[0].contains("(the first: line 5: unterminated quote"), "{:?}", log.notes);
+    assert_eq!(log.calls.len(), 998);
+}
+
+#[test]
+fn a_quoted_value_over_several_lines_is_still_one_field() {
+    let text = "time,user,model,input_tokens,output_tokens,note\n\
+                1746090000,alice,claude-haiku-4-5,100,80,\"two\nlines, \"\"quoted\"\"\"\n\
+                1746090001,bob,claude-haiku-4-5,100,80,\"\"\n\
+                1746090002,carol,claude-haiku-4-5,100,80,plain \"quote\" inside\r\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let users: Vec<&str> = log.users.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(users, ["alice", "bob", "carol"]);
+}
+
+#[test]
+fn a_row_with_more_fields_than_the_header_is_a_bad_row_but_empty_ones_at_its_end_are_not() {
+    let text = "time,user,model,input_tokens,output_tokens\n\
+                1746090000,Acme, Inc.,claude-haiku-4-5,100,80\n\
+                1746090001,bob,claude-haiku-4-5,100,80,,\n";
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(
+        err.contains("line 2: 6 fields where the header has 5 (a comma in a value that is not in quotes?)"),
+        "{err}"
+    );
+    assert!(!err.contains("line 3"), "{err}");
+}
+
+#[test]
+fn a_key_given_twice_in_a_record_is_a_bad_row_naming_it_in_every_json_format() {
+    let row = |extra: &str| {
+        format!(
+            "{{\"time\":1746090000,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":1,{extra}\"output_tokens\":1}}\n"
+        )
+    };
+    let said = |text: &str| read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    let err = said(&row("\"input_tokens\":1000000,"));
+    assert!(
+        err.contains("line 1: \"input_tokens\" is given twice in one record (JSON readers differ on which one counts)"),
+        "{err}"
+    );
+    let err = said(&row("\"inputTokens\":1000000,"));
+    assert!(
+        err.contains("line 1: \"input_tokens\" and \"inputTokens\" are one name given twice in one record"),
+        "{err}"
+    );
+    // A key the format does not read may be given twice.
+    assert!(read(row("\"note\":1,\"note\":2,").as_bytes(), Options::default()).is_ok());
+    let langfuse = r#"{"data":[{"type":"GENERATION","startTime":"2025-05-01T09:00:00Z","userId":"a","model":"claude-haiku-4-5",
+        "usageDetails":{"input":5,"output":1,"input":7}}]}"#;
+    assert!(said(langfuse).contains("\"input\" is given twice"), "{}", said(langfuse));
+    let langfuse = r#"{"data":[{"type":"GENERATION","startTime":"2025-05-01T09:00:00Z","userId":"a","userId":"b",
+        "model":"claude-haiku-4-5","usageDetails":{"input":5,"output":1}}]}"#;
+    assert!(said(langfuse).contains("\"userId\" is given twice"), "{}", said(langfuse));
+    let span = |attrs: &str| {
+        format!(
+            "{{\"resourceSpans\":[{{\"scopeSpans\":[{{\"spans\":[{{\"startTimeUnixNano\":\"1746090000000000000\",\
+             \"attributes\":[{attrs}]}}]}}]}}]}}\n"
+        )
+    };
+    let kv = |k: &str, v: &str| format!("{{\"key\":\"{k}\",\"value\":{{\"stringValue\":\"{v}\"}}}}");
+    let attrs = [
+        kv("user.id", "a"),
+        kv("gen_ai.request.model", "claude-haiku-4-5"),
+        kv("gen_ai.usage.input_tokens", "1"),
+        kv("gen_ai.usage.output_tokens", "1"),
+        kv("gen_ai.usage.input_tokens", "1000000"),
+    ];
+    let err = said(&span(&attrs.join(",")));
+    assert!(err.contains("\"gen_ai.usage.input_tokens\" is given twice"), "{err}");
+    assert!(read(span(&attrs[..4].join(",")).as_bytes(), Options::default()).is_ok());
+}
+
+#[test]
+fn a_column_the_format_reads_given_twice_refuses_the_file_naming_it() {
+    let said = |text: &str| read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert_eq!(
+        said("time,user,model,input_tokens,output_tokens,input_tokens\n1746090000,a,claude-haiku-4-5,1,1,1000000\n"),
+        "the generic log's header gives \"input_tokens\" twice (columns 4 and 6): keep one"
+    );
+    assert_eq!(
+        said("startTime,user,model,input_tokens,output_tokens,start_time\n1746090000,a,claude-haiku-4-5,1,1,5\n"),
+        "the generic log's header gives \"startTime\" and \"start_time\" (columns 1 and 6), which are one name \
+         (case, \"_\", \"-\", \".\" and spaces do not count): keep one"
+    );
+    let ok = "time,user,model,input_tokens,output_tokens,note,note\n1746090000,a,claude-haiku-4-5,1,1,x,y\n";
+    assert!(read(ok.as_bytes(), Options::default()).is_ok(), "a column the format does not read may be twice");
+}
+
+#[test]
+fn two_names_of_one_generic_field_read_the_first_listed_and_a_note_says_which() {
+    let text = "time,start_time,user,model,input_tokens,output_tokens\n\
+                1746090000,1746099999,a,claude-haiku-4-5,1,1\n,1746090005,a,claude-haiku-4-5,1,1\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls.iter().map(|c| c.at.0).collect::<Vec<_>>(), [1_746_090_000_000, 1_746_090_005_000]);
+    assert_eq!(
+        log.notes[..1],
+        ["the columns \"time\" and \"start_time\" both give the start time: \"time\" is read, or \"start_time\" \
+          where \"time\" is empty"]
+    );
+    let text = "{\"time\":1746090000,\"start_time\":1746099999,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\
+                \"input_tokens\":1,\"output_tokens\":1}\n\
+                {\"time\":1746090001,\"start_time\":1746099999,\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\
+                \"input_tokens\":1,\"output_tokens\":1}\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls[0].at.0, 1_746_090_000_000);
+    assert_eq!(
+        log.notes[..1],
+        ["2 records give the start time as both \"time\" and \"start_time\": \"time\" is read, or \"start_time\" \
+          where \"time\" is empty"]
+    );
+}
+
+/// `fixture` as one line: compact JSON, with its records in `"data"` as an API answers.
+fn one_line_answer(name: &str) -> String {
+    let value: serde_json::Value = serde_json::from_slice(&fixture(name)).unwrap();
+    let data = value.get("data").cloned().unwrap_or(value);
+    format!("{}\n", serde_json::json!({ "data": data, "total": 3, "page": 1 }))
+}
+
+#[test]
+fn a_one_line_data_document_is_read_as_json() {
+    for name in ["litellm.json", "langfuse.json"] {
+        let pretty = read_fixture(name);
+        let text = one_line_answer(name);
+        assert_eq!(text.lines().count(), 1);
+        let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!((log.format, calls(&log)), (pretty.format, calls(&pretty)), "{name} on one line");
+        let chosen = Options {
+            format: Some(Format::ALL.into_iter().find(|f| f.name() == pretty.format).unwrap()),
+            ..Options::default()
+        };
+        assert_eq!(calls(&read(text.as_bytes(), chosen).unwrap()), calls(&pretty), "{name} with its format chosen");
+    }
+}
+
+#[test]
+fn a_one_line_data_document_longer_than_the_head_is_read_a_byte_at_a_time() {
+    let row = |i: u64| {
+        format!(
+            "{{\"time\":{},\"user\":\"u{}\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":100,\"output_tokens\":80}}",
+            NINE + i * 1_000,
+            i % 9
+        )
+    };
+    let rows: Vec<String> = (0..2_000).map(row).collect();
+    let text = format!("{{\"data\":[{}],\"total\":2000}}", rows.join(","));
+    assert!(text.len() > 64 * 1024, "longer than the head the format is found from");
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls.len(), 2_000);
+    // Pages of an API saved one a line: each page's records.
+    let pages = format!("{{\"data\":[{}]}}\n{{\"data\":[{}]}}\n", rows[..3].join(","), rows[3..5].join(","));
+    let log = read(pages.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls.len(), 5, "3 calls on page 1, 2 on page 2");
+    let broken = format!("{{\"data\":[{}]}}\n{{\"data\":[{}\n", rows[..3].join(","), rows[3..5].join(","));
+    let err = read(broken.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.starts_with("the log must be JSON; it is not at line 2, column "), "{err}");
+}
+
+fn skipping() -> Options {
+    Options { skip_bad_rows: true, ..Options::default() }
+}
+
+#[test]
+fn notes_count_calls_not_bad_rows_and_say_one_in_the_singular() {
+    let row = |t: u64, key: &str, output: &str| {
+        format!(
+            "{{\"time\":{t},\"api_key\":\"{key}\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":100,\
+             \"output_tokens\":{output}}}\n"
+        )
+    };
+    let text = [row(1746090000, "k1", "80"), row(1746090001, "k1", "\"many\""), row(1746089000, "k2", "80")].concat();
+    let log = read(text.as_bytes(), skipping()).unwrap();
+    assert_eq!(
+        log.notes,
+        [
+            "1 bad row left out (the first: line 2: output_tokens: must be a whole number of tokens from 0 to \
+             1000000000; got \"many\")",
+            "2 calls name no user: their API key stands for the user",
+            "2 calls have no end time or latency: they finish the moment they start",
+            "1 call starts before the call above it: the calls are put in time order",
+        ]
+    );
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.starts_with("1 bad row (--skip-bad-rows replays the others):\n  line 2: "), "{err}");
+}
+
+#[test]
+fn a_log_whose_every_row_is_bad_says_how_many_were_left_out_and_why() {
+    let text = "time,user,model,input_tokens,output_tokens\n1746090000,a,m,x,1\n1746090001,a,m,y,1\n";
+    assert_eq!(
+        read(text.as_bytes(), skipping()).unwrap_err().to_string(),
+        "the log has no calls to replay: its 2 bad rows were left out (the first: line 2: input_tokens: must be a \
+         whole number of tokens from 0 to 1000000000; got \"x\")"
+    );
+}
+
+#[test]
+fn tokens_and_costs_past_what_a_call_can_be_are_refused_at_their_line() {
+    let said = |extra: &str, value: &str| {
+        let text = format!(
+            "time,user,model,input_tokens,output_tokens{}\n1746090000,a,claude-haiku-4-5,{value},1{}\n",
+            if extra.is_empty() { "" } else { ",cost" },
+            extra
+        );
+        read(text.as_bytes(), Options::default()).unwrap_err().to_string()
+    };
+    for tokens in ["1000000000000000000", "1e18", "1000000001"] {
+        assert!(
+            said("", tokens).contains(&format!(
+                "line 2: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"{tokens}\""
+            )),
+            "{}",
+            said("", tokens)
+        );
+    }
+    assert!(
+        said(",1e12", "1").contains(
+            "line 2: cost: must be an amount in dollars from 0 to 1000000, such as 0.0042 or 4.2e-3; got \"1e12\""
+        ),
+        "{}",
+        said(",1e12", "1")
+    );
+    let text = "time,user,model,input_tokens,output_tokens\n1746090000,a,claude-haiku-4-5,1000000000,1000000000\n";
+    assert!(read(text.as_bytes(), Options::default()).is_ok(), "a billion tokens is a call");
+}
+
+#[test]
+fn past_65536_cohorts_a_row_is_refused_naming_the_limit_and_the_rest_replays() {
+    let mut text = String::from("time,user,model,input_tokens,output_tokens,cohort\n");
+    for i in 0..65_537 {
+        text.push_str(&format!("1746090000,u{i},claude-haiku-4-5,1,1,c{i}\n"));
+    }
+    text.push_str("1746090001,u0,claude-haiku-4-5,1,1,c0\n");
+    let log = read(text.as_bytes(), skipping()).unwrap();
+    assert_eq!((log.calls.len(), log.skipped, log.cohorts.len()), (65_537, 1, 65_536));
+    assert!(
+        log.notes[0].contains("line 65538: cohort \"c65536\": a log may name at most 65536 cohorts"),
+        "{:?}",
+        log.notes
+    );
+    let out = run::run(&log, None, None, Record::COUNTS).unwrap();
+    assert_eq!(out.users.len(), 65_536);
+    let mut full = log.clone();
+    assert_eq!(
+        run::add(&mut full, "toyDay-heavy", 0).unwrap_err(),
+        "add: toyDay-heavy: a replay holds at most 65536 cohorts, and the log has them all"
+    );
+}
+
+#[test]
+fn a_user_stays_in_the_cohort_of_its_first_row_and_a_note_says_when_a_row_names_another() {
+    let text = "time,user,model,input_tokens,output_tokens,cohort\n\
+                1746090000,a,claude-haiku-4-5,1,1,free\n1746090001,a,claude-haiku-4-5,1,1,paying\n\
+                1746090002,a,claude-haiku-4-5,1,1,\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.cohorts.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["free"]);
+    assert!(
+        log.notes.iter().any(|n| n
+            == "1 row names another cohort for its user than the user's first row: a user \
+                                       stays in the cohort of its first row"),
+        "{:?}",
+        log.notes
+    );
 }

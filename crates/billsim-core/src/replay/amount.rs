@@ -7,8 +7,14 @@ use crate::engine::Nanos;
 use crate::money::Tokens;
 use crate::settings::shown;
 
-pub const TOKENS_ALLOWED: &str = "a whole number of tokens from 0";
-pub const COST_ALLOWED: &str = "an amount from 0, such as 0.0042 or 4.2e-3";
+/// The most tokens a call's input or output may count (a policy's `maxTokens` too): a row
+/// past it is refused at its line, rather than read to fail later as money too large to count.
+pub const TOKENS_MOST: Tokens = 1_000_000_000;
+pub const TOKENS_ALLOWED: &str = "a whole number of tokens from 0 to 1000000000";
+/// The most a call's logged cost may be: $1,000,000, in nano-dollars.
+pub const COST_MOST: Nanos = Nanos(1_000_000 * 1_000_000_000);
+pub const COST_ALLOWED: &str = "an amount in dollars from 0 to 1000000, such as 0.0042 or 4.2e-3";
+pub const CENTS_ALLOWED: &str = "an amount in cents from 0 to 100000000, such as 0.42";
 
 /// A decimal number's value as `digits x 10^exponent`: `"1.2e-05"` is `(12, -6)`.
 fn decimal(text: &str) -> Option<(u128, i32)> {
@@ -51,9 +57,10 @@ fn rounded(n: u128, exponent: i32) -> Option<u64> {
 /// assert_eq!(dollars("1.2e-05"), Ok(Nanos(12_000)));
 /// assert_eq!(dollars("0.00030000000000000003"), Ok(Nanos(300_000)));
 /// assert!(dollars("-1").is_err());
+/// assert!(dollars("1000000.000000001").is_err());
 /// ```
 pub fn dollars(text: &str) -> Result<Nanos, String> {
-    scaled(text, 9)
+    scaled(text, 9, COST_ALLOWED)
 }
 
 /// A cost in cents, to whole nano-dollars (half up).
@@ -64,18 +71,19 @@ pub fn dollars(text: &str) -> Result<Nanos, String> {
 /// assert_eq!(cents("0.42"), Ok(Nanos(4_200_000)));
 /// ```
 pub fn cents(text: &str) -> Result<Nanos, String> {
-    scaled(text, 7)
+    scaled(text, 7, CENTS_ALLOWED)
 }
 
-fn scaled(text: &str, shift: i32) -> Result<Nanos, String> {
+/// A cost to nano-dollars, from 0 to [`COST_MOST`].
+fn scaled(text: &str, shift: i32, allowed: &str) -> Result<Nanos, String> {
     let t = text.trim();
     let t = t.strip_prefix('$').unwrap_or(t);
     if t.starts_with('-') {
-        return Err(format!("must be {COST_ALLOWED}; got {} (a cost is never negative)", shown(text)));
+        return Err(format!("must be {allowed}; got {} (a cost is never negative)", shown(text)));
     }
-    let bad = || format!("must be {COST_ALLOWED}; got {}", shown(text));
+    let bad = || format!("must be {allowed}; got {}", shown(text));
     let (n, exponent) = decimal(t).ok_or_else(bad)?;
-    rounded(n, exponent + shift).map(Nanos).ok_or_else(|| format!("{} is too large", shown(text)))
+    rounded(n, exponent + shift).map(Nanos).filter(|&c| c <= COST_MOST).ok_or_else(bad)
 }
 
 /// A count of tokens: a whole number from 0 (`12.0`, as some writers print a whole float, is 12).
@@ -87,22 +95,28 @@ fn scaled(text: &str, shift: i32) -> Result<Nanos, String> {
 /// assert!(tokens("-5").is_err());
 /// assert!(tokens("12.5").is_err());
 /// assert!(tokens("many").is_err());
+/// assert!(tokens("1e18").is_err());
 /// ```
 pub fn tokens(text: &str) -> Result<Tokens, String> {
+    whole(text).filter(|&n| n <= TOKENS_MOST).ok_or_else(|| format!("must be {TOKENS_ALLOWED}; got {}", shown(text)))
+}
+
+/// A whole number from 0 (`12.0`, as some writers print a whole float, is 12; `1.2e3` is
+/// 1,200); `None` for anything else or past u64.
+pub fn whole(text: &str) -> Option<u64> {
     let t = text.trim();
     if let Ok(n) = t.parse::<u64>() {
         if t.bytes().all(|c| c.is_ascii_digit()) {
-            return Ok(n);
+            return Some(n);
         }
     }
-    let bad = || format!("must be {TOKENS_ALLOWED}; got {}", shown(text));
     if t.starts_with('-') {
-        return Err(bad());
+        return None;
     }
-    let (n, exponent) = decimal(t).ok_or_else(bad)?;
+    let (n, exponent) = decimal(t)?;
     // Whole only: the digits below 10^0 must all be zero.
     if exponent < 0 && (-exponent > 38 || n % 10u128.pow((-exponent) as u32) != 0) {
-        return Err(bad());
+        return None;
     }
-    rounded(n, exponent).ok_or_else(bad)
+    rounded(n, exponent)
 }

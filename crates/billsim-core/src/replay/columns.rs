@@ -2,17 +2,47 @@
 //! wins (LiteLLM's user is `end_user`, else `user`, else `api_key`). Names are compared
 //! without case, `_`, `-`, `.` or spaces, so `startTime`, `start_time` and `Start Time` are
 //! one name. Used by the CSV reader (names of the header) and the JSON readers (keys).
+//!
+//! One name given twice (a CSV header's column, a JSON record's key) is refused, naming
+//! it: readers differ on which one counts (JSON.parse and Python take the last, serde's
+//! maps the first), so neither is read. Two names of one field are not an error: a
+//! format's names are its maker's order of fallbacks, and the generic log's are aliases of
+//! which the first listed is read; the generic reader says so in a note.
 
 use crate::replay::log::Field;
 
 /// A format's names for each field, normalized (see [`normalize`]).
 pub struct Spec {
     pub fields: &'static [(Field, &'static [&'static str])],
+    /// Whether a field's names are aliases (the generic log's, any of which a writer may
+    /// choose) rather than the maker's own fields in an order of fallbacks: a row that
+    /// gives two of them is then said in a note.
+    pub aliases: bool,
 }
 
 impl Spec {
+    /// Whether the format reads a field under the name `normalized`.
+    pub fn reads(&self, normalized: &str) -> bool {
+        self.fields.iter().any(|(_, names)| names.contains(&normalized))
+    }
+
     pub fn names(&self, field: Field) -> &'static [&'static str] {
         self.fields.iter().find(|(f, _)| *f == field).map_or(&[], |(_, names)| names)
+    }
+
+    /// The fields a header of `names` (normalized) lacks, each with the names it may have:
+    /// every field of [`REQUIRED`], and a user or else an API key.
+    pub fn missing(&self, names: &[String]) -> Vec<String> {
+        let has = |field: Field| self.names(field).iter().any(|w| names.iter().any(|n| n == w));
+        let mut missing: Vec<String> =
+            REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), self.said(f))).collect();
+        if !has(Field::User) && !has(Field::Key) {
+            missing.push(match self.names(Field::Key) {
+                [] => format!("user ({})", self.said(Field::User)),
+                _ => format!("user ({}) or API key ({})", self.said(Field::User), self.said(Field::Key)),
+            });
+        }
+        missing
     }
 
     /// The names a reader may give `field`, as a message lists them.
@@ -35,3 +65,20 @@ pub fn normalize(name: &str) -> String {
 
 /// The fields every call needs; a user or else a key is needed too.
 pub const REQUIRED: [Field; 4] = [Field::Start, Field::Model, Field::Input, Field::Output];
+
+/// A name given twice, as a message says it: `"input_tokens" twice`, or both spellings.
+pub fn twice(a: &str, b: &str) -> String {
+    if a == b {
+        format!("{a:?} twice")
+    } else {
+        format!("{a:?} and {b:?}")
+    }
+}
+
+/// Why names that differ are one: said after [`twice`] of two spellings.
+pub const ONE_NAME: &str = "which are one name (case, \"_\", \"-\", \".\" and spaces do not count)";
+
+/// Which of two aliases is read: said after the note that names them.
+pub fn alias_read(read: &str, other: &str) -> String {
+    format!("{read:?} is read, or {other:?} where {read:?} is empty")
+}

@@ -1,12 +1,13 @@
-//! The CSV reader, for every format written as CSV. The `csv` crate reads the records:
-//! RFC 4180 quoting (Helicone's `request_body` column holds JSON, with commas, quotes and
-//! line breaks inside quotes), CRLF or LF, one record at a time into a reused buffer.
+//! The CSV reader, for every format written as CSV: [`Records`] reads the records (RFC 4180
+//! quoting: Helicone's `request_body` column holds JSON, with commas, quotes and line
+//! breaks inside quotes; CRLF or LF), one at a time into a reused buffer.
 
-use crate::replay::columns::{normalize, Spec, REQUIRED};
+use crate::replay::columns::{alias_read, normalize, twice, Spec, ONE_NAME};
+use crate::replay::csv_records::Records;
 use crate::replay::log::{Builder, Field, Row, Value};
 use crate::replay::ReplayError;
 use std::borrow::Cow;
-use std::io::Read;
+use std::io::BufRead;
 
 /// For each field, the columns that may hold it, in the spec's order, with their names.
 struct Columns {
@@ -35,11 +36,28 @@ impl Row for CsvRow<'_> {
 }
 
 /// Reads every record of `input` (a header, then rows) into `builder`.
-pub fn read(input: impl Read, spec: &Spec, format: &str, builder: &mut Builder) -> Result<(), ReplayError> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).has_headers(true).from_reader(input);
-    let header = reader.byte_headers().map_err(|e| ReplayError::Unreadable(e.to_string()))?.clone();
+pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builder) -> Result<(), ReplayError> {
+    let unreadable = |e: std::io::Error| ReplayError::Unreadable(e.to_string());
+    let mut records = Records::new(input);
+    let mut header = csv::ByteRecord::new();
+    match records.next(&mut header, None).map_err(unreadable)? {
+        Some(Ok(_)) => {}
+        Some(Err(bad)) => {
+            return Err(ReplayError::Unreadable(format!("its header (line {}) has an {}", bad.line, bad.problem)))
+        }
+        None => return Err(ReplayError::Empty),
+    }
     let names: Vec<(String, String)> =
         header.iter().map(|h| String::from_utf8_lossy(h).trim().to_string()).map(|h| (normalize(&h), h)).collect();
+    for (j, (name, said)) in names.iter().enumerate() {
+        if let Some(i) = names[..j].iter().position(|(n, _)| n == name).filter(|_| spec.reads(name)) {
+            let one = if names[i].1 == *said { String::new() } else { format!(", {ONE_NAME}") };
+            return Err(ReplayError::Header {
+                format: format.to_string(),
+                problem: format!("gives {} (columns {} and {}){one}: keep one", twice(&names[i].1, said), i + 1, j + 1),
+            });
+        }
+    }
     let columns = Columns {
         by_field: spec
             .fields
@@ -53,39 +71,34 @@ pub fn read(input: impl Read, spec: &Spec, format: &str, builder: &mut Builder) 
             })
             .collect(),
     };
-    let has = |field: Field| columns.by_field.iter().any(|(f, c)| *f == field && !c.is_empty());
-    let mut missing: Vec<String> =
-        REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), spec.said(f))).collect();
-    if !has(Field::User) && !has(Field::Key) {
-        missing.push(match spec.names(Field::Key) {
-            [] => format!("user ({})", spec.said(Field::User)),
-            _ => format!("user ({}) or API key ({})", spec.said(Field::User), spec.said(Field::Key)),
-        });
+    if spec.aliases {
+        for (field, found) in &columns.by_field {
+            for (_, other) in found.iter().skip(1) {
+                let read = &found[0].1;
+                builder.notes.push(format!(
+                    "the columns {read:?} and {other:?} both give the {}: {}",
+                    field.said(),
+                    alias_read(read, other)
+                ));
+            }
+        }
     }
+    let normalized: Vec<String> = names.iter().map(|(n, _)| n.clone()).collect();
+    let missing = spec.missing(&normalized);
     if !missing.is_empty() {
         let got: Vec<&str> = names.iter().map(|(_, h)| h.as_str()).take(20).collect();
         return Err(ReplayError::Columns { format: format.to_string(), missing, got: got.join(", ") });
     }
-    if !has(Field::User) {
+    if columns.by_field.iter().all(|(f, c)| *f != Field::User || c.is_empty()) {
         builder
             .notes
             .push(format!("the file has no user column ({}): each API key stands for a user", spec.said(Field::User)));
     }
     let mut record = csv::ByteRecord::new();
-    loop {
-        match reader.read_byte_record(&mut record) {
-            Ok(false) => break,
-            Ok(true) => {
-                let line = record.position().map_or(0, |p| p.line());
-                builder.row(line, &CsvRow { record: &record, columns: &columns });
-            }
-            Err(e) => match e.kind() {
-                csv::ErrorKind::Io(_) => return Err(ReplayError::Unreadable(e.to_string())),
-                _ => {
-                    let line = e.position().map_or(0, |p| p.line());
-                    builder.bad_row(line, format!("not a CSV row: {e}"));
-                }
-            },
+    while let Some(read) = records.next(&mut record, Some(header.len())).map_err(unreadable)? {
+        match read {
+            Ok(line) => builder.row(line, &CsvRow { record: &record, columns: &columns }),
+            Err(bad) => builder.bad_row(bad.line, bad.problem),
         }
     }
     Ok(())

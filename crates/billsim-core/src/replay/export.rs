@@ -2,7 +2,7 @@
 //! --export-log` writes, so that a replay of it can be checked against the scenario (a
 //! test does, on hundreds of seeds), and what the generator of big logs writes.
 
-use crate::engine::{synthetic, Keys, Traffic};
+use crate::engine::{synthetic, Keys, Nanos, PriceTable, Traffic};
 use crate::lesson_numbers::grouped;
 use crate::replay::when::iso_text;
 use std::io::{self, Write};
@@ -77,11 +77,26 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
     w.flush()
 }
 
-/// What of `traffic` a generic log cannot carry, a sentence each: a replay of its log is
-/// then not this traffic's run (lesson 001's restarts and lesson 002's failed calls have
-/// no column yet).
-pub fn not_carried(traffic: &Traffic) -> Vec<String> {
+/// What of `traffic` priced by `prices` a generic log cannot carry, a sentence each: a
+/// replay of its log is then not this traffic's run (lesson 001's restarts and lesson 002's
+/// failed calls have no column yet; a price away from the lessons' is not written).
+pub fn not_carried(traffic: &Traffic, prices: &PriceTable) -> Vec<String> {
     let mut lost = Vec::new();
+    let lessons = crate::replay::prices::built_in();
+    for model in &traffic.models {
+        let (Some(mine), Some(theirs)) = (prices.get(model), lessons.get(model)) else { continue };
+        if mine != theirs {
+            let per_million = |n: Nanos| Nanos(n.0.saturating_mul(1_000_000)).exact_dollars();
+            lost.push(format!(
+                "the price of {model:?} here ({} per million tokens in, {} out) is not the lessons' ({} in, {} out): a \
+                 replay charges the lessons' unless --prices gives this one",
+                per_million(mine.input_per_token),
+                per_million(mine.output_per_token),
+                per_million(theirs.input_per_token),
+                per_million(theirs.output_per_token)
+            ));
+        }
+    }
     match traffic.restarts().len() {
         0 => {}
         n => lost.push(format!(

@@ -15,6 +15,9 @@
 //! | cohort | `cohort`, `group` | optional: users' groups |
 //! | request | `request`, `request_id` | optional: calls of one request share it; a refused call ends its request |
 //!
+//! A row that gives one field under two of these names is read by the first listed (the
+//! other where the first is empty), and a note says so (see [`crate::replay::columns`]).
+//!
 //! `billsim run --export-log` writes this format (see [`crate::replay::export`]).
 
 use crate::replay::columns::Spec;
@@ -53,4 +56,5 @@ pub const SPEC: Spec = Spec {
         (Field::Cohort, &["cohort", "group"]),
         (Field::Request, &["request", "requestid"]),
     ],
+    aliases: true,
 };

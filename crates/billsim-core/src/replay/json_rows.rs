@@ -1,8 +1,9 @@
 //! The JSON readers: JSON lines (one record a line), or one JSON document: an array of
 //! records, or an object holding them in `"data"` (the answer of an API such as
-//! Langfuse's or LiteLLM's `/spend/logs`). Either way one record at a time: a document is
-//! read through serde_json's reader with a visitor that hands each element on as it
-//! ends, so the file's text is never held whole.
+//! Langfuse's or LiteLLM's `/spend/logs`), pretty-printed or on one line; or such
+//! documents one a line (an API's pages saved one after the other). Either way one record
+//! at a time: a document is read through serde_json's reader with a visitor that hands
+//! each element on as it ends, so the file's text is never held whole.
 
 use crate::replay::columns::{normalize, Spec};
 use crate::replay::log::{Builder, Field, Row, Value};
@@ -69,6 +70,39 @@ impl<'a> Entries<'a> {
     pub fn get(&self, key: &str) -> Option<&'a RawValue> {
         self.0.iter().find(|(k, _)| k == key).map(|&(_, v)| v)
     }
+
+    /// The value of `key`, for a field read: a key given twice is refused.
+    pub fn one(&self, key: &str) -> Result<Option<&'a RawValue>, String> {
+        let mut found = self.0.iter().filter(|(k, _)| k == key).map(|&(_, v)| v);
+        let first = found.next();
+        match found.next() {
+            Some(_) => Err(given_twice(key, key)),
+            None => Ok(first),
+        }
+    }
+
+    /// Refuses an object any of whose keys is given twice (one whose every key is read).
+    pub fn each_once(&self) -> Result<(), String> {
+        for (j, (key, _)) in self.0.iter().enumerate() {
+            if self.0[..j].iter().any(|(k, _)| k == key) {
+                return Err(given_twice(key, key));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A key given twice in one record, as the bad row says it (`b` is `a` spelled otherwise,
+/// or `a` again).
+pub fn given_twice(a: &str, b: &str) -> String {
+    if a == b {
+        format!("{a:?} is given twice in one record (JSON readers differ on which one counts): give it once")
+    } else {
+        format!(
+            "{a:?} and {b:?} are one name given twice in one record (case, \"_\", \"-\", \".\" and spaces do not \
+             count): give it once"
+        )
+    }
 }
 
 /// What a JSON value is, for a message.
@@ -107,12 +141,41 @@ impl<'a> SpecRow<'a> {
     pub fn new(entries: &'a Entries<'a>, spec: &'a Spec) -> SpecRow<'a> {
         SpecRow { entries: entries.0.iter().map(|(k, v)| (normalize(k), k.as_ref(), *v)).collect(), spec }
     }
+
+    /// The record's key under the name `wanted` (normalized) and its value; one given twice
+    /// is refused.
+    fn entry(&self, wanted: &str) -> Result<Option<(&'a str, &'a RawValue)>, String> {
+        let mut found = self.entries.iter().filter(|(n, _, _)| n == wanted);
+        let first = found.next().map(|&(_, key, raw)| (key, raw));
+        match (first, found.next()) {
+            (Some((a, _)), Some(&(_, b, _))) => Err(given_twice(a, b)),
+            _ => Ok(first),
+        }
+    }
+
+    /// For a format of aliases: each field the record gives under two of its names (not
+    /// null), with the name read and the other.
+    pub fn aliases(&self) -> Vec<(Field, &'a str, &'a str)> {
+        let mut both = Vec::new();
+        if !self.spec.aliases {
+            return both;
+        }
+        for &(field, names) in self.spec.fields {
+            let given: Vec<&str> = names
+                .iter()
+                .filter_map(|n| self.entries.iter().find(|(k, _, raw)| k == n && raw.get().trim() != "null"))
+                .map(|&(_, key, _)| key)
+                .collect();
+            both.extend(given.iter().skip(1).map(|other| (field, given[0], *other)));
+        }
+        both
+    }
 }
 
 impl Row for SpecRow<'_> {
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         for wanted in self.spec.names(field) {
-            if let Some(&(_, key, raw)) = self.entries.iter().find(|(n, _, _)| n == wanted) {
+            if let Some((key, raw)) = self.entry(wanted)? {
                 if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
                     if !text.trim().is_empty() {
                         return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
@@ -124,11 +187,69 @@ impl Row for SpecRow<'_> {
     }
 }
 
+/// How a JSON log lays out its records, found from its head.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One record a line.
+    Lines,
+    /// One document a line, each holding records as a [`Shape::Document`] does.
+    Pages,
+    /// One document: a list of records, or an object with them in `"data"` (or `"logs"`).
+    Document,
+}
+
+impl Shape {
+    /// A list, or an object with its records in `"data"`, is a document (on one line or
+    /// many), or pages when a second line follows a first that is whole; otherwise JSON
+    /// lines when the first line is a whole value by itself (or the head holds no line end
+    /// at all), else a document (pretty-printed).
+    pub fn of(head: &str) -> Shape {
+        let t = head.trim_start();
+        let first_line = t.find('\n').map(|end| &t[..end]);
+        let whole_line = first_line.map_or(true, |l| serde_json::from_str::<&RawValue>(l.trim_end()).is_ok());
+        if t.starts_with('[') || holds_records(t) {
+            let more = first_line.is_some_and(|l| !t[l.len()..].trim().is_empty());
+            return if whole_line && more { Shape::Pages } else { Shape::Document };
+        }
+        if whole_line {
+            Shape::Lines
+        } else {
+            Shape::Document
+        }
+    }
+}
+
+/// Whether `text` starts with an object whose `"data"` (or `"logs"`) is a list: only its
+/// beginning need be there, up to that list's opening bracket.
+fn holds_records(text: &str) -> bool {
+    let Some(mut rest) = text.trim_start().strip_prefix('{') else { return false };
+    loop {
+        rest = rest.trim_start();
+        let mut keys = serde_json::Deserializer::from_str(rest).into_iter::<String>();
+        let Some(Ok(key)) = keys.next() else { return false };
+        let Some(after) = rest[keys.byte_offset()..].trim_start().strip_prefix(':') else { return false };
+        rest = after.trim_start();
+        if key == "data" || key == "logs" {
+            return rest.starts_with('[');
+        }
+        let mut values = serde_json::Deserializer::from_str(rest).into_iter::<IgnoredAny>();
+        let Some(Ok(_)) = values.next() else { return false };
+        let Some(after) = rest[values.byte_offset()..].trim_start().strip_prefix(',') else { return false };
+        rest = after;
+    }
+}
+
 /// What a record handler may say: go on, or stop the whole file.
 pub type OnRecord<'h> = dyn FnMut(&mut Builder, u64, &RawValue) -> Result<(), ReplayError> + 'h;
 
-/// JSON lines: each line one record; a line that is not JSON is a bad row.
-pub fn read_lines(input: &mut dyn BufRead, builder: &mut Builder, on: &mut OnRecord<'_>) -> Result<(), ReplayError> {
+/// JSON lines: each line one record, a line that is not JSON a bad row; with `pages`, each
+/// line a document (one that is not JSON stops the reading: its records are lost).
+pub fn read_lines(
+    input: &mut dyn BufRead,
+    pages: bool,
+    builder: &mut Builder,
+    on: &mut OnRecord<'_>,
+) -> Result<(), ReplayError> {
     let mut buf = Vec::new();
     let mut line = 0u64;
     loop {
@@ -140,6 +261,10 @@ pub fn read_lines(input: &mut dyn BufRead, builder: &mut Builder, on: &mut OnRec
         line += 1;
         let text = buf.trim_ascii();
         if text.is_empty() {
+            continue;
+        }
+        if pages {
+            document(&mut &text[..], line - 1, false, builder, on)?;
             continue;
         }
         match serde_json::from_slice::<&RawValue>(text) {
@@ -180,7 +305,18 @@ pub fn read_document(
     builder: &mut Builder,
     on: &mut OnRecord<'_>,
 ) -> Result<(), ReplayError> {
-    let lines = Cell::new(0u64);
+    document(input, 0, whole, builder, on)
+}
+
+/// [`read_document`], of a document that starts after line `before`.
+fn document(
+    input: &mut dyn BufRead,
+    before: u64,
+    whole: bool,
+    builder: &mut Builder,
+    on: &mut OnRecord<'_>,
+) -> Result<(), ReplayError> {
+    let lines = Cell::new(before);
     let mut de = serde_json::Deserializer::from_reader(Counted { inner: input, lines: &lines });
     let stop: RefCell<Option<ReplayError>> = RefCell::new(None);
     let found_rows = Cell::new(false);
@@ -195,8 +331,10 @@ pub fn read_document(
     if let Some(e) = stop.into_inner() {
         return Err(e);
     }
-    result.map_err(|e| ReplayError::NotJson { line: e.line() as u64, column: e.column() as u64 })?;
-    de.end().map_err(|e| ReplayError::NotJson { line: e.line() as u64, column: e.column() as u64 })?;
+    let not_json =
+        |e: serde_json::Error| ReplayError::NotJson { line: before + e.line() as u64, column: e.column() as u64 };
+    result.map_err(not_json)?;
+    de.end().map_err(not_json)?;
     if !found_rows.get() {
         return Err(ReplayError::NoRows);
     }

@@ -20,10 +20,10 @@ impl Observation<'_> {
     fn text(&self, keys: &[&'static str]) -> Result<Option<Value<'_>>, String> {
         for &key in keys {
             let (head, tail) = key.split_once('.').map_or((key, None), |(h, t)| (h, Some(t)));
-            let Some(mut raw) = self.entries.get(head) else { continue };
+            let Some(mut raw) = self.entries.one(head)? else { continue };
             if let Some(tail) = tail {
                 let inner = Entries::of(raw).map_err(|e| format!("{head}: {e}"))?;
-                match inner.get(tail) {
+                match inner.one(tail).map_err(|e| format!("{head}: {e}"))? {
                     // A nested value borrows from the same text as the record.
                     Some(v) => raw = v,
                     None => continue,
@@ -38,8 +38,9 @@ impl Observation<'_> {
 
     /// The sum of `usageDetails`' keys that contain `part` ("input" or "output").
     fn usage(&self, part: &str, older: &[&'static str]) -> Result<Option<Value<'_>>, String> {
-        if let Some(raw) = self.entries.get("usageDetails").filter(|r| r.get().trim() != "null") {
+        if let Some(raw) = self.entries.one("usageDetails")?.filter(|r| r.get().trim() != "null") {
             let details = Entries::of(raw).map_err(|e| format!("usageDetails: {e}"))?;
+            details.each_once().map_err(|e| format!("usageDetails: {e}"))?;
             let mut sum: u64 = 0;
             let mut any = false;
             for (k, v) in &details.0 {
@@ -83,10 +84,16 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         }
     };
     super::refuse_buckets(&entries)?;
-    let kind = entries.get("type").and_then(|r| scalar(r).ok().flatten());
+    let kind = match entries.one("type") {
+        Ok(kind) => kind.and_then(|r| scalar(r).ok().flatten()),
+        Err(e) => {
+            builder.bad_row(line, e);
+            return Ok(());
+        }
+    };
     match kind.as_deref() {
         Some("GENERATION") => builder.row(line, &Observation { entries: &entries }),
-        Some(_) => builder.not_a_call("observations not of type GENERATION"),
+        Some(_) => builder.not_a_call(("observation not of type GENERATION", "observations not of type GENERATION")),
         None => builder.bad_row(line, "type: must be \"GENERATION\" for a model call; got nothing".into()),
     }
     Ok(())

@@ -18,4 +18,5 @@ pub const SPEC: Spec = Spec {
         (Field::Output, &["completiontokens"]),
         (Field::CostDollars, &["spend"]),
     ],
+    aliases: false,
 };

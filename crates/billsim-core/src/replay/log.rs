@@ -7,11 +7,15 @@ use crate::money::Tokens;
 use crate::replay::amount;
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
+use crate::words::counted;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::hash::{BuildHasherDefault, Hasher};
+
+/// What a record that is not a call is, in the singular and the plural.
+pub type NotACall = (&'static str, &'static str);
 
 /// The bad rows said one by one; past these, they are counted.
 pub const BAD_ROWS_SAID: usize = 10;
@@ -115,6 +119,10 @@ impl Hasher for Fnv {
 pub struct Numbers(HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>);
 
 impl Numbers {
+    pub fn get(&self, text: &str) -> Option<u32> {
+        self.0.get(text).copied()
+    }
+
     pub fn number(&mut self, text: &str) -> (u32, bool) {
         if let Some(&n) = self.0.get(text) {
             return (n, false);
@@ -122,6 +130,37 @@ impl Numbers {
         let n = self.0.len() as u32;
         self.0.insert(text.into(), n);
         (n, true)
+    }
+}
+
+/// Request numbers, one pool for every row: a named request is its user's (the same name
+/// from two users is two requests), and a row without a name is a request of its own, so
+/// no two requests ever share a number (a refused call ends its request, and only it).
+#[derive(Default)]
+struct Requests {
+    named: HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>,
+    next: u32,
+    /// The key of a lookup, kept to be reused: the user's number, then the name.
+    key: String,
+}
+
+impl Requests {
+    /// The request of `user` named `name`, or a new one; there are never more requests
+    /// than calls, whose count the builder keeps below `u32::MAX`.
+    fn number(&mut self, user: u32, name: Option<&str>) -> u32 {
+        let fresh = |next: &mut u32| {
+            *next += 1;
+            *next - 1
+        };
+        let Some(name) = name else { return fresh(&mut self.next) };
+        self.key.clear();
+        let _ = write!(self.key, "{user}:{name}");
+        if let Some(&n) = self.named.get(self.key.as_str()) {
+            return n;
+        }
+        let n = fresh(&mut self.next);
+        self.named.insert(self.key.as_str().into(), n);
+        n
     }
 }
 
@@ -133,6 +172,10 @@ pub struct Names {
 }
 
 impl Names {
+    pub fn get(&self, name: &str) -> Option<u32> {
+        self.numbers.get(name)
+    }
+
     pub fn number(&mut self, name: &str) -> (u32, bool) {
         let (n, new) = self.numbers.number(name);
         if new {
@@ -207,17 +250,23 @@ pub struct Builder {
     user_cohort: Vec<u16>,
     models: Names,
     cohorts: Names,
-    requests: Numbers,
+    requests: Requests,
     calls: Vec<Call>,
     costs: Vec<Option<Nanos>>,
     pub bad: Vec<BadRow>,
     pub bad_count: u64,
     by_key: u64,
     no_end: u64,
+    /// Rows that name another cohort for a user than its first row did.
+    other_cohort: u64,
     out_of_order: u64,
     last_at: Instant,
-    /// Records that are not calls, by what they are ("spans without token counts").
-    not_calls: Vec<(&'static str, u64)>,
+    /// Records that are not calls, by what they are (one, many: "span without token
+    /// counts", "spans without token counts"), and how many.
+    not_calls: Vec<(NotACall, u64)>,
+    /// Records that give a field under two of its aliases: the field, the name read, the
+    /// other, how many.
+    aliases: Vec<(Field, String, String, u64)>,
     pub notes: Vec<String>,
 }
 
@@ -228,16 +277,18 @@ impl Default for Builder {
             user_cohort: Vec::new(),
             models: Names::default(),
             cohorts: Names::default(),
-            requests: Numbers::default(),
+            requests: Requests::default(),
             calls: Vec::new(),
             costs: Vec::new(),
             bad: Vec::new(),
             bad_count: 0,
             by_key: 0,
             no_end: 0,
+            other_cohort: 0,
             out_of_order: 0,
             last_at: Instant(0),
             not_calls: Vec::new(),
+            aliases: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -267,10 +318,18 @@ impl Builder {
     }
 
     /// A record that is not a call (a span of something else): counted, said once.
-    pub fn not_a_call(&mut self, what: &'static str) {
+    pub fn not_a_call(&mut self, what: NotACall) {
         match self.not_calls.iter_mut().find(|(w, _)| *w == what) {
             Some((_, n)) => *n += 1,
             None => self.not_calls.push((what, 1)),
+        }
+    }
+
+    /// A record that gives `field` under two of its aliases, `read` and `other`: counted, said once.
+    pub fn alias(&mut self, field: Field, read: &str, other: &str) {
+        match self.aliases.iter_mut().find(|(f, r, o, _)| *f == field && r == read && o == other) {
+            Some((.., n)) => *n += 1,
+            None => self.aliases.push((field, read.to_string(), other.to_string(), 1)),
         }
     }
 
@@ -303,14 +362,12 @@ impl Builder {
                 }
                 end_at.since(at)
             }
-            (None, Some(ms)) => Span(amount::tokens(&ms.text).map_err(|_| {
+            (None, Some(ms)) => Span(amount::whole(&ms.text).ok_or_else(|| {
                 with_name(&ms, format!("must be a whole number of milliseconds from 0; got {:?}", ms.text))
             })?),
-            (None, None) => {
-                self.no_end += 1;
-                Span::ZERO
-            }
+            (None, None) => Span::ZERO,
         };
+        let no_end = text_of(row, Field::End)?.is_none() && text_of(row, Field::Latency)?.is_none();
         let count = |field: Field| -> Result<Tokens, String> {
             let v = need(field)?;
             amount::tokens(&v.text).map_err(|e| with_name(&v, e))
@@ -335,30 +392,45 @@ impl Builder {
             (None, None) => None,
         };
         let model = need(Field::Model)?;
-        let who = match text_of(row, Field::User)? {
-            Some(user) => user.text,
+        let (who, by_key) = match text_of(row, Field::User)? {
+            Some(user) => (user.text, false),
             None => match text_of(row, Field::Key)? {
-                Some(key) => {
-                    self.by_key += 1;
-                    key.text
-                }
+                Some(key) => (key.text, true),
                 None => return Err("no user and no API key to stand for one".into()),
             },
         };
         let cohort = text_of(row, Field::Cohort)?.map(|v| v.text);
         let request = text_of(row, Field::Request)?.map(|v| v.text);
-        // Every check is done: only now is anything numbered.
-        let (user, new) = self.users.number(who.trim());
-        if new {
-            let (c, _) = self.cohorts.number(cohort.as_deref().map_or(LOGGED, str::trim));
-            self.user_cohort.push(u16::try_from(c).map_err(|_| "more than 65,536 cohorts".to_string())?);
+        let (who, model) = (who.trim(), model.text.trim());
+        let cohort_name = cohort.as_deref().map_or(LOGGED, str::trim);
+        // The limits, before anything is numbered: a row past one is numbered nowhere.
+        let known = self.users.get(who);
+        if known.is_none() && self.cohorts.get(cohort_name).is_none() && self.cohorts.len() > usize::from(u16::MAX) {
+            return Err(format!("cohort {cohort_name:?}: a log may name at most {} cohorts", 1 << 16));
         }
-        let (model, _) = self.models.number(model.text.trim());
-        let model = u16::try_from(model).map_err(|_| "more than 65,536 models".to_string())?;
-        let request = match request {
-            Some(r) => self.requests.number(r.trim()).0,
-            None => self.calls.len() as u32,
+        if self.models.get(model).is_none() && self.models.len() > usize::from(u16::MAX) {
+            return Err(format!("model {model:?}: a log may name at most {} models", 1 << 16));
+        }
+        if self.calls.len() >= u32::MAX as usize {
+            return Err(format!("a log may have at most {} calls", u32::MAX));
+        }
+        // Every check is done: only now is anything numbered or counted.
+        let user = match known {
+            Some(user) => {
+                let first = &self.cohorts.names[usize::from(self.user_cohort[user as usize])];
+                self.other_cohort += u64::from(cohort.is_some() && first != cohort_name);
+                user
+            }
+            None => {
+                let (c, _) = self.cohorts.number(cohort_name);
+                self.user_cohort.push(c as u16); // below 2^16: checked above
+                self.users.number(who).0
+            }
         };
+        let model = self.models.number(model).0 as u16; // below 2^16: checked above
+        let request = self.requests.number(user, request.as_deref().map(str::trim));
+        self.by_key += u64::from(by_key);
+        self.no_end += u64::from(no_end);
         if at < self.last_at {
             self.out_of_order += 1;
         }
@@ -383,28 +455,61 @@ impl Builder {
             return Err(ReplayError::BadRows { first: self.bad, count: self.bad_count });
         }
         if self.calls.is_empty() {
-            return Err(ReplayError::NoCalls(self.not_calls.iter().map(|(w, n)| format!("{n} {w}")).collect()));
+            return Err(ReplayError::NoCalls {
+                not_calls: self.not_calls.iter().map(|&(w, n)| counted(n, w.0, w.1)).collect(),
+                bad: self.bad_count,
+                first_bad: self.bad.into_iter().next(),
+            });
         }
         let mut notes = std::mem::take(&mut self.notes);
         if self.bad_count > 0 {
-            notes.push(format!("{} bad rows left out (the first: {})", self.bad_count, self.bad[0]));
+            notes.push(format!(
+                "{} left out (the first: {})",
+                counted(self.bad_count, "bad row", "bad rows"),
+                self.bad[0]
+            ));
         }
-        for (what, n) in &self.not_calls {
-            notes.push(format!("{n} {what} left out: they are not model calls"));
+        for (field, read, other, n) in &self.aliases {
+            notes.push(format!(
+                "{} the {} as both {read:?} and {other:?}: {}",
+                counted(*n, "record gives", "records give"),
+                field.said(),
+                super::columns::alias_read(read, other)
+            ));
+        }
+        for &((one, many), n) in &self.not_calls {
+            let not = if n == 1 { "it is not a model call" } else { "they are not model calls" };
+            notes.push(format!("{} left out: {not}", counted(n, one, many)));
         }
         if self.by_key > 0 {
-            notes.push(format!("{} calls name no user: their API key stands for the user", self.by_key));
+            notes.push(format!(
+                "{} no user: their API key stands for the user",
+                counted(self.by_key, "call names", "calls name")
+            ));
         }
         if self.no_end > 0 {
-            notes.push(format!("{} calls have no end time or latency: they finish the moment they start", self.no_end));
+            notes.push(format!(
+                "{} no end time or latency: they finish the moment they start",
+                counted(self.no_end, "call has", "calls have")
+            ));
+        }
+        if self.other_cohort > 0 {
+            notes.push(format!(
+                "{} another cohort for its user than the user's first row: a user stays in the cohort of its first row",
+                counted(self.other_cohort, "row names", "rows name")
+            ));
         }
         if !self.costs.is_empty() && self.costs.len() < self.calls.len() {
             self.costs.resize(self.calls.len(), None);
         }
         if self.out_of_order > 0 {
             notes.push(format!(
-                "{} calls start before the call above them: the calls are put in time order",
-                self.out_of_order
+                "{}: the calls are put in time order",
+                counted(
+                    self.out_of_order,
+                    "call starts before the call above it",
+                    "calls start before the call above them"
+                )
             ));
             sort_by_time(&mut self.calls, &mut self.costs);
         }

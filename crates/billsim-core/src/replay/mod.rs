@@ -23,6 +23,7 @@
 
 pub mod amount;
 pub mod columns;
+mod csv_records;
 mod csv_rows;
 pub mod export;
 pub mod generic;
@@ -41,7 +42,8 @@ pub mod when;
 pub use log::{BadRow, Log};
 
 use crate::settings::{shown, FieldError, Invalid};
-use json_rows::{Entries, SpecRow};
+use crate::words::counted;
+use json_rows::{Entries, Shape, SpecRow};
 use log::Builder;
 use serde_json::value::RawValue;
 use std::fmt;
@@ -120,10 +122,10 @@ pub enum ReplayError {
     Binary(usize),
     /// An export of totals per time bucket: what it is.
     Aggregated(&'static str),
-    /// The file is in another format than the one chosen.
+    /// The file could not be read in the format chosen, and looks like another.
     OtherFormat {
-        chosen: Format,
         found: Format,
+        error: Box<ReplayError>,
     },
     /// A format that is JSON only, given CSV.
     NotJsonFormat(Format),
@@ -132,6 +134,11 @@ pub enum ReplayError {
         format: String,
         missing: Vec<String>,
         got: String,
+    },
+    /// The header cannot be read as it is: what is wrong, after "the header".
+    Header {
+        format: String,
+        problem: String,
     },
     /// A JSON document broken where reading cannot go on.
     NotJson {
@@ -144,8 +151,12 @@ pub enum ReplayError {
         first: Vec<BadRow>,
         count: u64,
     },
-    /// No row is a call: what the records were instead.
-    NoCalls(Vec<String>),
+    /// No row is a call: what the records were instead, and the bad rows left out.
+    NoCalls {
+        not_calls: Vec<String>,
+        bad: u64,
+        first_bad: Option<BadRow>,
+    },
     Unreadable(String),
 }
 
@@ -161,8 +172,8 @@ impl fmt::Display for ReplayError {
                 "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
                  a log of each call instead"
             ),
-            ReplayError::OtherFormat { chosen, found } => {
-                f.write_str(&other_format(*chosen, *found, &format!("--format {} or leave --format out", found.name())))
+            ReplayError::OtherFormat { found, error } => {
+                write!(f, "{error}{}", looks_like(*found, &format!("--format {} or leave --format out", found.name())))
             }
             ReplayError::NotJsonFormat(format) => {
                 write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
@@ -172,13 +183,28 @@ impl fmt::Display for ReplayError {
                 "the {format} log's header has no column for {}; its columns are: {got}",
                 missing.join("; nor for ")
             ),
+            ReplayError::Header { format, problem } => write!(f, "the {format} log's header {problem}"),
             ReplayError::NotJson { line, column } => {
                 write!(f, "the log must be JSON; it is not at line {line}, column {column}, and cannot be read on")
             }
             ReplayError::NoRows => f.write_str("the JSON must be a list of calls, or an object with them in \"data\""),
             ReplayError::BadRows { first, count } => f.write_str(&bad_rows(first, *count, "--skip-bad-rows")),
-            ReplayError::NoCalls(what) if what.is_empty() => f.write_str("the log has no calls to replay"),
-            ReplayError::NoCalls(what) => write!(f, "the log has no model calls to replay: only {}", what.join(", ")),
+            ReplayError::NoCalls { not_calls, bad, first_bad } => {
+                if not_calls.is_empty() {
+                    f.write_str("the log has no calls to replay")?;
+                } else {
+                    write!(f, "the log has no model calls to replay: only {}", not_calls.join(", "))?;
+                }
+                match first_bad {
+                    Some(first) => write!(
+                        f,
+                        "{}its {} left out (the first: {first})",
+                        if not_calls.is_empty() { ": " } else { "; " },
+                        counted(*bad, "bad row was", "bad rows were")
+                    ),
+                    None => Ok(()),
+                }
+            }
             ReplayError::Unreadable(e) => write!(f, "the log cannot be read: {e}"),
         }
     }
@@ -190,10 +216,10 @@ impl ReplayError {
     /// As the page says it: its controls named where the command line names its switches.
     pub fn on_page(&self) -> String {
         match self {
-            ReplayError::OtherFormat { chosen, found } => other_format(
-                *chosen,
-                *found,
-                &format!("\"{}\" or \"{}\" as the format", found.label(), page::WORDS.auto),
+            ReplayError::OtherFormat { found, error } => format!(
+                "{}{}",
+                error.on_page(),
+                looks_like(*found, &format!("\"{}\" or \"{}\" as the format", found.label(), page::WORDS.auto))
             ),
             ReplayError::BadRows { first, count } => bad_rows(first, *count, &format!("\"{}\"", page::WORDS.skip)),
             e => e.to_string(),
@@ -201,14 +227,9 @@ impl ReplayError {
     }
 }
 
-fn other_format(chosen: Format, found: Format, choose: &str) -> String {
-    format!(
-        "format: the file was to be {} ({}), but it is {} ({}); choose {choose}",
-        chosen.label(),
-        chosen.name(),
-        found.label(),
-        found.name()
-    )
+/// Said after the error of a file read in a format it does not look like.
+fn looks_like(found: Format, choose: &str) -> String {
+    format!("; the file looks like {} ({}): choose {choose}", found.label(), found.name())
 }
 
 /// The first bad rows, one a line, then how many more; `switch` replays without them.
@@ -216,7 +237,7 @@ fn bad_rows(first: &[BadRow], count: u64, switch: &str) -> String {
     let listed: Vec<String> = first.iter().map(|r| format!("  {r}")).collect();
     let more = count - first.len() as u64;
     let more = if more > 0 { format!("\n  and {more} more") } else { String::new() };
-    format!("{count} bad rows ({switch} replays the others):\n{}{more}", listed.join("\n"))
+    format!("{} ({switch} replays the others):\n{}{more}", counted(count, "bad row", "bad rows"), listed.join("\n"))
 }
 
 /// How much of the file the format is found from.
@@ -250,15 +271,33 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
     let text = String::from_utf8_lossy(&head).into_owned();
     let json = matches!(text.trim_start().as_bytes().first(), Some(b'[' | b'{'));
     let found = if json { detect_json(&text)? } else { detect_csv(&text) };
-    let format = match options.format {
-        Some(chosen) if found != Format::Generic && chosen != found => {
-            return Err(ReplayError::OtherFormat { chosen, found });
+    // A chosen format is obeyed; when the file cannot be read so, the error says what
+    // the file looks like.
+    let format = options.format.unwrap_or(found);
+    let looks_like = |error: ReplayError| match options.format {
+        Some(chosen)
+            if chosen != found && found != Format::Generic && !matches!(error, ReplayError::NotJsonFormat(_)) =>
+        {
+            ReplayError::OtherFormat { found, error: Box::new(error) }
         }
-        Some(chosen) => chosen,
-        None => found,
+        _ => error,
     };
+    read_as(format, json, &text, head, input, options).map_err(looks_like)
+}
+
+/// Reads the log as `format`, its `head` already read from `input` (`text` is the head as text).
+fn read_as(
+    format: Format,
+    json: bool,
+    text: &str,
+    head: Vec<u8>,
+    input: impl BufRead,
+    options: &Options,
+) -> Result<Log, ReplayError> {
     let mut builder = Builder::default();
-    if let Some(rows) = options.bytes.and_then(|total| rows_in(&head, total, json && !json_lines(&text))) {
+    let shape = json.then(|| Shape::of(text));
+    if let Some(rows) = options.bytes.and_then(|total| rows_in(&head, total, shape.is_some_and(|s| s != Shape::Lines)))
+    {
         builder.reserve(rows);
     }
     let mut whole = Cursor::new(head).chain(input);
@@ -284,10 +323,11 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
             Format::Langfuse => Box::new(langfuse::record),
             Format::Otlp => Box::new(otlp::record),
         };
-        if json_lines(&text) {
-            json_rows::read_lines(&mut whole, &mut builder, &mut *on)?;
-        } else {
-            json_rows::read_document(&mut whole, format == Format::Otlp, &mut builder, &mut *on)?;
+        match shape {
+            Some(Shape::Document) => {
+                json_rows::read_document(&mut whole, format == Format::Otlp, &mut builder, &mut *on)?
+            }
+            shape => json_rows::read_lines(&mut whole, shape == Some(Shape::Pages), &mut builder, &mut *on)?,
         }
     }
     builder.finish(format.name(), options.skip_bad_rows)
@@ -298,7 +338,11 @@ fn spec_record(builder: &mut Builder, line: u64, raw: &RawValue, spec: &columns:
     match Entries::of(raw) {
         Ok(entries) => {
             refuse_buckets(&entries)?;
-            builder.row(line, &SpecRow::new(&entries, spec));
+            let row = SpecRow::new(&entries, spec);
+            for (field, read, other) in row.aliases() {
+                builder.alias(field, read, other);
+            }
+            builder.row(line, &row);
         }
         Err(e) => builder.bad_row(line, e),
     }
@@ -331,19 +375,6 @@ fn not_text(head: &[u8]) -> Option<usize> {
     control.into_iter().chain(not_utf8).min()
 }
 
-/// JSON lines when the first line is a whole JSON value by itself (or the head holds no
-/// line end at all); a document (pretty-printed, or an array) otherwise.
-fn json_lines(text: &str) -> bool {
-    let t = text.trim_start();
-    if t.starts_with('[') {
-        return false;
-    }
-    match t.find('\n') {
-        Some(end) => serde_json::from_str::<&RawValue>(t[..end].trim_end()).is_ok(),
-        None => true,
-    }
-}
-
 fn detect_json(text: &str) -> Result<Format, ReplayError> {
     let has = |key: &str| text.contains(&format!("\"{key}\""));
     if has("results") && has("starting_at") {
@@ -364,25 +395,36 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
         Format::Otlp
     } else if has("usageDetails") || has("providedModelName") || has("GENERATION") {
         Format::Langfuse
-    } else if has("request_created_at") || has("response_id") || has("request_user_id") {
+    } else if has("request_created_at") {
+        // Helicone's start time, which no other format reads: its other names
+        // (`response_id`, `request_user_id`) may be extra keys of a generic log.
         Format::Helicone
-    } else if has("startTime") && (has("spend") || has("api_key") || has("completion_tokens")) {
+    } else if has("startTime") && has("prompt_tokens") && has("completion_tokens") {
         Format::LiteLlm
     } else {
         Format::Generic
     })
 }
 
+/// The format of a CSV's header: a maker's when its names are there and the maker's
+/// reader finds every field it needs (so a generic log with `start_time` and `spend`, or an
+/// extra `response_id`, is generic); else generic, unless the generic reader lacks a field
+/// too (then the maker's, whose error says what is missing).
 fn detect_csv(text: &str) -> Format {
     let header = text.lines().next().unwrap_or("");
     let names: Vec<String> = header.split(',').map(|h| columns::normalize(h.trim_matches(['"', ' ', '\r']))).collect();
     let has = |n: &str| names.iter().any(|h| h == n);
-    if has("requestcreatedat") || has("responseid") {
-        Format::Helicone
+    let maker = if has("requestcreatedat") || has("responseid") {
+        Some((Format::Helicone, &helicone::SPEC))
     } else if has("starttime") && has("spend") {
-        Format::LiteLlm
+        Some((Format::LiteLlm, &litellm::SPEC))
     } else {
-        Format::Generic
+        None
+    };
+    match maker {
+        Some((format, spec)) if spec.missing(&names).is_empty() => format,
+        Some((format, _)) if !generic::SPEC.missing(&names).is_empty() => format,
+        _ => Format::Generic,
     }
 }
 

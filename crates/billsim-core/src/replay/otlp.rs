@@ -10,8 +10,8 @@
 //! An agent's span (`invoke_agent`, `create_agent`, `execute_tool`) is left out: its
 //! token counts, where it has any, are the sum of the model calls under it.
 
-use crate::replay::json_rows::kind;
-use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::json_rows::{given_twice, kind};
+use crate::replay::log::{Builder, Field, NotACall, Row, Value};
 use crate::replay::when::Unit;
 use crate::replay::ReplayError;
 use serde::Deserialize;
@@ -85,16 +85,22 @@ struct SpanRow<'a> {
 }
 
 impl SpanRow<'_> {
-    fn attribute(&self, keys: &[&'static str]) -> Option<Value<'_>> {
+    /// The first of `keys` the span has, else its resource; a key given twice in one list
+    /// of attributes is refused.
+    fn attribute(&self, keys: &[&'static str]) -> Result<Option<Value<'_>>, String> {
         for &key in keys {
             for list in [&self.span.attributes[..], self.resource] {
-                let found = list.iter().find(|kv| kv.key == key).and_then(|kv| kv.value.as_ref()).and_then(text_of);
-                if let Some(text) = found {
-                    return Some(Value { text, name: Cow::Borrowed(key) });
+                let mut found = list.iter().filter(|kv| kv.key == key);
+                let first = found.next();
+                if found.next().is_some() {
+                    return Err(given_twice(key, key));
+                }
+                if let Some(text) = first.and_then(|kv| kv.value.as_ref()).and_then(text_of) {
+                    return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
                 }
             }
         }
-        None
+        Ok(None)
     }
 
     fn time<'r>(raw: Option<&'r RawValue>, name: &'static str) -> Result<Option<Value<'r>>, String> {
@@ -107,15 +113,15 @@ impl SpanRow<'_> {
 
 impl Row for SpanRow<'_> {
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
-        Ok(match field {
-            Field::Start => return SpanRow::time(self.span.start, "startTimeUnixNano"),
-            Field::End => return SpanRow::time(self.span.end, "endTimeUnixNano"),
+        match field {
+            Field::Start => SpanRow::time(self.span.start, "startTimeUnixNano"),
+            Field::End => SpanRow::time(self.span.end, "endTimeUnixNano"),
             Field::User => self.attribute(&["enduser.id", "user.id"]),
             Field::Model => self.attribute(&["gen_ai.request.model", "gen_ai.response.model"]),
-            Field::Input => self.attribute(&["gen_ai.usage.input_tokens"]),
-            Field::Output => self.attribute(&["gen_ai.usage.output_tokens"]),
-            _ => None,
-        })
+            Field::Input => self.attribute(&[INPUT]),
+            Field::Output => self.attribute(&[OUTPUT]),
+            _ => Ok(None),
+        }
     }
 
     fn time_unit(&self) -> Option<Unit> {
@@ -124,6 +130,8 @@ impl Row for SpanRow<'_> {
 }
 
 const AGENT_OPERATIONS: [&str; 3] = ["invoke_agent", "create_agent", "execute_tool"];
+const INPUT: &str = "gen_ai.usage.input_tokens";
+const OUTPUT: &str = "gen_ai.usage.output_tokens";
 
 /// One export: every span in it with token counts is a call (bad ones named by line).
 pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), ReplayError> {
@@ -138,15 +146,20 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         let resource = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
         for span in rs.scope_spans.iter().flat_map(|s| &s.spans) {
             let row = SpanRow { span, resource };
-            let operation = row.attribute(&["gen_ai.operation.name"]).map(|v| v.text.into_owned());
-            if operation.as_deref().is_some_and(|o| AGENT_OPERATIONS.contains(&o)) {
-                builder.not_a_call("agent and tool spans");
-            } else if row.attribute(&["gen_ai.usage.input_tokens"]).is_none()
-                && row.attribute(&["gen_ai.usage.output_tokens"]).is_none()
-            {
-                builder.not_a_call("spans without token counts");
-            } else {
-                builder.row(line, &row);
+            let kind = || -> Result<Option<NotACall>, String> {
+                let operation = row.attribute(&["gen_ai.operation.name"])?;
+                Ok(if operation.is_some_and(|o| AGENT_OPERATIONS.contains(&o.text.as_ref())) {
+                    Some(("agent or tool span", "agent and tool spans"))
+                } else if row.attribute(&[INPUT])?.is_none() && row.attribute(&[OUTPUT])?.is_none() {
+                    Some(("span without token counts", "spans without token counts"))
+                } else {
+                    None
+                })
+            };
+            match kind() {
+                Ok(Some(what)) => builder.not_a_call(what),
+                Ok(None) => builder.row(line, &row),
+                Err(e) => builder.bad_row(line, e),
             }
         }
     }

@@ -6,32 +6,39 @@
 
 use crate::engine::{read_prices, Nanos, Price, PriceTable, RunError};
 use crate::money::Micros;
-use crate::replay::columns::normalize;
+use crate::replay::columns::{normalize, twice};
+use crate::replay::csv_records::Records;
+use crate::replay::log::BadRow;
 use crate::replay::log::Log;
+use crate::scenario::{Values, SCENARIOS};
 use crate::settings::shown;
+use std::sync::OnceLock;
 
-/// The prices of the lessons' models, in dollars per million tokens in and out.
-pub const BUILT_IN: [(&str, &str, &str, &str); 6] = [
-    ("claude-opus-4-8", "5", "25", "lesson 002's table"),
-    ("claude-sonnet-4-6", "3", "15", "lesson 002's table"),
-    ("claude-haiku-4-5", "0.80", "4", "lesson 002's table"),
-    (crate::toy_day::MODEL, "2", "10", "lesson 000's toy price"),
-    ("claude-haiku-5-5", "1", "5", "lesson 001's example prices"),
-    ("blended", "4", "4", "lesson 003's blended price ($4 per million tokens, in or out)"),
-];
-
-/// The lessons' prices as a table.
-pub fn built_in() -> PriceTable {
-    PriceTable(
-        BUILT_IN
-            .iter()
-            .filter_map(|&(model, input, output, _)| {
-                let (i, o) = (Micros::parse_dollars(input).ok()?, Micros::parse_dollars(output).ok()?);
-                Some((model.to_string(), Price::per_million(i, o).ok()?))
-            })
-            .collect(),
-    )
+/// The lessons' prices: each scenario's price table at its default settings (so a
+/// scenario's exported log replays with no table given), a model's first price kept.
+/// Built once: a scenario's table comes with its traffic.
+pub fn built_in() -> &'static PriceTable {
+    static TABLE: OnceLock<PriceTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: Vec<(String, Price)> = Vec::new();
+        for s in SCENARIOS {
+            let Ok(built) = s.build(0, &Values::defaults(s)) else { continue };
+            for (model, price) in built.prices.0 {
+                if !table.iter().any(|(m, _)| *m == model) {
+                    table.push((model, price));
+                }
+            }
+        }
+        PriceTable(table)
+    })
 }
+
+/// The price table's columns: what each is, and its names (normalized).
+const PRICE_COLUMNS: [(&str, &[&str]); 3] = [
+    ("model", &["model"]),
+    ("input price", &["inputpermillion", "input", "inputprice", "inputusdpermillion"]),
+    ("output price", &["outputpermillion", "output", "outputprice", "outputusdpermillion"]),
+];
 
 pub const TABLE_CSV_ALLOWED: &str =
     "a CSV header with \"model\", \"input_per_million\" and \"output_per_million\" (dollars per million tokens)";
@@ -50,20 +57,38 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
     if text.trim_start().starts_with('{') {
         return read_prices(text).map_err(|e| e.to_string());
     }
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
-    let header: Vec<String> = reader.headers().map_err(|e| e.to_string())?.iter().map(normalize).collect();
-    let find = |names: &[&str]| header.iter().position(|h| names.contains(&h.as_str()));
-    let (Some(m), Some(i), Some(o)) = (
-        find(&["model"]),
-        find(&["inputpermillion", "input", "inputprice", "inputusdpermillion"]),
-        find(&["outputpermillion", "output", "outputprice", "outputusdpermillion"]),
-    ) else {
+    let mut records = Records::new(text.as_bytes());
+    let mut record = csv::ByteRecord::new();
+    let refused = |bad: BadRow| format!("prices, line {}: {}", bad.line, bad.problem);
+    match records.next(&mut record, None).map_err(|e| format!("prices: {e}"))? {
+        Some(Ok(_)) => {}
+        Some(Err(bad)) => return Err(refused(bad)),
+        None => return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}")),
+    }
+    let said: Vec<String> = record.iter().map(|h| String::from_utf8_lossy(h).trim().to_string()).collect();
+    let header: Vec<String> = said.iter().map(|h| normalize(h)).collect();
+    // A column given twice, or under two of its names, is refused: neither is read.
+    let find = |(what, names): (&str, &[&str])| -> Result<Option<usize>, String> {
+        let mut found = header.iter().enumerate().filter(|(_, h)| names.contains(&h.as_str())).map(|(k, _)| k);
+        match (found.next(), found.next()) {
+            (Some(a), Some(b)) => Err(format!(
+                "prices: the header gives {} (columns {} and {}), both the {what}: keep one",
+                twice(&said[a], &said[b]),
+                a + 1,
+                b + 1
+            )),
+            (first, _) => Ok(first),
+        }
+    };
+    let (Some(m), Some(i), Some(o)) = (find(PRICE_COLUMNS[0])?, find(PRICE_COLUMNS[1])?, find(PRICE_COLUMNS[2])?)
+    else {
         return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}"));
     };
     let mut table: Vec<(String, Price)> = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| format!("prices: {e}"))?;
-        let line = record.position().map_or(0, |p| p.line());
+    while let Some(read) = records.next(&mut record, Some(header.len())).map_err(|e| format!("prices: {e}"))? {
+        let line = read.map_err(refused)?;
+        let record = csv::StringRecord::from_byte_record(record.clone())
+            .map_err(|_| format!("prices, line {line}: must be UTF-8 text"))?;
         let cell = |k: usize| record.get(k).unwrap_or("").trim();
         let model = cell(m).to_string();
         if model.is_empty() {
@@ -139,4 +164,47 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
         return Err(RunError::NoPrice(missing));
     }
     Ok((PriceTable(table), notes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lessons_prices_are_each_scenarios_own_at_its_defaults() {
+        let t = built_in();
+        let names: Vec<&str> = t.0.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(
+            names,
+            ["toy", "free", "small", "claude-haiku-5-5", "claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"]
+        );
+        let haiku = t.get("claude-haiku-4-5").unwrap();
+        assert_eq!((haiku.input_per_token.0, haiku.output_per_token.0), (800, 4_000), "lesson 002's $0.80 and $4");
+    }
+
+    #[test]
+    fn a_stray_quote_in_a_price_table_is_said_at_its_line() {
+        let text = "model,input_per_million,output_per_million\na,1,2\n\"b,3,4\nc,5,6\n";
+        assert_eq!(
+            read_table(text).unwrap_err(),
+            "prices, line 3: unterminated quote: a quoted value runs past the line's end to the end of the file"
+        );
+    }
+
+    #[test]
+    fn a_price_column_given_twice_or_under_two_names_is_refused_naming_both() {
+        assert_eq!(
+            read_table("model,input,output,input\nm,1,2,1000\n").unwrap_err(),
+            "prices: the header gives \"input\" twice (columns 2 and 4), both the input price: keep one"
+        );
+        assert_eq!(
+            read_table("model,input_per_million,output,input\nm,1,2,1000\n").unwrap_err(),
+            "prices: the header gives \"input_per_million\" and \"input\" (columns 2 and 4), both the input price: \
+             keep one"
+        );
+        assert!(
+            read_prices(r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 2, "inputPerMillion": 1000}}"#).is_err()
+        );
+        assert!(read_prices(r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 2}, "m": {"inputPerMillion": 9, "outputPerMillion": 9}}"#).is_err());
+    }
 }

@@ -138,7 +138,12 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     let t = built.traffic;
     let c = t.cohorts.iter().position(|x| x.name == cohort).ok_or_else(refused)?;
     let offset = log.calls.first().map_or(0, |first| first.at.0 - first.at.0 % 86_400_000);
-    let new_cohort = log.cohorts.len() as u16;
+    let most =
+        |what: &str| format!("add: {which}: a replay holds at most {} {what}, and the log has them all", 1 << 16);
+    let new_cohort = u16::try_from(log.cohorts.len()).map_err(|_| most("cohorts"))?;
+    if log.models.len() + t.models.iter().filter(|m| !log.models.contains(m)).count() > 1 << 16 {
+        return Err(most("models"));
+    }
     log.cohorts.push(Cohort { name: which.to_string(), label: format!("{} ({})", t.cohorts[c].label, scenario.name) });
     let mut user_of = HashMap::new();
     for (u, user) in t.users.iter().enumerate().filter(|(_, u)| usize::from(u.cohort) == c) {
@@ -151,7 +156,7 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
             log.models.push(model.clone());
             log.models.len() - 1
         });
-        model_of.insert(m as u16, index as u16);
+        model_of.insert(m, index as u16); // below 2^16: checked above
         if let Some(price) = built.prices.get(model) {
             if log.added_prices.get(model).is_none() {
                 log.added_prices.0.push((model.clone(), price));
@@ -167,7 +172,7 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
             next_request += 1;
             next_request - 1
         });
-        let model = model_of.get(&call.model).copied().unwrap_or(0);
+        let model = model_of.get(&usize::from(call.model)).copied().unwrap_or(0);
         log.calls.push(engine::Call { at: call.at.after(crate::time::Span(offset)), user, model, request, ..*call });
         if !log.costs.is_empty() {
             log.costs.push(None);
