@@ -4,6 +4,7 @@
 //! traffic as a generic log that replays to the scenario's own outcome.
 
 use crate::args::{Checked, Json};
+use crate::cells;
 use crate::output::{json_line, Failure};
 use crate::policy_file;
 use billsim_core::engine::{Event, Nanos, Outcome, PriceTable, Reason, Record, RunError};
@@ -167,18 +168,19 @@ fn users(out: &mut String, r: &ReplayRun) {
     let Some(first) = r.policies.first() else { return };
     let order = core::view::by_bill(r);
     let shown_users = &order[..order.len().min(USERS_LISTED)];
-    let width = shown_users.iter().map(|&u| r.users[u].name.chars().count()).chain([4]).max().unwrap_or(4);
+    let names: Vec<String> = shown_users.iter().map(|&u| cells::name(&r.users[u].name)).collect();
+    let width = cells::width(names.iter().map(String::as_str), 4);
     let _ = writeln!(out, "\nThe biggest users by their bill under {}, charged under each policy:", first.policy);
     let mut line = format!("  {:<width$} {:>6}", "user", "calls");
     for o in &r.policies {
-        let _ = write!(line, " {:>14}", o.policy);
+        let _ = write!(line, " {:>14}", cells::name(&o.policy));
     }
     let _ = writeln!(out, "{line}");
     let charged = |o: &Outcome, users: &[usize]| {
         Nanos(users.iter().map(|&u| o.per_user[u].charged.0).fold(0u64, u64::saturating_add)).exact_dollars()
     };
-    for &u in shown_users {
-        let mut line = format!("  {:<width$} {:>6}", r.users[u].name, r.users[u].calls);
+    for (&u, name) in shown_users.iter().zip(&names) {
+        let mut line = format!("  {name:<width$} {:>6}", r.users[u].calls);
         for o in &r.policies {
             let _ = write!(line, " {:>14}", charged(o, &[u]));
         }

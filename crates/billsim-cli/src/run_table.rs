@@ -1,6 +1,7 @@
 //! `billsim scenarios` and `billsim run`: every scenario with its policies and settings
 //! (from the core's schema), and a scenario's run as readable tables.
 
+use crate::cells;
 use crate::table::counted;
 use billsim_core::engine::{Event, Nanos, Outcome, Reason};
 use billsim_core::scenario::{Scenario, ScenarioRun, SCENARIOS};
@@ -38,12 +39,12 @@ pub fn scenarios(listing: &[Listed]) -> String {
     for s in listing {
         let _ = writeln!(out, "{}  {}\n  {}", s.name, s.label, s.description);
         let _ = writeln!(out, "  Policies:");
-        let width = s.policies.iter().map(|p| p.value.len()).max().unwrap_or(0);
+        let width = cells::width(s.policies.iter().map(|p| p.value), 0);
         for p in s.policies {
             let _ = writeln!(out, "    {:<width$}  {}", p.value, p.label);
         }
         let _ = writeln!(out, "  Settings, each as --set NAME=VALUE:");
-        let width = s.settings.iter().map(|p| p.key.len()).max().unwrap_or(0);
+        let width = cells::width(s.settings.iter().map(|p| p.key), 0);
         for spec in &s.settings {
             // The unit, unless the label or the range says it already.
             let said = spec.unit.is_empty() || spec.label.contains(spec.unit) || spec.allowed.contains(spec.unit);
@@ -161,8 +162,8 @@ pub fn run(scenario: &Scenario, run: &ScenarioRun) -> String {
         scenario.settings.iter().filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", shown(v)))).collect();
     let _ = writeln!(out, "Settings: {}", settings.join(", "));
     out.push_str(&crate::scenario_report::report(run));
-    let names = run.users.iter().map(|u| u.name.chars().count());
-    let width = names.chain(run.cohorts.iter().map(|c| c.label.chars().count())).chain([6]).max().unwrap_or(6);
+    let names = run.users.iter().map(|u| cells::name(&u.name)).chain(run.cohorts.iter().map(|c| cells::name(&c.label)));
+    let width = cells::width(names.collect::<Vec<_>>().iter().map(String::as_str), 6);
     for o in &run.policies {
         policy(&mut out, scenario, run, o, width);
     }
@@ -184,13 +185,13 @@ fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome,
     }
     header(out, "cohort", "users", width);
     for (c, (users, row)) in run.cohorts.iter().zip(&cohorts) {
-        row.line(out, &c.label, &users.to_string(), width);
+        row.line(out, &cells::name(&c.label), &users.to_string(), width);
     }
     header(out, "user", "cohort", width);
     for (user, u) in run.users.iter().zip(&o.per_user) {
         let mut row = Row::default();
         row.add(user.calls, u);
-        row.line(out, &user.name, &user.cohort, width);
+        row.line(out, &cells::name(&user.name), &user.cohort, width);
     }
     if let Some(trip) = o.tripped {
         let who = run.users.get(trip.user as usize).map_or("?", |u| u.name.as_str());
@@ -205,7 +206,7 @@ fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome,
 }
 
 pub fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
-    let user = run.users.get(e.user as usize).map_or("?", |u| u.name.as_str());
+    let user = run.users.get(e.user as usize).map_or_else(|| "?".into(), |u| cells::name(&u.name));
     let model = run.models.get(usize::from(e.model)).map_or("?", String::as_str);
     let what = match e.reason {
         None => format!("served, charged {}", e.charged.exact_dollars()),

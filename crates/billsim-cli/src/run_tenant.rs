@@ -2,6 +2,7 @@
 //! spend against its daily and monthly budgets, tasks served, degraded and refused, calls
 //! by model, the spend the ledger never metered), then the lesson's claims on that month.
 
+use crate::cells;
 use crate::run_table::{clock, event};
 use billsim_core::engine::{Nanos, Outcome, Reason, DAY_MS};
 use billsim_core::runaway_tenant::claims::{claims, decimal, BY_HOUR};
@@ -55,7 +56,8 @@ pub fn report(scenario: &Scenario, run: &ScenarioRun, params: &Params, events: b
 fn policy(out: &mut String, run: &ScenarioRun, params: &Params, o: &Outcome, label: &str, events: bool) {
     let _ = writeln!(out, "\n{label} ({}): bill {}", o.policy, dollars(o.bill));
     // Budgets per tenant (daily, monthly), the busiest day's charge, the month's, and tasks.
-    let width = run.users.iter().map(|u| u.name.chars().count()).max().unwrap_or(6).max(6);
+    let names: Vec<String> = run.users.iter().map(|u| cells::name(&u.name)).collect();
+    let width = cells::width(names.iter().map(String::as_str), 6);
     let _ = writeln!(
         out,
         "  {:<width$}  {:<8} {:>10} {:>18} {:>10} {:>10} {:>6} {:>6} {:>8} {:>7} {:>10}",
@@ -79,7 +81,7 @@ fn policy(out: &mut String, run: &ScenarioRun, params: &Params, o: &Outcome, lab
             row[d] = row[d].saturating_add(e.charged.0);
         }
     }
-    for (i, (user, u)) in run.users.iter().zip(&o.per_user).enumerate() {
+    for (i, ((user, u), name)) in run.users.iter().zip(&o.per_user).zip(&names).enumerate() {
         let (daily, monthly) =
             params.budgets(&user.cohort).map_or(("-".into(), "-".into()), |(d, m)| (micros(d), micros(m)));
         let busiest = match days[i].iter().enumerate().max_by_key(|&(d, n)| (*n, std::cmp::Reverse(d))) {
@@ -90,7 +92,7 @@ fn policy(out: &mut String, run: &ScenarioRun, params: &Params, o: &Outcome, lab
         let _ = writeln!(
             out,
             "  {:<width$}  {:<8} {:>10} {:>18} {:>10} {:>10} {:>6} {:>6} {:>8} {:>7} {:>10}",
-            user.name,
+            name,
             user.cohort,
             daily,
             busiest,

@@ -173,3 +173,24 @@ fn an_exported_log_says_what_it_cannot_carry_and_says_nothing_when_it_carries_ev
     let month = said(&["run", "--scenario", "runawayTenant", "--export-log", log.path()]);
     assert!(month.contains("failed calls are written as calls that succeeded"), "{month}");
 }
+
+#[test]
+fn a_user_name_of_70000_characters_is_shortened_in_the_replays_table_keeping_its_start_and_end() {
+    let name = format!("start{}end", "x".repeat(70_000));
+    let log = Temp::new(
+        "long-name.csv",
+        &format!(
+            "time,user,model,input_tokens,output_tokens\n1746090000,{name},toy,1000,100\n1746090001,bob,toy,10,1\n"
+        ),
+    );
+    for extra in [&[][..], &["--events"]] {
+        let args: Vec<&str> = ["replay", log.path()].into_iter().chain(extra.iter().copied()).collect();
+        let out = billsim(&args, None);
+        let (text, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let row = text.lines().find(|l| l.trim_start().starts_with("start")).expect("the long name's row");
+        assert!(row.trim_start().starts_with("startxxxxxxxxx…xxxxxxxend "), "{args:?}: its start and end: {row}");
+        let widest = text.lines().filter(|l| !l.contains("  served, charged")).map(|l| l.chars().count()).max();
+        assert!(widest < Some(200), "{args:?}: the table's widest line is {widest:?} characters");
+    }
+}
