@@ -2,6 +2,7 @@
 //! stderr. A reader that stops reading (`billsim day --count 20000 | head -1`) ends the
 //! run quietly, as it ends a Unix tool; no write panics, whatever stdout and stderr are.
 
+use billsim_core::engine::{Event, RunError};
 use billsim_core::Overflow;
 use std::error::Error;
 use std::io::{self, Write};
@@ -39,6 +40,61 @@ impl From<Box<dyn Error>> for Failure {
 /// `value` as one line of JSON.
 pub fn json_line<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> Result<(), Failure> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    Ok(out.write_all(b"\n")?)
+}
+
+/// Each policy's decisions (by its number in the run), made again and handed over one at a
+/// time, none kept: a scenario's or a replay's `Prepared::events`.
+pub type Events<'a> = &'a dyn Fn(usize, &mut dyn FnMut(&Event)) -> Result<(), RunError>;
+
+/// Writes each of policy `policy`'s events with `write` as it is made, so memory holds one
+/// event, however many there are; stops writing at the first error.
+pub fn each_event(
+    out: &mut dyn Write,
+    events: Events,
+    policy: usize,
+    mut write: impl FnMut(&mut dyn Write, &Event) -> io::Result<()>,
+) -> Result<(), Failure> {
+    let mut failed = None;
+    events(policy, &mut |e| {
+        if failed.is_none() {
+            failed = write(&mut *out, e).err();
+        }
+    })
+    .map_err(|e| Failure::Work(e.into()))?;
+    failed.map_or(Ok(()), |e| Err(Failure::Output(e)))
+}
+
+/// `run` as one line of JSON, each policy's events written into it as they are made. `run`
+/// has every outcome's `events` an empty list: each `"events":[]` (a key, since JSON
+/// escapes the quotes of every string) is where that policy's events go.
+pub fn json_line_with_events<T: serde::Serialize>(
+    out: &mut dyn Write,
+    run: &T,
+    policies: usize,
+    events: Events,
+) -> Result<(), Failure> {
+    const EMPTY: &str = "\"events\":[]";
+    let text = serde_json::to_string(run).map_err(io::Error::from)?;
+    let parts: Vec<&str> = text.split(EMPTY).collect();
+    if parts.len() != policies + 1 {
+        return Err(Failure::Work(
+            format!("the run's JSON has {} event lists for {policies} policies", parts.len() - 1).into(),
+        ));
+    }
+    for (policy, part) in parts[..policies].iter().enumerate() {
+        out.write_all(part.as_bytes())?;
+        out.write_all(b"\"events\":[")?;
+        let mut first = true;
+        each_event(out, events, policy, |out, e| {
+            if !std::mem::take(&mut first) {
+                out.write_all(b",")?;
+            }
+            Ok(serde_json::to_writer(out, e)?)
+        })?;
+        out.write_all(b"]")?;
+    }
+    out.write_all(parts[policies].as_bytes())?;
     Ok(out.write_all(b"\n")?)
 }
 

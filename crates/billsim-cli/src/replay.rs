@@ -5,7 +5,7 @@
 
 use crate::args::{Checked, Json};
 use crate::cells;
-use crate::output::{json_line, Failure};
+use crate::output::{each_event, json_line, json_line_with_events, Events, Failure};
 use crate::policy_file;
 use billsim_core::engine::{Event, Nanos, Outcome, PriceTable, Reason, Record, RunError};
 use billsim_core::replay::export::{self, Order};
@@ -101,24 +101,33 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
         table.0.extend(f.prices.map_or_else(Vec::new, |p| p.0));
         f.policies
     });
-    let record = Record { events: a.events, ..Record::default() };
-    let replayed = run::run(&log, policies, Some(&table), record).map_err(|e| match e {
+    let refused = |e: RunError| match e {
         RunError::NoPrice(_) => work(format!("{e}: --prices FILE gives them (README.md describes the table)")),
         e => policy_file::in_file(a.policy.as_deref(), e),
-    })?;
-    if a.json.json {
-        json_line(out, &replayed)
-    } else {
-        Ok(out.write_all(said(&name, &replayed).as_bytes())?)
+    };
+    // The counts first; then, asked for, each policy's events made again and written as
+    // they come, never held.
+    let prepared = run::prepare(&mut log, policies, Some(&table)).map_err(refused)?;
+    let mut replayed = prepared.run(Record::default()).map_err(refused)?;
+    let events = |policy: usize, send: &mut dyn FnMut(&Event)| prepared.events(policy, send);
+    let events: Option<Events> = a.events.then_some(&events);
+    match (a.json.json, events) {
+        (true, None) => json_line(out, &replayed),
+        (true, Some(events)) => {
+            replayed.policies.iter_mut().for_each(|o| o.events = Some(Vec::new()));
+            json_line_with_events(out, &replayed, replayed.policies.len(), events)
+        }
+        (false, events) => said(out, &name, &replayed, events),
     }
 }
 
 /// The most users the table lists by name; the others are one row.
 const USERS_LISTED: usize = 10;
 
-/// A replay as text: what was read, each policy's bill and refusals, then the biggest users.
-pub fn said(name: &str, r: &ReplayRun) -> String {
-    let mut out = format!(
+/// A replay as text: what was read, each policy's bill and refusals (and its events, when
+/// given), then the biggest users.
+pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Events>) -> Result<(), Failure> {
+    let mut text = format!(
         "Replay of {name} ({}): {} calls of {} users to {} models, from {} to {}\n",
         Format::ALL.iter().find(|f| f.name() == r.format).map_or(r.format, |f| f.label()),
         r.calls,
@@ -128,9 +137,9 @@ pub fn said(name: &str, r: &ReplayRun) -> String {
         iso_text(r.until)
     );
     for note in &r.notes {
-        let _ = writeln!(out, "  Note: {note}.");
+        let _ = writeln!(text, "  Note: {note}.");
     }
-    for (o, label) in r.policies.iter().zip(&r.labels) {
+    for (i, (o, label)) in r.policies.iter().zip(&r.labels).enumerate() {
         let name = if *label == o.policy { label.clone() } else { format!("{label} ({})", o.policy) };
         let served: u64 = o.per_user.iter().map(|u| u64::from(u.served)).sum();
         let mut by = Vec::new();
@@ -141,15 +150,19 @@ pub fn said(name: &str, r: &ReplayRun) -> String {
             }
         }
         let refused = if by.is_empty() { String::new() } else { format!(", refused {}", by.join(", ")) };
-        let _ = writeln!(out, "\n{name}: bill {}; served {served}{refused}", o.bill.exact_dollars());
-        if let Some(events) = &o.events {
-            for e in events {
-                event(&mut out, r, e);
-            }
+        let _ = writeln!(text, "\n{name}: bill {}; served {served}{refused}", o.bill.exact_dollars());
+        if let Some(events) = events {
+            out.write_all(std::mem::take(&mut text).as_bytes())?;
+            let mut line = String::new();
+            each_event(out, events, i, |out, e| {
+                line.clear();
+                event(&mut line, r, e);
+                out.write_all(line.as_bytes())
+            })?;
         }
     }
-    users(&mut out, r);
-    out
+    users(&mut text, r);
+    Ok(out.write_all(text.as_bytes())?)
 }
 
 fn event(out: &mut String, r: &ReplayRun, e: &Event) {

@@ -2,13 +2,15 @@
 //! (from the core's schema), and a scenario's run as readable tables.
 
 use crate::cells;
+use crate::output::{each_event, Events, Failure};
 use crate::table::counted;
 use billsim_core::engine::{Event, Nanos, Outcome, Reason};
 use billsim_core::scenario::{Scenario, ScenarioRun, SCENARIOS};
 use billsim_core::schema::{self, Choice, SettingSpec, Value};
 use billsim_core::time::Instant;
 use serde::Serialize;
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::Write;
 
 /// A scenario as `billsim scenarios` lists it: its settings in full, from the schema.
 #[derive(Serialize)]
@@ -147,9 +149,10 @@ fn label<'a>(scenario: &'a Scenario, name: &'a str) -> &'a str {
     scenario.policies.iter().find(|c| c.value == name).map_or(name, |c| c.label)
 }
 
-pub fn run(scenario: &Scenario, run: &ScenarioRun) -> String {
+/// A scenario's run as tables, each policy's events after its tables when given.
+pub fn run(out: &mut dyn Write, scenario: &Scenario, run: &ScenarioRun, events: Option<Events>) -> Result<(), Failure> {
     let calls: u32 = run.users.iter().map(|u| u.calls).sum();
-    let mut out = format!(
+    let mut text = format!(
         "{} ({}), seed {}: {} in {}, {}\n",
         scenario.label,
         scenario.name,
@@ -160,14 +163,18 @@ pub fn run(scenario: &Scenario, run: &ScenarioRun) -> String {
     );
     let settings: Vec<String> =
         scenario.settings.iter().filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", shown(v)))).collect();
-    let _ = writeln!(out, "Settings: {}", settings.join(", "));
-    out.push_str(&crate::scenario_report::report(run));
+    let _ = writeln!(text, "Settings: {}", settings.join(", "));
+    text.push_str(&crate::scenario_report::report(run));
     let names = run.users.iter().map(|u| cells::name(&u.name)).chain(run.cohorts.iter().map(|c| cells::name(&c.label)));
     let width = cells::width(names.collect::<Vec<_>>().iter().map(String::as_str), 6);
-    for o in &run.policies {
-        policy(&mut out, scenario, run, o, width);
+    for (i, o) in run.policies.iter().enumerate() {
+        policy(&mut text, scenario, run, o, width);
+        out.write_all(std::mem::take(&mut text).as_bytes())?;
+        if let Some(made) = events {
+            self::events(out, run, made, i, width)?;
+        }
     }
-    out
+    Ok(())
 }
 
 fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome, width: usize) {
@@ -197,15 +204,26 @@ fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome,
         let who = run.users.get(trip.user as usize).map_or("?", |u| u.name.as_str());
         let _ = writeln!(out, "  The spend ceiling was reached at {} by a call of {who}.", clock(trip.at));
     }
-    if let Some(events) = &o.events {
-        let _ = writeln!(out, "  Events:");
-        for e in events {
-            event(out, run, e, width);
-        }
-    }
 }
 
-pub fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
+/// `  Events:`, then policy number `policy`'s events, a line each, written as they are made.
+pub fn events(
+    out: &mut dyn Write,
+    run: &ScenarioRun,
+    made: Events,
+    policy: usize,
+    width: usize,
+) -> Result<(), Failure> {
+    out.write_all(b"  Events:\n")?;
+    let mut line = String::new();
+    each_event(out, made, policy, |out, e| {
+        line.clear();
+        event(&mut line, run, e, width);
+        out.write_all(line.as_bytes())
+    })
+}
+
+fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
     let user = run.users.get(e.user as usize).map_or_else(|| "?".into(), |u| cells::name(&u.name));
     let model = run.models.get(usize::from(e.model)).map_or("?", String::as_str);
     let what = match e.reason {

@@ -2,9 +2,11 @@
 //! fixture replays from a file and from standard input alike; bad input stops with its
 //! lines and nothing on stdout; a scenario's exported log replays to the scenario's bills.
 
+mod common;
+
+use common::Temp;
 use serde_json::Value;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 fn fixture(name: &str) -> String {
@@ -85,26 +87,6 @@ fn bad_files_and_formats_are_refused_in_a_sentence() {
     assert!(String::from_utf8_lossy(&out.stderr).starts_with(
         "billsim: --format: must be \"generic\", \"litellm\", \"helicone\", \"langfuse\" or \"otlp\"; got \"csv\""
     ));
-}
-
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(name: &str, text: &str) -> Temp {
-        let path = std::env::temp_dir().join(format!("billsim-replay-{}-{name}", std::process::id()));
-        std::fs::write(&path, text).unwrap();
-        Temp(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 #[test]
@@ -192,5 +174,28 @@ fn a_user_name_of_70000_characters_is_shortened_in_the_replays_table_keeping_its
         assert!(row.trim_start().starts_with("startxxxxxxxxx…xxxxxxxend "), "{args:?}: its start and end: {row}");
         let widest = text.lines().filter(|l| !l.contains("  served, charged")).map(|l| l.chars().count()).max();
         assert!(widest < Some(200), "{args:?}: the table's widest line is {widest:?} characters");
+    }
+}
+
+#[test]
+fn the_json_with_events_is_the_json_without_them_plus_every_decision_of_each_policy() {
+    for args in [&["replay", &fixture("generic.csv"), "--json"][..], &["run", "--scenario", "hackathon", "--json"]] {
+        let without = json(args, None);
+        let mut with = json(&[args, &["--events"]].concat(), None);
+        for (i, p) in with["policies"].as_array_mut().unwrap().iter_mut().enumerate() {
+            let events = p.as_object_mut().unwrap().remove("events").expect("each policy's events");
+            let decided: u64 = p["perUser"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| u["served"].as_u64().unwrap() + u["refused"].as_u64().unwrap())
+                .sum();
+            assert_eq!(
+                events.as_array().unwrap().len() as u64,
+                decided,
+                "{args:?}: policy {i}: an event per call decided"
+            );
+        }
+        assert_eq!(with, without, "{args:?}: the rest is the same");
     }
 }

@@ -5,9 +5,8 @@
 
 mod common;
 
-use common::{billsim, text};
+use common::{billsim, text, Temp};
 use serde_json::Value;
-use std::path::PathBuf;
 
 /// The JSON lines of a run that must succeed.
 fn json(args: &[&str]) -> Vec<Value> {
@@ -25,27 +24,6 @@ fn refused(args: &[&str], code: i32) -> String {
     assert_eq!(out.status.code(), Some(code), "{args:?}: exit code; stderr: {stderr}");
     assert!(out.stdout.is_empty(), "{args:?}: printed on stdout: {}", String::from_utf8_lossy(&out.stdout));
     stderr.lines().next().unwrap_or_default().to_string()
-}
-
-/// A policy file with `text` in the system's temporary folder, removed when dropped.
-struct PolicyFile(PathBuf);
-
-impl PolicyFile {
-    fn new(name: &str, text: &str) -> PolicyFile {
-        let path = std::env::temp_dir().join(format!("billsim-run-{}-{name}.json", std::process::id()));
-        std::fs::write(&path, text).expect("the policy file is written");
-        PolicyFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 path")
-    }
-}
-
-impl Drop for PolicyFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 #[test]
@@ -224,7 +202,7 @@ const TOY_POLICIES: &str = r#"{ "policies": [
 
 #[test]
 fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
-    let same = PolicyFile::new("same", TOY_POLICIES);
+    let same = Temp::new("same", TOY_POLICIES);
     for seed in ["0", "7"] {
         // A policy from a file is called by its name; the scenario's own by its reader's label.
         let without_labels = |mut runs: Vec<Value>| {
@@ -245,7 +223,7 @@ fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
         ]));
         assert_eq!(own, from_file, "seed {seed}: the toy's own policies and price, written in a file, run the same");
     }
-    let ceiling = PolicyFile::new(
+    let ceiling = Temp::new(
         "ceiling",
         r#"{ "policies": [{ "name": "ceiling",
                 "guards": [{ "guard": "spendCeiling", "ceilingDollars": 2, "periodMs": 86400000 }] }],
@@ -345,7 +323,7 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         ),
     ];
     for (name, content, expected) in cases {
-        let file = PolicyFile::new(name, content);
+        let file = Temp::new(name, content);
         let line = refused(&["run", "--scenario", "toyDay", "--policy", file.path()], 1);
         let expected = format!("billsim: --policy {}: {expected}", file.path());
         assert!(line.starts_with(&expected), "{name}: {line:?} starts with {expected:?}");
@@ -361,7 +339,7 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         let line = refused(&["run", "--scenario", "toyDay", "--policy", "/dev/zero"], 1);
         assert_eq!(line, "billsim: --policy /dev/zero: must be a file of at most 1048576 bytes; got more");
     }
-    let bytes = PolicyFile::new("latin1", "");
+    let bytes = Temp::new("latin1", "");
     std::fs::write(&bytes.0, b"{\"name\": \"caf\xe9\"}").unwrap();
     let line = refused(&["run", "--scenario", "toyDay", "--policy", bytes.path()], 1);
     assert!(line.ends_with(": must be UTF-8 text; got a byte that is not at byte 13"), "{line}");
@@ -372,7 +350,7 @@ fn the_readmes_example_policy_file_runs() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     let section = readme.split("### Policy files").nth(1).expect("README.md has a section on policy files");
     let example = section.split("```json\n").nth(1).and_then(|s| s.split("```").next()).expect("a JSON example");
-    let file = PolicyFile::new("readme", example);
+    let file = Temp::new("readme", example);
     let run = &json(&["run", "--scenario", "toyDay", "--policy", file.path(), "--json"])[0];
     let names: Vec<&str> = run["policies"].as_array().unwrap().iter().map(|p| p["policy"].as_str().unwrap()).collect();
     assert_eq!(names, ["fivePerMinute", "budgetThenCeiling"]);

@@ -344,26 +344,68 @@ pub fn run_keeping_traffic(
     prices: Option<&PriceTable>,
     record: Record,
 ) -> Result<(ScenarioRun, Traffic), RunError> {
+    let prepared = prepare(scenario, seed, values, policies, prices)?;
+    let run = prepared.run(record)?;
+    Ok((run, prepared.traffic))
+}
+
+/// A scenario's run ready to make: its traffic, each model's price, and the policies with
+/// their labels. `billsim run --events` runs it for the counts, then each policy again to
+/// write its events as they are made.
+pub struct Prepared {
+    scenario: &'static str,
+    seed: u32,
+    values: Values,
+    traffic: Traffic,
+    prices: Vec<engine::Price>,
+    ran: Vec<engine::Policy>,
+    labels: Vec<String>,
+}
+
+/// `scenario`'s traffic on `seed` with `values`, to run under its policies (or `policies`
+/// when given) at its prices (or `prices` when given).
+pub fn prepare(
+    scenario: &Scenario,
+    seed: u32,
+    values: &Values,
+    policies: Option<Vec<engine::Policy>>,
+    prices: Option<&PriceTable>,
+) -> Result<Prepared, RunError> {
     let built = (scenario.build)(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
     let (ran, labels) = policies.map_or((built.policies, built.labels), engine::Policy::labelled_by_name);
-    let outcomes =
-        ran.iter().map(|p| engine::run_priced(&built.traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
-    let traffic = built.traffic;
-    let users = UserSummary::of(&traffic);
-    let run = ScenarioRun {
-        scenario: scenario.name,
-        seed,
-        settings: values.clone(),
-        cohorts: traffic.cohorts.clone(),
-        users,
-        models: traffic.models.clone(),
-        labels,
-        ran,
-        policies: outcomes,
-        keys: traffic.keys().map_or_else(Vec::new, |k| k.names.clone()),
-    };
-    Ok((run, traffic))
+    let (scenario, values) = (scenario.name, values.clone());
+    Ok(Prepared { scenario, seed, values, traffic: built.traffic, prices, ran, labels })
+}
+
+impl Prepared {
+    /// Every policy's outcome, with what `record` asks for.
+    pub fn run(&self, record: Record) -> Result<ScenarioRun, RunError> {
+        let traffic = &self.traffic;
+        let outcomes = self
+            .ran
+            .iter()
+            .map(|p| engine::run_priced(traffic, p, &self.prices, record))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ScenarioRun {
+            scenario: self.scenario,
+            seed: self.seed,
+            settings: self.values.clone(),
+            cohorts: traffic.cohorts.clone(),
+            users: UserSummary::of(traffic),
+            models: traffic.models.clone(),
+            labels: self.labels.clone(),
+            ran: self.ran.clone(),
+            policies: outcomes,
+            keys: traffic.keys().map_or_else(Vec::new, |k| k.names.clone()),
+        })
+    }
+
+    /// Policy number `policy`'s decisions, each handed to `send` as it is made, none kept.
+    pub fn events(&self, policy: usize, send: &mut dyn FnMut(&engine::Event)) -> Result<(), RunError> {
+        let Some(p) = self.ran.get(policy) else { return Ok(()) };
+        engine::run_sending(&self.traffic, p, &self.prices, false, Some(send)).map(drop)
+    }
 }
 
 #[cfg(test)]
