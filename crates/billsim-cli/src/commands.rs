@@ -130,8 +130,10 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     let tenant_report = !a.json.json && scenario.name == scenario::RUNAWAY_TENANT.name;
     let record = Record { events: a.blocked_log.is_some() || tenant_report, ..Record::default() };
     let mut run = prepared.run(record).map_err(refused)?;
+    // What the lesson says of its policies is said only when they ran, whatever their names.
+    let own = prepared.runs_own_policies();
     if let Some(path) = &a.blocked_log {
-        hackathon::write_blocked_log(&run, path)?;
+        hackathon::write_blocked_log(&run, prepared.own_policy(hackathon::APP), path)?;
     }
     let events = |policy: usize, send: &mut dyn FnMut(&Event)| prepared.events(policy, send);
     let events: Option<Events> = a.events.then_some(&events);
@@ -144,10 +146,10 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     } else if tenant_report {
         // The settings held together, or the run above would have failed.
         let params = Params::from_values(&values).map_err(|e| Failure::Work(e.into()))?;
-        run_tenant::report(out, scenario, &run, &params, events)
+        run_tenant::report(out, scenario, &run, &params, own, events)
     } else {
-        run_table::run(out, scenario, &run, events)?;
-        if scenario.name == scenario::HACKATHON.name {
+        run_table::run(out, scenario, &run, own, events)?;
+        if own && scenario.name == scenario::HACKATHON.name {
             let mut text = String::new();
             hackathon::usage_pages(&run, &mut text);
             out.write_all(text.as_bytes())?;

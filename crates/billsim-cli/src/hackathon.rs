@@ -74,8 +74,9 @@ pub fn event_extra(run: &ScenarioRun, e: &Event) -> String {
     extra
 }
 
-/// Writes the blocked-call log of the tutorial's app to `path`.
-pub fn write_blocked_log(run: &ScenarioRun, path: &Path) -> Result<(), Failure> {
+/// Writes the blocked-call log of the tutorial's app, policy number `app` of the run (found
+/// as a policy, not by its name), to `path`.
+pub fn write_blocked_log(run: &ScenarioRun, app: Option<usize>, path: &Path) -> Result<(), Failure> {
     let refused = |problem: String| Failure::Work(format!("--blocked-log {}: {problem}", path.display()).into());
     if run.scenario != HACKATHON.name {
         return Err(refused(format!(
@@ -83,11 +84,11 @@ pub fn write_blocked_log(run: &ScenarioRun, path: &Path) -> Result<(), Failure> 
             HACKATHON.name, run.scenario
         )));
     }
-    let app: &Outcome = run
-        .policies
-        .iter()
-        .find(|o| o.policy == APP)
-        .ok_or_else(|| refused(format!("the policies run must include {APP:?} (the tutorial's app)")))?;
+    let app: &Outcome = app.and_then(|i| run.policies.get(i)).ok_or_else(|| {
+        refused(format!(
+            "the policies run must include the tutorial's app ({APP:?}, as the scenario has it with these settings)"
+        ))
+    })?;
     let log = blocked_log::blocked_log(run, app, DAY_START_UNIX).unwrap_or_default();
     std::fs::write(path, log).map_err(|e| refused(format!("cannot be written: {e}")))
 }

@@ -144,13 +144,21 @@ fn header(out: &mut String, first: &str, second: &str, width: usize) {
     );
 }
 
-/// The label of the scenario's policy named `name`, or the name (a file's policy).
-fn label<'a>(scenario: &'a Scenario, name: &'a str) -> &'a str {
-    scenario.policies.iter().find(|c| c.value == name).map_or(name, |c| c.label)
+/// The label of the scenario's policy named `name` when `own` (the policies run are the
+/// scenario's own), else the name: a file's policy may have a lesson's name.
+fn label<'a>(scenario: &'a Scenario, own: bool, name: &'a str) -> &'a str {
+    scenario.policies.iter().filter(|_| own).find(|c| c.value == name).map_or(name, |c| c.label)
 }
 
-/// A scenario's run as tables, each policy's events after its tables when given.
-pub fn run(out: &mut dyn Write, scenario: &Scenario, run: &ScenarioRun, events: Option<Events>) -> Result<(), Failure> {
+/// A scenario's run as tables, each policy's events after its tables when given; with the
+/// scenario's own report and labels when `own` (it ran its own policies).
+pub fn run(
+    out: &mut dyn Write,
+    scenario: &Scenario,
+    run: &ScenarioRun,
+    own: bool,
+    events: Option<Events>,
+) -> Result<(), Failure> {
     let calls: u32 = run.users.iter().map(|u| u.calls).sum();
     let mut text = format!(
         "{} ({}), seed {}: {} in {}, {}\n",
@@ -164,11 +172,13 @@ pub fn run(out: &mut dyn Write, scenario: &Scenario, run: &ScenarioRun, events: 
     let settings: Vec<String> =
         scenario.settings.iter().filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", shown(v)))).collect();
     let _ = writeln!(text, "Settings: {}", settings.join(", "));
-    text.push_str(&crate::scenario_report::report(run));
+    if own {
+        text.push_str(&crate::scenario_report::report(run));
+    }
     let names = run.users.iter().map(|u| cells::name(&u.name)).chain(run.cohorts.iter().map(|c| cells::name(&c.label)));
     let width = cells::width(names.collect::<Vec<_>>().iter().map(String::as_str), 6);
     for (i, o) in run.policies.iter().enumerate() {
-        policy(&mut text, scenario, run, o, width);
+        policy(&mut text, scenario, run, o, own, width);
         out.write_all(std::mem::take(&mut text).as_bytes())?;
         if let Some(made) = events {
             self::events(out, run, made, i, width)?;
@@ -177,8 +187,8 @@ pub fn run(out: &mut dyn Write, scenario: &Scenario, run: &ScenarioRun, events: 
     Ok(())
 }
 
-fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome, width: usize) {
-    let name = match label(scenario, &o.policy) {
+fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome, own: bool, width: usize) {
+    let name = match label(scenario, own, &o.policy) {
         same if same == o.policy => same.to_string(),
         label => format!("{label} ({})", o.policy),
     };

@@ -21,13 +21,15 @@ fn micros(m: billsim_core::Micros) -> String {
     m.cents()
 }
 
-/// The report, each policy's events after its table when given (the run must have recorded
-/// its own for the claims and each tenant's busiest day).
+/// The report, each policy's events after its table when given; the lesson's claims when
+/// `own` (it ran the scenario's own policies: a file may give their names to others). The
+/// run must have recorded its events, for the claims and each tenant's busiest day.
 pub fn report(
     out: &mut dyn Write,
     scenario: &Scenario,
     run: &ScenarioRun,
     params: &Params,
+    own: bool,
     events: Option<Events>,
 ) -> Result<(), Failure> {
     let calls: u32 = run.users.iter().map(|u| u.calls).sum();
@@ -60,7 +62,6 @@ pub fn report(
             crate::run_table::events(out, run, made, i, width)?;
         }
     }
-    let own = run.ran.iter().map(|p| p.name.as_str()).eq(scenario.policies.iter().map(|c| c.value));
     if own && run.policies.iter().all(|o| o.events.is_some()) {
         claims_text(&mut text, run, params);
     }

@@ -355,3 +355,38 @@ fn the_readmes_example_policy_file_runs() {
     let names: Vec<&str> = run["policies"].as_array().unwrap().iter().map(|p| p["policy"].as_str().unwrap()).collect();
     assert_eq!(names, ["fivePerMinute", "budgetThenCeiling"]);
 }
+
+/// A policy file of `policies`, as the core writes them.
+fn policy_file(name: &str, policies: &[billsim_core::engine::Policy]) -> Temp {
+    Temp::new(name, &serde_json::json!({ "policies": policies }).to_string())
+}
+
+/// What a scenario says of its own policies alone (the lesson's claims, what its sim.py
+/// printed, the app's usage page, its policies' labels) is said of a file's policies when
+/// they are the scenario's own, whatever their names, and never of other policies given
+/// the lesson's names.
+#[test]
+fn a_lessons_words_about_its_policies_are_said_of_its_own_policies_compared_as_policies_not_by_name() {
+    use billsim_core::scenario::{find, Values};
+    let cases = [
+        ("runawayTenant", "\nThe lesson's claims on this month"),
+        ("freeTier", "\nglobal breaker tripped at t="),
+        ("hackathon", "\nThe usage page (GET /usage)"),
+        ("toyDay", "\nDaily cost budget (dailyBudget): bill"),
+    ];
+    for (name, words) in cases {
+        let scenario = find(name).unwrap();
+        let own = scenario.build(0, &Values::defaults(scenario)).unwrap().policies;
+        let others: Vec<_> = own.iter().map(|p| billsim_core::engine::Policy::new(&p.name, vec![])).collect();
+        let (own_file, other_file) =
+            (policy_file(&format!("{name}-own"), &own), policy_file(&format!("{name}-others"), &others));
+        let said = |file: Option<&Temp>| {
+            let policy = file.map_or_else(Vec::new, |f| vec!["--policy", f.path()]);
+            text(&[&["run", "--scenario", name][..], &policy].concat())
+        };
+        assert!(said(None).contains(words), "{name}: its own policies: {words:?}");
+        assert!(said(Some(&own_file)).contains(words), "{name}: its own policies from a file: {words:?}");
+        let impostors = said(Some(&other_file));
+        assert!(!impostors.contains(words), "{name}: other policies with its names: not {words:?}:\n{impostors}");
+    }
+}

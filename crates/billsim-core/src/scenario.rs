@@ -360,6 +360,8 @@ pub struct Prepared {
     prices: Vec<engine::Price>,
     ran: Vec<engine::Policy>,
     labels: Vec<String>,
+    /// The scenario's own policies with these settings, whichever were given.
+    own: Vec<engine::Policy>,
 }
 
 /// `scenario`'s traffic on `seed` with `values`, to run under its policies (or `policies`
@@ -373,9 +375,10 @@ pub fn prepare(
 ) -> Result<Prepared, RunError> {
     let built = (scenario.build)(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
+    let own = built.policies.clone();
     let (ran, labels) = policies.map_or((built.policies, built.labels), engine::Policy::labelled_by_name);
     let (scenario, values) = (scenario.name, values.clone());
-    Ok(Prepared { scenario, seed, values, traffic: built.traffic, prices, ran, labels })
+    Ok(Prepared { scenario, seed, values, traffic: built.traffic, prices, ran, labels, own })
 }
 
 impl Prepared {
@@ -405,6 +408,20 @@ impl Prepared {
     pub fn events(&self, policy: usize, send: &mut dyn FnMut(&engine::Event)) -> Result<(), RunError> {
         let Some(p) = self.ran.get(policy) else { return Ok(()) };
         engine::run_sending(&self.traffic, p, &self.prices, false, Some(send)).map(drop)
+    }
+
+    /// Whether the policies run are the scenario's own with these settings, compared as
+    /// policies, not by name (a file may give the lesson's names to other policies): what a
+    /// lesson says of its policies (its claims, its labels) is said of these alone.
+    pub fn runs_own_policies(&self) -> bool {
+        self.ran == self.own
+    }
+
+    /// The number of the policy run that is the scenario's own policy `name` with these
+    /// settings (under whatever name it was given), if one is.
+    pub fn own_policy(&self, name: &str) -> Option<usize> {
+        let own = self.own.iter().find(|p| p.name == name)?;
+        self.ran.iter().position(|p| engine::Policy { name: own.name.clone(), ..p.clone() } == *own)
     }
 }
 
