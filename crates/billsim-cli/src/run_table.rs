@@ -78,7 +78,7 @@ pub fn clock(at: Instant) -> String {
 }
 
 /// A value of a setting as it was given.
-fn shown(value: Value) -> String {
+pub fn setting_value(value: Value) -> String {
     match value {
         Value::Whole(n) => n.to_string(),
         Value::Dollars(m) => m.exact_dollars(),
@@ -169,8 +169,11 @@ pub fn run(
         counted(run.cohorts.len() as u32, "cohort"),
         counted(calls, "call"),
     );
-    let settings: Vec<String> =
-        scenario.settings.iter().filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", shown(v)))).collect();
+    let settings: Vec<String> = scenario
+        .settings
+        .iter()
+        .filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", setting_value(v))))
+        .collect();
     let _ = writeln!(text, "Settings: {}", settings.join(", "));
     if own {
         text.push_str(&crate::scenario_report::report(run));

@@ -390,3 +390,44 @@ fn a_lessons_words_about_its_policies_are_said_of_its_own_policies_compared_as_p
         assert!(!impostors.contains(words), "{name}: other policies with its names: not {words:?}:\n{impostors}");
     }
 }
+
+/// Settings each in range that do not hold together are a usage error, as a bad setting
+/// is: exit status 2, naming the `--set` given, what it clashes with, and the rule.
+#[test]
+fn settings_that_clash_are_a_usage_error_naming_the_set_given_and_what_it_clashes_with() {
+    let cases: [(&str, &[&str], &str); 4] = [
+        (
+            "runawayTenant",
+            &["internalDailyDollars=2000"],
+            "--set internalDailyDollars: clashes with internalMonthlyDollars ($1500.00, its default): \
+             internalMonthlyDollars: must be an amount in dollars at least the internal tier's daily budget (a month \
+             holds a day); got $1500.00 with a daily budget of $2000.00",
+        ),
+        (
+            "runawayTenant",
+            &["freeMonthlyDollars=0.5"],
+            "--set freeMonthlyDollars: clashes with freeDailyDollars ($1.00, its default): freeMonthlyDollars: must be \
+             an amount in dollars at least the free tier's daily budget (a month holds a day); got $0.50 with a daily \
+             budget of $1.00",
+        ),
+        (
+            "runawayTenant",
+            &["outageStartHour=20", "outageEndHour=10"],
+            "--set outageEndHour: clashes with outageStartHour (20): outageEndHour: must be an hour at or after the \
+             outage's start (an outage cannot end before it starts); got 10, before the start at hour 20",
+        ),
+        (
+            "freeTier",
+            &["sockpuppets=0", "normalUsers=0", "scriptUsers=0"],
+            "--set scriptUsers: clashes with normalUsers (0) and sockpuppets (0): normalUsers, scriptUsers, \
+             sockpuppets: at least one user of some kind; all three are 0",
+        ),
+    ];
+    for (scenario, sets, said) in cases {
+        let mut args = vec!["run", "--scenario", scenario];
+        sets.iter().for_each(|s| args.extend(["--set", s]));
+        assert_eq!(refused(&args, 2), format!("billsim: {said}"), "{args:?}");
+        let stderr = String::from_utf8(billsim(&args).stderr).unwrap();
+        assert!(stderr.contains("\nUsage: billsim run"), "{args:?}: the usage follows: {stderr}");
+    }
+}
