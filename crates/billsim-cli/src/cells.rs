@@ -4,15 +4,17 @@
 //! name is shortened as the page's chart shortens it (its start and its end kept), and no
 //! width is ever wider than [`MOST_WIDTH`].
 
+use billsim_core::quote::visible;
 use billsim_core::replay::view::shortened;
 
 /// The widest column a table pads to; a longer cell (none, once names are shortened) is
 /// written whole and pushes its row's later columns along.
 const MOST_WIDTH: usize = 100;
 
-/// A name as a table's cell shows it.
+/// A name as a table's cell shows it: shortened, then with what a reader cannot see (a
+/// line's end too) as its code point, so that its width is the width shown.
 pub fn name(text: &str) -> String {
-    shortened(text)
+    visible(&shortened(text)).into_owned()
 }
 
 /// The width of a column of `cells`: the widest, at least `least`, at most [`MOST_WIDTH`].

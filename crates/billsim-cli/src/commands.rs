@@ -4,7 +4,7 @@ use crate::args::{self, Command};
 use crate::day_range;
 use crate::figures;
 use crate::hackathon;
-use crate::output::{json_line, json_line_with_events, say, Events, Failure};
+use crate::output::{json_line, json_line_with_events, say, text, Events, Failure};
 use crate::policy_file;
 use crate::run_table;
 use crate::run_tenant;
@@ -42,7 +42,7 @@ fn day(a: &args::Day, out: &mut dyn Write) -> Result<(), Failure> {
         if a.json.json {
             json_line(out, &day)?;
         } else {
-            out.write_all(table::day(&day).as_bytes())?;
+            text(out, &table::day(&day))?;
         }
     }
     Ok(())
@@ -58,7 +58,7 @@ fn days(a: &args::Days, out: &mut dyn Write) -> Result<(), Failure> {
     if a.json.json {
         json_line(out, &days)
     } else {
-        Ok(out.write_all(table::many_days(&days).as_bytes())?)
+        Ok(text(out, &table::many_days(&days))?)
     }
 }
 
@@ -68,7 +68,7 @@ fn overrun(a: &args::Overrun, out: &mut dyn Write) -> Result<(), Failure> {
     if a.json.json {
         json_line(out, &rows)
     } else {
-        Ok(out.write_all(table::overrun(&params, &rows).as_bytes())?)
+        Ok(text(out, &table::overrun(&params, &rows))?)
     }
 }
 
@@ -85,9 +85,9 @@ fn numbers(a: &args::Numbers, out: &mut dyn Write) -> Result<(), Failure> {
     if a.json.json {
         return json_line(out, &numbers);
     }
-    out.write_all(table::numbers(&numbers).as_bytes())?;
+    text(out, &table::numbers(&numbers))?;
     if let Some(note) = note {
-        writeln!(out, "{note}")?;
+        text(out, &format!("{note}\n"))?;
     }
     Ok(())
 }
@@ -98,7 +98,7 @@ fn write_figures(a: &args::Figures, out: &mut dyn Write) -> Result<(), Failure> 
         return json_line(out, &written);
     }
     for path in written {
-        writeln!(out, "wrote {}", path.display())?;
+        text(out, &format!("wrote {}\n", path.display()))?;
     }
     Ok(())
 }
@@ -108,7 +108,7 @@ fn scenarios(a: &args::Json, out: &mut dyn Write) -> Result<(), Failure> {
     if a.json {
         json_line(out, &listing)
     } else {
-        Ok(out.write_all(run_table::scenarios(&listing).as_bytes())?)
+        Ok(text(out, &run_table::scenarios(&listing))?)
     }
 }
 
@@ -150,9 +150,9 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         run_table::run(out, scenario, &run, own, events)?;
         if own && scenario.name == scenario::HACKATHON.name {
-            let mut text = String::new();
-            hackathon::usage_pages(&run, &mut text);
-            out.write_all(text.as_bytes())?;
+            let mut pages = String::new();
+            hackathon::usage_pages(&run, &mut pages);
+            text(out, &pages)?;
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! after each policy's day, `run --blocked-log FILE` (the tutorial's app's blocked-call
 //! log, as JSON lines) and the Retry-After and key of each event.
 
-use crate::output::{json_line, Failure};
+use crate::output::{json_line, text, Failure};
 use crate::table;
 use billsim_core::engine::{Event, Outcome};
 use billsim_core::hackathon::{blocked_log, replay, Settings, Usage, DAY_START_UNIX};
@@ -33,15 +33,16 @@ pub fn numbers(json: bool, out: &mut dyn Write) -> Result<(), Failure> {
         return json_line(out, &Numbers { rate, cap, figures });
     }
     for (command, run) in [("python demo.py rate", &rate), ("python demo.py cap", &cap)] {
-        writeln!(out, "$ {command}   (replayed; the model's answers left out)")?;
+        let mut said = format!("$ {command}   (replayed; the model's answers left out)\n");
         for a in &run.answers {
-            writeln!(out, "{}", a.line())?;
+            said.push_str(&format!("{}\n", a.line()));
         }
-        writeln!(out, "usage: {}\n", run.usage.json())?;
+        said.push_str(&format!("usage: {}\n\n", run.usage.json()));
+        text(out, &said)?;
     }
-    out.write_all(table::numbers(&figures.numbers).as_bytes())?;
+    text(out, &table::numbers(&figures.numbers))?;
     for note in &figures.notes {
-        writeln!(out, "\n{note}")?;
+        text(out, &format!("\n{note}\n"))?;
     }
     Ok(())
 }

@@ -3,7 +3,9 @@
 //! run quietly, as it ends a Unix tool; no write panics, whatever stdout and stderr are.
 
 use billsim_core::engine::{Event, RunError};
+use billsim_core::quote::visible;
 use billsim_core::Overflow;
+use std::borrow::Cow;
 use std::error::Error;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -120,10 +122,30 @@ pub fn to_stdout(command: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) ->
     }
 }
 
-/// `billsim: {text}` on stderr. Nothing is left to tell if stderr cannot be written to, so
-/// its error is dropped (`eprintln!` would panic).
+/// `billsim: {text}` on stderr, its unseen characters made visible. Nothing is left to tell
+/// if stderr cannot be written to, so its error is dropped (`eprintln!` would panic).
 pub fn say(text: &str) {
-    let _ = writeln!(io::stderr().lock(), "billsim: {text}");
+    let _ = writeln!(io::stderr().lock(), "billsim: {}", terminal(text));
+}
+
+/// Writes `text` (tables, sentences: not JSON, which serde escapes) for a terminal.
+pub fn text(out: &mut dyn Write, text: &str) -> io::Result<()> {
+    out.write_all(terminal(text).as_bytes())
+}
+
+/// Text as billsim writes it for a terminal, the one place names from files and logs are
+/// made safe to show: every character a reader cannot see but a line's end (a control
+/// character, an escape sequence's ESC, a right-to-left override that reverses what follows,
+/// a zero-width space) as its code point, `<U+202E>`.
+pub fn terminal(text: &str) -> Cow<'_, str> {
+    if !text.contains('\n') {
+        return visible(text);
+    }
+    let lines: Vec<Cow<str>> = text.split('\n').map(visible).collect();
+    if lines.iter().all(|l| matches!(l, Cow::Borrowed(_))) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(lines.join("\n"))
 }
 
 #[cfg(test)]
@@ -140,6 +162,15 @@ mod tests {
         fn flush(&mut self) -> io::Result<()> {
             Err(io::ErrorKind::BrokenPipe.into())
         }
+    }
+
+    #[test]
+    fn text_for_a_terminal_keeps_its_line_ends_and_shows_every_other_unseen_character_as_its_code_point() {
+        assert_eq!(terminal("a\u{202e}b\n\u{1b}[2Jc\r\n"), "a<U+202E>b\n<U+001B>[2Jc<U+000D>\n");
+        assert!(
+            matches!(terminal("plain\ntext, ünïcode 日本\n"), Cow::Borrowed(_)),
+            "nothing to change, nothing copied"
+        );
     }
 
     #[test]

@@ -5,9 +5,10 @@
 
 use crate::args::{Checked, Json};
 use crate::cells;
-use crate::output::{each_event, json_line, json_line_with_events, Events, Failure};
+use crate::output::{self, each_event, json_line, json_line_with_events, Events, Failure};
 use crate::policy_file;
 use billsim_core::engine::{Event, Nanos, Outcome, PriceTable, Reason, Record, RunError};
+use billsim_core::quote::visible;
 use billsim_core::replay::export::{self, Order};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::when::iso_text;
@@ -152,22 +153,23 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
         let refused = if by.is_empty() { String::new() } else { format!(", refused {}", by.join(", ")) };
         let _ = writeln!(text, "\n{name}: bill {}; served {served}{refused}", o.bill.exact_dollars());
         if let Some(events) = events {
-            out.write_all(std::mem::take(&mut text).as_bytes())?;
+            output::text(out, &std::mem::take(&mut text))?;
             let mut line = String::new();
             each_event(out, events, i, |out, e| {
                 line.clear();
                 event(&mut line, r, e);
-                out.write_all(line.as_bytes())
+                output::text(out, &line)
             })?;
         }
     }
     users(&mut text, r);
-    Ok(out.write_all(text.as_bytes())?)
+    Ok(output::text(out, &text)?)
 }
 
 fn event(out: &mut String, r: &ReplayRun, e: &Event) {
-    let user = r.users.get(e.user as usize).map_or("?", |u| u.name.as_str());
-    let model = r.models.get(usize::from(e.model)).map_or("?", String::as_str);
+    // Whole, but for what a reader cannot see: a line's end in a name would start a line.
+    let user = visible(r.users.get(e.user as usize).map_or("?", |u| u.name.as_str()));
+    let model = visible(r.models.get(usize::from(e.model)).map_or("?", String::as_str));
     let what = match (e.reason, e.fits_at) {
         (None, _) => format!("served, charged {}", e.charged.exact_dollars()),
         (Some(reason), Some(at)) => format!("refused: {}, would fit at {}", reason.name(), iso_text(at)),

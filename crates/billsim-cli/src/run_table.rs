@@ -2,9 +2,10 @@
 //! (from the core's schema), and a scenario's run as readable tables.
 
 use crate::cells;
-use crate::output::{each_event, Events, Failure};
+use crate::output::{self, each_event, Events, Failure};
 use crate::table::counted;
 use billsim_core::engine::{Event, Nanos, Outcome, Reason};
+use billsim_core::quote::visible;
 use billsim_core::scenario::{Scenario, ScenarioRun, SCENARIOS};
 use billsim_core::schema::{self, Choice, SettingSpec, Value};
 use billsim_core::time::Instant;
@@ -182,7 +183,7 @@ pub fn run(
     let width = cells::width(names.collect::<Vec<_>>().iter().map(String::as_str), 6);
     for (i, o) in run.policies.iter().enumerate() {
         policy(&mut text, scenario, run, o, own, width);
-        out.write_all(std::mem::take(&mut text).as_bytes())?;
+        output::text(out, &std::mem::take(&mut text))?;
         if let Some(made) = events {
             self::events(out, run, made, i, width)?;
         }
@@ -232,13 +233,13 @@ pub fn events(
     each_event(out, made, policy, |out, e| {
         line.clear();
         event(&mut line, run, e, width);
-        out.write_all(line.as_bytes())
+        output::text(out, &line)
     })
 }
 
 fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
     let user = run.users.get(e.user as usize).map_or_else(|| "?".into(), |u| cells::name(&u.name));
-    let model = run.models.get(usize::from(e.model)).map_or("?", String::as_str);
+    let model = visible(run.models.get(usize::from(e.model)).map_or("?", String::as_str));
     let what = match e.reason {
         None => format!("served, charged {}", e.charged.exact_dollars()),
         Some(reason) => match e.fits_at {

@@ -3,7 +3,7 @@
 //! by model, the spend the ledger never metered), then the lesson's claims on that month.
 
 use crate::cells;
-use crate::output::{Events, Failure};
+use crate::output::{self, Events, Failure};
 use crate::run_table::clock;
 use billsim_core::engine::{Nanos, Outcome, Reason, DAY_MS};
 use billsim_core::runaway_tenant::claims::{claims, decimal, BY_HOUR};
@@ -57,7 +57,7 @@ pub fn report(
     for (i, o) in run.policies.iter().enumerate() {
         let label = run.labels.get(i).map_or(o.policy.as_str(), String::as_str);
         policy(&mut text, run, params, o, label, &names, width);
-        out.write_all(std::mem::take(&mut text).as_bytes())?;
+        output::text(out, &std::mem::take(&mut text))?;
         if let Some(made) = events {
             crate::run_table::events(out, run, made, i, width)?;
         }
@@ -65,7 +65,7 @@ pub fn report(
     if own && run.policies.iter().all(|o| o.events.is_some()) {
         claims_text(&mut text, run, params);
     }
-    Ok(out.write_all(text.as_bytes())?)
+    Ok(output::text(out, &text)?)
 }
 
 fn policy(

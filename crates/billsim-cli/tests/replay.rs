@@ -199,3 +199,35 @@ fn the_json_with_events_is_the_json_without_them_plus_every_decision_of_each_pol
         assert_eq!(with, without, "{args:?}: the rest is the same");
     }
 }
+
+/// Characters that would move, hide or recolour what a terminal shows.
+const UNSEEN: [char; 5] = ['\u{202e}', '\u{1b}', '\u{7}', '\u{200b}', '\r'];
+
+#[test]
+fn names_from_files_reach_the_terminal_with_their_unseen_characters_as_code_points_and_json_as_they_are() {
+    // JSON lines (a CSV log with a control character is refused as a binary file), with
+    // logged costs (a price table's model names have no control characters).
+    let log = Temp::new(
+        "unseen.jsonl",
+        r#"{"time": 1746090000, "user": "bob\u202elive", "model": "toy\u001b[31m", "input_tokens": 1000, "output_tokens": 100, "cost": 0.01}
+{"time": 1746090001, "user": "\u0007ann\u200b\r", "model": "toy\u001b[31m", "input_tokens": 10, "output_tokens": 1, "cost": 0.001}
+"#,
+    );
+    let policies = Temp::new("unseen.json", r#"[{ "name": "cap\u202eped", "guards": [] }]"#);
+    let args = ["replay", log.path(), "--events"];
+    for extra in [&[][..], &["--policy", policies.path()]] {
+        let args = [&args[..], extra].concat();
+        let text = String::from_utf8(billsim(&args, None).stdout).unwrap();
+        assert!(!text.contains(UNSEEN), "{args:?}: no unseen character reaches the terminal:\n{text:?}");
+        for shown in ["bob<U+202E>live", "<U+0007>ann<U+200B>", "toy<U+001B>[31m"] {
+            assert!(text.contains(shown), "{args:?}: {shown} in\n{text}");
+        }
+        let json = String::from_utf8(billsim(&[&args[..], &["--json"]].concat(), None).stdout).unwrap();
+        assert!(json.contains("bob\u{202e}live"), "{args:?}: JSON has the name as it is: {json}");
+    }
+    let run = String::from_utf8(billsim(&["run", "--scenario", "toyDay", "--policy", policies.path()], None).stdout);
+    assert!(run.as_ref().is_ok_and(|t| t.contains("cap<U+202E>ped: bill") && !t.contains(UNSEEN)), "{run:?}");
+    let odd = Temp::new("odd\u{1b}]0;title\u{7}.json", "{");
+    let said = refused(&["run", "--scenario", "toyDay", "--policy", odd.path()]);
+    assert!(!said.contains(UNSEEN) && said.contains("odd<U+001B>]0;title<U+0007>.json"), "{said:?}");
+}
