@@ -122,3 +122,39 @@ test("the dev server answers HEAD with the headers of GET and no body", async ()
   assert.match(answer, new RegExp(`content-length: ${INDEX.length}\r\n`, "i"));
   assert.ok(answer.endsWith("\r\n\r\n"), `no body after the headers: ${JSON.stringify(answer.slice(-40))}`);
 });
+
+/** Runs web/serve.mjs as `scripts/serve` does, with `PORT` set to `value`; resolves to how it ended. */
+function serveWithPort(value) {
+  return new Promise((resolve) => {
+    const server = spawn(process.execPath, [new URL(SERVE).pathname], {
+      env: { ...process.env, PORT: value },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    server.stdout.on("data", (d) => {
+      stdout += d;
+      // Listening: it took the port. Stop it.
+      if (stdout.includes("served at")) server.kill();
+    });
+    server.stderr.on("data", (d) => (stderr += d));
+    server.once("exit", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+test("the dev server refuses a PORT that is not a port in one line naming PORT and what it allows", async () => {
+  for (const value of ["abc", "", " ", "-1", "65536", "70000", "1.5", "0x50", "1e3", "80a", "٨٠"]) {
+    const { code, stdout, stderr } = await serveWithPort(value);
+    assert.notEqual(code, 0, `PORT=${JSON.stringify(value)}: a non-zero exit status; it printed ${stdout}`);
+    assert.equal(
+      stderr,
+      `serve.mjs: PORT must be a whole number from 0 to 65535 (0: any free port); got ${JSON.stringify(value)}\n`,
+      `PORT=${JSON.stringify(value)}: one line, no stack trace`,
+    );
+  }
+  for (const value of ["0", " 0 "]) {
+    const { signal, stdout } = await serveWithPort(value);
+    assert.equal(signal, "SIGTERM", `PORT=${JSON.stringify(value)} is served until stopped`);
+    assert.match(stdout, /^The widget is served at http:\/\/127\.0\.0\.1:\d+\/ /, `PORT=${JSON.stringify(value)}`);
+  }
+});

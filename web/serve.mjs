@@ -148,14 +148,38 @@ export async function serve(port = 0, host = "127.0.0.1", { root = WEB } = {}) {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const port = Number(process.env.PORT ?? 8000);
+export const PORT_ALLOWED = "a whole number from 0 to 65535 (0: any free port)";
+
+/** The port of `PORT`'s text (8000 when it is not set), or `null` when the text is not one. */
+export function portOf(text = "8000") {
+  // Plain digits, as the command line reads numbers: Number() would take "", "0x50" and "1e3".
+  const digits = text.trim();
+  const port = /^[0-9]{1,5}$/.test(digits) ? Number(digits) : NaN;
+  return port <= 65535 ? port : null;
+}
+
+/** Serves web/ on `PORT`, or says in one line why it cannot; resolves to the exit status. */
+async function main() {
+  const port = portOf(process.env.PORT);
+  if (port === null) {
+    console.error(`serve.mjs: PORT must be ${PORT_ALLOWED}; got ${JSON.stringify(process.env.PORT)}`);
+    return 2;
+  }
   // Another program on the port: take a free one rather than fail.
   const server = await serve(port).catch((e) => {
     if (e.code !== "EADDRINUSE") throw e;
     console.log(`Port ${port} is taken; using a free one.`);
     return serve(0);
+  }).catch((e) => {
+    console.error(`serve.mjs: cannot serve on 127.0.0.1:${port}: ${e.message}`);
+    return null;
   });
+  if (server === null) return 1;
   const { port: actual } = server.address();
   console.log(`The widget is served at http://127.0.0.1:${actual}/ (Ctrl-C stops it)`);
+  return 0;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main();
 }

@@ -218,7 +218,7 @@ pub struct Run {
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = Checked(parse_assignment),
         action = ArgAction::Append, allow_hyphen_values = true,
         help = format!("A setting of the scenario, {ASSIGNMENT_ALLOWED}; may be given again"))]
-    set: Vec<Assignment>,
+    pub set: Vec<Assignment>,
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true,
         help = "Policies (and prices) written as JSON, in place of the scenario's own")]
     pub policy: Option<PathBuf>,

@@ -4,12 +4,12 @@ use crate::args::{self, Command};
 use crate::day_range;
 use crate::figures;
 use crate::hackathon;
-use crate::output::{json_line, say, Failure};
+use crate::output::{json_line, json_line_with_events, say, text, Events, Failure};
 use crate::policy_file;
 use crate::run_table;
 use crate::run_tenant;
 use crate::table;
-use billsim_core::engine::Record;
+use billsim_core::engine::{Event, Record};
 use billsim_core::free_tier;
 use billsim_core::many_days;
 use billsim_core::runaway_tenant::Params;
@@ -42,7 +42,7 @@ fn day(a: &args::Day, out: &mut dyn Write) -> Result<(), Failure> {
         if a.json.json {
             json_line(out, &day)?;
         } else {
-            out.write_all(table::day(&day).as_bytes())?;
+            text(out, &table::day(&day))?;
         }
     }
     Ok(())
@@ -58,7 +58,7 @@ fn days(a: &args::Days, out: &mut dyn Write) -> Result<(), Failure> {
     if a.json.json {
         json_line(out, &days)
     } else {
-        Ok(out.write_all(table::many_days(&days).as_bytes())?)
+        Ok(text(out, &table::many_days(&days))?)
     }
 }
 
@@ -68,7 +68,7 @@ fn overrun(a: &args::Overrun, out: &mut dyn Write) -> Result<(), Failure> {
     if a.json.json {
         json_line(out, &rows)
     } else {
-        Ok(out.write_all(table::overrun(&params, &rows).as_bytes())?)
+        Ok(text(out, &table::overrun(&params, &rows))?)
     }
 }
 
@@ -85,9 +85,9 @@ fn numbers(a: &args::Numbers, out: &mut dyn Write) -> Result<(), Failure> {
     if a.json.json {
         return json_line(out, &numbers);
     }
-    out.write_all(table::numbers(&numbers).as_bytes())?;
+    text(out, &table::numbers(&numbers))?;
     if let Some(note) = note {
-        writeln!(out, "{note}")?;
+        text(out, &format!("{note}\n"))?;
     }
     Ok(())
 }
@@ -98,7 +98,7 @@ fn write_figures(a: &args::Figures, out: &mut dyn Write) -> Result<(), Failure> 
         return json_line(out, &written);
     }
     for path in written {
-        writeln!(out, "wrote {}", path.display())?;
+        text(out, &format!("wrote {}\n", path.display()))?;
     }
     Ok(())
 }
@@ -108,7 +108,7 @@ fn scenarios(a: &args::Json, out: &mut dyn Write) -> Result<(), Failure> {
     if a.json {
         json_line(out, &listing)
     } else {
-        Ok(out.write_all(run_table::scenarios(&listing).as_bytes())?)
+        Ok(text(out, &run_table::scenarios(&listing))?)
     }
 }
 
@@ -123,29 +123,37 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &a.export_log {
         crate::replay::export_log(scenario, a.seed(), &values, path)?;
     }
+    let refused = |e| policy_file::in_file(a.policy.as_deref(), e);
+    let prepared = scenario::prepare(scenario, a.seed(), &values, policies, prices.as_ref()).map_err(refused)?;
     // The blocked-call log and the runaway tenant's report (each tenant's busiest day, the
-    // claims) are read from the events, kept for them when not asked for.
+    // claims) read the events: kept for them. --events are made again as they are written.
     let tenant_report = !a.json.json && scenario.name == scenario::RUNAWAY_TENANT.name;
-    let record = Record { events: a.events || a.blocked_log.is_some() || tenant_report, ..Record::default() };
-    let mut run = scenario::run_with_prices(scenario, a.seed(), &values, policies, prices.as_ref(), record)
-        .map_err(|e| policy_file::in_file(a.policy.as_deref(), e))?;
+    let record = Record { events: a.blocked_log.is_some() || tenant_report, ..Record::default() };
+    let mut run = prepared.run(record).map_err(refused)?;
+    // What the lesson says of its policies is said only when they ran, whatever their names.
+    let own = prepared.runs_own_policies();
     if let Some(path) = &a.blocked_log {
-        hackathon::write_blocked_log(&run, path)?;
-        if !a.events {
-            run.policies.iter_mut().for_each(|o| o.events = None);
-        }
+        hackathon::write_blocked_log(&run, prepared.own_policy(hackathon::APP), path)?;
     }
+    let events = |policy: usize, send: &mut dyn FnMut(&Event)| prepared.events(policy, send);
+    let events: Option<Events> = a.events.then_some(&events);
     if a.json.json {
-        json_line(out, &run)
+        run.policies.iter_mut().for_each(|o| o.events = events.map(|_| Vec::new()));
+        match events {
+            Some(made) => json_line_with_events(out, &run, run.policies.len(), made),
+            None => json_line(out, &run),
+        }
     } else if tenant_report {
         // The settings held together, or the run above would have failed.
         let params = Params::from_values(&values).map_err(|e| Failure::Work(e.into()))?;
-        Ok(out.write_all(run_tenant::report(scenario, &run, &params, a.events).as_bytes())?)
+        run_tenant::report(out, scenario, &run, &params, own, events)
     } else {
-        let mut text = run_table::run(scenario, &run);
-        if scenario.name == scenario::HACKATHON.name {
-            hackathon::usage_pages(&run, &mut text);
+        run_table::run(out, scenario, &run, own, events)?;
+        if own && scenario.name == scenario::HACKATHON.name {
+            let mut pages = String::new();
+            hackathon::usage_pages(&run, &mut pages);
+            text(out, &pages)?;
         }
-        Ok(out.write_all(text.as_bytes())?)
+        Ok(())
     }
 }

@@ -3,7 +3,7 @@
 //! after each policy's day, `run --blocked-log FILE` (the tutorial's app's blocked-call
 //! log, as JSON lines) and the Retry-After and key of each event.
 
-use crate::output::{json_line, Failure};
+use crate::output::{json_line, text, Failure};
 use crate::table;
 use billsim_core::engine::{Event, Outcome};
 use billsim_core::hackathon::{blocked_log, replay, Settings, Usage, DAY_START_UNIX};
@@ -33,15 +33,16 @@ pub fn numbers(json: bool, out: &mut dyn Write) -> Result<(), Failure> {
         return json_line(out, &Numbers { rate, cap, figures });
     }
     for (command, run) in [("python demo.py rate", &rate), ("python demo.py cap", &cap)] {
-        writeln!(out, "$ {command}   (replayed; the model's answers left out)")?;
+        let mut said = format!("$ {command}   (replayed; the model's answers left out)\n");
         for a in &run.answers {
-            writeln!(out, "{}", a.line())?;
+            said.push_str(&format!("{}\n", a.line()));
         }
-        writeln!(out, "usage: {}\n", run.usage.json())?;
+        said.push_str(&format!("usage: {}\n\n", run.usage.json()));
+        text(out, &said)?;
     }
-    out.write_all(table::numbers(&figures.numbers).as_bytes())?;
+    text(out, &table::numbers(&figures.numbers))?;
     for note in &figures.notes {
-        writeln!(out, "\n{note}")?;
+        text(out, &format!("\n{note}\n"))?;
     }
     Ok(())
 }
@@ -74,8 +75,9 @@ pub fn event_extra(run: &ScenarioRun, e: &Event) -> String {
     extra
 }
 
-/// Writes the blocked-call log of the tutorial's app to `path`.
-pub fn write_blocked_log(run: &ScenarioRun, path: &Path) -> Result<(), Failure> {
+/// Writes the blocked-call log of the tutorial's app, policy number `app` of the run (found
+/// as a policy, not by its name), to `path`.
+pub fn write_blocked_log(run: &ScenarioRun, app: Option<usize>, path: &Path) -> Result<(), Failure> {
     let refused = |problem: String| Failure::Work(format!("--blocked-log {}: {problem}", path.display()).into());
     if run.scenario != HACKATHON.name {
         return Err(refused(format!(
@@ -83,11 +85,11 @@ pub fn write_blocked_log(run: &ScenarioRun, path: &Path) -> Result<(), Failure> 
             HACKATHON.name, run.scenario
         )));
     }
-    let app: &Outcome = run
-        .policies
-        .iter()
-        .find(|o| o.policy == APP)
-        .ok_or_else(|| refused(format!("the policies run must include {APP:?} (the tutorial's app)")))?;
+    let app: &Outcome = app.and_then(|i| run.policies.get(i)).ok_or_else(|| {
+        refused(format!(
+            "the policies run must include the tutorial's app ({APP:?}, as the scenario has it with these settings)"
+        ))
+    })?;
     let log = blocked_log::blocked_log(run, app, DAY_START_UNIX).unwrap_or_default();
     std::fs::write(path, log).map_err(|e| refused(format!("cannot be written: {e}")))
 }

@@ -1,6 +1,7 @@
 //! `billsim`: the toy day on the command line, from the same core as the widget.
 
 mod args;
+mod cells;
 mod commands;
 mod day_range;
 mod figures;

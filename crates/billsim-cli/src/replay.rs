@@ -4,9 +4,11 @@
 //! traffic as a generic log that replays to the scenario's own outcome.
 
 use crate::args::{Checked, Json};
-use crate::output::{json_line, Failure};
+use crate::cells;
+use crate::output::{self, each_event, json_line, json_line_with_events, Events, Failure};
 use crate::policy_file;
 use billsim_core::engine::{Event, Nanos, Outcome, PriceTable, Reason, Record, RunError};
+use billsim_core::quote::visible;
 use billsim_core::replay::export::{self, Order};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::when::iso_text;
@@ -100,24 +102,33 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
         table.0.extend(f.prices.map_or_else(Vec::new, |p| p.0));
         f.policies
     });
-    let record = Record { events: a.events, ..Record::default() };
-    let replayed = run::run(&log, policies, Some(&table), record).map_err(|e| match e {
+    let refused = |e: RunError| match e {
         RunError::NoPrice(_) => work(format!("{e}: --prices FILE gives them (README.md describes the table)")),
         e => policy_file::in_file(a.policy.as_deref(), e),
-    })?;
-    if a.json.json {
-        json_line(out, &replayed)
-    } else {
-        Ok(out.write_all(said(&name, &replayed).as_bytes())?)
+    };
+    // The counts first; then, asked for, each policy's events made again and written as
+    // they come, never held.
+    let prepared = run::prepare(&mut log, policies, Some(&table)).map_err(refused)?;
+    let mut replayed = prepared.run(Record::default()).map_err(refused)?;
+    let events = |policy: usize, send: &mut dyn FnMut(&Event)| prepared.events(policy, send);
+    let events: Option<Events> = a.events.then_some(&events);
+    match (a.json.json, events) {
+        (true, None) => json_line(out, &replayed),
+        (true, Some(events)) => {
+            replayed.policies.iter_mut().for_each(|o| o.events = Some(Vec::new()));
+            json_line_with_events(out, &replayed, replayed.policies.len(), events)
+        }
+        (false, events) => said(out, &name, &replayed, events),
     }
 }
 
 /// The most users the table lists by name; the others are one row.
 const USERS_LISTED: usize = 10;
 
-/// A replay as text: what was read, each policy's bill and refusals, then the biggest users.
-pub fn said(name: &str, r: &ReplayRun) -> String {
-    let mut out = format!(
+/// A replay as text: what was read, each policy's bill and refusals (and its events, when
+/// given), then the biggest users.
+pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Events>) -> Result<(), Failure> {
+    let mut text = format!(
         "Replay of {name} ({}): {} calls of {} users to {} models, from {} to {}\n",
         Format::ALL.iter().find(|f| f.name() == r.format).map_or(r.format, |f| f.label()),
         r.calls,
@@ -127,9 +138,9 @@ pub fn said(name: &str, r: &ReplayRun) -> String {
         iso_text(r.until)
     );
     for note in &r.notes {
-        let _ = writeln!(out, "  Note: {note}.");
+        let _ = writeln!(text, "  Note: {note}.");
     }
-    for (o, label) in r.policies.iter().zip(&r.labels) {
+    for (i, (o, label)) in r.policies.iter().zip(&r.labels).enumerate() {
         let name = if *label == o.policy { label.clone() } else { format!("{label} ({})", o.policy) };
         let served: u64 = o.per_user.iter().map(|u| u64::from(u.served)).sum();
         let mut by = Vec::new();
@@ -140,20 +151,25 @@ pub fn said(name: &str, r: &ReplayRun) -> String {
             }
         }
         let refused = if by.is_empty() { String::new() } else { format!(", refused {}", by.join(", ")) };
-        let _ = writeln!(out, "\n{name}: bill {}; served {served}{refused}", o.bill.exact_dollars());
-        if let Some(events) = &o.events {
-            for e in events {
-                event(&mut out, r, e);
-            }
+        let _ = writeln!(text, "\n{name}: bill {}; served {served}{refused}", o.bill.exact_dollars());
+        if let Some(events) = events {
+            output::text(out, &std::mem::take(&mut text))?;
+            let mut line = String::new();
+            each_event(out, events, i, |out, e| {
+                line.clear();
+                event(&mut line, r, e);
+                output::text(out, &line)
+            })?;
         }
     }
-    users(&mut out, r);
-    out
+    users(&mut text, r);
+    Ok(output::text(out, &text)?)
 }
 
 fn event(out: &mut String, r: &ReplayRun, e: &Event) {
-    let user = r.users.get(e.user as usize).map_or("?", |u| u.name.as_str());
-    let model = r.models.get(usize::from(e.model)).map_or("?", String::as_str);
+    // Whole, but for what a reader cannot see: a line's end in a name would start a line.
+    let user = visible(r.users.get(e.user as usize).map_or("?", |u| u.name.as_str()));
+    let model = visible(r.models.get(usize::from(e.model)).map_or("?", String::as_str));
     let what = match (e.reason, e.fits_at) {
         (None, _) => format!("served, charged {}", e.charged.exact_dollars()),
         (Some(reason), Some(at)) => format!("refused: {}, would fit at {}", reason.name(), iso_text(at)),
@@ -167,18 +183,19 @@ fn users(out: &mut String, r: &ReplayRun) {
     let Some(first) = r.policies.first() else { return };
     let order = core::view::by_bill(r);
     let shown_users = &order[..order.len().min(USERS_LISTED)];
-    let width = shown_users.iter().map(|&u| r.users[u].name.chars().count()).chain([4]).max().unwrap_or(4);
+    let names: Vec<String> = shown_users.iter().map(|&u| cells::name(&r.users[u].name)).collect();
+    let width = cells::width(names.iter().map(String::as_str), 4);
     let _ = writeln!(out, "\nThe biggest users by their bill under {}, charged under each policy:", first.policy);
     let mut line = format!("  {:<width$} {:>6}", "user", "calls");
     for o in &r.policies {
-        let _ = write!(line, " {:>14}", o.policy);
+        let _ = write!(line, " {:>14}", cells::name(&o.policy));
     }
     let _ = writeln!(out, "{line}");
     let charged = |o: &Outcome, users: &[usize]| {
         Nanos(users.iter().map(|&u| o.per_user[u].charged.0).fold(0u64, u64::saturating_add)).exact_dollars()
     };
-    for &u in shown_users {
-        let mut line = format!("  {:<width$} {:>6}", r.users[u].name, r.users[u].calls);
+    for (&u, name) in shown_users.iter().zip(&names) {
+        let mut line = format!("  {name:<width$} {:>6}", r.users[u].calls);
         for o in &r.policies {
             let _ = write!(line, " {:>14}", charged(o, &[u]));
         }

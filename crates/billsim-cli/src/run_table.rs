@@ -1,13 +1,17 @@
 //! `billsim scenarios` and `billsim run`: every scenario with its policies and settings
 //! (from the core's schema), and a scenario's run as readable tables.
 
+use crate::cells;
+use crate::output::{self, each_event, Events, Failure};
 use crate::table::counted;
 use billsim_core::engine::{Event, Nanos, Outcome, Reason};
+use billsim_core::quote::visible;
 use billsim_core::scenario::{Scenario, ScenarioRun, SCENARIOS};
 use billsim_core::schema::{self, Choice, SettingSpec, Value};
 use billsim_core::time::Instant;
 use serde::Serialize;
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::Write;
 
 /// A scenario as `billsim scenarios` lists it: its settings in full, from the schema.
 #[derive(Serialize)]
@@ -38,12 +42,12 @@ pub fn scenarios(listing: &[Listed]) -> String {
     for s in listing {
         let _ = writeln!(out, "{}  {}\n  {}", s.name, s.label, s.description);
         let _ = writeln!(out, "  Policies:");
-        let width = s.policies.iter().map(|p| p.value.len()).max().unwrap_or(0);
+        let width = cells::width(s.policies.iter().map(|p| p.value), 0);
         for p in s.policies {
             let _ = writeln!(out, "    {:<width$}  {}", p.value, p.label);
         }
         let _ = writeln!(out, "  Settings, each as --set NAME=VALUE:");
-        let width = s.settings.iter().map(|p| p.key.len()).max().unwrap_or(0);
+        let width = cells::width(s.settings.iter().map(|p| p.key), 0);
         for spec in &s.settings {
             // The unit, unless the label or the range says it already.
             let said = spec.unit.is_empty() || spec.label.contains(spec.unit) || spec.allowed.contains(spec.unit);
@@ -75,7 +79,7 @@ pub fn clock(at: Instant) -> String {
 }
 
 /// A value of a setting as it was given.
-fn shown(value: Value) -> String {
+pub fn setting_value(value: Value) -> String {
     match value {
         Value::Whole(n) => n.to_string(),
         Value::Dollars(m) => m.exact_dollars(),
@@ -141,14 +145,23 @@ fn header(out: &mut String, first: &str, second: &str, width: usize) {
     );
 }
 
-/// The label of the scenario's policy named `name`, or the name (a file's policy).
-fn label<'a>(scenario: &'a Scenario, name: &'a str) -> &'a str {
-    scenario.policies.iter().find(|c| c.value == name).map_or(name, |c| c.label)
+/// The label of the scenario's policy named `name` when `own` (the policies run are the
+/// scenario's own), else the name: a file's policy may have a lesson's name.
+fn label<'a>(scenario: &'a Scenario, own: bool, name: &'a str) -> &'a str {
+    scenario.policies.iter().filter(|_| own).find(|c| c.value == name).map_or(name, |c| c.label)
 }
 
-pub fn run(scenario: &Scenario, run: &ScenarioRun) -> String {
+/// A scenario's run as tables, each policy's events after its tables when given; with the
+/// scenario's own report and labels when `own` (it ran its own policies).
+pub fn run(
+    out: &mut dyn Write,
+    scenario: &Scenario,
+    run: &ScenarioRun,
+    own: bool,
+    events: Option<Events>,
+) -> Result<(), Failure> {
     let calls: u32 = run.users.iter().map(|u| u.calls).sum();
-    let mut out = format!(
+    let mut text = format!(
         "{} ({}), seed {}: {} in {}, {}\n",
         scenario.label,
         scenario.name,
@@ -157,20 +170,29 @@ pub fn run(scenario: &Scenario, run: &ScenarioRun) -> String {
         counted(run.cohorts.len() as u32, "cohort"),
         counted(calls, "call"),
     );
-    let settings: Vec<String> =
-        scenario.settings.iter().filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", shown(v)))).collect();
-    let _ = writeln!(out, "Settings: {}", settings.join(", "));
-    out.push_str(&crate::scenario_report::report(run));
-    let names = run.users.iter().map(|u| u.name.chars().count());
-    let width = names.chain(run.cohorts.iter().map(|c| c.label.chars().count())).chain([6]).max().unwrap_or(6);
-    for o in &run.policies {
-        policy(&mut out, scenario, run, o, width);
+    let settings: Vec<String> = scenario
+        .settings
+        .iter()
+        .filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", setting_value(v))))
+        .collect();
+    let _ = writeln!(text, "Settings: {}", settings.join(", "));
+    if own {
+        text.push_str(&crate::scenario_report::report(run));
     }
-    out
+    let names = run.users.iter().map(|u| cells::name(&u.name)).chain(run.cohorts.iter().map(|c| cells::name(&c.label)));
+    let width = cells::width(names.collect::<Vec<_>>().iter().map(String::as_str), 6);
+    for (i, o) in run.policies.iter().enumerate() {
+        policy(&mut text, scenario, run, o, own, width);
+        output::text(out, &std::mem::take(&mut text))?;
+        if let Some(made) = events {
+            self::events(out, run, made, i, width)?;
+        }
+    }
+    Ok(())
 }
 
-fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome, width: usize) {
-    let name = match label(scenario, &o.policy) {
+fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome, own: bool, width: usize) {
+    let name = match label(scenario, own, &o.policy) {
         same if same == o.policy => same.to_string(),
         label => format!("{label} ({})", o.policy),
     };
@@ -184,29 +206,40 @@ fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome,
     }
     header(out, "cohort", "users", width);
     for (c, (users, row)) in run.cohorts.iter().zip(&cohorts) {
-        row.line(out, &c.label, &users.to_string(), width);
+        row.line(out, &cells::name(&c.label), &users.to_string(), width);
     }
     header(out, "user", "cohort", width);
     for (user, u) in run.users.iter().zip(&o.per_user) {
         let mut row = Row::default();
         row.add(user.calls, u);
-        row.line(out, &user.name, &user.cohort, width);
+        row.line(out, &cells::name(&user.name), &user.cohort, width);
     }
     if let Some(trip) = o.tripped {
         let who = run.users.get(trip.user as usize).map_or("?", |u| u.name.as_str());
         let _ = writeln!(out, "  The spend ceiling was reached at {} by a call of {who}.", clock(trip.at));
     }
-    if let Some(events) = &o.events {
-        let _ = writeln!(out, "  Events:");
-        for e in events {
-            event(out, run, e, width);
-        }
-    }
 }
 
-pub fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
-    let user = run.users.get(e.user as usize).map_or("?", |u| u.name.as_str());
-    let model = run.models.get(usize::from(e.model)).map_or("?", String::as_str);
+/// `  Events:`, then policy number `policy`'s events, a line each, written as they are made.
+pub fn events(
+    out: &mut dyn Write,
+    run: &ScenarioRun,
+    made: Events,
+    policy: usize,
+    width: usize,
+) -> Result<(), Failure> {
+    out.write_all(b"  Events:\n")?;
+    let mut line = String::new();
+    each_event(out, made, policy, |out, e| {
+        line.clear();
+        event(&mut line, run, e, width);
+        output::text(out, &line)
+    })
+}
+
+fn event(out: &mut String, run: &ScenarioRun, e: &Event, width: usize) {
+    let user = run.users.get(e.user as usize).map_or_else(|| "?".into(), |u| cells::name(&u.name));
+    let model = visible(run.models.get(usize::from(e.model)).map_or("?", String::as_str));
     let what = match e.reason {
         None => format!("served, charged {}", e.charged.exact_dollars()),
         Some(reason) => match e.fits_at {

@@ -2,12 +2,15 @@
 //! spend against its daily and monthly budgets, tasks served, degraded and refused, calls
 //! by model, the spend the ledger never metered), then the lesson's claims on that month.
 
-use crate::run_table::{clock, event};
+use crate::cells;
+use crate::output::{self, Events, Failure};
+use crate::run_table::clock;
 use billsim_core::engine::{Nanos, Outcome, Reason, DAY_MS};
 use billsim_core::runaway_tenant::claims::{claims, decimal, BY_HOUR};
 use billsim_core::runaway_tenant::{Params, RUNAWAY, RUNAWAY_FROM_HOUR};
 use billsim_core::scenario::{Scenario, ScenarioRun};
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::Write;
 
 /// Dollars to the cent (a spend under a cent but not nothing, exactly).
 fn dollars(n: Nanos) -> String {
@@ -18,12 +21,20 @@ fn micros(m: billsim_core::Micros) -> String {
     m.cents()
 }
 
-/// The report; the events when `events` (the run must have recorded them for the claims
-/// and each tenant's busiest day).
-pub fn report(scenario: &Scenario, run: &ScenarioRun, params: &Params, events: bool) -> String {
+/// The report, each policy's events after its table when given; the lesson's claims when
+/// `own` (it ran the scenario's own policies: a file may give their names to others). The
+/// run must have recorded its events, for the claims and each tenant's busiest day.
+pub fn report(
+    out: &mut dyn Write,
+    scenario: &Scenario,
+    run: &ScenarioRun,
+    params: &Params,
+    own: bool,
+    events: Option<Events>,
+) -> Result<(), Failure> {
     let calls: u32 = run.users.iter().map(|u| u.calls).sum();
     let tasks: u32 = run.users.iter().map(|u| u.requests).sum();
-    let mut out = format!(
+    let mut text = format!(
         "{} ({}), month {}: {} tenants, {tasks} tasks, {calls} model calls\n",
         scenario.label,
         scenario.name,
@@ -35,27 +46,39 @@ pub fn report(scenario: &Scenario, run: &ScenarioRun, params: &Params, events: b
         None => "no ledger outage".into(),
     };
     let _ = writeln!(
-        out,
+        text,
         "Product's monthly budget {}; max_tokens {}; {}% of calls fail; {outage}.",
         micros(params.product_monthly),
         params.max_tokens,
         params.fail_percent
     );
+    let names: Vec<String> = run.users.iter().map(|u| cells::name(&u.name)).collect();
+    let width = cells::width(names.iter().map(String::as_str), 6);
     for (i, o) in run.policies.iter().enumerate() {
         let label = run.labels.get(i).map_or(o.policy.as_str(), String::as_str);
-        policy(&mut out, run, params, o, label, events);
+        policy(&mut text, run, params, o, label, &names, width);
+        output::text(out, &std::mem::take(&mut text))?;
+        if let Some(made) = events {
+            crate::run_table::events(out, run, made, i, width)?;
+        }
     }
-    let own = run.ran.iter().map(|p| p.name.as_str()).eq(scenario.policies.iter().map(|c| c.value));
     if own && run.policies.iter().all(|o| o.events.is_some()) {
-        claims_text(&mut out, run, params);
+        claims_text(&mut text, run, params);
     }
-    out
+    Ok(output::text(out, &text)?)
 }
 
-fn policy(out: &mut String, run: &ScenarioRun, params: &Params, o: &Outcome, label: &str, events: bool) {
+fn policy(
+    out: &mut String,
+    run: &ScenarioRun,
+    params: &Params,
+    o: &Outcome,
+    label: &str,
+    names: &[String],
+    width: usize,
+) {
     let _ = writeln!(out, "\n{label} ({}): bill {}", o.policy, dollars(o.bill));
     // Budgets per tenant (daily, monthly), the busiest day's charge, the month's, and tasks.
-    let width = run.users.iter().map(|u| u.name.chars().count()).max().unwrap_or(6).max(6);
     let _ = writeln!(
         out,
         "  {:<width$}  {:<8} {:>10} {:>18} {:>10} {:>10} {:>6} {:>6} {:>8} {:>7} {:>10}",
@@ -79,7 +102,7 @@ fn policy(out: &mut String, run: &ScenarioRun, params: &Params, o: &Outcome, lab
             row[d] = row[d].saturating_add(e.charged.0);
         }
     }
-    for (i, (user, u)) in run.users.iter().zip(&o.per_user).enumerate() {
+    for (i, ((user, u), name)) in run.users.iter().zip(&o.per_user).zip(names).enumerate() {
         let (daily, monthly) =
             params.budgets(&user.cohort).map_or(("-".into(), "-".into()), |(d, m)| (micros(d), micros(m)));
         let busiest = match days[i].iter().enumerate().max_by_key(|&(d, n)| (*n, std::cmp::Reverse(d))) {
@@ -90,7 +113,7 @@ fn policy(out: &mut String, run: &ScenarioRun, params: &Params, o: &Outcome, lab
         let _ = writeln!(
             out,
             "  {:<width$}  {:<8} {:>10} {:>18} {:>10} {:>10} {:>6} {:>6} {:>8} {:>7} {:>10}",
-            user.name,
+            name,
             user.cohort,
             daily,
             busiest,
@@ -127,12 +150,6 @@ fn policy(out: &mut String, run: &ScenarioRun, params: &Params, o: &Outcome, lab
     let failed = sum(|u| u64::from(u.failed));
     if failed > 0 {
         let _ = writeln!(out, "  {failed} calls failed, billed nothing, and gave back their reservations.");
-    }
-    if events {
-        let _ = writeln!(out, "  Events:");
-        for e in o.events.iter().flatten() {
-            event(out, run, e, width);
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! Readable tables for a person at a terminal.
 
+use crate::cells;
 use billsim_core::in_flight::{self, Params, Row};
 use billsim_core::lesson_numbers::{grouped, Number};
 use billsim_core::many_days::{Extreme, ManyDays};
@@ -107,7 +108,7 @@ pub fn overrun(params: &Params, rows: &[Row]) -> String {
 /// Each of the lesson's sentences once, with the figures that belong to it; the lesson's
 /// value beside ours where they differ.
 pub fn numbers(numbers: &[Number]) -> String {
-    let width = numbers.iter().map(|n| n.key.len()).max().unwrap_or(0);
+    let width = cells::width(numbers.iter().map(|n| n.key), 0);
     let mut out = String::new();
     let mut sentence = "";
     for n in numbers {

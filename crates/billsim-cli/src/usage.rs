@@ -2,7 +2,9 @@
 //! billsim's own words (the flag's name and what it allows), then the help of the command
 //! it was given to.
 
-use crate::args::{Cli, Command};
+use crate::args::{Assignment, Cli, Command};
+use crate::run_table::setting_value;
+use billsim_core::scenario::{Clash, Values};
 use billsim_core::settings::shown;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser};
@@ -33,9 +35,34 @@ pub fn parse(raw: &[OsString]) -> Result<Command, Stop> {
     // `run`'s settings are checked against its scenario's schema, which clap cannot do
     // flag by flag: a bad one is a usage error as any other.
     if let Command::Run(run) = &command {
-        run.scenario().map_err(|e| Stop::Usage(with_help(&e.to_string(), &words)))?;
+        let (scenario, values) = run.scenario().map_err(|e| Stop::Usage(with_help(&e.to_string(), &words)))?;
+        if let Some(clash) = scenario.clash(&values) {
+            return Err(Stop::Usage(with_help(&clashing(&clash, &run.set, &values), &words)));
+        }
     }
     Ok(command)
+}
+
+/// Settings, each in range, that do not hold together: named by the `--set` given last of
+/// the rule's (the one to change), with the others and their values, then the rule.
+fn clashing(clash: &Clash, given: &[Assignment], values: &Values) -> String {
+    let is_given = |key: &str| given.iter().any(|a| a.name.trim() == key);
+    let last = given.iter().rev().map(|a| a.name.trim()).find(|&n| clash.settings.iter().any(|s| s == n));
+    let named = last.or(clash.settings.last().map(String::as_str)).unwrap_or_default();
+    let others: Vec<String> = clash
+        .settings
+        .iter()
+        .filter(|&s| s != named)
+        .map(|s| {
+            let value = values.get(s).map(setting_value).unwrap_or_default();
+            if is_given(s) {
+                format!("{s} ({value})")
+            } else {
+                format!("{s} ({value}, its default)")
+            }
+        })
+        .collect();
+    format!("--set {named}: clashes with {}: {}", others.join(" and "), clash.problem)
 }
 
 /// The help of the command the words name (`day`), or billsim's own.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{billsim, text};
+use common::{billsim, text, Temp};
 use serde_json::Value;
 
 fn refused(args: &[&str]) -> String {
@@ -98,4 +98,33 @@ fn bad_settings_and_a_blocked_log_elsewhere_name_the_field_and_what_is_allowed()
     );
     assert!(refused(&["run", "--scenario", "hackathon", "--blocked-log", "/nonexistent/dir/x"])
         .starts_with("billsim: --blocked-log /nonexistent/dir/x: cannot be written"));
+}
+
+#[test]
+fn the_blocked_call_log_is_the_apps_found_as_a_policy_not_by_its_name() {
+    use billsim_core::engine::Policy;
+    use billsim_core::scenario::{Values, HACKATHON};
+    let own = HACKATHON.build(0, &Values::defaults(&HACKATHON)).unwrap().policies;
+    let app = own.iter().find(|p| p.name == "rateLimitAndCap").unwrap();
+    let file =
+        |name: &str, policies: Vec<Policy>| Temp::new(name, &serde_json::json!({ "policies": policies }).to_string());
+    let (renamed, impostor) = (
+        file("app-renamed.json", vec![Policy { name: "theApp".into(), ..app.clone() }]),
+        file("app-impostor.json", vec![Policy::new("rateLimitAndCap", vec![])]),
+    );
+    let (log, own_log) = (Temp::new("blocked.jsonl", ""), Temp::new("blocked-own.jsonl", ""));
+    text(&["run", "--scenario", "hackathon", "--blocked-log", own_log.path()]);
+    text(&["run", "--scenario", "hackathon", "--policy", renamed.path(), "--blocked-log", log.path()]);
+    let read = |t: &Temp| std::fs::read_to_string(&t.0).unwrap();
+    assert!(read(&own_log).lines().count() > 100, "the app refuses the script");
+    assert_eq!(read(&log), read(&own_log), "the app under another name writes the app's log");
+    assert_eq!(
+        refused(&["run", "--scenario", "hackathon", "--policy", impostor.path(), "--blocked-log", log.path()]),
+        format!(
+            "billsim: --blocked-log {}: the policies run must include the tutorial's app (\"rateLimitAndCap\", as the \
+             scenario has it with these settings)",
+            log.path()
+        ),
+        "a policy with the app's name and no guards is not the app"
+    );
 }

@@ -2,9 +2,11 @@
 //! fixture replays from a file and from standard input alike; bad input stops with its
 //! lines and nothing on stdout; a scenario's exported log replays to the scenario's bills.
 
+mod common;
+
+use common::Temp;
 use serde_json::Value;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 fn fixture(name: &str) -> String {
@@ -85,26 +87,6 @@ fn bad_files_and_formats_are_refused_in_a_sentence() {
     assert!(String::from_utf8_lossy(&out.stderr).starts_with(
         "billsim: --format: must be \"generic\", \"litellm\", \"helicone\", \"langfuse\" or \"otlp\"; got \"csv\""
     ));
-}
-
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(name: &str, text: &str) -> Temp {
-        let path = std::env::temp_dir().join(format!("billsim-replay-{}-{name}", std::process::id()));
-        std::fs::write(&path, text).unwrap();
-        Temp(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 #[test]
@@ -198,4 +180,80 @@ fn every_scenarios_exported_log_replays_with_no_price_table() {
             log.path()
         )
     );
+}
+
+#[test]
+fn a_user_name_of_70000_characters_is_shortened_in_the_replays_table_keeping_its_start_and_end() {
+    let name = format!("start{}end", "x".repeat(70_000));
+    let log = Temp::new(
+        "long-name.csv",
+        &format!(
+            "time,user,model,input_tokens,output_tokens\n1746090000,{name},toy,1000,100\n1746090001,bob,toy,10,1\n"
+        ),
+    );
+    for extra in [&[][..], &["--events"]] {
+        let args: Vec<&str> = ["replay", log.path()].into_iter().chain(extra.iter().copied()).collect();
+        let out = billsim(&args, None);
+        let (text, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let row = text.lines().find(|l| l.trim_start().starts_with("start")).expect("the long name's row");
+        assert!(row.trim_start().starts_with("startxxxxxxxxx…xxxxxxxend "), "{args:?}: its start and end: {row}");
+        let widest = text.lines().filter(|l| !l.contains("  served, charged")).map(|l| l.chars().count()).max();
+        assert!(widest < Some(200), "{args:?}: the table's widest line is {widest:?} characters");
+    }
+}
+
+#[test]
+fn the_json_with_events_is_the_json_without_them_plus_every_decision_of_each_policy() {
+    for args in [&["replay", &fixture("generic.csv"), "--json"][..], &["run", "--scenario", "hackathon", "--json"]] {
+        let without = json(args, None);
+        let mut with = json(&[args, &["--events"]].concat(), None);
+        for (i, p) in with["policies"].as_array_mut().unwrap().iter_mut().enumerate() {
+            let events = p.as_object_mut().unwrap().remove("events").expect("each policy's events");
+            let decided: u64 = p["perUser"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| u["served"].as_u64().unwrap() + u["refused"].as_u64().unwrap())
+                .sum();
+            assert_eq!(
+                events.as_array().unwrap().len() as u64,
+                decided,
+                "{args:?}: policy {i}: an event per call decided"
+            );
+        }
+        assert_eq!(with, without, "{args:?}: the rest is the same");
+    }
+}
+
+/// Characters that would move, hide or recolour what a terminal shows.
+const UNSEEN: [char; 5] = ['\u{202e}', '\u{1b}', '\u{7}', '\u{200b}', '\r'];
+
+#[test]
+fn names_from_files_reach_the_terminal_with_their_unseen_characters_as_code_points_and_json_as_they_are() {
+    // JSON lines (a CSV log with a control character is refused as a binary file), with
+    // logged costs (a price table's model names have no control characters).
+    let log = Temp::new(
+        "unseen.jsonl",
+        r#"{"time": 1746090000, "user": "bob\u202elive", "model": "toy\u001b[31m", "input_tokens": 1000, "output_tokens": 100, "cost": 0.01}
+{"time": 1746090001, "user": "\u0007ann\u200b\r", "model": "toy\u001b[31m", "input_tokens": 10, "output_tokens": 1, "cost": 0.001}
+"#,
+    );
+    let policies = Temp::new("unseen.json", r#"[{ "name": "cap\u202eped", "guards": [] }]"#);
+    let args = ["replay", log.path(), "--events"];
+    for extra in [&[][..], &["--policy", policies.path()]] {
+        let args = [&args[..], extra].concat();
+        let text = String::from_utf8(billsim(&args, None).stdout).unwrap();
+        assert!(!text.contains(UNSEEN), "{args:?}: no unseen character reaches the terminal:\n{text:?}");
+        for shown in ["bob<U+202E>live", "<U+0007>ann<U+200B>", "toy<U+001B>[31m"] {
+            assert!(text.contains(shown), "{args:?}: {shown} in\n{text}");
+        }
+        let json = String::from_utf8(billsim(&[&args[..], &["--json"]].concat(), None).stdout).unwrap();
+        assert!(json.contains("bob\u{202e}live"), "{args:?}: JSON has the name as it is: {json}");
+    }
+    let run = String::from_utf8(billsim(&["run", "--scenario", "toyDay", "--policy", policies.path()], None).stdout);
+    assert!(run.as_ref().is_ok_and(|t| t.contains("cap<U+202E>ped: bill") && !t.contains(UNSEEN)), "{run:?}");
+    let odd = Temp::new("odd\u{1b}]0;title\u{7}.json", "{");
+    let said = refused(&["run", "--scenario", "toyDay", "--policy", odd.path()]);
+    assert!(!said.contains(UNSEEN) && said.contains("odd<U+001B>]0;title<U+0007>.json"), "{said:?}");
 }

@@ -5,9 +5,8 @@
 
 mod common;
 
-use common::{billsim, text};
+use common::{billsim, text, Temp};
 use serde_json::Value;
-use std::path::PathBuf;
 
 /// The JSON lines of a run that must succeed.
 fn json(args: &[&str]) -> Vec<Value> {
@@ -25,27 +24,6 @@ fn refused(args: &[&str], code: i32) -> String {
     assert_eq!(out.status.code(), Some(code), "{args:?}: exit code; stderr: {stderr}");
     assert!(out.stdout.is_empty(), "{args:?}: printed on stdout: {}", String::from_utf8_lossy(&out.stdout));
     stderr.lines().next().unwrap_or_default().to_string()
-}
-
-/// A policy file with `text` in the system's temporary folder, removed when dropped.
-struct PolicyFile(PathBuf);
-
-impl PolicyFile {
-    fn new(name: &str, text: &str) -> PolicyFile {
-        let path = std::env::temp_dir().join(format!("billsim-run-{}-{name}.json", std::process::id()));
-        std::fs::write(&path, text).expect("the policy file is written");
-        PolicyFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 path")
-    }
-}
-
-impl Drop for PolicyFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 #[test]
@@ -224,7 +202,7 @@ const TOY_POLICIES: &str = r#"{ "policies": [
 
 #[test]
 fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
-    let same = PolicyFile::new("same", TOY_POLICIES);
+    let same = Temp::new("same", TOY_POLICIES);
     for seed in ["0", "7"] {
         // A policy from a file is called by its name; the scenario's own by its reader's label.
         let without_labels = |mut runs: Vec<Value>| {
@@ -245,7 +223,7 @@ fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
         ]));
         assert_eq!(own, from_file, "seed {seed}: the toy's own policies and price, written in a file, run the same");
     }
-    let ceiling = PolicyFile::new(
+    let ceiling = Temp::new(
         "ceiling",
         r#"{ "policies": [{ "name": "ceiling",
                 "guards": [{ "guard": "spendCeiling", "ceilingDollars": 2, "periodMs": 86400000 }] }],
@@ -345,7 +323,7 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         ),
     ];
     for (name, content, expected) in cases {
-        let file = PolicyFile::new(name, content);
+        let file = Temp::new(name, content);
         let line = refused(&["run", "--scenario", "toyDay", "--policy", file.path()], 1);
         let expected = format!("billsim: --policy {}: {expected}", file.path());
         assert!(line.starts_with(&expected), "{name}: {line:?} starts with {expected:?}");
@@ -361,7 +339,7 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         let line = refused(&["run", "--scenario", "toyDay", "--policy", "/dev/zero"], 1);
         assert_eq!(line, "billsim: --policy /dev/zero: must be a file of at most 1048576 bytes; got more");
     }
-    let bytes = PolicyFile::new("latin1", "");
+    let bytes = Temp::new("latin1", "");
     std::fs::write(&bytes.0, b"{\"name\": \"caf\xe9\"}").unwrap();
     let line = refused(&["run", "--scenario", "toyDay", "--policy", bytes.path()], 1);
     assert!(line.ends_with(": must be UTF-8 text; got a byte that is not at byte 13"), "{line}");
@@ -372,8 +350,84 @@ fn the_readmes_example_policy_file_runs() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     let section = readme.split("### Policy files").nth(1).expect("README.md has a section on policy files");
     let example = section.split("```json\n").nth(1).and_then(|s| s.split("```").next()).expect("a JSON example");
-    let file = PolicyFile::new("readme", example);
+    let file = Temp::new("readme", example);
     let run = &json(&["run", "--scenario", "toyDay", "--policy", file.path(), "--json"])[0];
     let names: Vec<&str> = run["policies"].as_array().unwrap().iter().map(|p| p["policy"].as_str().unwrap()).collect();
     assert_eq!(names, ["fivePerMinute", "budgetThenCeiling"]);
+}
+
+/// A policy file of `policies`, as the core writes them.
+fn policy_file(name: &str, policies: &[billsim_core::engine::Policy]) -> Temp {
+    Temp::new(name, &serde_json::json!({ "policies": policies }).to_string())
+}
+
+/// What a scenario says of its own policies alone (the lesson's claims, what its sim.py
+/// printed, the app's usage page, its policies' labels) is said of a file's policies when
+/// they are the scenario's own, whatever their names, and never of other policies given
+/// the lesson's names.
+#[test]
+fn a_lessons_words_about_its_policies_are_said_of_its_own_policies_compared_as_policies_not_by_name() {
+    use billsim_core::scenario::{find, Values};
+    let cases = [
+        ("runawayTenant", "\nThe lesson's claims on this month"),
+        ("freeTier", "\nglobal breaker tripped at t="),
+        ("hackathon", "\nThe usage page (GET /usage)"),
+        ("toyDay", "\nDaily cost budget (dailyBudget): bill"),
+    ];
+    for (name, words) in cases {
+        let scenario = find(name).unwrap();
+        let own = scenario.build(0, &Values::defaults(scenario)).unwrap().policies;
+        let others: Vec<_> = own.iter().map(|p| billsim_core::engine::Policy::new(&p.name, vec![])).collect();
+        let (own_file, other_file) =
+            (policy_file(&format!("{name}-own"), &own), policy_file(&format!("{name}-others"), &others));
+        let said = |file: Option<&Temp>| {
+            let policy = file.map_or_else(Vec::new, |f| vec!["--policy", f.path()]);
+            text(&[&["run", "--scenario", name][..], &policy].concat())
+        };
+        assert!(said(None).contains(words), "{name}: its own policies: {words:?}");
+        assert!(said(Some(&own_file)).contains(words), "{name}: its own policies from a file: {words:?}");
+        let impostors = said(Some(&other_file));
+        assert!(!impostors.contains(words), "{name}: other policies with its names: not {words:?}:\n{impostors}");
+    }
+}
+
+/// Settings each in range that do not hold together are a usage error, as a bad setting
+/// is: exit status 2, naming the `--set` given, what it clashes with, and the rule.
+#[test]
+fn settings_that_clash_are_a_usage_error_naming_the_set_given_and_what_it_clashes_with() {
+    let cases: [(&str, &[&str], &str); 4] = [
+        (
+            "runawayTenant",
+            &["internalDailyDollars=2000"],
+            "--set internalDailyDollars: clashes with internalMonthlyDollars ($1500.00, its default): \
+             internalMonthlyDollars: must be an amount in dollars at least the internal tier's daily budget (a month \
+             holds a day); got $1500.00 with a daily budget of $2000.00",
+        ),
+        (
+            "runawayTenant",
+            &["freeMonthlyDollars=0.5"],
+            "--set freeMonthlyDollars: clashes with freeDailyDollars ($1.00, its default): freeMonthlyDollars: must be \
+             an amount in dollars at least the free tier's daily budget (a month holds a day); got $0.50 with a daily \
+             budget of $1.00",
+        ),
+        (
+            "runawayTenant",
+            &["outageStartHour=20", "outageEndHour=10"],
+            "--set outageEndHour: clashes with outageStartHour (20): outageEndHour: must be an hour at or after the \
+             outage's start (an outage cannot end before it starts); got 10, before the start at hour 20",
+        ),
+        (
+            "freeTier",
+            &["sockpuppets=0", "normalUsers=0", "scriptUsers=0"],
+            "--set scriptUsers: clashes with normalUsers (0) and sockpuppets (0): normalUsers, scriptUsers, \
+             sockpuppets: at least one user of some kind; all three are 0",
+        ),
+    ];
+    for (scenario, sets, said) in cases {
+        let mut args = vec!["run", "--scenario", scenario];
+        sets.iter().for_each(|s| args.extend(["--set", s]));
+        assert_eq!(refused(&args, 2), format!("billsim: {said}"), "{args:?}");
+        let stderr = String::from_utf8(billsim(&args).stderr).unwrap();
+        assert!(stderr.contains("\nUsage: billsim run"), "{args:?}: the usage follows: {stderr}");
+    }
 }

@@ -131,6 +131,7 @@ pub const SCENARIO: Scenario = Scenario {
     settings_allowed: "one of \"bucketCapacity\", \"refillPerMinute\", \"tokenBudget\", \"breakerDollars\", \
          \"hourlyDollars\", \"pricePerToken\", \"cheapPricePerToken\", \"normalUsers\", \"scriptUsers\", \"sockpuppets\"",
     build,
+    clash: traffic::clash,
     panels: report::panels,
 };
 

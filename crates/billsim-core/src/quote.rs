@@ -1,4 +1,7 @@
-//! Quoting what a user typed, for an error message.
+//! Quoting what a user typed, for an error message; showing a name from a file as it is,
+//! with what a reader cannot see written as its code point.
+
+use std::borrow::Cow;
 
 /// `text` in double quotes, with `"` and `\` escaped, and every character a reader cannot
 /// see (a control character, an invisible format character, a space other than the plain
@@ -20,12 +23,40 @@ pub fn quoted(text: &str) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if unseen(c) => out.push_str(&format!("<U+{:04X}>", c as u32)),
-            c => out.push(c),
+            c => push_visible(&mut out, c),
         }
     }
     out.push('"');
     out
+}
+
+/// `text` with every character a reader cannot see written as its code point, as
+/// [`quoted`] writes it, and nothing else changed: a name from a file as a terminal may
+/// show it (a right-to-left override, an escape sequence or a bell in a user's name would
+/// reorder, recolour or hide what follows).
+///
+/// ```
+/// use billsim_core::quote::visible;
+/// assert_eq!(visible("bob\u{202e}evil"), "bob<U+202E>evil");
+/// assert_eq!(visible("\u{1b}[31m\"a\""), "<U+001B>[31m\"a\"");
+/// assert!(matches!(visible("Acme, Inc."), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(unseen) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    text.chars().for_each(|c| push_visible(&mut out, c));
+    Cow::Owned(out)
+}
+
+/// `c`, or its code point when a reader cannot see it.
+fn push_visible(out: &mut String, c: char) {
+    if unseen(c) {
+        out.push_str(&format!("<U+{:04X}>", c as u32));
+    } else {
+        out.push(c);
+    }
 }
 
 /// Whether `c` shows nothing a reader can tell apart: control characters, the format

@@ -12,11 +12,16 @@ mod traffic;
 
 use crate::engine::{FailMode, Guard, Meter, Outage, Policy, Price, PriceTable, RunError, Tier};
 use crate::money::{Micros, Tokens};
-use crate::scenario::{Built, Values};
-use crate::settings::Invalid;
+use crate::scenario::{Built, Clash, Values};
+use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
 
 pub use traffic::{runaway_day, traffic, RUNAWAY, RUNAWAY_FROM_HOUR, TENANTS};
+
+/// The scenario's settings that do not hold together, if any.
+pub fn clash(values: &Values) -> Option<Clash> {
+    Params::read(values).clash().map(|(keys, e)| Clash { settings: keys.to_vec(), problem: e.to_string() })
+}
 
 /// The models, the most expensive first: the degrade ladder.
 pub const LADDER: [&str; 3] = ["claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"];
@@ -65,8 +70,17 @@ const OUTAGE_END_ALLOWED: &str = "an hour at or after the outage's start (an out
 
 impl Params {
     /// The settings, with the checks that take two of them: a monthly budget below its
-    /// tier's daily one, an outage that ends before it starts.
+    /// tier's daily one, an outage that ends before it starts ([`clash`]).
     pub fn from_values(values: &Values) -> Result<Params, RunError> {
+        let params = Params::read(values);
+        match params.clash() {
+            Some((_, e)) => Err(RunError::Setting(e)),
+            None => Ok(params),
+        }
+    }
+
+    /// The settings, each as it is.
+    fn read(values: &Values) -> Params {
         let fail = |key: &str| FailMode::parse(values.choice(key)).unwrap_or(FailMode::Closed);
         let tier = |name: &str| {
             (
@@ -75,26 +89,32 @@ impl Params {
                 fail(&format!("{name}Fail")),
             )
         };
-        let params = Params {
+        Params {
             product_monthly: values.dollars("productMonthlyDollars"),
             tiers: TIER_NAMES.map(tier),
             max_tokens: values.whole("maxTokens"),
             outage_hours: (values.whole("outageStartHour"), values.whole("outageEndHour")),
             fail_percent: values.whole("failPercent"),
-        };
-        for (i, (daily, monthly, _)) in params.tiers.iter().enumerate() {
+        }
+    }
+
+    /// The first two settings that do not hold together, with the error on the second.
+    fn clash(&self) -> Option<([String; 2], FieldError)> {
+        for (i, (daily, monthly, _)) in self.tiers.iter().enumerate() {
             if monthly < daily {
                 let got = format!("{} with a daily budget of {}", monthly.exact_dollars(), daily.exact_dollars());
-                let key = format!("{}MonthlyDollars", TIER_NAMES[i]);
-                return Err(RunError::Setting(Invalid { allowed: MONTHLY_ALLOWED[i], got }.on(key)));
+                let keys = ["Daily", "Monthly"].map(|w| format!("{}{w}Dollars", TIER_NAMES[i]));
+                let e = Invalid { allowed: MONTHLY_ALLOWED[i], got }.on(&keys[1]);
+                return Some((keys, e));
             }
         }
-        let (start, end) = params.outage_hours;
+        let (start, end) = self.outage_hours;
         if end < start {
             let got = format!("{end}, before the start at hour {start}");
-            return Err(RunError::Setting(Invalid { allowed: OUTAGE_END_ALLOWED, got }.on("outageEndHour")));
+            let keys = ["outageStartHour", "outageEndHour"].map(String::from);
+            return Some((keys, Invalid { allowed: OUTAGE_END_ALLOWED, got }.on("outageEndHour")));
         }
-        Ok(params)
+        None
     }
 
     /// The ledger's outage, if it lasts at all.

@@ -37,6 +37,9 @@ pub struct Scenario {
     pub(crate) settings_allowed: &'static str,
     #[serde(skip)]
     pub(crate) build: fn(u32, &Values) -> Result<Built, RunError>,
+    /// Its settings that are each in range but do not hold together, if any ([`Clash`]).
+    #[serde(skip)]
+    pub(crate) clash: fn(&Values) -> Option<Clash>,
     /// What its widget shows beside the chart ([`crate::panels`]).
     #[serde(skip)]
     pub(crate) panels: crate::panels::Panels,
@@ -50,6 +53,7 @@ pub const TOY_DAY: Scenario = Scenario {
     policies: schema::DAY_POLICIES,
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
     build: build_toy_day,
+    clash: no_clash,
     panels: crate::panels::none,
 };
 
@@ -67,6 +71,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     ],
     settings_allowed: "one of \"calls\", \"estimatePercent\", \"budgetDollars\"",
     build: build_calls_at_once,
+    clash: no_clash,
     panels: crate::panels::none,
 };
 
@@ -90,6 +95,7 @@ pub const HACKATHON: Scenario = Scenario {
     settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
     build: build_hackathon,
+    clash: no_clash,
     panels: crate::hackathon::panels::panels,
 };
 impl Scenario {
@@ -98,6 +104,38 @@ impl Scenario {
     pub fn build(&self, seed: u32, values: &Values) -> Result<Built, RunError> {
         (self.build)(seed, values)
     }
+
+    /// The first of its rules across settings that `values` break, if any: the same rule a
+    /// run refuses them by, found before the run (`billsim run` names the `--set` given).
+    ///
+    /// ```
+    /// use billsim_core::scenario::{find, Values};
+    /// let tenant = find("runawayTenant").unwrap();
+    /// let mut values = Values::defaults(tenant);
+    /// assert_eq!(tenant.clash(&values), None);
+    /// values.set(tenant, "internalDailyDollars", "2000").unwrap();
+    /// let clash = tenant.clash(&values).unwrap();
+    /// assert_eq!(clash.settings, ["internalDailyDollars", "internalMonthlyDollars"]);
+    /// assert!(clash.problem.starts_with("internalMonthlyDollars: must be an amount in dollars at least"));
+    /// ```
+    pub fn clash(&self, values: &Values) -> Option<Clash> {
+        (self.clash)(values)
+    }
+}
+
+/// Settings, each in its range, that do not hold together (a monthly budget below the
+/// daily one, an outage that ends before it starts, a free tier with no user at all).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The settings the rule ties together, by key.
+    pub settings: Vec<String>,
+    /// The rule broken, in the words a run refuses them with (less a run's "traffic: ").
+    pub problem: String,
+}
+
+/// A scenario whose settings hold together whatever each is.
+fn no_clash(_: &Values) -> Option<Clash> {
+    None
 }
 
 pub const RUNAWAY_TENANT: Scenario = Scenario {
@@ -128,6 +166,7 @@ pub const RUNAWAY_TENANT: Scenario = Scenario {
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
                        \"freeFail\", \"failPercent\"",
     build: crate::runaway_tenant::build,
+    clash: crate::runaway_tenant::clash,
     panels: crate::runaway_tenant::panels::panels,
 };
 
@@ -344,31 +383,150 @@ pub fn run_keeping_traffic(
     prices: Option<&PriceTable>,
     record: Record,
 ) -> Result<(ScenarioRun, Traffic), RunError> {
+    let prepared = prepare(scenario, seed, values, policies, prices)?;
+    let run = prepared.run(record)?;
+    Ok((run, prepared.traffic))
+}
+
+/// A scenario's run ready to make: its traffic, each model's price, and the policies with
+/// their labels. `billsim run --events` runs it for the counts, then each policy again to
+/// write its events as they are made.
+pub struct Prepared {
+    scenario: &'static str,
+    seed: u32,
+    values: Values,
+    traffic: Traffic,
+    prices: Vec<engine::Price>,
+    ran: Vec<engine::Policy>,
+    labels: Vec<String>,
+    /// The scenario's own policies with these settings, whichever were given.
+    own: Vec<engine::Policy>,
+}
+
+/// `scenario`'s traffic on `seed` with `values`, to run under its policies (or `policies`
+/// when given) at its prices (or `prices` when given).
+pub fn prepare(
+    scenario: &Scenario,
+    seed: u32,
+    values: &Values,
+    policies: Option<Vec<engine::Policy>>,
+    prices: Option<&PriceTable>,
+) -> Result<Prepared, RunError> {
     let built = (scenario.build)(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
+    let own = built.policies.clone();
     let (ran, labels) = policies.map_or((built.policies, built.labels), engine::Policy::labelled_by_name);
-    let outcomes =
-        ran.iter().map(|p| engine::run_priced(&built.traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
-    let traffic = built.traffic;
-    let users = UserSummary::of(&traffic);
-    let run = ScenarioRun {
-        scenario: scenario.name,
-        seed,
-        settings: values.clone(),
-        cohorts: traffic.cohorts.clone(),
-        users,
-        models: traffic.models.clone(),
-        labels,
-        ran,
-        policies: outcomes,
-        keys: traffic.keys().map_or_else(Vec::new, |k| k.names.clone()),
-    };
-    Ok((run, traffic))
+    let (scenario, values) = (scenario.name, values.clone());
+    Ok(Prepared { scenario, seed, values, traffic: built.traffic, prices, ran, labels, own })
+}
+
+impl Prepared {
+    /// Every policy's outcome, with what `record` asks for.
+    pub fn run(&self, record: Record) -> Result<ScenarioRun, RunError> {
+        let traffic = &self.traffic;
+        let outcomes = self
+            .ran
+            .iter()
+            .map(|p| engine::run_priced(traffic, p, &self.prices, record))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ScenarioRun {
+            scenario: self.scenario,
+            seed: self.seed,
+            settings: self.values.clone(),
+            cohorts: traffic.cohorts.clone(),
+            users: UserSummary::of(traffic),
+            models: traffic.models.clone(),
+            labels: self.labels.clone(),
+            ran: self.ran.clone(),
+            policies: outcomes,
+            keys: traffic.keys().map_or_else(Vec::new, |k| k.names.clone()),
+        })
+    }
+
+    /// Policy number `policy`'s decisions, each handed to `send` as it is made, none kept.
+    pub fn events(&self, policy: usize, send: &mut dyn FnMut(&engine::Event)) -> Result<(), RunError> {
+        let Some(p) = self.ran.get(policy) else { return Ok(()) };
+        engine::run_sending(&self.traffic, p, &self.prices, false, Some(send)).map(drop)
+    }
+
+    /// Whether the policies run are the scenario's own with these settings, compared as
+    /// policies, not by name (a file may give the lesson's names to other policies): what a
+    /// lesson says of its policies (its claims, its labels) is said of these alone.
+    pub fn runs_own_policies(&self) -> bool {
+        self.ran == self.own
+    }
+
+    /// The number of the policy run that is the scenario's own policy `name` with these
+    /// settings (under whatever name it was given), if one is.
+    pub fn own_policy(&self, name: &str) -> Option<usize> {
+        let own = self.own.iter().find(|p| p.name == name)?;
+        self.ran.iter().position(|p| engine::Policy { name: own.name.clone(), ..p.clone() } == *own)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each setting's ends (each choice of a choice), as values of the schema.
+    fn ends(spec: &SettingSpec) -> Vec<Value> {
+        match spec.kind {
+            schema::Kind::Whole { min, max } => vec![Value::Whole(min), Value::Whole(max)],
+            schema::Kind::Dollars { min, max } => vec![Value::Dollars(min), Value::Dollars(max)],
+            schema::Kind::Choice { choices } => choices.iter().map(|c| Value::Choice(c.value)).collect(),
+        }
+    }
+
+    #[test]
+    fn a_clash_is_found_before_a_run_exactly_when_the_run_refuses_the_settings_by_the_same_rule() {
+        for s in SCENARIOS {
+            let defaults = Values::defaults(s);
+            let n = defaults.0.len();
+            // Every setting at each end, alone and with every other at each end.
+            let mut tried = vec![defaults.clone()];
+            for i in 0..n {
+                for a in ends(defaults.0[i].0) {
+                    let mut one = defaults.clone();
+                    one.0[i].1 = a;
+                    for j in i + 1..n {
+                        for b in ends(defaults.0[j].0) {
+                            let mut two = one.clone();
+                            two.0[j].1 = b;
+                            tried.push(two);
+                        }
+                    }
+                    tried.push(one);
+                }
+            }
+            if s.name == "freeTier" {
+                // No user of any kind takes all three at once.
+                let mut none = defaults.clone();
+                for key in ["normalUsers", "scriptUsers", "sockpuppets"] {
+                    none.set(s, key, "0").unwrap();
+                }
+                tried.push(none);
+            }
+            let mut clashes = 0;
+            for values in &tried {
+                let built = s.build(0, values).err().map(|e| e.to_string());
+                let clash = s.clash(values);
+                clashes += usize::from(clash.is_some());
+                let said = clash.as_ref().map(|c| c.problem.clone());
+                assert_eq!(
+                    built.as_deref().map(|e| e.trim_start_matches("traffic: ")),
+                    said.as_deref(),
+                    "{}: {values:?}",
+                    s.name
+                );
+                if let Some(c) = clash {
+                    let moved = c.settings.iter().filter(|k| values.get(k) != defaults.get(k)).count();
+                    assert!(moved > 0, "{}: a clash names a setting that moved from its default: {c:?}", s.name);
+                }
+            }
+            let expected = matches!(s.name, "runawayTenant" | "freeTier");
+            assert_eq!(clashes > 0, expected, "{}: {clashes} clashes at the ends", s.name);
+        }
+    }
 
     #[test]
     fn each_scenario_lists_its_settings_by_keys_the_schema_has_and_its_allowed_text_says_them() {

@@ -19,5 +19,7 @@ pub use outcome::{Event, Outcome, RefusedBy, Timeline, Trip, UserOutcome};
 pub use policy::Policy;
 pub use policy_file::{read as read_policy_file, read_prices, BadFile, PolicyFile};
 pub use price::{Nanos, Price, PriceTable, TooFine};
-pub use run::{process_of, resolve_prices, run, run_priced, timeline_step, Record, RunError, TIMELINE_STEPS};
+pub use run::{
+    process_of, resolve_prices, run, run_priced, run_sending, timeline_step, Record, RunError, TIMELINE_STEPS,
+};
 pub use traffic::{BadTraffic, Call, Cohort, Keys, Traffic, User};

@@ -194,12 +194,32 @@ pub fn run(traffic: &Traffic, policy: &Policy, prices: &PriceTable, record: Reco
 /// [`run`] with the prices already found, by model number: for running many policies
 /// over one traffic. A model past the end of `prices` has no price.
 pub fn run_priced(traffic: &Traffic, policy: &Policy, prices: &[Price], record: Record) -> Result<Outcome, RunError> {
+    if !record.events {
+        return run_sending(traffic, policy, prices, record.timeline, None);
+    }
+    let mut kept = Vec::new();
+    let mut outcome = run_sending(traffic, policy, prices, record.timeline, Some(&mut |e: &Event| kept.push(*e)))?;
+    outcome.events = Some(kept);
+    Ok(outcome)
+}
+
+/// [`run_priced`], with each decision handed to `send` as it is made rather than kept (the
+/// outcome's `events` is `None`): memory does not grow with the events, so `billsim replay
+/// --events` writes a log's millions of decisions as they come. With no `send`, none is made.
+pub fn run_sending(
+    traffic: &Traffic,
+    policy: &Policy,
+    prices: &[Price],
+    timeline: bool,
+    send: Option<&mut dyn FnMut(&Event)>,
+) -> Result<Outcome, RunError> {
     if prices.len() < traffic.models.len() {
         let calls = |m: usize| traffic.calls().iter().filter(|c| usize::from(c.model) == m).count() as u64;
         let missing = (prices.len()..traffic.models.len()).map(|m| (traffic.models[m].clone(), calls(m))).collect();
         return Err(RunError::NoPrice(missing));
     }
-    let mut run = Run::new(traffic, policy, prices, record)?;
+    let record = Record { events: send.is_some(), timeline };
+    let mut run = Run::new(traffic, policy, prices, record, send)?;
     let calls = traffic.calls();
     if users_are_independent(traffic, policy, record) {
         for index in 0..calls.len() {
@@ -261,7 +281,7 @@ type InFlight = (Instant, u32, u32, u32, u16);
 
 /// A run under way: the guards' states (one set per process), what each user got, the
 /// calls in flight.
-struct Run<'a> {
+struct Run<'a, 's> {
     traffic: &'a Traffic,
     guards: &'a [Guard],
     calls: &'a [Call],
@@ -275,7 +295,8 @@ struct Run<'a> {
     /// Admitted calls by (finish, user, place in the engine's order), with their index
     /// into `calls` and the model they are served with: the earliest first.
     in_flight: BinaryHeap<Reverse<InFlight>>,
-    events: Option<Vec<Event>>,
+    /// Where each decision goes, when they are asked for.
+    send: Option<&'s mut dyn FnMut(&Event)>,
     start: Instant,
     /// The timeline's step, in milliseconds; `start` is a whole number of steps.
     step: u64,
@@ -290,8 +311,14 @@ struct Run<'a> {
     served_by_model: Vec<u32>,
 }
 
-impl<'a> Run<'a> {
-    fn new(traffic: &'a Traffic, policy: &'a Policy, prices: &'a [Price], record: Record) -> Result<Run<'a>, RunError> {
+impl<'a, 's> Run<'a, 's> {
+    fn new(
+        traffic: &'a Traffic,
+        policy: &'a Policy,
+        prices: &'a [Price],
+        record: Record,
+        send: Option<&'s mut dyn FnMut(&Event)>,
+    ) -> Result<Run<'a, 's>, RunError> {
         if policy.processes == 0 {
             return Err(RunError::NoProcess);
         }
@@ -314,7 +341,7 @@ impl<'a> Run<'a> {
             per_user: vec![UserOutcome::default(); users],
             refused_requests: vec![0; traffic.requests().div_ceil(64)],
             in_flight: BinaryHeap::new(),
-            events: record.events.then(Vec::new),
+            send,
             start,
             step,
             spent_in_step: vec![Nanos::ZERO; if record.timeline { steps } else { 0 }],
@@ -433,8 +460,8 @@ impl<'a> Run<'a> {
             user.refused += 1;
             user.refused_by.0[r.reason.index()] += 1;
             self.refused_requests[word] |= bit;
-            if let Some(events) = self.events.as_mut() {
-                events.push(Event::refused(&served, r, shown_key));
+            if let Some(send) = self.send.as_mut() {
+                send(&Event::refused(&served, r, shown_key));
             }
             return Ok(());
         }
@@ -446,10 +473,10 @@ impl<'a> Run<'a> {
         // On a cheaper model than asked: a `degrade` guard's, or the ladder's.
         user.degraded += u32::from(served.model != call.model);
         self.served_by_model[usize::from(served.model)] += 1;
-        if self.events.is_some() {
+        if self.send.is_some() {
             let charged = self.charge(index, served.model)?;
-            if let Some(events) = self.events.as_mut() {
-                events.push(Event::served(&served, charged, shown_key));
+            if let Some(send) = self.send.as_mut() {
+                send(&Event::served(&served, charged, shown_key));
             }
         }
         let (model, at) = (served.model, served.at);
@@ -487,7 +514,7 @@ impl<'a> Run<'a> {
             served_by_model: self.served_by_model,
             tripped: self.tripped,
             timeline: Timeline { start: self.start, step_ms: self.step, spent },
-            events: self.events,
+            events: None,
         })
     }
 }

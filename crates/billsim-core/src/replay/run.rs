@@ -2,7 +2,7 @@
 //! beside `noLimit` (the bill as it happened), or the policies given; optionally with a
 //! cohort of a scenario added to the same traffic (a scripted abuser beside real users).
 
-use crate::engine::{self, Cohort, Outcome, Policy, PriceTable, Record, RunError, Traffic, User};
+use crate::engine::{self, Cohort, Event, Outcome, Policy, Price, PriceTable, Record, RunError, Traffic, User};
 use crate::replay::log::Log;
 use crate::replay::prices;
 use crate::replay::when::iso_text;
@@ -75,44 +75,81 @@ pub fn run_in_place(
     given: Option<&PriceTable>,
     record: Record,
 ) -> Result<ReplayRun, RunError> {
+    let prepared = prepare(log, policies, given)?;
+    let replayed = prepared.run(record);
+    prepared.give_back(log);
+    replayed
+}
+
+/// A log ready to replay: its calls moved into the engine's traffic, each model's price,
+/// the policies with their labels, and the notes of its reading and pricing. `billsim
+/// replay --events` runs it for the counts, then each policy again to write its events as
+/// they are made.
+pub struct Prepared {
+    format: &'static str,
+    notes: Vec<String>,
+    traffic: Traffic,
+    prices: Vec<Price>,
+    ran: Vec<Policy>,
+    labels: Vec<String>,
+}
+
+/// The log's calls moved into a [`Prepared`] replay under `policies` (the main ones when
+/// `None`), pricing calls without a logged cost from `given`, then the lessons' table. On
+/// an error the log keeps its calls, but for a log the engine refuses as traffic.
+pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&PriceTable>) -> Result<Prepared, RunError> {
     let (ran, labels) = policies.map_or_else(main_policies, Policy::labelled_by_name);
     let models = models_for(&log.models, &ran);
     let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
     let traffic = Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?;
-    let replayed = replay(log, &traffic, &table, price_notes, (ran, labels), record);
-    (log.calls, log.costs) = traffic.into_calls();
-    replayed
-}
-
-fn replay(
-    log: &Log,
-    traffic: &Traffic,
-    table: &PriceTable,
-    price_notes: Vec<String>,
-    (ran, labels): (Vec<Policy>, Vec<String>),
-    record: Record,
-) -> Result<ReplayRun, RunError> {
-    let prices = engine::resolve_prices(traffic, table)?;
-    let outcomes =
-        ran.iter().map(|p| engine::run_priced(traffic, p, &prices, record)).collect::<Result<Vec<_>, _>>()?;
-    let users = UserSummary::of(traffic);
-    let (from, until) = traffic.span();
+    let prices = match engine::resolve_prices(&traffic, &table) {
+        Ok(prices) => prices,
+        Err(e) => {
+            (log.calls, log.costs) = traffic.into_calls();
+            return Err(e);
+        }
+    };
     let mut notes = log.notes.clone();
     notes.extend(price_notes);
-    Ok(ReplayRun {
-        format: log.format,
-        calls: traffic.calls().len(),
-        from,
-        until,
-        notes,
-        cohorts: traffic.cohorts.clone(),
-        users,
-        models: traffic.models.clone(),
-        labels,
-        ran,
-        policies: outcomes,
-    })
+    Ok(Prepared { format: log.format, notes, traffic, prices, ran, labels })
+}
+
+impl Prepared {
+    /// Every policy's outcome, with what `record` asks for.
+    pub fn run(&self, record: Record) -> Result<ReplayRun, RunError> {
+        let traffic = &self.traffic;
+        let outcomes = self
+            .ran
+            .iter()
+            .map(|p| engine::run_priced(traffic, p, &self.prices, record))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (from, until) = traffic.span();
+        Ok(ReplayRun {
+            format: self.format,
+            calls: traffic.calls().len(),
+            from,
+            until,
+            notes: self.notes.clone(),
+            cohorts: traffic.cohorts.clone(),
+            users: UserSummary::of(traffic),
+            models: traffic.models.clone(),
+            labels: self.labels.clone(),
+            ran: self.ran.clone(),
+            policies: outcomes,
+        })
+    }
+
+    /// Policy number `policy`'s decisions, each handed to `send` as it is made, none kept.
+    pub fn events(&self, policy: usize, send: &mut dyn FnMut(&Event)) -> Result<(), RunError> {
+        let Some(p) = self.ran.get(policy) else { return Ok(()) };
+        engine::run_sending(&self.traffic, p, &self.prices, false, Some(send)).map(drop)
+    }
+
+    /// The calls, back into the log they were taken from.
+    pub fn give_back(self, log: &mut Log) {
+        (log.calls, log.costs) = self.traffic.into_calls();
+    }
 }
 
 /// Every cohort a replay can add: `SCENARIO-COHORT` for each cohort of each scenario.
@@ -208,5 +245,24 @@ mod tests {
             assert_eq!(serde_json::to_string(&moved).unwrap(), serde_json::to_string(&copied).unwrap());
             assert_eq!((kept.calls.len(), &kept.calls, &kept.costs), (log.calls.len(), &log.calls, &log.costs));
         }
+    }
+
+    #[test]
+    fn each_policys_events_sent_as_made_are_the_events_a_run_keeps() {
+        let mut text = Vec::new();
+        export::synthetic_log(7, 20_000, 4, &mut text).unwrap();
+        let mut log = read(&text[..], &Options::default()).unwrap();
+        let prepared = prepare(&mut log, None, Some(&crate::engine::synthetic::prices())).unwrap();
+        let kept = prepared.run(Record::EVERYTHING).unwrap();
+        for (i, o) in kept.policies.iter().enumerate() {
+            let mut sent = Vec::new();
+            prepared.events(i, &mut |e| sent.push(*e)).unwrap();
+            let kept = o.events.as_ref().unwrap();
+            assert_eq!((sent.len(), &sent), (kept.len(), kept), "policy {i}: the events sent, in the order kept");
+        }
+        let refused = kept.policies.iter().flat_map(|o| o.events.iter().flatten()).filter(|e| !e.served).count();
+        assert!(refused > 0, "some call refused: {refused}");
+        prepared.give_back(&mut log);
+        assert_eq!(log.calls.len(), kept.calls, "the log has its calls back");
     }
 }

@@ -1,0 +1,43 @@
+//! A text table's cells: a name from a file or a log (a user, a policy) as a column can
+//! hold it, and each column's width from its cells. Rust's `{:width$}` panics on a width
+//! past 65,535, and a 70,000-character user name is one line of a hostile log: so a long
+//! name is shortened as the page's chart shortens it (its start and its end kept), and no
+//! width is ever wider than [`MOST_WIDTH`].
+
+use billsim_core::quote::visible;
+use billsim_core::replay::view::shortened;
+
+/// The widest column a table pads to; a longer cell (none, once names are shortened) is
+/// written whole and pushes its row's later columns along.
+const MOST_WIDTH: usize = 100;
+
+/// A name as a table's cell shows it: shortened, then with what a reader cannot see (a
+/// line's end too) as its code point, so that its width is the width shown.
+pub fn name(text: &str) -> String {
+    visible(&shortened(text)).into_owned()
+}
+
+/// The width of a column of `cells`: the widest, at least `least`, at most [`MOST_WIDTH`].
+pub fn width<'a>(cells: impl IntoIterator<Item = &'a str>, least: usize) -> usize {
+    cells.into_iter().map(|c| c.chars().count()).fold(least, usize::max).min(MOST_WIDTH)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_column_is_as_wide_as_its_widest_cell_from_its_least_to_its_most() {
+        assert_eq!(width(["ab", "abcd"], 3), 4);
+        assert_eq!(width(["ab"], 3), 3);
+        assert_eq!(width([&*"x".repeat(70_000)], 0), MOST_WIDTH, "no width past 65,535 reaches a format");
+        assert_eq!(width(["é"], 0), 1, "characters, not bytes");
+    }
+
+    #[test]
+    fn a_long_name_keeps_its_start_and_end() {
+        let long = format!("start{}end", "x".repeat(70_000));
+        assert_eq!(name(&long), format!("start{}…{}end", "x".repeat(9), "x".repeat(7)));
+        assert_eq!(name("alice"), "alice");
+    }
+}
