@@ -381,9 +381,9 @@ impl<'a> Run<'a> {
         let process = self.process(seq);
         // A call admitted before the last restart was counted by counts that are gone.
         let counted = !self.last_restart.is_some_and(|r| call.at < r);
-        let keyed = Call { user: self.traffic.key_of(index), ..*call };
+        let key = self.traffic.key_of(index);
         for state in self.states[process].iter_mut().filter(|_| counted) {
-            if state.settle(&keyed, price, actual, now)? && self.tripped.is_none() {
+            if state.settle(call, key, price, actual, now)? && self.tripped.is_none() {
                 self.tripped = Some(Trip { at: now, user: call.user });
             }
         }
@@ -438,9 +438,8 @@ impl<'a> Run<'a> {
             }
             return Ok(());
         }
-        let keyed = Call { user: key, ..served };
         for state in guards.iter_mut() {
-            state.commit(&keyed);
+            state.commit(&served, key);
         }
         user.served += 1;
         // On a cheaper model than asked: a `degrade` guard's, or the ladder's.
@@ -497,12 +496,11 @@ impl<'a> Run<'a> {
 /// A `degrade` guard past its ceiling moves `call` to its cheaper model for the guards after it.
 #[inline(always)]
 fn check(guards: &mut [GuardState], call: &mut Call, key: u32, prices: &[Price]) -> Result<Option<Refusal>, Overflow> {
-    let mut keyed = Call { user: key, ..*call };
     for state in guards.iter_mut() {
         if let Some(model) = state.switch_model(call) {
-            (call.model, keyed.model) = (model, model);
+            call.model = model;
         }
-        if let Some(refusal) = state.check(&keyed, &prices[usize::from(call.model)])? {
+        if let Some(refusal) = state.check(call, key, &prices[usize::from(call.model)])? {
             return Ok(Some(refusal));
         }
     }
