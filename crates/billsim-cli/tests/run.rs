@@ -325,7 +325,8 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         (
             "unknown-field",
             r#"{"name": "x", "guardz": []}"#,
-            "policy file: must be an object with only the fields \"name\", \"guards\", \"processes\" and \"ladder\"; \
+            "policy file: must be an object with only the fields \"name\", \"guards\", \"processes\", \"ladder\" and \
+             \"ledger\"; \
              got the field \"guardz\"",
         ),
         (
