@@ -113,3 +113,34 @@ fn a_token_limit_per_tenant_per_hour_and_a_request_limit_for_everyone_agree_with
         assert_eq!(engine, expected, "{}: the engine admits as the definition does", file.policies[policy].name);
     }
 }
+
+#[test]
+fn a_tenant_alone_in_its_cohort_under_steady_tiers_holds_its_own_tiers_limit_not_the_first_tiers() {
+    let file = read_policy_file(
+        r#"{"name": "tiers", "guards": [{"count": "requests", "tiers": {"paying": 10, "free": 2}, "per": "tenant",
+            "window": "1m", "reset": "steady"}]}"#,
+    )
+    .unwrap();
+    let cohorts = vec![Cohort { name: "free".into(), label: "Free".into() }];
+    let users = vec![User { name: "u0".into(), cohort: 0 }];
+    let at_once =
+        |i: u32| Call { at: Instant(0), user: 0, model: 0, request: i, input: 10, output: 10, latency: Span::ZERO };
+    let traffic = Traffic::new(cohorts, users, vec!["m".into()], (0..5).map(at_once).collect()).unwrap();
+    let out = run(&traffic, &file.policies[0], &prices(), Record::default()).unwrap();
+    assert_eq!(out.per_user[0].served, 2, "5 calls at once, a free tenant's burst of 2 serves 2");
+}
+
+#[test]
+fn a_degrade_to_a_model_of_no_price_is_refused_naming_its_guard_when_the_file_gives_no_prices() {
+    let file = read_policy_file(
+        r#"{"policies": [{"name": "fine", "guards": []}, {"name": "odd", "guards": [{"count": "dollars",
+            "limit": "1", "per": "everyone", "window": "1d", "whenFull": {"degradeTo": "tiny"}}]}]}"#,
+    )
+    .unwrap();
+    let toy = &SCENARIOS[0];
+    let run = scenario::run(toy, 0, &Values::defaults(toy), Some(file.policies), Record::default());
+    assert_eq!(
+        run.err().map(|e| e.to_string()).unwrap_or_default(),
+        "odd.guards[0].whenFull.degradeTo: must be one of the priced models \"toy\"; got \"tiny\""
+    );
+}

@@ -44,6 +44,9 @@ pub struct LimitState {
     retry_after: Option<RetryAfter>,
     /// The limit of each slot, in the count's unit (one for all when it has one value).
     limits: Vec<u128>,
+    /// Steady: what a slot holds at most, in the count's unit; `None` with tiers, where each
+    /// tenant holds its own tier's limit.
+    burst: Option<u128>,
     slots: Vec<Slot>,
     /// The slot and its count with the checked call in it, until committed.
     pending: Option<(usize, Slot)>,
@@ -112,6 +115,10 @@ impl LimitState {
                 })
                 .collect::<Result<_, _>>()?,
         };
+        let burst = match (point.reset, &point.limit) {
+            (Reset::Steady { burst }, LimitOf::Amount(_)) => Some(unit(burst)?),
+            _ => None,
+        };
         Ok(LimitState {
             count: point.count,
             per: point.per,
@@ -121,6 +128,7 @@ impl LimitState {
             reason: point.reason,
             retry_after: point.retry_after,
             limits,
+            burst,
             slots: vec![Slot::default(); slots],
             pending: None,
         })
@@ -213,15 +221,7 @@ impl LimitState {
 
     fn capacity(&self, slot: usize) -> u128 {
         match self.reset {
-            Reset::Steady { burst } => {
-                let burst = match self.count {
-                    CountOf::Dollars => u128::from(burst) * u128::from(Nanos::PER_MICRO),
-                    _ => u128::from(burst),
-                };
-                // With tiers, each tenant's burst is its own limit.
-                let burst = if self.limits.len() > 1 { self.limit(slot) } else { burst };
-                burst * self.scale()
-            }
+            Reset::Steady { .. } => self.burst.unwrap_or_else(|| self.limit(slot)) * self.scale(),
             _ => self.limit(slot),
         }
     }

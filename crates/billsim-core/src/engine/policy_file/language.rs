@@ -51,6 +51,8 @@ const REASON_ALLOWED: &str = "one of the refusals' names: \"rate_limited\", \"bu
      \"user_daily_budget\", \"rate limit\", \"daily cost cap reached\", \"budget_exhausted\"";
 const TIERS_ALLOWED: &str = "an object of amounts by cohort, such as {\"paying\": \"20\", \"free\": \"1\"}";
 const BURST_WITH: &str = "given only with \"reset\": \"steady\"";
+const BURST_TIERS: &str = "given only with \"limit\" (with \"tiers\", each tenant's burst is its own tier's limit)";
+const REASON_WITH: &str = "given only with \"whenFull\": \"refuse\" (a guard that degrades refuses no call)";
 const TIERS_WITH: &str = "given only with \"per\": \"tenant\" (a limit per tenant's cohort)";
 const LIMIT_OR_TIERS: &str = "given once, as \"limit\" or (per tenant) \"tiers\"";
 const ESTIMATE_WITH: &str =
@@ -174,6 +176,9 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     };
     let reset = match (reset_name, f.get("burst")) {
         ("steady", None) => Reset::Steady { burst: first_amount(&limit) },
+        ("steady", Some((raw, at))) if matches!(limit, LimitOf::Tiers(_)) => {
+            return Err(refused(&at, BURST_TIERS, format!("{} with \"tiers\"", super::got(raw))))
+        }
         ("steady", Some((raw, at))) => Reset::Steady { burst: amount(raw, &at, count, false)? },
         (other, Some((raw, at))) => {
             return Err(refused(&at, BURST_WITH, format!("{} {}", super::got(raw), with("reset", other))))
@@ -214,9 +219,13 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
             return Err(refused(&at, DEGRADE_WITH, got));
         }
     }
-    let reason = match f.get("reason") {
-        None => default_reason(count, per, admit),
-        Some((raw, at)) => {
+    let reason = match (f.get("reason"), &when_full) {
+        (None, _) => default_reason(count, per, admit),
+        (Some((raw, at)), WhenFull::DegradeTo(model)) => {
+            let got = format!("{} with \"whenFull\": {{\"degradeTo\": {}}}", super::got(raw), shown(model));
+            return Err(refused(&at, REASON_WITH, got));
+        }
+        (Some((raw, at)), WhenFull::Refuse) => {
             let said = text(raw, &at, REASON_ALLOWED)?;
             Reason::ALL
                 .into_iter()

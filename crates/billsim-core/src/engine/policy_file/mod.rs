@@ -410,6 +410,8 @@ fn ladders_priced(policies: &[Policy], path: &str, prices: &PriceTable) -> Resul
 }
 
 mod language;
+#[cfg(test)]
+mod language_tests;
 mod ledger;
 mod old_names;
 mod prices;

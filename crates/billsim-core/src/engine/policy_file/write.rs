@@ -36,7 +36,8 @@ pub fn point_json(p: &Point) -> Value {
         Reset::Steady { .. } => "steady",
     };
     g.insert("reset".into(), reset.into());
-    if let Reset::Steady { burst } = p.reset {
+    // With tiers, each tenant's burst is its own tier's limit.
+    if let (Reset::Steady { burst }, LimitOf::Amount(_)) = (p.reset, &p.limit) {
         g.insert("burst".into(), amount(p.count, burst));
     }
     let (admit, estimate) = match p.admit {
@@ -56,7 +57,10 @@ pub fn point_json(p: &Point) -> Value {
     if let WhenFull::DegradeTo(model) = &p.when_full {
         g.insert("whenFull".into(), json!({ "degradeTo": model }));
     }
-    g.insert("reason".into(), p.reason.name().into());
+    // A guard that degrades refuses no call: it has no reason.
+    if p.when_full == WhenFull::Refuse {
+        g.insert("reason".into(), p.reason.name().into());
+    }
     if let Some(r) = p.retry_after {
         g.insert("retryAfter".into(), r.name().into());
     }
