@@ -64,6 +64,11 @@ pub enum Command {
     /// reason, and charged. --policy FILE.json replaces the scenario's policies (and its
     /// prices, when the file has them); README.md describes the file.
     Run(Run),
+    /// A scenario's policies, at its settings, as a policy file in the policy language
+    ///
+    /// `billsim run --scenario NAME --policy` the file gives the scenario's own result: start
+    /// from a lesson's policy and edit it (README.md describes the language).
+    Policies(Policies),
     /// A log of your app's model calls replayed under each policy
     ///
     /// FILE (or - for standard input) is read as it streams in: LiteLLM spend logs, a
@@ -236,6 +241,24 @@ pub struct Run {
     pub json: Json,
 }
 
+#[derive(Debug, Args)]
+pub struct Policies {
+    #[arg(long, value_name = "NAME", value_parser = Checked(parse_scenario), allow_hyphen_values = true,
+        help = format!("The scenario, {} (billsim scenarios lists them)", scenarios_allowed()))]
+    scenario: &'static str,
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = Checked(parse_assignment),
+        action = ArgAction::Append, allow_hyphen_values = true,
+        help = format!("A setting of the scenario, {ASSIGNMENT_ALLOWED}; may be given again"))]
+    set: Vec<Assignment>,
+}
+
+impl Policies {
+    /// The scenario, with its settings, read as `run` reads them.
+    pub fn scenario(&self) -> Result<(&'static Scenario, Values), FieldError> {
+        scenario_values(self.scenario, &self.set)
+    }
+}
+
 /// `--set NAME=VALUE`, split at the first `=`; the scenario checks the name and the value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Assignment {
@@ -251,17 +274,23 @@ impl Run {
     /// The scenario, with its settings: each `--set` read through the scenario's schema, so
     /// an unknown name or a bad value names the setting and what it allows.
     pub fn scenario(&self) -> Result<(&'static Scenario, Values), FieldError> {
-        let scenario = scenario::find(self.scenario)?;
-        let mut values = Values::defaults(scenario);
-        for a in &self.set {
-            // The core calls an unknown setting's field "setting": here it is NAME=VALUE's NAME.
-            values.set(scenario, &a.name, &a.value).map_err(|e| {
-                let field = if e.field == "setting" { "NAME" } else { &e.field };
-                FieldError { field: format!("--set {field}"), ..e }
-            })?;
-        }
-        Ok((scenario, values))
+        scenario_values(self.scenario, &self.set)
     }
+}
+
+/// The scenario named `name` with each `--set` read through its schema, so an unknown name
+/// or a bad value names the setting and what it allows.
+fn scenario_values(name: &str, set: &[Assignment]) -> Result<(&'static Scenario, Values), FieldError> {
+    let scenario = scenario::find(name)?;
+    let mut values = Values::defaults(scenario);
+    for a in set {
+        // The core calls an unknown setting's field "setting": here it is NAME=VALUE's NAME.
+        values.set(scenario, &a.name, &a.value).map_err(|e| {
+            let field = if e.field == "setting" { "NAME" } else { &e.field };
+            FieldError { field: format!("--set {field}"), ..e }
+        })?;
+    }
+    Ok((scenario, values))
 }
 
 /// What `--scenario` allows, in the core's words.

@@ -26,6 +26,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Figures(a) => write_figures(a, out),
         Command::Scenarios(a) => scenarios(a, out),
         Command::Run(a) => run_scenario(a, out),
+        Command::Policies(a) => policies(a, out),
         Command::Replay(a) => crate::replay::replay(a, out),
     }
 }
@@ -110,6 +111,13 @@ fn scenarios(a: &args::Json, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         Ok(text(out, &run_table::scenarios(&listing))?)
     }
+}
+
+/// `billsim policies`: the scenario's policies as a policy file.
+fn policies(a: &args::Policies, out: &mut dyn Write) -> Result<(), Failure> {
+    let (scenario, values) = a.scenario().map_err(|e| Failure::Work(e.into()))?;
+    let text = scenario::policies_file(scenario, &values).map_err(|e| Failure::Work(e.into()))?;
+    Ok(out.write_all(text.as_bytes())?)
 }
 
 fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {

@@ -303,7 +303,8 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         (
             "unknown-field",
             r#"{"name": "x", "guardz": []}"#,
-            "policy file: must be an object with only the fields \"name\", \"guards\", \"processes\" and \"ladder\"; \
+            "policy file: must be an object with only the fields \"name\", \"guards\", \"processes\", \"ladder\" and \
+             \"ledger\"; \
              got the field \"guardz\"",
         ),
         (
@@ -429,5 +430,37 @@ fn settings_that_clash_are_a_usage_error_naming_the_set_given_and_what_it_clashe
         assert_eq!(refused(&args, 2), format!("billsim: {said}"), "{args:?}");
         let stderr = String::from_utf8(billsim(&args).stderr).unwrap();
         assert!(stderr.contains("\nUsage: billsim run"), "{args:?}: the usage follows: {stderr}");
+    }
+}
+
+#[test]
+fn a_field_of_the_policy_language_that_does_not_go_with_the_others_exits_1_naming_its_path() {
+    let fine = r#"{"name": "fine", "guards": [{"count": "requests", "limit": 5, "window": "1m"}]}"#;
+    let cases = [
+        (
+            "burst",
+            r#"{"count": "requests", "limit": 5, "window": "1m", "reset": "rolling", "burst": 3}"#,
+            "policies[1].guards[0].burst: must be given only with \"reset\": \"steady\"; got 3 with \"reset\": \"rolling\"",
+        ),
+        (
+            "tiers",
+            r#"{"count": "requests", "tiers": {"paying": 5}, "window": "1m"}"#,
+            "policies[1].guards[0].tiers: must be given only with \"per\": \"tenant\"",
+        ),
+        ("window", r#"{"count": "requests", "limit": 5, "window": "0s"}"#, "policies[1].guards[0].window: must be a duration"),
+        (
+            "degrade",
+            r#"{"count": "dollars", "limit": "1", "per": "everyone", "window": "1d", "whenFull": {"degradeTo": "tiny"}}"#,
+            "odd.guards[0].whenFull.degradeTo: must be one of the priced models \"toy\"; got \"tiny\"",
+        ),
+    ];
+    for (name, guard, expected) in cases {
+        let file = PolicyFile::new(
+            &format!("language-{name}"),
+            &format!(r#"{{"policies": [{fine}, {{"name": "odd", "guards": [{guard}]}}]}}"#),
+        );
+        let line = refused(&["run", "--scenario", "toyDay", "--policy", file.path()], 1);
+        let expected = format!("billsim: --policy {}: {expected}", file.path());
+        assert!(line.starts_with(&expected), "{name}: {line:?} starts with {expected:?}");
     }
 }

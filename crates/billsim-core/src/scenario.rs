@@ -316,6 +316,14 @@ impl UserSummary {
     }
 }
 
+/// `scenario`'s policies at `values`, as a policy file in the policy language: `run
+/// --policy` that file gives the scenario's own result (`billsim policies`).
+pub fn policies_file(scenario: &Scenario, values: &Values) -> Result<String, RunError> {
+    // The policies come from the settings alone; the seed changes only the traffic.
+    let built = (scenario.build)(0, values)?;
+    Ok(engine::policy_file_text(&built.policies))
+}
+
 /// A scenario run under each of its policies.
 #[derive(Serialize)]
 pub struct ScenarioRun {

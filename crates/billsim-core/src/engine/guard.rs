@@ -7,7 +7,9 @@
 //! When the call finishes, each guard settles its real cost ([`GuardState::settle`]).
 
 use crate::budget::{Count, Entry, Refill};
+use crate::engine::language::{Per, Point, RetryAfter};
 use crate::engine::ledger::{LedgerState, Meter, Outage, Tier};
+use crate::engine::limit_state::LimitState;
 use crate::engine::price::{Nanos, Price};
 use crate::engine::run::RunError;
 use crate::engine::traffic::{Call, Traffic};
@@ -77,6 +79,9 @@ pub enum Guard {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         outage: Option<Outage>,
     },
+    /// Any other point of the policy language (`engine/language.rs`), on the general state.
+    #[serde(skip)]
+    Limit(Box<Point>),
 }
 
 impl Guard {
@@ -90,6 +95,7 @@ impl Guard {
             Guard::RateLimiter { .. } => true,
             Guard::DailyCap { .. } | Guard::SetAsideCap { .. } => false,
             Guard::TenantLedger { .. } => true,
+            Guard::Limit(point) => point.per != Per::Everyone,
         }
     }
 }
@@ -203,26 +209,29 @@ pub enum Wait {
 pub struct Refusal {
     pub reason: Reason,
     pub wait: Wait,
+    /// The Retry-After the refusal carries, if its guard sends one.
+    pub retry_after: Option<RetryAfter>,
 }
 
 impl Refusal {
-    /// The Retry-After header of lesson 001's app, in whole seconds, for a request
-    /// refused at `now` by its request limit: `max(1, int(window - (now - oldest)) + 1)`,
-    /// where `oldest + window` is when the window frees a place ([`Wait::Until`]).
-    /// `int()` truncates toward zero; the remaining time is never negative here, so it is
-    /// the whole milliseconds divided down. `None` for every other reason (the app sends
-    /// no Retry-After with its cap's 429).
+    /// The Retry-After header, in whole seconds, for a call refused at `now` by a guard
+    /// that sends one: lesson 001's app (`"tutorial"`) sends `max(1, int(window - (now -
+    /// oldest)) + 1)`, where `oldest + window` is when the window frees a place
+    /// ([`Wait::Until`]); `int()` truncates toward zero, and the remaining time is never
+    /// negative here, so it is the whole milliseconds divided down. `None` when the guard
+    /// sends none (the app sends no Retry-After with its cap's 429) or waiting never helps.
     ///
     /// ```
     /// use billsim_core::engine::{Reason, Refusal, Wait};
     /// use billsim_core::time::Instant;
-    /// let at = |fits_ms| Refusal { reason: Reason::RateLimit, wait: Wait::Until(Instant(fits_ms)) };
+    /// use billsim_core::engine::RetryAfter;
+    /// let at = |fits_ms| Refusal { reason: Reason::RateLimit, wait: Wait::Until(Instant(fits_ms)), retry_after: Some(RetryAfter::Tutorial) };
     /// assert_eq!(at(60_000).retry_after(Instant(2_100)), Some(58), "57.9 s left: int() gives 57, plus 1");
     /// assert_eq!(at(60_000).retry_after(Instant(0)), Some(61), "a whole window left");
     /// ```
     pub fn retry_after(&self, now: Instant) -> Option<u64> {
-        match (self.reason, self.wait) {
-            (Reason::RateLimit, Wait::Until(fits)) => Some(retry_after_seconds(fits.since(now))),
+        match (self.retry_after, self.wait) {
+            (Some(r), Wait::Until(fits)) => Some(r.seconds(fits.since(now))),
             _ => None,
         }
     }
@@ -289,6 +298,7 @@ pub enum GuardState {
         shared: bool,
     },
     Ledger(LedgerState),
+    Limit(LimitState),
 }
 
 /// Units of a bucket token: one bucket token a minute refills one unit a millisecond.
@@ -306,6 +316,7 @@ impl GuardState {
             Guard::TenantLedger { tiers, max_tokens, meter, outage } => {
                 Ok(GuardState::Ledger(LedgerState::new(tiers, *max_tokens, *meter, *outage, traffic)?))
             }
+            Guard::Limit(point) => Ok(GuardState::Limit(LimitState::new(point, traffic)?)),
             // Per-user counts are kept per key: the users, or who the server takes them for.
             _ => Ok(GuardState::new(guard, traffic.key_count())?),
         }
@@ -369,8 +380,8 @@ impl GuardState {
                     shared: true,
                 }
             }
-            // Needs the traffic's cohorts: made by `for_traffic`; with no traffic, no tiers.
-            Guard::TenantLedger { .. } => return Err(Overflow),
+            // Need the traffic's cohorts and keys: made by `for_traffic`.
+            Guard::TenantLedger { .. } | Guard::Limit(_) => return Err(Overflow),
         })
     }
 
@@ -402,7 +413,16 @@ impl GuardState {
 
     /// Whether `call` may go through now (`None`) or why not. What letting it through
     /// changes is kept until [`GuardState::commit`].
-    pub fn check(&mut self, call: &Call, price: &Price) -> Result<Option<Refusal>, Overflow> {
+    /// `call` is the user's; `key` who the server takes them for (the user, unless the
+    /// traffic has keys): the lessons' kinds count per key.
+    pub fn check(&mut self, call: &Call, key: u32, price: &Price) -> Result<Option<Refusal>, Overflow> {
+        if let GuardState::Limit(limit) = self {
+            return limit.check(call, key, price);
+        }
+        self.check_keyed(&Call { user: key, ..*call }, price)
+    }
+
+    fn check_keyed(&mut self, call: &Call, price: &Price) -> Result<Option<Refusal>, Overflow> {
         let now = call.at;
         Ok(match self {
             GuardState::Window { limit, window, admitted } => {
@@ -411,9 +431,11 @@ impl GuardState {
                     times.pop_front();
                 }
                 match times.front() {
-                    Some(&oldest) if times.len() >= *limit => {
-                        Some(Refusal { reason: Reason::RateLimited, wait: Wait::Until(oldest.after(*window)) })
-                    }
+                    Some(&oldest) if times.len() >= *limit => Some(Refusal {
+                        reason: Reason::RateLimited,
+                        wait: Wait::Until(oldest.after(*window)),
+                        retry_after: None,
+                    }),
                     _ => None,
                 }
             }
@@ -427,13 +449,17 @@ impl GuardState {
                     Err(short) => Some(Refusal {
                         reason: Reason::BudgetUsedUp,
                         wait: short.fits_in.map_or(Wait::Never, |s| Wait::Until(Instant::at_second(seconds(now) + s))),
+                        retry_after: None,
                     }),
                 }
             }
             GuardState::Ceiling { ceiling, period, period_start, spent } => {
                 roll(period_start, spent, *period, now);
-                (*spent >= *ceiling)
-                    .then(|| Refusal { reason: Reason::GlobalBudget, wait: Wait::Until(period_start.after(*period)) })
+                (*spent >= *ceiling).then(|| Refusal {
+                    reason: Reason::GlobalBudget,
+                    wait: Wait::Until(period_start.after(*period)),
+                    retry_after: None,
+                })
             }
             GuardState::Bucket { capacity, refill_per_minute, levels, pending } => {
                 let level = bucket_level(levels[call.user as usize], *capacity, *refill_per_minute, now);
@@ -445,7 +471,7 @@ impl GuardState {
                         0 => Wait::Never,
                         rate => Wait::Until(now.after(Span((BUCKET_UNIT - level).div_ceil(rate)))),
                     };
-                    Some(Refusal { reason: Reason::RateLimited, wait })
+                    Some(Refusal { reason: Reason::RateLimited, wait, retry_after: None })
                 }
             }
             GuardState::Tokens { budget, max_tokens, used } => {
@@ -459,33 +485,58 @@ impl GuardState {
                     // A call bigger than the whole budget never fits; another fits tomorrow.
                     let wait =
                         if estimate > *budget { Wait::Never } else { Wait::Until(Instant::at_second((day + 1) * DAY)) };
-                    Refusal { reason: Reason::UserDailyBudget, wait }
+                    Refusal { reason: Reason::UserDailyBudget, wait, retry_after: None }
                 })
             }
             GuardState::Degrade { .. } => None,
             GuardState::Named { inner, reason, shared } => {
-                inner.check(&as_counted(call, *shared), price)?.map(|r| Refusal { reason: *reason, ..r })
+                let retry_after = (*reason == Reason::RateLimit).then_some(RetryAfter::Tutorial);
+                inner.check_keyed(&as_counted(call, *shared), price)?.map(|r| Refusal {
+                    reason: *reason,
+                    retry_after,
+                    ..r
+                })
             }
             GuardState::Ledger(ledger) => ledger.check(call, price)?,
+            GuardState::Limit(_) => None,
         })
     }
 
     /// Makes the change the last [`GuardState::check`] (of `call`, which it let through) kept.
-    pub fn commit(&mut self, call: &Call) {
+    pub fn commit(&mut self, call: &Call, key: u32) {
+        self.commit_keyed(&Call { user: key, ..*call })
+    }
+
+    fn commit_keyed(&mut self, call: &Call) {
         match self {
             GuardState::Window { admitted, .. } => admitted[call.user as usize].push_back(call.at),
             GuardState::Money { entries, pending, .. } => entries[call.user as usize] = Some(*pending),
             GuardState::Ceiling { .. } => {}
             GuardState::Bucket { levels, pending, .. } => levels[call.user as usize] = Some(*pending),
             GuardState::Tokens { .. } | GuardState::Degrade { .. } => {}
-            GuardState::Named { inner, shared, .. } => inner.commit(&as_counted(call, *shared)),
+            GuardState::Named { inner, shared, .. } => inner.commit_keyed(&as_counted(call, *shared)),
             GuardState::Ledger(ledger) => ledger.commit(call),
+            GuardState::Limit(limit) => limit.commit(),
         }
     }
 
     /// Charges an admitted call's real cost `actual` when it finishes at `now`. Returns
     /// whether this settlement carried a spend ceiling to or past its limit.
-    pub fn settle(&mut self, call: &Call, price: &Price, actual: Nanos, now: Instant) -> Result<bool, Overflow> {
+    pub fn settle(
+        &mut self,
+        call: &Call,
+        key: u32,
+        price: &Price,
+        actual: Nanos,
+        now: Instant,
+    ) -> Result<bool, Overflow> {
+        if let GuardState::Limit(limit) = self {
+            return limit.settle(call, key, price, actual, now).map(|()| false);
+        }
+        self.settle_keyed(&Call { user: key, ..*call }, price, actual, now)
+    }
+
+    fn settle_keyed(&mut self, call: &Call, price: &Price, actual: Nanos, now: Instant) -> Result<bool, Overflow> {
         match self {
             GuardState::Window { .. } => Ok(false),
             GuardState::Money { count, set_aside, entries, .. } => {
@@ -514,8 +565,11 @@ impl GuardState {
             GuardState::Degrade { ceiling, period, period_start, spent, .. } => {
                 add_spent(*ceiling, *period, period_start, spent, actual, now)
             }
-            GuardState::Named { inner, shared, .. } => inner.settle(&as_counted(call, *shared), price, actual, now),
+            GuardState::Named { inner, shared, .. } => {
+                inner.settle_keyed(&as_counted(call, *shared), price, actual, now)
+            }
             GuardState::Ledger(ledger) => ledger.settle(call, price, actual).map(|()| false),
+            GuardState::Limit(_) => Ok(false),
         }
     }
 }

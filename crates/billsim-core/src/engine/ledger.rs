@@ -249,7 +249,11 @@ impl LedgerState {
             Admission::UnmeteredInRequest | Admission::UnmeteredOutage => return Ok(None),
             Admission::Down => {
                 let until = self.outage.map_or(call.at, |o| o.to_ms);
-                return Ok(Some(Refusal { reason: Reason::LedgerUnavailable, wait: Wait::Until(until) }));
+                return Ok(Some(Refusal {
+                    reason: Reason::LedgerUnavailable,
+                    wait: Wait::Until(until),
+                    retry_after: None,
+                }));
             }
             Admission::Metered => {}
         }
@@ -273,7 +277,7 @@ impl LedgerState {
             Wait::Until(t) => t.0,
         });
         if let Some(wait) = wait {
-            return Ok(Some(Refusal { reason: Reason::BudgetExhausted, wait }));
+            return Ok(Some(Refusal { reason: Reason::BudgetExhausted, wait, retry_after: None }));
         }
         self.pending = Some(Account { day_used: day_after, month_used: month_after, ..account });
         Ok(None)

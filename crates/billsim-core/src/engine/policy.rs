@@ -3,30 +3,29 @@
 //! ladder). Plain data: it serializes, so a file can say it.
 
 use crate::engine::guard::Guard;
-use serde::{Deserialize, Serialize};
+use serde::{Serialize, Serializer};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// Serializes in the policy language (`engine/policy_file/write.rs`), as a file says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Policy {
     /// The stable name, in JSON, the address and the command line.
     pub name: String,
     /// The guards, in the order they check a call: the first that refuses gives the reason.
-    #[serde(default)]
     pub guards: Vec<Guard>,
     /// Server processes, each with its own counts; calls go to them in turn. 1 unless set.
-    #[serde(default = "one")]
     pub processes: u32,
     /// A degrade ladder: model names, the most expensive first. A call on one of them that
     /// a money guard refuses (a reason that [`crate::engine::Reason::degrades`]) is checked
     /// again, by every guard, on each cheaper model in turn, and served on the first that
     /// fits, counted as degraded; refused only when the cheapest does not fit. Empty: a
     /// refusal is final.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ladder: Vec<String>,
 }
 
-fn one() -> u32 {
-    1
+impl Serialize for Policy {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::engine::policy_file::policy_json(self).serialize(s)
+    }
 }
 
 impl Policy {

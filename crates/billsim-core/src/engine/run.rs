@@ -6,6 +6,7 @@
 
 use crate::engine::guard::Refusal;
 use crate::engine::guard::{Guard, GuardState};
+use crate::engine::language::WhenFull;
 use crate::engine::outcome::{Event, Outcome, Timeline, Trip, UserOutcome};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
@@ -30,19 +31,18 @@ pub enum RunError {
     /// A policy of no processes.
     NoProcess,
     BadTraffic(BadTraffic),
-    /// A guard names a model the traffic does not have.
-    UnknownModel(String),
+    /// A guard degrades to, or a ladder names, a model the traffic does not have (each of
+    /// its models is priced): the field (`policy.guards[0].whenFull.degradeTo`,
+    /// `policy.ladder[1]`), the model, the traffic's models.
+    UnknownModel {
+        field: String,
+        model: String,
+        known: Vec<String>,
+    },
     /// A ledger's tiers name no tier for a cohort of the traffic: the cohort and its tenants.
     NoTier {
         cohort: String,
         tenants: usize,
-    },
-    /// A policy's ladder names a model the traffic does not have.
-    Ladder {
-        policy: String,
-        index: usize,
-        model: String,
-        known: Vec<String>,
     },
     /// A scenario's settings that do not hold together (a monthly budget below the daily
     /// one, an outage that ends before it starts).
@@ -59,18 +59,14 @@ impl fmt::Display for RunError {
             }
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
             RunError::BadTraffic(e) => write!(f, "traffic: {e}"),
-            RunError::UnknownModel(m) => write!(f, "guards: no model {m:?} in the traffic; name one of its models"),
+
             RunError::NoTier { cohort, tenants } => write!(
                 f,
                 "tiers: must give a tier to every cohort of tenants; got none for {cohort:?} ({tenants} tenants)"
             ),
-            RunError::Ladder { policy, index, model, known } => {
+            RunError::UnknownModel { field, model, known } => {
                 let known: Vec<String> = known.iter().map(|m| format!("{m:?}")).collect();
-                write!(
-                    f,
-                    "{policy}.ladder[{index}]: must be one of the priced models {}; got {model:?}",
-                    known.join(", ")
-                )
+                write!(f, "{field}: must be one of the priced models {}; got {model:?}", known.join(", "))
             }
             RunError::Setting(e) => e.fmt(f),
         }
@@ -256,7 +252,12 @@ fn fresh_states(processes: u32, guards: &[Guard], traffic: &Traffic) -> Result<V
         .map(|_| guards.iter().map(|g| GuardState::for_traffic(g, traffic)).collect::<Result<_, _>>())
         .collect::<Result<_, _>>()?;
     for state in states.iter_mut().flatten() {
-        state.resolve(&traffic.models).map_err(RunError::UnknownModel)?;
+        // Checked by `degrades_known` with the guard's place; this names the model alone.
+        state.resolve(&traffic.models).map_err(|model| RunError::UnknownModel {
+            field: "guards".into(),
+            model,
+            known: traffic.models.clone(),
+        })?;
     }
     Ok(states)
 }
@@ -323,6 +324,7 @@ impl<'a, 's> Run<'a, 's> {
             return Err(RunError::NoProcess);
         }
         let users = traffic.users.len();
+        degrades_known(traffic, policy)?;
         let states = fresh_states(policy.processes, &policy.guards, traffic)?;
         let ladder = ladder(traffic, policy)?;
         let (start, end) = traffic.span();
@@ -408,9 +410,9 @@ impl<'a, 's> Run<'a, 's> {
         let process = self.process(seq);
         // A call admitted before the last restart was counted by counts that are gone.
         let counted = !self.last_restart.is_some_and(|r| call.at < r);
-        let keyed = Call { user: self.traffic.key_of(index), ..*call };
+        let key = self.traffic.key_of(index);
         for state in self.states[process].iter_mut().filter(|_| counted) {
-            if state.settle(&keyed, price, actual, now)? && self.tripped.is_none() {
+            if state.settle(call, key, price, actual, now)? && self.tripped.is_none() {
                 self.tripped = Some(Trip { at: now, user: call.user });
             }
         }
@@ -465,9 +467,8 @@ impl<'a, 's> Run<'a, 's> {
             }
             return Ok(());
         }
-        let keyed = Call { user: key, ..served };
         for state in guards.iter_mut() {
-            state.commit(&keyed);
+            state.commit(&served, key);
         }
         user.served += 1;
         // On a cheaper model than asked: a `degrade` guard's, or the ladder's.
@@ -524,32 +525,40 @@ impl<'a, 's> Run<'a, 's> {
 /// A `degrade` guard past its ceiling moves `call` to its cheaper model for the guards after it.
 #[inline(always)]
 fn check(guards: &mut [GuardState], call: &mut Call, key: u32, prices: &[Price]) -> Result<Option<Refusal>, Overflow> {
-    let mut keyed = Call { user: key, ..*call };
     for state in guards.iter_mut() {
         if let Some(model) = state.switch_model(call) {
-            (call.model, keyed.model) = (model, model);
+            call.model = model;
         }
-        if let Some(refusal) = state.check(&keyed, &prices[usize::from(call.model)])? {
+        if let Some(refusal) = state.check(call, key, &prices[usize::from(call.model)])? {
             return Ok(Some(refusal));
         }
     }
     Ok(None)
 }
 
-/// `policy`'s ladder as the traffic's model numbers; a name the traffic has no model of
-/// is refused with the models it has.
+/// The traffic's number of model `name`, given at `field`; a name the traffic has no
+/// model of is refused with the models it has (each priced).
+fn model_number(traffic: &Traffic, field: impl FnOnce() -> String, name: &str) -> Result<u16, RunError> {
+    traffic.models.iter().position(|m| m == name).map(|m| m as u16).ok_or_else(|| RunError::UnknownModel {
+        field: field(),
+        model: name.to_string(),
+        known: traffic.models.clone(),
+    })
+}
+
+/// `policy`'s ladder as the traffic's model numbers.
 fn ladder(traffic: &Traffic, policy: &Policy) -> Result<Vec<u16>, RunError> {
-    policy
-        .ladder
-        .iter()
-        .enumerate()
-        .map(|(index, name)| {
-            traffic.models.iter().position(|m| m == name).map(|m| m as u16).ok_or_else(|| RunError::Ladder {
-                policy: policy.name.clone(),
-                index,
-                model: name.clone(),
-                known: traffic.models.clone(),
-            })
-        })
-        .collect()
+    let field = |index| move || format!("{}.ladder[{index}]", policy.name);
+    policy.ladder.iter().enumerate().map(|(index, name)| model_number(traffic, field(index), name)).collect()
+}
+
+/// Every model `policy`'s guards degrade to is one of the traffic's (so it has a price),
+/// checked once with the guard's place named: a file that gives no prices is checked here.
+fn degrades_known(traffic: &Traffic, policy: &Policy) -> Result<(), RunError> {
+    for (j, guard) in policy.guards.iter().enumerate() {
+        if let Some(WhenFull::DegradeTo(model)) = guard.point().map(|p| p.when_full) {
+            model_number(traffic, || format!("{}.guards[{j}].whenFull.degradeTo", policy.name), &model)?;
+        }
+    }
+    Ok(())
 }

@@ -291,7 +291,10 @@ fn degrade_serves_the_calls_after_the_ceiling_with_the_cheaper_model_instead_of_
     assert_eq!(out.tripped.map(|t| (t.at, t.user)), Some((Instant(20), 0)), "the third call reached the ceiling");
     let missing = Guard::Degrade { ceiling_micros: Micros(10_000), period_ms: Span(1), model: "tiny".into() };
     let err = run(&traffic, &Policy::new("degrade", vec![missing]), &prices, Record::default()).unwrap_err();
-    assert_eq!(err.to_string(), "guards: no model \"tiny\" in the traffic; name one of its models");
+    assert_eq!(
+        err.to_string(),
+        "degrade.guards[0].whenFull.degradeTo: must be one of the priced models \"free\", \"small\"; got \"tiny\""
+    );
     // Under the same ceiling as a breaker, the last two are refused instead.
     let stop = Guard::SpendCeiling { ceiling_micros: Micros(10_000), period_ms: Span::seconds(86_400) };
     let out = run(&traffic, &Policy::new("stop", vec![stop]), &prices, Record::default()).unwrap();

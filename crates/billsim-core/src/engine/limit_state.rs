@@ -1,0 +1,354 @@
+//! The running state of a guard the lessons' own kinds do not cover (a [`Point`] of the
+//! policy language such as a token limit per tenant per hour, a monthly dollar budget per
+//! key, or a request limit for everyone): one count per slot (a user, key, tenant, or one
+//! for everyone), in the count's unit (requests, tokens, nano-dollars).
+//!
+//! - `fixed`: the count of the window the moment falls in (aligned to multiples of the
+//!   window from 1970-01-01 UTC, or calendar months); a settlement belongs to the window
+//!   its call started in (reserve) or finished in (counted, estimate).
+//! - `rolling`: every counted amount with its moment; an amount counts for one window.
+//! - `steady`: a level in parts (an amount times the window's milliseconds) that drains
+//!   `limit` parts a millisecond, holding at most `burst` times the window.
+//!
+//! Requests are counted when admitted (a request's amount is known then); tokens and
+//! dollars when known: the estimate on admission under `reserve` (the real amount
+//! replaces it when the call finishes), the real amount on finish otherwise.
+
+use crate::engine::guard::{Reason, Refusal, Wait};
+use crate::engine::language::{Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, RetryAfter, Window};
+use crate::engine::price::{Nanos, Price};
+use crate::engine::run::RunError;
+use crate::engine::traffic::{Call, Traffic};
+use crate::money::{Micros, Overflow};
+use crate::time::{Instant, Span};
+use std::collections::VecDeque;
+
+#[derive(Debug, Clone, Default)]
+struct Slot {
+    /// Fixed: the window's number; steady: the millisecond the level was taken at.
+    stamp: u64,
+    /// Fixed: the amount counted; steady: parts.
+    used: u128,
+    /// Rolling: `(moment, amount, request)` of each counted amount, oldest first.
+    entries: VecDeque<(Instant, u128, u32)>,
+}
+
+#[derive(Debug)]
+pub struct LimitState {
+    count: CountOf,
+    per: Per,
+    window: Window,
+    reset: Reset,
+    admit: Admit,
+    reason: Reason,
+    retry_after: Option<RetryAfter>,
+    /// The limit of each slot, in the count's unit (one for all when it has one value).
+    limits: Vec<u128>,
+    /// Steady: what a slot holds at most, in the count's unit; `None` with tiers, where each
+    /// tenant holds its own tier's limit.
+    burst: Option<u128>,
+    slots: Vec<Slot>,
+    /// The slot and its count with the checked call in it, until committed.
+    pending: Option<(usize, Slot)>,
+}
+
+/// A moment's calendar month, counted from January 1970 (UTC).
+pub fn month_of(at: Instant) -> u64 {
+    let (y, m, _) = civil(at.0 / 86_400_000);
+    (y - 1970) * 12 + (m - 1)
+}
+
+/// The first moment of month number `month` (from January 1970).
+pub fn month_start(month: u64) -> Instant {
+    let (y, m) = (1970 + month / 12, month % 12 + 1);
+    Instant(days_from_civil(y, m).saturating_mul(86_400_000))
+}
+
+/// Howard Hinnant's `civil_from_days` for days since 1970-01-01 (never before it here).
+fn civil(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + u64::from(m <= 2), m, d)
+}
+
+fn days_from_civil(y: u64, m: u64) -> u64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y / 400;
+    let yoe = y - era * 400;
+    let mp = if m > 2 { m - 3 } else { m + 9 };
+    let doy = (153 * mp + 2) / 5;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    (era * 146_097 + doe).saturating_sub(719_468)
+}
+
+impl LimitState {
+    pub fn new(point: &Point, traffic: &Traffic) -> Result<LimitState, RunError> {
+        let unit = |amount: u64| -> Result<u128, RunError> {
+            Ok(match point.count {
+                CountOf::Dollars => u128::from(Nanos::from_micros(Micros(amount))?.0),
+                _ => u128::from(amount),
+            })
+        };
+        let slots = match point.per {
+            Per::User | Per::Tenant => traffic.users.len(),
+            Per::Key => traffic.key_count(),
+            Per::Everyone => 1,
+        };
+        let limits = match &point.limit {
+            LimitOf::Amount(a) => vec![unit(*a)?],
+            LimitOf::Tiers(tiers) => (0..traffic.users.len())
+                .map(|u| {
+                    let cohort = &traffic.cohort_of(u).name;
+                    match tiers.iter().find(|(c, _)| c == cohort) {
+                        Some((_, a)) => unit(*a),
+                        None => {
+                            let tenants = (0..traffic.users.len()).filter(|&v| &traffic.cohort_of(v).name == cohort);
+                            Err(RunError::NoTier { cohort: cohort.clone(), tenants: tenants.count() })
+                        }
+                    }
+                })
+                .collect::<Result<_, _>>()?,
+        };
+        let burst = match (point.reset, &point.limit) {
+            (Reset::Steady { burst }, LimitOf::Amount(_)) => Some(unit(burst)?),
+            _ => None,
+        };
+        Ok(LimitState {
+            count: point.count,
+            per: point.per,
+            window: point.window,
+            reset: point.reset,
+            admit: point.admit,
+            reason: point.reason,
+            retry_after: point.retry_after,
+            limits,
+            burst,
+            slots: vec![Slot::default(); slots],
+            pending: None,
+        })
+    }
+
+    fn slot_of(&self, call: &Call, key: u32) -> usize {
+        match self.per {
+            Per::User | Per::Tenant => call.user as usize,
+            Per::Key => key as usize,
+            Per::Everyone => 0,
+        }
+    }
+
+    fn limit(&self, slot: usize) -> u128 {
+        self.limits[if self.limits.len() == 1 { 0 } else { slot }]
+    }
+
+    fn span_ms(&self) -> u64 {
+        match self.window {
+            Window::Span(s) => s.0.max(1),
+            // Rolling and steady take a span (the reader refuses months with them).
+            Window::Months(n) => u64::from(n).saturating_mul(30 * 86_400_000),
+        }
+    }
+
+    /// The fixed window `at` falls in, and when the next one starts.
+    fn fixed_window(&self, at: Instant) -> (u64, Instant) {
+        match self.window {
+            Window::Span(s) => {
+                let w = s.0.max(1);
+                (at.0 / w, Instant((at.0 / w).saturating_add(1).saturating_mul(w)))
+            }
+            Window::Months(n) => {
+                let n = u64::from(n.max(1));
+                let index = month_of(at) / n;
+                (index, month_start((index + 1) * n))
+            }
+        }
+    }
+
+    /// The amount of `call` in the count's unit: the estimate, or the real `actual` cost.
+    fn amount(&self, call: &Call, price: &Price, estimate: Option<Estimate>) -> Result<u128, Overflow> {
+        let (input, output) = match estimate {
+            Some(e) => (
+                call.input.checked_mul(u64::from(e.input_percent)).ok_or(Overflow)? / 100,
+                e.max_tokens.unwrap_or(call.output),
+            ),
+            None => (call.input, call.output),
+        };
+        Ok(match self.count {
+            CountOf::Requests => 1,
+            CountOf::Tokens => u128::from(input.checked_add(output).ok_or(Overflow)?),
+            CountOf::Dollars => u128::from(price.cost(input, output)?.0),
+        })
+    }
+
+    /// The slot brought up to `at` (a new fixed window, rolling amounts gone, a drained level).
+    fn fresh(&self, slot: usize, at: Instant) -> Slot {
+        let mut s = self.slots[slot].clone();
+        match self.reset {
+            Reset::Fixed => {
+                let (index, _) = self.fixed_window(at);
+                if s.stamp != index {
+                    s = Slot { stamp: index, used: 0, entries: VecDeque::new() };
+                }
+            }
+            Reset::Rolling => {
+                let w = self.span_ms();
+                while s.entries.front().is_some_and(|&(t, _, _)| t.0.saturating_add(w) <= at.0) {
+                    let (_, a, _) = s.entries.pop_front().unwrap_or_default();
+                    s.used -= a;
+                }
+            }
+            Reset::Steady { .. } => {
+                let drained = u128::from(at.0.saturating_sub(s.stamp)) * self.limit(slot);
+                s.used = s.used.saturating_sub(drained);
+                s.stamp = s.stamp.max(at.0);
+            }
+        }
+        s
+    }
+
+    /// What the slot can hold and what it holds, in the unit the test uses (parts when steady).
+    fn scale(&self) -> u128 {
+        match self.reset {
+            Reset::Steady { .. } => u128::from(self.span_ms()),
+            _ => 1,
+        }
+    }
+
+    fn capacity(&self, slot: usize) -> u128 {
+        match self.reset {
+            Reset::Steady { .. } => self.burst.unwrap_or_else(|| self.limit(slot)) * self.scale(),
+            _ => self.limit(slot),
+        }
+    }
+
+    pub fn check(&mut self, call: &Call, key: u32, price: &Price) -> Result<Option<Refusal>, Overflow> {
+        self.pending = None;
+        let slot = self.slot_of(call, key);
+        let mut s = self.fresh(slot, call.at);
+        let estimate = match self.admit {
+            Admit::Counted => None,
+            Admit::Estimate(e) | Admit::Reserve(e) => Some(e),
+        };
+        let (scale, cap) = (self.scale(), self.capacity(slot));
+        // What must fit: the estimate (requests: one), or, check only, anything at all.
+        let needs = match (self.count, estimate) {
+            (CountOf::Requests, _) => 1,
+            (_, Some(e)) => self.amount(call, price, Some(e))?,
+            (_, None) => 0,
+        };
+        let needs_parts = needs * scale;
+        let fits = match (self.count, self.admit) {
+            (CountOf::Requests, _) | (_, Admit::Estimate(_) | Admit::Reserve(_)) => s.used + needs_parts <= cap,
+            (_, Admit::Counted) => s.used < cap,
+        };
+        if !fits {
+            let wait = if needs_parts > cap || (needs_parts == 0 && cap == 0) {
+                Wait::Never
+            } else {
+                self.wait(&s, slot, call.at, needs_parts, cap)
+            };
+            return Ok(Some(Refusal { reason: self.reason, wait, retry_after: self.retry_after }));
+        }
+        let held = match (self.count, self.admit) {
+            (CountOf::Requests, _) | (_, Admit::Reserve(_)) => needs,
+            _ => 0,
+        };
+        if held > 0 {
+            s.used += held * scale;
+            if self.reset == Reset::Rolling {
+                s.entries.push_back((call.at, held, call.request));
+            }
+        }
+        self.pending = Some((slot, s));
+        Ok(None)
+    }
+
+    /// When `needs` parts would fit in slot `s` (it does not fit now, and fits an empty slot).
+    fn wait(&self, s: &Slot, slot: usize, now: Instant, needs: u128, cap: u128) -> Wait {
+        match self.reset {
+            Reset::Fixed => Wait::Until(self.fixed_window(now).1),
+            Reset::Rolling => {
+                let w = self.span_ms();
+                let mut used = s.used;
+                for &(t, a, _) in &s.entries {
+                    used -= a;
+                    let fits = if needs == 0 { used < cap } else { used + needs <= cap };
+                    if fits {
+                        return Wait::Until(Instant(t.0.saturating_add(w)));
+                    }
+                }
+                Wait::Never
+            }
+            Reset::Steady { .. } => {
+                let rate = self.limit(slot);
+                if rate == 0 {
+                    return Wait::Never;
+                }
+                let excess = (s.used + needs).saturating_sub(cap).max(u128::from(needs == 0));
+                let ms = u64::try_from(excess.div_ceil(rate)).unwrap_or(u64::MAX);
+                Wait::Until(now.after(Span(ms)))
+            }
+        }
+    }
+
+    pub fn commit(&mut self) {
+        if let Some((slot, s)) = self.pending.take() {
+            self.slots[slot] = s;
+        }
+    }
+
+    /// Counts the real amount of an admitted `call` (its real cost `actual`) at `now`.
+    pub fn settle(
+        &mut self,
+        call: &Call,
+        key: u32,
+        price: &Price,
+        actual: Nanos,
+        now: Instant,
+    ) -> Result<(), Overflow> {
+        if self.count == CountOf::Requests {
+            return Ok(());
+        }
+        let slot = self.slot_of(call, key);
+        let real = match self.count {
+            CountOf::Dollars => u128::from(actual.0),
+            _ => self.amount(call, price, None)?,
+        };
+        let scale = self.scale();
+        match self.admit {
+            Admit::Reserve(e) => {
+                let held = self.amount(call, price, Some(e))?;
+                let mut s = self.fresh(slot, now);
+                match self.reset {
+                    // A reservation of a window that has ended went with it.
+                    Reset::Fixed if s.stamp != self.fixed_window(call.at).0 => return Ok(()),
+                    Reset::Rolling => {
+                        let Some(i) =
+                            s.entries.iter().position(|&(t, a, r)| t == call.at && r == call.request && a == held)
+                        else {
+                            return Ok(());
+                        };
+                        s.entries[i].1 = real;
+                    }
+                    _ => {}
+                }
+                s.used = (s.used + real * scale).saturating_sub(held * scale);
+                self.slots[slot] = s;
+            }
+            Admit::Counted | Admit::Estimate(_) => {
+                let mut s = self.fresh(slot, now);
+                s.used += real * scale;
+                if self.reset == Reset::Rolling {
+                    s.entries.push_back((now, real, call.request));
+                }
+                self.slots[slot] = s;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,126 @@
+//! A guard in the language with a field that does not go with the others is refused
+//! naming its path, what it goes with, and what was given: nothing is dropped or defaulted.
+
+use super::language::WINDOW_ALLOWED;
+use super::read;
+use crate::engine::Guard;
+
+/// The refusal of a file whose second policy has `guard` (its first is fine).
+fn second(guard: &str) -> String {
+    let text = format!(
+        r#"{{"policies": [
+            {{"name": "fine", "guards": [{{"count": "requests", "limit": 5, "window": "1m"}}]}},
+            {{"name": "odd", "guards": [{guard}]}}]}}"#
+    );
+    match read(&text) {
+        Ok(file) => panic!("{guard} is refused, not read as {:?}", file.policies[1].guards),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn a_burst_without_a_steady_reset_names_its_path_the_reset_it_goes_with_and_the_reset_given() {
+    assert_eq!(
+        second(r#"{"count": "requests", "limit": 5, "window": "1m", "reset": "rolling", "burst": 3}"#),
+        "policies[1].guards[0].burst: must be given only with \"reset\": \"steady\"; got 3 with \"reset\": \"rolling\""
+    );
+    // With no reset at all, the default (fixed) is what the burst was given with.
+    assert_eq!(
+        second(r#"{"count": "requests", "limit": 5, "window": "1m", "burst": 3}"#),
+        "policies[1].guards[0].burst: must be given only with \"reset\": \"steady\"; got 3 with \"reset\": \"fixed\""
+    );
+}
+
+#[test]
+fn a_burst_with_tiers_is_refused_since_each_tenants_burst_is_its_own_tiers_limit() {
+    assert_eq!(
+        second(
+            r#"{"count": "requests", "tiers": {"paying": 10, "free": 2}, "per": "tenant", "window": "1m",
+                "reset": "steady", "burst": 30}"#
+        ),
+        "policies[1].guards[0].burst: must be given only with \"limit\" (with \"tiers\", each tenant's burst is its \
+         own tier's limit); got 30 with \"tiers\""
+    );
+}
+
+#[test]
+fn tiers_without_per_tenant_names_its_path_and_the_per_given() {
+    assert_eq!(
+        second(r#"{"count": "requests", "tiers": {"paying": 5}, "window": "1m"}"#),
+        "policies[1].guards[0].tiers: must be given only with \"per\": \"tenant\" (a limit per tenant's cohort); got \
+         an object with \"per\": \"user\""
+    );
+    assert_eq!(
+        second(r#"{"count": "dollars", "tiers": {"paying": "5"}, "per": "everyone", "window": "1d"}"#),
+        "policies[1].guards[0].tiers: must be given only with \"per\": \"tenant\" (a limit per tenant's cohort); got \
+         an object with \"per\": \"everyone\""
+    );
+}
+
+#[test]
+fn an_estimate_with_admit_counted_names_its_path_and_the_admit_given() {
+    let expected = "policies[1].guards[0].estimate: must be given only with \"admit\": \"estimate\" or \"reserve\" \
+         (a check-only guard estimates nothing); got an object with \"admit\": \"counted\"";
+    assert_eq!(
+        second(
+            r#"{"count": "dollars", "limit": "1", "window": "1d", "admit": "counted", "estimate": {"maxTokens": 9}}"#
+        ),
+        expected
+    );
+    // Counted is the default: an estimate with no admit is refused the same way.
+    assert_eq!(second(r#"{"count": "tokens", "limit": 100, "window": "1d", "estimate": {"maxTokens": 9}}"#), expected);
+}
+
+#[test]
+fn a_degrade_to_a_model_the_files_prices_do_not_name_names_its_path() {
+    let text = r#"{"policies": [
+        {"name": "fine", "guards": []},
+        {"name": "odd", "guards": [{"count": "dollars", "limit": "1", "per": "everyone", "window": "1d",
+            "whenFull": {"degradeTo": "tiny"}}]}],
+        "prices": {"big": {"inputPerMillion": 3, "outputPerMillion": 15}}}"#;
+    assert_eq!(
+        read(text).unwrap_err().to_string(),
+        "policies[1].guards[0].whenFull.degradeTo: must be a model the file's \"prices\" name; got \"tiny\""
+    );
+}
+
+#[test]
+fn a_reason_with_degrade_to_is_refused_since_a_guard_that_degrades_refuses_no_call() {
+    assert_eq!(
+        second(
+            r#"{"count": "dollars", "limit": "1", "per": "everyone", "window": "1d",
+                "whenFull": {"degradeTo": "tiny"}, "reason": "daily cost cap reached"}"#
+        ),
+        "policies[1].guards[0].reason: must be given only with \"whenFull\": \"refuse\" (a guard that degrades \
+         refuses no call); got \"daily cost cap reached\" with \"whenFull\": {\"degradeTo\": \"tiny\"}"
+    );
+}
+
+#[test]
+fn a_window_of_0s_or_of_an_unknown_unit_names_its_path_and_the_durations_allowed() {
+    for bad in ["0s", "1x", "0mo", "1", "s", "-1m", "1.5h", "1 m"] {
+        assert_eq!(
+            second(&format!(r#"{{"count": "requests", "limit": 5, "window": "{bad}"}}"#)),
+            format!("policies[1].guards[0].window: must be {WINDOW_ALLOWED}; got \"{bad}\""),
+            "window {bad:?}"
+        );
+    }
+    assert_eq!(
+        second(r#"{"count": "requests", "limit": 5, "window": 60}"#),
+        format!("policies[1].guards[0].window: must be {WINDOW_ALLOWED}; got 60"),
+        "a window is text with its unit, not a number"
+    );
+}
+
+#[test]
+fn a_tiered_steady_guard_and_a_degrading_guard_written_by_the_core_read_back_the_same() {
+    let text = r#"{"name": "t", "guards": [
+        {"count": "requests", "tiers": {"free": 2, "paying": 10}, "per": "tenant", "window": "1m", "reset": "steady"},
+        {"count": "dollars", "limit": "1", "per": "everyone", "window": "1h", "whenFull": {"degradeTo": "tiny"}}]}"#;
+    let policy = read(text).unwrap().policies.remove(0);
+    assert!(matches!(policy.guards[0], Guard::Limit(_)), "{:?}", policy.guards[0]);
+    assert!(matches!(policy.guards[1], Guard::Degrade { .. }), "{:?}", policy.guards[1]);
+    let written = super::policy_json(&policy).to_string();
+    let again = read(&written).unwrap_or_else(|e| panic!("{e}: {written}")).policies.remove(0);
+    assert_eq!(again, policy, "{written}");
+}

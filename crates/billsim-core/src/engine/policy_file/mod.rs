@@ -1,0 +1,424 @@
+//! A policy file: policies, and optionally a price per model, written as JSON. It is one
+//! policy, a list of policies, or `{ "policies": [...], "prices": { "model": {
+//! "inputPerMillion": 5, "outputPerMillion": 25 } } }`.
+//!
+//! Read by hand rather than by serde, so that every refusal names the field's path
+//! (`policies[0].guards[1].limit`) and what it allows, in the words of the rest of the
+//! core; and so that money is read from its decimal text, exactly: serde_json would pass
+//! `0.8` through an `f64`. A policy as [`Policy`] serializes it reads back the same.
+//!
+//! A model of the traffic with no price is found only when the file meets a traffic:
+//! [`crate::engine::run`] refuses it with [`crate::engine::RunError::NoPrice`], which
+//! names each such model and its number of calls.
+
+use crate::engine::guard::Guard;
+use crate::engine::policy::Policy;
+use crate::engine::price::PriceTable;
+use crate::money::Micros;
+use crate::settings::{shown, whole_number, FieldError, Invalid};
+use ledger::Read;
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use std::fmt;
+
+/// What a policy file says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolicyFile {
+    pub policies: Vec<Policy>,
+    /// The prices, when the file gives them: they replace the scenario's own.
+    pub prices: Option<PriceTable>,
+}
+
+/// Why a policy file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadFile {
+    /// The text is not JSON: where reading stopped (1-based), and whether the text ended
+    /// before the JSON did.
+    NotJson { line: usize, column: usize, ends_early: bool },
+    /// A field holds what it may not.
+    Field(FieldError),
+}
+
+impl fmt::Display for BadFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadFile::NotJson { line, column, ends_early: true } => {
+                write!(
+                    f,
+                    "policy file: must be JSON; the text ends at line {line}, column {column}, before the JSON does"
+                )
+            }
+            BadFile::NotJson { line, column, ends_early: false } => {
+                write!(f, "policy file: must be JSON; it is not at line {line}, column {column}")
+            }
+            BadFile::Field(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BadFile {}
+
+impl From<FieldError> for BadFile {
+    fn from(e: FieldError) -> Self {
+        BadFile::Field(e)
+    }
+}
+
+pub const FILE_ALLOWED: &str =
+    "a policy, a list of policies, or an object with \"policies\" (a list) and, if you like, \"prices\"";
+const FILE_FIELDS: &str = "an object with only the fields \"policies\" and \"prices\"";
+const POLICIES_ALLOWED: &str = "a list of at least one policy";
+const POLICY_ALLOWED: &str =
+    "a policy: an object with \"name\", \"guards\" and, if you like, \"processes\" and \"ladder\"";
+const POLICY_FIELDS: &str =
+    "an object with only the fields \"name\", \"guards\", \"processes\", \"ladder\" and \"ledger\"";
+const ONE_LEDGER: &str = "a list with at most one ledger (one tenantLedger, or one set of per-tenant windows)";
+const LADDER_ALLOWED: &str = "a list of 1 to 16 models' names, the most expensive first";
+const LADDER_PRICED: &str = "a model the file's \"prices\" name";
+const NAME_ALLOWED: &str = "a name of 1 to 80 characters, no control characters";
+const NAME_UNIQUE: &str = "a name no other policy of the file has";
+const GUARDS_ALLOWED: &str = "a list of guards (objects with \"count\", or with \"guard\" and a kind's fields)";
+const PROCESSES_ALLOWED: &str = "a whole number of processes from 1 to 100";
+/// The most processes a policy may have: each keeps its own count for every user.
+const PROCESSES_MAX: u64 = 100;
+/// The largest budget or ceiling: a billion dollars (far below what would overflow in
+/// nano-dollars).
+const AMOUNT_MAX: Micros = Micros(1_000_000_000 * Micros::PER_DOLLAR);
+const MODEL_ALLOWED: &str = "a model's name of 1 to 80 characters, no control characters";
+
+/// Reads a policy file's text.
+///
+/// ```
+/// use billsim_core::engine::{read_policy_file, Guard};
+/// let file = read_policy_file(r#"{ "name": "fivePerMinute",
+///     "guards": [{ "guard": "slidingWindow", "limit": 5, "windowMs": 60000 }] }"#).unwrap();
+/// assert_eq!(file.policies[0].name, "fivePerMinute");
+/// assert!(matches!(file.policies[0].guards[0], Guard::SlidingWindow { .. }));
+/// let err = read_policy_file(
+///     r#"[{ "name": "x", "guards": [{ "guard": "slidingWindow", "limit": 0, "windowMs": 1 }] }]"#);
+/// assert_eq!(err.unwrap_err().to_string(),
+///     "[0].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0");
+/// ```
+pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
+    let top = json_of(text)?;
+    let file = match view(top) {
+        Json::List(items) => PolicyFile { policies: policies(&items, "", "policy file")?, prices: None },
+        Json::Object(entries) if entries.iter().any(|(k, _)| k == "policies" || k == "prices") => {
+            let fields = Fields::new(entries, "", FILE_FIELDS, &["policies", "prices"])?;
+            let (raw, path) = fields.need("policies", POLICIES_ALLOWED)?;
+            let Json::List(items) = view(raw) else { return Err(wrong(raw, &path, POLICIES_ALLOWED).into()) };
+            let prices = fields.get("prices").map(|(raw, path)| prices(raw, &path)).transpose()?;
+            let policies = policies(&items, &path, &path)?;
+            if let Some(table) = &prices {
+                ladders_priced(&policies, &path, table)?;
+                degrades_priced(&policies, &path, table)?;
+            }
+            PolicyFile { policies, prices }
+        }
+        Json::Object(_) => PolicyFile { policies: vec![policy(top, "")?], prices: None },
+        _ => return Err(wrong(top, "policy file", FILE_ALLOWED).into()),
+    };
+    Ok(file)
+}
+
+/// The file's JSON, or where it stops being JSON. A byte-order mark is not part of the
+/// JSON; some editors write one.
+fn json_of(text: &str) -> Result<&RawValue, BadFile> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    serde_json::from_str(text).map_err(|e| BadFile::NotJson {
+        line: e.line(),
+        column: e.column(),
+        ends_early: e.classify() == serde_json::error::Category::Eof,
+    })
+}
+
+/// A price table by itself (`billsim replay --prices`): prices by model, as a policy
+/// file's `"prices"` holds them, alone or under `"prices"`.
+///
+/// ```
+/// use billsim_core::engine::read_prices;
+/// let t = read_prices(r#"{"m": {"inputPerMillion": 0.8, "outputPerMillion": "4"}}"#).unwrap();
+/// assert_eq!(t.get("m").unwrap().input_per_token.0, 800);
+/// assert_eq!(read_prices(r#"{"prices": {"m": {"inputPerMillion": 1}}}"#).unwrap_err().to_string(),
+///     "prices.m.outputPerMillion: must be an amount in dollars per million tokens from 0 to 1000000, with at most \
+///      3 decimals (a number such as 0.8 or a string such as \"0.80\"); got nothing");
+/// ```
+pub fn read_prices(text: &str) -> Result<PriceTable, BadFile> {
+    let top = json_of(text)?;
+    if let Json::Object(entries) = view(top) {
+        if let [(key, inner)] = &entries[..] {
+            if key == "prices" {
+                return Ok(prices(inner, "prices")?);
+            }
+        }
+    }
+    Ok(prices(top, "prices")?)
+}
+
+/// A JSON value seen one level deep, its parts still as text.
+enum Json<'a> {
+    Object(Vec<(String, &'a RawValue)>),
+    List(Vec<&'a RawValue>),
+    Text(String),
+    /// A number, as written.
+    Number(&'a str),
+    /// `true`, `false` or `null`.
+    Other,
+}
+
+fn view(raw: &RawValue) -> Json<'_> {
+    let text = raw.get().trim();
+    // The text is JSON already (serde_json checked it whole), so these cannot fail; if one
+    // did, the value would be refused as the wrong kind, never unwrapped.
+    match text.as_bytes().first() {
+        Some(b'{') => serde_json::from_str::<Entries>(text).map_or(Json::Other, |e| Json::Object(e.0)),
+        Some(b'[') => serde_json::from_str(text).map_or(Json::Other, Json::List),
+        Some(b'"') => serde_json::from_str(text).map_or(Json::Other, Json::Text),
+        Some(b'-' | b'0'..=b'9') => Json::Number(text),
+        _ => Json::Other,
+    }
+}
+
+/// An object's entries in the order written, duplicates kept (so they can be refused).
+struct Entries<'a>(Vec<(String, &'a RawValue)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for V<'a> {
+            type Value = Entries<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Entries<'a>, M::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry::<String, &'de RawValue>()? {
+                    entries.push(entry);
+                }
+                Ok(Entries(entries))
+            }
+        }
+        d.deserialize_map(V(std::marker::PhantomData))
+    }
+}
+
+/// What came, as a message says it: a value as written (cut short), or its kind.
+fn got(raw: &RawValue) -> String {
+    match view(raw) {
+        Json::Object(_) => "an object".into(),
+        Json::List(items) if items.is_empty() => "an empty list".into(),
+        Json::List(_) => "a list".into(),
+        Json::Text(s) => shown(&s),
+        _ => {
+            let text = raw.get().trim();
+            if text.chars().count() <= 40 {
+                text.to_string()
+            } else {
+                format!("{}... ({} characters)", text.chars().take(40).collect::<String>(), text.chars().count())
+            }
+        }
+    }
+}
+
+fn refused(path: &str, allowed: &'static str, got: String) -> FieldError {
+    Invalid { allowed, got }.on(path)
+}
+
+fn wrong(raw: &RawValue, path: &str, allowed: &'static str) -> FieldError {
+    refused(path, allowed, got(raw))
+}
+
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+/// An object's fields, checked: each known and given once.
+struct Fields<'a> {
+    path: String,
+    entries: Vec<(String, &'a RawValue)>,
+}
+
+impl<'a> Fields<'a> {
+    /// `only` says which fields the object may have, as a message says it.
+    fn new(
+        entries: Vec<(String, &'a RawValue)>,
+        path: &str,
+        only: &'static str,
+        known: &[&str],
+    ) -> Result<Fields<'a>, FieldError> {
+        for (i, (key, _)) in entries.iter().enumerate() {
+            if !known.contains(&key.as_str()) {
+                let field = if path.is_empty() { "policy file" } else { path };
+                return Err(refused(field, only, format!("the field {}", shown(key))));
+            }
+            if entries[..i].iter().any(|(k, _)| k == key) {
+                return Err(refused(&join(path, key), "given once", "a second time".into()));
+            }
+        }
+        Ok(Fields { path: path.to_string(), entries })
+    }
+
+    fn get(&self, key: &str) -> Option<(&'a RawValue, String)> {
+        self.entries.iter().find(|(k, _)| k == key).map(|&(_, raw)| (raw, join(&self.path, key)))
+    }
+
+    /// A field that must be there; its absence names it and what it allows.
+    fn need(&self, key: &str, allowed: &'static str) -> Result<(&'a RawValue, String), FieldError> {
+        self.get(key).ok_or_else(|| refused(&join(&self.path, key), allowed, "nothing".into()))
+    }
+}
+
+fn object<'a>(raw: &'a RawValue, path: &str, allowed: &'static str) -> Result<Vec<(String, &'a RawValue)>, FieldError> {
+    match view(raw) {
+        Json::Object(entries) => Ok(entries),
+        _ => Err(wrong(raw, path, allowed)),
+    }
+}
+
+fn text(raw: &RawValue, path: &str, allowed: &'static str) -> Result<String, FieldError> {
+    match view(raw) {
+        Json::Text(s) => Ok(s),
+        _ => Err(wrong(raw, path, allowed)),
+    }
+}
+
+/// A whole number written as a JSON number (not a string), from `lo` to `hi`.
+fn whole(raw: &RawValue, path: &str, allowed: &'static str, lo: u64, hi: u64) -> Result<u64, FieldError> {
+    match view(raw) {
+        Json::Number(n) => whole_number(n, allowed, lo, hi).map_err(|_| wrong(raw, path, allowed)),
+        _ => Err(wrong(raw, path, allowed)),
+    }
+}
+
+/// An amount in dollars, from the decimal text of a JSON number or string.
+fn dollars(raw: &RawValue, path: &str, allowed: &'static str, lo: Micros, hi: Micros) -> Result<Micros, FieldError> {
+    let amount = match view(raw) {
+        Json::Number(n) => Micros::parse_dollars(n).ok(),
+        Json::Text(s) => Micros::parse_dollars(&s).ok(),
+        _ => None,
+    };
+    amount.filter(|m| (lo..=hi).contains(m)).ok_or_else(|| wrong(raw, path, allowed))
+}
+
+/// A name shown in tables and messages: not empty, not long, nothing unseen that moves
+/// a terminal's cursor.
+fn name(raw: &RawValue, path: &str, allowed: &'static str) -> Result<String, FieldError> {
+    let name = text(raw, path, allowed)?;
+    let count = name.chars().count();
+    if (1..=80).contains(&count) && !name.chars().any(char::is_control) {
+        Ok(name)
+    } else {
+        Err(refused(path, allowed, shown(&name)))
+    }
+}
+
+fn policies(items: &[&RawValue], path: &str, field: &str) -> Result<Vec<Policy>, FieldError> {
+    if items.is_empty() {
+        return Err(refused(field, POLICIES_ALLOWED, "an empty list".into()));
+    }
+    let mut read: Vec<Policy> = Vec::with_capacity(items.len());
+    for (i, raw) in items.iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let p = policy(raw, &at)?;
+        if read.iter().any(|q| q.name == p.name) {
+            return Err(refused(&join(&at, "name"), NAME_UNIQUE, shown(&p.name)));
+        }
+        read.push(p);
+    }
+    Ok(read)
+}
+
+fn policy(raw: &RawValue, path: &str) -> Result<Policy, FieldError> {
+    let field = if path.is_empty() { "policy file" } else { path };
+    let known = ["name", "guards", "processes", "ladder", "ledger"];
+    let fields = Fields::new(object(raw, field, POLICY_ALLOWED)?, path, POLICY_FIELDS, &known)?;
+    let (raw_name, at) = fields.need("name", NAME_ALLOWED)?;
+    let name = name(raw_name, &at, NAME_ALLOWED)?;
+    let mut read = Vec::new();
+    if let Some((raw, at)) = fields.get("guards") {
+        let Json::List(items) = view(raw) else { return Err(wrong(raw, &at, GUARDS_ALLOWED)) };
+        for (i, g) in items.iter().enumerate() {
+            let at = format!("{at}[{i}]");
+            // A guard with `"guard"` is one of the lessons' kinds, by its old name.
+            let old = matches!(view(g), Json::Object(entries) if entries.iter().any(|(k, _)| k == "guard"));
+            read.push(if old { Read::Kind(old_names::guard(g, &at)?) } else { Read::Point(language::guard(g, &at)?) });
+        }
+    }
+    let rules = fields.get("ledger").map(|(raw, at)| ledger::rules(raw, &at).map(|r| (r, at))).transpose()?;
+    let guards = ledger::guards(read, rules, path)?;
+    if guards.iter().filter(|g| matches!(g, Guard::TenantLedger { .. })).count() > 1 {
+        return Err(refused(&join(path, "guards"), ONE_LEDGER, "more than one".into()));
+    }
+    let processes = match fields.get("processes") {
+        None => 1,
+        // At most PROCESSES_MAX, so it fits.
+        Some((raw, at)) => whole(raw, &at, PROCESSES_ALLOWED, 1, PROCESSES_MAX)? as u32,
+    };
+    let ladder = match fields.get("ladder") {
+        None => Vec::new(),
+        Some((raw, at)) => ladder(raw, &at)?,
+    };
+    Ok(Policy { name, guards, processes, ladder })
+}
+
+/// A degrade ladder: model names, each once.
+fn ladder(raw: &RawValue, path: &str) -> Result<Vec<String>, FieldError> {
+    let items = match view(raw) {
+        Json::List(items) if (1..=16).contains(&items.len()) => items,
+        _ => return Err(wrong(raw, path, LADDER_ALLOWED)),
+    };
+    let mut models: Vec<String> = Vec::with_capacity(items.len());
+    for (i, raw) in items.iter().enumerate() {
+        let at = format!("{path}[{i}]");
+        let model = name(raw, &at, MODEL_ALLOWED)?;
+        if models.contains(&model) {
+            return Err(refused(&at, "a model the ladder names once", shown(&model)));
+        }
+        models.push(model);
+    }
+    Ok(models)
+}
+
+/// Every model a guard degrades to is priced, when the file gives the prices.
+fn degrades_priced(policies: &[Policy], path: &str, prices: &PriceTable) -> Result<(), FieldError> {
+    for (i, p) in policies.iter().enumerate() {
+        for (j, g) in p.guards.iter().enumerate() {
+            if let Guard::Degrade { model, .. } = g {
+                if prices.get(model).is_none() {
+                    let at = format!("{path}[{i}].guards[{j}].whenFull.degradeTo");
+                    return Err(refused(&at, LADDER_PRICED, shown(model)));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every ladder's models are priced, when the file gives the prices.
+fn ladders_priced(policies: &[Policy], path: &str, prices: &PriceTable) -> Result<(), FieldError> {
+    for (i, p) in policies.iter().enumerate() {
+        if let Some(j) = p.ladder.iter().position(|m| prices.get(m).is_none()) {
+            return Err(refused(&format!("{path}[{i}].ladder[{j}]"), LADDER_PRICED, shown(&p.ladder[j])));
+        }
+    }
+    Ok(())
+}
+
+mod language;
+#[cfg(test)]
+mod language_tests;
+mod ledger;
+mod old_names;
+mod prices;
+use prices::prices;
+#[cfg(test)]
+mod tests;
+mod write;
+
+pub use language::duration;
+pub use write::{file_text, policy_json};

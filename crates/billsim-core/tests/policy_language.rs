@@ -1,0 +1,146 @@
+//! The policy language: every scenario's policies, written by the core, read back and run,
+//! give the scenario's own result; the new combinations run, and agree with a brute-force
+//! reference computed call by call from the language's definition.
+
+use billsim_core::engine::{read_policy_file, run, Call, Cohort, Price, PriceTable, Record, Traffic, User};
+use billsim_core::scenario::{self, policies_file, Values, SCENARIOS};
+use billsim_core::time::{Instant, Span};
+use billsim_core::Micros;
+
+#[test]
+fn every_scenarios_policies_written_in_the_language_give_the_scenarios_own_result() {
+    for s in SCENARIOS {
+        let values = Values::defaults(s);
+        let text = policies_file(s, &values).unwrap();
+        assert!(!text.contains("\"guard\""), "{}: the core writes the language, not the old kinds:\n{text}", s.name);
+        let file = read_policy_file(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", s.name));
+        for seed in [0, 1] {
+            let own = scenario::run(s, seed, &values, None, Record::EVERYTHING).unwrap();
+            let from_file = scenario::run(s, seed, &values, Some(file.policies.clone()), Record::EVERYTHING).unwrap();
+            assert_eq!(
+                own.policies, from_file.policies,
+                "{} seed {seed}: the file gives the scenario's result",
+                s.name
+            );
+        }
+    }
+}
+
+const NEW_COMBINATIONS: &str = r#"{"policies": [
+    {"name": "tenantTokensHourly", "guards": [
+        {"count": "tokens", "limit": 3000, "per": "tenant", "window": "1h", "reset": "fixed"}]},
+    {"name": "keyMonthlyDollars", "guards": [
+        {"count": "dollars", "limit": "0.05", "per": "key", "window": "1mo", "reset": "fixed",
+         "admit": "reserve", "estimate": {"inputPercent": 100, "maxTokens": 1000}}]},
+    {"name": "everyone20PerMinute", "guards": [
+        {"count": "requests", "limit": 20, "per": "everyone", "window": "1m", "reset": "rolling"}]}
+]}"#;
+
+#[test]
+fn the_new_combinations_run_on_every_scenario() {
+    let file = read_policy_file(NEW_COMBINATIONS).unwrap();
+    for s in SCENARIOS {
+        let values = Values::defaults(s);
+        let run = scenario::run(s, 0, &values, Some(file.policies.clone()), Record::default());
+        assert!(run.is_ok(), "{}: {:?}", s.name, run.err().map(|e| e.to_string()));
+    }
+}
+
+/// Calls of `users` users at seeded moments over `hours`, each answered at once.
+fn traffic(users: u32, calls: usize, hours: u64) -> Traffic {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let mut list: Vec<Call> = (0..calls)
+        .map(|i| Call {
+            at: Instant(next(hours * 3_600_000)),
+            user: next(u64::from(users)) as u32,
+            model: 0,
+            request: i as u32,
+            input: 50 + next(400),
+            output: 20 + next(300),
+            latency: Span::ZERO,
+        })
+        .collect();
+    list.sort_by_key(|c| (c.at, c.user));
+    let cohorts = vec![Cohort { name: "all".into(), label: "All".into() }];
+    let users = (0..users).map(|u| User { name: format!("u{u}"), cohort: 0 }).collect();
+    Traffic::new(cohorts, users, vec!["m".into()], list).unwrap()
+}
+
+fn prices() -> PriceTable {
+    PriceTable(vec![("m".into(), Price::per_million(Micros(3_000_000), Micros(15_000_000)).unwrap())])
+}
+
+/// Served or not, call by call in time order, straight from the definitions.
+fn reference(traffic: &Traffic, policy: usize) -> Vec<bool> {
+    let calls = traffic.calls();
+    let mut served: Vec<bool> = Vec::new();
+    for (i, c) in calls.iter().enumerate() {
+        let before = || calls[..i].iter().zip(&served).filter(|(_, &s)| s).map(|(d, _)| d);
+        let ok = match policy {
+            // Tokens used by this tenant in this clock hour, below 3,000 (counted: check only).
+            0 => {
+                let hour = c.at.0 / 3_600_000;
+                let used: u64 = before()
+                    .filter(|d| d.user == c.user && d.at.0 / 3_600_000 == hour)
+                    .map(|d| d.input + d.output)
+                    .sum();
+                used < 3_000
+            }
+            // Requests of anyone in the last minute, fewer than 20.
+            _ => before().filter(|d| d.at.0 + 60_000 > c.at.0).count() < 20,
+        };
+        served.push(ok);
+    }
+    served
+}
+
+#[test]
+fn a_token_limit_per_tenant_per_hour_and_a_request_limit_for_everyone_agree_with_a_brute_force_reference() {
+    let file = read_policy_file(NEW_COMBINATIONS).unwrap();
+    let traffic = traffic(6, 3_000, 2);
+    for (policy, index) in [(0, 0), (2, 1)] {
+        let out = run(&traffic, &file.policies[policy], &prices(), Record::EVERYTHING).unwrap();
+        let engine: Vec<bool> = out.events.unwrap().iter().map(|e| e.served).collect();
+        let expected = reference(&traffic, index);
+        let refused = expected.iter().filter(|s| !**s).count();
+        assert!(refused > 100, "the reference refuses some calls ({refused}) so the test can fail");
+        assert_eq!(engine, expected, "{}: the engine admits as the definition does", file.policies[policy].name);
+    }
+}
+
+#[test]
+fn a_tenant_alone_in_its_cohort_under_steady_tiers_holds_its_own_tiers_limit_not_the_first_tiers() {
+    let file = read_policy_file(
+        r#"{"name": "tiers", "guards": [{"count": "requests", "tiers": {"paying": 10, "free": 2}, "per": "tenant",
+            "window": "1m", "reset": "steady"}]}"#,
+    )
+    .unwrap();
+    let cohorts = vec![Cohort { name: "free".into(), label: "Free".into() }];
+    let users = vec![User { name: "u0".into(), cohort: 0 }];
+    let at_once =
+        |i: u32| Call { at: Instant(0), user: 0, model: 0, request: i, input: 10, output: 10, latency: Span::ZERO };
+    let traffic = Traffic::new(cohorts, users, vec!["m".into()], (0..5).map(at_once).collect()).unwrap();
+    let out = run(&traffic, &file.policies[0], &prices(), Record::default()).unwrap();
+    assert_eq!(out.per_user[0].served, 2, "5 calls at once, a free tenant's burst of 2 serves 2");
+}
+
+#[test]
+fn a_degrade_to_a_model_of_no_price_is_refused_naming_its_guard_when_the_file_gives_no_prices() {
+    let file = read_policy_file(
+        r#"{"policies": [{"name": "fine", "guards": []}, {"name": "odd", "guards": [{"count": "dollars",
+            "limit": "1", "per": "everyone", "window": "1d", "whenFull": {"degradeTo": "tiny"}}]}]}"#,
+    )
+    .unwrap();
+    let toy = &SCENARIOS[0];
+    let run = scenario::run(toy, 0, &Values::defaults(toy), Some(file.policies), Record::default());
+    assert_eq!(
+        run.err().map(|e| e.to_string()).unwrap_or_default(),
+        "odd.guards[0].whenFull.degradeTo: must be one of the priced models \"toy\"; got \"tiny\""
+    );
+}
