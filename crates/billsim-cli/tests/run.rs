@@ -455,7 +455,7 @@ fn a_field_of_the_policy_language_that_does_not_go_with_the_others_exits_1_namin
         ),
     ];
     for (name, guard, expected) in cases {
-        let file = PolicyFile::new(
+        let file = Temp::new(
             &format!("language-{name}"),
             &format!(r#"{{"policies": [{fine}, {{"name": "odd", "guards": [{guard}]}}]}}"#),
         );
