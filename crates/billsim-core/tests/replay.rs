@@ -163,7 +163,7 @@ fn bad_rows_are_said_with_their_line_and_stop_the_replay_unless_skipped() {
          line 4: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"many\"\n  \
          line 5: the call ends (2025-05-01T09:00:29Z) before it starts (2025-05-01T09:00:30Z)\n  \
          line 6: time: must be a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
-         milliseconds or nanoseconds, from 1970; got \"yesterday\"\n  \
+         milliseconds, microseconds or nanoseconds, from 1970; got \"yesterday\"\n  \
          line 7: no output tokens"
     );
     let log = read(&fixture("bad_rows.csv"), Options { skip_bad_rows: true, ..Options::default() }).unwrap();
@@ -749,4 +749,33 @@ fn a_user_stays_in_the_cohort_of_its_first_row_and_a_note_says_when_a_row_names_
         "{:?}",
         log.notes
     );
+}
+
+#[test]
+fn a_time_columns_unit_ending_says_the_unit_of_its_numbers() {
+    // Small numbers, so that a unit taken by size (seconds below 10^11) would be wrong.
+    let cases = [
+        ("time_us", "5000000", 5_000),
+        ("time_micros", "5000000", 5_000),
+        ("time_seconds", "5", 5_000),
+        ("time_secs", "5", 5_000),
+        ("time_sec", "5.25", 5_250),
+        ("timestamp_ms", "5000", 5_000),
+        ("timestamp_millis", "5000", 5_000),
+        ("start_time_ns", "5000000000", 5_000),
+        ("time_nanos", "5000000000", 5_000),
+        ("created_at_ms", "5000", 5_000),
+        ("startedAtMs", "5000", 5_000),
+    ];
+    for (column, value, ms) in cases {
+        let text =
+            format!("{column},end_ms,user,model,input_tokens,output_tokens\n{value},7000,a,claude-haiku-4-5,1,1\n");
+        let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{column}: {e}"));
+        assert_eq!((log.calls[0].at.0, log.calls[0].latency.0), (ms, 7_000 - ms), "{column} = {value}");
+        let json = format!(
+            "{{\"{column}\":{value},\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":1,\"output_tokens\":1}}\n"
+        );
+        let log = read(json.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{column}: {e}"));
+        assert_eq!(log.calls[0].at.0, ms, "{column} = {value} in JSON");
+    }
 }
