@@ -779,3 +779,15 @@ fn a_time_columns_unit_ending_says_the_unit_of_its_numbers() {
         assert_eq!(log.calls[0].at.0, ms, "{column} = {value} in JSON");
     }
 }
+
+#[test]
+fn the_pages_summary_and_an_added_cohorts_note_say_one_in_the_singular() {
+    let text = "time,user,model,input_tokens,output_tokens\n1746090000,a,claude-haiku-4-5,1,1\n";
+    let mut log = read(text.as_bytes(), Options::default()).unwrap();
+    let out = run::run(&log, None, None, Record::default()).unwrap();
+    let summary = billsim_core::replay::view::summary(&out);
+    assert!(summary.starts_with("a generic log: 1 call of 1 user to 1 model, from "), "{summary}");
+    run::add(&mut log, "toyDay-heavy", 0).unwrap();
+    let note = log.notes.last().unwrap();
+    assert!(note.contains(" calls of Heavy user (1 user), run 0 of toyDay"), "{note}");
+}
