@@ -235,6 +235,14 @@ fn a_file_of_another_format_than_chosen_is_read_as_chosen_and_its_error_names_wh
         ),
         "{err}"
     );
+    let on_page = read(&fixture("helicone.csv"), chosen).unwrap_err().on_page();
+    assert!(
+        on_page.ends_with(
+            "; the file looks like a Helicone export (helicone): choose \"a Helicone export\" or \"Find it from the \
+             file\" as the format"
+        ),
+        "{on_page}"
+    );
     let json_only = Options { format: Some(Format::Otlp), ..Options::default() };
     assert_eq!(
         read(&fixture("generic.csv"), json_only).unwrap_err().to_string(),
