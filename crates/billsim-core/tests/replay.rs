@@ -647,6 +647,11 @@ fn a_one_line_data_document_longer_than_the_head_is_read_a_byte_at_a_time() {
     let pages = format!("{{\"data\":[{}]}}\n{{\"data\":[{}]}}\n", rows[..3].join(","), rows[3..5].join(","));
     let log = read(pages.as_bytes(), Options::default()).unwrap();
     assert_eq!(log.calls.len(), 5, "3 calls on page 1, 2 on page 2");
+    let twice = format!("{{\"data\":[{}],\"data\":[{}]}}", rows[..3].join(","), rows[3..5].join(","));
+    assert_eq!(
+        read(twice.as_bytes(), Options::default()).unwrap_err().to_string(),
+        "the log cannot be read: the document gives \"data\" twice as its list of records: keep one"
+    );
     let broken = format!("{{\"data\":[{}]}}\n{{\"data\":[{}\n", rows[..3].join(","), rows[3..5].join(","));
     let err = read(broken.as_bytes(), Options::default()).unwrap_err().to_string();
     assert!(err.starts_with("the log must be JSON; it is not at line 2, column "), "{err}");

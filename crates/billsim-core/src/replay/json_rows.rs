@@ -344,9 +344,9 @@ fn document(
     Ok(())
 }
 
-fn stop_with(slot: &RefCell<Option<ReplayError>>, e: ReplayError) -> serde_json::Error {
+fn stop_with<E: serde::de::Error>(slot: &RefCell<Option<ReplayError>>, e: ReplayError) -> E {
     *slot.borrow_mut() = Some(e);
-    serde::de::Error::custom("stopped")
+    E::custom("stopped")
 }
 
 struct Top<'b, 'h, 'c> {
@@ -385,8 +385,16 @@ impl<'de> Visitor<'de> for Top<'_, '_, '_> {
 
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
         let Top { builder, on, lines, stop, found_rows } = self;
+        let mut first: Option<String> = None;
         while let Some(key) = map.next_key::<String>()? {
             if key == "data" || key == "logs" {
+                if let Some(first) = &first {
+                    // JSON readers differ on which one counts: neither is read.
+                    let twice = crate::replay::columns::twice(first, &key);
+                    let problem = format!("the document gives {twice} as its list of records: keep one");
+                    return Err(stop_with(stop, ReplayError::Unreadable(problem)));
+                }
+                first = Some(key);
                 map.next_value_seed(Top { builder: &mut *builder, on: &mut *on, lines, stop, found_rows })?;
             } else {
                 map.next_value::<IgnoredAny>()?;
