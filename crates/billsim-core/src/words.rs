@@ -14,6 +14,17 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// As [`counted`], the number grouped by thousands: `1 call`, `12,500 calls`.
+///
+/// ```
+/// use billsim_core::words::counted_grouped;
+/// assert_eq!(counted_grouped(1, "user", "users"), "1 user");
+/// assert_eq!(counted_grouped(12_500, "call", "calls"), "12,500 calls");
+/// ```
+pub fn counted_grouped(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", crate::lesson_numbers::grouped(n), if n == 1 { one } else { many })
+}
+
 /// `part` of `whole` in whole percent, but never `0%` for a part that is not zero nor
 /// `100%` for a part short of the whole: `under 1%`, `over 99%`. `None` for a whole of
 /// zero: a share of nothing has no meaning.

@@ -163,7 +163,7 @@ fn bad_rows_are_said_with_their_line_and_stop_the_replay_unless_skipped() {
          line 4: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"many\"\n  \
          line 5: the call ends (2025-05-01T09:00:29Z) before it starts (2025-05-01T09:00:30Z)\n  \
          line 6: time: must be a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
-         milliseconds or nanoseconds, from 1970; got \"yesterday\"\n  \
+         milliseconds, microseconds or nanoseconds, from 1970; got \"yesterday\"\n  \
          line 7: no output tokens"
     );
     let log = read(&fixture("bad_rows.csv"), Options { skip_bad_rows: true, ..Options::default() }).unwrap();
@@ -234,6 +234,14 @@ fn a_file_of_another_format_than_chosen_is_read_as_chosen_and_its_error_names_wh
             "; the file looks like a Helicone export (helicone): choose --format helicone or leave --format out"
         ),
         "{err}"
+    );
+    let on_page = read(&fixture("helicone.csv"), chosen).unwrap_err().on_page();
+    assert!(
+        on_page.ends_with(
+            "; the file looks like a Helicone export (helicone): choose \"a Helicone export\" or \"Find it from the \
+             file\" as the format"
+        ),
+        "{on_page}"
     );
     let json_only = Options { format: Some(Format::Otlp), ..Options::default() };
     assert_eq!(
@@ -639,6 +647,11 @@ fn a_one_line_data_document_longer_than_the_head_is_read_a_byte_at_a_time() {
     let pages = format!("{{\"data\":[{}]}}\n{{\"data\":[{}]}}\n", rows[..3].join(","), rows[3..5].join(","));
     let log = read(pages.as_bytes(), Options::default()).unwrap();
     assert_eq!(log.calls.len(), 5, "3 calls on page 1, 2 on page 2");
+    let twice = format!("{{\"data\":[{}],\"data\":[{}]}}", rows[..3].join(","), rows[3..5].join(","));
+    assert_eq!(
+        read(twice.as_bytes(), Options::default()).unwrap_err().to_string(),
+        "the log cannot be read: the document gives \"data\" twice as its list of records: keep one"
+    );
     let broken = format!("{{\"data\":[{}]}}\n{{\"data\":[{}\n", rows[..3].join(","), rows[3..5].join(","));
     let err = read(broken.as_bytes(), Options::default()).unwrap_err().to_string();
     assert!(err.starts_with("the log must be JSON; it is not at line 2, column "), "{err}");
@@ -749,4 +762,45 @@ fn a_user_stays_in_the_cohort_of_its_first_row_and_a_note_says_when_a_row_names_
         "{:?}",
         log.notes
     );
+}
+
+#[test]
+fn a_time_columns_unit_ending_says_the_unit_of_its_numbers() {
+    // Small numbers, so that a unit taken by size (seconds below 10^11) would be wrong.
+    let cases = [
+        ("time_us", "5000000", 5_000),
+        ("time_micros", "5000000", 5_000),
+        ("time_seconds", "5", 5_000),
+        ("time_secs", "5", 5_000),
+        ("time_sec", "5.25", 5_250),
+        ("timestamp_ms", "5000", 5_000),
+        ("timestamp_millis", "5000", 5_000),
+        ("start_time_ns", "5000000000", 5_000),
+        ("time_nanos", "5000000000", 5_000),
+        ("created_at_ms", "5000", 5_000),
+        ("startedAtMs", "5000", 5_000),
+    ];
+    for (column, value, ms) in cases {
+        let text =
+            format!("{column},end_ms,user,model,input_tokens,output_tokens\n{value},7000,a,claude-haiku-4-5,1,1\n");
+        let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{column}: {e}"));
+        assert_eq!((log.calls[0].at.0, log.calls[0].latency.0), (ms, 7_000 - ms), "{column} = {value}");
+        let json = format!(
+            "{{\"{column}\":{value},\"user\":\"a\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":1,\"output_tokens\":1}}\n"
+        );
+        let log = read(json.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{column}: {e}"));
+        assert_eq!(log.calls[0].at.0, ms, "{column} = {value} in JSON");
+    }
+}
+
+#[test]
+fn the_pages_summary_and_an_added_cohorts_note_say_one_in_the_singular() {
+    let text = "time,user,model,input_tokens,output_tokens\n1746090000,a,claude-haiku-4-5,1,1\n";
+    let mut log = read(text.as_bytes(), Options::default()).unwrap();
+    let out = run::run(&log, None, None, Record::default()).unwrap();
+    let summary = billsim_core::replay::view::summary(&out);
+    assert!(summary.starts_with("a generic log: 1 call of 1 user to 1 model, from "), "{summary}");
+    run::add(&mut log, "toyDay-heavy", 0).unwrap();
+    let note = log.notes.last().unwrap();
+    assert!(note.contains(" calls of Heavy user (1 user), run 0 of toyDay"), "{note}");
 }

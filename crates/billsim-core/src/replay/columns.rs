@@ -16,14 +16,26 @@ pub struct Spec {
     pub fields: &'static [(Field, &'static [&'static str])],
     /// Whether a field's names are aliases (the generic log's, any of which a writer may
     /// choose) rather than the maker's own fields in an order of fallbacks: a row that
-    /// gives two of them is then said in a note.
+    /// gives two of them is then said in a note, and a time's name may end with its unit.
     pub aliases: bool,
 }
 
 impl Spec {
+    /// Where the name `normalized` stands among `field`'s names (the first listed is read
+    /// first), if it is one of them; with [`Spec::aliases`], a time's name may end with a
+    /// unit (`time_us`, `timestamp_ms`, `start_time_seconds`).
+    pub fn rank(&self, field: Field, normalized: &str) -> Option<usize> {
+        let timed = self.aliases && matches!(field, Field::Start | Field::End);
+        self.names(field).iter().position(|w| {
+            *w == normalized
+                || timed
+                    && normalized.strip_prefix(w).is_some_and(|unit| crate::replay::when::UNIT_ENDINGS.contains(&unit))
+        })
+    }
+
     /// Whether the format reads a field under the name `normalized`.
     pub fn reads(&self, normalized: &str) -> bool {
-        self.fields.iter().any(|(_, names)| names.contains(&normalized))
+        self.fields.iter().any(|&(field, _)| self.rank(field, normalized).is_some())
     }
 
     pub fn names(&self, field: Field) -> &'static [&'static str] {
@@ -33,7 +45,7 @@ impl Spec {
     /// The fields a header of `names` (normalized) lacks, each with the names it may have:
     /// every field of [`REQUIRED`], and a user or else an API key.
     pub fn missing(&self, names: &[String]) -> Vec<String> {
-        let has = |field: Field| self.names(field).iter().any(|w| names.iter().any(|n| n == w));
+        let has = |field: Field| names.iter().any(|n| self.rank(field, n).is_some());
         let mut missing: Vec<String> =
             REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), self.said(f))).collect();
         if !has(Field::User) && !has(Field::Key) {

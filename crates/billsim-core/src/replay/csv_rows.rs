@@ -62,12 +62,14 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
         by_field: spec
             .fields
             .iter()
-            .map(|&(field, wanted)| {
-                let found = wanted
+            .map(|&(field, _)| {
+                let mut found: Vec<(usize, usize, String)> = names
                     .iter()
-                    .filter_map(|w| names.iter().position(|(n, _)| n == w).map(|i| (i, names[i].1.clone())))
+                    .enumerate()
+                    .filter_map(|(i, (n, said))| spec.rank(field, n).map(|rank| (rank, i, said.clone())))
                     .collect();
-                (field, found)
+                found.sort_by_key(|&(rank, i, _)| (rank, i));
+                (field, found.into_iter().map(|(_, i, said)| (i, said)).collect())
             })
             .collect(),
     };

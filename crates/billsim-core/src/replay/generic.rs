@@ -3,8 +3,8 @@
 //!
 //! | field | names | what |
 //! |---|---|---|
-//! | start | `time`, `timestamp`, `start`, `start_time`, `started_at`, `created_at`, `at` (a `_ms`, `_us`, `_ns` or `_seconds` ending fixes a Unix number's unit) | ISO 8601, or Unix seconds, milliseconds, microseconds or nanoseconds (by size) |
-//! | end | `end`, `end_time`, `ended_at`, `finished_at`, `completed_at` | as start; or |
+//! | start | `time`, `timestamp`, `start`, `start_time`, `started_at`, `created_at`, `at`, each also with an ending that fixes a Unix number's unit: `_seconds` (`_secs`, `_sec`), `_ms` (`_millis`), `_us` (`_micros`), `_ns` (`_nanos`), as `time_us`, `timestamp_ms` | ISO 8601, or Unix seconds, milliseconds, microseconds or nanoseconds (by size, when the name has no unit) |
+//! | end | `end`, `end_time`, `ended_at`, `finished_at`, `completed_at`, with the same endings | as start; or |
 //! | latency | `latency_ms`, `duration_ms`, `latency`, `duration` | whole milliseconds |
 //! | user | `user`, `user_id`, `end_user`, `customer`, `customer_id`, `tenant`, `tenant_id`, `account`, `account_id` | any text |
 //! | API key | `api_key`, `key`, `key_hash`, `key_alias`, `key_name` | stands for the user when a row has none |
@@ -25,11 +25,8 @@ use crate::replay::log::Field;
 
 pub const SPEC: Spec = Spec {
     fields: &[
-        (
-            Field::Start,
-            &["time", "timestamp", "start", "starttime", "startedat", "createdat", "at", "timems", "timens"],
-        ),
-        (Field::End, &["end", "endtime", "endedat", "finishedat", "completedat", "endms", "endns"]),
+        (Field::Start, &["time", "timestamp", "start", "starttime", "startedat", "createdat", "at"]),
+        (Field::End, &["end", "endtime", "endedat", "finishedat", "completedat"]),
         (Field::Latency, &["latencyms", "durationms", "latency", "duration"]),
         (
             Field::User,

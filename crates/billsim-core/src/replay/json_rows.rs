@@ -142,15 +142,18 @@ impl<'a> SpecRow<'a> {
         SpecRow { entries: entries.0.iter().map(|(k, v)| (normalize(k), k.as_ref(), *v)).collect(), spec }
     }
 
-    /// The record's key under the name `wanted` (normalized) and its value; one given twice
-    /// is refused.
-    fn entry(&self, wanted: &str) -> Result<Option<(&'a str, &'a RawValue)>, String> {
-        let mut found = self.entries.iter().filter(|(n, _, _)| n == wanted);
-        let first = found.next().map(|&(_, key, raw)| (key, raw));
-        match (first, found.next()) {
-            (Some((a, _)), Some(&(_, b, _))) => Err(given_twice(a, b)),
-            _ => Ok(first),
+    /// The record's keys that give `field`, the first to read first (by the spec's order
+    /// of names, then the record's), each with its value; a name given twice is refused.
+    fn entries_of(&self, field: Field) -> Result<Vec<(&'a str, &'a RawValue)>, String> {
+        let mut found: Vec<(usize, &(String, &'a str, &'a RawValue))> =
+            self.entries.iter().filter_map(|e| self.spec.rank(field, &e.0).map(|rank| (rank, e))).collect();
+        found.sort_by_key(|&(rank, _)| rank);
+        for (j, (_, e)) in found.iter().enumerate() {
+            if let Some((_, d)) = found[..j].iter().find(|(_, d)| d.0 == e.0) {
+                return Err(given_twice(d.1, e.1));
+            }
         }
+        Ok(found.into_iter().map(|(_, &(_, key, raw))| (key, raw)).collect())
     }
 
     /// For a format of aliases: each field the record gives under two of its names (not
@@ -160,11 +163,13 @@ impl<'a> SpecRow<'a> {
         if !self.spec.aliases {
             return both;
         }
-        for &(field, names) in self.spec.fields {
-            let given: Vec<&str> = names
-                .iter()
-                .filter_map(|n| self.entries.iter().find(|(k, _, raw)| k == n && raw.get().trim() != "null"))
-                .map(|&(_, key, _)| key)
+        for &(field, _) in self.spec.fields {
+            let given: Vec<&str> = self
+                .entries_of(field)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|(_, raw)| raw.get().trim() != "null")
+                .map(|(key, _)| key)
                 .collect();
             both.extend(given.iter().skip(1).map(|other| (field, given[0], *other)));
         }
@@ -174,12 +179,10 @@ impl<'a> SpecRow<'a> {
 
 impl Row for SpecRow<'_> {
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
-        for wanted in self.spec.names(field) {
-            if let Some((key, raw)) = self.entry(wanted)? {
-                if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
-                    if !text.trim().is_empty() {
-                        return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
-                    }
+        for (key, raw) in self.entries_of(field)? {
+            if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
+                if !text.trim().is_empty() {
+                    return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
                 }
             }
         }
@@ -341,9 +344,9 @@ fn document(
     Ok(())
 }
 
-fn stop_with(slot: &RefCell<Option<ReplayError>>, e: ReplayError) -> serde_json::Error {
+fn stop_with<E: serde::de::Error>(slot: &RefCell<Option<ReplayError>>, e: ReplayError) -> E {
     *slot.borrow_mut() = Some(e);
-    serde::de::Error::custom("stopped")
+    E::custom("stopped")
 }
 
 struct Top<'b, 'h, 'c> {
@@ -382,8 +385,16 @@ impl<'de> Visitor<'de> for Top<'_, '_, '_> {
 
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
         let Top { builder, on, lines, stop, found_rows } = self;
+        let mut first: Option<String> = None;
         while let Some(key) = map.next_key::<String>()? {
             if key == "data" || key == "logs" {
+                if let Some(first) = &first {
+                    // JSON readers differ on which one counts: neither is read.
+                    let twice = crate::replay::columns::twice(first, &key);
+                    let problem = format!("the document gives {twice} as its list of records: keep one");
+                    return Err(stop_with(stop, ReplayError::Unreadable(problem)));
+                }
+                first = Some(key);
                 map.next_value_seed(Top { builder: &mut *builder, on: &mut *on, lines, stop, found_rows })?;
             } else {
                 map.next_value::<IgnoredAny>()?;

@@ -10,6 +10,7 @@ use crate::scenario::{self, UserSummary, Values, SCENARIOS};
 use crate::settings::shown;
 use crate::simulate::Policy as DayPolicy;
 use crate::time::Instant;
+use crate::words::counted_grouped;
 use crate::Settings;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -218,9 +219,10 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     }
     crate::replay::log::sort_by_time(&mut log.calls, &mut log.costs);
     log.notes.push(format!(
-        "added {added} calls of {} ({} users), run {seed} of {}, from {}",
+        "added {} of {} ({}), run {seed} of {}, from {}",
+        counted_grouped(added, "call", "calls"),
         t.cohorts[c].label,
-        user_of.len(),
+        counted_grouped(user_of.len() as u64, "user", "users"),
         scenario.name,
         iso_text(Instant(offset))
     ));

@@ -18,6 +18,7 @@ use crate::replay::Format;
 use crate::scenario::{ScenarioRun, UserSummary, Values};
 use crate::settings::FieldError;
 use crate::time::Instant;
+use crate::words::counted_grouped;
 use serde::Serialize;
 
 /// The users shown by name in the share of the bill; the others are one segment.
@@ -49,10 +50,10 @@ pub struct ReplayView {
 pub fn summary(run: &ReplayRun) -> String {
     let format = Format::ALL.iter().find(|f| f.name() == run.format).map_or(run.format, |f| f.label());
     format!(
-        "{format}: {} calls of {} users to {} models, from {} to {}",
-        grouped(run.calls as u64),
-        grouped(run.users.len() as u64),
-        grouped(run.models.len() as u64),
+        "{format}: {} of {} to {}, from {} to {}",
+        counted_grouped(run.calls as u64, "call", "calls"),
+        counted_grouped(run.users.len() as u64, "user", "users"),
+        counted_grouped(run.models.len() as u64, "model", "models"),
         iso_text(run.from),
         iso_text(run.until)
     )
@@ -224,7 +225,10 @@ fn refused_users(run: &ReplayRun) -> Table {
     let caption = if order.is_empty() {
         "No policy refuses any call of any user".to_string()
     } else {
-        format!("The {} users refused most, and their calls refused under each policy", order.len())
+        match order.len() {
+            1 => "The one user refused, and their calls refused under each policy".to_string(),
+            n => format!("The {n} users refused most, and their calls refused under each policy"),
+        }
     };
     Table { caption, columns, rows }
 }

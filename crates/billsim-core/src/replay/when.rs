@@ -14,23 +14,39 @@ pub enum Unit {
     Nanos,
 }
 
+/// The endings of a time's name that say its unit, each with the unit, compared without case.
+const ENDINGS: [(&str, Unit); 10] = [
+    ("nanos", Unit::Nanos),
+    ("nano", Unit::Nanos),
+    ("ns", Unit::Nanos),
+    ("micros", Unit::Micros),
+    ("us", Unit::Micros),
+    ("millis", Unit::Millis),
+    ("ms", Unit::Millis),
+    ("seconds", Unit::Seconds),
+    ("secs", Unit::Seconds),
+    ("sec", Unit::Seconds),
+];
+
+/// The same endings, for a name's reader to match (see [`crate::replay::columns::Spec::rank`]).
+pub const UNIT_ENDINGS: [&str; 10] = {
+    let mut names = [""; 10];
+    let mut i = 0;
+    while i < ENDINGS.len() {
+        names[i] = ENDINGS[i].0;
+        i += 1;
+    }
+    names
+};
+
 impl Unit {
-    /// The unit a field's name ends with (`time_ms`, `startTimeUnixNano`), if it says one.
+    /// The unit a field's name ends with (`time_ms`, `time_us`, `timestamp_seconds`,
+    /// `startTimeUnixNano`), if it says one.
     pub fn of_name(name: &str) -> Option<Unit> {
         let ends = |tail: &str| {
             name.len() >= tail.len() && name.as_bytes()[name.len() - tail.len()..].eq_ignore_ascii_case(tail.as_bytes())
         };
-        if ends("nano") || ends("ns") {
-            Some(Unit::Nanos)
-        } else if ends("us") || ends("micros") {
-            Some(Unit::Micros)
-        } else if ends("ms") || ends("millis") {
-            Some(Unit::Millis)
-        } else if ends("seconds") || ends("secs") || ends("sec") {
-            Some(Unit::Seconds)
-        } else {
-            None
-        }
+        ENDINGS.iter().find(|(tail, _)| ends(tail)).map(|&(_, unit)| unit)
     }
 
     /// By size, for a number whose column does not say: seconds up to 10^11 (the year
@@ -56,7 +72,7 @@ impl Unit {
 }
 
 pub const TIME_ALLOWED: &str = "a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
-     milliseconds or nanoseconds, from 1970";
+     milliseconds, microseconds or nanoseconds, from 1970";
 
 /// Reads a moment: ISO 8601 text, or a Unix number in `unit` (by its size when `None`).
 ///
