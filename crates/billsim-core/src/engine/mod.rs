@@ -6,7 +6,7 @@ mod guard;
 pub mod guard_schema;
 pub mod language;
 mod ledger;
-mod limit_state;
+pub(crate) mod limit_state;
 mod outcome;
 mod policy;
 mod policy_file;
