@@ -11,6 +11,7 @@ mod outcome;
 mod policy;
 mod policy_file;
 mod price;
+mod refusal;
 mod run;
 pub mod synthetic;
 mod traffic;
