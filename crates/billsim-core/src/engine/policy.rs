@@ -24,7 +24,7 @@ pub struct Policy {
 
 impl Serialize for Policy {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::engine::policy_file::policy_json(self).serialize(s)
+        crate::engine::policy_file::serialize_policy(self, s)
     }
 }
 

@@ -4,10 +4,12 @@
 //! where it does not (check only, an input guessed low, two processes), spend passing the
 //! line is the lesson's point, and the sentences say so.
 
-use crate::budget::Refill;
-use crate::engine::{Guard, Nanos, Tier, MONTH_MS};
+use crate::engine::language::{CountOf, LimitOf, Per, Reset, WhenFull, Window};
+use crate::engine::limit_state::month_of;
+use crate::engine::{Guard, Nanos, Reason, Tier, MONTH_MS};
 use crate::money::{Micros, Overflow};
 use crate::over_time::axis::DAY;
+use crate::time::{Instant, Span};
 use crate::words::counted;
 use serde::{Deserialize, Serialize};
 
@@ -63,77 +65,69 @@ impl Limit {
 
 /// The limit line of `guard` at each of `moments` (the first is the axis's start), for
 /// `users` users who call, belonging to no line yet; `None` for a guard that does not
-/// limit money.
+/// limit money. Read from the guard's point in the policy language, whatever lesson it
+/// came from: a `dollars` guard `per: everyone` is a ceiling line; one per user, key or
+/// tenant with one limit is a budget line of the users who call times the limit. (A
+/// ledger's, and tiers', lines need the cohorts: [`ledger_limit`].)
 pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Limit>, Overflow> {
+    let Some(point) = guard.point() else { return Ok(None) };
+    let (CountOf::Dollars, LimitOf::Amount(amount)) = (point.count, &point.limit) else { return Ok(None) };
+    let amount = Micros(*amount);
     let start = moments.first().copied().unwrap_or(0);
-    let periods = |at: u64, period: u64| periods(start, at, period);
-    let points = |value: &dyn Fn(u64) -> u128| {
-        moments
-            .iter()
-            .map(|&at| Ok([at, u64::try_from(value(at)).map_err(|_| Overflow)?]))
-            .collect::<Result<Vec<_>, _>>()
+    let per_window = u128::from(Nanos::from_micros(amount)?.0);
+    let (users, who) = match point.per {
+        Per::Everyone => (1, None),
+        _ if users == 0 => return Ok(None),
+        _ => (users, Some(format!("{} x {}", counted(users, "user", "users"), amount.exact_dollars()))),
     };
-    let limit = |kind, label: String, points| {
-        let chart_label = match kind {
-            LimitKind::Budget => format!("budget {label}"),
-            LimitKind::Ceiling => label.clone(),
-        };
-        Limit { kind, label, chart_label, points, policies: Vec::new(), above: false }
+    let all = per_window * u128::from(users);
+    // What may have been spent by `at`: a window's amount for each window begun, or, when
+    // steady, what it holds at first plus what it has refilled since the start (counted
+    // in whole seconds, as lesson 000's budget does).
+    let value = |at: u64| -> u128 {
+        match (point.reset, point.window) {
+            (Reset::Steady { burst }, Window::Span(w)) => {
+                let held = u128::from(burst) * u128::from(Nanos::PER_MICRO) * u128::from(users);
+                let ms = u128::from(at.saturating_sub(start).div_ceil(1_000)) * 1_000;
+                held + (all * ms).div_ceil(u128::from(w.0.max(1)))
+            }
+            (Reset::Rolling, Window::Span(w)) => all * u128::from(at.saturating_sub(start) / w.0.max(1) + 1),
+            (_, Window::Span(w)) => all * u128::from(periods(start, at, w.0.max(1))),
+            (_, Window::Months(n)) => all * u128::from(months(start, at, n)),
+        }
     };
-    Ok(match *guard {
-        Guard::SlidingWindow { .. } => None,
-        Guard::MoneyBudget { budget_micros, refill, .. } => {
-            if users == 0 {
-                return Ok(None);
-            }
-            let all = u128::from(Nanos::from_micros(budget_micros)?.0) * u128::from(users);
-            let who = format!("{} x {}", counted(users, "user", "users"), budget_micros.exact_dollars());
-            match refill {
-                Refill::Daily => Some(limit(
-                    LimitKind::Budget,
-                    format!("{who} per day"),
-                    points(&|at| all * u128::from(periods(at, DAY)))?,
-                )),
-                // Back by a day's budget over 24 hours, counted in whole seconds as the budget does.
-                Refill::Steady => Some(limit(
-                    LimitKind::Budget,
-                    format!("{who}, refilled steadily over 24 h"),
-                    points(&|at| {
-                        let seconds = u128::from(at.saturating_sub(start).div_ceil(1_000));
-                        all + (all * seconds).div_ceil(u128::from(DAY / 1_000))
-                    })?,
-                )),
-            }
+    let points = moments
+        .iter()
+        .map(|&at| Ok([at, u64::try_from(value(at)).map_err(|_| Overflow)?]))
+        .collect::<Result<Vec<_>, Overflow>>()?;
+    let per = match point.window {
+        Window::Span(w) => period_words(w.0.max(1)),
+        Window::Months(1) => "month".to_string(),
+        Window::Months(n) => counted(u64::from(n), "month", "months"),
+    };
+    let (kind, label) = match (who, point.reset) {
+        (Some(who), Reset::Steady { .. }) => {
+            let over = if point.window == Window::Span(Span(DAY)) { "24 h".to_string() } else { per };
+            (LimitKind::Budget, format!("{who}, refilled steadily over {over}"))
         }
-        Guard::SpendCeiling { ceiling_micros, period_ms } => {
-            let ceiling = u128::from(Nanos::from_micros(ceiling_micros)?.0);
-            let period = period_ms.0.max(1);
-            let label = format!("spend ceiling {} per {}", ceiling_micros.exact_dollars(), period_words(period));
-            Some(limit(LimitKind::Ceiling, label, points(&|at| ceiling * u128::from(periods(at, period)))?))
+        (Some(who), _) => (LimitKind::Budget, format!("{who} per {per}")),
+        // Lesson 001's caps, in the tutorial's words.
+        (None, _) if point.reason == Reason::DailyCapReached && point.window == Window::Span(Span(DAY)) => {
+            (LimitKind::Ceiling, format!("daily cost cap {}", amount.exact_dollars()))
         }
-        // Counts of calls or of model tokens, not money.
-        Guard::TokenBucket { .. } | Guard::TokenBudget { .. } => None,
-        Guard::Degrade { ceiling_micros, period_ms, ref model } => {
-            let ceiling = u128::from(Nanos::from_micros(ceiling_micros)?.0);
-            let period = period_ms.0.max(1);
-            let label =
-                format!("spend ceiling {} per {}, then {model}", ceiling_micros.exact_dollars(), period_words(period));
-            Some(limit(LimitKind::Ceiling, label, points(&|at| ceiling * u128::from(periods(at, period)))?))
+        (None, _) => {
+            let then = match &point.when_full {
+                WhenFull::DegradeTo(model) => format!(", then {model}"),
+                WhenFull::Refuse => String::new(),
+            };
+            (LimitKind::Ceiling, format!("spend ceiling {} per {per}{then}", amount.exact_dollars()))
         }
-        Guard::RateLimiter { .. } => None,
-        // Lesson 001's caps: a ceiling of one UTC day, in the tutorial's words.
-        Guard::DailyCap { cap_micros } | Guard::SetAsideCap { cap_micros, .. } => {
-            let day = Guard::SpendCeiling { ceiling_micros: cap_micros, period_ms: crate::time::Span(DAY) };
-            limit_of(&day, users, moments)?.map(|line| {
-                let label = format!("daily cost cap {}", cap_micros.exact_dollars());
-                Limit { chart_label: label.clone(), label, ..line }
-            })
-        }
-        // Budgets per tenant on tiers: [`ledger_limit`] draws them, from the tenants of each tier.
-        Guard::TenantLedger { .. } => None,
-        // The language's other points draw no line yet (the views still match on the kinds).
-        Guard::Limit(_) => None,
-    })
+    };
+    let chart_label = match kind {
+        LimitKind::Budget => format!("budget {label}"),
+        LimitKind::Ceiling => label.clone(),
+    };
+    Ok(Some(Limit { kind, label, chart_label, points, policies: Vec::new(), above: false }))
 }
 
 /// The line of a per-tenant ledger's budgets (lesson 002): what every tenant who calls may
@@ -195,6 +189,13 @@ pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) ->
     }))
 }
 
+/// Runs of `n` calendar months (counted from January 1970, UTC) begun before `at`, since `start`.
+fn months(start: u64, at: u64, n: u32) -> u64 {
+    let n = u64::from(n.max(1));
+    let month = |ms: u64| month_of(Instant(ms)) / n;
+    month(at.saturating_sub(1).max(start)).saturating_sub(month(start)) + 1
+}
+
 /// Periods of `period` ms (counted from 0) begun before `at`, since `start`.
 fn periods(start: u64, at: u64, period: u64) -> u64 {
     (at.saturating_sub(1).max(start) / period).saturating_sub(start / period) + 1
@@ -222,9 +223,9 @@ fn period_words(ms: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Refill;
     use crate::engine::SetAside;
     use crate::money::Micros;
-    use crate::time::Span;
 
     fn budget(refill: Refill) -> Guard {
         Guard::MoneyBudget { budget_micros: Micros(250_000), refill, set_aside: SetAside::worst_case(1_000) }
@@ -263,6 +264,39 @@ mod tests {
         assert_eq!(limit_of(&window, 10, &[0]), Ok(None));
         assert_eq!(period_words(2 * DAY), "2 days");
         assert_eq!(period_words(1_500), "1500 milliseconds");
+    }
+
+    #[test]
+    fn a_dollars_guard_per_everyone_in_the_language_gets_a_ceiling_line_whatever_its_lesson() {
+        use crate::engine::language::{Admit, Estimate, Point};
+        let point = Point {
+            count: CountOf::Dollars,
+            limit: LimitOf::Amount(2_000_000),
+            per: Per::Everyone,
+            window: Window::Span(Span(6 * 3_600_000)),
+            reset: Reset::Fixed,
+            admit: Admit::Reserve(Estimate { input_percent: 100, max_tokens: Some(500) }),
+            when_full: WhenFull::Refuse,
+            reason: Reason::GlobalBudget,
+            retry_after: None,
+        };
+        let guard = Guard::from_point(point.clone());
+        assert!(matches!(guard, Guard::Limit(_)), "no lesson's kind: {guard:?}");
+        let line = limit_of(&guard, 7, &[0, 6 * 3_600_000, 6 * 3_600_000 + 1]).unwrap().unwrap();
+        assert_eq!((line.kind, line.label.as_str()), (LimitKind::Ceiling, "spend ceiling $2.00 per 6 hours"));
+        assert_eq!(line.points.iter().map(|p| p[1]).collect::<Vec<_>>(), [2_000_000_000, 2_000_000_000, 4_000_000_000]);
+        // A month's budget per user: 3 users x $5, a month begun at each month's start.
+        let monthly = Point { per: Per::User, window: Window::Months(1), limit: LimitOf::Amount(5_000_000), ..point };
+        let jan_31 = 30 * DAY;
+        let line = limit_of(&Guard::from_point(monthly), 3, &[0, jan_31, jan_31 + DAY + 1]).unwrap().unwrap();
+        assert_eq!((line.kind, line.label.as_str()), (LimitKind::Budget, "3 users x $5.00 per month"));
+        assert_eq!(line.points.iter().map(|p| p[1] / 1_000_000_000).collect::<Vec<_>>(), [15, 15, 30]);
+        let requests = Point { count: CountOf::Requests, limit: LimitOf::Amount(20), ..point_of(&guard) };
+        assert_eq!(limit_of(&Guard::from_point(requests), 7, &[0]), Ok(None), "requests are not money");
+    }
+
+    fn point_of(guard: &Guard) -> crate::engine::language::Point {
+        guard.point().unwrap()
     }
 
     #[test]

@@ -120,7 +120,20 @@ fn a_tiered_steady_guard_and_a_degrading_guard_written_by_the_core_read_back_the
     let policy = read(text).unwrap().policies.remove(0);
     assert!(matches!(policy.guards[0], Guard::Limit(_)), "{:?}", policy.guards[0]);
     assert!(matches!(policy.guards[1], Guard::Degrade { .. }), "{:?}", policy.guards[1]);
-    let written = super::policy_json(&policy).to_string();
+    let written = serde_json::to_string(&policy).unwrap();
     let again = read(&written).unwrap_or_else(|e| panic!("{e}: {written}")).policies.remove(0);
     assert_eq!(again, policy, "{written}");
+}
+
+#[test]
+fn a_written_guard_keeps_the_languages_field_order_and_its_tiers_order() {
+    let text = r#"{"name": "t", "guards": [{"retryAfter": "exact", "reset": "steady", "window": "1m", "per": "tenant",
+        "tiers": {"paying": 10, "free": 2}, "count": "requests"}], "processes": 2}"#;
+    let policy = read(text).unwrap().policies.remove(0);
+    let written = serde_json::to_string(&policy).unwrap();
+    assert_eq!(
+        written,
+        r#"{"name":"t","guards":[{"count":"requests","tiers":{"paying":10,"free":2},"per":"tenant","window":"1m","reset":"steady","admit":"counted","reason":"rate_limited","retryAfter":"exact"}],"processes":2}"#
+    );
+    assert_eq!(read(&written).unwrap().policies, vec![policy], "read back the same");
 }

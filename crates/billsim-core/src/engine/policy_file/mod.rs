@@ -421,4 +421,4 @@ mod tests;
 mod write;
 
 pub use language::duration;
-pub use write::{file_text, policy_json};
+pub use write::{file_text, serialize_policy};

@@ -1,5 +1,10 @@
 //! Policies written as a policy file in the language: what `billsim policies` prints, and
 //! what [`Policy`] serializes as. Reading it back gives the same policies.
+//!
+//! Written through structs, not `serde_json::Value` (whose maps sort their keys), so a
+//! file reads in the language's order: a policy's `name, guards, processes, ladder,
+//! ledger`; a guard's `count, limit|tiers, per, window, reset, burst, admit, estimate,
+//! whenFull, reason, retryAfter`; tiers and cohorts in the order they were given.
 
 use super::language::written;
 use super::ledger::points;
@@ -7,7 +12,9 @@ use crate::engine::guard::Guard;
 use crate::engine::language::{Admit, CountOf, LimitOf, Point, Reset, WhenFull};
 use crate::engine::policy::Policy;
 use crate::money::Micros;
-use serde_json::{json, Map, Value};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use serde_json::Value;
 
 /// An amount in `count`'s unit as the file says it: dollars as exact decimal text.
 fn amount(count: CountOf, a: u64) -> Value {
@@ -17,95 +24,182 @@ fn amount(count: CountOf, a: u64) -> Value {
     }
 }
 
-/// One guard as the language says it.
-pub fn point_json(p: &Point) -> Value {
-    let mut g = Map::new();
-    g.insert("count".into(), p.count.name().into());
-    match &p.limit {
-        LimitOf::Amount(a) => g.insert("limit".into(), amount(p.count, *a)),
-        LimitOf::Tiers(t) => g.insert(
-            "tiers".into(),
-            t.iter().map(|(c, a)| (c.clone(), amount(p.count, *a))).collect::<Map<_, _>>().into(),
-        ),
-    };
-    g.insert("per".into(), p.per.name().into());
-    g.insert("window".into(), written(p.window).into());
-    let reset = match p.reset {
-        Reset::Rolling => "rolling",
-        Reset::Fixed => "fixed",
-        Reset::Steady { .. } => "steady",
-    };
-    g.insert("reset".into(), reset.into());
-    // With tiers, each tenant's burst is its own tier's limit.
-    if let (Reset::Steady { burst }, LimitOf::Amount(_)) = (p.reset, &p.limit) {
-        g.insert("burst".into(), amount(p.count, burst));
+/// A JSON object whose keys keep the order given.
+#[derive(Debug)]
+pub struct InOrder(Vec<(String, Value)>);
+
+impl Serialize for InOrder {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
     }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EstimateText {
+    input_percent: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_tokens: Option<u64>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DegradeText<'a> {
+    degrade_to: &'a str,
+}
+
+/// One guard as the language says it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PointText<'a> {
+    count: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tiers: Option<InOrder>,
+    per: &'static str,
+    window: String,
+    reset: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    burst: Option<Value>,
+    admit: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<EstimateText>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    when_full: Option<DegradeText<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    retry_after: Option<&'static str>,
+}
+
+pub fn point_text(p: &Point) -> PointText<'_> {
+    let (limit, tiers) = match &p.limit {
+        LimitOf::Amount(a) => (Some(amount(p.count, *a)), None),
+        LimitOf::Tiers(t) => (None, Some(InOrder(t.iter().map(|(c, a)| (c.clone(), amount(p.count, *a))).collect()))),
+    };
+    let (reset, burst) = match p.reset {
+        Reset::Rolling => ("rolling", None),
+        Reset::Fixed => ("fixed", None),
+        // With tiers, each tenant's burst is its own tier's limit.
+        Reset::Steady { burst } => ("steady", limit.as_ref().map(|_| amount(p.count, burst))),
+    };
     let (admit, estimate) = match p.admit {
         Admit::Counted => ("counted", None),
         Admit::Estimate(e) => ("estimate", Some(e)),
         Admit::Reserve(e) => ("reserve", Some(e)),
     };
-    g.insert("admit".into(), admit.into());
-    if let Some(e) = estimate.filter(|_| p.count != CountOf::Requests) {
-        let mut est = Map::new();
-        est.insert("inputPercent".into(), e.input_percent.into());
-        if let Some(m) = e.max_tokens {
-            est.insert("maxTokens".into(), m.into());
-        }
-        g.insert("estimate".into(), est.into());
+    let estimate = estimate
+        .filter(|_| p.count != CountOf::Requests)
+        .map(|e| EstimateText { input_percent: e.input_percent, max_tokens: e.max_tokens });
+    let when_full = match &p.when_full {
+        WhenFull::Refuse => None,
+        WhenFull::DegradeTo(model) => Some(DegradeText { degrade_to: model }),
+    };
+    PointText {
+        count: p.count.name(),
+        limit,
+        tiers,
+        per: p.per.name(),
+        window: written(p.window),
+        reset,
+        burst,
+        admit,
+        estimate,
+        // A guard that degrades refuses no call: it has no reason.
+        reason: when_full.is_none().then(|| p.reason.name()),
+        when_full,
+        retry_after: p.retry_after.map(|r| r.name()),
     }
-    if let WhenFull::DegradeTo(model) = &p.when_full {
-        g.insert("whenFull".into(), json!({ "degradeTo": model }));
-    }
-    // A guard that degrades refuses no call: it has no reason.
-    if p.when_full == WhenFull::Refuse {
-        g.insert("reason".into(), p.reason.name().into());
-    }
-    if let Some(r) = p.retry_after {
-        g.insert("retryAfter".into(), r.name().into());
-    }
-    g.into()
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OutageText {
+    from_ms: u64,
+    to_ms: u64,
+}
+
+/// What a policy says of where counts are kept (lesson 002's ledger).
+#[derive(Debug, Serialize)]
+struct LedgerText {
+    meter: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outage: Option<OutageText>,
+    fail: InOrder,
 }
 
 /// One policy as the language says it.
-pub fn policy_json(policy: &Policy) -> Value {
-    let mut p = Map::new();
-    p.insert("name".into(), policy.name.clone().into());
-    let mut guards = Vec::new();
+#[derive(Debug, Serialize)]
+pub struct PolicyText<'a> {
+    name: &'a str,
+    guards: Vec<PointText<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    processes: Option<u32>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    ladder: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ledger: Option<LedgerText>,
+}
+
+/// `policy` as the language says it. The points are made here (a ledger is several), so
+/// they are returned beside the text that borrows them.
+fn points_of(policy: &Policy) -> (Vec<Point>, Option<LedgerText>) {
+    let mut all = Vec::new();
     let mut ledger = None;
     for g in &policy.guards {
         match g {
             Guard::TenantLedger { tiers, max_tokens, meter, outage } => {
-                guards.extend(points(tiers, *max_tokens).iter().map(point_json));
-                let fail: Map<String, Value> = tiers.iter().map(|t| (t.cohort.clone(), t.fail.name().into())).collect();
-                let mut rules = Map::new();
-                rules.insert("meter".into(), meter.name().into());
-                if let Some(o) = outage {
-                    rules.insert("outage".into(), json!({ "fromMs": o.from_ms.0, "toMs": o.to_ms.0 }));
-                }
-                rules.insert("fail".into(), fail.into());
-                ledger = Some(rules);
+                all.extend(points(tiers, *max_tokens));
+                ledger = Some(LedgerText {
+                    meter: meter.name(),
+                    outage: outage.map(|o| OutageText { from_ms: o.from_ms.0, to_ms: o.to_ms.0 }),
+                    fail: InOrder(tiers.iter().map(|t| (t.cohort.clone(), t.fail.name().into())).collect()),
+                });
             }
             // Every other guard is a point (only the ledger is not).
-            g => guards.extend(g.point().as_ref().map(point_json)),
+            g => all.extend(g.point()),
         }
     }
-    p.insert("guards".into(), guards.into());
-    if policy.processes != 1 {
-        p.insert("processes".into(), policy.processes.into());
+    (all, ledger)
+}
+
+fn policy_text<'a>(policy: &'a Policy, points: &'a [Point], ledger: Option<LedgerText>) -> PolicyText<'a> {
+    PolicyText {
+        name: &policy.name,
+        guards: points.iter().map(point_text).collect(),
+        processes: (policy.processes != 1).then_some(policy.processes),
+        ladder: &policy.ladder,
+        ledger,
     }
-    if !policy.ladder.is_empty() {
-        p.insert("ladder".into(), policy.ladder.clone().into());
+}
+
+/// Serializes `policy` as the language says it (what [`Policy`]'s `Serialize` does).
+pub fn serialize_policy<S: Serializer>(policy: &Policy, s: S) -> Result<S::Ok, S::Error> {
+    let (points, ledger) = points_of(policy);
+    policy_text(policy, &points, ledger).serialize(s)
+}
+
+/// A list of policies, each serialized in the language.
+struct Policies<'a>(&'a [Policy]);
+
+impl Serialize for Policies<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0)
     }
-    if let Some(rules) = ledger {
-        p.insert("ledger".into(), rules.into());
-    }
-    p.into()
+}
+
+#[derive(Serialize)]
+struct FileText<'a> {
+    policies: Policies<'a>,
 }
 
 /// `policies` as a policy file's text: `{ "policies": [...] }`, indented, ending in a newline.
 pub fn file_text(policies: &[Policy]) -> String {
-    let file = json!({ "policies": policies.iter().map(policy_json).collect::<Vec<_>>() });
-    // A Value of strings, numbers, lists and objects always writes.
-    serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
+    // Strings, numbers, lists and objects with string keys always write.
+    serde_json::to_string_pretty(&FileText { policies: Policies(policies) }).unwrap_or_default() + "\n"
 }
