@@ -118,6 +118,62 @@ impl Fit {
     }
 }
 
+/// Writes `amount` at the end of a bar that ends at `end` between `y0` and `y1`: just past
+/// it where there is room before `right`, else inside its end on a plate; nothing where
+/// neither fits (the row's note still says it). Money is length, and the amount sits where
+/// the length stops.
+pub(crate) fn draw_amount<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    amount: &str,
+    (end, y0, y1): (i32, i32, i32),
+    right: i32,
+    font: u32,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let gap = theme.px(4) as i32;
+    let width = text_width(amount, font);
+    let y = (y0 + y1) / 2;
+    if amount.is_empty() || y1 - y0 < font as i32 {
+        return Ok(());
+    }
+    let bold = ("sans-serif", font).into_font().style(FontStyle::Bold);
+    if end + gap + width <= right {
+        let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+        return area.draw(&Text::new(amount.to_string(), (end + gap, y), style));
+    }
+    let x0 = end - gap - width;
+    if x0 > right / 2 {
+        let half = font as i32 / 2 + 1;
+        area.draw(&Rectangle::new([(x0 - 2, y - half), (end - gap + 2, y + half)], theme.background.filled()))?;
+        let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+        area.draw(&Text::new(amount.to_string(), (x0, y), style))?;
+    }
+    Ok(())
+}
+
+/// For tests: the painted length of each bar of an SVG drawing, in the order drawn: for
+/// each run of rectangles filled in one of `fills` at one height (the tallest such runs),
+/// its right edge less its left.
+#[cfg(test)]
+pub(crate) fn bar_lengths(svg: &str, fills: &[String]) -> Vec<i32> {
+    let mut bars: Vec<(i32, i32, i32, i32)> = Vec::new(); // top, bottom, left, right
+    for line in svg.lines().filter(|l| l.starts_with("<rect")) {
+        let attr = |name: &str| line.split(&format!(" {name}=\"")).nth(1).and_then(|r| r.split('"').next());
+        let num = |name: &str| attr(name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0) as i32;
+        if !attr("fill").is_some_and(|f| fills.iter().any(|c| c == f)) {
+            continue;
+        }
+        let (x, y, w, h) = (num("x"), num("y"), num("width"), num("height"));
+        match bars.iter_mut().find(|b| b.0 == y && b.1 == y + h) {
+            Some(b) => (b.2, b.3) = (b.2.min(x), b.3.max(x + w)),
+            None => bars.push((y, y + h, x, x + w)),
+        }
+    }
+    // The bars are the tallest runs: a key's swatch or a label's plate is shorter.
+    let tallest = bars.iter().map(|b| b.1 - b.0).max().unwrap_or(0);
+    bars.iter().filter(|b| b.1 - b.0 == tallest).map(|b| b.3 - b.2).collect()
+}
+
 /// For tests: every text an SVG drawing holds that is cut by the edges of a `w` by `h`
 /// canvas, measured as [`text_width`] measures it, at the size a canvas draws it (plotters
 /// writes SVG font sizes divided by 1.24).

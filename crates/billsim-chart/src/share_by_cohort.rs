@@ -4,8 +4,8 @@
 //! in a key above the bars, and its segment carries its name and share where it fits, so
 //! colour is never the only cue.
 
-use crate::layout::{edges, text_width};
-use crate::rows::fit;
+use crate::layout::{edges_on, painted, text_width};
+use crate::rows::{draw_amount, fit};
 use crate::theme::{Theme, COHORTS, ON_BAR};
 use billsim_core::cohort_view::CohortView;
 use plotters::coord::Shift;
@@ -37,14 +37,16 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         key(area, view, &row, (pad, pad + l as i32 * layout.line_h + layout.line_h / 2), font, theme)?;
     }
 
+    // One money scale for every bar: the longest bill fills the width.
+    let longest = view.bars.iter().map(|b| b.segments.iter().map(|s| u128::from(s.charged.0)).sum()).max().unwrap_or(0);
     for (i, bar) in view.bars.iter().enumerate() {
         let chosen = bar.policy == selected;
         layout.draw_labels(area, i, chosen, chosen, theme)?;
         let (y0, y1) = layout.bar(i);
         let values: Vec<u64> = bar.segments.iter().map(|s| s.charged.0).collect();
-        let x = edges(pad, w - 2 * pad, &values);
+        let x = edges_on(pad, w - 2 * pad, &values, longest);
         for (c, segment) in bar.segments.iter().enumerate() {
-            let (x0, x1) = (x[c], x[c + 1] - gap);
+            let (x0, x1) = painted(&x, c, gap);
             if x1 <= x0 {
                 continue;
             }
@@ -61,6 +63,9 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
                 area.draw(&Rectangle::new([(tx - gap, ty - half), (tx + plate, ty + half)], colour(c).filled()))?;
                 area.draw(&Text::new(text, (tx, ty), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
             }
+        }
+        if let Some(&end) = x.last() {
+            draw_amount(area, &bar.bill, (end, y0, y1), w - pad, font, theme)?;
         }
         if chosen {
             let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
@@ -185,6 +190,32 @@ mod tests {
             for c in &COHORTS[..v.cohorts.len()] {
                 let hex = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
                 assert!(out.contains(&hex), "{hex} is drawn for the cohort {}", v.cohorts.len());
+            }
+        }
+    }
+
+    #[test]
+    fn money_is_length_every_bar_is_as_long_as_its_bill_on_one_scale() {
+        let tenant = find("runawayTenant").unwrap();
+        let month = cohort_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::default()).unwrap());
+        let fills: Vec<String> = COHORTS.iter().map(|c| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)).collect();
+        for v in [view("60000"), month] {
+            for width in [390, 1000] {
+                let lengths = crate::rows::bar_lengths(&svg(&v, (width, 700), 100), &fills);
+                let bills: Vec<u64> = v.bars.iter().map(|b| b.segments.iter().map(|s| s.charged.0).sum()).collect();
+                let longest = bills.iter().copied().max().unwrap_or(0).max(1);
+                let full = lengths.iter().copied().max().unwrap_or(0);
+                // A bill too small for two pixels paints nothing.
+                let seen: Vec<u64> = bills.into_iter().filter(|&b| b * full as u64 / longest >= 2).collect();
+                assert_eq!(lengths.len(), seen.len(), "one painted bar per bill: {lengths:?} for {seen:?}");
+                for (bill, &len) in seen.iter().zip(&lengths) {
+                    let want = *bill as f64 / longest as f64 * f64::from(full);
+                    assert!(
+                        (f64::from(len) - want).abs() <= 1.0,
+                        "{} at {width} px: a bill of {bill} nano-dollars is {len} px, not {want:.1} of {full}",
+                        v.title
+                    );
+                }
             }
         }
     }

@@ -30,6 +30,9 @@ pub struct Bar {
     pub label: String,
     /// The bill to the cent and the requests refused: "$3.01 · 1,017 refused".
     pub note: String,
+    /// The bill to the cent, written at the bar's end: "$3.01".
+    #[serde(default)]
+    pub bill: String,
     /// Each cohort's part of the bill, in the order of `cohorts`.
     pub segments: Vec<Segment>,
     /// The bar in words, for the text alternative and the status line.
@@ -116,6 +119,7 @@ fn bar(p: &PolicyCohorts, as_written: bool) -> Bar {
         policy: p.policy.clone(),
         label: p.label.clone(),
         note: format!("{bill} · {} refused", grouped(refused)),
+        bill,
         sentence: format!("{}: {of_bill}; {refusals}{cheaper}.", p.label),
         segments,
     }
