@@ -12,31 +12,9 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// Okabe-Ito colours with at least 3:1 against a light page, then the rest.
-const ON_LIGHT: [RGBColor; 6] = [
-    RGBColor(0x00, 0x72, 0xB2), // blue
-    RGBColor(0xD5, 0x5E, 0x00), // vermillion
-    RGBColor(0x00, 0x9E, 0x73), // bluish green
-    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
-    RGBColor(0x00, 0x00, 0x00), // black
-    RGBColor(0xE6, 0x9F, 0x00), // orange
-];
-/// Okabe-Ito colours with at least 3:1 against a dark page.
-const ON_DARK: [RGBColor; 6] = [
-    RGBColor(0x56, 0xB4, 0xE9), // sky blue
-    RGBColor(0xE6, 0x9F, 0x00), // orange
-    RGBColor(0x00, 0x9E, 0x73), // bluish green
-    RGBColor(0xD5, 0x5E, 0x00), // vermillion
-    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
-    RGBColor(0xF0, 0xE4, 0x42), // yellow
-];
-
-/// The colour of line `i` on `theme`'s page.
+/// The colour of line `i` on `theme`'s page: the policy's colour of the core's table.
 pub fn line_colour(theme: &Theme, i: usize) -> RGBColor {
-    let RGBColor(r, g, b) = theme.background;
-    let light = u32::from(r) + u32::from(g) + u32::from(b) > 3 * 128;
-    let palette = if light { &ON_LIGHT } else { &ON_DARK };
-    palette[i % palette.len()]
+    theme.policy(i)
 }
 
 /// The second cue of line `i`: a marker shape, on the line and in the legend.

@@ -6,7 +6,7 @@
 
 use crate::layout::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, fit};
-use crate::theme::{Theme, COHORTS, ON_BAR};
+use crate::theme::{Theme, ON_BAR};
 use billsim_core::cohort_view::CohortView;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -50,7 +50,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
             if x1 <= x0 {
                 continue;
             }
-            swatch(area, c, (x0, y0), (x1, y1), theme)?;
+            swatch(area, view, c, (x0, y0), (x1, y1), theme)?;
             // The longest label that fits in the segment: "Script 45%", else "45%".
             let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0;
             let words = [format!("{} {}", segment.label, segment.share), segment.share.clone()];
@@ -60,7 +60,10 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
                 let plate = text_width(&text, font);
                 // A plate under the text keeps it readable over the pattern.
                 let half = font as i32 / 2 + gap;
-                area.draw(&Rectangle::new([(tx - gap, ty - half), (tx + plate, ty + half)], colour(c).filled()))?;
+                area.draw(&Rectangle::new(
+                    [(tx - gap, ty - half), (tx + plate, ty + half)],
+                    theme.cohort(&view.roles, c).filled(),
+                ))?;
                 area.draw(&Text::new(text, (tx, ty), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
             }
         }
@@ -73,10 +76,6 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         }
     }
     Ok(())
-}
-
-fn colour(cohort: usize) -> RGBColor {
-    COHORTS[cohort % COHORTS.len()]
 }
 
 /// The width of cohort `c`'s entry in the key: its swatch and its name.
@@ -116,7 +115,7 @@ fn key<DB: DrawingBackend>(
     for &c in row {
         let Some(cohort) = view.cohorts.get(c) else { continue };
         let width = entry_width(view, c, font, theme);
-        swatch(area, c, (x, y - size / 2), (x + size, y + size / 2), theme)?;
+        swatch(area, view, c, (x, y - size / 2), (x + size, y + size / 2), theme)?;
         area.draw(&Text::new(cohort.label.clone(), (x + size + theme.px(4) as i32, y), style.clone()))?;
         x += width + theme.px(14) as i32;
     }
@@ -126,12 +125,13 @@ fn key<DB: DrawingBackend>(
 /// A rectangle in cohort `c`'s colour and pattern: plain, stripes one way, stripes both ways.
 fn swatch<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
+    view: &CohortView,
     c: usize,
     (x0, y0): (i32, i32),
     (x1, y1): (i32, i32),
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour(c).filled()))?;
+    area.draw(&Rectangle::new([(x0, y0), (x1, y1)], theme.cohort(&view.roles, c).filled()))?;
     let step = theme.px(7) as i32;
     let pattern = c % 3;
     if pattern >= 1 {
@@ -147,6 +147,7 @@ fn swatch<DB: DrawingBackend>(
 mod tests {
     use super::*;
     use billsim_core::cohort_view::cohort_view;
+    use billsim_core::colours::{Role, LIGHT};
     use billsim_core::engine::Record;
     use billsim_core::scenario::{find, run, Values};
 
@@ -181,16 +182,32 @@ mod tests {
     }
 
     #[test]
-    fn each_cohort_has_its_own_okabe_ito_colour() {
+    fn the_abuser_is_orange_in_every_lesson_and_each_honest_kind_has_a_colour_of_its_own() {
         let tenant = find("runawayTenant").unwrap();
         let month = cohort_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::default()).unwrap());
-        for v in [view("60000"), month] {
+        let toy = find("toyDay").unwrap();
+        let day = cohort_view(&run(toy, 0, &Values::defaults(toy), None, Record::default()).unwrap());
+        let theme = Theme::light(100);
+        for v in [view("60000"), month, day] {
             let out = svg(&v, (800, 420), 100);
-            assert!(v.cohorts.len() <= COHORTS.len(), "{} cohorts", v.cohorts.len());
-            for c in &COHORTS[..v.cohorts.len()] {
-                let hex = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
-                assert!(out.contains(&hex), "{hex} is drawn for the cohort {}", v.cohorts.len());
+            let swatch = |c: &str| out.lines().any(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{c}\"")));
+            for (c, cohort) in v.cohorts.iter().enumerate() {
+                let want = match v.roles[c] {
+                    Role::Abuser => LIGHT.abuser,
+                    Role::Honest => LIGHT.cohort(&v.roles, c),
+                };
+                assert_eq!(theme.cohort(&v.roles, c), crate::theme::rgb(want));
+                assert!(swatch(&want.hex()), "{}: {} is drawn in {}", v.title, cohort.label, want.hex());
             }
+            let honest: Vec<RGBColor> = (0..v.cohorts.len())
+                .filter(|&c| v.roles[c] == Role::Honest)
+                .map(|c| theme.cohort(&v.roles, c))
+                .collect();
+            assert!(!honest.contains(&crate::theme::rgb(LIGHT.abuser)), "{}: no honest kind is orange", v.title);
+            let mut distinct = honest.clone();
+            distinct.dedup();
+            assert_eq!(distinct.len(), honest.len(), "{}: each honest kind its own colour", v.title);
+            assert!(v.roles.contains(&Role::Abuser), "{}: the lesson names its abuser", v.title);
         }
     }
 
@@ -198,7 +215,7 @@ mod tests {
     fn money_is_length_every_bar_is_as_long_as_its_bill_on_one_scale() {
         let tenant = find("runawayTenant").unwrap();
         let month = cohort_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::default()).unwrap());
-        let fills: Vec<String> = COHORTS.iter().map(|c| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)).collect();
+        let fills: Vec<String> = LIGHT.honest.iter().chain([&LIGHT.abuser]).map(|c| c.hex()).collect();
         for v in [view("60000"), month] {
             for width in [390, 1000] {
                 let lengths = crate::rows::bar_lengths(&svg(&v, (width, 700), 100), &fills);

@@ -4,7 +4,7 @@
 
 use crate::layout::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, fit};
-use crate::theme::{Theme, HEAVY, ON_BAR, ORDINARY};
+use crate::theme::{rgb, Theme, ON_BAR};
 use billsim_core::toy_day::UserKind;
 use billsim_core::words::{counted, share};
 use billsim_core::{DayResult, Policy};
@@ -83,7 +83,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
             if x1 <= x0 {
                 continue;
             }
-            let colour = if user.kind == UserKind::Heavy { HEAVY } else { ORDINARY };
+            let colour = rgb(if user.kind == UserKind::Heavy { theme.palette.abuser } else { theme.palette.honest[0] });
             area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour.filled()))?;
             if user.kind == UserKind::Heavy {
                 stripes(area, (x0, y0), (x1, y1), theme.px(8) as i32, false)?;
@@ -148,6 +148,7 @@ pub(crate) fn stripes<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use billsim_core::colours::LIGHT;
     use billsim_core::{simulate_day, Settings};
 
     fn svg_of(day: &DayResult, selected: Policy) -> String {
@@ -189,7 +190,7 @@ mod tests {
     #[test]
     fn money_is_length_each_policys_bar_is_as_long_as_its_bill_and_the_bill_is_at_its_end() {
         let day = simulate_day(0, &Settings::default()).unwrap();
-        let fills = [HEAVY, ORDINARY].map(|c| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)).to_vec();
+        let fills = [LIGHT.abuser.hex(), LIGHT.honest[0].hex()].to_vec();
         for width in [390, 1000] {
             let svg = svg_sized(&day, Policy::NoLimit, (width, 500), 100);
             let lengths = crate::rows::bar_lengths(&svg, &fills);

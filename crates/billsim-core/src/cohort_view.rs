@@ -4,6 +4,7 @@
 //! word and amount a reader sees is here; the chart only draws it.
 
 use crate::by_cohort::{by_cohort, PolicyCohorts};
+use crate::colours::{role, Role};
 use crate::engine::{Nanos, Reason};
 use crate::lesson_numbers::grouped;
 use crate::over_time::Table;
@@ -18,6 +19,9 @@ pub struct CohortView {
     pub title: String,
     /// The run's cohorts, in order: `{ name, label }`.
     pub cohorts: Vec<crate::engine::Cohort>,
+    /// Each cohort's role in its lesson, in the order of `cohorts`: it gives its colour.
+    #[serde(default)]
+    pub roles: Vec<Role>,
     /// One bar per policy, in the run's order.
     pub bars: Vec<Bar>,
     pub table: Table,
@@ -67,7 +71,8 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
     // 61%"); any other run's (a replay's users) are names, said as they are written.
     let as_written = scenario::find(run.scenario).is_err();
     let bars = policies.iter().map(|p| bar(p, as_written)).collect();
-    CohortView { title: title(run), cohorts: run.cohorts.clone(), bars, table: table(&policies) }
+    let roles = run.cohorts.iter().map(|c| role(run.scenario, &c.name)).collect();
+    CohortView { title: title(run), cohorts: run.cohorts.clone(), roles, bars, table: table(&policies) }
 }
 
 fn title(run: &ScenarioRun) -> String {
