@@ -132,8 +132,10 @@ pub(crate) fn draw_amount<DB: DrawingBackend>(
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let gap = theme.px(4) as i32;
     let width = text_width(amount, font);
-    let y = (y0 + y1) / 2;
-    if amount.is_empty() || y1 - y0 < font as i32 {
+    // Centred on the bar, but never past the canvas's bottom (a bar squeezed off a tiny one).
+    let half = font as i32 / 2 + 1;
+    let y = ((y0 + y1) / 2).min(area.dim_in_pixel().1 as i32 - half);
+    if amount.is_empty() {
         return Ok(());
     }
     let bold = ("sans-serif", font).into_font().style(FontStyle::Bold);
@@ -142,11 +144,37 @@ pub(crate) fn draw_amount<DB: DrawingBackend>(
         return area.draw(&Text::new(amount.to_string(), (end + gap, y), style));
     }
     let x0 = end - gap - width;
-    if x0 > right / 2 {
-        let half = font as i32 / 2 + 1;
+    if x0 > right / 2 && y1 - y0 >= font as i32 {
         area.draw(&Rectangle::new([(x0 - 2, y - half), (end - gap + 2, y + half)], theme.background.filled()))?;
         let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
         area.draw(&Text::new(amount.to_string(), (x0, y), style))?;
+    }
+    Ok(())
+}
+
+/// The bottom of a row's bill bar, and the strip under it that shows the honest users'
+/// requests refused, of a row whose bar spans `y0` to `y1`: the strip takes a quarter of
+/// the bar, from 3 to 8 CSS pixels.
+pub(crate) fn strip(y0: i32, y1: i32, theme: &Theme) -> (i32, (i32, i32)) {
+    let h = ((y1 - y0) / 4).clamp(theme.px(3) as i32, theme.px(8) as i32);
+    let gap = theme.px(2) as i32;
+    (y1 - h - gap, (y1 - h, y1))
+}
+
+/// The second measure beside a bill: a track `left..right` standing for every request the
+/// honest users made, filled in the refused colour for the part refused. The row's note
+/// says it in words.
+pub(crate) fn draw_refused<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (left, right): (i32, i32),
+    (y0, y1): (i32, i32),
+    (refused, requests): (u64, u64),
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.draw(&Rectangle::new([(left, y0), (right, y1)], theme.text.mix(0.15).filled()))?;
+    let end = left + crate::layout::scaled(u128::from(refused), u128::from(requests), right - left);
+    if end > left {
+        area.draw(&Rectangle::new([(left, y0), (end, y1)], crate::theme::rgb(theme.palette.refused).filled()))?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! colour is never the only cue.
 
 use crate::layout::{edges_on, painted, text_width};
-use crate::rows::{draw_amount, fit};
+use crate::rows::{draw_amount, draw_refused, fit, strip};
 use crate::theme::{Theme, ON_BAR};
 use billsim_core::cohort_view::CohortView;
 use plotters::coord::Shift;
@@ -39,10 +39,20 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
 
     // One money scale for every bar: the longest bill fills the width.
     let longest = view.bars.iter().map(|b| b.segments.iter().map(|s| u128::from(s.charged.0)).sum()).max().unwrap_or(0);
+    // Where the lesson has honest users, each bar has a strip under it: their requests refused.
+    let strips = view.bars.iter().any(|b| b.honest_requests > 0);
     for (i, bar) in view.bars.iter().enumerate() {
         let chosen = bar.policy == selected;
         layout.draw_labels(area, i, chosen, chosen, theme)?;
-        let (y0, y1) = layout.bar(i);
+        let (y0, row_bottom) = layout.bar(i);
+        let y1 = match strips {
+            true => {
+                let (bill_bottom, honest) = strip(y0, row_bottom, theme);
+                draw_refused(area, (pad, w - pad), honest, (bar.honest_refused, bar.honest_requests), theme)?;
+                bill_bottom
+            }
+            false => row_bottom,
+        };
         let values: Vec<u64> = bar.segments.iter().map(|s| s.charged.0).collect();
         let x = edges_on(pad, w - 2 * pad, &values, longest);
         for (c, segment) in bar.segments.iter().enumerate() {
@@ -52,7 +62,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
             }
             swatch(area, view, c, (x0, y0), (x1, y1), theme)?;
             // The longest label that fits in the segment: "Script 45%", else "45%".
-            let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0;
+            let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0 && y1 - y0 >= font as i32;
             let words = [format!("{} {}", segment.label, segment.share), segment.share.clone()];
             if let Some(text) = words.into_iter().find(fits) {
                 let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
@@ -72,7 +82,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         }
         if chosen {
             let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
-            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, y1 + gap * 2)], frame))?;
+            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, row_bottom + gap * 2)], frame))?;
         }
     }
     Ok(())
@@ -235,6 +245,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn each_bar_has_a_strip_of_the_honest_requests_refused_as_long_as_their_share() {
+        let tier = view("60000");
+        let hack = find("hackathon").unwrap();
+        let demo = cohort_view(&run(hack, 0, &Values::defaults(hack), None, Record::default()).unwrap());
+        for v in [tier, demo] {
+            for width in [390, 1000] {
+                let out = svg(&v, (width, 800), 100);
+                let drawn = crate::rows::drawn_text(&out);
+                let track = w_of(&out, "#1A1A1A");
+                let refused = w_of(&out, &LIGHT.refused.hex());
+                let full = width as i32 - 12;
+                assert_eq!(track.len(), v.bars.len(), "{}: a strip under every bar", v.title);
+                let mut refused = refused.into_iter();
+                for bar in &v.bars {
+                    assert!(drawn.contains(&bar.honest), "{}: {:?} is drawn: {drawn}", v.title, bar.honest);
+                    let want = bar.honest_refused as f64 / bar.honest_requests as f64 * f64::from(full);
+                    if want >= 1.0 {
+                        let got = refused.next().unwrap_or(0);
+                        assert!(
+                            (f64::from(got) - want).abs() <= 1.0,
+                            "{} at {width} px, {}: {got} px of {full}, not {want:.1}",
+                            v.title,
+                            bar.honest
+                        );
+                    }
+                }
+                assert!(v.bars.iter().any(|b| b.honest_refused > 0), "{}: some policy refuses honest users", v.title);
+            }
+        }
+    }
+
+    /// The widths of the rectangles filled in `fill`, in the order drawn.
+    fn w_of(svg: &str, fill: &str) -> Vec<i32> {
+        let rects = svg.lines().filter(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{fill}\"")));
+        rects.filter_map(|l| l.split(" width=\"").nth(1)?.split('"').next()?.parse().ok()).collect()
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! calls refused.
 
 use crate::layout::{edges_on, painted, text_width};
-use crate::rows::{draw_amount, fit};
+use crate::rows::{draw_amount, draw_refused, fit, strip};
 use crate::theme::{rgb, Theme, ON_BAR};
+use billsim_core::cohort_view::honest_refused_words;
 use billsim_core::toy_day::UserKind;
 use billsim_core::words::{counted, share};
 use billsim_core::{DayResult, Policy};
@@ -21,6 +22,8 @@ struct Row {
     full: u128,
     /// The amount written at the bar's end: the bill.
     amount: Option<String>,
+    /// The ordinary users' requests refused and made, drawn under the bar.
+    honest: Option<(u64, u64)>,
     selected: bool,
 }
 
@@ -35,18 +38,26 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
         values: day.users.iter().map(|u| u64::from(u.calls)).collect(),
         full: u128::from(calls),
         amount: None,
+        honest: None,
         selected: false,
     }];
     let longest = day.policies.iter().map(|o| u128::from(o.bill.0)).max().unwrap_or(0);
     for o in &day.policies {
         let refused: u64 = o.per_user.iter().map(|u| u64::from(u.refused)).sum();
+        let ordinary = || o.per_user.iter().zip(&day.users).filter(|(_, u)| u.kind != UserKind::Heavy);
+        let honest = (
+            ordinary().map(|(p, _)| u64::from(p.refused)).sum::<u64>(),
+            ordinary().map(|(_, u)| u64::from(u.calls)).sum::<u64>(),
+        );
+        let words = honest_refused_words(honest.0, honest.1);
         rows.push(Row {
             name: o.policy.label(&day.settings),
             // The heavy user's share stays in words: on a short bar it has no room inside.
             note: match share(o.heavy_charged(&day.users).0, o.bill.0) {
-                Some(heavy) => format!("{} · heavy {heavy} · {refused} refused", o.bill.cents()),
-                None => format!("{} · {refused} refused", o.bill.cents()),
+                Some(heavy) => format!("{} · heavy {heavy} · {refused} refused · {words}", o.bill.cents()),
+                None => format!("{} · {refused} refused · {words}", o.bill.cents()),
             },
+            honest: Some(honest),
             values: o.per_user.iter().map(|u| u.charged.0).collect(),
             full: longest,
             amount: Some(o.bill.cents()),
@@ -76,7 +87,12 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
 
     for (i, row) in rows.iter().enumerate() {
         layout.draw_labels(area, i, row.selected, row.selected, theme)?;
-        let (y0, y1) = layout.bar(i);
+        // Every bar leaves room for the strip of honest requests refused, so all are one height.
+        let (y0, row_bottom) = layout.bar(i);
+        let (y1, strip_at) = strip(y0, row_bottom, theme);
+        if let Some(counts) = row.honest {
+            draw_refused(area, (pad, w - pad), strip_at, counts, theme)?;
+        }
         let x = edges_on(pad, w - 2 * pad, &row.values, row.full);
         for (u, user) in day.users.iter().enumerate() {
             let (x0, x1) = painted(&x, u, gap);
@@ -106,7 +122,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
         }
         if row.selected {
             let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
-            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, y1 + gap * 2)], frame))?;
+            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, row_bottom + gap * 2)], frame))?;
         }
     }
     Ok(())
@@ -211,6 +227,36 @@ mod tests {
                 assert!(drawn.matches(&o.bill.cents()).count() >= 2, "{} at its bar's end: {drawn}", o.bill.cents());
             }
         }
+    }
+
+    #[test]
+    fn each_policy_has_a_strip_of_the_ordinary_users_requests_refused() {
+        // A budget of $0.05 a user refuses ordinary users too.
+        let day = simulate_day(0, &Settings { budget: billsim_core::Micros(50_000), ..Settings::default() }).unwrap();
+        let svg = svg_sized(&day, Policy::NoLimit, (390, 600), 100);
+        let drawn = crate::rows::drawn_text(&svg);
+        let red = LIGHT.refused.hex();
+        let widths: Vec<i32> = svg
+            .lines()
+            .filter(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{red}\"")))
+            .filter_map(|l| l.split(" width=\"").nth(1)?.split('"').next()?.parse().ok())
+            .collect();
+        let mut widths = widths.into_iter();
+        let mut refusing = 0;
+        for o in &day.policies {
+            let ordinary = || o.per_user.iter().zip(&day.users).filter(|(_, u)| u.kind != UserKind::Heavy);
+            let refused: u64 = ordinary().map(|(p, _)| u64::from(p.refused)).sum();
+            let calls: u64 = ordinary().map(|(_, u)| u64::from(u.calls)).sum();
+            let words = format!("honest requests refused: {refused} of {calls}");
+            assert!(drawn.contains(&words), "{words}: {drawn}");
+            let want = refused as f64 / calls as f64 * 378.0;
+            if want >= 1.0 {
+                refusing += 1;
+                let got = widths.next().unwrap_or(0);
+                assert!((f64::from(got) - want).abs() <= 1.0, "{words}: {got} px, not {want:.1}");
+            }
+        }
+        assert!(refusing > 0, "some policy refuses ordinary users");
     }
 
     #[test]
