@@ -202,13 +202,17 @@ pub(crate) fn bar_lengths(svg: &str, fills: &[String]) -> Vec<i32> {
     bars.iter().filter(|b| b.1 - b.0 == tallest).map(|b| b.3 - b.2).collect()
 }
 
-/// For tests: every text an SVG drawing holds that is cut by the edges of a `w` by `h`
-/// canvas, measured as [`text_width`] measures it, at the size a canvas draws it (plotters
-/// writes SVG font sizes divided by 1.24).
+/// For tests: a text's box, left, top, right and bottom.
 #[cfg(test)]
-pub(crate) fn texts_cut(svg: &str, (w, h): (i32, i32)) -> Vec<String> {
+pub(crate) type TextBox = (i32, i32, i32, i32);
+
+/// For tests: every text an SVG drawing holds and its box (left, top, right, bottom),
+/// measured as [`text_width`] measures it, at the size a canvas draws it (plotters writes
+/// SVG font sizes divided by 1.24).
+#[cfg(test)]
+pub(crate) fn text_boxes(svg: &str) -> Vec<(String, TextBox, u32)> {
     let lines: Vec<&str> = svg.lines().collect();
-    let mut cut = Vec::new();
+    let mut boxes = Vec::new();
     for (i, line) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("<text")) {
         let attr = |name: &str| line.split(&format!(" {name}=\"")).nth(1).and_then(|r| r.split('"').next());
         let num = |name: &str| attr(name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(f64::NAN);
@@ -222,11 +226,38 @@ pub(crate) fn texts_cut(svg: &str, (w, h): (i32, i32)) -> Vec<String> {
             _ => (x, x + width),
         };
         let half = font as i32 / 2 + 1;
-        if x0 < 0 || x1 > w || y - half < 0 || y + half > h {
-            cut.push(format!("{text:?} at {x0}..{x1}, {y} (font {font}) in {w}x{h}"));
+        boxes.push((text.to_string(), (x0, y - half, x1, y + half), font));
+    }
+    boxes
+}
+
+/// For tests: every text an SVG drawing holds that is cut by the edges of a `w` by `h`
+/// canvas.
+#[cfg(test)]
+pub(crate) fn texts_cut(svg: &str, (w, h): (i32, i32)) -> Vec<String> {
+    let mut cut = Vec::new();
+    for (text, (x0, y0, x1, y1), font) in text_boxes(svg) {
+        if x0 < 0 || x1 > w || y0 < 0 || y1 > h {
+            cut.push(format!("{text:?} at {x0}..{x1}, {} (font {font}) in {w}x{h}", (y0 + y1) / 2));
         }
     }
     cut
+}
+
+/// For tests: every two texts of an SVG drawing whose boxes overlap (by more than a pixel:
+/// a line's box holds the font's whole height, and lines of one block touch).
+#[cfg(test)]
+pub(crate) fn texts_overlapping(svg: &str) -> Vec<String> {
+    let boxes = text_boxes(svg);
+    let mut out = Vec::new();
+    for (i, (a, (ax0, ay0, ax1, ay1), _)) in boxes.iter().enumerate() {
+        for (b, (bx0, by0, bx1, by1), _) in &boxes[i + 1..] {
+            if ax0 + 1 < *bx1 && *bx0 + 1 < *ax1 && ay0 + 1 < *by1 && *by0 + 1 < *ay1 {
+                out.push(format!("{a:?} at {ax0}..{ax1},{ay0}..{ay1} and {b:?} at {bx0}..{bx1},{by0}..{by1}"));
+            }
+        }
+    }
+    out
 }
 
 /// For tests: the texts of an SVG drawing in the order drawn, joined by spaces, so a label

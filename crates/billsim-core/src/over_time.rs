@@ -47,6 +47,11 @@ pub struct OverTime {
     /// One line per policy, in the run's order.
     pub lines: Vec<Line>,
     pub limits: Vec<Limit>,
+    /// The moments marked on the chart, each written once: the lines' trips, one mark for
+    /// policies that reach their ceilings at the same moment ("ceiling reached at 12:54
+    /// (2 policies)"), at the first such line's point.
+    #[serde(default)]
+    pub events: Vec<Mark>,
     pub table: Table,
 }
 
@@ -168,6 +173,7 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
         .collect::<Vec<_>>();
 
     let table = table(&lines, &moments, scale);
+    let events = events(&lines);
     Ok(OverTime {
         title: title(run),
         scale,
@@ -177,8 +183,27 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
         money_ticks: money_ticks(Nanos(top), MONEY_TICKS),
         lines,
         limits,
+        events,
         table,
     })
+}
+
+/// The lines' trips, one mark per moment (as written), saying how many policies reached
+/// their ceilings then when more than one did.
+fn events(lines: &[Line]) -> Vec<Mark> {
+    let trips: Vec<&Mark> = lines.iter().filter_map(|l| l.trip.as_ref()).collect();
+    let mut events: Vec<Mark> = Vec::new();
+    for (i, t) in trips.iter().enumerate() {
+        if trips[..i].iter().any(|e| e.label == t.label) {
+            continue;
+        }
+        let label = match trips.iter().filter(|e| e.label == t.label).count() {
+            1 => t.label.clone(),
+            n => format!("{} ({n} policies)", t.label),
+        };
+        events.push(Mark { label, ..(*t).clone() });
+    }
+    events
 }
 
 fn title(run: &ScenarioRun) -> String {
