@@ -178,7 +178,10 @@ pub fn draw_over_time<DB: DrawingBackend>(
     let markers = if right - left > theme.px(300) as i32 { 4 } else { 2 };
     for (i, line) in view.lines.iter().enumerate() {
         let colour = line_colour(theme, i);
-        let points: Vec<(i32, i32)> = line.points.iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect();
+        // A line that leaves the scale stops at its top edge (drawn flat along it, it would
+        // read as capped); its label says where it went.
+        let shown = line.points.iter().position(|p| p[1] > money_top).map_or(line.points.len(), |k| k + 1);
+        let points: Vec<(i32, i32)> = line.points[..shown].iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect();
         area.draw(&PathElement::new(points.clone(), ShapeStyle::from(&colour).stroke_width(theme.px(2))))?;
         // And one at the end, where lines that part (after a jump) stand apart.
         let staggered = (0..markers).map(|m| left + (right - left) * (m * n + i as i32 + 1) / (markers * n + 1));
@@ -226,6 +229,16 @@ pub fn draw_over_time<DB: DrawingBackend>(
             .into_iter()
             .flat_map(|x| [(x, line_y(x + width / 2) - height - gap), (x, line_y(x + width / 2) + gap)]);
         if let Some(at) = notes.place(width, height, spots.collect()) {
+            notes.draw(area, &lines, at, theme)?;
+        }
+    }
+    // Lines off the scale: their bill above where they leave it.
+    for mark in view.lines.iter().filter_map(|l| l.off_scale.as_ref()) {
+        let lines = wrap(&mark.label, font, right - left);
+        let (width, height) = notes.size(&lines);
+        let x = x_of(mark.at_ms);
+        let spots = [x - width / 2, x + gap, x - gap - width].map(|sx| (sx, top));
+        if let Some(at) = notes.place(width, height, spots.to_vec()) {
             notes.draw(area, &lines, at, theme)?;
         }
     }
@@ -382,7 +395,9 @@ mod tests {
                     let drawn = drawn_text(&svg);
                     for (i, line) in view.lines.iter().enumerate() {
                         let colour = hex(line_colour(&theme, i));
-                        assert!(paths(&svg, &colour, 100) >= 1, "{}'s line in {colour} at {size:?}", line.label);
+                        // A line off the scale stops where it leaves it.
+                        let least = if line.off_scale.is_some() { 1 } else { 100 };
+                        assert!(paths(&svg, &colour, least) >= 1, "{}'s line in {colour} at {size:?}", line.label);
                         assert!(
                             drawn.contains(&format!("{} \u{B7} {}", line.label, line.bill)),
                             "{} in the legend: {drawn}",
@@ -454,6 +469,34 @@ mod tests {
         let once = format!("{twice} (2 policies)");
         assert_eq!(drawn.matches(twice.as_str()).count(), 1, "{twice} is written once: {drawn}");
         assert!(drawn.contains(&once), "{once}: {drawn}");
+    }
+
+    #[test]
+    fn no_limit_goes_off_the_top_so_the_capped_lines_get_the_height() {
+        let view = toy_view(&[]);
+        let theme = Theme::light(100);
+        let svg = svg_of(&view, (1000, 420), theme);
+        let budget = view.lines.iter().position(|l| l.policy == "dailyBudget").unwrap();
+        let colour = hex(line_colour(&theme, budget));
+        let ys: Vec<i32> = svg
+            .lines()
+            .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+            .flat_map(|l| {
+                l.split("points=\"")
+                    .nth(1)
+                    .unwrap_or("")
+                    .split(['"', ' '])
+                    .filter_map(|p| p.split(',').nth(1)?.parse().ok())
+                    .collect::<Vec<i32>>()
+            })
+            .collect();
+        let rise = ys.iter().max().unwrap_or(&0) - ys.iter().min().unwrap_or(&0);
+        assert!(rise > 420 / 5, "the $0.91 line rises {rise} px of 420: more than the bottom fifth");
+        let drawn = drawn_text(&svg);
+        for line in view.lines.iter().filter(|l| l.bill == "$9.97") {
+            let words = format!("\u{25B2} {}: off the scale, $9.97 by the end", line.label);
+            assert!(drawn.contains(&words), "{words}: {drawn}");
+        }
     }
 
     #[test]
