@@ -1,10 +1,11 @@
 //! Splitting a bar into segments in whole pixels, so the parts always add up to the bar.
 
 /// The pixel edges of segments with the given values across `width` pixels starting at
-/// `left`: `values.len() + 1` edges, the first `left` and the last `left + width`.
-/// With a total of zero every segment is empty.
-pub fn edges(left: i32, width: i32, values: &[u64]) -> Vec<i32> {
-    let total: u128 = values.iter().map(|&v| u128::from(v)).sum();
+/// `left`, on a scale where `full` (or the values' total, if more) fills the width: money
+/// is length, so a bar of half the longest bill is half as long. `values.len() + 1` edges,
+/// the first `left`. With a total of zero every segment is empty.
+pub fn edges_on(left: i32, width: i32, values: &[u64], full: u128) -> Vec<i32> {
+    let total = full.max(values.iter().map(|&v| u128::from(v)).sum());
     let mut running: u128 = 0;
     let mut out = vec![left];
     for &v in values {
@@ -12,6 +13,15 @@ pub fn edges(left: i32, width: i32, values: &[u64]) -> Vec<i32> {
         out.push(left + scaled(running, total, width));
     }
     out
+}
+
+/// The painted span of segment `i` of a bar with pixel `edges`: up to `gap` short of the
+/// next segment, but to the bar's very end when it is the last segment with any width, so
+/// the bar is painted as long as its value and no sliver of a segment is lost to the gap.
+pub fn painted(edges: &[i32], i: usize, gap: i32) -> (i32, i32) {
+    let (x0, x1) = (edges[i], edges[i + 1]);
+    let end = edges.last().copied().unwrap_or(x1);
+    (x0, if x1 == end { x1 } else { x1 - gap })
 }
 
 /// `value` out of `total` as whole pixels of `width`, rounded down: 0 for a total of 0,
@@ -79,9 +89,10 @@ mod tests {
 
     #[test]
     fn segments_fill_the_bar_exactly_whatever_the_rounding() {
-        let e = edges(10, 100, &[1, 1, 1]);
+        let e = edges_on(10, 100, &[1, 1, 1], 3);
         assert_eq!(e, vec![10, 43, 76, 110]);
-        assert_eq!(edges(0, 50, &[0, 0]), vec![0, 0, 0]);
+        assert_eq!(edges_on(0, 50, &[0, 0], 0), vec![0, 0, 0]);
+        assert_eq!(edges_on(0, 100, &[1, 1], 4), vec![0, 25, 50], "half the full value, half the width");
     }
 
     #[test]

@@ -12,31 +12,9 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// Okabe-Ito colours with at least 3:1 against a light page, then the rest.
-const ON_LIGHT: [RGBColor; 6] = [
-    RGBColor(0x00, 0x72, 0xB2), // blue
-    RGBColor(0xD5, 0x5E, 0x00), // vermillion
-    RGBColor(0x00, 0x9E, 0x73), // bluish green
-    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
-    RGBColor(0x00, 0x00, 0x00), // black
-    RGBColor(0xE6, 0x9F, 0x00), // orange
-];
-/// Okabe-Ito colours with at least 3:1 against a dark page.
-const ON_DARK: [RGBColor; 6] = [
-    RGBColor(0x56, 0xB4, 0xE9), // sky blue
-    RGBColor(0xE6, 0x9F, 0x00), // orange
-    RGBColor(0x00, 0x9E, 0x73), // bluish green
-    RGBColor(0xD5, 0x5E, 0x00), // vermillion
-    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
-    RGBColor(0xF0, 0xE4, 0x42), // yellow
-];
-
-/// The colour of line `i` on `theme`'s page.
+/// The colour of line `i` on `theme`'s page: the policy's colour of the core's table.
 pub fn line_colour(theme: &Theme, i: usize) -> RGBColor {
-    let RGBColor(r, g, b) = theme.background;
-    let light = u32::from(r) + u32::from(g) + u32::from(b) > 3 * 128;
-    let palette = if light { &ON_LIGHT } else { &ON_DARK };
-    palette[i % palette.len()]
+    theme.policy(i)
 }
 
 /// The second cue of line `i`: a marker shape, on the line and in the legend.
@@ -178,9 +156,10 @@ pub fn draw_over_time<DB: DrawingBackend>(
     for tick in thinned(&view.time_ticks, time_gap, widest + theme.px(10) as i32) {
         let x = x_of(tick.at);
         area.draw(&PathElement::new(vec![(x, bottom), (x, bottom + theme.px(3) as i32)], axis))?;
-        // Centred under its moment, but never past the canvas's edges.
+        // Centred under its moment, but never past the canvas's edges nor under the money
+        // axis's labels (the first moment's would sit on "$0.00").
         let half = text_width(&tick.label, font) / 2 + 1;
-        let cx = x.clamp(pad + half, w - pad - half);
+        let cx = x.clamp(left - theme.px(2) as i32 + half, (w - pad - half).max(left + half));
         area.draw(&Text::new(
             tick.label.clone(),
             (cx, bottom + line_h / 2 + theme.px(2) as i32),
@@ -199,7 +178,10 @@ pub fn draw_over_time<DB: DrawingBackend>(
     let markers = if right - left > theme.px(300) as i32 { 4 } else { 2 };
     for (i, line) in view.lines.iter().enumerate() {
         let colour = line_colour(theme, i);
-        let points: Vec<(i32, i32)> = line.points.iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect();
+        // A line that leaves the scale stops at its top edge (drawn flat along it, it would
+        // read as capped); its label says where it went.
+        let shown = line.points.iter().position(|p| p[1] > money_top).map_or(line.points.len(), |k| k + 1);
+        let points: Vec<(i32, i32)> = line.points[..shown].iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect();
         area.draw(&PathElement::new(points.clone(), ShapeStyle::from(&colour).stroke_width(theme.px(2))))?;
         // And one at the end, where lines that part (after a jump) stand apart.
         let staggered = (0..markers).map(|m| left + (right - left) * (m * n + i as i32 + 1) / (markers * n + 1));
@@ -221,13 +203,9 @@ pub fn draw_over_time<DB: DrawingBackend>(
     let mut notes = Notes { taken: Vec::new(), obstacles, plot: (left, top, right, bottom), font, line_h };
     let gap = theme.px(3) as i32;
     let ring = theme.px(7) as i32;
-    let trips: Vec<(i32, i32, &String)> = view
-        .lines
-        .iter()
-        .filter_map(|l| l.trip.as_ref())
-        .map(|t| (x_of(t.at_ms), y_of(t.spent_nanos), &t.label))
-        .collect();
-    for &(x, y, _) in &trips {
+    let trips: Vec<(i32, i32)> =
+        view.lines.iter().filter_map(|l| l.trip.as_ref()).map(|t| (x_of(t.at_ms), y_of(t.spent_nanos))).collect();
+    for &(x, y) in &trips {
         area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
         notes.taken.push((x - ring, y - ring, x + ring, y + ring));
     }
@@ -250,17 +228,31 @@ pub fn draw_over_time<DB: DrawingBackend>(
         let spots = [right - width, left + gap, (left + right - width) / 2]
             .into_iter()
             .flat_map(|x| [(x, line_y(x + width / 2) - height - gap), (x, line_y(x + width / 2) + gap)]);
-        let (x, y) = notes.place(width, height, spots.collect());
-        notes.draw(area, &lines, (x, y), theme)?;
+        if let Some(at) = notes.place(width, height, spots.collect()) {
+            notes.draw(area, &lines, at, theme)?;
+        }
     }
-    for &(x, y, label) in &trips {
-        let lines = wrap(label, font, right - left);
+    // Lines off the scale: their bill above where they leave it.
+    for mark in view.lines.iter().filter_map(|l| l.off_scale.as_ref()) {
+        let lines = wrap(&mark.label, font, right - left);
+        let (width, height) = notes.size(&lines);
+        let x = x_of(mark.at_ms);
+        let spots = [x - width / 2, x + gap, x - gap - width].map(|sx| (sx, top));
+        if let Some(at) = notes.place(width, height, spots.to_vec()) {
+            notes.draw(area, &lines, at, theme)?;
+        }
+    }
+    // Each moment written once, however many policies reached their ceilings then.
+    for event in &view.events {
+        let (x, y) = (x_of(event.at_ms), y_of(event.spent_nanos));
+        let lines = wrap(&event.label, font, right - left);
         let (width, height) = notes.size(&lines);
         let spots = [x - width / 2, x + ring + gap, x - ring - gap - width]
             .into_iter()
             .flat_map(|sx| [(sx, y - ring - gap - height), (sx, y + ring + gap), (sx, y - height / 2)]);
-        let (x, y) = notes.place(width, height, spots.collect());
-        notes.draw(area, &lines, (x, y), theme)?;
+        if let Some(at) = notes.place(width, height, spots.collect()) {
+            notes.draw(area, &lines, at, theme)?;
+        }
     }
     Ok(())
 }
@@ -287,22 +279,37 @@ impl Notes {
     /// the plot) and places up to three lines above and below them, half a line at a time,
     /// the one that covers no other label, then the one with the fewest points of the
     /// lines covered plus three for each half line away (a label far from its line reads
-    /// as another's); the earliest on a tie.
-    fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>) -> (i32, i32) {
+    /// as another's); the earliest on a tie. Where every such place covers another label,
+    /// the free place in the plot nearest the first spot; where there is none, nowhere
+    /// (`None`: the label is dropped, not written over another; the sentences keep it).
+    fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>) -> Option<(i32, i32)> {
         let (left, top, right, bottom) = self.plot;
         let inside =
             |(x, y): (i32, i32)| (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)));
         let step = (self.line_h / 2).max(1);
         let tries = (0..=6)
             .flat_map(|d| spots.iter().flat_map(move |&(x, y)| [(d, (x, y - d * step)), (d, (x, y + d * step))]));
-        let cost = |&(d, (x, y)): &(i32, (i32, i32))| {
+        let covers = |(x, y): (i32, i32)| {
             let over = |&(x0, y0, x1, y1): &(i32, i32, i32, i32)| x + width > x0 && x < x1 && y + height > y0 && y < y1;
-            let labels = self.taken.iter().filter(|b| over(b)).count();
-            let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
-            (labels, self.obstacles.iter().filter(inside).count() as i32 + 3 * d)
+            self.taken.iter().filter(|b| over(b)).count()
         };
-        let chosen = tries.map(|(d, spot)| (d, inside(spot))).min_by_key(cost).map_or((left, top), |(_, spot)| spot);
-        self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
+        let cost = |&(d, (x, y)): &(i32, (i32, i32))| {
+            let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
+            (covers((x, y)), self.obstacles.iter().filter(inside).count() as i32 + 3 * d)
+        };
+        let best = tries.map(|(d, spot)| (d, inside(spot))).min_by_key(cost).map(|(_, spot)| spot);
+        let chosen = match best {
+            Some(spot) if covers(spot) == 0 => Some(spot),
+            _ => {
+                let (fx, fy) = spots.first().copied().map_or((left, top), inside);
+                let xs = [left, (left + right - width) / 2, right - width];
+                let grid = (top..=bottom - height).step_by(step as usize).flat_map(|y| xs.map(|x| inside((x, y))));
+                grid.filter(|&spot| covers(spot) == 0).min_by_key(|&(x, y)| (x - fx).abs() + (y - fy).abs())
+            }
+        };
+        if let Some((x, y)) = chosen {
+            self.taken.push((x, y, x + width, y + height));
+        }
         chosen
     }
 
@@ -388,13 +395,36 @@ mod tests {
                     let drawn = drawn_text(&svg);
                     for (i, line) in view.lines.iter().enumerate() {
                         let colour = hex(line_colour(&theme, i));
-                        assert!(paths(&svg, &colour, 100) >= 1, "{}'s line in {colour} at {size:?}", line.label);
+                        // A line off the scale stops where it leaves it.
+                        let least = if line.off_scale.is_some() { 1 } else { 100 };
+                        assert!(paths(&svg, &colour, least) >= 1, "{}'s line in {colour} at {size:?}", line.label);
                         assert!(
                             drawn.contains(&format!("{} \u{B7} {}", line.label, line.bill)),
                             "{} in the legend: {drawn}",
                             line.label
                         );
                     }
+                }
+            }
+        }
+    }
+
+    /// Every scenario's over-time view at its default settings.
+    fn every_scenarios_view() -> Vec<OverTime> {
+        let runs = billsim_core::scenario::SCENARIOS
+            .iter()
+            .map(|s| run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
+        runs.map(|r| over_time(&r).unwrap()).chain([tripped_view()]).collect()
+    }
+
+    #[test]
+    fn at_320_390_and_1000_pixels_wide_no_two_labels_of_any_scenario_overlap() {
+        for view in every_scenarios_view() {
+            for size in [(320, 400), (390, 420), (1000, 420)] {
+                for theme in [Theme::light(100), Theme::dark(100)] {
+                    let svg = svg_of(&view, size, theme);
+                    let overlapping = crate::rows::texts_overlapping(&svg);
+                    assert!(overlapping.is_empty(), "{} at {size:?}: {overlapping:#?}", view.title);
                 }
             }
         }
@@ -427,6 +457,46 @@ mod tests {
         assert!(drawn_text(&svg).contains(&trip.label), "{}", trip.label);
         let rings = svg.lines().filter(|l| l.starts_with("<circle") && l.contains("r=\"7\"")).count();
         assert_eq!(rings, 1, "one ring at the trip");
+    }
+
+    #[test]
+    fn two_policies_reaching_their_ceiling_at_one_moment_are_written_once() {
+        let free = find("freeTier").unwrap();
+        let view = over_time(&run(free, 0, &Values::defaults(free), None, Record::default()).unwrap()).unwrap();
+        let trips: Vec<&String> = view.lines.iter().filter_map(|l| Some(&l.trip.as_ref()?.label)).collect();
+        let twice = trips.iter().find(|t| trips.iter().filter(|u| u == t).count() == 2).expect("two trips at once");
+        let drawn = drawn_text(&svg_of(&view, (1000, 420), Theme::light(100)));
+        let once = format!("{twice} (2 policies)");
+        assert_eq!(drawn.matches(twice.as_str()).count(), 1, "{twice} is written once: {drawn}");
+        assert!(drawn.contains(&once), "{once}: {drawn}");
+    }
+
+    #[test]
+    fn no_limit_goes_off_the_top_so_the_capped_lines_get_the_height() {
+        let view = toy_view(&[]);
+        let theme = Theme::light(100);
+        let svg = svg_of(&view, (1000, 420), theme);
+        let budget = view.lines.iter().position(|l| l.policy == "dailyBudget").unwrap();
+        let colour = hex(line_colour(&theme, budget));
+        let ys: Vec<i32> = svg
+            .lines()
+            .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+            .flat_map(|l| {
+                l.split("points=\"")
+                    .nth(1)
+                    .unwrap_or("")
+                    .split(['"', ' '])
+                    .filter_map(|p| p.split(',').nth(1)?.parse().ok())
+                    .collect::<Vec<i32>>()
+            })
+            .collect();
+        let rise = ys.iter().max().unwrap_or(&0) - ys.iter().min().unwrap_or(&0);
+        assert!(rise > 420 / 5, "the $0.91 line rises {rise} px of 420: more than the bottom fifth");
+        let drawn = drawn_text(&svg);
+        for line in view.lines.iter().filter(|l| l.bill == "$9.97") {
+            let words = format!("\u{25B2} {}: off the scale, $9.97 by the end", line.label);
+            assert!(drawn.contains(&words), "{words}: {drawn}");
+        }
     }
 
     #[test]

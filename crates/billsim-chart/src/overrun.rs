@@ -5,7 +5,7 @@
 
 use crate::layout::{scaled, text_width};
 use crate::rows::fit;
-use crate::theme::{Theme, OVER, WITHIN};
+use crate::theme::{rgb, Theme};
 use billsim_core::in_flight::{Params, Row};
 use billsim_core::Micros;
 use plotters::coord::Shift;
@@ -76,7 +76,7 @@ pub fn draw_overrun<DB: DrawingBackend>(
         let (y0, y1) = layout.bar(i);
         let end = at(row.charged);
         if end > pad {
-            let colour = if over_budget(row, budget) { OVER } else { WITHIN };
+            let colour = rgb(if over_budget(row, budget) { theme.palette.refused } else { theme.palette.within });
             area.draw(&Rectangle::new([(pad, y0), (end, y1)], colour.filled()))?;
         }
         let (dash_len, dash_gap) = (theme.px(6), theme.px(4));
@@ -89,6 +89,7 @@ pub fn draw_overrun<DB: DrawingBackend>(
 mod tests {
     use super::*;
     use crate::rows::{drawn_text, texts_cut};
+    use billsim_core::colours;
     use billsim_core::in_flight::overrun;
 
     fn svg_of(params: &Params, size: (u32, u32)) -> String {
@@ -126,13 +127,17 @@ mod tests {
     fn each_version_gets_one_bar_and_three_of_the_lessons_four_are_over_the_budget() {
         let svg = svg_of(&Params::default(), (800, 420));
         assert_eq!(
-            (bars(&svg, "#D55E00"), bars(&svg, "#0072B2")),
+            (bars(&svg, &colours::LIGHT.refused.hex()), bars(&svg, &colours::LIGHT.within.hex())),
             (3, 1),
             "check only, half estimate and two processes overshoot"
         );
         let generous = Params::new(20, 50, Micros(1_000_000)).unwrap();
         let svg = svg_of(&generous, (800, 420));
-        assert_eq!((bars(&svg, "#D55E00"), bars(&svg, "#0072B2")), (0, 4), "under a $1 budget no version overshoots");
+        assert_eq!(
+            (bars(&svg, &colours::LIGHT.refused.hex()), bars(&svg, &colours::LIGHT.within.hex())),
+            (0, 4),
+            "under a $1 budget no version overshoots"
+        );
     }
 
     #[test]

@@ -118,13 +118,101 @@ impl Fit {
     }
 }
 
-/// For tests: every text an SVG drawing holds that is cut by the edges of a `w` by `h`
-/// canvas, measured as [`text_width`] measures it, at the size a canvas draws it (plotters
-/// writes SVG font sizes divided by 1.24).
+/// Writes `amount` at the end of a bar that ends at `end` between `y0` and `y1`: just past
+/// it where there is room before `right`, else inside its end on a plate; nothing where
+/// neither fits (the row's note still says it). Money is length, and the amount sits where
+/// the length stops.
+pub(crate) fn draw_amount<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    amount: &str,
+    (end, y0, y1): (i32, i32, i32),
+    right: i32,
+    font: u32,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let gap = theme.px(4) as i32;
+    let width = text_width(amount, font);
+    // Centred on the bar, but never past the canvas's bottom (a bar squeezed off a tiny one).
+    let half = font as i32 / 2 + 1;
+    let y = ((y0 + y1) / 2).min(area.dim_in_pixel().1 as i32 - half);
+    if amount.is_empty() {
+        return Ok(());
+    }
+    let bold = ("sans-serif", font).into_font().style(FontStyle::Bold);
+    if end + gap + width <= right {
+        let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+        return area.draw(&Text::new(amount.to_string(), (end + gap, y), style));
+    }
+    let x0 = end - gap - width;
+    if x0 > right / 2 && y1 - y0 >= font as i32 {
+        area.draw(&Rectangle::new([(x0 - 2, y - half), (end - gap + 2, y + half)], theme.background.filled()))?;
+        let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+        area.draw(&Text::new(amount.to_string(), (x0, y), style))?;
+    }
+    Ok(())
+}
+
+/// The bottom of a row's bill bar, and the strip under it that shows the honest users'
+/// requests refused, of a row whose bar spans `y0` to `y1`: the strip takes a quarter of
+/// the bar, from 3 to 8 CSS pixels.
+pub(crate) fn strip(y0: i32, y1: i32, theme: &Theme) -> (i32, (i32, i32)) {
+    let h = ((y1 - y0) / 4).clamp(theme.px(3) as i32, theme.px(8) as i32);
+    let gap = theme.px(2) as i32;
+    (y1 - h - gap, (y1 - h, y1))
+}
+
+/// The second measure beside a bill: a track `left..right` standing for every request the
+/// honest users made, filled in the refused colour for the part refused. The row's note
+/// says it in words.
+pub(crate) fn draw_refused<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (left, right): (i32, i32),
+    (y0, y1): (i32, i32),
+    (refused, requests): (u64, u64),
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.draw(&Rectangle::new([(left, y0), (right, y1)], theme.text.mix(0.15).filled()))?;
+    let end = left + crate::layout::scaled(u128::from(refused), u128::from(requests), right - left);
+    if end > left {
+        area.draw(&Rectangle::new([(left, y0), (end, y1)], crate::theme::rgb(theme.palette.refused).filled()))?;
+    }
+    Ok(())
+}
+
+/// For tests: the painted length of each bar of an SVG drawing, in the order drawn: for
+/// each run of rectangles filled in one of `fills` at one height (the tallest such runs),
+/// its right edge less its left.
 #[cfg(test)]
-pub(crate) fn texts_cut(svg: &str, (w, h): (i32, i32)) -> Vec<String> {
+pub(crate) fn bar_lengths(svg: &str, fills: &[String]) -> Vec<i32> {
+    let mut bars: Vec<(i32, i32, i32, i32)> = Vec::new(); // top, bottom, left, right
+    for line in svg.lines().filter(|l| l.starts_with("<rect")) {
+        let attr = |name: &str| line.split(&format!(" {name}=\"")).nth(1).and_then(|r| r.split('"').next());
+        let num = |name: &str| attr(name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0) as i32;
+        if !attr("fill").is_some_and(|f| fills.iter().any(|c| c == f)) {
+            continue;
+        }
+        let (x, y, w, h) = (num("x"), num("y"), num("width"), num("height"));
+        match bars.iter_mut().find(|b| b.0 == y && b.1 == y + h) {
+            Some(b) => (b.2, b.3) = (b.2.min(x), b.3.max(x + w)),
+            None => bars.push((y, y + h, x, x + w)),
+        }
+    }
+    // The bars are the tallest runs: a key's swatch or a label's plate is shorter.
+    let tallest = bars.iter().map(|b| b.1 - b.0).max().unwrap_or(0);
+    bars.iter().filter(|b| b.1 - b.0 == tallest).map(|b| b.3 - b.2).collect()
+}
+
+/// For tests: a text's box, left, top, right and bottom.
+#[cfg(test)]
+pub(crate) type TextBox = (i32, i32, i32, i32);
+
+/// For tests: every text an SVG drawing holds and its box (left, top, right, bottom),
+/// measured as [`text_width`] measures it, at the size a canvas draws it (plotters writes
+/// SVG font sizes divided by 1.24).
+#[cfg(test)]
+pub(crate) fn text_boxes(svg: &str) -> Vec<(String, TextBox, u32)> {
     let lines: Vec<&str> = svg.lines().collect();
-    let mut cut = Vec::new();
+    let mut boxes = Vec::new();
     for (i, line) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("<text")) {
         let attr = |name: &str| line.split(&format!(" {name}=\"")).nth(1).and_then(|r| r.split('"').next());
         let num = |name: &str| attr(name).and_then(|v| v.parse::<f64>().ok()).unwrap_or(f64::NAN);
@@ -138,11 +226,38 @@ pub(crate) fn texts_cut(svg: &str, (w, h): (i32, i32)) -> Vec<String> {
             _ => (x, x + width),
         };
         let half = font as i32 / 2 + 1;
-        if x0 < 0 || x1 > w || y - half < 0 || y + half > h {
-            cut.push(format!("{text:?} at {x0}..{x1}, {y} (font {font}) in {w}x{h}"));
+        boxes.push((text.to_string(), (x0, y - half, x1, y + half), font));
+    }
+    boxes
+}
+
+/// For tests: every text an SVG drawing holds that is cut by the edges of a `w` by `h`
+/// canvas.
+#[cfg(test)]
+pub(crate) fn texts_cut(svg: &str, (w, h): (i32, i32)) -> Vec<String> {
+    let mut cut = Vec::new();
+    for (text, (x0, y0, x1, y1), font) in text_boxes(svg) {
+        if x0 < 0 || x1 > w || y0 < 0 || y1 > h {
+            cut.push(format!("{text:?} at {x0}..{x1}, {} (font {font}) in {w}x{h}", (y0 + y1) / 2));
         }
     }
     cut
+}
+
+/// For tests: every two texts of an SVG drawing whose boxes overlap (by more than a pixel:
+/// a line's box holds the font's whole height, and lines of one block touch).
+#[cfg(test)]
+pub(crate) fn texts_overlapping(svg: &str) -> Vec<String> {
+    let boxes = text_boxes(svg);
+    let mut out = Vec::new();
+    for (i, (a, (ax0, ay0, ax1, ay1), _)) in boxes.iter().enumerate() {
+        for (b, (bx0, by0, bx1, by1), _) in &boxes[i + 1..] {
+            if ax0 + 1 < *bx1 && *bx0 + 1 < *ax1 && ay0 + 1 < *by1 && *by0 + 1 < *ay1 {
+                out.push(format!("{a:?} at {ax0}..{ax1},{ay0}..{ay1} and {b:?} at {bx0}..{bx1},{by0}..{by1}"));
+            }
+        }
+    }
+    out
 }
 
 /// For tests: the texts of an SVG drawing in the order drawn, joined by spaces, so a label

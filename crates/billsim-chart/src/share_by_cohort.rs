@@ -4,9 +4,9 @@
 //! in a key above the bars, and its segment carries its name and share where it fits, so
 //! colour is never the only cue.
 
-use crate::layout::{edges, text_width};
-use crate::rows::fit;
-use crate::theme::{Theme, COHORTS, ON_BAR};
+use crate::layout::{edges_on, painted, text_width};
+use crate::rows::{draw_amount, draw_refused, fit, strip};
+use crate::theme::{Theme, ON_BAR};
 use billsim_core::cohort_view::CohortView;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -37,20 +37,32 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         key(area, view, &row, (pad, pad + l as i32 * layout.line_h + layout.line_h / 2), font, theme)?;
     }
 
+    // One money scale for every bar: the longest bill fills the width.
+    let longest = view.bars.iter().map(|b| b.segments.iter().map(|s| u128::from(s.charged.0)).sum()).max().unwrap_or(0);
+    // Where the lesson has honest users, each bar has a strip under it: their requests refused.
+    let strips = view.bars.iter().any(|b| b.honest_requests > 0);
     for (i, bar) in view.bars.iter().enumerate() {
         let chosen = bar.policy == selected;
         layout.draw_labels(area, i, chosen, chosen, theme)?;
-        let (y0, y1) = layout.bar(i);
+        let (y0, row_bottom) = layout.bar(i);
+        let y1 = match strips {
+            true => {
+                let (bill_bottom, honest) = strip(y0, row_bottom, theme);
+                draw_refused(area, (pad, w - pad), honest, (bar.honest_refused, bar.honest_requests), theme)?;
+                bill_bottom
+            }
+            false => row_bottom,
+        };
         let values: Vec<u64> = bar.segments.iter().map(|s| s.charged.0).collect();
-        let x = edges(pad, w - 2 * pad, &values);
+        let x = edges_on(pad, w - 2 * pad, &values, longest);
         for (c, segment) in bar.segments.iter().enumerate() {
-            let (x0, x1) = (x[c], x[c + 1] - gap);
+            let (x0, x1) = painted(&x, c, gap);
             if x1 <= x0 {
                 continue;
             }
-            swatch(area, c, (x0, y0), (x1, y1), theme)?;
+            swatch(area, view, c, (x0, y0), (x1, y1), theme)?;
             // The longest label that fits in the segment: "Script 45%", else "45%".
-            let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0;
+            let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0 && y1 - y0 >= font as i32;
             let words = [format!("{} {}", segment.label, segment.share), segment.share.clone()];
             if let Some(text) = words.into_iter().find(fits) {
                 let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
@@ -58,20 +70,22 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
                 let plate = text_width(&text, font);
                 // A plate under the text keeps it readable over the pattern.
                 let half = font as i32 / 2 + gap;
-                area.draw(&Rectangle::new([(tx - gap, ty - half), (tx + plate, ty + half)], colour(c).filled()))?;
+                area.draw(&Rectangle::new(
+                    [(tx - gap, ty - half), (tx + plate, ty + half)],
+                    theme.cohort(&view.roles, c).filled(),
+                ))?;
                 area.draw(&Text::new(text, (tx, ty), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
             }
         }
+        if let Some(&end) = x.last() {
+            draw_amount(area, &bar.bill, (end, y0, y1), w - pad, font, theme)?;
+        }
         if chosen {
             let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
-            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, y1 + gap * 2)], frame))?;
+            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, row_bottom + gap * 2)], frame))?;
         }
     }
     Ok(())
-}
-
-fn colour(cohort: usize) -> RGBColor {
-    COHORTS[cohort % COHORTS.len()]
 }
 
 /// The width of cohort `c`'s entry in the key: its swatch and its name.
@@ -111,7 +125,7 @@ fn key<DB: DrawingBackend>(
     for &c in row {
         let Some(cohort) = view.cohorts.get(c) else { continue };
         let width = entry_width(view, c, font, theme);
-        swatch(area, c, (x, y - size / 2), (x + size, y + size / 2), theme)?;
+        swatch(area, view, c, (x, y - size / 2), (x + size, y + size / 2), theme)?;
         area.draw(&Text::new(cohort.label.clone(), (x + size + theme.px(4) as i32, y), style.clone()))?;
         x += width + theme.px(14) as i32;
     }
@@ -121,12 +135,13 @@ fn key<DB: DrawingBackend>(
 /// A rectangle in cohort `c`'s colour and pattern: plain, stripes one way, stripes both ways.
 fn swatch<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
+    view: &CohortView,
     c: usize,
     (x0, y0): (i32, i32),
     (x1, y1): (i32, i32),
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour(c).filled()))?;
+    area.draw(&Rectangle::new([(x0, y0), (x1, y1)], theme.cohort(&view.roles, c).filled()))?;
     let step = theme.px(7) as i32;
     let pattern = c % 3;
     if pattern >= 1 {
@@ -142,6 +157,7 @@ fn swatch<DB: DrawingBackend>(
 mod tests {
     use super::*;
     use billsim_core::cohort_view::cohort_view;
+    use billsim_core::colours::{Role, LIGHT};
     use billsim_core::engine::Record;
     use billsim_core::scenario::{find, run, Values};
 
@@ -176,17 +192,97 @@ mod tests {
     }
 
     #[test]
-    fn each_cohort_has_its_own_okabe_ito_colour() {
+    fn the_abuser_is_orange_in_every_lesson_and_each_honest_kind_has_a_colour_of_its_own() {
         let tenant = find("runawayTenant").unwrap();
         let month = cohort_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::default()).unwrap());
-        for v in [view("60000"), month] {
+        let toy = find("toyDay").unwrap();
+        let day = cohort_view(&run(toy, 0, &Values::defaults(toy), None, Record::default()).unwrap());
+        let theme = Theme::light(100);
+        for v in [view("60000"), month, day] {
             let out = svg(&v, (800, 420), 100);
-            assert!(v.cohorts.len() <= COHORTS.len(), "{} cohorts", v.cohorts.len());
-            for c in &COHORTS[..v.cohorts.len()] {
-                let hex = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
-                assert!(out.contains(&hex), "{hex} is drawn for the cohort {}", v.cohorts.len());
+            let swatch = |c: &str| out.lines().any(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{c}\"")));
+            for (c, cohort) in v.cohorts.iter().enumerate() {
+                let want = match v.roles[c] {
+                    Role::Abuser => LIGHT.abuser,
+                    Role::Honest => LIGHT.cohort(&v.roles, c),
+                };
+                assert_eq!(theme.cohort(&v.roles, c), crate::theme::rgb(want));
+                assert!(swatch(&want.hex()), "{}: {} is drawn in {}", v.title, cohort.label, want.hex());
+            }
+            let honest: Vec<RGBColor> = (0..v.cohorts.len())
+                .filter(|&c| v.roles[c] == Role::Honest)
+                .map(|c| theme.cohort(&v.roles, c))
+                .collect();
+            assert!(!honest.contains(&crate::theme::rgb(LIGHT.abuser)), "{}: no honest kind is orange", v.title);
+            let mut distinct = honest.clone();
+            distinct.dedup();
+            assert_eq!(distinct.len(), honest.len(), "{}: each honest kind its own colour", v.title);
+            assert!(v.roles.contains(&Role::Abuser), "{}: the lesson names its abuser", v.title);
+        }
+    }
+
+    #[test]
+    fn money_is_length_every_bar_is_as_long_as_its_bill_on_one_scale() {
+        let tenant = find("runawayTenant").unwrap();
+        let month = cohort_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::default()).unwrap());
+        let fills: Vec<String> = LIGHT.honest.iter().chain([&LIGHT.abuser]).map(|c| c.hex()).collect();
+        for v in [view("60000"), month] {
+            for width in [390, 1000] {
+                let lengths = crate::rows::bar_lengths(&svg(&v, (width, 700), 100), &fills);
+                let bills: Vec<u64> = v.bars.iter().map(|b| b.segments.iter().map(|s| s.charged.0).sum()).collect();
+                let longest = bills.iter().copied().max().unwrap_or(0).max(1);
+                let full = lengths.iter().copied().max().unwrap_or(0);
+                // A bill too small for two pixels paints nothing.
+                let seen: Vec<u64> = bills.into_iter().filter(|&b| b * full as u64 / longest >= 2).collect();
+                assert_eq!(lengths.len(), seen.len(), "one painted bar per bill: {lengths:?} for {seen:?}");
+                for (bill, &len) in seen.iter().zip(&lengths) {
+                    let want = *bill as f64 / longest as f64 * f64::from(full);
+                    assert!(
+                        (f64::from(len) - want).abs() <= 1.0,
+                        "{} at {width} px: a bill of {bill} nano-dollars is {len} px, not {want:.1} of {full}",
+                        v.title
+                    );
+                }
             }
         }
+    }
+
+    #[test]
+    fn each_bar_has_a_strip_of_the_honest_requests_refused_as_long_as_their_share() {
+        let tier = view("60000");
+        let hack = find("hackathon").unwrap();
+        let demo = cohort_view(&run(hack, 0, &Values::defaults(hack), None, Record::default()).unwrap());
+        for v in [tier, demo] {
+            for width in [390, 1000] {
+                let out = svg(&v, (width, 800), 100);
+                let drawn = crate::rows::drawn_text(&out);
+                let track = w_of(&out, "#1A1A1A");
+                let refused = w_of(&out, &LIGHT.refused.hex());
+                let full = width as i32 - 12;
+                assert_eq!(track.len(), v.bars.len(), "{}: a strip under every bar", v.title);
+                let mut refused = refused.into_iter();
+                for bar in &v.bars {
+                    assert!(drawn.contains(&bar.honest), "{}: {:?} is drawn: {drawn}", v.title, bar.honest);
+                    let want = bar.honest_refused as f64 / bar.honest_requests as f64 * f64::from(full);
+                    if want >= 1.0 {
+                        let got = refused.next().unwrap_or(0);
+                        assert!(
+                            (f64::from(got) - want).abs() <= 1.0,
+                            "{} at {width} px, {}: {got} px of {full}, not {want:.1}",
+                            v.title,
+                            bar.honest
+                        );
+                    }
+                }
+                assert!(v.bars.iter().any(|b| b.honest_refused > 0), "{}: some policy refuses honest users", v.title);
+            }
+        }
+    }
+
+    /// The widths of the rectangles filled in `fill`, in the order drawn.
+    fn w_of(svg: &str, fill: &str) -> Vec<i32> {
+        let rects = svg.lines().filter(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{fill}\"")));
+        rects.filter_map(|l| l.split(" width=\"").nth(1)?.split('"').next()?.parse().ok()).collect()
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! split into every user's share of that policy's bill, labelled with the bill and the
 //! calls refused.
 
-use crate::layout::{edges, text_width};
-use crate::rows::fit;
-use crate::theme::{Theme, HEAVY, ON_BAR, ORDINARY};
+use crate::layout::{edges_on, painted, text_width};
+use crate::rows::{draw_amount, draw_refused, fit, strip};
+use crate::theme::{rgb, Theme, ON_BAR};
+use billsim_core::cohort_view::honest_refused_words;
 use billsim_core::toy_day::UserKind;
 use billsim_core::words::{counted, share};
 use billsim_core::{DayResult, Policy};
@@ -17,6 +18,12 @@ struct Row {
     name: String,
     note: String,
     values: Vec<u64>,
+    /// What fills the width: the calls, or the longest bill (money is length).
+    full: u128,
+    /// The amount written at the bar's end: the bill.
+    amount: Option<String>,
+    /// The ordinary users' requests refused and made, drawn under the bar.
+    honest: Option<(u64, u64)>,
     selected: bool,
 }
 
@@ -29,14 +36,31 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
             None => "no calls".into(),
         },
         values: day.users.iter().map(|u| u64::from(u.calls)).collect(),
+        full: u128::from(calls),
+        amount: None,
+        honest: None,
         selected: false,
     }];
+    let longest = day.policies.iter().map(|o| u128::from(o.bill.0)).max().unwrap_or(0);
     for o in &day.policies {
         let refused: u64 = o.per_user.iter().map(|u| u64::from(u.refused)).sum();
+        let ordinary = || o.per_user.iter().zip(&day.users).filter(|(_, u)| u.kind != UserKind::Heavy);
+        let honest = (
+            ordinary().map(|(p, _)| u64::from(p.refused)).sum::<u64>(),
+            ordinary().map(|(_, u)| u64::from(u.calls)).sum::<u64>(),
+        );
+        let words = honest_refused_words(honest.0, honest.1);
         rows.push(Row {
             name: o.policy.label(&day.settings),
-            note: format!("{} · {refused} refused", o.bill.cents()),
+            // The heavy user's share stays in words: on a short bar it has no room inside.
+            note: match share(o.heavy_charged(&day.users).0, o.bill.0) {
+                Some(heavy) => format!("{} · heavy {heavy} · {refused} refused · {words}", o.bill.cents()),
+                None => format!("{} · {refused} refused · {words}", o.bill.cents()),
+            },
+            honest: Some(honest),
             values: o.per_user.iter().map(|u| u.charged.0).collect(),
+            full: longest,
+            amount: Some(o.bill.cents()),
             selected: o.policy == selected,
         });
     }
@@ -63,17 +87,22 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
 
     for (i, row) in rows.iter().enumerate() {
         layout.draw_labels(area, i, row.selected, row.selected, theme)?;
-        let (y0, y1) = layout.bar(i);
-        let x = edges(pad, w - 2 * pad, &row.values);
+        // Every bar leaves room for the strip of honest requests refused, so all are one height.
+        let (y0, row_bottom) = layout.bar(i);
+        let (y1, strip_at) = strip(y0, row_bottom, theme);
+        if let Some(counts) = row.honest {
+            draw_refused(area, (pad, w - pad), strip_at, counts, theme)?;
+        }
+        let x = edges_on(pad, w - 2 * pad, &row.values, row.full);
         for (u, user) in day.users.iter().enumerate() {
-            let (x0, x1) = (x[u], x[u + 1]);
+            let (x0, x1) = painted(&x, u, gap);
             if x1 <= x0 {
                 continue;
             }
-            let colour = if user.kind == UserKind::Heavy { HEAVY } else { ORDINARY };
-            area.draw(&Rectangle::new([(x0, y0), (x1 - gap, y1)], colour.filled()))?;
+            let colour = rgb(if user.kind == UserKind::Heavy { theme.palette.abuser } else { theme.palette.honest[0] });
+            area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour.filled()))?;
             if user.kind == UserKind::Heavy {
-                stripes(area, (x0, y0), (x1 - gap, y1), theme.px(8) as i32, false)?;
+                stripes(area, (x0, y0), (x1, y1), theme.px(8) as i32, false)?;
                 // A drawn segment is part of a bill that is not zero, so it has a share.
                 let share = share(row.values[u], row.values.iter().sum()).unwrap_or_default();
                 // The longest label that fits in the segment: "heavy 27%", else "27%".
@@ -88,9 +117,12 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
                 }
             }
         }
+        if let (Some(amount), Some(&end)) = (&row.amount, x.last()) {
+            draw_amount(area, amount, (end, y0, y1), w - pad, font, theme)?;
+        }
         if row.selected {
             let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
-            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, y1 + gap * 2)], frame))?;
+            area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, row_bottom + gap * 2)], frame))?;
         }
     }
     Ok(())
@@ -132,6 +164,7 @@ pub(crate) fn stripes<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use billsim_core::colours::LIGHT;
     use billsim_core::{simulate_day, Settings};
 
     fn svg_of(day: &DayResult, selected: Policy) -> String {
@@ -168,6 +201,62 @@ mod tests {
         let orange = svg.matches("#E69F00").count();
         let green = svg.matches("#009E73").count();
         assert_eq!((orange, green), (4, 36), "4 bars of 1 heavy and 9 ordinary users");
+    }
+
+    #[test]
+    fn money_is_length_each_policys_bar_is_as_long_as_its_bill_and_the_bill_is_at_its_end() {
+        let day = simulate_day(0, &Settings::default()).unwrap();
+        let fills = [LIGHT.abuser.hex(), LIGHT.honest[0].hex()].to_vec();
+        for width in [390, 1000] {
+            let svg = svg_sized(&day, Policy::NoLimit, (width, 500), 100);
+            let lengths = crate::rows::bar_lengths(&svg, &fills);
+            // The first bar is the share of calls, full width; then one per policy.
+            let (calls, bars) = lengths.split_first().expect("bars are drawn");
+            let bills: Vec<u64> = day.policies.iter().map(|o| o.bill.0).collect();
+            let longest = bills.iter().copied().max().unwrap_or(1).max(1);
+            assert_eq!(bars.len(), bills.len(), "{lengths:?}");
+            for (bill, &len) in bills.iter().zip(bars) {
+                let want = *bill as f64 / longest as f64 * f64::from(*calls);
+                assert!(
+                    (f64::from(len) - want).abs() <= 1.0,
+                    "at {width} px a bill of {bill} is {len} px, not {want:.1}"
+                );
+            }
+            let drawn = crate::rows::drawn_text(&svg);
+            for o in &day.policies {
+                assert!(drawn.matches(&o.bill.cents()).count() >= 2, "{} at its bar's end: {drawn}", o.bill.cents());
+            }
+        }
+    }
+
+    #[test]
+    fn each_policy_has_a_strip_of_the_ordinary_users_requests_refused() {
+        // A budget of $0.05 a user refuses ordinary users too.
+        let day = simulate_day(0, &Settings { budget: billsim_core::Micros(50_000), ..Settings::default() }).unwrap();
+        let svg = svg_sized(&day, Policy::NoLimit, (390, 600), 100);
+        let drawn = crate::rows::drawn_text(&svg);
+        let red = LIGHT.refused.hex();
+        let widths: Vec<i32> = svg
+            .lines()
+            .filter(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{red}\"")))
+            .filter_map(|l| l.split(" width=\"").nth(1)?.split('"').next()?.parse().ok())
+            .collect();
+        let mut widths = widths.into_iter();
+        let mut refusing = 0;
+        for o in &day.policies {
+            let ordinary = || o.per_user.iter().zip(&day.users).filter(|(_, u)| u.kind != UserKind::Heavy);
+            let refused: u64 = ordinary().map(|(p, _)| u64::from(p.refused)).sum();
+            let calls: u64 = ordinary().map(|(_, u)| u64::from(u.calls)).sum();
+            let words = format!("honest requests refused: {refused} of {calls}");
+            assert!(drawn.contains(&words), "{words}: {drawn}");
+            let want = refused as f64 / calls as f64 * 378.0;
+            if want >= 1.0 {
+                refusing += 1;
+                let got = widths.next().unwrap_or(0);
+                assert!((f64::from(got) - want).abs() <= 1.0, "{words}: {got} px, not {want:.1}");
+            }
+        }
+        assert!(refusing > 0, "some policy refuses ordinary users");
     }
 
     #[test]

@@ -1,23 +1,18 @@
-//! Colours and sizes. Okabe-Ito's orange and bluish green keep the lesson's "orange and
-//! green" while staying apart for readers who cannot tell red from green; the heavy user
-//! is also striped and named, so colour is never the only cue.
+//! Sizes, and the page's colours: every colour comes from the core's one table
+//! ([`billsim_core::colours`]), so the abuser is one colour in every chart of every lesson
+//! and a policy is never drawn in a kind of user's colour. The abuser is also striped and
+//! named, so colour is never the only cue.
 
+use billsim_core::colours::{self, Palette, Rgb, Role};
 use plotters::style::RGBColor;
 
-/// Okabe-Ito orange: the heavy user.
-pub const HEAVY: RGBColor = RGBColor(0xE6, 0x9F, 0x00);
-/// Okabe-Ito bluish green: the ordinary users.
-pub const ORDINARY: RGBColor = RGBColor(0x00, 0x9E, 0x73);
-/// Okabe-Ito vermillion: a bar of the overrun chart that charged more than the budget.
-pub const OVER: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
-/// Okabe-Ito blue: a bar that stayed within the budget. The label says which, in words.
-pub const WITHIN: RGBColor = RGBColor(0x00, 0x72, 0xB2);
-/// The kinds of user of a scenario, in the order of its cohorts: Okabe-Ito bluish green,
-/// orange, sky blue and reddish purple (black text reads on each above 7:1; lesson 002's
-/// four tiers need the fourth: before it, its free tier took the internal tier's colour).
-pub const COHORTS: [RGBColor; 4] = [ORDINARY, HEAVY, RGBColor(0x56, 0xB4, 0xE9), RGBColor(0xCC, 0x79, 0xA7)];
-/// Text drawn on top of either bar colour (contrast above 6:1 on both).
+/// Text drawn on top of a kind of user's colour (contrast above 6:1 on each).
 pub const ON_BAR: RGBColor = RGBColor(0, 0, 0);
+
+/// A colour of the core's table, as plotters takes it.
+pub fn rgb(Rgb(r, g, b): Rgb) -> RGBColor {
+    RGBColor(r, g, b)
+}
 
 /// What the chart is drawn with: light or dark page, and the device's pixel scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,6 +21,8 @@ pub struct Theme {
     pub text: RGBColor,
     /// Lines between users, and the frame of the selected row.
     pub line: RGBColor,
+    /// The colours of meanings on this page.
+    pub palette: Palette,
     /// Device pixels per CSS pixel, in hundredths (200 on a 2x screen): sizes scale by it.
     pub scale_percent: u32,
 }
@@ -36,6 +33,7 @@ impl Theme {
             background: RGBColor(0xFF, 0xFF, 0xFF),
             text: RGBColor(0x1A, 0x1A, 0x1A),
             line: RGBColor(0xFF, 0xFF, 0xFF),
+            palette: colours::LIGHT,
             scale_percent: scale_percent.clamp(50, 800),
         }
     }
@@ -45,8 +43,19 @@ impl Theme {
             background: RGBColor(0x12, 0x14, 0x18),
             text: RGBColor(0xEE, 0xEE, 0xEE),
             line: RGBColor(0x12, 0x14, 0x18),
+            palette: colours::DARK,
             scale_percent: scale_percent.clamp(50, 800),
         }
+    }
+
+    /// The colour of kind of user `c` of kinds with `roles`.
+    pub fn cohort(&self, roles: &[Role], c: usize) -> RGBColor {
+        rgb(self.palette.cohort(roles, c))
+    }
+
+    /// The colour of policy `i`'s line.
+    pub fn policy(&self, i: usize) -> RGBColor {
+        rgb(self.palette.policy(i))
     }
 
     /// A size given in CSS pixels, in device pixels.

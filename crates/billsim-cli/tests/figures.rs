@@ -1,6 +1,7 @@
 //! `billsim figures --out DIR`, run as a reader would: the files it writes are whole SVG
 //! documents with a title, one bar per version and a dashed budget line.
 
+use billsim_core::colours::LIGHT;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -48,8 +49,9 @@ fn figures_writes_the_free_tiers_share_of_the_bill_by_kind_of_user_for_the_pages
     let [.., free, _] = write_all("free-tier");
     assert_whole_svg(&free, "Share of the bill by kind of user under each policy: A free tier, run 0");
     assert!(free.contains("All three layers (bucket of 5 refilled 10 a minute; 60,000 tokens a day; breaker $3.00 a day): $3.01 billed, of which "), "the desc holds the core's sentence of each policy");
-    for colour in ["#009E73", "#E69F00", "#56B4E9"] {
-        assert!(rects_of(&free, colour) >= 6, "{colour}: a segment of each kind of user in each bar, and its key");
+    // The normal users in the honest colour, the script and the sockpuppets in the abuser's.
+    for colour in [LIGHT.honest[0].hex(), LIGHT.abuser.hex()] {
+        assert!(rects_of(&free, &colour) >= 6, "{colour}: a segment of each kind of user in each bar, and its key");
     }
 }
 
@@ -74,7 +76,7 @@ fn figures_writes_every_chart_into_a_folder_it_creates() {
 
     assert_whole_svg(&overrun, "What 20 calls at once are charged");
     assert!(overrun.contains("<desc>Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget."));
-    let (over, within) = (rects_of(&overrun, "#D55E00"), rects_of(&overrun, "#0072B2"));
+    let (over, within) = (rects_of(&overrun, &LIGHT.refused.hex()), rects_of(&overrun, &LIGHT.within.hex()));
     assert_eq!(over + within, 4, "one bar per version");
     assert_eq!((over, within), (3, 1), "only setting aside first stays within the budget");
     let dashes = overrun.lines().filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\"")).count();
@@ -91,15 +93,18 @@ fn figures_writes_the_spend_over_time_with_a_line_per_policy_and_the_dashed_budg
         "the desc holds the core's sentence for each policy"
     );
     assert!(over_time.contains("within the $2.50 budget line (10 users x $0.25 per day).</desc>"));
-    // One line per policy, in its colour, through the timeline's 242 points.
-    for colour in ["#0072B2", "#D55E00", "#009E73"] {
+    // One line per policy, in its colour: the daily budget's through the timeline's 242
+    // points, the two lines ten times higher up to where they leave the scale.
+    for (i, least) in [(0, 20), (1, 20), (2, 200)] {
+        let colour = LIGHT.policy(i).hex();
         let long = over_time
             .lines()
             .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
-            .filter(|l| l.matches(',').count() > 200)
+            .filter(|l| l.matches(',').count() > least)
             .count();
         assert_eq!(long, 1, "one line in {colour}");
     }
+    assert!(over_time.contains("No limit: off the scale, $9.97 by the end"), "the line off the scale says its bill");
     let dashes = over_time.lines().filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\"")).count();
     assert!(dashes >= 20, "the budget line is drawn in dashes: {dashes}");
     assert!(over_time.contains("budget 10 users x $0.25 per day"));

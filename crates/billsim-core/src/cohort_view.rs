@@ -4,6 +4,7 @@
 //! word and amount a reader sees is here; the chart only draws it.
 
 use crate::by_cohort::{by_cohort, PolicyCohorts};
+use crate::colours::{role, Role};
 use crate::engine::{Nanos, Reason};
 use crate::lesson_numbers::grouped;
 use crate::over_time::Table;
@@ -18,6 +19,9 @@ pub struct CohortView {
     pub title: String,
     /// The run's cohorts, in order: `{ name, label }`.
     pub cohorts: Vec<crate::engine::Cohort>,
+    /// Each cohort's role in its lesson, in the order of `cohorts`: it gives its colour.
+    #[serde(default)]
+    pub roles: Vec<Role>,
     /// One bar per policy, in the run's order.
     pub bars: Vec<Bar>,
     pub table: Table,
@@ -30,6 +34,18 @@ pub struct Bar {
     pub label: String,
     /// The bill to the cent and the requests refused: "$3.01 · 1,017 refused".
     pub note: String,
+    /// The bill to the cent, written at the bar's end: "$3.01".
+    #[serde(default)]
+    pub bill: String,
+    /// The honest users' requests refused and made: the second measure beside the bill.
+    /// Both 0 where no kind of user is the abuser (a replay).
+    #[serde(default)]
+    pub honest_refused: u64,
+    #[serde(default)]
+    pub honest_requests: u64,
+    /// Those in words, "honest requests refused: 497 of 802"; empty where both are 0.
+    #[serde(default)]
+    pub honest: String,
     /// Each cohort's part of the bill, in the order of `cohorts`.
     pub segments: Vec<Segment>,
     /// The bar in words, for the text alternative and the status line.
@@ -63,8 +79,9 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
     // A lesson's kinds of user are our words, lowered inside a sentence ("normal users
     // 61%"); any other run's (a replay's users) are names, said as they are written.
     let as_written = scenario::find(run.scenario).is_err();
-    let bars = policies.iter().map(|p| bar(p, as_written)).collect();
-    CohortView { title: title(run), cohorts: run.cohorts.clone(), bars, table: table(&policies) }
+    let roles: Vec<Role> = run.cohorts.iter().map(|c| role(run.scenario, &c.name)).collect();
+    let bars = policies.iter().map(|p| bar(p, &roles, as_written)).collect();
+    CohortView { title: title(run), cohorts: run.cohorts.clone(), roles, bars, table: table(&policies) }
 }
 
 fn title(run: &ScenarioRun) -> String {
@@ -76,7 +93,13 @@ fn refused(p: &PolicyCohorts) -> u64 {
     p.cohorts.iter().flat_map(|c| c.refused_by.0).map(u64::from).sum()
 }
 
-fn bar(p: &PolicyCohorts, as_written: bool) -> Bar {
+/// The honest users' requests refused, of all they made, in words: "honest requests
+/// refused: 497 of 802". The trade-off of a limit: what it cost the users it is not for.
+pub fn honest_refused_words(refused: u64, requests: u64) -> String {
+    format!("honest requests refused: {} of {}", grouped(refused), grouped(requests))
+}
+
+fn bar(p: &PolicyCohorts, roles: &[Role], as_written: bool) -> Bar {
     let segments: Vec<Segment> = p
         .cohorts
         .iter()
@@ -106,6 +129,18 @@ fn bar(p: &PolicyCohorts, as_written: bool) -> Bar {
         1 => "1 request refused".to_string(),
         n => format!("{} requests refused", grouped(n)),
     };
+    // Only where the lesson names an abuser are the others honest (a replay's users are not
+    // known to be either).
+    let honest_cohorts = || {
+        let known = roles.contains(&Role::Abuser);
+        p.cohorts.iter().enumerate().filter(move |(c, _)| known && roles.get(*c) == Some(&Role::Honest)).map(|(_, c)| c)
+    };
+    let honest_refused: u64 = honest_cohorts().flat_map(|c| c.refused_by.0).map(u64::from).sum();
+    let honest_requests: u64 = honest_cohorts().map(|c| u64::from(c.calls)).sum();
+    let honest = match honest_requests {
+        0 => String::new(),
+        n => honest_refused_words(honest_refused, n),
+    };
     let degraded: u64 = p.cohorts.iter().map(|c| u64::from(c.degraded)).sum();
     let cheaper = match degraded {
         0 => String::new(),
@@ -115,7 +150,14 @@ fn bar(p: &PolicyCohorts, as_written: bool) -> Bar {
     Bar {
         policy: p.policy.clone(),
         label: p.label.clone(),
-        note: format!("{bill} · {} refused", grouped(refused)),
+        note: match honest.is_empty() {
+            true => format!("{bill} · {} refused", grouped(refused)),
+            false => format!("{bill} · {} refused · {honest}", grouped(refused)),
+        },
+        bill,
+        honest_refused,
+        honest_requests,
+        honest,
         sentence: format!("{}: {of_bill}; {refusals}{cheaper}.", p.label),
         segments,
     }
@@ -201,6 +243,35 @@ mod tests {
             view.table.rows.iter().find(|r| r[0].starts_with("All three layers") && r[1] == "Script");
         let served = view.table.columns.iter().position(|c| c == "Served").unwrap();
         assert_eq!(script_all_three.map(|r| r[served].as_str()), Some("20"), "the lesson's 20 requests of the script");
+    }
+
+    #[test]
+    fn each_bar_counts_the_honest_requests_refused_and_says_it_in_its_note() {
+        let r = free(0, &[]);
+        let view = cohort_view(&r);
+        let normal = view.cohorts.iter().position(|c| c.name == "normal").expect("lesson 003's normal users");
+        for (bar, p) in view.bars.iter().zip(by_cohort(&r)) {
+            let c = &p.cohorts[normal];
+            let refused: u64 = c.refused_by.0.iter().map(|&n| u64::from(n)).sum();
+            assert_eq!((bar.honest_refused, bar.honest_requests), (refused, u64::from(c.calls)), "{}", bar.policy);
+            assert!(bar.note.ends_with(&format!(" · {}", bar.honest)), "{}", bar.note);
+        }
+        let words = |name: &str| {
+            let s = find(name).unwrap();
+            let v = cohort_view(&run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
+            v.bars.iter().map(|b| format!("{}: {}", b.policy, b.honest)).collect::<Vec<_>>()
+        };
+        let all_three = view.bars.iter().find(|b| b.policy == "allThree").unwrap();
+        assert_eq!(
+            all_three.honest,
+            "honest requests refused: 497 of 802",
+            "lesson 003's breaker: {:?}",
+            words("freeTier")
+        );
+        let cap = words("hackathon");
+        // Lesson 001's check-only cap locks honest visitors out (152 of 232 in the lesson's run).
+        assert!(cap.iter().any(|w| w.starts_with("dailyCap: honest requests refused: 1")), "{cap:?}");
+        assert!(cap[0].ends_with(" refused: 0 of 253"), "no limit refuses nobody: {cap:?}");
     }
 
     #[test]

@@ -128,6 +128,7 @@ pub const SCENARIO: Scenario = Scenario {
          a token bucket, a daily token budget and a global spend breaker.",
     settings: SETTINGS,
     policies: POLICIES,
+    abusers: &["script", "sockpuppet"],
     settings_allowed: "one of \"bucketCapacity\", \"refillPerMinute\", \"tokenBudget\", \"breakerDollars\", \
          \"hourlyDollars\", \"pricePerToken\", \"cheapPricePerToken\", \"normalUsers\", \"scriptUsers\", \"sockpuppets\"",
     build,

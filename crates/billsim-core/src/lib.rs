@@ -7,6 +7,7 @@
 pub mod budget;
 pub mod by_cohort;
 pub mod cohort_view;
+pub mod colours;
 mod draw;
 pub mod engine;
 pub mod free_tier;

@@ -29,7 +29,10 @@ const MONEY_TICKS: u64 = 5;
 const TABLE_ROWS: u64 = 6;
 /// A limit line higher than this many times the highest spend is named, not drawn: drawn,
 /// it would flatten every spend line to the bottom of the chart.
-const LIMIT_ROOM: u64 = 2;
+const LIMIT_ROOM: u64 = 3;
+/// A line this many times higher than the next would press every other into the bottom
+/// fifth of the chart: it goes off the top instead.
+const FLATTENED: u64 = 5;
 
 /// What the over-time view shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,6 +50,11 @@ pub struct OverTime {
     /// One line per policy, in the run's order.
     pub lines: Vec<Line>,
     pub limits: Vec<Limit>,
+    /// The moments marked on the chart, each written once: the lines' trips, one mark for
+    /// policies that reach their ceilings at the same moment ("ceiling reached at 12:54
+    /// (2 policies)"), at the first such line's point.
+    #[serde(default)]
+    pub events: Vec<Mark>,
     pub table: Table,
 }
 
@@ -66,6 +74,10 @@ pub struct Line {
     /// Where a spend ceiling was reached.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trip: Option<Mark>,
+    /// Where the line leaves the top of the scale (kept for the lines below it), and its
+    /// bill in words: "▲ No limit: off the scale, $9.97 by the end".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub off_scale: Option<Mark>,
     /// The line in words, for the text alternative and the status line.
     pub sentence: String,
 }
@@ -140,10 +152,16 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
     }
 
     let highest = run.policies.iter().map(|o| o.bill.0).max().unwrap_or(0);
+    // Where the highest lines would flatten every other into the bottom fifth, the scale
+    // is the others' and the highest go off its top, their bills written there.
+    let others = run.policies.iter().map(|o| o.bill.0).filter(|&b| b < highest).max().unwrap_or(0);
+    let shown = if others > 0 && others.saturating_mul(FLATTENED) <= highest { others } else { highest };
     for l in &mut limits {
-        l.above = highest > 0 && l.max() > highest.saturating_mul(LIMIT_ROOM);
+        l.above = shown > 0 && l.max() > shown.saturating_mul(LIMIT_ROOM);
     }
-    let top = limits.iter().filter(|l| !l.above).map(Limit::max).fold(highest, u64::max);
+    let top = limits.iter().filter(|l| !l.above).map(Limit::max).fold(shown, u64::max);
+    let ticks = money_ticks(Nanos(top), MONEY_TICKS);
+    let axis_top = ticks.last().map_or(top, |t| t.at);
 
     let calls: u64 = run.users.iter().map(|u| u64::from(u.calls)).sum();
     let lines = run
@@ -163,22 +181,47 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
             });
             let mine: Vec<&Limit> = limits.iter().filter(|l| l.policies.contains(&i)).collect();
             let sentence = sentence(&label, o, calls, &points, &mine, trip.as_ref(), scale);
-            Line { policy: o.policy.clone(), label, bill: spent_text(o.bill), points, trip, sentence }
+            let off_scale = points.iter().find(|p| p[1] > axis_top).map(|p| Mark {
+                at_ms: p[0],
+                spent_nanos: axis_top,
+                label: format!("\u{25B2} {label}: off the scale, {} by the end", spent_text(o.bill)),
+            });
+            Line { policy: o.policy.clone(), label, bill: spent_text(o.bill), points, trip, off_scale, sentence }
         })
         .collect::<Vec<_>>();
 
     let table = table(&lines, &moments, scale);
+    let events = events(&lines);
     Ok(OverTime {
         title: title(run),
         scale,
         from_ms,
         to_ms,
         time_ticks: scale.ticks(from_ms, to_ms, TIME_TICKS),
-        money_ticks: money_ticks(Nanos(top), MONEY_TICKS),
+        money_ticks: ticks,
         lines,
         limits,
+        events,
         table,
     })
+}
+
+/// The lines' trips, one mark per moment (as written), saying how many policies reached
+/// their ceilings then when more than one did.
+fn events(lines: &[Line]) -> Vec<Mark> {
+    let trips: Vec<&Mark> = lines.iter().filter_map(|l| l.trip.as_ref()).collect();
+    let mut events: Vec<Mark> = Vec::new();
+    for (i, t) in trips.iter().enumerate() {
+        if trips[..i].iter().any(|e| e.label == t.label) {
+            continue;
+        }
+        let label = match trips.iter().filter(|e| e.label == t.label).count() {
+            1 => t.label.clone(),
+            n => format!("{} ({n} policies)", t.label),
+        };
+        events.push(Mark { label, ..(*t).clone() });
+    }
+    events
 }
 
 fn title(run: &ScenarioRun) -> String {
@@ -369,6 +412,25 @@ mod tests {
     }
 
     #[test]
+    fn a_line_ten_times_the_others_goes_off_the_scale_and_says_its_bill() {
+        let toy = crate::scenario::find("toyDay").unwrap();
+        let r = crate::scenario::run(toy, 0, &Values::defaults(toy), None, crate::engine::Record::default()).unwrap();
+        let v = view(&r);
+        let top = v.money_ticks.last().unwrap().at;
+        let capped = v.lines.iter().find(|l| l.policy == "dailyBudget").unwrap();
+        let capped_bill = capped.points.last().unwrap()[1];
+        assert!(capped_bill * 5 > top, "$0.91 is above the bottom fifth of an axis to {top} nano-dollars");
+        let off: Vec<&str> = v.lines.iter().filter_map(|l| Some(l.off_scale.as_ref()?.label.as_str())).collect();
+        assert_eq!(
+            off,
+            [
+                "\u{25B2} No limit: off the scale, $9.97 by the end",
+                "\u{25B2} 5 requests per minute: off the scale, $9.97 by the end"
+            ]
+        );
+    }
+
+    #[test]
     fn each_line_starts_at_nothing_never_falls_and_ends_at_the_bill() {
         let mut runs: Vec<ScenarioRun> = (0..20).map(|seed| toy(seed, &[])).collect();
         runs.push(toy(3, &[("refill", "steady"), ("budgetDollars", "0.07"), ("perMinute", "1")]));
@@ -391,8 +453,8 @@ mod tests {
                     line.label
                 );
                 assert!(
-                    o.bill.0 <= v.money_ticks.last().unwrap().at,
-                    "the money axis holds the bill of {}",
+                    (o.bill.0 <= v.money_ticks.last().unwrap().at) != line.off_scale.is_some(),
+                    "the money axis holds the bill of {}, or its line is marked off the scale",
                     line.label
                 );
             }

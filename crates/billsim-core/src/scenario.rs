@@ -33,6 +33,10 @@ pub struct Scenario {
     pub settings: &'static [&'static str],
     /// The policies it compares, with the labels of their buttons.
     pub policies: &'static [Choice],
+    /// The names of its cohorts its limits are for (the heavy user, the script): drawn in
+    /// the abuser's colour ([`crate::colours`]); every other cohort is honest.
+    #[serde(skip)]
+    pub abusers: &'static [&'static str],
     #[serde(skip)]
     pub(crate) settings_allowed: &'static str,
     #[serde(skip)]
@@ -51,6 +55,7 @@ pub const TOY_DAY: Scenario = Scenario {
     description: "One day of ten users, one of them heavy, under no limit, a request limit and a daily cost budget.",
     settings: &["perMinute", "budgetDollars", "refill"],
     policies: schema::DAY_POLICIES,
+    abusers: &["heavy"],
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
     build: build_toy_day,
     clash: no_clash,
@@ -69,6 +74,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
         Choice { value: "halfEstimate", label: "Input guessed low" },
         Choice { value: "twoProcesses", label: "Two processes" },
     ],
+    abusers: &[],
     settings_allowed: "one of \"calls\", \"estimatePercent\", \"budgetDollars\"",
     build: build_calls_at_once,
     clash: no_clash,
@@ -92,6 +98,7 @@ pub const HACKATHON: Scenario = Scenario {
         "scriptAtOnce",
     ],
     policies: crate::hackathon::POLICIES,
+    abusers: &["script"],
     settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
     build: build_hackathon,
@@ -161,6 +168,7 @@ pub const RUNAWAY_TENANT: Scenario = Scenario {
         "failPercent",
     ],
     policies: crate::runaway_tenant::POLICIES,
+    abusers: &["runaway"],
     settings_allowed: "one of \"productMonthlyDollars\", \"internalDailyDollars\", \"internalMonthlyDollars\", \
                        \"payingDailyDollars\", \"payingMonthlyDollars\", \"freeDailyDollars\", \"freeMonthlyDollars\", \
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \

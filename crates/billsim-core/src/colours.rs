@@ -1,0 +1,211 @@
+//! One colour per meaning, in every chart of every lesson and on the replay page, light and
+//! dark: the abuser (the heavy user, the script, the sockpuppets, the runaway tenant) is
+//! one colour everywhere, honest users others, "over budget" or refused its own, and a
+//! policy's line is never drawn in any of these. The charts take every colour from here.
+//!
+//! The kinds of user are Okabe-Ito's colours (told apart by readers who cannot tell red
+//! from green; black text reads on each). The policies' colours are darker on a light page
+//! and lighter on a dark one, each at least 4.5:1 against the page, and far enough apart
+//! in CIE Lab to tell at a glance (a test measures it).
+
+use serde::{Deserialize, Serialize};
+
+/// A colour, red, green and blue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// "#E69F00".
+    pub fn hex(self) -> String {
+        format!("#{:02X}{:02X}{:02X}", self.0, self.1, self.2)
+    }
+}
+
+/// What a kind of user is in its lesson: the one the lesson's limits are for, or one of
+/// the honest users they must not lock out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Role {
+    #[default]
+    Honest,
+    Abuser,
+}
+
+/// The colours of one page, light or dark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// The abuser, in every view.
+    pub abuser: Rgb,
+    /// Honest kinds of user, in their order (a lesson has up to three).
+    pub honest: [Rgb; 3],
+    /// Over budget, or refused.
+    pub refused: Rgb,
+    /// Within budget: no alarm, so no hue of its own.
+    pub within: Rgb,
+    /// The policies' lines, in their order.
+    pub policies: [Rgb; 6],
+}
+
+/// Okabe-Ito orange.
+const ORANGE: Rgb = Rgb(0xE6, 0x9F, 0x00);
+/// Okabe-Ito bluish green, sky blue and reddish purple.
+const HONEST: [Rgb; 3] = [Rgb(0x00, 0x9E, 0x73), Rgb(0x56, 0xB4, 0xE9), Rgb(0xCC, 0x79, 0xA7)];
+
+pub const LIGHT: Palette = Palette {
+    abuser: ORANGE,
+    honest: HONEST,
+    refused: Rgb(0xB0, 0x00, 0x20),
+    within: Rgb(0x76, 0x76, 0x76),
+    policies: [
+        Rgb(0x00, 0x72, 0xB2), // blue
+        Rgb(0x88, 0x22, 0x55), // wine
+        Rgb(0x33, 0x22, 0x88), // indigo
+        Rgb(0x73, 0x73, 0x00), // olive
+        Rgb(0x00, 0x80, 0x80), // teal
+        Rgb(0x8C, 0x51, 0x0A), // brown
+    ],
+};
+
+pub const DARK: Palette = Palette {
+    abuser: ORANGE,
+    honest: HONEST,
+    refused: Rgb(0xFF, 0x8A, 0x80),
+    within: Rgb(0x9A, 0x9A, 0x9A),
+    policies: [
+        Rgb(0xA0, 0xB4, 0xFF), // periwinkle
+        Rgb(0xF0, 0xE4, 0x42), // yellow
+        Rgb(0xC4, 0x90, 0xFF), // lavender
+        Rgb(0x7F, 0xE0, 0xD0), // aqua
+        Rgb(0xBF, 0xBF, 0xBF), // silver
+        Rgb(0xFF, 0xD8, 0xA8), // peach
+    ],
+};
+
+impl Palette {
+    /// The colour of kind of user `c` of kinds with `roles`: the abuser's, or the next
+    /// honest colour (counting the honest kinds before it), so the honest users of a
+    /// lesson keep their colours whichever kind is the abuser.
+    pub fn cohort(&self, roles: &[Role], c: usize) -> Rgb {
+        match roles.get(c).copied().unwrap_or_default() {
+            Role::Abuser => self.abuser,
+            Role::Honest => {
+                let k = (0..c).filter(|&j| roles.get(j).copied().unwrap_or_default() == Role::Honest).count();
+                self.honest[k % self.honest.len()]
+            }
+        }
+    }
+
+    /// The colour of policy `i`'s line.
+    pub fn policy(&self, i: usize) -> Rgb {
+        self.policies[i % self.policies.len()]
+    }
+}
+
+/// The role of the kind of user named `cohort` in scenario `scenario`: the abuser when the
+/// scenario says so ([`crate::scenario::Scenario::abusers`]); a kind of user a replay took
+/// from a lesson (`SCENARIO-COHORT`) keeps its role there; any other is honest.
+pub fn role(scenario: &str, cohort: &str) -> Role {
+    let of = |s: &str, c: &str| crate::scenario::find(s).is_ok_and(|s| s.abusers.contains(&c));
+    let added = cohort.split_once('-').is_some_and(|(s, c)| of(s, c));
+    if of(scenario, cohort) || added {
+        Role::Abuser
+    } else {
+        Role::Honest
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// CIE L*a*b* of a colour (sRGB, D65).
+    fn lab(Rgb(r, g, b): Rgb) -> [f64; 3] {
+        let lin = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let (r, g, b) = (lin(r), lin(g), lin(b));
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+        let f = |t: f64| if t > 0.008856 { t.cbrt() } else { 7.787 * t + 16.0 / 116.0 };
+        [116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))]
+    }
+
+    /// CIE76: the distance between two colours in L*a*b*; about 2.3 is just noticeable.
+    fn delta_e(a: Rgb, b: Rgb) -> f64 {
+        let (a, b) = (lab(a), lab(b));
+        (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+    }
+
+    fn contrast(a: Rgb, b: Rgb) -> f64 {
+        let lum = |Rgb(r, g, b): Rgb| {
+            let lin = |c: u8| {
+                let c = f64::from(c) / 255.0;
+                if c <= 0.03928 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+        };
+        let (x, y) = (lum(a), lum(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn every_two_policies_differ_clearly_light_and_dark_and_none_looks_like_a_kind_of_user() {
+        for (name, p, page) in [("light", LIGHT, Rgb(0xFF, 0xFF, 0xFF)), ("dark", DARK, Rgb(0x12, 0x14, 0x18))] {
+            for (i, &a) in p.policies.iter().enumerate() {
+                for &b in &p.policies[i + 1..] {
+                    let d = delta_e(a, b);
+                    assert!(d >= 24.0, "{name}: policies {} and {} are {d:.1} apart in CIE76", a.hex(), b.hex());
+                }
+                let meanings = p.honest.iter().chain([&p.abuser, &p.refused]);
+                for &m in meanings {
+                    let d = delta_e(a, m);
+                    assert!(d >= 20.0, "{name}: policy {} is {d:.1} from the kind of user {}", a.hex(), m.hex());
+                }
+                let c = contrast(a, page);
+                assert!(c >= 4.5, "{name}: policy {} has {c:.1}:1 against the page", a.hex());
+            }
+            let kinds: Vec<Rgb> = p.honest.iter().chain([&p.abuser, &p.refused]).copied().collect();
+            for (i, &a) in kinds.iter().enumerate() {
+                for &b in &kinds[i + 1..] {
+                    let d = delta_e(a, b);
+                    assert!(d >= 30.0, "{name}: {} and {} are {d:.1} apart", a.hex(), b.hex());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_abuser_of_every_lesson_has_one_colour_and_honest_users_keep_theirs() {
+        let cases = [
+            ("toyDay", "heavy", Role::Abuser),
+            ("toyDay", "ordinary", Role::Honest),
+            ("freeTier", "script", Role::Abuser),
+            ("freeTier", "sockpuppet", Role::Abuser),
+            ("freeTier", "normal", Role::Honest),
+            ("hackathon", "script", Role::Abuser),
+            ("hackathon", "visitor", Role::Honest),
+            ("runawayTenant", "runaway", Role::Abuser),
+            ("runawayTenant", "paying", Role::Honest),
+            ("replay", "toyDay-heavy", Role::Abuser),
+            ("replay", "alice", Role::Honest),
+        ];
+        for (s, c, want) in cases {
+            assert_eq!(role(s, c), want, "{s}'s {c}");
+        }
+        // The toy day's heavy user comes first, lesson 003's script second: both orange.
+        let toy = [Role::Abuser, Role::Honest];
+        let free = [Role::Honest, Role::Abuser, Role::Abuser];
+        assert_eq!((LIGHT.cohort(&toy, 0), LIGHT.cohort(&free, 1), DARK.cohort(&free, 2)), (ORANGE, ORANGE, ORANGE));
+        assert_eq!((LIGHT.cohort(&toy, 1), LIGHT.cohort(&free, 0)), (HONEST[0], HONEST[0]));
+    }
+}
