@@ -130,6 +130,10 @@ pub const SCENARIO: Scenario = Scenario {
     policies: POLICIES,
     settings_allowed: "one of \"bucketCapacity\", \"refillPerMinute\", \"tokenBudget\", \"breakerDollars\", \
          \"hourlyDollars\", \"pricePerToken\", \"cheapPricePerToken\", \"normalUsers\", \"scriptUsers\", \"sockpuppets\"",
+    clashes: &[crate::settle::Clash::NotAllZero {
+        keys: &["normalUsers", "scriptUsers", "sockpuppets"],
+        allowed: "at least 1 while there are no normal users and no script accounts (a run needs a user of some kind)",
+    }],
     build,
     panels: report::panels,
 };

@@ -13,7 +13,7 @@ mod traffic;
 use crate::engine::{FailMode, Guard, Meter, Outage, Policy, Price, PriceTable, RunError, Tier};
 use crate::money::{Micros, Tokens};
 use crate::scenario::{Built, Values};
-use crate::settings::Invalid;
+use crate::settle::{Clash, Side};
 use crate::time::Instant;
 
 pub use traffic::{runaway_day, traffic, RUNAWAY, RUNAWAY_FROM_HOUR, TENANTS};
@@ -56,12 +56,55 @@ pub struct Params {
 }
 
 const TIER_NAMES: [&str; 3] = ["internal", "paying", "free"];
-const MONTHLY_ALLOWED: [&str; 3] = [
-    "an amount in dollars at least the internal tier's daily budget (a month holds a day)",
-    "an amount in dollars at least the paying tier's daily budget (a month holds a day)",
-    "an amount in dollars at least the free tier's daily budget (a month holds a day)",
+
+/// A tier's month holds its day: the daily budget may not be above the monthly one.
+const fn month_holds_day(daily: &'static str, monthly: &'static str, of: [&'static str; 2]) -> Clash {
+    Clash::Order {
+        lower: Side { key: daily, allowed: of[0], beside: " with a monthly budget of" },
+        upper: Side { key: monthly, allowed: of[1], beside: " with a daily budget of" },
+    }
+}
+
+/// The settings that must hold together: each tier's day within its month, the outage's
+/// start at or before its end.
+pub const CLASHES: &[Clash] = &[
+    month_holds_day(
+        "internalDailyDollars",
+        "internalMonthlyDollars",
+        [
+            "an amount in dollars at most the internal tier's monthly budget (a month holds a day)",
+            "an amount in dollars at least the internal tier's daily budget (a month holds a day)",
+        ],
+    ),
+    month_holds_day(
+        "payingDailyDollars",
+        "payingMonthlyDollars",
+        [
+            "an amount in dollars at most the paying tier's monthly budget (a month holds a day)",
+            "an amount in dollars at least the paying tier's daily budget (a month holds a day)",
+        ],
+    ),
+    month_holds_day(
+        "freeDailyDollars",
+        "freeMonthlyDollars",
+        [
+            "an amount in dollars at most the free tier's monthly budget (a month holds a day)",
+            "an amount in dollars at least the free tier's daily budget (a month holds a day)",
+        ],
+    ),
+    Clash::Order {
+        lower: Side {
+            key: "outageStartHour",
+            allowed: "an hour at or before the outage's end (an outage cannot end before it starts)",
+            beside: ", after the end at hour",
+        },
+        upper: Side {
+            key: "outageEndHour",
+            allowed: "an hour at or after the outage's start (an outage cannot end before it starts)",
+            beside: ", before the start at hour",
+        },
+    },
 ];
-const OUTAGE_END_ALLOWED: &str = "an hour at or after the outage's start (an outage cannot end before it starts)";
 
 impl Params {
     /// The settings, with the checks that take two of them: a monthly budget below its
@@ -82,18 +125,7 @@ impl Params {
             outage_hours: (values.whole("outageStartHour"), values.whole("outageEndHour")),
             fail_percent: values.whole("failPercent"),
         };
-        for (i, (daily, monthly, _)) in params.tiers.iter().enumerate() {
-            if monthly < daily {
-                let got = format!("{} with a daily budget of {}", monthly.exact_dollars(), daily.exact_dollars());
-                let key = format!("{}MonthlyDollars", TIER_NAMES[i]);
-                return Err(RunError::Setting(Invalid { allowed: MONTHLY_ALLOWED[i], got }.on(key)));
-            }
-        }
-        let (start, end) = params.outage_hours;
-        if end < start {
-            let got = format!("{end}, before the start at hour {start}");
-            return Err(RunError::Setting(Invalid { allowed: OUTAGE_END_ALLOWED, got }.on("outageEndHour")));
-        }
+        crate::settle::check(&crate::scenario::RUNAWAY_TENANT, values).map_err(RunError::Setting)?;
         Ok(params)
     }
 

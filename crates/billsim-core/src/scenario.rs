@@ -35,6 +35,9 @@ pub struct Scenario {
     pub policies: &'static [Choice],
     #[serde(skip)]
     pub(crate) settings_allowed: &'static str,
+    /// Its settings that must hold together (a run refuses them, a page sets one aside).
+    #[serde(skip)]
+    pub clashes: &'static [crate::settle::Clash],
     #[serde(skip)]
     pub(crate) build: fn(u32, &Values) -> Result<Built, RunError>,
     /// What its widget shows beside the chart ([`crate::panels`]).
@@ -49,6 +52,7 @@ pub const TOY_DAY: Scenario = Scenario {
     settings: &["perMinute", "budgetDollars", "refill"],
     policies: schema::DAY_POLICIES,
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
+    clashes: &[],
     build: build_toy_day,
     panels: crate::panels::none,
 };
@@ -66,6 +70,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
         Choice { value: "twoProcesses", label: "Two processes" },
     ],
     settings_allowed: "one of \"calls\", \"estimatePercent\", \"budgetDollars\"",
+    clashes: &[],
     build: build_calls_at_once,
     panels: crate::panels::none,
 };
@@ -89,6 +94,7 @@ pub const HACKATHON: Scenario = Scenario {
     policies: crate::hackathon::POLICIES,
     settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
+    clashes: &[],
     build: build_hackathon,
     panels: crate::hackathon::panels::panels,
 };
@@ -127,6 +133,7 @@ pub const RUNAWAY_TENANT: Scenario = Scenario {
                        \"payingDailyDollars\", \"payingMonthlyDollars\", \"freeDailyDollars\", \"freeMonthlyDollars\", \
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
                        \"freeFail\", \"failPercent\"",
+    clashes: crate::runaway_tenant::CLASHES,
     build: crate::runaway_tenant::build,
     panels: crate::runaway_tenant::panels::panels,
 };
@@ -156,7 +163,19 @@ pub struct Values(Vec<(&'static SettingSpec, Value)>);
 
 impl Values {
     pub fn defaults(scenario: &Scenario) -> Values {
-        Values(scenario.settings.iter().filter_map(|k| schema::setting(k)).map(|s| (s, s.default_value())).collect())
+        Values::of(scenario.settings.iter().filter_map(|k| schema::setting(k)))
+    }
+
+    /// `settings` at their defaults (a widget's: [`schema::widget_settings`]).
+    pub fn of(settings: impl Iterator<Item = &'static SettingSpec>) -> Values {
+        Values(settings.map(|s| (s, s.default_value())).collect())
+    }
+
+    /// Sets `key` (one of these settings) to a value already read.
+    pub fn put(&mut self, key: &str, value: Value) {
+        if let Some(slot) = self.0.iter_mut().find(|(s, _)| s.key == key) {
+            slot.1 = value;
+        }
     }
 
     /// Sets `key` from its text; an unknown key or a bad value names the field.
@@ -344,6 +363,7 @@ pub fn run_keeping_traffic(
     prices: Option<&PriceTable>,
     record: Record,
 ) -> Result<(ScenarioRun, Traffic), RunError> {
+    crate::settle::check(scenario, values).map_err(RunError::Setting)?;
     let built = (scenario.build)(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
     let (ran, labels) = policies.map_or((built.policies, built.labels), engine::Policy::labelled_by_name);
