@@ -1,7 +1,8 @@
 // Settings that are each allowed but not together (a day's budget above its month's, an
-// outage that starts after it ends, a free tier with no user of any kind): the widget keeps
-// drawing with the setting the core sets aside, says which and why in its notice, and its
-// form shows the value it draws, whether the attributes were there at load or set after it.
+// outage that starts after it ends, a free tier with no user of any kind), a view of
+// another lesson's widget and a setting of another widget: the widget keeps drawing with
+// the setting the core sets aside, says which and why in its notice, and its form shows
+// the value it draws, whether the attributes were there at load or set after it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { start, open, ready, core } from "./harness.mjs";
@@ -74,6 +75,14 @@ const CASES = [
     notice: "Ignored the sockpuppets attribute: must be at least 1 while there are no normal users and no script accounts (a run needs a user of some kind); got 0. Using 40.",
     form: ["sockpuppets", "40"],
   },
+  {
+    what: "a view of lesson 000's widget",
+    scenario: "freeTier",
+    attributes: { view: "day" },
+    runs: {},
+    notice: "Ignored the view attribute: must be \"byKind\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\". Using byKind.",
+    view: "byKind",
+  },
 ];
 
 /** The widget draws the run of `runs`, with its panels, the notice, no error, and the form's kept value. */
@@ -86,6 +95,7 @@ async function drawsWithNotice(page, c, when) {
   assert.equal(v.notice, c.notice, `${c.what}, ${when}: the notice`);
   assert.equal(v.error, "", `${c.what}, ${when}: no error`);
   if (c.form) assert.equal(v.form[c.form[0]], c.form[1], `${c.what}, ${when}: the form shows the value drawn`);
+  if (c.view) assert.equal(v.view, c.view, `${c.what}, ${when}: the view shown`);
 }
 
 for (const c of CASES) {
@@ -107,7 +117,7 @@ for (const c of CASES) {
     await page.locator("#added").locator(".notice:not([hidden])").waitFor();
     await drawsWithNotice(page, c, "set after load");
     // One attribute set aside: the run is the one before it (the free tier's other two apply).
-    if (Object.keys(c.attributes).length === 1) {
+    if (!c.view && Object.keys(c.attributes).length === 1) {
       assert.equal((await shown(page)).summary, first.summary, `${c.what}: the run is the one before`);
     }
     assert.deepEqual(log.errors, []);
@@ -131,4 +141,24 @@ test("a setting set aside at load is taken when another attribute makes room for
   assert.match(back.notice, /^Ignored the internal-daily attribute: must be an amount in dollars at most the internal tier's monthly budget/);
   assert.equal(back.error, "");
   await context.close();
+});
+
+test("a setting of another widget is said to change nothing, and the view of another widget in the address too", async () => {
+  const { page, context } = await open(env, "examples/free-tier.html");
+  await ready(page);
+  await added(page, "freeTier", { "per-minute": "3" });
+  assert.equal((await shown(page)).notice,
+    "Ignored the per-minute attribute: it is a setting of another widget (scenario=\"toyDay\"), not of this one (scenario=\"freeTier\").");
+  await context.close();
+  const standalone = await open(env, "?scenario=hackathon&view=byKind");
+  await ready(standalone.page);
+  const v = await standalone.page.locator("bill-widget").evaluate((el) => ({
+    view: el.shadowRoot.querySelector("[data-view][aria-pressed=true]").dataset.view,
+    notice: el.shadowRoot.querySelector(".notice").textContent,
+  }));
+  assert.deepEqual(v, {
+    view: "demoByKind",
+    notice: "Ignored view in the address: must be \"demoByKind\" or \"demoOverTime\" (the views of scenario=\"hackathon\"); got \"byKind\". Using demoByKind.",
+  });
+  await standalone.context.close();
 });

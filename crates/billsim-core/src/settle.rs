@@ -1,6 +1,6 @@
 //! Settings that are each allowed but not together (a day's budget above its month's, an
-//! outage that starts after it ends, a free tier with no user of any kind), and which of
-//! them a page sets aside so that it can go on
+//! outage that starts after it ends, a free tier with no user of any kind, a view of
+//! another lesson's widget), and which of them a page sets aside so that it can go on
 //! drawing: the core decides, so the widget, its attributes, its address and its form all
 //! say the same. A run refuses the same clashes ([`check`]), naming a field.
 
@@ -114,14 +114,47 @@ impl SetAside {
 /// `given` are the keys just given (the attributes present, an address's parameters, the
 /// field edited); `before`, the settings as they were (the defaults, at first).
 ///
-/// A clash of a scenario the widget shows: of the settings given, the fewest are given
-/// back as they were before (one alone if one will do, the last of the form first), each
-/// said why.
+/// - A view of another widget: given, it is set aside (said why, with this widget's
+///   views); not given (the widget changed), the widget's first view is used in silence.
+/// - A setting of another widget that was given is said to change nothing here.
+/// - A clash of a scenario the widget shows: of the settings given, the fewest are given
+///   back as they were before (one alone if one will do, the last of the form first),
+///   each said why.
 ///
 /// Each setting set aside is returned with its value now.
 pub fn settle(values: &mut Values, before: &Values, given: &[&str]) -> Vec<SetAside> {
     let mut set_aside = Vec::new();
     let widget = widget_of(values);
+    let views: Vec<&str> = schema::VIEWS.iter().filter(|v| v.widget == widget.scenario).map(|v| v.value).collect();
+    if let Some(Value::Choice(view)) = values.get("view") {
+        if !views.contains(&view) {
+            let back = match before.get("view") {
+                Some(Value::Choice(v)) if views.contains(&v) => v,
+                _ => views[0],
+            };
+            values.put("view", Value::Choice(back));
+            if given.contains(&"view") {
+                let allowed: Vec<String> = views.iter().map(|v| shown(v)).collect();
+                let problem = format!(
+                    "must be {} (the views of scenario={}); got {}",
+                    allowed.join(" or "),
+                    shown(widget.scenario),
+                    shown(view)
+                );
+                set_aside.push(SetAside { key: "view", problem, using: Some(Value::Choice(back)) });
+            }
+        }
+    }
+    let own: Vec<&str> = schema::settings_of(widget).map(|s| s.key).collect();
+    for spec in schema::widget_settings().filter(|s| given.contains(&s.key) && !own.contains(&s.key)) {
+        let owner = schema::WIDGETS.iter().find(|w| schema::settings_of(w).any(|s| s.key == spec.key));
+        let problem = format!(
+            "it is a setting of another widget (scenario={}), not of this one (scenario={})",
+            shown(owner.map_or("", |w| w.scenario)),
+            shown(widget.scenario)
+        );
+        set_aside.push(SetAside { key: spec.key, problem, using: None });
+    }
     for scenario in shown_by(widget) {
         for clash in scenario.clashes {
             settle_clash(clash, values, before, given, &mut set_aside);
@@ -268,6 +301,30 @@ mod tests {
               a user of some kind); got 0"]
         );
         assert_eq!(values.get("sockpuppets"), Some(Value::Whole(40)));
+    }
+
+    #[test]
+    fn a_view_of_another_widget_given_is_set_aside_naming_this_widgets_views() {
+        let (values, said) = settled(&[("scenario", "freeTier"), ("view", "day")]);
+        assert_eq!(
+            said,
+            ["view: must be \"byKind\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\""]
+        );
+        assert_eq!(values.get("view"), Some(Value::Choice("byKind")));
+        // Not given (the widget changed): its first view, in silence.
+        let (values, said) = settled(&[("scenario", "hackathon")]);
+        assert_eq!((values.get("view"), said.len()), (Some(Value::Choice("demoByKind")), 0));
+    }
+
+    #[test]
+    fn a_setting_of_another_widget_given_is_said_to_change_nothing_here() {
+        let (values, said) = settled(&[("scenario", "freeTier"), ("perMinute", "3")]);
+        assert_eq!(
+            said,
+            ["perMinute: it is a setting of another widget (scenario=\"toyDay\"), not of this one \
+              (scenario=\"freeTier\")"]
+        );
+        assert_eq!(values.get("perMinute"), Some(Value::Whole(3)), "kept, for the widget it belongs to");
     }
 
     /// Every clash of every scenario: broken, a run refuses it naming the field; settled
