@@ -341,7 +341,7 @@ class BillWidget extends HTMLElement {
       }
     }
     if (messages.length === 0) {
-      for (const { key, problem } of settleSettings({ ...this.#state, ...read }, this.#state, Object.keys(read)).setAside) {
+      for (const { key, problem } of settleSettings({ ...this.#state, ...read }, this.#state, Object.keys(read)).ignored) {
         form.elements[key]?.setAttribute("aria-invalid", "true");
         messages.push(`${key}: ${problem}`);
       }

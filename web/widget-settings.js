@@ -55,7 +55,7 @@ export function readSettings(schema, source, from, base = schema.defaults) {
     }
   }
   const settled = settleSettings(settings, base, given);
-  for (const { key, problem, using } of settled.setAside) {
+  for (const { key, problem, using } of settled.ignored) {
     const setting = schema.settings.find((s) => s.key === key);
     problems.set(key, `Ignored ${name(setting)}: ${problem}.${using === null ? "" : ` Using ${using}.`}`);
   }

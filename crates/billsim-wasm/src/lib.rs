@@ -295,7 +295,7 @@ fn setting_value(value: Value) -> JsValue {
 /// The widget's settings made to hold together, as the core decides
 /// ([`billsim_core::settle::settle`]): `settings` and `before` hold every setting of the
 /// widget by key (as `readSetting` gives them), `given` the keys just given (attributes,
-/// the address's parameters, the form's fields). Gives `{ settings, setAside: [{ key,
+/// the address's parameters, the form's fields). Gives `{ settings, ignored: [{ key,
 /// problem, using }] }`: the settings to use, and each one set aside with why ("must be
 /// ...; got ...") and the value used in its place (`null` for a setting of another widget,
 /// which changes nothing here).
@@ -323,7 +323,7 @@ pub fn settle_settings(settings: JsValue, before: JsValue, given: JsValue) -> Re
             object(&[("key", a.key.into()), ("problem", a.problem.into()), ("using", using)])
         })
         .collect();
-    Ok(object(&[("settings", object(&settled)), ("setAside", list.into())]))
+    Ok(object(&[("settings", object(&settled)), ("ignored", list.into())]))
 }
 
 /// Runs scenario `name` (`"toyDay"`, `"callsAtOnce"`) on run number `seed` under each of

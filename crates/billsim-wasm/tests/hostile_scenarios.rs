@@ -233,7 +233,7 @@ fn settle_settings_sets_aside_a_clash_and_refuses_hostile_settings_and_keys_with
         Some(300.0),
         "the start set aside"
     );
-    let aside = js_sys::Array::from(&Reflect::get(&settled, &"setAside".into()).unwrap());
+    let aside = js_sys::Array::from(&Reflect::get(&settled, &"ignored".into()).unwrap());
     let first = aside.get(0);
     assert_eq!(Reflect::get(&first, &"key".into()).unwrap().as_string().as_deref(), Some("outageStartHour"));
     assert_eq!(Reflect::get(&first, &"using".into()).unwrap().as_f64(), Some(300.0));
