@@ -14,7 +14,7 @@
 // so a site may import it on every page and pay for it only where a widget is.
 import init, {
   cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
-  scenarioPanels, spreadSentences, overrunSentences, warmScenario,
+  scenarioPanels, settleSettings, spreadSentences, overrunSentences, warmScenario,
 } from "./pkg/billsim_wasm.js";
 import { loadSchema, readSettings, toQuery } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
@@ -235,20 +235,21 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   }
 
   // An attribute set after load is read as at load (a bad one is reported and the current
-  // value kept); a removed one is the default again. A widget out of the page is drawn
-  // when it comes back.
+  // value kept; one that clashes with another is set aside as the core says); a removed one
+  // is its default again. Those reported before are read again with it, as they may fit
+  // now. A widget out of the page is drawn when it comes back.
   attributeChangedCallback(name, old, text) {
     if (!this.#loaded || old === text) return;
     const setting = schema.settings.find((s) => s.attribute === name);
-    this.#problems.delete(`attribute ${setting.key}`);
     this.#problems.delete(`address ${setting.key}`);
-    if (text === null) {
-      this.#state[setting.key] = schema.defaults[setting.key];
-    } else {
-      const { settings, problems } = readSettings(schema, (s) => (s === setting ? text : null), "attribute", this.#state);
-      this.#state = settings;
-      for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
-    }
+    const reported = [...this.#problems.keys()].filter((k) => k.startsWith("attribute ")).map((k) => k.slice("attribute ".length));
+    const again = new Set([setting.key, ...reported]);
+    for (const key of again) this.#problems.delete(`attribute ${key}`);
+    const base = { ...this.#state };
+    if (text === null) base[setting.key] = schema.defaults[setting.key];
+    const { settings, problems } = readSettings(schema, (s) => (again.has(s.key) ? this.getAttribute(s.attribute) : null), "attribute", base);
+    this.#state = settings;
+    for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
     this.#showNotice();
     this.#syncForm();
     if (this.isConnected) this.#render();
@@ -329,7 +330,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   // The form's text goes to the core's own parser (exact decimals, no floating point),
   // each field on its own so that every bad one is marked (the core's Error names it in
-  // `field`); while any is bad its messages show and the last good chart stays.
+  // `field`), then to the core to hold together (the field of a clash it sets aside is
+  // marked); while any is bad its messages show and the last good chart stays.
   #applyForm() {
     const form = this.#q("form");
     const read = {};
@@ -341,6 +343,12 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       } catch (e) {
         form.elements[e.field]?.setAttribute("aria-invalid", "true");
         messages.push(e.message);
+      }
+    }
+    if (messages.length === 0) {
+      for (const { key, problem } of settleSettings({ ...this.#state, ...read }, this.#state, Object.keys(read)).ignored) {
+        form.elements[key]?.setAttribute("aria-invalid", "true");
+        messages.push(`${key}: ${problem}`);
       }
     }
     this.#showError(messages.join(" "));

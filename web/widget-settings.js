@@ -1,9 +1,11 @@
 // The widget's settings, from the core's one table (the wasm export `scenarios()`): each
 // setting's name in an element's attributes and in the address, its label, range and
 // default, the views and the scenarios with their policies. Every value is read by the
-// core (readSetting); a bad one keeps the value before it and is reported, never breaking
-// the widget. Nothing here names a policy, a view or a range: they all come from the core.
-import { scenarios, readSetting } from "./pkg/billsim_wasm.js";
+// core (readSetting), and the settings made to hold together by the core (settleSettings);
+// a bad one, or one the core sets aside, keeps the value before it and is reported, never
+// breaking the widget. Nothing here names a policy, a view or a range: they all come from
+// the core.
+import { scenarios, readSetting, settleSettings } from "./pkg/billsim_wasm.js";
 
 /** The core's table as the widget uses it (call it once the wasm has loaded): `views` are
  *  the core's views (each with its scenario and chart) that `canShow(view)` allows, `settings` the settings of
@@ -34,22 +36,30 @@ export function readOne(schema, key, text) {
 }
 
 /** `base` with each setting that `source(setting)` gives (text, or null for none) read on
- *  its own: a bad one keeps the base value and is described in `problems`, a Map from the
- *  setting's key to the sentence. */
+ *  its own, then made to hold together by the core: a bad one, and one the core sets aside
+ *  (a clash, a view or a setting of another widget), keeps the base value and is described
+ *  in `problems`, a Map from the setting's key to the sentence. */
 export function readSettings(schema, source, from, base = schema.defaults) {
   const settings = { ...base };
   const problems = new Map();
+  const given = [];
+  const name = (setting) => (from === "address" ? `${setting.param} in the address` : `the ${setting.attribute} attribute`);
   for (const setting of schema.settings) {
     const text = source(setting);
     if (text === null || text === undefined) continue;
     try {
       settings[setting.key] = readOne(schema, setting.key, text);
+      given.push(setting.key);
     } catch (e) {
-      const name = from === "address" ? `${setting.param} in the address` : `the ${setting.attribute} attribute`;
-      problems.set(setting.key, `Ignored ${name}: ${problemOf(e)}. Using ${settings[setting.key]}.`);
+      problems.set(setting.key, `Ignored ${name(setting)}: ${problemOf(e)}. Using ${settings[setting.key]}.`);
     }
   }
-  return { settings, problems };
+  const settled = settleSettings(settings, base, given);
+  for (const { key, problem, using } of settled.ignored) {
+    const setting = schema.settings.find((s) => s.key === key);
+    problems.set(key, `Ignored ${name(setting)}: ${problem}.${using === null ? "" : ` Using ${using}.`}`);
+  }
+  return { settings: settled.settings, problems };
 }
 
 /** The address's query string for `settings` of `widget`: every setting of the widget, so

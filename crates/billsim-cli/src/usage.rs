@@ -4,7 +4,7 @@
 
 use crate::args::{Assignment, Cli, Command};
 use crate::run_table::setting_value;
-use billsim_core::scenario::{Clash, Values};
+use billsim_core::scenario::{Clashing, Values};
 use billsim_core::settings::shown;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser};
@@ -45,7 +45,7 @@ pub fn parse(raw: &[OsString]) -> Result<Command, Stop> {
 
 /// Settings, each in range, that do not hold together: named by the `--set` given last of
 /// the rule's (the one to change), with the others and their values, then the rule.
-fn clashing(clash: &Clash, given: &[Assignment], values: &Values) -> String {
+fn clashing(clash: &Clashing, given: &[Assignment], values: &Values) -> String {
     let is_given = |key: &str| given.iter().any(|a| a.name.trim() == key);
     let last = given.iter().rev().map(|a| a.name.trim()).find(|&n| clash.settings.iter().any(|s| s == n));
     let named = last.or(clash.settings.last().map(String::as_str)).unwrap_or_default();

@@ -87,8 +87,8 @@ fn bad_free_tier_settings_name_the_field_and_what_is_allowed() {
     ]);
     assert_eq!(
         none,
-        "billsim: --set sockpuppets: clashes with normalUsers (0) and scriptUsers (0): normalUsers, scriptUsers, \
-         sockpuppets: at least one user of some kind; all three are 0"
+        "billsim: --set sockpuppets: clashes with normalUsers (0) and scriptUsers (0): sockpuppets: must be at least \
+         1 while there are no normal users and no script accounts (a run needs a user of some kind); got 0"
     );
     let small = text(&["run", "--scenario", "freeTier", "--set", "tokenBudget=1000"]);
     assert!(

@@ -131,8 +131,11 @@ pub const SCENARIO: Scenario = Scenario {
     abusers: &["script", "sockpuppet"],
     settings_allowed: "one of \"bucketCapacity\", \"refillPerMinute\", \"tokenBudget\", \"breakerDollars\", \
          \"hourlyDollars\", \"pricePerToken\", \"cheapPricePerToken\", \"normalUsers\", \"scriptUsers\", \"sockpuppets\"",
+    clashes: &[crate::settle::Clash::NotAllZero {
+        keys: &["normalUsers", "scriptUsers", "sockpuppets"],
+        allowed: "at least 1 while there are no normal users and no script accounts (a run needs a user of some kind)",
+    }],
     build,
-    clash: traffic::clash,
     panels: report::panels,
 };
 

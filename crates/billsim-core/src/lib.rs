@@ -28,6 +28,7 @@ pub mod scenario;
 pub mod schema;
 pub mod server_step;
 pub mod settings;
+pub mod settle;
 pub mod simulate;
 pub mod time;
 pub mod toy_day;

@@ -12,16 +12,11 @@ mod traffic;
 
 use crate::engine::{FailMode, Guard, Meter, Outage, Policy, Price, PriceTable, RunError, Tier};
 use crate::money::{Micros, Tokens};
-use crate::scenario::{Built, Clash, Values};
-use crate::settings::{FieldError, Invalid};
+use crate::scenario::{Built, Values};
+use crate::settle::{Clash, Side};
 use crate::time::Instant;
 
 pub use traffic::{runaway_day, traffic, RUNAWAY, RUNAWAY_FROM_HOUR, TENANTS};
-
-/// The scenario's settings that do not hold together, if any.
-pub fn clash(values: &Values) -> Option<Clash> {
-    Params::read(values).clash().map(|(keys, e)| Clash { settings: keys.to_vec(), problem: e.to_string() })
-}
 
 /// The models, the most expensive first: the degrade ladder.
 pub const LADDER: [&str; 3] = ["claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"];
@@ -61,26 +56,60 @@ pub struct Params {
 }
 
 const TIER_NAMES: [&str; 3] = ["internal", "paying", "free"];
-const MONTHLY_ALLOWED: [&str; 3] = [
-    "an amount in dollars at least the internal tier's daily budget (a month holds a day)",
-    "an amount in dollars at least the paying tier's daily budget (a month holds a day)",
-    "an amount in dollars at least the free tier's daily budget (a month holds a day)",
+
+/// A tier's month holds its day: the daily budget may not be above the monthly one.
+const fn month_holds_day(daily: &'static str, monthly: &'static str, of: [&'static str; 2]) -> Clash {
+    Clash::Order {
+        lower: Side { key: daily, allowed: of[0], beside: " with a monthly budget of" },
+        upper: Side { key: monthly, allowed: of[1], beside: " with a daily budget of" },
+    }
+}
+
+/// The settings that must hold together: each tier's day within its month, the outage's
+/// start at or before its end.
+pub const CLASHES: &[Clash] = &[
+    month_holds_day(
+        "internalDailyDollars",
+        "internalMonthlyDollars",
+        [
+            "an amount in dollars at most the internal tier's monthly budget (a month holds a day)",
+            "an amount in dollars at least the internal tier's daily budget (a month holds a day)",
+        ],
+    ),
+    month_holds_day(
+        "payingDailyDollars",
+        "payingMonthlyDollars",
+        [
+            "an amount in dollars at most the paying tier's monthly budget (a month holds a day)",
+            "an amount in dollars at least the paying tier's daily budget (a month holds a day)",
+        ],
+    ),
+    month_holds_day(
+        "freeDailyDollars",
+        "freeMonthlyDollars",
+        [
+            "an amount in dollars at most the free tier's monthly budget (a month holds a day)",
+            "an amount in dollars at least the free tier's daily budget (a month holds a day)",
+        ],
+    ),
+    Clash::Order {
+        lower: Side {
+            key: "outageStartHour",
+            allowed: "an hour at or before the outage's end (an outage cannot end before it starts)",
+            beside: ", after the end at hour",
+        },
+        upper: Side {
+            key: "outageEndHour",
+            allowed: "an hour at or after the outage's start (an outage cannot end before it starts)",
+            beside: ", before the start at hour",
+        },
+    },
 ];
-const OUTAGE_END_ALLOWED: &str = "an hour at or after the outage's start (an outage cannot end before it starts)";
 
 impl Params {
     /// The settings, with the checks that take two of them: a monthly budget below its
-    /// tier's daily one, an outage that ends before it starts ([`clash`]).
+    /// tier's daily one, an outage that ends before it starts.
     pub fn from_values(values: &Values) -> Result<Params, RunError> {
-        let params = Params::read(values);
-        match params.clash() {
-            Some((_, e)) => Err(RunError::Setting(e)),
-            None => Ok(params),
-        }
-    }
-
-    /// The settings, each as it is.
-    fn read(values: &Values) -> Params {
         let fail = |key: &str| FailMode::parse(values.choice(key)).unwrap_or(FailMode::Closed);
         let tier = |name: &str| {
             (
@@ -89,32 +118,15 @@ impl Params {
                 fail(&format!("{name}Fail")),
             )
         };
-        Params {
+        let params = Params {
             product_monthly: values.dollars("productMonthlyDollars"),
             tiers: TIER_NAMES.map(tier),
             max_tokens: values.whole("maxTokens"),
             outage_hours: (values.whole("outageStartHour"), values.whole("outageEndHour")),
             fail_percent: values.whole("failPercent"),
-        }
-    }
-
-    /// The first two settings that do not hold together, with the error on the second.
-    fn clash(&self) -> Option<([String; 2], FieldError)> {
-        for (i, (daily, monthly, _)) in self.tiers.iter().enumerate() {
-            if monthly < daily {
-                let got = format!("{} with a daily budget of {}", monthly.exact_dollars(), daily.exact_dollars());
-                let keys = ["Daily", "Monthly"].map(|w| format!("{}{w}Dollars", TIER_NAMES[i]));
-                let e = Invalid { allowed: MONTHLY_ALLOWED[i], got }.on(&keys[1]);
-                return Some((keys, e));
-            }
-        }
-        let (start, end) = self.outage_hours;
-        if end < start {
-            let got = format!("{end}, before the start at hour {start}");
-            let keys = ["outageStartHour", "outageEndHour"].map(String::from);
-            return Some((keys, Invalid { allowed: OUTAGE_END_ALLOWED, got }.on("outageEndHour")));
-        }
-        None
+        };
+        crate::settle::check(&crate::scenario::RUNAWAY_TENANT, values).map_err(RunError::Setting)?;
+        Ok(params)
     }
 
     /// The ledger's outage, if it lasts at all.
@@ -145,9 +157,6 @@ impl Params {
                 })
             })
             .collect();
-        // By cohort's name, as a policy file's tiers read back.
-        let mut tiers: Vec<Tier> = tiers;
-        tiers.sort_by(|a, b| a.cohort.cmp(&b.cohort));
         Guard::TenantLedger { tiers, max_tokens: self.max_tokens, meter, outage: self.outage() }
     }
 

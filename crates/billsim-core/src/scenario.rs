@@ -39,11 +39,11 @@ pub struct Scenario {
     pub abusers: &'static [&'static str],
     #[serde(skip)]
     pub(crate) settings_allowed: &'static str,
+    /// Its settings that must hold together (a run refuses them, a page sets one aside).
+    #[serde(skip)]
+    pub clashes: &'static [crate::settle::Clash],
     #[serde(skip)]
     pub(crate) build: fn(u32, &Values) -> Result<Built, RunError>,
-    /// Its settings that are each in range but do not hold together, if any ([`Clash`]).
-    #[serde(skip)]
-    pub(crate) clash: fn(&Values) -> Option<Clash>,
     /// What its widget shows beside the chart ([`crate::panels`]).
     #[serde(skip)]
     pub(crate) panels: crate::panels::Panels,
@@ -57,8 +57,8 @@ pub const TOY_DAY: Scenario = Scenario {
     policies: schema::DAY_POLICIES,
     abusers: &["heavy"],
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
+    clashes: &[],
     build: build_toy_day,
-    clash: no_clash,
     panels: crate::panels::none,
 };
 
@@ -76,8 +76,8 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     ],
     abusers: &[],
     settings_allowed: "one of \"calls\", \"estimatePercent\", \"budgetDollars\"",
+    clashes: &[],
     build: build_calls_at_once,
-    clash: no_clash,
     panels: crate::panels::none,
 };
 
@@ -101,8 +101,8 @@ pub const HACKATHON: Scenario = Scenario {
     abusers: &["script"],
     settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
+    clashes: &[],
     build: build_hackathon,
-    clash: no_clash,
     panels: crate::hackathon::panels::panels,
 };
 impl Scenario {
@@ -125,24 +125,22 @@ impl Scenario {
     /// assert_eq!(clash.settings, ["internalDailyDollars", "internalMonthlyDollars"]);
     /// assert!(clash.problem.starts_with("internalMonthlyDollars: must be an amount in dollars at least"));
     /// ```
-    pub fn clash(&self, values: &Values) -> Option<Clash> {
-        (self.clash)(values)
+    pub fn clash(&self, values: &Values) -> Option<Clashing> {
+        let clash = self.clashes.iter().find(|c| !c.holds(values))?;
+        let settings = clash.keys().into_iter().map(String::from).collect();
+        Some(Clashing { settings, problem: clash.refusal(values, clash.named()).to_string() })
     }
 }
 
 /// Settings, each in its range, that do not hold together (a monthly budget below the
-/// daily one, an outage that ends before it starts, a free tier with no user at all).
+/// daily one, an outage that ends before it starts, a free tier with no user at all): a
+/// rule of [`Scenario::clashes`] broken, as `billsim run` says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clash {
+pub struct Clashing {
     /// The settings the rule ties together, by key.
     pub settings: Vec<String>,
     /// The rule broken, in the words a run refuses them with (less a run's "traffic: ").
     pub problem: String,
-}
-
-/// A scenario whose settings hold together whatever each is.
-fn no_clash(_: &Values) -> Option<Clash> {
-    None
 }
 
 pub const RUNAWAY_TENANT: Scenario = Scenario {
@@ -173,8 +171,8 @@ pub const RUNAWAY_TENANT: Scenario = Scenario {
                        \"payingDailyDollars\", \"payingMonthlyDollars\", \"freeDailyDollars\", \"freeMonthlyDollars\", \
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
                        \"freeFail\", \"failPercent\"",
+    clashes: crate::runaway_tenant::CLASHES,
     build: crate::runaway_tenant::build,
-    clash: crate::runaway_tenant::clash,
     panels: crate::runaway_tenant::panels::panels,
 };
 
@@ -203,7 +201,19 @@ pub struct Values(Vec<(&'static SettingSpec, Value)>);
 
 impl Values {
     pub fn defaults(scenario: &Scenario) -> Values {
-        Values(scenario.settings.iter().filter_map(|k| schema::setting(k)).map(|s| (s, s.default_value())).collect())
+        Values::of(scenario.settings.iter().filter_map(|k| schema::setting(k)))
+    }
+
+    /// `settings` at their defaults (a widget's: [`schema::widget_settings`]).
+    pub fn of(settings: impl Iterator<Item = &'static SettingSpec>) -> Values {
+        Values(settings.map(|s| (s, s.default_value())).collect())
+    }
+
+    /// Sets `key` (one of these settings) to a value already read.
+    pub fn put(&mut self, key: &str, value: Value) {
+        if let Some(slot) = self.0.iter_mut().find(|(s, _)| s.key == key) {
+            slot.1 = value;
+        }
     }
 
     /// Sets `key` from its text; an unknown key or a bad value names the field.
@@ -428,6 +438,7 @@ pub fn prepare(
     policies: Option<Vec<engine::Policy>>,
     prices: Option<&PriceTable>,
 ) -> Result<Prepared, RunError> {
+    crate::settle::check(scenario, values).map_err(RunError::Setting)?;
     let built = (scenario.build)(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
     let own = built.policies.clone();

@@ -842,6 +842,19 @@ mod tests {
     }
 
     #[test]
+    fn every_value_a_setting_allows_is_a_js_number_exactly() {
+        // Whole numbers below 2^53; dollars of at most 15 significant digits, which a
+        // float's shortest form gives back exactly (readSetting hands them to JS as numbers).
+        for s in SETTINGS {
+            match s.kind {
+                Kind::Whole { max, .. } => assert!(max < 1 << 53, "{}: {max}", s.key),
+                Kind::Dollars { max, .. } => assert!(max.0 < 1_000_000_000_000_000, "{}: {}", s.key, max.0),
+                Kind::Choice { .. } => {}
+            }
+        }
+    }
+
+    #[test]
     fn every_default_is_a_value_its_setting_allows() {
         for s in SETTINGS {
             assert!(s.parse(s.default).is_ok(), "{}: the default {:?} is refused", s.key, s.default);

@@ -28,6 +28,8 @@ extern "C" {
     fn try_prototype_of(value: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = Object, js_name = getOwnPropertyDescriptor)]
     fn try_own_property(value: &JsValue, key: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = from)]
+    fn try_array_from(value: &JsValue) -> Result<Array, JsValue>;
 }
 
 /// A number as JS writes it (`NaN`, `Infinity`, `1e+308`, `0.07`): JS's own shortest
@@ -298,6 +300,40 @@ pub fn scenario_values(name: &JsValue, value: &JsValue) -> Result<(&'static Scen
         }
     }
     Ok((scenario, values))
+}
+
+/// A widget's settings by key (`{ scenario, view, seed, perMinute, ... }`, as `readSetting`
+/// gives them; each optional, a missing one at its default), read through the table.
+pub fn widget_values(value: &JsValue, what: &str) -> Result<Values, Thrown> {
+    let specs: Vec<&'static SettingSpec> = schema::widget_settings().collect();
+    let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
+    let mut values = Values::of(specs.iter().copied());
+    if let Some(object) = object(value, what, &keys)? {
+        for spec in specs {
+            let v = get(&object, spec.key, spec.allowed)?;
+            if !v.is_undefined() {
+                values.put(spec.key, spec.read(&setting_text(spec, &v)?)?);
+            }
+        }
+    }
+    Ok(values)
+}
+
+const KEYS_ALLOWED: &str = "a list of the keys of the widget's settings, such as [\"perMinute\"]";
+
+/// A list of settings' keys (`["perMinute", "view"]`).
+pub fn setting_keys(value: &JsValue, what: &str) -> Result<Vec<&'static str>, Thrown> {
+    // A copy: a Proxy's traps run once, caught, and the copy is a plain array.
+    let list = match try_is_array(value) {
+        Ok(true) => try_array_from(value).map_err(|_| error(what, KEYS_ALLOWED, describe(value)))?,
+        _ => return Err(error(what, KEYS_ALLOWED, describe(value))),
+    };
+    let mut keys = Vec::new();
+    for item in list.iter() {
+        let spec = item.as_string().and_then(|k| schema::widget_settings().find(|s| s.key == k));
+        keys.push(spec.ok_or_else(|| error(what, KEYS_ALLOWED, describe(&item)))?.key);
+    }
+    Ok(keys)
 }
 
 /// A run's number: 0 to 4294967295 (`undefined` is 0).

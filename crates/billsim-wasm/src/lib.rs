@@ -278,11 +278,52 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
 pub fn read_setting(key: JsValue, text: JsValue) -> Result<JsValue, Thrown> {
     let spec = js_input::setting_key(&key)?;
     let text = js_input::setting_text(spec, &text)?;
-    Ok(match spec.read(&text)? {
+    Ok(setting_value(spec.read(&text)?))
+}
+
+/// A setting's value as `readSetting` gives it: whole numbers (every range in the table
+/// is below 2^53) and dollars as JS numbers whose shortest form is the exact amount (at
+/// most 15 significant digits: a test of the core checks every range), a choice's name.
+fn setting_value(value: Value) -> JsValue {
+    match value {
         Value::Whole(n) => JsValue::from_f64(n as f64),
         Value::Dollars(m) => JsValue::from_f64(m.0 as f64 / billsim_core::Micros::PER_DOLLAR as f64),
         Value::Choice(c) => JsValue::from_str(c),
-    })
+    }
+}
+
+/// The widget's settings made to hold together, as the core decides
+/// ([`billsim_core::settle::settle`]): `settings` and `before` hold every setting of the
+/// widget by key (as `readSetting` gives them), `given` the keys just given (attributes,
+/// the address's parameters, the form's fields). Gives `{ settings, ignored: [{ key,
+/// problem, using }] }`: the settings to use, and each one set aside with why ("must be
+/// ...; got ...") and the value used in its place (`null` for a setting of another widget,
+/// which changes nothing here).
+#[wasm_bindgen(js_name = settleSettings)]
+pub fn settle_settings(settings: JsValue, before: JsValue, given: JsValue) -> Result<JsValue, Thrown> {
+    let mut values = js_input::widget_values(&settings, "settings")?;
+    let before = js_input::widget_values(&before, "before")?;
+    let given = js_input::setting_keys(&given, "given")?;
+    let set_aside = billsim_core::settle::settle(&mut values, &before, &given);
+    // Properties set on fresh plain objects: setting one cannot fail.
+    let object = |fields: &[(&str, JsValue)]| {
+        let o = js_sys::Object::new();
+        for (k, v) in fields {
+            let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
+        }
+        JsValue::from(o)
+    };
+    let settled: Vec<(&str, JsValue)> = billsim_core::schema::widget_settings()
+        .filter_map(|s| values.get(s.key).map(|v| (s.key, setting_value(v))))
+        .collect();
+    let list: js_sys::Array = set_aside
+        .into_iter()
+        .map(|a| {
+            let using = a.using.map_or(JsValue::NULL, setting_value);
+            object(&[("key", a.key.into()), ("problem", a.problem.into()), ("using", using)])
+        })
+        .collect();
+    Ok(object(&[("settings", object(&settled)), ("ignored", list.into())]))
 }
 
 /// Runs scenario `name` (`"toyDay"`, `"callsAtOnce"`) on run number `seed` under each of

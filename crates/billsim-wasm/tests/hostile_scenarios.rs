@@ -9,8 +9,8 @@
 
 use billsim_core::settings::SEED_ALLOWED;
 use billsim_wasm::{
-    cohort_view, draw_share_by_cohort, over_time_view, read_setting, run_scenario, scenario_panels, warm_scenario,
-    Thrown,
+    cohort_view, draw_share_by_cohort, over_time_view, read_setting, run_scenario, scenario_panels, settle_settings,
+    warm_scenario, Thrown,
 };
 use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
@@ -88,7 +88,7 @@ fn hostile_runs() -> Vec<(&'static str, &'static str, &'static str, String)> {
             "'freeTier'",
             "{ normalUsers: 0, scriptUsers: 0, sockpuppets: 0 }",
             "0",
-            "traffic: normalUsers, scriptUsers, sockpuppets: at least one user of some kind".into(),
+            "sockpuppets: must be at least 1 while there are no normal users and no script accounts".into(),
         ),
         (
             "'runawayTenant'",
@@ -217,4 +217,39 @@ fn read_setting_refuses_an_unknown_key_and_a_bad_value_with_the_field() {
     assert_eq!(read_setting("perMinute".into(), " 7 ".into()).unwrap().as_f64(), Some(7.0));
     assert_eq!(read_setting("budgetDollars".into(), "0.015".into()).unwrap().as_f64(), Some(0.015));
     assert_eq!(read_setting("view".into(), "overTime".into()).unwrap().as_string().as_deref(), Some("overTime"));
+}
+
+#[wasm_bindgen_test]
+fn settle_settings_sets_aside_a_clash_and_refuses_hostile_settings_and_keys_with_the_field() {
+    let settled = settle_settings(
+        js("{ scenario: 'runawayTenant', outageStartHour: 400 }"),
+        JsValue::UNDEFINED,
+        js("['scenario', 'outageStartHour']"),
+    )
+    .unwrap();
+    let settings = Reflect::get(&settled, &"settings".into()).unwrap();
+    assert_eq!(
+        Reflect::get(&settings, &"outageStartHour".into()).unwrap().as_f64(),
+        Some(300.0),
+        "the start set aside"
+    );
+    let aside = js_sys::Array::from(&Reflect::get(&settled, &"ignored".into()).unwrap());
+    let first = aside.get(0);
+    assert_eq!(Reflect::get(&first, &"key".into()).unwrap().as_string().as_deref(), Some("outageStartHour"));
+    assert_eq!(Reflect::get(&first, &"using".into()).unwrap().as_f64(), Some(300.0));
+    let keys = "given: must be a list of the keys of the widget's settings";
+    for (settings, before, given, expected) in [
+        ("[]", "undefined", "[]", "settings: must be an object"),
+        ("{ colour: 1 }", "undefined", "[]", "settings: unknown field \"colour\""),
+        ("{ perMinute: 0 }", "undefined", "[]", "perMinute: must be a whole number from 1 to 60"),
+        ("{ get view() { throw new Error('no'); } }", "undefined", "[]", "view: must be"),
+        ("{}", "{ seed: -1 }", "[]", "seed: must be a whole number from 0 to 4294967295"),
+        ("{}", "undefined", "'perMinute'", keys),
+        ("{}", "undefined", "['nope']", keys),
+        ("{}", "undefined", "[3]", keys),
+        ("{}", "undefined", "new Proxy([], { get() { throw 1; } })", keys),
+    ] {
+        let case = format!("settleSettings({settings}, {before}, {given})");
+        assert_thrown(settle_settings(js(settings), js(before), js(given)), &case, expected);
+    }
 }

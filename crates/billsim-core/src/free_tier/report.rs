@@ -180,7 +180,10 @@ mod tests {
         let run = crate::free_tier::claims::free_tier_run(0, &values);
         assert_eq!(
             run.err().map(|e| e.to_string()).as_deref(),
-            Some("traffic: normalUsers, scriptUsers, sockpuppets: at least one user of some kind; all three are 0")
+            Some(
+                "sockpuppets: must be at least 1 while there are no normal users and no script accounts (a run needs \
+                 a user of some kind); got 0"
+            )
         );
     }
 

@@ -6,9 +6,8 @@
 
 use crate::draw::{tagged_stream, uniform};
 use crate::engine::{BadTraffic, Call, Cohort, Traffic, User};
-use crate::free_tier::{Params, ABUSE_TOKENS, CHEAP_MODEL, MODEL, NORMAL_TOKENS};
+use crate::free_tier::{ABUSE_TOKENS, CHEAP_MODEL, MODEL, NORMAL_TOKENS};
 use crate::money::Tokens;
-use crate::scenario::{Clash, Values};
 use crate::time::{Instant, Span};
 
 /// The window: two hours, in milliseconds.
@@ -35,27 +34,13 @@ pub fn cohorts() -> Vec<Cohort> {
         .collect()
 }
 
-/// A run with no user of any kind has no traffic.
-fn no_user(counts: &Counts) -> Option<BadTraffic> {
-    let none = counts.normal == 0 && counts.script == 0 && counts.sockpuppets == 0;
-    none.then(|| {
-        BadTraffic("normalUsers, scriptUsers, sockpuppets: at least one user of some kind; all three are 0".into())
-    })
-}
-
-/// The scenario's settings that do not hold together: no user of any kind.
-pub fn clash(values: &Values) -> Option<Clash> {
-    no_user(&Params::from_values(values).counts).map(|none| Clash {
-        settings: ["normalUsers", "scriptUsers", "sockpuppets"].map(String::from).to_vec(),
-        problem: none.0,
-    })
-}
-
 /// The traffic of run `seed`. Each user draws from their own stream, so changing how many
 /// sockpuppets there are leaves the normal users' requests as they were.
 pub fn traffic(seed: u32, counts: &Counts) -> Result<Traffic, BadTraffic> {
-    if let Some(none) = no_user(counts) {
-        return Err(none);
+    if counts.normal == 0 && counts.script == 0 && counts.sockpuppets == 0 {
+        return Err(BadTraffic(
+            "normalUsers, scriptUsers, sockpuppets: at least one user of some kind; all three are 0".into(),
+        ));
     }
     let mut users = Vec::new();
     let mut calls = Vec::new();
