@@ -33,6 +33,11 @@ pub fn built_in() -> &'static PriceTable {
     })
 }
 
+/// The dearest price a table may give, per million tokens (as a policy file's `"prices"`):
+/// past it a call's cost would not be counted.
+const PER_MILLION_MOST: Micros = Micros(1_000_000 * Micros::PER_DOLLAR);
+const PER_MILLION_ALLOWED: &str = "an amount in dollars per million tokens from 0 to 1000000, with at most 3 decimals";
+
 /// The price table's columns: what each is, and its names (normalized).
 const PRICE_COLUMNS: [(&str, &[&str]); 3] = [
     ("model", &["model"]),
@@ -95,13 +100,9 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
             return Err(format!("prices, line {line}: the model's name is empty"));
         }
         let per_million = |k: usize| -> Result<Micros, String> {
-            Micros::parse_dollars(cell(k)).ok().filter(|a| a.0 % 1_000 == 0).ok_or_else(|| {
-                format!(
-                    "prices, line {line}: must be an amount in dollars per million tokens with at most 3 decimals; \
-                         got {}",
-                    shown(cell(k))
-                )
-            })
+            Micros::parse_dollars(cell(k)).ok().filter(|a| a.0 % 1_000 == 0 && *a <= PER_MILLION_MOST).ok_or_else(
+                || format!("prices, line {line}, {}: must be {PER_MILLION_ALLOWED}; got {}", said[k], shown(cell(k))),
+            )
         };
         let price = Price::per_million(per_million(i)?, per_million(o)?).map_err(|_| "too fine".to_string())?;
         if table.iter().any(|(t, _)| *t == model) {
@@ -189,6 +190,16 @@ mod tests {
             read_table(text).unwrap_err(),
             "prices, line 3: unterminated quote: a quoted value runs past the line's end to the end of the file"
         );
+    }
+
+    #[test]
+    fn a_price_past_a_million_dollars_per_million_tokens_is_refused_naming_its_line_and_column() {
+        assert_eq!(
+            read_table("model,input_per_million,output_per_million\nm,1,2\nn,1,1000000000000\n").unwrap_err(),
+            "prices, line 3, output_per_million: must be an amount in dollars per million tokens from 0 to 1000000, \
+             with at most 3 decimals; got \"1000000000000\""
+        );
+        assert!(read_table("model,input_per_million,output_per_million\nm,1000000,1000000\n").is_ok());
     }
 
     #[test]
