@@ -420,8 +420,8 @@ fn settings_that_clash_are_a_usage_error_naming_the_set_given_and_what_it_clashe
         (
             "freeTier",
             &["sockpuppets=0", "normalUsers=0", "scriptUsers=0"],
-            "--set scriptUsers: clashes with normalUsers (0) and sockpuppets (0): normalUsers, scriptUsers, \
-             sockpuppets: at least one user of some kind; all three are 0",
+            "--set scriptUsers: clashes with normalUsers (0) and sockpuppets (0): sockpuppets: must be at least 1 while \
+             there are no normal users and no script accounts (a run needs a user of some kind); got 0",
         ),
     ];
     for (scenario, sets, said) in cases {

@@ -157,6 +157,9 @@ impl Params {
                 })
             })
             .collect();
+        // By cohort's name, as a policy file's tiers read back.
+        let mut tiers: Vec<Tier> = tiers;
+        tiers.sort_by(|a, b| a.cohort.cmp(&b.cohort));
         Guard::TenantLedger { tiers, max_tokens: self.max_tokens, meter, outage: self.outage() }
     }
 
