@@ -154,6 +154,9 @@ pub const SETTINGS: &[&str] = &[
 ];
 
 fn build(seed: u32, values: &Values) -> Result<Built, RunError> {
+    // Settings that do not hold together (no user of any kind) are refused by the
+    // scenario's one rule, in the words the widget and the command line say it in.
+    crate::settle::check(&SCENARIO, values).map_err(RunError::Setting)?;
     let params = Params::from_values(values);
     Ok(Built {
         traffic: traffic(seed, &params.counts)?,
