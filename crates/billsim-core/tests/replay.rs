@@ -799,3 +799,24 @@ fn the_pages_summary_and_an_added_cohorts_note_say_one_in_the_singular() {
     let note = log.notes.last().unwrap();
     assert!(note.contains(" calls of Heavy user (1 user), run 0 of toyDay"), "{note}");
 }
+
+#[test]
+fn calls_with_no_user_are_replayed_as_one_stand_in_user_and_a_note_says_how_many_and_their_cost() {
+    // Helicone stores an empty user when no Helicone-User-Id header was sent: such calls
+    // were refused as bad rows, and --skip-bad-rows dropped 65% of this file's cost.
+    let log = read_fixture("helicone_no_user.csv");
+    let users: Vec<String> = calls(&log).into_iter().map(|c| c.0).collect();
+    assert_eq!(users, ["alice", "(no user)", "(no user)"], "every call is read, the two without a user as one");
+    assert!(
+        log.notes.iter().any(|n| n
+            == "2 calls name no user: they are replayed as one stand-in user, \"(no user)\" (their logged cost: \
+                $0.147)"),
+        "{:?}",
+        log.notes
+    );
+    // A file with no user column at all (nor an API key) is read the same way.
+    let text = "time,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,claude-haiku-4-5,100,20\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.users.len(), 1);
+    assert_eq!(log.users[0].name, "(no user)");
+}
