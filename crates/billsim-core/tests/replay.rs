@@ -820,3 +820,28 @@ fn calls_with_no_user_are_replayed_as_one_stand_in_user_and_a_note_says_how_many
     assert_eq!(log.users.len(), 1);
     assert_eq!(log.users[0].name, "(no user)");
 }
+
+#[test]
+fn an_agent_run_span_holding_its_chat_spans_tokens_is_not_replayed_as_a_call() {
+    // pydantic-ai's "agent run" span has no gen_ai.operation.name and carries the totals
+    // of its two chat spans (3,000 in, 500 out): read as a call, it doubled the bill.
+    let log = read_fixture("otlp_agent.jsonl");
+    let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
+    assert_eq!(tokens, [(1_200, 300), (1_800, 200)], "the two chat spans only, not the agent run's 3,000 and 500");
+    assert!(
+        log.notes.iter().any(|n| n.starts_with("1 agent span holding its model calls' tokens left out")),
+        "{:?}",
+        log.notes
+    );
+}
+
+#[test]
+fn openllmetrys_older_token_attribute_names_are_read() {
+    let log = read_fixture("otlp_openllmetry.jsonl");
+    let tokens: Vec<(String, u64, u64)> = calls(&log).into_iter().map(|c| (c.1, c.4, c.5)).collect();
+    assert_eq!(
+        tokens,
+        [("claude-sonnet-4-6".to_string(), 20_000, 900)],
+        "gen_ai.usage.prompt_tokens / completion_tokens"
+    );
+}
