@@ -828,6 +828,12 @@ fn an_agent_run_span_holding_its_chat_spans_tokens_is_not_replayed_as_a_call() {
     let log = read_fixture("otlp_agent.jsonl");
     let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
     assert_eq!(tokens, [(1_200, 300), (1_800, 200)], "the two chat spans only, not the agent run's 3,000 and 500");
+    let costs: Vec<Option<u64>> = calls(&log).into_iter().map(|c| c.6).collect();
+    assert_eq!(
+        costs,
+        [Some(2_160_000), Some(2_600_000)],
+        "pydantic-ai's operation.cost, in dollars, charged as logged"
+    );
     assert!(
         log.notes.iter().any(|n| n.starts_with("1 agent span holding its model calls' tokens left out")),
         "{:?}",
@@ -843,5 +849,17 @@ fn openllmetrys_older_token_attribute_names_are_read() {
         tokens,
         [("claude-sonnet-4-6".to_string(), 20_000, 900)],
         "gen_ai.usage.prompt_tokens / completion_tokens"
+    );
+}
+
+#[test]
+fn litellms_logging_payload_is_charged_its_response_cost() {
+    // What LiteLLM's S3 and GCS loggers write (StandardLoggingPayload): `response_cost`, not `spend`.
+    let log = read_fixture("litellm_payload.jsonl");
+    let got: Vec<(String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.0, c.3, c.6)).collect();
+    assert_eq!(
+        got,
+        [("alice".to_string(), 2_500, Some(2_160_000)), ("acme".to_string(), 8_000, Some(73_500_000))],
+        "response_cost 0.00216 and 0.0735 dollars, Unix seconds as floats"
     );
 }

@@ -126,6 +126,8 @@ impl Row for SpanRow<'_> {
             Field::Model => self.attribute(&["gen_ai.request.model", "gen_ai.response.model"]),
             Field::Input => self.attribute(&INPUT),
             Field::Output => self.attribute(&OUTPUT),
+            // pydantic-ai's logged cost of the call, in dollars.
+            Field::CostDollars => self.attribute(&["operation.cost"]),
             _ => Ok(None),
         }
     }
