@@ -863,3 +863,17 @@ fn litellms_logging_payload_is_charged_its_response_cost() {
         "response_cost 0.00216 and 0.0735 dollars, Unix seconds as floats"
     );
 }
+
+#[test]
+fn a_bad_record_of_a_one_line_json_document_is_named_by_its_index_on_the_line() {
+    let good =
+        r#"{"time":"2025-05-01T09:00:00Z","user":"a","model":"claude-haiku-4-5","input_tokens":1,"output_tokens":1}"#;
+    let bad = r#"{"time":"2025-05-01T09:00:00Z","user":"a","input_tokens":1,"output_tokens":1}"#;
+    let text = format!("{{\"data\":[{good},{bad},{good},{bad}]}}");
+    let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(said.contains("line 1: record 2: no model") && said.contains("line 1: record 4: no model"), "{said}");
+    // A pretty-printed document's records each have their own line: no index is said.
+    let pretty = format!("[\n{good},\n{bad}\n]\n");
+    let said = read(pretty.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(said.contains("line 3: no model"), "{said}");
+}

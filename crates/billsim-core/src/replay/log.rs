@@ -274,6 +274,9 @@ pub struct Builder {
     /// other, how many.
     aliases: Vec<(Field, String, String, u64)>,
     pub notes: Vec<String>,
+    /// The index (from 1) of the record being read among those on its line, when a JSON
+    /// document holds several on one line: its bad row names it, as the line does not.
+    pub record: Option<u64>,
 }
 
 impl Default for Builder {
@@ -298,6 +301,7 @@ impl Default for Builder {
             not_calls: Vec::new(),
             aliases: Vec::new(),
             notes: Vec::new(),
+            record: None,
         }
     }
 }
@@ -321,6 +325,10 @@ impl Builder {
     pub fn bad_row(&mut self, line: u64, problem: String) {
         self.bad_count += 1;
         if self.bad.len() < BAD_ROWS_SAID {
+            let problem = match self.record {
+                Some(n) => format!("record {n}: {problem}"),
+                None => problem,
+            };
             self.bad.push(BadRow { line, problem });
         }
     }
