@@ -877,3 +877,21 @@ fn a_bad_record_of_a_one_line_json_document_is_named_by_its_index_on_the_line() 
     let said = read(pretty.as_bytes(), Options::default()).unwrap_err().to_string();
     assert!(said.contains("line 3: no model"), "{said}");
 }
+
+#[test]
+fn litellms_daily_spend_reports_are_refused_naming_its_per_call_spend_logs() {
+    for (name, what) in [
+        ("litellm_global_spend_report.json", "LiteLLM's /global/spend/report"),
+        ("litellm_daily_activity.json", "LiteLLM's /user/daily/activity"),
+    ] {
+        let err = read(&fixture(name), Options::default()).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!(
+                "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
+                 LiteLLM's spend logs of each call (/spend/logs/v2, or its S3/GCS logger's objects) instead"
+            ),
+            "{name}"
+        );
+    }
+}
