@@ -43,18 +43,10 @@ impl Spec {
     }
 
     /// The fields a header of `names` (normalized) lacks, each with the names it may have:
-    /// every field of [`REQUIRED`], and a user or else an API key.
+    /// every field of [`REQUIRED`] (a user is not: calls without one are one stand-in user).
     pub fn missing(&self, names: &[String]) -> Vec<String> {
         let has = |field: Field| names.iter().any(|n| self.rank(field, n).is_some());
-        let mut missing: Vec<String> =
-            REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), self.said(f))).collect();
-        if !has(Field::User) && !has(Field::Key) {
-            missing.push(match self.names(Field::Key) {
-                [] => format!("user ({})", self.said(Field::User)),
-                _ => format!("user ({}) or API key ({})", self.said(Field::User), self.said(Field::Key)),
-            });
-        }
-        missing
+        REQUIRED.iter().filter(|&&f| !has(f)).map(|&f| format!("{} ({})", f.said(), self.said(f))).collect()
     }
 
     /// The names a reader may give `field`, as a message lists them.
@@ -75,7 +67,7 @@ pub fn normalize(name: &str) -> String {
     name.chars().filter(|c| !matches!(c, '_' | '-' | '.' | ' ' | '\t')).flat_map(char::to_lowercase).collect()
 }
 
-/// The fields every call needs; a user or else a key is needed too.
+/// The fields every call needs.
 pub const REQUIRED: [Field; 4] = [Field::Start, Field::Model, Field::Input, Field::Output];
 
 /// A name given twice, as a message says it: `"input_tokens" twice`, or both spellings.

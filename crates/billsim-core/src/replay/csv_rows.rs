@@ -91,7 +91,9 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
         let got: Vec<&str> = names.iter().map(|(_, h)| h.as_str()).take(20).collect();
         return Err(ReplayError::Columns { format: format.to_string(), missing, got: got.join(", ") });
     }
-    if columns.by_field.iter().all(|(f, c)| *f != Field::User || c.is_empty()) {
+    let has = |field: Field| columns.by_field.iter().any(|(f, c)| *f == field && !c.is_empty());
+    // With no key column either, the builder's note says the calls are one stand-in user.
+    if !has(Field::User) && has(Field::Key) {
         builder
             .notes
             .push(format!("the file has no user column ({}): each API key stands for a user", spec.said(Field::User)));

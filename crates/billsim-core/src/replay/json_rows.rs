@@ -373,9 +373,17 @@ impl<'de> Visitor<'de> for Top<'_, '_, '_> {
 
     fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
         self.found_rows.set(true);
+        let opened = self.lines.get();
+        let mut index = 0u64;
         while let Some(raw) = seq.next_element::<Box<RawValue>>()? {
+            index += 1;
+            // Records on the line the list opens on (a document on one line) are told
+            // apart by their index.
+            self.builder.record = (self.lines.get() == opened).then_some(index);
             // The line the record ends on (1-based).
-            if let Err(e) = (self.on)(self.builder, self.lines.get() + 1, &raw) {
+            let said = (self.on)(self.builder, self.lines.get() + 1, &raw);
+            self.builder.record = None;
+            if let Err(e) = said {
                 *self.stop.borrow_mut() = Some(e);
                 return Err(serde::de::Error::custom("stopped"));
             }

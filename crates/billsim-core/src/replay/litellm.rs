@@ -3,6 +3,8 @@
 //! as LiteLLM names them (its `LiteLLM_SpendLogs` type: `startTime`, `endTime`, `model`,
 //! `user`, `end_user`, `api_key` (a hash), `prompt_tokens`, `completion_tokens`, `spend`
 //! in dollars, `request_id`). The user is `end_user`, else `user`, else `api_key`.
+//! Its logging payload (`StandardLoggingPayload`, what its S3 and GCS loggers write) has
+//! the same `startTime`, `model`, token and `end_user` names, and its cost as `response_cost`.
 
 use crate::replay::columns::Spec;
 use crate::replay::log::Field;
@@ -16,7 +18,7 @@ pub const SPEC: Spec = Spec {
         (Field::Model, &["model", "modelgroup"]),
         (Field::Input, &["prompttokens"]),
         (Field::Output, &["completiontokens"]),
-        (Field::CostDollars, &["spend"]),
+        (Field::CostDollars, &["spend", "responsecost"]),
     ],
     aliases: false,
 };

@@ -195,6 +195,9 @@ impl Names {
 
 /// The cohort of a log's users when the log does not name one.
 pub const LOGGED: &str = "logged";
+/// The user of calls that name none (nor an API key).
+pub const NO_USER: &str = "(no user)";
+
 const LOGGED_LABEL: &str = "Users in the log";
 
 /// A log read: its calls, users and models, and what the reading noted.
@@ -256,6 +259,9 @@ pub struct Builder {
     pub bad: Vec<BadRow>,
     pub bad_count: u64,
     by_key: u64,
+    /// Calls with no user nor key, replayed as [`NO_USER`], and their logged cost.
+    no_user: u64,
+    no_user_cost: Nanos,
     no_end: u64,
     /// Rows that name another cohort for a user than its first row did.
     other_cohort: u64,
@@ -268,6 +274,9 @@ pub struct Builder {
     /// other, how many.
     aliases: Vec<(Field, String, String, u64)>,
     pub notes: Vec<String>,
+    /// The index (from 1) of the record being read among those on its line, when a JSON
+    /// document holds several on one line: its bad row names it, as the line does not.
+    pub record: Option<u64>,
 }
 
 impl Default for Builder {
@@ -283,6 +292,8 @@ impl Default for Builder {
             bad: Vec::new(),
             bad_count: 0,
             by_key: 0,
+            no_user: 0,
+            no_user_cost: Nanos::ZERO,
             no_end: 0,
             other_cohort: 0,
             out_of_order: 0,
@@ -290,6 +301,7 @@ impl Default for Builder {
             not_calls: Vec::new(),
             aliases: Vec::new(),
             notes: Vec::new(),
+            record: None,
         }
     }
 }
@@ -313,6 +325,10 @@ impl Builder {
     pub fn bad_row(&mut self, line: u64, problem: String) {
         self.bad_count += 1;
         if self.bad.len() < BAD_ROWS_SAID {
+            let problem = match self.record {
+                Some(n) => format!("record {n}: {problem}"),
+                None => problem,
+            };
             self.bad.push(BadRow { line, problem });
         }
     }
@@ -392,13 +408,17 @@ impl Builder {
             (None, None) => None,
         };
         let model = need(Field::Model)?;
+        // No user is common, not an error (an empty Helicone user, a LiteLLM key-less
+        // proxy, Langfuse's observations, OpenTelemetry spans): such calls are one
+        // stand-in user, said in a note, rather than dropped from the bill.
         let (who, by_key) = match text_of(row, Field::User)? {
             Some(user) => (user.text, false),
             None => match text_of(row, Field::Key)? {
                 Some(key) => (key.text, true),
-                None => return Err("no user and no API key to stand for one".into()),
+                None => (std::borrow::Cow::Borrowed(NO_USER), false),
             },
         };
+        let no_user = who == NO_USER;
         let cohort = text_of(row, Field::Cohort)?.map(|v| v.text);
         let request = text_of(row, Field::Request)?.map(|v| v.text);
         let (who, model) = (who.trim(), model.text.trim());
@@ -430,6 +450,11 @@ impl Builder {
         let model = self.models.number(model).0 as u16; // below 2^16: checked above
         let request = self.requests.number(user, request.as_deref().map(str::trim));
         self.by_key += u64::from(by_key);
+        if no_user {
+            self.no_user += 1;
+            let logged = cost.unwrap_or(Nanos::ZERO).0;
+            self.no_user_cost = Nanos(self.no_user_cost.0.checked_add(logged).ok_or("the logged costs overflow")?);
+        }
         self.no_end += u64::from(no_end);
         if at < self.last_at {
             self.out_of_order += 1;
@@ -485,6 +510,17 @@ impl Builder {
             notes.push(format!(
                 "{} no user: their API key stands for the user",
                 counted(self.by_key, "call names", "calls name")
+            ));
+        }
+        if self.no_user > 0 {
+            let cost = if self.no_user_cost == Nanos::ZERO {
+                String::new()
+            } else {
+                format!(" (their logged cost: {})", self.no_user_cost.exact_dollars())
+            };
+            notes.push(format!(
+                "{} no user: they are replayed as one stand-in user, {NO_USER:?}{cost}",
+                counted(self.no_user, "call names", "calls name")
             ));
         }
         if self.no_end > 0 {

@@ -18,8 +18,9 @@
 //! - a generic CSV or JSON-lines log: [`generic`].
 //!
 //! Aggregated exports (OpenAI's usage and costs API, Anthropic's usage and cost report:
-//! time buckets with `results`) count per bucket, not per call: they are recognised and
-//! refused.
+//! time buckets with `results`; LiteLLM's `/global/spend/report` and `/user/daily/activity`)
+//! count per bucket, not per call: they are recognised and refused, naming the per-call
+//! export to give instead.
 
 pub mod amount;
 pub mod columns;
@@ -120,8 +121,8 @@ pub enum ReplayError {
     Empty,
     /// Not text: the offset of the first byte that text cannot have.
     Binary(usize),
-    /// An export of totals per time bucket: what it is.
-    Aggregated(&'static str),
+    /// An export of totals per time bucket: what it is, and the per-call export to give instead.
+    Aggregated(&'static str, &'static str),
     /// The file could not be read in the format chosen, and looks like another.
     OtherFormat {
         found: Format,
@@ -167,10 +168,10 @@ impl fmt::Display for ReplayError {
             ReplayError::Binary(at) => {
                 write!(f, "the log must be text (CSV or JSON); byte {at} is not text, so this looks like a binary file")
             }
-            ReplayError::Aggregated(what) => write!(
+            ReplayError::Aggregated(what, instead) => write!(
                 f,
                 "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
-                 a log of each call instead"
+                 {instead} instead"
             ),
             ReplayError::OtherFormat { found, error } => {
                 write!(f, "{error}{}", looks_like(*found, &format!("--format {} or leave --format out", found.name())))
@@ -349,17 +350,33 @@ fn spec_record(builder: &mut Builder, line: u64, raw: &RawValue, spec: &columns:
     Ok(())
 }
 
+/// The per-call export to give instead of a report per time bucket.
+const EACH_CALL: &str = "a log of each call";
+const LITELLM_EACH_CALL: &str = "LiteLLM's spend logs of each call (/spend/logs/v2, or its S3/GCS logger's objects)";
+
 /// Refuses a record that is a time bucket of an aggregated usage or cost report.
 pub(crate) fn refuse_buckets(entries: &Entries<'_>) -> Result<(), ReplayError> {
+    if entries.get("group_by_day").is_some() {
+        return Err(ReplayError::Aggregated("LiteLLM's /global/spend/report", LITELLM_EACH_CALL));
+    }
+    if entries.get("metrics").is_some() && entries.get("breakdown").is_some() {
+        return Err(ReplayError::Aggregated("LiteLLM's /user/daily/activity", LITELLM_EACH_CALL));
+    }
     if entries.get("results").is_none() {
         return Ok(());
     }
     let cost = entries.get("results").is_some_and(|r| r.get().contains("\"amount\""));
     if entries.get("starting_at").is_some() {
-        return Err(ReplayError::Aggregated(if cost { "Anthropic's cost report" } else { "Anthropic's usage report" }));
+        return Err(ReplayError::Aggregated(
+            if cost { "Anthropic's cost report" } else { "Anthropic's usage report" },
+            EACH_CALL,
+        ));
     }
     if entries.get("start_time").is_some() || entries.get("object").is_some_and(|o| o.get().contains("bucket")) {
-        return Err(ReplayError::Aggregated(if cost { "OpenAI's costs export" } else { "OpenAI's usage export" }));
+        return Err(ReplayError::Aggregated(
+            if cost { "OpenAI's costs export" } else { "OpenAI's usage export" },
+            EACH_CALL,
+        ));
     }
     Ok(())
 }
@@ -378,18 +395,22 @@ fn not_text(head: &[u8]) -> Option<usize> {
 fn detect_json(text: &str) -> Result<Format, ReplayError> {
     let has = |key: &str| text.contains(&format!("\"{key}\""));
     if has("results") && has("starting_at") {
-        return Err(ReplayError::Aggregated(if has("amount") {
-            "Anthropic's cost report"
-        } else {
-            "Anthropic's usage report"
-        }));
+        return Err(ReplayError::Aggregated(
+            if has("amount") { "Anthropic's cost report" } else { "Anthropic's usage report" },
+            EACH_CALL,
+        ));
     }
     if has("results") && (has("bucket") || has("start_time")) {
-        return Err(ReplayError::Aggregated(if has("amount") {
-            "OpenAI's costs export"
-        } else {
-            "OpenAI's usage export"
-        }));
+        return Err(ReplayError::Aggregated(
+            if has("amount") { "OpenAI's costs export" } else { "OpenAI's usage export" },
+            EACH_CALL,
+        ));
+    }
+    if has("group_by_day") && has("teams") {
+        return Err(ReplayError::Aggregated("LiteLLM's /global/spend/report", LITELLM_EACH_CALL));
+    }
+    if has("results") && has("metrics") && has("breakdown") {
+        return Err(ReplayError::Aggregated("LiteLLM's /user/daily/activity", LITELLM_EACH_CALL));
     }
     Ok(if has("resourceSpans") || has("startTimeUnixNano") {
         Format::Otlp

@@ -7,8 +7,10 @@
 //! `gen_ai.request.model` or else `gen_ai.response.model`, `gen_ai.operation.name`); the
 //! user from `enduser.id` or `user.id` on the span, else on its resource.
 //!
-//! An agent's span (`invoke_agent`, `create_agent`, `execute_tool`) is left out: its
-//! token counts, where it has any, are the sum of the model calls under it.
+//! The older token names OpenLLMetry still writes (`gen_ai.usage.prompt_tokens`,
+//! `gen_ai.usage.completion_tokens`) are read where the current ones are missing. Only
+//! model calls are calls (see [`record`]): an agent's span (`invoke_agent`, pydantic-ai's
+//! `agent run`) carries the sum of the model calls under it, and a tool's has none.
 
 use crate::replay::json_rows::{given_twice, kind};
 use crate::replay::log::{Builder, Field, NotACall, Row, Value};
@@ -50,6 +52,10 @@ struct Span<'a> {
     start: Option<&'a RawValue>,
     #[serde(rename = "endTimeUnixNano", borrow)]
     end: Option<&'a RawValue>,
+    #[serde(rename = "spanId", borrow, default)]
+    id: Option<Cow<'a, str>>,
+    #[serde(rename = "parentSpanId", borrow, default)]
+    parent: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     attributes: Vec<KeyValue<'a>>,
 }
@@ -118,8 +124,10 @@ impl Row for SpanRow<'_> {
             Field::End => SpanRow::time(self.span.end, "endTimeUnixNano"),
             Field::User => self.attribute(&["enduser.id", "user.id"]),
             Field::Model => self.attribute(&["gen_ai.request.model", "gen_ai.response.model"]),
-            Field::Input => self.attribute(&[INPUT]),
-            Field::Output => self.attribute(&[OUTPUT]),
+            Field::Input => self.attribute(&INPUT),
+            Field::Output => self.attribute(&OUTPUT),
+            // pydantic-ai's logged cost of the call, in dollars.
+            Field::CostDollars => self.attribute(&["operation.cost"]),
             _ => Ok(None),
         }
     }
@@ -129,11 +137,18 @@ impl Row for SpanRow<'_> {
     }
 }
 
-const AGENT_OPERATIONS: [&str; 3] = ["invoke_agent", "create_agent", "execute_tool"];
-const INPUT: &str = "gen_ai.usage.input_tokens";
-const OUTPUT: &str = "gen_ai.usage.output_tokens";
+/// The operations that are a model call (the GenAI conventions' `gen_ai.operation.name`);
+/// any other (`invoke_agent`, `create_agent`, `execute_tool`...) is not one.
+const MODEL_OPERATIONS: [&str; 5] = ["chat", "text_completion", "generate_content", "embeddings", "completion"];
+/// Token counts: the conventions' names, then the older ones OpenLLMetry still writes.
+const INPUT: [&str; 2] = ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"];
+const OUTPUT: [&str; 2] = ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens"];
 
-/// One export: every span in it with token counts is a call (bad ones named by line).
+/// One export: each span in it that is a model call is a call (bad ones named by line).
+/// A span is a model call when its `gen_ai.operation.name` is one of
+/// [`MODEL_OPERATIONS`]; without that attribute, when it has token counts and no span
+/// under it in the export has any (an agent run, as pydantic-ai's `agent run`, carries the
+/// totals of its chat spans: replayed, it would count them twice).
 pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), ReplayError> {
     let export: Export<'_> = match serde_json::from_str(raw.get()) {
         Ok(e) => e,
@@ -142,25 +157,37 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             return Ok(());
         }
     };
-    for rs in &export.resource_spans {
-        let resource = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
-        for span in rs.scope_spans.iter().flat_map(|s| &s.spans) {
-            let row = SpanRow { span, resource };
-            let kind = || -> Result<Option<NotACall>, String> {
-                let operation = row.attribute(&["gen_ai.operation.name"])?;
-                Ok(if operation.is_some_and(|o| AGENT_OPERATIONS.contains(&o.text.as_ref())) {
+    let rows = || {
+        export.resource_spans.iter().flat_map(|rs| {
+            let resource = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
+            rs.scope_spans.iter().flat_map(|s| &s.spans).map(move |span| SpanRow { span, resource })
+        })
+    };
+    let has_tokens = |row: &SpanRow<'_>| -> Result<bool, String> {
+        Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some())
+    };
+    // The spans with a child that has token counts.
+    let parents: Vec<Cow<'_, str>> =
+        rows().filter(|r| has_tokens(r).unwrap_or(false)).filter_map(|r| r.span.parent.clone()).collect();
+    for row in rows() {
+        let kind = || -> Result<Option<NotACall>, String> {
+            let operation = row.attribute(&["gen_ai.operation.name"])?;
+            Ok(match operation {
+                Some(o) if !MODEL_OPERATIONS.contains(&o.text.trim()) => {
                     Some(("agent or tool span", "agent and tool spans"))
-                } else if row.attribute(&[INPUT])?.is_none() && row.attribute(&[OUTPUT])?.is_none() {
-                    Some(("span without token counts", "spans without token counts"))
-                } else {
-                    None
-                })
-            };
-            match kind() {
-                Ok(Some(what)) => builder.not_a_call(what),
-                Ok(None) => builder.row(line, &row),
-                Err(e) => builder.bad_row(line, e),
-            }
+                }
+                _ if !has_tokens(&row)? => Some(("span without token counts", "spans without token counts")),
+                None if row.span.id.as_ref().is_some_and(|id| !id.is_empty() && parents.contains(id)) => Some((
+                    "agent span holding its model calls' tokens",
+                    "agent spans holding their model calls' tokens",
+                )),
+                _ => None,
+            })
+        };
+        match kind() {
+            Ok(Some(what)) => builder.not_a_call(what),
+            Ok(None) => builder.row(line, &row),
+            Err(e) => builder.bad_row(line, e),
         }
     }
     Ok(())
