@@ -44,6 +44,15 @@ fn js_number(n: f64) -> String {
         .unwrap_or_default()
 }
 
+/// A BigInt's decimal text (the module gives every 64-bit integer as a BigInt: a scenario
+/// run's settings, given back to run it again, hold them); `None` for anything else.
+fn bigint_text(v: &JsValue) -> Option<String> {
+    if !v.is_bigint() {
+        return None;
+    }
+    v.clone().unchecked_into::<js_sys::BigInt>().to_string(10).ok().and_then(|s| s.as_string())
+}
+
 /// What a value is, for an error message: `a string "5"`, `null`, `an array`, `a number 5`.
 fn describe(v: &JsValue) -> String {
     if v.is_undefined() {
@@ -271,9 +280,10 @@ pub fn setting_key(key: &JsValue) -> Result<&'static SettingSpec, Thrown> {
     schema::setting(&text).ok_or_else(|| error("key", KEY_ALLOWED, settings::shown(&text)))
 }
 
-/// A setting's value as text: a string as it is, a finite number in JS's shortest form.
+/// A setting's value as text: a string as it is, a finite number in JS's shortest form, a
+/// BigInt in its digits.
 pub fn setting_text(spec: &SettingSpec, value: &JsValue) -> Result<String, Thrown> {
-    if let Some(s) = value.as_string() {
+    if let Some(s) = value.as_string().or_else(|| bigint_text(value)) {
         return Ok(s);
     }
     match value.as_f64() {

@@ -114,6 +114,7 @@ impl Replay {
     /// priced from `prices` (a price table's text, JSON or CSV, as `billsim replay --prices`
     /// reads it; `null` for the lessons' prices alone): the view (`{ summary, notes, share,
     /// refusals, spend, refusedUsers, bills, calls }`).
+    #[wasm_bindgen(unchecked_return_type = "ReplayView")]
     pub fn run(&mut self, policies: JsValue, add: JsValue, prices: JsValue) -> Result<JsValue, Thrown> {
         let prices = match prices.as_string() {
             Some(text) => Some(core::prices::read_table(&text).map_err(|e| Thrown::with_field("prices", e))?),
