@@ -302,6 +302,34 @@ test("the policy editor: a bad number names its field and keeps the view; a good
   await context.close();
 });
 
+test("the policy editor writes a policy file: its policies, edited or not, replay as billsim replay --policy replays them", async () => {
+  const { page, context } = await open(env, PAGE);
+  const log = join(FIXTURES, "generic.csv");
+  const good = await choose(page, log);
+  // The editor's policies as the page holds them (replayPage's), written as a file.
+  const policies = await page.evaluate(async () => (await import("/pkg-replay/billsim_wasm.js")).replayPage().policies);
+  const asFile = (list) => JSON.stringify({ policies: list }, (k, v) => (typeof v === "bigint" ? Number(v) : v));
+  const cliWith = (list, name) => {
+    const file = join(tmp, name);
+    return writeFile(file, asFile(list)).then(() => parseExact(execFileSync(billsim, ["replay", log, "--policy", file, "--json"], { encoding: "utf8" }))
+      .policies.map((o) => ({ policy: o.policy, billNanos: o.billNanos, refused: o.perUser.reduce((n, u) => n + u.refused, 0n) })));
+  };
+  assert.ok(policies.some((p) => p.guards.some((g) => g.setAside)), "a guard with its setAside as a file writes it");
+  assert.deepEqual(good.bills, await cliWith(policies, "defaults.json"), "the default policies");
+  // "Set aside before a call: nothing (check only)" in the page, { "kind": "nothing" } in the file.
+  const r = el(page);
+  await r.locator("details.editor summary").click();
+  await r.getByLabel("Set aside before a call").first().selectOption("nothing");
+  const n = await drawn(page);
+  await r.getByRole("button", { name: "Replay under these policies" }).click();
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
+  const edited = policies.map((p) => ({ ...p, guards: p.guards.map((g) => (g.setAside ? { ...g, setAside: { kind: "nothing" } } : g)) }));
+  const v = await shown(page);
+  assert.equal(v.editorError, "");
+  assert.deepEqual(v.bills, await cliWith(edited, "nothing.json"), "the edited policies");
+  await context.close();
+});
+
 test("a budget of $2,000 for each of 5,000 users and a bill past 2^53 nano-dollars replay in the page, exactly", async () => {
   const { page, context, log } = await open(env, PAGE);
   const head = "time,end,user,model,input_tokens,output_tokens,cost\n";

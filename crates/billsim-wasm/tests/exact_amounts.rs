@@ -53,7 +53,7 @@ fn a_budget_of_2000_dollars_for_each_of_5000_users_is_a_line_of_10_to_the_16_nan
     }
     let mut replay = Replay::read(reader(&log), JsValue::UNDEFINED).unwrap();
     let policies = js(r#"[{ "name": "big", "guards": [{ "guard": "moneyBudget", "budgetDollars": "2000",
-        "refill": "daily", "kind": "nothing" }] }]"#);
+        "refill": "daily", "setAside": { "kind": "nothing" } }] }]"#);
     let view = replay.run(policies, "".into(), JsValue::NULL).unwrap();
     let spend = get(&view, "spend");
     assert_eq!(highest_limit(&spend), 10_000_000_000_000_000, "5,000 users x $2,000");
