@@ -13,12 +13,13 @@ import { pathToFileURL } from "node:url";
 const REPO = resolve(import.meta.dirname, "..");
 const WEB = join(REPO, "web");
 
-/** The core's table of settings (`scenarios()` of the built module, run in a child Node.js). */
+/** The core's table of settings (`scenarios()` of the built module, run in a child Node.js;
+ *  its 64-bit integers, BigInts, as their digits). */
 export function coreTable() {
   const script = `import { initSync, scenarios } from ${JSON.stringify(pathToFileURL(join(WEB, "pkg/billsim_wasm.js")).href)};
     import { readFileSync } from "node:fs";
     initSync({ module: readFileSync(${JSON.stringify(join(WEB, "pkg/billsim_wasm_bg.wasm"))}) });
-    process.stdout.write(JSON.stringify(scenarios()));`;
+    process.stdout.write(JSON.stringify(scenarios(), (k, v) => (typeof v === "bigint" ? String(v) : v)));`;
   return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
 }
 

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { exact, parseExact } from "./exact-json.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const billsim = process.env.BILLSIM ?? resolve(root, "target/release/billsim");
@@ -22,7 +23,7 @@ function native(perMinute, budget, refill) {
     "day", "--seed", "0", "--count", String(SEEDS), "--per-minute", String(perMinute),
     "--budget", budget, "--refill", refill, "--json",
   ], { encoding: "utf8", maxBuffer: 64 << 20 });
-  return out.trim().split("\n").map((line) => JSON.parse(line));
+  return out.trim().split("\n").map((line) => exact(parseExact(line)));
 }
 
 for (const refill of ["daily", "steady"]) {
@@ -33,7 +34,7 @@ for (const refill of ["daily", "steady"]) {
         assert.equal(days.length, SEEDS);
         for (const [seed, day] of days.entries()) {
           const fromWasm = wasm.simulateDay({ seed, perMinute, budgetDollars: Number(budget), refill });
-          assert.deepStrictEqual(fromWasm, day, `day ${seed}`);
+          assert.deepStrictEqual(exact(fromWasm), day, `day ${seed}`);
         }
       });
     }
@@ -43,7 +44,7 @@ for (const refill of ["daily", "steady"]) {
 test("the comparison can fail: a different budget gives a different day", () => {
   const [day] = native(5, "0.25", "daily");
   const other = wasm.simulateDay({ seed: 0, perMinute: 5, budgetDollars: 0.26 });
-  assert.notDeepStrictEqual(other, day);
+  assert.notDeepStrictEqual(exact(other), day);
 });
 
 test("wasm and native agree on the calls-at-once table for several calls, estimates and budgets", () => {
@@ -54,11 +55,11 @@ test("wasm and native agree on the calls-at-once table for several calls, estima
     const out = execFileSync(billsim, [
       "overrun", "--calls", String(calls), "--estimate", String(estimatePercent), "--budget", budget, "--json",
     ], { encoding: "utf8" });
-    const native = JSON.parse(out);
+    const native = exact(parseExact(out));
     const fromWasm = wasm.overrun({ calls, estimatePercent, budgetDollars: Number(budget) });
-    assert.deepStrictEqual(fromWasm, native, `${calls} calls, ${estimatePercent}%, $${budget}`);
+    assert.deepStrictEqual(exact(fromWasm), native, `${calls} calls, ${estimatePercent}%, $${budget}`);
     assert.equal(native.length, 4, "one row per version");
-    return JSON.stringify(native);
+    return out;
   });
   assert.equal(new Set(tables).size, cases.length, "each setting gives its own table, so a wasm that ignored one would fail");
 });
@@ -75,8 +76,8 @@ for (const [scenario, settings, flags] of [
   test(`wasm and native run ${scenario} alike on ${seeds} seeds with ${flags.join(", ") || "the defaults"}`, () => {
     for (let seed = 0; seed < seeds; seed++) {
       const args = ["run", "--scenario", scenario, "--seed", String(seed), "--json", ...flags.flatMap((f) => ["--set", f])];
-      const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
-      assert.deepStrictEqual(wasm.runScenario(scenario, settings, seed), native, `${scenario} ${seed}`);
+      const native = exact(parseExact(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 })));
+      assert.deepStrictEqual(exact(wasm.runScenario(scenario, settings, seed)), native, `${scenario} ${seed}`);
     }
   });
 }
@@ -104,8 +105,8 @@ for (const [settings, flags] of [
   test(`wasm and native run freeTier alike on ${RUN_SEEDS} seeds with ${flags.join(", ") || "the defaults"}, and the widget's bars add up the native users`, () => {
     for (let seed = 0; seed < RUN_SEEDS; seed++) {
       const args = ["run", "--scenario", "freeTier", "--seed", String(seed), "--json", ...flags.flatMap((f) => ["--set", f])];
-      const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
-      assert.deepStrictEqual(wasm.runScenario("freeTier", settings, seed), native, `freeTier ${seed}`);
+      const native = exact(parseExact(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 })));
+      assert.deepStrictEqual(exact(wasm.runScenario("freeTier", settings, seed)), native, `freeTier ${seed}`);
       barsAddUp(wasm.cohortView("freeTier", settings, seed), native, seed);
     }
   });
@@ -128,8 +129,8 @@ for (const [settings, flags] of [
     for (let seed = 0; seed < RUN_SEEDS; seed++) {
       const args = ["run", "--scenario", "hackathon", "--seed", String(seed), "--json", "--blocked-log", blockedLog,
         ...flags.flatMap((f) => ["--set", f])];
-      const native = JSON.parse(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
-      assert.deepStrictEqual(wasm.runScenario("hackathon", settings, seed), native, `hackathon ${seed}`);
+      const native = exact(parseExact(execFileSync(billsim, args, { encoding: "utf8", maxBuffer: 64 << 20 })));
+      assert.deepStrictEqual(exact(wasm.runScenario("hackathon", settings, seed)), native, `hackathon ${seed}`);
       barsAddUp(wasm.cohortView("hackathon", settings, seed), native, seed);
       const panels = Object.fromEntries(wasm.scenarioPanels("hackathon", settings, seed, "rateLimitAndCap").map((p) => [p.name, p]));
       const log = readFileSync(blockedLog, "utf8").split("\n").filter((l) => l !== "");
@@ -138,9 +139,9 @@ for (const [settings, flags] of [
       assert.ok(panels.blockedLog.sentences[0].includes(count), `seed ${seed}: ${count} in ${panels.blockedLog.sentences[0]}`);
       if (flags.length === 0) {
         const app = native.policies.find((o) => o.policy === "rateLimitAndCap");
-        const served = app.perUser.reduce((sum, u) => sum + u.served, 0);
+        const served = app.perUser.reduce((sum, u) => sum + u.served, 0n);
         const [[, calls, spent]] = panels.usage.table.rows;
-        assert.deepStrictEqual([Number(calls), BigInt(spent.replace(".", "")) * 1000n], [served, BigInt(app.billNanos)], `seed ${seed}: /usage`);
+        assert.deepStrictEqual([BigInt(calls), BigInt(spent.replace(".", "")) * 1000n], [served, app.billNanos], `seed ${seed}: /usage`);
       }
     }
   });
@@ -159,8 +160,8 @@ for (const [seeds, settings, flags] of [
   test(`wasm and native run runawayTenant alike on ${seeds} months with ${flags.join(", ") || "the defaults"}, and the widget's bars, lines, calls by model and pitfalls say the native numbers`, () => {
     for (let seed = 0; seed < seeds; seed++) {
       const args = ["run", "--scenario", "runawayTenant", "--seed", String(seed), ...flags.flatMap((f) => ["--set", f])];
-      const native = JSON.parse(execFileSync(billsim, [...args, "--json"], { encoding: "utf8", maxBuffer: 64 << 20 }));
-      assert.deepStrictEqual(wasm.runScenario("runawayTenant", settings, seed), native, `runawayTenant ${seed}`);
+      const native = exact(parseExact(execFileSync(billsim, [...args, "--json"], { encoding: "utf8", maxBuffer: 64 << 20 })));
+      assert.deepStrictEqual(exact(wasm.runScenario("runawayTenant", settings, seed)), native, `runawayTenant ${seed}`);
       const view = wasm.cohortView("runawayTenant", settings, seed);
       const lines = wasm.overTimeView("runawayTenant", settings, seed).lines;
       for (const [i, outcome] of native.policies.entries()) {
@@ -172,7 +173,7 @@ for (const [seeds, settings, flags] of [
         }
         assert.equal(BigInt(lines[i].points.at(-1)[1]), BigInt(outcome.billNanos), `month ${seed}, ${outcome.policy}: the line ends at the bill`);
         const [, byModel] = wasm.scenarioPanels("runawayTenant", settings, seed, outcome.policy);
-        assert.deepEqual(byModel.table.rows.map((r) => Number(r[2].replaceAll(",", ""))), outcome.servedByModel,
+        assert.deepEqual(byModel.table.rows.map((r) => BigInt(r[2].replaceAll(",", ""))), outcome.servedByModel,
           `month ${seed}, ${outcome.policy}: calls served by model`);
       }
       // The claims the command line prints, in the pitfalls' sentences.

@@ -5,9 +5,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { parseExact } from "./exact-json.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const billsim = process.env.BILLSIM ?? resolve(root, "target/release/billsim");
@@ -18,8 +20,8 @@ const FIXTURES = join(root, "tests/fixtures/replay");
 const reader = (bytes, most = Infinity) => (offset, length) => bytes.subarray(offset, offset + Math.min(length, most));
 
 const bills = (view) => view.bills.map((b) => [b.policy, b.billNanos, b.refused]);
-const cliBills = (file) => JSON.parse(execFileSync(billsim, ["replay", file, "--json"], { encoding: "utf8" }))
-  .policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0)]);
+const cliBills = (file) => parseExact(execFileSync(billsim, ["replay", file, "--json"], { encoding: "utf8" }))
+  .policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0n)]);
 
 test("a log pulled through read() in chunks of 1, 7 or all its bytes replays to billsim replay's bills", () => {
   for (const name of ["generic.csv", "litellm.json", "helicone.csv", "otlp.jsonl", "langfuse.json"]) {
@@ -51,7 +53,7 @@ test("hostile arguments throw the core's message with its field, and the replay 
   assert.match(thrown(() => read(reader(new Uint8Array()), {}))[1], /the log is empty/);
   // A size hint of any kind is only a hint.
   for (const hint of [-1, 1e300, NaN, "9", 2 ** 60]) {
-    assert.equal(read(reader(bytes), { bytes: hint }).run(null, "", null).calls, 5, `bytes ${hint}`);
+    assert.equal(read(reader(bytes), { bytes: hint }).run(null, "", null).calls, 5n, `bytes ${hint}`);
   }
   // An option inherited from a polluted Object.prototype is not an option.
   Object.prototype.skipBadRows = true;
@@ -62,7 +64,9 @@ test("hostile arguments throw the core's message with its field, and the replay 
   }
   const replay = read(reader(bytes), {});
   for (const [policies, field, message] of [
-    [42, "policies", /must be a list/],
+    [42, "policies", /^policy file: must be a policy, a list of policies, or an object/],
+    [{ get name() { throw new Error("no"); } }, "policies", /^policies: must be JSON data.*; got a field that threw when read at name$/],
+    [[{ name: "x", guards: [() => 1] }], "policies", /^policies: must be JSON data.*; got a function at \[0\]\.guards\[0\]$/],
     [[{ name: "x", guards: [{ guard: "nope" }] }], "policies", /policies\[0\]\.guards\[0\]\.guard: must be /],
     [[{ name: "", guards: [] }], "policies", /policies\[0\]\.name: must be a name of 1 to 80 characters/],
     [[{ name: "x", guards: [{ guard: "slidingWindow", limit: "-1", windowMs: "1" }] }], "policies", /limit: must be a whole number of calls/],
@@ -82,7 +86,74 @@ test("the page's words and guard kinds come from the core, and the default polic
   assert.deepEqual(page.formats.map(([name]) => name), ["generic", "litellm", "helicone", "langfuse", "otlp"]);
   assert.ok(page.guardKinds.length >= 9 && page.guardKinds.every((k) => k.fields.length > 0));
   assert.equal(page.policies.length, page.labels.length);
-  assert.equal(page.leftOut, 0);
+  assert.equal(page.leftOut, 0n);
   assert.ok(page.addable.includes("toyDay-heavy"));
   assert.match(wasm.replayProgress(1_250_000, 5_000_000), /^Read 1\.2 MB of 5 MB \(25%\)$/);
+});
+
+test("a bill and a budget line at and past 2^53 nano-dollars cross into JS as exact BigInts, the bills billsim replay's", () => {
+  const dir = mkdtempSync(join(tmpdir(), "replay-wasm-"));
+  const head = "time,end,user,model,input_tokens,output_tokens,cost\n";
+  for (const [cost, nanos] of [["9007199.254740992", 2n ** 53n], ["9007199.254740993", 2n ** 53n + 1n], ["10000000000", 10n ** 19n]]) {
+    const file = join(dir, `cost-${cost}.csv`);
+    writeFileSync(file, `${head}2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,10,10,${cost}\n`);
+    const bills = wasm.Replay.read(reader(readFileSync(file)), {}).run(null, "", null).bills;
+    assert.equal(bills[0].billNanos, nanos, `one call of $${cost}`);
+    assert.deepEqual(bills.map((b) => [b.policy, b.billNanos, b.refused]), cliBills(file), `$${cost}: billsim replay's bills`);
+  }
+  // The replay page's budget of $2,000 for each of 5,000 users: a line of 10^16 nano-dollars.
+  const rows = Array.from({ length: 5000 }, (_, u) => `2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,user${u},claude-haiku-4-5,100,20,`);
+  const replay = wasm.Replay.read(reader(Buffer.from(`${head}${rows.join("\n")}\n`)), {});
+  const policies = [{ name: "big", guards: [{ guard: "moneyBudget", budgetDollars: "2000", refill: "daily", setAside: { kind: "nothing" } }] }];
+  const { spend } = replay.run(policies, "", null);
+  const highest = spend.limits.flatMap((l) => l.points.map(([, money]) => money)).reduce((a, b) => (a > b ? a : b), 0n);
+  assert.equal(highest, 10n ** 16n, "5,000 users x $2,000");
+});
+
+/** The README's policy files: each JSON block of its "Policy files" section, whole, and each
+ * of its policies alone (with the file's prices); and each `setAside` the section writes
+ * inline (`{ "kind": "nothing" }`) put in each moneyBudget guard of them. */
+function readmePolicyFiles() {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const start = readme.indexOf("### Policy files");
+  const section = readme.slice(start, readme.indexOf("\n### ", start + 1));
+  const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.ok(start >= 0 && blocks.length > 0, "the README has its policy file section, with JSON");
+  const setAsides = [...section.matchAll(/`(\{[^`]*\})`/g)].flatMap((m) => {
+    try { return [JSON.parse(m[1])]; } catch { return []; }
+  }).filter((o) => "kind" in o);
+  const files = [];
+  for (const text of blocks) {
+    const file = JSON.parse(text);
+    const policies = Array.isArray(file) ? file : (file.policies ?? [file]);
+    const prices = file.prices === undefined ? {} : { prices: file.prices };
+    files.push(text);
+    for (const p of policies) {
+      files.push(JSON.stringify({ policies: [p], ...prices }));
+      for (const setAside of setAsides) {
+        const guards = (p.guards ?? []).map((g) => (g.guard === "moneyBudget" ? { ...g, setAside } : g));
+        if (guards.some((g, i) => g !== p.guards[i])) files.push(JSON.stringify({ policies: [{ ...p, guards }], ...prices }));
+      }
+    }
+  }
+  return { files, setAsides };
+}
+
+test("every policy of the README's policy-file section, given to the module's run as text or as data, replays as billsim replay --policy does", () => {
+  const dir = mkdtempSync(join(tmpdir(), "replay-policy-"));
+  const toy = join(dir, "toy.csv");
+  execFileSync(billsim, ["run", "--scenario", "toyDay", "--seed", "3", "--export-log", toy], { stdio: "ignore" });
+  const { files, setAsides } = readmePolicyFiles();
+  assert.ok(setAsides.some((s) => s.kind === "nothing"), `the section's setAside { "kind": "nothing" }: ${JSON.stringify(setAsides)}`);
+  for (const log of [toy, join(FIXTURES, "generic.csv")]) {
+    const replay = wasm.Replay.read(reader(readFileSync(log)), {});
+    for (const [i, text] of files.entries()) {
+      const file = join(dir, `policy-${i}.json`);
+      writeFileSync(file, text);
+      const cli = parseExact(execFileSync(billsim, ["replay", log, "--policy", file, "--json"], { encoding: "utf8" }))
+        .policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0n)]);
+      assert.deepEqual(bills(replay.run(text, "", null)), cli, `${log} under ${text}, given as text`);
+      assert.deepEqual(bills(replay.run(JSON.parse(text), "", null)), cli, `${log} under ${text}, given as data`);
+    }
+  }
 });

@@ -90,6 +90,38 @@ function table(t) {
   return region;
 }
 
+// The editor holds its policies as a policy file writes them (the core's reader reads them
+// as it reads a file): a field sits in the guard, or in the object its `within` names
+// (`setAside`); a whole number is a BigInt (exact past 2^53) when its text is one, and any
+// other text stays text, for the reader to say what the field allows.
+const holder = (guard, f) => (f.within ? (guard[f.within] ??= {}) : guard);
+const valueOf = (f, text) => (f.kind === "whole" && /^\s*\d+\s*$/.test(text) ? BigInt(text) : text);
+// Whether a field is shown: it depends on no other, or that one has the value it needs.
+function shows(kind, guard, f) {
+  if (!f.when) return true;
+  const [key, value] = f.when;
+  const on = kind.fields.find((x) => x.key === key);
+  return (holder(guard, on)[key] ?? on.default) === value;
+}
+// Sets a field from its text; the fields shown only beside some value of it take their
+// default when they show and leave the guard when they hide (a file may not have them).
+function setField(kind, guard, f, text) {
+  if (text === "" && f.optional) delete holder(guard, f)[f.key];
+  else holder(guard, f)[f.key] = valueOf(f, text);
+  for (const x of kind.fields.filter((x) => x.when?.[0] === f.key)) {
+    if (shows(kind, guard, x)) holder(guard, x)[x.key] ??= valueOf(x, x.default);
+    else delete holder(guard, x)[x.key];
+  }
+}
+// A new guard of `kind`, each field shown at its default.
+function newGuard(kind) {
+  const guard = { guard: kind.guard };
+  for (const f of kind.fields) {
+    if (shows(kind, guard, f) && !(f.optional && f.default === "")) setField(kind, guard, f, f.default);
+  }
+  return guard;
+}
+
 const sentences = (list, items) => list.replaceChildren(...items.map((s) => {
   const li = document.createElement("li");
   li.textContent = s;
@@ -378,8 +410,7 @@ class ReplayView extends HTMLElement {
         <button type="button" class="add-guard">${escape(w.addGuard)}</button>
         <button type="button" class="remove-policy" aria-label="${escape(`${w.removePolicy} ${policy.name}`)}">${escape(w.removePolicy)}</button>`;
       row.querySelector(".add-guard").onclick = () => {
-        const kind = page.guardKinds.find((k) => k.guard === row.querySelector("select").value);
-        policy.guards.push(Object.fromEntries([["guard", kind.guard], ...kind.fields.map((f) => [f.key, f.default])]));
+        policy.guards.push(newGuard(page.guardKinds.find((k) => k.guard === row.querySelector("select").value)));
         this.#renderEditor();
       };
       row.querySelector(".remove-policy").onclick = () => {
@@ -399,9 +430,9 @@ class ReplayView extends HTMLElement {
     legend.textContent = kind?.label ?? guard.guard;
     set.append(legend);
     for (const f of kind?.fields ?? []) {
-      if (f.when && (guard[f.when[0]] ?? kind.fields.find((x) => x.key === f.when[0]).default) !== f.when[1]) continue;
-      set.append(this.#input(f.label, f, guard[f.key] ?? "", (v) => {
-        guard[f.key] = v;
+      if (!shows(kind, guard, f)) continue;
+      set.append(this.#input(f.label, f, String(holder(guard, f)[f.key] ?? ""), (v) => {
+        setField(kind, guard, f, v);
         if (kind.fields.some((x) => x.when?.[0] === f.key)) this.#renderEditor();
       }));
     }

@@ -97,15 +97,18 @@ export function coreDay(page, settings) {
   return page.evaluate(async (s) => (await import("/pkg/billsim_wasm.js")).simulateDay(s), settings);
 }
 
-/** Dollars to `places` decimals from micro-dollars, rounded half up, in integers. */
+/** Dollars to `places` decimals from micro-dollars (a BigInt, as the core gives money, or a
+ * number), rounded half up, in integers. */
 export function dollars(micros, places) {
-  const step = 10 ** (6 - places);
-  const rounded = Math.floor(micros / step) + (micros % step >= step / 2 ? 1 : 0);
+  const m = BigInt(micros);
+  const step = 10n ** BigInt(6 - places);
+  const rounded = m / step + (2n * (m % step) >= step ? 1n : 0n);
   const text = String(rounded).padStart(places + 1, "0");
   return `$${text.slice(0, -places)}.${text.slice(-places)}`;
 }
 
-/** A whole percent, rounded half up, in integers. */
+/** A whole percent, rounded half up, in integers (BigInts or numbers). */
 export function percent(part, whole) {
-  return Math.floor((part * 200 + whole) / (whole * 2));
+  const [p, w] = [BigInt(part), BigInt(whole)];
+  return Number((p * 200n + w) / (w * 2n));
 }

@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, writeFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { start, open, axeScan } from "./harness.mjs";
+import { parseExact } from "../exact-json.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const FIXTURES = join(root, "tests/fixtures/replay");
@@ -79,13 +80,13 @@ const shown = (page) => el(page).evaluate((e) => {
   };
 });
 
-/** `billsim replay FILE --json`: each policy's bill and refusals. */
+/** `billsim replay FILE --json`: each policy's bill and refusals (exact: BigInts, as the page's). */
 function cli(file) {
-  const out = JSON.parse(execFileSync(billsim, ["replay", file, "--json"], { encoding: "utf8" }));
+  const out = parseExact(execFileSync(billsim, ["replay", file, "--json"], { encoding: "utf8" }));
   return out.policies.map((o) => ({
     policy: o.policy,
     billNanos: o.billNanos,
-    refused: o.perUser.reduce((n, u) => n + u.refused, 0),
+    refused: o.perUser.reduce((n, u) => n + u.refused, 0n),
   }));
 }
 
@@ -111,7 +112,7 @@ test("a scenario's cohort added in the page gives the command line's --add bills
   await el(page).locator("select.add").selectOption("toyDay-heavy");
   await page.waitForFunction((n) => Number(document.querySelector("replay-view").dataset.drawn) > n, before);
   const v = await shown(page);
-  const want = JSON.parse(execFileSync(billsim, ["replay", file, "--add", "toyDay-heavy", "--json"], { encoding: "utf8" }));
+  const want = parseExact(execFileSync(billsim, ["replay", file, "--add", "toyDay-heavy", "--json"], { encoding: "utf8" }));
   assert.deepEqual(v.bills.map((b) => b.billNanos), want.policies.map((o) => o.billNanos), "bills with the heavy user added");
   assert.ok(v.notes.some((n) => n.startsWith("added ")), v.notes.join(" | "));
   const [download] = await Promise.all([page.waitForEvent("download"), el(page).getByRole("button", { name: "Download results as CSV" }).click()]);
@@ -298,6 +299,68 @@ test("the policy editor: a bad number names its field and keeps the view; a good
   v = await shown(page);
   assert.equal(v.editorError, "");
   assert.ok(v.bills[1].refused > good.bills[1].refused, `one call a minute refuses more: ${v.bills[1].refused} > ${good.bills[1].refused}`);
+  await context.close();
+});
+
+test("the policy editor writes a policy file: its policies, edited or not, replay as billsim replay --policy replays them", async () => {
+  const { page, context } = await open(env, PAGE);
+  const log = join(FIXTURES, "generic.csv");
+  const good = await choose(page, log);
+  // The editor's policies as the page holds them (replayPage's), written as a file.
+  const policies = await page.evaluate(async () => (await import("/pkg-replay/billsim_wasm.js")).replayPage().policies);
+  const asFile = (list) => JSON.stringify({ policies: list }, (k, v) => (typeof v === "bigint" ? Number(v) : v));
+  const cliWith = (list, name) => {
+    const file = join(tmp, name);
+    return writeFile(file, asFile(list)).then(() => parseExact(execFileSync(billsim, ["replay", log, "--policy", file, "--json"], { encoding: "utf8" }))
+      .policies.map((o) => ({ policy: o.policy, billNanos: o.billNanos, refused: o.perUser.reduce((n, u) => n + u.refused, 0n) })));
+  };
+  assert.ok(policies.some((p) => p.guards.some((g) => g.setAside)), "a guard with its setAside as a file writes it");
+  assert.deepEqual(good.bills, await cliWith(policies, "defaults.json"), "the default policies");
+  // "Set aside before a call: nothing (check only)" in the page, { "kind": "nothing" } in the file.
+  const r = el(page);
+  await r.locator("details.editor summary").click();
+  await r.getByLabel("Set aside before a call").first().selectOption("nothing");
+  const n = await drawn(page);
+  await r.getByRole("button", { name: "Replay under these policies" }).click();
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
+  const edited = policies.map((p) => ({ ...p, guards: p.guards.map((g) => (g.setAside ? { ...g, setAside: { kind: "nothing" } } : g)) }));
+  const v = await shown(page);
+  assert.equal(v.editorError, "");
+  assert.deepEqual(v.bills, await cliWith(edited, "nothing.json"), "the edited policies");
+  await context.close();
+});
+
+test("a budget of $2,000 for each of 5,000 users and a bill past 2^53 nano-dollars replay in the page, exactly", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  const head = "time,end,user,model,input_tokens,output_tokens,cost\n";
+  // A call costing 2^53 + 1 nano-dollars, which no JS number holds: the page's bill is billsim's.
+  const dear = join(tmp, "dear.csv");
+  await writeFile(dear, `${head}2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,10,10,9007199.254740993\n`);
+  const v = await choose(page, dear);
+  assert.equal(v.problem, "", v.problem);
+  assert.deepEqual(v.bills, cli(dear), "the bills, exactly");
+  assert.equal(v.bills[0].billNanos, 2n ** 53n + 1n);
+  // 5,000 users, the daily budget edited to $2,000: a budget line of 10^16 nano-dollars.
+  const many = join(tmp, "many.csv");
+  const rows = Array.from({ length: 5000 }, (_, u) => `2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,user${u},claude-haiku-4-5,100,20,`);
+  await writeFile(many, `${head}${rows.join("\n")}\n`);
+  await choose(page, many);
+  const r = el(page);
+  await r.locator("details.editor summary").click();
+  await r.getByLabel("Budget per user (dollars)").first().fill("2000");
+  const n = await drawn(page);
+  await r.getByRole("button", { name: "Replay under these policies" }).click();
+  await page.waitForFunction((k) => {
+    const e = document.querySelector("replay-view");
+    return Number(e.dataset.drawn) > k || e.shadowRoot.querySelector(".editor-error").textContent !== "";
+  }, n);
+  const after = await shown(page);
+  assert.equal(after.editorError, "", after.editorError);
+  const highest = await r.evaluate((e) => e.view.spend.limits.flatMap((l) => l.points.map(([, money]) => money))
+    .reduce((a, b) => (a > b ? a : b), 0n));
+  assert.equal(highest, 10n ** 16n, "5,000 users x $2,000, exactly");
+  assert.ok(after.inked > 1000, `the share chart is drawn (${after.inked})`);
+  assert.deepEqual(log.errors, []);
   await context.close();
 });
 

@@ -174,6 +174,24 @@ test("bad settings are named in the form with what is allowed, and the last good
   await context.close();
 });
 
+test("with every budget at its most the month over time draws its budget line, past 2^53 nano-dollars", async () => {
+  const most = ["productMonthly", "internalDaily", "internalMonthly", "payingDaily", "payingMonthly", "freeDaily", "freeMonthly"]
+    .map((k) => `${k}Dollars=1000000`).join("&");
+  const { page, context, log } = await open(env, `${PAGE}?scenario=${NAME}&view=tenantOverTime&${most}`);
+  await ready(page);
+  const v = await shown(page);
+  assert.equal(v.canvas, "overtime-chart");
+  assert.ok(v.inked > 1000, `the over-time chart is drawn (${v.inked})`);
+  assert.equal(v.error, "");
+  const settings = Object.fromEntries(most.split("&").map((p) => p.split("=")));
+  const view = await core(page, "overTimeView", NAME, settings, 0);
+  const highest = view.limits.flatMap((l) => l.points.map(([, money]) => money)).reduce((a, b) => (a > b ? a : b), 0n);
+  assert.ok(highest > 2n ** 53n, `the budget line reaches ${highest} nano-dollars, exactly`);
+  assert.equal(v.summary, view.lines.map((l) => l.sentence).join(" "));
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
 test("the keyboard reaches every button of the runaway tenant's widget, and Enter presses a policy", async () => {
   const { page, context } = await open(env, PAGE);
   await ready(page);

@@ -191,7 +191,7 @@ test("the calls-at-once view shows the core's table, follows its settings and ke
   const expectSentences = async (settings) => {
     const summary = (await view(page)).summary;
     for (const r of await rows(settings)) {
-      assert.ok(summary.includes(`${r.admitted} of ${settings.calls} calls get in and ${dollars(r.chargedMicros, 2)} is charged`), `${summary}\n${JSON.stringify(r)}`);
+      assert.ok(summary.includes(`${r.admitted} of ${settings.calls} calls get in and ${dollars(r.chargedMicros, 2)} is charged`), `${summary}\n${r.version}: ${r.admitted}, ${r.chargedMicros}`);
     }
   };
   assert.equal((await view(page)).view, "inflight");

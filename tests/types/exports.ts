@@ -3,9 +3,10 @@
 // over it: each call must type-check, and each @ts-expect-error line must be an error,
 // which it is only if the declarations are there and say what the functions take and give.
 import init, {
-  checkDays, dayReadout, dayView, drawOverrun, drawShareOfBill, overrun, overrunSentences,
-  readOverrunText, readSettingsText, simulateDay, spreadSentences, summarize,
+  checkDays, cohortView, dayReadout, dayView, drawOverrun, drawShareOfBill, overTimeView, overrun, overrunSentences,
+  readOverrunText, readSettingsText, runScenario, settleSettings, simulateDay, spreadSentences, summarize,
 } from "../../web/pkg/billsim_wasm.js";
+import type { Replay } from "../../web/pkg-replay/billsim_wasm.js";
 import "../../web/bill-widget.js";
 
 export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[]> {
@@ -28,6 +29,20 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
   return [sentence, ...inFlight];
 }
 
+// Every 64-bit integer the module gives is a bigint (exact past 2^53); 32-bit ones are numbers.
+export function amounts(replay: Replay): bigint[] {
+  const day = simulateDay({});
+  const run = runScenario("runawayTenant", { internalDailyDollars: "1000000" }, 0);
+  const served: number = run.policies[0].perUser[0].served;
+  const [, spent] = overTimeView("runawayTenant", {}, 0).limits[0].points[0];
+  const segment = cohortView("freeTier", {}, 0).bars[0].segments[0];
+  const view = replay.run(null, "", null);
+  const settled: number | string = settleSettings({}, {}, []).settings.perMinute;
+  void [served, settled];
+  return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
+    segment.chargedNanos, view.bills[0].billNanos, view.calls];
+}
+
 export function misuse(canvas: HTMLCanvasElement): void {
   // @ts-expect-error summarize gives a string
   const notANumber: number = summarize({}, "noLimit");
@@ -37,5 +52,9 @@ export function misuse(canvas: HTMLCanvasElement): void {
   const notNumbers: number[] = overrunSentences({});
   // @ts-expect-error dayView needs its settings
   dayView();
-  void [notANumber, notNumbers, canvas];
+  // @ts-expect-error money is a bigint, not a number
+  const bill: number = runScenario("toyDay", {}, 0).policies[0].billNanos;
+  // @ts-expect-error a day's money too
+  const micros: number = simulateDay({}).policies[0].billMicros;
+  void [notANumber, notNumbers, canvas, bill, micros];
 }

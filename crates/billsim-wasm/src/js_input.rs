@@ -44,6 +44,15 @@ fn js_number(n: f64) -> String {
         .unwrap_or_default()
 }
 
+/// A BigInt's decimal text (the module gives every 64-bit integer as a BigInt: a scenario
+/// run's settings, given back to run it again, hold them); `None` for anything else.
+fn bigint_text(v: &JsValue) -> Option<String> {
+    if !v.is_bigint() {
+        return None;
+    }
+    v.clone().unchecked_into::<js_sys::BigInt>().to_string(10).ok().and_then(|s| s.as_string())
+}
+
 /// What a value is, for an error message: `a string "5"`, `null`, `an array`, `a number 5`.
 fn describe(v: &JsValue) -> String {
     if v.is_undefined() {
@@ -271,9 +280,10 @@ pub fn setting_key(key: &JsValue) -> Result<&'static SettingSpec, Thrown> {
     schema::setting(&text).ok_or_else(|| error("key", KEY_ALLOWED, settings::shown(&text)))
 }
 
-/// A setting's value as text: a string as it is, a finite number in JS's shortest form.
+/// A setting's value as text: a string as it is, a finite number in JS's shortest form, a
+/// BigInt in its digits.
 pub fn setting_text(spec: &SettingSpec, value: &JsValue) -> Result<String, Thrown> {
-    if let Some(s) = value.as_string() {
+    if let Some(s) = value.as_string().or_else(|| bigint_text(value)) {
         return Ok(s);
     }
     match value.as_f64() {
@@ -334,6 +344,74 @@ pub fn setting_keys(value: &JsValue, what: &str) -> Result<Vec<&'static str>, Th
         keys.push(spec.ok_or_else(|| error(what, KEYS_ALLOWED, describe(&item)))?.key);
     }
     Ok(keys)
+}
+
+#[cfg(feature = "replay")]
+const JSON_ALLOWED: &str =
+    "JSON data: objects, lists, text, numbers (whole ones past 2^53 as BigInts), true, false and null";
+/// How deep JSON data may nest (a policy file is four levels deep).
+#[cfg(feature = "replay")]
+const JSON_DEPTH: usize = 32;
+
+/// JSON data given as a JS value (as `JSON.parse` gives it, or an object literal), read
+/// field by field through the catching imports (a getter or a Proxy that throws is refused,
+/// never thrown through the module), into the JSON text a reader of the core takes: a
+/// number in JS's shortest form (exact for a whole number, and the decimal a dollar amount
+/// was written as), a BigInt in its digits. `what` names the argument in a refusal.
+#[cfg(feature = "replay")]
+pub fn json_text(value: &JsValue, what: &str) -> Result<String, Thrown> {
+    json(value, what, "", 0).map(|v| v.to_string())
+}
+
+#[cfg(feature = "replay")]
+fn json(value: &JsValue, what: &str, at: &str, depth: usize) -> Result<serde_json::Value, Thrown> {
+    use serde_json::Value as J;
+    let refused = |got: String| {
+        let got = if at.is_empty() { got } else { format!("{got} at {at}") };
+        Thrown::on(what, Invalid { allowed: JSON_ALLOWED, got })
+    };
+    if depth > JSON_DEPTH {
+        return Err(refused(format!("data nested deeper than {JSON_DEPTH}")));
+    }
+    if value.is_null() {
+        return Ok(J::Null);
+    }
+    if let Some(b) = value.as_bool() {
+        return Ok(J::Bool(b));
+    }
+    if let Some(s) = value.as_string() {
+        return Ok(J::String(s));
+    }
+    if let Some(n) = value.as_f64() {
+        // JS's own shortest form, read as JSON: "5", "0.25", "1e+21".
+        return serde_json::from_str(&js_number(n)).map_err(|_| refused(describe(value)));
+    }
+    if let Some(digits) = bigint_text(value) {
+        return serde_json::from_str(&digits).map_err(|_| refused(format!("a BigInt {digits}")));
+    }
+    match try_is_array(value) {
+        Ok(true) => {
+            let items = try_array_from(value).map_err(|_| refused(describe(value)))?;
+            let list = items.iter().enumerate().map(|(i, item)| json(&item, what, &format!("{at}[{i}]"), depth + 1));
+            return list.collect::<Result<_, _>>().map(J::Array);
+        }
+        Ok(false) => {}
+        Err(_) => return Err(refused(describe(value))),
+    }
+    plain(value).map_err(refused)?;
+    let keys = try_keys(value).map_err(|_| refused("an object whose fields could not be listed".into()))?;
+    let object: Object = value.clone().unchecked_into();
+    let mut map = serde_json::Map::new();
+    for key in keys.unchecked_into::<Array>().iter().filter_map(|k| k.as_string()) {
+        let path = if at.is_empty() { key.clone() } else { format!("{at}.{key}") };
+        let field =
+            get(&object, &key, JSON_ALLOWED).map_err(|_| refused(format!("a field that threw when read at {path}")))?;
+        // As JSON.stringify does: a field that is undefined is not there.
+        if !field.is_undefined() {
+            map.insert(key, json(&field, what, &path, depth + 1)?);
+        }
+    }
+    Ok(J::Object(map))
 }
 
 /// A run's number: 0 to 4294967295 (`undefined` is 0).

@@ -10,7 +10,10 @@ mod js_input;
 #[cfg(feature = "replay")]
 mod replay;
 mod thrown;
+mod types;
 
+#[cfg(feature = "replay")]
+pub use replay::{draw_replay_over_time, draw_replay_share, replay_page, replay_progress, Replay};
 pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
@@ -26,17 +29,22 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
+/// How every result crosses into JS: maps as plain objects, and every 64-bit integer (an
+/// amount in nano- or micro-dollars, a moment in milliseconds, a count) as a BigInt, exact
+/// at any size the core accepts (a budget line of $2,000 for each of 5,000 users is 10^16
+/// nano-dollars, past what a JS number holds exactly). Integers of 32 bits and less are
+/// numbers. The drawing exports take a view back with its BigInts.
+const TO_JS: serde_wasm_bindgen::Serializer =
+    serde_wasm_bindgen::Serializer::json_compatible().serialize_large_number_types_as_bigints(true);
+
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Thrown> {
-    // JSON-compatible: maps as plain objects, and u64 as numbers (all ours are below 2^53).
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| Thrown::general(format!("could not build the result: {e}")))
+    value.serialize(&TO_JS).map_err(|e| Thrown::general(format!("could not build the result: {e}")))
 }
 
 /// One toy day under every policy: `{ seed, settings, users, policies }`, the same JSON
 /// as `billsim day --json`. `settings` is `{ seed, perMinute, budgetDollars, refill }`,
 /// every field optional; `undefined` or `null` means all defaults.
-#[wasm_bindgen(js_name = simulateDay)]
+#[wasm_bindgen(js_name = simulateDay, unchecked_return_type = "DayResult")]
 pub fn simulate_day(settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
@@ -82,7 +90,7 @@ fn on_canvas(
 /// budget: `[{ version, admitted, chargedMicros }, ...]`, the same JSON as
 /// `billsim overrun --json`. `settings` is `{ calls, estimatePercent, budgetDollars }`,
 /// every field optional; `undefined` or `null` means the lesson's (20, 50, 0.25).
-#[wasm_bindgen(js_name = overrun)]
+#[wasm_bindgen(js_name = overrun, unchecked_return_type = "OverrunRow[]")]
 pub fn overrun(settings: JsValue) -> Result<JsValue, Thrown> {
     let params = in_flight_input::params(&settings)?;
     to_js(&billsim_core::in_flight::overrun(&params)?)
@@ -150,7 +158,7 @@ pub fn wasm_memory_bytes() -> f64 {
 
 /// The day `settings` gives as rows a reader can scan: for each policy and user, calls,
 /// served, refused, charged (in dollars) and share of the bill, written by the core.
-#[wasm_bindgen(js_name = dayReadout)]
+#[wasm_bindgen(js_name = dayReadout, unchecked_return_type = "ReadoutRow[]")]
 pub fn day_readout(settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
@@ -159,7 +167,7 @@ pub fn day_readout(settings: JsValue) -> Result<JsValue, Thrown> {
 
 /// What each policy did over `count` days from the settings' seed, as the sentences the
 /// widget shows under its chart: `{ noLimit, requestsPerMinute, dailyBudget }`.
-#[wasm_bindgen(js_name = spreadSentences)]
+#[wasm_bindgen(js_name = spreadSentences, unchecked_return_type = "Record<string, string>")]
 pub fn spread_sentences(settings: JsValue, count: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let count = js_input::day_count(&count)?;
@@ -191,7 +199,7 @@ impl<T> PerPolicy<T> {
 /// Everything the widget shows in text for the day `settings` gives, from one simulation:
 /// `{ day, summaries, readout }`, where `day` is `simulateDay`'s object, `summaries` each
 /// policy's sentence (as `summarize`) and `readout` the rows of `dayReadout`.
-#[wasm_bindgen(js_name = dayView)]
+#[wasm_bindgen(js_name = dayView, unchecked_return_type = "DayView")]
 pub fn day_view(settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
@@ -299,7 +307,7 @@ fn setting_value(value: Value) -> JsValue {
 /// problem, using }] }`: the settings to use, and each one set aside with why ("must be
 /// ...; got ...") and the value used in its place (`null` for a setting of another widget,
 /// which changes nothing here).
-#[wasm_bindgen(js_name = settleSettings)]
+#[wasm_bindgen(js_name = settleSettings, unchecked_return_type = "Settled")]
 pub fn settle_settings(settings: JsValue, before: JsValue, given: JsValue) -> Result<JsValue, Thrown> {
     let mut values = js_input::widget_values(&settings, "settings")?;
     let before = js_input::widget_values(&before, "before")?;
@@ -329,7 +337,7 @@ pub fn settle_settings(settings: JsValue, before: JsValue, given: JsValue) -> Re
 /// Runs scenario `name` (`"toyDay"`, `"callsAtOnce"`) on run number `seed` under each of
 /// its policies: the same JSON as `billsim run --scenario NAME --seed N --json`.
 /// `settings` holds the scenario's settings by key (text or numbers), each optional.
-#[wasm_bindgen(js_name = runScenario)]
+#[wasm_bindgen(js_name = runScenario, unchecked_return_type = "ScenarioRun")]
 pub fn run_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
@@ -339,10 +347,10 @@ pub fn run_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<J
 
 /// For the benchmark (`scripts/bench`, which builds with the feature `bench`): generates `calls` synthetic calls of `users` users
 /// (1 to 2,000,000 and 1 to 100,000) and runs them under a policy of three guards, as the
-/// native benchmark does; returns the bill in nano-dollars.
+/// native benchmark does; returns the bill in nano-dollars (a BigInt).
 #[cfg(feature = "bench")]
 #[wasm_bindgen(js_name = benchSyntheticBill)]
-pub fn bench_synthetic_bill(calls: u32, users: u32) -> Result<f64, Thrown> {
+pub fn bench_synthetic_bill(calls: u32, users: u32) -> Result<u64, Thrown> {
     if !(1..=2_000_000).contains(&calls) {
         return Err(Thrown::on("calls", format!("must be a whole number from 1 to 2000000; got {calls}")));
     }
@@ -351,13 +359,13 @@ pub fn bench_synthetic_bill(calls: u32, users: u32) -> Result<f64, Thrown> {
     }
     let bill = billsim_core::engine::synthetic::bill_under_three_guards(0, calls, users)
         .map_err(|e| Thrown::general(e.to_string()))?;
-    Ok(bill.0 as f64)
+    Ok(bill.0)
 }
 
 /// What the over-time view shows for scenario `name` on run number `seed` (`settings` as
 /// for `runScenario`): `{ title, lines: [{ policy, label, bill, points, trip, sentence }],
 /// limits, timeTicks, moneyTicks, table: { caption, columns, rows } }`, all from the core.
-#[wasm_bindgen(js_name = overTimeView)]
+#[wasm_bindgen(js_name = overTimeView, unchecked_return_type = "OverTime")]
 pub fn over_time_view(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
     to_js(&over_time_of(&name, &settings, &seed)?)
 }
@@ -380,7 +388,7 @@ pub fn draw_over_time(
 /// (`settings` as for `runScenario`): `{ title, cohorts: [{ name, label }], bars: [{ policy,
 /// label, note, segments: [{ cohort, label, chargedNanos, share }], sentence }], table:
 /// { caption, columns, rows } }`, all from the core.
-#[wasm_bindgen(js_name = cohortView)]
+#[wasm_bindgen(js_name = cohortView, unchecked_return_type = "CohortView")]
 pub fn cohort_view(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
     to_js(&cohort_view_of(&name, &settings, &seed)?.1)
 }
@@ -406,7 +414,7 @@ pub fn draw_share_by_cohort(
 /// (`settings` as for `runScenario`), framing `policy` (one of the scenario's policies):
 /// `[{ name, title, sentences, lines, table: { caption, columns, rows } | null }]`, all
 /// from the core; a scenario with no panels gives `[]`.
-#[wasm_bindgen(js_name = scenarioPanels)]
+#[wasm_bindgen(js_name = scenarioPanels, unchecked_return_type = "Panel[]")]
 pub fn scenario_panels(name: JsValue, settings: JsValue, seed: JsValue, policy: JsValue) -> Result<JsValue, Thrown> {
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;

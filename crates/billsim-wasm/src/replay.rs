@@ -13,7 +13,7 @@
 use crate::{js_input, on_canvas, to_js, Thrown};
 use billsim_core::cohort_view::CohortView;
 use billsim_core::engine::guard_schema::{self, Edited, GUARD_KINDS};
-use billsim_core::engine::{Record, RunError};
+use billsim_core::engine::{read_policy_file, PriceTable, Record, RunError};
 use billsim_core::over_time::OverTime;
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, page, view, Format, Log, Options};
@@ -108,26 +108,30 @@ impl Replay {
         Ok(Replay { log, run: None })
     }
 
-    /// Replays the log under `policies` (as the editor holds them: `[{ name, guards: [{
-    /// guard, ...fields as text }] }]`, or `null` for the default ones), with the cohort
-    /// `add` (one of `replayPage().addable`, or `""`) added, its calls without a logged cost
-    /// priced from `prices` (a price table's text, JSON or CSV, as `billsim replay --prices`
-    /// reads it; `null` for the lessons' prices alone): the view (`{ summary, notes, share,
-    /// refusals, spend, refusedUsers, bills, calls }`).
+    /// Replays the log under `policies`, a policy file as `billsim replay --policy` reads it
+    /// (its text, or its JSON as data: one policy, a list of them, or `{ policies, prices }`;
+    /// `null` for the default ones), with the cohort `add` (one of `replayPage().addable`, or
+    /// `""`) added, its calls without a logged cost priced from `prices` (a price table's text,
+    /// JSON or CSV, as `billsim replay --prices` reads it; `null` for the lessons' prices
+    /// alone), then the policy file's prices: the view (`{ summary, notes, share, refusals,
+    /// spend, refusedUsers, bills, calls }`).
+    #[wasm_bindgen(unchecked_return_type = "ReplayView")]
     pub fn run(&mut self, policies: JsValue, add: JsValue, prices: JsValue) -> Result<JsValue, Thrown> {
-        let prices = match prices.as_string() {
-            Some(text) => Some(core::prices::read_table(&text).map_err(|e| Thrown::with_field("prices", e))?),
-            None => None,
+        let mut table = match prices.as_string() {
+            Some(text) => core::prices::read_table(&text).map_err(|e| Thrown::with_field("prices", e))?,
+            None => PriceTable::default(),
         };
         let policies = if policies.is_null() || policies.is_undefined() {
             None
         } else {
-            let edited: Vec<Edited> = serde_wasm_bindgen::from_value(policies)
-                .map_err(|e| Thrown::on("policies", format!("must be a list of {{ name, guards }}; {e}")))?;
-            let read = guard_schema::read_edited(&edited).map_err(|e| Thrown::with_field("policies", e.to_string()))?;
+            let file = read_policy_file(&policy_file_text(&policies)?)
+                .map_err(|e| Thrown::with_field("policies", e.to_string()))?;
+            // As billsim replay: the price table first (a model's first price is the one used).
+            table.0.extend(file.prices.map_or_else(Vec::new, |p| p.0));
             // The default policies as they were keep their readers' labels ("Daily cost budget $0.25").
-            Some(read).filter(|p| *p != run::main_policies().0)
+            Some(file.policies).filter(|p| *p != run::main_policies().0)
         };
+        let prices = Some(table).filter(|t| !t.0.is_empty());
         let add = add.as_string().unwrap_or_default();
         let refused = |e: RunError| match e {
             RunError::Setting(f) => Thrown::on(&f.field, f.problem),
@@ -177,6 +181,17 @@ impl Replay {
     pub fn csv(&self) -> Result<String, Thrown> {
         self.run.as_ref().map(view::csv).ok_or_else(|| Thrown::general("nothing has been replayed yet"))
     }
+}
+
+/// A policy file's text from what `run` was given: text as it is; JSON data written as
+/// JSON, a list of policies put under `"policies"` so that a refusal's path says
+/// `policies[1].guards[0].limit`, the argument's name.
+fn policy_file_text(policies: &JsValue) -> Result<String, Thrown> {
+    if let Some(text) = policies.as_string() {
+        return Ok(text);
+    }
+    let text = js_input::json_text(policies, "policies")?;
+    Ok(if text.starts_with('[') { format!("{{\"policies\":{text}}}") } else { text })
 }
 
 const OPTIONS_FIELDS: [&str; 3] = ["format", "skipBadRows", "bytes"];

@@ -22,6 +22,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
 
+mod common;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 const SETTINGS_FIELDS: &str = "{ seed, perMinute, budgetDollars, refill }";
@@ -461,11 +463,11 @@ fn draw_share_of_bill_refuses_hostile_settings_looks_and_canvases_and_draws_on_a
 
 #[wasm_bindgen_test]
 fn after_every_hostile_call_the_module_still_answers_as_before() {
-    let before = js_sys::JSON::stringify(&simulate_day(JsValue::UNDEFINED).unwrap()).unwrap();
+    let before = common::json_of(&simulate_day(JsValue::UNDEFINED).unwrap());
     for (expression, _) in settings_cases() {
         let _ = simulate_day(js(&expression));
         let _ = read_settings_text(js(&expression));
     }
-    let after = js_sys::JSON::stringify(&simulate_day(JsValue::UNDEFINED).unwrap()).unwrap();
+    let after = common::json_of(&simulate_day(JsValue::UNDEFINED).unwrap());
     assert_eq!(before, after);
 }

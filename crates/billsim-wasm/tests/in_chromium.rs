@@ -5,13 +5,13 @@
 
 use billsim_core::{Policy, Settings};
 use billsim_wasm::{draw, read_settings_text, simulate_day, summarize};
-use js_sys::{Object, Reflect, JSON};
+use js_sys::{Object, Reflect};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
 
 mod common;
-use common::{canvas, count_colour, error_message, js, pixels};
+use common::{bigint, canvas, count_colour, error_message, js, json_of, pixels};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -23,14 +23,13 @@ fn thrown(result: Result<JsValue, billsim_wasm::Thrown>) -> String {
 #[wasm_bindgen_test]
 fn simulate_day_gives_the_same_json_as_the_native_core() {
     let from_js = simulate_day(js(r#"{"seed": 3, "perMinute": 1, "budgetDollars": 0.05}"#)).unwrap();
-    let text = JSON::stringify(&from_js).unwrap().as_string().unwrap();
     let settings = Settings {
         per_minute: std::num::NonZeroU32::new(1).unwrap(),
         budget: billsim_core::Micros(50_000),
         ..Settings::default()
     };
     let native = serde_json::to_value(billsim_core::simulate_day(3, &settings).unwrap()).unwrap();
-    assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), native);
+    assert_eq!(json_of(&from_js), native);
 }
 
 #[wasm_bindgen_test]
@@ -38,7 +37,7 @@ fn missing_settings_are_the_lesson_defaults() {
     let day = simulate_day(JsValue::UNDEFINED).unwrap();
     let settings = Reflect::get(&day, &"settings".into()).unwrap();
     assert_eq!(Reflect::get(&settings, &"perMinute".into()).unwrap().as_f64(), Some(5.0));
-    assert_eq!(Reflect::get(&settings, &"budgetMicros".into()).unwrap().as_f64(), Some(250_000.0));
+    assert_eq!(bigint(&Reflect::get(&settings, &"budgetMicros".into()).unwrap()), 250_000, "micro-dollars: a BigInt");
 }
 
 #[wasm_bindgen_test]
@@ -75,7 +74,7 @@ fn the_settings_form_is_read_exactly_and_a_bad_entry_names_its_field() {
     let parsed = read_settings_text(js(r#"{"perMinute": "12", "budgetDollars": "0.07"}"#)).unwrap();
     let day = simulate_day(parsed).unwrap();
     let settings = Reflect::get(&day, &"settings".into()).unwrap();
-    assert_eq!(Reflect::get(&settings, &"budgetMicros".into()).unwrap().as_f64(), Some(70_000.0));
+    assert_eq!(bigint(&Reflect::get(&settings, &"budgetMicros".into()).unwrap()), 70_000);
     assert_eq!(Reflect::get(&settings, &"perMinute".into()).unwrap().as_f64(), Some(12.0));
     let message = thrown(read_settings_text(js(r#"{"perMinute": "", "budgetDollars": "0.25"}"#)));
     assert!(message.starts_with("perMinute: must be a whole number from 1 to 60; got \"\""), "{message}");
@@ -131,8 +130,8 @@ fn a_bad_look_or_policy_is_an_error_and_the_canvas_keeps_its_picture() {
 fn the_widgets_day_view_is_simulate_day_summarize_and_day_readout_from_one_simulation() {
     let settings = || js(r#"{"seed": 5, "perMinute": 2, "budgetDollars": 0.1, "refill": "steady"}"#);
     let view = billsim_wasm::day_view(settings()).unwrap();
-    let part = |name: &str| JSON::stringify(&Reflect::get(&view, &name.into()).unwrap()).unwrap().as_string().unwrap();
-    let whole = |v: JsValue| JSON::stringify(&v).unwrap().as_string().unwrap();
+    let part = |name: &str| json_of(&Reflect::get(&view, &name.into()).unwrap());
+    let whole = |v: JsValue| json_of(&v);
     assert_eq!(part("day"), whole(simulate_day(settings()).unwrap()));
     assert_eq!(part("readout"), whole(billsim_wasm::day_readout(settings()).unwrap()));
     let summaries = Reflect::get(&view, &"summaries".into()).unwrap();

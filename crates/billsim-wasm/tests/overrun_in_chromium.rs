@@ -3,27 +3,28 @@
 //! `overrun` as a page calls it, its refusals, and `drawOverrun` on a real canvas.
 
 use billsim_wasm::{draw_overrun, overrun};
-use js_sys::JSON;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
 
 mod common;
-use common::{canvas, count_colour, error_message, js};
+use common::{canvas, count_colour, error_message, js, json_of};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn text(value: &JsValue) -> String {
-    JSON::stringify(value).unwrap().as_string().unwrap()
+/// A result as JSON, its BigInts (the micro-dollars) as exact integers.
+fn text(value: &JsValue) -> serde_json::Value {
+    json_of(value)
 }
 
 #[wasm_bindgen_test]
 fn overrun_with_the_defaults_is_the_lessons_table() {
     let rows = text(&overrun(JsValue::UNDEFINED).unwrap());
-    assert_eq!(
-        rows,
-        r#"[{"version":"checkOnly","admitted":20,"chargedMicros":960000},{"version":"setAside","admitted":5,"chargedMicros":240000},{"version":"halfEstimate","admitted":8,"chargedMicros":384000},{"version":"twoProcesses","admitted":10,"chargedMicros":480000}]"#
-    );
+    let lessons: serde_json::Value = serde_json::from_str(
+        r#"[{"version":"checkOnly","admitted":20,"chargedMicros":960000},{"version":"setAside","admitted":5,"chargedMicros":240000},{"version":"halfEstimate","admitted":8,"chargedMicros":384000},{"version":"twoProcesses","admitted":10,"chargedMicros":480000}]"#,
+    )
+    .unwrap();
+    assert_eq!(rows, lessons);
     assert_eq!(text(&overrun(js("{}")).unwrap()), rows, "an empty object is the defaults too");
 }
 
@@ -31,7 +32,7 @@ fn overrun_with_the_defaults_is_the_lessons_table() {
 fn overrun_reads_each_setting_and_gives_the_native_cores_rows() {
     let from_js = text(&overrun(js(r#"{"calls": 40, "estimatePercent": 80, "budgetDollars": 0.5}"#)).unwrap());
     let params = billsim_core::in_flight::Params::new(40, 80, billsim_core::Micros(500_000)).unwrap();
-    let native = serde_json::to_string(&billsim_core::in_flight::overrun(&params).unwrap()).unwrap();
+    let native = serde_json::to_value(billsim_core::in_flight::overrun(&params).unwrap()).unwrap();
     assert_eq!(from_js, native);
     assert_ne!(from_js, text(&overrun(JsValue::UNDEFINED).unwrap()), "the settings change the table");
 }

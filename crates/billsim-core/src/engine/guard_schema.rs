@@ -1,15 +1,15 @@
 //! The guards a page can edit: each kind's name and label, and each field's key, label,
 //! kind, range and default, so that a policy editor is built from the core and not from
-//! copies of it. What the editor gives back (each policy's name and each guard's fields
-//! as text) is turned into a policy file's JSON and read by [`policy_file::read`], so a
-//! bad number is refused with the field's path and what it allows, as from a file.
+//! copies of it. The editor holds its policies as a policy file writes them ([`edited`]:
+//! `setAside` an object of its own, whole numbers as numbers, dollars as decimal text), and
+//! gives them back to be read by [`policy_file::read`], the one reader of policies, so a bad
+//! number is refused with the field's path and what it allows, as from a file.
 //!
 //! Left out: `tenantLedger` (its tiers are by scenario cohort; a log has one) and a
 //! policy's `processes` and `ladder` (a policy file still takes them).
 
 use crate::engine::guard::Guard;
 use crate::engine::policy::Policy;
-use crate::engine::policy_file::{self, BadFile};
 use crate::money::Micros;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -237,7 +237,7 @@ pub fn kind(guard: &str) -> Option<&'static GuardKind> {
     GUARD_KINDS.iter().find(|k| k.guard == guard)
 }
 
-/// A policy as an editor holds it: its name and each guard's fields as text.
+/// A policy as an editor holds it: as a policy file writes it, with the editor's fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Edited {
     pub name: String,
@@ -266,6 +266,8 @@ pub fn edited(policies: &[Policy]) -> (Vec<Edited>, usize) {
     (edited, left_out)
 }
 
+/// A guard with the editor's fields, where a policy file has them: a whole number as a
+/// number, dollars as their exact decimal text, in the object a field sits in (`setAside`).
 fn edited_guard(guard: &Guard) -> Option<Map<String, Value>> {
     let Ok(Value::Object(stored)) = serde_json::to_value(guard) else { return None };
     let kind = kind(stored.get("guard")?.as_str()?)?;
@@ -277,110 +279,88 @@ fn edited_guard(guard: &Guard) -> Option<Map<String, Value>> {
             None => Some(&stored),
         };
         let Some(value) = holder.and_then(|h| h.get(f.stored.unwrap_or(f.key))) else { continue };
-        let text = match (f.kind, value) {
+        let value = match (f.kind, value) {
             (FieldKind::Dollars, Value::Number(n)) => {
-                Micros(n.as_u64()?).exact_dollars().trim_start_matches('$').to_string()
+                Micros(n.as_u64()?).exact_dollars().trim_start_matches('$').to_string().into()
             }
-            (_, Value::String(s)) => s.clone(),
-            (_, Value::Number(n)) => n.to_string(),
+            (FieldKind::Whole, Value::Number(_)) | (_, Value::String(_)) => value.clone(),
             _ => continue,
         };
-        out.insert(f.key.into(), text.into());
+        let into = match f.within {
+            Some(within) => out.entry(within).or_insert_with(|| Value::Object(Map::new())).as_object_mut()?,
+            None => &mut out,
+        };
+        into.insert(f.key.into(), value);
     }
     Some(out)
-}
-
-/// The policies an editor gives back, read as a policy file reads them: each bad field is
-/// named with its path (`policies[1].guards[0].limit`) and what it allows.
-pub fn read_edited(policies: &[Edited]) -> Result<Vec<Policy>, BadFile> {
-    let mut list = Vec::new();
-    for p in policies {
-        let mut guards = Vec::new();
-        for g in &p.guards {
-            let name = g.get("guard").and_then(Value::as_str).unwrap_or_default();
-            let Some(kind) = kind(name) else {
-                // Let the file's reader say what a guard may be.
-                guards.push(Value::Object(g.clone()));
-                continue;
-            };
-            let mut out = Map::new();
-            out.insert("guard".into(), kind.guard.into());
-            for f in kind.fields {
-                let text = g.get(f.key).and_then(Value::as_str).map(str::trim).unwrap_or_default();
-                let shown = match f.when {
-                    None => true,
-                    Some([key, value]) => {
-                        g.get(key).and_then(Value::as_str).unwrap_or_else(|| default_of(kind, key)) == value
-                    }
-                };
-                if !shown || (text.is_empty() && f.optional) {
-                    continue;
-                }
-                let value: Value = match f.kind {
-                    FieldKind::Whole => text.parse::<u64>().map_or_else(|_| text.into(), Value::from),
-                    _ => text.into(),
-                };
-                let holder = match f.within {
-                    Some(within) => out
-                        .entry(within)
-                        .or_insert_with(|| Value::Object(Map::new()))
-                        .as_object_mut()
-                        .expect("made an object above"),
-                    None => &mut out,
-                };
-                if !text.is_empty() {
-                    holder.insert(f.key.into(), value);
-                }
-            }
-            guards.push(Value::Object(out));
-        }
-        list.push(serde_json::json!({ "name": p.name, "guards": guards }));
-    }
-    let text = serde_json::json!({ "policies": list }).to_string();
-    policy_file::read(&text).map(|f| f.policies)
-}
-
-fn default_of(kind: &GuardKind, key: &str) -> &'static str {
-    kind.fields.iter().find(|f| f.key == key).map_or("", |f| f.default)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::policy_file::{self, BadFile};
     use crate::replay::run::main_policies;
+
+    /// Policies as an editor holds them, read by the policy file's reader.
+    fn read(policies: &[Edited]) -> Result<Vec<Policy>, BadFile> {
+        let text = serde_json::json!({ "policies": policies }).to_string();
+        policy_file::read(&text).map(|f| f.policies)
+    }
 
     #[test]
     fn the_main_policies_read_back_from_the_editor_as_they_were() {
         let (policies, _) = main_policies();
         let (edited, left_out) = edited(&policies);
         assert_eq!(left_out, 0);
-        assert_eq!(read_edited(&edited).unwrap(), policies);
+        assert_eq!(read(&edited).unwrap(), policies);
     }
 
-    #[test]
-    fn every_kind_at_its_defaults_reads_as_a_policy() {
-        for kind in GUARD_KINDS {
-            let mut g = Map::new();
-            g.insert("guard".into(), kind.guard.into());
-            for f in kind.fields {
-                g.insert(f.key.into(), f.default.into());
-            }
-            let p = Edited { name: "p".into(), guards: vec![g] };
-            let read = read_edited(&[p]);
-            assert!(read.is_ok(), "{}: {:?}", kind.guard, read.err().map(|e| e.to_string()));
-            let (back, _) = edited(&read.unwrap());
-            assert_eq!(back[0].guards.len(), 1, "{} edits back", kind.guard);
-        }
-    }
-
-    /// `kind` at its defaults with `key` set to `text`, read back.
-    fn with(kind: &GuardKind, key: &str, text: &str) -> Result<Vec<Policy>, BadFile> {
+    /// `kind` at its defaults, as the editor writes a new guard: each field shown (a field
+    /// shown only beside another's value, when that one has it) in the object it sits in, a
+    /// whole number as a number; then `key` set to `value`.
+    fn guard(kind: &GuardKind, key: &str, value: Value) -> Map<String, Value> {
         let mut g = Map::new();
         g.insert("guard".into(), kind.guard.into());
         for f in kind.fields {
-            g.insert(f.key.into(), if f.key == key { text } else { f.default }.into());
+            let shown = f.when.map_or(true, |[k, v]| default_of(kind, k) == v);
+            let value = if f.key == key {
+                value.clone()
+            } else if !shown || (f.optional && f.default.is_empty()) {
+                continue;
+            } else if f.kind == FieldKind::Whole {
+                Value::from(f.default.parse::<u64>().unwrap())
+            } else {
+                f.default.into()
+            };
+            let into = match f.within {
+                Some(within) => g.entry(within).or_insert_with(|| Value::Object(Map::new())).as_object_mut().unwrap(),
+                None => &mut g,
+            };
+            into.insert(f.key.into(), value);
         }
-        read_edited(&[Edited { name: "p".into(), guards: vec![g] }])
+        g
+    }
+
+    fn with(kind: &GuardKind, key: &str, value: Value) -> Result<Vec<Policy>, BadFile> {
+        read(&[Edited { name: "p".into(), guards: vec![guard(kind, key, value)] }])
+    }
+
+    fn default_of(kind: &GuardKind, key: &str) -> &'static str {
+        kind.fields.iter().find(|f| f.key == key).map_or("", |f| f.default)
+    }
+
+    #[test]
+    fn every_kind_at_its_defaults_reads_as_a_policy_and_edits_back_the_same() {
+        for kind in GUARD_KINDS {
+            let g = guard(kind, "", Value::Null);
+            let policies = read(&[Edited { name: "p".into(), guards: vec![g.clone()] }]);
+            assert!(policies.is_ok(), "{}: {:?}", kind.guard, policies.err().map(|e| e.to_string()));
+            let policies = policies.unwrap();
+            let (back, _) = edited(&policies);
+            let keys = |g: &Map<String, Value>| g.iter().map(|(k, v)| (k.clone(), v.is_object())).collect::<Vec<_>>();
+            assert_eq!(keys(&back[0].guards[0]), keys(&g), "{}: the editor's fields, where it wrote them", kind.guard);
+            assert_eq!(read(&back).unwrap(), policies, "{} edits back to the same policy", kind.guard);
+        }
     }
 
     #[test]
@@ -388,20 +368,25 @@ mod tests {
         for kind in GUARD_KINDS {
             for f in kind.fields.iter().filter(|f| matches!(f.kind, FieldKind::Whole | FieldKind::Dollars)) {
                 let what = format!("{}.{}", kind.guard, f.key);
-                assert!(with(kind, f.key, f.min).is_ok(), "{what}: its minimum {} reads", f.min);
-                assert!(with(kind, f.key, f.max).is_ok(), "{what}: its maximum {} reads", f.max);
+                // As the editor writes them: whole numbers as numbers, dollars as text.
+                let value = |text: &str| match f.kind {
+                    FieldKind::Whole => serde_json::from_str::<Value>(text).unwrap(),
+                    _ => Value::from(text),
+                };
+                assert!(with(kind, f.key, value(f.min)).is_ok(), "{what}: its minimum {} reads", f.min);
+                assert!(with(kind, f.key, value(f.max)).is_ok(), "{what}: its maximum {} reads", f.max);
                 let above = match f.kind {
                     FieldKind::Dollars => format!("{}.000001", f.max),
                     _ => (f.max.parse::<u128>().unwrap() + 1).to_string(),
                 };
-                let refused = with(kind, f.key, &above).map(|_| ()).unwrap_err().to_string();
+                let refused = with(kind, f.key, value(&above)).map(|_| ()).unwrap_err().to_string();
                 assert!(refused.contains(f.key), "{what}: {above} is refused naming the field: {refused}");
                 let below = match f.kind {
                     FieldKind::Dollars => Some("0".to_string()),
                     _ => f.min.parse::<u64>().unwrap().checked_sub(1).map(|n| n.to_string()),
                 };
                 if let Some(below) = below {
-                    assert!(with(kind, f.key, &below).is_err(), "{what}: {below} is refused");
+                    assert!(with(kind, f.key, value(&below)).is_err(), "{what}: {below} is refused");
                 }
             }
         }
@@ -409,14 +394,11 @@ mod tests {
 
     #[test]
     fn a_bad_number_names_the_policy_the_guard_and_the_field_and_its_range() {
-        let mut g = Map::new();
-        g.insert("guard".into(), "slidingWindow".into());
-        g.insert("limit".into(), "0".into());
-        g.insert("windowMs".into(), "60000".into());
+        let window = kind("slidingWindow").unwrap();
         let ok = Edited { name: "ok".into(), guards: vec![] };
-        let bad = Edited { name: "tight".into(), guards: vec![g] };
+        let bad = Edited { name: "tight".into(), guards: vec![guard(window, "limit", Value::from(0))] };
         assert_eq!(
-            read_edited(&[ok, bad]).unwrap_err().to_string(),
+            read(&[ok, bad]).unwrap_err().to_string(),
             "policies[1].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0"
         );
     }

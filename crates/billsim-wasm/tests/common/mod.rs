@@ -45,3 +45,29 @@ pub fn pixels(canvas: &HtmlCanvasElement) -> Vec<[u8; 4]> {
 pub fn count_colour(canvas: &HtmlCanvasElement, rgb: [u8; 3]) -> usize {
     pixels(canvas).iter().filter(|p| p[..3] == rgb && p[3] == 255).count()
 }
+
+/// A result of the module as JSON, its BigInts (every 64-bit integer) as exact integers:
+/// to compare with the native core's serde_json.
+pub fn json_of(value: &JsValue) -> serde_json::Value {
+    serde_wasm_bindgen::from_value(value.clone()).expect("a result of the module is JSON data")
+}
+
+/// A property of a result.
+pub fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &key.into()).unwrap()
+}
+
+/// A BigInt of a result, exactly; it must be one.
+pub fn bigint(value: &JsValue) -> u64 {
+    assert!(value.is_bigint(), "a BigInt, got {value:?}");
+    u64::try_from(value.clone()).expect("a BigInt from 0 to 2^64 - 1")
+}
+
+/// `read(offset, length)` over `text`, as the replay page's worker gives a file.
+pub fn reader(text: &str) -> js_sys::Function {
+    let text = serde_json::to_string(text).unwrap();
+    js_sys::Function::new_with_args(
+        "offset, length",
+        &format!("const bytes = new TextEncoder().encode({text}); return bytes.subarray(offset, offset + length);"),
+    )
+}

@@ -1,0 +1,115 @@
+//! The TypeScript types of what the exports give (wasm-bindgen would say `any`), written
+//! into the module's declarations (`billsim_wasm.d.ts`): above all, that every 64-bit
+//! integer (money in nano- or micro-dollars, a moment or span in milliseconds, a count of
+//! calls) is a `bigint`, exact past 2^53, and every integer of 32 bits or less a `number`.
+//! `tests/types/` type-checks a user of them.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+/** A table of a view: a caption, its columns, and rows of text. */
+export interface Table { caption: string; columns: string[]; rows: string[][] }
+
+/** Lesson 000's settings as a day's JSON holds them. */
+export interface DaySettings { perMinute: number; budgetMicros: bigint; refill: string }
+
+/** One toy day under every policy (`billsim day --json`): money in micro-dollars. */
+export interface DayResult {
+  seed: number;
+  settings: DaySettings;
+  users: { kind: string; calls: number }[];
+  policies: { policy: string; billMicros: bigint; perUser: { served: number; refused: number; chargedMicros: bigint }[] }[];
+}
+
+/** One row of a day's "Show numbers" table, written by the core. */
+export interface ReadoutRow {
+  policy: string; user: string; kind: string; calls: number; served: number; refused: number; charged: string; share: string;
+}
+
+/** The widget's day: the day, each policy's sentence and the table's rows. */
+export interface DayView { day: DayResult; summaries: Record<string, string>; readout: ReadoutRow[] }
+
+/** A version of the budget under many calls at once (`billsim overrun --json`). */
+export interface OverrunRow { version: string; admitted: number; chargedMicros: bigint }
+
+/** What a policy did to each user of a run: money in nano-dollars. */
+export interface UserOutcome {
+  served: number; refused: number; refusedBy: Record<string, number>; dropped: number; chargedNanos: bigint;
+  degraded?: number; failed?: number; outageUnmeteredNanos?: bigint; requestUnmeteredNanos?: bigint;
+}
+
+/** What a policy did to a run's traffic (`billsim run --json`'s `policies`). */
+export interface Outcome {
+  policy: string;
+  billNanos: bigint;
+  perUser: UserOutcome[];
+  servedByModel: number[];
+  tripped?: { at: bigint; user: number };
+  timeline: { start: bigint; stepMs: bigint; spentNanos: bigint[] };
+  events?: {
+    at: bigint; user: number; model: number; served: boolean; reason?: string; fitsAt?: bigint;
+    chargedNanos: bigint; key?: number; retryAfter?: bigint;
+  }[];
+}
+
+/** A scenario run under each of its policies (`billsim run --scenario NAME --json`); a
+ * setting's value is a whole number (bigint), dollars as exact decimal text, or a choice. */
+export interface ScenarioRun {
+  scenario: string;
+  seed: number;
+  settings: Record<string, bigint | string>;
+  cohorts: { name: string; label: string }[];
+  users: { name: string; cohort: string; calls: number; requests: number }[];
+  models: string[];
+  labels: string[];
+  policies: Outcome[];
+  keys?: string[];
+}
+
+/** A moment (ms) and an amount (nano-dollars) of a line. */
+export type Point = [bigint, bigint];
+
+/** The over-time view: each policy's spend, the budget or ceiling lines, all written by the core. */
+export interface OverTime {
+  title: string;
+  scale: unknown;
+  fromMs: bigint;
+  toMs: bigint;
+  timeTicks: { at: bigint; label: string }[];
+  moneyTicks: { at: bigint; label: string }[];
+  lines: { policy: string; label: string; bill: string; points: Point[]; trip?: { atMs: bigint; spentNanos: bigint; label: string } | null; sentence: string }[];
+  limits: { kind: string; label: string; chartLabel: string; points: Point[]; policies: bigint[]; above: boolean }[];
+  table: Table;
+}
+
+/** Each kind of user's share of the bill under each policy. */
+export interface CohortView {
+  title: string;
+  cohorts: { name: string; label: string }[];
+  bars: { policy: string; label: string; note: string; segments: { cohort: string; label: string; chargedNanos: bigint; share: string }[]; sentence: string }[];
+  table: Table;
+}
+
+/** A panel beside the chart, written by the core. */
+export interface Panel { name: string; title: string; sentences: string[]; lines: string[]; table: Table | null }
+
+/** A widget's settings made to hold together (`settleSettings`). */
+export interface Settled {
+  settings: Record<string, number | string>;
+  ignored: { key: string; problem: string; using: number | string | null }[];
+}
+
+/** A replayed log as the replay page shows it (`Replay.run`). */
+export interface ReplayView {
+  summary: string;
+  notes: string[];
+  share: CohortView;
+  refusals: Table;
+  spend: OverTime;
+  refusedUsers: Table;
+  /** Each policy's bill and refusals, as `billsim replay --json` has them. */
+  bills: { policy: string; billNanos: bigint; refused: bigint }[];
+  calls: bigint;
+}
+"#;
