@@ -51,6 +51,9 @@ test("hostile arguments throw the core's message with its field, and the replay 
   assert.deepEqual(thrown(() => read(reader(bytes), { format: "csv" }))[0], "format");
   assert.match(thrown(() => read(reader(bytes), { colour: 1 }))[1], /unknown field "colour"/);
   assert.match(thrown(() => read(reader(new Uint8Array()), {}))[1], /the log is empty/);
+  // A log bigger than the page replays: said before it is read, with how big one may be.
+  assert.deepEqual(thrown(() => read(() => { throw new Error("read"); }, { bytes: 2.2e9 })), ["file",
+    "the log is 2.2 GB, and this page replays logs of up to 1 GB and about 10 million calls, as it keeps every call in the browser's memory; the command line, `billsim replay FILE`, reads a log of any size as it streams in"]);
   // A size hint of any kind is only a hint.
   for (const hint of [-1, 1e300, NaN, "9", 2 ** 60]) {
     assert.equal(read(reader(bytes), { bytes: hint }).run(null, "", null).calls, 5n, `bytes ${hint}`);

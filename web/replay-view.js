@@ -132,7 +132,7 @@ class ReplayView extends HTMLElement {
   #root;
   #words;
   #policies = structuredClone(page.policies);
-  #good = null; // { worker, view }: the last file replayed, kept while another is read
+  #good = null; // { worker, view, file }: the last file replayed, kept while another is read
   #pending = null; // the worker reading a new file
   #spare = null; // a worker with the wasm loaded, for the next file
   #frame = null; // the policy whose bar is framed
@@ -216,7 +216,7 @@ class ReplayView extends HTMLElement {
       this.#renderEditor();
       this.#q(`.policy:last-child input`)?.focus();
     });
-    this.#q(".download").addEventListener("click", () => this.#good?.worker.postMessage({ csv: true }));
+    this.#q(".download").addEventListener("click", () => this.#good?.worker?.postMessage({ csv: true }));
     this.#q(".frame").addEventListener("click", (e) => {
       const button = e.target.closest("button[data-policy]");
       if (!button) return;
@@ -252,8 +252,8 @@ class ReplayView extends HTMLElement {
       worker.postMessage(this.#runMessage());
     } else if (data.view) {
       this.#pending = null;
-      if (this.#good) this.#good.worker.terminate();
-      this.#good = { worker, view: data.view };
+      this.#good?.worker?.terminate();
+      this.#good = { worker, view: data.view, file: this.#file };
       this.dataset.memory = data.memory; // the worker's wasm memory, in bytes (for the benchmark)
       worker.onmessage = ({ data }) => this.#fromGood(worker, data);
       this.#showReading(false);
@@ -284,12 +284,18 @@ class ReplayView extends HTMLElement {
       setTimeout(() => URL.revokeObjectURL(link.href), 0);
     } else if (data.error) {
       this.#q(".editor-error").textContent = data.error;
+      // Its module stopped: the worker goes, the view stays; the next replay reads the file again.
+      if (data.trapped) {
+        worker.terminate();
+        this.#good.worker = null;
+      }
     }
   }
 
   #rerun() {
     this.#q(".editor-error").textContent = "";
-    this.#good?.worker.postMessage(this.#runMessage());
+    if (this.#good?.worker) this.#good.worker.postMessage(this.#runMessage());
+    else if (this.#good) this.#read(this.#good.file);
   }
 
   #runMessage() {

@@ -9,15 +9,21 @@
 // users stay in memory, never the file's bytes.
 //
 // Messages in: { read: File, format, skipBadRows }, { run: policies | null, add, prices: File | null },
-// { csv: true }. Out: { progress, text }, { ready }, { view, memory }, { csv }, { error, field }.
-import init, { Replay, replayProgress, wasmMemoryBytes } from "./pkg-replay/billsim_wasm.js";
+// { csv: true }. Out: { progress, text }, { ready }, { view, memory }, { csv }, { error, field, trapped }.
+import init, { Replay, replayPage, replayProgress, wasmMemoryBytes } from "./pkg-replay/billsim_wasm.js";
 
-const loaded = init({ module_or_path: new URL("./pkg-replay/billsim_wasm_bg.wasm", import.meta.url) });
+// The core's sentence for a module that stopped (a trap), read while the module is sound.
+let stopped = "";
+const loaded = init({ module_or_path: new URL("./pkg-replay/billsim_wasm_bg.wasm", import.meta.url) })
+  .then(() => { stopped = replayPage().words.stopped; });
 let replay = null;
 const reader = new FileReaderSync();
 
+// A trap (a RuntimeError: a bug, or memory gone) leaves the module unsound: the page is told
+// so (`trapped`), in the core's words, and ends this worker.
 function failed(e) {
-  postMessage({ error: e?.message ?? String(e), field: e?.field ?? null });
+  if (e instanceof WebAssembly.RuntimeError) postMessage({ error: stopped, field: null, trapped: true });
+  else postMessage({ error: e?.message ?? String(e), field: e?.field ?? null });
 }
 
 function read(file, options) {

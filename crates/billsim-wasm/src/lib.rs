@@ -13,7 +13,7 @@ mod thrown;
 mod types;
 
 #[cfg(feature = "replay")]
-pub use replay::{draw_replay_over_time, draw_replay_share, replay_page, replay_progress, Replay};
+pub use replay::{draw_replay_over_time, draw_replay_share, replay_page, replay_progress, Most, Replay};
 pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
@@ -36,6 +36,20 @@ use web_sys::HtmlCanvasElement;
 /// numbers. The drawing exports take a view back with its BigInts.
 const TO_JS: serde_wasm_bindgen::Serializer =
     serde_wasm_bindgen::Serializer::json_compatible().serialize_large_number_types_as_bigints(true);
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(message: &str);
+}
+
+/// Every export returns its errors; a panic is a bug, and in wasm32 it cannot unwind: the
+/// module traps (`RuntimeError: unreachable`). So that the bug is seen for what it is, a
+/// panic's message goes to the console first (the page then says its own sentence).
+#[wasm_bindgen(start)]
+pub fn on_load() {
+    std::panic::set_hook(Box::new(|info| console_error(&format!("billsim-wasm: a bug stopped the module: {info}"))));
+}
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Thrown> {
     value.serialize(&TO_JS).map_err(|e| Thrown::general(format!("could not build the result: {e}")))
@@ -146,13 +160,18 @@ pub fn check_days(settings: JsValue, count: JsValue) -> Result<JsValue, Thrown> 
 /// not grow over many days.
 #[wasm_bindgen(js_name = wasmMemoryBytes)]
 pub fn wasm_memory_bytes() -> f64 {
+    memory_bytes() as f64
+}
+
+/// Bytes of linear memory the module holds now (0 natively, where this is not wasm).
+pub(crate) fn memory_bytes() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
-        (core::arch::wasm32::memory_size(0) * 65_536) as f64
+        core::arch::wasm32::memory_size(0) as u64 * 65_536
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        0.0
+        0
     }
 }
 

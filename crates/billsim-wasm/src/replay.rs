@@ -26,15 +26,42 @@ use web_sys::HtmlCanvasElement;
 /// How much is asked of `read` at a time.
 const CHUNK: usize = 1 << 20;
 
+/// The most a page reads: bytes of a log, and the module's memory while it reads one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Most {
+    pub bytes: u64,
+    pub memory: u64,
+}
+
+impl Most {
+    /// The page's ([`page::PAGE_MOST_BYTES`], [`page::PAGE_MOST_MEMORY`]).
+    pub const PAGE: Most = Most { bytes: page::PAGE_MOST_BYTES, memory: page::PAGE_MOST_MEMORY };
+}
+
 /// A file read through a JS function: `read(offset, length)` gives the bytes from
-/// `offset`, fewer (or none) at the end.
+/// `offset`, fewer (or none) at the end. It stops, saying why in `stopped`, past `most`:
+/// more bytes than a page replays, or the module's memory as full as it may be (a log of
+/// small rows has more calls than its size says), before a wasm32 module would run out of
+/// memory and trap.
 struct JsFile<'a> {
     read: &'a Function,
     offset: f64,
+    total: Option<u64>,
+    most: Most,
+    stopped: Option<String>,
 }
 
 impl Read for JsFile<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let at = self.offset as u64;
+        if at > self.most.bytes {
+            self.stopped = Some(page::too_big(self.total, None, self.most.bytes));
+        } else if crate::memory_bytes() > self.most.memory {
+            self.stopped = Some(page::too_big(self.total, Some(at), self.most.bytes));
+        }
+        if let Some(why) = &self.stopped {
+            return Err(io::Error::other(why.clone()));
+        }
         let got = self
             .read
             .call2(&JsValue::NULL, &JsValue::from_f64(self.offset), &JsValue::from_f64(buf.len() as f64))
@@ -100,14 +127,14 @@ pub struct Replay {
 impl Replay {
     /// Reads the log that `read(offset, length)` gives (see [`JsFile`]); `options` is `{
     /// format, skipBadRows, bytes }`, the format a name of `replayPage().formats` or `""` to
-    /// find it from the file, `bytes` the file's size (for the calls' memory to be taken once). A log that cannot be replayed throws the core's message.
+    /// find it from the file, `bytes` the file's size (for the calls' memory to be taken
+    /// once). A log that cannot be replayed throws the core's message; one bigger than the
+    /// page replays (its size past 1 GB, or its calls filling the page's memory) throws why,
+    /// how big a log may be, and that `billsim replay` reads it, before the module would
+    /// run out of memory.
     pub fn read(read: Function, options: JsValue) -> Result<Replay, Thrown> {
-        let options = read_options(&options)?;
-        let file = BufReader::with_capacity(CHUNK, JsFile { read: &read, offset: 0.0 });
-        let log = core::read(file, &options).map_err(|e| Thrown::with_field("file", e.on_page()))?;
-        Ok(Replay { log, run: None })
+        Replay::read_within(read, options, Most::PAGE)
     }
-
     /// Replays the log under `policies`, a policy file as `billsim replay --policy` reads it
     /// (its text, or its JSON as data: one policy, a list of them, or `{ policies, prices }`;
     /// `null` for the default ones), with the cohort `add` (one of `replayPage().addable`, or
@@ -180,6 +207,23 @@ impl Replay {
     /// The last replay's results as CSV (every user under every policy), made by the core.
     pub fn csv(&self) -> Result<String, Thrown> {
         self.run.as_ref().map(view::csv).ok_or_else(|| Thrown::general("nothing has been replayed yet"))
+    }
+}
+
+impl Replay {
+    /// [`Replay::read`] within `most` (the page's limits, or a test's smaller ones).
+    pub fn read_within(read: Function, options: JsValue, most: Most) -> Result<Replay, Thrown> {
+        let options = read_options(&options)?;
+        if let Some(bytes) = options.bytes.filter(|b| *b > most.bytes) {
+            return Err(Thrown::with_field("file", page::too_big(Some(bytes), None, most.bytes)));
+        }
+        let mut file = JsFile { read: &read, offset: 0.0, total: options.bytes, most, stopped: None };
+        let log = core::read(BufReader::with_capacity(CHUNK, &mut file), &options);
+        match (log, file.stopped) {
+            (_, Some(why)) => Err(Thrown::with_field("file", why)),
+            (Ok(log), None) => Ok(Replay { log, run: None }),
+            (Err(e), None) => Err(Thrown::with_field("file", e.on_page())),
+        }
     }
 }
 

@@ -43,6 +43,8 @@ pub struct Words {
     pub show_policy: &'static str,
     pub download: &'static str,
     pub left_out: &'static str,
+    /// What the page says when its WebAssembly stopped (a trap: a fault, or memory gone).
+    pub stopped: &'static str,
 }
 
 pub const WORDS: Words = Words {
@@ -80,7 +82,50 @@ pub const WORDS: Words = Words {
     show_policy: "Framed policy",
     download: "Download results as CSV",
     left_out: "guards the editor cannot show were left out of the default policies",
+    stopped: "The page's WebAssembly stopped while replaying this log: it may have run out of the browser's \
+              memory. The command line, `billsim replay FILE`, reads a log of any size as it streams in.",
 };
+
+/// The most a page replays: a log of this many bytes (a file's size is known before it is
+/// read), with calls that take at most `PAGE_MOST_MEMORY` of the module's memory. A wasm32
+/// module has at most 4 GiB and no list longer than 2 GiB: the page holds a call in some 55
+/// bytes when it knows the file's size (10 million calls: 540 MB), and in up to twice that
+/// while a list of calls grows; growing takes twice the list for a moment, and the replay
+/// needs room of its own. Stopping at 1 GiB, no list can grow past 2 GiB nor the memory
+/// past 3 GiB: some 8 to 19 million calls, as the rows are read.
+pub const PAGE_MOST_BYTES: u64 = 1_000_000_000;
+pub const PAGE_MOST_MEMORY: u64 = 1 << 30;
+/// The calls a page holds, as said (a round number below what fits).
+const PAGE_MOST_CALLS: &str = "about 10 million calls";
+
+/// Why the page does not replay a log, how big a log may be, and that `billsim replay`
+/// reads it: `total`, the file's size when known; `read`, how much had been read when the
+/// page's memory for the calls was full (`None`: the log is too big before it is read);
+/// `most`, the most bytes the page reads.
+///
+/// ```
+/// use billsim_core::replay::page::too_big;
+/// assert_eq!(too_big(Some(2_100_000_000), None, 1_000_000_000),
+///     "the log is 2.1 GB, and this page replays logs of up to 1 GB and about 10 million calls, as it keeps \
+///      every call in the browser's memory; the command line, `billsim replay FILE`, reads a log of any size \
+///      as it streams in");
+/// ```
+pub fn too_big(total: Option<u64>, read: Option<u64>, most: u64) -> String {
+    let what = match (total, read) {
+        (Some(total), None) => format!("the log is {}", size(total)),
+        (None, None) => format!("the log is more than {}", size(most)),
+        (total, Some(read)) => format!(
+            "the log has more calls than this page can keep in the browser's memory (it was full after {}{})",
+            size(read),
+            total.map_or_else(String::new, |t| format!(" of {}", size(t)))
+        ),
+    };
+    format!(
+        "{what}, and this page replays logs of up to {} and {PAGE_MOST_CALLS}, as it keeps every call in the \
+         browser's memory; the command line, `billsim replay FILE`, reads a log of any size as it streams in",
+        size(most)
+    )
+}
 
 /// The formats a page's menu offers: `[name, label]`.
 pub fn formats() -> Vec<[&'static str; 2]> {
