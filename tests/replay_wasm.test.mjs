@@ -97,12 +97,19 @@ test("the page's words and guard kinds come from the core, and the default polic
 test("a bill and a budget line at and past 2^53 nano-dollars cross into JS as exact BigInts, the bills billsim replay's", () => {
   const dir = mkdtempSync(join(tmpdir(), "replay-wasm-"));
   const head = "time,end,user,model,input_tokens,output_tokens,cost\n";
-  for (const [cost, nanos] of [["9007199.254740992", 2n ** 53n], ["9007199.254740993", 2n ** 53n + 1n], ["10000000000", 10n ** 19n]]) {
-    const file = join(dir, `cost-${cost}.csv`);
-    writeFileSync(file, `${head}2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,10,10,${cost}\n`);
+  // A logged cost is at most $1,000,000 a call: bills past 2^53 nano-dollars are many calls.
+  const call = (cost) => `2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,10,10,${cost}`;
+  const nine = Array(9).fill(call("900719.925474099"));
+  for (const [name, calls, nanos] of [
+    ["2^53", [...nine, call("900719.925474101")], 2n ** 53n],
+    ["2^53 + 1", [...nine, call("900719.925474102")], 2n ** 53n + 1n],
+    ["10^19", Array(10000).fill(call("1000000")), 10n ** 19n],
+  ]) {
+    const file = join(dir, `cost-${name}.csv`);
+    writeFileSync(file, `${head}${calls.join("\n")}\n`);
     const bills = wasm.Replay.read(reader(readFileSync(file)), {}).run(null, "", null).bills;
-    assert.equal(bills[0].billNanos, nanos, `one call of $${cost}`);
-    assert.deepEqual(bills.map((b) => [b.policy, b.billNanos, b.refused]), cliBills(file), `$${cost}: billsim replay's bills`);
+    assert.equal(bills[0].billNanos, nanos, `${calls.length} calls adding up to ${name} nano-dollars`);
+    assert.deepEqual(bills.map((b) => [b.policy, b.billNanos, b.refused]), cliBills(file), `${name}: billsim replay's bills`);
   }
   // The replay page's budget of $2,000 for each of 5,000 users: a line of 10^16 nano-dollars.
   const rows = Array.from({ length: 5000 }, (_, u) => `2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,user${u},claude-haiku-4-5,100,20,`);
