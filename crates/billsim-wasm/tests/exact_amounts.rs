@@ -30,17 +30,19 @@ fn highest_limit(view: &JsValue) -> u64 {
 
 #[wasm_bindgen_test]
 fn a_replayed_bill_at_and_past_2_to_the_53_nano_dollars_is_an_exact_bigint() {
-    for (cost, nanos) in
-        [("9007199.254740992", TWO_53), ("9007199.254740993", TWO_53 + 1), ("10000000000", 10_000_000_000_000_000_000)]
-    {
-        let log = format!(
-            "time,end,user,model,input_tokens,output_tokens,cost\n\
-             2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,10,10,{cost}\n"
-        );
+    // A logged cost is at most $1,000,000 a call: these bills are many calls.
+    let call = |cost: &str| format!("2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,10,10,{cost}\n");
+    let nine = call("900719.925474099").repeat(9);
+    for (calls, nanos) in [
+        (format!("{nine}{}", call("900719.925474101")), TWO_53),
+        (format!("{nine}{}", call("900719.925474102")), TWO_53 + 1),
+        (call("1000000").repeat(10_000), 10_000_000_000_000_000_000),
+    ] {
+        let log = format!("time,end,user,model,input_tokens,output_tokens,cost\n{calls}");
         let mut replay = Replay::read(reader(&log), JsValue::UNDEFINED).unwrap();
         let view = replay.run(JsValue::NULL, "".into(), JsValue::NULL).unwrap();
         let bill = get(&js_sys::Array::from(&get(&view, "bills")).get(0), "billNanos");
-        assert_eq!(bigint(&bill), nanos, "the bill of one call costing ${cost}");
+        assert_eq!(bigint(&bill), nanos, "the bill of calls adding up to {nanos} nano-dollars");
         assert!(get(&view, "calls").is_bigint(), "a count of calls is a 64-bit integer too");
     }
 }
