@@ -91,9 +91,9 @@ function table(t) {
 }
 
 // The editor holds its policies as a policy file writes them (the core's reader reads them
-// as it reads a file): a field sits in the guard, or in the object its `within` names
-// (a money budget's set-aside object); a whole number is a BigInt (exact past 2^53) when its text is one, and any
-// other text stays text, for the reader to say what the field allows.
+// as it reads a file): a field sits in the guard, or in the object its `within` names (a
+// money budget's set-aside); a whole number is a BigInt (exact past 2^53) when its text is
+// one, and any other text stays text, for the reader to say what the field allows.
 const holder = (guard, f) => (f.within ? (guard[f.within] ??= {}) : guard);
 const valueOf = (f, text) => (f.kind === "whole" && /^\s*\d+\s*$/.test(text) ? BigInt(text) : text);
 // Whether a field is shown: it depends on no other, or that one has the value it needs.
