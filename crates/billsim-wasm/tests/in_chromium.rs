@@ -100,7 +100,8 @@ fn drawing_a_day_paints_the_canvas_with_the_heavy_users_orange() {
     assert_eq!(count_pixels(&c), (0, 0), "a new canvas is blank");
     draw(c.clone(), JsValue::UNDEFINED, "noLimit".into(), JsValue::UNDEFINED).unwrap();
     let (orange, painted) = count_pixels(&c);
-    assert!(orange > 20_000, "the heavy user's bars are drawn: {orange} orange pixels");
+    // Money is length: the capped policies' bars are short, so most orange is "No limit"'s.
+    assert!(orange > 10_000, "the heavy user's bars are drawn: {orange} orange pixels");
     assert_eq!(painted, 600 * 300, "the background is filled");
 }
 
