@@ -4,14 +4,15 @@
 // which it is only if the declarations are there and say what the functions take and give.
 import init, {
   checkDays, cohortView, dayReadout, dayView, drawOverrun, drawShareOfBill, overTimeView, overrun, overrunSentences,
-  readOverrunText, readSettingsText, runScenario, settleSettings, simulateDay, spreadSentences, summarize,
+  readOverrunText, readSetting, readSettingsText, runScenario, scenarios, settleSettings, simulateDay, spreadSentences,
+  summarize, type Settings,
 } from "../../web/pkg/billsim_wasm.js";
 import type { Replay } from "../../web/pkg-replay/billsim_wasm.js";
 import "../../web/bill-widget.js";
 
 export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[]> {
   await init({ module_or_path: new URL("../../web/pkg/billsim_wasm_bg.wasm", import.meta.url) });
-  const settings = { seed: 0, perMinute: 5, budgetDollars: 0.25, refill: "daily" };
+  const settings: Settings = { seed: 0, perMinute: 5, budgetDollars: 0.25, refill: "daily" };
   const day = simulateDay(settings);
   const view = dayView(settings);
   const rows = dayReadout(settings);
@@ -57,4 +58,22 @@ export function misuse(canvas: HTMLCanvasElement): void {
   // @ts-expect-error a day's money too
   const micros: number = simulateDay({}).policies[0].billMicros;
   void [notANumber, notNumbers, canvas, bill, micros];
+}
+
+// The names a function takes are the core's own: a setting's key, a scenario's, a policy's,
+// a choice's values (written by crates/billsim-wasm/build.rs from the core's tables).
+export function names(): void {
+  const key: string = scenarios().settings[0].key;
+  const value: number | string = readSetting("budgetDollars", "0.5");
+  // @ts-expect-error "budget" is the setting's old attribute, not its key
+  readSetting("budget", "0.5");
+  // @ts-expect-error no scenario is named "nope"
+  runScenario("nope", {}, 0);
+  // @ts-expect-error the budget's refill is "daily" or "steady"
+  simulateDay({ refill: "weekly" });
+  // @ts-expect-error no policy is named "sometimes"
+  summarize({}, "sometimes");
+  // @ts-expect-error a setting that is no key of the table
+  overrun({ callz: 20 });
+  void [key, value];
 }

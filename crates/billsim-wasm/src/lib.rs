@@ -59,7 +59,7 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Thrown> {
 /// as `billsim day --json`. `settings` is `{ seed, perMinute, budgetDollars, refill }`,
 /// every field optional; `undefined` or `null` means all defaults.
 #[wasm_bindgen(js_name = simulateDay, unchecked_return_type = "DayResult")]
-pub fn simulate_day(settings: JsValue) -> Result<JsValue, Thrown> {
+pub fn simulate_day(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     to_js(&day)
@@ -67,7 +67,10 @@ pub fn simulate_day(settings: JsValue) -> Result<JsValue, Thrown> {
 
 /// The one-line summary of `policy` for the day `settings` gives, as the page shows it.
 #[wasm_bindgen(js_name = summarize)]
-pub fn summarize(settings: JsValue, policy: JsValue) -> Result<String, Thrown> {
+pub fn summarize(
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+) -> Result<String, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let policy = js_input::policy(&policy)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
@@ -78,7 +81,12 @@ pub fn summarize(settings: JsValue, policy: JsValue) -> Result<String, Thrown> {
 /// `policy`. `look` is `{ dark, scale }`: dark colours, and device pixels per CSS pixel
 /// (the page sizes the canvas's backing store by it, so the bars stay sharp).
 #[wasm_bindgen(js_name = drawShareOfBill)]
-pub fn draw(canvas: HtmlCanvasElement, settings: JsValue, policy: JsValue, look: JsValue) -> Result<(), Thrown> {
+pub fn draw(
+    canvas: HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+) -> Result<(), Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let policy: Policy = js_input::policy(&policy)?;
     let theme: Theme = js_input::look(&look)?;
@@ -105,7 +113,7 @@ fn on_canvas(
 /// `billsim overrun --json`. `settings` is `{ calls, estimatePercent, budgetDollars }`,
 /// every field optional; `undefined` or `null` means the lesson's (20, 50, 0.25).
 #[wasm_bindgen(js_name = overrun, unchecked_return_type = "OverrunRow[]")]
-pub fn overrun(settings: JsValue) -> Result<JsValue, Thrown> {
+pub fn overrun(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let params = in_flight_input::params(&settings)?;
     to_js(&billsim_core::in_flight::overrun(&params)?)
 }
@@ -113,7 +121,11 @@ pub fn overrun(settings: JsValue) -> Result<JsValue, Thrown> {
 /// Draws the overrun chart for `settings` (as `overrun` takes them) onto `canvas`: one
 /// bar per version against a dashed line at the budget. `look` is as for `drawShareOfBill`.
 #[wasm_bindgen(js_name = drawOverrun)]
-pub fn draw_overrun(canvas: HtmlCanvasElement, settings: JsValue, look: JsValue) -> Result<(), Thrown> {
+pub fn draw_overrun(
+    canvas: HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+) -> Result<(), Thrown> {
     let params = in_flight_input::params(&settings)?;
     let theme: Theme = js_input::look(&look)?;
     let rows = billsim_core::in_flight::overrun(&params)?;
@@ -125,7 +137,9 @@ pub fn draw_overrun(canvas: HtmlCanvasElement, settings: JsValue, look: JsValue)
 /// returned as `simulateDay` takes them (absent fields are the defaults; the seed only
 /// when given).
 #[wasm_bindgen(js_name = readSettingsText)]
-pub fn read_settings_text(text: JsValue) -> Result<JsValue, Thrown> {
+pub fn read_settings_text(
+    #[wasm_bindgen(unchecked_param_type = "Partial<Record<SettingKey, string>>")] text: JsValue,
+) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::text_settings(&text)?;
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -149,7 +163,10 @@ pub fn read_settings_text(text: JsValue) -> Result<JsValue, Thrown> {
 /// The lesson's claims checked over `count` days from the settings' seed (1 to 10,000
 /// days): the same object as `billsim days --json`.
 #[wasm_bindgen(js_name = checkDays)]
-pub fn check_days(settings: JsValue, count: JsValue) -> Result<JsValue, Thrown> {
+pub fn check_days(
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let count = js_input::day_count(&count)?;
     let days = billsim_core::many_days::many_days(seed, count, &settings)?;
@@ -178,7 +195,7 @@ pub(crate) fn memory_bytes() -> u64 {
 /// The day `settings` gives as rows a reader can scan: for each policy and user, calls,
 /// served, refused, charged (in dollars) and share of the bill, written by the core.
 #[wasm_bindgen(js_name = dayReadout, unchecked_return_type = "ReadoutRow[]")]
-pub fn day_readout(settings: JsValue) -> Result<JsValue, Thrown> {
+pub fn day_readout(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     to_js(&billsim_core::readout::readout(&day))
@@ -187,7 +204,10 @@ pub fn day_readout(settings: JsValue) -> Result<JsValue, Thrown> {
 /// What each policy did over `count` days from the settings' seed, as the sentences the
 /// widget shows under its chart: `{ noLimit, requestsPerMinute, dailyBudget }`.
 #[wasm_bindgen(js_name = spreadSentences, unchecked_return_type = "Record<string, string>")]
-pub fn spread_sentences(settings: JsValue, count: JsValue) -> Result<JsValue, Thrown> {
+pub fn spread_sentences(
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let count = js_input::day_count(&count)?;
     let days = billsim_core::many_days::days_spread(seed, count, &settings)?;
@@ -219,7 +239,7 @@ impl<T> PerPolicy<T> {
 /// `{ day, summaries, readout }`, where `day` is `simulateDay`'s object, `summaries` each
 /// policy's sentence (as `summarize`) and `readout` the rows of `dayReadout`.
 #[wasm_bindgen(js_name = dayView, unchecked_return_type = "DayView")]
-pub fn day_view(settings: JsValue) -> Result<JsValue, Thrown> {
+pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     #[derive(Serialize)]
@@ -238,7 +258,9 @@ pub fn day_view(settings: JsValue) -> Result<JsValue, Thrown> {
 /// The calls-at-once experiment as sentences, one per version, as the widget shows them
 /// under its chart (`settings` as for `overrun`).
 #[wasm_bindgen(js_name = overrunSentences)]
-pub fn overrun_sentences(settings: JsValue) -> Result<Vec<String>, Thrown> {
+pub fn overrun_sentences(
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+) -> Result<Vec<String>, Thrown> {
     let params = in_flight_input::params(&settings)?;
     let rows = billsim_core::in_flight::overrun(&params)?;
     Ok(rows.iter().map(|r| r.sentence(&params)).collect())
@@ -247,7 +269,9 @@ pub fn overrun_sentences(settings: JsValue) -> Result<Vec<String>, Thrown> {
 /// The experiment's form text (`{ calls: "20", estimatePercent: "50" }`, each optional),
 /// checked by the core, as numbers for `overrun`: `{ calls, estimatePercent }`.
 #[wasm_bindgen(js_name = readOverrunText)]
-pub fn read_overrun_text(text: JsValue) -> Result<JsValue, Thrown> {
+pub fn read_overrun_text(
+    #[wasm_bindgen(unchecked_param_type = "Partial<Record<SettingKey, string>>")] text: JsValue,
+) -> Result<JsValue, Thrown> {
     let (calls, estimate_percent) = in_flight_input::text_params(&text)?;
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -267,7 +291,7 @@ pub fn read_overrun_text(text: JsValue) -> Result<JsValue, Thrown> {
 /// settings' keys, its policies with their buttons' labels), and each widget (`{ scenario,
 /// policy, another, numbered, settings }`: its scenario, the key of the setting its policy
 /// buttons set, its "another run" button's words, the run number's word, its settings' keys).
-#[wasm_bindgen(js_name = scenarios)]
+#[wasm_bindgen(js_name = scenarios, unchecked_return_type = "CoreTable")]
 pub fn scenarios() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
     struct Schema {
@@ -301,8 +325,11 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
 /// One setting read from its text (a form's, an attribute's, the address's), checked by
 /// the core: a number (whole numbers, and dollars as JS numbers whose shortest form is
 /// the exact amount) or a choice's name. A bad value throws with `field` set to `key`.
-#[wasm_bindgen(js_name = readSetting)]
-pub fn read_setting(key: JsValue, text: JsValue) -> Result<JsValue, Thrown> {
+#[wasm_bindgen(js_name = readSetting, unchecked_return_type = "number | string")]
+pub fn read_setting(
+    #[wasm_bindgen(unchecked_param_type = "SettingKey")] key: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number | bigint")] text: JsValue,
+) -> Result<JsValue, Thrown> {
     let spec = js_input::setting_key(&key)?;
     let text = js_input::setting_text(spec, &text)?;
     Ok(setting_value(spec.read(&text)?))
@@ -327,7 +354,11 @@ fn setting_value(value: Value) -> JsValue {
 /// ...; got ...") and the value used in its place (`null` for a setting of another widget,
 /// which changes nothing here).
 #[wasm_bindgen(js_name = settleSettings, unchecked_return_type = "Settled")]
-pub fn settle_settings(settings: JsValue, before: JsValue, given: JsValue) -> Result<JsValue, Thrown> {
+pub fn settle_settings(
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] before: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "SettingKey[]")] given: JsValue,
+) -> Result<JsValue, Thrown> {
     let mut values = js_input::widget_values(&settings, "settings")?;
     let before = js_input::widget_values(&before, "before")?;
     let given = js_input::setting_keys(&given, "given")?;
@@ -357,7 +388,11 @@ pub fn settle_settings(settings: JsValue, before: JsValue, given: JsValue) -> Re
 /// its policies: the same JSON as `billsim run --scenario NAME --seed N --json`.
 /// `settings` holds the scenario's settings by key (text or numbers), each optional.
 #[wasm_bindgen(js_name = runScenario, unchecked_return_type = "ScenarioRun")]
-pub fn run_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
+pub fn run_scenario(
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+) -> Result<JsValue, Thrown> {
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
     let run = billsim_core::scenario::run(scenario, seed, &values, None, Record::default()).map_err(Thrown::run)?;
@@ -385,7 +420,11 @@ pub fn bench_synthetic_bill(calls: u32, users: u32) -> Result<u64, Thrown> {
 /// for `runScenario`): `{ title, lines: [{ policy, label, bill, points, trip, sentence }],
 /// limits, timeTicks, moneyTicks, table: { caption, columns, rows } }`, all from the core.
 #[wasm_bindgen(js_name = overTimeView, unchecked_return_type = "OverTime")]
-pub fn over_time_view(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
+pub fn over_time_view(
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+) -> Result<JsValue, Thrown> {
     to_js(&over_time_of(&name, &settings, &seed)?)
 }
 
@@ -393,10 +432,10 @@ pub fn over_time_view(name: JsValue, settings: JsValue, seed: JsValue) -> Result
 #[wasm_bindgen(js_name = drawOverTime)]
 pub fn draw_over_time(
     canvas: HtmlCanvasElement,
-    name: JsValue,
-    settings: JsValue,
-    seed: JsValue,
-    look: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
 ) -> Result<(), Thrown> {
     let view = over_time_of(&name, &settings, &seed)?;
     let theme: Theme = js_input::look(&look)?;
@@ -408,7 +447,11 @@ pub fn draw_over_time(
 /// label, note, segments: [{ cohort, label, chargedNanos, share }], sentence }], table:
 /// { caption, columns, rows } }`, all from the core.
 #[wasm_bindgen(js_name = cohortView, unchecked_return_type = "CohortView")]
-pub fn cohort_view(name: JsValue, settings: JsValue, seed: JsValue) -> Result<JsValue, Thrown> {
+pub fn cohort_view(
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+) -> Result<JsValue, Thrown> {
     to_js(&cohort_view_of(&name, &settings, &seed)?.1)
 }
 
@@ -417,11 +460,11 @@ pub fn cohort_view(name: JsValue, settings: JsValue, seed: JsValue) -> Result<Js
 #[wasm_bindgen(js_name = drawShareByCohort)]
 pub fn draw_share_by_cohort(
     canvas: HtmlCanvasElement,
-    name: JsValue,
-    settings: JsValue,
-    seed: JsValue,
-    policy: JsValue,
-    look: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
 ) -> Result<(), Thrown> {
     let (scenario, view) = cohort_view_of(&name, &settings, &seed)?;
     let policy = js_input::scenario_policy(scenario, &policy)?;
@@ -434,7 +477,12 @@ pub fn draw_share_by_cohort(
 /// `[{ name, title, sentences, lines, table: { caption, columns, rows } | null }]`, all
 /// from the core; a scenario with no panels gives `[]`.
 #[wasm_bindgen(js_name = scenarioPanels, unchecked_return_type = "Panel[]")]
-pub fn scenario_panels(name: JsValue, settings: JsValue, seed: JsValue, policy: JsValue) -> Result<JsValue, Thrown> {
+pub fn scenario_panels(
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+) -> Result<JsValue, Thrown> {
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
     let policy = js_input::scenario_policy(scenario, &policy)?;
@@ -446,7 +494,11 @@ pub fn scenario_panels(name: JsValue, settings: JsValue, seed: JsValue, policy: 
 /// that the click finds the run kept; `settings` as for `runScenario`. Returns nothing; a
 /// bad input throws as the views would.
 #[wasm_bindgen(js_name = warmScenario)]
-pub fn warm_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<(), Thrown> {
+pub fn warm_scenario(
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+) -> Result<(), Thrown> {
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
     billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;

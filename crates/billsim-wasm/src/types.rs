@@ -6,8 +6,36 @@
 
 use wasm_bindgen::prelude::*;
 
+// ScenarioName, PolicyName, SettingKey, ViewName and Settings, written by build.rs from the
+// core's tables.
+#[wasm_bindgen(typescript_custom_section)]
+const CORE_NAMES: &str = include_str!(concat!(env!("OUT_DIR"), "/core-names.d.ts"));
+
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
+/** How a chart is drawn: dark or light, and the device pixel ratio (0.5 to 8). */
+export interface Look { dark?: boolean; scale?: number }
+
+/** A choice: its value and its button's label. */
+export interface Choice { value: string; label: string }
+
+/** A setting of the core's table (`scenarios().settings`). */
+export interface SettingSpec {
+  key: SettingKey; attribute: string; oldNames: string[]; label: string; unit: string;
+  kind: { type: "whole"; min: bigint; max: bigint } | { type: "dollars"; min: string; max: string }
+    | { type: "choice"; choices: Choice[] };
+  allowed: string; default: string; views: ViewName[];
+}
+
+/** The core's one table, which the widget builds its controls from (`scenarios()`). */
+export interface CoreTable {
+  views: { value: ViewName; label: string; scenario: ScenarioName; widget: ScenarioName; chart: string }[];
+  settings: SettingSpec[];
+  widgetSettings: SettingKey[];
+  scenarios: { name: ScenarioName; label: string; description: string; settings: SettingKey[]; policies: Choice[] }[];
+  widgets: { scenario: ScenarioName; name: string; policy: SettingKey; another: string; numbered: string; settings: SettingKey[] }[];
+}
+
 /** A table of a view: a caption, its columns, and rows of text. */
 export interface Table { caption: string; columns: string[]; rows: string[][] }
 
