@@ -1,10 +1,10 @@
 // The widget's settings, from the core's one table (the wasm export `scenarios()`): each
 // setting's one name (the address's; the attribute is it in kebab case), the old names
-// still read, its label, range and default, the views and the scenarios with their policies. Every value is read by the
-// core (readSetting), and the settings made to hold together by the core (settleSettings);
-// a bad one, or one the core sets aside, keeps the value before it and is reported, never
-// breaking the widget. Nothing here names a policy, a view or a range: they all come from
-// the core.
+// still read, its label, range and default, the views and the scenarios with their
+// policies. Every value is read by the core (readSetting), and the settings made to hold
+// together by the core (settleSettings); a bad one, or one the core sets aside, keeps the
+// value before it and is reported, never breaking the widget. Nothing here names a policy,
+// a view or a range: they all come from the core.
 import { scenarios, readSetting, settleSettings } from "./pkg/billsim_wasm.js";
 
 /** The core's table as the widget uses it (call it once the wasm has loaded): `views` are
@@ -72,8 +72,8 @@ export function unknownParams(schema, params) {
   return unknown;
 }
 
-/** `base` with each setting that `source(setting)` gives (`{ name, text }`, or null for none) read on
- *  its own, then made to hold together by the core: a bad one, and one the core sets aside
+/** `base` with each setting that `source(setting)` gives (`{ name, text }`, or null for
+ *  none) read on its own, then made to hold together by the core: a bad one, and one the core sets aside
  *  (a clash, a view or a setting of another widget), keeps the base value and is described
  *  in `problems`, a Map from the setting's key to the sentence. */
 export function readSettings(schema, source, from, base = schema.defaults) {
