@@ -14,9 +14,9 @@
 // so a site may import it on every page and pay for it only where a widget is.
 import init, {
   cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
-  scenarioPanels, settleSettings, spreadSentences, overrunSentences, warmScenario,
+  scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, warmScenario,
 } from "./pkg/billsim_wasm.js";
-import { loadSchema, readSettings, toQuery } from "./widget-settings.js";
+import { ignored, loadSchema, problemOf, readSettings, toQuery } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 
 const DAYS_CHECKED = 200;
@@ -190,9 +190,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   }
 
   // Read when the element is defined, which is after the table has loaded.
-  static get observedAttributes() { return schema?.settings.map((s) => s.attribute) ?? []; }
+  static get observedAttributes() { return schema === null ? [] : [...schema.settings.map((s) => s.attribute), schema.theme.attribute]; }
 
   #state = { ...schema?.defaults };
+  #theme = schema?.theme.default; // the theme attribute's text, as the core read it
   #problems = new Map(); // "attribute seed" or "address seed" -> the notice's sentence
   #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
   #warm = { frame: 0, timer: 0 };
@@ -217,6 +218,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const connection = new AbortController();
     this.#connection = connection;
     this.#darkQuery().addEventListener("change", () => this.#draw(), { signal: connection.signal });
+    // A host page that switches its own theme (a class or a style on <html> or <body>, or
+    // its color-scheme <meta>) recolours an "auto" widget.
+    const pageChanged = new MutationObserver(() => this.#draw());
+    pageChanged.observe(document.documentElement, { attributes: true, subtree: false });
+    if (document.body) pageChanged.observe(document.body, { attributes: true });
+    if (document.head) pageChanged.observe(document.head, { childList: true, subtree: true, attributes: true });
+    connection.signal.addEventListener("abort", () => pageChanged.disconnect());
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
     load().then(() => {
       if (connection.signal.aborted) return;
@@ -240,6 +248,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // now. A widget out of the page is drawn when it comes back.
   attributeChangedCallback(name, old, text) {
     if (!this.#loaded || old === text) return;
+    if (name === schema.theme.attribute) {
+      this.#problems.delete(`address ${schema.theme.key}`);
+      this.#readTheme(text ?? schema.theme.default, "attribute");
+      this.#showNotice();
+      this.#draw();
+      return;
+    }
     const setting = schema.settings.find((s) => s.attribute === name);
     this.#problems.delete(`address ${setting.key}`);
     const reported = [...this.#problems.keys()].filter((k) => k.startsWith("attribute ")).map((k) => k.slice("attribute ".length));
@@ -280,8 +295,40 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       for (const [key, sentence] of problems) this.#problems.set(`address ${key}`, sentence);
     }
     this.#state = settings;
+    this.#readTheme(this.getAttribute(schema.theme.attribute), "attribute");
+    if (this.#syncsUrl()) this.#readTheme(new URLSearchParams(location.search).get(schema.theme.param), "address");
     this.#showNotice();
     this.#syncForm();
+  }
+
+  // The theme's text (null: not given), read by the core; a bad one keeps the one before
+  // and is reported, as a bad setting is.
+  #readTheme(text, from) {
+    if (text === null) return;
+    const { theme } = schema;
+    this.#problems.delete(`${from} ${theme.key}`);
+    try {
+      themeIsDark(text, "", "", false);
+      this.#theme = text;
+    } catch (e) {
+      this.#problems.set(`${from} ${theme.key}`, ignored(theme, from, problemOf(e), this.#theme));
+    }
+  }
+
+  // Whether the widget is dark: the theme, and for "auto" the page around the element (its
+  // color-scheme, else its <meta>, and the nearest background behind the element) and the
+  // system's preference, as the core decides. The element's own style (all: initial) is
+  // not the page's, so the page is read from its parent out.
+  #isDark() {
+    const parent = this.parentElement ?? this.getRootNode().host ?? document.documentElement;
+    let scheme = getComputedStyle(parent).colorScheme || "normal";
+    if (scheme === "normal") scheme = document.querySelector('meta[name="color-scheme"]')?.content ?? scheme;
+    let background = "";
+    for (let el = parent; el && background === ""; el = el.parentElement ?? el.getRootNode().host) {
+      const colour = getComputedStyle(el).backgroundColor;
+      if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") background = colour;
+    }
+    return themeIsDark(this.#theme, scheme, background, this.#darkQuery().matches);
   }
 
   #showNotice() {
@@ -579,7 +626,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (width === 0 || height === 0) return;
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;
-    const dark = this.#darkQuery().matches;
+    const dark = this.#isDark();
     this.toggleAttribute("data-dark", dark);
     const look = { dark, scale };
     try {

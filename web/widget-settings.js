@@ -80,3 +80,11 @@ export function toQuery(schema, widget, settings, search = "") {
   }
   return `?${[...theirs, String(params)].join("&")}`;
 }
+
+/** The notice's sentence for a value of `setting` (from the "attribute" or the "address")
+ *  that is set aside for `problem` (the core's "must be ...; got ..."), `using` in its
+ *  place: for a setting read outside readSettings (the theme). */
+export function ignored(setting, from, problem, using) {
+  const name = from === "address" ? `${setting.param} in the address` : `the ${setting.attribute} attribute`;
+  return `Ignored ${name}: ${problem}. Using ${using}.`;
+}

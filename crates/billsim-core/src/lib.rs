@@ -30,6 +30,7 @@ pub mod server_step;
 pub mod settings;
 pub mod settle;
 pub mod simulate;
+pub mod theme;
 pub mod time;
 pub mod toy_day;
 pub mod words;
