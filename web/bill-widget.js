@@ -29,6 +29,12 @@ let canShow;
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const pick = (state, keys) => Object.fromEntries(keys.map((k) => [k, state[k]]));
 const labelOf = (key) => escape(schema.settings.find((s) => s.key === key).label);
+// A message about a form's field, as the reader knows the field: its label without the
+// range in brackets (the message says what is allowed), never its key.
+const aboutField = (key, problem) => {
+  const label = schema.settings.find((s) => s.key === key)?.label.replace(/ \([^)]*\)$/, "") ?? key;
+  return `${label}: ${problem}`;
+};
 
 const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
 const rowOf = (cells) => {
@@ -73,13 +79,10 @@ function panel({ name, title, sentences, lines, table }) {
 
 const buttons = (choices, data) => choices.map(({ value, label }) =>
   `<button type="button" data-${data}="${escape(value)}" aria-pressed="false">${escape(label)}</button>`).join("");
-
-// A number input's step: one unit of the last decimal place its range is written with.
-function step(kind) {
-  if (kind.type === "whole") return "1";
-  const places = (String(kind.max).split(".")[1] ?? "").length;
-  return places === 0 ? "1" : `0.${"1".padStart(places, "0")}`;
-}
+// The same choices as one select, which a narrow widget shows in place of the buttons (one
+// row, so that the chart is on a phone's first screen with the control that changes it).
+const choiceSelect = (choices, data, label) => `<select class="compact" data-${data}-select aria-label="${escape(label)}">${
+  choices.map(({ value, label: l }) => `<option value="${escape(value)}">${escape(l)}</option>`).join("")}</select>`;
 
 // One field of the settings form, as the core's table describes it; `data-views` are the
 // views whose form shows it.
@@ -88,8 +91,10 @@ function field(setting) {
   const control = kind.type === "choice"
     ? `<select name="${escape(key)}">${kind.choices.map((c) =>
       `<option value="${escape(c.value)}">${escape(c.label)}</option>`).join("")}</select>`
-    : `<input name="${escape(key)}" type="number" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" `
-      + `min="${escape(kind.min)}" max="${escape(kind.max)}" step="${step(kind)}" aria-describedby="error">`;
+    // Text, not type=number: a number input gives "" for "abc", and the core's message
+    // must say what the reader typed. The keyboard is still a number pad; the label says the range.
+    : `<input name="${escape(key)}" type="text" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" `
+      + `autocomplete="off" spellcheck="false" aria-describedby="error">`;
   return `<label data-views="${escape(views.join(" "))}">${escape(setting.label)}
       ${control}
     </label>`;
@@ -389,13 +394,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         read[key] = readSetting(key, form.elements[key].value);
       } catch (e) {
         form.elements[e.field]?.setAttribute("aria-invalid", "true");
-        messages.push(e.message);
+        messages.push(aboutField(e.field ?? key, problemOf(e)));
       }
     }
     if (messages.length === 0) {
       for (const { key, problem } of settleSettings({ ...this.#state, ...read }, this.#state, Object.keys(read)).ignored) {
         form.elements[key]?.setAttribute("aria-invalid", "true");
-        messages.push(`${key}: ${problem}`);
+        messages.push(aboutField(key, problem));
       }
     }
     this.#showError(messages.join(" "));
