@@ -359,6 +359,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         this.#state[key()] = b.dataset[data];
         this.#render();
       });
+      this.#q(group).addEventListener("change", (e) => {
+        if (!e.target.matches(`[data-${data}-select]`)) return;
+        this.#state[key()] = e.target.value;
+        this.#render();
+      });
     }
     const lastSeed = schema.settings.find((s) => s.key === "seed").kind.max;
     this.#q("[data-action=another-day]").addEventListener("click", () => {
@@ -448,8 +453,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q("form").innerHTML = this.#fields().map(field).join("");
     this.#q(".views").innerHTML = buttons(this.#views(), "view");
     const policies = this.#q(".policies");
-    policies.innerHTML = buttons(scenarioNamed(widget.scenario).policies, "policy");
-    policies.setAttribute("aria-label", schema.settings.find((s) => s.key === widget.policy).label);
+    const policyLabel = schema.settings.find((s) => s.key === widget.policy).label;
+    const choices = scenarioNamed(widget.scenario).policies;
+    policies.innerHTML = buttons(choices, "policy") + choiceSelect(choices, "policy", policyLabel);
+    policies.setAttribute("aria-label", policyLabel);
     this.#q("[data-action=another-day]").textContent = widget.another;
     this.#q(".bw").setAttribute("aria-label", widget.name);
     return true;
@@ -465,6 +472,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         for (const b of this.#root.querySelectorAll(`[data-${data}]`)) {
           b.setAttribute("aria-pressed", String(b.dataset[data] === this.#state[key]));
         }
+        const select = this.#q(`[data-${data}-select]`);
+        if (select !== null) select.value = this.#state[key];
       }
       const { name } = this.#scenario();
       const { chart } = this.#view();
