@@ -8,6 +8,7 @@ pub mod budget;
 pub mod by_cohort;
 pub mod cohort_view;
 pub mod colours;
+pub mod day_beside;
 mod draw;
 pub mod engine;
 pub mod free_tier;

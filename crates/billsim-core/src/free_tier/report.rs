@@ -120,6 +120,84 @@ pub const LESSON_LINES: [&str; 8] = [
     "without global breaker, spend USD: 7.39",
 ];
 
+/// The figures the widget sets beside the lesson's: what, and the lesson's (from [`LESSON_LINES`]).
+const FIGURES: [[&str; 2]; 7] = [
+    ["Breaker tripped at", "3,050 s, by sock10"],
+    ["Normal requests served", "354"],
+    ["Normal requests refused by the breaker", "469"],
+    ["Script requests served", "20"],
+    ["Sockpuppet requests served", "54"],
+    ["Spend", "$3.01"],
+    ["Spend without the breaker", "$7.39"],
+];
+
+/// How many runs [`OVER_RUNS`] covers.
+pub const RUNS: u32 = 1_000;
+
+/// Where each of [`FIGURES`] falls over runs 0 to 999 at the lesson's settings, as
+/// [`over_runs`] works it out: written here, since 1,000 runs take seconds and a click has
+/// milliseconds (a test checks them against `over_runs`).
+pub const OVER_RUNS: [&str; 7] = [
+    "from 2,658 s to 3,179 s",
+    "from 299 to 340",
+    "from 435 to 519",
+    "from 0 to 20",
+    "from 72 to 90",
+    "from $3.00 to $3.01",
+    "from $7.18 to $7.41",
+];
+
+/// Where each of [`FIGURES`] falls over runs `0..runs` at the lesson's settings: "from 2,401
+/// to 3,598 s", or the one value every run gives.
+pub fn over_runs(runs: u32) -> Result<[String; 7], RunError> {
+    let values = Values::defaults(&crate::free_tier::SCENARIO);
+    let mut each: [Vec<u64>; 7] = Default::default();
+    let mut tripped = 0u32;
+    for seed in 0..runs {
+        let run = crate::free_tier::claims::free_tier_run(seed, &values)?;
+        let r = sim_report(&run).ok_or(RunError::Overflow)?;
+        let count = |cohort: &str, reason: Option<Reason>| {
+            let c = r.all_three.cohorts.iter().find(|c| c.cohort == cohort);
+            u64::from(c.map_or(0, |c| reason.map_or(c.served, |r| c.refused_by.get(r))))
+        };
+        if let Some((at, _)) = r.tripped {
+            tripped += 1;
+            each[0].push(at);
+        }
+        let figures = [
+            count("normal", None),
+            count("normal", Some(Reason::GlobalBudget)),
+            count("script", None),
+            count("sockpuppet", None),
+            r.spend.0,
+            r.without_breaker.0,
+        ];
+        for (i, v) in figures.into_iter().enumerate() {
+            each[i + 1].push(v);
+        }
+    }
+    let grouped = crate::lesson_numbers::grouped;
+    let money = |n: u64| Nanos(n).micros().cents();
+    let range = |values: &[u64], show: &dyn Fn(u64) -> String| match (values.iter().min(), values.iter().max()) {
+        (Some(lo), Some(hi)) if lo == hi => show(*lo),
+        (Some(lo), Some(hi)) => format!("from {} to {}", show(*lo), show(*hi)),
+        _ => "never".to_string(),
+    };
+    let trips = match tripped == runs {
+        true => range(&each[0], &|s| format!("{} s", grouped(s))),
+        false => format!("{} ({} of {} runs)", range(&each[0], &|s| format!("{} s", grouped(s))), tripped, runs),
+    };
+    Ok([
+        trips,
+        range(&each[1], &grouped),
+        range(&each[2], &grouped),
+        range(&each[3], &grouped),
+        range(&each[4], &grouped),
+        range(&each[5], &money),
+        range(&each[6], &money),
+    ])
+}
+
 /// The lesson's figures (from [`LESSON_LINES`]) beside this run's, in a table, with a
 /// sentence for each of the lesson's points this run goes against.
 fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
@@ -132,20 +210,28 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
         Some((at, who)) => format!("{} s, by {who}", grouped(*at)),
         None => "did not trip".to_string(),
     };
-    let rows = [
-        ("Breaker tripped at", "3,050 s, by sock10", trip),
-        ("Normal requests served", "354", count("normal", None)),
-        ("Normal requests refused by the breaker", "469", count("normal", Some(Reason::GlobalBudget))),
-        ("Script requests served", "20", count("script", None)),
-        ("Sockpuppet requests served", "54", count("sockpuppet", None)),
-        ("Spend", "$3.01", report.spend.micros().cents()),
-        ("Spend without the breaker", "$7.39", report.without_breaker.micros().cents()),
-    ]
-    .map(|(what, lesson, here)| [what.to_string(), lesson.to_string(), here]);
+    let here = [
+        trip,
+        count("normal", None),
+        count("normal", Some(Reason::GlobalBudget)),
+        count("script", None),
+        count("sockpuppet", None),
+        report.spend.micros().cents(),
+        report.without_breaker.micros().cents(),
+    ];
+    let rows = (0..FIGURES.len()).map(|i| {
+        let [what, lesson] = FIGURES[i];
+        vec![what.to_string(), lesson.to_string(), here[i].clone(), OVER_RUNS[i].to_string()]
+    });
     let table = crate::over_time::Table {
         caption: format!("The lesson's run beside run {} here, under all three layers", run.seed),
-        columns: vec!["".into(), "The lesson's run".into(), format!("Run {} here", run.seed)],
-        rows: rows.into_iter().map(Vec::from).collect(),
+        columns: vec![
+            "".into(),
+            "The lesson's run".into(),
+            format!("Run {} here", run.seed),
+            format!("Over {} runs here", grouped(u64::from(RUNS))),
+        ],
+        rows: rows.collect(),
     };
     let mut sentences = against_the_lesson(report, run);
     sentences.push(
@@ -298,7 +384,7 @@ mod tests {
         let panel = &panels(0, &values, "allThree").unwrap()[0];
         assert_eq!(panel.name, "lessonRun");
         let table = panel.table.as_ref().unwrap();
-        assert_eq!(table.columns, ["", "The lesson's run", "Run 0 here"]);
+        assert_eq!(table.columns, ["", "The lesson's run", "Run 0 here", "Over 1,000 runs here"]);
         let row = |what: &str| table.rows.iter().find(|r| r[0] == what).cloned().unwrap();
         assert_eq!(row("Breaker tripped at")[1], "3,050 s, by sock10", "the lesson's, as its sim.py printed it");
         let run = crate::free_tier::claims::free_tier_run(0, &values).unwrap();
@@ -306,6 +392,11 @@ mod tests {
         assert_eq!(row("Breaker tripped at")[2], format!("{} s, by {who}", crate::lesson_numbers::grouped(at)));
         assert_eq!(row("Normal requests refused by the breaker")[1], "469");
         assert!(LESSON_LINES[0].ends_with("t=3050 s (sock10)") && LESSON_LINES[1].contains("'global_budget': 469"));
+    }
+
+    #[test]
+    fn where_the_figures_fall_over_a_thousand_runs_is_what_a_thousand_runs_give() {
+        assert_eq!(over_runs(RUNS).unwrap(), OVER_RUNS.map(String::from), "the panel's column over 1,000 runs");
     }
 
     #[test]
