@@ -72,6 +72,8 @@ th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid var(--line); text-alig
 th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }
 /* A table wider than the widget scrolls, its first column (what each row is) staying put. */
 th:first-child, td:first-child { position: sticky; left: 0; background: var(--bg); z-index: 1; }
+/* What each row is may wrap, so the numbers beside it fit (and stay in view when they do not). */
+td:first-child { white-space: normal; min-width: 7rem; }
 tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
 @media print {
   .row, form { display: none; }

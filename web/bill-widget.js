@@ -94,7 +94,7 @@ function field(setting) {
     // Text, not type=number: a number input gives "" for "abc", and the core's message
     // must say what the reader typed. The keyboard is still a number pad; the label says the range.
     : `<input name="${escape(key)}" type="text" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" `
-      + `autocomplete="off" spellcheck="false" aria-describedby="error">`;
+      + `spellcheck="false" aria-describedby="error">`;
   return `<label data-views="${escape(views.join(" "))}">${escape(setting.label)}
       ${control}
     </label>`;
@@ -326,8 +326,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // not the page's, so the page is read from its parent out.
   #isDark() {
     const parent = this.parentElement ?? this.getRootNode().host ?? document.documentElement;
-    let scheme = getComputedStyle(parent).colorScheme || "normal";
-    if (scheme === "normal") scheme = document.querySelector('meta[name="color-scheme"]')?.content ?? scheme;
+    // The style's color-scheme, or where it names no scheme, the page's <meta>'s.
+    let scheme = getComputedStyle(parent).colorScheme ?? "";
+    if (!/\b(light|dark)\b/.test(scheme)) scheme = document.querySelector('meta[name="color-scheme"]')?.content ?? scheme;
     let background = "";
     for (let el = parent; el && background === ""; el = el.parentElement ?? el.getRootNode().host) {
       const colour = getComputedStyle(el).backgroundColor;

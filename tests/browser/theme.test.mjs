@@ -67,13 +67,20 @@ test("an auto widget follows the page's color-scheme, a <meta name=color-scheme>
   });
   await until(page, "#first", true);
   assert.equal((await looks(page, "#first")).dark, true, "no color-scheme, a dark background: dark");
+  await page.evaluate(() => { document.body.style.background = ""; });
+  await until(page, "#first", false);
+  assert.equal((await looks(page, "#first")).dark, false, "the page's cream background again: light");
+  // No background at all: the page's <meta name=color-scheme> says which.
   await page.evaluate(() => {
-    document.body.style.background = "";
-    const meta = Object.assign(document.createElement("meta"), { name: "color-scheme", content: "only light" });
+    document.body.style.background = "transparent";
+    const meta = Object.assign(document.createElement("meta"), { name: "color-scheme", content: "only dark" });
     document.head.append(meta);
   });
+  await until(page, "#first", true);
+  assert.equal((await looks(page, "#first")).dark, true, "<meta name=color-scheme content=only dark>, no background");
+  await page.evaluate(() => { document.querySelector("meta[name=color-scheme]").content = "light"; });
   await until(page, "#first", false);
-  assert.deepEqual(await looks(page, "#first"), { dark: false, pixel: LIGHT, notice: "" }, "<meta name=color-scheme content=only light>");
+  assert.deepEqual(await looks(page, "#first"), { dark: false, pixel: LIGHT, notice: "" }, "<meta name=color-scheme content=light>");
   assert.deepEqual(log.errors, []);
   await context.close();
 });
