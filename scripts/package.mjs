@@ -140,6 +140,14 @@ function attributes() {
   }).join("\n");
 }
 
+/** The README's sentence on the theme attribute, from the core's description of it. */
+function theme() {
+  const { theme: t } = coreTable();
+  const choices = t.kind.choices.map((c) => `\`${c.value}\` (${c.label.toLowerCase()})`).join(", ");
+  return `\`${t.attribute}\` sets the widget's colours: ${choices}; default \`${t.default}\`. `
+    + `An iframe takes it as \`${t.param}=\` in its address.`;
+}
+
 function readme(v, out) {
   const template = readFileSync(join(REPO, "scripts/package-readme.md"), "utf8");
   // What bill-widget.js loads, all of it: the browser can fetch it at once.
@@ -151,6 +159,7 @@ function readme(v, out) {
     VERSION: v,
     CSP,
     ATTRIBUTES: attributes(),
+    THEME: theme(),
     FALLBACK: fallback().replaceAll('src="figures/', `src="/lessons/widget/${v}/figures/`),
     PRELOAD: preload.map((f) => f.out.endsWith(".wasm")
       ? `<link rel="preload" href="/lessons/widget/${v}/${f.out}" as="fetch" type="application/wasm" crossorigin>`

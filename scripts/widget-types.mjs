@@ -62,11 +62,14 @@ export interface ${typeName(widget.scenario)} extends BillWidgetCommonAttributes
 ${lines.join("\n")}
 }`;
   });
+  const { theme } = table;
   return `// Written by scripts/widget-types.mjs from the core's table of settings: do not edit.
 /** Attributes every \`<bill-widget>\` takes. */
 export interface BillWidgetCommonAttributes {
   /** Read and write the settings in the page's address. */
   "sync-url"?: boolean | "";
+  /** ${describe(theme)} */
+  ${quoted(theme.attribute)}?: ${valueType(theme)};
 }
 
 ${blocks.join("\n\n")}
@@ -100,6 +103,7 @@ export function elementManifest(table) {
       default: quoted(s.default),
     })),
     { name: "sync-url", description: "Read and write the settings in the page's address.", type: { text: "boolean" } },
+    { name: table.theme.attribute, description: describe(table.theme), type: { text: valueType(table.theme) }, default: quoted(table.theme.default) },
   ];
   return {
     schemaVersion: "1.0.0",

@@ -20,11 +20,12 @@ const css = String.raw`
   display: block;
   font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   color: #1a1a1a;
-  background: #fff;
+  --bg: #fff;
+  background: var(--bg);
   --accent: #0b5cad;
   --line: #767676;
 }
-:host([data-dark]) { color: #eee; background: #121418; --accent: #8cc4ff; --line: #9a9a9a; }
+:host([data-dark]) { color: #eee; --bg: #121418; --accent: #8cc4ff; --line: #9a9a9a; }
 /* One column never wider than the element: a long option, a long message or the table
    may not widen the page (at 320 px the page would scroll sideways). */
 .bw { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); overflow-wrap: anywhere; }
@@ -69,6 +70,10 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; min-width
 caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
 th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
 th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }
+/* A table wider than the widget scrolls, its first column (what each row is) staying put. */
+th:first-child, td:first-child { position: sticky; left: 0; background: var(--bg); z-index: 1; }
+/* What each row is may wrap, so the numbers beside it fit (and stay in view when they do not). */
+td:first-child { white-space: normal; min-width: 7rem; }
 tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
 @media print {
   .row, form { display: none; }
@@ -79,6 +84,17 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   .cohort-chart { height: 48rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
+/* A narrow widget (a phone): the policy is one select in place of a block of buttons, and
+   the views are one row of tabs, so the chart is on the first screen with what changes it. */
+.bw { container-type: inline-size; }
+.compact { display: none; }
+@container (max-width: 40rem) {
+  .policies button { display: none; }
+  .policies .compact { display: block; width: 100%; min-height: 2.75rem; font-weight: 600; justify-self: stretch; }
+  .policies { display: block; }
+  .views { flex-wrap: nowrap; gap: 0.3rem; }
+  .views button { flex: 1 1 0; min-width: 0; padding: 0.3rem 0.4rem; font-size: 0.9rem; }
+}
 .day-view, .inflight-view, .cohort-view { display: grid; gap: 0.6rem; }
 .day-view[hidden], .inflight-view[hidden], .cohort-view[hidden] { display: none; }
 /* The view switch: pressed is a thick outline, so it does not read as a fourth policy. */

@@ -14,9 +14,9 @@
 // so a site may import it on every page and pay for it only where a widget is.
 import init, {
   cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
-  scenarioPanels, settleSettings, spreadSentences, overrunSentences, warmScenario,
+  scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, warmScenario,
 } from "./pkg/billsim_wasm.js";
-import { given, loadSchema, namesOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
+import { given, ignored, loadSchema, namesOf, problemOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 
 const DAYS_CHECKED = 200;
@@ -29,6 +29,12 @@ let canShow;
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const pick = (state, keys) => Object.fromEntries(keys.map((k) => [k, state[k]]));
 const labelOf = (key) => escape(schema.settings.find((s) => s.key === key).label);
+// A message about a form's field, as the reader knows the field: its label without the
+// range in brackets (the message says what is allowed), never its key.
+const aboutField = (key, problem) => {
+  const label = schema.settings.find((s) => s.key === key)?.label.replace(/ \([^)]*\)$/, "") ?? key;
+  return `${label}: ${problem}`;
+};
 
 const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
 const rowOf = (cells) => {
@@ -73,13 +79,10 @@ function panel({ name, title, sentences, lines, table }) {
 
 const buttons = (choices, data) => choices.map(({ value, label }) =>
   `<button type="button" data-${data}="${escape(value)}" aria-pressed="false">${escape(label)}</button>`).join("");
-
-// A number input's step: one unit of the last decimal place its range is written with.
-function step(kind) {
-  if (kind.type === "whole") return "1";
-  const places = (String(kind.max).split(".")[1] ?? "").length;
-  return places === 0 ? "1" : `0.${"1".padStart(places, "0")}`;
-}
+// The same choices as one select, which a narrow widget shows in place of the buttons (one
+// row, so that the chart is on a phone's first screen with the control that changes it).
+const choiceSelect = (choices, data, label) => `<select class="compact" data-${data}-select aria-label="${escape(label)}">${
+  choices.map(({ value, label: l }) => `<option value="${escape(value)}">${escape(l)}</option>`).join("")}</select>`;
 
 // One field of the settings form, as the core's table describes it; `data-views` are the
 // views whose form shows it.
@@ -88,8 +91,10 @@ function field(setting) {
   const control = kind.type === "choice"
     ? `<select name="${escape(key)}">${kind.choices.map((c) =>
       `<option value="${escape(c.value)}">${escape(c.label)}</option>`).join("")}</select>`
-    : `<input name="${escape(key)}" type="number" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" `
-      + `min="${escape(kind.min)}" max="${escape(kind.max)}" step="${step(kind)}" aria-describedby="error">`;
+    // Text, not type=number: a number input gives "" for "abc", and the core's message
+    // must say what the reader typed. The keyboard is still a number pad; the label says the range.
+    : `<input name="${escape(key)}" type="text" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" `
+      + `spellcheck="false" aria-describedby="error">`;
   return `<label data-views="${escape(views.join(" "))}">${escape(setting.label)}
       ${control}
     </label>`;
@@ -190,9 +195,12 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   }
 
   // Read when the element is defined, which is after the table has loaded.
-  static get observedAttributes() { return schema?.settings.flatMap((s) => namesOf(s, "attribute")) ?? []; }
+  static get observedAttributes() {
+    return schema === null ? [] : [...schema.settings.flatMap((s) => namesOf(s, "attribute")), schema.theme.attribute];
+  }
 
   #state = { ...schema?.defaults };
+  #theme = schema?.theme.default; // the theme attribute's text, as the core read it
   #problems = new Map(); // "attribute seed" or "address seed" -> the notice's sentence
   #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
   #warm = { frame: 0, timer: 0 };
@@ -217,6 +225,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const connection = new AbortController();
     this.#connection = connection;
     this.#darkQuery().addEventListener("change", () => this.#draw(), { signal: connection.signal });
+    // A host page that switches its own theme (a class or a style on <html> or <body>, or
+    // its color-scheme <meta>) recolours an "auto" widget.
+    const pageChanged = new MutationObserver(() => this.#draw());
+    pageChanged.observe(document.documentElement, { attributes: true, subtree: false });
+    if (document.body) pageChanged.observe(document.body, { attributes: true });
+    if (document.head) pageChanged.observe(document.head, { childList: true, subtree: true, attributes: true });
+    connection.signal.addEventListener("abort", () => pageChanged.disconnect());
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
     load().then(() => {
       if (connection.signal.aborted) return;
@@ -240,6 +255,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // now. A widget out of the page is drawn when it comes back.
   attributeChangedCallback(name, old, text) {
     if (!this.#loaded || old === text) return;
+    if (name === schema.theme.attribute) {
+      this.#problems.delete(`address ${schema.theme.key}`);
+      this.#readTheme(text ?? schema.theme.default, "attribute");
+      this.#showNotice();
+      this.#draw();
+      return;
+    }
     const setting = schema.settings.find((s) => namesOf(s, "attribute").includes(name));
     this.#problems.delete(`address ${setting.key}`);
     const reported = [...this.#problems.keys()].filter((k) => k.startsWith("attribute ")).map((k) => k.slice("attribute ".length));
@@ -286,8 +308,41 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       }
     }
     this.#state = settings;
+    this.#readTheme(this.getAttribute(schema.theme.attribute), "attribute");
+    if (this.#syncsUrl()) this.#readTheme(new URLSearchParams(location.search).get(schema.theme.key), "address");
     this.#showNotice();
     this.#syncForm();
+  }
+
+  // The theme's text (null: not given), read by the core; a bad one keeps the one before
+  // and is reported, as a bad setting is.
+  #readTheme(text, from) {
+    if (text === null) return;
+    const { theme } = schema;
+    this.#problems.delete(`${from} ${theme.key}`);
+    try {
+      themeIsDark(text, "", "", false);
+      this.#theme = text;
+    } catch (e) {
+      this.#problems.set(`${from} ${theme.key}`, ignored(theme, from, problemOf(e), this.#theme));
+    }
+  }
+
+  // Whether the widget is dark: the theme, and for "auto" the page around the element (its
+  // color-scheme, else its <meta>, and the nearest background behind the element) and the
+  // system's preference, as the core decides. The element's own style (all: initial) is
+  // not the page's, so the page is read from its parent out.
+  #isDark() {
+    const parent = this.parentElement ?? this.getRootNode().host ?? document.documentElement;
+    // The style's color-scheme, or where it names no scheme, the page's <meta>'s.
+    let scheme = getComputedStyle(parent).colorScheme ?? "";
+    if (!/\b(light|dark)\b/.test(scheme)) scheme = document.querySelector('meta[name="color-scheme"]')?.content ?? scheme;
+    let background = "";
+    for (let el = parent; el && background === ""; el = el.parentElement ?? el.getRootNode().host) {
+      const colour = getComputedStyle(el).backgroundColor;
+      if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") background = colour;
+    }
+    return themeIsDark(this.#theme, scheme, background, this.#darkQuery().matches);
   }
 
   #showNotice() {
@@ -311,6 +366,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         const b = e.target.closest(`[data-${data}]`);
         if (b === null) return;
         this.#state[key()] = b.dataset[data];
+        this.#render();
+      });
+      this.#q(group).addEventListener("change", (e) => {
+        if (!e.target.matches(`[data-${data}-select]`)) return;
+        this.#state[key()] = e.target.value;
         this.#render();
       });
     }
@@ -348,13 +408,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         read[key] = readSetting(key, form.elements[key].value);
       } catch (e) {
         form.elements[e.field]?.setAttribute("aria-invalid", "true");
-        messages.push(e.message);
+        messages.push(aboutField(e.field ?? key, problemOf(e)));
       }
     }
     if (messages.length === 0) {
       for (const { key, problem } of settleSettings({ ...this.#state, ...read }, this.#state, Object.keys(read)).ignored) {
         form.elements[key]?.setAttribute("aria-invalid", "true");
-        messages.push(`${key}: ${problem}`);
+        messages.push(aboutField(key, problem));
       }
     }
     this.#showError(messages.join(" "));
@@ -402,8 +462,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q("form").innerHTML = this.#fields().map(field).join("");
     this.#q(".views").innerHTML = buttons(this.#views(), "view");
     const policies = this.#q(".policies");
-    policies.innerHTML = buttons(scenarioNamed(widget.scenario).policies, "policy");
-    policies.setAttribute("aria-label", schema.settings.find((s) => s.key === widget.policy).label);
+    const policyLabel = schema.settings.find((s) => s.key === widget.policy).label;
+    const choices = scenarioNamed(widget.scenario).policies;
+    policies.innerHTML = buttons(choices, "policy") + choiceSelect(choices, "policy", policyLabel);
+    policies.setAttribute("aria-label", policyLabel);
     this.#q("[data-action=another-day]").textContent = widget.another;
     this.#q(".bw").setAttribute("aria-label", widget.name);
     return true;
@@ -419,6 +481,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         for (const b of this.#root.querySelectorAll(`[data-${data}]`)) {
           b.setAttribute("aria-pressed", String(b.dataset[data] === this.#state[key]));
         }
+        const select = this.#q(`[data-${data}-select]`);
+        if (select !== null) select.value = this.#state[key];
       }
       const { name } = this.#scenario();
       const { chart } = this.#view();
@@ -585,7 +649,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (width === 0 || height === 0) return;
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;
-    const dark = this.#darkQuery().matches;
+    const dark = this.#isDark();
     this.toggleAttribute("data-dark", dark);
     const look = { dark, scale };
     try {

@@ -59,7 +59,7 @@ export function given(setting, from, get) {
 /** The address's parameters that name no setting, each with the core's sentence of why
  *  (for a page whose whole address is the widget's, such as the iframe's). */
 export function unknownParams(schema, params) {
-  const known = new Set(schema.settings.flatMap((s) => namesOf(s, "address")));
+  const known = new Set([...schema.settings.flatMap((s) => namesOf(s, "address")), schema.theme.key]);
   const unknown = new Map();
   for (const [name, text] of params) {
     if (known.has(name) || unknown.has(name)) continue;
@@ -122,4 +122,12 @@ export function toQuery(schema, widget, settings, search = "") {
     params.set(key, String(settings[key]));
   }
   return `?${[...theirs, String(params)].join("&")}`;
+}
+
+/** The notice's sentence for a value of `setting` (from the "attribute" or the "address")
+ *  that is set aside for `problem` (the core's "must be ...; got ..."), `using` in its
+ *  place: for a setting read outside readSettings (the theme). */
+export function ignored(setting, from, problem, using) {
+  const name = from === "address" ? `${setting.key} in the address` : `the ${setting.attribute} attribute`;
+  return `Ignored ${name}: ${problem}. Using ${using}.`;
 }

@@ -116,7 +116,7 @@ test("the core's panels show beside the chart: what sim.py prints for the run, a
   await ready(page);
   const w = page.locator("bill-widget");
   assert.deepEqual(await panels(page), asShown(await core(page, "scenarioPanels", "freeTier", {}, 0, "allThree")));
-  assert.deepEqual((await panels(page)).map((p) => p.name), ["simOutput"], "the lesson's settings need no note");
+  assert.deepEqual((await panels(page)).map((p) => p.name), ["lessonRun", "simOutput"], "the lesson's settings need no note; its run is beside this one");
   await w.getByRole("button", { name: "Another run" }).click();
   await w.getByRole("button", { name: "More settings" }).click();
   await w.getByLabel("Bucket refill").fill("0");

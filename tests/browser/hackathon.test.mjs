@@ -152,11 +152,15 @@ test("a bad limit, window, cap, restart or number of processes in the form names
     const good = await w.locator(`form [name=${key}]`).inputValue();
     await w.locator(`form [name=${key}]`).fill(bad);
     const v = await shown(page);
-    const message = await page.evaluate(async ([k, t]) => {
-      try { (await import("/widget/pkg/billsim_wasm.js")).readSetting(k, t); return ""; } catch (e) { return e.message; }
+    const [message, label] = await page.evaluate(async ([k, t]) => {
+      const core = await import("/widget/pkg/billsim_wasm.js");
+      const label = core.scenarios().settings.find((s) => s.key === k).label;
+      try { core.readSetting(k, t); return ["", label]; } catch (e) { return [e.message, label]; }
     }, [key, bad]);
     assert.ok(message.startsWith(`${key}: must be ${allowed}`), message);
-    assert.equal(v.error, message, `${key}=${bad}: the core's message under the form`);
+    // The reader sees the field's label (without its range in brackets), not its key.
+    const said = `${label.replace(/ \([^)]*\)$/, "")}${message.slice(key.length)}`;
+    assert.equal(v.error, said, `${key}=${bad}: the core's message under the form, named by the field's label`);
     assert.deepEqual(v.invalid, [key], `${key}=${bad}: the field is marked`);
     assert.equal(v.summary, before.summary, `${key}=${bad}: the last good view stays`);
     await w.locator(`form [name=${key}]`).fill(good);

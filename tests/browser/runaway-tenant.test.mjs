@@ -71,7 +71,7 @@ test("the runaway tenant's widget draws each tier's share of the bill, with the 
   const panels = await core(page, "scenarioPanels", NAME, {}, 0, v.policy);
   assert.deepEqual(v.panels, asShown(panels));
   assert.deepEqual(v.panels.map((p) => p.name), ["pitfalls", "callsByModel"]);
-  assert.match(v.panels[0].text, /^No cap: from Day \d+ 09:00 to 14:00 umbrella spent \$[\d.]+, more than the product's monthly budget of \$1000\.00\. Metering the request, not the run: /);
+  assert.match(v.panels[0].text, /^No cap: from Day \d+ 09:00 to 14:00 umbrella spent \$[\d.,]+, more than the product's monthly budget of \$1,000\.00\. Metering the request, not the run: /);
   assert.deepEqual(v.panels[1].rows.map((r) => r[0]), ["claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"]);
   const named = await page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".bw").getAttribute("aria-label"));
   assert.equal(named, widget.name, "a screen reader hears the runaway tenant's name");
@@ -115,7 +115,7 @@ test("a policy, another month, a setting and the over-the-month view each show t
   assert.equal(over.canvas, "overtime-chart");
   assert.ok(over.inked > 1000, `the over-time chart is drawn (${over.inked})`);
   assert.equal(over.summary, time.lines.map((l) => l.sentence).join(" "));
-  assert.deepEqual(time.limits.map((l) => l.label), ["8 tenants' budgets, $243.00 a day", "8 tenants' budgets, $243.00 a day, at most $2330.00 a month"]);
+  assert.deepEqual(time.limits.map((l) => l.label), ["8 tenants' budgets, $243.00 a day", "8 tenants' budgets, $243.00 a day, at most $2,330.00 a month"]);
   assert.match(time.lines[3].sentence, /within the budget line \(8 tenants' budgets, \$243\.00 a day\)/);
   assert.deepEqual(over.policies, [], "no policy buttons over time");
   assert.deepEqual(over.panels, v.panels, "the panels stay with the framed policy");
@@ -153,11 +153,11 @@ test("bad settings are named in the form with what is allowed, and the last good
   await w.getByRole("button", { name: "More settings" }).click();
   const good = await shown(page);
   const cases = [
-    ["Reply cap (max_tokens)", "0", "maxTokens", "maxTokens: must be a whole number of tokens from 1 to 32000; got \"0\""],
-    ["Paying tier's daily budget per tenant", "-5", "payingDailyDollars", "payingDailyDollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"-5\""],
-    ["Paying tier's daily budget per tenant", "20.0000001", "payingDailyDollars", "payingDailyDollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"20.0000001\""],
-    ["Ledger outage ends at this hour", "299", "outageEndHour", "outageEndHour: must be an hour at or after the outage's start (an outage cannot end before it starts); got 299, before the start at hour 300"],
-    ["Free tier's monthly budget per tenant", "0.50", "freeMonthlyDollars", "freeMonthlyDollars: must be an amount in dollars at least the free tier's daily budget (a month holds a day); got $0.50 with a daily budget of $1.00"],
+    ["Reply cap (max_tokens)", "0", "maxTokens", "Reply cap (max_tokens) each call reserves as output: must be a whole number of tokens from 1 to 32000; got \"0\""],
+    ["Paying tier's daily budget per tenant", "-5", "payingDailyDollars", "Paying tier's daily budget per tenant, in dollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"-5\""],
+    ["Paying tier's daily budget per tenant", "20.0000001", "payingDailyDollars", "Paying tier's daily budget per tenant, in dollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"20.0000001\""],
+    ["Ledger outage ends at this hour", "299", "outageEndHour", "Ledger outage ends at this hour of the month: must be an hour at or after the outage's start (an outage cannot end before it starts); got 299, before the start at hour 300"],
+    ["Free tier's monthly budget per tenant", "0.50", "freeMonthlyDollars", "Free tier's monthly budget per tenant, in dollars: must be an amount in dollars at least the free tier's daily budget (a month holds a day); got $0.50 with a daily budget of $1.00"],
   ];
   for (const [label, text, field, message] of cases) {
     const input = w.getByLabel(label);

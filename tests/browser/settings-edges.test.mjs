@@ -52,8 +52,8 @@ test("with two invalid fields both are marked invalid and both messages are show
     [...el.shadowRoot.querySelectorAll("[aria-invalid=true]")].map((input) => input.name));
   assert.deepEqual(invalid, ["perMinute", "budgetDollars"]);
   const now = await view(page);
-  assert.match(now.error, /perMinute: must be a whole number from 1 to 60; got "0"/, now.error);
-  assert.match(now.error, /budgetDollars: must be an amount in dollars from 0\.01 to 100/, now.error);
+  assert.match(now.error, /Calls per minute: must be a whole number from 1 to 60; got "0"/, now.error);
+  assert.match(now.error, /Budget per user per day, in dollars: must be an amount in dollars from 0\.01 to 100/, now.error);
   assert.equal(now.summary, good.summary, "the last good view stays");
   await w.getByLabel("Calls per minute").fill("3");
   assert.deepEqual(await w.evaluate((el) =>

@@ -69,10 +69,10 @@ test("an invalid setting shows its message, marks the field and keeps the last g
   await w.getByRole("button", { name: "More settings" }).click();
   const good = await view(page);
   for (const [label, value, message] of [
-    ["Calls per minute", "0", "perMinute: must be a whole number from 1 to 60"],
-    ["Calls per minute", "", "perMinute: must be a whole number from 1 to 60"],
-    ["Budget per user per day", "1000", "budgetDollars: must be an amount in dollars from 0.01 to 100"],
-    ["Budget per user per day", "0.0000001", "budgetDollars: must be an amount in dollars from 0.01 to 100"],
+    ["Calls per minute", "0", "Calls per minute: must be a whole number from 1 to 60"],
+    ["Calls per minute", "", "Calls per minute: must be a whole number from 1 to 60"],
+    ["Budget per user per day", "1000", "Budget per user per day, in dollars: must be an amount in dollars from 0.01 to 100"],
+    ["Budget per user per day", "0.0000001", "Budget per user per day, in dollars: must be an amount in dollars from 0.01 to 100"],
   ]) {
     await w.getByLabel(label).fill(value);
     const now = await view(page);
@@ -207,7 +207,7 @@ test("the calls-at-once view shows the core's table, follows its settings and ke
   const good = await view(page);
   await w.getByLabel("Calls at once (1 to 200)").fill("201");
   const bad = await view(page);
-  assert.match(bad.error, /^calls: must be a whole number from 1 to 200; got "201"/);
+  assert.match(bad.error, /^Calls at once: must be a whole number from 1 to 200; got "201"/);
   assert.equal(bad.summary, good.summary);
   assert.equal(bad.picture, good.picture);
   await w.getByLabel("Calls at once (1 to 200)").fill("50");

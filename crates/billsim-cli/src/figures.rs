@@ -183,7 +183,7 @@ mod tests {
             .title
             .starts_with("Share of the bill by kind of user under each policy: A runaway tenant, run 0"));
         assert_eq!(figure.desc.matches(" billed, of which ").count(), 5, "{}", figure.desc);
-        assert!(figure.desc.starts_with("No cap: nothing counts dollars: $6332.24 billed"), "{}", figure.desc);
+        assert!(figure.desc.starts_with("No cap: nothing counts dollars: $6,332.24 billed"), "{}", figure.desc);
         assert!(figure.svg.contains("▶ Daily cap, degrade ladder"), "the ladder framed");
     }
 

@@ -21,7 +21,7 @@ fn the_text_report_shows_each_policys_tenants_budgets_tasks_models_and_unmetered
         "budget_exhausted",
         "ledger_unavailable",
         "The lesson's claims on this month (umbrella runs away on day 5 at 09:00)",
-        "more than the product's monthly budget of $1000.00",
+        "more than the product's monthly budget of $1,000.00",
         "no tenant was charged past its daily or monthly budget",
         "Metering the request only: umbrella was charged 55.07 times its daily budget on day 5",
     ] {

@@ -176,21 +176,22 @@ fn table(policies: &[PolicyCohorts]) -> Table {
     if degraded {
         columns.push("Served by the cheaper model".into());
     }
-    columns.extend(reasons.iter().map(|r| format!("Refused {}", r.name())));
+    columns.extend(reasons.iter().map(|r| r.column()));
     if dropped {
         columns.push("Not made".into());
     }
     columns.push("Charged".into());
     let rows = rows()
         .map(|(p, c)| {
-            let mut cells = vec![p.label.clone(), c.label.clone(), c.users.to_string(), c.calls.to_string()];
-            cells.push(c.served.to_string());
+            let count = |n: u32| grouped(u64::from(n));
+            let mut cells = vec![p.label.clone(), c.label.clone(), count(c.users), count(c.calls)];
+            cells.push(count(c.served));
             if degraded {
-                cells.push(c.degraded.to_string());
+                cells.push(count(c.degraded));
             }
-            cells.extend(reasons.iter().map(|&r| c.refused_by.get(r).to_string()));
+            cells.extend(reasons.iter().map(|&r| count(c.refused_by.get(r))));
             if dropped {
-                cells.push(c.dropped.to_string());
+                cells.push(count(c.dropped));
             }
             cells.push(c.charged.micros().cents());
             cells
@@ -234,8 +235,8 @@ mod tests {
     fn the_table_has_one_row_per_policy_and_kind_of_user_and_the_lessons_reasons() {
         let view = cohort_view(&free(0, &[]));
         assert_eq!(view.table.rows.len(), 6 * 3);
-        for reason in ["rate_limited", "user_daily_budget", "global_budget"] {
-            assert!(view.table.columns.contains(&format!("Refused {reason}")), "{:?}", view.table.columns);
+        for reason in ["rate limit", "daily token budget", "global spend breaker"] {
+            assert!(view.table.columns.contains(&format!("Refused: {reason}")), "{:?}", view.table.columns);
         }
         assert!(view.table.columns.contains(&"Served by the cheaper model".to_string()), "degrade serves some");
         assert!(view.table.rows.iter().all(|r| r.len() == view.table.columns.len()));
@@ -272,6 +273,23 @@ mod tests {
         // Lesson 001's check-only cap locks honest visitors out (152 of 232 in the lesson's run).
         assert!(cap.iter().any(|w| w.starts_with("dailyCap: honest requests refused: 1")), "{cap:?}");
         assert!(cap[0].ends_with(" refused: 0 of 253"), "no limit refuses nobody: {cap:?}");
+    }
+
+    #[test]
+    fn no_column_heading_shows_a_reason_code_and_every_count_has_thousands_separators() {
+        for name in ["freeTier", "hackathon", "runawayTenant"] {
+            let s = find(name).unwrap();
+            let view = cohort_view(&run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
+            for column in &view.table.columns {
+                assert!(!column.contains('_'), "{name}: {column} is a code, not words");
+            }
+            for row in &view.table.rows {
+                for cell in row.iter().skip(2) {
+                    let digits = cell.trim_start_matches('$').split('.').next().unwrap_or("");
+                    assert!(digits.len() < 4 || digits.contains(','), "{name}: {cell} in {row:?}");
+                }
+            }
+        }
     }
 
     #[test]

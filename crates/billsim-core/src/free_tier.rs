@@ -100,13 +100,13 @@ impl Params {
     pub fn labels(&self) -> Vec<String> {
         let bucket = format!("bucket of {} refilled {} a minute", self.capacity, self.refill_per_minute);
         let budget = format!("{} tokens a day", crate::lesson_numbers::grouped(self.budget_tokens));
-        let breaker = format!("{} a day", self.breaker.exact_dollars());
+        let breaker = format!("{} a day", self.breaker.shown());
         vec![
             "No limit".into(),
             format!("Token bucket ({bucket})"),
             format!("Bucket and budget ({bucket}; {budget})"),
             format!("All three layers ({bucket}; {budget}; breaker {breaker})"),
-            format!("All three, and a ceiling of {} an hour", self.hourly.exact_dollars()),
+            format!("All three, and a ceiling of {} an hour", self.hourly.shown()),
             format!("All three, then {CHEAP_MODEL} at {} a token after the trip", self.cheap_price.exact_dollars()),
         ]
     }

@@ -99,8 +99,22 @@ impl Micros {
         if self.0 > 0 && self.0 < 5_000 {
             self.exact_dollars()
         } else {
-            self.dollars(2)
+            grouped_dollars(self.dollars(2))
         }
+    }
+
+    /// An amount a reader set, as [`Micros::exact_dollars`] writes it, with thousands
+    /// separators, for what a reader sees ("$1,500.00"); `exact_dollars` stays plain for
+    /// what a program reads back (JSON, CSV, a policy file, the settings' table).
+    ///
+    /// ```
+    /// use billsim_core::Micros;
+    /// assert_eq!(Micros(1_500_000_000).shown(), "$1,500.00");
+    /// assert_eq!(Micros(15_000).shown(), "$0.015");
+    /// assert_eq!(Micros(6_332_240_000).cents(), "$6,332.24");
+    /// ```
+    pub fn shown(self) -> String {
+        grouped_dollars(self.exact_dollars())
     }
 
     /// Parses an amount written in dollars, exactly: `"0.25"` is 250,000 micro-dollars.
@@ -155,6 +169,18 @@ pub fn cost(input: Tokens, output: Tokens) -> Result<Micros, Overflow> {
 /// The most a call can cost before it runs: its input plus the whole reply cap.
 pub fn set_aside(input: Tokens, reply_cap: Tokens) -> Result<Micros, Overflow> {
     cost(input, reply_cap)
+}
+
+/// "$1234567.89" as "$1,234,567.89": commas between each three digits of the whole dollars.
+fn grouped_dollars(text: String) -> String {
+    let body = text.trim_start_matches('$');
+    let (whole, frac) = body.split_once('.').map_or((body, None), |(w, f)| (w, Some(f)));
+    let Ok(n) = whole.parse::<u64>() else { return text };
+    let whole = crate::lesson_numbers::grouped(n);
+    match frac {
+        Some(f) => format!("${whole}.{f}"),
+        None => format!("${whole}"),
+    }
 }
 
 /// `part` as a percentage of `whole`, rounded half up to a whole number, in integers.

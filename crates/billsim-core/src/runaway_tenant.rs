@@ -187,7 +187,7 @@ pub const POLICIES: &[crate::schema::Choice] = &[
 /// Each policy's label with its settings.
 fn labels(p: &Params) -> Vec<String> {
     let paying = p.tiers[1];
-    let (day, month) = (paying.0.exact_dollars(), paying.1.exact_dollars());
+    let (day, month) = (paying.0.shown(), paying.1.shown());
     vec![
         "No cap: nothing counts dollars".into(),
         format!("Daily cap metered per request (paying {day} a day): only a task's first call is reserved"),
@@ -309,7 +309,7 @@ mod tests {
             assert!(seed != 0 || !within(1), "month 0: metering the request passes the line");
             assert!(within(2) && within(3) && within(4), "month {seed}: every call reserved stays within");
             assert!(
-                view.limits[1].label.ends_with("$183.00 a day, at most $2330.00 a month"),
+                view.limits[1].label.ends_with("$183.00 a day, at most $2,330.00 a month"),
                 "{}",
                 view.limits[1].label
             );

@@ -59,7 +59,7 @@ pub const TOY_DAY: Scenario = Scenario {
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
     clashes: &[],
     build: build_toy_day,
-    panels: crate::panels::none,
+    panels: crate::day_beside::panels,
 };
 
 pub const CALLS_AT_ONCE: Scenario = Scenario {

@@ -301,6 +301,8 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
         widget_settings: Vec<&'static str>,
         scenarios: &'static [billsim_core::scenario::Scenario],
         widgets: Vec<Widget>,
+        /// The `theme` attribute: not a scenario's setting, described the same way.
+        theme: &'static billsim_core::schema::SettingSpec,
     }
     /// A widget of the element (its `scenario` attribute) with the keys of its settings.
     #[derive(Serialize)]
@@ -319,7 +321,32 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
         settings: billsim_core::schema::SETTINGS,
         widget_settings: billsim_core::schema::widget_settings().map(|s| s.key).collect(),
         scenarios: billsim_core::scenario::SCENARIOS,
+        theme: &billsim_core::theme::THEME,
     })
+}
+
+/// Whether the widget is dark under `theme` (the `theme` attribute's text: "auto", "light"
+/// or "dark") in a page whose `color-scheme` at the widget is `colorScheme` ("normal",
+/// "light dark"; the `<meta name="color-scheme">`'s content where the style says
+/// "normal"), whose nearest background around the widget is `background` (a computed
+/// colour, "" for none) and whose system prefers dark or not (`systemDark`). A bad theme
+/// throws with `field` "theme" and what is allowed.
+#[wasm_bindgen(js_name = themeIsDark)]
+pub fn theme_is_dark(
+    #[wasm_bindgen(unchecked_param_type = "\"auto\" | \"light\" | \"dark\"")] theme: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] color_scheme: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] background: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "boolean")] system_dark: JsValue,
+) -> Result<bool, Thrown> {
+    let spec = &billsim_core::theme::THEME;
+    let theme = js_input::setting_text(spec, &theme)?;
+    let text = |v: &JsValue| v.as_string().unwrap_or_default();
+    let page = billsim_core::theme::Page {
+        color_scheme: &text(&color_scheme),
+        background: &text(&background),
+        system_dark: system_dark.is_truthy(),
+    };
+    Ok(billsim_core::theme::is_dark(&theme, page)?)
 }
 
 /// One setting read from its text (a form's, an attribute's, the address's), checked by

@@ -34,6 +34,8 @@ export interface CoreTable {
   widgetSettings: SettingKey[];
   scenarios: { name: ScenarioName; label: string; description: string; settings: SettingKey[]; policies: Choice[] }[];
   widgets: { scenario: ScenarioName; name: string; policy: SettingKey; another: string; numbered: string; settings: SettingKey[] }[];
+  /** The theme attribute: no scenario's setting, described as one. */
+  theme: Omit<SettingSpec, "key"> & { key: "theme" };
 }
 
 /** A table of a view: a caption, its columns, and rows of text. */

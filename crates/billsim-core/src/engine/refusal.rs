@@ -54,6 +54,26 @@ impl Reason {
         }
     }
 
+    /// The reason in a reader's words, as a table's column says it ("Refused: request
+    /// limit"): [`Reason::name`] is the lessons' code's, for logs and JSON.
+    pub fn words(self) -> &'static str {
+        match self {
+            Reason::RateLimited => "rate limit",
+            Reason::BudgetUsedUp => "budget used up",
+            Reason::GlobalBudget => "global spend breaker",
+            Reason::UserDailyBudget => "daily token budget",
+            Reason::RateLimit => "request limit",
+            Reason::DailyCapReached => "daily cost cap",
+            Reason::BudgetExhausted => "tenant's budget used up",
+            Reason::LedgerUnavailable => "ledger down",
+        }
+    }
+
+    /// A table's column of the requests refused for this reason: "Refused: rate limit".
+    pub fn column(self) -> String {
+        format!("Refused: {}", self.words())
+    }
+
     /// Whether a cheaper model may fit where this refused: a policy's ladder tries them.
     pub fn degrades(self) -> bool {
         match self {

@@ -75,7 +75,7 @@ impl<'a> Day<'a> {
     }
 
     fn cap(&self) -> String {
-        self.settings.cap.exact_dollars()
+        self.settings.cap.shown()
     }
 
     /// Users of `cohort`: (calls, refused by the request limit, charged), each.
@@ -262,8 +262,8 @@ impl<'a> Day<'a> {
                 let (over, one) = (Nanos(bill.0 - cap.0), most_one_call_costs());
                 let ended = format!(
                     "the day ended at {}, {} over the {} cap",
-                    bill.micros().exact_dollars(),
-                    over.micros().exact_dollars(),
+                    bill.micros().shown(),
+                    over.micros().shown(),
                     self.cap()
                 );
                 let one = one.micros().cents();

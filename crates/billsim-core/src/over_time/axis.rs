@@ -164,7 +164,7 @@ pub fn money_ticks(top: Nanos, most: u64) -> Vec<Tick> {
     (0..=top.div_ceil(step))
         .map(|i| {
             let at = i.saturating_mul(step);
-            Tick { at, label: Nanos(at).micros().exact_dollars() }
+            Tick { at, label: Nanos(at).micros().shown() }
         })
         .collect()
 }

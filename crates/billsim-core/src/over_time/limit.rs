@@ -57,7 +57,7 @@ impl Limit {
             LimitKind::Ceiling => "ceiling line",
         };
         match self.flat() {
-            Some(v) => format!("the {} {noun} ({})", Nanos(v).micros().exact_dollars(), self.label),
+            Some(v) => format!("the {} {noun} ({})", Nanos(v).micros().shown(), self.label),
             None => format!("the {noun} ({})", self.label),
         }
     }
@@ -78,7 +78,7 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
     let (users, who) = match point.per {
         Per::Everyone => (1, None),
         _ if users == 0 => return Ok(None),
-        _ => (users, Some(format!("{} x {}", counted(users, "user", "users"), amount.exact_dollars()))),
+        _ => (users, Some(format!("{} x {}", counted(users, "user", "users"), amount.shown()))),
     };
     let all = per_window * u128::from(users);
     // What may have been spent by `at`: a window's amount for each window begun, or, when
@@ -113,14 +113,14 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
         (Some(who), _) => (LimitKind::Budget, format!("{who} per {per}")),
         // Lesson 001's caps, in the tutorial's words.
         (None, _) if point.reason == Reason::DailyCapReached && point.window == Window::Span(Span(DAY)) => {
-            (LimitKind::Ceiling, format!("daily cost cap {}", amount.exact_dollars()))
+            (LimitKind::Ceiling, format!("daily cost cap {}", amount.shown()))
         }
         (None, _) => {
             let then = match &point.when_full {
                 WhenFull::DegradeTo(model) => format!(", then {model}"),
                 WhenFull::Refuse => String::new(),
             };
-            (LimitKind::Ceiling, format!("spend ceiling {} per {per}{then}", amount.exact_dollars()))
+            (LimitKind::Ceiling, format!("spend ceiling {} per {per}{then}", amount.shown()))
         }
     };
     let chart_label = match kind {
@@ -170,7 +170,7 @@ pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) ->
         })
         .collect::<Result<Vec<_>, Overflow>>()?;
     let tenants: u64 = bounded.iter().map(|t| t.0).sum();
-    let dollars = |n: u128| Nanos(u64::try_from(n).unwrap_or(u64::MAX)).micros().exact_dollars();
+    let dollars = |n: u128| Nanos(u64::try_from(n).unwrap_or(u64::MAX)).micros().shown();
     let per = match (daily, monthly) {
         (Some(d), Some(m)) => format!("{} a day, at most {} a month", dollars(d), dollars(m)),
         (Some(d), None) => format!("{} a day", dollars(d)),

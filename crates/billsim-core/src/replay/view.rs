@@ -190,7 +190,7 @@ fn reasons(run: &ReplayRun) -> Vec<Reason> {
 fn refusals(run: &ReplayRun) -> Table {
     let reasons = reasons(run);
     let mut columns: Vec<String> = ["Policy", "Bill", "Served"].map(String::from).to_vec();
-    columns.extend(reasons.iter().map(|r| format!("Refused {}", r.name())));
+    columns.extend(reasons.iter().map(|r| r.column()));
     columns.push("Not made".into());
     let rows = run
         .policies

@@ -103,10 +103,10 @@ pub fn calls_by_model(run: &ScenarioRun, policy: &str) -> (Vec<String>, Table) {
         .iter()
         .enumerate()
         .map(|(m, model)| {
-            let price = PRICES.iter().find(|(p, _, _)| p == model).map_or_else(
-                || "-".to_string(),
-                |(_, i, out)| format!("{} / {}", i.exact_dollars(), out.exact_dollars()),
-            );
+            let price = PRICES
+                .iter()
+                .find(|(p, _, _)| p == model)
+                .map_or_else(|| "-".to_string(), |(_, i, out)| format!("{} / {}", i.shown(), out.shown()));
             let served = o.and_then(|o| o.served_by_model.get(m)).copied().unwrap_or(0);
             vec![model.clone(), price, grouped(u64::from(served)), grouped(runaway[m])]
         })
@@ -343,8 +343,8 @@ mod tests {
         assert_eq!(s.len(), 5, "{s:#?}");
         assert_eq!(
             s[0],
-            "No cap: from Day 6 09:00 to 14:00 umbrella spent $1865.50, more than the product's monthly budget of \
-             $1000.00."
+            "No cap: from Day 6 09:00 to 14:00 umbrella spent $1,865.50, more than the product's monthly budget of \
+             $1,000.00."
         );
         assert!(
             s[1].contains(&format!("charged {} times its daily budget", decimal(c.overspend_hundredths))),
@@ -352,7 +352,7 @@ mod tests {
             s[1]
         );
         assert!(s[1].contains("55.07 times") && s[1].contains("33.11 model calls each"), "{}", s[1]);
-        assert!(s[1].ends_with("$1469.86 of the month's calls were never metered."), "{}", s[1]);
+        assert!(s[1].ends_with("$1,469.86 of the month's calls were never metered."), "{}", s[1]);
         assert!(
             s[2].contains("the free tier failed closed (4 calls refused)") && s[2].ends_with("$5.79 unmetered."),
             "{}",
