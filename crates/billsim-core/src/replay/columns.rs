@@ -18,6 +18,11 @@ pub struct Spec {
     /// choose) rather than the maker's own fields in an order of fallbacks: a row that
     /// gives two of them is then said in a note, and a time's name may end with its unit.
     pub aliases: bool,
+    /// Fields read from a key of a JSON object held in another column (normalized) when
+    /// their own columns are empty: (field, column, key). Helicone's export tool leaves its
+    /// `model` column empty (its API names the column `request_model`), and the model is
+    /// then only in `request_body`.
+    pub inside: &'static [(Field, &'static str, &'static str)],
 }
 
 impl Spec {
@@ -31,6 +36,11 @@ impl Spec {
                 || timed
                     && normalized.strip_prefix(w).is_some_and(|unit| crate::replay::when::UNIT_ENDINGS.contains(&unit))
         })
+    }
+
+    /// Where `field` is read inside another column's JSON object, when it is: (column, key).
+    pub fn inside(&self, field: Field) -> Option<(&'static str, &'static str)> {
+        self.inside.iter().find(|(f, ..)| *f == field).map(|&(_, column, key)| (column, key))
     }
 
     /// Whether the format reads a field under the name `normalized`.

@@ -12,6 +12,8 @@ use std::io::BufRead;
 /// For each field, the columns that may hold it, in the spec's order, with their names.
 struct Columns {
     by_field: Vec<(Field, Vec<(usize, String)>)>,
+    /// Fields read from a key of another column's JSON object: (field, column, its name, key).
+    inside: Vec<(Field, usize, String, &'static str)>,
 }
 
 struct CsvRow<'r> {
@@ -31,8 +33,24 @@ impl Row for CsvRow<'_> {
                 return Ok(Some(Value { text: Cow::Borrowed(text), name: Cow::Borrowed(name) }));
             }
         }
-        Ok(None)
+        let Some((_, i, name, key)) = self.columns.inside.iter().find(|(f, ..)| *f == field) else { return Ok(None) };
+        let Some(text) = self.record.get(*i).and_then(|b| std::str::from_utf8(b).ok()) else { return Ok(None) };
+        Ok(key_of_json(text, key)
+            .map(|text| Value { text: Cow::Owned(text), name: Cow::Owned(format!("{name}.{key}")) }))
     }
+}
+
+/// The text of `key` in the JSON object `text`, also when its quotes are doubled (as
+/// Helicone's export tool doubles them once more than CSV does); `None` when there is none.
+fn key_of_json(text: &str, key: &str) -> Option<String> {
+    let of = |t: &str| -> Option<String> {
+        let value: serde_json::Value = serde_json::from_str(t).ok()?;
+        match value.get(key)? {
+            serde_json::Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
+            _ => None,
+        }
+    };
+    of(text).or_else(|| text.contains("\"\"").then(|| of(&text.replace("\"\"", "\""))).flatten())
 }
 
 /// Reads every record of `input` (a header, then rows) into `builder`.
@@ -70,6 +88,13 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
                     .collect();
                 found.sort_by_key(|&(rank, i, _)| (rank, i));
                 (field, found.into_iter().map(|(_, i, said)| (i, said)).collect())
+            })
+            .collect(),
+        inside: spec
+            .inside
+            .iter()
+            .filter_map(|&(field, column, key)| {
+                names.iter().position(|(n, _)| n == column).map(|i| (field, i, names[i].1.clone(), key))
             })
             .collect(),
     };

@@ -54,4 +54,5 @@ pub const SPEC: Spec = Spec {
         (Field::Request, &["request", "requestid"]),
     ],
     aliases: true,
+    inside: &[],
 };

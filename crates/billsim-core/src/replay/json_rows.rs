@@ -186,7 +186,17 @@ impl Row for SpecRow<'_> {
                 }
             }
         }
-        Ok(None)
+        // A field the format reads inside another key's object (Helicone's model in its
+        // `request_body`), where its own keys are empty.
+        let Some((column, inner)) = self.spec.inside(field) else { return Ok(None) };
+        let Some((_, key, raw)) = self.entries.iter().find(|e| e.0 == column) else { return Ok(None) };
+        let Ok(object) = Entries::of(raw) else { return Ok(None) };
+        match object.get(inner).map(scalar) {
+            Some(Ok(Some(text))) if !text.trim().is_empty() => {
+                Ok(Some(Value { text, name: Cow::Owned(format!("{key}.{inner}")) }))
+            }
+            _ => Ok(None),
+        }
     }
 }
 

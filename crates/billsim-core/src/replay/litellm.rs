@@ -21,4 +21,5 @@ pub const SPEC: Spec = Spec {
         (Field::CostDollars, &["spend", "responsecost"]),
     ],
     aliases: false,
+    inside: &[],
 };
