@@ -3,7 +3,7 @@
 //! under a policy file's; and `billsim run --export-log FILE`, which writes a scenario's
 //! traffic as a generic log that replays to the scenario's own outcome.
 
-use crate::args::{Checked, Json};
+use crate::arg_parts::{Checked, Json};
 use crate::cells;
 use crate::output::{self, each_event, json_line, json_line_with_events, Events, Failure};
 use crate::policy_file;

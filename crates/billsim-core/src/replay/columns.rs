@@ -91,8 +91,3 @@ pub fn twice(a: &str, b: &str) -> String {
 
 /// Why names that differ are one: said after [`twice`] of two spellings.
 pub const ONE_NAME: &str = "which are one name (case, \"_\", \"-\", \".\" and spaces do not count)";
-
-/// Which of two aliases is read: said after the note that names them.
-pub fn alias_read(read: &str, other: &str) -> String {
-    format!("{read:?} is read, or {other:?} where {read:?} is empty")
-}

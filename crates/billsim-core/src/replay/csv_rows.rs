@@ -2,9 +2,9 @@
 //! quoting: Helicone's `request_body` column holds JSON, with commas, quotes and line
 //! breaks inside quotes; CRLF or LF), one at a time into a reused buffer.
 
-use crate::replay::columns::{alias_read, normalize, twice, Spec, ONE_NAME};
+use crate::replay::columns::{normalize, twice, Spec, ONE_NAME};
 use crate::replay::csv_records::Records;
-use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::log::{alias_read, Builder, Field, Row, Value};
 use crate::replay::ReplayError;
 use std::borrow::Cow;
 use std::io::BufRead;

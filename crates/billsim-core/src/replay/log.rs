@@ -499,7 +499,7 @@ impl Builder {
                 "{} the {} as both {read:?} and {other:?}: {}",
                 counted(*n, "record gives", "records give"),
                 field.said(),
-                super::columns::alias_read(read, other)
+                alias_read(read, other)
             ));
         }
         for &((one, many), n) in &self.not_calls {
@@ -568,4 +568,9 @@ impl Builder {
             skipped: self.bad_count,
         })
     }
+}
+
+/// Which of two aliases is read: said after the note that names them.
+pub fn alias_read(read: &str, other: &str) -> String {
+    format!("{read:?} is read, or {other:?} where {read:?} is empty")
 }
