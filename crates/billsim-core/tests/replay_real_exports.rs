@@ -142,3 +142,38 @@ fn litellms_daily_spend_reports_are_refused_naming_its_per_call_spend_logs() {
         );
     }
 }
+
+#[test]
+fn reports_that_count_per_period_are_refused_naming_the_per_call_export_of_their_product() {
+    let litellm_summarized =
+        "LiteLLM's spend logs of each call (/spend/logs with summarize=false, /spend/logs/v2, or its \
+                              S3/GCS logger's objects)";
+    let openai =
+        "a log of each call (OpenAI keeps none: log the calls in your app, or through a gateway such as LiteLLM \
+                  or Helicone)";
+    for (name, what, instead) in [
+        (
+            "litellm_spend_logs_summarized.json",
+            "LiteLLM's /spend/logs for a date range, summarized per day (its default)",
+            litellm_summarized,
+        ),
+        (
+            "anthropic_claude_code_usage.json",
+            "Anthropic's Claude Code usage report",
+            "Claude Code's OpenTelemetry events of each API request (claude_code.api_request), or a log of each call",
+        ),
+        ("openai_dashboard_costs.csv", "OpenAI's cost export from its usage dashboard", openai),
+        ("openai_dashboard_usage.csv", "OpenAI's usage export from its usage dashboard", openai),
+        ("openai_usage.json", "OpenAI's usage export", openai),
+    ] {
+        let err = read(&fixture(name), Options::default()).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!(
+                "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
+                 {instead} instead"
+            ),
+            "{name}"
+        );
+    }
+}

@@ -83,7 +83,7 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             return Ok(());
         }
     };
-    super::refuse_buckets(&entries)?;
+    super::reports::refuse_record(&entries)?;
     let kind = match entries.one("type") {
         Ok(kind) => kind.and_then(|r| scalar(r).ok().flatten()),
         Err(e) => {

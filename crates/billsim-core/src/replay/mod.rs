@@ -17,10 +17,8 @@
 //!   Collector's file exporter writes it): [`otlp`];
 //! - a generic CSV or JSON-lines log: [`generic`].
 //!
-//! Aggregated exports (OpenAI's usage and costs API, Anthropic's usage and cost report:
-//! time buckets with `results`; LiteLLM's `/global/spend/report` and `/user/daily/activity`)
-//! count per bucket, not per call: they are recognised and refused, naming the per-call
-//! export to give instead.
+//! Reports that count per period, not per call, are recognised and refused, naming the
+//! per-call export to give instead: [`reports`].
 
 pub mod amount;
 pub mod columns;
@@ -36,6 +34,7 @@ pub mod log;
 pub mod otlp;
 pub mod page;
 pub mod prices;
+mod reports;
 pub mod run;
 pub mod view;
 pub mod when;
@@ -271,7 +270,7 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
     }
     let text = String::from_utf8_lossy(&head).into_owned();
     let json = matches!(text.trim_start().as_bytes().first(), Some(b'[' | b'{'));
-    let found = if json { detect_json(&text)? } else { detect_csv(&text) };
+    let found = if json { detect_json(&text)? } else { detect_csv(&text)? };
     // A chosen format is obeyed; when the file cannot be read so, the error says what
     // the file looks like.
     let format = options.format.unwrap_or(found);
@@ -338,7 +337,7 @@ fn read_as(
 fn spec_record(builder: &mut Builder, line: u64, raw: &RawValue, spec: &columns::Spec) -> Result<(), ReplayError> {
     match Entries::of(raw) {
         Ok(entries) => {
-            refuse_buckets(&entries)?;
+            reports::refuse_record(&entries)?;
             let row = SpecRow::new(&entries, spec);
             for (field, read, other) in row.aliases() {
                 builder.alias(field, read, other);
@@ -346,37 +345,6 @@ fn spec_record(builder: &mut Builder, line: u64, raw: &RawValue, spec: &columns:
             builder.row(line, &row);
         }
         Err(e) => builder.bad_row(line, e),
-    }
-    Ok(())
-}
-
-/// The per-call export to give instead of a report per time bucket.
-const EACH_CALL: &str = "a log of each call";
-const LITELLM_EACH_CALL: &str = "LiteLLM's spend logs of each call (/spend/logs/v2, or its S3/GCS logger's objects)";
-
-/// Refuses a record that is a time bucket of an aggregated usage or cost report.
-pub(crate) fn refuse_buckets(entries: &Entries<'_>) -> Result<(), ReplayError> {
-    if entries.get("group_by_day").is_some() {
-        return Err(ReplayError::Aggregated("LiteLLM's /global/spend/report", LITELLM_EACH_CALL));
-    }
-    if entries.get("metrics").is_some() && entries.get("breakdown").is_some() {
-        return Err(ReplayError::Aggregated("LiteLLM's /user/daily/activity", LITELLM_EACH_CALL));
-    }
-    if entries.get("results").is_none() {
-        return Ok(());
-    }
-    let cost = entries.get("results").is_some_and(|r| r.get().contains("\"amount\""));
-    if entries.get("starting_at").is_some() {
-        return Err(ReplayError::Aggregated(
-            if cost { "Anthropic's cost report" } else { "Anthropic's usage report" },
-            EACH_CALL,
-        ));
-    }
-    if entries.get("start_time").is_some() || entries.get("object").is_some_and(|o| o.get().contains("bucket")) {
-        return Err(ReplayError::Aggregated(
-            if cost { "OpenAI's costs export" } else { "OpenAI's usage export" },
-            EACH_CALL,
-        ));
     }
     Ok(())
 }
@@ -393,25 +361,8 @@ fn not_text(head: &[u8]) -> Option<usize> {
 }
 
 fn detect_json(text: &str) -> Result<Format, ReplayError> {
+    reports::refuse_json(text)?;
     let has = |key: &str| text.contains(&format!("\"{key}\""));
-    if has("results") && has("starting_at") {
-        return Err(ReplayError::Aggregated(
-            if has("amount") { "Anthropic's cost report" } else { "Anthropic's usage report" },
-            EACH_CALL,
-        ));
-    }
-    if has("results") && (has("bucket") || has("start_time")) {
-        return Err(ReplayError::Aggregated(
-            if has("amount") { "OpenAI's costs export" } else { "OpenAI's usage export" },
-            EACH_CALL,
-        ));
-    }
-    if has("group_by_day") && has("teams") {
-        return Err(ReplayError::Aggregated("LiteLLM's /global/spend/report", LITELLM_EACH_CALL));
-    }
-    if has("results") && has("metrics") && has("breakdown") {
-        return Err(ReplayError::Aggregated("LiteLLM's /user/daily/activity", LITELLM_EACH_CALL));
-    }
     Ok(if has("resourceSpans") || has("startTimeUnixNano") {
         Format::Otlp
     } else if has("usageDetails") || has("providedModelName") || has("GENERATION") {
@@ -431,8 +382,9 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
 /// reader finds every field it needs (so a generic log with `start_time` and `spend`, or an
 /// extra `response_id`, is generic); else generic, unless the generic reader lacks a field
 /// too (then the maker's, whose error says what is missing).
-fn detect_csv(text: &str) -> Format {
+fn detect_csv(text: &str) -> Result<Format, ReplayError> {
     let header = text.lines().next().unwrap_or("");
+    reports::refuse_header(&header.split(',').map(|h| h.trim_matches(['"', ' ', '\r'])).collect::<Vec<_>>())?;
     let names: Vec<String> = header.split(',').map(|h| columns::normalize(h.trim_matches(['"', ' ', '\r']))).collect();
     let has = |n: &str| names.iter().any(|h| h == n);
     let maker = if has("requestcreatedat") || has("responseid") {
@@ -442,11 +394,11 @@ fn detect_csv(text: &str) -> Format {
     } else {
         None
     };
-    match maker {
+    Ok(match maker {
         Some((format, spec)) if spec.missing(&names).is_empty() => format,
         Some((format, _)) if !generic::SPEC.missing(&names).is_empty() => format,
         _ => Format::Generic,
-    }
+    })
 }
 
 #[cfg(test)]
