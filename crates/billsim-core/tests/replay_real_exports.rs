@@ -177,3 +177,42 @@ fn reports_that_count_per_period_are_refused_naming_the_per_call_export_of_their
         );
     }
 }
+
+#[test]
+fn a_litellm_gcs_bucket_object_is_one_call_on_one_line_or_pretty_printed() {
+    // LiteLLM's GCS logger writes one StandardLoggingPayload to a file: a JSON object.
+    let one_line = fixture("litellm_gcs_object.json");
+    let value: serde_json::Value = serde_json::from_slice(&one_line).unwrap();
+    let pretty = serde_json::to_vec_pretty(&value).unwrap();
+    for (what, bytes) in [("one line", one_line), ("pretty-printed", pretty)] {
+        let log = read(&bytes, Options::default()).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let got: Vec<(String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.0, c.4, c.6)).collect();
+        assert_eq!(got, [("alice".to_string(), 1_200, Some(2_160_000))], "{what}");
+    }
+}
+
+#[test]
+fn langfuses_trace_download_reads_its_generations_under_the_traces_user() {
+    // The trace page's download: {"trace": ..., "observations": [...]}, pretty-printed; the
+    // observations name no user, their trace does.
+    let log = read_fixture("langfuse_trace.json");
+    let got: Vec<(String, String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.0, c.1, c.4, c.6)).collect();
+    assert_eq!(
+        got,
+        [
+            ("alice".to_string(), "claude-haiku-4-5".to_string(), 1_200, Some(2_160_000)),
+            ("alice".to_string(), "claude-sonnet-4-6".to_string(), 20_000, Some(73_500_000)),
+        ],
+        "the two generations, not the span; the trace's totalCost is not charged to them"
+    );
+    // The server's download, {"observations": [...], "scores": [...]}, names the user on each.
+    let text = String::from_utf8(fixture("langfuse_trace.json")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut observations = value["observations"].clone();
+    for o in observations.as_array_mut().unwrap() {
+        o["userId"] = "bob".into();
+    }
+    let server = serde_json::json!({ "observations": observations, "scores": [] });
+    let log = read(server.to_string().as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.users.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["bob"]);
+}

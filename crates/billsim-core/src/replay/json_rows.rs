@@ -232,6 +232,10 @@ impl Shape {
     }
 }
 
+/// The keys under which a document holds its records: an API's `"data"` (or `"logs"`), and
+/// Langfuse's trace download's `"observations"`.
+const RECORDS: [&str; 3] = ["data", "logs", "observations"];
+
 /// Whether `text` starts with an object whose `"data"` (or `"logs"`) is a list: only its
 /// beginning need be there, up to that list's opening bracket.
 fn holds_records(text: &str) -> bool {
@@ -242,7 +246,7 @@ fn holds_records(text: &str) -> bool {
         let Some(Ok(key)) = keys.next() else { return false };
         let Some(after) = rest[keys.byte_offset()..].trim_start().strip_prefix(':') else { return false };
         rest = after.trim_start();
-        if key == "data" || key == "logs" {
+        if RECORDS.contains(&key.as_str()) {
             return rest.starts_with('[');
         }
         let mut values = serde_json::Deserializer::from_str(rest).into_iter::<IgnoredAny>();
@@ -312,6 +316,14 @@ impl<R: Read> Read for Counted<'_, R> {
 
 /// One JSON document: an array of records, or an object with them in `"data"` (or
 /// `"logs"`); with `whole`, the document is itself the one record (an OTLP export).
+/// Whether a document is one object that holds no list of records: then it is itself the
+/// one record (a LiteLLM GCS bucket object: one logging payload to a file).
+pub fn is_one_record(head: &str) -> bool {
+    head.trim_start().starts_with('{')
+        && !holds_records(head)
+        && !RECORDS.iter().any(|key| head.contains(&format!("\"{key}\"")))
+}
+
 pub fn read_document(
     input: &mut dyn BufRead,
     whole: bool,
@@ -405,7 +417,7 @@ impl<'de> Visitor<'de> for Top<'_, '_, '_> {
         let Top { builder, on, lines, stop, found_rows } = self;
         let mut first: Option<String> = None;
         while let Some(key) = map.next_key::<String>()? {
-            if key == "data" || key == "logs" {
+            if RECORDS.contains(&key.as_str()) {
                 if let Some(first) = &first {
                     // JSON readers differ on which one counts: neither is read.
                     let twice = crate::replay::columns::twice(first, &key);
@@ -414,6 +426,11 @@ impl<'de> Visitor<'de> for Top<'_, '_, '_> {
                 }
                 first = Some(key);
                 map.next_value_seed(Top { builder: &mut *builder, on: &mut *on, lines, stop, found_rows })?;
+            } else if key == "trace" {
+                // Langfuse's trace download: the trace's fields (its user, its session) are
+                // its observations' where theirs are empty.
+                let trace = map.next_value::<Box<RawValue>>()?;
+                builder.enclosing = Some(trace.get().to_string());
             } else {
                 map.next_value::<IgnoredAny>()?;
             }

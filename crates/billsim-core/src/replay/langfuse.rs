@@ -14,26 +14,27 @@ use std::borrow::Cow;
 
 struct Observation<'a> {
     entries: &'a Entries<'a>,
+    /// The trace that holds it, in a trace download: its fields fill the observation's
+    /// empty ones (`userId`, `sessionId`).
+    trace: Option<&'a Entries<'a>>,
 }
 
 impl Observation<'_> {
     fn text(&self, keys: &[&'static str]) -> Result<Option<Value<'_>>, String> {
-        for &key in keys {
-            let (head, tail) = key.split_once('.').map_or((key, None), |(h, t)| (h, Some(t)));
-            let Some(mut raw) = self.entries.one(head)? else { continue };
-            if let Some(tail) = tail {
-                let inner = Entries::of(raw).map_err(|e| format!("{head}: {e}"))?;
-                match inner.one(tail).map_err(|e| format!("{head}: {e}"))? {
-                    // A nested value borrows from the same text as the record.
-                    Some(v) => raw = v,
-                    None => continue,
-                }
+        text_in(self.entries, keys)
+    }
+
+    /// The first of `keys` the observation gives, else the first its trace gives (only
+    /// for who made the call: a trace's other fields, as its total cost, are not its
+    /// observations').
+    fn own_or_traces(&self, keys: &[&'static str]) -> Result<Option<Value<'_>>, String> {
+        match (text_in(self.entries, keys)?, self.trace) {
+            (Some(v), _) => Ok(Some(v)),
+            (None, Some(trace)) => {
+                Ok(text_in(trace, keys)?.map(|v| Value { name: Cow::Owned(format!("trace.{}", v.name)), ..v }))
             }
-            if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
-                return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
-            }
+            (None, None) => Ok(None),
         }
-        Ok(None)
     }
 
     /// The sum of `usageDetails`' keys that contain `part` ("input" or "output").
@@ -59,12 +60,32 @@ impl Observation<'_> {
     }
 }
 
+/// The first of `keys` that `entries` give (a key `a.b` is `b` inside the object `a`).
+fn text_in<'e>(entries: &'e Entries<'e>, keys: &[&'static str]) -> Result<Option<Value<'e>>, String> {
+    for &key in keys {
+        let (head, tail) = key.split_once('.').map_or((key, None), |(h, t)| (h, Some(t)));
+        let Some(mut raw) = entries.one(head)? else { continue };
+        if let Some(tail) = tail {
+            let inner = Entries::of(raw).map_err(|e| format!("{head}: {e}"))?;
+            match inner.one(tail).map_err(|e| format!("{head}: {e}"))? {
+                // A nested value borrows from the same text as the record.
+                Some(v) => raw = v,
+                None => continue,
+            }
+        }
+        if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
+            return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
+        }
+    }
+    Ok(None)
+}
+
 impl Row for Observation<'_> {
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         match field {
             Field::Start => self.text(&["startTime"]),
             Field::End => self.text(&["endTime"]),
-            Field::User => self.text(&["userId"]),
+            Field::User => self.own_or_traces(&["userId"]),
             Field::Model => self.text(&["model", "providedModelName"]),
             Field::Input => self.usage("input", &["usage.input", "promptTokens"]),
             Field::Output => self.usage("output", &["usage.output", "completionTokens"]),
@@ -92,7 +113,11 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         }
     };
     match kind.as_deref() {
-        Some("GENERATION") => builder.row(line, &Observation { entries: &entries }),
+        Some("GENERATION") => {
+            let enclosing = builder.enclosing.clone();
+            let trace = enclosing.as_deref().and_then(|t| serde_json::from_str::<Entries<'_>>(t).ok());
+            builder.row(line, &Observation { entries: &entries, trace: trace.as_ref() })
+        }
         Some(_) => builder.not_a_call(("observation not of type GENERATION", "observations not of type GENERATION")),
         None => builder.bad_row(line, "type: must be \"GENERATION\" for a model call; got nothing".into()),
     }

@@ -277,6 +277,9 @@ pub struct Builder {
     /// The index (from 1) of the record being read among those on its line, when a JSON
     /// document holds several on one line: its bad row names it, as the line does not.
     pub record: Option<u64>,
+    /// The JSON of the object that holds the records, when its fields apply to them
+    /// (Langfuse's trace download: the trace).
+    pub enclosing: Option<String>,
 }
 
 impl Default for Builder {
@@ -302,6 +305,7 @@ impl Default for Builder {
             aliases: Vec::new(),
             notes: Vec::new(),
             record: None,
+            enclosing: None,
         }
     }
 }

@@ -325,7 +325,8 @@ fn read_as(
         };
         match shape {
             Some(Shape::Document) => {
-                json_rows::read_document(&mut whole, format == Format::Otlp, &mut builder, &mut *on)?
+                let whole_record = format == Format::Otlp || json_rows::is_one_record(text);
+                json_rows::read_document(&mut whole, whole_record, &mut builder, &mut *on)?
             }
             shape => json_rows::read_lines(&mut whole, shape == Some(Shape::Pages), &mut builder, &mut *on)?,
         }
