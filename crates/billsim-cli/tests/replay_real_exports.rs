@@ -36,6 +36,7 @@ fn each_real_export_replays_to_its_calls_users_and_its_own_logged_costs() {
         ("otlp_agent.jsonl", 2, vec!["(no user)"], 4_760_000),
         ("litellm_gcs_object.json", 1, vec!["alice"], 2_160_000),
         ("langfuse_trace.json", 2, vec!["alice"], 75_660_000),
+        ("langfuse_export.csv", 2, vec!["alice", "acme"], 75_660_000),
     ] {
         let (c, u, b) = replayed(name, &[]);
         assert_eq!((c, u.iter().map(String::as_str).collect::<Vec<_>>(), b), (calls, users, bill), "{name}");

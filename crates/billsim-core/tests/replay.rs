@@ -104,15 +104,19 @@ fn records_that_are_not_model_calls_are_left_out_and_counted() {
 
 #[test]
 fn usage_and_cost_reports_in_time_buckets_are_refused_in_one_sentence_naming_them() {
-    for (name, what) in
-        [("openai_usage.json", "OpenAI's usage export"), ("anthropic_cost.json", "Anthropic's cost report")]
-    {
+    let openai =
+        "a log of each call (OpenAI keeps none: log the calls in your app, or through a gateway such as LiteLLM \
+                  or Helicone)";
+    for (name, what, instead) in [
+        ("openai_usage.json", "OpenAI's usage export", openai),
+        ("anthropic_cost.json", "Anthropic's cost report", "a log of each call"),
+    ] {
         let err = read(&fixture(name), Options::default()).unwrap_err().to_string();
         assert_eq!(
             err,
             format!(
                 "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
-                 a log of each call instead"
+                 {instead} instead"
             ),
             "{name}"
         );

@@ -216,3 +216,26 @@ fn langfuses_trace_download_reads_its_generations_under_the_traces_user() {
     let log = read(server.to_string().as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(log.users.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["bob"]);
 }
+
+#[test]
+fn langfuses_csv_export_reads_its_quoted_dates_and_its_usage_columns_not_its_prompt_text() {
+    // Its dates are JSON text inside the cell ("\"2025-...Z\""); its `input` column is the
+    // prompt, its tokens are inputUsage (input and cached input) and outputUsage.
+    let log = read_fixture("langfuse_export.csv");
+    assert_eq!(log.format, "langfuse");
+    let got: Vec<(String, u64, u64, u64, u64, Option<u64>)> =
+        calls(&log).into_iter().map(|c| (c.0, c.2, c.3, c.4, c.5, c.6)).collect();
+    assert_eq!(
+        got,
+        [
+            ("alice".to_string(), NINE, 2_500, 1_200, 300, Some(2_160_000)),
+            ("acme".to_string(), NINE + 1_000, 8_000, 20_000, 900, Some(73_500_000)),
+        ],
+        "the two generations, their totalCost in dollars"
+    );
+    assert!(
+        log.notes.iter().any(|n| n.starts_with("1 observation not of type GENERATION left out")),
+        "{:?}",
+        log.notes
+    );
+}

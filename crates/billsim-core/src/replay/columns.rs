@@ -9,7 +9,7 @@
 //! format's names are its maker's order of fallbacks, and the generic log's are aliases of
 //! which the first listed is read; the generic reader says so in a note.
 
-use crate::replay::log::Field;
+use crate::replay::log::{Field, NotACall};
 
 /// A format's names for each field, normalized (see [`normalize`]).
 pub struct Spec {
@@ -23,6 +23,10 @@ pub struct Spec {
     /// `model` column empty (its API names the column `request_model`), and the model is
     /// then only in `request_body`.
     pub inside: &'static [(Field, &'static str, &'static str)],
+    /// A column (normalized) that must hold this value for a row to be a call, and what a
+    /// row that holds another is: Langfuse's CSV export has every observation, and only
+    /// its `GENERATION`s are model calls.
+    pub only: Option<(&'static str, &'static str, NotACall)>,
 }
 
 impl Spec {

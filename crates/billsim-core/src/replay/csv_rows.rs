@@ -123,10 +123,19 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
             .notes
             .push(format!("the file has no user column ({}): each API key stands for a user", spec.said(Field::User)));
     }
+    // The column a row's kind is in, the kind that is a call, and what the others are.
+    let only = spec
+        .only
+        .and_then(|(column, value, other)| names.iter().position(|(n, _)| n == column).map(|i| (i, value, other)));
     let mut record = csv::ByteRecord::new();
     while let Some(read) = records.next(&mut record, Some(header.len())).map_err(unreadable)? {
         match read {
-            Ok(line) => builder.row(line, &CsvRow { record: &record, columns: &columns }),
+            Ok(line) => match only {
+                Some((i, value, other)) if record.get(i).is_some_and(|v| v != value.as_bytes()) => {
+                    builder.not_a_call(other)
+                }
+                _ => builder.row(line, &CsvRow { record: &record, columns: &columns }),
+            },
             Err(bad) => builder.bad_row(bad.line, bad.problem),
         }
     }

@@ -55,4 +55,5 @@ pub const SPEC: Spec = Spec {
     ],
     aliases: true,
     inside: &[],
+    only: None,
 };

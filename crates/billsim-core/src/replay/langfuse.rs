@@ -6,8 +6,9 @@
 //! `usage.output` or `promptTokens` / `completionTokens` otherwise); `totalCost`, or
 //! `costDetails.total`, or `calculatedTotalCost`, in dollars.
 
+use crate::replay::columns::Spec;
 use crate::replay::json_rows::{scalar, Entries};
-use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::log::{Builder, Field, NotACall, Row, Value};
 use crate::replay::ReplayError;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
@@ -95,6 +96,29 @@ impl Row for Observation<'_> {
     }
 }
 
+/// What an observation that is not a generation is.
+const NOT_A_GENERATION: NotACall = ("observation not of type GENERATION", "observations not of type GENERATION");
+
+/// Langfuse's CSV export of observations (its batch export, `transformStreamToCsv`): the
+/// observations' fields as columns, every cell quoted, objects as JSON and dates as JSON
+/// text (`"\"2025-05-01T09:00:00.000Z\""`); `input` and `output` are the prompt and the
+/// answer, so the tokens are `inputUsage` and `outputUsage` (the sums of `usageDetails`'
+/// input and output keys), the cost `totalCost`.
+pub const CSV_SPEC: Spec = Spec {
+    fields: &[
+        (Field::Start, &["starttime"]),
+        (Field::End, &["endtime"]),
+        (Field::User, &["userid"]),
+        (Field::Model, &["model", "providedmodelname"]),
+        (Field::Input, &["inputusage"]),
+        (Field::Output, &["outputusage"]),
+        (Field::CostDollars, &["totalcost"]),
+    ],
+    aliases: false,
+    inside: &[],
+    only: Some(("type", "GENERATION", NOT_A_GENERATION)),
+};
+
 /// One observation: a call if it is a generation.
 pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), ReplayError> {
     let entries = match Entries::of(raw) {
@@ -118,7 +142,7 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             let trace = enclosing.as_deref().and_then(|t| serde_json::from_str::<Entries<'_>>(t).ok());
             builder.row(line, &Observation { entries: &entries, trace: trace.as_ref() })
         }
-        Some(_) => builder.not_a_call(("observation not of type GENERATION", "observations not of type GENERATION")),
+        Some(_) => builder.not_a_call(NOT_A_GENERATION),
         None => builder.bad_row(line, "type: must be \"GENERATION\" for a model call; got nothing".into()),
     }
     Ok(())

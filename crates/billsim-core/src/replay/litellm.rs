@@ -22,4 +22,5 @@ pub const SPEC: Spec = Spec {
     ],
     aliases: false,
     inside: &[],
+    only: None,
 };

@@ -366,7 +366,10 @@ impl Builder {
         };
         let time = |v: &Value<'_>| {
             let unit = row.time_unit().or_else(|| Unit::of_name(&v.name));
-            when::parse(&v.text, unit).map_err(|e| with_name(v, e))
+            // Langfuse's CSV export writes its dates as JSON text, quotes and all.
+            let text = v.text.trim();
+            let text = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
+            when::parse(text, unit).map_err(|e| with_name(v, e))
         };
         let start = need(Field::Start)?;
         let at = time(&start)?;

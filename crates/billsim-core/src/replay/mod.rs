@@ -306,7 +306,8 @@ fn read_as(
             Format::Generic => &generic::SPEC,
             Format::LiteLlm => &litellm::SPEC,
             Format::Helicone => &helicone::SPEC,
-            Format::Langfuse | Format::Otlp => return Err(ReplayError::NotJsonFormat(format)),
+            Format::Langfuse => &langfuse::CSV_SPEC,
+            Format::Otlp => return Err(ReplayError::NotJsonFormat(format)),
         };
         csv_rows::read(whole, spec, format.name(), &mut builder)?;
     } else {
@@ -325,7 +326,10 @@ fn read_as(
         };
         match shape {
             Some(Shape::Document) => {
-                let whole_record = format == Format::Otlp || json_rows::is_one_record(text);
+                // A maker's record by itself is one call (a generic object with no list of
+                // records is more likely a document with its list under another name).
+                let whole_record =
+                    format == Format::Otlp || format != Format::Generic && json_rows::is_one_record(text);
                 json_rows::read_document(&mut whole, whole_record, &mut builder, &mut *on)?
             }
             shape => json_rows::read_lines(&mut whole, shape == Some(Shape::Pages), &mut builder, &mut *on)?,
@@ -388,7 +392,9 @@ fn detect_csv(text: &str) -> Result<Format, ReplayError> {
     reports::refuse_header(&header.split(',').map(|h| h.trim_matches(['"', ' ', '\r'])).collect::<Vec<_>>())?;
     let names: Vec<String> = header.split(',').map(|h| columns::normalize(h.trim_matches(['"', ' ', '\r']))).collect();
     let has = |n: &str| names.iter().any(|h| h == n);
-    let maker = if has("requestcreatedat") || has("responseid") {
+    let maker = if has("inputusage") && has("traceid") {
+        Some((Format::Langfuse, &langfuse::CSV_SPEC))
+    } else if has("requestcreatedat") || has("responseid") {
         Some((Format::Helicone, &helicone::SPEC))
     } else if has("starttime") && has("spend") {
         Some((Format::LiteLlm, &litellm::SPEC))
