@@ -67,3 +67,17 @@ fn reports_that_count_per_period_are_refused_naming_the_per_call_export() {
         assert!(said.contains(&format!("this is {what}")) && said.contains("export "), "{name}: {said}");
     }
 }
+
+#[test]
+fn per_names_the_field_that_is_the_user_and_an_unknown_one_is_refused_listing_the_files_fields() {
+    let (_, users, _) = replayed("litellm.json", &["--per", "team_id"]);
+    assert_eq!(users, ["(no user)", "team-a"]);
+    let (_, users, _) = replayed("langfuse_trace.json", &["--per", "sessionId"]);
+    assert_eq!(users, ["session-7"]);
+    let out = billsim(&["replay", &fixture("litellm.json"), "--per", "team"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("per: no call of the log has the field \"team\"; the first call's fields are: "), "{said}");
+    let out = billsim(&["replay", &fixture("litellm.json"), "--per", " "]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--per: must be a field of the file, by its name"));
+}

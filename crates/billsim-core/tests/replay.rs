@@ -197,7 +197,7 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
 #[test]
 fn a_file_of_another_format_than_chosen_is_read_as_chosen_and_its_error_names_what_it_looks_like() {
     let chosen = Options { format: Some(Format::LiteLlm), ..Options::default() };
-    let err = read(&fixture("helicone.csv"), chosen).unwrap_err().to_string();
+    let err = read(&fixture("helicone.csv"), chosen.clone()).unwrap_err().to_string();
     assert!(err.starts_with("the litellm log's header has no column for start time (\"starttime\")"), "{err}");
     assert!(
         err.ends_with(
@@ -237,7 +237,7 @@ fn a_chosen_format_is_obeyed_and_a_generic_log_with_a_vendors_names_is_found_gen
     for text in logs {
         let found = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!((found.format, found.calls.len()), ("generic", 1), "{text}");
-        let chosen = read(text.as_bytes(), generic).unwrap_or_else(|e| panic!("--format generic: {text}: {e}"));
+        let chosen = read(text.as_bytes(), generic.clone()).unwrap_or_else(|e| panic!("--format generic: {text}: {e}"));
         assert_eq!(chosen.calls.len(), 1, "{text}");
     }
     // A LiteLLM log read as a generic one, as chosen: its names are the generic log's too.

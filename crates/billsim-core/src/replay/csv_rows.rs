@@ -14,6 +14,8 @@ struct Columns {
     by_field: Vec<(Field, Vec<(usize, String)>)>,
     /// Fields read from a key of another column's JSON object: (field, column, its name, key).
     inside: Vec<(Field, usize, String, &'static str)>,
+    /// The header's names, normalized and as written (for `--per`).
+    header: Vec<(String, String)>,
 }
 
 struct CsvRow<'r> {
@@ -22,6 +24,22 @@ struct CsvRow<'r> {
 }
 
 impl Row for CsvRow<'_> {
+    /// A column, by its name or normalized; else `column.key`, a key of the column's JSON.
+    fn named(&self, name: &str) -> Result<Option<Value<'_>>, String> {
+        let cell = |i: usize| self.record.get(i).and_then(|b| std::str::from_utf8(b).ok());
+        let column = |n: &str| self.columns.header.iter().position(|(norm, said)| said == n || *norm == normalize(n));
+        if let Some(text) = column(name).and_then(cell) {
+            return Ok(Some(Value { text: Cow::Borrowed(text), name: Cow::Owned(name.to_string()) }));
+        }
+        let Some((head, key)) = name.split_once('.') else { return Ok(None) };
+        let text = column(head).and_then(cell).and_then(|t| key_of_json(t, key));
+        Ok(text.map(|text| Value { text: Cow::Owned(text), name: Cow::Owned(name.to_string()) }))
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.columns.header.iter().map(|(_, said)| said.clone()).collect()
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         let Some((_, columns)) = self.columns.by_field.iter().find(|(f, _)| *f == field) else { return Ok(None) };
         for (i, name) in columns {
@@ -97,6 +115,7 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
                 names.iter().position(|(n, _)| n == column).map(|i| (field, i, names[i].1.clone(), key))
             })
             .collect(),
+        header: names.clone(),
     };
     if spec.aliases {
         for (field, found) in &columns.by_field {

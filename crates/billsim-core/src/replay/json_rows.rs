@@ -131,15 +131,46 @@ pub fn scalar(raw: &RawValue) -> Result<Option<Cow<'_, str>>, String> {
     }
 }
 
+/// The text of the field `name` of a record, for `--per`: the key itself, else a path of
+/// keys into nested objects (`metadata.user_api_key_team_id`); `None` when it has none.
+pub fn path<'a>(entries: &Entries<'a>, name: &str) -> Result<Option<Cow<'a, str>>, String> {
+    if let Some(raw) = entries.one(name)? {
+        return scalar(raw).map_err(|e| format!("{name}: {e}"));
+    }
+    let Some((head, rest)) = name.split_once('.') else { return Ok(None) };
+    let Some(raw) = entries.one(head)? else { return Ok(None) };
+    match Entries::of(raw) {
+        Ok(inner) => path(&inner, rest),
+        Err(_) => Ok(None),
+    }
+}
+
+/// A record's field names as `--per` takes them: its keys, and its objects' keys as paths.
+pub fn paths(entries: &Entries<'_>) -> Vec<String> {
+    let mut names = Vec::new();
+    for (key, raw) in &entries.0 {
+        match Entries::of(raw) {
+            Ok(inner) if !inner.0.is_empty() => names.extend(inner.0.iter().map(|(k, _)| format!("{key}.{k}"))),
+            _ => names.push(key.to_string()),
+        }
+    }
+    names
+}
+
 /// A record read by a format's [`Spec`].
 pub struct SpecRow<'a> {
     entries: Vec<(String, &'a str, &'a RawValue)>,
+    record: &'a Entries<'a>,
     spec: &'a Spec,
 }
 
 impl<'a> SpecRow<'a> {
     pub fn new(entries: &'a Entries<'a>, spec: &'a Spec) -> SpecRow<'a> {
-        SpecRow { entries: entries.0.iter().map(|(k, v)| (normalize(k), k.as_ref(), *v)).collect(), spec }
+        SpecRow {
+            entries: entries.0.iter().map(|(k, v)| (normalize(k), k.as_ref(), *v)).collect(),
+            record: entries,
+            spec,
+        }
     }
 
     /// The record's keys that give `field`, the first to read first (by the spec's order
@@ -178,6 +209,14 @@ impl<'a> SpecRow<'a> {
 }
 
 impl Row for SpecRow<'_> {
+    fn named(&self, name: &str) -> Result<Option<Value<'_>>, String> {
+        Ok(path(self.record, name)?.map(|text| Value { text, name: Cow::Owned(name.to_string()) }))
+    }
+
+    fn names(&self) -> Vec<String> {
+        paths(self.record)
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         for (key, raw) in self.entries_of(field)? {
             if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {

@@ -7,7 +7,7 @@
 //! `costDetails.total`, or `calculatedTotalCost`, in dollars.
 
 use crate::replay::columns::Spec;
-use crate::replay::json_rows::{scalar, Entries};
+use crate::replay::json_rows::{path, paths, scalar, Entries};
 use crate::replay::log::{Builder, Field, NotACall, Row, Value};
 use crate::replay::ReplayError;
 use serde_json::value::RawValue;
@@ -82,6 +82,24 @@ fn text_in<'e>(entries: &'e Entries<'e>, keys: &[&'static str]) -> Result<Option
 }
 
 impl Row for Observation<'_> {
+    /// A field of the observation, else of its trace (`sessionId`).
+    fn named(&self, name: &str) -> Result<Option<Value<'_>>, String> {
+        let text = match (path(self.entries, name)?, self.trace) {
+            (Some(text), _) => Some(text),
+            (None, Some(trace)) => path(trace, name)?,
+            (None, None) => None,
+        };
+        Ok(text.map(|text| Value { text, name: Cow::Owned(name.to_string()) }))
+    }
+
+    fn names(&self) -> Vec<String> {
+        let mut names = paths(self.entries);
+        names.extend(
+            self.trace.map(paths).unwrap_or_default().into_iter().filter(|n| n == "sessionId" || n == "userId"),
+        );
+        names
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         match field {
             Field::Start => self.text(&["startTime"]),

@@ -71,6 +71,14 @@ pub struct Value<'a> {
 pub trait Row {
     /// The field's text, `None` when the row has none (or it is empty or null).
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String>;
+    /// The text of the file's own field `name` (for `--per`), `None` when the row has none.
+    fn named(&self, _name: &str) -> Result<Option<Value<'_>>, String> {
+        Ok(None)
+    }
+    /// The names of the row's fields, as `--per` may name them (said when it names none).
+    fn names(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The unit of the times when the format fixes it (OTLP's nanoseconds).
     fn time_unit(&self) -> Option<Unit> {
         None
@@ -280,6 +288,11 @@ pub struct Builder {
     /// The JSON of the object that holds the records, when its fields apply to them
     /// (Langfuse's trace download: the trace).
     pub enclosing: Option<String>,
+    /// The file's field that names the user (`--per`), whether any call had it, and the
+    /// first call's fields (said when none had it).
+    pub per: Option<String>,
+    per_found: bool,
+    first_names: Option<Vec<String>>,
 }
 
 impl Default for Builder {
@@ -306,6 +319,9 @@ impl Default for Builder {
             notes: Vec::new(),
             record: None,
             enclosing: None,
+            per: None,
+            per_found: false,
+            first_names: None,
         }
     }
 }
@@ -418,11 +434,25 @@ impl Builder {
         // No user is common, not an error (an empty Helicone user, a LiteLLM key-less
         // proxy, Langfuse's observations, OpenTelemetry spans): such calls are one
         // stand-in user, said in a note, rather than dropped from the bill.
-        let (who, by_key) = match text_of(row, Field::User)? {
-            Some(user) => (user.text, false),
-            None => match text_of(row, Field::Key)? {
-                Some(key) => (key.text, true),
-                None => (std::borrow::Cow::Borrowed(NO_USER), false),
+        let per = match &self.per {
+            Some(name) => {
+                if self.first_names.is_none() {
+                    self.first_names = Some(row.names());
+                }
+                Some(row.named(name)?.filter(|v| !v.text.trim().is_empty()))
+            }
+            None => None,
+        };
+        self.per_found |= per.as_ref().is_some_and(Option::is_some);
+        let (who, by_key) = match per {
+            Some(Some(v)) => (v.text, false),
+            Some(None) => (std::borrow::Cow::Borrowed(NO_USER), false),
+            None => match text_of(row, Field::User)? {
+                Some(user) => (user.text, false),
+                None => match text_of(row, Field::Key)? {
+                    Some(key) => (key.text, true),
+                    None => (std::borrow::Cow::Borrowed(NO_USER), false),
+                },
             },
         };
         let no_user = who == NO_USER;
@@ -485,6 +515,9 @@ impl Builder {
         use super::ReplayError;
         if self.bad_count > 0 && !skip {
             return Err(ReplayError::BadRows { first: self.bad, count: self.bad_count });
+        }
+        if let (Some(field), false, false) = (&self.per, self.per_found, self.calls.is_empty()) {
+            return Err(ReplayError::NoSuchField { field: field.clone(), has: self.first_names.unwrap_or_default() });
         }
         if self.calls.is_empty() {
             return Err(ReplayError::NoCalls {

@@ -102,7 +102,7 @@ impl Format {
 }
 
 /// How to read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// The format, when not found from the file.
     pub format: Option<Format>,
@@ -112,6 +112,10 @@ pub struct Options {
     /// many rows as the file's first lines say it holds, rather than doubled as it fills
     /// (wasm memory never shrinks, so each doubling's old block would stay taken).
     pub bytes: Option<u64>,
+    /// Who counts as the user: a field of the file, by its own name (`team_id`,
+    /// `metadata.user_api_key_team_id`, `sessionId`, `service.name`...), in place of the
+    /// format's user; calls without it are one stand-in user.
+    pub per: Option<String>,
 }
 
 /// Why a log cannot be replayed.
@@ -122,6 +126,11 @@ pub enum ReplayError {
     Binary(usize),
     /// An export of totals per time bucket: what it is, and the per-call export to give instead.
     Aggregated(&'static str, &'static str),
+    /// `--per FIELD` names a field no record has: the field, and those the first record has.
+    NoSuchField {
+        field: String,
+        has: Vec<String>,
+    },
     /// The file could not be read in the format chosen, and looks like another.
     OtherFormat {
         found: Format,
@@ -164,6 +173,11 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::Empty => f.write_str("the log is empty: it has no calls to replay"),
+            ReplayError::NoSuchField { field, has } => write!(
+                f,
+                "per: no call of the log has the field {field:?}; the first call's fields are: {}",
+                has.join(", ")
+            ),
             ReplayError::Binary(at) => {
                 write!(f, "the log must be text (CSV or JSON); byte {at} is not text, so this looks like a binary file")
             }
@@ -295,6 +309,7 @@ fn read_as(
     options: &Options,
 ) -> Result<Log, ReplayError> {
     let mut builder = Builder::default();
+    builder.per.clone_from(&options.per);
     let shape = json.then(|| Shape::of(text));
     if let Some(rows) = options.bytes.and_then(|total| rows_in(&head, total, shape.is_some_and(|s| s != Shape::Lines)))
     {

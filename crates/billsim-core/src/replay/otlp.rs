@@ -118,6 +118,21 @@ impl SpanRow<'_> {
 }
 
 impl Row for SpanRow<'_> {
+    /// An attribute of the span, else of its resource (`service.name`).
+    fn named(&self, name: &str) -> Result<Option<Value<'_>>, String> {
+        for list in [&self.span.attributes[..], self.resource] {
+            if let Some(text) = list.iter().find(|kv| kv.key == name).and_then(|kv| kv.value.as_ref()).and_then(text_of)
+            {
+                return Ok(Some(Value { text, name: Cow::Owned(name.to_string()) }));
+            }
+        }
+        Ok(None)
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.span.attributes.iter().chain(self.resource).map(|kv| kv.key.to_string()).collect()
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         match field {
             Field::Start => SpanRow::time(self.span.start, "startTimeUnixNano"),
