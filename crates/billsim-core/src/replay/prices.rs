@@ -193,7 +193,7 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
 pub fn names_of(model: &str) -> Vec<String> {
     let mut names = vec![model.to_string()];
     let mut add = |name: &str| {
-        if !name.is_empty() && names.last().is_none_or(|last| last != name) {
+        if !name.is_empty() && names.last().map_or(true, |last| last != name) {
             names.push(name.to_string());
         }
     };
@@ -201,7 +201,7 @@ pub fn names_of(model: &str) -> Vec<String> {
     add(name);
     // A dot before the first dash is a region's or a vendor's (`us.anthropic.`), not a
     // version's (`gpt-4.1`).
-    while let Some(dot) = name.find('.').filter(|&dot| name.find('-').is_none_or(|dash| dot < dash)) {
+    while let Some(dot) = name.find('.').filter(|&dot| name.find('-').map_or(true, |dash| dot < dash)) {
         name = &name[dot + 1..];
     }
     add(name);
