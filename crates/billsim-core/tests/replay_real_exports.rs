@@ -239,3 +239,19 @@ fn langfuses_csv_export_reads_its_quoted_dates_and_its_usage_columns_not_its_pro
         log.notes
     );
 }
+
+#[test]
+fn a_trace_is_one_request_of_several_calls_in_langfuse_and_opentelemetry() {
+    // pydantic-ai's two chat spans share their agent run's trace; Langfuse's export has
+    // trace-1's one generation and trace-2's; its trace download, one trace of two.
+    for (name, same) in [("otlp_agent.jsonl", true), ("langfuse_export.csv", false), ("langfuse_trace.json", true)] {
+        let log = read_fixture(name);
+        let requests: Vec<u32> = log.calls.iter().map(|c| c.request).collect();
+        assert_eq!(requests.len(), 2, "{name}");
+        assert_eq!(requests[0] == requests[1], same, "{name}: requests {requests:?}");
+    }
+    // Without a trace each call is its own request.
+    let text = String::from_utf8(fixture("otlp_agent.jsonl")).unwrap().replace("0af7651916cd43dd8448eb211c80319c", "");
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_ne!(log.calls[0].request, log.calls[1].request);
+}

@@ -109,6 +109,8 @@ impl Row for Observation<'_> {
             Field::Input => self.usage("input", &["usage.input", "promptTokens"]),
             Field::Output => self.usage("output", &["usage.output", "completionTokens"]),
             Field::CostDollars => self.text(&["totalCost", "costDetails.total", "calculatedTotalCost"]),
+            // A trace is one request of several calls.
+            Field::Request => self.text(&["traceId"]),
             _ => Ok(None),
         }
     }
@@ -131,6 +133,7 @@ pub const CSV_SPEC: Spec = Spec {
         (Field::Input, &["inputusage"]),
         (Field::Output, &["outputusage"]),
         (Field::CostDollars, &["totalcost"]),
+        (Field::Request, &["traceid"]),
     ],
     aliases: false,
     inside: &[],

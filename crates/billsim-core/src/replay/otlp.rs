@@ -54,6 +54,8 @@ struct Span<'a> {
     end: Option<&'a RawValue>,
     #[serde(rename = "spanId", borrow, default)]
     id: Option<Cow<'a, str>>,
+    #[serde(rename = "traceId", borrow, default)]
+    trace: Option<Cow<'a, str>>,
     #[serde(rename = "parentSpanId", borrow, default)]
     parent: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
@@ -143,6 +145,13 @@ impl Row for SpanRow<'_> {
             Field::Output => self.attribute(&OUTPUT),
             // pydantic-ai's logged cost of the call, in dollars.
             Field::CostDollars => self.attribute(&["operation.cost"]),
+            // A trace is one request: an agent run's model calls are its calls.
+            Field::Request => Ok(self
+                .span
+                .trace
+                .as_deref()
+                .filter(|t| !t.is_empty())
+                .map(|t| Value { text: Cow::Borrowed(t), name: Cow::Borrowed("traceId") })),
             _ => Ok(None),
         }
     }
