@@ -255,3 +255,22 @@ fn a_trace_is_one_request_of_several_calls_in_langfuse_and_opentelemetry() {
     let log = read(text.as_bytes(), Options::default()).unwrap();
     assert_ne!(log.calls[0].request, log.calls[1].request);
 }
+
+#[test]
+fn a_span_with_only_a_total_of_tokens_is_a_call_of_that_many_input_tokens_and_a_note_says_so() {
+    // OpenLLMetry's llm.usage.total_tokens without the split: it was "no token counts".
+    let text = String::from_utf8(fixture("otlp_openllmetry.jsonl"))
+        .unwrap()
+        .replace(r#"{"key":"gen_ai.usage.prompt_tokens","value":{"intValue":"20000"}},"#, "")
+        .replace(r#"{"key":"gen_ai.usage.completion_tokens","value":{"intValue":"900"}},"#, "");
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
+    assert_eq!(tokens, [(20_900, 0)], "the total as input");
+    assert!(
+        log.notes
+            .iter()
+            .any(|n| n == "1 span gives only a total of tokens: it is counted as input tokens, with no output"),
+        "{:?}",
+        log.notes
+    );
+}

@@ -5,14 +5,13 @@
 use crate::engine::{BadTraffic, Call, Cohort, Nanos, PriceTable, Traffic, User};
 use crate::money::Tokens;
 use crate::replay::amount;
+use crate::replay::names::{Names, Requests};
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
 use crate::words::counted;
 use serde::Serialize;
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::fmt::{self, Write as _};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::fmt;
 
 /// What a record that is not a call is, in the singular and the plural.
 pub type NotACall = (&'static str, &'static str);
@@ -99,108 +98,6 @@ impl fmt::Display for BadRow {
     }
 }
 
-/// FNV-1a, then SplitMix64's finalizer (so the table's high bits are as mixed as its low
-/// ones: without it, a million request numbers such as "123456" crowd into a few of the
-/// table's groups): names are hashed once per row, and the file is the reader's own.
-#[derive(Default)]
-pub struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-/// Texts numbered in the order first seen (a request's name needs no more).
-#[derive(Default)]
-pub struct Numbers(HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>);
-
-impl Numbers {
-    pub fn get(&self, text: &str) -> Option<u32> {
-        self.0.get(text).copied()
-    }
-
-    pub fn number(&mut self, text: &str) -> (u32, bool) {
-        if let Some(&n) = self.0.get(text) {
-            return (n, false);
-        }
-        let n = self.0.len() as u32;
-        self.0.insert(text.into(), n);
-        (n, true)
-    }
-}
-
-/// Request numbers, one pool for every row: a named request is its user's (the same name
-/// from two users is two requests), and a row without a name is a request of its own, so
-/// no two requests ever share a number (a refused call ends its request, and only it).
-#[derive(Default)]
-struct Requests {
-    named: HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>,
-    next: u32,
-    /// The key of a lookup, kept to be reused: the user's number, then the name.
-    key: String,
-}
-
-impl Requests {
-    /// The request of `user` named `name`, or a new one; there are never more requests
-    /// than calls, whose count the builder keeps below `u32::MAX`.
-    fn number(&mut self, user: u32, name: Option<&str>) -> u32 {
-        let fresh = |next: &mut u32| {
-            *next += 1;
-            *next - 1
-        };
-        let Some(name) = name else { return fresh(&mut self.next) };
-        self.key.clear();
-        let _ = write!(self.key, "{user}:{name}");
-        if let Some(&n) = self.named.get(self.key.as_str()) {
-            return n;
-        }
-        let n = fresh(&mut self.next);
-        self.named.insert(self.key.as_str().into(), n);
-        n
-    }
-}
-
-/// Names numbered in the order first seen, kept in that order.
-#[derive(Default)]
-pub struct Names {
-    numbers: Numbers,
-    pub names: Vec<String>,
-}
-
-impl Names {
-    pub fn get(&self, name: &str) -> Option<u32> {
-        self.numbers.get(name)
-    }
-
-    pub fn number(&mut self, name: &str) -> (u32, bool) {
-        let (n, new) = self.numbers.number(name);
-        if new {
-            self.names.push(name.to_string());
-        }
-        (n, new)
-    }
-
-    pub fn len(&self) -> usize {
-        self.names.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
-    }
-}
-
 /// The cohort of a log's users when the log does not name one.
 pub const LOGGED: &str = "logged";
 /// The user of calls that name none (nor an API key).
@@ -278,6 +175,9 @@ pub struct Builder {
     /// Records that are not calls, by what they are (one, many: "span without token
     /// counts", "spans without token counts"), and how many.
     not_calls: Vec<(NotACall, u64)>,
+    /// What the reading assumed of some records (one, many: "span gives", "spans give"
+    /// and what), and of how many.
+    assumed: Vec<(NotACall, u64)>,
     /// Records that give a field under two of its aliases: the field, the name read, the
     /// other, how many.
     aliases: Vec<(Field, String, String, u64)>,
@@ -315,6 +215,7 @@ impl Default for Builder {
             out_of_order: 0,
             last_at: Instant(0),
             not_calls: Vec::new(),
+            assumed: Vec::new(),
             aliases: Vec::new(),
             notes: Vec::new(),
             record: None,
@@ -358,6 +259,14 @@ impl Builder {
         match self.not_calls.iter_mut().find(|(w, _)| *w == what) {
             Some((_, n)) => *n += 1,
             None => self.not_calls.push((what, 1)),
+        }
+    }
+
+    /// A record read on an assumption (said in the singular and the plural): counted, said once.
+    pub fn assumed(&mut self, what: NotACall) {
+        match self.assumed.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, n)) => *n += 1,
+            None => self.assumed.push((what, 1)),
         }
     }
 
@@ -541,6 +450,9 @@ impl Builder {
                 field.said(),
                 alias_read(read, other)
             ));
+        }
+        for &((one, many), n) in &self.assumed {
+            notes.push(counted(n, one, many));
         }
         for &((one, many), n) in &self.not_calls {
             let not = if n == 1 { "it is not a model call" } else { "they are not model calls" };

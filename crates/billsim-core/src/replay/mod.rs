@@ -31,6 +31,7 @@ mod json_rows;
 pub mod langfuse;
 pub mod litellm;
 pub mod log;
+mod names;
 pub mod otlp;
 pub mod page;
 pub mod prices;

@@ -141,8 +141,16 @@ impl Row for SpanRow<'_> {
             Field::End => SpanRow::time(self.span.end, "endTimeUnixNano"),
             Field::User => self.attribute(&["enduser.id", "user.id"]),
             Field::Model => self.attribute(&["gen_ai.request.model", "gen_ai.response.model"]),
-            Field::Input => self.attribute(&INPUT),
-            Field::Output => self.attribute(&OUTPUT),
+            Field::Input => match self.attribute(&INPUT)? {
+                Some(v) => Ok(Some(v)),
+                None => self.attribute(&TOTAL),
+            },
+            Field::Output => match (self.attribute(&OUTPUT)?, self.attribute(&TOTAL)?) {
+                (Some(v), _) => Ok(Some(v)),
+                // Only a total, its split unknown: counted as input, and no output.
+                (None, Some(total)) => Ok(Some(Value { text: Cow::Borrowed("0"), name: total.name })),
+                (None, None) => Ok(None),
+            },
             // pydantic-ai's logged cost of the call, in dollars.
             Field::CostDollars => self.attribute(&["operation.cost"]),
             // A trace is one request: an agent run's model calls are its calls.
@@ -167,6 +175,8 @@ const MODEL_OPERATIONS: [&str; 5] = ["chat", "text_completion", "generate_conten
 /// Token counts: the conventions' names, then the older ones OpenLLMetry still writes.
 const INPUT: [&str; 2] = ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"];
 const OUTPUT: [&str; 2] = ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens"];
+/// A total only, as some instrumentations write it (OpenLLMetry's `llm.usage.total_tokens`).
+const TOTAL: [&str; 2] = ["gen_ai.usage.total_tokens", "llm.usage.total_tokens"];
 
 /// One export: each span in it that is a model call is a call (bad ones named by line).
 /// A span is a model call when its `gen_ai.operation.name` is one of
@@ -188,7 +198,7 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         })
     };
     let has_tokens = |row: &SpanRow<'_>| -> Result<bool, String> {
-        Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some())
+        Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some() || row.attribute(&TOTAL)?.is_some())
     };
     // The spans with a child that has token counts.
     let parents: Vec<Cow<'_, str>> =
@@ -210,7 +220,18 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         };
         match kind() {
             Ok(Some(what)) => builder.not_a_call(what),
-            Ok(None) => builder.row(line, &row),
+            Ok(None) => {
+                let only_total = row.attribute(&INPUT).ok().flatten().is_none()
+                    && row.attribute(&OUTPUT).ok().flatten().is_none()
+                    && row.attribute(&TOTAL).ok().flatten().is_some();
+                if only_total {
+                    builder.assumed((
+                        "span gives only a total of tokens: it is counted as input tokens, with no output",
+                        "spans give only a total of tokens: it is counted as input tokens, with no output",
+                    ));
+                }
+                builder.row(line, &row)
+            }
             Err(e) => builder.bad_row(line, e),
         }
     }
