@@ -19,7 +19,10 @@ const SHOTS = new URL("./screenshots/", import.meta.url);
 const PAGE = "replay.html";
 // The fixtures the command line replays, one or more per format.
 const GOOD = ["generic.csv", "generic.jsonl", "generic_bom_crlf.csv", "litellm.csv", "litellm.json", "helicone.csv",
-  "helicone.jsonl", "langfuse.json", "otlp.jsonl", "out_of_order.csv", "no_user.csv"];
+  "helicone.jsonl", "langfuse.json", "otlp.jsonl", "out_of_order.csv", "no_user.csv",
+  // Files as the products write them (tests/fixtures/replay/SOURCES.md).
+  "helicone_no_user.csv", "litellm_payload.jsonl", "litellm_gcs_object.json", "otlp_agent.jsonl",
+  "otlp_openllmetry.jsonl", "langfuse_trace.json", "langfuse_export.csv"];
 
 let env;
 let tmp;
@@ -252,6 +255,10 @@ test("a bad file shows the core's message (bad rows by line number) and the last
     [join(FIXTURES, "garbage.bin"), {}, /must be text \(CSV or JSON\)/],
     [empty, {}, /the log is empty/],
     [join(FIXTURES, "openai_usage.json"), {}, /cannot be replayed: export a log of each call/],
+    // Reports per period, refused naming the product's per-call export.
+    [join(FIXTURES, "litellm_spend_logs_summarized.json"), {}, /LiteLLM's \/spend\/logs for a date range, summarized per day.*summarize=false/],
+    [join(FIXTURES, "anthropic_claude_code_usage.json"), {}, /Anthropic's Claude Code usage report.*claude_code\.api_request/],
+    [join(FIXTURES, "openai_dashboard_costs.csv"), {}, /OpenAI's cost export from its usage dashboard/],
     [backwards, {}, /line 2: the call ends \(2025-05-01T09:00:01Z\) before it starts/],
     // A model with no price: the engine's list of them, and how to give them.
     [unpriced, {}, /my-own-model.*1 call.*choose a price table/s],

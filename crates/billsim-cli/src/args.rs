@@ -4,15 +4,13 @@
 //! [`Command`] with a struct of its arguments (sharing [`Json`] and [`DaySettings`]
 //! where it takes them), and an arm in `commands.rs`.
 
+pub use crate::arg_parts::{Checked, Json};
 use billsim_core::in_flight::{self, Params};
 use billsim_core::lesson_numbers::grouped;
 use billsim_core::scenario::{self, Scenario, Values};
 use billsim_core::settings::{self, FieldError, Invalid};
 use billsim_core::{Refill, Settings};
-use clap::builder::TypedValueParser;
-use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Arg, ArgAction, Args, Parser, Subcommand};
-use std::ffi::OsStr;
+use clap::{ArgAction, Args, Parser, Subcommand};
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 
@@ -76,14 +74,6 @@ pub enum Command {
     /// generic CSV or JSON-lines log (README.md lists its columns). Without --policy it runs
     /// the bill as it happened (noLimit) beside the lessons' main policies at their defaults.
     Replay(crate::replay::Replay),
-}
-
-/// `--json`, which every command takes.
-#[derive(Debug, Args)]
-pub struct Json {
-    /// Print JSON, not a table (figures: the paths written)
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// How a day is run: the settings of `day` and `days`.
@@ -342,25 +332,4 @@ fn parse_folder(text: &str) -> Result<PathBuf, Invalid> {
         return Err(Invalid { allowed: "a folder", got: settings::shown(text) });
     }
     Ok(PathBuf::from(text))
-}
-
-/// A value parser from one of the core's checks: a refused value is a clap error whose
-/// [`ContextKind::Custom`] is the whole message (`--budget: must be ...; got "x"`) and
-/// whose [`ContextKind::ValidValue`] is what the flag allows.
-#[derive(Clone)]
-pub struct Checked<T>(pub fn(&str) -> Result<T, Invalid>);
-
-impl<T: Clone + Send + Sync + 'static> TypedValueParser for Checked<T> {
-    type Value = T;
-
-    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&Arg>, value: &OsStr) -> Result<T, clap::Error> {
-        // Every word reaches clap as UTF-8 (main.rs reads them lossily), so this is the text.
-        (self.0)(&value.to_string_lossy()).map_err(|invalid| {
-            let flag = arg.and_then(Arg::get_long).map_or_else(|| "a value".into(), |long| format!("--{long}"));
-            let mut e = clap::Error::new(ErrorKind::ValueValidation).with_cmd(cmd);
-            e.insert(ContextKind::ValidValue, ContextValue::String(invalid.allowed.into()));
-            e.insert(ContextKind::Custom, ContextValue::String(invalid.on(flag).to_string()));
-            e
-        })
-    }
 }

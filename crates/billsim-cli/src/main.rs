@@ -1,5 +1,6 @@
 //! `billsim`: the toy day on the command line, from the same core as the widget.
 
+mod arg_parts;
 mod args;
 mod cells;
 mod commands;

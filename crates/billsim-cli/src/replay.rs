@@ -3,7 +3,7 @@
 //! under a policy file's; and `billsim run --export-log FILE`, which writes a scenario's
 //! traffic as a generic log that replays to the scenario's own outcome.
 
-use crate::args::{Checked, Json};
+use crate::arg_parts::{Checked, Json};
 use crate::cells;
 use crate::output::{self, each_event, json_line, json_line_with_events, Events, Failure};
 use crate::policy_file;
@@ -38,6 +38,10 @@ pub struct Replay {
     /// A cohort of a scenario added to the log's traffic (toyDay-heavy); may be given again
     #[arg(long = "add", value_name = "SCENARIO-COHORT", action = ArgAction::Append, allow_hyphen_values = true)]
     pub add: Vec<String>,
+    /// Who counts as the user: a field of the file by its own name (team_id, end_user,
+    /// metadata.user_api_key_team_id, sessionId, service.name...); calls without it are one stand-in user
+    #[arg(long, value_name = "FIELD", value_parser = Checked(parse_field), allow_hyphen_values = true)]
+    pub per: Option<String>,
     /// Replay without the bad rows (and say how many) rather than stop
     #[arg(long)]
     pub skip_bad_rows: bool,
@@ -53,6 +57,13 @@ fn parse_path(text: &str) -> Result<PathBuf, Invalid> {
         return Err(Invalid { allowed: "a file", got: shown(text) });
     }
     Ok(PathBuf::from(text))
+}
+
+fn parse_field(text: &str) -> Result<String, Invalid> {
+    if text.trim().is_empty() {
+        return Err(Invalid { allowed: "a field of the file, by its name", got: shown(text) });
+    }
+    Ok(text.trim().to_string())
 }
 
 fn parse_format(text: &str) -> Result<Format, Invalid> {
@@ -79,7 +90,7 @@ fn read_prices(path: &Path) -> Result<PriceTable, Failure> {
 }
 
 pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
-    let mut options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows, bytes: None };
+    let mut options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows, bytes: None, per: a.per.clone() };
     let name = a.file.display().to_string();
     let read = if name == "-" {
         core::read(io::stdin().lock(), &options)

@@ -3,48 +3,13 @@
 
 use billsim_core::engine::{Nanos, Price, PriceTable, Reason, Record, RunError};
 use billsim_core::replay::export::{self, Order};
-use billsim_core::replay::{self, run, Format, Log, Options, ReplayError};
+use billsim_core::replay::{run, Format, Options};
 use billsim_core::scenario::{Scenario, ScenarioRun, Values, CALLS_AT_ONCE, TOY_DAY};
 use billsim_core::time::{Instant, Span};
-use std::io::BufReader;
 
-fn fixture(name: &str) -> Vec<u8> {
-    let path = format!("{}/../../tests/fixtures/replay/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+mod replay_common;
 
-fn read(bytes: &[u8], options: Options) -> Result<Log, ReplayError> {
-    // A one-byte buffer: nothing may rely on having more of the file at hand than a record.
-    replay::read(BufReader::with_capacity(1, bytes), &options)
-}
-
-fn read_fixture(name: &str) -> Log {
-    read(&fixture(name), Options::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-/// (user, model, start, latency, input, output, logged cost) of a call.
-type Seen = (String, String, u64, u64, u64, u64, Option<u64>);
-
-/// Each call as [`Seen`], in time order.
-fn calls(log: &Log) -> Vec<Seen> {
-    log.calls
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            (
-                log.users[c.user as usize].name.clone(),
-                log.models[usize::from(c.model)].clone(),
-                c.at.0,
-                c.latency.0,
-                c.input,
-                c.output,
-                log.costs.get(i).copied().flatten().map(|n| n.0),
-            )
-        })
-        .collect()
-}
-
-const NINE: u64 = 1_746_090_000_000; // 2025-05-01T09:00:00Z
+use replay_common::*;
 
 #[test]
 fn each_formats_fixture_is_found_and_read_to_its_calls_with_latencies_and_logged_costs() {
@@ -52,7 +17,8 @@ fn each_formats_fixture_is_found_and_read_to_its_calls_with_latencies_and_logged
     let acme =
         |user: &str, cost| (user.to_string(), "claude-sonnet-4-6".to_string(), NINE + 1_000, 8_000, 20_000, 900, cost);
     let cases: [(&str, &str, Vec<_>); 6] = [
-        ("helicone.csv", "helicone", vec![alice("alice", Some(2_160_000)), acme("acme", Some(73_500_000))]),
+        // Helicone's export tool leaves its CSV's cost_usd empty (the API calls it cost).
+        ("helicone.csv", "helicone", vec![alice("alice", None), acme("acme", None)]),
         ("helicone.jsonl", "helicone", vec![alice("alice", Some(2_160_000)), acme("acme", Some(73_500_000))]),
         ("langfuse.json", "langfuse", vec![alice("alice", Some(2_160_000)), acme("acme", Some(73_500_000))]),
         ("otlp.jsonl", "otlp", vec![alice("alice", None), acme("acme", None)]),
@@ -138,15 +104,19 @@ fn records_that_are_not_model_calls_are_left_out_and_counted() {
 
 #[test]
 fn usage_and_cost_reports_in_time_buckets_are_refused_in_one_sentence_naming_them() {
-    for (name, what) in
-        [("openai_usage.json", "OpenAI's usage export"), ("anthropic_cost.json", "Anthropic's cost report")]
-    {
+    let openai =
+        "a log of each call (OpenAI keeps none: log the calls in your app, or through a gateway such as LiteLLM \
+                  or Helicone)";
+    for (name, what, instead) in [
+        ("openai_usage.json", "OpenAI's usage export", openai),
+        ("anthropic_cost.json", "Anthropic's cost report", "a log of each call"),
+    ] {
         let err = read(&fixture(name), Options::default()).unwrap_err().to_string();
         assert_eq!(
             err,
             format!(
                 "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
-                 a log of each call instead"
+                 {instead} instead"
             ),
             "{name}"
         );
@@ -227,7 +197,7 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
 #[test]
 fn a_file_of_another_format_than_chosen_is_read_as_chosen_and_its_error_names_what_it_looks_like() {
     let chosen = Options { format: Some(Format::LiteLlm), ..Options::default() };
-    let err = read(&fixture("helicone.csv"), chosen).unwrap_err().to_string();
+    let err = read(&fixture("helicone.csv"), chosen.clone()).unwrap_err().to_string();
     assert!(err.starts_with("the litellm log's header has no column for start time (\"starttime\")"), "{err}");
     assert!(
         err.ends_with(
@@ -267,7 +237,7 @@ fn a_chosen_format_is_obeyed_and_a_generic_log_with_a_vendors_names_is_found_gen
     for text in logs {
         let found = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!((found.format, found.calls.len()), ("generic", 1), "{text}");
-        let chosen = read(text.as_bytes(), generic).unwrap_or_else(|e| panic!("--format generic: {text}: {e}"));
+        let chosen = read(text.as_bytes(), generic.clone()).unwrap_or_else(|e| panic!("--format generic: {text}: {e}"));
         assert_eq!(chosen.calls.len(), 1, "{text}");
     }
     // A LiteLLM log read as a generic one, as chosen: its names are the generic log's too.
@@ -803,100 +773,4 @@ fn the_pages_summary_and_an_added_cohorts_note_say_one_in_the_singular() {
     run::add(&mut log, "toyDay-heavy", 0).unwrap();
     let note = log.notes.last().unwrap();
     assert!(note.contains(" calls of Heavy user (1 user), run 0 of toyDay"), "{note}");
-}
-
-#[test]
-fn calls_with_no_user_are_replayed_as_one_stand_in_user_and_a_note_says_how_many_and_their_cost() {
-    // Helicone stores an empty user when no Helicone-User-Id header was sent: such calls
-    // were refused as bad rows, and --skip-bad-rows dropped 65% of this file's cost.
-    let log = read_fixture("helicone_no_user.csv");
-    let users: Vec<String> = calls(&log).into_iter().map(|c| c.0).collect();
-    assert_eq!(users, ["alice", "(no user)", "(no user)"], "every call is read, the two without a user as one");
-    assert!(
-        log.notes.iter().any(|n| n
-            == "2 calls name no user: they are replayed as one stand-in user, \"(no user)\" (their logged cost: \
-                $0.147)"),
-        "{:?}",
-        log.notes
-    );
-    // A file with no user column at all (nor an API key) is read the same way.
-    let text = "time,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,claude-haiku-4-5,100,20\n";
-    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(log.users.len(), 1);
-    assert_eq!(log.users[0].name, "(no user)");
-}
-
-#[test]
-fn an_agent_run_span_holding_its_chat_spans_tokens_is_not_replayed_as_a_call() {
-    // pydantic-ai's "agent run" span has no gen_ai.operation.name and carries the totals
-    // of its two chat spans (3,000 in, 500 out): read as a call, it doubled the bill.
-    let log = read_fixture("otlp_agent.jsonl");
-    let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
-    assert_eq!(tokens, [(1_200, 300), (1_800, 200)], "the two chat spans only, not the agent run's 3,000 and 500");
-    let costs: Vec<Option<u64>> = calls(&log).into_iter().map(|c| c.6).collect();
-    assert_eq!(
-        costs,
-        [Some(2_160_000), Some(2_600_000)],
-        "pydantic-ai's operation.cost, in dollars, charged as logged"
-    );
-    assert!(
-        log.notes.iter().any(|n| n.starts_with("1 agent span holding its model calls' tokens left out")),
-        "{:?}",
-        log.notes
-    );
-}
-
-#[test]
-fn openllmetrys_older_token_attribute_names_are_read() {
-    let log = read_fixture("otlp_openllmetry.jsonl");
-    let tokens: Vec<(String, u64, u64)> = calls(&log).into_iter().map(|c| (c.1, c.4, c.5)).collect();
-    assert_eq!(
-        tokens,
-        [("claude-sonnet-4-6".to_string(), 20_000, 900)],
-        "gen_ai.usage.prompt_tokens / completion_tokens"
-    );
-}
-
-#[test]
-fn litellms_logging_payload_is_charged_its_response_cost() {
-    // What LiteLLM's S3 and GCS loggers write (StandardLoggingPayload): `response_cost`, not `spend`.
-    let log = read_fixture("litellm_payload.jsonl");
-    let got: Vec<(String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.0, c.3, c.6)).collect();
-    assert_eq!(
-        got,
-        [("alice".to_string(), 2_500, Some(2_160_000)), ("acme".to_string(), 8_000, Some(73_500_000))],
-        "response_cost 0.00216 and 0.0735 dollars, Unix seconds as floats"
-    );
-}
-
-#[test]
-fn a_bad_record_of_a_one_line_json_document_is_named_by_its_index_on_the_line() {
-    let good =
-        r#"{"time":"2025-05-01T09:00:00Z","user":"a","model":"claude-haiku-4-5","input_tokens":1,"output_tokens":1}"#;
-    let bad = r#"{"time":"2025-05-01T09:00:00Z","user":"a","input_tokens":1,"output_tokens":1}"#;
-    let text = format!("{{\"data\":[{good},{bad},{good},{bad}]}}");
-    let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
-    assert!(said.contains("line 1: record 2: no model") && said.contains("line 1: record 4: no model"), "{said}");
-    // A pretty-printed document's records each have their own line: no index is said.
-    let pretty = format!("[\n{good},\n{bad}\n]\n");
-    let said = read(pretty.as_bytes(), Options::default()).unwrap_err().to_string();
-    assert!(said.contains("line 3: no model"), "{said}");
-}
-
-#[test]
-fn litellms_daily_spend_reports_are_refused_naming_its_per_call_spend_logs() {
-    for (name, what) in [
-        ("litellm_global_spend_report.json", "LiteLLM's /global/spend/report"),
-        ("litellm_daily_activity.json", "LiteLLM's /user/daily/activity"),
-    ] {
-        let err = read(&fixture(name), Options::default()).unwrap_err().to_string();
-        assert_eq!(
-            err,
-            format!(
-                "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
-                 LiteLLM's spend logs of each call (/spend/logs/v2, or its S3/GCS logger's objects) instead"
-            ),
-            "{name}"
-        );
-    }
 }

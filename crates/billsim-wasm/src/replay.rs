@@ -255,7 +255,7 @@ fn read_options(value: &JsValue) -> Result<Options, Thrown> {
         .as_f64()
         .filter(|b| b.is_finite() && *b >= 0.0 && b.fract() == 0.0 && *b < 2f64.powi(53))
         .map(|b| b as u64);
-    Ok(Options { format, skip_bad_rows: skip, bytes })
+    Ok(Options { format, skip_bad_rows: skip, bytes, per: None })
 }
 
 /// Draws a replay view's share of the bill by user (`share` of `Replay.run`'s view),

@@ -9,7 +9,7 @@
 //! format's names are its maker's order of fallbacks, and the generic log's are aliases of
 //! which the first listed is read; the generic reader says so in a note.
 
-use crate::replay::log::Field;
+use crate::replay::log::{Field, NotACall};
 
 /// A format's names for each field, normalized (see [`normalize`]).
 pub struct Spec {
@@ -18,6 +18,15 @@ pub struct Spec {
     /// choose) rather than the maker's own fields in an order of fallbacks: a row that
     /// gives two of them is then said in a note, and a time's name may end with its unit.
     pub aliases: bool,
+    /// Fields read from a key of a JSON object held in another column (normalized) when
+    /// their own columns are empty: (field, column, key). Helicone's export tool leaves its
+    /// `model` column empty (its API names the column `request_model`), and the model is
+    /// then only in `request_body`.
+    pub inside: &'static [(Field, &'static str, &'static str)],
+    /// A column (normalized) that must hold this value for a row to be a call, and what a
+    /// row that holds another is: Langfuse's CSV export has every observation, and only
+    /// its `GENERATION`s are model calls.
+    pub only: Option<(&'static str, &'static str, NotACall)>,
 }
 
 impl Spec {
@@ -31,6 +40,11 @@ impl Spec {
                 || timed
                     && normalized.strip_prefix(w).is_some_and(|unit| crate::replay::when::UNIT_ENDINGS.contains(&unit))
         })
+    }
+
+    /// Where `field` is read inside another column's JSON object, when it is: (column, key).
+    pub fn inside(&self, field: Field) -> Option<(&'static str, &'static str)> {
+        self.inside.iter().find(|(f, ..)| *f == field).map(|&(_, column, key)| (column, key))
     }
 
     /// Whether the format reads a field under the name `normalized`.
@@ -81,8 +95,3 @@ pub fn twice(a: &str, b: &str) -> String {
 
 /// Why names that differ are one: said after [`twice`] of two spellings.
 pub const ONE_NAME: &str = "which are one name (case, \"_\", \"-\", \".\" and spaces do not count)";
-
-/// Which of two aliases is read: said after the note that names them.
-pub fn alias_read(read: &str, other: &str) -> String {
-    format!("{read:?} is read, or {other:?} where {read:?} is empty")
-}

@@ -2,9 +2,9 @@
 //! quoting: Helicone's `request_body` column holds JSON, with commas, quotes and line
 //! breaks inside quotes; CRLF or LF), one at a time into a reused buffer.
 
-use crate::replay::columns::{alias_read, normalize, twice, Spec, ONE_NAME};
+use crate::replay::columns::{normalize, twice, Spec, ONE_NAME};
 use crate::replay::csv_records::Records;
-use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::log::{alias_read, Builder, Field, Row, Value};
 use crate::replay::ReplayError;
 use std::borrow::Cow;
 use std::io::BufRead;
@@ -12,6 +12,10 @@ use std::io::BufRead;
 /// For each field, the columns that may hold it, in the spec's order, with their names.
 struct Columns {
     by_field: Vec<(Field, Vec<(usize, String)>)>,
+    /// Fields read from a key of another column's JSON object: (field, column, its name, key).
+    inside: Vec<(Field, usize, String, &'static str)>,
+    /// The header's names, normalized and as written (for `--per`).
+    header: Vec<(String, String)>,
 }
 
 struct CsvRow<'r> {
@@ -20,6 +24,22 @@ struct CsvRow<'r> {
 }
 
 impl Row for CsvRow<'_> {
+    /// A column, by its name or normalized; else `column.key`, a key of the column's JSON.
+    fn named(&self, name: &str) -> Result<Option<Value<'_>>, String> {
+        let cell = |i: usize| self.record.get(i).and_then(|b| std::str::from_utf8(b).ok());
+        let column = |n: &str| self.columns.header.iter().position(|(norm, said)| said == n || *norm == normalize(n));
+        if let Some(text) = column(name).and_then(cell) {
+            return Ok(Some(Value { text: Cow::Borrowed(text), name: Cow::Owned(name.to_string()) }));
+        }
+        let Some((head, key)) = name.split_once('.') else { return Ok(None) };
+        let text = column(head).and_then(cell).and_then(|t| key_of_json(t, key));
+        Ok(text.map(|text| Value { text: Cow::Owned(text), name: Cow::Owned(name.to_string()) }))
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.columns.header.iter().map(|(_, said)| said.clone()).collect()
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         let Some((_, columns)) = self.columns.by_field.iter().find(|(f, _)| *f == field) else { return Ok(None) };
         for (i, name) in columns {
@@ -31,8 +51,24 @@ impl Row for CsvRow<'_> {
                 return Ok(Some(Value { text: Cow::Borrowed(text), name: Cow::Borrowed(name) }));
             }
         }
-        Ok(None)
+        let Some((_, i, name, key)) = self.columns.inside.iter().find(|(f, ..)| *f == field) else { return Ok(None) };
+        let Some(text) = self.record.get(*i).and_then(|b| std::str::from_utf8(b).ok()) else { return Ok(None) };
+        Ok(key_of_json(text, key)
+            .map(|text| Value { text: Cow::Owned(text), name: Cow::Owned(format!("{name}.{key}")) }))
     }
+}
+
+/// The text of `key` in the JSON object `text`, also when its quotes are doubled (as
+/// Helicone's export tool doubles them once more than CSV does); `None` when there is none.
+fn key_of_json(text: &str, key: &str) -> Option<String> {
+    let of = |t: &str| -> Option<String> {
+        let value: serde_json::Value = serde_json::from_str(t).ok()?;
+        match value.get(key)? {
+            serde_json::Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
+            _ => None,
+        }
+    };
+    of(text).or_else(|| text.contains("\"\"").then(|| of(&text.replace("\"\"", "\""))).flatten())
 }
 
 /// Reads every record of `input` (a header, then rows) into `builder`.
@@ -72,6 +108,14 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
                 (field, found.into_iter().map(|(_, i, said)| (i, said)).collect())
             })
             .collect(),
+        inside: spec
+            .inside
+            .iter()
+            .filter_map(|&(field, column, key)| {
+                names.iter().position(|(n, _)| n == column).map(|i| (field, i, names[i].1.clone(), key))
+            })
+            .collect(),
+        header: names.clone(),
     };
     if spec.aliases {
         for (field, found) in &columns.by_field {
@@ -98,10 +142,19 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
             .notes
             .push(format!("the file has no user column ({}): each API key stands for a user", spec.said(Field::User)));
     }
+    // The column a row's kind is in, the kind that is a call, and what the others are.
+    let only = spec
+        .only
+        .and_then(|(column, value, other)| names.iter().position(|(n, _)| n == column).map(|i| (i, value, other)));
     let mut record = csv::ByteRecord::new();
     while let Some(read) = records.next(&mut record, Some(header.len())).map_err(unreadable)? {
         match read {
-            Ok(line) => builder.row(line, &CsvRow { record: &record, columns: &columns }),
+            Ok(line) => match only {
+                Some((i, value, other)) if record.get(i).is_some_and(|v| v != value.as_bytes()) => {
+                    builder.not_a_call(other)
+                }
+                _ => builder.row(line, &CsvRow { record: &record, columns: &columns }),
+            },
             Err(bad) => builder.bad_row(bad.line, bad.problem),
         }
     }

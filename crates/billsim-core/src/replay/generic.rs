@@ -54,4 +54,6 @@ pub const SPEC: Spec = Spec {
         (Field::Request, &["request", "requestid"]),
     ],
     aliases: true,
+    inside: &[],
+    only: None,
 };

@@ -1,8 +1,18 @@
-//! Helicone's export (its `@helicone/export` tool, JSON lines or CSV; the CSV header is
-//! `response_id, response_created_at, response_status, request_created_at, request_body,
-//! request_properties, request_user_id, model, prompt_tokens, completion_tokens, latency,
-//! cost`): the call starts at `request_created_at` and ends at `response_created_at` (or
-//! after `latency` milliseconds); `cost` is in dollars.
+//! Helicone's export (its `@helicone/export` tool, Helicone/helicone
+//! `examples/export/typescript/index.ts`): JSON lines or a JSON list of the rows of its
+//! `/v1/request/query-clickhouse` API (`request_created_at`, `response_created_at`,
+//! `delay_ms`, `request_user_id`, `model`, `prompt_tokens`, `completion_tokens`, `cost` in
+//! dollars), or its CSV, whose header is `response_id, response_created_at,
+//! response_status, request_created_at, request_body, request_properties,
+//! request_user_id, model, prompt_tokens, completion_tokens, latency, cost_usd` with every
+//! cell quoted. The call starts at `request_created_at` and ends at `response_created_at`
+//! (or after `latency` / `delay_ms` milliseconds).
+//!
+//! The tool writes the API's rows under its own column names, and three of them the API
+//! does not have: its CSV's `model`, `latency` and `cost_usd` are empty (the API says
+//! `request_model`, `delay_ms`, `cost`). The model is then read from `request_body` (there
+//! with `--include-body`; its quotes doubled once more than CSV's), the end from
+//! `response_created_at`, and the cost from the price table.
 
 use crate::replay::columns::Spec;
 use crate::replay::log::Field;
@@ -11,7 +21,7 @@ pub const SPEC: Spec = Spec {
     fields: &[
         (Field::Start, &["requestcreatedat"]),
         (Field::End, &["responsecreatedat"]),
-        (Field::Latency, &["latency"]),
+        (Field::Latency, &["latency", "delayms"]),
         (Field::User, &["requestuserid", "userid"]),
         (Field::Model, &["model", "requestmodel", "responsemodel"]),
         (Field::Input, &["prompttokens"]),
@@ -19,4 +29,7 @@ pub const SPEC: Spec = Spec {
         (Field::CostDollars, &["cost", "costusd"]),
     ],
     aliases: false,
+    // The export tool's `model` column is empty: its rows name the model `request_model`.
+    inside: &[(Field::Model, "requestbody", "model")],
+    only: None,
 };

@@ -131,15 +131,46 @@ pub fn scalar(raw: &RawValue) -> Result<Option<Cow<'_, str>>, String> {
     }
 }
 
+/// The text of the field `name` of a record, for `--per`: the key itself, else a path of
+/// keys into nested objects (`metadata.user_api_key_team_id`); `None` when it has none.
+pub fn path<'a>(entries: &Entries<'a>, name: &str) -> Result<Option<Cow<'a, str>>, String> {
+    if let Some(raw) = entries.one(name)? {
+        return scalar(raw).map_err(|e| format!("{name}: {e}"));
+    }
+    let Some((head, rest)) = name.split_once('.') else { return Ok(None) };
+    let Some(raw) = entries.one(head)? else { return Ok(None) };
+    match Entries::of(raw) {
+        Ok(inner) => path(&inner, rest),
+        Err(_) => Ok(None),
+    }
+}
+
+/// A record's field names as `--per` takes them: its keys, and its objects' keys as paths.
+pub fn paths(entries: &Entries<'_>) -> Vec<String> {
+    let mut names = Vec::new();
+    for (key, raw) in &entries.0 {
+        match Entries::of(raw) {
+            Ok(inner) if !inner.0.is_empty() => names.extend(inner.0.iter().map(|(k, _)| format!("{key}.{k}"))),
+            _ => names.push(key.to_string()),
+        }
+    }
+    names
+}
+
 /// A record read by a format's [`Spec`].
 pub struct SpecRow<'a> {
     entries: Vec<(String, &'a str, &'a RawValue)>,
+    record: &'a Entries<'a>,
     spec: &'a Spec,
 }
 
 impl<'a> SpecRow<'a> {
     pub fn new(entries: &'a Entries<'a>, spec: &'a Spec) -> SpecRow<'a> {
-        SpecRow { entries: entries.0.iter().map(|(k, v)| (normalize(k), k.as_ref(), *v)).collect(), spec }
+        SpecRow {
+            entries: entries.0.iter().map(|(k, v)| (normalize(k), k.as_ref(), *v)).collect(),
+            record: entries,
+            spec,
+        }
     }
 
     /// The record's keys that give `field`, the first to read first (by the spec's order
@@ -178,6 +209,14 @@ impl<'a> SpecRow<'a> {
 }
 
 impl Row for SpecRow<'_> {
+    fn named(&self, name: &str) -> Result<Option<Value<'_>>, String> {
+        Ok(path(self.record, name)?.map(|text| Value { text, name: Cow::Owned(name.to_string()) }))
+    }
+
+    fn names(&self) -> Vec<String> {
+        paths(self.record)
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         for (key, raw) in self.entries_of(field)? {
             if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
@@ -186,7 +225,17 @@ impl Row for SpecRow<'_> {
                 }
             }
         }
-        Ok(None)
+        // A field the format reads inside another key's object (Helicone's model in its
+        // `request_body`), where its own keys are empty.
+        let Some((column, inner)) = self.spec.inside(field) else { return Ok(None) };
+        let Some((_, key, raw)) = self.entries.iter().find(|e| e.0 == column) else { return Ok(None) };
+        let Ok(object) = Entries::of(raw) else { return Ok(None) };
+        match object.get(inner).map(scalar) {
+            Some(Ok(Some(text))) if !text.trim().is_empty() => {
+                Ok(Some(Value { text, name: Cow::Owned(format!("{key}.{inner}")) }))
+            }
+            _ => Ok(None),
+        }
     }
 }
 
@@ -222,6 +271,10 @@ impl Shape {
     }
 }
 
+/// The keys under which a document holds its records: an API's `"data"` (or `"logs"`), and
+/// Langfuse's trace download's `"observations"`.
+const RECORDS: [&str; 3] = ["data", "logs", "observations"];
+
 /// Whether `text` starts with an object whose `"data"` (or `"logs"`) is a list: only its
 /// beginning need be there, up to that list's opening bracket.
 fn holds_records(text: &str) -> bool {
@@ -232,7 +285,7 @@ fn holds_records(text: &str) -> bool {
         let Some(Ok(key)) = keys.next() else { return false };
         let Some(after) = rest[keys.byte_offset()..].trim_start().strip_prefix(':') else { return false };
         rest = after.trim_start();
-        if key == "data" || key == "logs" {
+        if RECORDS.contains(&key.as_str()) {
             return rest.starts_with('[');
         }
         let mut values = serde_json::Deserializer::from_str(rest).into_iter::<IgnoredAny>();
@@ -302,6 +355,14 @@ impl<R: Read> Read for Counted<'_, R> {
 
 /// One JSON document: an array of records, or an object with them in `"data"` (or
 /// `"logs"`); with `whole`, the document is itself the one record (an OTLP export).
+/// Whether a document is one object that holds no list of records: then it is itself the
+/// one record (a LiteLLM GCS bucket object: one logging payload to a file).
+pub fn is_one_record(head: &str) -> bool {
+    head.trim_start().starts_with('{')
+        && !holds_records(head)
+        && !RECORDS.iter().any(|key| head.contains(&format!("\"{key}\"")))
+}
+
 pub fn read_document(
     input: &mut dyn BufRead,
     whole: bool,
@@ -395,7 +456,7 @@ impl<'de> Visitor<'de> for Top<'_, '_, '_> {
         let Top { builder, on, lines, stop, found_rows } = self;
         let mut first: Option<String> = None;
         while let Some(key) = map.next_key::<String>()? {
-            if key == "data" || key == "logs" {
+            if RECORDS.contains(&key.as_str()) {
                 if let Some(first) = &first {
                     // JSON readers differ on which one counts: neither is read.
                     let twice = crate::replay::columns::twice(first, &key);
@@ -404,6 +465,11 @@ impl<'de> Visitor<'de> for Top<'_, '_, '_> {
                 }
                 first = Some(key);
                 map.next_value_seed(Top { builder: &mut *builder, on: &mut *on, lines, stop, found_rows })?;
+            } else if key == "trace" {
+                // Langfuse's trace download: the trace's fields (its user, its session) are
+                // its observations' where theirs are empty.
+                let trace = map.next_value::<Box<RawValue>>()?;
+                builder.enclosing = Some(trace.get().to_string());
             } else {
                 map.next_value::<IgnoredAny>()?;
             }

@@ -6,34 +6,36 @@
 //! `usage.output` or `promptTokens` / `completionTokens` otherwise); `totalCost`, or
 //! `costDetails.total`, or `calculatedTotalCost`, in dollars.
 
-use crate::replay::json_rows::{scalar, Entries};
-use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::columns::Spec;
+use crate::replay::json_rows::{path, paths, scalar, Entries};
+use crate::replay::log::{Builder, Field, NotACall, Row, Value};
 use crate::replay::ReplayError;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
 
 struct Observation<'a> {
     entries: &'a Entries<'a>,
+    /// The trace that holds it, in a trace download: its fields fill the observation's
+    /// empty ones (`userId`, `sessionId`).
+    trace: Option<&'a Entries<'a>>,
 }
 
 impl Observation<'_> {
     fn text(&self, keys: &[&'static str]) -> Result<Option<Value<'_>>, String> {
-        for &key in keys {
-            let (head, tail) = key.split_once('.').map_or((key, None), |(h, t)| (h, Some(t)));
-            let Some(mut raw) = self.entries.one(head)? else { continue };
-            if let Some(tail) = tail {
-                let inner = Entries::of(raw).map_err(|e| format!("{head}: {e}"))?;
-                match inner.one(tail).map_err(|e| format!("{head}: {e}"))? {
-                    // A nested value borrows from the same text as the record.
-                    Some(v) => raw = v,
-                    None => continue,
-                }
+        text_in(self.entries, keys)
+    }
+
+    /// The first of `keys` the observation gives, else the first its trace gives (only
+    /// for who made the call: a trace's other fields, as its total cost, are not its
+    /// observations').
+    fn own_or_traces(&self, keys: &[&'static str]) -> Result<Option<Value<'_>>, String> {
+        match (text_in(self.entries, keys)?, self.trace) {
+            (Some(v), _) => Ok(Some(v)),
+            (None, Some(trace)) => {
+                Ok(text_in(trace, keys)?.map(|v| Value { name: Cow::Owned(format!("trace.{}", v.name)), ..v }))
             }
-            if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
-                return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
-            }
+            (None, None) => Ok(None),
         }
-        Ok(None)
     }
 
     /// The sum of `usageDetails`' keys that contain `part` ("input" or "output").
@@ -59,20 +61,84 @@ impl Observation<'_> {
     }
 }
 
+/// The first of `keys` that `entries` give (a key `a.b` is `b` inside the object `a`).
+fn text_in<'e>(entries: &'e Entries<'e>, keys: &[&'static str]) -> Result<Option<Value<'e>>, String> {
+    for &key in keys {
+        let (head, tail) = key.split_once('.').map_or((key, None), |(h, t)| (h, Some(t)));
+        let Some(mut raw) = entries.one(head)? else { continue };
+        if let Some(tail) = tail {
+            let inner = Entries::of(raw).map_err(|e| format!("{head}: {e}"))?;
+            match inner.one(tail).map_err(|e| format!("{head}: {e}"))? {
+                // A nested value borrows from the same text as the record.
+                Some(v) => raw = v,
+                None => continue,
+            }
+        }
+        if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
+            return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
+        }
+    }
+    Ok(None)
+}
+
 impl Row for Observation<'_> {
+    /// A field of the observation, else of its trace (`sessionId`).
+    fn named(&self, name: &str) -> Result<Option<Value<'_>>, String> {
+        let text = match (path(self.entries, name)?, self.trace) {
+            (Some(text), _) => Some(text),
+            (None, Some(trace)) => path(trace, name)?,
+            (None, None) => None,
+        };
+        Ok(text.map(|text| Value { text, name: Cow::Owned(name.to_string()) }))
+    }
+
+    fn names(&self) -> Vec<String> {
+        let mut names = paths(self.entries);
+        names.extend(
+            self.trace.map(paths).unwrap_or_default().into_iter().filter(|n| n == "sessionId" || n == "userId"),
+        );
+        names
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         match field {
             Field::Start => self.text(&["startTime"]),
             Field::End => self.text(&["endTime"]),
-            Field::User => self.text(&["userId"]),
+            Field::User => self.own_or_traces(&["userId"]),
             Field::Model => self.text(&["model", "providedModelName"]),
             Field::Input => self.usage("input", &["usage.input", "promptTokens"]),
             Field::Output => self.usage("output", &["usage.output", "completionTokens"]),
             Field::CostDollars => self.text(&["totalCost", "costDetails.total", "calculatedTotalCost"]),
+            // A trace is one request of several calls.
+            Field::Request => self.text(&["traceId"]),
             _ => Ok(None),
         }
     }
 }
+
+/// What an observation that is not a generation is.
+const NOT_A_GENERATION: NotACall = ("observation not of type GENERATION", "observations not of type GENERATION");
+
+/// Langfuse's CSV export of observations (its batch export, `transformStreamToCsv`): the
+/// observations' fields as columns, every cell quoted, objects as JSON and dates as JSON
+/// text (`"\"2025-05-01T09:00:00.000Z\""`); `input` and `output` are the prompt and the
+/// answer, so the tokens are `inputUsage` and `outputUsage` (the sums of `usageDetails`'
+/// input and output keys), the cost `totalCost`.
+pub const CSV_SPEC: Spec = Spec {
+    fields: &[
+        (Field::Start, &["starttime"]),
+        (Field::End, &["endtime"]),
+        (Field::User, &["userid"]),
+        (Field::Model, &["model", "providedmodelname"]),
+        (Field::Input, &["inputusage"]),
+        (Field::Output, &["outputusage"]),
+        (Field::CostDollars, &["totalcost"]),
+        (Field::Request, &["traceid"]),
+    ],
+    aliases: false,
+    inside: &[],
+    only: Some(("type", "GENERATION", NOT_A_GENERATION)),
+};
 
 /// One observation: a call if it is a generation.
 pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), ReplayError> {
@@ -83,7 +149,7 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             return Ok(());
         }
     };
-    super::refuse_buckets(&entries)?;
+    super::reports::refuse_record(&entries)?;
     let kind = match entries.one("type") {
         Ok(kind) => kind.and_then(|r| scalar(r).ok().flatten()),
         Err(e) => {
@@ -92,8 +158,12 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         }
     };
     match kind.as_deref() {
-        Some("GENERATION") => builder.row(line, &Observation { entries: &entries }),
-        Some(_) => builder.not_a_call(("observation not of type GENERATION", "observations not of type GENERATION")),
+        Some("GENERATION") => {
+            let enclosing = builder.enclosing.clone();
+            let trace = enclosing.as_deref().and_then(|t| serde_json::from_str::<Entries<'_>>(t).ok());
+            builder.row(line, &Observation { entries: &entries, trace: trace.as_ref() })
+        }
+        Some(_) => builder.not_a_call(NOT_A_GENERATION),
         None => builder.bad_row(line, "type: must be \"GENERATION\" for a model call; got nothing".into()),
     }
     Ok(())

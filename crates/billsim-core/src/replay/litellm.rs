@@ -21,4 +21,6 @@ pub const SPEC: Spec = Spec {
         (Field::CostDollars, &["spend", "responsecost"]),
     ],
     aliases: false,
+    inside: &[],
+    only: None,
 };

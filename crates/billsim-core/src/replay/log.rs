@@ -5,14 +5,13 @@
 use crate::engine::{BadTraffic, Call, Cohort, Nanos, PriceTable, Traffic, User};
 use crate::money::Tokens;
 use crate::replay::amount;
+use crate::replay::names::{Names, Requests};
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
 use crate::words::counted;
 use serde::Serialize;
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::fmt::{self, Write as _};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::fmt;
 
 /// What a record that is not a call is, in the singular and the plural.
 pub type NotACall = (&'static str, &'static str);
@@ -71,6 +70,14 @@ pub struct Value<'a> {
 pub trait Row {
     /// The field's text, `None` when the row has none (or it is empty or null).
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String>;
+    /// The text of the file's own field `name` (for `--per`), `None` when the row has none.
+    fn named(&self, _name: &str) -> Result<Option<Value<'_>>, String> {
+        Ok(None)
+    }
+    /// The names of the row's fields, as `--per` may name them (said when it names none).
+    fn names(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The unit of the times when the format fixes it (OTLP's nanoseconds).
     fn time_unit(&self) -> Option<Unit> {
         None
@@ -88,108 +95,6 @@ pub struct BadRow {
 impl fmt::Display for BadRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}: {}", self.line, self.problem)
-    }
-}
-
-/// FNV-1a, then SplitMix64's finalizer (so the table's high bits are as mixed as its low
-/// ones: without it, a million request numbers such as "123456" crowd into a few of the
-/// table's groups): names are hashed once per row, and the file is the reader's own.
-#[derive(Default)]
-pub struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-/// Texts numbered in the order first seen (a request's name needs no more).
-#[derive(Default)]
-pub struct Numbers(HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>);
-
-impl Numbers {
-    pub fn get(&self, text: &str) -> Option<u32> {
-        self.0.get(text).copied()
-    }
-
-    pub fn number(&mut self, text: &str) -> (u32, bool) {
-        if let Some(&n) = self.0.get(text) {
-            return (n, false);
-        }
-        let n = self.0.len() as u32;
-        self.0.insert(text.into(), n);
-        (n, true)
-    }
-}
-
-/// Request numbers, one pool for every row: a named request is its user's (the same name
-/// from two users is two requests), and a row without a name is a request of its own, so
-/// no two requests ever share a number (a refused call ends its request, and only it).
-#[derive(Default)]
-struct Requests {
-    named: HashMap<Box<str>, u32, BuildHasherDefault<Fnv>>,
-    next: u32,
-    /// The key of a lookup, kept to be reused: the user's number, then the name.
-    key: String,
-}
-
-impl Requests {
-    /// The request of `user` named `name`, or a new one; there are never more requests
-    /// than calls, whose count the builder keeps below `u32::MAX`.
-    fn number(&mut self, user: u32, name: Option<&str>) -> u32 {
-        let fresh = |next: &mut u32| {
-            *next += 1;
-            *next - 1
-        };
-        let Some(name) = name else { return fresh(&mut self.next) };
-        self.key.clear();
-        let _ = write!(self.key, "{user}:{name}");
-        if let Some(&n) = self.named.get(self.key.as_str()) {
-            return n;
-        }
-        let n = fresh(&mut self.next);
-        self.named.insert(self.key.as_str().into(), n);
-        n
-    }
-}
-
-/// Names numbered in the order first seen, kept in that order.
-#[derive(Default)]
-pub struct Names {
-    numbers: Numbers,
-    pub names: Vec<String>,
-}
-
-impl Names {
-    pub fn get(&self, name: &str) -> Option<u32> {
-        self.numbers.get(name)
-    }
-
-    pub fn number(&mut self, name: &str) -> (u32, bool) {
-        let (n, new) = self.numbers.number(name);
-        if new {
-            self.names.push(name.to_string());
-        }
-        (n, new)
-    }
-
-    pub fn len(&self) -> usize {
-        self.names.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
     }
 }
 
@@ -270,6 +175,9 @@ pub struct Builder {
     /// Records that are not calls, by what they are (one, many: "span without token
     /// counts", "spans without token counts"), and how many.
     not_calls: Vec<(NotACall, u64)>,
+    /// What the reading assumed of some records (one, many: "span gives", "spans give"
+    /// and what), and of how many.
+    assumed: Vec<(NotACall, u64)>,
     /// Records that give a field under two of its aliases: the field, the name read, the
     /// other, how many.
     aliases: Vec<(Field, String, String, u64)>,
@@ -277,6 +185,14 @@ pub struct Builder {
     /// The index (from 1) of the record being read among those on its line, when a JSON
     /// document holds several on one line: its bad row names it, as the line does not.
     pub record: Option<u64>,
+    /// The JSON of the object that holds the records, when its fields apply to them
+    /// (Langfuse's trace download: the trace).
+    pub enclosing: Option<String>,
+    /// The file's field that names the user (`--per`), whether any call had it, and the
+    /// first call's fields (said when none had it).
+    pub per: Option<String>,
+    per_found: bool,
+    first_names: Option<Vec<String>>,
 }
 
 impl Default for Builder {
@@ -299,9 +215,14 @@ impl Default for Builder {
             out_of_order: 0,
             last_at: Instant(0),
             not_calls: Vec::new(),
+            assumed: Vec::new(),
             aliases: Vec::new(),
             notes: Vec::new(),
             record: None,
+            enclosing: None,
+            per: None,
+            per_found: false,
+            first_names: None,
         }
     }
 }
@@ -341,6 +262,14 @@ impl Builder {
         }
     }
 
+    /// A record read on an assumption (said in the singular and the plural): counted, said once.
+    pub fn assumed(&mut self, what: NotACall) {
+        match self.assumed.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, n)) => *n += 1,
+            None => self.assumed.push((what, 1)),
+        }
+    }
+
     /// A record that gives `field` under two of its aliases, `read` and `other`: counted, said once.
     pub fn alias(&mut self, field: Field, read: &str, other: &str) {
         match self.aliases.iter_mut().find(|(f, r, o, _)| *f == field && r == read && o == other) {
@@ -362,7 +291,10 @@ impl Builder {
         };
         let time = |v: &Value<'_>| {
             let unit = row.time_unit().or_else(|| Unit::of_name(&v.name));
-            when::parse(&v.text, unit).map_err(|e| with_name(v, e))
+            // Langfuse's CSV export writes its dates as JSON text, quotes and all.
+            let text = v.text.trim();
+            let text = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
+            when::parse(text, unit).map_err(|e| with_name(v, e))
         };
         let start = need(Field::Start)?;
         let at = time(&start)?;
@@ -411,11 +343,25 @@ impl Builder {
         // No user is common, not an error (an empty Helicone user, a LiteLLM key-less
         // proxy, Langfuse's observations, OpenTelemetry spans): such calls are one
         // stand-in user, said in a note, rather than dropped from the bill.
-        let (who, by_key) = match text_of(row, Field::User)? {
-            Some(user) => (user.text, false),
-            None => match text_of(row, Field::Key)? {
-                Some(key) => (key.text, true),
-                None => (std::borrow::Cow::Borrowed(NO_USER), false),
+        let per = match &self.per {
+            Some(name) => {
+                if self.first_names.is_none() {
+                    self.first_names = Some(row.names());
+                }
+                Some(row.named(name)?.filter(|v| !v.text.trim().is_empty()))
+            }
+            None => None,
+        };
+        self.per_found |= per.as_ref().is_some_and(Option::is_some);
+        let (who, by_key) = match per {
+            Some(Some(v)) => (v.text, false),
+            Some(None) => (std::borrow::Cow::Borrowed(NO_USER), false),
+            None => match text_of(row, Field::User)? {
+                Some(user) => (user.text, false),
+                None => match text_of(row, Field::Key)? {
+                    Some(key) => (key.text, true),
+                    None => (std::borrow::Cow::Borrowed(NO_USER), false),
+                },
             },
         };
         let no_user = who == NO_USER;
@@ -479,6 +425,9 @@ impl Builder {
         if self.bad_count > 0 && !skip {
             return Err(ReplayError::BadRows { first: self.bad, count: self.bad_count });
         }
+        if let (Some(field), false, false) = (&self.per, self.per_found, self.calls.is_empty()) {
+            return Err(ReplayError::NoSuchField { field: field.clone(), has: self.first_names.unwrap_or_default() });
+        }
         if self.calls.is_empty() {
             return Err(ReplayError::NoCalls {
                 not_calls: self.not_calls.iter().map(|&(w, n)| counted(n, w.0, w.1)).collect(),
@@ -499,8 +448,11 @@ impl Builder {
                 "{} the {} as both {read:?} and {other:?}: {}",
                 counted(*n, "record gives", "records give"),
                 field.said(),
-                super::columns::alias_read(read, other)
+                alias_read(read, other)
             ));
+        }
+        for &((one, many), n) in &self.assumed {
+            notes.push(counted(n, one, many));
         }
         for &((one, many), n) in &self.not_calls {
             let not = if n == 1 { "it is not a model call" } else { "they are not model calls" };
@@ -568,4 +520,9 @@ impl Builder {
             skipped: self.bad_count,
         })
     }
+}
+
+/// Which of two aliases is read: said after the note that names them.
+pub fn alias_read(read: &str, other: &str) -> String {
+    format!("{read:?} is read, or {other:?} where {read:?} is empty")
 }

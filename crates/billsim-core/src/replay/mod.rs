@@ -17,10 +17,8 @@
 //!   Collector's file exporter writes it): [`otlp`];
 //! - a generic CSV or JSON-lines log: [`generic`].
 //!
-//! Aggregated exports (OpenAI's usage and costs API, Anthropic's usage and cost report:
-//! time buckets with `results`; LiteLLM's `/global/spend/report` and `/user/daily/activity`)
-//! count per bucket, not per call: they are recognised and refused, naming the per-call
-//! export to give instead.
+//! Reports that count per period, not per call, are recognised and refused, naming the
+//! per-call export to give instead: [`reports`].
 
 pub mod amount;
 pub mod columns;
@@ -33,9 +31,11 @@ mod json_rows;
 pub mod langfuse;
 pub mod litellm;
 pub mod log;
+mod names;
 pub mod otlp;
 pub mod page;
 pub mod prices;
+mod reports;
 pub mod run;
 pub mod view;
 pub mod when;
@@ -103,7 +103,7 @@ impl Format {
 }
 
 /// How to read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// The format, when not found from the file.
     pub format: Option<Format>,
@@ -113,6 +113,10 @@ pub struct Options {
     /// many rows as the file's first lines say it holds, rather than doubled as it fills
     /// (wasm memory never shrinks, so each doubling's old block would stay taken).
     pub bytes: Option<u64>,
+    /// Who counts as the user: a field of the file, by its own name (`team_id`,
+    /// `metadata.user_api_key_team_id`, `sessionId`, `service.name`...), in place of the
+    /// format's user; calls without it are one stand-in user.
+    pub per: Option<String>,
 }
 
 /// Why a log cannot be replayed.
@@ -123,6 +127,11 @@ pub enum ReplayError {
     Binary(usize),
     /// An export of totals per time bucket: what it is, and the per-call export to give instead.
     Aggregated(&'static str, &'static str),
+    /// `--per FIELD` names a field no record has: the field, and those the first record has.
+    NoSuchField {
+        field: String,
+        has: Vec<String>,
+    },
     /// The file could not be read in the format chosen, and looks like another.
     OtherFormat {
         found: Format,
@@ -165,6 +174,11 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::Empty => f.write_str("the log is empty: it has no calls to replay"),
+            ReplayError::NoSuchField { field, has } => write!(
+                f,
+                "per: no call of the log has the field {field:?}; the first call's fields are: {}",
+                has.join(", ")
+            ),
             ReplayError::Binary(at) => {
                 write!(f, "the log must be text (CSV or JSON); byte {at} is not text, so this looks like a binary file")
             }
@@ -271,7 +285,7 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
     }
     let text = String::from_utf8_lossy(&head).into_owned();
     let json = matches!(text.trim_start().as_bytes().first(), Some(b'[' | b'{'));
-    let found = if json { detect_json(&text)? } else { detect_csv(&text) };
+    let found = if json { detect_json(&text)? } else { detect_csv(&text)? };
     // A chosen format is obeyed; when the file cannot be read so, the error says what
     // the file looks like.
     let format = options.format.unwrap_or(found);
@@ -296,6 +310,7 @@ fn read_as(
     options: &Options,
 ) -> Result<Log, ReplayError> {
     let mut builder = Builder::default();
+    builder.per.clone_from(&options.per);
     let shape = json.then(|| Shape::of(text));
     if let Some(rows) = options.bytes.and_then(|total| rows_in(&head, total, shape.is_some_and(|s| s != Shape::Lines)))
     {
@@ -307,7 +322,8 @@ fn read_as(
             Format::Generic => &generic::SPEC,
             Format::LiteLlm => &litellm::SPEC,
             Format::Helicone => &helicone::SPEC,
-            Format::Langfuse | Format::Otlp => return Err(ReplayError::NotJsonFormat(format)),
+            Format::Langfuse => &langfuse::CSV_SPEC,
+            Format::Otlp => return Err(ReplayError::NotJsonFormat(format)),
         };
         csv_rows::read(whole, spec, format.name(), &mut builder)?;
     } else {
@@ -326,7 +342,11 @@ fn read_as(
         };
         match shape {
             Some(Shape::Document) => {
-                json_rows::read_document(&mut whole, format == Format::Otlp, &mut builder, &mut *on)?
+                // A maker's record by itself is one call (a generic object with no list of
+                // records is more likely a document with its list under another name).
+                let whole_record =
+                    format == Format::Otlp || format != Format::Generic && json_rows::is_one_record(text);
+                json_rows::read_document(&mut whole, whole_record, &mut builder, &mut *on)?
             }
             shape => json_rows::read_lines(&mut whole, shape == Some(Shape::Pages), &mut builder, &mut *on)?,
         }
@@ -338,7 +358,7 @@ fn read_as(
 fn spec_record(builder: &mut Builder, line: u64, raw: &RawValue, spec: &columns::Spec) -> Result<(), ReplayError> {
     match Entries::of(raw) {
         Ok(entries) => {
-            refuse_buckets(&entries)?;
+            reports::refuse_record(&entries)?;
             let row = SpecRow::new(&entries, spec);
             for (field, read, other) in row.aliases() {
                 builder.alias(field, read, other);
@@ -346,37 +366,6 @@ fn spec_record(builder: &mut Builder, line: u64, raw: &RawValue, spec: &columns:
             builder.row(line, &row);
         }
         Err(e) => builder.bad_row(line, e),
-    }
-    Ok(())
-}
-
-/// The per-call export to give instead of a report per time bucket.
-const EACH_CALL: &str = "a log of each call";
-const LITELLM_EACH_CALL: &str = "LiteLLM's spend logs of each call (/spend/logs/v2, or its S3/GCS logger's objects)";
-
-/// Refuses a record that is a time bucket of an aggregated usage or cost report.
-pub(crate) fn refuse_buckets(entries: &Entries<'_>) -> Result<(), ReplayError> {
-    if entries.get("group_by_day").is_some() {
-        return Err(ReplayError::Aggregated("LiteLLM's /global/spend/report", LITELLM_EACH_CALL));
-    }
-    if entries.get("metrics").is_some() && entries.get("breakdown").is_some() {
-        return Err(ReplayError::Aggregated("LiteLLM's /user/daily/activity", LITELLM_EACH_CALL));
-    }
-    if entries.get("results").is_none() {
-        return Ok(());
-    }
-    let cost = entries.get("results").is_some_and(|r| r.get().contains("\"amount\""));
-    if entries.get("starting_at").is_some() {
-        return Err(ReplayError::Aggregated(
-            if cost { "Anthropic's cost report" } else { "Anthropic's usage report" },
-            EACH_CALL,
-        ));
-    }
-    if entries.get("start_time").is_some() || entries.get("object").is_some_and(|o| o.get().contains("bucket")) {
-        return Err(ReplayError::Aggregated(
-            if cost { "OpenAI's costs export" } else { "OpenAI's usage export" },
-            EACH_CALL,
-        ));
     }
     Ok(())
 }
@@ -393,25 +382,8 @@ fn not_text(head: &[u8]) -> Option<usize> {
 }
 
 fn detect_json(text: &str) -> Result<Format, ReplayError> {
+    reports::refuse_json(text)?;
     let has = |key: &str| text.contains(&format!("\"{key}\""));
-    if has("results") && has("starting_at") {
-        return Err(ReplayError::Aggregated(
-            if has("amount") { "Anthropic's cost report" } else { "Anthropic's usage report" },
-            EACH_CALL,
-        ));
-    }
-    if has("results") && (has("bucket") || has("start_time")) {
-        return Err(ReplayError::Aggregated(
-            if has("amount") { "OpenAI's costs export" } else { "OpenAI's usage export" },
-            EACH_CALL,
-        ));
-    }
-    if has("group_by_day") && has("teams") {
-        return Err(ReplayError::Aggregated("LiteLLM's /global/spend/report", LITELLM_EACH_CALL));
-    }
-    if has("results") && has("metrics") && has("breakdown") {
-        return Err(ReplayError::Aggregated("LiteLLM's /user/daily/activity", LITELLM_EACH_CALL));
-    }
     Ok(if has("resourceSpans") || has("startTimeUnixNano") {
         Format::Otlp
     } else if has("usageDetails") || has("providedModelName") || has("GENERATION") {
@@ -431,22 +403,25 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
 /// reader finds every field it needs (so a generic log with `start_time` and `spend`, or an
 /// extra `response_id`, is generic); else generic, unless the generic reader lacks a field
 /// too (then the maker's, whose error says what is missing).
-fn detect_csv(text: &str) -> Format {
+fn detect_csv(text: &str) -> Result<Format, ReplayError> {
     let header = text.lines().next().unwrap_or("");
+    reports::refuse_header(&header.split(',').map(|h| h.trim_matches(['"', ' ', '\r'])).collect::<Vec<_>>())?;
     let names: Vec<String> = header.split(',').map(|h| columns::normalize(h.trim_matches(['"', ' ', '\r']))).collect();
     let has = |n: &str| names.iter().any(|h| h == n);
-    let maker = if has("requestcreatedat") || has("responseid") {
+    let maker = if has("inputusage") && has("traceid") {
+        Some((Format::Langfuse, &langfuse::CSV_SPEC))
+    } else if has("requestcreatedat") || has("responseid") {
         Some((Format::Helicone, &helicone::SPEC))
     } else if has("starttime") && has("spend") {
         Some((Format::LiteLlm, &litellm::SPEC))
     } else {
         None
     };
-    match maker {
+    Ok(match maker {
         Some((format, spec)) if spec.missing(&names).is_empty() => format,
         Some((format, _)) if !generic::SPEC.missing(&names).is_empty() => format,
         _ => Format::Generic,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -54,6 +54,8 @@ struct Span<'a> {
     end: Option<&'a RawValue>,
     #[serde(rename = "spanId", borrow, default)]
     id: Option<Cow<'a, str>>,
+    #[serde(rename = "traceId", borrow, default)]
+    trace: Option<Cow<'a, str>>,
     #[serde(rename = "parentSpanId", borrow, default)]
     parent: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
@@ -118,16 +120,46 @@ impl SpanRow<'_> {
 }
 
 impl Row for SpanRow<'_> {
+    /// An attribute of the span, else of its resource (`service.name`).
+    fn named(&self, name: &str) -> Result<Option<Value<'_>>, String> {
+        for list in [&self.span.attributes[..], self.resource] {
+            if let Some(text) = list.iter().find(|kv| kv.key == name).and_then(|kv| kv.value.as_ref()).and_then(text_of)
+            {
+                return Ok(Some(Value { text, name: Cow::Owned(name.to_string()) }));
+            }
+        }
+        Ok(None)
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.span.attributes.iter().chain(self.resource).map(|kv| kv.key.to_string()).collect()
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         match field {
             Field::Start => SpanRow::time(self.span.start, "startTimeUnixNano"),
             Field::End => SpanRow::time(self.span.end, "endTimeUnixNano"),
             Field::User => self.attribute(&["enduser.id", "user.id"]),
             Field::Model => self.attribute(&["gen_ai.request.model", "gen_ai.response.model"]),
-            Field::Input => self.attribute(&INPUT),
-            Field::Output => self.attribute(&OUTPUT),
+            Field::Input => match self.attribute(&INPUT)? {
+                Some(v) => Ok(Some(v)),
+                None => self.attribute(&TOTAL),
+            },
+            Field::Output => match (self.attribute(&OUTPUT)?, self.attribute(&TOTAL)?) {
+                (Some(v), _) => Ok(Some(v)),
+                // Only a total, its split unknown: counted as input, and no output.
+                (None, Some(total)) => Ok(Some(Value { text: Cow::Borrowed("0"), name: total.name })),
+                (None, None) => Ok(None),
+            },
             // pydantic-ai's logged cost of the call, in dollars.
             Field::CostDollars => self.attribute(&["operation.cost"]),
+            // A trace is one request: an agent run's model calls are its calls.
+            Field::Request => Ok(self
+                .span
+                .trace
+                .as_deref()
+                .filter(|t| !t.is_empty())
+                .map(|t| Value { text: Cow::Borrowed(t), name: Cow::Borrowed("traceId") })),
             _ => Ok(None),
         }
     }
@@ -143,6 +175,8 @@ const MODEL_OPERATIONS: [&str; 5] = ["chat", "text_completion", "generate_conten
 /// Token counts: the conventions' names, then the older ones OpenLLMetry still writes.
 const INPUT: [&str; 2] = ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"];
 const OUTPUT: [&str; 2] = ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens"];
+/// A total only, as some instrumentations write it (OpenLLMetry's `llm.usage.total_tokens`).
+const TOTAL: [&str; 2] = ["gen_ai.usage.total_tokens", "llm.usage.total_tokens"];
 
 /// One export: each span in it that is a model call is a call (bad ones named by line).
 /// A span is a model call when its `gen_ai.operation.name` is one of
@@ -164,7 +198,7 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         })
     };
     let has_tokens = |row: &SpanRow<'_>| -> Result<bool, String> {
-        Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some())
+        Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some() || row.attribute(&TOTAL)?.is_some())
     };
     // The spans with a child that has token counts.
     let parents: Vec<Cow<'_, str>> =
@@ -186,7 +220,18 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         };
         match kind() {
             Ok(Some(what)) => builder.not_a_call(what),
-            Ok(None) => builder.row(line, &row),
+            Ok(None) => {
+                let only_total = row.attribute(&INPUT).ok().flatten().is_none()
+                    && row.attribute(&OUTPUT).ok().flatten().is_none()
+                    && row.attribute(&TOTAL).ok().flatten().is_some();
+                if only_total {
+                    builder.assumed((
+                        "span gives only a total of tokens: it is counted as input tokens, with no output",
+                        "spans give only a total of tokens: it is counted as input tokens, with no output",
+                    ));
+                }
+                builder.row(line, &row)
+            }
             Err(e) => builder.bad_row(line, e),
         }
     }

@@ -138,10 +138,22 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
     let mut table = Vec::with_capacity(n);
     let mut missing = Vec::new();
     let mut notes = Vec::new();
+    let price_of = |name: &str| {
+        given.and_then(|t| t.get(name)).or_else(|| log.added_prices.get(name)).or_else(|| lessons.get(name))
+    };
+    // A model's own name first, then the name without what a gateway adds (a provider's
+    // prefix, a region, a version, a date), said in a note when that is what is priced.
+    let known = |model: &str, notes: &mut Vec<String>| {
+        names_of(model).into_iter().find_map(|name| {
+            let price = price_of(&name)?;
+            if name != model {
+                notes.push(format!("{model:?} is priced as {name:?}"));
+            }
+            Some(price)
+        })
+    };
     for (m, model) in log.models.iter().enumerate() {
-        let known =
-            given.and_then(|t| t.get(model)).or_else(|| log.added_prices.get(model)).or_else(|| lessons.get(model));
-        match known {
+        match known(model, &mut notes) {
             Some(price) => table.push((model.clone(), price)),
             None if without_cost[m] > 0 => missing.push((model.clone(), without_cost[m])),
             None => {
@@ -156,7 +168,7 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
         }
     }
     for model in more {
-        match given.and_then(|t| t.get(model)).or_else(|| log.added_prices.get(model)).or_else(|| lessons.get(model)) {
+        match known(model, &mut notes) {
             Some(price) => table.push((model.clone(), price)),
             None => missing.push((model.clone(), 0)),
         }
@@ -165,6 +177,46 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
         return Err(RunError::NoPrice(missing));
     }
     Ok((PriceTable(table), notes))
+}
+
+/// The names a model may be priced under, the first tried first: as logged; without a
+/// gateway's provider prefix (`azure/gpt-4o`, `bedrock/...`, `openrouter/anthropic/...`);
+/// without a region and vendor (`us.anthropic.claude-...`); without a Bedrock version
+/// (`-v1:0`); without a date (`-20251001`, `@20251001`).
+///
+/// ```
+/// use billsim_core::replay::prices::names_of;
+/// assert_eq!(names_of("azure/gpt-4o"), ["azure/gpt-4o", "gpt-4o"]);
+/// assert_eq!(names_of("bedrock/us.anthropic.claude-haiku-4-5-20251001-v1:0").last().unwrap(), "claude-haiku-4-5");
+/// assert_eq!(names_of("gpt-4.1"), ["gpt-4.1"]);
+/// ```
+pub fn names_of(model: &str) -> Vec<String> {
+    let mut names = vec![model.to_string()];
+    let mut add = |name: &str| {
+        if !name.is_empty() && names.last().map_or(true, |last| last != name) {
+            names.push(name.to_string());
+        }
+    };
+    let mut name = model.rsplit('/').next().unwrap_or(model);
+    add(name);
+    // A dot before the first dash is a region's or a vendor's (`us.anthropic.`), not a
+    // version's (`gpt-4.1`).
+    while let Some(dot) = name.find('.').filter(|&dot| name.find('-').map_or(true, |dash| dot < dash)) {
+        name = &name[dot + 1..];
+    }
+    add(name);
+    let name = name.split_once(':').map_or(name, |(n, _)| n);
+    let name = match name.rsplit_once("-v") {
+        Some((n, v)) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => n,
+        _ => name,
+    };
+    add(name);
+    let dated = |sep| match name.rsplit_once(sep) {
+        Some((n, date)) if date.len() == 8 && date.bytes().all(|b| b.is_ascii_digit()) => Some(n),
+        _ => None,
+    };
+    add(dated('-').or_else(|| dated('@')).unwrap_or(name));
+    names
 }
 
 #[cfg(test)]

@@ -1,0 +1,83 @@
+//! `billsim replay` of the files as the products write them (tests/fixtures/replay/
+//! SOURCES.md): the calls read, the bill against the file's own logged costs, the users;
+//! and the reports per period refused, naming the per-call export.
+
+mod common;
+
+use common::billsim;
+use serde_json::Value;
+
+fn fixture(name: &str) -> String {
+    format!("{}/../../tests/fixtures/replay/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = billsim(args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// `billsim replay FILE --json`'s calls, users (by name) and noLimit bill in nano-dollars.
+fn replayed(name: &str, more: &[&str]) -> (u64, Vec<String>, u64) {
+    let path = fixture(name);
+    let mut args = vec!["replay", path.as_str(), "--json"];
+    args.extend_from_slice(more);
+    let run = json(&args);
+    let users = run["users"].as_array().unwrap().iter().map(|u| u["name"].as_str().unwrap().to_string()).collect();
+    (run["calls"].as_u64().unwrap(), users, run["policies"][0]["billNanos"].as_u64().unwrap())
+}
+
+#[test]
+fn each_real_export_replays_to_its_calls_users_and_its_own_logged_costs() {
+    // The files that log a cost: noLimit's bill is the sum of the file's costs, exactly.
+    for (name, calls, users, bill) in [
+        ("helicone.jsonl", 2, vec!["alice", "acme"], 75_660_000),
+        ("litellm_payload.jsonl", 2, vec!["alice", "acme"], 75_660_000),
+        ("otlp_agent.jsonl", 2, vec!["(no user)"], 4_760_000),
+        ("litellm_gcs_object.json", 1, vec!["alice"], 2_160_000),
+        ("langfuse_trace.json", 2, vec!["alice"], 75_660_000),
+        ("langfuse_export.csv", 2, vec!["alice", "acme"], 75_660_000),
+    ] {
+        let (c, u, b) = replayed(name, &[]);
+        assert_eq!((c, u.iter().map(String::as_str).collect::<Vec<_>>(), b), (calls, users, bill), "{name}");
+    }
+    // The files without costs are priced from the price table.
+    for (name, calls, users) in [
+        ("helicone.csv", 2, vec!["alice", "acme"]),
+        ("helicone_no_user.csv", 3, vec!["alice", "(no user)"]),
+        ("otlp_openllmetry.jsonl", 1, vec!["(no user)"]),
+    ] {
+        let (c, u, b) = replayed(name, &[]);
+        assert_eq!((c, u.iter().map(String::as_str).collect::<Vec<_>>()), (calls, users), "{name}");
+        assert!(b > 0, "{name}: a bill at the table's prices");
+    }
+}
+
+#[test]
+fn reports_that_count_per_period_are_refused_naming_the_per_call_export() {
+    for (name, what) in [
+        ("litellm_spend_logs_summarized.json", "LiteLLM's /spend/logs for a date range, summarized per day"),
+        ("anthropic_claude_code_usage.json", "Anthropic's Claude Code usage report"),
+        ("openai_dashboard_costs.csv", "OpenAI's cost export from its usage dashboard"),
+        ("openai_dashboard_usage.csv", "OpenAI's usage export from its usage dashboard"),
+    ] {
+        let out = billsim(&["replay", &fixture(name)]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {said}");
+        assert!(said.contains(&format!("this is {what}")) && said.contains("export "), "{name}: {said}");
+    }
+}
+
+#[test]
+fn per_names_the_field_that_is_the_user_and_an_unknown_one_is_refused_listing_the_files_fields() {
+    let (_, users, _) = replayed("litellm.json", &["--per", "team_id"]);
+    assert_eq!(users, ["(no user)", "team-a"]);
+    let (_, users, _) = replayed("langfuse_trace.json", &["--per", "sessionId"]);
+    assert_eq!(users, ["session-7"]);
+    let out = billsim(&["replay", &fixture("litellm.json"), "--per", "team"]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("per: no call of the log has the field \"team\"; the first call's fields are: "), "{said}");
+    let out = billsim(&["replay", &fixture("litellm.json"), "--per", " "]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--per: must be a field of the file, by its name"));
+}

@@ -1,0 +1,33 @@
+//! Model names as gateways log them (`azure/gpt-4o`, `bedrock/us.anthropic.claude-...-v1:0`,
+//! `vertex_ai/claude-...@20251001`) find the price of the model they name.
+
+mod replay_common;
+
+use billsim_core::engine::Record;
+use billsim_core::replay::{run, Options};
+use replay_common::*;
+
+fn log_of(models: [&str; 2]) -> String {
+    format!(
+        "time,user,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,a,{},1000,100\n2025-05-01T09:00:01Z,b,{},2000,200\n",
+        models[0], models[1]
+    )
+}
+
+#[test]
+fn a_provider_prefixed_model_name_is_priced_as_the_model_it_names_and_a_note_says_so() {
+    let plain = read(log_of(["claude-haiku-4-5", "claude-sonnet-4-6"]).as_bytes(), Options::default()).unwrap();
+    let prefixed = read(
+        log_of(["bedrock/us.anthropic.claude-haiku-4-5-20251001-v1:0", "azure/claude-sonnet-4-6"]).as_bytes(),
+        Options::default(),
+    )
+    .unwrap();
+    let bill = |log| run::run(log, None, None, Record::default()).unwrap_or_else(|e| panic!("{e}")).policies[0].bill;
+    assert_eq!(bill(&prefixed), bill(&plain), "each priced as the model it names");
+    let out = run::run(&prefixed, None, None, Record::default()).unwrap();
+    assert!(
+        out.notes.iter().any(|n| n == "\"azure/claude-sonnet-4-6\" is priced as \"claude-sonnet-4-6\""),
+        "{:?}",
+        out.notes
+    );
+}

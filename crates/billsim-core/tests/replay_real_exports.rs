@@ -1,0 +1,276 @@
+//! Files as the products write them (tests/fixtures/replay/SOURCES.md says where each
+//! shape comes from): LiteLLM's spend logs and logging payloads, Helicone's export,
+//! Langfuse's observations, OpenTelemetry GenAI spans; and the reports per period that are
+//! refused as such.
+
+mod replay_common;
+
+use billsim_core::replay::Options;
+use replay_common::*;
+
+#[test]
+fn calls_with_no_user_are_replayed_as_one_stand_in_user_and_a_note_says_how_many() {
+    // Helicone stores an empty user when no Helicone-User-Id header was sent: such calls
+    // were refused as bad rows, and --skip-bad-rows dropped 65% of this file's cost.
+    let log = read_fixture("helicone_no_user.csv");
+    let users: Vec<String> = calls(&log).into_iter().map(|c| c.0).collect();
+    assert_eq!(users, ["alice", "(no user)", "(no user)"], "every call is read, the two without a user as one");
+    assert!(
+        log.notes.iter().any(|n| n == "2 calls name no user: they are replayed as one stand-in user, \"(no user)\""),
+        "{:?}",
+        log.notes
+    );
+    // A file with no user column at all (nor an API key) is read the same way.
+    let text = "time,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,claude-haiku-4-5,100,20\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.users.len(), 1);
+    assert_eq!(log.users[0].name, "(no user)");
+}
+
+#[test]
+fn helicones_csv_export_gives_the_model_of_its_request_body_as_its_own_model_column_is_empty() {
+    // @helicone/export writes the API's rows under `model`, `latency` and `cost_usd`, which
+    // the rows call `request_model`, `delay_ms` and `cost`: those three columns are empty.
+    let log = read_fixture("helicone.csv");
+    let got: Vec<(String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.1, c.3, c.6)).collect();
+    assert_eq!(
+        got,
+        [("claude-haiku-4-5".to_string(), 2_500, None), ("claude-sonnet-4-6".to_string(), 8_000, None)],
+        "the model from request_body (its quotes doubled twice), the end from response_created_at, no cost"
+    );
+    // Without --include-body the body is Helicone's placeholder: the row has no model.
+    let text = String::from_utf8(fixture("helicone.csv")).unwrap().replace("model\"\"\"\":", "name\"\"\"\":");
+    let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(said.contains("line 2: no model"), "{said}");
+    // Its JSON lines are the API's rows: request_model, delay_ms, cost.
+    let log = read_fixture("helicone.jsonl");
+    let got: Vec<(String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.1, c.3, c.6)).collect();
+    assert_eq!(
+        got,
+        [
+            ("claude-haiku-4-5".to_string(), 2_500, Some(2_160_000)),
+            ("claude-sonnet-4-6".to_string(), 8_000, Some(73_500_000))
+        ],
+        "delay_ms where response_created_at is null"
+    );
+}
+
+#[test]
+fn pydantic_ais_agent_and_tool_spans_are_left_out_and_its_chat_spans_charged_their_operation_cost() {
+    // pydantic-ai's default instrumentation (version 5): `invoke_agent agent` carries the
+    // run's totals (as gen_ai.aggregated_usage.*), `execute_tool get_weather` none.
+    let log = read_fixture("otlp_agent.jsonl");
+    let got: Vec<(u64, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.4, c.5, c.6)).collect();
+    assert_eq!(
+        got,
+        [(1_200, 300, Some(2_160_000)), (1_800, 200, Some(2_600_000))],
+        "the two chat spans only, each charged its operation.cost in dollars"
+    );
+    assert!(log.notes.iter().any(|n| n.starts_with("2 agent and tool spans left out")), "{:?}", log.notes);
+}
+
+#[test]
+fn an_agent_span_without_an_operation_name_holding_its_chat_spans_tokens_is_not_replayed_as_a_call() {
+    // Older pydantic-ai: the agent run span has no gen_ai.operation.name and carries the
+    // totals of its two chat spans under the conventions' own names: read as a call, it
+    // doubled the bill.
+    let text = String::from_utf8(fixture("otlp_agent.jsonl"))
+        .unwrap()
+        .replace(r#"{"key":"gen_ai.operation.name","value":{"stringValue":"invoke_agent"}},"#, "")
+        .replace("gen_ai.aggregated_usage.", "gen_ai.usage.");
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
+    assert_eq!(tokens, [(1_200, 300), (1_800, 200)], "not the agent run's 3,000 and 500");
+    assert!(
+        log.notes.iter().any(|n| n.starts_with("1 agent span holding its model calls' tokens left out")),
+        "{:?}",
+        log.notes
+    );
+}
+
+#[test]
+fn openllmetrys_older_token_attribute_names_are_read() {
+    let log = read_fixture("otlp_openllmetry.jsonl");
+    let tokens: Vec<(String, u64, u64)> = calls(&log).into_iter().map(|c| (c.1, c.4, c.5)).collect();
+    assert_eq!(
+        tokens,
+        [("claude-sonnet-4-6".to_string(), 20_000, 900)],
+        "gen_ai.usage.prompt_tokens / completion_tokens (OpenLLMetry 0.47)"
+    );
+}
+
+#[test]
+fn litellms_logging_payload_is_charged_its_response_cost() {
+    // What LiteLLM's S3 and GCS loggers write (StandardLoggingPayload): `response_cost`, not `spend`.
+    let log = read_fixture("litellm_payload.jsonl");
+    let got: Vec<(String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.0, c.3, c.6)).collect();
+    assert_eq!(
+        got,
+        [("alice".to_string(), 2_500, Some(2_160_000)), ("acme".to_string(), 8_000, Some(73_500_000))],
+        "response_cost 0.00216 and 0.0735 dollars, Unix seconds as floats"
+    );
+}
+
+#[test]
+fn a_bad_record_of_a_one_line_json_document_is_named_by_its_index_on_the_line() {
+    let good =
+        r#"{"time":"2025-05-01T09:00:00Z","user":"a","model":"claude-haiku-4-5","input_tokens":1,"output_tokens":1}"#;
+    let bad = r#"{"time":"2025-05-01T09:00:00Z","user":"a","input_tokens":1,"output_tokens":1}"#;
+    let text = format!("{{\"data\":[{good},{bad},{good},{bad}]}}");
+    let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(said.contains("line 1: record 2: no model") && said.contains("line 1: record 4: no model"), "{said}");
+    // A pretty-printed document's records each have their own line: no index is said.
+    let pretty = format!("[\n{good},\n{bad}\n]\n");
+    let said = read(pretty.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(said.contains("line 3: no model"), "{said}");
+}
+
+#[test]
+fn litellms_daily_spend_reports_are_refused_naming_its_per_call_spend_logs() {
+    for (name, what) in [
+        ("litellm_global_spend_report.json", "LiteLLM's /global/spend/report"),
+        ("litellm_daily_activity.json", "LiteLLM's /user/daily/activity"),
+    ] {
+        let err = read(&fixture(name), Options::default()).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!(
+                "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
+                 LiteLLM's spend logs of each call (/spend/logs/v2, or its S3/GCS logger's objects) instead"
+            ),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn reports_that_count_per_period_are_refused_naming_the_per_call_export_of_their_product() {
+    let litellm_summarized =
+        "LiteLLM's spend logs of each call (/spend/logs with summarize=false, /spend/logs/v2, or its \
+                              S3/GCS logger's objects)";
+    let openai =
+        "a log of each call (OpenAI keeps none: log the calls in your app, or through a gateway such as LiteLLM \
+                  or Helicone)";
+    for (name, what, instead) in [
+        (
+            "litellm_spend_logs_summarized.json",
+            "LiteLLM's /spend/logs for a date range, summarized per day (its default)",
+            litellm_summarized,
+        ),
+        (
+            "anthropic_claude_code_usage.json",
+            "Anthropic's Claude Code usage report",
+            "Claude Code's OpenTelemetry events of each API request (claude_code.api_request), or a log of each call",
+        ),
+        ("openai_dashboard_costs.csv", "OpenAI's cost export from its usage dashboard", openai),
+        ("openai_dashboard_usage.csv", "OpenAI's usage export from its usage dashboard", openai),
+        ("openai_usage.json", "OpenAI's usage export", openai),
+    ] {
+        let err = read(&fixture(name), Options::default()).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!(
+                "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
+                 {instead} instead"
+            ),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_litellm_gcs_bucket_object_is_one_call_on_one_line_or_pretty_printed() {
+    // LiteLLM's GCS logger writes one StandardLoggingPayload to a file: a JSON object.
+    let one_line = fixture("litellm_gcs_object.json");
+    let value: serde_json::Value = serde_json::from_slice(&one_line).unwrap();
+    let pretty = serde_json::to_vec_pretty(&value).unwrap();
+    for (what, bytes) in [("one line", one_line), ("pretty-printed", pretty)] {
+        let log = read(&bytes, Options::default()).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let got: Vec<(String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.0, c.4, c.6)).collect();
+        assert_eq!(got, [("alice".to_string(), 1_200, Some(2_160_000))], "{what}");
+    }
+}
+
+#[test]
+fn langfuses_trace_download_reads_its_generations_under_the_traces_user() {
+    // The trace page's download: {"trace": ..., "observations": [...]}, pretty-printed; the
+    // observations name no user, their trace does.
+    let log = read_fixture("langfuse_trace.json");
+    let got: Vec<(String, String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.0, c.1, c.4, c.6)).collect();
+    assert_eq!(
+        got,
+        [
+            ("alice".to_string(), "claude-haiku-4-5".to_string(), 1_200, Some(2_160_000)),
+            ("alice".to_string(), "claude-sonnet-4-6".to_string(), 20_000, Some(73_500_000)),
+        ],
+        "the two generations, not the span; the trace's totalCost is not charged to them"
+    );
+    // The server's download, {"observations": [...], "scores": [...]}, names the user on each.
+    let text = String::from_utf8(fixture("langfuse_trace.json")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut observations = value["observations"].clone();
+    for o in observations.as_array_mut().unwrap() {
+        o["userId"] = "bob".into();
+    }
+    let server = serde_json::json!({ "observations": observations, "scores": [] });
+    let log = read(server.to_string().as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.users.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["bob"]);
+}
+
+#[test]
+fn langfuses_csv_export_reads_its_quoted_dates_and_its_usage_columns_not_its_prompt_text() {
+    // Its dates are JSON text inside the cell ("\"2025-...Z\""); its `input` column is the
+    // prompt, its tokens are inputUsage (input and cached input) and outputUsage.
+    let log = read_fixture("langfuse_export.csv");
+    assert_eq!(log.format, "langfuse");
+    let got: Vec<(String, u64, u64, u64, u64, Option<u64>)> =
+        calls(&log).into_iter().map(|c| (c.0, c.2, c.3, c.4, c.5, c.6)).collect();
+    assert_eq!(
+        got,
+        [
+            ("alice".to_string(), NINE, 2_500, 1_200, 300, Some(2_160_000)),
+            ("acme".to_string(), NINE + 1_000, 8_000, 20_000, 900, Some(73_500_000)),
+        ],
+        "the two generations, their totalCost in dollars"
+    );
+    assert!(
+        log.notes.iter().any(|n| n.starts_with("1 observation not of type GENERATION left out")),
+        "{:?}",
+        log.notes
+    );
+}
+
+#[test]
+fn a_trace_is_one_request_of_several_calls_in_langfuse_and_opentelemetry() {
+    // pydantic-ai's two chat spans share their agent run's trace; Langfuse's export has
+    // trace-1's one generation and trace-2's; its trace download, one trace of two.
+    for (name, same) in [("otlp_agent.jsonl", true), ("langfuse_export.csv", false), ("langfuse_trace.json", true)] {
+        let log = read_fixture(name);
+        let requests: Vec<u32> = log.calls.iter().map(|c| c.request).collect();
+        assert_eq!(requests.len(), 2, "{name}");
+        assert_eq!(requests[0] == requests[1], same, "{name}: requests {requests:?}");
+    }
+    // Without a trace each call is its own request.
+    let text = String::from_utf8(fixture("otlp_agent.jsonl")).unwrap().replace("0af7651916cd43dd8448eb211c80319c", "");
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_ne!(log.calls[0].request, log.calls[1].request);
+}
+
+#[test]
+fn a_span_with_only_a_total_of_tokens_is_a_call_of_that_many_input_tokens_and_a_note_says_so() {
+    // OpenLLMetry's llm.usage.total_tokens without the split: it was "no token counts".
+    let text = String::from_utf8(fixture("otlp_openllmetry.jsonl"))
+        .unwrap()
+        .replace(r#"{"key":"gen_ai.usage.prompt_tokens","value":{"intValue":"20000"}},"#, "")
+        .replace(r#"{"key":"gen_ai.usage.completion_tokens","value":{"intValue":"900"}},"#, "");
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
+    assert_eq!(tokens, [(20_900, 0)], "the total as input");
+    assert!(
+        log.notes
+            .iter()
+            .any(|n| n == "1 span gives only a total of tokens: it is counted as input tokens, with no output"),
+        "{:?}",
+        log.notes
+    );
+}
