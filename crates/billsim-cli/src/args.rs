@@ -4,10 +4,10 @@
 //! [`Command`] with a struct of its arguments (sharing [`Json`] and [`DaySettings`]
 //! where it takes them), and an arm in `commands.rs`.
 
-use billsim_core::in_flight::{self, Params};
-use billsim_core::lesson_numbers::grouped;
+use billsim_core::lessons::toy_day::in_flight::{self, Params};
 use billsim_core::scenario::{self, Scenario, Values};
 use billsim_core::settings::{self, FieldError, Invalid};
+use billsim_core::words::grouped;
 use billsim_core::{Refill, Settings};
 use clap::builder::TypedValueParser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};

@@ -4,7 +4,7 @@
 //! with checked arithmetic, so a sum can never drift (0.1 + 0.2 is not 0.3 in floating
 //! point) and can never wrap silently.
 
-use crate::quote::quoted;
+use crate::visible_text::quoted;
 use serde::Serialize;
 use std::fmt;
 

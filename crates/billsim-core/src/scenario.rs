@@ -3,12 +3,12 @@
 //! scenario runs through [`run`], with its own policies or ones given as data.
 
 use crate::engine::{self, Outcome, PriceTable, Record, RunError, Traffic};
-use crate::in_flight::{self, Params, Version};
+use crate::lessons::toy_day;
+use crate::lessons::toy_day::in_flight::{self, Params, Version};
+use crate::lessons::toy_day::simulate::Policy as DayPolicy;
 use crate::money::Micros;
 use crate::schema::{self, Choice, SettingSpec, Value};
 use crate::settings::{FieldError, Invalid, Settings};
-use crate::simulate::Policy as DayPolicy;
-use crate::toy_day;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use std::num::NonZeroU32;
@@ -34,7 +34,7 @@ pub struct Scenario {
     /// The policies it compares, with the labels of their buttons.
     pub policies: &'static [Choice],
     /// The names of its cohorts its limits are for (the heavy user, the script): drawn in
-    /// the abuser's colour ([`crate::colours`]); every other cohort is honest.
+    /// the abuser's colour ([`crate::views::colours`]); every other cohort is honest.
     #[serde(skip)]
     pub abusers: &'static [&'static str],
     #[serde(skip)]
@@ -44,9 +44,9 @@ pub struct Scenario {
     pub clashes: &'static [crate::settle::Clash],
     #[serde(skip)]
     pub(crate) build: fn(u32, &Values) -> Result<Built, RunError>,
-    /// What its widget shows beside the chart ([`crate::panels`]).
+    /// What its widget shows beside the chart ([`crate::views::panels`]).
     #[serde(skip)]
-    pub(crate) panels: crate::panels::Panels,
+    pub(crate) panels: crate::views::panels::Panels,
 }
 
 pub const TOY_DAY: Scenario = Scenario {
@@ -59,7 +59,7 @@ pub const TOY_DAY: Scenario = Scenario {
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
     clashes: &[],
     build: build_toy_day,
-    panels: crate::panels::none,
+    panels: crate::views::panels::none,
 };
 
 pub const CALLS_AT_ONCE: Scenario = Scenario {
@@ -78,7 +78,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     settings_allowed: "one of \"calls\", \"estimatePercent\", \"budgetDollars\"",
     clashes: &[],
     build: build_calls_at_once,
-    panels: crate::panels::none,
+    panels: crate::views::panels::none,
 };
 
 pub const HACKATHON: Scenario = Scenario {
@@ -97,13 +97,13 @@ pub const HACKATHON: Scenario = Scenario {
         "serverProcesses",
         "scriptAtOnce",
     ],
-    policies: crate::hackathon::POLICIES,
+    policies: crate::lessons::hackathon::POLICIES,
     abusers: &["script"],
     settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
     clashes: &[],
     build: build_hackathon,
-    panels: crate::hackathon::panels::panels,
+    panels: crate::lessons::hackathon::panels::panels,
 };
 impl Scenario {
     /// Its traffic, policies and prices on run `seed` with `values`: what a replay takes a
@@ -165,19 +165,20 @@ pub const RUNAWAY_TENANT: Scenario = Scenario {
         "freeFail",
         "failPercent",
     ],
-    policies: crate::runaway_tenant::POLICIES,
+    policies: crate::lessons::runaway_tenant::POLICIES,
     abusers: &["runaway"],
     settings_allowed: "one of \"productMonthlyDollars\", \"internalDailyDollars\", \"internalMonthlyDollars\", \
                        \"payingDailyDollars\", \"payingMonthlyDollars\", \"freeDailyDollars\", \"freeMonthlyDollars\", \
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
                        \"freeFail\", \"failPercent\"",
-    clashes: crate::runaway_tenant::CLASHES,
-    build: crate::runaway_tenant::build,
-    panels: crate::runaway_tenant::panels::panels,
+    clashes: crate::lessons::runaway_tenant::CLASHES,
+    build: crate::lessons::runaway_tenant::build,
+    panels: crate::lessons::runaway_tenant::panels::panels,
 };
 
 /// Every scenario.
-pub const SCENARIOS: &[Scenario] = &[TOY_DAY, CALLS_AT_ONCE, crate::free_tier::SCENARIO, HACKATHON, RUNAWAY_TENANT];
+pub const SCENARIOS: &[Scenario] =
+    &[TOY_DAY, CALLS_AT_ONCE, crate::lessons::free_tier::SCENARIO, HACKATHON, RUNAWAY_TENANT];
 const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\" or \"runawayTenant\"";
 
 /// The scenario named `name`; the error lists the known ones.
@@ -258,7 +259,7 @@ impl Values {
         Settings {
             per_minute: u32::try_from(self.whole("perMinute")).ok().and_then(NonZeroU32::new).unwrap_or(d.per_minute),
             budget: self.dollars("budgetDollars"),
-            refill: crate::budget::Refill::parse(self.choice("refill")).unwrap_or(d.refill),
+            refill: crate::engine::budget::Refill::parse(self.choice("refill")).unwrap_or(d.refill),
         }
     }
 }
@@ -296,7 +297,7 @@ fn build_calls_at_once(_seed: u32, values: &Values) -> Result<Built, RunError> {
 }
 
 fn build_hackathon(seed: u32, values: &Values) -> Result<Built, RunError> {
-    use crate::hackathon::{day, prices, Policy, Settings};
+    use crate::lessons::hackathon::{day, prices, Policy, Settings};
     let settings = Settings::from_values(values);
     let policies = Policy::ALL.iter().map(|p| p.engine_policy(&settings)).collect();
     let labels = Policy::ALL.iter().map(|p| p.label(&settings)).collect();
@@ -574,13 +575,13 @@ mod tests {
         let mut values = Values::defaults(&TOY_DAY);
         values.set(&TOY_DAY, "perMinute", "2").unwrap();
         let run = run(&TOY_DAY, 7, &values, None, Record::default()).unwrap();
-        let day = crate::simulate::simulate_day(7, &values.day_settings()).unwrap();
+        let day = crate::lessons::toy_day::simulate::simulate_day(7, &values.day_settings()).unwrap();
         for (engine, old) in run.policies.iter().zip(&day.policies) {
             assert_eq!(engine.bill.micros(), old.bill, "{}", engine.policy);
             let served: Vec<u32> = engine.per_user.iter().map(|u| u.served).collect();
             assert_eq!(served, old.per_user.iter().map(|u| u.served).collect::<Vec<_>>());
         }
-        let rows = crate::in_flight::overrun(&Params::default()).unwrap();
+        let rows = crate::lessons::toy_day::in_flight::overrun(&Params::default()).unwrap();
         let calls = run_calls_at_once();
         for (row, out) in rows.iter().zip(&calls.policies) {
             assert_eq!((row.admitted, row.charged), (out.per_user[0].served, out.bill.micros()), "{}", out.policy);

@@ -4,8 +4,8 @@
 //! The page builds its form and reads its attributes and address from this table; the
 //! command line and the JS API read values through [`SettingSpec::parse`].
 
-use crate::hackathon;
-use crate::in_flight;
+use crate::lessons::hackathon;
+use crate::lessons::toy_day::in_flight;
 use crate::money::Micros;
 use crate::settings::{self, FieldError, Invalid};
 use serde::Serialize;
@@ -290,7 +290,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         param: "freeTierPolicy",
         label: "Policy",
         unit: "",
-        kind: Kind::Choice { choices: crate::free_tier::POLICIES },
+        kind: Kind::Choice { choices: crate::lessons::free_tier::POLICIES },
         allowed: "\"noLimit\", \"bucket\", \"bucketBudget\", \"allThree\", \"allThreeHourly\" or \"allThreeDegrade\"",
         default: "allThree",
         views: &[],
@@ -567,7 +567,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         param: "tenantPolicy",
         label: "Policy",
         unit: "",
-        kind: Kind::Choice { choices: crate::runaway_tenant::POLICIES },
+        kind: Kind::Choice { choices: crate::lessons::runaway_tenant::POLICIES },
         allowed: "\"noCap\", \"meterRequestOnly\", \"dailyCap\", \"degradeLadder\" or \"dailyAndMonthly\"",
         default: "degradeLadder",
         views: &[],
@@ -800,14 +800,15 @@ mod tests {
             ["scenario", "view", "seed", "policy", "perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]
         );
         let mut free = vec!["scenario", "view", "seed", "freeTierPolicy"];
-        free.extend(crate::free_tier::SETTINGS);
+        free.extend(crate::lessons::free_tier::SETTINGS);
         assert_eq!(keys(&WIDGETS[1]), free);
         let mut demo = vec!["scenario", "view", "seed", "hackathonPolicy"];
         demo.extend(crate::scenario::HACKATHON.settings);
         assert_eq!(keys(&WIDGETS[2]), demo, "lesson 001's widget has its own");
         let all: Vec<&str> = widget_settings().map(|s| s.key).collect();
         let tenant = crate::scenario::RUNAWAY_TENANT.settings.len() + 1;
-        let widgets = 9 + crate::free_tier::SETTINGS.len() + 1 + crate::scenario::HACKATHON.settings.len() + 1 + tenant;
+        let widgets =
+            9 + crate::lessons::free_tier::SETTINGS.len() + 1 + crate::scenario::HACKATHON.settings.len() + 1 + tenant;
         assert!(all.len() == widgets, "{all:?}");
     }
 

@@ -22,7 +22,7 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
 /// assert_eq!(counted_grouped(12_500, "call", "calls"), "12,500 calls");
 /// ```
 pub fn counted_grouped(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", crate::lesson_numbers::grouped(n), if n == 1 { one } else { many })
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
 /// `part` of `whole` in whole percent, but never `0%` for a part that is not zero nor
@@ -41,6 +41,24 @@ pub fn share(part: u64, whole: u64) -> Option<String> {
         100 if part < whole => "over 99%".into(),
         p => format!("{p}%"),
     })
+}
+
+/// `n` with a comma every three digits, as the lesson writes numbers.
+///
+/// ```
+/// use billsim_core::words::grouped;
+/// assert_eq!(grouped(120_000), "120,000");
+/// ```
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 #[cfg(test)]
