@@ -84,10 +84,11 @@ test("hostile arguments throw the core's message with its field, and the replay 
   assert.match(replay.csv(), /^policy,user,cohort,calls,/);
 });
 
-test("the page's words and guard kinds come from the core, and the default policies are the replay's", () => {
+test("the page's words and the guard's fields come from the core, and the default policies are the replay's", () => {
   const page = wasm.replayPage();
   assert.deepEqual(page.formats.map(([name]) => name), ["generic", "litellm", "helicone", "langfuse", "otlp"]);
-  assert.ok(page.guardKinds.length >= 9 && page.guardKinds.every((k) => k.fields.length > 0));
+  assert.deepEqual(page.guardFields.map((f) => f.key).slice(0, 7), ["count", "limit", "per", "window", "reset", "burst", "admit"]);
+  assert.ok(page.guardStarts.length >= 9 && page.guardStarts.every((s) => typeof s.guard.count === "string"), "guards to start from, in the language");
   assert.equal(page.policies.length, page.labels.length);
   assert.equal(page.leftOut, 0n);
   assert.ok(page.addable.includes("toyDay-heavy"));

@@ -37,7 +37,7 @@ function copies() {
   }
   for (const s of schema.settings.filter((s) => schema.widgetSettings.includes(s.key))) {
     label(`setting ${s.key}`, s.label);
-    for (const alias of new Set([s.attribute, s.param])) {
+    for (const alias of new Set([s.attribute, ...s.oldNames])) {
       if (alias !== s.key) found.push([`${s.key}'s name "${alias}"`, new RegExp(`(["'\`])${quote(alias)}\\1`)]);
     }
     if (s.kind.type === "choice") {
@@ -46,7 +46,7 @@ function copies() {
     }
     // Numbers: next to the setting's names or as an input's bound; a distinctive one
     // (with decimals, or of four digits or more) anywhere.
-    const names = [...new Set([s.key, s.attribute, s.param])].map(quote).join("|");
+    const names = [...new Set([s.key, s.attribute, ...s.oldNames])].map(quote).join("|");
     for (const [what, text] of [["minimum", s.kind.min], ["maximum", s.kind.max], ["default", s.default]]) {
       for (const number of new Set([String(text), String(text).replace(/\.0+$/, "")])) {
         const n = `${quote(number)}(?![\\d.])`;

@@ -16,7 +16,7 @@ import init, {
   cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
   scenarioPanels, settleSettings, spreadSentences, overrunSentences, warmScenario,
 } from "./pkg/billsim_wasm.js";
-import { loadSchema, readSettings, toQuery } from "./widget-settings.js";
+import { given, loadSchema, namesOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 
 const DAYS_CHECKED = 200;
@@ -190,7 +190,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   }
 
   // Read when the element is defined, which is after the table has loaded.
-  static get observedAttributes() { return schema?.settings.map((s) => s.attribute) ?? []; }
+  static get observedAttributes() { return schema?.settings.flatMap((s) => namesOf(s, "attribute")) ?? []; }
 
   #state = { ...schema?.defaults };
   #problems = new Map(); // "attribute seed" or "address seed" -> the notice's sentence
@@ -240,14 +240,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // now. A widget out of the page is drawn when it comes back.
   attributeChangedCallback(name, old, text) {
     if (!this.#loaded || old === text) return;
-    const setting = schema.settings.find((s) => s.attribute === name);
+    const setting = schema.settings.find((s) => namesOf(s, "attribute").includes(name));
     this.#problems.delete(`address ${setting.key}`);
     const reported = [...this.#problems.keys()].filter((k) => k.startsWith("attribute ")).map((k) => k.slice("attribute ".length));
     const again = new Set([setting.key, ...reported]);
     for (const key of again) this.#problems.delete(`attribute ${key}`);
     const base = { ...this.#state };
     if (text === null) base[setting.key] = schema.defaults[setting.key];
-    const { settings, problems } = readSettings(schema, (s) => (again.has(s.key) ? this.getAttribute(s.attribute) : null), "attribute", base);
+    const { settings, problems } = readSettings(schema, (s) => (again.has(s.key) ? this.#attribute(s) : null), "attribute", base);
     this.#state = settings;
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
     this.#showNotice();
@@ -258,6 +258,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #q(selector) { return this.#root.querySelector(selector); }
   #darkQuery() { return matchMedia("(prefers-color-scheme: dark)"); }
   #syncsUrl() { return this.hasAttribute("sync-url"); }
+  // A setting's attribute as given, under its one name or an old one.
+  #attribute(setting) { return given(setting, "attribute", (n) => this.getAttribute(n)); }
   // The current widget (its scenario attribute), its views, and the current view (its
   // first, for one it cannot show), the view's scenario and chart.
   #widget() { return schema.widgets.find((w) => w.scenario === this.#state.scenario) ?? schema.widgets[0]; }
@@ -272,12 +274,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // Attributes first, then (with sync-url) the address; bad values are reported and skipped.
   #load() {
     this.#loaded = true;
-    let { settings, problems } = readSettings(schema, (s) => this.getAttribute(s.attribute), "attribute");
+    let { settings, problems } = readSettings(schema, (s) => this.#attribute(s), "attribute");
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
     if (this.#syncsUrl()) {
       const params = new URLSearchParams(location.search);
-      ({ settings, problems } = readSettings(schema, (s) => params.get(s.param), "address", settings));
+      ({ settings, problems } = readSettings(schema, (s) => given(s, "address", (n) => params.get(n)), "address", settings));
       for (const [key, sentence] of problems) this.#problems.set(`address ${key}`, sentence);
+      // The iframe's page: its whole address is the widget's, so a name it does not know is said.
+      if (this.getAttribute("sync-url") === "whole") {
+        for (const [name, sentence] of unknownParams(schema, params)) this.#problems.set(`address ${name}`, sentence);
+      }
     }
     this.#state = settings;
     this.#showNotice();

@@ -90,37 +90,45 @@ function table(t) {
   return region;
 }
 
-// The editor holds its policies as a policy file writes them (the core's reader reads them
-// as it reads a file): a field sits in the guard, or in the object its `within` names (a
-// money budget's set-aside); a whole number is a BigInt (exact past 2^53) when its text is
+// The editor holds its policies as the policy language writes them (the core's reader
+// reads them as it reads a file), with the language's one set of fields (the core's
+// `guardFields`): a field sits in the guard, or in the object its `within` names (an
+// estimate, `whenFull`); a whole number is a BigInt (exact past 2^53) when its text is
 // one, and any other text stays text, for the reader to say what the field allows.
-const holder = (guard, f) => (f.within ? (guard[f.within] ??= {}) : guard);
-const valueOf = (f, text) => (f.kind === "whole" && /^\s*\d+\s*$/.test(text) ? BigInt(text) : text);
-// Whether a field is shown: it depends on no other, or that one has the value it needs.
-function shows(kind, guard, f) {
-  if (!f.when) return true;
-  const [key, value] = f.when;
-  const on = kind.fields.find((x) => x.key === key);
-  return (holder(guard, on)[key] ?? on.default) === value;
+const fields = () => page.guardFields;
+const valueOf = (f, text) => (f.kind !== "text" && f.kind !== "choice" && /^\s*\d+\s*$/.test(text) ? BigInt(text) : text);
+const fieldOf = (guard, f) => (f.within ? guard[f.within]?.[f.key] : guard[f.key]);
+function putField(guard, f, value) {
+  if (f.within) (guard[f.within] ??= {})[f.key] = value;
+  else guard[f.key] = value;
 }
-// Sets a field from its text; the fields shown only beside some value of it take their
-// default when they show and leave the guard when they hide (a file may not have them).
-function setField(kind, guard, f, text) {
-  if (text === "" && f.optional) delete holder(guard, f)[f.key];
-  else holder(guard, f)[f.key] = valueOf(f, text);
-  for (const x of kind.fields.filter((x) => x.when?.[0] === f.key)) {
-    if (shows(kind, guard, x)) holder(guard, x)[x.key] ??= valueOf(x, x.default);
-    else delete holder(guard, x)[x.key];
+// A field left empty leaves the file, and so does the object it sat in once it is empty.
+function dropField(guard, f) {
+  if (!f.within) return void delete guard[f.key];
+  delete guard[f.within]?.[f.key];
+  if (guard[f.within] && Object.keys(guard[f.within]).length === 0) delete guard[f.within];
+}
+// Whether a field is shown: each field it depends on has one of the values it needs.
+function shows(guard, f) {
+  return (f.when ?? []).every(([key, values]) => {
+    const on = fields().find((x) => x.key === key);
+    return values.includes(String(fieldOf(guard, on) ?? on.default));
+  });
+}
+// Sets a field from its text; the fields shown only beside some values of it take their
+// default when they show and leave the guard when they hide (the language refuses them).
+function setField(guard, f, text) {
+  if (text === "" && f.optional) dropField(guard, f);
+  else putField(guard, f, valueOf(f, text));
+  const after = fields().filter((x) => x.when?.some(([key]) => key === f.key));
+  for (const x of after.filter((x) => !shows(guard, x))) dropField(guard, x);
+  for (const x of after.filter((x) => shows(guard, x) && x.default !== "")) {
+    if (fieldOf(guard, x) === undefined) putField(guard, x, valueOf(x, x.default));
   }
 }
-// A new guard of `kind`, each field shown at its default.
-function newGuard(kind) {
-  const guard = { guard: kind.guard };
-  for (const f of kind.fields) {
-    if (shows(kind, guard, f) && !(f.optional && f.default === "")) setField(kind, guard, f, f.default);
-  }
-  return guard;
-}
+// A new guard from a starting point of the core's: a copy (its whole numbers come as
+// BigInts, which structuredClone keeps).
+const newGuard = (start) => structuredClone(start.guard);
 
 const sentences = (list, items) => list.replaceChildren(...items.map((s) => {
   const li = document.createElement("li");
@@ -412,11 +420,11 @@ class ReplayView extends HTMLElement {
       policy.guards.forEach((guard, j) => set.append(this.#guardFields(policy, guard, j)));
       const row = document.createElement("div");
       row.className = "row";
-      row.innerHTML = `<label>${escape(w.guardKind)} <select>${options(page.guardKinds.map((k) => [k.guard, k.label]), "")}</select></label>
+      row.innerHTML = `<label>${escape(w.guardStart)} <select>${options(page.guardStarts.map((g, k) => [String(k), g.label]), "")}</select></label>
         <button type="button" class="add-guard">${escape(w.addGuard)}</button>
         <button type="button" class="remove-policy" aria-label="${escape(`${w.removePolicy} ${policy.name}`)}">${escape(w.removePolicy)}</button>`;
       row.querySelector(".add-guard").onclick = () => {
-        policy.guards.push(newGuard(page.guardKinds.find((k) => k.guard === row.querySelector("select").value)));
+        policy.guards.push(newGuard(page.guardStarts[Number(row.querySelector("select").value)]));
         this.#renderEditor();
       };
       row.querySelector(".remove-policy").onclick = () => {
@@ -429,17 +437,16 @@ class ReplayView extends HTMLElement {
   }
 
   #guardFields(policy, guard, j) {
-    const kind = page.guardKinds.find((k) => k.guard === guard.guard);
     const set = document.createElement("fieldset");
     set.className = "guard";
     const legend = document.createElement("legend");
-    legend.textContent = kind?.label ?? guard.guard;
+    legend.textContent = `${this.#words.guard} ${j + 1}`;
     set.append(legend);
-    for (const f of kind?.fields ?? []) {
-      if (!shows(kind, guard, f)) continue;
-      set.append(this.#input(f.label, f, String(holder(guard, f)[f.key] ?? ""), (v) => {
-        setField(kind, guard, f, v);
-        if (kind.fields.some((x) => x.when?.[0] === f.key)) this.#renderEditor();
+    for (const f of fields()) {
+      if (!shows(guard, f)) continue;
+      set.append(this.#input(f.label, f, String(fieldOf(guard, f) ?? ""), (v) => {
+        setField(guard, f, v);
+        if (fields().some((x) => x.when?.some(([key]) => key === f.key))) this.#renderEditor();
       }));
     }
     const remove = document.createElement("button");
@@ -465,12 +472,15 @@ class ReplayView extends HTMLElement {
       control.onchange = () => set(control.value);
     } else {
       control = document.createElement("input");
-      if (field.kind === "whole" || field.kind === "dollars") {
+      if (field.kind === "whole") {
         control.type = "number";
-        control.inputMode = field.kind === "whole" ? "numeric" : "decimal";
+        control.inputMode = "numeric";
         control.min = field.min;
-        control.max = field.max;
-        control.step = field.kind === "whole" ? "1" : "any";
+        control.max = field.max; // a number input steps by 1 unless told otherwise
+      } else if (field.kind === "amount") {
+        // Requests and tokens are whole, dollars may have decimals: the reader says which.
+        control.type = "text";
+        control.inputMode = "decimal";
       } else {
         control.type = "text";
       }

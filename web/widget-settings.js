@@ -1,6 +1,6 @@
 // The widget's settings, from the core's one table (the wasm export `scenarios()`): each
-// setting's name in an element's attributes and in the address, its label, range and
-// default, the views and the scenarios with their policies. Every value is read by the
+// setting's one name (the address's; the attribute is it in kebab case), the old names
+// still read, its label, range and default, the views and the scenarios with their policies. Every value is read by the
 // core (readSetting), and the settings made to hold together by the core (settleSettings);
 // a bad one, or one the core sets aside, keeps the value before it and is reported, never
 // breaking the widget. Nothing here names a policy, a view or a range: they all come from
@@ -35,29 +35,72 @@ export function readOne(schema, key, text) {
   return value;
 }
 
-/** `base` with each setting that `source(setting)` gives (text, or null for none) read on
+/** The names `setting` is read by: in attributes its attribute, then the old attribute
+ *  names it had; in the address its key, its attribute, then every old name it had. The
+ *  first is the one written; the others keep shared pages and links working. */
+export function namesOf(setting, from) {
+  const names = from === "address"
+    ? [setting.key, setting.attribute, ...setting.oldNames]
+    // HTML lowercases attribute names: an old camel-case address name is no attribute.
+    : [setting.attribute, ...setting.oldNames.filter((n) => n === n.toLowerCase())];
+  return [...new Set(names)];
+}
+
+/** The first of `setting`'s names (`namesOf`) that `get(name)` has a value for, as
+ *  `{ name, text }`; null when none has. */
+export function given(setting, from, get) {
+  for (const name of namesOf(setting, from)) {
+    const text = get(name);
+    if (text !== null && text !== undefined) return { name, text };
+  }
+  return null;
+}
+
+/** The address's parameters that name no setting, each with the core's sentence of why
+ *  (for a page whose whole address is the widget's, such as the iframe's). */
+export function unknownParams(schema, params) {
+  const known = new Set(schema.settings.flatMap((s) => namesOf(s, "address")));
+  const unknown = new Map();
+  for (const [name, text] of params) {
+    if (known.has(name) || unknown.has(name)) continue;
+    try {
+      readSetting(name, text);
+    } catch (e) {
+      unknown.set(name, `Ignored ${name} in the address: ${problemOf(e)}.`);
+    }
+  }
+  return unknown;
+}
+
+/** `base` with each setting that `source(setting)` gives (`{ name, text }`, or null for none) read on
  *  its own, then made to hold together by the core: a bad one, and one the core sets aside
  *  (a clash, a view or a setting of another widget), keeps the base value and is described
  *  in `problems`, a Map from the setting's key to the sentence. */
 export function readSettings(schema, source, from, base = schema.defaults) {
   const settings = { ...base };
   const problems = new Map();
-  const given = [];
-  const name = (setting) => (from === "address" ? `${setting.param} in the address` : `the ${setting.attribute} attribute`);
+  const givenKeys = [];
+  // Each setting is named as it was given (an old name too), so the reader finds it.
+  const spelled = new Map();
+  const own = (key) => namesOf(schema.settings.find((s) => s.key === key), from)[0];
+  const name = (key) => {
+    const as = spelled.get(key) ?? own(key);
+    return from === "address" ? `${as} in the address` : `the ${as} attribute`;
+  };
   for (const setting of schema.settings) {
-    const text = source(setting);
-    if (text === null || text === undefined) continue;
+    const found = source(setting);
+    if (found === null) continue;
+    spelled.set(setting.key, found.name);
     try {
-      settings[setting.key] = readOne(schema, setting.key, text);
-      given.push(setting.key);
+      settings[setting.key] = readOne(schema, setting.key, found.text);
+      givenKeys.push(setting.key);
     } catch (e) {
-      problems.set(setting.key, `Ignored ${name(setting)}: ${problemOf(e)}. Using ${settings[setting.key]}.`);
+      problems.set(setting.key, `Ignored ${name(setting.key)}: ${problemOf(e)}. Using ${settings[setting.key]}.`);
     }
   }
-  const settled = settleSettings(settings, base, given);
+  const settled = settleSettings(settings, base, givenKeys);
   for (const { key, problem, using } of settled.ignored) {
-    const setting = schema.settings.find((s) => s.key === key);
-    problems.set(key, `Ignored ${name(setting)}: ${problem}.${using === null ? "" : ` Using ${using}.`}`);
+    problems.set(key, `Ignored ${name(key)}: ${problem}.${using === null ? "" : ` Using ${using}.`}`);
   }
   return { settings: settled.settings, problems };
 }
@@ -67,16 +110,16 @@ export function readSettings(schema, source, from, base = schema.defaults) {
  *  not the default one, so lesson 000's address stays as it was), after the host page's
  *  own parameters of `search` (kept as they were written). */
 export function toQuery(schema, widget, settings, search = "") {
-  const ours = new Set(schema.settings.map((s) => s.param));
+  const ours = new Set(schema.settings.flatMap((s) => namesOf(s, "address")));
   const theirs = search.replace(/^\?/, "").split("&").filter((part) => {
     if (part === "") return false;
     const [name] = new URLSearchParams(part).keys();
     return !ours.has(name);
   });
   const params = new URLSearchParams();
-  for (const { key, param, default: first } of schema.settings) {
+  for (const { key, default: first } of schema.settings) {
     if (!widget.settings.includes(key) || (key === "scenario" && settings[key] === first)) continue;
-    params.set(param, String(settings[key]));
+    params.set(key, String(settings[key]));
   }
   return `?${[...theirs, String(params)].join("&")}`;
 }

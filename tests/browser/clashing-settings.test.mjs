@@ -128,17 +128,17 @@ for (const c of CASES) {
 test("a setting set aside at load is taken when another attribute makes room for it, and its notice goes", async () => {
   const { page, context } = await open(env, "examples/free-tier.html");
   await ready(page);
-  await added(page, "runawayTenant", { "internal-daily": "2000" });
-  await setAttributes(page, { "internal-monthly": "3000" });
+  await added(page, "runawayTenant", { "internal-daily-dollars": "2000" });
+  await setAttributes(page, { "internal-monthly-dollars": "3000" });
   await page.locator("#added").locator(".notice[hidden]").waitFor({ state: "attached" });
   const v = await shown(page);
   assert.deepEqual([v.form.internalDailyDollars, v.form.internalMonthlyDollars, v.notice], ["2000", "3000", ""]);
   // Removed, the month's budget is its default again, below the day's: the day's is set aside.
-  await setAttributes(page, { "internal-monthly": null });
+  await setAttributes(page, { "internal-monthly-dollars": null });
   await page.locator("#added").locator(".notice:not([hidden])").waitFor();
   const back = await shown(page);
   assert.deepEqual([back.form.internalDailyDollars, back.form.internalMonthlyDollars], ["100", "1500"]);
-  assert.match(back.notice, /^Ignored the internal-daily attribute: must be an amount in dollars at most the internal tier's monthly budget/);
+  assert.match(back.notice, /^Ignored the internal-daily-dollars attribute: must be an amount in dollars at most the internal tier's monthly budget/);
   assert.equal(back.error, "");
   await context.close();
 });

@@ -133,7 +133,7 @@ test("lesson 000's standalone page writes no scenario in its address, and scenar
   await ready(page);
   await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "day");
   const params = new URLSearchParams(new URL(page.url()).search);
-  assert.deepEqual([...params.keys()], ["view", "seed", "policy", "perMinute", "budget", "refill", "calls", "estimate"]);
+  assert.deepEqual([...params.keys()], ["view", "seed", "policy", "perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]);
   await context.close();
   const free = await open(env, "?scenario=freeTier&seed=4&freeTierPolicy=noLimit");
   await ready(free.page);

@@ -118,8 +118,7 @@ test("each weakness switch, set in the form, gives its own sentence of the core'
   const off = { spoofedUsers: "off", sharedAddress: "off", restartMinute: "0", serverProcesses: "1", scriptAtOnce: "1" };
   for (const [key, on, starts] of SWITCHES) {
     await set(key, on);
-    await page.waitForFunction(([k, v]) => new URLSearchParams(location.search).get(k) === v,
-      [(await core(page, "scenarios")).settings.find((s) => s.key === key).param, on]);
+    await page.waitForFunction(([k, v]) => new URLSearchParams(location.search).get(k) === v, [key, on]);
     const v = await shown(page);
     const want = await corePanels(page, { [key]: on }, 0, "rateLimitAndCap");
     assert.deepEqual(v.panels, want, `${key}=${on}: the core's panels`);
@@ -129,7 +128,7 @@ test("each weakness switch, set in the form, gives its own sentence of the core'
     assert.match(said, /\d/, `${key}=${on}: the sentence has this run's numbers: ${said}`);
     await set(key, off[key]);
   }
-  await page.waitForFunction(() => new URLSearchParams(location.search).get("atOnce") === "1");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("scriptAtOnce") === "1");
   assert.equal(panel(await shown(page), "weaknesses").text, none, "all off again: the sentence that the switches are there");
   assert.deepEqual(log.errors, []);
   await context.close();
@@ -175,7 +174,7 @@ test("a policy button, another day, a setting and the over-time view each show t
   await w.getByRole("button", { name: "Another day" }).click();
   await w.getByRole("button", { name: "More settings" }).click();
   await w.locator("form [name=capDollars]").fill("0.5");
-  await page.waitForFunction(() => new URLSearchParams(location.search).get("cap") === "0.5");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("capDollars") === "0.5");
   const v = await shown(page);
   const want = await core(page, "cohortView", "hackathon", { capDollars: "0.5" }, 1);
   assert.equal(v.day, "Day 1");

@@ -32,9 +32,14 @@ export async function start() {
   };
 }
 
-/** A page at `path`, with console errors, page errors and requests recorded. */
-export async function open(env, path = "", options = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 }, ...options });
+/** A page at `path` of the test server, with console errors, page errors and requests recorded. */
+export function open(env, path = "", options = {}) {
+  return visit(env.browser, env.base + path, options);
+}
+
+/** A page at any `url` (another server's: a Vite or VitePress preview), recorded as `open`'s. */
+export async function visit(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, ...options });
   const page = await context.newPage();
   const log = { errors: [], requests: [] };
   page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
@@ -42,7 +47,7 @@ export async function open(env, path = "", options = {}) {
   page.on("requestfailed", (r) => log.errors.push(`failed ${r.url()}: ${r.failure()?.errorText}`));
   page.on("request", (r) => log.requests.push(r.url()));
   page.on("response", (r) => { if (r.status() >= 400) log.errors.push(`${r.status()} ${r.url()}`); });
-  await page.goto(env.base + path);
+  await page.goto(url);
   return { page, context, log };
 }
 

@@ -277,17 +277,26 @@ test("a bad file shows the core's message (bad rows by line number) and the last
   await context.close();
 });
 
+/** The editor's control labelled `label` (a prefix) that now holds `value`. */
+async function inputWith(r, label, value) {
+  const all = r.getByLabel(label);
+  const values = await all.evaluateAll((list) => list.map((c) => c.value));
+  const at = values.indexOf(value);
+  assert.ok(at >= 0, `a control "${label}" holds ${value}: ${values.join(", ")}`);
+  return all.nth(at);
+}
+
 test("the policy editor: a bad number names its field and keeps the view; a good one replays under it", async () => {
   const { page, context } = await open(env, PAGE);
   const good = await choose(page, join(FIXTURES, "generic.csv"));
   const r = el(page);
   await r.locator("details.editor summary").click();
-  const limit = r.getByLabel("Calls allowed per user in the window").first();
+  const limit = await inputWith(r, /^Limit \(/, "5");
   await limit.fill("0");
   await r.getByRole("button", { name: "Replay under these policies" }).click();
   await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
   let v = await shown(page);
-  assert.equal(v.editorError, "policies[1].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0");
+  assert.equal(v.editorError, "policies[1].guards[0].limit: must be a whole number of requests from 1 to 4294967295; got 0");
   assert.deepEqual(v.bills, good.bills, "the view stays");
   const n = await drawn(page);
   await limit.fill("1");
@@ -311,19 +320,59 @@ test("the policy editor writes a policy file: its policies, edited or not, repla
     return writeFile(file, asFile(list)).then(() => parseExact(execFileSync(billsim, ["replay", log, "--policy", file, "--json"], { encoding: "utf8" }))
       .policies.map((o) => ({ policy: o.policy, billNanos: o.billNanos, refused: o.perUser.reduce((n, u) => n + u.refused, 0n) })));
   };
-  assert.ok(policies.some((p) => p.guards.some((g) => g.setAside)), "a guard with its setAside as a file writes it");
+  assert.ok(policies.some((p) => p.guards.some((g) => g.estimate)), "a guard with its estimate as a file writes it");
   assert.deepEqual(good.bills, await cliWith(policies, "defaults.json"), "the default policies");
-  // "Set aside before a call: nothing (check only)" in the page, { "kind": "nothing" } in the file.
+  // "A call gets in when: what is counted is below the limit" in the page, "admit":
+  // "counted" and no estimate in the file.
   const r = el(page);
   await r.locator("details.editor summary").click();
-  await r.getByLabel("Set aside before a call").first().selectOption("nothing");
+  await (await inputWith(r, /^A call gets in when /, "reserve")).selectOption("counted");
   const n = await drawn(page);
   await r.getByRole("button", { name: "Replay under these policies" }).click();
   await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
-  const edited = policies.map((p) => ({ ...p, guards: p.guards.map((g) => (g.setAside ? { ...g, setAside: { kind: "nothing" } } : g)) }));
+  const counted = ({ estimate, ...g }) => ({ ...g, admit: "counted" });
+  const edited = policies.map((p) => ({ ...p, guards: p.guards.map((g) => (g.admit === "reserve" ? counted(g) : g)) }));
   const v = await shown(page);
   assert.equal(v.editorError, "");
   assert.deepEqual(v.bills, await cliWith(edited, "nothing.json"), "the edited policies");
+  await context.close();
+});
+
+test("every combination of the language can be made in the page: a monthly dollar budget per key, held, replays as billsim does", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  const file = join(FIXTURES, "generic.csv");
+  await choose(page, file);
+  const r = el(page);
+  await r.locator("details.editor summary").click();
+  // A new policy, started from lesson 000's request limit and changed field by field.
+  await r.getByRole("button", { name: "Add policy" }).click();
+  const last = r.locator("fieldset.policy").last();
+  await last.getByLabel(/^Start from /).selectOption({ label: "Requests per user per minute (lesson 000)" });
+  await last.getByRole("button", { name: "Add guard" }).click();
+  await last.getByLabel(/^Counts /).selectOption("dollars");
+  await last.getByLabel(/^Limit \(/).fill("0.001");
+  await last.getByLabel(/^Per /).selectOption("key");
+  await last.getByLabel(/^Window \(/).fill("1mo");
+  await last.getByLabel(/^Reset /).selectOption("fixed");
+  await last.getByLabel(/^A call gets in when /).selectOption("reserve");
+  await last.getByLabel(/^Most tokens of a reply/).fill("1000");
+  const n = await drawn(page);
+  await r.getByRole("button", { name: "Replay under these policies" }).click();
+  await page.waitForFunction((k) => {
+    const e = document.querySelector("replay-view");
+    return Number(e.dataset.drawn) > k || e.shadowRoot.querySelector(".editor-error").textContent !== "";
+  }, n);
+  const v = await shown(page);
+  assert.equal(v.editorError, "", v.editorError);
+  const guard = { count: "dollars", limit: "0.001", per: "key", window: "1mo", reset: "fixed", admit: "reserve",
+    estimate: { inputPercent: 100, maxTokens: 1000 } };
+  const policyFile = join(tmp, "per-key-month.json");
+  await writeFile(policyFile, JSON.stringify({ policies: [{ name: "monthly per key", guards: [guard] }] }));
+  const cli = parseExact(execFileSync(billsim, ["replay", file, "--policy", policyFile, "--json"], { encoding: "utf8" })).policies[0];
+  const page_ = v.bills[v.bills.length - 1];
+  assert.equal(page_.billNanos, cli.billNanos, `the page's bill ${page_.billNanos} is billsim's ${cli.billNanos}`);
+  assert.equal(page_.refused, cli.perUser.reduce((k, u) => k + u.refused, 0n), "and its refusals");
+  assert.deepEqual(log.errors, []);
   await context.close();
 });
 
@@ -346,7 +395,7 @@ test("a budget of $2,000 for each of 5,000 users and a bill past 2^53 nano-dolla
   await choose(page, many);
   const r = el(page);
   await r.locator("details.editor summary").click();
-  await r.getByLabel("Budget per user (dollars)").first().fill("2000");
+  await (await inputWith(r, /^Limit \(/, "0.25")).fill("2000");
   const n = await drawn(page);
   await r.getByRole("button", { name: "Replay under these policies" }).click();
   await page.waitForFunction((k) => {
@@ -394,7 +443,7 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
     await choose(page, join(FIXTURES, "otlp.jsonl"));
     // The editor open, with the guard of the most fields, and a bad file's message.
     await el(page).locator("details.editor summary").click();
-    await el(page).getByLabel("Kind of guard").first().selectOption("moneyBudget");
+    await el(page).getByLabel("Start from").first().selectOption({ label: "Dollars per user per day, held before each call (lesson 000)" });
     await el(page).getByRole("button", { name: "Add guard" }).first().click();
     await choose(page, join(FIXTURES, "bad_rows.csv"));
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -19,7 +19,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { readFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { extname, join, normalize, resolve } from "node:path";
-import { launch } from "./harness.mjs";
+import { launch, visit } from "./harness.mjs";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const SITES = join(REPO, "tests/sites");
@@ -81,19 +81,6 @@ async function serveFolder(root) {
 }
 
 /** A page of a built site, with its console errors, failed requests and requested URLs. */
-async function visit(url) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
-  const page = await context.newPage();
-  const log = { errors: [], requests: [] };
-  page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
-  page.on("pageerror", (e) => log.errors.push(String(e)));
-  page.on("requestfailed", (r) => log.errors.push(`failed ${r.url()}: ${r.failure()?.errorText}`));
-  page.on("request", (r) => log.requests.push(r.url()));
-  page.on("response", (r) => { if (r.status() >= 400) log.errors.push(`${r.status()} ${r.url()}`); });
-  await page.goto(url);
-  return { page, context, log };
-}
-
 /** Waits until the page's widget has drawn its view; its summary and the inked pixels of its chart. */
 async function drawn(page) {
   const widget = page.locator("bill-widget");
@@ -113,7 +100,7 @@ test("the package installed in a Vite site builds, and its page draws the widget
   const dir = site("vite");
   execFileSync(join(dir, "node_modules/.bin/vite"), ["build", "--logLevel", "error"], { cwd: dir, stdio: "pipe" });
   const server = await serveFolder(join(dir, "dist"));
-  const { page, context, log } = await visit(`${server.base}/`);
+  const { page, context, log } = await visit(browser, `${server.base}/`);
   try {
     const { inked, summary } = await drawn(page);
     assert.ok(inked > 1000, `the chart is drawn (${inked} inked pixels; summary "${summary.slice(0, 60)}")`);
@@ -135,7 +122,7 @@ test("a VitePress site of two pages keeps its theme, draws the widget on direct 
     navHeight: document.querySelector(".VPNav")?.getBoundingClientRect().height ?? 0,
   }));
   try {
-    const home = await visit(`${server.base}/`);
+    const home = await visit(browser, `${server.base}/`);
     try {
       const theme = await themed(home.page);
       assert.ok(theme.brand !== "" && theme.navHeight > 0, `the page without a widget keeps the theme (${JSON.stringify(theme)})`);
@@ -151,7 +138,7 @@ test("a VitePress site of two pages keeps its theme, draws the widget on direct 
     } finally {
       await home.context.close();
     }
-    const lesson = await visit(`${server.base}/lesson.html`);
+    const lesson = await visit(browser, `${server.base}/lesson.html`);
     try {
       const direct = await drawn(lesson.page);
       assert.ok(direct.inked > 1000, `on direct load the chart is drawn (${direct.inked} inked pixels)`);

@@ -203,7 +203,7 @@ test("the calls-at-once view shows the core's table, follows its settings and ke
   await w.getByLabel("Budget per user per day").fill("1");
   await expectSentences({ calls: 50, estimatePercent: 80, budgetDollars: 1 });
   const params = new URL(page.url()).searchParams;
-  assert.deepEqual([params.get("view"), params.get("calls"), params.get("estimate"), params.get("budget")], ["inflight", "50", "80", "1"]);
+  assert.deepEqual([params.get("view"), params.get("calls"), params.get("estimatePercent"), params.get("budgetDollars")], ["inflight", "50", "80", "1"]);
   const good = await view(page);
   await w.getByLabel("Calls at once (1 to 200)").fill("201");
   const bad = await view(page);

@@ -43,12 +43,15 @@ pub enum Kind {
     },
 }
 
+/// A setting. Its one name is `key`: the `--set` name, the address's parameter, and in
+/// kebab case the attribute ([`SettingSpec::attribute`]). `old_names` are the names it had
+/// before it had one (attributes such as `budget` and address names such as `normal`):
+/// they are still read, so shared links and pages do not break, and never written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", into = "SettingOut")]
 pub struct SettingSpec {
     pub key: &'static str,
-    pub attribute: &'static str,
-    pub param: &'static str,
+    pub old_names: &'static [&'static str],
     /// The form's label, with its range: "Calls per minute (request limit, 1 to 60)".
     pub label: &'static str,
     /// The unit of a number ("calls a minute", "dollars"), empty for a choice.
@@ -228,22 +231,21 @@ const TENANT_VIEWS: &[&str] = &["byTenant", "tenantOverTime"];
 /// A setting of the runaway tenant's month, shown by its widget's views.
 const fn tenant(
     key: &'static str,
-    attribute: &'static str,
+    old_names: &'static [&'static str],
     label: &'static str,
     unit: &'static str,
     kind: Kind,
     allowed: &'static str,
     default: &'static str,
 ) -> SettingSpec {
-    SettingSpec { key, attribute, param: key, label, unit, kind, allowed, default, views: TENANT_VIEWS }
+    SettingSpec { key, old_names, label, unit, kind, allowed, default, views: TENANT_VIEWS }
 }
 
 /// Every setting of the widget, in the order of its form.
 pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "scenario",
-        attribute: "scenario",
-        param: "scenario",
+        old_names: &[],
         label: "Which lesson's widget",
         unit: "",
         kind: Kind::Choice { choices: WIDGET_CHOICES },
@@ -253,8 +255,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "view",
-        attribute: "view",
-        param: "view",
+        old_names: &[],
         label: "View",
         unit: "",
         kind: Kind::Choice { choices: VIEW_CHOICES },
@@ -264,8 +265,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "seed",
-        attribute: "seed",
-        param: "seed",
+        old_names: &[],
         label: "Day number (0 to 4294967295)",
         unit: "",
         kind: Kind::Whole { min: 0, max: u32::MAX as u64 },
@@ -275,8 +275,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "policy",
-        attribute: "policy",
-        param: "policy",
+        old_names: &[],
         label: "Policy",
         unit: "",
         kind: Kind::Choice { choices: DAY_POLICIES },
@@ -286,8 +285,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "freeTierPolicy",
-        attribute: "free-tier-policy",
-        param: "freeTierPolicy",
+        old_names: &[],
         label: "Policy",
         unit: "",
         kind: Kind::Choice { choices: crate::lessons::free_tier::POLICIES },
@@ -297,8 +295,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "hackathonPolicy",
-        attribute: "hackathon-policy",
-        param: "hackathonPolicy",
+        old_names: &[],
         label: "Policy",
         unit: "",
         kind: Kind::Choice { choices: hackathon::POLICIES },
@@ -308,8 +305,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "perMinute",
-        attribute: "per-minute",
-        param: "perMinute",
+        old_names: &[],
         label: "Calls per minute (request limit, 1 to 60)",
         unit: "calls a minute",
         kind: Kind::Whole { min: settings::PER_MINUTE_MIN as u64, max: settings::PER_MINUTE_MAX as u64 },
@@ -319,8 +315,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "budgetDollars",
-        attribute: "budget",
-        param: "budget",
+        old_names: &["budget"],
         label: "Budget per user per day, in dollars (0.01 to 100)",
         unit: "dollars",
         kind: Kind::Dollars { min: settings::BUDGET_MIN, max: settings::BUDGET_MAX },
@@ -330,8 +325,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "refill",
-        attribute: "refill",
-        param: "refill",
+        old_names: &[],
         label: "Budget refill",
         unit: "",
         kind: Kind::Choice { choices: REFILLS },
@@ -341,8 +335,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "calls",
-        attribute: "calls",
-        param: "calls",
+        old_names: &[],
         label: "Calls at once (1 to 200)",
         unit: "calls",
         kind: Kind::Whole { min: in_flight::CALLS_MIN as u64, max: in_flight::CALLS_MAX as u64 },
@@ -352,8 +345,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "estimatePercent",
-        attribute: "estimate",
-        param: "estimate",
+        old_names: &["estimate"],
         label: "Input estimate, in percent of its real size (10 to 200)",
         unit: "percent",
         kind: Kind::Whole { min: in_flight::ESTIMATE_MIN as u64, max: in_flight::ESTIMATE_MAX as u64 },
@@ -363,8 +355,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "bucketCapacity",
-        attribute: "bucket-capacity",
-        param: "bucketCapacity",
+        old_names: &[],
         label: "Bucket capacity, in requests at once (1 to 100)",
         unit: "requests",
         kind: Kind::Whole { min: 1, max: 100 },
@@ -374,8 +365,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "refillPerMinute",
-        attribute: "refill-per-minute",
-        param: "refillPerMinute",
+        old_names: &[],
         label: "Bucket refill, in requests a minute (0 to 600)",
         unit: "requests a minute",
         kind: Kind::Whole { min: 0, max: 600 },
@@ -385,8 +375,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "tokenBudget",
-        attribute: "token-budget",
-        param: "tokenBudget",
+        old_names: &[],
         label: "Token budget per user per day (1 to 10000000)",
         unit: "tokens",
         kind: Kind::Whole { min: 1, max: 10_000_000 },
@@ -396,8 +385,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "breakerDollars",
-        attribute: "breaker",
-        param: "breaker",
+        old_names: &["breaker"],
         label: "Global breaker: spend ceiling per day, in dollars (0.01 to 1000)",
         unit: "dollars",
         kind: Kind::Dollars { min: Micros(10_000), max: Micros(1_000_000_000) },
@@ -407,8 +395,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "hourlyDollars",
-        attribute: "hourly-ceiling",
-        param: "hourly",
+        old_names: &["hourly-ceiling", "hourly"],
         label: "Hourly ceiling (the hourly policy), in dollars (0.01 to 1000)",
         unit: "dollars",
         kind: Kind::Dollars { min: Micros(10_000), max: Micros(1_000_000_000) },
@@ -418,8 +405,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "pricePerToken",
-        attribute: "price-per-token",
-        param: "price",
+        old_names: &["price"],
         label: "Blended price per token, in dollars (the lesson's made-up figure; 0.000001 to 0.001)",
         unit: "dollars",
         kind: Kind::Dollars { min: Micros(1), max: Micros(1_000) },
@@ -429,8 +415,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "cheapPricePerToken",
-        attribute: "cheap-price",
-        param: "cheapPrice",
+        old_names: &["cheap-price", "cheapPrice"],
         label: "Cheaper model's price per token after the trip (the degrade policy), in dollars (made up; 0.000001 to 0.001)",
         unit: "dollars",
         kind: Kind::Dollars { min: Micros(1), max: Micros(1_000) },
@@ -440,8 +425,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "normalUsers",
-        attribute: "normal-users",
-        param: "normal",
+        old_names: &["normal"],
         label: "Normal users (0 to 200)",
         unit: "users",
         kind: Kind::Whole { min: 0, max: 200 },
@@ -451,8 +435,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "scriptUsers",
-        attribute: "script-users",
-        param: "script",
+        old_names: &["script"],
         label: "Script accounts (0 to 10)",
         unit: "accounts",
         kind: Kind::Whole { min: 0, max: 10 },
@@ -462,8 +445,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "sockpuppets",
-        attribute: "sockpuppets",
-        param: "sockpuppets",
+        old_names: &[],
         label: "Sockpuppet accounts (0 to 400)",
         unit: "accounts",
         kind: Kind::Whole { min: 0, max: 400 },
@@ -474,8 +456,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     // Lesson 001's demo link (scenario "hackathon"), shown by its widget's views.
     SettingSpec {
         key: "rateLimit",
-        attribute: "rate-limit",
-        param: "rateLimit",
+        old_names: &[],
         label: "Requests per user per window (request limit, 1 to 1000)",
         unit: "requests",
         kind: Kind::Whole { min: 1, max: hackathon::LIMIT_MAX },
@@ -485,8 +466,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "rateWindowSeconds",
-        attribute: "rate-window",
-        param: "rateWindow",
+        old_names: &["rate-window", "rateWindow"],
         label: "Window of the request limit, in seconds (1 to 86400)",
         unit: "seconds",
         kind: Kind::Whole { min: 1, max: hackathon::WINDOW_MAX },
@@ -496,8 +476,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "capDollars",
-        attribute: "cap",
-        param: "cap",
+        old_names: &["cap"],
         label: "Daily cost cap for everyone, in dollars (0.000001 to 100)",
         unit: "dollars",
         kind: Kind::Dollars { min: hackathon::CAP_MIN, max: hackathon::CAP_MAX },
@@ -507,8 +486,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "spoofedUsers",
-        attribute: "spoofed-users",
-        param: "spoofed",
+        old_names: &["spoofed"],
         label: "Spoofed users: the script sends a new X-User with each request",
         unit: "",
         kind: Kind::Choice { choices: hackathon::SWITCH },
@@ -518,8 +496,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "sharedAddress",
-        attribute: "shared-address",
-        param: "shared",
+        old_names: &["shared"],
         label: "Shared address: an office of 8 people with no header behind one address",
         unit: "",
         kind: Kind::Choice { choices: hackathon::SWITCH },
@@ -529,8 +506,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "restartMinute",
-        attribute: "restart-minute",
-        param: "restart",
+        old_names: &["restart"],
         label: "Restart at, in minutes after 00:00 UTC (0 for none, to 1439)",
         unit: "minutes",
         kind: Kind::Whole { min: 0, max: hackathon::RESTART_MAX },
@@ -540,8 +516,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "serverProcesses",
-        attribute: "server-processes",
-        param: "processes",
+        old_names: &["processes"],
         label: "Server processes, each with its own counters (1 to 4)",
         unit: "processes",
         kind: Kind::Whole { min: 1, max: hackathon::PROCESSES_MAX },
@@ -551,8 +526,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     SettingSpec {
         key: "scriptAtOnce",
-        attribute: "script-at-once",
-        param: "atOnce",
+        old_names: &["atOnce"],
         label: "Calls the script starts at the same moment (1 to 20)",
         unit: "calls",
         kind: Kind::Whole { min: 1, max: hackathon::AT_ONCE_MAX },
@@ -563,8 +537,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     // Lesson 002's runaway tenant: its widget's policy buttons, then its settings.
     SettingSpec {
         key: "tenantPolicy",
-        attribute: "tenant-policy",
-        param: "tenantPolicy",
+        old_names: &[],
         label: "Policy",
         unit: "",
         kind: Kind::Choice { choices: crate::lessons::runaway_tenant::POLICIES },
@@ -574,7 +547,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     },
     tenant(
         "productMonthlyDollars",
-        "product-monthly",
+        &["product-monthly"],
         "What the whole product may spend in a month, in dollars (0.01 to 1000000)",
         "dollars",
         TENANT_DOLLARS,
@@ -583,7 +556,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "internalDailyDollars",
-        "internal-daily",
+        &["internal-daily"],
         "Internal tier's daily budget per tenant, in dollars (0.01 to 1000000)",
         "dollars",
         TENANT_DOLLARS,
@@ -592,7 +565,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "internalMonthlyDollars",
-        "internal-monthly",
+        &["internal-monthly"],
         "Internal tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily)",
         "dollars",
         TENANT_DOLLARS,
@@ -601,7 +574,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "payingDailyDollars",
-        "paying-daily",
+        &["paying-daily"],
         "Paying tier's daily budget per tenant, in dollars (0.01 to 1000000)",
         "dollars",
         TENANT_DOLLARS,
@@ -610,7 +583,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "payingMonthlyDollars",
-        "paying-monthly",
+        &["paying-monthly"],
         "Paying tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily)",
         "dollars",
         TENANT_DOLLARS,
@@ -619,7 +592,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "freeDailyDollars",
-        "free-daily",
+        &["free-daily"],
         "Free tier's daily budget per tenant, in dollars (0.01 to 1000000)",
         "dollars",
         TENANT_DOLLARS,
@@ -628,7 +601,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "freeMonthlyDollars",
-        "free-monthly",
+        &["free-monthly"],
         "Free tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily)",
         "dollars",
         TENANT_DOLLARS,
@@ -637,7 +610,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "maxTokens",
-        "max-tokens",
+        &[],
         "Reply cap (max_tokens) each call reserves as output (1 to 32000)",
         "tokens",
         Kind::Whole { min: 1, max: 32_000 },
@@ -646,7 +619,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "outageStartHour",
-        "outage-start",
+        &["outage-start"],
         "Ledger outage starts at this hour of the month (0 to 720)",
         "hours",
         Kind::Whole { min: 0, max: 720 },
@@ -655,7 +628,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "outageEndHour",
-        "outage-end",
+        &["outage-end"],
         "Ledger outage ends at this hour of the month (0 to 720, not before the start)",
         "hours",
         Kind::Whole { min: 0, max: 720 },
@@ -664,7 +637,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "internalFail",
-        "internal-fail",
+        &[],
         "Internal tier while the ledger is down",
         "",
         Kind::Choice { choices: FAIL_MODES },
@@ -673,7 +646,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "payingFail",
-        "paying-fail",
+        &[],
         "Paying tier while the ledger is down",
         "",
         Kind::Choice { choices: FAIL_MODES },
@@ -682,7 +655,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "freeFail",
-        "free-fail",
+        &[],
         "Free tier while the ledger is down",
         "",
         Kind::Choice { choices: FAIL_MODES },
@@ -691,7 +664,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
     tenant(
         "failPercent",
-        "fail-percent",
+        &[],
         "Model calls that fail, in percent (0 to 50)",
         "percent",
         Kind::Whole { min: 0, max: 50 },
@@ -741,7 +714,51 @@ pub fn unknown_setting(key: &str, allowed: &'static str) -> FieldError {
     FieldError { field: "setting".into(), problem: Invalid { allowed, got: settings::shown(key) } }
 }
 
+/// A setting as the page reads it: its name, its attribute and its old names spelled out.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SettingOut {
+    key: &'static str,
+    attribute: String,
+    old_names: &'static [&'static str],
+    label: &'static str,
+    unit: &'static str,
+    kind: Kind,
+    allowed: &'static str,
+    default: &'static str,
+    views: &'static [&'static str],
+}
+
+impl From<SettingSpec> for SettingOut {
+    fn from(s: SettingSpec) -> Self {
+        let SettingSpec { key, old_names, label, unit, kind, allowed, default, views } = s;
+        SettingOut { key, attribute: s.attribute(), old_names, label, unit, kind, allowed, default, views }
+    }
+}
+
+/// `name` in kebab case, as HTML attributes are written: "budgetDollars" -> "budget-dollars".
+pub fn kebab(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('-');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
 impl SettingSpec {
+    /// The element's attribute: the key in kebab case.
+    pub fn attribute(&self) -> String {
+        kebab(self.key)
+    }
+
+    /// Whether `name` names this setting: its key, its attribute or one of its old names.
+    pub fn is_named(&self, name: &str) -> bool {
+        name == self.key || name == self.attribute() || self.old_names.contains(&name)
+    }
+
     /// Reads a value as a form, an attribute, the address or the command line gives it.
     ///
     /// ```
@@ -863,12 +880,37 @@ mod tests {
     }
 
     #[test]
-    fn every_setting_has_one_key_one_attribute_and_one_address_name() {
-        for (i, a) in SETTINGS.iter().enumerate() {
-            for b in &SETTINGS[i + 1..] {
-                assert!(a.key != b.key && a.attribute != b.attribute && a.param != b.param, "{} and {}", a.key, b.key);
+    fn every_name_a_setting_is_read_by_names_that_setting_alone() {
+        let names: Vec<(String, &str)> = SETTINGS
+            .iter()
+            .flat_map(|s| {
+                let own = [s.key.to_string(), s.attribute()].into_iter().collect::<std::collections::BTreeSet<_>>();
+                own.into_iter().chain(s.old_names.iter().map(|n| n.to_string())).map(move |n| (n, s.key))
+            })
+            .collect();
+        for (i, (name, of)) in names.iter().enumerate() {
+            for (other, of_other) in &names[i + 1..] {
+                assert!(name != other, "{name:?} names both {of} and {of_other}");
             }
         }
+    }
+
+    #[test]
+    fn old_names_are_never_the_setting_s_own_name() {
+        for s in SETTINGS {
+            for old in s.old_names {
+                assert!(*old != s.key && *old != s.attribute(), "{}: the old name {old:?} is its own name", s.key);
+            }
+        }
+    }
+
+    #[test]
+    fn the_attribute_is_the_key_in_kebab_case() {
+        assert_eq!(kebab("budgetDollars"), "budget-dollars");
+        assert_eq!(kebab("seed"), "seed");
+        assert_eq!(setting("normalUsers").unwrap().attribute(), "normal-users");
+        assert!(setting("normalUsers").unwrap().is_named("normal"), "the old address name normal is read");
+        assert!(setting("budgetDollars").unwrap().is_named("budget"), "the old attribute budget is read");
     }
 
     #[test]

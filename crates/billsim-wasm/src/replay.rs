@@ -12,7 +12,7 @@
 
 use crate::js_output::{memory_bytes, on_canvas, to_js};
 use crate::{js_input, Thrown};
-use billsim_core::engine::guard_schema::{self, Edited, GUARD_KINDS};
+use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_STARTS};
 use billsim_core::engine::{read_policy_file, PriceTable, Record, RunError};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, page, view, Format, Log, Options};
@@ -81,8 +81,8 @@ impl Read for JsFile<'_> {
 }
 
 /// Everything the page builds its replay controls from: `{ words, formats: [[name,
-/// label]], guardKinds, policies (the default ones as the editor holds them), leftOut,
-/// addable, csvFileName }`.
+/// label]], guardFields (the policy language's), guardStarts (guards to start from),
+/// policies (the default ones as the editor holds them), leftOut, addable, csvFileName }`.
 #[wasm_bindgen(js_name = replayPage)]
 pub fn replay_page() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
@@ -90,7 +90,8 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
     struct Page {
         words: page::Words,
         formats: Vec<[&'static str; 2]>,
-        guard_kinds: &'static [guard_schema::GuardKind],
+        guard_fields: &'static [guard_schema::GuardField],
+        guard_starts: &'static [guard_schema::GuardStart],
         policies: Vec<Edited>,
         labels: Vec<String>,
         left_out: usize,
@@ -102,7 +103,8 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
     to_js(&Page {
         words: page::WORDS,
         formats: page::formats(),
-        guard_kinds: GUARD_KINDS,
+        guard_fields: GUARD_FIELDS,
+        guard_starts: GUARD_STARTS,
         policies,
         labels,
         left_out,

@@ -1,16 +1,19 @@
-//! The guards a page can edit: each kind's name and label, and each field's key, label,
-//! kind, range and default, so that a policy editor is built from the core and not from
-//! copies of it. The editor holds its policies as a policy file writes them ([`edited`]:
-//! `setAside` an object of its own, whole numbers as numbers, dollars as decimal text), and
-//! gives them back to be read by [`policy_file::read`], the one reader of policies, so a bad
-//! number is refused with the field's path and what it allows, as from a file.
+//! The guard a page can edit: the policy language's fields (`count`, `limit`, `per`,
+//! `window`, `reset`, `burst`, `admit`, `estimate`, `whenFull`), each with its label,
+//! kind, range and default, and the lessons' guards (and a few no lesson has) as starting
+//! points. A policy editor is built from these and not from copies of them, so every
+//! combination of the language can be made in the page. The editor holds its policies as
+//! the language writes them ([`edited`]) and gives them back to be read by
+//! [`policy_file::read`], the one reader of policies, so a bad field is refused with its
+//! path and what it allows, as from a file.
 //!
-//! Left out: `tenantLedger` (its tiers are by scenario cohort; a log has one) and a
-//! policy's `processes` and `ladder` (a policy file still takes them).
+//! Left out: `per: "tenant"` (its `tiers` are by a scenario's cohorts; a log has none),
+//! `reason` and `retryAfter` (they name a refusal, they do not change it), and a policy's
+//! `processes`, `ladder` and `ledger` (a policy file still takes them).
+//!
+//! [`policy_file::read`]: crate::engine::policy_file::read
 
-use crate::engine::guard::Guard;
 use crate::engine::policy::Policy;
-use crate::money::Micros;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -19,7 +22,9 @@ use serde_json::{Map, Value};
 #[serde(rename_all = "camelCase")]
 pub enum FieldKind {
     Whole,
-    Dollars,
+    /// An amount in the guard's `count`: a whole number of requests or tokens, or dollars
+    /// as decimal text.
+    Amount,
     Choice,
     Text,
 }
@@ -37,26 +42,17 @@ pub struct GuardField {
     pub max: &'static str,
     /// For a choice: `[value, label]`.
     pub choices: &'static [[&'static str; 2]],
-    /// Whether it may be left empty.
+    /// Whether it may be left empty (then the file leaves it out, and the reader's default
+    /// holds).
     pub optional: bool,
     pub default: &'static str,
-    /// The object it sits in within the guard (`setAside`), if not the guard itself.
+    /// The object it sits in within the guard (`estimate`, `whenFull`), if not the guard.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub within: Option<&'static str>,
-    /// Shown and written only when another field has a value: `[key, value]`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub when: Option<[&'static str; 2]>,
-    /// Its key in the guard as the engine writes it, when not `key` (`budgetMicros`).
-    #[serde(skip)]
-    pub stored: Option<&'static str>,
-}
-
-/// A kind of guard an editor offers.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct GuardKind {
-    pub guard: &'static str,
-    pub label: &'static str,
-    pub fields: &'static [GuardField],
+    /// Shown and written only when each of these fields has one of its values: the
+    /// language refuses the field beside any other (`burst` without `reset: steady`).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub when: &'static [(&'static str, &'static [&'static str])],
 }
 
 const BASE: GuardField = GuardField {
@@ -69,230 +65,192 @@ const BASE: GuardField = GuardField {
     optional: false,
     default: "",
     within: None,
-    when: None,
-    stored: None,
+    when: &[],
 };
 
-const DOLLARS_MIN: &str = "0.000001";
-const DOLLARS_MAX: &str = "1000000000";
-const U32_MAX: &str = "4294967295";
-const MS_MAX: &str = "18446744073709551615";
-const DAY: &str = "86400000";
+/// `admit` sets an estimate aside or compares it, and there are tokens to estimate.
+const ESTIMATED: &[(&str, &[&str])] = &[("admit", &["estimate", "reserve"]), ("count", &["tokens", "dollars"])];
 
-const LIMIT: GuardField = GuardField {
-    key: "limit",
-    label: "Calls allowed per user in the window",
-    min: "1",
-    max: U32_MAX,
-    default: "5",
-    ..BASE
-};
-const WINDOW: GuardField =
-    GuardField { key: "windowMs", label: "Window (milliseconds)", min: "1", max: MS_MAX, default: "60000", ..BASE };
-const PERIOD: GuardField =
-    GuardField { key: "periodMs", label: "Period (milliseconds)", min: "1", max: MS_MAX, default: DAY, ..BASE };
-const fn dollars(key: &'static str, stored: &'static str, label: &'static str, default: &'static str) -> GuardField {
+/// The language's fields, in the order a file writes them.
+pub const GUARD_FIELDS: &[GuardField] = &[
     GuardField {
-        key,
-        label,
-        kind: FieldKind::Dollars,
-        min: DOLLARS_MIN,
-        max: DOLLARS_MAX,
-        default,
-        stored: Some(stored),
+        key: "count",
+        label: "Counts",
+        kind: FieldKind::Choice,
+        choices: &[["requests", "Requests"], ["tokens", "Tokens (input and output)"], ["dollars", "Dollars"]],
+        default: "requests",
         ..BASE
-    }
-}
-const WORST_CASE: Option<[&str; 2]> = Some(["kind", "worstCase"]);
-
-/// Every kind of guard the editor offers, in the order of its menu.
-pub const GUARD_KINDS: &[GuardKind] = &[
-    GuardKind { guard: "slidingWindow", label: "Calls per user in a sliding window", fields: &[LIMIT, WINDOW] },
-    GuardKind {
-        guard: "moneyBudget",
-        label: "Money budget per user",
-        fields: &[
-            dollars("budgetDollars", "budgetMicros", "Budget per user (dollars)", "0.25"),
-            GuardField {
-                key: "refill",
-                label: "Refill",
-                kind: FieldKind::Choice,
-                choices: &[["daily", "All at once each day"], ["steady", "Steadily over the day"]],
-                default: "daily",
-                ..BASE
-            },
-            GuardField {
-                key: "kind",
-                label: "Set aside before a call",
-                kind: FieldKind::Choice,
-                choices: &[["worstCase", "The input and the most a reply can be"], ["nothing", "Nothing (check only)"]],
-                default: "worstCase",
-                within: Some("setAside"),
-                ..BASE
-            },
-            GuardField {
-                key: "inputPercent",
-                label: "Input set aside (percent of its size)",
-                min: "0",
-                max: "1000",
-                default: "100",
-                within: Some("setAside"),
-                when: WORST_CASE,
-                ..BASE
-            },
-            GuardField {
-                key: "maxTokens",
-                label: "Most tokens of a reply",
-                min: "0",
-                max: "1000000000",
-                default: "1024",
-                within: Some("setAside"),
-                when: WORST_CASE,
-                ..BASE
-            },
+    },
+    GuardField {
+        key: "limit",
+        label: "Limit (requests or tokens: a whole number; dollars: up to 6 decimals)",
+        kind: FieldKind::Amount,
+        default: "5",
+        ..BASE
+    },
+    GuardField {
+        key: "per",
+        label: "Per",
+        kind: FieldKind::Choice,
+        choices: &[["user", "Each user"], ["key", "Each key"], ["everyone", "Everyone together"]],
+        default: "user",
+        ..BASE
+    },
+    GuardField {
+        key: "window",
+        label: "Window (such as 60s, 1m, 1h, 1d, 1mo)",
+        kind: FieldKind::Text,
+        default: "1m",
+        ..BASE
+    },
+    GuardField {
+        key: "reset",
+        label: "Reset",
+        kind: FieldKind::Choice,
+        choices: &[
+            ["rolling", "Rolling (a sliding window)"],
+            ["fixed", "Fixed (back to zero at each boundary)"],
+            ["steady", "Steady (refills the limit over each window)"],
         ],
+        default: "rolling",
+        ..BASE
     },
-    GuardKind {
-        guard: "spendCeiling",
-        label: "One spend ceiling for everyone",
-        fields: &[dollars("ceilingDollars", "ceilingMicros", "Ceiling (dollars)", "5"), PERIOD],
+    GuardField {
+        key: "burst",
+        label: "Burst: most held at once (empty: the limit)",
+        kind: FieldKind::Amount,
+        optional: true,
+        when: &[("reset", &["steady"])],
+        ..BASE
     },
-    GuardKind {
-        guard: "tokenBucket",
-        label: "Token bucket per user",
-        fields: &[
-            GuardField { key: "capacity", label: "Bucket size (calls)", min: "1", max: U32_MAX, default: "10", ..BASE },
-            GuardField {
-                key: "refillPerMinute",
-                label: "Refill (calls a minute)",
-                min: "0",
-                max: U32_MAX,
-                default: "5",
-                ..BASE
-            },
+    GuardField {
+        key: "admit",
+        label: "A call gets in when",
+        kind: FieldKind::Choice,
+        choices: &[
+            ["counted", "What is counted is below the limit (check only)"],
+            ["estimate", "Its estimate fits too (nothing held)"],
+            ["reserve", "Its estimate is held before it, settled after"],
         ],
+        default: "counted",
+        ..BASE
     },
-    GuardKind {
-        guard: "tokenBudget",
-        label: "Model tokens per user per day",
-        fields: &[
-            GuardField {
-                key: "budgetTokens",
-                label: "Tokens per user per day",
-                min: "1",
-                max: "1000000000000",
-                default: "100000",
-                ..BASE
-            },
-            GuardField {
-                key: "maxTokens",
-                label: "Most tokens of a reply (empty: its real size)",
-                min: "0",
-                max: "1000000000",
-                optional: true,
-                ..BASE
-            },
-        ],
+    GuardField {
+        key: "inputPercent",
+        label: "Input estimated (percent of its size)",
+        min: "0",
+        max: "1000",
+        default: "100",
+        within: Some("estimate"),
+        when: ESTIMATED,
+        ..BASE
     },
-    GuardKind {
-        guard: "degrade",
-        label: "Cheaper model past a spend ceiling",
-        fields: &[
-            dollars("ceilingDollars", "ceilingMicros", "Ceiling (dollars)", "5"),
-            PERIOD,
-            GuardField {
-                key: "model",
-                label: "Cheaper model",
-                kind: FieldKind::Text,
-                default: "claude-haiku-4-5",
-                ..BASE
-            },
-        ],
+    GuardField {
+        key: "maxTokens",
+        label: "Most tokens of a reply (empty: its real size)",
+        min: "0",
+        max: "1000000000",
+        optional: true,
+        within: Some("estimate"),
+        when: ESTIMATED,
+        ..BASE
     },
-    GuardKind { guard: "rateLimiter", label: "Requests per user in a window (lesson 001)", fields: &[LIMIT, WINDOW] },
-    GuardKind {
-        guard: "dailyCap",
-        label: "Daily cost cap for everyone (lesson 001)",
-        fields: &[dollars("capDollars", "capMicros", "Cap per day (dollars)", "5")],
-    },
-    GuardKind {
-        guard: "setAsideCap",
-        label: "Daily cap that sets aside before a call (lesson 001)",
-        fields: &[
-            dollars("capDollars", "capMicros", "Cap per day (dollars)", "5"),
-            GuardField {
-                key: "maxTokens",
-                label: "Most tokens of a reply",
-                min: "0",
-                max: "1000000000",
-                default: "1024",
-                ..BASE
-            },
-        ],
+    GuardField {
+        key: "degradeTo",
+        label: "When full, a cheaper model (empty: refuse)",
+        kind: FieldKind::Text,
+        optional: true,
+        within: Some("whenFull"),
+        when: &[("count", &["dollars"]), ("per", &["everyone"]), ("reset", &["fixed"]), ("admit", &["counted"])],
+        ..BASE
     },
 ];
 
-/// The kind named `guard`.
-pub fn kind(guard: &str) -> Option<&'static GuardKind> {
-    GUARD_KINDS.iter().find(|k| k.guard == guard)
+/// A guard to start from: the lessons' guards, and combinations no lesson has.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct GuardStart {
+    pub label: &'static str,
+    /// The guard as a policy file writes it.
+    #[serde(serialize_with = "json_text")]
+    pub guard: &'static str,
 }
 
-/// A policy as an editor holds it: as a policy file writes it, with the editor's fields.
+fn json_text<S: serde::Serializer>(text: &&'static str, s: S) -> Result<S::Ok, S::Error> {
+    serde_json::from_str::<Value>(text).map_err(serde::ser::Error::custom)?.serialize(s)
+}
+
+/// The editor's menu of starting points, in its order.
+pub const GUARD_STARTS: &[GuardStart] = &[
+    GuardStart {
+        label: "Requests per user per minute (lesson 000)",
+        guard: r#"{"count": "requests", "limit": 5, "per": "user", "window": "1m", "reset": "rolling"}"#,
+    },
+    GuardStart {
+        label: "Dollars per user per day, held before each call (lesson 000)",
+        guard: r#"{"count": "dollars", "limit": "0.25", "per": "user", "window": "1d", "reset": "fixed",
+            "admit": "reserve", "estimate": {"inputPercent": 100, "maxTokens": 1000}}"#,
+    },
+    GuardStart {
+        label: "Daily cost cap for everyone, checked only (lesson 001)",
+        guard: r#"{"count": "dollars", "limit": "5", "per": "everyone", "window": "1d", "reset": "fixed"}"#,
+    },
+    GuardStart {
+        label: "Token bucket per user (lesson 003)",
+        guard: r#"{"count": "requests", "limit": 10, "per": "user", "window": "1m", "reset": "steady", "burst": 5}"#,
+    },
+    GuardStart {
+        label: "Tokens per user per day, estimated (lesson 003)",
+        guard: r#"{"count": "tokens", "limit": 100000, "per": "user", "window": "1d", "reset": "fixed",
+            "admit": "estimate", "estimate": {"inputPercent": 100}}"#,
+    },
+    GuardStart {
+        label: "A cheaper model past a spend ceiling (lesson 003)",
+        guard: r#"{"count": "dollars", "limit": "5", "per": "everyone", "window": "1d", "reset": "fixed",
+            "whenFull": {"degradeTo": "claude-haiku-4-5"}}"#,
+    },
+    GuardStart {
+        label: "Requests for everyone per minute",
+        guard: r#"{"count": "requests", "limit": 20, "per": "everyone", "window": "1m", "reset": "rolling"}"#,
+    },
+    GuardStart {
+        label: "Tokens per key per hour",
+        guard: r#"{"count": "tokens", "limit": 100000, "per": "key", "window": "1h", "reset": "fixed"}"#,
+    },
+    GuardStart {
+        label: "Dollars per key per month, held before each call",
+        guard: r#"{"count": "dollars", "limit": "100", "per": "key", "window": "1mo", "reset": "fixed",
+            "admit": "reserve", "estimate": {"inputPercent": 100, "maxTokens": 1000}}"#,
+    },
+];
+
+/// A policy as an editor holds it: as the language writes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Edited {
     pub name: String,
     pub guards: Vec<Map<String, Value>>,
 }
 
-/// `policies` as an editor holds them; a guard the editor does not offer is left out
-/// (the second value counts them).
+/// `policies` as an editor holds them; a guard the editor cannot show (`per: "tenant"`,
+/// whose tiers are a scenario's) is left out (the second value counts them).
 pub fn edited(policies: &[Policy]) -> (Vec<Edited>, usize) {
     let mut left_out = 0;
     let edited = policies
         .iter()
-        .map(|p| Edited {
-            name: p.name.clone(),
-            guards: p
-                .guards
-                .iter()
-                .filter_map(|g| {
-                    let fields = edited_guard(g);
-                    left_out += usize::from(fields.is_none());
-                    fields
+        .map(|p| {
+            let written = serde_json::to_value(p).unwrap_or_default();
+            let guards = written["guards"].as_array().cloned().unwrap_or_default();
+            let shown: Vec<Map<String, Value>> = guards
+                .into_iter()
+                .filter_map(|g| match g {
+                    Value::Object(g) if !g.contains_key("tiers") => Some(g),
+                    _ => None,
                 })
-                .collect(),
+                .collect();
+            left_out += written["guards"].as_array().map_or(0, Vec::len) - shown.len();
+            Edited { name: p.name.clone(), guards: shown }
         })
         .collect();
     (edited, left_out)
-}
-
-/// A guard with the editor's fields, where a policy file has them: a whole number as a
-/// number, dollars as their exact decimal text, in the object a field sits in (`setAside`).
-fn edited_guard(guard: &Guard) -> Option<Map<String, Value>> {
-    let Ok(Value::Object(stored)) = serde_json::to_value(guard) else { return None };
-    let kind = kind(stored.get("guard")?.as_str()?)?;
-    let mut out = Map::new();
-    out.insert("guard".into(), kind.guard.into());
-    for f in kind.fields {
-        let holder = match f.within {
-            Some(within) => stored.get(within).and_then(Value::as_object),
-            None => Some(&stored),
-        };
-        let Some(value) = holder.and_then(|h| h.get(f.stored.unwrap_or(f.key))) else { continue };
-        let value = match (f.kind, value) {
-            (FieldKind::Dollars, Value::Number(n)) => {
-                Micros(n.as_u64()?).exact_dollars().trim_start_matches('$').to_string().into()
-            }
-            (FieldKind::Whole, Value::Number(_)) | (_, Value::String(_)) => value.clone(),
-            _ => continue,
-        };
-        let into = match f.within {
-            Some(within) => out.entry(within).or_insert_with(|| Value::Object(Map::new())).as_object_mut()?,
-            None => &mut out,
-        };
-        into.insert(f.key.into(), value);
-    }
-    Some(out)
 }
 
 #[cfg(test)]
@@ -300,11 +258,24 @@ mod tests {
     use super::*;
     use crate::engine::policy_file::{self, BadFile};
     use crate::replay::run::main_policies;
+    use serde_json::json;
 
-    /// Policies as an editor holds them, read by the policy file's reader.
+    /// Guards as an editor holds them, read by the policy file's reader.
+    fn read_guards(guards: Vec<Value>) -> Result<Vec<Policy>, BadFile> {
+        policy_file::read(&json!({ "policies": [{ "name": "p", "guards": guards }] }).to_string()).map(|f| f.policies)
+    }
+
     fn read(policies: &[Edited]) -> Result<Vec<Policy>, BadFile> {
-        let text = serde_json::json!({ "policies": policies }).to_string();
-        policy_file::read(&text).map(|f| f.policies)
+        policy_file::read(&json!({ "policies": policies }).to_string()).map(|f| f.policies)
+    }
+
+    fn start(label: &str) -> Value {
+        let s = GUARD_STARTS.iter().find(|s| s.label.starts_with(label)).unwrap();
+        serde_json::from_str(s.guard).unwrap()
+    }
+
+    fn field(key: &str) -> &'static GuardField {
+        GUARD_FIELDS.iter().find(|f| f.key == key).unwrap()
     }
 
     #[test]
@@ -315,91 +286,81 @@ mod tests {
         assert_eq!(read(&edited).unwrap(), policies);
     }
 
-    /// `kind` at its defaults, as the editor writes a new guard: each field shown (a field
-    /// shown only beside another's value, when that one has it) in the object it sits in, a
-    /// whole number as a number; then `key` set to `value`.
-    fn guard(kind: &GuardKind, key: &str, value: Value) -> Map<String, Value> {
-        let mut g = Map::new();
-        g.insert("guard".into(), kind.guard.into());
-        for f in kind.fields {
-            let shown = f.when.map_or(true, |[k, v]| default_of(kind, k) == v);
-            let value = if f.key == key {
-                value.clone()
-            } else if !shown || (f.optional && f.default.is_empty()) {
-                continue;
-            } else if f.kind == FieldKind::Whole {
-                Value::from(f.default.parse::<u64>().unwrap())
-            } else {
-                f.default.into()
-            };
-            let into = match f.within {
-                Some(within) => g.entry(within).or_insert_with(|| Value::Object(Map::new())).as_object_mut().unwrap(),
-                None => &mut g,
-            };
-            into.insert(f.key.into(), value);
-        }
-        g
-    }
-
-    fn with(kind: &GuardKind, key: &str, value: Value) -> Result<Vec<Policy>, BadFile> {
-        read(&[Edited { name: "p".into(), guards: vec![guard(kind, key, value)] }])
-    }
-
-    fn default_of(kind: &GuardKind, key: &str) -> &'static str {
-        kind.fields.iter().find(|f| f.key == key).map_or("", |f| f.default)
-    }
-
     #[test]
-    fn every_kind_at_its_defaults_reads_as_a_policy_and_edits_back_the_same() {
-        for kind in GUARD_KINDS {
-            let g = guard(kind, "", Value::Null);
-            let policies = read(&[Edited { name: "p".into(), guards: vec![g.clone()] }]);
-            assert!(policies.is_ok(), "{}: {:?}", kind.guard, policies.err().map(|e| e.to_string()));
+    fn every_starting_guard_reads_and_edits_back_to_the_same_policy() {
+        for s in GUARD_STARTS {
+            let policies = read_guards(vec![serde_json::from_str(s.guard).unwrap()]);
+            assert!(policies.is_ok(), "{}: {}", s.label, policies.err().map(|e| e.to_string()).unwrap_or_default());
             let policies = policies.unwrap();
-            let (back, _) = edited(&policies);
-            let keys = |g: &Map<String, Value>| g.iter().map(|(k, v)| (k.clone(), v.is_object())).collect::<Vec<_>>();
-            assert_eq!(keys(&back[0].guards[0]), keys(&g), "{}: the editor's fields, where it wrote them", kind.guard);
-            assert_eq!(read(&back).unwrap(), policies, "{} edits back to the same policy", kind.guard);
+            let (back, left_out) = edited(&policies);
+            assert_eq!(left_out, 0, "{}", s.label);
+            assert_eq!(read(&back).unwrap(), policies, "{} edits back to the same policy", s.label);
         }
     }
 
     #[test]
-    fn each_fields_range_is_the_one_the_policy_file_reads() {
-        for kind in GUARD_KINDS {
-            for f in kind.fields.iter().filter(|f| matches!(f.kind, FieldKind::Whole | FieldKind::Dollars)) {
-                let what = format!("{}.{}", kind.guard, f.key);
-                // As the editor writes them: whole numbers as numbers, dollars as text.
-                let value = |text: &str| match f.kind {
-                    FieldKind::Whole => serde_json::from_str::<Value>(text).unwrap(),
-                    _ => Value::from(text),
-                };
-                assert!(with(kind, f.key, value(f.min)).is_ok(), "{what}: its minimum {} reads", f.min);
-                assert!(with(kind, f.key, value(f.max)).is_ok(), "{what}: its maximum {} reads", f.max);
-                let above = match f.kind {
-                    FieldKind::Dollars => format!("{}.000001", f.max),
-                    _ => (f.max.parse::<u128>().unwrap() + 1).to_string(),
-                };
-                let refused = with(kind, f.key, value(&above)).map(|_| ()).unwrap_err().to_string();
-                assert!(refused.contains(f.key), "{what}: {above} is refused naming the field: {refused}");
-                let below = match f.kind {
-                    FieldKind::Dollars => Some("0".to_string()),
-                    _ => f.min.parse::<u64>().unwrap().checked_sub(1).map(|n| n.to_string()),
-                };
-                if let Some(below) = below {
-                    assert!(with(kind, f.key, value(&below)).is_err(), "{what}: {below} is refused");
-                }
+    fn a_guard_of_the_fields_defaults_reads() {
+        let mut g = Map::new();
+        for f in GUARD_FIELDS.iter().filter(|f| f.when.is_empty() && !f.default.is_empty()) {
+            let value = match f.default.parse::<u64>() {
+                Ok(n) if matches!(f.kind, FieldKind::Whole | FieldKind::Amount) => Value::from(n),
+                _ => Value::from(f.default),
+            };
+            g.insert(f.key.into(), value);
+        }
+        let read = read_guards(vec![Value::Object(g.clone())]);
+        assert!(read.is_ok(), "{g:?}: {}", read.err().map(|e| e.to_string()).unwrap_or_default());
+    }
+
+    #[test]
+    fn every_choice_of_every_field_is_a_value_the_language_reads() {
+        let base = json!({"count": "tokens", "limit": 5, "per": "user", "window": "1m", "reset": "rolling"});
+        for f in GUARD_FIELDS.iter().filter(|f| f.kind == FieldKind::Choice) {
+            for [value, _] in f.choices {
+                let mut g = base.clone();
+                g[f.key] = Value::from(*value);
+                let read = read_guards(vec![g]);
+                assert!(read.is_ok(), "{}: {value}: {}", f.key, read.err().map(|e| e.to_string()).unwrap_or_default());
             }
         }
     }
 
+    /// Each field shown only beside some values of others: with them it reads, without
+    /// them the language refuses it, so the editor never shows a field a file may not have.
     #[test]
-    fn a_bad_number_names_the_policy_the_guard_and_the_field_and_its_range() {
-        let window = kind("slidingWindow").unwrap();
+    fn a_field_is_shown_exactly_where_the_language_takes_it() {
+        let cases: [(&str, Value, &str, Value); 5] = [
+            ("burst", start("Token bucket"), "reset", "rolling".into()),
+            ("inputPercent", start("Dollars per user per day"), "admit", "counted".into()),
+            ("inputPercent", start("Tokens per user per day"), "count", "requests".into()),
+            ("degradeTo", start("A cheaper model"), "per", "user".into()),
+            ("degradeTo", start("A cheaper model"), "admit", "reserve".into()),
+        ];
+        for (key, good, other, breaks) in cases {
+            let f = field(key);
+            assert!(read_guards(vec![good.clone()]).is_ok(), "{key} beside {good}");
+            let conditions: Vec<&str> = f.when.iter().map(|(k, _)| *k).collect();
+            assert!(conditions.contains(&other), "{key} is shown only beside some values of {other}: {conditions:?}");
+            let mut bad = good.clone();
+            bad[other] = breaks.clone();
+            let refused = read_guards(vec![bad]).map(|_| ()).unwrap_err().to_string();
+            let path = match f.within {
+                Some(within) => format!("guards[0].{within}"),
+                None => format!("guards[0].{key}"),
+            };
+            assert!(refused.contains(&path), "{key} with {other}: {breaks} is refused naming {path}: {refused}");
+        }
+    }
+
+    #[test]
+    fn a_bad_limit_names_the_policy_the_guard_and_the_field_and_its_range() {
         let ok = Edited { name: "ok".into(), guards: vec![] };
-        let bad = Edited { name: "tight".into(), guards: vec![guard(window, "limit", Value::from(0))] };
+        let mut g = start("Requests per user");
+        g["limit"] = Value::from(0);
+        let bad = Edited { name: "tight".into(), guards: vec![g.as_object().unwrap().clone()] };
         assert_eq!(
             read(&[ok, bad]).unwrap_err().to_string(),
-            "policies[1].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0"
+            "policies[1].guards[0].limit: must be a whole number of requests from 1 to 4294967295; got 0"
         );
     }
 }
