@@ -5,15 +5,12 @@
 //! No web dependencies: the command line, the wasm module and the tests all run this.
 
 pub mod engine;
-pub mod last_run;
 pub mod lessons;
 pub mod money;
 pub mod random;
 pub mod replay;
 pub mod scenario;
-pub mod schema;
 pub mod settings;
-pub mod settle;
 pub mod time;
 pub mod views;
 pub mod visible_text;

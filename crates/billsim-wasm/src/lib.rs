@@ -19,7 +19,7 @@ pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
 use billsim_core::engine::Record;
-use billsim_core::schema::Value;
+use billsim_core::scenario::schema::Value;
 use billsim_core::views::over_time::OverTime;
 use billsim_core::views::share::CohortView;
 use billsim_core::Policy;
@@ -232,8 +232,8 @@ pub fn read_overrun_text(text: JsValue) -> Result<JsValue, Thrown> {
 pub fn scenarios() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
     struct Schema {
-        views: &'static [billsim_core::schema::View],
-        settings: &'static [billsim_core::schema::SettingSpec],
+        views: &'static [billsim_core::scenario::schema::View],
+        settings: &'static [billsim_core::scenario::schema::SettingSpec],
         #[serde(rename = "widgetSettings")]
         widget_settings: Vec<&'static str>,
         scenarios: &'static [billsim_core::scenario::Scenario],
@@ -243,18 +243,21 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
     struct Widget {
         #[serde(flatten)]
-        widget: &'static billsim_core::schema::Widget,
+        widget: &'static billsim_core::scenario::schema::Widget,
         settings: Vec<&'static str>,
     }
-    let widgets = billsim_core::schema::WIDGETS
+    let widgets = billsim_core::scenario::schema::WIDGETS
         .iter()
-        .map(|w| Widget { widget: w, settings: billsim_core::schema::settings_of(w).map(|s| s.key).collect() })
+        .map(|w| Widget {
+            widget: w,
+            settings: billsim_core::scenario::schema::settings_of(w).map(|s| s.key).collect(),
+        })
         .collect();
     to_js(&Schema {
         widgets,
-        views: billsim_core::schema::VIEWS,
-        settings: billsim_core::schema::SETTINGS,
-        widget_settings: billsim_core::schema::widget_settings().map(|s| s.key).collect(),
+        views: billsim_core::scenario::schema::VIEWS,
+        settings: billsim_core::scenario::schema::SETTINGS,
+        widget_settings: billsim_core::scenario::schema::widget_settings().map(|s| s.key).collect(),
         scenarios: billsim_core::scenario::SCENARIOS,
     })
 }
@@ -281,7 +284,7 @@ fn setting_value(value: Value) -> JsValue {
 }
 
 /// The widget's settings made to hold together, as the core decides
-/// ([`billsim_core::settle::settle`]): `settings` and `before` hold every setting of the
+/// ([`billsim_core::scenario::settle::settle`]): `settings` and `before` hold every setting of the
 /// widget by key (as `readSetting` gives them), `given` the keys just given (attributes,
 /// the address's parameters, the form's fields). Gives `{ settings, ignored: [{ key,
 /// problem, using }] }`: the settings to use, and each one set aside with why ("must be
@@ -292,7 +295,7 @@ pub fn settle_settings(settings: JsValue, before: JsValue, given: JsValue) -> Re
     let mut values = js_input::widget_values(&settings, "settings")?;
     let before = js_input::widget_values(&before, "before")?;
     let given = js_input::setting_keys(&given, "given")?;
-    let set_aside = billsim_core::settle::settle(&mut values, &before, &given);
+    let set_aside = billsim_core::scenario::settle::settle(&mut values, &before, &given);
     // Properties set on fresh plain objects: setting one cannot fail.
     let object = |fields: &[(&str, JsValue)]| {
         let o = js_sys::Object::new();
@@ -301,7 +304,7 @@ pub fn settle_settings(settings: JsValue, before: JsValue, given: JsValue) -> Re
         }
         JsValue::from(o)
     };
-    let settled: Vec<(&str, JsValue)> = billsim_core::schema::widget_settings()
+    let settled: Vec<(&str, JsValue)> = billsim_core::scenario::schema::widget_settings()
         .filter_map(|s| values.get(s.key).map(|v| (s.key, setting_value(v))))
         .collect();
     let list: js_sys::Array = set_aside
@@ -410,7 +413,7 @@ pub fn scenario_panels(name: JsValue, settings: JsValue, seed: JsValue, policy: 
 pub fn warm_scenario(name: JsValue, settings: JsValue, seed: JsValue) -> Result<(), Thrown> {
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
-    billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     // The panels too: what they work out from a kept run is kept with it (lesson 002's claims).
     if let Some(policy) = scenario.policies.first() {
         billsim_core::views::panels::of(scenario, seed, &values, policy.value).map_err(Thrown::run)?;
@@ -425,7 +428,7 @@ fn cohort_view_of(
 ) -> Result<(&'static billsim_core::scenario::Scenario, CohortView), Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
-    let run = billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     Ok((scenario, billsim_core::views::share::cohort_view(&run)))
 }
 
@@ -433,6 +436,6 @@ fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<Ov
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
     // The view's sentences and its drawing read the same run: the last one is kept.
-    let run = billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     Ok(billsim_core::views::over_time::over_time(&run)?)
 }

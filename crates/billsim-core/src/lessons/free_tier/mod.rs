@@ -9,8 +9,8 @@ mod traffic;
 
 use crate::engine::{Guard, Policy, Price, PriceTable, RunError};
 use crate::money::{Micros, Tokens};
+use crate::scenario::schema::Choice;
 use crate::scenario::{Built, Scenario, Values};
-use crate::schema::Choice;
 use crate::time::{Span, DAY, HOUR};
 use std::num::NonZeroU32;
 
@@ -131,7 +131,7 @@ pub const SCENARIO: Scenario = Scenario {
     abusers: &["script", "sockpuppet"],
     settings_allowed: "one of \"bucketCapacity\", \"refillPerMinute\", \"tokenBudget\", \"breakerDollars\", \
          \"hourlyDollars\", \"pricePerToken\", \"cheapPricePerToken\", \"normalUsers\", \"scriptUsers\", \"sockpuppets\"",
-    clashes: &[crate::settle::Clash::NotAllZero {
+    clashes: &[crate::scenario::settle::Clash::NotAllZero {
         keys: &["normalUsers", "scriptUsers", "sockpuppets"],
         allowed: "at least 1 while there are no normal users and no script accounts (a run needs a user of some kind)",
     }],
@@ -156,7 +156,7 @@ pub const SETTINGS: &[&str] = &[
 fn build(seed: u32, values: &Values) -> Result<Built, RunError> {
     // Settings that do not hold together (no user of any kind) are refused by the
     // scenario's one rule, in the words the widget and the command line say it in.
-    crate::settle::check(&SCENARIO, values).map_err(RunError::Setting)?;
+    crate::scenario::settle::check(&SCENARIO, values).map_err(RunError::Setting)?;
     let params = Params::from_values(values);
     Ok(Built {
         traffic: traffic(seed, &params.counts)?,

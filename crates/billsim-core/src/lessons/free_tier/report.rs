@@ -90,7 +90,7 @@ pub fn panels(seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, R
         panels.push(Panel { sentences: notes, ..Panel::titled("notes", "What these settings do") });
     }
     // The run the widget's chart shows, kept: not run again for the panels.
-    let run = crate::last_run::run(&crate::lessons::free_tier::SCENARIO, seed, values)?;
+    let run = crate::scenario::last_run::run(&crate::lessons::free_tier::SCENARIO, seed, values)?;
     if let Some(report) = sim_report(&run) {
         panels.push(Panel {
             lines: report.lines(),

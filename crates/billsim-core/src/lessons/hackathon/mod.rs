@@ -12,8 +12,8 @@ pub mod replay;
 
 use crate::engine::{self, Guard, Nanos, Price, PriceTable};
 use crate::money::{Micros, Tokens};
+use crate::scenario::schema::{Choice, Value};
 use crate::scenario::Values;
-use crate::schema::{Choice, Value};
 use crate::time::{Instant, Span};
 use serde::Serialize;
 use std::num::NonZeroU32;

@@ -29,7 +29,7 @@ pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, Ru
         .ok_or_else(|| RunError::Setting(Invalid { allowed: POLICIES_ALLOWED, got: shown(policy) }.on("policy")))?;
     let settings = Settings::from_values(values);
     // The day the widget's chart shows, kept with every event: not run again here.
-    let run = crate::last_run::run(&scenario::HACKATHON, seed, values)?;
+    let run = crate::scenario::last_run::run(&scenario::HACKATHON, seed, values)?;
     let day = Day::of(&run, framed, &settings);
     Ok(vec![day.weaknesses(), day.blocked_log(), day.usage()])
 }

@@ -12,8 +12,8 @@ mod traffic;
 
 use crate::engine::{FailMode, Guard, Meter, Outage, Policy, Price, PriceTable, RunError, Tier};
 use crate::money::{Micros, Tokens};
+use crate::scenario::settle::{Clash, Side};
 use crate::scenario::{Built, Values};
-use crate::settle::{Clash, Side};
 use crate::time::Instant;
 
 pub use traffic::{runaway_day, traffic, RUNAWAY, RUNAWAY_FROM_HOUR, TENANTS};
@@ -125,7 +125,7 @@ impl Params {
             outage_hours: (values.whole("outageStartHour"), values.whole("outageEndHour")),
             fail_percent: values.whole("failPercent"),
         };
-        crate::settle::check(&crate::scenario::RUNAWAY_TENANT, values).map_err(RunError::Setting)?;
+        crate::scenario::settle::check(&crate::scenario::RUNAWAY_TENANT, values).map_err(RunError::Setting)?;
         Ok(params)
     }
 
@@ -176,12 +176,12 @@ impl Params {
 }
 
 /// The policies' buttons.
-pub const POLICIES: &[crate::schema::Choice] = &[
-    crate::schema::Choice { value: "noCap", label: "No cap" },
-    crate::schema::Choice { value: "meterRequestOnly", label: "Meter the request only" },
-    crate::schema::Choice { value: "dailyCap", label: "Daily cap, hard block" },
-    crate::schema::Choice { value: "degradeLadder", label: "Daily cap, degrade ladder" },
-    crate::schema::Choice { value: "dailyAndMonthly", label: "Daily and monthly caps, degrade ladder" },
+pub const POLICIES: &[crate::scenario::schema::Choice] = &[
+    crate::scenario::schema::Choice { value: "noCap", label: "No cap" },
+    crate::scenario::schema::Choice { value: "meterRequestOnly", label: "Meter the request only" },
+    crate::scenario::schema::Choice { value: "dailyCap", label: "Daily cap, hard block" },
+    crate::scenario::schema::Choice { value: "degradeLadder", label: "Daily cap, degrade ladder" },
+    crate::scenario::schema::Choice { value: "dailyAndMonthly", label: "Daily and monthly caps, degrade ladder" },
 ];
 
 /// Each policy's label with its settings.

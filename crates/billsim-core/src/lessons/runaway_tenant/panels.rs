@@ -6,7 +6,7 @@
 use super::claims::{claims_on, decimal, Claims, BY_HOUR};
 use super::{Params, LADDER, PRICES, RUNAWAY, RUNAWAY_FROM_HOUR, TIERS, TIER_NAMES};
 use crate::engine::{FailMode, Nanos, Outcome, Reason, RunError};
-use crate::last_run::Kept;
+use crate::scenario::last_run::Kept;
 use crate::scenario::{ScenarioRun, Values, RUNAWAY_TENANT};
 use crate::views::over_time::{Round, Scale, Table};
 use crate::views::panels::Panel;
@@ -19,13 +19,13 @@ use std::rc::{Rc, Weak};
 /// month shows, then the calls served by model.
 pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError> {
     let params = Params::from_values(values)?;
-    // The widget's view and drawing of this month ran it already (crate::last_run keeps it).
-    let kept = crate::last_run::kept(&RUNAWAY_TENANT, seed, values)?;
+    // The widget's view and drawing of this month ran it already (crate::scenario::last_run keeps it).
+    let kept = crate::scenario::last_run::kept(&RUNAWAY_TENANT, seed, values)?;
     Ok(of_run(&kept.run, &claims_of(&kept, &params), &params, policy))
 }
 
 thread_local! {
-    /// The claims of the kept runs (crate::last_run keeps two): a click on a policy button,
+    /// The claims of the kept runs (crate::scenario::last_run keeps two): a click on a policy button,
     /// or on "Another month" after the widget warmed it, asks again.
     static CLAIMS: RefCell<Vec<(Weak<ScenarioRun>, Rc<Claims>)>> = const { RefCell::new(Vec::new()) };
 }

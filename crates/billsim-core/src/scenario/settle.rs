@@ -4,8 +4,8 @@
 //! drawing: the core decides, so the widget, its attributes, its address and its form all
 //! say the same. A run refuses the same clashes ([`check`]), naming a field.
 
+use crate::scenario::schema::{self, Value, Widget};
 use crate::scenario::{Scenario, Values};
-use crate::schema::{self, Value, Widget};
 use crate::settings::{shown, FieldError, Invalid};
 
 /// One side of an order between two settings: its key, what it allows beside the other,
