@@ -2,9 +2,9 @@
 //! them on a canvas (plotters-canvas), the command line writes them as SVG files.
 //! Every number drawn comes from the core's results; nothing here computes a policy.
 
-mod layout;
 pub mod over_time;
 pub mod overrun;
+mod pixels;
 mod rows;
 pub mod share_by_cohort;
 pub mod share_of_bill;

@@ -4,9 +4,9 @@
 //! so colour is never the only cue. Every word and amount comes from the core's
 //! [`OverTime`]; this only places them.
 
-use crate::layout::{scaled, text_width, wrap};
+use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::Theme;
-use billsim_core::over_time::{OverTime, Tick};
+use billsim_core::views::over_time::{OverTime, Tick};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -333,9 +333,9 @@ mod tests {
     use super::*;
     use crate::rows::{drawn_text, texts_cut};
     use billsim_core::engine::{Guard, Policy, Record};
-    use billsim_core::over_time::over_time;
     use billsim_core::scenario::{find, run, Values, TOY_DAY};
     use billsim_core::time::Span;
+    use billsim_core::views::over_time::over_time;
     use billsim_core::Micros;
 
     fn toy_view(set: &[(&str, &str)]) -> OverTime {

@@ -3,10 +3,10 @@
 //! over the budget is vermillion and says "over budget"; one within it is blue and says
 //! "within budget", so colour is never the only cue.
 
-use crate::layout::{scaled, text_width};
+use crate::pixels::{scaled, text_width};
 use crate::rows::fit;
 use crate::theme::{rgb, Theme};
-use billsim_core::in_flight::{Params, Row};
+use billsim_core::lessons::toy_day::in_flight::{Params, Row};
 use billsim_core::Micros;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
@@ -89,8 +89,8 @@ pub fn draw_overrun<DB: DrawingBackend>(
 mod tests {
     use super::*;
     use crate::rows::{drawn_text, texts_cut};
-    use billsim_core::colours;
-    use billsim_core::in_flight::overrun;
+    use billsim_core::lessons::toy_day::in_flight::overrun;
+    use billsim_core::views::colours;
 
     fn svg_of(params: &Params, size: (u32, u32)) -> String {
         svg_of_scaled(params, size, 100)

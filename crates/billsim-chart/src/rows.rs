@@ -2,7 +2,7 @@
 //! when the canvas is narrow) and a bar, with the largest text that fits. On a narrow
 //! canvas each name and note wraps onto as many lines as it needs, so no label is cut.
 
-use crate::layout::{text_width, wrap};
+use crate::pixels::{text_width, wrap};
 use crate::theme::Theme;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -172,7 +172,7 @@ pub(crate) fn draw_refused<DB: DrawingBackend>(
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     area.draw(&Rectangle::new([(left, y0), (right, y1)], theme.text.mix(0.15).filled()))?;
-    let end = left + crate::layout::scaled(u128::from(refused), u128::from(requests), right - left);
+    let end = left + crate::pixels::scaled(u128::from(refused), u128::from(requests), right - left);
     if end > left {
         area.draw(&Rectangle::new([(left, y0), (end, y1)], crate::theme::rgb(theme.palette.refused).filled()))?;
     }

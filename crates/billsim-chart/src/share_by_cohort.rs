@@ -4,10 +4,10 @@
 //! in a key above the bars, and its segment carries its name and share where it fits, so
 //! colour is never the only cue.
 
-use crate::layout::{edges_on, painted, text_width};
+use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip};
 use crate::theme::{Theme, ON_BAR};
-use billsim_core::cohort_view::CohortView;
+use billsim_core::views::share::CohortView;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -156,10 +156,10 @@ fn swatch<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use billsim_core::cohort_view::cohort_view;
-    use billsim_core::colours::{Role, LIGHT};
     use billsim_core::engine::Record;
     use billsim_core::scenario::{find, run, Values};
+    use billsim_core::views::colours::{Role, LIGHT};
+    use billsim_core::views::share::cohort_view;
 
     fn view(budget: &str) -> CohortView {
         let s = find("freeTier").unwrap();

@@ -2,11 +2,11 @@
 //! split into every user's share of that policy's bill, labelled with the bill and the
 //! calls refused.
 
-use crate::layout::{edges_on, painted, text_width};
+use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip};
 use crate::theme::{rgb, Theme, ON_BAR};
-use billsim_core::cohort_view::honest_refused_words;
-use billsim_core::toy_day::UserKind;
+use billsim_core::lessons::toy_day::UserKind;
+use billsim_core::views::share::honest_refused_words;
 use billsim_core::words::{counted, share};
 use billsim_core::{DayResult, Policy};
 use plotters::coord::Shift;
@@ -164,7 +164,7 @@ pub(crate) fn stripes<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use billsim_core::colours::LIGHT;
+    use billsim_core::views::colours::LIGHT;
     use billsim_core::{simulate_day, Settings};
 
     fn svg_of(day: &DayResult, selected: Policy) -> String {

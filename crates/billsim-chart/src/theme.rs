@@ -1,9 +1,9 @@
 //! Sizes, and the page's colours: every colour comes from the core's one table
-//! ([`billsim_core::colours`]), so the abuser is one colour in every chart of every lesson
+//! ([`billsim_core::views::colours`]), so the abuser is one colour in every chart of every lesson
 //! and a policy is never drawn in a kind of user's colour. The abuser is also striped and
 //! named, so colour is never the only cue.
 
-use billsim_core::colours::{self, Palette, Rgb, Role};
+use billsim_core::views::colours::{self, Palette, Rgb, Role};
 use plotters::style::RGBColor;
 
 /// Text drawn on top of a kind of user's colour (contrast above 6:1 on each).

@@ -5,10 +5,10 @@
 //! where it takes them), and an arm in `commands.rs`.
 
 pub use crate::arg_parts::{Checked, Json};
-use billsim_core::in_flight::{self, Params};
-use billsim_core::lesson_numbers::grouped;
+use billsim_core::lessons::toy_day::in_flight::{self, Params};
 use billsim_core::scenario::{self, Scenario, Values};
 use billsim_core::settings::{self, FieldError, Invalid};
+use billsim_core::words::grouped;
 use billsim_core::{Refill, Settings};
 use clap::{ArgAction, Args, Parser, Subcommand};
 use std::num::NonZeroU32;

@@ -4,8 +4,8 @@
 //! name is shortened as the page's chart shortens it (its start and its end kept), and no
 //! width is ever wider than [`MOST_WIDTH`].
 
-use billsim_core::quote::visible;
 use billsim_core::replay::view::shortened;
+use billsim_core::visible_text::visible;
 
 /// The widest column a table pads to; a longer cell (none, once names are shortened) is
 /// written whole and pushes its row's later columns along.

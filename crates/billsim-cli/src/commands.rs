@@ -10,11 +10,12 @@ use crate::run_table;
 use crate::run_tenant;
 use crate::table;
 use billsim_core::engine::{Event, Record};
-use billsim_core::free_tier;
-use billsim_core::many_days;
-use billsim_core::runaway_tenant::Params;
+use billsim_core::lessons::free_tier;
+use billsim_core::lessons::runaway_tenant::Params;
+use billsim_core::lessons::toy_day::many_days;
+use billsim_core::lessons::toy_day::{in_flight, lesson_numbers};
 use billsim_core::scenario;
-use billsim_core::{in_flight, lesson_numbers, simulate_day};
+use billsim_core::simulate_day;
 use std::io::Write;
 
 pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {

@@ -2,7 +2,7 @@
 //! at 4294967295) cut it short: billsim says so rather than print fewer days in silence.
 
 use crate::table::counted;
-use billsim_core::many_days::days_from;
+use billsim_core::lessons::toy_day::many_days::days_from;
 use std::fmt;
 
 /// How a range was cut short, said on stderr (the JSON of `days` says it as `askedFor`).

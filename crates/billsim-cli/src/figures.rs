@@ -2,11 +2,11 @@
 //! the widget, each with a `<title>` and a `<desc>` that say in words what it shows.
 
 use billsim_chart::{draw_over_time, draw_overrun, draw_share_by_cohort, draw_share_of_bill, Theme};
-use billsim_core::cohort_view::cohort_view;
 use billsim_core::engine::Record;
-use billsim_core::in_flight::{self, Params};
-use billsim_core::over_time::over_time as view_over_time;
+use billsim_core::lessons::toy_day::in_flight::{self, Params};
 use billsim_core::scenario::{self, Values};
+use billsim_core::views::over_time::over_time as view_over_time;
+use billsim_core::views::share::cohort_view;
 use billsim_core::{simulate_day, Policy, Settings};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -91,7 +91,7 @@ fn by_kind(file: &'static str, scenario: &scenario::Scenario, framed: &str) -> R
 
 /// Lesson 003's free tier, with all three layers framed.
 fn free_tier() -> Result<Figure, Box<dyn Error>> {
-    by_kind("free-tier.svg", &billsim_core::free_tier::SCENARIO, "allThree")
+    by_kind("free-tier.svg", &billsim_core::lessons::free_tier::SCENARIO, "allThree")
 }
 
 /// Lesson 001's public demo link, with the tutorial's app framed.

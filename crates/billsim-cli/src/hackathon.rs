@@ -6,7 +6,7 @@
 use crate::output::{json_line, text, Failure};
 use crate::table;
 use billsim_core::engine::{Event, Outcome};
-use billsim_core::hackathon::{blocked_log, replay, Settings, Usage, DAY_START_UNIX};
+use billsim_core::lessons::hackathon::{blocked_log, replay, Settings, Usage, DAY_START_UNIX};
 use billsim_core::scenario::{ScenarioRun, HACKATHON};
 use serde::Serialize;
 use std::io::Write;

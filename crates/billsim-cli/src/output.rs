@@ -3,7 +3,7 @@
 //! run quietly, as it ends a Unix tool; no write panics, whatever stdout and stderr are.
 
 use billsim_core::engine::{Event, RunError};
-use billsim_core::quote::visible;
+use billsim_core::visible_text::visible;
 use billsim_core::Overflow;
 use std::borrow::Cow;
 use std::error::Error;

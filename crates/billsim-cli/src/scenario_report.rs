@@ -1,7 +1,7 @@
 //! A scenario's own report above `billsim run`'s tables, where it has one: for lesson
 //! 003's free tier, what the lesson's `sim.py` printed, from the core.
 
-use billsim_core::free_tier::{report, Params};
+use billsim_core::lessons::free_tier::{report, Params};
 use billsim_core::scenario::ScenarioRun;
 
 /// The report's lines, each ending in a newline, then a blank line; empty for a scenario

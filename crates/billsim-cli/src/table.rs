@@ -1,11 +1,12 @@
 //! Readable tables for a person at a terminal.
 
 use crate::cells;
-use billsim_core::in_flight::{self, Params, Row};
-use billsim_core::lesson_numbers::{grouped, Number};
-use billsim_core::many_days::{Extreme, ManyDays};
-use billsim_core::money::percent;
-use billsim_core::readout::readout;
+use billsim_core::lessons::toy_day::in_flight::{self, Params, Row};
+use billsim_core::lessons::toy_day::lesson_numbers::Number;
+use billsim_core::lessons::toy_day::many_days::{Extreme, ManyDays};
+use billsim_core::lessons::toy_day::readout::readout;
+use billsim_core::words::grouped;
+use billsim_core::words::percent;
 use billsim_core::{cost, Micros};
 use billsim_core::{DayResult, Policy};
 use std::fmt::Write;

@@ -1,7 +1,7 @@
 //! `billsim figures --out DIR`, run as a reader would: the files it writes are whole SVG
 //! documents with a title, one bar per version and a dashed budget line.
 
-use billsim_core::colours::LIGHT;
+use billsim_core::views::colours::LIGHT;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

@@ -8,7 +8,7 @@
 //! shell script or a copied value can carry it, and it is not part of the value): each such
 //! case is checked to give exactly the output of the bare value.
 
-use billsim_core::in_flight::{CALLS_ALLOWED, ESTIMATE_ALLOWED};
+use billsim_core::lessons::toy_day::in_flight::{CALLS_ALLOWED, ESTIMATE_ALLOWED};
 use billsim_core::settings::{BUDGET_ALLOWED, PER_MINUTE_ALLOWED, REFILL_ALLOWED, SEED_ALLOWED};
 use std::ffi::OsString;
 use std::process::{Command, Output};

@@ -12,7 +12,7 @@
 //! `bench/wasm-node.mjs` runs the very same rows on the wasm build; keep the two in step.
 
 use billsim_core::engine::{self, synthetic, Record};
-use billsim_core::many_days::{days_spread, many_days};
+use billsim_core::lessons::toy_day::many_days::{days_spread, many_days};
 use billsim_core::{simulate_day, Settings};
 use std::hint::black_box;
 use std::time::Instant;

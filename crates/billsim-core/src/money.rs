@@ -4,7 +4,7 @@
 //! with checked arithmetic, so a sum can never drift (0.1 + 0.2 is not 0.3 in floating
 //! point) and can never wrap silently.
 
-use crate::quote::quoted;
+use crate::visible_text::quoted;
 use serde::Serialize;
 use std::fmt;
 
@@ -176,36 +176,11 @@ fn grouped_dollars(text: String) -> String {
     let body = text.trim_start_matches('$');
     let (whole, frac) = body.split_once('.').map_or((body, None), |(w, f)| (w, Some(f)));
     let Ok(n) = whole.parse::<u64>() else { return text };
-    let whole = crate::lesson_numbers::grouped(n);
+    let whole = crate::words::grouped(n);
     match frac {
         Some(f) => format!("${whole}.{f}"),
         None => format!("${whole}"),
     }
-}
-
-/// `part` as a percentage of `whole`, rounded half up to a whole number, in integers.
-/// `None` when `whole` is zero (a share of nothing has no meaning).
-///
-/// ```
-/// use billsim_core::money::percent;
-/// assert_eq!(percent(190, 394), Some(48));
-/// assert_eq!(percent(1, 0), None);
-/// ```
-pub fn percent(part: u64, whole: u64) -> Option<u64> {
-    if whole == 0 {
-        return None;
-    }
-    let (part, whole) = (u128::from(part), u128::from(whole));
-    u64::try_from((part * 200 + whole) / (whole * 2)).ok()
-}
-
-/// `part` / `whole` in tenths of a percent, rounded half up (e.g. 346 for 34.6%).
-pub fn permille(part: u64, whole: u64) -> Option<u64> {
-    if whole == 0 {
-        return None;
-    }
-    let (part, whole) = (u128::from(part), u128::from(whole));
-    u64::try_from((part * 2000 + whole) / (whole * 2)).ok()
 }
 
 #[cfg(test)]

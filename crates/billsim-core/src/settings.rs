@@ -2,9 +2,9 @@
 //! every entry point (form, address, JS API, command line) uses. Each edge adds the name
 //! of its own field to the message.
 
-use crate::budget::Refill;
+use crate::engine::budget::Refill;
 use crate::money::Micros;
-use crate::quote::quoted;
+use crate::visible_text::quoted;
 use serde::Serialize;
 use std::fmt;
 use std::num::NonZeroU32;

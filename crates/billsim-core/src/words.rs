@@ -1,8 +1,6 @@
 //! Small pieces of the sentences a reader sees: a count with its noun in the singular or
 //! the plural, and a share that never rounds to something it is not.
 
-use crate::money::percent;
-
 /// `n` and its noun: `1 call`, `0 calls`, `5 calls`.
 ///
 /// ```
@@ -22,7 +20,7 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
 /// assert_eq!(counted_grouped(12_500, "call", "calls"), "12,500 calls");
 /// ```
 pub fn counted_grouped(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", crate::lesson_numbers::grouped(n), if n == 1 { one } else { many })
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
 /// `part` of `whole` in whole percent, but never `0%` for a part that is not zero nor
@@ -41,6 +39,49 @@ pub fn share(part: u64, whole: u64) -> Option<String> {
         100 if part < whole => "over 99%".into(),
         p => format!("{p}%"),
     })
+}
+
+/// `n` with a comma every three digits, as the lesson writes numbers.
+///
+/// ```
+/// use billsim_core::words::grouped;
+/// assert_eq!(grouped(120_000), "120,000");
+/// ```
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// `part` as a percentage of `whole`, rounded half up to a whole number, in integers.
+/// `None` when `whole` is zero (a share of nothing has no meaning).
+///
+/// ```
+/// use billsim_core::words::percent;
+/// assert_eq!(percent(190, 394), Some(48));
+/// assert_eq!(percent(1, 0), None);
+/// ```
+pub fn percent(part: u64, whole: u64) -> Option<u64> {
+    if whole == 0 {
+        return None;
+    }
+    let (part, whole) = (u128::from(part), u128::from(whole));
+    u64::try_from((part * 200 + whole) / (whole * 2)).ok()
+}
+
+/// `part` / `whole` in tenths of a percent, rounded half up (e.g. 346 for 34.6%).
+pub fn permille(part: u64, whole: u64) -> Option<u64> {
+    if whole == 0 {
+        return None;
+    }
+    let (part, whole) = (u128::from(part), u128::from(whole));
+    u64::try_from((part * 2000 + whole) / (whole * 2)).ok()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The per-user money budget, tested through the public API: the lesson's `test_budget.py`
 //! ported to Rust, plus the steady refill and the race under real threads.
 
-use billsim_core::budget::{Entry, Ledger};
+use billsim_core::engine::budget::{Entry, Ledger};
 use billsim_core::time::{say_wait, Seconds, DAY, HOUR};
 use billsim_core::{cost, set_aside, Budget, Micros, OverBudget, Refill, SharedBudget, REPLY_CAP};
 use std::collections::HashMap;

@@ -1,9 +1,9 @@
 //! Lesson 001's runs replayed, its figures, its blocked-call log and the scenario's settings.
 
 use billsim_core::engine::Record;
-use billsim_core::hackathon::blocked_log::{blocked_log, iso_time, line};
-use billsim_core::hackathon::replay::{self, cap_settings, rate_settings, CAP_RUN, RATE_RUN};
-use billsim_core::hackathon::DAY_START_UNIX;
+use billsim_core::lessons::hackathon::blocked_log::{blocked_log, iso_time, line};
+use billsim_core::lessons::hackathon::replay::{self, cap_settings, rate_settings, CAP_RUN, RATE_RUN};
+use billsim_core::lessons::hackathon::DAY_START_UNIX;
 use billsim_core::scenario::{self, Values};
 
 #[test]
@@ -137,11 +137,11 @@ fn the_widgets_views_split_the_bill_by_kind_of_user_and_draw_the_cap_over_time_f
     let mut values = Values::defaults(s);
     values.set(s, "sharedAddress", "on").unwrap();
     let run = scenario::run(s, 0, &values, None, Record::default()).unwrap();
-    let view = billsim_core::cohort_view::cohort_view(&run);
+    let view = billsim_core::views::share::cohort_view(&run);
     let kinds: Vec<&str> = view.cohorts.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(kinds, ["Honest visitors", "Visitor with a script", "Office behind one address"]);
     assert_eq!(view.bars.len(), 5, "one bar per policy");
-    let over = billsim_core::over_time::over_time(&run).unwrap();
+    let over = billsim_core::views::over_time::over_time(&run).unwrap();
     let caps: Vec<(&str, &[usize])> = over.limits.iter().map(|l| (l.label.as_str(), &l.policies[..])).collect();
     assert_eq!(caps, [("daily cost cap $1.00", &[2, 3, 4][..])], "dailyCap, the app and the set-aside cap");
     assert!(over.lines[2].sentence.contains("past the $1.00 ceiling line"), "{}", over.lines[2].sentence);

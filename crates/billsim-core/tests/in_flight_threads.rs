@@ -4,8 +4,10 @@
 //! overlap steady, so the result does not depend on timing, and it must be exactly the
 //! table of the pure model in `in_flight.rs`, which is what the wasm build shows.
 
-use billsim_core::in_flight::{self, Params, Row, Version};
-use billsim_core::server_step::{handle_chat, Answer, Body, ChatRequest, Message, Upstream, UpstreamError, Usage};
+use billsim_core::lessons::toy_day::handle_chat::{
+    handle_chat, Answer, Body, ChatRequest, Message, Upstream, UpstreamError, Usage,
+};
+use billsim_core::lessons::toy_day::in_flight::{self, Params, Row, Version};
 use billsim_core::{Budget, Micros, Refill, SharedBudget};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;

@@ -23,12 +23,12 @@
 //! test runs proptest's default of 256 cases; set the standard `PROPTEST_CASES` variable for
 //! more, e.g. `PROPTEST_CASES=100000 cargo test -p billsim-core --test invariants`.
 
-use billsim_core::budget::Budget;
-use billsim_core::rate_limit::RequestLimit;
+use billsim_core::engine::budget::Budget;
+use billsim_core::lessons::toy_day::rate_limit::RequestLimit;
+use billsim_core::lessons::toy_day::simulate::UserOutcome;
+use billsim_core::lessons::toy_day::{toy_day, Call, UserDay};
 use billsim_core::settings::{BUDGET_MAX, BUDGET_MIN, PER_MINUTE_MAX, PER_MINUTE_MIN};
-use billsim_core::simulate::UserOutcome;
 use billsim_core::time::{Seconds, DAY, MINUTE};
-use billsim_core::toy_day::{toy_day, Call, UserDay};
 use billsim_core::{cost, set_aside, simulate_day, DayResult, Micros, Policy, Refill, Settings, REPLY_CAP};
 use proptest::prelude::*;
 use std::num::NonZeroU32;

@@ -2,7 +2,7 @@
 //! charges, in place of its tokens at its model's price; the set-aside still comes from
 //! the price table.
 
-use billsim_core::budget::Refill;
+use billsim_core::engine::budget::Refill;
 use billsim_core::engine::{
     run, Call, Cohort, Guard, Nanos, Policy, Price, PriceTable, Record, SetAside, Traffic, User,
 };

@@ -324,7 +324,7 @@ fn a_scenarios_traffic_replayed_from_its_exported_log_gives_the_same_bills_and_r
     // Lesson 000's scenarios and lesson 003's (its "degrade, don't stop" switches to a model
     // the log never called: the replay adds it). Lesson 001's is the next test; lesson 002's
     // failed calls have no column in the generic log (`export::not_carried`).
-    for scenario in [&TOY_DAY, &CALLS_AT_ONCE, &billsim_core::free_tier::SCENARIO] {
+    for scenario in [&TOY_DAY, &CALLS_AT_ONCE, &billsim_core::lessons::free_tier::SCENARIO] {
         let values = Values::defaults(scenario);
         for seed in 0..300 {
             let (replayed, own) = exported_and_replayed(scenario, seed, &values);

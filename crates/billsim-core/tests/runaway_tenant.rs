@@ -5,8 +5,8 @@
 //! month are measured from that one run, so the whole file stays within seconds.
 
 use billsim_core::engine::{Nanos, Record};
-use billsim_core::runaway_tenant::claims::{claims, decimal, Claims};
-use billsim_core::runaway_tenant::{Params, RUNAWAY};
+use billsim_core::lessons::runaway_tenant::claims::{claims, decimal, Claims};
+use billsim_core::lessons::runaway_tenant::{Params, RUNAWAY};
 use billsim_core::scenario::{self, find, ScenarioRun, Values};
 use std::sync::OnceLock;
 

@@ -1,7 +1,7 @@
 //! One chat call through the server: sign-in, set-aside, refusal, the AI service's
 //! failures, and the charge, all through `handle_chat` with a fake service.
 
-use billsim_core::server_step::{
+use billsim_core::lessons::toy_day::handle_chat::{
     handle_chat, input_tokens_upper_bound, Answer, ChatRequest, Message, Upstream, UpstreamError, Usage,
     FAILED_MESSAGE, TIMEOUT_MESSAGE,
 };

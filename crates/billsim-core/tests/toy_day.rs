@@ -1,10 +1,10 @@
 //! The toy day and what the lesson claims about it, checked on every day the widget is
 //! likely to show (0 to 9,999), in integers.
 
-use billsim_core::many_days::{many_days, Extreme, Extremes, Failures};
-use billsim_core::simulate::run_policy;
+use billsim_core::lessons::toy_day::many_days::{many_days, Extreme, Extremes, Failures};
+use billsim_core::lessons::toy_day::simulate::run_policy;
+use billsim_core::lessons::toy_day::{toy_day, worst_ordinary_day, Call, UserDay, UserKind};
 use billsim_core::time::{DAY, HOUR};
-use billsim_core::toy_day::{toy_day, worst_ordinary_day, Call, UserDay, UserKind};
 use billsim_core::{cost, set_aside, simulate_day, DayResult, Micros, Policy, Settings, REPLY_CAP};
 use std::collections::HashSet;
 use std::num::NonZeroU32;

@@ -4,7 +4,7 @@
 
 use crate::js_input::{number_field, object, text_field};
 use crate::thrown::Thrown;
-use billsim_core::in_flight::{self, Params};
+use billsim_core::lessons::toy_day::in_flight::{self, Params};
 use billsim_core::settings;
 use wasm_bindgen::JsValue;
 

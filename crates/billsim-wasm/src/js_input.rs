@@ -6,8 +6,8 @@
 //! never an exception thrown through the module.
 
 use billsim_chart::Theme;
+use billsim_core::scenario::schema::{self, SettingSpec};
 use billsim_core::scenario::{Scenario, Values};
-use billsim_core::schema::{self, SettingSpec};
 use billsim_core::settings::{self, Invalid};
 use billsim_core::{Policy, Settings};
 use js_sys::{Array, Object, Reflect};

@@ -7,6 +7,7 @@
 
 mod in_flight_input;
 mod js_input;
+mod js_output;
 #[cfg(feature = "replay")]
 mod replay;
 mod thrown;
@@ -17,25 +18,15 @@ pub use replay::{draw_replay_over_time, draw_replay_share, replay_page, replay_p
 pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
-use billsim_core::cohort_view::CohortView;
 use billsim_core::engine::Record;
-use billsim_core::over_time::OverTime;
-use billsim_core::schema::Value;
+use billsim_core::scenario::schema::Value;
+use billsim_core::views::over_time::OverTime;
+use billsim_core::views::share::CohortView;
 use billsim_core::Policy;
-use plotters::coord::Shift;
-use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend, IntoDrawingArea};
-use plotters_canvas::CanvasBackend;
+use js_output::{memory_bytes, on_canvas, to_js};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
-
-/// How every result crosses into JS: maps as plain objects, and every 64-bit integer (an
-/// amount in nano- or micro-dollars, a moment in milliseconds, a count) as a BigInt, exact
-/// at any size the core accepts (a budget line of $2,000 for each of 5,000 users is 10^16
-/// nano-dollars, past what a JS number holds exactly). Integers of 32 bits and less are
-/// numbers. The drawing exports take a view back with its BigInts.
-const TO_JS: serde_wasm_bindgen::Serializer =
-    serde_wasm_bindgen::Serializer::json_compatible().serialize_large_number_types_as_bigints(true);
 
 #[wasm_bindgen]
 extern "C" {
@@ -49,10 +40,6 @@ extern "C" {
 #[wasm_bindgen(start)]
 pub fn on_load() {
     std::panic::set_hook(Box::new(|info| console_error(&format!("billsim-wasm: a bug stopped the module: {info}"))));
-}
-
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Thrown> {
-    value.serialize(&TO_JS).map_err(|e| Thrown::general(format!("could not build the result: {e}")))
 }
 
 /// One toy day under every policy: `{ seed, settings, users, policies }`, the same JSON
@@ -94,20 +81,6 @@ pub fn draw(
     on_canvas(canvas, |area| draw_share_of_bill(area, &day, policy, &theme))
 }
 
-/// Runs `draw` on `canvas` and shows the result; the one place a chart meets a canvas.
-fn on_canvas(
-    canvas: HtmlCanvasElement,
-    draw: impl FnOnce(
-        &DrawingArea<CanvasBackend, Shift>,
-    ) -> Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>,
-) -> Result<(), Thrown> {
-    let backend = CanvasBackend::with_canvas_object(canvas)
-        .ok_or_else(|| Thrown::on("canvas", "could not get a 2D drawing context from it"))?;
-    let area = backend.into_drawing_area();
-    draw(&area).map_err(|e| Thrown::general(format!("drawing failed: {e}")))?;
-    area.present().map_err(|e| Thrown::general(format!("drawing failed: {e}")))
-}
-
 /// Many calls at once, all checked before any is charged, under each version of the
 /// budget: `[{ version, admitted, chargedMicros }, ...]`, the same JSON as
 /// `billsim overrun --json`. `settings` is `{ calls, estimatePercent, budgetDollars }`,
@@ -115,7 +88,7 @@ fn on_canvas(
 #[wasm_bindgen(js_name = overrun, unchecked_return_type = "OverrunRow[]")]
 pub fn overrun(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let params = in_flight_input::params(&settings)?;
-    to_js(&billsim_core::in_flight::overrun(&params)?)
+    to_js(&billsim_core::lessons::toy_day::in_flight::overrun(&params)?)
 }
 
 /// Draws the overrun chart for `settings` (as `overrun` takes them) onto `canvas`: one
@@ -128,7 +101,7 @@ pub fn draw_overrun(
 ) -> Result<(), Thrown> {
     let params = in_flight_input::params(&settings)?;
     let theme: Theme = js_input::look(&look)?;
-    let rows = billsim_core::in_flight::overrun(&params)?;
+    let rows = billsim_core::lessons::toy_day::in_flight::overrun(&params)?;
     on_canvas(canvas, |area| draw_overrun_chart(area, &rows, &params, &theme))
 }
 
@@ -169,7 +142,7 @@ pub fn check_days(
 ) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let count = js_input::day_count(&count)?;
-    let days = billsim_core::many_days::many_days(seed, count, &settings)?;
+    let days = billsim_core::lessons::toy_day::many_days::many_days(seed, count, &settings)?;
     to_js(&days)
 }
 
@@ -180,25 +153,13 @@ pub fn wasm_memory_bytes() -> f64 {
     memory_bytes() as f64
 }
 
-/// Bytes of linear memory the module holds now (0 natively, where this is not wasm).
-pub(crate) fn memory_bytes() -> u64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        core::arch::wasm32::memory_size(0) as u64 * 65_536
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        0
-    }
-}
-
 /// The day `settings` gives as rows a reader can scan: for each policy and user, calls,
 /// served, refused, charged (in dollars) and share of the bill, written by the core.
 #[wasm_bindgen(js_name = dayReadout, unchecked_return_type = "ReadoutRow[]")]
 pub fn day_readout(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
-    to_js(&billsim_core::readout::readout(&day))
+    to_js(&billsim_core::lessons::toy_day::readout::readout(&day))
 }
 
 /// What each policy did over `count` days from the settings' seed, as the sentences the
@@ -210,7 +171,7 @@ pub fn spread_sentences(
 ) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
     let count = js_input::day_count(&count)?;
-    let days = billsim_core::many_days::days_spread(seed, count, &settings)?;
+    let days = billsim_core::lessons::toy_day::many_days::days_spread(seed, count, &settings)?;
     to_js(&PerPolicy::of(|p| days.sentence(p)))
 }
 
@@ -246,12 +207,12 @@ pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsV
     struct View<'a> {
         day: &'a billsim_core::DayResult,
         summaries: PerPolicy<String>,
-        readout: Vec<billsim_core::readout::ReadoutRow>,
+        readout: Vec<billsim_core::lessons::toy_day::readout::ReadoutRow>,
     }
     to_js(&View {
         day: &day,
         summaries: PerPolicy::of(|p| day.summary(p)),
-        readout: billsim_core::readout::readout(&day),
+        readout: billsim_core::lessons::toy_day::readout::readout(&day),
     })
 }
 
@@ -262,7 +223,7 @@ pub fn overrun_sentences(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
 ) -> Result<Vec<String>, Thrown> {
     let params = in_flight_input::params(&settings)?;
-    let rows = billsim_core::in_flight::overrun(&params)?;
+    let rows = billsim_core::lessons::toy_day::in_flight::overrun(&params)?;
     Ok(rows.iter().map(|r| r.sentence(&params)).collect())
 }
 
@@ -295,33 +256,36 @@ pub fn read_overrun_text(
 pub fn scenarios() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
     struct Schema {
-        views: &'static [billsim_core::schema::View],
-        settings: &'static [billsim_core::schema::SettingSpec],
+        views: &'static [billsim_core::scenario::schema::View],
+        settings: &'static [billsim_core::scenario::schema::SettingSpec],
         #[serde(rename = "widgetSettings")]
         widget_settings: Vec<&'static str>,
         scenarios: &'static [billsim_core::scenario::Scenario],
         widgets: Vec<Widget>,
         /// The `theme` attribute: not a scenario's setting, described the same way.
-        theme: &'static billsim_core::schema::SettingSpec,
+        theme: &'static billsim_core::scenario::schema::SettingSpec,
     }
     /// A widget of the element (its `scenario` attribute) with the keys of its settings.
     #[derive(Serialize)]
     struct Widget {
         #[serde(flatten)]
-        widget: &'static billsim_core::schema::Widget,
+        widget: &'static billsim_core::scenario::schema::Widget,
         settings: Vec<&'static str>,
     }
-    let widgets = billsim_core::schema::WIDGETS
+    let widgets = billsim_core::scenario::schema::WIDGETS
         .iter()
-        .map(|w| Widget { widget: w, settings: billsim_core::schema::settings_of(w).map(|s| s.key).collect() })
+        .map(|w| Widget {
+            widget: w,
+            settings: billsim_core::scenario::schema::settings_of(w).map(|s| s.key).collect(),
+        })
         .collect();
     to_js(&Schema {
         widgets,
-        views: billsim_core::schema::VIEWS,
-        settings: billsim_core::schema::SETTINGS,
-        widget_settings: billsim_core::schema::widget_settings().map(|s| s.key).collect(),
+        views: billsim_core::scenario::schema::VIEWS,
+        settings: billsim_core::scenario::schema::SETTINGS,
+        widget_settings: billsim_core::scenario::schema::widget_settings().map(|s| s.key).collect(),
         scenarios: billsim_core::scenario::SCENARIOS,
-        theme: &billsim_core::theme::THEME,
+        theme: &billsim_core::views::theme::THEME,
     })
 }
 
@@ -338,15 +302,15 @@ pub fn theme_is_dark(
     #[wasm_bindgen(unchecked_param_type = "string")] background: JsValue,
     #[wasm_bindgen(unchecked_param_type = "boolean")] system_dark: JsValue,
 ) -> Result<bool, Thrown> {
-    let spec = &billsim_core::theme::THEME;
+    let spec = &billsim_core::views::theme::THEME;
     let theme = js_input::setting_text(spec, &theme)?;
     let text = |v: &JsValue| v.as_string().unwrap_or_default();
-    let page = billsim_core::theme::Page {
+    let page = billsim_core::views::theme::Page {
         color_scheme: &text(&color_scheme),
         background: &text(&background),
         system_dark: system_dark.is_truthy(),
     };
-    Ok(billsim_core::theme::is_dark(&theme, page)?)
+    Ok(billsim_core::views::theme::is_dark(&theme, page)?)
 }
 
 /// One setting read from its text (a form's, an attribute's, the address's), checked by
@@ -374,7 +338,7 @@ fn setting_value(value: Value) -> JsValue {
 }
 
 /// The widget's settings made to hold together, as the core decides
-/// ([`billsim_core::settle::settle`]): `settings` and `before` hold every setting of the
+/// ([`billsim_core::scenario::settle::settle`]): `settings` and `before` hold every setting of the
 /// widget by key (as `readSetting` gives them), `given` the keys just given (attributes,
 /// the address's parameters, the form's fields). Gives `{ settings, ignored: [{ key,
 /// problem, using }] }`: the settings to use, and each one set aside with why ("must be
@@ -389,7 +353,7 @@ pub fn settle_settings(
     let mut values = js_input::widget_values(&settings, "settings")?;
     let before = js_input::widget_values(&before, "before")?;
     let given = js_input::setting_keys(&given, "given")?;
-    let set_aside = billsim_core::settle::settle(&mut values, &before, &given);
+    let set_aside = billsim_core::scenario::settle::settle(&mut values, &before, &given);
     // Properties set on fresh plain objects: setting one cannot fail.
     let object = |fields: &[(&str, JsValue)]| {
         let o = js_sys::Object::new();
@@ -398,7 +362,7 @@ pub fn settle_settings(
         }
         JsValue::from(o)
     };
-    let settled: Vec<(&str, JsValue)> = billsim_core::schema::widget_settings()
+    let settled: Vec<(&str, JsValue)> = billsim_core::scenario::schema::widget_settings()
         .filter_map(|s| values.get(s.key).map(|v| (s.key, setting_value(v))))
         .collect();
     let list: js_sys::Array = set_aside
@@ -513,7 +477,7 @@ pub fn scenario_panels(
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
     let policy = js_input::scenario_policy(scenario, &policy)?;
-    to_js(&billsim_core::panels::of(scenario, seed, &values, policy).map_err(Thrown::run)?)
+    to_js(&billsim_core::views::panels::of(scenario, seed, &values, policy).map_err(Thrown::run)?)
 }
 
 /// Runs scenario `name` on run number `seed`, and its panels, ahead of a click that will ask
@@ -528,10 +492,10 @@ pub fn warm_scenario(
 ) -> Result<(), Thrown> {
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
-    billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     // The panels too: what they work out from a kept run is kept with it (lesson 002's claims).
     if let Some(policy) = scenario.policies.first() {
-        billsim_core::panels::of(scenario, seed, &values, policy.value).map_err(Thrown::run)?;
+        billsim_core::views::panels::of(scenario, seed, &values, policy.value).map_err(Thrown::run)?;
     }
     Ok(())
 }
@@ -543,14 +507,14 @@ fn cohort_view_of(
 ) -> Result<(&'static billsim_core::scenario::Scenario, CohortView), Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
-    let run = billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    Ok((scenario, billsim_core::cohort_view::cohort_view(&run)))
+    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    Ok((scenario, billsim_core::views::share::cohort_view(&run)))
 }
 
 fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
     // The view's sentences and its drawing read the same run: the last one is kept.
-    let run = billsim_core::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    Ok(billsim_core::over_time::over_time(&run)?)
+    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    Ok(billsim_core::views::over_time::over_time(&run)?)
 }

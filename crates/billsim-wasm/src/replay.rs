@@ -10,13 +10,14 @@
 //! The worker runs the replay and makes its view; the page draws that view with
 //! [`draw_replay_share`] and [`draw_replay_over_time`], which take the view back as data.
 
-use crate::{js_input, on_canvas, to_js, Thrown};
-use billsim_core::cohort_view::CohortView;
+use crate::js_output::{memory_bytes, on_canvas, to_js};
+use crate::{js_input, Thrown};
 use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_STARTS};
 use billsim_core::engine::{read_policy_file, PriceTable, Record, RunError};
-use billsim_core::over_time::OverTime;
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, page, view, Format, Log, Options};
+use billsim_core::views::over_time::OverTime;
+use billsim_core::views::share::CohortView;
 use js_sys::{Function, Uint8Array};
 use serde::Serialize;
 use std::io::{self, BufReader, Read};
@@ -56,7 +57,7 @@ impl Read for JsFile<'_> {
         let at = self.offset as u64;
         if at > self.most.bytes {
             self.stopped = Some(page::too_big(self.total, None, self.most.bytes));
-        } else if crate::memory_bytes() > self.most.memory {
+        } else if memory_bytes() > self.most.memory {
             self.stopped = Some(page::too_big(self.total, Some(at), self.most.bytes));
         }
         if let Some(why) = &self.stopped {

@@ -31,8 +31,8 @@ fn overrun_with_the_defaults_is_the_lessons_table() {
 #[wasm_bindgen_test]
 fn overrun_reads_each_setting_and_gives_the_native_cores_rows() {
     let from_js = text(&overrun(js(r#"{"calls": 40, "estimatePercent": 80, "budgetDollars": 0.5}"#)).unwrap());
-    let params = billsim_core::in_flight::Params::new(40, 80, billsim_core::Micros(500_000)).unwrap();
-    let native = serde_json::to_value(billsim_core::in_flight::overrun(&params).unwrap()).unwrap();
+    let params = billsim_core::lessons::toy_day::in_flight::Params::new(40, 80, billsim_core::Micros(500_000)).unwrap();
+    let native = serde_json::to_value(billsim_core::lessons::toy_day::in_flight::overrun(&params).unwrap()).unwrap();
     assert_eq!(from_js, native);
     assert_ne!(from_js, text(&overrun(JsValue::UNDEFINED).unwrap()), "the settings change the table");
 }
@@ -61,17 +61,17 @@ fn a_bad_setting_throws_an_error_naming_the_field_and_what_it_allows() {
 }
 
 /// Pixels of the over-budget colour and of the within-budget colour, from the core's table.
-fn bar_pixels(canvas: &HtmlCanvasElement, palette: &billsim_core::colours::Palette) -> (usize, usize) {
-    let rgb = |c: billsim_core::colours::Rgb| [c.0, c.1, c.2];
+fn bar_pixels(canvas: &HtmlCanvasElement, palette: &billsim_core::views::colours::Palette) -> (usize, usize) {
+    let rgb = |c: billsim_core::views::colours::Rgb| [c.0, c.1, c.2];
     (count_colour(canvas, rgb(palette.refused)), count_colour(canvas, rgb(palette.within)))
 }
 
 #[wasm_bindgen_test]
 fn drawing_the_overrun_paints_bars_over_and_within_the_budget() {
     let c = canvas(600, 320);
-    assert_eq!(bar_pixels(&c, &billsim_core::colours::LIGHT), (0, 0), "a new canvas is blank");
+    assert_eq!(bar_pixels(&c, &billsim_core::views::colours::LIGHT), (0, 0), "a new canvas is blank");
     draw_overrun(c.clone(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
-    let (over, within) = bar_pixels(&c, &billsim_core::colours::LIGHT);
+    let (over, within) = bar_pixels(&c, &billsim_core::views::colours::LIGHT);
     assert!(within > 1_000, "the set-aside bar is in the within-budget colour: {within} pixels");
     assert!(over > 4 * within, "three longer bars over the budget: {over} against {within}");
 }
@@ -80,7 +80,7 @@ fn drawing_the_overrun_paints_bars_over_and_within_the_budget() {
 fn under_a_budget_no_version_reaches_every_bar_is_within_it() {
     let c = canvas(600, 320);
     draw_overrun(c.clone(), js(r#"{"budgetDollars": 5}"#), js(r#"{"dark": true}"#)).unwrap();
-    let (over, within) = bar_pixels(&c, &billsim_core::colours::DARK);
+    let (over, within) = bar_pixels(&c, &billsim_core::views::colours::DARK);
     assert_eq!(over, 0);
     assert!(within > 1_000, "{within}");
 }
@@ -89,9 +89,9 @@ fn under_a_budget_no_version_reaches_every_bar_is_within_it() {
 fn bad_settings_or_look_throw_and_leave_the_picture_alone() {
     let c = canvas(300, 200);
     draw_overrun(c.clone(), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
-    let before = bar_pixels(&c, &billsim_core::colours::LIGHT);
+    let before = bar_pixels(&c, &billsim_core::views::colours::LIGHT);
     let message = error_message(draw_overrun(c.clone(), js(r#"{"calls": 0}"#), JsValue::UNDEFINED).unwrap_err());
     assert!(message.starts_with("calls: must be a whole number from 1 to 200"), "{message}");
     assert!(draw_overrun(c.clone(), JsValue::UNDEFINED, js(r#"{"scale": 0}"#)).is_err());
-    assert_eq!(bar_pixels(&c, &billsim_core::colours::LIGHT), before);
+    assert_eq!(bar_pixels(&c, &billsim_core::views::colours::LIGHT), before);
 }

@@ -6,13 +6,13 @@
 //! nothing from any guard.
 //! When the call finishes, each guard settles its real cost ([`GuardState::settle`]).
 
-use crate::budget::{Count, Entry, Refill};
-use crate::engine::language::{Per, Point, RetryAfter};
+use crate::engine::budget::{Count, Entry, Refill};
+use crate::engine::language::{Per, Point};
 use crate::engine::ledger::{LedgerState, Meter, Outage, Tier};
 use crate::engine::limit_state::LimitState;
 use crate::engine::price::{Nanos, Price};
-pub use crate::engine::refusal::{retry_after_seconds, Reason, Refusal, Wait};
-use crate::engine::run::RunError;
+use crate::engine::refusal::{Reason, Refusal, RetryAfter, Wait};
+use crate::engine::run_error::RunError;
 use crate::engine::traffic::{Call, Traffic};
 use crate::money::{Micros, Overflow, Tokens};
 use crate::time::{Instant, Span, DAY};

@@ -17,9 +17,9 @@
 //!
 //! Windows are counted from the start of time: a day is 24 hours, a month is 30 days.
 
-use crate::engine::guard::{Reason, Refusal, Wait};
 use crate::engine::price::{Nanos, Price};
-use crate::engine::run::RunError;
+use crate::engine::refusal::{Reason, Refusal, Wait};
+use crate::engine::run_error::RunError;
 use crate::engine::traffic::{Call, Traffic};
 use crate::money::{Micros, Overflow, Tokens};
 use crate::time::Instant;

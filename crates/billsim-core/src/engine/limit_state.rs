@@ -14,10 +14,10 @@
 //! dollars when known: the estimate on admission under `reserve` (the real amount
 //! replaces it when the call finishes), the real amount on finish otherwise.
 
-use crate::engine::guard::{Reason, Refusal, Wait};
-use crate::engine::language::{Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, RetryAfter, Window};
+use crate::engine::language::{Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, Window};
 use crate::engine::price::{Nanos, Price};
-use crate::engine::run::RunError;
+use crate::engine::refusal::{Reason, Refusal, RetryAfter, Wait};
+use crate::engine::run_error::RunError;
 use crate::engine::traffic::{Call, Traffic};
 use crate::money::{Micros, Overflow};
 use crate::time::{Instant, Span};

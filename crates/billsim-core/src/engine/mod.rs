@@ -2,8 +2,10 @@
 //! users in time order, guards as data, prices per model, one event loop that admits on
 //! arrival and settles on finish, and outcomes per user and per policy.
 
+pub mod budget;
 mod guard;
 pub mod guard_schema;
+mod kind_points;
 pub mod language;
 mod ledger;
 pub(crate) mod limit_state;
@@ -13,11 +15,12 @@ mod policy_file;
 mod price;
 mod refusal;
 mod run;
+mod run_error;
 pub mod synthetic;
 mod traffic;
 
-pub use guard::{retry_after_seconds, Guard, Reason, Refusal, SetAside, Wait};
-pub use language::{Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, RetryAfter, WhenFull, Window};
+pub use guard::{Guard, SetAside};
+pub use language::{Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
 pub use ledger::{FailMode, Meter, Outage, Tier, DAY_MS, MONTH_MS};
 pub use outcome::{Event, Outcome, RefusedBy, Timeline, Trip, UserOutcome};
 pub use policy::Policy;
@@ -26,7 +29,7 @@ pub use policy_file::{
     PolicyFile,
 };
 pub use price::{Nanos, Price, PriceTable, TooFine};
-pub use run::{
-    process_of, resolve_prices, run, run_priced, run_sending, timeline_step, Record, RunError, TIMELINE_STEPS,
-};
+pub use refusal::{retry_after_seconds, Reason, Refusal, RetryAfter, Wait};
+pub use run::{process_of, resolve_prices, run, run_priced, run_sending, timeline_step, Record, TIMELINE_STEPS};
+pub use run_error::RunError;
 pub use traffic::{BadTraffic, Call, Cohort, Keys, Traffic, User};

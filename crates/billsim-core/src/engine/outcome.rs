@@ -2,8 +2,8 @@
 //! bill; the moment a spend ceiling was reached; the cumulative spend over time; and, on
 //! request, every decision.
 
-use crate::engine::guard::{Reason, Refusal, Wait};
 use crate::engine::price::Nanos;
+use crate::engine::refusal::{Reason, Refusal, Wait};
 use crate::time::Instant;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;

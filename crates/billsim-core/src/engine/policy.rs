@@ -3,7 +3,6 @@
 //! ladder). Plain data: it serializes, so a file can say it.
 
 use crate::engine::guard::Guard;
-use serde::{Serialize, Serializer};
 
 /// Serializes in the policy language (`engine/policy_file/write.rs`), as a file says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,12 +19,6 @@ pub struct Policy {
     /// fits, counted as degraded; refused only when the cheapest does not fit. Empty: a
     /// refusal is final.
     pub ladder: Vec<String>,
-}
-
-impl Serialize for Policy {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::engine::policy_file::serialize_policy(self, s)
-    }
 }
 
 impl Policy {

@@ -1,7 +1,6 @@
 //! A refusal: why a call was refused ([`Reason`], a stable name as the lessons print it),
 //! when it would fit ([`Wait`]), and the Retry-After it carries.
 
-use crate::engine::language::RetryAfter;
 use crate::time::{Instant, Span};
 
 /// Why a call was refused: a stable name, as the lessons print it.
@@ -136,4 +135,30 @@ impl Refusal {
 /// milliseconds: Python's `int()` of a positive number of seconds is its whole seconds.
 pub fn retry_after_seconds(left: Span) -> u64 {
     (left.0 / 1_000 + 1).max(1)
+}
+
+/// The Retry-After a refusal carries, in whole seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetryAfter {
+    /// The time until the call fits, rounded up.
+    Exact,
+    /// Lesson 001's app: `max(1, int(left) + 1)`.
+    Tutorial,
+}
+
+impl RetryAfter {
+    pub fn name(self) -> &'static str {
+        match self {
+            RetryAfter::Exact => "exact",
+            RetryAfter::Tutorial => "tutorial",
+        }
+    }
+
+    /// The header's whole seconds for `left` milliseconds until the call fits.
+    pub fn seconds(self, left: Span) -> u64 {
+        match self {
+            RetryAfter::Exact => left.0.div_ceil(1_000),
+            RetryAfter::Tutorial => retry_after_seconds(left),
+        }
+    }
 }

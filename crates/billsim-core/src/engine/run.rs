@@ -4,88 +4,22 @@
 //! with no latency each call is settled before the next one arrives, and with real
 //! latencies calls in flight overlap and check-only limits overshoot on their own.
 
-use crate::engine::guard::Refusal;
 use crate::engine::guard::{Guard, GuardState};
 use crate::engine::language::WhenFull;
 use crate::engine::outcome::{Event, Outcome, Timeline, Trip, UserOutcome};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
-use crate::engine::traffic::{BadTraffic, Call, Traffic};
+use crate::engine::refusal::Refusal;
+use crate::engine::run_error::RunError;
+use crate::engine::traffic::{Call, Traffic};
 use crate::money::Overflow;
-use crate::settings::FieldError;
 use crate::time::{Instant, Span};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::fmt;
 
 /// The spend timeline has at most this many steps, each a round length of time (see
 /// [`timeline_step`]).
 pub const TIMELINE_STEPS: u64 = 1_500;
-
-/// Why a run could not be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RunError {
-    Overflow,
-    /// Models with no price, each with how many calls it has.
-    NoPrice(Vec<(String, u64)>),
-    /// A policy of no processes.
-    NoProcess,
-    BadTraffic(BadTraffic),
-    /// A guard degrades to, or a ladder names, a model the traffic does not have (each of
-    /// its models is priced): the field (`policy.guards[0].whenFull.degradeTo`,
-    /// `policy.ladder[1]`), the model, the traffic's models.
-    UnknownModel {
-        field: String,
-        model: String,
-        known: Vec<String>,
-    },
-    /// A ledger's tiers name no tier for a cohort of the traffic: the cohort and its tenants.
-    NoTier {
-        cohort: String,
-        tenants: usize,
-    },
-    /// A scenario's settings that do not hold together (a monthly budget below the daily
-    /// one, an outage that ends before it starts).
-    Setting(FieldError),
-}
-
-impl fmt::Display for RunError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunError::Overflow => Overflow.fmt(f),
-            RunError::NoPrice(models) => {
-                let list: Vec<String> = models.iter().map(|(m, n)| format!("{m:?} ({n} calls)")).collect();
-                write!(f, "prices: no price for {}; give each model a price", list.join(", "))
-            }
-            RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
-            RunError::BadTraffic(e) => write!(f, "traffic: {e}"),
-
-            RunError::NoTier { cohort, tenants } => write!(
-                f,
-                "tiers: must give a tier to every cohort of tenants; got none for {cohort:?} ({tenants} tenants)"
-            ),
-            RunError::UnknownModel { field, model, known } => {
-                let known: Vec<String> = known.iter().map(|m| format!("{m:?}")).collect();
-                write!(f, "{field}: must be one of the priced models {}; got {model:?}", known.join(", "))
-            }
-            RunError::Setting(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for RunError {}
-
-impl From<BadTraffic> for RunError {
-    fn from(e: BadTraffic) -> Self {
-        RunError::BadTraffic(e)
-    }
-}
-
-impl From<Overflow> for RunError {
-    fn from(_: Overflow) -> Self {
-        RunError::Overflow
-    }
-}
 
 /// Each of the traffic's models' price, by model number; every missing one is named.
 pub fn resolve_prices(traffic: &Traffic, prices: &PriceTable) -> Result<Vec<Price>, RunError> {

@@ -1,14 +1,15 @@
 //! Synthetic traffic of any size, seeded: for the benchmarks and for properties checked
 //! on traffic the lessons do not make (many users, calls in flight, several models).
 
-use crate::budget::Refill;
-use crate::draw::{uniform, user_stream};
+use crate::engine::budget::Refill;
 use crate::engine::guard::{Guard, SetAside};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
-use crate::engine::run::{run, Record, RunError};
+use crate::engine::run::{run, Record};
+use crate::engine::run_error::RunError;
 use crate::engine::traffic::{BadTraffic, Call, Cohort, Traffic, User};
 use crate::money::Micros;
+use crate::random::{uniform, user_stream};
 use crate::time::{Instant, Span, DAY};
 
 /// Replies never exceed this many tokens, so a set-aside of it is the most a call costs.

@@ -3,8 +3,8 @@
 //! test does, on hundreds of seeds), and what the generator of big logs writes.
 
 use crate::engine::{synthetic, Keys, Nanos, PriceTable, Traffic};
-use crate::lesson_numbers::grouped;
 use crate::replay::when::iso_text;
+use crate::words::grouped;
 use std::io::{self, Write};
 
 /// The order of the rows.

@@ -2,8 +2,8 @@
 //! labels and buttons, and the progress of a file being read. The page writes none of
 //! its own.
 
-use crate::lesson_numbers::grouped;
 use crate::replay::Format;
+use crate::words::grouped;
 use crate::words::share;
 use serde::Serialize;
 

@@ -3,12 +3,12 @@
 //! cohort of a scenario added to the same traffic (a scripted abuser beside real users).
 
 use crate::engine::{self, Cohort, Event, Outcome, Policy, Price, PriceTable, Record, RunError, Traffic, User};
+use crate::lessons::toy_day::simulate::Policy as DayPolicy;
 use crate::replay::log::Log;
 use crate::replay::prices;
 use crate::replay::when::iso_text;
 use crate::scenario::{self, UserSummary, Values, SCENARIOS};
 use crate::settings::shown;
-use crate::simulate::Policy as DayPolicy;
 use crate::time::Instant;
 use crate::words::counted_grouped;
 use crate::Settings;

@@ -8,17 +8,17 @@
 //! rest, with its time counted from the log's first day (UTC), so the axis reads
 //! `Day 1 09:00` rather than days since 1970.
 
-use crate::cohort_view::{cohort_view, CohortView};
 use crate::engine::{Cohort, Nanos, Outcome, Reason};
-use crate::lesson_numbers::grouped;
-use crate::over_time::{over_time, OverTime, Table};
 use crate::replay::run::ReplayRun;
 use crate::replay::when::iso_text;
 use crate::replay::Format;
 use crate::scenario::{ScenarioRun, UserSummary, Values};
 use crate::settings::FieldError;
 use crate::time::Instant;
+use crate::views::over_time::{over_time, OverTime, Table};
+use crate::views::share::{cohort_view, CohortView};
 use crate::words::counted_grouped;
+use crate::words::grouped;
 use serde::Serialize;
 
 /// The users shown by name in the share of the bill; the others are one segment.

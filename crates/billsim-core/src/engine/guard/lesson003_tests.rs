@@ -1,9 +1,9 @@
 //! Lesson 003's guards against the lesson's own `Bucket` and `Guard`, ported line for line
 //! below with exact fractions in place of its floats, on hand-made sequences of requests.
 
-use crate::draw::{uniform, user_stream};
 use crate::engine::{run, Call, Cohort, Guard, Policy, Price, PriceTable, Record, Traffic, User};
 use crate::money::{Micros, Tokens};
+use crate::random::{uniform, user_stream};
 use crate::time::{Instant, Span};
 use std::collections::HashMap;
 use std::num::NonZeroU32;

@@ -3,12 +3,11 @@
 //! `retryAfter`. A field that does not go with the others is refused naming its path, what
 //! it goes with, and what was given: nothing is dropped.
 
-use super::{dollars, join, name, object, refused, shown, text, whole, wrong, Fields, AMOUNT_MAX, MODEL_ALLOWED};
-use crate::engine::guard::Reason;
-use crate::engine::language::{
-    default_reason, Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, RetryAfter, WhenFull, Window,
-};
+use super::json::{dollars, join, name, object, refused, text, whole, wrong, Fields, AMOUNT_MAX, MODEL_ALLOWED};
+use crate::engine::language::{default_reason, Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
+use crate::engine::refusal::{Reason, RetryAfter};
 use crate::money::Micros;
+use crate::settings::shown;
 use crate::settings::FieldError;
 use crate::time::Span;
 use serde_json::value::RawValue;
@@ -165,7 +164,7 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     let limit = match (f.get("limit"), f.get("tiers")) {
         (Some(_), Some(_)) => return Err(refused(&join(path, "tiers"), LIMIT_OR_TIERS, "both".into())),
         (None, Some((raw, at))) if per != Per::Tenant => {
-            return Err(refused(&at, TIERS_WITH, format!("{} {}", super::got(raw), with("per", per.name()))))
+            return Err(refused(&at, TIERS_WITH, format!("{} {}", super::json::got(raw), with("per", per.name()))))
         }
         (None, Some((raw, at))) => LimitOf::Tiers(tiers(raw, &at, count, steady)?),
         (Some((raw, at)), None) => LimitOf::Amount(amount(raw, &at, count, steady)?),
@@ -177,11 +176,11 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     let reset = match (reset_name, f.get("burst")) {
         ("steady", None) => Reset::Steady { burst: first_amount(&limit) },
         ("steady", Some((raw, at))) if matches!(limit, LimitOf::Tiers(_)) => {
-            return Err(refused(&at, BURST_TIERS, format!("{} with \"tiers\"", super::got(raw))))
+            return Err(refused(&at, BURST_TIERS, format!("{} with \"tiers\"", super::json::got(raw))))
         }
         ("steady", Some((raw, at))) => Reset::Steady { burst: amount(raw, &at, count, false)? },
         (other, Some((raw, at))) => {
-            return Err(refused(&at, BURST_WITH, format!("{} {}", super::got(raw), with("reset", other))))
+            return Err(refused(&at, BURST_WITH, format!("{} {}", super::json::got(raw), with("reset", other))))
         }
         ("rolling", None) => Reset::Rolling,
         _ => Reset::Fixed,
@@ -191,10 +190,14 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     let estimate = match f.get("estimate") {
         None => Estimate { input_percent: 100, max_tokens: None },
         Some((raw, at)) if admit_name == "counted" => {
-            return Err(refused(&at, ESTIMATE_WITH, format!("{} {}", super::got(raw), with("admit", "counted"))))
+            return Err(refused(&at, ESTIMATE_WITH, format!("{} {}", super::json::got(raw), with("admit", "counted"))))
         }
         Some((raw, at)) if count == CountOf::Requests => {
-            return Err(refused(&at, ESTIMATE_COUNT, format!("{} {}", super::got(raw), with("count", "requests"))))
+            return Err(refused(
+                &at,
+                ESTIMATE_COUNT,
+                format!("{} {}", super::json::got(raw), with("count", "requests")),
+            ))
         }
         Some((raw, at)) => estimate(raw, &at)?,
     };
@@ -215,14 +218,14 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
         let ceiling = count == CountOf::Dollars && per == Per::Everyone && reset == Reset::Fixed;
         if !(ceiling && admit == Admit::Counted && matches!(window, Window::Span(_))) {
             let (raw, at) = f.need("whenFull", WHEN_FULL_ALLOWED)?;
-            let got = format!("{} for a guard of {} per {}", super::got(raw), count.name(), per.name());
+            let got = format!("{} for a guard of {} per {}", super::json::got(raw), count.name(), per.name());
             return Err(refused(&at, DEGRADE_WITH, got));
         }
     }
     let reason = match (f.get("reason"), &when_full) {
         (None, _) => default_reason(count, per, admit),
         (Some((raw, at)), WhenFull::DegradeTo(model)) => {
-            let got = format!("{} with \"whenFull\": {{\"degradeTo\": {}}}", super::got(raw), shown(model));
+            let got = format!("{} with \"whenFull\": {{\"degradeTo\": {}}}", super::json::got(raw), shown(model));
             return Err(refused(&at, REASON_WITH, got));
         }
         (Some((raw, at)), WhenFull::Refuse) => {
@@ -236,7 +239,7 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     let retry_after = match f.get("retryAfter") {
         None => None,
         Some((raw, at)) if reset == Reset::Fixed => {
-            return Err(refused(&at, RETRY_WITH, format!("{} {}", super::got(raw), with("reset", "fixed"))))
+            return Err(refused(&at, RETRY_WITH, format!("{} {}", super::json::got(raw), with("reset", "fixed"))))
         }
         Some((raw, at)) => Some(match text(raw, &at, RETRY_ALLOWED)?.as_str() {
             "exact" => RetryAfter::Exact,
@@ -286,9 +289,9 @@ fn estimate(raw: &RawValue, path: &str) -> Result<Estimate, FieldError> {
 }
 
 fn when_full(raw: &RawValue, path: &str) -> Result<WhenFull, FieldError> {
-    match super::view(raw) {
-        super::Json::Text(t) if t == "refuse" => Ok(WhenFull::Refuse),
-        super::Json::Object(entries) => {
+    match super::json::view(raw) {
+        super::json::Json::Text(t) if t == "refuse" => Ok(WhenFull::Refuse),
+        super::json::Json::Object(entries) => {
             let f = Fields::new(entries, path, WHEN_FULL_FIELDS, &["degradeTo"])?;
             let (raw, at) = f.need("degradeTo", MODEL_ALLOWED)?;
             Ok(WhenFull::DegradeTo(name(raw, &at, MODEL_ALLOWED)?))

@@ -6,11 +6,13 @@
 //! a call fits when it fits every window, and an outage makes each cohort fail open or
 //! closed.
 
-use super::{join, object, refused, shown, text, whole, wrong, Fields};
-use crate::engine::guard::{Guard, Reason};
+use super::json::{join, object, refused, text, whole, wrong, Fields};
+use crate::engine::guard::Guard;
 use crate::engine::language::{Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
 use crate::engine::ledger::{FailMode, Meter, Outage, Tier, DAY_MS, MONTH_MS};
+use crate::engine::refusal::Reason;
 use crate::money::{Micros, Tokens};
+use crate::settings::shown;
 use crate::settings::FieldError;
 use crate::time::{Instant, Span};
 use serde_json::value::RawValue;

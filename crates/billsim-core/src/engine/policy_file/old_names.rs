@@ -2,14 +2,15 @@
 //! each is a point of the language (`engine/language.rs`), so every file that worked before
 //! gives the same result; the core writes the language.
 
-use super::ledger::outage;
-use super::{
-    dollars, join, name, object, refused, shown, text, view, whole, wrong, Fields, Json, AMOUNT_MAX, MODEL_ALLOWED,
+use super::json::{
+    dollars, join, name, object, refused, text, view, whole, wrong, Fields, Json, AMOUNT_MAX, MODEL_ALLOWED,
 };
-use crate::budget::Refill;
+use super::ledger::outage;
+use crate::engine::budget::Refill;
 use crate::engine::guard::{Guard, SetAside};
 use crate::engine::ledger::{FailMode, Meter, Tier};
 use crate::money::Micros;
+use crate::settings::shown;
 use crate::settings::{self, FieldError};
 use crate::time::Span;
 use serde_json::value::RawValue;

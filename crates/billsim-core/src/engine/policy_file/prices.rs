@@ -1,8 +1,9 @@
 //! A file's prices: dollars per million input and output tokens, by model.
 
-use super::{dollars, object, refused, shown, wrong, Fields, MODEL_ALLOWED};
+use super::json::{dollars, object, refused, wrong, Fields, MODEL_ALLOWED};
 use crate::engine::price::{Price, PriceTable};
 use crate::money::Micros;
+use crate::settings::shown;
 use crate::settings::FieldError;
 use serde_json::value::RawValue;
 

@@ -7,6 +7,7 @@ use crate::engine::price::Price;
 use crate::engine::{run, Call, Cohort, Nanos, Record, RunError, Traffic, User};
 use crate::money::Micros;
 use crate::scenario::{self, Values, SCENARIOS};
+use crate::settings::Invalid;
 use crate::time::Instant;
 use crate::time::Span;
 use std::num::NonZeroU32;
@@ -49,16 +50,19 @@ fn every_policy_of_every_scenario_serialized_by_the_engine_reads_back_the_same()
 /// The policies a scenario compares, as the engine holds them.
 fn scenario_policies(s: &scenario::Scenario, values: &Values) -> Vec<Policy> {
     match s.name {
-        "toyDay" => crate::simulate::Policy::ALL.iter().map(|p| p.engine_policy(&values.day_settings())).collect(),
-        "freeTier" => crate::free_tier::Params::from_values(values).policies(),
+        "toyDay" => crate::lessons::toy_day::simulate::Policy::ALL
+            .iter()
+            .map(|p| p.engine_policy(&values.day_settings()))
+            .collect(),
+        "freeTier" => crate::lessons::free_tier::Params::from_values(values).policies(),
         "hackathon" => {
-            let settings = crate::hackathon::Settings::from_values(values);
-            crate::hackathon::Policy::ALL.iter().map(|p| p.engine_policy(&settings)).collect()
+            let settings = crate::lessons::hackathon::Settings::from_values(values);
+            crate::lessons::hackathon::Policy::ALL.iter().map(|p| p.engine_policy(&settings)).collect()
         }
-        "runawayTenant" => crate::runaway_tenant::Params::from_values(values).unwrap().policies(),
+        "runawayTenant" => crate::lessons::runaway_tenant::Params::from_values(values).unwrap().policies(),
         _ => {
-            let p = crate::in_flight::Params::default();
-            crate::in_flight::Version::ALL.iter().map(|v| v.engine_policy(&p)).collect()
+            let p = crate::lessons::toy_day::in_flight::Params::default();
+            crate::lessons::toy_day::in_flight::Version::ALL.iter().map(|v| v.engine_policy(&p)).collect()
         }
     }
 }

@@ -179,7 +179,7 @@ fn policy_text<'a>(policy: &'a Policy, points: &'a [Point], ledger: Option<Ledge
 }
 
 /// Serializes `policy` as the language says it (what [`Policy`]'s `Serialize` does).
-pub fn serialize_policy<S: Serializer>(policy: &Policy, s: S) -> Result<S::Ok, S::Error> {
+fn serialize_policy<S: Serializer>(policy: &Policy, s: S) -> Result<S::Ok, S::Error> {
     let (points, ledger) = points_of(policy);
     policy_text(policy, &points, ledger).serialize(s)
 }
@@ -202,4 +202,10 @@ struct FileText<'a> {
 pub fn file_text(policies: &[Policy]) -> String {
     // Strings, numbers, lists and objects with string keys always write.
     serde_json::to_string_pretty(&FileText { policies: Policies(policies) }).unwrap_or_default() + "\n"
+}
+
+impl Serialize for Policy {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_policy(self, s)
+    }
 }

@@ -1,0 +1,127 @@
+//! Measures in whole pixels: a bar split into segments that always add up to the bar, and
+//! the width of a label and its lines wrapped to fit, never less than the text takes.
+
+/// The pixel edges of segments with the given values across `width` pixels starting at
+/// `left`, on a scale where `full` (or the values' total, if more) fills the width: money
+/// is length, so a bar of half the longest bill is half as long. `values.len() + 1` edges,
+/// the first `left`. With a total of zero every segment is empty.
+pub fn edges_on(left: i32, width: i32, values: &[u64], full: u128) -> Vec<i32> {
+    let total = full.max(values.iter().map(|&v| u128::from(v)).sum());
+    let mut running: u128 = 0;
+    let mut out = vec![left];
+    for &v in values {
+        running += u128::from(v);
+        out.push(left + scaled(running, total, width));
+    }
+    out
+}
+
+/// The painted span of segment `i` of a bar with pixel `edges`: up to `gap` short of the
+/// next segment, but to the bar's very end when it is the last segment with any width, so
+/// the bar is painted as long as its value and no sliver of a segment is lost to the gap.
+pub fn painted(edges: &[i32], i: usize, gap: i32) -> (i32, i32) {
+    let (x0, x1) = (edges[i], edges[i + 1]);
+    let end = edges.last().copied().unwrap_or(x1);
+    (x0, if x1 == end { x1 } else { x1 - gap })
+}
+
+/// `value` out of `total` as whole pixels of `width`, rounded down: 0 for a total of 0,
+/// and never more than `width` while `value <= total`.
+pub fn scaled(value: u128, total: u128, width: i32) -> i32 {
+    (value * width.max(0) as u128).checked_div(total).unwrap_or(0) as i32
+}
+
+/// Advance widths of DejaVu Sans Bold, rounded up, in hundredths of an em, for `' '` to
+/// `'~'`. It is the widest of the usual `sans-serif` fonts (Chromium's on Linux; Arial,
+/// Helvetica and Roboto are narrower), so text placed by these widths fits in any of them.
+const ASCII_WIDTHS: [u8; 95] = [
+    35, 46, 53, 84, 70, 101, 88, 31, 46, 46, 53, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 40, 40,
+    84, 84, 84, 59, 100, 78, 77, 74, 84, 69, 69, 83, 84, 38, 38, 78, 64, 100, 84, 86, 74, 86, 78, 73, 69, 82, 78, 111,
+    78, 73, 73, 46, 37, 46, 84, 50, 50, 68, 72, 60, 72, 68, 44, 72, 72, 35, 35, 67, 35, 105, 72, 69, 72, 72, 50, 60,
+    48, 72, 66, 93, 65, 66, 59, 72, 37, 72, 84,
+];
+
+/// The width of `text` drawn at `font_px` in a sans-serif font, bold or not, never less
+/// than it really takes: a label placed by it is never cut at the canvas's edge. Other
+/// characters than ASCII count as a whole em, but for the few the charts draw.
+pub fn text_width(text: &str, font_px: u32) -> i32 {
+    let hundredths: u64 = text
+        .chars()
+        .map(|c| match c {
+            ' '..='~' => u64::from(ASCII_WIDTHS[c as usize - ' ' as usize]),
+            '\u{B7}' => 38,   // ·
+            '\u{2013}' => 50, // –
+            '\u{25B6}' => 77, // ▶
+            _ => 100,
+        })
+        .sum();
+    (hundredths * u64::from(font_px)).div_ceil(100).try_into().unwrap_or(i32::MAX)
+}
+
+/// `text` in lines no wider than `room` at `font_px`, broken between words (and inside a
+/// word only when it is wider than `room` by itself). Always at least one line.
+pub fn wrap(text: &str, font_px: u32, room: i32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let joined = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if text_width(&joined, font_px) <= room {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for c in word.chars() {
+            line.push(c);
+            if text_width(&line, font_px) > room && line.chars().count() > 1 {
+                line.pop();
+                lines.push(std::mem::replace(&mut line, c.to_string()));
+            }
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segments_fill_the_bar_exactly_whatever_the_rounding() {
+        let e = edges_on(10, 100, &[1, 1, 1], 3);
+        assert_eq!(e, vec![10, 43, 76, 110]);
+        assert_eq!(edges_on(0, 50, &[0, 0], 0), vec![0, 0, 0]);
+        assert_eq!(edges_on(0, 100, &[1, 1], 4), vec![0, 25, 50], "half the full value, half the width");
+    }
+
+    #[test]
+    fn a_value_scales_to_its_share_of_the_width_and_a_total_of_zero_to_nothing() {
+        assert_eq!(scaled(250_000, 960_000, 788), 205);
+        assert_eq!(scaled(960_000, 960_000, 788), 788);
+        assert_eq!(scaled(5, 0, 788), 0);
+        assert_eq!(scaled(1, 2, -10), 0, "a negative width draws nothing");
+    }
+
+    #[test]
+    fn text_wraps_between_words_to_the_room_given_and_loses_no_word() {
+        let text = "Two processes, each with its own count";
+        let lines = wrap(text, 10, 150);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.iter().all(|l| text_width(l, 10) <= 150), "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        assert_eq!(wrap("short", 10, 150), vec!["short"]);
+        assert_eq!(wrap("", 10, 150), vec![""]);
+        let long = wrap("$0.000001$0.000001$0.000001", 10, 60);
+        assert!(long.iter().all(|l| text_width(l, 10) <= 60), "a word wider than the room is broken: {long:?}");
+        assert_eq!(long.concat(), "$0.000001$0.000001$0.000001");
+    }
+
+    #[test]
+    fn a_width_is_never_less_than_the_bold_font_takes() {
+        // DejaVu Sans Bold at 10 px: "m" is 10.4 px, "i" 3.4 px.
+        assert_eq!((text_width("m", 10), text_width("i", 10)), (11, 4));
+        assert_eq!(text_width("\u{25B6} ", 100), 112);
+    }
+}

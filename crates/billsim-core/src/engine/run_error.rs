@@ -1,0 +1,72 @@
+//! Why a run could not be made: one error for the engine, the scenarios and the replay,
+//! each saying what to change.
+
+use crate::engine::traffic::BadTraffic;
+use crate::money::Overflow;
+use crate::settings::FieldError;
+use std::fmt;
+
+/// Why a run could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    Overflow,
+    /// Models with no price, each with how many calls it has.
+    NoPrice(Vec<(String, u64)>),
+    /// A policy of no processes.
+    NoProcess,
+    BadTraffic(BadTraffic),
+    /// A guard degrades to, or a ladder names, a model the traffic does not have (each of
+    /// its models is priced): the field (`policy.guards[0].whenFull.degradeTo`,
+    /// `policy.ladder[1]`), the model, the traffic's models.
+    UnknownModel {
+        field: String,
+        model: String,
+        known: Vec<String>,
+    },
+    /// A ledger's tiers name no tier for a cohort of the traffic: the cohort and its tenants.
+    NoTier {
+        cohort: String,
+        tenants: usize,
+    },
+    /// A scenario's settings that do not hold together (a monthly budget below the daily
+    /// one, an outage that ends before it starts).
+    Setting(FieldError),
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Overflow => Overflow.fmt(f),
+            RunError::NoPrice(models) => {
+                let list: Vec<String> = models.iter().map(|(m, n)| format!("{m:?} ({n} calls)")).collect();
+                write!(f, "prices: no price for {}; give each model a price", list.join(", "))
+            }
+            RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
+            RunError::BadTraffic(e) => write!(f, "traffic: {e}"),
+
+            RunError::NoTier { cohort, tenants } => write!(
+                f,
+                "tiers: must give a tier to every cohort of tenants; got none for {cohort:?} ({tenants} tenants)"
+            ),
+            RunError::UnknownModel { field, model, known } => {
+                let known: Vec<String> = known.iter().map(|m| format!("{m:?}")).collect();
+                write!(f, "{field}: must be one of the priced models {}; got {model:?}", known.join(", "))
+            }
+            RunError::Setting(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+impl From<BadTraffic> for RunError {
+    fn from(e: BadTraffic) -> Self {
+        RunError::BadTraffic(e)
+    }
+}
+
+impl From<Overflow> for RunError {
+    fn from(_: Overflow) -> Self {
+        RunError::Overflow
+    }
+}

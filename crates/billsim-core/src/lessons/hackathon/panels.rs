@@ -1,0 +1,530 @@
+//! What lesson 001's widget shows under its chart, for the policy it frames: what each
+//! weakness switched on did in this run, the last lines of the blocked-call log, and the
+//! tutorial's `/usage` page at the end of the day (with a sentence on its example prices).
+//! Every word and number is here; the page only shows the panels.
+
+use super::blocked_log::blocked_log;
+use super::{day, most_one_call_costs, Policy, Settings, Usage, DAY_START_UNIX, POLICIES_ALLOWED};
+use crate::engine::{process_of, Event, Nanos, Outcome, Reason, RunError};
+use crate::scenario::{self, ScenarioRun, Values};
+use crate::settings::{shown, Invalid};
+use crate::time::{clock, Instant};
+use crate::views::over_time::Table;
+use crate::views::panels::Panel;
+use crate::words::grouped;
+
+/// `n` and its noun, `n` grouped by thousands: `1 request`, `1,200 requests`.
+fn many(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
+}
+
+/// The blocked-call log's lines the panel shows: the day's last.
+pub const LOG_LINES: usize = 8;
+
+/// The panels of day `seed` with `values`, for `policy` (one of [`super::POLICIES`]).
+pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError> {
+    let framed = Policy::ALL
+        .into_iter()
+        .find(|p| p.name() == policy.trim())
+        .ok_or_else(|| RunError::Setting(Invalid { allowed: POLICIES_ALLOWED, got: shown(policy) }.on("policy")))?;
+    let settings = Settings::from_values(values);
+    // The day the widget's chart shows, kept with every event: not run again here.
+    let run = crate::scenario::last_run::run(&scenario::HACKATHON, seed, values)?;
+    let day = Day::of(&run, framed, &settings);
+    Ok(vec![day.weaknesses(), day.blocked_log(), day.usage()])
+}
+
+/// The framed policy's day, as the panels read it. Money added up here is part of the
+/// bill, which the engine added up checked: no sum of it can overflow.
+struct Day<'a> {
+    run: &'a ScenarioRun,
+    policy: Policy,
+    /// The framed policy's outcome in `run`.
+    outcome: &'a Outcome,
+    settings: &'a Settings,
+    /// The policy's button label, quoted, as the sentences name it.
+    named: String,
+    events: &'a [Event],
+}
+
+impl<'a> Day<'a> {
+    fn of(run: &'a ScenarioRun, policy: Policy, settings: &'a Settings) -> Day<'a> {
+        // The scenario runs its policies in the order of `Policy::ALL`.
+        let outcome = &run.policies[policy as usize];
+        let events = outcome.events.as_deref().unwrap_or(&[]);
+        let named = format!("\"{}\"", super::POLICIES[policy as usize].label);
+        Day { run, policy, outcome, settings, named, events }
+    }
+
+    /// The process each event went to: events are in the engine's order, one per call,
+    /// as no call of this scenario is dropped (each request is one call).
+    fn process(&self, event: usize) -> usize {
+        process_of(event, self.settings.processes as usize)
+    }
+
+    fn has_limit(&self) -> bool {
+        matches!(self.policy, Policy::RateLimit | Policy::RateLimitAndCap | Policy::RateLimitAndSetAsideCap)
+    }
+
+    fn has_cap(&self) -> bool {
+        !matches!(self.policy, Policy::NoLimit | Policy::RateLimit)
+    }
+
+    fn bill(&self) -> Nanos {
+        self.outcome.bill
+    }
+
+    fn cap(&self) -> String {
+        self.settings.cap.shown()
+    }
+
+    /// Users of `cohort`: (calls, refused by the request limit, charged), each.
+    fn cohort(&self, cohort: u16) -> impl Iterator<Item = (u32, u32, Nanos)> + '_ {
+        let name = self.run.cohorts.get(usize::from(cohort)).map(|c| c.name.as_str());
+        self.run
+            .users
+            .iter()
+            .zip(&self.outcome.per_user)
+            .filter(move |(u, _)| Some(u.cohort.as_str()) == name)
+            .map(|(u, o)| (u.calls, o.refused_by.get(Reason::RateLimit), o.charged))
+    }
+
+    /// One sentence per weakness switched on, or one that says the switches are there.
+    fn weaknesses(&self) -> Panel {
+        let s = self.settings;
+        let mut sentences: Vec<String> = [
+            s.spoofed.then(|| self.spoofed()),
+            s.shared_address.then(|| self.shared_address()),
+            s.restart.map(|at| self.restart(at)),
+            (s.processes > 1).then(|| self.processes()),
+            (s.at_once > 1).then(|| self.at_once()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if sentences.is_empty() {
+            sentences.push(
+                "Each weakness of the tutorial's security review is a switch under \"More settings\": spoofed users, \
+                 a shared address, a restart, several server processes and calls started at once. All are off in \
+                 this run: every caller sends an X-User of their own to one server that never restarts."
+                    .into(),
+            );
+        } else {
+            sentences.insert(0, format!("Under {}:", self.named));
+        }
+        Panel { name: "weaknesses", title: "What the weaknesses did".into(), sentences, lines: vec![], table: None }
+    }
+
+    fn spoofed(&self) -> String {
+        let (calls, limited, charged) = self
+            .cohort(day::SCRIPT)
+            .fold((0, 0, 0), |(c, l, m), (uc, ul, um)| (c + u64::from(uc), l + u64::from(ul), m + um.0));
+        let sent = format!(
+            "Spoofed users: the script sent {} under {} names, a new X-User each time",
+            many(calls, "request", "requests"),
+            grouped(calls)
+        );
+        if !self.has_limit() {
+            return format!("{sent}; there is no request limit here for the names to get round.");
+        }
+        let refused = match limited {
+            0 => "none of them".to_string(),
+            n => grouped(n),
+        };
+        format!("{sent}: the request limit refused {refused}, and they cost {}.", Nanos(charged).micros().cents())
+    }
+
+    fn shared_address(&self) -> String {
+        let limit = u64::from(self.settings.limit.get());
+        let office: Vec<(u32, u32, Nanos)> = self.cohort(day::OFFICE).collect();
+        let calls: u64 = office.iter().map(|o| u64::from(o.0)).sum();
+        let start = format!(
+            "Shared address: an office of {} with no header share one address, {}",
+            many(office.len() as u64, "person", "people"),
+            day::OFFICE_ADDRESS
+        );
+        if !self.has_limit() {
+            return format!(
+                "{start}; with no request limit, their {} are not counted together.",
+                many(calls, "request", "requests")
+            );
+        }
+        let refused: u64 = office.iter().map(|o| u64::from(o.1)).sum();
+        // Someone who sent fewer requests than the limit in the whole day could only be
+        // refused because others used the address's limit up.
+        let others: u64 = office.iter().filter(|o| u64::from(o.0) < limit).map(|o| u64::from(o.1)).sum();
+        let whose = match others {
+            0 => String::new(),
+            n => format!(
+                ", {} of them to people who sent fewer than {} all day: someone else had used their limit up",
+                grouped(n),
+                many(limit, "request", "requests")
+            ),
+        };
+        let refused = match refused {
+            0 => "none".to_string(),
+            n => grouped(n),
+        };
+        format!("{start}: the request limit refused {refused} of their {}{whose}.", many(calls, "request", "requests"))
+    }
+
+    fn restart(&self, at: Instant) -> String {
+        let spent = |before: bool| {
+            Nanos(self.events.iter().filter(|e| e.served && (e.at < at) == before).map(|e| e.charged.0).sum())
+        };
+        let (before, after) = (spent(true), spent(false));
+        let cap = if self.has_cap() {
+            format!(", against a {} daily cap that started again from $0.00", self.cap())
+        } else {
+            String::new()
+        };
+        format!(
+            "Restart: the server restarted at {} UTC and every counter started again: {} was spent before it and {} \
+             after, {} in the day{cap}.",
+            clock(at.whole_seconds()),
+            before.micros().cents(),
+            after.micros().cents(),
+            self.bill().micros().cents()
+        )
+    }
+
+    fn processes(&self) -> String {
+        let n = self.settings.processes;
+        let start = format!("Processes: {n} server processes each kept their own counters, taking requests in turn");
+        if !self.has_limit() && !self.has_cap() {
+            return format!("{start}; with no limit there is nothing for them to count.");
+        }
+        let mut parts = Vec::new();
+        if self.has_limit() {
+            let (most, limit) = (self.most_in_a_window(), self.settings.limit.get());
+            let window = self.settings.window.0 / 1_000;
+            parts.push(if most > limit {
+                format!(
+                    "one caller got {} through in {window} s, where the limit is {limit}",
+                    many(u64::from(most), "request", "requests")
+                )
+            } else {
+                format!(
+                    "no caller sent enough to show it this time, but together they let up to {} requests per caller \
+                     through in {window} s, where the limit is {limit}",
+                    u64::from(limit) * u64::from(n)
+                )
+            });
+        }
+        if self.has_cap() {
+            parts.push(format!("the day spent {} against a {} cap", self.bill().micros().cents(), self.cap()));
+        }
+        format!("{start}: {}.", parts.join(", and "))
+    }
+
+    /// The most calls of one key served in any window of the request limit.
+    fn most_in_a_window(&self) -> u32 {
+        let window = self.settings.window.0;
+        let mut by_key: Vec<Vec<u64>> = vec![Vec::new(); self.run.keys.len().max(self.run.users.len())];
+        for e in self.events.iter().filter(|e| e.served) {
+            if let Some(times) = by_key.get_mut(e.key.unwrap_or(e.user) as usize) {
+                times.push(e.at.0);
+            }
+        }
+        let mut most = 0;
+        for times in &by_key {
+            // Times are in order; the window holds the calls less than `window` before the last.
+            let mut first = 0;
+            for (last, &t) in times.iter().enumerate() {
+                while t - times[first] >= window {
+                    first += 1;
+                }
+                most = most.max(last + 1 - first);
+            }
+        }
+        most as u32
+    }
+
+    fn at_once(&self) -> String {
+        let k = self.settings.at_once;
+        let bill = self.bill();
+        let cap = Nanos(self.settings.cap.0 * Nanos::PER_MICRO);
+        let start = format!("Calls at once: the script started {k} calls at the same moment");
+        match self.policy {
+            Policy::NoLimit | Policy::RateLimit => {
+                format!(
+                    "{start}; there is no cap here for them to pass together, and the day spent {}.",
+                    bill.micros().cents()
+                )
+            }
+            Policy::RateLimitAndSetAsideCap => format!(
+                "{start}; the set-aside cap held back a whole reply for each before letting it in, so the day ended \
+                 at {}, not above the {} cap.",
+                bill.micros().cents(),
+                self.cap()
+            ),
+            Policy::DailyCap | Policy::RateLimitAndCap if bill > cap => {
+                let (over, one) = (Nanos(bill.0 - cap.0), most_one_call_costs());
+                let ended = format!(
+                    "the day ended at {}, {} over the {} cap",
+                    bill.micros().shown(),
+                    over.micros().shown(),
+                    self.cap()
+                );
+                let one = one.micros().cents();
+                // Several processes or a restart give the day more than one cap: only
+                // in one process that never restarted is every cent past it the batches'.
+                let alone = self.settings.processes == 1 && self.settings.restart.is_none();
+                if alone && over > most_one_call_costs() {
+                    format!(
+                        "{start}, and each batch passed the cap's check together: {ended}, more than the {one} one call \
+                         at a time can carry it past."
+                    )
+                } else if alone {
+                    format!("{start}; {ended}, within the {one} one call can carry it past: no batch added to it this time.")
+                } else {
+                    let mut more = Vec::new();
+                    if self.settings.processes > 1 {
+                        more.push(format!("each of the {} processes keeps a cap of its own", self.settings.processes));
+                    }
+                    if self.settings.restart.is_some() {
+                        more.push("the restart starts the cap again".to_string());
+                    }
+                    format!("{start}; {ended}, but {}.", more.join(" and "))
+                }
+            }
+            Policy::DailyCap | Policy::RateLimitAndCap => format!(
+                "{start}; the day ended at {}, under the {} cap, so no batch got past the check.",
+                bill.micros().cents(),
+                self.cap()
+            ),
+        }
+    }
+
+    fn blocked_log(&self) -> Panel {
+        let log = blocked_log(self.run, self.outcome, DAY_START_UNIX).unwrap_or_default();
+        let lines: Vec<&str> = log.lines().collect();
+        let out = self.outcome;
+        let by = |r: Reason| out.per_user.iter().map(|u| u64::from(u.refused_by.get(r))).sum::<u64>();
+        let sentence = match lines.len() {
+            0 => format!("Under {}, the day wrote no line to blocked.log: no call was blocked.", self.named),
+            n => {
+                let reasons: Vec<String> = [Reason::RateLimit, Reason::DailyCapReached]
+                    .into_iter()
+                    .filter(|&r| by(r) > 0)
+                    .map(|r| format!("{} \"{}\"", grouped(by(r)), r.name()))
+                    .collect();
+                let shown = n.min(LOG_LINES);
+                format!(
+                    "Under {}, the day wrote {} to blocked.log, one per blocked call ({}); {}:",
+                    self.named,
+                    many(n as u64, "line", "lines"),
+                    reasons.join(", "),
+                    if shown == n { "here they are".to_string() } else { format!("the last {shown}") }
+                )
+            }
+        };
+        let last = lines[lines.len().saturating_sub(LOG_LINES)..].iter().map(|l| l.to_string()).collect();
+        Panel {
+            name: "blockedLog",
+            title: "The blocked-call log".into(),
+            sentences: vec![sentence],
+            lines: last,
+            table: None,
+        }
+    }
+
+    /// The `/usage` page of each process at the end of the day: the calls served since it
+    /// last started, and what they cost.
+    fn usage(&self) -> Panel {
+        let processes = self.settings.processes as usize;
+        let since = self.settings.restart.unwrap_or(Instant(0));
+        let mut calls = vec![0u32; processes];
+        let mut spent = vec![Nanos::ZERO; processes];
+        for (i, e) in self.events.iter().enumerate().filter(|(_, e)| e.served && e.at >= since) {
+            let p = self.process(i);
+            calls[p] += 1;
+            spent[p] = Nanos(spent[p].0 + e.charged.0);
+        }
+        let rows = (0..processes)
+            .map(|p| {
+                let page = Usage::new(self.settings, calls[p], spent[p]);
+                let mut row = vec![page.day, page.calls.to_string(), page.spent_usd, page.cap_usd, page.rate_limit];
+                if !self.has_cap() {
+                    row[3] = "none".into();
+                }
+                if !self.has_limit() {
+                    row[4] = "none".into();
+                }
+                if processes > 1 {
+                    row.insert(0, (p + 1).to_string());
+                }
+                row
+            })
+            .collect();
+        let mut columns: Vec<String> =
+            ["Day", "Calls", "Spent (USD)", "Cap (USD)", "Rate limit"].into_iter().map(String::from).collect();
+        if processes > 1 {
+            columns.insert(0, "Process".into());
+        }
+        let mut which = format!("What GET /usage answers at the end of the day under {}", self.named);
+        if processes > 1 {
+            which.push_str(", one page per process, each with its own counts");
+        }
+        if let Some(at) = self.settings.restart {
+            which.push_str(&format!(", counting only since the restart at {} UTC", clock(at.whole_seconds())));
+        }
+        let sentences = vec![
+            format!("{which}."),
+            "The prices are the tutorial's example numbers, $1 and $5 per million input and output tokens, not \
+             published prices."
+                .into(),
+        ];
+        let caption = match processes {
+            1 => "GET /usage".to_string(),
+            _ => "GET /usage, one row per server process".to_string(),
+        };
+        Panel {
+            name: "usage",
+            title: "The usage page".into(),
+            sentences,
+            lines: vec![],
+            table: Some(Table { caption, columns, rows }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Record;
+
+    fn values(pairs: &[(&str, &str)]) -> Values {
+        let s = &scenario::HACKATHON;
+        let mut values = Values::defaults(s);
+        for (k, v) in pairs {
+            values.set(s, k, v).unwrap();
+        }
+        values
+    }
+
+    fn weaknesses(seed: u32, pairs: &[(&str, &str)], policy: &str) -> Vec<String> {
+        panels(seed, &values(pairs), policy).unwrap().swap_remove(0).sentences
+    }
+
+    #[test]
+    fn the_panels_are_the_weaknesses_the_blocked_log_and_the_usage_page_and_a_policy_not_the_scenarios_is_refused() {
+        let ours = panels(0, &values(&[]), "rateLimitAndCap").unwrap();
+        let names: Vec<&str> = ours.iter().map(|p| p.name).collect();
+        assert_eq!(names, ["weaknesses", "blockedLog", "usage"]);
+        let of = crate::views::panels::of(&scenario::HACKATHON, 0, &values(&[]), "rateLimitAndCap").unwrap();
+        assert_eq!(of, ours, "the scenario's panels are these");
+        let err = panels(0, &values(&[]), "bucket").unwrap_err().to_string();
+        assert_eq!(err, format!("policy: must be {POLICIES_ALLOWED}; got \"bucket\""));
+    }
+
+    #[test]
+    fn with_every_switch_off_one_sentence_says_the_switches_are_there() {
+        let said = weaknesses(0, &[], "rateLimitAndCap");
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].contains("All are off in this run"), "{}", said[0]);
+    }
+
+    #[test]
+    fn each_switch_on_gets_its_own_sentence_with_this_runs_numbers() {
+        let app = "rateLimitAndCap";
+        let spoofed = weaknesses(0, &[("spoofedUsers", "on")], app);
+        assert_eq!(
+            spoofed[1],
+            "Spoofed users: the script sent 4,609 requests under 4,609 names, a new X-User each time: the request \
+             limit refused none of them, and they cost $0.98."
+        );
+        let shared = weaknesses(0, &[("sharedAddress", "on")], app);
+        assert_eq!(
+            shared[1],
+            "Shared address: an office of 8 people with no header share one address, 198.51.100.7: the request limit \
+             refused 28 of their 45 requests, 14 of them to people who sent fewer than 5 requests all day: someone \
+             else had used their limit up."
+        );
+        let restart = weaknesses(0, &[("restartMinute", "720")], "dailyCap");
+        assert_eq!(
+            restart[1],
+            "Restart: the server restarted at 12:00 UTC and every counter started again: $0.29 was spent before it \
+             and $1.00 after, $1.29 in the day, against a $1.00 daily cap that started again from $0.00."
+        );
+        let two = weaknesses(0, &[("serverProcesses", "2")], app);
+        assert!(two[1].contains("one caller got 10 requests through in 60 s, where the limit is 5"), "{}", two[1]);
+        let hidden = weaknesses(0, &[("serverProcesses", "2"), ("spoofedUsers", "on")], app);
+        assert!(
+            hidden[2].contains("let up to 10 requests per caller through in 60 s, where the limit is 5"),
+            "{}",
+            hidden[2]
+        );
+        let at_once = weaknesses(0, &[("scriptAtOnce", "5")], "dailyCap");
+        assert!(
+            at_once[1].ends_with(
+                "the day ended at $1.00149, $0.00149 over the $1.00 cap, more than the $0.00054 one call \
+             at a time can carry it past."
+            ),
+            "{}",
+            at_once[1]
+        );
+        let all = [
+            ("spoofedUsers", "on"),
+            ("sharedAddress", "on"),
+            ("restartMinute", "600"),
+            ("serverProcesses", "3"),
+            ("scriptAtOnce", "4"),
+        ];
+        let two_at_once = weaknesses(0, &[("serverProcesses", "2"), ("scriptAtOnce", "5")], "dailyCap");
+        assert!(two_at_once[2].ends_with("but each of the 2 processes keeps a cap of its own."), "{}", two_at_once[2]);
+        let said = weaknesses(1, &all, app);
+        let starts: Vec<&str> = said.iter().map(|s| s.split(':').next().unwrap_or("")).collect();
+        assert_eq!(
+            starts,
+            ["Under \"The tutorial's app", "Spoofed users", "Shared address", "Restart", "Processes", "Calls at once"]
+        );
+    }
+
+    #[test]
+    fn a_policy_without_the_guard_a_weakness_gets_round_says_so() {
+        let spoofed = weaknesses(0, &[("spoofedUsers", "on")], "dailyCap");
+        assert!(spoofed[1].ends_with("there is no request limit here for the names to get round."), "{}", spoofed[1]);
+        let at_once = weaknesses(0, &[("scriptAtOnce", "5")], "rateLimitAndSetAsideCap");
+        assert!(at_once[1].contains("not above the $1.00 cap"), "{}", at_once[1]);
+    }
+
+    #[test]
+    fn the_blocked_log_panel_shows_the_days_last_lines_and_counts_them_all() {
+        for (seed, policy) in [(0, "rateLimitAndCap"), (3, "dailyCap"), (2, "noLimit")] {
+            let values = values(&[]);
+            let panel = panels(seed, &values, policy).unwrap().swap_remove(1);
+            let run = scenario::run(&scenario::HACKATHON, seed, &values, None, Record::EVERYTHING).unwrap();
+            let i = Policy::ALL.iter().position(|p| p.name() == policy).unwrap();
+            let log = blocked_log(&run, &run.policies[i], DAY_START_UNIX).unwrap();
+            let all: Vec<&str> = log.lines().collect();
+            assert_eq!(panel.lines, all[all.len().saturating_sub(LOG_LINES)..], "{policy} on day {seed}");
+            let count = if all.is_empty() { "no line".to_string() } else { many(all.len() as u64, "line", "lines") };
+            assert!(panel.sentences[0].contains(&count), "{policy}: {count} in {}", panel.sentences[0]);
+        }
+    }
+
+    #[test]
+    fn the_usage_page_adds_up_to_the_days_served_calls_and_bill_over_processes_and_since_a_restart() {
+        let spent = |row: &[String], col: usize| row[col].replace('.', "").parse::<u64>().unwrap();
+        for pairs in [vec![], vec![("serverProcesses", "3")], vec![("serverProcesses", "2"), ("scriptAtOnce", "3")]] {
+            let values = values(&pairs);
+            let usage = panels(5, &values, "rateLimitAndCap").unwrap().swap_remove(2);
+            let table = usage.table.unwrap();
+            let run = scenario::run(&scenario::HACKATHON, 5, &values, None, Record::COUNTS).unwrap();
+            let app = &run.policies[3];
+            let served: u64 = app.per_user.iter().map(|u| u64::from(u.served)).sum();
+            assert!(app.per_user.iter().all(|u| u.dropped == 0), "no call dropped: events are the engine's order");
+            let col = table.columns.len() - 4;
+            let calls: u64 = table.rows.iter().map(|r| r[col].parse::<u64>().unwrap()).sum();
+            let micros: u64 = table.rows.iter().map(|r| spent(r, col + 1)).sum();
+            assert_eq!((calls, micros), (served, app.bill.0 / 1_000), "{pairs:?}: {:?}", table.rows);
+            assert_eq!(table.rows.len(), run.ran[3].processes as usize);
+            assert_eq!(table.caption.contains("one row per server process"), table.rows.len() > 1);
+        }
+        let restart = panels(0, &values(&[("restartMinute", "720")]), "dailyCap").unwrap().swap_remove(2);
+        assert_eq!(restart.table.unwrap().rows, [["2026-11-11", "2132", "1.000231", "1.000000", "none"]]);
+        assert!(restart.sentences[0].ends_with("counting only since the restart at 12:00 UTC."));
+        assert!(restart.sentences[1].contains("$1 and $5 per million input and output tokens"));
+    }
+}

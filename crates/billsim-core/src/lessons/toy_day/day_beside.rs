@@ -1,0 +1,140 @@
+//! Lesson 000's own day beside the widget's: the figures the lesson quotes from its run,
+//! this day's, and where they fall over 200 days at the lesson's settings. The widget's
+//! days are drawn from a day number, so none of them is the lesson's day: its numbers are
+//! set beside the lesson's, never said to be them.
+
+use crate::engine::RunError;
+use crate::lessons::toy_day::simulate::{simulate_day, DayResult, Policy};
+use crate::lessons::toy_day::UserKind;
+use crate::scenario::{Values, TOY_DAY};
+use crate::views::panels::Panel;
+use crate::words::share;
+
+/// How many days [`OVER_DAYS`] covers (days 0 to 199), as the line under the chart checks.
+pub const DAYS: u32 = 200;
+
+/// What the lesson says of its day (its introduction): each figure's words, and the lesson's.
+const FIGURES: [[&str; 2]; 5] = [
+    ["No limit: the bill", "$9.93"],
+    ["No limit: the heavy user's share", "94%"],
+    ["Daily cost budget $0.25: the bill", "$0.85"],
+    ["Daily cost budget $0.25: the heavy user's share", "28%"],
+    ["Daily cost budget $0.25: ordinary calls refused", "0 of 204"],
+];
+
+/// Where each of [`FIGURES`] falls over days 0 to 199 at the lesson's settings, as
+/// [`over_days`] works it out (a test checks them against it): written here, so a click
+/// does not run 200 days.
+pub const OVER_DAYS: [&str; 5] =
+    ["from $9.80 to $10.33", "from 92% to 95%", "from $0.76 to $1.06", "from 23% to 33%", "0"];
+
+/// This day's figures, as the table writes them, and each as a number to range over (the
+/// bill in micro-dollars, a share in tenths of a percent, calls refused).
+fn figures(day: &DayResult) -> [(String, u64); 5] {
+    let (none, budget) = (day.outcome(Policy::NoLimit), day.outcome(Policy::DailyBudget));
+    let (calls, heavy) = day.calls();
+    let permille = |o: &crate::lessons::toy_day::simulate::PolicyOutcome| {
+        let part = u128::from(o.heavy_charged(&day.users).0);
+        let whole = u128::from(o.bill.0).max(1);
+        u64::try_from((part * 1_000 + whole / 2) / whole).unwrap_or(u64::MAX)
+    };
+    let shown = |o: &crate::lessons::toy_day::simulate::PolicyOutcome| {
+        share(o.heavy_charged(&day.users).0, o.bill.0).unwrap_or_default()
+    };
+    let refused = budget.refused(&day.users, UserKind::Ordinary);
+    [
+        (none.bill.cents(), none.bill.0),
+        (shown(none), permille(none)),
+        (budget.bill.cents(), budget.bill.0),
+        (shown(budget), permille(budget)),
+        (format!("{} of {}", grouped(refused), grouped(calls - heavy)), refused),
+    ]
+}
+
+fn grouped(n: u64) -> String {
+    crate::words::grouped(n)
+}
+
+/// Where each of [`FIGURES`] falls over days `0..days` at the lesson's settings: "from
+/// $9.12 to $10.80", or the one value every day gives.
+pub fn over_days(days: u32) -> Result<[String; 5], RunError> {
+    let settings = crate::Settings::default();
+    let mut each: [Vec<u64>; 5] = Default::default();
+    for seed in 0..days {
+        let day = simulate_day(seed, &settings).map_err(|_| RunError::Overflow)?;
+        for (i, (_, v)) in figures(&day).into_iter().enumerate() {
+            each[i].push(v);
+        }
+    }
+    let money = |n: u64| crate::Micros(n).cents();
+    let tenths = |n: u64| format!("{}%", (n + 5) / 10);
+    let range = |values: &[u64], show: &dyn Fn(u64) -> String| match (values.iter().min(), values.iter().max()) {
+        (Some(lo), Some(hi)) if show(*lo) == show(*hi) => show(*lo),
+        (Some(lo), Some(hi)) => format!("from {} to {}", show(*lo), show(*hi)),
+        _ => String::new(),
+    };
+    Ok([
+        range(&each[0], &money),
+        range(&each[1], &tenths),
+        range(&each[2], &money),
+        range(&each[3], &tenths),
+        range(&each[4], &|n| grouped(n)),
+    ])
+}
+
+/// The toy day's panel beside its chart: at the lesson's settings, the lesson's day beside
+/// day `seed` and where its figures fall over 200 days; at other settings, none (the
+/// lesson's figures are of its own settings).
+pub fn panels(seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, RunError> {
+    if *values != Values::defaults(&TOY_DAY) {
+        return Ok(Vec::new());
+    }
+    let day = simulate_day(seed, &values.day_settings()).map_err(|_| RunError::Overflow)?;
+    let here = figures(&day);
+    let rows = (0..FIGURES.len())
+        .map(|i| {
+            let [what, lesson] = FIGURES[i];
+            vec![what.to_string(), lesson.to_string(), here[i].0.clone(), OVER_DAYS[i].to_string()]
+        })
+        .collect();
+    let table = crate::views::over_time::Table {
+        caption: format!("The lesson's day beside day {seed} here"),
+        columns: vec![
+            String::new(),
+            "The lesson's day".into(),
+            format!("Day {seed} here"),
+            format!("Over {} days here", grouped(u64::from(DAYS))),
+        ],
+        rows,
+    };
+    let sentence = "The lesson's figures are of its own toy day. Each day here is drawn from its number, so none \
+        is the lesson's day: the bills and shares differ a little, and the points hold on every day.";
+    Ok(vec![Panel {
+        sentences: vec![sentence.to_string()],
+        table: Some(table),
+        ..Panel::titled("lessonDay", "The lesson's day beside this one")
+    }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn where_the_lessons_figures_fall_over_200_days_is_what_200_days_give() {
+        assert_eq!(over_days(DAYS).unwrap(), OVER_DAYS.map(String::from), "the panel's column over 200 days");
+    }
+
+    #[test]
+    fn the_lessons_day_is_set_beside_this_day_at_the_lessons_settings_only() {
+        let values = Values::defaults(&TOY_DAY);
+        let panels = panels(0, &values, "dailyBudget").unwrap();
+        let table = panels[0].table.as_ref().unwrap();
+        assert_eq!(table.columns, ["", "The lesson's day", "Day 0 here", "Over 200 days here"]);
+        let day = simulate_day(0, &crate::Settings::default()).unwrap();
+        assert_eq!(table.rows[0][1..3], ["$9.93".to_string(), day.outcome(Policy::NoLimit).bill.cents()]);
+        let mut other = values.clone();
+        other.set(&TOY_DAY, "budgetDollars", "0.5").unwrap();
+        assert!(super::panels(0, &other, "dailyBudget").unwrap().is_empty(), "other settings: not the lesson's");
+    }
+}

@@ -1,0 +1,131 @@
+//! The settings table: each default its own value, names unique, every scenario's settings in it.
+use super::*;
+
+#[test]
+fn the_view_settings_choices_are_the_views_and_each_shows_a_scenario_that_exists() {
+    let choices: Vec<(&str, &str)> = VIEW_CHOICES.iter().map(|c| (c.value, c.label)).collect();
+    let views: Vec<(&str, &str)> = VIEWS.iter().map(|v| (v.value, v.label)).collect();
+    assert_eq!(choices, views);
+    for v in VIEWS {
+        assert!(crate::scenario::find(v.scenario).is_ok(), "{}: no scenario {}", v.value, v.scenario);
+    }
+}
+
+#[test]
+fn lesson_000s_widget_keeps_its_settings_and_the_free_tiers_has_its_own() {
+    let keys = |w: &Widget| settings_of(w).map(|s| s.key).collect::<Vec<_>>();
+    assert_eq!(
+        keys(&WIDGETS[0]),
+        ["scenario", "view", "seed", "policy", "perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]
+    );
+    let mut free = vec!["scenario", "view", "seed", "freeTierPolicy"];
+    free.extend(crate::lessons::free_tier::SETTINGS);
+    assert_eq!(keys(&WIDGETS[1]), free);
+    let mut demo = vec!["scenario", "view", "seed", "hackathonPolicy"];
+    demo.extend(crate::scenario::HACKATHON.settings);
+    assert_eq!(keys(&WIDGETS[2]), demo, "lesson 001's widget has its own");
+    let all: Vec<&str> = widget_settings().map(|s| s.key).collect();
+    let tenant = crate::scenario::RUNAWAY_TENANT.settings.len() + 1;
+    let widgets =
+        9 + crate::lessons::free_tier::SETTINGS.len() + 1 + crate::scenario::HACKATHON.settings.len() + 1 + tenant;
+    assert!(all.len() == widgets, "{all:?}");
+}
+
+#[test]
+fn the_runaway_tenants_widget_has_its_policy_buttons_and_its_scenarios_settings_in_its_form() {
+    let widget = WIDGETS.iter().find(|w| w.scenario == "runawayTenant").unwrap();
+    let keys: Vec<&str> = settings_of(widget).map(|s| s.key).collect();
+    let mut want = vec!["scenario", "view", "seed", "tenantPolicy"];
+    want.extend(crate::scenario::RUNAWAY_TENANT.settings);
+    assert_eq!(keys, want);
+    for key in crate::scenario::RUNAWAY_TENANT.settings {
+        assert_eq!(setting(key).unwrap().views, TENANT_VIEWS, "{key}: the form shows it");
+    }
+    assert_eq!(setting("tenantPolicy").unwrap().default, "degradeLadder");
+}
+
+#[test]
+fn each_widget_is_a_choice_of_the_scenario_setting_with_views_and_a_policy_setting_of_its_scenarios_policies() {
+    let choices: Vec<&str> = WIDGET_CHOICES.iter().map(|c| c.value).collect();
+    let widgets: Vec<&str> = WIDGETS.iter().map(|w| w.scenario).collect();
+    assert_eq!(choices, widgets);
+    for w in WIDGETS {
+        assert!(VIEWS.iter().any(|v| v.widget == w.scenario), "{}: no view", w.scenario);
+        let scenario = crate::scenario::find(w.scenario).unwrap();
+        let policy = setting(w.policy).unwrap();
+        assert_eq!(policy.kind, Kind::Choice { choices: scenario.policies }, "{}", w.scenario);
+        assert_eq!(WIDGET_CHOICES.iter().find(|c| c.value == w.scenario).map(|c| c.label), Some(scenario.label));
+    }
+    for v in VIEWS {
+        assert!(WIDGETS.iter().any(|w| w.scenario == v.widget), "{}: no widget {}", v.value, v.widget);
+    }
+}
+
+#[test]
+fn every_value_a_setting_allows_is_a_js_number_exactly() {
+    // Whole numbers below 2^53; dollars of at most 15 significant digits, which a
+    // float's shortest form gives back exactly (readSetting hands them to JS as numbers).
+    for s in SETTINGS {
+        match s.kind {
+            Kind::Whole { max, .. } => assert!(max < 1 << 53, "{}: {max}", s.key),
+            Kind::Dollars { max, .. } => assert!(max.0 < 1_000_000_000_000_000, "{}: {}", s.key, max.0),
+            Kind::Choice { .. } => {}
+        }
+    }
+}
+
+#[test]
+fn every_default_is_a_value_its_setting_allows() {
+    for s in SETTINGS {
+        assert!(s.parse(s.default).is_ok(), "{}: the default {:?} is refused", s.key, s.default);
+    }
+}
+
+#[test]
+fn every_name_a_setting_is_read_by_names_that_setting_alone() {
+    let names: Vec<(String, &str)> = SETTINGS
+        .iter()
+        .flat_map(|s| {
+            let own = [s.key.to_string(), s.attribute()].into_iter().collect::<std::collections::BTreeSet<_>>();
+            own.into_iter().chain(s.old_names.iter().map(|n| n.to_string())).map(move |n| (n, s.key))
+        })
+        .collect();
+    for (i, (name, of)) in names.iter().enumerate() {
+        for (other, of_other) in &names[i + 1..] {
+            assert!(name != other, "{name:?} names both {of} and {of_other}");
+        }
+    }
+}
+
+#[test]
+fn old_names_are_never_the_setting_s_own_name() {
+    for s in SETTINGS {
+        for old in s.old_names {
+            assert!(*old != s.key && *old != s.attribute(), "{}: the old name {old:?} is its own name", s.key);
+        }
+    }
+}
+
+#[test]
+fn the_attribute_is_the_key_in_kebab_case() {
+    assert_eq!(kebab("budgetDollars"), "budget-dollars");
+    assert_eq!(kebab("seed"), "seed");
+    assert_eq!(setting("normalUsers").unwrap().attribute(), "normal-users");
+    assert!(setting("normalUsers").unwrap().is_named("normal"), "the old address name normal is read");
+    assert!(setting("budgetDollars").unwrap().is_named("budget"), "the old attribute budget is read");
+}
+
+#[test]
+fn the_table_says_the_same_ranges_as_the_checks_it_stands_for() {
+    let check = |key: &str, good: &str, bad: &str| {
+        let s = setting(key).unwrap();
+        assert!(s.parse(good).is_ok() && s.parse(bad).is_err(), "{key}: {good} allowed, {bad} refused");
+    };
+    check("perMinute", "60", "61");
+    check("budgetDollars", "100", "100.000001");
+    check("calls", "200", "201");
+    check("estimatePercent", "10", "9");
+    check("seed", "4294967295", "4294967296");
+    check("refill", "steady", "weekly");
+    check("view", "overTime", "week");
+}

@@ -1,0 +1,155 @@
+//! A setting a reader can change, as data: its one name (`key`, kebab case as an attribute),
+//! its old names still read, the label the form shows, its unit, what it allows, its
+//! default and the views that show it; and its values read from text, each refusal naming it.
+//! The table of every setting is [`crate::scenario::schema`].
+
+use crate::money::Micros;
+use crate::settings::{self, FieldError, Invalid};
+use serde::Serialize;
+
+fn decimal<S: serde::Serializer>(amount: &Micros, s: S) -> Result<S::Ok, S::Error> {
+    let text = amount.exact_dollars();
+    s.serialize_str(text.trim_start_matches('$'))
+}
+
+/// One of a setting's choices: its value and what a reader sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub value: &'static str,
+    pub label: &'static str,
+}
+
+/// What a setting holds, with its range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Kind {
+    Whole {
+        min: u64,
+        max: u64,
+    },
+    /// An amount in dollars, exactly (at most six decimals), from `min` to `max`; in JSON
+    /// as decimal text a form can show ("0.01", "100.00").
+    Dollars {
+        #[serde(serialize_with = "decimal")]
+        min: Micros,
+        #[serde(serialize_with = "decimal")]
+        max: Micros,
+    },
+    Choice {
+        choices: &'static [Choice],
+    },
+}
+
+/// A setting. Its one name is `key`: the `--set` name, the address's parameter, and in
+/// kebab case the attribute ([`SettingSpec::attribute`]). `old_names` are the names it had
+/// before it had one (attributes such as `budget` and address names such as `normal`):
+/// they are still read, so shared links and pages do not break, and never written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", into = "SettingOut")]
+pub struct SettingSpec {
+    pub key: &'static str,
+    pub old_names: &'static [&'static str],
+    /// The form's label, with its range: "Calls per minute (request limit, 1 to 60)".
+    pub label: &'static str,
+    /// The unit of a number ("calls a minute", "dollars"), empty for a choice.
+    pub unit: &'static str,
+    pub kind: Kind,
+    /// What it allows, as error messages say it.
+    pub allowed: &'static str,
+    /// The default, as text (as the form, an attribute or the address would give it).
+    pub default: &'static str,
+    /// The views whose form shows it (empty: a setting the form does not show).
+    pub views: &'static [&'static str],
+}
+
+/// A setting's value. In JSON a whole number is a number, an amount of dollars its exact
+/// decimal text ("0.25": the key says dollars, and no float could hold every amount),
+/// a choice its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Whole(u64),
+    Dollars(#[serde(serialize_with = "decimal")] Micros),
+    Choice(&'static str),
+}
+
+/// A setting as the page reads it: its name, its attribute and its old names spelled out.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SettingOut {
+    key: &'static str,
+    attribute: String,
+    old_names: &'static [&'static str],
+    label: &'static str,
+    unit: &'static str,
+    kind: Kind,
+    allowed: &'static str,
+    default: &'static str,
+    views: &'static [&'static str],
+}
+
+impl From<SettingSpec> for SettingOut {
+    fn from(s: SettingSpec) -> Self {
+        let SettingSpec { key, old_names, label, unit, kind, allowed, default, views } = s;
+        SettingOut { key, attribute: s.attribute(), old_names, label, unit, kind, allowed, default, views }
+    }
+}
+
+/// `name` in kebab case, as HTML attributes are written: "budgetDollars" -> "budget-dollars".
+pub fn kebab(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('-');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+impl SettingSpec {
+    /// The element's attribute: the key in kebab case.
+    pub fn attribute(&self) -> String {
+        kebab(self.key)
+    }
+
+    /// Whether `name` names this setting: its key, its attribute or one of its old names.
+    pub fn is_named(&self, name: &str) -> bool {
+        name == self.key || name == self.attribute() || self.old_names.contains(&name)
+    }
+
+    /// Reads a value as a form, an attribute, the address or the command line gives it.
+    ///
+    /// ```
+    /// use billsim_core::scenario::schema::{setting, Value};
+    /// use billsim_core::Micros;
+    /// let budget = setting("budgetDollars").unwrap();
+    /// assert_eq!(budget.parse("0.015"), Ok(Value::Dollars(Micros(15_000))));
+    /// assert_eq!(budget.parse("0").unwrap_err().to_string(),
+    ///     "must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got \"0\"");
+    /// ```
+    pub fn parse(&self, text: &str) -> Result<Value, Invalid> {
+        let bad = || Invalid { allowed: self.allowed, got: settings::shown(text) };
+        match self.kind {
+            Kind::Whole { min, max } => settings::whole_number(text, self.allowed, min, max).map(Value::Whole),
+            Kind::Dollars { min, max } => match Micros::parse_dollars(text) {
+                Ok(m) if (min..=max).contains(&m) => Ok(Value::Dollars(m)),
+                _ => Err(bad()),
+            },
+            Kind::Choice { choices } => {
+                choices.iter().find(|c| c.value == text.trim()).map(|c| Value::Choice(c.value)).ok_or_else(bad)
+            }
+        }
+    }
+
+    /// The default value.
+    pub fn default_value(&self) -> Value {
+        // Every default in the table is one of its own values (a test checks it).
+        self.parse(self.default).unwrap_or(Value::Choice(self.default))
+    }
+
+    /// [`SettingSpec::parse`], with the key in the error.
+    pub fn read(&self, text: &str) -> Result<Value, FieldError> {
+        self.parse(text).map_err(|e| e.on(self.key))
+    }
+}

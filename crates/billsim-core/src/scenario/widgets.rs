@@ -1,0 +1,132 @@
+//! The widgets, one per lesson, and their views: which scenario each view runs and which
+//! chart draws it. The page builds its view menu and its widgets from these.
+
+use crate::scenario::setting::Choice;
+use serde::Serialize;
+
+/// A view of the widget: the scenario it shows, as which chart, and the widget it belongs
+/// to (the `scenario` setting's value that shows it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub value: &'static str,
+    pub label: &'static str,
+    pub scenario: &'static str,
+    pub widget: &'static str,
+    /// "shareOfBill", "overrun", "spendOverTime" or "shareByCohort".
+    pub chart: &'static str,
+}
+
+pub const VIEWS: &[View] = &[
+    View { value: "day", label: "One day", scenario: "toyDay", widget: "toyDay", chart: "shareOfBill" },
+    View { value: "inflight", label: "Calls at once", scenario: "callsAtOnce", widget: "toyDay", chart: "overrun" },
+    View { value: "overTime", label: "Over time", scenario: "toyDay", widget: "toyDay", chart: "spendOverTime" },
+    View {
+        value: "byKind",
+        label: "By kind of user",
+        scenario: "freeTier",
+        widget: "freeTier",
+        chart: "shareByCohort",
+    },
+    View {
+        value: "freeOverTime",
+        label: "Over time",
+        scenario: "freeTier",
+        widget: "freeTier",
+        chart: "spendOverTime",
+    },
+    View {
+        value: "demoByKind",
+        label: "By kind of user",
+        scenario: "hackathon",
+        widget: "hackathon",
+        chart: "shareByCohort",
+    },
+    View {
+        value: "demoOverTime",
+        label: "Over time",
+        scenario: "hackathon",
+        widget: "hackathon",
+        chart: "spendOverTime",
+    },
+    // Lesson 002's runaway tenant.
+    View {
+        value: "byTenant",
+        label: "By tenant",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "shareByCohort",
+    },
+    View {
+        value: "tenantOverTime",
+        label: "Over the month",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "spendOverTime",
+    },
+];
+
+/// The views as the view setting's choices: each view's value and label, made from
+/// [`VIEWS`] when the crate is compiled, so the two cannot drift apart.
+pub(crate) const VIEW_CHOICES: &[Choice] = &{
+    let mut choices = [Choice { value: "", label: "" }; VIEWS.len()];
+    let mut i = 0;
+    while i < VIEWS.len() {
+        choices[i] = Choice { value: VIEWS[i].value, label: VIEWS[i].label };
+        i += 1;
+    }
+    choices
+};
+
+/// A widget: the views of one lesson, named by its scenario (the `scenario` attribute),
+/// what a screen reader calls it, the setting its policy buttons set, and the words of its
+/// "another run" button and of the run's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Widget {
+    pub scenario: &'static str,
+    /// The widget's accessible name.
+    pub name: &'static str,
+    pub policy: &'static str,
+    pub another: &'static str,
+    pub numbered: &'static str,
+}
+
+pub const WIDGETS: &[Widget] = &[
+    Widget {
+        scenario: "toyDay",
+        name: "What a spending policy does to one day's AI bill",
+        policy: "policy",
+        another: "Another day",
+        numbered: "Day",
+    },
+    Widget {
+        scenario: "freeTier",
+        name: "What a token bucket, a token budget and a global breaker do to a free tier's AI bill",
+        policy: "freeTierPolicy",
+        another: "Another run",
+        numbered: "Run",
+    },
+    Widget {
+        scenario: "hackathon",
+        name: "What a request limit and a daily cost cap do to a public demo link's AI bill",
+        policy: "hackathonPolicy",
+        another: "Another day",
+        numbered: "Day",
+    },
+    Widget {
+        scenario: "runawayTenant",
+        name:
+            "What a per-tenant ledger, its daily and monthly caps and a degrade ladder do to a runaway tenant's month",
+        policy: "tenantPolicy",
+        another: "Another month",
+        numbered: "Month",
+    },
+];
+
+/// The widgets as the scenario setting's choices.
+pub(crate) const WIDGET_CHOICES: &[Choice] = &[
+    Choice { value: "toyDay", label: "One day" },
+    Choice { value: "freeTier", label: "A free tier" },
+    Choice { value: "hackathon", label: "A public demo link" },
+    Choice { value: "runawayTenant", label: "A runaway tenant" },
+];

@@ -1,0 +1,584 @@
+//! The "over time" view of a scenario run: each policy's cumulative spend over the
+//! scenario's time (from the engine's timeline), a dashed line where a budget or a spend
+//! ceiling is, a mark where a ceiling was reached, the axes' round moments and amounts, one
+//! sentence per policy and a small table. Every word and amount a reader sees is here; the
+//! chart only draws it.
+//!
+//! The timeline counts spend in equal steps, so a moment written here is rounded to the
+//! scale's unit in the direction that keeps its sentence true: "between 06:04 and 23:09"
+//! rounds the first moment down and the last up.
+
+mod axis;
+mod limit;
+
+pub use axis::{money_ticks, Round, Scale, Tick};
+pub use limit::{ledger_limit, limit_of, Limit, LimitKind};
+
+use crate::engine::{Guard, Nanos, Outcome};
+use crate::money::{Micros, Overflow};
+use crate::scenario::{self, ScenarioRun};
+use crate::settings::{FieldError, Invalid};
+use crate::time::Instant;
+use serde::{Deserialize, Serialize};
+
+/// Most round moments the time axis offers (the chart thins them to fit its width).
+const TIME_TICKS: u64 = 12;
+/// Most steps of the money axis.
+const MONEY_TICKS: u64 = 5;
+/// Most rows of the table besides the last.
+const TABLE_ROWS: u64 = 6;
+/// A limit line higher than this many times the highest spend is named, not drawn: drawn,
+/// it would flatten every spend line to the bottom of the chart.
+const LIMIT_ROOM: u64 = 3;
+/// A line this many times higher than the next would press every other into the bottom
+/// fifth of the chart: it goes off the top instead.
+const FLATTENED: u64 = 5;
+
+/// What the over-time view shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OverTime {
+    /// The figure's title: "Spend so far under each policy over toy day 0".
+    pub title: String,
+    pub scale: Scale,
+    /// The time axis, in milliseconds from the scenario's start.
+    pub from_ms: u64,
+    pub to_ms: u64,
+    pub time_ticks: Vec<Tick>,
+    /// The money axis, from zero to its last tick, in nano-dollars.
+    pub money_ticks: Vec<Tick>,
+    /// One line per policy, in the run's order.
+    pub lines: Vec<Line>,
+    pub limits: Vec<Limit>,
+    /// The moments marked on the chart, each written once: the lines' trips, one mark for
+    /// policies that reach their ceilings at the same moment ("ceiling reached at 12:54
+    /// (2 policies)"), at the first such line's point.
+    #[serde(default)]
+    pub events: Vec<Mark>,
+    pub table: Table,
+}
+
+/// One policy's cumulative spend.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Line {
+    /// The policy's stable name.
+    pub policy: String,
+    /// What a reader sees: "Daily cost budget $0.25".
+    pub label: String,
+    /// The bill, to the cent: "$0.91".
+    pub bill: String,
+    /// `[milliseconds, nano-dollars]` from the axis's start (nothing spent) to its end: the
+    /// spend settled before each moment. Never falls; the last is the bill.
+    pub points: Vec<[u64; 2]>,
+    /// Where a spend ceiling was reached.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trip: Option<Mark>,
+    /// Where the line leaves the top of the scale (kept for the lines below it), and its
+    /// bill in words: "▲ No limit: off the scale, $9.97 by the end".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub off_scale: Option<Mark>,
+    /// The line in words, for the text alternative and the status line.
+    pub sentence: String,
+}
+
+/// A moment marked on a line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Mark {
+    pub at_ms: u64,
+    /// The line's value there.
+    pub spent_nanos: u64,
+    /// "ceiling reached at 14:32".
+    pub label: String,
+}
+
+/// The "Show numbers" table: a caption, the column heads, and rows of text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    pub caption: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// The over-time view of `run`. `policies` are the policies it ran, in its order, when
+/// they were not the scenario's own (`None`): their guards give the limit lines, and a
+/// policy of the scenario's own gets its reader's label, any other its name.
+///
+/// ```
+/// use billsim_core::engine::Record;
+/// use billsim_core::views::over_time::over_time;
+/// use billsim_core::scenario::{find, run, Values};
+/// let toy = find("toyDay").unwrap();
+/// let day = run(toy, 0, &Values::defaults(toy), None, Record::default()).unwrap();
+/// let view = over_time(&day).unwrap();
+/// assert_eq!(view.lines[2].label, "Daily cost budget $0.25");
+/// assert_eq!(view.limits[0].label, "10 users x $0.25 per day");
+/// assert!(view.lines[2].sentence.starts_with("Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and "));
+/// ```
+pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
+    let overflow =
+        |_: Overflow| Invalid { allowed: "amounts small enough to count", got: "more".into() }.on("policies");
+
+    let timeline = run.policies.first().map(|o| o.timeline.clone()).unwrap_or_default();
+    let step = timeline.step_ms.max(1);
+    let steps = timeline.spent.len() as u64;
+    let moments: Vec<u64> = (0..=steps).map(|k| timeline.start.0.saturating_add(k.saturating_mul(step))).collect();
+    let (from_ms, to_ms) = (moments[0], moments[moments.len() - 1]);
+    let scale = Scale::for_end(Instant(to_ms));
+
+    let users = run.users.iter().filter(|u| u.calls > 0).count() as u64;
+    let cohorts: Vec<(&str, u64)> = run
+        .cohorts
+        .iter()
+        .map(|c| (c.name.as_str(), run.users.iter().filter(|u| u.calls > 0 && u.cohort == c.name).count() as u64))
+        .collect();
+    let mut limits: Vec<Limit> = Vec::new();
+    for (i, policy) in run.ran.iter().enumerate() {
+        for guard in &policy.guards {
+            let line = match guard {
+                Guard::TenantLedger { tiers, .. } => ledger_limit(tiers, &cohorts, &moments),
+                _ => limit_of(guard, users, &moments),
+            };
+            let Some(mut new) = line.map_err(overflow)? else { continue };
+            match limits.iter_mut().find(|l| (l.kind, &l.label, &l.points) == (new.kind, &new.label, &new.points)) {
+                Some(same) => same.policies.push(i),
+                None => {
+                    new.policies.push(i);
+                    limits.push(new);
+                }
+            }
+        }
+    }
+
+    let highest = run.policies.iter().map(|o| o.bill.0).max().unwrap_or(0);
+    // Where the highest lines would flatten every other into the bottom fifth, the scale
+    // is the others' and the highest go off its top, their bills written there.
+    let others = run.policies.iter().map(|o| o.bill.0).filter(|&b| b < highest).max().unwrap_or(0);
+    let shown = if others > 0 && others.saturating_mul(FLATTENED) <= highest { others } else { highest };
+    for l in &mut limits {
+        l.above = shown > 0 && l.max() > shown.saturating_mul(LIMIT_ROOM);
+    }
+    let top = limits.iter().filter(|l| !l.above).map(Limit::max).fold(shown, u64::max);
+    let ticks = money_ticks(Nanos(top), MONEY_TICKS);
+    let axis_top = ticks.last().map_or(top, |t| t.at);
+
+    let calls: u64 = run.users.iter().map(|u| u64::from(u.calls)).sum();
+    let lines = run
+        .policies
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let label = run.labels.get(i).cloned().unwrap_or_else(|| o.policy.clone());
+            let points = line_points(o, &moments);
+            let trip = o.tripped.map(|t| {
+                let k = (t.at.0.saturating_sub(from_ms) / step + 1).min(steps) as usize;
+                Mark {
+                    at_ms: t.at.0,
+                    spent_nanos: points[k][1],
+                    label: format!("ceiling reached at {}", scale.moment(t.at.0, Round::Down)),
+                }
+            });
+            let mine: Vec<&Limit> = limits.iter().filter(|l| l.policies.contains(&i)).collect();
+            let sentence = sentence(&label, o, calls, &points, &mine, trip.as_ref(), scale);
+            let off_scale = points.iter().find(|p| p[1] > axis_top).map(|p| Mark {
+                at_ms: p[0],
+                spent_nanos: axis_top,
+                label: format!("\u{25B2} {label}: off the scale, {} by the end", spent_text(o.bill)),
+            });
+            Line { policy: o.policy.clone(), label, bill: spent_text(o.bill), points, trip, off_scale, sentence }
+        })
+        .collect::<Vec<_>>();
+
+    let table = table(&lines, &moments, scale);
+    let events = events(&lines);
+    Ok(OverTime {
+        title: title(run),
+        scale,
+        from_ms,
+        to_ms,
+        time_ticks: scale.ticks(from_ms, to_ms, TIME_TICKS),
+        money_ticks: ticks,
+        lines,
+        limits,
+        events,
+        table,
+    })
+}
+
+/// The lines' trips, one mark per moment (as written), saying how many policies reached
+/// their ceilings then when more than one did.
+fn events(lines: &[Line]) -> Vec<Mark> {
+    let trips: Vec<&Mark> = lines.iter().filter_map(|l| l.trip.as_ref()).collect();
+    let mut events: Vec<Mark> = Vec::new();
+    for (i, t) in trips.iter().enumerate() {
+        if trips[..i].iter().any(|e| e.label == t.label) {
+            continue;
+        }
+        let label = match trips.iter().filter(|e| e.label == t.label).count() {
+            1 => t.label.clone(),
+            n => format!("{} ({n} policies)", t.label),
+        };
+        events.push(Mark { label, ..(*t).clone() });
+    }
+    events
+}
+
+fn title(run: &ScenarioRun) -> String {
+    if run.scenario == scenario::TOY_DAY.name {
+        return format!("Spend so far under each policy over toy day {}", run.seed);
+    }
+    match scenario::find(run.scenario) {
+        Ok(s) => format!("Spend so far under each policy over time: {}", s.label),
+        Err(_) => "Spend so far under each policy over time".into(),
+    }
+}
+
+/// The spend settled before each moment: nothing at the first, then the timeline's steps.
+fn line_points(o: &Outcome, moments: &[u64]) -> Vec<[u64; 2]> {
+    let mut last = 0;
+    moments
+        .iter()
+        .enumerate()
+        .map(|(k, &at)| {
+            if k > 0 {
+                last = o.timeline.spent.get(k - 1).map_or(last, |s| s.0);
+            }
+            [at, last]
+        })
+        .collect()
+}
+
+/// An amount spent, to the cent; one too small for a micro-dollar still reads as something.
+fn spent_text(n: Nanos) -> String {
+    match n.micros() {
+        Micros::ZERO if n.0 > 0 => "under $0.000001".into(),
+        m => m.cents(),
+    }
+}
+
+/// One policy's line in words: what it spent and when, against its limits, and when its
+/// ceiling was reached. `calls` is how many calls the traffic makes.
+#[allow(clippy::too_many_arguments)]
+fn sentence(
+    label: &str,
+    o: &Outcome,
+    calls: u64,
+    points: &[[u64; 2]],
+    limits: &[&Limit],
+    trip: Option<&Mark>,
+    scale: Scale,
+) -> String {
+    let served: u64 = o.per_user.iter().map(|u| u64::from(u.served)).sum();
+    let refused: u64 = o.per_user.iter().map(|u| u64::from(u.refused)).sum();
+    if o.bill == Nanos::ZERO {
+        let why = match (calls, served) {
+            (0, _) => "no call is made, so nothing is spent".to_string(),
+            (1, 0) => "the one call is refused, so nothing is spent".to_string(),
+            (n, 0) if refused == n => format!("all {n} calls are refused, so nothing is spent"),
+            (_, 0) => "no call is served, so nothing is spent".to_string(),
+            (_, 1) => "nothing is spent: the one call served costs nothing".to_string(),
+            (_, n) => format!("nothing is spent: the {n} calls served cost nothing"),
+        };
+        return format!("{label}: {why}.");
+    }
+    // Point k holds the spend settled before it, so a rise at k happened in the step before.
+    let rises: Vec<usize> = (1..points.len()).filter(|&k| points[k][1] > points[k - 1][1]).collect();
+    let (first, last) = (rises[0], rises[rises.len() - 1]);
+    let (a, b) = (points[first - 1][0], points[last][0]);
+    let bill = spent_text(o.bill);
+    let mut text = if first == last && scale.round(a, Round::Down) == scale.round(b - 1, Round::Down) {
+        format!("{label}: spend jumps to {bill} at {}", scale.moment(a, Round::Down))
+    } else {
+        let verb = if first == last { "jumps" } else { "climbs" };
+        format!(
+            "{label}: spend {verb} to {bill} between {} and {}",
+            scale.moment(a, Round::Down),
+            scale.moment(b, Round::Up)
+        )
+    };
+    for limit in limits {
+        match (1..points.len()).find(|&k| points[k][1] > limit.points.get(k).map_or(u64::MAX, |p| p[1])) {
+            None => text.push_str(&format!(", within {}", limit.words())),
+            Some(_) if first == last => text.push_str(&format!(", past {}", limit.words())),
+            Some(k) => text.push_str(&format!(", past {} by {}", limit.words(), scale.moment(points[k][0], Round::Up))),
+        }
+    }
+    if let Some(t) = trip {
+        text.push_str(&format!("; the spend ceiling is reached at {}", scale.moment(t.at_ms, Round::Down)));
+    }
+    text.push('.');
+    text
+}
+
+/// The spend under each policy at a handful of moments near the axis's round moments, and
+/// at its end.
+fn table(lines: &[Line], moments: &[u64], scale: Scale) -> Table {
+    let (from, to) = (moments[0], moments[moments.len() - 1]);
+    let step = moments.get(1).map_or(1, |m| m - from).max(1);
+    let last = moments.len() - 1;
+    let mut rows: Vec<usize> = scale
+        .ticks(from, to, TABLE_ROWS)
+        .iter()
+        .map(|t| (((t.at - from) + step / 2) / step) as usize)
+        .filter(|&k| k > 0 && k < last)
+        .collect();
+    rows.push(last);
+    rows.dedup();
+    let mut columns = vec!["Time".to_string()];
+    columns.extend(lines.iter().map(|l| l.label.clone()));
+    Table {
+        caption: format!("Spend so far under each policy, at moments to the nearest {}.", scale.unit_words()),
+        columns,
+        rows: rows
+            .into_iter()
+            .map(|k| {
+                let mut row = vec![scale.moment(moments[k], Round::Nearest)];
+                row.extend(lines.iter().map(|l| spent_text(Nanos(l.points.get(k).map_or(0, |p| p[1])))));
+                row
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{self, Call, Cohort, Guard, Price, PriceTable, Record, Traffic, User};
+    use crate::scenario::{run, UserSummary, Values, CALLS_AT_ONCE, TOY_DAY};
+    use crate::time::Span;
+
+    fn toy(seed: u32, set: &[(&str, &str)]) -> ScenarioRun {
+        let mut values = Values::defaults(&TOY_DAY);
+        for (k, v) in set {
+            values.set(&TOY_DAY, k, v).unwrap();
+        }
+        run(&TOY_DAY, seed, &values, None, Record::default()).unwrap()
+    }
+
+    fn view(run: &ScenarioRun) -> OverTime {
+        over_time(run).unwrap()
+    }
+
+    /// A run of `calls` (at, input tokens) of one user under `policies`, priced `per_token`
+    /// nano-dollars a token in and out.
+    fn custom(calls: &[(u64, u64)], per_token: u64, policies: Vec<engine::Policy>) -> ScenarioRun {
+        let calls = calls
+            .iter()
+            .enumerate()
+            .map(|(i, &(at, input))| Call {
+                at: Instant(at),
+                user: 0,
+                model: 0,
+                request: i as u32,
+                input,
+                output: 0,
+                latency: Span::ZERO,
+            })
+            .collect();
+        let cohorts = vec![Cohort { name: "all".into(), label: "Everyone".into() }];
+        let traffic =
+            Traffic::new(cohorts.clone(), vec![User { name: "a".into(), cohort: 0 }], vec!["m".into()], calls).unwrap();
+        let price = Price { input_per_token: Nanos(per_token), output_per_token: Nanos(per_token) };
+        let prices = PriceTable(vec![("m".into(), price)]);
+        let outcomes = policies.iter().map(|p| engine::run(&traffic, p, &prices, Record::default()).unwrap()).collect();
+        let users = vec![UserSummary {
+            name: "a".into(),
+            cohort: "all".into(),
+            calls: traffic.calls().len() as u32,
+            requests: 1,
+        }];
+        let run = ScenarioRun {
+            scenario: "custom",
+            seed: 0,
+            settings: Values::defaults(&TOY_DAY),
+            cohorts,
+            users,
+            models: vec!["m".into()],
+            labels: policies.iter().map(|p| p.name.clone()).collect(),
+            ran: policies,
+            policies: outcomes,
+            keys: Vec::new(),
+        };
+        run
+    }
+
+    fn budget(micros: u64) -> Guard {
+        Guard::MoneyBudget {
+            budget_micros: Micros(micros),
+            refill: crate::engine::budget::Refill::Daily,
+            set_aside: engine::SetAside::worst_case(0),
+        }
+    }
+
+    #[test]
+    fn a_line_ten_times_the_others_goes_off_the_scale_and_says_its_bill() {
+        let toy = crate::scenario::find("toyDay").unwrap();
+        let r = crate::scenario::run(toy, 0, &Values::defaults(toy), None, crate::engine::Record::default()).unwrap();
+        let v = view(&r);
+        let top = v.money_ticks.last().unwrap().at;
+        let capped = v.lines.iter().find(|l| l.policy == "dailyBudget").unwrap();
+        let capped_bill = capped.points.last().unwrap()[1];
+        assert!(capped_bill * 5 > top, "$0.91 is above the bottom fifth of an axis to {top} nano-dollars");
+        let off: Vec<&str> = v.lines.iter().filter_map(|l| Some(l.off_scale.as_ref()?.label.as_str())).collect();
+        assert_eq!(
+            off,
+            [
+                "\u{25B2} No limit: off the scale, $9.97 by the end",
+                "\u{25B2} 5 requests per minute: off the scale, $9.97 by the end"
+            ]
+        );
+    }
+
+    #[test]
+    fn each_line_starts_at_nothing_never_falls_and_ends_at_the_bill() {
+        let mut runs: Vec<ScenarioRun> = (0..20).map(|seed| toy(seed, &[])).collect();
+        runs.push(toy(3, &[("refill", "steady"), ("budgetDollars", "0.07"), ("perMinute", "1")]));
+        runs.push(run(&CALLS_AT_ONCE, 0, &Values::defaults(&CALLS_AT_ONCE), None, Record::default()).unwrap());
+        for r in &runs {
+            let v = view(r);
+            for (line, o) in v.lines.iter().zip(&r.policies) {
+                let at = |p: &[u64; 2]| p[0];
+                assert_eq!(line.points[0], [v.from_ms, 0], "{} on {}", line.label, r.seed);
+                assert_eq!(
+                    line.points.last().unwrap(),
+                    &[v.to_ms, o.bill.0],
+                    "{} on {}: ends at the bill",
+                    line.label,
+                    r.seed
+                );
+                assert!(
+                    line.points.windows(2).all(|w| w[0][1] <= w[1][1] && at(&w[0]) < at(&w[1])),
+                    "{} falls",
+                    line.label
+                );
+                assert!(
+                    (o.bill.0 <= v.money_ticks.last().unwrap().at) != line.off_scale.is_some(),
+                    "the money axis holds the bill of {}, or its line is marked off the scale",
+                    line.label
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_toy_days_budget_line_is_its_users_times_the_daily_budget_and_bounds_the_budgets_spend() {
+        for (budget, value) in [("0.25", 2_500_000_000u64), ("0.10", 1_000_000_000), ("0.015", 150_000_000)] {
+            let r = toy(0, &[("budgetDollars", budget)]);
+            let v = view(&r);
+            assert_eq!(v.limits.len(), 1, "only the daily budget has a line");
+            let l = &v.limits[0];
+            assert_eq!(l.label, format!("10 users x ${budget} per day"));
+            assert_eq!((l.flat(), l.policies.as_slice()), (Some(value), &[2][..]), "at {budget}");
+            let spend = &v.lines[2].points;
+            assert!(
+                spend.iter().zip(&l.points).all(|(s, l)| s[1] <= l[1]),
+                "a budget that sets aside the worst case holds"
+            );
+        }
+        let steady = view(&toy(0, &[("refill", "steady")]));
+        assert_eq!(steady.limits[0].label, "10 users x $0.25, refilled steadily over 24 h");
+        assert_eq!(steady.limits[0].flat(), None, "a steady refill lets more back as the day goes on");
+        assert!(steady.lines[2]
+            .sentence
+            .contains(", within the budget line (10 users x $0.25, refilled steadily over 24 h)."));
+    }
+
+    #[test]
+    fn a_budget_line_far_above_the_spend_is_named_not_drawn() {
+        let v = view(&toy(0, &[("budgetDollars", "100")]));
+        assert!(v.limits[0].above, "$1,000 over a $9.97 bill");
+        assert_eq!(v.money_ticks.last().unwrap().label, "$10.00", "the axis stays at the spend");
+        assert!(!view(&toy(0, &[])).limits[0].above);
+    }
+
+    #[test]
+    fn the_sentences_say_when_spend_climbs_and_how_it_stands_to_the_budget() {
+        let v = view(&toy(0, &[]));
+        assert_eq!(v.lines[0].sentence, "No limit: spend climbs to $9.97 between 06:04 and 22:54.");
+        assert_eq!(
+            v.lines[2].sentence,
+            "Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and 22:54, within the $2.50 budget line (10 users x $0.25 per day)."
+        );
+        let calls = run(&CALLS_AT_ONCE, 0, &Values::defaults(&CALLS_AT_ONCE), None, Record::default()).unwrap();
+        let v = view(&calls);
+        assert_eq!(
+            v.lines[0].sentence,
+            "Check only: spend jumps to $0.96 at 1 s, past the $0.25 budget line (1 user x $0.25 per day)."
+        );
+        assert_eq!(
+            v.lines[1].sentence,
+            "Set aside first: spend jumps to $0.24 at 1 s, within the $0.25 budget line (1 user x $0.25 per day)."
+        );
+        assert_eq!(v.limits.len(), 1, "four policies, one budget: one line");
+    }
+
+    #[test]
+    fn a_line_with_nothing_spent_says_why_in_every_case() {
+        let broke = view(&toy(0, &[("budgetDollars", "0.01")]));
+        let calls: u32 = toy(0, &[]).users.iter().map(|u| u.calls).sum();
+        assert_eq!(
+            broke.lines[2].sentence,
+            format!("Daily cost budget $0.01: all {calls} calls are refused, so nothing is spent.")
+        );
+        let none = |p: &str| engine::Policy::new(p, vec![]);
+        let r = custom(&[], 1, vec![none("open")]);
+        assert_eq!(over_time(&r).unwrap().lines[0].sentence, "open: no call is made, so nothing is spent.");
+        let r = custom(&[(0, 10)], 1_000, vec![engine::Policy::new("tiny", vec![budget(1)])]);
+        assert_eq!(over_time(&r).unwrap().lines[0].sentence, "tiny: the one call is refused, so nothing is spent.");
+        let r = custom(&[(0, 10), (5, 10)], 0, vec![none("free")]);
+        assert_eq!(
+            over_time(&r).unwrap().lines[0].sentence,
+            "free: nothing is spent: the 2 calls served cost nothing."
+        );
+        let r = custom(&[(0, 10)], 0, vec![none("free")]);
+        assert_eq!(
+            over_time(&r).unwrap().lines[0].sentence,
+            "free: nothing is spent: the one call served costs nothing."
+        );
+        let r = custom(&[(0, 1)], 100, vec![none("dust")]);
+        let v = over_time(&r).unwrap();
+        assert_eq!(v.lines[0].bill, "under $0.000001", "200 nano-dollars are not nothing");
+        assert_eq!(v.lines[0].sentence, "dust: spend jumps to under $0.000001 at 0 s.");
+    }
+
+    #[test]
+    fn a_tripped_ceiling_is_marked_and_said_with_its_time() {
+        let ceiling = Guard::SpendCeiling { ceiling_micros: Micros(2_000_000), period_ms: Span(86_400_000) };
+        let policies = vec![engine::Policy::new("ceiling", vec![ceiling])];
+        let mut values = Values::defaults(&TOY_DAY);
+        values.set(&TOY_DAY, "perMinute", "5").unwrap();
+        let r = run(&TOY_DAY, 0, &values, Some(policies.clone()), Record::default()).unwrap();
+        let trip = r.policies[0].tripped.expect("a $2 ceiling trips on a $9.97 day");
+        let v = over_time(&r).unwrap();
+        let line = &v.lines[0];
+        assert_eq!(line.label, "ceiling", "a policy not the scenario's own reads by its name");
+        let when = Scale::Clock.moment(trip.at.0, Round::Down);
+        let mark = line.trip.as_ref().unwrap();
+        assert_eq!((mark.at_ms, mark.label.clone()), (trip.at.0, format!("ceiling reached at {when}")));
+        assert!(mark.spent_nanos >= 2_000_000_000, "the mark sits on the line at or past the ceiling");
+        assert_eq!(v.limits[0].label, "spend ceiling $2.00 per day");
+        assert!(
+            line.sentence.starts_with("ceiling: spend climbs to $2.0")
+                && line.sentence.contains(", past the $2.00 ceiling line (spend ceiling $2.00 per day) by ")
+                && line.sentence.ends_with(&format!("; the spend ceiling is reached at {when}.")),
+            "{}",
+            line.sentence
+        );
+    }
+
+    #[test]
+    fn the_table_has_a_column_per_policy_a_handful_of_rows_and_ends_at_the_bills() {
+        let v = view(&toy(0, &[]));
+        assert_eq!(v.table.columns, ["Time", "No limit", "5 requests per minute", "Daily cost budget $0.25"]);
+        assert!((3..=7).contains(&v.table.rows.len()), "{:?}", v.table.rows);
+        assert_eq!(v.table.rows.last().unwrap()[1..], ["$9.97", "$9.97", "$0.91"]);
+        assert_eq!(v.table.caption, "Spend so far under each policy, at moments to the nearest minute.");
+        let times: Vec<&str> = v.table.rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(
+            times,
+            ["09:00", "12:00", "15:00", "18:00", "21:00", "22:54"],
+            "round times: the steps are whole minutes"
+        );
+    }
+}

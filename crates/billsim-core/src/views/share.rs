@@ -1,0 +1,302 @@
+//! The "share of the bill by kind of user" view of a scenario run: one bar per policy,
+//! split into each cohort's share of that policy's bill, one sentence per policy, and the
+//! "Show numbers" table of each kind of user's requests by reason under each policy. Every
+//! word and amount a reader sees is here; the chart only draws it.
+
+use crate::engine::{Nanos, Reason};
+use crate::scenario::{self, ScenarioRun};
+use crate::views::by_cohort::{by_cohort, PolicyCohorts};
+use crate::views::colours::{role, Role};
+use crate::views::over_time::Table;
+use crate::words::grouped;
+use crate::words::share;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CohortView {
+    /// The figure's title: "Share of the bill by kind of user under each policy: A free tier, run 0".
+    pub title: String,
+    /// The run's cohorts, in order: `{ name, label }`.
+    pub cohorts: Vec<crate::engine::Cohort>,
+    /// Each cohort's role in its lesson, in the order of `cohorts`: it gives its colour.
+    #[serde(default)]
+    pub roles: Vec<Role>,
+    /// One bar per policy, in the run's order.
+    pub bars: Vec<Bar>,
+    pub table: Table,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Bar {
+    pub policy: String,
+    pub label: String,
+    /// The bill to the cent and the requests refused: "$3.01 · 1,017 refused".
+    pub note: String,
+    /// The bill to the cent, written at the bar's end: "$3.01".
+    #[serde(default)]
+    pub bill: String,
+    /// The honest users' requests refused and made: the second measure beside the bill.
+    /// Both 0 where no kind of user is the abuser (a replay).
+    #[serde(default)]
+    pub honest_refused: u64,
+    #[serde(default)]
+    pub honest_requests: u64,
+    /// Those in words, "honest requests refused: 497 of 802"; empty where both are 0.
+    #[serde(default)]
+    pub honest: String,
+    /// Each cohort's part of the bill, in the order of `cohorts`.
+    pub segments: Vec<Segment>,
+    /// The bar in words, for the text alternative and the status line.
+    pub sentence: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Segment {
+    pub cohort: String,
+    pub label: String,
+    #[serde(rename = "chargedNanos")]
+    pub charged: Nanos,
+    /// Its share of the bar's bill ("45%", "under 1%"); empty for a bill of nothing.
+    pub share: String,
+}
+
+/// The view of `run`, added up by cohort.
+///
+/// ```
+/// use billsim_core::engine::Record;
+/// use billsim_core::views::share::cohort_view;
+/// use billsim_core::scenario::{find, run, Values};
+/// let free = find("freeTier").unwrap();
+/// let view = cohort_view(&run(free, 0, &Values::defaults(free), None, Record::default()).unwrap());
+/// assert_eq!(view.bars.len(), 6);
+/// assert!(view.bars[0].sentence.starts_with("No limit: $23.05 billed, "), "{}", view.bars[0].sentence);
+/// ```
+pub fn cohort_view(run: &ScenarioRun) -> CohortView {
+    let policies = by_cohort(run);
+    // A lesson's kinds of user are our words, lowered inside a sentence ("normal users
+    // 61%"); any other run's (a replay's users) are names, said as they are written.
+    let as_written = scenario::find(run.scenario).is_err();
+    let roles: Vec<Role> = run.cohorts.iter().map(|c| role(run.scenario, &c.name)).collect();
+    let bars = policies.iter().map(|p| bar(p, &roles, as_written)).collect();
+    CohortView { title: title(run), cohorts: run.cohorts.clone(), roles, bars, table: table(&policies) }
+}
+
+fn title(run: &ScenarioRun) -> String {
+    let name = scenario::find(run.scenario).map_or(run.scenario, |s| s.label);
+    format!("Share of the bill by kind of user under each policy: {name}, run {}", run.seed)
+}
+
+fn refused(p: &PolicyCohorts) -> u64 {
+    p.cohorts.iter().flat_map(|c| c.refused_by.0).map(u64::from).sum()
+}
+
+/// The honest users' requests refused, of all they made, in words: "honest requests
+/// refused: 497 of 802". The trade-off of a limit: what it cost the users it is not for.
+pub fn honest_refused_words(refused: u64, requests: u64) -> String {
+    format!("honest requests refused: {} of {}", grouped(refused), grouped(requests))
+}
+
+fn bar(p: &PolicyCohorts, roles: &[Role], as_written: bool) -> Bar {
+    let segments: Vec<Segment> = p
+        .cohorts
+        .iter()
+        .map(|c| Segment {
+            cohort: c.cohort.clone(),
+            label: c.label.clone(),
+            charged: c.charged,
+            share: share(c.charged.0, p.bill.0).unwrap_or_default(),
+        })
+        .collect();
+    let bill = p.bill.micros().cents();
+    let refused = refused(p);
+    let parts: Vec<String> = segments
+        .iter()
+        .filter(|s| s.charged.0 > 0)
+        .map(|s| match as_written {
+            true => format!("{} {}", s.label, s.share),
+            false => format!("{} {}", s.label.to_lowercase(), s.share),
+        })
+        .collect();
+    let of_bill = match parts.len() {
+        0 => "nothing is billed".to_string(),
+        _ => format!("{bill} billed, of which {}", parts.join(", ")),
+    };
+    let refusals = match refused {
+        0 => "no request is refused".to_string(),
+        1 => "1 request refused".to_string(),
+        n => format!("{} requests refused", grouped(n)),
+    };
+    // Only where the lesson names an abuser are the others honest (a replay's users are not
+    // known to be either).
+    let honest_cohorts = || {
+        let known = roles.contains(&Role::Abuser);
+        p.cohorts.iter().enumerate().filter(move |(c, _)| known && roles.get(*c) == Some(&Role::Honest)).map(|(_, c)| c)
+    };
+    let honest_refused: u64 = honest_cohorts().flat_map(|c| c.refused_by.0).map(u64::from).sum();
+    let honest_requests: u64 = honest_cohorts().map(|c| u64::from(c.calls)).sum();
+    let honest = match honest_requests {
+        0 => String::new(),
+        n => honest_refused_words(honest_refused, n),
+    };
+    let degraded: u64 = p.cohorts.iter().map(|c| u64::from(c.degraded)).sum();
+    let cheaper = match degraded {
+        0 => String::new(),
+        1 => "; 1 request served by the cheaper model".to_string(),
+        n => format!("; {} requests served by the cheaper model", grouped(n)),
+    };
+    Bar {
+        policy: p.policy.clone(),
+        label: p.label.clone(),
+        note: match honest.is_empty() {
+            true => format!("{bill} · {} refused", grouped(refused)),
+            false => format!("{bill} · {} refused · {honest}", grouped(refused)),
+        },
+        bill,
+        honest_refused,
+        honest_requests,
+        honest,
+        sentence: format!("{}: {of_bill}; {refusals}{cheaper}.", p.label),
+        segments,
+    }
+}
+
+/// Each kind of user's requests by reason under each policy: the columns of the reasons
+/// some row has, of requests served by a cheaper model and of requests not made only when
+/// some row has them.
+fn table(policies: &[PolicyCohorts]) -> Table {
+    let rows = || policies.iter().flat_map(|p| p.cohorts.iter().map(move |c| (p, c)));
+    let reasons: Vec<Reason> =
+        Reason::ALL.into_iter().filter(|&r| rows().any(|(_, c)| c.refused_by.get(r) > 0)).collect();
+    let degraded = rows().any(|(_, c)| c.degraded > 0);
+    let dropped = rows().any(|(_, c)| c.dropped > 0);
+    let mut columns: Vec<String> = ["Policy", "Kind of user", "Users", "Requests", "Served"].map(String::from).to_vec();
+    if degraded {
+        columns.push("Served by the cheaper model".into());
+    }
+    columns.extend(reasons.iter().map(|r| r.column()));
+    if dropped {
+        columns.push("Not made".into());
+    }
+    columns.push("Charged".into());
+    let rows = rows()
+        .map(|(p, c)| {
+            let count = |n: u32| grouped(u64::from(n));
+            let mut cells = vec![p.label.clone(), c.label.clone(), count(c.users), count(c.calls)];
+            cells.push(count(c.served));
+            if degraded {
+                cells.push(count(c.degraded));
+            }
+            cells.extend(reasons.iter().map(|&r| count(c.refused_by.get(r))));
+            if dropped {
+                cells.push(count(c.dropped));
+            }
+            cells.push(c.charged.micros().cents());
+            cells
+        })
+        .collect();
+    Table { caption: "Each kind of user's requests by reason under each policy".into(), columns, rows }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Record;
+    use crate::scenario::{find, run, Values};
+
+    fn free(seed: u32, set: &[(&str, &str)]) -> ScenarioRun {
+        let s = find("freeTier").unwrap();
+        let mut values = Values::defaults(s);
+        for (k, v) in set {
+            values.set(s, k, v).unwrap();
+        }
+        run(s, seed, &values, None, Record::default()).unwrap()
+    }
+
+    #[test]
+    fn each_bar_splits_its_policys_bill_by_cohort_and_its_sentence_says_the_shares() {
+        let r = free(0, &[]);
+        let view = cohort_view(&r);
+        assert_eq!(view.bars.len(), r.policies.len());
+        for (bar, o) in view.bars.iter().zip(&r.policies) {
+            let sum: u64 = bar.segments.iter().map(|s| s.charged.0).sum();
+            assert_eq!(sum, o.bill.0, "{}: the segments add up to the bill", bar.policy);
+            assert_eq!(bar.segments.len(), 3, "one segment per kind of user");
+        }
+        let all = &view.bars[3];
+        assert_eq!(all.policy, "allThree");
+        assert!(all.sentence.contains("$3.01 billed, of which normal users "), "{}", all.sentence);
+        assert!(all.note.starts_with("$3.01 · "), "{}", all.note);
+    }
+
+    #[test]
+    fn the_table_has_one_row_per_policy_and_kind_of_user_and_the_lessons_reasons() {
+        let view = cohort_view(&free(0, &[]));
+        assert_eq!(view.table.rows.len(), 6 * 3);
+        for reason in ["rate limit", "daily token budget", "global spend breaker"] {
+            assert!(view.table.columns.contains(&format!("Refused: {reason}")), "{:?}", view.table.columns);
+        }
+        assert!(view.table.columns.contains(&"Served by the cheaper model".to_string()), "degrade serves some");
+        assert!(view.table.rows.iter().all(|r| r.len() == view.table.columns.len()));
+        let script_all_three =
+            view.table.rows.iter().find(|r| r[0].starts_with("All three layers") && r[1] == "Script");
+        let served = view.table.columns.iter().position(|c| c == "Served").unwrap();
+        assert_eq!(script_all_three.map(|r| r[served].as_str()), Some("20"), "the lesson's 20 requests of the script");
+    }
+
+    #[test]
+    fn each_bar_counts_the_honest_requests_refused_and_says_it_in_its_note() {
+        let r = free(0, &[]);
+        let view = cohort_view(&r);
+        let normal = view.cohorts.iter().position(|c| c.name == "normal").expect("lesson 003's normal users");
+        for (bar, p) in view.bars.iter().zip(by_cohort(&r)) {
+            let c = &p.cohorts[normal];
+            let refused: u64 = c.refused_by.0.iter().map(|&n| u64::from(n)).sum();
+            assert_eq!((bar.honest_refused, bar.honest_requests), (refused, u64::from(c.calls)), "{}", bar.policy);
+            assert!(bar.note.ends_with(&format!(" · {}", bar.honest)), "{}", bar.note);
+        }
+        let words = |name: &str| {
+            let s = find(name).unwrap();
+            let v = cohort_view(&run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
+            v.bars.iter().map(|b| format!("{}: {}", b.policy, b.honest)).collect::<Vec<_>>()
+        };
+        let all_three = view.bars.iter().find(|b| b.policy == "allThree").unwrap();
+        assert_eq!(
+            all_three.honest,
+            "honest requests refused: 497 of 802",
+            "lesson 003's breaker: {:?}",
+            words("freeTier")
+        );
+        let cap = words("hackathon");
+        // Lesson 001's check-only cap locks honest visitors out (152 of 232 in the lesson's run).
+        assert!(cap.iter().any(|w| w.starts_with("dailyCap: honest requests refused: 1")), "{cap:?}");
+        assert!(cap[0].ends_with(" refused: 0 of 253"), "no limit refuses nobody: {cap:?}");
+    }
+
+    #[test]
+    fn no_column_heading_shows_a_reason_code_and_every_count_has_thousands_separators() {
+        for name in ["freeTier", "hackathon", "runawayTenant"] {
+            let s = find(name).unwrap();
+            let view = cohort_view(&run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
+            for column in &view.table.columns {
+                assert!(!column.contains('_'), "{name}: {column} is a code, not words");
+            }
+            for row in &view.table.rows {
+                for cell in row.iter().skip(2) {
+                    let digits = cell.trim_start_matches('$').split('.').next().unwrap_or("");
+                    assert!(digits.len() < 4 || digits.contains(','), "{name}: {cell} in {row:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_that_bills_nothing_says_so_and_has_no_shares() {
+        let view = cohort_view(&free(0, &[("tokenBudget", "1000")]));
+        let bar = &view.bars[2];
+        assert!(bar.sentence.contains(": nothing is billed; "), "{}", bar.sentence);
+        assert!(bar.segments.iter().all(|s| s.share.is_empty()));
+    }
+}
