@@ -20,9 +20,6 @@ const MOST_LINES: usize = 600;
 /// Rings of the core that other work is removing, not held against the tree yet: a ring is
 /// let through only when every one of its files is in one of these sets, so no other file
 /// can join one unseen.
-/// - `replay/`: the readers take `ReplayError` (and `Format`) from `replay/mod.rs`, which
-///   calls into them (issue 21 broke `columns.rs` <-> `log.rs`; this one is left). Moving
-///   `ReplayError`, `BadRow` and `Format` into files of their own ends it.
 /// - The lessons and the scenarios' table (issue 19 item 6, not finished): a lesson's
 ///   scenario takes `Scenario`, `Values` and the settings' types from `scenario/`, whose list
 ///   of scenarios and table of settings take the lessons' policies, builders and panels back.
@@ -30,31 +27,28 @@ const MOST_LINES: usize = 600;
 ///   them (`Scenario` holding its settings, not their keys looked up in the table).
 ///
 /// Delete an entry when its ring is gone.
-const RINGS_BEING_REMOVED: &[&[&str]] = &[
-    &["replay/"],
-    &[
-        "lessons/free_tier/claims.rs",
-        "lessons/free_tier/mod.rs",
-        "lessons/free_tier/report.rs",
-        "lessons/free_tier/traffic.rs",
-        "lessons/hackathon/blocked_log.rs",
-        "lessons/hackathon/day.rs",
-        "lessons/hackathon/mod.rs",
-        "lessons/hackathon/panels.rs",
-        "lessons/runaway_tenant/claims.rs",
-        "lessons/runaway_tenant/mod.rs",
-        "lessons/runaway_tenant/panels.rs",
-        "lessons/runaway_tenant/traffic.rs",
-        "lessons/toy_day/day_beside.rs",
-        "scenario/last_run.rs",
-        "scenario/mod.rs",
-        "scenario/schema.rs",
-        "scenario/settle.rs",
-        "views/by_cohort.rs",
-        "views/over_time/mod.rs",
-        "views/panels.rs",
-    ],
-];
+const RINGS_BEING_REMOVED: &[&[&str]] = &[&[
+    "lessons/free_tier/claims.rs",
+    "lessons/free_tier/mod.rs",
+    "lessons/free_tier/report.rs",
+    "lessons/free_tier/traffic.rs",
+    "lessons/hackathon/blocked_log.rs",
+    "lessons/hackathon/day.rs",
+    "lessons/hackathon/mod.rs",
+    "lessons/hackathon/panels.rs",
+    "lessons/runaway_tenant/claims.rs",
+    "lessons/runaway_tenant/mod.rs",
+    "lessons/runaway_tenant/panels.rs",
+    "lessons/runaway_tenant/traffic.rs",
+    "lessons/toy_day/day_beside.rs",
+    "scenario/last_run.rs",
+    "scenario/mod.rs",
+    "scenario/schema.rs",
+    "scenario/settle.rs",
+    "views/by_cohort.rs",
+    "views/over_time/mod.rs",
+    "views/panels.rs",
+]];
 
 fn crate_src(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(name).join("src")

@@ -13,7 +13,7 @@
 //! closed by another stray quote lines later, with the fields adding up to the header's
 //! by chance, cannot be told from a value over several lines.)
 
-use crate::replay::log::BadRow;
+use crate::replay::error::BadRow;
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 

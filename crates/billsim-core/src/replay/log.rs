@@ -5,13 +5,12 @@
 use crate::engine::{BadTraffic, Call, Cohort, Nanos, PriceTable, Traffic, User};
 use crate::money::Tokens;
 use crate::replay::amount;
+use crate::replay::error::BadRow;
 use crate::replay::names::{Names, Requests};
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
 use crate::words::counted;
-use serde::Serialize;
 use std::borrow::Cow;
-use std::fmt;
 
 /// What a record that is not a call is, in the singular and the plural.
 pub type NotACall = (&'static str, &'static str);
@@ -81,20 +80,6 @@ pub trait Row {
     /// The unit of the times when the format fixes it (OTLP's nanoseconds).
     fn time_unit(&self) -> Option<Unit> {
         None
-    }
-}
-
-/// A row that cannot be replayed: where, and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BadRow {
-    /// 1-based; of the row's end for a record over several lines.
-    pub line: u64,
-    pub problem: String,
-}
-
-impl fmt::Display for BadRow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.problem)
     }
 }
 

@@ -8,7 +8,7 @@ use crate::engine::{read_prices, Nanos, Price, PriceTable, RunError};
 use crate::money::Micros;
 use crate::replay::columns::{normalize, twice};
 use crate::replay::csv_records::Records;
-use crate::replay::log::BadRow;
+use crate::replay::error::BadRow;
 use crate::replay::log::Log;
 use crate::scenario::{Values, SCENARIOS};
 use crate::settings::shown;

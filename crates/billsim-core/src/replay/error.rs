@@ -1,0 +1,159 @@
+//! Why a log cannot be replayed, and its bad rows: what every reader may return, in a
+//! file of its own so that the readers and `replay/mod.rs`, which calls them, do not
+//! import each other.
+
+use crate::replay::format::Format;
+use crate::replay::page;
+use crate::words::counted;
+use serde::Serialize;
+use std::fmt;
+
+/// A row that cannot be replayed: where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BadRow {
+    /// 1-based; of the row's end for a record over several lines.
+    pub line: u64,
+    pub problem: String,
+}
+
+impl fmt::Display for BadRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.problem)
+    }
+}
+
+/// Why a log cannot be replayed.
+#[derive(Debug)]
+pub enum ReplayError {
+    Empty,
+    /// Not text: the offset of the first byte that text cannot have.
+    Binary(usize),
+    /// An export of totals per time bucket: what it is, and the per-call export to give instead.
+    Aggregated(&'static str, &'static str),
+    /// `--per FIELD` names a field no record has: the field, and those the first record has.
+    NoSuchField {
+        field: String,
+        has: Vec<String>,
+    },
+    /// The file could not be read in the format chosen, and looks like another.
+    OtherFormat {
+        found: Format,
+        error: Box<ReplayError>,
+    },
+    /// A format that is JSON only, given CSV.
+    NotJsonFormat(Format),
+    /// The header lacks columns: each missing field with the names it may have.
+    Columns {
+        format: String,
+        missing: Vec<String>,
+        got: String,
+    },
+    /// The header cannot be read as it is: what is wrong, after "the header".
+    Header {
+        format: String,
+        problem: String,
+    },
+    /// A JSON document broken where reading cannot go on.
+    NotJson {
+        line: u64,
+        column: u64,
+    },
+    /// A JSON document with no list of records.
+    NoRows,
+    BadRows {
+        first: Vec<BadRow>,
+        count: u64,
+    },
+    /// No row is a call: what the records were instead, and the bad rows left out.
+    NoCalls {
+        not_calls: Vec<String>,
+        bad: u64,
+        first_bad: Option<BadRow>,
+    },
+    Unreadable(String),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Empty => f.write_str("the log is empty: it has no calls to replay"),
+            ReplayError::NoSuchField { field, has } => write!(
+                f,
+                "per: no call of the log has the field {field:?}; the first call's fields are: {}",
+                has.join(", ")
+            ),
+            ReplayError::Binary(at) => {
+                write!(f, "the log must be text (CSV or JSON); byte {at} is not text, so this looks like a binary file")
+            }
+            ReplayError::Aggregated(what, instead) => write!(
+                f,
+                "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
+                 {instead} instead"
+            ),
+            ReplayError::OtherFormat { found, error } => {
+                write!(f, "{error}{}", looks_like(*found, &format!("--format {} or leave --format out", found.name())))
+            }
+            ReplayError::NotJsonFormat(format) => {
+                write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
+            }
+            ReplayError::Columns { format, missing, got } => write!(
+                f,
+                "the {format} log's header has no column for {}; its columns are: {got}",
+                missing.join("; nor for ")
+            ),
+            ReplayError::Header { format, problem } => write!(f, "the {format} log's header {problem}"),
+            ReplayError::NotJson { line, column } => {
+                write!(f, "the log must be JSON; it is not at line {line}, column {column}, and cannot be read on")
+            }
+            ReplayError::NoRows => f.write_str("the JSON must be a list of calls, or an object with them in \"data\""),
+            ReplayError::BadRows { first, count } => f.write_str(&bad_rows(first, *count, "--skip-bad-rows")),
+            ReplayError::NoCalls { not_calls, bad, first_bad } => {
+                if not_calls.is_empty() {
+                    f.write_str("the log has no calls to replay")?;
+                } else {
+                    write!(f, "the log has no model calls to replay: only {}", not_calls.join(", "))?;
+                }
+                match first_bad {
+                    Some(first) => write!(
+                        f,
+                        "{}its {} left out (the first: {first})",
+                        if not_calls.is_empty() { ": " } else { "; " },
+                        counted(*bad, "bad row was", "bad rows were")
+                    ),
+                    None => Ok(()),
+                }
+            }
+            ReplayError::Unreadable(e) => write!(f, "the log cannot be read: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl ReplayError {
+    /// As the page says it: its controls named where the command line names its switches.
+    pub fn on_page(&self) -> String {
+        match self {
+            ReplayError::OtherFormat { found, error } => format!(
+                "{}{}",
+                error.on_page(),
+                looks_like(*found, &format!("\"{}\" or \"{}\" as the format", found.label(), page::WORDS.auto))
+            ),
+            ReplayError::BadRows { first, count } => bad_rows(first, *count, &format!("\"{}\"", page::WORDS.skip)),
+            e => e.to_string(),
+        }
+    }
+}
+
+/// Said after the error of a file read in a format it does not look like.
+fn looks_like(found: Format, choose: &str) -> String {
+    format!("; the file looks like {} ({}): choose {choose}", found.label(), found.name())
+}
+
+/// The first bad rows, one a line, then how many more; `switch` replays without them.
+fn bad_rows(first: &[BadRow], count: u64, switch: &str) -> String {
+    let listed: Vec<String> = first.iter().map(|r| format!("  {r}")).collect();
+    let more = count - first.len() as u64;
+    let more = if more > 0 { format!("\n  and {more} more") } else { String::new() };
+    format!("{} ({switch} replays the others):\n{}{more}", counted(count, "bad row", "bad rows"), listed.join("\n"))
+}
