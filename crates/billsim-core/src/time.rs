@@ -85,3 +85,18 @@ impl Instant {
         self.0 / 1_000
     }
 }
+
+/// Year, month and day of a day number from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`, for days on or after 1970): lesson 001's log dates and the calendar
+/// months of a `"1mo"` window.
+pub fn civil_from_days(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + u64::from(m <= 2), m, d)
+}

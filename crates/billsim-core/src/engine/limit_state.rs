@@ -54,7 +54,7 @@ pub struct LimitState {
 
 /// A moment's calendar month, counted from January 1970 (UTC).
 pub fn month_of(at: Instant) -> u64 {
-    let (y, m, _) = civil(at.0 / 86_400_000);
+    let (y, m, _) = crate::time::civil_from_days(at.0 / 86_400_000);
     (y - 1970) * 12 + (m - 1)
 }
 
@@ -62,19 +62,6 @@ pub fn month_of(at: Instant) -> u64 {
 pub fn month_start(month: u64) -> Instant {
     let (y, m) = (1970 + month / 12, month % 12 + 1);
     Instant(days_from_civil(y, m).saturating_mul(86_400_000))
-}
-
-/// Howard Hinnant's `civil_from_days` for days since 1970-01-01 (never before it here).
-fn civil(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + u64::from(m <= 2), m, d)
 }
 
 fn days_from_civil(y: u64, m: u64) -> u64 {

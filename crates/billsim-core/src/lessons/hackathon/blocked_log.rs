@@ -21,23 +21,8 @@ pub fn iso_time(seconds: u64) -> String {
 
 /// The UTC date of `seconds` since 1970: `2026-11-11`.
 pub fn date(seconds: u64) -> String {
-    let (y, m, d) = civil_from_days(seconds / 86_400);
+    let (y, m, d) = crate::time::civil_from_days(seconds / 86_400);
     format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// Year, month and day of a day number from 1970-01-01 (Howard Hinnant's algorithm, for
-/// days on or after 1970).
-fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + u64::from(m <= 2);
-    (y, m, d)
 }
 
 /// A string as Python's `json.dumps` writes it: quoted, `"` and `\` escaped, the usual
