@@ -2,6 +2,7 @@
 //! was charged, and the day's bill. This is the JSON contract of `billsim day --json` and
 //! of the widget's `simulateDay`.
 
+use crate::engine::budget::Refill;
 use crate::engine::{self, Guard, Record, RunError, SetAside, Traffic};
 use crate::lessons::toy_day::{self, toy_day, UserDay, UserKind};
 use crate::money::{Micros, Overflow, REPLY_CAP};
@@ -44,7 +45,11 @@ impl Policy {
                 1 => "1 request per minute".into(),
                 n => format!("{n} requests per minute"),
             },
-            Policy::DailyBudget => format!("Daily cost budget {}", settings.budget.exact_dollars()),
+            // A steady refill has no reset at midnight: "daily" would say the wrong rule.
+            Policy::DailyBudget => match settings.refill {
+                Refill::Daily => format!("Daily cost budget {}", settings.budget.exact_dollars()),
+                Refill::Steady => format!("Cost budget {} a day, refilled steadily", settings.budget.exact_dollars()),
+            },
         }
     }
 }
@@ -236,6 +241,7 @@ fn refused_of(refused: u64, calls: u64, whose: &str, noun: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Refill;
     use std::num::NonZeroU32;
 
     #[test]
@@ -261,6 +267,15 @@ mod tests {
         assert_eq!(label(100_000_000), "Daily cost budget $100.00");
         let day = simulate_day(0, &Settings { budget: Micros(15_000), ..Settings::default() }).unwrap();
         assert!(day.summary(Policy::DailyBudget).starts_with("Daily cost budget $0.015: "));
+    }
+
+    #[test]
+    fn under_a_steady_refill_the_budget_is_not_called_daily() {
+        let steady = Settings { refill: Refill::Steady, ..Settings::default() };
+        let label = Policy::DailyBudget.label(&steady);
+        assert_eq!(label, "Cost budget $0.25 a day, refilled steadily", "a steady refill has no daily reset");
+        let day = simulate_day(0, &steady).unwrap();
+        assert!(day.summary(Policy::DailyBudget).starts_with(&format!("{label}: ")), "the summary names it the same");
     }
 
     /// A day of the given users, each `(kind, calls, refused, charged)`, the same under every policy.
