@@ -106,7 +106,7 @@ test("a widget's attributes changed after it loaded are followed, and a bad one 
   await set("refill", "steady");
   assert.deepEqual(await form(), { perMinute: "2", budgetDollars: "0.5", refill: "steady" }, "the settings form follows too");
   await set("policy", "dailyBudget");
-  assert.match((await view(page, "#first")).summary, /^Daily cost budget \$0\.50/, "budget=0.5");
+  assert.match((await view(page, "#first")).summary, /^Cost budget \$0\.50 a day, refilled steadily/, "budget=0.5 with refill=steady");
 
   await set("seed", "banana");
   const bad = await view(page, "#first");
