@@ -182,6 +182,7 @@ fn metering(run: &ScenarioRun, c: &Claims, name: &str, day: u64) -> String {
 /// What the ledger's outage did to each tier under `policy` (or, when it has no ledger,
 /// under the ladder).
 fn outage(run: &ScenarioRun, params: &Params, policy: &str) -> String {
+    // Said in the hours of the month the reader set, with the day and time beside them.
     let Some(window) = params.outage() else {
         return "Failing open or closed: the ledger never goes down this month (the outage starts and ends at the \
                 same hour), so no tier's fail mode is tried."
@@ -219,8 +220,11 @@ fn outage(run: &ScenarioRun, params: &Params, policy: &str) -> String {
         .collect();
     let unmetered: u64 = tiers.iter().map(|t| t.2).sum();
     format!(
-        "Failing open or closed: while the ledger was down, from {} to {}, {} and {} under {}: {} unmetered.",
+        "Failing open or closed: while the ledger was down, from hour {} of the month ({}) to hour {} ({}), {} and {} \
+         under {}: {} unmetered.",
+        params.outage_hours.0,
         moment(window.from_ms.0),
+        params.outage_hours.1,
         moment(window.to_ms.0),
         parts[..parts.len() - 1].join(", "),
         parts[parts.len() - 1],
@@ -395,6 +399,13 @@ mod tests {
         let (r, p) = month(0, &[("outageStartHour", "10"), ("outageEndHour", "10")]);
         let s = pitfalls(&r, &claims(&r, &p), &p, "degradeLadder");
         assert!(s[2].contains("the ledger never goes down this month"), "{}", s[2]);
+        let (r, p) = month(0, &[("outageStartHour", "300"), ("outageEndHour", "302")]);
+        let s = pitfalls(&r, &claims(&r, &p), &p, "degradeLadder");
+        assert!(
+            s[2].contains("from hour 300 of the month (Day 13 12:00) to hour 302 (Day 13 14:00)"),
+            "the outage in the hours it was set in: {}",
+            s[2]
+        );
         let (r, p) = month(0, &[("freeMonthlyDollars", "30")]);
         let s = pitfalls(&r, &claims(&r, &p), &p, "degradeLadder");
         assert!(s[3].contains("no tenant passes its monthly budget"), "a month of daily budgets: {}", s[3]);
