@@ -5,7 +5,7 @@
 // together by the core (settleSettings); a bad one, or one the core sets aside, keeps the
 // value before it and is reported, never breaking the widget. Nothing here names a policy,
 // a view or a range: they all come from the core.
-import { scenarios, readSetting, settleSettings } from "./pkg/billsim_wasm.js";
+import { ignoredNotice, scenarios, readSetting, settleSettings } from "./pkg/billsim_wasm.js";
 
 /** The core's table as the widget uses it (call it once the wasm has loaded): `views` are
  *  the core's views (each with its scenario and chart) that `canShow(view)` allows, `settings` the settings of
@@ -66,7 +66,7 @@ export function unknownParams(schema, params) {
     try {
       readSetting(name, text);
     } catch (e) {
-      unknown.set(name, `Ignored ${name} in the address: ${problemOf(e)}.`);
+      unknown.set(name, ignoredNotice(name, "address", problemOf(e), null));
     }
   }
   return unknown;
@@ -83,10 +83,7 @@ export function readSettings(schema, source, from, base = schema.defaults) {
   // Each setting is named as it was given (an old name too), so the reader finds it.
   const spelled = new Map();
   const own = (key) => namesOf(schema.settings.find((s) => s.key === key), from)[0];
-  const name = (key) => {
-    const as = spelled.get(key) ?? own(key);
-    return from === "address" ? `${as} in the address` : `the ${as} attribute`;
-  };
+  const name = (key) => spelled.get(key) ?? own(key);
   for (const setting of schema.settings) {
     const found = source(setting);
     if (found === null) continue;
@@ -95,12 +92,12 @@ export function readSettings(schema, source, from, base = schema.defaults) {
       settings[setting.key] = readOne(schema, setting.key, found.text);
       givenKeys.push(setting.key);
     } catch (e) {
-      problems.set(setting.key, `Ignored ${name(setting.key)}: ${problemOf(e)}. Using ${settings[setting.key]}.`);
+      problems.set(setting.key, ignoredNotice(name(setting.key), from, problemOf(e), String(settings[setting.key])));
     }
   }
   const settled = settleSettings(settings, base, givenKeys);
   for (const { key, problem, using } of settled.ignored) {
-    problems.set(key, `Ignored ${name(key)}: ${problem}.${using === null ? "" : ` Using ${using}.`}`);
+    problems.set(key, ignoredNotice(name(key), from, problem, using === null ? null : String(using)));
   }
   return { settings: settled.settings, problems };
 }
@@ -128,6 +125,5 @@ export function toQuery(schema, widget, settings, search = "") {
  *  that is set aside for `problem` (the core's "must be ...; got ..."), `using` in its
  *  place: for a setting read outside readSettings (the theme). */
 export function ignored(setting, from, problem, using) {
-  const name = from === "address" ? `${setting.key} in the address` : `the ${setting.attribute} attribute`;
-  return `Ignored ${name}: ${problem}. Using ${using}.`;
+  return ignoredNotice(from === "address" ? setting.key : setting.attribute, from, problem, String(using));
 }

@@ -7,6 +7,7 @@ import init, {
   readOverrunText, readSetting, readSettingsText, runScenario, scenarios, settleSettings, simulateDay, spreadSentences,
   summarize, type Settings,
 } from "../../web/pkg/billsim_wasm.js";
+import { ignoredNotice } from "../../web/pkg/billsim_wasm.js";
 import type { Replay } from "../../web/pkg-replay/billsim_wasm.js";
 import "../../web/bill-widget.js";
 
@@ -39,7 +40,8 @@ export function amounts(replay: Replay): bigint[] {
   const segment = cohortView("freeTier", {}, 0).bars[0].segments[0];
   const view = replay.run(null, "", null);
   const settled: number | string = settleSettings({}, {}, []).settings.perMinute;
-  void [served, settled];
+  const notice: string = ignoredNotice("budget", "address", "must be a number", "0.25");
+  void [served, settled, notice];
   return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
     segment.chargedNanos, view.bills[0].billNanos, view.calls];
 }
@@ -57,6 +59,8 @@ export function misuse(canvas: HTMLCanvasElement): void {
   const bill: number = runScenario("toyDay", {}, 0).policies[0].billNanos;
   // @ts-expect-error a day's money too
   const micros: number = simulateDay({}).policies[0].billMicros;
+  // @ts-expect-error a setting is given in the address or an attribute, nowhere else
+  ignoredNotice("budget", "cookie", "must be a number", null);
   void [notANumber, notNumbers, canvas, bill, micros];
 }
 

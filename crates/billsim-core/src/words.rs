@@ -98,3 +98,33 @@ mod tests {
         assert_eq!(share(1, 0), None);
     }
 }
+
+/// Where a widget's setting was given: the page's address or an attribute of the element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GivenIn {
+    Address,
+    Attribute,
+}
+
+/// The notice for a widget's setting set aside, named as it was given (an old name too,
+/// so the reader finds it), with why (`problem`: the core's "must be ...; got ...") and the
+/// value used in its place, if any.
+///
+/// ```
+/// use billsim_core::words::{ignored, GivenIn};
+/// assert_eq!(
+///     ignored("seed", GivenIn::Attribute, "must be a whole number; got \"banana\"", Some("42")),
+///     "Ignored the seed attribute: must be a whole number; got \"banana\". Using 42."
+/// );
+/// assert_eq!(ignored("budgte", GivenIn::Address, "no such setting", None), "Ignored budgte in the address: no such setting.");
+/// ```
+pub fn ignored(name: &str, given_in: GivenIn, problem: &str, using: Option<&str>) -> String {
+    let named = match given_in {
+        GivenIn::Address => format!("{name} in the address"),
+        GivenIn::Attribute => format!("the {name} attribute"),
+    };
+    match using {
+        Some(using) => format!("Ignored {named}: {problem}. Using {using}."),
+        None => format!("Ignored {named}: {problem}."),
+    }
+}

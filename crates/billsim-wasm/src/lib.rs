@@ -326,6 +326,28 @@ pub fn read_setting(
     Ok(setting_value(spec.read(&text)?))
 }
 
+/// The notice for a widget's setting set aside (the core's sentence,
+/// [`billsim_core::words::ignored`]): `name` as it was given, `from` `"address"` or
+/// `"attribute"`, `problem` the core's "must be ...; got ...", `using` the value used in its
+/// place (`null` for none).
+#[wasm_bindgen(js_name = ignoredNotice)]
+pub fn ignored_notice(
+    #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "\"address\" | \"attribute\"")] from: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] problem: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | null")] using: JsValue,
+) -> Result<String, Thrown> {
+    use billsim_core::words::{ignored, GivenIn};
+    let text = |field: &str, v: &JsValue| v.as_string().ok_or_else(|| Thrown::on(field, "must be text"));
+    let given_in = match text("from", &from)?.as_str() {
+        "address" => GivenIn::Address,
+        "attribute" => GivenIn::Attribute,
+        other => return Err(Thrown::on("from", format!("must be \"address\" or \"attribute\"; got {other:?}"))),
+    };
+    let using = if using.is_null() || using.is_undefined() { None } else { Some(text("using", &using)?) };
+    Ok(ignored(&text("name", &name)?, given_in, &text("problem", &problem)?, using.as_deref()))
+}
+
 /// A setting's value as `readSetting` gives it: whole numbers (every range in the table
 /// is below 2^53) and dollars as JS numbers whose shortest form is the exact amount (at
 /// most 15 significant digits: a test of the core checks every range), a choice's name.
