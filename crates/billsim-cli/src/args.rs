@@ -6,7 +6,8 @@
 
 pub use crate::arg_parts::{Checked, Json};
 use billsim_core::lessons::toy_day::in_flight::{self, Params};
-use billsim_core::scenario::{self, Scenario, Values};
+use billsim_core::scenario::registry;
+use billsim_core::scenario::{Scenario, Values};
 use billsim_core::settings::{self, FieldError, Invalid};
 use billsim_core::words::grouped;
 use billsim_core::{Refill, Settings};
@@ -271,7 +272,7 @@ impl Run {
 /// The scenario named `name` with each `--set` read through its schema, so an unknown name
 /// or a bad value names the setting and what it allows.
 fn scenario_values(name: &str, set: &[Assignment]) -> Result<(&'static Scenario, Values), FieldError> {
-    let scenario = scenario::find(name)?;
+    let scenario = registry::find(name)?;
     let mut values = Values::defaults(scenario);
     for a in set {
         // The core calls an unknown setting's field "setting": here it is NAME=VALUE's NAME.
@@ -285,11 +286,11 @@ fn scenario_values(name: &str, set: &[Assignment]) -> Result<(&'static Scenario,
 
 /// What `--scenario` allows, in the core's words.
 fn scenarios_allowed() -> &'static str {
-    scenario::find("").err().map_or("", |e| e.problem.allowed)
+    registry::find("").err().map_or("", |e| e.problem.allowed)
 }
 
 fn parse_scenario(text: &str) -> Result<&'static str, Invalid> {
-    scenario::find(text).map(|s| s.name).map_err(|e| e.problem)
+    registry::find(text).map(|s| s.name).map_err(|e| e.problem)
 }
 
 pub const ASSIGNMENT_ALLOWED: &str = "NAME=VALUE with NAME one of the scenario's settings";

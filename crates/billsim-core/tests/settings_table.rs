@@ -9,8 +9,10 @@
 //! `BILLSIM_WRITE_FIXTURE=1 cargo test -p billsim-core --test settings_table` writes it
 //! again: only for a new setting or scenario, never to make a changed value pass.
 
-use billsim_core::scenario::schema::{self, SettingSpec, View, Widget};
-use billsim_core::scenario::{find, Scenario, Values, SCENARIOS};
+use billsim_core::scenario::registry::find;
+use billsim_core::scenario::registry::SCENARIOS;
+use billsim_core::scenario::registry::{self, SettingSpec, View, Widget};
+use billsim_core::scenario::{Scenario, Values};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -39,13 +41,13 @@ struct WidgetOut {
 
 fn table() -> Table {
     Table {
-        views: schema::VIEWS,
-        settings: schema::SETTINGS,
-        widget_settings: schema::widget_settings().map(|s| s.key).collect(),
+        views: registry::VIEWS,
+        settings: registry::SETTINGS,
+        widget_settings: registry::widget_settings().map(|s| s.key).collect(),
         scenarios: SCENARIOS,
-        widgets: schema::WIDGETS
+        widgets: registry::WIDGETS
             .iter()
-            .map(|w| WidgetOut { widget: w, settings: schema::settings_of(w).map(|s| s.key).collect() })
+            .map(|w| WidgetOut { widget: w, settings: registry::settings_of(w).map(|s| s.key).collect() })
             .collect(),
         defaults: SCENARIOS.iter().map(|s| (s.name, Values::defaults(s))).collect(),
         unknown_setting: SCENARIOS
