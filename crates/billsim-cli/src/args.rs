@@ -88,6 +88,10 @@ pub struct DaySettings {
     #[arg(long, value_name = "DOLLARS", value_parser = Checked(settings::parse_budget), allow_hyphen_values = true,
         help = format!("The daily budget per user, {} (default {})",
             settings::BUDGET_ALLOWED, Settings::default().budget.dollars(2)))]
+    budget_dollars: Option<billsim_core::Micros>,
+    /// --budget-dollars by the setting's old name, still read (a refusal names the flag as typed).
+    #[arg(long, value_name = "DOLLARS", value_parser = Checked(settings::parse_budget), allow_hyphen_values = true,
+        hide = true, conflicts_with = "budget_dollars")]
     budget: Option<billsim_core::Micros>,
     #[arg(long, value_name = "RULE", value_parser = Checked(settings::parse_refill), allow_hyphen_values = true,
         help = format!("When the budget refills: {} (default {})",
@@ -101,7 +105,7 @@ impl DaySettings {
         let d = Settings::default();
         Settings {
             per_minute: self.per_minute.unwrap_or(d.per_minute),
-            budget: self.budget.unwrap_or(d.budget),
+            budget: self.budget_dollars.or(self.budget).unwrap_or(d.budget),
             refill: self.refill.unwrap_or(d.refill),
         }
     }
@@ -151,9 +155,17 @@ pub struct Overrun {
     #[arg(long, value_name = "PERCENT", value_parser = Checked(in_flight::parse_estimate), allow_hyphen_values = true,
         help = format!("The low estimate guesses the input at this percentage of its real size, {} (default {})",
             in_flight::ESTIMATE_ALLOWED, in_flight::ESTIMATE_DEFAULT))]
+    estimate_percent: Option<u32>,
+    /// --estimate-percent by the setting's old name, still read (a refusal names the flag as typed).
+    #[arg(long, value_name = "PERCENT", value_parser = Checked(in_flight::parse_estimate), allow_hyphen_values = true,
+        hide = true, conflicts_with = "estimate_percent")]
     estimate: Option<u32>,
     #[arg(long, value_name = "DOLLARS", value_parser = Checked(settings::parse_budget), allow_hyphen_values = true,
         help = format!("The budget, {} (default {})", settings::BUDGET_ALLOWED, settings::BUDGET_DEFAULT.dollars(2)))]
+    budget_dollars: Option<billsim_core::Micros>,
+    /// --budget-dollars by the setting's old name, still read (a refusal names the flag as typed).
+    #[arg(long, value_name = "DOLLARS", value_parser = Checked(settings::parse_budget), allow_hyphen_values = true,
+        hide = true, conflicts_with = "budget_dollars")]
     budget: Option<billsim_core::Micros>,
     #[command(flatten)]
     pub json: Json,
@@ -179,8 +191,8 @@ impl Overrun {
         let d = Params::default();
         Params::new(
             self.calls.unwrap_or(d.calls()),
-            self.estimate.unwrap_or(d.estimate_percent()),
-            self.budget.unwrap_or(d.budget()),
+            self.estimate_percent.or(self.estimate).unwrap_or(d.estimate_percent()),
+            self.budget_dollars.or(self.budget).unwrap_or(d.budget()),
         )
     }
 }
