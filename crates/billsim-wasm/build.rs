@@ -4,8 +4,8 @@
 //! type error and not a throw at run time. `src/types.rs` includes the file in the module's
 //! declarations.
 
-use billsim_core::scenario::schema::{Kind, SETTINGS, VIEWS};
-use billsim_core::scenario::SCENARIOS;
+use billsim_core::scenario::registry::SCENARIOS;
+use billsim_core::scenario::registry::{Kind, SETTINGS, VIEWS};
 use std::fmt::Write;
 
 fn union<'a>(names: impl IntoIterator<Item = &'a str>) -> String {

@@ -333,7 +333,9 @@ mod tests {
     use super::*;
     use crate::rows::{drawn_text, texts_cut};
     use billsim_core::engine::{Guard, Policy, Record};
-    use billsim_core::scenario::{find, run, Values, TOY_DAY};
+    use billsim_core::lessons::toy_day::scenario::TOY_DAY;
+    use billsim_core::scenario::registry::find;
+    use billsim_core::scenario::{run, Values};
     use billsim_core::time::Span;
     use billsim_core::views::over_time::over_time;
     use billsim_core::Micros;
@@ -411,7 +413,7 @@ mod tests {
 
     /// Every scenario's over-time view at its default settings.
     fn every_scenarios_view() -> Vec<OverTime> {
-        let runs = billsim_core::scenario::SCENARIOS
+        let runs = billsim_core::scenario::registry::SCENARIOS
             .iter()
             .map(|s| run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
         runs.map(|r| over_time(&r).unwrap()).chain([tripped_view()]).collect()

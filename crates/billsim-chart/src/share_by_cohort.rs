@@ -157,7 +157,8 @@ fn swatch<DB: DrawingBackend>(
 mod tests {
     use super::*;
     use billsim_core::engine::Record;
-    use billsim_core::scenario::{find, run, Values};
+    use billsim_core::scenario::registry::find;
+    use billsim_core::scenario::{run, Values};
     use billsim_core::views::colours::{Role, LIGHT};
     use billsim_core::views::share::cohort_view;
 

@@ -6,7 +6,8 @@
 
 pub use crate::arg_parts::{Checked, Json};
 use billsim_core::lessons::toy_day::in_flight::{self, Params};
-use billsim_core::scenario::{self, Scenario, Values};
+use billsim_core::scenario::registry;
+use billsim_core::scenario::{Scenario, Values};
 use billsim_core::settings::{self, FieldError, Invalid};
 use billsim_core::words::grouped;
 use billsim_core::{Refill, Settings};
@@ -87,6 +88,10 @@ pub struct DaySettings {
     #[arg(long, value_name = "DOLLARS", value_parser = Checked(settings::parse_budget), allow_hyphen_values = true,
         help = format!("The daily budget per user, {} (default {})",
             settings::BUDGET_ALLOWED, Settings::default().budget.dollars(2)))]
+    budget_dollars: Option<billsim_core::Micros>,
+    /// --budget-dollars by the setting's old name, still read (a refusal names the flag as typed).
+    #[arg(long, value_name = "DOLLARS", value_parser = Checked(settings::parse_budget), allow_hyphen_values = true,
+        hide = true, conflicts_with = "budget_dollars")]
     budget: Option<billsim_core::Micros>,
     #[arg(long, value_name = "RULE", value_parser = Checked(settings::parse_refill), allow_hyphen_values = true,
         help = format!("When the budget refills: {} (default {})",
@@ -100,7 +105,7 @@ impl DaySettings {
         let d = Settings::default();
         Settings {
             per_minute: self.per_minute.unwrap_or(d.per_minute),
-            budget: self.budget.unwrap_or(d.budget),
+            budget: self.budget_dollars.or(self.budget).unwrap_or(d.budget),
             refill: self.refill.unwrap_or(d.refill),
         }
     }
@@ -150,9 +155,17 @@ pub struct Overrun {
     #[arg(long, value_name = "PERCENT", value_parser = Checked(in_flight::parse_estimate), allow_hyphen_values = true,
         help = format!("The low estimate guesses the input at this percentage of its real size, {} (default {})",
             in_flight::ESTIMATE_ALLOWED, in_flight::ESTIMATE_DEFAULT))]
+    estimate_percent: Option<u32>,
+    /// --estimate-percent by the setting's old name, still read (a refusal names the flag as typed).
+    #[arg(long, value_name = "PERCENT", value_parser = Checked(in_flight::parse_estimate), allow_hyphen_values = true,
+        hide = true, conflicts_with = "estimate_percent")]
     estimate: Option<u32>,
     #[arg(long, value_name = "DOLLARS", value_parser = Checked(settings::parse_budget), allow_hyphen_values = true,
         help = format!("The budget, {} (default {})", settings::BUDGET_ALLOWED, settings::BUDGET_DEFAULT.dollars(2)))]
+    budget_dollars: Option<billsim_core::Micros>,
+    /// --budget-dollars by the setting's old name, still read (a refusal names the flag as typed).
+    #[arg(long, value_name = "DOLLARS", value_parser = Checked(settings::parse_budget), allow_hyphen_values = true,
+        hide = true, conflicts_with = "budget_dollars")]
     budget: Option<billsim_core::Micros>,
     #[command(flatten)]
     pub json: Json,
@@ -178,8 +191,8 @@ impl Overrun {
         let d = Params::default();
         Params::new(
             self.calls.unwrap_or(d.calls()),
-            self.estimate.unwrap_or(d.estimate_percent()),
-            self.budget.unwrap_or(d.budget()),
+            self.estimate_percent.or(self.estimate).unwrap_or(d.estimate_percent()),
+            self.budget_dollars.or(self.budget).unwrap_or(d.budget()),
         )
     }
 }
@@ -271,7 +284,7 @@ impl Run {
 /// The scenario named `name` with each `--set` read through its schema, so an unknown name
 /// or a bad value names the setting and what it allows.
 fn scenario_values(name: &str, set: &[Assignment]) -> Result<(&'static Scenario, Values), FieldError> {
-    let scenario = scenario::find(name)?;
+    let scenario = registry::find(name)?;
     let mut values = Values::defaults(scenario);
     for a in set {
         // The core calls an unknown setting's field "setting": here it is NAME=VALUE's NAME.
@@ -285,11 +298,11 @@ fn scenario_values(name: &str, set: &[Assignment]) -> Result<(&'static Scenario,
 
 /// What `--scenario` allows, in the core's words.
 fn scenarios_allowed() -> &'static str {
-    scenario::find("").err().map_or("", |e| e.problem.allowed)
+    registry::find("").err().map_or("", |e| e.problem.allowed)
 }
 
 fn parse_scenario(text: &str) -> Result<&'static str, Invalid> {
-    scenario::find(text).map(|s| s.name).map_err(|e| e.problem)
+    registry::find(text).map(|s| s.name).map_err(|e| e.problem)
 }
 
 pub const ASSIGNMENT_ALLOWED: &str = "NAME=VALUE with NAME one of the scenario's settings";

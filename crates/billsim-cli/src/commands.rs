@@ -75,7 +75,7 @@ fn overrun(a: &args::Overrun, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 fn numbers(a: &args::Numbers, out: &mut dyn Write) -> Result<(), Failure> {
-    if a.scenario == Some(scenario::HACKATHON.name) {
+    if a.scenario == Some(billsim_core::lessons::hackathon::scenario::SCENARIO.name) {
         return hackathon::numbers(a.json.json, out);
     }
     let (numbers, note) = match a.scenario {
@@ -136,7 +136,7 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     let prepared = scenario::prepare(scenario, a.seed(), &values, policies, prices.as_ref()).map_err(refused)?;
     // The blocked-call log and the runaway tenant's report (each tenant's busiest day, the
     // claims) read the events: kept for them. --events are made again as they are written.
-    let tenant_report = !a.json.json && scenario.name == scenario::RUNAWAY_TENANT.name;
+    let tenant_report = !a.json.json && scenario.name == billsim_core::lessons::runaway_tenant::scenario::SCENARIO.name;
     let record = Record { events: a.blocked_log.is_some() || tenant_report, ..Record::default() };
     let mut run = prepared.run(record).map_err(refused)?;
     // What the lesson says of its policies is said only when they ran, whatever their names.
@@ -158,7 +158,7 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         run_tenant::report(out, scenario, &run, &params, own, events)
     } else {
         run_table::run(out, scenario, &run, own, events)?;
-        if own && scenario.name == scenario::HACKATHON.name {
+        if own && scenario.name == billsim_core::lessons::hackathon::scenario::SCENARIO.name {
             let mut pages = String::new();
             hackathon::usage_pages(&run, &mut pages);
             text(out, &pages)?;

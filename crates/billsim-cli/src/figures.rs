@@ -71,7 +71,7 @@ fn overrun() -> Result<Figure, Box<dyn Error>> {
 
 /// The default toy day's spend over time under each policy.
 fn over_time() -> Result<Figure, Box<dyn Error>> {
-    let toy = &scenario::TOY_DAY;
+    let toy = &billsim_core::lessons::toy_day::scenario::TOY_DAY;
     let run = scenario::run(toy, 0, &Values::defaults(toy), None, Record::default())?;
     let view = view_over_time(&run)?;
     let svg = svg(|area| draw_over_time(area, &view, &Theme::light(100)))?;
@@ -91,19 +91,19 @@ fn by_kind(file: &'static str, scenario: &scenario::Scenario, framed: &str) -> R
 
 /// Lesson 003's free tier, with all three layers framed.
 fn free_tier() -> Result<Figure, Box<dyn Error>> {
-    by_kind("free-tier.svg", &billsim_core::lessons::free_tier::SCENARIO, "allThree")
+    by_kind("free-tier.svg", &billsim_core::lessons::free_tier::scenario::SCENARIO, "allThree")
 }
 
 /// Lesson 001's public demo link, with the tutorial's app framed.
 fn hackathon() -> Result<Figure, Box<dyn Error>> {
-    by_kind("hackathon.svg", &scenario::HACKATHON, "rateLimitAndCap")
+    by_kind("hackathon.svg", &billsim_core::lessons::hackathon::scenario::SCENARIO, "rateLimitAndCap")
 }
 
 /// Lesson 002's runaway tenant on month 0: each tier's share of the bill under each policy
 /// (the runaway tenant apart), with the degrade ladder framed (its widget's first view, and
 /// its fallback).
 fn runaway_tenant() -> Result<Figure, Box<dyn Error>> {
-    let tenant = &scenario::RUNAWAY_TENANT;
+    let tenant = &billsim_core::lessons::runaway_tenant::scenario::SCENARIO;
     let run = scenario::run(tenant, 0, &Values::defaults(tenant), None, Record::default())?;
     let view = cohort_view(&run);
     let svg = svg(|area| draw_share_by_cohort(area, &view, "degradeLadder", &Theme::light(100)))?;

@@ -6,8 +6,9 @@
 use crate::output::{json_line, text, Failure};
 use crate::table;
 use billsim_core::engine::{Event, Outcome};
+use billsim_core::lessons::hackathon::scenario::SCENARIO as HACKATHON;
 use billsim_core::lessons::hackathon::{blocked_log, replay, Settings, Usage, DAY_START_UNIX};
-use billsim_core::scenario::{ScenarioRun, HACKATHON};
+use billsim_core::scenario::ScenarioRun;
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;

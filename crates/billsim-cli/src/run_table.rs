@@ -5,8 +5,9 @@ use crate::cells;
 use crate::output::{self, each_event, Events, Failure};
 use crate::table::counted;
 use billsim_core::engine::{Event, Nanos, Outcome, Reason};
-use billsim_core::scenario::schema::{self, Choice, SettingSpec, Value};
-use billsim_core::scenario::{Scenario, ScenarioRun, SCENARIOS};
+use billsim_core::scenario::registry::SCENARIOS;
+use billsim_core::scenario::registry::{Choice, SettingSpec, Value};
+use billsim_core::scenario::{Scenario, ScenarioRun};
 use billsim_core::time::Instant;
 use billsim_core::visible_text::visible;
 use serde::Serialize;
@@ -32,7 +33,7 @@ pub fn listing() -> Vec<Listed> {
             label: s.label,
             description: s.description,
             policies: s.policies,
-            settings: s.settings.iter().filter_map(|k| schema::setting(k)).collect(),
+            settings: s.settings.iter().collect(),
         })
         .collect()
 }
@@ -173,7 +174,7 @@ pub fn run(
     let settings: Vec<String> = scenario
         .settings
         .iter()
-        .filter_map(|k| run.settings.get(k).map(|v| format!("{k} {}", setting_value(v))))
+        .filter_map(|s| run.settings.get(s.key).map(|v| format!("{} {}", s.key, setting_value(v))))
         .collect();
     let _ = writeln!(text, "Settings: {}", settings.join(", "));
     if own {

@@ -103,7 +103,8 @@ fn bad_settings_and_a_blocked_log_elsewhere_name_the_field_and_what_is_allowed()
 #[test]
 fn the_blocked_call_log_is_the_apps_found_as_a_policy_not_by_its_name() {
     use billsim_core::engine::Policy;
-    use billsim_core::scenario::{Values, HACKATHON};
+    use billsim_core::lessons::hackathon::scenario::SCENARIO as HACKATHON;
+    use billsim_core::scenario::Values;
     let own = HACKATHON.build(0, &Values::defaults(&HACKATHON)).unwrap().policies;
     let app = own.iter().find(|p| p.name == "rateLimitAndCap").unwrap();
     let file =

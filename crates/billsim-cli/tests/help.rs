@@ -8,9 +8,9 @@ use common::billsim;
 
 /// Every command, with every flag README.md documents for it.
 const COMMANDS: [(&str, &[&str]); 7] = [
-    ("day", &["--seed", "--count", "--per-minute", "--budget", "--refill", "--json"]),
-    ("days", &["--from", "--count", "--per-minute", "--budget", "--refill", "--json"]),
-    ("overrun", &["--calls", "--estimate", "--budget", "--json"]),
+    ("day", &["--seed", "--count", "--per-minute", "--budget-dollars", "--refill", "--json"]),
+    ("days", &["--from", "--count", "--per-minute", "--budget-dollars", "--refill", "--json"]),
+    ("overrun", &["--calls", "--estimate-percent", "--budget-dollars", "--json"]),
     ("numbers", &["--scenario", "--json"]),
     ("figures", &["--out", "--json"]),
     ("scenarios", &["--json"]),

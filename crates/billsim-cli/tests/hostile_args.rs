@@ -28,7 +28,7 @@ struct Flag {
 
 const RUN: &[&str] = &["run", "--scenario", "toyDay"];
 
-const FLAGS: [Flag; 14] = [
+const FLAGS: [Flag; 18] = [
     Flag { command: &["day"], name: "--seed", allowed: SEED_ALLOWED, good: "5" },
     Flag { command: &["days"], name: "--from", allowed: SEED_ALLOWED, good: "5" },
     Flag { command: &["day"], name: "--count", allowed: COUNT_ALLOWED, good: "5" },
@@ -43,6 +43,11 @@ const FLAGS: [Flag; 14] = [
     Flag { command: &["run"], name: "--scenario", allowed: SCENARIO_ALLOWED, good: "callsAtOnce" },
     Flag { command: RUN, name: "--seed", allowed: SEED_ALLOWED, good: "5" },
     Flag { command: RUN, name: "--set", allowed: ASSIGNMENT_ALLOWED, good: "perMinute=5" },
+    // The settings' one names of the flags above that had another (still read).
+    Flag { command: &["day"], name: "--budget-dollars", allowed: BUDGET_ALLOWED, good: "5" },
+    Flag { command: &["days"], name: "--budget-dollars", allowed: BUDGET_ALLOWED, good: "5" },
+    Flag { command: &["overrun"], name: "--budget-dollars", allowed: BUDGET_ALLOWED, good: "5" },
+    Flag { command: &["overrun"], name: "--estimate-percent", allowed: ESTIMATE_ALLOWED, good: "50" },
 ];
 
 impl Flag {
@@ -104,10 +109,12 @@ fn refused_by(flag: &Flag) -> &'static [&'static str] {
         "--seed" | "--from" => &["4294967296", "99999999999", "5.0", "5.5"],
         "--count" => &["0", "1000001", "4294967296", "5.0"],
         "--per-minute" => &["0", "61", "2.5", "5.0"],
-        "--budget" => &["0", "0.009999", "100.000001", "0.0000001", "$ 1", "$-1", "1$", "5,00", "1e2"],
+        "--budget" | "--budget-dollars" => {
+            &["0", "0.009999", "100.000001", "0.0000001", "$ 1", "$-1", "1$", "5,00", "1e2"]
+        }
         "--refill" => &["Daily", "DAILY", "weekly", "daily,steady", "0"],
         "--calls" => &["0", "201", "5.0"],
-        "--estimate" => &["9", "201", "50%", "5.0"],
+        "--estimate" | "--estimate-percent" => &["9", "201", "50%", "5.0"],
         "--scenario" => &["toyday", "TOYDAY", "toyDay,callsAtOnce", "toy Day", "day", "0"],
         "--set" => &["perMinute", "perMinute:5", "perMinute 5", "perMinute\u{ff1d}5"],
         _ => unreachable!("a flag without a list: {}", flag.name),
@@ -180,13 +187,15 @@ fn whitespace_around_a_value_is_not_part_of_it_and_the_value_is_read_as_if_bare(
 
 #[test]
 fn the_ends_of_every_range_are_accepted() {
-    let ends: [(&Flag, &[&str]); 6] = [
+    let ends: [(&Flag, &[&str]); 8] = [
         (&FLAGS[0], &["0", "4294967295", "0000000000000000000000000000007"]),
         (&FLAGS[2], &["1", "3"]),
         (&FLAGS[4], &["1", "60"]),
         (&FLAGS[6], &["0.01", "100", "100.000000", "$0.25", ".5"]),
         (&FLAGS[9], &["1", "200"]),
         (&FLAGS[10], &["10", "200"]),
+        (&FLAGS[14], &["0.01", "100"]),
+        (&FLAGS[17], &["10", "200"]),
     ];
     for (flag, values) in ends {
         for value in values {
@@ -243,11 +252,11 @@ fn an_unknown_flag_or_command_is_refused_and_the_usage_says_what_there_is() {
 /// of `day` or `overrun` that sets the same (whose own refusals it shares).
 const SETTINGS: [(&str, &str, &str, &str); 6] = [
     ("toyDay", "perMinute", PER_MINUTE_ALLOWED, "--per-minute"),
-    ("toyDay", "budgetDollars", BUDGET_ALLOWED, "--budget"),
+    ("toyDay", "budgetDollars", BUDGET_ALLOWED, "--budget-dollars"),
     ("toyDay", "refill", REFILL_ALLOWED, "--refill"),
     ("callsAtOnce", "calls", CALLS_ALLOWED, "--calls"),
-    ("callsAtOnce", "estimatePercent", ESTIMATE_ALLOWED, "--estimate"),
-    ("callsAtOnce", "budgetDollars", BUDGET_ALLOWED, "--budget"),
+    ("callsAtOnce", "estimatePercent", ESTIMATE_ALLOWED, "--estimate-percent"),
+    ("callsAtOnce", "budgetDollars", BUDGET_ALLOWED, "--budget-dollars"),
 ];
 
 #[test]
@@ -311,4 +320,46 @@ fn bytes_that_are_not_utf_8_are_refused_with_the_flag_they_were_given_to_not_a_p
     let mut file = [RUN.iter().map(OsString::from).collect::<Vec<_>>(), vec!["--policy".into()]].concat();
     file.push(OsString::from_vec(b"policies-\xFF.json".to_vec()));
     assert_refused(&file, "billsim: an argument must be UTF-8 text; got ");
+}
+
+/// The flags of `day`, `days` and `overrun` that set a setting: each by the setting's one
+/// name in kebab case, and by the old name it had (still read, never shown in the help).
+const RENAMED: [(&str, &str, &str, &str); 4] = [
+    ("day", "--budget-dollars", "--budget", "0.1"),
+    ("days", "--budget-dollars", "--budget", "0.1"),
+    ("overrun", "--budget-dollars", "--budget", "1"),
+    ("overrun", "--estimate-percent", "--estimate", "120"),
+];
+
+#[test]
+fn a_setting_flag_by_its_one_name_and_by_its_old_name_gives_the_same_output_and_not_both_at_once() {
+    for (command, flag, old, value) in RENAMED {
+        let run = |flag: &str| {
+            let mut args = vec![command, flag, value, "--json"];
+            if command == "days" {
+                args.extend(["--count", "3"]);
+            }
+            let out = billsim(&words(&args));
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{command} {flag} {value}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            out.stdout
+        };
+        let by_name = run(flag);
+        assert_eq!(by_name, run(old), "{command}: {flag} {value} and {old} {value} print the same");
+        let mut default = vec![command, "--json"];
+        if command == "days" {
+            default.extend(["--count", "3"]);
+        }
+        assert_ne!(by_name, billsim(&words(&default)).stdout, "{command}: {flag} {value} is not the default");
+        let help = billsim(&words(&[command, "--help"])).stdout;
+        let help = String::from_utf8_lossy(&help);
+        assert!(help.contains(&format!("{flag} <")), "{command}'s help names {flag}: {help}");
+        assert!(!help.contains(&format!("{old} <")), "{command}'s help does not show the old {old}: {help}");
+        let both = billsim(&words(&[command, flag, value, old, value]));
+        assert_eq!(both.status.code(), Some(2), "{command} {flag} and {old} together are refused");
+    }
 }

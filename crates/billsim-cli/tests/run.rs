@@ -368,7 +368,8 @@ fn policy_file(name: &str, policies: &[billsim_core::engine::Policy]) -> Temp {
 /// the lesson's names.
 #[test]
 fn a_lessons_words_about_its_policies_are_said_of_its_own_policies_compared_as_policies_not_by_name() {
-    use billsim_core::scenario::{find, Values};
+    use billsim_core::scenario::registry::find;
+    use billsim_core::scenario::Values;
     let cases = [
         ("runawayTenant", "\nThe lesson's claims on this month"),
         ("freeTier", "\nglobal breaker tripped at t="),

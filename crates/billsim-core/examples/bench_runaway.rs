@@ -10,7 +10,8 @@
 //! table gives the median, the 95th percentile and the slowest.
 
 use billsim_core::engine::Record;
-use billsim_core::scenario::{self, find, Values};
+use billsim_core::scenario::registry::find;
+use billsim_core::scenario::{self, Values};
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -54,7 +54,7 @@ fn the_blocked_call_log_is_one_json_line_per_refusal_as_app_py_writes_it() {
     );
     assert_eq!(iso_time(DAY_START_UNIX + 86_399), "2026-11-11T23:59:59+00:00");
     assert_eq!(iso_time(951_782_400), "2000-02-29T00:00:00+00:00", "a leap day");
-    let s = scenario::find("hackathon").unwrap();
+    let s = billsim_core::scenario::registry::find("hackathon").unwrap();
     let run = scenario::run(s, 3, &Values::defaults(s), None, Record::EVERYTHING).unwrap();
     let app = run.policies.iter().find(|o| o.policy == "rateLimitAndCap").unwrap();
     let log = blocked_log(&run, app, DAY_START_UNIX).unwrap();
@@ -72,7 +72,7 @@ fn the_blocked_call_log_is_one_json_line_per_refusal_as_app_py_writes_it() {
 
 #[test]
 fn bad_settings_name_the_field_and_what_it_allows() {
-    let s = scenario::find("hackathon").unwrap();
+    let s = billsim_core::scenario::registry::find("hackathon").unwrap();
     let mut values = Values::defaults(s);
     let refused = |values: &mut Values, key: &str, text: &str| values.set(s, key, text).unwrap_err().to_string();
     assert_eq!(
@@ -109,7 +109,7 @@ fn bad_settings_name_the_field_and_what_it_allows() {
 
 #[test]
 fn every_setting_changes_the_day_as_it_says() {
-    let s = scenario::find("hackathon").unwrap();
+    let s = billsim_core::scenario::registry::find("hackathon").unwrap();
     let day = |pairs: &[(&str, &str)]| {
         let mut values = Values::defaults(s);
         for (k, v) in pairs {
@@ -133,7 +133,7 @@ fn every_setting_changes_the_day_as_it_says() {
 
 #[test]
 fn the_widgets_views_split_the_bill_by_kind_of_user_and_draw_the_cap_over_time_for_the_three_policies_with_one() {
-    let s = scenario::find("hackathon").unwrap();
+    let s = billsim_core::scenario::registry::find("hackathon").unwrap();
     let mut values = Values::defaults(s);
     values.set(s, "sharedAddress", "on").unwrap();
     let run = scenario::run(s, 0, &values, None, Record::default()).unwrap();

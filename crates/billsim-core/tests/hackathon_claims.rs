@@ -4,8 +4,9 @@
 //! address, a restart, two processes).
 
 use billsim_core::engine::{self, Call, Event, Guard, Nanos, Outcome, Reason, Record, Traffic};
+use billsim_core::lessons::hackathon::day::most_one_call_costs;
 use billsim_core::lessons::hackathon::day::{self, most_in_flight, OFFICE, SCRIPT, VISITOR};
-use billsim_core::lessons::hackathon::{most_one_call_costs, prices, Policy, Settings};
+use billsim_core::lessons::hackathon::{prices, Policy, Settings};
 use billsim_core::money::Micros;
 use billsim_core::time::{Instant, Span};
 use std::collections::HashMap;

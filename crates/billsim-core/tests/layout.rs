@@ -17,39 +17,6 @@ use std::path::{Path, PathBuf};
 const MOST_TOP_ENTRIES: usize = 12;
 const MOST_LINES: usize = 600;
 
-/// Rings of the core that other work is removing, not held against the tree yet: a ring is
-/// let through only when every one of its files is in one of these sets, so no other file
-/// can join one unseen.
-/// - The lessons and the scenarios' table (issue 19 item 6, not finished): a lesson's
-///   scenario takes `Scenario`, `Values` and the settings' types from `scenario/`, whose list
-///   of scenarios and table of settings take the lessons' policies, builders and panels back.
-///   It goes when each lesson declares its own settings and scenario and a registry gathers
-///   them (`Scenario` holding its settings, not their keys looked up in the table).
-///
-/// Delete an entry when its ring is gone.
-const RINGS_BEING_REMOVED: &[&[&str]] = &[&[
-    "lessons/free_tier/claims.rs",
-    "lessons/free_tier/mod.rs",
-    "lessons/free_tier/report.rs",
-    "lessons/free_tier/traffic.rs",
-    "lessons/hackathon/blocked_log.rs",
-    "lessons/hackathon/day.rs",
-    "lessons/hackathon/mod.rs",
-    "lessons/hackathon/panels.rs",
-    "lessons/runaway_tenant/claims.rs",
-    "lessons/runaway_tenant/mod.rs",
-    "lessons/runaway_tenant/panels.rs",
-    "lessons/runaway_tenant/traffic.rs",
-    "lessons/toy_day/day_beside.rs",
-    "scenario/last_run.rs",
-    "scenario/mod.rs",
-    "scenario/schema.rs",
-    "scenario/settle.rs",
-    "views/by_cohort.rs",
-    "views/over_time/mod.rs",
-    "views/panels.rs",
-]];
-
 fn crate_src(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(name).join("src")
 }
@@ -105,19 +72,7 @@ fn no_two_files_of_the_wasm_crate_import_each_other() {
 
 fn assert_no_rings(krate: &str) {
     let files = read_tree(&crate_src(krate));
-    let rings: Vec<String> = rings(&files)
-        .into_iter()
-        .filter(|ring| {
-            krate != "billsim-core"
-                || !RINGS_BEING_REMOVED.iter().any(|known| {
-                    // An entry ending in "/" is a folder; any other is one file.
-                    ring.files
-                        .iter()
-                        .all(|f| known.iter().any(|k| if k.ends_with('/') { f.starts_with(k) } else { f == k }))
-                })
-        })
-        .map(|ring| ring.to_string())
-        .collect();
+    let rings: Vec<String> = rings(&files).into_iter().map(|ring| ring.to_string()).collect();
     assert!(rings.is_empty(), "rings of imports in crates/{krate}/src/:\n{}", rings.join("\n"));
 }
 

@@ -3,7 +3,8 @@
 //! reference computed call by call from the language's definition.
 
 use billsim_core::engine::{read_policy_file, run, Call, Cohort, Price, PriceTable, Record, Traffic, User};
-use billsim_core::scenario::{self, policies_file, Values, SCENARIOS};
+use billsim_core::scenario::registry::SCENARIOS;
+use billsim_core::scenario::{self, policies_file, Values};
 use billsim_core::time::{Instant, Span};
 use billsim_core::Micros;
 

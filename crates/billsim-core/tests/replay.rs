@@ -2,9 +2,11 @@
 //! kind, prices, and the round trip of a scenario's traffic through a generic log.
 
 use billsim_core::engine::{Nanos, Price, PriceTable, Reason, Record, RunError};
+use billsim_core::lessons::toy_day::scenario::CALLS_AT_ONCE;
+use billsim_core::lessons::toy_day::scenario::TOY_DAY;
 use billsim_core::replay::export::{self, Order};
 use billsim_core::replay::{run, Format, Options};
-use billsim_core::scenario::{Scenario, ScenarioRun, Values, CALLS_AT_ONCE, TOY_DAY};
+use billsim_core::scenario::{Scenario, ScenarioRun, Values};
 use billsim_core::time::{Instant, Span};
 
 mod replay_common;
@@ -324,7 +326,7 @@ fn a_scenarios_traffic_replayed_from_its_exported_log_gives_the_same_bills_and_r
     // Lesson 000's scenarios and lesson 003's (its "degrade, don't stop" switches to a model
     // the log never called: the replay adds it). Lesson 001's is the next test; lesson 002's
     // failed calls have no column in the generic log (`export::not_carried`).
-    for scenario in [&TOY_DAY, &CALLS_AT_ONCE, &billsim_core::lessons::free_tier::SCENARIO] {
+    for scenario in [&TOY_DAY, &CALLS_AT_ONCE, &billsim_core::lessons::free_tier::scenario::SCENARIO] {
         let values = Values::defaults(scenario);
         for seed in 0..300 {
             let (replayed, own) = exported_and_replayed(scenario, seed, &values);
@@ -350,7 +352,7 @@ fn a_scenarios_traffic_replayed_from_its_exported_log_gives_the_same_bills_and_r
 /// under each of its policies. Its restarts have no column (`export::not_carried`).
 #[test]
 fn lesson_001s_exported_day_replays_to_its_bills_and_refusals_with_each_weakness_on_200_seeds() {
-    let scenario = &billsim_core::scenario::HACKATHON;
+    let scenario = &billsim_core::lessons::hackathon::scenario::SCENARIO;
     let settings: [&[(&str, &str)]; 4] = [
         &[],
         &[("spoofedUsers", "on"), ("scriptAtOnce", "3")],

@@ -6,8 +6,10 @@
 
 use billsim_core::engine::{Nanos, Record};
 use billsim_core::lessons::runaway_tenant::claims::{claims, decimal, Claims};
-use billsim_core::lessons::runaway_tenant::{Params, RUNAWAY};
-use billsim_core::scenario::{self, find, ScenarioRun, Values};
+use billsim_core::lessons::runaway_tenant::traffic::RUNAWAY;
+use billsim_core::lessons::runaway_tenant::Params;
+use billsim_core::scenario::registry::find;
+use billsim_core::scenario::{self, ScenarioRun, Values};
 use std::sync::OnceLock;
 
 const MONTHS: u32 = 200;

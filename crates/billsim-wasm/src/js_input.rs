@@ -6,7 +6,7 @@
 //! never an exception thrown through the module.
 
 use billsim_chart::Theme;
-use billsim_core::scenario::schema::{self, SettingSpec};
+use billsim_core::scenario::registry::{self, SettingSpec};
 use billsim_core::scenario::{Scenario, Values};
 use billsim_core::settings::{self, Invalid};
 use billsim_core::{Policy, Settings};
@@ -277,7 +277,7 @@ const KEY_ALLOWED: &str = "the key of a setting, such as \"perMinute\"";
 /// A setting's key, as the schema names it.
 pub fn setting_key(key: &JsValue) -> Result<&'static SettingSpec, Thrown> {
     let text = key.as_string().ok_or_else(|| error("key", KEY_ALLOWED, describe(key)))?;
-    schema::setting(&text).ok_or_else(|| error("key", KEY_ALLOWED, settings::shown(&text)))
+    registry::setting(&text).ok_or_else(|| error("key", KEY_ALLOWED, settings::shown(&text)))
 }
 
 /// A setting's value as text: a string as it is, a finite number in JS's shortest form, a
@@ -298,14 +298,14 @@ pub fn scenario_values(name: &JsValue, value: &JsValue) -> Result<(&'static Scen
     let name = name
         .as_string()
         .ok_or_else(|| Thrown::on("scenario", format!("must be a scenario's name; got {}", describe(name))))?;
-    let scenario = billsim_core::scenario::find(&name)?;
+    let scenario = billsim_core::scenario::registry::find(&name)?;
     let mut values = Values::defaults(scenario);
-    if let Some(object) = object(value, "settings", scenario.settings)? {
-        for key in scenario.settings {
-            let Some(spec) = schema::setting(key) else { continue };
-            let v = get(&object, key, spec.allowed)?;
+    let keys: Vec<&str> = scenario.settings.iter().map(|s| s.key).collect();
+    if let Some(object) = object(value, "settings", &keys)? {
+        for spec in scenario.settings {
+            let v = get(&object, spec.key, spec.allowed)?;
             if !v.is_undefined() {
-                values.set(scenario, key, &setting_text(spec, &v)?)?;
+                values.set(scenario, spec.key, &setting_text(spec, &v)?)?;
             }
         }
     }
@@ -315,7 +315,7 @@ pub fn scenario_values(name: &JsValue, value: &JsValue) -> Result<(&'static Scen
 /// A widget's settings by key (`{ scenario, view, seed, perMinute, ... }`, as `readSetting`
 /// gives them; each optional, a missing one at its default), read through the table.
 pub fn widget_values(value: &JsValue, what: &str) -> Result<Values, Thrown> {
-    let specs: Vec<&'static SettingSpec> = schema::widget_settings().collect();
+    let specs: Vec<&'static SettingSpec> = registry::widget_settings().collect();
     let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
     let mut values = Values::of(specs.iter().copied());
     if let Some(object) = object(value, what, &keys)? {
@@ -340,7 +340,7 @@ pub fn setting_keys(value: &JsValue, what: &str) -> Result<Vec<&'static str>, Th
     };
     let mut keys = Vec::new();
     for item in list.iter() {
-        let spec = item.as_string().and_then(|k| schema::widget_settings().find(|s| s.key == k));
+        let spec = item.as_string().and_then(|k| registry::widget_settings().find(|s| s.key == k));
         keys.push(spec.ok_or_else(|| error(what, KEYS_ALLOWED, describe(&item)))?.key);
     }
     Ok(keys)

@@ -19,7 +19,7 @@ pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
 use billsim_core::engine::Record;
-use billsim_core::scenario::schema::Value;
+use billsim_core::scenario::registry::Value;
 use billsim_core::views::over_time::OverTime;
 use billsim_core::views::share::CohortView;
 use billsim_core::Policy;
@@ -256,35 +256,35 @@ pub fn read_overrun_text(
 pub fn scenarios() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
     struct Schema {
-        views: &'static [billsim_core::scenario::schema::View],
-        settings: &'static [billsim_core::scenario::schema::SettingSpec],
+        views: &'static [billsim_core::scenario::registry::View],
+        settings: &'static [billsim_core::scenario::registry::SettingSpec],
         #[serde(rename = "widgetSettings")]
         widget_settings: Vec<&'static str>,
         scenarios: &'static [billsim_core::scenario::Scenario],
         widgets: Vec<Widget>,
         /// The `theme` attribute: not a scenario's setting, described the same way.
-        theme: &'static billsim_core::scenario::schema::SettingSpec,
+        theme: &'static billsim_core::scenario::registry::SettingSpec,
     }
     /// A widget of the element (its `scenario` attribute) with the keys of its settings.
     #[derive(Serialize)]
     struct Widget {
         #[serde(flatten)]
-        widget: &'static billsim_core::scenario::schema::Widget,
+        widget: &'static billsim_core::scenario::registry::Widget,
         settings: Vec<&'static str>,
     }
-    let widgets = billsim_core::scenario::schema::WIDGETS
+    let widgets = billsim_core::scenario::registry::WIDGETS
         .iter()
         .map(|w| Widget {
             widget: w,
-            settings: billsim_core::scenario::schema::settings_of(w).map(|s| s.key).collect(),
+            settings: billsim_core::scenario::registry::settings_of(w).map(|s| s.key).collect(),
         })
         .collect();
     to_js(&Schema {
         widgets,
-        views: billsim_core::scenario::schema::VIEWS,
-        settings: billsim_core::scenario::schema::SETTINGS,
-        widget_settings: billsim_core::scenario::schema::widget_settings().map(|s| s.key).collect(),
-        scenarios: billsim_core::scenario::SCENARIOS,
+        views: billsim_core::scenario::registry::VIEWS,
+        settings: billsim_core::scenario::registry::SETTINGS,
+        widget_settings: billsim_core::scenario::registry::widget_settings().map(|s| s.key).collect(),
+        scenarios: billsim_core::scenario::registry::SCENARIOS,
         theme: &billsim_core::views::theme::THEME,
     })
 }
@@ -384,7 +384,7 @@ pub fn settle_settings(
         }
         JsValue::from(o)
     };
-    let settled: Vec<(&str, JsValue)> = billsim_core::scenario::schema::widget_settings()
+    let settled: Vec<(&str, JsValue)> = billsim_core::scenario::registry::widget_settings()
         .filter_map(|s| values.get(s.key).map(|v| (s.key, setting_value(v))))
         .collect();
     let list: js_sys::Array = set_aside
@@ -499,7 +499,7 @@ pub fn scenario_panels(
     let (scenario, values) = js_input::scenario_values(&name, &settings)?;
     let seed = js_input::seed(&seed)?;
     let policy = js_input::scenario_policy(scenario, &policy)?;
-    to_js(&billsim_core::views::panels::of(scenario, seed, &values, policy).map_err(Thrown::run)?)
+    to_js(&scenario.panels(seed, &values, policy).map_err(Thrown::run)?)
 }
 
 /// Runs scenario `name` on run number `seed`, and its panels, ahead of a click that will ask
@@ -517,7 +517,7 @@ pub fn warm_scenario(
     billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     // The panels too: what they work out from a kept run is kept with it (lesson 002's claims).
     if let Some(policy) = scenario.policies.first() {
-        billsim_core::views::panels::of(scenario, seed, &values, policy.value).map_err(Thrown::run)?;
+        scenario.panels(seed, &values, policy.value).map_err(Thrown::run)?;
     }
     Ok(())
 }

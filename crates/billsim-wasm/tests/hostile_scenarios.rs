@@ -20,7 +20,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// "scenario: must be" and every scenario's name, as the core lists them.
 fn scenario_allowed() -> String {
-    let names: Vec<String> = billsim_core::scenario::SCENARIOS.iter().map(|s| format!("{:?}", s.name)).collect();
+    let names: Vec<String> =
+        billsim_core::scenario::registry::SCENARIOS.iter().map(|s| format!("{:?}", s.name)).collect();
     format!("scenario: must be {}", names.join(" or "))
 }
 

@@ -10,7 +10,8 @@ use crate::replay::columns::{normalize, twice};
 use crate::replay::csv_records::Records;
 use crate::replay::error::BadRow;
 use crate::replay::log::Log;
-use crate::scenario::{Values, SCENARIOS};
+use crate::scenario::registry::SCENARIOS;
+use crate::scenario::Values;
 use crate::settings::shown;
 use std::sync::OnceLock;
 

@@ -7,7 +7,8 @@ use crate::lessons::toy_day::simulate::Policy as DayPolicy;
 use crate::replay::log::Log;
 use crate::replay::prices;
 use crate::replay::when::iso_text;
-use crate::scenario::{self, UserSummary, Values, SCENARIOS};
+use crate::scenario::registry::{self, SCENARIOS};
+use crate::scenario::{UserSummary, Values};
 use crate::settings::shown;
 use crate::time::Instant;
 use crate::words::counted_grouped;
@@ -171,7 +172,7 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         format!("add: must be a scenario's cohort, one of {known}; got {}", shown(which))
     };
     let (name, cohort) = which.split_once('-').ok_or_else(refused)?;
-    let scenario = scenario::find(name).map_err(|_| refused())?;
+    let scenario = registry::find(name).map_err(|_| refused())?;
     let built = scenario.build(seed, &Values::defaults(scenario)).map_err(|_| refused())?;
     let t = built.traffic;
     let c = t.cohorts.iter().position(|x| x.name == cohort).ok_or_else(refused)?;

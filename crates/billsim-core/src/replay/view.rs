@@ -12,7 +12,8 @@ use crate::engine::{Cohort, Nanos, Outcome, Reason};
 use crate::replay::run::ReplayRun;
 use crate::replay::when::iso_text;
 use crate::replay::Format;
-use crate::scenario::{ScenarioRun, UserSummary, Values};
+use crate::scenario::registry;
+use crate::scenario::{About, ScenarioRun, UserSummary, Values};
 use crate::settings::FieldError;
 use crate::time::Instant;
 use crate::views::over_time::{over_time, OverTime, Table};
@@ -110,6 +111,8 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
             o
         })
         .collect();
+    // A kind of user a replay took from a lesson (`SCENARIO-COHORT`) keeps its role there.
+    let abusers = cohorts.iter().filter(|c| registry::is_abuser("replay", &c.name)).map(|c| c.name.clone()).collect();
     ScenarioRun {
         scenario: "replay",
         seed: 0,
@@ -121,6 +124,7 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
         ran: run.ran.clone(),
         policies,
         keys: Vec::new(),
+        about: About { label: None, over: None, abusers },
     }
 }
 

@@ -56,34 +56,3 @@ pub fn kept(scenario: &Scenario, seed: u32, values: &Values) -> Result<Kept, Run
 pub fn run(scenario: &Scenario, seed: u32, values: &Values) -> Result<Rc<ScenarioRun>, RunError> {
     kept(scenario, seed, values).map(|k| k.run)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::scenario::TOY_DAY;
-
-    #[test]
-    fn the_same_scenario_settings_and_seed_give_the_kept_run_and_any_change_a_new_one() {
-        let values = Values::defaults(&TOY_DAY);
-        let a = run(&TOY_DAY, 3, &values).unwrap();
-        assert!(Rc::ptr_eq(&a, &run(&TOY_DAY, 3, &values).unwrap()), "kept");
-        assert!(a.policies.iter().all(|o| o.events.is_some()), "with every event");
-        let b = run(&TOY_DAY, 4, &values).unwrap();
-        assert!(!Rc::ptr_eq(&a, &b) && b.seed == 4, "another seed runs again");
-        assert!(Rc::ptr_eq(&a, &run(&TOY_DAY, 3, &values).unwrap()), "the one before is kept too");
-        let mut other = values.clone();
-        other.set(&TOY_DAY, "perMinute", "2").unwrap();
-        let c = run(&TOY_DAY, 4, &other).unwrap();
-        assert!(!Rc::ptr_eq(&b, &c) && c.settings == other, "another setting runs again");
-        let fresh = scenario::run(&TOY_DAY, 4, &other, None, Record::EVERYTHING).unwrap();
-        assert_eq!(c.policies, fresh.policies, "the kept run is the run");
-        assert!(
-            !Rc::ptr_eq(&b, &run(&TOY_DAY, 4, &values).unwrap()),
-            "two are kept: seed 4 went, seed 3 was asked for since"
-        );
-        assert_eq!(
-            kept(&TOY_DAY, 4, &other).unwrap().traffic.calls().len() as u32,
-            c.users.iter().map(|u| u.calls).sum::<u32>()
-        );
-    }
-}

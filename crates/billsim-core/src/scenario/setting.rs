@@ -1,7 +1,8 @@
 //! A setting a reader can change, as data: its one name (`key`, kebab case as an attribute),
 //! its old names still read, the label the form shows, its unit, what it allows, its
 //! default and the views that show it; and its values read from text, each refusal naming it.
-//! The table of every setting is [`crate::scenario::schema`].
+//! Each lesson declares its own settings; the table of every setting is
+//! [`crate::scenario::registry::SETTINGS`].
 
 use crate::money::Micros;
 use crate::settings::{self, FieldError, Invalid};
@@ -121,7 +122,7 @@ impl SettingSpec {
     /// Reads a value as a form, an attribute, the address or the command line gives it.
     ///
     /// ```
-    /// use billsim_core::scenario::schema::{setting, Value};
+    /// use billsim_core::scenario::registry::{setting, Value};
     /// use billsim_core::Micros;
     /// let budget = setting("budgetDollars").unwrap();
     /// assert_eq!(budget.parse("0.015"), Ok(Value::Dollars(Micros(15_000))));
@@ -152,4 +153,9 @@ impl SettingSpec {
     pub fn read(&self, text: &str) -> Result<Value, FieldError> {
         self.parse(text).map_err(|e| e.on(self.key))
     }
+}
+
+/// An unknown setting's name: the error lists the known ones (`allowed`, a scenario's).
+pub fn unknown_setting(key: &str, allowed: &'static str) -> FieldError {
+    FieldError { field: "setting".into(), problem: Invalid { allowed, got: settings::shown(key) } }
 }

@@ -2,95 +2,12 @@
 //! outage that starts after it ends, a free tier with no user of any kind, a view of
 //! another lesson's widget), and which of them a page sets aside so that it can go on
 //! drawing: the core decides, so the widget, its attributes, its address and its form all
-//! say the same. A run refuses the same clashes ([`check`]), naming a field.
+//! say the same. A run refuses the same clashes ([`Scenario::check`]), naming a field.
 
-use crate::scenario::schema::{self, Value, Widget};
+use crate::scenario::clash::Clash;
+use crate::scenario::registry::{self, Value, Widget};
 use crate::scenario::{Scenario, Values};
-use crate::settings::{shown, FieldError, Invalid};
-
-/// One side of an order between two settings: its key, what it allows beside the other,
-/// and the words between its value and the other's in a refusal ("with a daily budget
-/// of": "$0.50 with a daily budget of $1.00").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Side {
-    pub key: &'static str,
-    pub allowed: &'static str,
-    pub beside: &'static str,
-}
-
-/// Settings of a scenario that must hold together.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Clash {
-    /// `lower` may not be above `upper` (a day's budget within its month's; an outage's
-    /// start at or before its end). A run refuses `upper`.
-    Order { lower: Side, upper: Side },
-    /// Not every one of `keys` may be 0 (a run needs a user of some kind). A run refuses
-    /// the last.
-    NotAllZero { keys: &'static [&'static str], allowed: &'static str },
-}
-
-impl Clash {
-    /// Its settings, in the order of the form.
-    pub fn keys(&self) -> Vec<&'static str> {
-        match self {
-            Clash::Order { lower, upper } => vec![lower.key, upper.key],
-            Clash::NotAllZero { keys, .. } => keys.to_vec(),
-        }
-    }
-
-    /// Whether `values` hold together (a value missing, or of another kind, cannot clash).
-    pub fn holds(&self, values: &Values) -> bool {
-        match self {
-            Clash::Order { lower, upper } => match (values.get(lower.key), values.get(upper.key)) {
-                (Some(Value::Whole(l)), Some(Value::Whole(u))) => l <= u,
-                (Some(Value::Dollars(l)), Some(Value::Dollars(u))) => l <= u,
-                _ => true,
-            },
-            Clash::NotAllZero { keys, .. } => keys.iter().any(|k| values.get(k) != Some(Value::Whole(0))),
-        }
-    }
-
-    /// Why `key`, one of its settings, does not hold beside the others in `values`.
-    pub fn refusal(&self, values: &Values, key: &str) -> FieldError {
-        let said = |key: &str| values.get(key).map_or_else(String::new, said);
-        match self {
-            Clash::Order { lower, upper } => {
-                let (this, other) = if key == lower.key { (lower, upper) } else { (upper, lower) };
-                let got = format!("{}{} {}", said(this.key), this.beside, said(other.key));
-                Invalid { allowed: this.allowed, got }.on(this.key)
-            }
-            Clash::NotAllZero { keys, allowed } => {
-                let key = keys.iter().find(|k| **k == key).copied().unwrap_or(keys[keys.len() - 1]);
-                Invalid { allowed, got: said(key) }.on(key)
-            }
-        }
-    }
-
-    /// The setting a run names when the clash does not hold.
-    pub fn named(&self) -> &'static str {
-        match self {
-            Clash::Order { upper, .. } => upper.key,
-            Clash::NotAllZero { keys, .. } => keys[keys.len() - 1],
-        }
-    }
-}
-
-/// A value as a refusal says it: a whole number as it is, dollars exactly ("$1500.00").
-fn said(value: Value) -> String {
-    match value {
-        Value::Whole(n) => n.to_string(),
-        Value::Dollars(m) => m.exact_dollars(),
-        Value::Choice(c) => shown(c),
-    }
-}
-
-/// The first of `scenario`'s clashes that `values` break, as a run refuses it.
-pub fn check(scenario: &Scenario, values: &Values) -> Result<(), FieldError> {
-    match scenario.clashes.iter().find(|c| !c.holds(values)) {
-        Some(clash) => Err(clash.refusal(values, clash.named())),
-        None => Ok(()),
-    }
-}
+use crate::settings::{shown, FieldError};
 
 /// A setting set aside: its key, why (as a refusal says it after the key: "must be ...;
 /// got ..."), and the value used in its place (`None` when it is not a setting of the
@@ -104,7 +21,7 @@ pub struct SetAside {
 
 impl SetAside {
     fn of(why: FieldError, values: &Values) -> SetAside {
-        let key = schema::setting(&why.field).map_or("", |s| s.key);
+        let key = registry::setting(&why.field).map_or("", |s| s.key);
         SetAside { key, problem: why.problem.to_string(), using: values.get(key) }
     }
 }
@@ -125,7 +42,7 @@ impl SetAside {
 pub fn settle(values: &mut Values, before: &Values, given: &[&str]) -> Vec<SetAside> {
     let mut set_aside = Vec::new();
     let widget = widget_of(values);
-    let views: Vec<&str> = schema::VIEWS.iter().filter(|v| v.widget == widget.scenario).map(|v| v.value).collect();
+    let views: Vec<&str> = registry::VIEWS.iter().filter(|v| v.widget == widget.scenario).map(|v| v.value).collect();
     if let Some(Value::Choice(view)) = values.get("view") {
         if !views.contains(&view) {
             let back = match before.get("view") {
@@ -145,9 +62,9 @@ pub fn settle(values: &mut Values, before: &Values, given: &[&str]) -> Vec<SetAs
             }
         }
     }
-    let own: Vec<&str> = schema::settings_of(widget).map(|s| s.key).collect();
-    for spec in schema::widget_settings().filter(|s| given.contains(&s.key) && !own.contains(&s.key)) {
-        let owner = schema::WIDGETS.iter().find(|w| schema::settings_of(w).any(|s| s.key == spec.key));
+    let own: Vec<&str> = registry::settings_of(widget).map(|s| s.key).collect();
+    for spec in registry::widget_settings().filter(|s| given.contains(&s.key) && !own.contains(&s.key)) {
+        let owner = registry::WIDGETS.iter().find(|w| registry::settings_of(w).any(|s| s.key == spec.key));
         let problem = format!(
             "it is a setting of another widget (scenario={}), not of this one (scenario={})",
             shown(owner.map_or("", |w| w.scenario)),
@@ -169,14 +86,14 @@ fn widget_of(values: &Values) -> &'static Widget {
         Some(Value::Choice(c)) => c,
         _ => "",
     };
-    schema::WIDGETS.iter().find(|w| w.scenario == name).unwrap_or(&schema::WIDGETS[0])
+    registry::WIDGETS.iter().find(|w| w.scenario == name).unwrap_or(&registry::WIDGETS[0])
 }
 
 /// The scenarios the widget's views show.
 fn shown_by(widget: &Widget) -> impl Iterator<Item = &'static Scenario> + '_ {
-    crate::scenario::SCENARIOS
+    registry::SCENARIOS
         .iter()
-        .filter(move |s| schema::VIEWS.iter().any(|v| v.widget == widget.scenario && v.scenario == s.name))
+        .filter(move |s| registry::VIEWS.iter().any(|v| v.widget == widget.scenario && v.scenario == s.name))
 }
 
 fn settle_clash(clash: &Clash, values: &mut Values, before: &Values, given: &[&str], out: &mut Vec<SetAside>) {
@@ -208,7 +125,7 @@ fn settle_clash(clash: &Clash, values: &mut Values, before: &Values, given: &[&s
     let mut defaulted = Vec::new();
     if !clash.holds(values) {
         for k in &keys {
-            if let Some(spec) = schema::setting(k) {
+            if let Some(spec) = registry::setting(k) {
                 if values.get(k) != Some(spec.default_value()) {
                     defaulted.push((clash.refusal(values, k), *k));
                     values.put(k, spec.default_value());
@@ -224,13 +141,15 @@ fn settle_clash(clash: &Clash, values: &mut Values, before: &Values, given: &[&s
 mod tests {
     use super::*;
     use crate::engine::Record;
-    use crate::scenario::{self, SCENARIOS};
+    use crate::scenario::clash::Clash;
+    use crate::scenario::registry::SCENARIOS;
+    use crate::scenario::{self};
 
     /// Every widget setting at its default, then `set` (key, text) read by the table.
     fn widget_values(set: &[(&str, &str)]) -> Values {
-        let mut values = Values::of(schema::widget_settings());
+        let mut values = Values::of(registry::widget_settings());
         for (key, text) in set {
-            values.put(key, schema::setting(key).unwrap().parse(text).unwrap());
+            values.put(key, registry::setting(key).unwrap().parse(text).unwrap());
         }
         values
     }
@@ -264,7 +183,7 @@ mod tests {
         );
         assert_eq!(
             values.get("internalDailyDollars"),
-            schema::setting("internalDailyDollars").map(|s| s.default_value())
+            registry::setting("internalDailyDollars").map(|s| s.default_value())
         );
     }
 
@@ -287,7 +206,7 @@ mod tests {
         ]);
         assert_eq!(said.len(), 1, "one setting set aside: {said:?}");
         assert!(said[0].starts_with("internalDailyDollars: "), "{said:?}");
-        let monthly = schema::setting("internalMonthlyDollars").unwrap().parse("1800").ok();
+        let monthly = registry::setting("internalMonthlyDollars").unwrap().parse("1800").ok();
         assert_eq!(values.get("internalMonthlyDollars"), monthly, "the month's budget given is kept");
     }
 
@@ -332,16 +251,16 @@ mod tests {
     #[test]
     fn what_settle_sets_aside_is_what_a_run_refuses_and_settled_settings_run() {
         for scenario in SCENARIOS {
-            assert!(check(scenario, &Values::defaults(scenario)).is_ok(), "{}: the defaults hold", scenario.name);
+            assert!(scenario.check(&Values::defaults(scenario)).is_ok(), "{}: the defaults hold", scenario.name);
             for clash in scenario.clashes {
                 let keys = clash.keys();
                 let mut broken = Values::defaults(scenario);
                 match clash {
                     Clash::Order { lower, upper } => {
-                        let ends = |k: &str| match schema::setting(k).unwrap().kind {
-                            schema::Kind::Whole { min, max } => (Value::Whole(min), Value::Whole(max)),
-                            schema::Kind::Dollars { min, max } => (Value::Dollars(min), Value::Dollars(max)),
-                            schema::Kind::Choice { .. } => unreachable!("an order is between numbers"),
+                        let ends = |k: &str| match registry::setting(k).unwrap().kind {
+                            registry::Kind::Whole { min, max } => (Value::Whole(min), Value::Whole(max)),
+                            registry::Kind::Dollars { min, max } => (Value::Dollars(min), Value::Dollars(max)),
+                            registry::Kind::Choice { .. } => unreachable!("an order is between numbers"),
                         };
                         broken.put(lower.key, ends(lower.key).1);
                         broken.put(upper.key, ends(upper.key).0);
@@ -352,7 +271,7 @@ mod tests {
                 let refused = scenario::run(scenario, 0, &broken, None, Record::default()).err().map(|e| e.to_string());
                 assert_eq!(refused, Some(clash.refusal(&broken, clash.named()).to_string()), "{}", scenario.name);
                 // Given one at a time or all at once, as a widget's attributes give them.
-                let widget = schema::WIDGETS.iter().find(|w| shown_by(w).any(|s| s.name == scenario.name)).unwrap();
+                let widget = registry::WIDGETS.iter().find(|w| shown_by(w).any(|s| s.name == scenario.name)).unwrap();
                 let mut given_sets: Vec<Vec<&str>> = keys.iter().map(|k| vec![*k]).collect();
                 given_sets.push(keys.clone());
                 for given in given_sets {
@@ -375,9 +294,9 @@ mod tests {
                     );
                     let mut of_scenario = Values::defaults(scenario);
                     for k in scenario.settings {
-                        of_scenario.put(k, values.get(k).unwrap());
+                        of_scenario.put(k.key, values.get(k.key).unwrap());
                     }
-                    assert!(check(scenario, &of_scenario).is_ok(), "{} {given:?}", scenario.name);
+                    assert!(scenario.check(&of_scenario).is_ok(), "{} {given:?}", scenario.name);
                 }
             }
         }

@@ -101,16 +101,15 @@ impl Palette {
     }
 }
 
-/// The role of the kind of user named `cohort` in scenario `scenario`: the abuser when the
-/// scenario says so ([`crate::scenario::Scenario::abusers`]); a kind of user a replay took
-/// from a lesson (`SCENARIO-COHORT`) keeps its role there; any other is honest.
-pub fn role(scenario: &str, cohort: &str) -> Role {
-    let of = |s: &str, c: &str| crate::scenario::find(s).is_ok_and(|s| s.abusers.contains(&c));
-    let added = cohort.split_once('-').is_some_and(|(s, c)| of(s, c));
-    if of(scenario, cohort) || added {
-        Role::Abuser
-    } else {
-        Role::Honest
+impl Role {
+    /// The abuser's role when `abuser`, else the honest users'. Which kinds of user a run's
+    /// limits are for, its lesson says ([`crate::scenario::About::abusers`]).
+    pub fn of(abuser: bool) -> Role {
+        if abuser {
+            Role::Abuser
+        } else {
+            Role::Honest
+        }
     }
 }
 
@@ -186,22 +185,6 @@ mod tests {
 
     #[test]
     fn the_abuser_of_every_lesson_has_one_colour_and_honest_users_keep_theirs() {
-        let cases = [
-            ("toyDay", "heavy", Role::Abuser),
-            ("toyDay", "ordinary", Role::Honest),
-            ("freeTier", "script", Role::Abuser),
-            ("freeTier", "sockpuppet", Role::Abuser),
-            ("freeTier", "normal", Role::Honest),
-            ("hackathon", "script", Role::Abuser),
-            ("hackathon", "visitor", Role::Honest),
-            ("runawayTenant", "runaway", Role::Abuser),
-            ("runawayTenant", "paying", Role::Honest),
-            ("replay", "toyDay-heavy", Role::Abuser),
-            ("replay", "alice", Role::Honest),
-        ];
-        for (s, c, want) in cases {
-            assert_eq!(role(s, c), want, "{s}'s {c}");
-        }
         // The toy day's heavy user comes first, lesson 003's script second: both orange.
         let toy = [Role::Abuser, Role::Honest];
         let free = [Role::Honest, Role::Abuser, Role::Abuser];

@@ -1,6 +1,6 @@
 //! The widget's colours: light, dark, or as the page it sits in (`theme` attribute, and
 //! `theme=` in the iframe's address). Not a setting of any scenario (it changes no number
-//! and is never written to the address), so it is not in [`crate::scenario::schema::SETTINGS`]; it
+//! and is never written to the address), so it is not in [`crate::scenario::registry::SETTINGS`]; it
 //! is read and described the same way.
 //!
 //! `auto` follows the host page, not the system: a light lesson page must not get a black
@@ -9,7 +9,7 @@
 //! a page that says nothing (`normal`) is as light or dark as its background, and a page
 //! with no background of its own is the browser's white.
 
-use crate::scenario::schema::{Choice, Kind, SettingSpec};
+use crate::scenario::setting::{Choice, Kind, SettingSpec};
 use crate::settings::FieldError;
 
 const THEMES: &[Choice] = &[
@@ -46,8 +46,8 @@ pub struct Page<'a> {
 /// Whether the widget is dark under `theme` (read by [`THEME`]) in `page`.
 pub fn is_dark(theme: &str, page: Page) -> Result<bool, FieldError> {
     match THEME.read(theme)? {
-        crate::scenario::schema::Value::Choice("light") => Ok(false),
-        crate::scenario::schema::Value::Choice("dark") => Ok(true),
+        crate::scenario::setting::Value::Choice("light") => Ok(false),
+        crate::scenario::setting::Value::Choice("dark") => Ok(true),
         _ => Ok(page_is_dark(page)),
     }
 }
@@ -113,6 +113,6 @@ mod tests {
     fn a_bad_theme_is_refused_naming_the_attribute_and_what_it_allows() {
         let e = is_dark("purple", page("light", "", false)).unwrap_err();
         assert_eq!(e.to_string(), "theme: must be \"auto\", \"light\" or \"dark\"; got \"purple\"");
-        assert_eq!(THEME.default_value(), crate::scenario::schema::Value::Choice("auto"));
+        assert_eq!(THEME.default_value(), crate::scenario::setting::Value::Choice("auto"));
     }
 }

@@ -6,7 +6,8 @@ use super::*;
 use crate::engine::price::Price;
 use crate::engine::{run, Call, Cohort, Nanos, Record, RunError, Traffic, User};
 use crate::money::Micros;
-use crate::scenario::{self, Values, SCENARIOS};
+use crate::scenario::registry::{self, SCENARIOS};
+use crate::scenario::{self, Values};
 use crate::settings::Invalid;
 use crate::time::Instant;
 use crate::time::Span;
@@ -151,7 +152,7 @@ fn a_model_of_the_traffic_without_a_price_is_named_with_its_number_of_calls_when
 
 #[test]
 fn a_files_prices_replace_the_scenarios_and_a_model_they_miss_is_named_with_its_calls() {
-    let toy = scenario::find("toyDay").unwrap();
+    let toy = registry::find("toyDay").unwrap();
     let values = Values::defaults(toy);
     let run = |prices: Option<&PriceTable>| scenario::run_with_prices(toy, 3, &values, None, prices, Record::default());
     let own = run(None).unwrap();

@@ -1,27 +1,22 @@
 //! Lesson 003, "Rate Limiting a Free Tier AI App": two hours of a free tier's traffic
 //! (normal users, a script on one account, sockpuppet accounts), seeded, and the lesson's
 //! three layers (a token bucket per user, a daily token budget per user, a global spend
-//! breaker) with its two cheapest ways to soften the breaker.
+//! breaker) with its two cheapest ways to soften the breaker. The scenario and its settings
+//! are [`scenario`].
 
 pub mod claims;
 pub mod report;
+pub mod scenario;
 mod traffic;
 
 use crate::engine::{Guard, Policy, Price, PriceTable, RunError};
 use crate::money::{Micros, Tokens};
-use crate::scenario::schema::Choice;
-use crate::scenario::{Built, Scenario, Values};
+use crate::scenario::setting::Choice;
+use crate::scenario::Values;
 use crate::time::{Span, DAY, HOUR};
 use std::num::NonZeroU32;
 
-pub use traffic::{traffic, Counts, WINDOW};
-
-/// Tokens of a normal user's request, and of the script's and the sockpuppets'.
-pub const NORMAL_TOKENS: Tokens = 1_500;
-pub const ABUSE_TOKENS: Tokens = 3_000;
-/// The model every request asks for, and the cheaper one "degrade" serves after the trip.
-pub const MODEL: &str = "free";
-pub const CHEAP_MODEL: &str = "small";
+pub use traffic::{traffic, Counts, ABUSE_TOKENS, CHEAP_MODEL, MODEL, NORMAL_TOKENS, WINDOW};
 
 pub const POLICIES: &[Choice] = &[
     Choice { value: "noLimit", label: "No limit" },
@@ -119,49 +114,4 @@ impl Params {
         };
         Ok(PriceTable(vec![(MODEL.into(), per_token(self.price)?), (CHEAP_MODEL.into(), per_token(self.cheap_price)?)]))
     }
-}
-
-pub const SCENARIO: Scenario = Scenario {
-    name: "freeTier",
-    label: "A free tier",
-    description: "Two hours of a free tier: normal users, a script on one account and sockpuppet accounts, under \
-         a token bucket, a daily token budget and a global spend breaker.",
-    settings: SETTINGS,
-    policies: POLICIES,
-    abusers: &["script", "sockpuppet"],
-    settings_allowed: "one of \"bucketCapacity\", \"refillPerMinute\", \"tokenBudget\", \"breakerDollars\", \
-         \"hourlyDollars\", \"pricePerToken\", \"cheapPricePerToken\", \"normalUsers\", \"scriptUsers\", \"sockpuppets\"",
-    clashes: &[crate::scenario::settle::Clash::NotAllZero {
-        keys: &["normalUsers", "scriptUsers", "sockpuppets"],
-        allowed: "at least 1 while there are no normal users and no script accounts (a run needs a user of some kind)",
-    }],
-    build,
-    panels: report::panels,
-};
-
-/// The scenario's settings' keys in the schema.
-pub const SETTINGS: &[&str] = &[
-    "bucketCapacity",
-    "refillPerMinute",
-    "tokenBudget",
-    "breakerDollars",
-    "hourlyDollars",
-    "pricePerToken",
-    "cheapPricePerToken",
-    "normalUsers",
-    "scriptUsers",
-    "sockpuppets",
-];
-
-fn build(seed: u32, values: &Values) -> Result<Built, RunError> {
-    // Settings that do not hold together (no user of any kind) are refused by the
-    // scenario's one rule, in the words the widget and the command line say it in.
-    crate::scenario::settle::check(&SCENARIO, values).map_err(RunError::Setting)?;
-    let params = Params::from_values(values);
-    Ok(Built {
-        traffic: traffic(seed, &params.counts)?,
-        policies: params.policies(),
-        labels: params.labels(),
-        prices: params.prices()?,
-    })
 }

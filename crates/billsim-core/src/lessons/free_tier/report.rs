@@ -6,7 +6,7 @@
 use crate::engine::{Nanos, Reason, RunError};
 use crate::lessons::free_tier::{Params, ABUSE_TOKENS, NORMAL_TOKENS};
 use crate::money::Tokens;
-use crate::scenario::{ScenarioRun, Values};
+use crate::scenario::{Scenario, ScenarioRun, Values};
 use crate::views::by_cohort::{by_cohort, CohortCounts, PolicyCohorts};
 use crate::views::panels::Panel;
 use serde::Serialize;
@@ -83,17 +83,17 @@ pub fn notes(params: &Params) -> Vec<String> {
 /// The widget's panels: the notes on these settings (when there are any), and what the
 /// lesson's `sim.py` prints for this run (its output is of all three layers, whichever
 /// policy the widget frames).
-pub fn panels(seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, RunError> {
+pub fn panels(scenario: &Scenario, seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, RunError> {
     let mut panels = Vec::new();
     let notes = notes(&Params::from_values(values));
     if !notes.is_empty() {
         panels.push(Panel { sentences: notes, ..Panel::titled("notes", "What these settings do") });
     }
     // The run the widget's chart shows, kept: not run again for the panels.
-    let run = crate::scenario::last_run::run(&crate::lessons::free_tier::SCENARIO, seed, values)?;
+    let run = crate::scenario::last_run::run(scenario, seed, values)?;
     if let Some(report) = sim_report(&run) {
         // The lesson's own run is beside this one only at the lesson's settings.
-        if *values == Values::defaults(&crate::lessons::free_tier::SCENARIO) {
+        if *values == Values::defaults(scenario) {
             panels.push(beside(&report, &run));
         }
         panels.push(Panel {
@@ -135,7 +135,7 @@ const FIGURES: [[&str; 2]; 7] = [
 pub const RUNS: u32 = 1_000;
 
 /// Where each of [`FIGURES`] falls over runs 0 to 999 at the lesson's settings, as
-/// [`over_runs`] works it out: written here, since 1,000 runs take seconds and a click has
+/// [`crate::lessons::free_tier::claims::over_runs`] works it out: written here, since 1,000 runs take seconds and a click has
 /// milliseconds (a test checks them against `over_runs`).
 pub const OVER_RUNS: [&str; 7] = [
     "from 2,658 s to 3,179 s",
@@ -146,57 +146,6 @@ pub const OVER_RUNS: [&str; 7] = [
     "from $3.00 to $3.01",
     "from $7.18 to $7.41",
 ];
-
-/// Where each of [`FIGURES`] falls over runs `0..runs` at the lesson's settings: "from 2,401
-/// to 3,598 s", or the one value every run gives.
-pub fn over_runs(runs: u32) -> Result<[String; 7], RunError> {
-    let values = Values::defaults(&crate::lessons::free_tier::SCENARIO);
-    let mut each: [Vec<u64>; 7] = Default::default();
-    let mut tripped = 0u32;
-    for seed in 0..runs {
-        let run = crate::lessons::free_tier::claims::free_tier_run(seed, &values)?;
-        let r = sim_report(&run).ok_or(RunError::Overflow)?;
-        let count = |cohort: &str, reason: Option<Reason>| {
-            let c = r.all_three.cohorts.iter().find(|c| c.cohort == cohort);
-            u64::from(c.map_or(0, |c| reason.map_or(c.served, |r| c.refused_by.get(r))))
-        };
-        if let Some((at, _)) = r.tripped {
-            tripped += 1;
-            each[0].push(at);
-        }
-        let figures = [
-            count("normal", None),
-            count("normal", Some(Reason::GlobalBudget)),
-            count("script", None),
-            count("sockpuppet", None),
-            r.spend.0,
-            r.without_breaker.0,
-        ];
-        for (i, v) in figures.into_iter().enumerate() {
-            each[i + 1].push(v);
-        }
-    }
-    let grouped = crate::words::grouped;
-    let money = |n: u64| Nanos(n).micros().cents();
-    let range = |values: &[u64], show: &dyn Fn(u64) -> String| match (values.iter().min(), values.iter().max()) {
-        (Some(lo), Some(hi)) if lo == hi => show(*lo),
-        (Some(lo), Some(hi)) => format!("from {} to {}", show(*lo), show(*hi)),
-        _ => "never".to_string(),
-    };
-    let trips = match tripped == runs {
-        true => range(&each[0], &|s| format!("{} s", grouped(s))),
-        false => format!("{} ({} of {} runs)", range(&each[0], &|s| format!("{} s", grouped(s))), tripped, runs),
-    };
-    Ok([
-        trips,
-        range(&each[1], &grouped),
-        range(&each[2], &grouped),
-        range(&each[3], &grouped),
-        range(&each[4], &grouped),
-        range(&each[5], &money),
-        range(&each[6], &money),
-    ])
-}
 
 /// The lesson's figures (from [`LESSON_LINES`]) beside this run's, in a table, with a
 /// sentence for each of the lesson's points this run goes against.
@@ -306,125 +255,4 @@ impl SimReport {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lessons::free_tier::SCENARIO;
-
-    #[test]
-    fn a_budget_no_request_fits_and_a_bucket_that_never_refills_are_said_in_a_sentence() {
-        let mut values = Values::defaults(&SCENARIO);
-        assert!(notes(&Params::from_values(&values)).is_empty(), "the lesson's settings need no note");
-        values.set(&SCENARIO, "tokenBudget", "1000").unwrap();
-        values.set(&SCENARIO, "refillPerMinute", "0").unwrap();
-        assert_eq!(
-            notes(&Params::from_values(&values)),
-            [
-                "No request fits a 1,000-token budget: under the budget every request is refused by the daily token budget.",
-                "The bucket never refills: under it each account gets at most 5 requests in the whole run."
-            ]
-        );
-        let run = crate::lessons::free_tier::claims::free_tier_run(0, &values).unwrap();
-        let served = run
-            .policies
-            .iter()
-            .find(|o| o.policy == "bucketBudget")
-            .map(|o| o.per_user.iter().map(|u| u.served).sum::<u32>());
-        assert_eq!(served, Some(0), "the run shows what the sentence says");
-    }
-
-    #[test]
-    fn bad_settings_name_the_field_and_what_is_allowed_and_no_users_at_all_is_refused() {
-        let mut values = Values::defaults(&SCENARIO);
-        let err =
-            |values: &mut Values, key: &str, text: &str| values.set(&SCENARIO, key, text).unwrap_err().to_string();
-        assert_eq!(
-            err(&mut values, "breakerDollars", "0"),
-            "breakerDollars: must be an amount in dollars from 0.01 to 1000, with at most 6 decimals; got \"0\""
-        );
-        assert_eq!(
-            err(&mut values, "tokenBudget", "0"),
-            "tokenBudget: must be a whole number from 1 to 10000000; got \"0\""
-        );
-        assert_eq!(
-            err(&mut values, "sockpuppets", "401"),
-            "sockpuppets: must be a whole number from 0 to 400; got \"401\""
-        );
-        assert_eq!(err(&mut values, "pricePerToken", "0.0000001"), "pricePerToken: must be an amount in dollars from 0.000001 to 0.001, with at most 6 decimals; got \"0.0000001\"");
-        for key in ["normalUsers", "scriptUsers", "sockpuppets"] {
-            values.set(&SCENARIO, key, "0").unwrap();
-        }
-        let run = crate::lessons::free_tier::claims::free_tier_run(0, &values);
-        assert_eq!(
-            run.err().map(|e| e.to_string()).as_deref(),
-            Some(
-                "sockpuppets: must be at least 1 while there are no normal users and no script accounts (a run needs \
-                 a user of some kind); got 0"
-            )
-        );
-    }
-
-    #[test]
-    fn the_widgets_panels_are_the_notes_when_there_are_some_then_what_sim_py_prints() {
-        let mut values = Values::defaults(&SCENARIO);
-        let names = |values: &Values| panels(3, values, "bucket").unwrap().iter().map(|p| p.name).collect::<Vec<_>>();
-        assert_eq!(names(&values), ["lessonRun", "simOutput"], "the lesson's settings need no note");
-        let run = crate::scenario::run(&SCENARIO, 3, &values, None, crate::engine::Record::default()).unwrap();
-        let printed = &panels(3, &values, "bucket").unwrap()[1];
-        assert_eq!(printed.lines, sim_report(&run).unwrap().lines(), "run 3's sim.py output");
-        assert_eq!(printed.title, "What the lesson's sim.py would print for run 3 here (all three layers)");
-        values.set(&SCENARIO, "refillPerMinute", "0").unwrap();
-        let both = panels(3, &values, "allThree").unwrap();
-        assert_eq!((both[0].name, both[0].sentences.len(), both[1].name), ("notes", 1, "simOutput"), "{both:?}");
-        assert_eq!(both.len(), 2, "other settings than the lesson's: its run is not set beside this one");
-    }
-
-    #[test]
-    fn the_lessons_own_run_is_set_beside_this_run_never_labelled_as_it() {
-        let values = Values::defaults(&SCENARIO);
-        let panel = &panels(0, &values, "allThree").unwrap()[0];
-        assert_eq!(panel.name, "lessonRun");
-        let table = panel.table.as_ref().unwrap();
-        assert_eq!(table.columns, ["", "The lesson's run", "Run 0 here", "Over 1,000 runs here"]);
-        let row = |what: &str| table.rows.iter().find(|r| r[0] == what).cloned().unwrap();
-        assert_eq!(row("Breaker tripped at")[1], "3,050 s, by sock10", "the lesson's, as its sim.py printed it");
-        let run = crate::lessons::free_tier::claims::free_tier_run(0, &values).unwrap();
-        let (at, who) = sim_report(&run).unwrap().tripped.unwrap();
-        assert_eq!(row("Breaker tripped at")[2], format!("{} s, by {who}", crate::words::grouped(at)));
-        assert_eq!(row("Normal requests refused by the breaker")[1], "469");
-        assert!(LESSON_LINES[0].ends_with("t=3050 s (sock10)") && LESSON_LINES[1].contains("'global_budget': 469"));
-    }
-
-    #[test]
-    fn where_the_figures_fall_over_a_thousand_runs_is_what_a_thousand_runs_give() {
-        assert_eq!(over_runs(RUNS).unwrap(), OVER_RUNS.map(String::from), "the panel's column over 1,000 runs");
-    }
-
-    #[test]
-    fn a_run_that_goes_against_the_lesson_says_so_in_a_sentence() {
-        let values = Values::defaults(&SCENARIO);
-        // The runs whose breaker a normal user trips, or that stop the script short of its 20.
-        let mut said = Vec::new();
-        for seed in 0..40 {
-            let run = crate::lessons::free_tier::claims::free_tier_run(seed, &values).unwrap();
-            let report = sim_report(&run).unwrap();
-            let sentences = against_the_lesson(&report, &run);
-            let who = report.tripped.as_ref().map(|(_, who)| who.clone()).unwrap_or_default();
-            let by_sock = run.users.iter().any(|u| u.name == who && u.cohort == "sockpuppet");
-            let script = report.all_three.cohorts.iter().find(|c| c.cohort == "script").map_or(0, |c| c.served);
-            assert_eq!(
-                sentences.iter().any(|s| s.contains("tripped the breaker")),
-                !by_sock,
-                "run {seed}: {sentences:?}"
-            );
-            assert_eq!(
-                sentences.iter().any(|s| s.contains("the script got")),
-                script < 20,
-                "run {seed}: {sentences:?}"
-            );
-            said.extend(sentences);
-        }
-        assert!(!said.is_empty(), "some of 40 runs go against the lesson (run 1's normal user trips the breaker)");
-        let panel = &panels(1, &values, "allThree").unwrap()[0];
-        assert!(panel.sentences.len() > 1, "run 1's panel says how it goes against the lesson: {:?}", panel.sentences);
-    }
-}
+mod tests;

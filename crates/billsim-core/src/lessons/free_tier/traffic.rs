@@ -5,10 +5,16 @@
 //! before the next arrives, as in the lesson's simulation.
 
 use crate::engine::{BadTraffic, Call, Cohort, Traffic, User};
-use crate::lessons::free_tier::{ABUSE_TOKENS, CHEAP_MODEL, MODEL, NORMAL_TOKENS};
 use crate::money::Tokens;
 use crate::random::{tagged_stream, uniform};
 use crate::time::{Instant, Span};
+
+/// Tokens of a normal user's request, and of the script's and the sockpuppets'.
+pub const NORMAL_TOKENS: Tokens = 1_500;
+pub const ABUSE_TOKENS: Tokens = 3_000;
+/// The model every request asks for, and the cheaper one "degrade" serves after the trip.
+pub const MODEL: &str = "free";
+pub const CHEAP_MODEL: &str = "small";
 
 /// The window: two hours, in milliseconds.
 pub const WINDOW: u64 = 7_200_000;

@@ -5,8 +5,8 @@
 //! The traffic is the same under every policy: a refused request takes the time a reply
 //! would have (the script does not speed up on a 429), which keeps the day one day.
 
-use super::{Settings, MAX_TOKENS, MODEL};
-use crate::engine::{BadTraffic, Call, Cohort, Keys, Traffic, User};
+use super::{price, Settings, MAX_TOKENS, MODEL};
+use crate::engine::{BadTraffic, Call, Cohort, Keys, Nanos, Traffic, User};
 use crate::money::Tokens;
 use crate::random::{uniform, user_stream};
 use crate::time::{Instant, Span};
@@ -200,4 +200,10 @@ pub fn most_in_flight(traffic: &Traffic) -> u32 {
         most = most.max(finishes.len());
     }
     most as u32
+}
+
+/// The most one call can cost: the longest question the scenario sends, and a whole
+/// reply of [`MAX_TOKENS`].
+pub fn most_one_call_costs() -> Nanos {
+    Nanos(price().input_per_token.0 * MOST_INPUT + price().output_per_token.0 * MAX_TOKENS)
 }

@@ -3,16 +3,18 @@
 //! app's order (the limit, then the cap, then the paid call); its own runs are replayed in
 //! [`replay`]; its blocked-call log is [`blocked_log`]; and the scenario `hackathon` is a
 //! seeded day of a public demo link ([`day`]) with a setting for each weakness its security
-//! review lists; its widget's panels (the weaknesses, the log, the usage page) are [`panels`].
+//! review lists; its widget's panels (the weaknesses, the log, the usage page) are [`panels`],
+//! the scenario and its settings [`scenario`].
 
 pub mod blocked_log;
 pub mod day;
 pub mod panels;
 pub mod replay;
+pub mod scenario;
 
 use crate::engine::{self, Guard, Nanos, Price, PriceTable};
 use crate::money::{Micros, Tokens};
-use crate::scenario::schema::{Choice, Value};
+use crate::scenario::setting::{Choice, Value};
 use crate::scenario::Values;
 use crate::time::{Instant, Span};
 use serde::Serialize;
@@ -37,12 +39,6 @@ pub fn prices() -> PriceTable {
 /// replays' timings; the day adds up to 0.3 s at random).
 pub fn reply_time(output: Tokens) -> Span {
     Span(1_000 + 10 * output)
-}
-
-/// The most one call can cost: the longest question the scenario sends, and a whole
-/// reply of [`MAX_TOKENS`].
-pub fn most_one_call_costs() -> Nanos {
-    Nanos(price().input_per_token.0 * day::MOST_INPUT + price().output_per_token.0 * MAX_TOKENS)
 }
 
 /// The UTC day the scenario's day is (the day the tutorial was tested, 11 November 2026),

@@ -4,9 +4,10 @@
 //! Every word and number is here; the page only shows the panels.
 
 use super::blocked_log::blocked_log;
-use super::{day, most_one_call_costs, Policy, Settings, Usage, DAY_START_UNIX, POLICIES_ALLOWED};
+use super::day::{self, most_one_call_costs};
+use super::{Policy, Settings, Usage, DAY_START_UNIX, POLICIES_ALLOWED};
 use crate::engine::{process_of, Event, Nanos, Outcome, Reason, RunError};
-use crate::scenario::{self, ScenarioRun, Values};
+use crate::scenario::{Scenario, ScenarioRun, Values};
 use crate::settings::{shown, Invalid};
 use crate::time::{clock, Instant};
 use crate::views::over_time::Table;
@@ -22,14 +23,14 @@ fn many(n: u64, one: &str, many: &str) -> String {
 pub const LOG_LINES: usize = 8;
 
 /// The panels of day `seed` with `values`, for `policy` (one of [`super::POLICIES`]).
-pub fn panels(seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError> {
+pub fn panels(scenario: &Scenario, seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError> {
     let framed = Policy::ALL
         .into_iter()
         .find(|p| p.name() == policy.trim())
         .ok_or_else(|| RunError::Setting(Invalid { allowed: POLICIES_ALLOWED, got: shown(policy) }.on("policy")))?;
     let settings = Settings::from_values(values);
     // The day the widget's chart shows, kept with every event: not run again here.
-    let run = crate::scenario::last_run::run(&scenario::HACKATHON, seed, values)?;
+    let run = crate::scenario::last_run::run(scenario, seed, values)?;
     let day = Day::of(&run, framed, &settings);
     Ok(vec![day.weaknesses(), day.blocked_log(), day.usage()])
 }
@@ -390,141 +391,4 @@ impl<'a> Day<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::Record;
-
-    fn values(pairs: &[(&str, &str)]) -> Values {
-        let s = &scenario::HACKATHON;
-        let mut values = Values::defaults(s);
-        for (k, v) in pairs {
-            values.set(s, k, v).unwrap();
-        }
-        values
-    }
-
-    fn weaknesses(seed: u32, pairs: &[(&str, &str)], policy: &str) -> Vec<String> {
-        panels(seed, &values(pairs), policy).unwrap().swap_remove(0).sentences
-    }
-
-    #[test]
-    fn the_panels_are_the_weaknesses_the_blocked_log_and_the_usage_page_and_a_policy_not_the_scenarios_is_refused() {
-        let ours = panels(0, &values(&[]), "rateLimitAndCap").unwrap();
-        let names: Vec<&str> = ours.iter().map(|p| p.name).collect();
-        assert_eq!(names, ["weaknesses", "blockedLog", "usage"]);
-        let of = crate::views::panels::of(&scenario::HACKATHON, 0, &values(&[]), "rateLimitAndCap").unwrap();
-        assert_eq!(of, ours, "the scenario's panels are these");
-        let err = panels(0, &values(&[]), "bucket").unwrap_err().to_string();
-        assert_eq!(err, format!("policy: must be {POLICIES_ALLOWED}; got \"bucket\""));
-    }
-
-    #[test]
-    fn with_every_switch_off_one_sentence_says_the_switches_are_there() {
-        let said = weaknesses(0, &[], "rateLimitAndCap");
-        assert_eq!(said.len(), 1, "{said:?}");
-        assert!(said[0].contains("All are off in this run"), "{}", said[0]);
-    }
-
-    #[test]
-    fn each_switch_on_gets_its_own_sentence_with_this_runs_numbers() {
-        let app = "rateLimitAndCap";
-        let spoofed = weaknesses(0, &[("spoofedUsers", "on")], app);
-        assert_eq!(
-            spoofed[1],
-            "Spoofed users: the script sent 4,609 requests under 4,609 names, a new X-User each time: the request \
-             limit refused none of them, and they cost $0.98."
-        );
-        let shared = weaknesses(0, &[("sharedAddress", "on")], app);
-        assert_eq!(
-            shared[1],
-            "Shared address: an office of 8 people with no header share one address, 198.51.100.7: the request limit \
-             refused 28 of their 45 requests, 14 of them to people who sent fewer than 5 requests all day: someone \
-             else had used their limit up."
-        );
-        let restart = weaknesses(0, &[("restartMinute", "720")], "dailyCap");
-        assert_eq!(
-            restart[1],
-            "Restart: the server restarted at 12:00 UTC and every counter started again: $0.29 was spent before it \
-             and $1.00 after, $1.29 in the day, against a $1.00 daily cap that started again from $0.00."
-        );
-        let two = weaknesses(0, &[("serverProcesses", "2")], app);
-        assert!(two[1].contains("one caller got 10 requests through in 60 s, where the limit is 5"), "{}", two[1]);
-        let hidden = weaknesses(0, &[("serverProcesses", "2"), ("spoofedUsers", "on")], app);
-        assert!(
-            hidden[2].contains("let up to 10 requests per caller through in 60 s, where the limit is 5"),
-            "{}",
-            hidden[2]
-        );
-        let at_once = weaknesses(0, &[("scriptAtOnce", "5")], "dailyCap");
-        assert!(
-            at_once[1].ends_with(
-                "the day ended at $1.00149, $0.00149 over the $1.00 cap, more than the $0.00054 one call \
-             at a time can carry it past."
-            ),
-            "{}",
-            at_once[1]
-        );
-        let all = [
-            ("spoofedUsers", "on"),
-            ("sharedAddress", "on"),
-            ("restartMinute", "600"),
-            ("serverProcesses", "3"),
-            ("scriptAtOnce", "4"),
-        ];
-        let two_at_once = weaknesses(0, &[("serverProcesses", "2"), ("scriptAtOnce", "5")], "dailyCap");
-        assert!(two_at_once[2].ends_with("but each of the 2 processes keeps a cap of its own."), "{}", two_at_once[2]);
-        let said = weaknesses(1, &all, app);
-        let starts: Vec<&str> = said.iter().map(|s| s.split(':').next().unwrap_or("")).collect();
-        assert_eq!(
-            starts,
-            ["Under \"The tutorial's app", "Spoofed users", "Shared address", "Restart", "Processes", "Calls at once"]
-        );
-    }
-
-    #[test]
-    fn a_policy_without_the_guard_a_weakness_gets_round_says_so() {
-        let spoofed = weaknesses(0, &[("spoofedUsers", "on")], "dailyCap");
-        assert!(spoofed[1].ends_with("there is no request limit here for the names to get round."), "{}", spoofed[1]);
-        let at_once = weaknesses(0, &[("scriptAtOnce", "5")], "rateLimitAndSetAsideCap");
-        assert!(at_once[1].contains("not above the $1.00 cap"), "{}", at_once[1]);
-    }
-
-    #[test]
-    fn the_blocked_log_panel_shows_the_days_last_lines_and_counts_them_all() {
-        for (seed, policy) in [(0, "rateLimitAndCap"), (3, "dailyCap"), (2, "noLimit")] {
-            let values = values(&[]);
-            let panel = panels(seed, &values, policy).unwrap().swap_remove(1);
-            let run = scenario::run(&scenario::HACKATHON, seed, &values, None, Record::EVERYTHING).unwrap();
-            let i = Policy::ALL.iter().position(|p| p.name() == policy).unwrap();
-            let log = blocked_log(&run, &run.policies[i], DAY_START_UNIX).unwrap();
-            let all: Vec<&str> = log.lines().collect();
-            assert_eq!(panel.lines, all[all.len().saturating_sub(LOG_LINES)..], "{policy} on day {seed}");
-            let count = if all.is_empty() { "no line".to_string() } else { many(all.len() as u64, "line", "lines") };
-            assert!(panel.sentences[0].contains(&count), "{policy}: {count} in {}", panel.sentences[0]);
-        }
-    }
-
-    #[test]
-    fn the_usage_page_adds_up_to_the_days_served_calls_and_bill_over_processes_and_since_a_restart() {
-        let spent = |row: &[String], col: usize| row[col].replace('.', "").parse::<u64>().unwrap();
-        for pairs in [vec![], vec![("serverProcesses", "3")], vec![("serverProcesses", "2"), ("scriptAtOnce", "3")]] {
-            let values = values(&pairs);
-            let usage = panels(5, &values, "rateLimitAndCap").unwrap().swap_remove(2);
-            let table = usage.table.unwrap();
-            let run = scenario::run(&scenario::HACKATHON, 5, &values, None, Record::COUNTS).unwrap();
-            let app = &run.policies[3];
-            let served: u64 = app.per_user.iter().map(|u| u64::from(u.served)).sum();
-            assert!(app.per_user.iter().all(|u| u.dropped == 0), "no call dropped: events are the engine's order");
-            let col = table.columns.len() - 4;
-            let calls: u64 = table.rows.iter().map(|r| r[col].parse::<u64>().unwrap()).sum();
-            let micros: u64 = table.rows.iter().map(|r| spent(r, col + 1)).sum();
-            assert_eq!((calls, micros), (served, app.bill.0 / 1_000), "{pairs:?}: {:?}", table.rows);
-            assert_eq!(table.rows.len(), run.ran[3].processes as usize);
-            assert_eq!(table.caption.contains("one row per server process"), table.rows.len() > 1);
-        }
-        let restart = panels(0, &values(&[("restartMinute", "720")]), "dailyCap").unwrap().swap_remove(2);
-        assert_eq!(restart.table.unwrap().rows, [["2026-11-11", "2132", "1.000231", "1.000000", "none"]]);
-        assert!(restart.sentences[0].ends_with("counting only since the restart at 12:00 UTC."));
-        assert!(restart.sentences[1].contains("$1 and $5 per million input and output tokens"));
-    }
-}
+mod tests;

@@ -1,7 +1,8 @@
 //! The lesson's claims, measured on a month run under the five policies with every event
 //! recorded: the tests check them over many months, and `billsim run` prints them.
 
-use super::{runaway_day, Params, RUNAWAY, RUNAWAY_FROM_HOUR};
+use super::traffic::{runaway_day, RUNAWAY, RUNAWAY_FROM_HOUR};
+use super::Params;
 use crate::engine::{Event, FailMode, Nanos, Outcome, Reason, Traffic, DAY_MS, MONTH_MS};
 use crate::scenario::ScenarioRun;
 use crate::time::Instant;
@@ -120,7 +121,7 @@ impl Windows {
 
 /// The claims of `run` (the scenario's own five policies, recorded with events).
 pub fn claims(run: &ScenarioRun, params: &Params) -> Claims {
-    claims_on(run, params, super::traffic(run.seed, params).ok().as_ref())
+    claims_on(run, params, super::traffic::traffic(run.seed, params).ok().as_ref())
 }
 
 /// [`claims`] of `run`, whose traffic is `traffic` (the fan-out reads its calls; without

@@ -6,7 +6,7 @@
 use crate::engine::RunError;
 use crate::lessons::toy_day::simulate::{simulate_day, DayResult, Policy};
 use crate::lessons::toy_day::UserKind;
-use crate::scenario::{Values, TOY_DAY};
+use crate::scenario::{Scenario, Values};
 use crate::views::panels::Panel;
 use crate::words::share;
 
@@ -85,8 +85,8 @@ pub fn over_days(days: u32) -> Result<[String; 5], RunError> {
 /// The toy day's panel beside its chart: at the lesson's settings, the lesson's day beside
 /// day `seed` and where its figures fall over 200 days; at other settings, none (the
 /// lesson's figures are of its own settings).
-pub fn panels(seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, RunError> {
-    if *values != Values::defaults(&TOY_DAY) {
+pub fn panels(scenario: &Scenario, seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, RunError> {
+    if *values != Values::defaults(scenario) {
         return Ok(Vec::new());
     }
     let day = simulate_day(seed, &values.day_settings()).map_err(|_| RunError::Overflow)?;
@@ -117,24 +117,4 @@ pub fn panels(seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, R
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn where_the_lessons_figures_fall_over_200_days_is_what_200_days_give() {
-        assert_eq!(over_days(DAYS).unwrap(), OVER_DAYS.map(String::from), "the panel's column over 200 days");
-    }
-
-    #[test]
-    fn the_lessons_day_is_set_beside_this_day_at_the_lessons_settings_only() {
-        let values = Values::defaults(&TOY_DAY);
-        let panels = panels(0, &values, "dailyBudget").unwrap();
-        let table = panels[0].table.as_ref().unwrap();
-        assert_eq!(table.columns, ["", "The lesson's day", "Day 0 here", "Over 200 days here"]);
-        let day = simulate_day(0, &crate::Settings::default()).unwrap();
-        assert_eq!(table.rows[0][1..3], ["$9.93".to_string(), day.outcome(Policy::NoLimit).bill.cents()]);
-        let mut other = values.clone();
-        other.set(&TOY_DAY, "budgetDollars", "0.5").unwrap();
-        assert!(super::panels(0, &other, "dailyBudget").unwrap().is_empty(), "other settings: not the lesson's");
-    }
-}
+mod tests;

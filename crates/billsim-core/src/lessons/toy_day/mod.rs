@@ -3,8 +3,8 @@
 //! `shared/design/toy-day.md` and its numbers live here as constants. The day run under each
 //! policy is [`simulate`], its rows as a reader sees them [`readout`], the range of days
 //! [`many_days`], the "20 calls at once" experiment [`in_flight`], one chat call through the
-//! server [`handle_chat`], the per-user request limit [`rate_limit`], and every figure the
-//! lesson quotes [`lesson_numbers`].
+//! server [`handle_chat`], the per-user request limit [`rate_limit`], every figure the
+//! lesson quotes [`lesson_numbers`], and its two scenarios with their settings [`scenario`].
 
 pub mod day_beside;
 pub mod handle_chat;
@@ -13,6 +13,7 @@ pub mod lesson_numbers;
 pub mod many_days;
 pub mod rate_limit;
 pub mod readout;
+pub mod scenario;
 pub mod simulate;
 
 use crate::engine::{BadTraffic, Call as EngineCall, Cohort, Nanos, Price, Traffic, User};

@@ -7,7 +7,7 @@ fn the_view_settings_choices_are_the_views_and_each_shows_a_scenario_that_exists
     let views: Vec<(&str, &str)> = VIEWS.iter().map(|v| (v.value, v.label)).collect();
     assert_eq!(choices, views);
     for v in VIEWS {
-        assert!(crate::scenario::find(v.scenario).is_ok(), "{}: no scenario {}", v.value, v.scenario);
+        assert!(find(v.scenario).is_ok(), "{}: no scenario {}", v.value, v.scenario);
     }
 }
 
@@ -19,15 +19,14 @@ fn lesson_000s_widget_keeps_its_settings_and_the_free_tiers_has_its_own() {
         ["scenario", "view", "seed", "policy", "perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]
     );
     let mut free = vec!["scenario", "view", "seed", "freeTierPolicy"];
-    free.extend(crate::lessons::free_tier::SETTINGS);
+    free.extend(free_tier::SETTINGS.iter().map(|s| s.key));
     assert_eq!(keys(&WIDGETS[1]), free);
     let mut demo = vec!["scenario", "view", "seed", "hackathonPolicy"];
-    demo.extend(crate::scenario::HACKATHON.settings);
+    demo.extend(hackathon::SETTINGS.iter().map(|s| s.key));
     assert_eq!(keys(&WIDGETS[2]), demo, "lesson 001's widget has its own");
     let all: Vec<&str> = widget_settings().map(|s| s.key).collect();
-    let tenant = crate::scenario::RUNAWAY_TENANT.settings.len() + 1;
-    let widgets =
-        9 + crate::lessons::free_tier::SETTINGS.len() + 1 + crate::scenario::HACKATHON.settings.len() + 1 + tenant;
+    let tenant = runaway_tenant::SETTINGS.len() + 1;
+    let widgets = 9 + free_tier::SETTINGS.len() + 1 + hackathon::SETTINGS.len() + 1 + tenant;
     assert!(all.len() == widgets, "{all:?}");
 }
 
@@ -36,10 +35,10 @@ fn the_runaway_tenants_widget_has_its_policy_buttons_and_its_scenarios_settings_
     let widget = WIDGETS.iter().find(|w| w.scenario == "runawayTenant").unwrap();
     let keys: Vec<&str> = settings_of(widget).map(|s| s.key).collect();
     let mut want = vec!["scenario", "view", "seed", "tenantPolicy"];
-    want.extend(crate::scenario::RUNAWAY_TENANT.settings);
+    want.extend(runaway_tenant::SETTINGS.iter().map(|s| s.key));
     assert_eq!(keys, want);
-    for key in crate::scenario::RUNAWAY_TENANT.settings {
-        assert_eq!(setting(key).unwrap().views, TENANT_VIEWS, "{key}: the form shows it");
+    for s in runaway_tenant::SETTINGS {
+        assert_eq!(setting(s.key).unwrap().views, ["byTenant", "tenantOverTime"], "{}: the form shows it", s.key);
     }
     assert_eq!(setting("tenantPolicy").unwrap().default, "degradeLadder");
 }
@@ -51,7 +50,7 @@ fn each_widget_is_a_choice_of_the_scenario_setting_with_views_and_a_policy_setti
     assert_eq!(choices, widgets);
     for w in WIDGETS {
         assert!(VIEWS.iter().any(|v| v.widget == w.scenario), "{}: no view", w.scenario);
-        let scenario = crate::scenario::find(w.scenario).unwrap();
+        let scenario = find(w.scenario).unwrap();
         let policy = setting(w.policy).unwrap();
         assert_eq!(policy.kind, Kind::Choice { choices: scenario.policies }, "{}", w.scenario);
         assert_eq!(WIDGET_CHOICES.iter().find(|c| c.value == w.scenario).map(|c| c.label), Some(scenario.label));
@@ -128,4 +127,34 @@ fn the_table_says_the_same_ranges_as_the_checks_it_stands_for() {
     check("seed", "4294967295", "4294967296");
     check("refill", "steady", "weekly");
     check("view", "overTime", "week");
+}
+
+#[test]
+fn the_abuser_of_every_lesson_is_the_cohort_its_limits_are_for_and_a_replay_keeps_a_lessons() {
+    let cases = [
+        ("toyDay", "heavy", true),
+        ("toyDay", "ordinary", false),
+        ("freeTier", "script", true),
+        ("freeTier", "sockpuppet", true),
+        ("freeTier", "normal", false),
+        ("hackathon", "script", true),
+        ("hackathon", "visitor", false),
+        ("runawayTenant", "runaway", true),
+        ("runawayTenant", "paying", false),
+        ("replay", "toyDay-heavy", true),
+        ("replay", "alice", false),
+    ];
+    for (s, c, want) in cases {
+        assert_eq!(is_abuser(s, c), want, "{s}'s {c}");
+    }
+}
+
+#[test]
+fn a_scenario_runs_abusers_for_the_views_are_its_cohorts_the_registry_calls_abusers() {
+    for s in SCENARIOS {
+        let run = crate::scenario::run(s, 0, &crate::scenario::Values::defaults(s), None, Default::default()).unwrap();
+        let want: Vec<&str> = run.cohorts.iter().map(|c| c.name.as_str()).filter(|c| is_abuser(s.name, c)).collect();
+        assert_eq!(run.about.abusers, want, "{}", s.name);
+        assert_eq!(run.about.label, Some(s.label), "{}", s.name);
+    }
 }

@@ -1,12 +1,15 @@
 //! The scenarios' settings at their ends, and their runs.
 use super::*;
+use crate::engine::Record;
+use crate::lessons::toy_day::in_flight::Params;
+use crate::scenario::{run, ScenarioRun, Values};
 
 /// Each setting's ends (each choice of a choice), as values of the schema.
 fn ends(spec: &SettingSpec) -> Vec<Value> {
     match spec.kind {
-        schema::Kind::Whole { min, max } => vec![Value::Whole(min), Value::Whole(max)],
-        schema::Kind::Dollars { min, max } => vec![Value::Dollars(min), Value::Dollars(max)],
-        schema::Kind::Choice { choices } => choices.iter().map(|c| Value::Choice(c.value)).collect(),
+        Kind::Whole { min, max } => vec![Value::Whole(min), Value::Whole(max)],
+        Kind::Dollars { min, max } => vec![Value::Dollars(min), Value::Dollars(max)],
+        Kind::Choice { choices } => choices.iter().map(|c| Value::Choice(c.value)).collect(),
     }
 }
 
@@ -64,10 +67,10 @@ fn a_clash_is_found_before_a_run_exactly_when_the_run_refuses_the_settings_by_th
 #[test]
 fn each_scenario_lists_its_settings_by_keys_the_schema_has_and_its_allowed_text_says_them() {
     for s in SCENARIOS {
-        let keys: Vec<String> = s.settings.iter().map(|k| format!("{k:?}")).collect();
+        let keys: Vec<String> = s.settings.iter().map(|k| format!("{:?}", k.key)).collect();
         assert_eq!(s.settings_allowed, format!("one of {}", keys.join(", ")), "{}", s.name);
         for k in s.settings {
-            assert!(schema::setting(k).is_some(), "{}: {k} is not in the schema", s.name);
+            assert_eq!(setting(k.key), Some(k), "{}: {} is not in the table as it declares it", s.name, k.key);
         }
         assert_eq!(Values::defaults(s).0.len(), s.settings.len());
     }

@@ -1,0 +1,20 @@
+use super::*;
+use crate::lessons::toy_day::scenario::TOY_DAY;
+
+#[test]
+fn where_the_lessons_figures_fall_over_200_days_is_what_200_days_give() {
+    assert_eq!(over_days(DAYS).unwrap(), OVER_DAYS.map(String::from), "the panel's column over 200 days");
+}
+
+#[test]
+fn the_lessons_day_is_set_beside_this_day_at_the_lessons_settings_only() {
+    let values = Values::defaults(&TOY_DAY);
+    let panels = panels(&TOY_DAY, 0, &values, "dailyBudget").unwrap();
+    let table = panels[0].table.as_ref().unwrap();
+    assert_eq!(table.columns, ["", "The lesson's day", "Day 0 here", "Over 200 days here"]);
+    let day = simulate_day(0, &crate::Settings::default()).unwrap();
+    assert_eq!(table.rows[0][1..3], ["$9.93".to_string(), day.outcome(Policy::NoLimit).bill.cents()]);
+    let mut other = values.clone();
+    other.set(&TOY_DAY, "budgetDollars", "0.5").unwrap();
+    assert!(super::panels(&TOY_DAY, 0, &other, "dailyBudget").unwrap().is_empty(), "other settings: not the lesson's");
+}

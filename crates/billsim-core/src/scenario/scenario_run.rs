@@ -1,0 +1,79 @@
+//! A scenario run as the command line, the page and the views read it: each policy's
+//! outcome, the users and cohorts, and what its lesson says of it for the views ([`About`]).
+//! This file knows no scenario and no lesson, so that a view can read a run and import
+//! neither.
+
+use crate::engine::{self, Outcome, Traffic};
+use crate::scenario::values::Values;
+use serde::Serialize;
+
+/// A scenario run under each of its policies.
+#[derive(Serialize)]
+pub struct ScenarioRun {
+    pub scenario: &'static str,
+    pub seed: u32,
+    pub settings: Values,
+    pub cohorts: Vec<engine::Cohort>,
+    pub users: Vec<UserSummary>,
+    /// The traffic's models: an event's `model` is an index into these.
+    pub models: Vec<String>,
+    /// Each policy's name as a reader sees it, in the order of `policies` (a policy given
+    /// as data is called by its name).
+    pub labels: Vec<String>,
+    /// The policies run, as data, in the order of `policies`.
+    #[serde(skip)]
+    pub ran: Vec<engine::Policy>,
+    pub policies: Vec<Outcome>,
+    /// Who the server took callers to be, when the traffic says (an event's `key` is an
+    /// index into these): lesson 001's `X-User` headers and addresses.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<String>,
+    /// What its lesson says of it, for the views (empty for a run of no lesson).
+    #[serde(skip)]
+    pub about: About,
+}
+
+/// What a run's lesson says of it that the views show (a view imports no lesson): given by
+/// the scenario when it runs, and left empty for a run of no lesson (a replay).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct About {
+    /// The scenario's label ("A free tier"); `None` for a run of no lesson, whose kinds of
+    /// user are names, said as they are written.
+    pub label: Option<&'static str>,
+    /// What the over-time chart says the run is over, before its number ("toy day": "over
+    /// toy day 3"); `None` for "over time".
+    pub over: Option<&'static str>,
+    /// The run's cohorts drawn in the abuser's colour (the heavy user, the script).
+    pub abusers: Vec<String>,
+}
+
+/// A user as a run's JSON shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UserSummary {
+    pub name: String,
+    pub cohort: String,
+    pub calls: u32,
+    /// Requests (tasks), each of one or more calls.
+    pub requests: u32,
+}
+
+impl UserSummary {
+    /// Each user of `traffic`: their name, cohort, calls and requests.
+    pub fn of(traffic: &Traffic) -> Vec<UserSummary> {
+        let mut calls = vec![0u32; traffic.users.len()];
+        let mut requests = vec![0u32; traffic.users.len()];
+        let mut seen = vec![false; traffic.requests()];
+        for c in traffic.calls() {
+            calls[c.user as usize] += 1;
+            let first = !std::mem::replace(&mut seen[c.request as usize], true);
+            requests[c.user as usize] += u32::from(first);
+        }
+        let cohort = |u: &engine::User| traffic.cohorts[usize::from(u.cohort)].name.clone();
+        traffic
+            .users
+            .iter()
+            .zip(calls.into_iter().zip(requests))
+            .map(|(u, (calls, requests))| UserSummary { name: u.name.clone(), cohort: cohort(u), calls, requests })
+            .collect()
+    }
+}

@@ -1,0 +1,230 @@
+use super::*;
+use crate::engine::{self, Call, Cohort, Guard, Price, PriceTable, Record, Traffic, User};
+use crate::lessons::toy_day::scenario::{CALLS_AT_ONCE, TOY_DAY};
+use crate::scenario::{run, About, UserSummary, Values};
+use crate::time::Span;
+
+fn toy(seed: u32, set: &[(&str, &str)]) -> ScenarioRun {
+    let mut values = Values::defaults(&TOY_DAY);
+    for (k, v) in set {
+        values.set(&TOY_DAY, k, v).unwrap();
+    }
+    run(&TOY_DAY, seed, &values, None, Record::default()).unwrap()
+}
+
+fn view(run: &ScenarioRun) -> OverTime {
+    over_time(run).unwrap()
+}
+
+/// A run of `calls` (at, input tokens) of one user under `policies`, priced `per_token`
+/// nano-dollars a token in and out.
+fn custom(calls: &[(u64, u64)], per_token: u64, policies: Vec<engine::Policy>) -> ScenarioRun {
+    let calls = calls
+        .iter()
+        .enumerate()
+        .map(|(i, &(at, input))| Call {
+            at: Instant(at),
+            user: 0,
+            model: 0,
+            request: i as u32,
+            input,
+            output: 0,
+            latency: Span::ZERO,
+        })
+        .collect();
+    let cohorts = vec![Cohort { name: "all".into(), label: "Everyone".into() }];
+    let traffic =
+        Traffic::new(cohorts.clone(), vec![User { name: "a".into(), cohort: 0 }], vec!["m".into()], calls).unwrap();
+    let price = Price { input_per_token: Nanos(per_token), output_per_token: Nanos(per_token) };
+    let prices = PriceTable(vec![("m".into(), price)]);
+    let outcomes = policies.iter().map(|p| engine::run(&traffic, p, &prices, Record::default()).unwrap()).collect();
+    let users =
+        vec![UserSummary { name: "a".into(), cohort: "all".into(), calls: traffic.calls().len() as u32, requests: 1 }];
+    let run = ScenarioRun {
+        scenario: "custom",
+        seed: 0,
+        settings: Values::defaults(&TOY_DAY),
+        cohorts,
+        users,
+        models: vec!["m".into()],
+        labels: policies.iter().map(|p| p.name.clone()).collect(),
+        ran: policies,
+        policies: outcomes,
+        keys: Vec::new(),
+        about: About::default(),
+    };
+    run
+}
+
+fn budget(micros: u64) -> Guard {
+    Guard::MoneyBudget {
+        budget_micros: Micros(micros),
+        refill: crate::engine::budget::Refill::Daily,
+        set_aside: engine::SetAside::worst_case(0),
+    }
+}
+
+#[test]
+fn a_line_ten_times_the_others_goes_off_the_scale_and_says_its_bill() {
+    let toy = &TOY_DAY;
+    let r = crate::scenario::run(toy, 0, &Values::defaults(toy), None, crate::engine::Record::default()).unwrap();
+    let v = view(&r);
+    let top = v.money_ticks.last().unwrap().at;
+    let capped = v.lines.iter().find(|l| l.policy == "dailyBudget").unwrap();
+    let capped_bill = capped.points.last().unwrap()[1];
+    assert!(capped_bill * 5 > top, "$0.91 is above the bottom fifth of an axis to {top} nano-dollars");
+    let off: Vec<&str> = v.lines.iter().filter_map(|l| Some(l.off_scale.as_ref()?.label.as_str())).collect();
+    assert_eq!(
+        off,
+        [
+            "\u{25B2} No limit: off the scale, $9.97 by the end",
+            "\u{25B2} 5 requests per minute: off the scale, $9.97 by the end"
+        ]
+    );
+}
+
+#[test]
+fn each_line_starts_at_nothing_never_falls_and_ends_at_the_bill() {
+    let mut runs: Vec<ScenarioRun> = (0..20).map(|seed| toy(seed, &[])).collect();
+    runs.push(toy(3, &[("refill", "steady"), ("budgetDollars", "0.07"), ("perMinute", "1")]));
+    runs.push(run(&CALLS_AT_ONCE, 0, &Values::defaults(&CALLS_AT_ONCE), None, Record::default()).unwrap());
+    for r in &runs {
+        let v = view(r);
+        for (line, o) in v.lines.iter().zip(&r.policies) {
+            let at = |p: &[u64; 2]| p[0];
+            assert_eq!(line.points[0], [v.from_ms, 0], "{} on {}", line.label, r.seed);
+            assert_eq!(
+                line.points.last().unwrap(),
+                &[v.to_ms, o.bill.0],
+                "{} on {}: ends at the bill",
+                line.label,
+                r.seed
+            );
+            assert!(
+                line.points.windows(2).all(|w| w[0][1] <= w[1][1] && at(&w[0]) < at(&w[1])),
+                "{} falls",
+                line.label
+            );
+            assert!(
+                (o.bill.0 <= v.money_ticks.last().unwrap().at) != line.off_scale.is_some(),
+                "the money axis holds the bill of {}, or its line is marked off the scale",
+                line.label
+            );
+        }
+    }
+}
+
+#[test]
+fn the_toy_days_budget_line_is_its_users_times_the_daily_budget_and_bounds_the_budgets_spend() {
+    for (budget, value) in [("0.25", 2_500_000_000u64), ("0.10", 1_000_000_000), ("0.015", 150_000_000)] {
+        let r = toy(0, &[("budgetDollars", budget)]);
+        let v = view(&r);
+        assert_eq!(v.limits.len(), 1, "only the daily budget has a line");
+        let l = &v.limits[0];
+        assert_eq!(l.label, format!("10 users x ${budget} per day"));
+        assert_eq!((l.flat(), l.policies.as_slice()), (Some(value), &[2][..]), "at {budget}");
+        let spend = &v.lines[2].points;
+        assert!(
+            spend.iter().zip(&l.points).all(|(s, l)| s[1] <= l[1]),
+            "a budget that sets aside the worst case holds"
+        );
+    }
+    let steady = view(&toy(0, &[("refill", "steady")]));
+    assert_eq!(steady.limits[0].label, "10 users x $0.25, refilled steadily over 24 h");
+    assert_eq!(steady.limits[0].flat(), None, "a steady refill lets more back as the day goes on");
+    assert!(steady.lines[2]
+        .sentence
+        .contains(", within the budget line (10 users x $0.25, refilled steadily over 24 h)."));
+}
+
+#[test]
+fn a_budget_line_far_above_the_spend_is_named_not_drawn() {
+    let v = view(&toy(0, &[("budgetDollars", "100")]));
+    assert!(v.limits[0].above, "$1,000 over a $9.97 bill");
+    assert_eq!(v.money_ticks.last().unwrap().label, "$10.00", "the axis stays at the spend");
+    assert!(!view(&toy(0, &[])).limits[0].above);
+}
+
+#[test]
+fn the_sentences_say_when_spend_climbs_and_how_it_stands_to_the_budget() {
+    let v = view(&toy(0, &[]));
+    assert_eq!(v.lines[0].sentence, "No limit: spend climbs to $9.97 between 06:04 and 22:54.");
+    assert_eq!(
+        v.lines[2].sentence,
+        "Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and 22:54, within the $2.50 budget line (10 users x $0.25 per day)."
+    );
+    let calls = run(&CALLS_AT_ONCE, 0, &Values::defaults(&CALLS_AT_ONCE), None, Record::default()).unwrap();
+    let v = view(&calls);
+    assert_eq!(
+        v.lines[0].sentence,
+        "Check only: spend jumps to $0.96 at 1 s, past the $0.25 budget line (1 user x $0.25 per day)."
+    );
+    assert_eq!(
+        v.lines[1].sentence,
+        "Set aside first: spend jumps to $0.24 at 1 s, within the $0.25 budget line (1 user x $0.25 per day)."
+    );
+    assert_eq!(v.limits.len(), 1, "four policies, one budget: one line");
+}
+
+#[test]
+fn a_line_with_nothing_spent_says_why_in_every_case() {
+    let broke = view(&toy(0, &[("budgetDollars", "0.01")]));
+    let calls: u32 = toy(0, &[]).users.iter().map(|u| u.calls).sum();
+    assert_eq!(
+        broke.lines[2].sentence,
+        format!("Daily cost budget $0.01: all {calls} calls are refused, so nothing is spent.")
+    );
+    let none = |p: &str| engine::Policy::new(p, vec![]);
+    let r = custom(&[], 1, vec![none("open")]);
+    assert_eq!(over_time(&r).unwrap().lines[0].sentence, "open: no call is made, so nothing is spent.");
+    let r = custom(&[(0, 10)], 1_000, vec![engine::Policy::new("tiny", vec![budget(1)])]);
+    assert_eq!(over_time(&r).unwrap().lines[0].sentence, "tiny: the one call is refused, so nothing is spent.");
+    let r = custom(&[(0, 10), (5, 10)], 0, vec![none("free")]);
+    assert_eq!(over_time(&r).unwrap().lines[0].sentence, "free: nothing is spent: the 2 calls served cost nothing.");
+    let r = custom(&[(0, 10)], 0, vec![none("free")]);
+    assert_eq!(over_time(&r).unwrap().lines[0].sentence, "free: nothing is spent: the one call served costs nothing.");
+    let r = custom(&[(0, 1)], 100, vec![none("dust")]);
+    let v = over_time(&r).unwrap();
+    assert_eq!(v.lines[0].bill, "under $0.000001", "200 nano-dollars are not nothing");
+    assert_eq!(v.lines[0].sentence, "dust: spend jumps to under $0.000001 at 0 s.");
+}
+
+#[test]
+fn a_tripped_ceiling_is_marked_and_said_with_its_time() {
+    let ceiling = Guard::SpendCeiling { ceiling_micros: Micros(2_000_000), period_ms: Span(86_400_000) };
+    let policies = vec![engine::Policy::new("ceiling", vec![ceiling])];
+    let mut values = Values::defaults(&TOY_DAY);
+    values.set(&TOY_DAY, "perMinute", "5").unwrap();
+    let r = run(&TOY_DAY, 0, &values, Some(policies.clone()), Record::default()).unwrap();
+    let trip = r.policies[0].tripped.expect("a $2 ceiling trips on a $9.97 day");
+    let v = over_time(&r).unwrap();
+    let line = &v.lines[0];
+    assert_eq!(line.label, "ceiling", "a policy not the scenario's own reads by its name");
+    let when = Scale::Clock.moment(trip.at.0, Round::Down);
+    let mark = line.trip.as_ref().unwrap();
+    assert_eq!((mark.at_ms, mark.label.clone()), (trip.at.0, format!("ceiling reached at {when}")));
+    assert!(mark.spent_nanos >= 2_000_000_000, "the mark sits on the line at or past the ceiling");
+    assert_eq!(v.limits[0].label, "spend ceiling $2.00 per day");
+    assert!(
+        line.sentence.starts_with("ceiling: spend climbs to $2.0")
+            && line.sentence.contains(", past the $2.00 ceiling line (spend ceiling $2.00 per day) by ")
+            && line.sentence.ends_with(&format!("; the spend ceiling is reached at {when}.")),
+        "{}",
+        line.sentence
+    );
+}
+
+#[test]
+fn the_table_has_a_column_per_policy_a_handful_of_rows_and_ends_at_the_bills() {
+    let v = view(&toy(0, &[]));
+    assert_eq!(v.table.columns, ["Time", "No limit", "5 requests per minute", "Daily cost budget $0.25"]);
+    assert!((3..=7).contains(&v.table.rows.len()), "{:?}", v.table.rows);
+    assert_eq!(v.table.rows.last().unwrap()[1..], ["$9.97", "$9.97", "$0.91"]);
+    assert_eq!(v.table.caption, "Spend so far under each policy, at moments to the nearest minute.");
+    let times: Vec<&str> = v.table.rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(
+        times,
+        ["09:00", "12:00", "15:00", "18:00", "21:00", "22:54"],
+        "round times: the steps are whole minutes"
+    );
+}

@@ -1,0 +1,97 @@
+use super::*;
+use crate::engine::Record;
+use crate::scenario::registry::find;
+use crate::scenario::{run, Values};
+
+fn free(seed: u32, set: &[(&str, &str)]) -> ScenarioRun {
+    let s = find("freeTier").unwrap();
+    let mut values = Values::defaults(s);
+    for (k, v) in set {
+        values.set(s, k, v).unwrap();
+    }
+    run(s, seed, &values, None, Record::default()).unwrap()
+}
+
+#[test]
+fn each_bar_splits_its_policys_bill_by_cohort_and_its_sentence_says_the_shares() {
+    let r = free(0, &[]);
+    let view = cohort_view(&r);
+    assert_eq!(view.bars.len(), r.policies.len());
+    for (bar, o) in view.bars.iter().zip(&r.policies) {
+        let sum: u64 = bar.segments.iter().map(|s| s.charged.0).sum();
+        assert_eq!(sum, o.bill.0, "{}: the segments add up to the bill", bar.policy);
+        assert_eq!(bar.segments.len(), 3, "one segment per kind of user");
+    }
+    let all = &view.bars[3];
+    assert_eq!(all.policy, "allThree");
+    assert!(all.sentence.contains("$3.01 billed, of which normal users "), "{}", all.sentence);
+    assert!(all.note.starts_with("$3.01 · "), "{}", all.note);
+}
+
+#[test]
+fn the_table_has_one_row_per_policy_and_kind_of_user_and_the_lessons_reasons() {
+    let view = cohort_view(&free(0, &[]));
+    assert_eq!(view.table.rows.len(), 6 * 3);
+    for reason in ["rate limit", "daily token budget", "global spend breaker"] {
+        assert!(view.table.columns.contains(&format!("Refused: {reason}")), "{:?}", view.table.columns);
+    }
+    assert!(view.table.columns.contains(&"Served by the cheaper model".to_string()), "degrade serves some");
+    assert!(view.table.rows.iter().all(|r| r.len() == view.table.columns.len()));
+    let script_all_three = view.table.rows.iter().find(|r| r[0].starts_with("All three layers") && r[1] == "Script");
+    let served = view.table.columns.iter().position(|c| c == "Served").unwrap();
+    assert_eq!(script_all_three.map(|r| r[served].as_str()), Some("20"), "the lesson's 20 requests of the script");
+}
+
+#[test]
+fn each_bar_counts_the_honest_requests_refused_and_says_it_in_its_note() {
+    let r = free(0, &[]);
+    let view = cohort_view(&r);
+    let normal = view.cohorts.iter().position(|c| c.name == "normal").expect("lesson 003's normal users");
+    for (bar, p) in view.bars.iter().zip(by_cohort(&r)) {
+        let c = &p.cohorts[normal];
+        let refused: u64 = c.refused_by.0.iter().map(|&n| u64::from(n)).sum();
+        assert_eq!((bar.honest_refused, bar.honest_requests), (refused, u64::from(c.calls)), "{}", bar.policy);
+        assert!(bar.note.ends_with(&format!(" · {}", bar.honest)), "{}", bar.note);
+    }
+    let words = |name: &str| {
+        let s = find(name).unwrap();
+        let v = cohort_view(&run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
+        v.bars.iter().map(|b| format!("{}: {}", b.policy, b.honest)).collect::<Vec<_>>()
+    };
+    let all_three = view.bars.iter().find(|b| b.policy == "allThree").unwrap();
+    assert_eq!(
+        all_three.honest,
+        "honest requests refused: 497 of 802",
+        "lesson 003's breaker: {:?}",
+        words("freeTier")
+    );
+    let cap = words("hackathon");
+    // Lesson 001's check-only cap locks honest visitors out (152 of 232 in the lesson's run).
+    assert!(cap.iter().any(|w| w.starts_with("dailyCap: honest requests refused: 1")), "{cap:?}");
+    assert!(cap[0].ends_with(" refused: 0 of 253"), "no limit refuses nobody: {cap:?}");
+}
+
+#[test]
+fn no_column_heading_shows_a_reason_code_and_every_count_has_thousands_separators() {
+    for name in ["freeTier", "hackathon", "runawayTenant"] {
+        let s = find(name).unwrap();
+        let view = cohort_view(&run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
+        for column in &view.table.columns {
+            assert!(!column.contains('_'), "{name}: {column} is a code, not words");
+        }
+        for row in &view.table.rows {
+            for cell in row.iter().skip(2) {
+                let digits = cell.trim_start_matches('$').split('.').next().unwrap_or("");
+                assert!(digits.len() < 4 || digits.contains(','), "{name}: {cell} in {row:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_run_that_bills_nothing_says_so_and_has_no_shares() {
+    let view = cohort_view(&free(0, &[("tokenBudget", "1000")]));
+    let bar = &view.bars[2];
+    assert!(bar.sentence.contains(": nothing is billed; "), "{}", bar.sentence);
+    assert!(bar.segments.iter().all(|s| s.share.is_empty()));
+}
