@@ -140,13 +140,9 @@ const USERS_LISTED: usize = 10;
 /// given), then the biggest users.
 pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Events>) -> Result<(), Failure> {
     let mut text = format!(
-        "Replay of {name} ({}): {} calls of {} users to {} models, from {} to {}\n",
+        "Replay of {name} ({}): {}\n",
         Format::ALL.iter().find(|f| f.name() == r.format).map_or(r.format, |f| f.label()),
-        r.calls,
-        r.users.len(),
-        r.models.len(),
-        iso_text(r.from),
-        iso_text(r.until)
+        core::view::what_was_read(r)
     );
     for note in &r.notes {
         let _ = writeln!(text, "  Note: {note}.");

@@ -69,7 +69,7 @@ fn reports_that_count_per_period_are_refused_naming_the_per_call_export() {
 }
 
 #[test]
-fn per_names_the_field_that_is_the_user_and_an_unknown_one_is_refused_listing_the_files_fields() {
+fn per_names_the_field_that_is_the_user_and_another_is_refused_listing_the_fields_that_say_who() {
     let (_, users, _) = replayed("litellm.json", &["--per", "team_id"]);
     assert_eq!(users, ["(no user)", "team-a"]);
     let (_, users, _) = replayed("langfuse_trace.json", &["--per", "sessionId"]);
@@ -77,7 +77,25 @@ fn per_names_the_field_that_is_the_user_and_an_unknown_one_is_refused_listing_th
     let out = billsim(&["replay", &fixture("litellm.json"), "--per", "team"]);
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{said}");
-    assert!(said.contains("per: no call of the log has the field \"team\"; the first call's fields are: "), "{said}");
+    assert!(
+        said.contains("per: must be one of this log's fields that say who made a call, \"api_key\", ")
+            && said.contains("\"team_id\"")
+            && said.contains("got \"team\""),
+        "{said}"
+    );
     let out = billsim(&["replay", &fixture("litellm.json"), "--per", " "]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--per: must be a field of the file, by its name"));
+}
+
+#[test]
+fn failed_calls_and_cache_hits_are_counted_in_what_was_read_and_in_the_json() {
+    let out = billsim(&["replay", &fixture("litellm_status.json")]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let first = text.lines().next().unwrap_or("");
+    assert!(first.contains("(LiteLLM spend logs): 3 calls (1 failed, 1 cache hit) of 3 users to 2 models"), "{first}");
+    assert!(text.contains("Note: 1 call was answered by a cache: never reaching the model"), "{text}");
+    let run = json(&["replay", &fixture("litellm_status.json"), "--json"]);
+    assert_eq!((run["failed"].as_u64(), run["cacheHits"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(run["policies"][0]["billNanos"].as_u64(), Some(73_500_000), "the failed call's and the cache hit's $0");
 }

@@ -10,6 +10,7 @@
 //! which the first listed is read; the generic reader says so in a note.
 
 use crate::replay::log::{Field, NotACall};
+pub use crate::replay::names::normalize;
 
 /// A format's names for each field, normalized (see [`normalize`]).
 pub struct Spec {
@@ -68,17 +69,6 @@ impl Spec {
         let names: Vec<String> = self.names(field).iter().map(|n| format!("{n:?}")).collect();
         names.join(", ")
     }
-}
-
-/// A name without case, `_`, `-`, `.` or spaces.
-///
-/// ```
-/// use billsim_core::replay::columns::normalize;
-/// assert_eq!(normalize("startTime"), "starttime");
-/// assert_eq!(normalize(" Start_Time "), "starttime");
-/// ```
-pub fn normalize(name: &str) -> String {
-    name.chars().filter(|c| !matches!(c, '_' | '-' | '.' | ' ' | '\t')).flat_map(char::to_lowercase).collect()
 }
 
 /// The fields every call needs.

@@ -36,8 +36,16 @@ impl Row for CsvRow<'_> {
         Ok(text.map(|text| Value { text: Cow::Owned(text), name: Cow::Owned(name.to_string()) }))
     }
 
+    /// The columns, and the keys of a column's JSON object as `column.key` (Helicone's
+    /// `request_properties`).
     fn names(&self) -> Vec<String> {
-        self.columns.header.iter().map(|(_, said)| said.clone()).collect()
+        let mut names = Vec::new();
+        for (i, (_, said)) in self.columns.header.iter().enumerate() {
+            names.push(said.clone());
+            let text = self.record.get(i).and_then(|b| std::str::from_utf8(b).ok()).unwrap_or("");
+            names.extend(keys_of_json(text).into_iter().map(|key| format!("{said}.{key}")));
+        }
+        names
     }
 
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
@@ -69,6 +77,20 @@ fn key_of_json(text: &str, key: &str) -> Option<String> {
         }
     };
     of(text).or_else(|| text.contains("\"\"").then(|| of(&text.replace("\"\"", "\""))).flatten())
+}
+
+/// The keys of the JSON object `text` (its quotes doubled or not, as [`key_of_json`]);
+/// none when it is not one.
+fn keys_of_json(text: &str) -> Vec<String> {
+    let text = text.trim();
+    if !text.starts_with('{') {
+        return Vec::new();
+    }
+    let of = |t: &str| serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(t).ok();
+    of(text)
+        .or_else(|| of(&text.replace("\"\"", "\"")))
+        .map(|map| map.into_iter().map(|(k, _)| k).collect())
+        .unwrap_or_default()
 }
 
 /// Reads every record of `input` (a header, then rows) into `builder`.

@@ -2,7 +2,8 @@
 //! `/spend/logs` answer (a JSON array), JSON lines, or a CSV dump of the table. Fields
 //! as LiteLLM names them (its `LiteLLM_SpendLogs` type: `startTime`, `endTime`, `model`,
 //! `user`, `end_user`, `api_key` (a hash), `prompt_tokens`, `completion_tokens`, `spend`
-//! in dollars, `request_id`). The user is `end_user`, else `user`, else `api_key`.
+//! in dollars, `request_id`, `status` (`success` or `failure`), `cache_hit` (its column is
+//! text: `"True"`, `"False"`)). The user is `end_user`, else `user`, else `api_key`.
 //! Its logging payload (`StandardLoggingPayload`, what its S3 and GCS loggers write) has
 //! the same `startTime`, `model`, token and `end_user` names, and its cost as `response_cost`.
 
@@ -19,6 +20,8 @@ pub const SPEC: Spec = Spec {
         (Field::Input, &["prompttokens"]),
         (Field::Output, &["completiontokens"]),
         (Field::CostDollars, &["spend", "responsecost"]),
+        (Field::Status, &["status"]),
+        (Field::CacheHit, &["cachehit"]),
     ],
     aliases: false,
     inside: &[],

@@ -7,6 +7,8 @@ use crate::money::Tokens;
 use crate::replay::amount;
 use crate::replay::error::BadRow;
 use crate::replay::names::{Names, Requests};
+use crate::replay::per;
+use crate::replay::status::{self, Status};
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
 use crate::words::counted;
@@ -37,6 +39,10 @@ pub enum Field {
     CostUnit,
     Cohort,
     Request,
+    /// What became of the call (see [`crate::replay::status`]).
+    Status,
+    /// Whether a cache answered it (LiteLLM's `cache_hit`).
+    CacheHit,
 }
 
 impl Field {
@@ -55,6 +61,8 @@ impl Field {
             Field::CostUnit => "cost unit",
             Field::Cohort => "cohort",
             Field::Request => "request",
+            Field::Status => "status",
+            Field::CacheHit => "cache hit",
         }
     }
 }
@@ -108,24 +116,37 @@ pub struct Log {
     pub notes: Vec<String>,
     /// Bad rows left out (with `skip_bad_rows`).
     pub skipped: u64,
+    /// One per call, whether it failed, or empty when none did (see [`crate::replay::status`]).
+    pub failed: Vec<bool>,
+    /// How many calls a cache answered (replayed with no tokens and no cost).
+    pub cache_hits: u64,
+    /// The log's fields that say who made a call, by its own names: what `--per` (the
+    /// page's "Count as one user") may name.
+    pub per_fields: Vec<String>,
 }
 
 impl Log {
     /// The log as the engine's traffic.
     pub fn traffic(&self) -> Result<Traffic, BadTraffic> {
-        Traffic::with_costs(
+        Ok(Traffic::with_costs(
             self.cohorts.clone(),
             self.users.clone(),
             self.models.clone(),
             self.calls.clone(),
             self.costs.clone(),
-        )
+        )?
+        .with_failed(&self.failed))
+    }
+
+    /// How many calls failed.
+    pub fn failed_calls(&self) -> u64 {
+        self.failed.iter().filter(|&&f| f).count() as u64
     }
 }
 
-/// Puts calls in time order, each logged cost moving with its call; calls at one moment
-/// keep their order (a stable sort).
-pub fn sort_by_time(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>) {
+/// Puts calls in time order, each logged cost and failure moving with its call; calls at
+/// one moment keep their order (a stable sort).
+pub fn sort_by_time(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>, failed: &mut Vec<bool>) {
     if calls.windows(2).all(|w| w[0].at <= w[1].at) {
         return;
     }
@@ -134,6 +155,9 @@ pub fn sort_by_time(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>) {
     *calls = order.iter().map(|&i| calls[i as usize]).collect();
     if !costs.is_empty() {
         *costs = order.iter().map(|&i| costs[i as usize]).collect();
+    }
+    if !failed.is_empty() {
+        *failed = order.iter().map(|&i| failed[i as usize]).collect();
     }
 }
 
@@ -146,6 +170,9 @@ pub struct Builder {
     requests: Requests,
     calls: Vec<Call>,
     costs: Vec<Option<Nanos>>,
+    /// One per call once one has failed (before, none had).
+    failed: Vec<bool>,
+    cache_hits: u64,
     pub bad: Vec<BadRow>,
     pub bad_count: u64,
     by_key: u64,
@@ -177,7 +204,10 @@ pub struct Builder {
     /// first call's fields (said when none had it).
     pub per: Option<String>,
     per_found: bool,
-    first_names: Option<Vec<String>>,
+    /// The field names of the first [`per::SAMPLE`] calls, in the order first seen: the
+    /// fields to count as one user are among them.
+    seen: Vec<String>,
+    sampled: usize,
 }
 
 impl Default for Builder {
@@ -190,6 +220,8 @@ impl Default for Builder {
             requests: Requests::default(),
             calls: Vec::new(),
             costs: Vec::new(),
+            failed: Vec::new(),
+            cache_hits: 0,
             bad: Vec::new(),
             bad_count: 0,
             by_key: 0,
@@ -207,7 +239,8 @@ impl Default for Builder {
             enclosing: None,
             per: None,
             per_found: false,
-            first_names: None,
+            seen: Vec::new(),
+            sampled: 0,
         }
     }
 }
@@ -324,17 +357,32 @@ impl Builder {
             (None, Some(v)) => Some(amount::cents(&v.text).map_err(|e| with_name(&v, e))?),
             (None, None) => None,
         };
+        let status = match text_of(row, Field::Status)? {
+            Some(v) => Status::parse(&v.text).map_err(|e| with_name(&v, e))?,
+            None => Status::Ok,
+        };
+        let cache_hit = match text_of(row, Field::CacheHit)? {
+            Some(v) => status::cache_hit(&v.text).map_err(|e| with_name(&v, e))?,
+            None => false,
+        };
+        let status = if cache_hit && status == Status::Ok { Status::CacheHit } else { status };
+        // A cache hit never reached the model: no tokens, no cost.
+        let (input, output, cost) =
+            if status == Status::CacheHit { (0, 0, Some(Nanos::ZERO)) } else { (input, output, cost) };
         let model = need(Field::Model)?;
         // No user is common, not an error (an empty Helicone user, a LiteLLM key-less
         // proxy, Langfuse's observations, OpenTelemetry spans): such calls are one
         // stand-in user, said in a note, rather than dropped from the bill.
-        let per = match &self.per {
-            Some(name) => {
-                if self.first_names.is_none() {
-                    self.first_names = Some(row.names());
+        if self.sampled < per::SAMPLE {
+            self.sampled += 1;
+            for name in row.names() {
+                if !self.seen.contains(&name) {
+                    self.seen.push(name);
                 }
-                Some(row.named(name)?.filter(|v| !v.text.trim().is_empty()))
             }
+        }
+        let per = match &self.per {
+            Some(name) => Some(row.named(name)?.filter(|v| !v.text.trim().is_empty())),
             None => None,
         };
         self.per_found |= per.as_ref().is_some_and(Option::is_some);
@@ -399,6 +447,11 @@ impl Builder {
         } else if !self.costs.is_empty() {
             self.costs.push(None);
         }
+        if status == Status::Failed || !self.failed.is_empty() {
+            self.failed.resize(self.calls.len(), false); // the calls before the first failed one
+            self.failed.push(status == Status::Failed);
+        }
+        self.cache_hits += u64::from(status == Status::CacheHit);
         self.calls.push(Call { at, user, model, request, input, output, latency });
         Ok(())
     }
@@ -410,8 +463,11 @@ impl Builder {
         if self.bad_count > 0 && !skip {
             return Err(ReplayError::BadRows { first: self.bad, count: self.bad_count });
         }
-        if let (Some(field), false, false) = (&self.per, self.per_found, self.calls.is_empty()) {
-            return Err(ReplayError::NoSuchField { field: field.clone(), has: self.first_names.unwrap_or_default() });
+        let per_fields = per::choices(&self.seen);
+        if let Some(field) = self.per.as_ref().filter(|_| !self.calls.is_empty()) {
+            if !self.per_found || !per::says_who(field) {
+                return Err(ReplayError::NoSuchField { field: field.clone(), fields: per_fields });
+            }
         }
         if self.calls.is_empty() {
             return Err(ReplayError::NoCalls {
@@ -460,6 +516,7 @@ impl Builder {
                 counted(self.no_user, "call names", "calls name")
             ));
         }
+        notes.extend(status::notes(self.failed.iter().filter(|&&f| f).count() as u64, self.cache_hits));
         if self.no_end > 0 {
             notes.push(format!(
                 "{} no end time or latency: they finish the moment they start",
@@ -484,7 +541,7 @@ impl Builder {
                     "calls start before the call above them"
                 )
             ));
-            sort_by_time(&mut self.calls, &mut self.costs);
+            sort_by_time(&mut self.calls, &mut self.costs, &mut self.failed);
         }
         let cohorts = if self.cohorts.is_empty() { vec![LOGGED.to_string()] } else { self.cohorts.names };
         let cohorts = cohorts
@@ -503,6 +560,9 @@ impl Builder {
             added_prices: PriceTable::default(),
             notes,
             skipped: self.bad_count,
+            failed: self.failed,
+            cache_hits: self.cache_hits,
+            per_fields,
         })
     }
 }

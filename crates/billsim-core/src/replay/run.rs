@@ -28,6 +28,9 @@ pub fn main_policies() -> (Vec<Policy>, Vec<String>) {
 pub struct ReplayRun {
     pub format: &'static str,
     pub calls: usize,
+    /// The log's calls that failed, and those a cache answered (see [`crate::replay::status`]).
+    pub failed: u64,
+    pub cache_hits: u64,
     /// The first call's start and the last call's end.
     pub from: Instant,
     pub until: Instant,
@@ -88,6 +91,8 @@ pub fn run_in_place(
 /// they are made.
 pub struct Prepared {
     format: &'static str,
+    failed: u64,
+    cache_hits: u64,
     notes: Vec<String>,
     traffic: Traffic,
     prices: Vec<Price>,
@@ -103,7 +108,10 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     let models = models_for(&log.models, &ran);
     let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
-    let traffic = Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?;
+    // The log's calls are in time order (it sorts them), so the traffic keeps their numbers
+    // and each failure stays with its call.
+    let traffic =
+        Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?.with_failed(&log.failed);
     let prices = match engine::resolve_prices(&traffic, &table) {
         Ok(prices) => prices,
         Err(e) => {
@@ -113,7 +121,8 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     };
     let mut notes = log.notes.clone();
     notes.extend(price_notes);
-    Ok(Prepared { format: log.format, notes, traffic, prices, ran, labels })
+    let (failed, cache_hits) = (log.failed_calls(), log.cache_hits);
+    Ok(Prepared { format: log.format, failed, cache_hits, notes, traffic, prices, ran, labels })
 }
 
 impl Prepared {
@@ -129,6 +138,8 @@ impl Prepared {
         Ok(ReplayRun {
             format: self.format,
             calls: traffic.calls().len(),
+            failed: self.failed,
+            cache_hits: self.cache_hits,
             from,
             until,
             notes: self.notes.clone(),
@@ -204,7 +215,7 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     let mut next_request = log.calls.iter().map(|c| c.request + 1).max().unwrap_or(0);
     let mut request_of = HashMap::new();
     let mut added = 0u64;
-    for call in t.calls() {
+    for (i, call) in t.calls().iter().enumerate() {
         let Some(&user) = user_of.get(&call.user) else { continue };
         let request = *request_of.entry(call.request).or_insert_with(|| {
             next_request += 1;
@@ -215,9 +226,15 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         if !log.costs.is_empty() {
             log.costs.push(None);
         }
+        if !log.failed.is_empty() {
+            log.failed.push(t.failed(i));
+        } else if t.failed(i) {
+            log.failed.resize(log.calls.len() - 1, false);
+            log.failed.push(true);
+        }
         added += 1;
     }
-    crate::replay::log::sort_by_time(&mut log.calls, &mut log.costs);
+    crate::replay::log::sort_by_time(&mut log.calls, &mut log.costs, &mut log.failed);
     log.notes.push(format!(
         "added {} of {} ({}), run {seed} of {}, from {}",
         counted_grouped(added, "call", "calls"),
