@@ -3,7 +3,8 @@
 //! as LiteLLM names them (its `LiteLLM_SpendLogs` type: `startTime`, `endTime`, `model`,
 //! `user`, `end_user`, `api_key` (a hash), `prompt_tokens`, `completion_tokens`, `spend`
 //! in dollars, `request_id`, `status` (`success` or `failure`), `cache_hit` (its column is
-//! text: `"True"`, `"False"`)). The user is `end_user`, else `user`, else `api_key`.
+//! text: `"True"`, `"False"`), `session_id`). The user is `end_user`, else `user`, else
+//! `api_key`; calls of one `trace_id` (the payload's) or `session_id` are one request.
 //! Its logging payload (`StandardLoggingPayload`, what its S3 and GCS loggers write) has
 //! the same `startTime`, `model`, token and `end_user` names, and its cost as `response_cost`.
 
@@ -22,6 +23,10 @@ pub const SPEC: Spec = Spec {
         (Field::CostDollars, &["spend", "responsecost"]),
         (Field::Status, &["status"]),
         (Field::CacheHit, &["cachehit"]),
+        // Calls of one trace are one request: the payload's `trace_id`, and the spend log's
+        // `session_id`, which the proxy fills with it (`_get_session_id_for_spend_log`; a
+        // random id of its own when there is none, which groups nothing).
+        (Field::Request, &["traceid", "sessionid"]),
     ],
     aliases: false,
     inside: &[],
