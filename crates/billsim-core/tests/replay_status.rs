@@ -103,3 +103,27 @@ fn lesson_002s_failed_calls_exported_with_their_status_replay_to_its_bills_and_c
     }
     assert!(failed_seen > 0, "some of the lesson's calls failed: {failed_seen}");
 }
+
+#[test]
+fn a_litellm_embedding_is_priced_at_its_models_input_price_alone_and_counted_as_an_embedding() {
+    let log = read_fixture("litellm_embedding.json");
+    assert_eq!(log.embeddings, 1, "call_type aembedding");
+    let (bill, summary) = no_limit(&log);
+    assert_eq!(bill, Nanos(73_510_000), "its logged $0.00001 beside the chat call's $0.0735");
+    assert!(summary.contains("2 calls (1 embedding) of 2 users"), "{summary}");
+    assert!(log.notes.iter().any(|n| n.starts_with("1 call is an embedding")), "{:?}", log.notes);
+    // Without its logged cost, at the model's input price: 500 tokens at $0.02 per million,
+    // its output (made up here) not charged.
+    let text = String::from_utf8(fixture("litellm_embedding.json"))
+        .unwrap()
+        .replace(r#""spend": 1e-05"#, r#""spend": null"#)
+        .replace(r#""completion_tokens": 0"#, r#""completion_tokens": 7"#);
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(calls(&log)[0].5, 0, "no output");
+    let prices = billsim_core::replay::prices::read_table(
+        "model,input_per_million,output_per_million\ntext-embedding-3-small,0.02,0.1\n",
+    )
+    .unwrap();
+    let r = run::run(&log, None, Some(&prices), Record::default()).unwrap();
+    assert_eq!(r.policies[0].bill, Nanos(10_000 + 73_500_000), "500 x 20 nano-dollars, and the chat call");
+}

@@ -23,6 +23,7 @@ pub const SPEC: Spec = Spec {
         (Field::CostDollars, &["spend", "responsecost"]),
         (Field::Status, &["status"]),
         (Field::CacheHit, &["cachehit"]),
+        (Field::CallType, &["calltype"]),
         // Calls of one trace are one request: the payload's `trace_id`, and the spend log's
         // `session_id`, which the proxy fills with it (`_get_session_id_for_spend_log`; a
         // random id of its own when there is none, which groups nothing).

@@ -43,6 +43,8 @@ pub enum Field {
     Status,
     /// Whether a cache answered it (LiteLLM's `cache_hit`).
     CacheHit,
+    /// What kind of call it is (LiteLLM's `call_type`): an embedding has no output.
+    CallType,
 }
 
 impl Field {
@@ -63,6 +65,7 @@ impl Field {
             Field::Request => "request",
             Field::Status => "status",
             Field::CacheHit => "cache hit",
+            Field::CallType => "call type",
         }
     }
 }
@@ -120,6 +123,8 @@ pub struct Log {
     pub failed: Vec<bool>,
     /// How many calls a cache answered (replayed with no tokens and no cost).
     pub cache_hits: u64,
+    /// How many calls are embeddings (replayed with no output).
+    pub embeddings: u64,
     /// The log's fields that say who made a call, by its own names: what `--per` (the
     /// page's "Count as one user") may name.
     pub per_fields: Vec<String>,
@@ -173,6 +178,7 @@ pub struct Builder {
     /// One per call once one has failed (before, none had).
     failed: Vec<bool>,
     cache_hits: u64,
+    embeddings: u64,
     pub bad: Vec<BadRow>,
     pub bad_count: u64,
     by_key: u64,
@@ -222,6 +228,7 @@ impl Default for Builder {
             costs: Vec::new(),
             failed: Vec::new(),
             cache_hits: 0,
+            embeddings: 0,
             bad: Vec::new(),
             bad_count: 0,
             by_key: 0,
@@ -366,6 +373,8 @@ impl Builder {
             None => false,
         };
         let status = if cache_hit && status == Status::Ok { Status::CacheHit } else { status };
+        let embedding = text_of(row, Field::CallType)?.is_some_and(|v| status::is_embedding(&v.text));
+        let output = if embedding { 0 } else { output };
         // A cache hit never reached the model: no tokens, no cost.
         let (input, output, cost) =
             if status == Status::CacheHit { (0, 0, Some(Nanos::ZERO)) } else { (input, output, cost) };
@@ -452,6 +461,7 @@ impl Builder {
             self.failed.push(status == Status::Failed);
         }
         self.cache_hits += u64::from(status == Status::CacheHit);
+        self.embeddings += u64::from(embedding);
         self.calls.push(Call { at, user, model, request, input, output, latency });
         Ok(())
     }
@@ -516,7 +526,11 @@ impl Builder {
                 counted(self.no_user, "call names", "calls name")
             ));
         }
-        notes.extend(status::notes(self.failed.iter().filter(|&&f| f).count() as u64, self.cache_hits));
+        notes.extend(status::notes(
+            self.failed.iter().filter(|&&f| f).count() as u64,
+            self.cache_hits,
+            self.embeddings,
+        ));
         if self.no_end > 0 {
             notes.push(format!(
                 "{} no end time or latency: they finish the moment they start",
@@ -562,6 +576,7 @@ impl Builder {
             skipped: self.bad_count,
             failed: self.failed,
             cache_hits: self.cache_hits,
+            embeddings: self.embeddings,
             per_fields,
         })
     }

@@ -153,6 +153,8 @@ impl Row for SpanRow<'_> {
             },
             // pydantic-ai's logged cost of the call, in dollars.
             Field::CostDollars => self.attribute(&["operation.cost"]),
+            // `embeddings`: a call with no output.
+            Field::CallType => self.attribute(&["gen_ai.operation.name"]),
             // A trace is one request: an agent run's model calls are its calls.
             Field::Request => Ok(self
                 .span

@@ -31,6 +31,8 @@ pub struct ReplayRun {
     /// The log's calls that failed, and those a cache answered (see [`crate::replay::status`]).
     pub failed: u64,
     pub cache_hits: u64,
+    /// The log's embeddings (priced with no output).
+    pub embeddings: u64,
     /// The first call's start and the last call's end.
     pub from: Instant,
     pub until: Instant,
@@ -93,6 +95,7 @@ pub struct Prepared {
     format: &'static str,
     failed: u64,
     cache_hits: u64,
+    embeddings: u64,
     notes: Vec<String>,
     traffic: Traffic,
     prices: Vec<Price>,
@@ -121,8 +124,8 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     };
     let mut notes = log.notes.clone();
     notes.extend(price_notes);
-    let (failed, cache_hits) = (log.failed_calls(), log.cache_hits);
-    Ok(Prepared { format: log.format, failed, cache_hits, notes, traffic, prices, ran, labels })
+    let (failed, cache_hits, embeddings) = (log.failed_calls(), log.cache_hits, log.embeddings);
+    Ok(Prepared { format: log.format, failed, cache_hits, embeddings, notes, traffic, prices, ran, labels })
 }
 
 impl Prepared {
@@ -140,6 +143,7 @@ impl Prepared {
             calls: traffic.calls().len(),
             failed: self.failed,
             cache_hits: self.cache_hits,
+            embeddings: self.embeddings,
             from,
             until,
             notes: self.notes.clone(),

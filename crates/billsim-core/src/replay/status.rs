@@ -69,9 +69,16 @@ pub fn cache_hit(text: &str) -> Result<bool, String> {
     }
 }
 
-/// The failed calls and cache hits of a log, as the results say them ("2 failed, 1 cache
-/// hit"); `None` when there are none.
-pub fn counts(failed: u64, cache_hits: u64) -> Option<String> {
+/// Whether a call of this type is an embedding, not a chat: LiteLLM's `call_type`
+/// (`embedding`, `aembedding`), OpenTelemetry's `gen_ai.operation.name` (`embeddings`).
+/// An embedding has no output: it is priced at its model's input price alone.
+pub fn is_embedding(call_type: &str) -> bool {
+    matches!(call_type.trim().to_ascii_lowercase().as_str(), "embedding" | "aembedding" | "embeddings")
+}
+
+/// The failed calls, cache hits and embeddings of a log, as the results say them ("2
+/// failed, 1 cache hit, 1 embedding"); `None` when there are none.
+pub fn counts(failed: u64, cache_hits: u64, embeddings: u64) -> Option<String> {
     let mut said = Vec::new();
     if failed > 0 {
         said.push(format!("{} failed", crate::words::grouped(failed)));
@@ -79,11 +86,14 @@ pub fn counts(failed: u64, cache_hits: u64) -> Option<String> {
     if cache_hits > 0 {
         said.push(crate::words::counted_grouped(cache_hits, "cache hit", "cache hits"));
     }
+    if embeddings > 0 {
+        said.push(crate::words::counted_grouped(embeddings, "embedding", "embeddings"));
+    }
     (!said.is_empty()).then(|| said.join(", "))
 }
 
-/// The notes on how the failed calls and cache hits are replayed.
-pub fn notes(failed: u64, cache_hits: u64) -> Vec<String> {
+/// The notes on how the failed calls, cache hits and embeddings are replayed.
+pub fn notes(failed: u64, cache_hits: u64, embeddings: u64) -> Vec<String> {
     let mut notes = Vec::new();
     if failed > 0 {
         notes.push(format!(
@@ -100,6 +110,13 @@ pub fn notes(failed: u64, cache_hits: u64) -> Vec<String> {
             if cache_hits == 1 { "it costs" } else { "they cost" },
             if cache_hits == 1 { "counts" } else { "count" },
             if cache_hits == 1 { "it counts" } else { "they count" },
+        ));
+    }
+    if embeddings > 0 {
+        notes.push(format!(
+            "{}: priced at {} model's input price alone, with no output",
+            counted(embeddings, "call is an embedding", "calls are embeddings"),
+            if embeddings == 1 { "its" } else { "their" }
         ));
     }
     notes

@@ -56,8 +56,8 @@ pub fn summary(run: &ReplayRun) -> String {
 /// replayed log: "5 calls (1 failed, 1 cache hit) of 3 users to 2 models, from ... to ...".
 /// The page's summary and `billsim replay`'s first line.
 pub fn what_was_read(run: &ReplayRun) -> String {
-    let statuses =
-        crate::replay::status::counts(run.failed, run.cache_hits).map_or(String::new(), |s| format!(" ({s})"));
+    let statuses = crate::replay::status::counts(run.failed, run.cache_hits, run.embeddings)
+        .map_or(String::new(), |s| format!(" ({s})"));
     format!(
         "{}{statuses} of {} to {}, from {} to {}",
         counted_grouped(run.calls as u64, "call", "calls"),
