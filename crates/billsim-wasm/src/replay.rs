@@ -149,10 +149,12 @@ impl Replay {
     /// spend, refusedUsers, bills, calls }`).
     #[wasm_bindgen(unchecked_return_type = "ReplayView")]
     pub fn run(&mut self, policies: JsValue, add: JsValue, prices: JsValue) -> Result<JsValue, Thrown> {
-        let mut table = match prices.as_string() {
-            Some(text) => core::prices::read_table(&text).map_err(|e| Thrown::with_field("prices", e))?,
-            None => PriceTable::default(),
+        let (mut table, cached) = match prices.as_string() {
+            Some(text) => core::prices::read_table_with_cached(&text).map_err(|e| Thrown::with_field("prices", e))?,
+            None => (PriceTable::default(), Vec::new()),
         };
+        // The table's cached-input prices (its optional column), as billsim replay --prices.
+        self.log.cached_prices = cached;
         let policies = if policies.is_null() || policies.is_undefined() {
             None
         } else {

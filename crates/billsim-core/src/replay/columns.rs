@@ -28,6 +28,9 @@ pub struct Spec {
     /// row that holds another is: Langfuse's CSV export has every observation, and only
     /// its `GENERATION`s are model calls.
     pub only: Option<(&'static str, &'static str, NotACall)>,
+    /// Fields read at a path into a record's objects (`metadata.additional_usage_values.
+    /// cache_read_input_tokens`, as `--per` names a field) when their own names are empty.
+    pub paths: &'static [(Field, &'static str)],
 }
 
 impl Spec {

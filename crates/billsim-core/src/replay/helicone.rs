@@ -34,4 +34,5 @@ pub const SPEC: Spec = Spec {
     // The export tool's `model` column is empty: its rows name the model `request_model`.
     inside: &[(Field::Model, "requestbody", "model")],
     only: None,
+    paths: &[],
 };

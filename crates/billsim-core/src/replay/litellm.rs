@@ -24,6 +24,7 @@ pub const SPEC: Spec = Spec {
         (Field::Status, &["status"]),
         (Field::CacheHit, &["cachehit"]),
         (Field::CallType, &["calltype"]),
+        (Field::CachedInput, &["cachereadinputtokens"]),
         // Calls of one trace are one request: the payload's `trace_id`, and the spend log's
         // `session_id`, which the proxy fills with it (`_get_session_id_for_spend_log`; a
         // random id of its own when there is none, which groups nothing).
@@ -32,4 +33,11 @@ pub const SPEC: Spec = Spec {
     aliases: false,
     inside: &[],
     only: None,
+    // Its spend logs keep the provider's usage beyond the token counts in
+    // `metadata.additional_usage_values` (Anthropic's `cache_read_input_tokens`, OpenAI's
+    // `prompt_tokens_details.cached_tokens`), of the `prompt_tokens`.
+    paths: &[
+        (Field::CachedInput, "metadata.additional_usage_values.cache_read_input_tokens"),
+        (Field::CachedInput, "metadata.additional_usage_values.prompt_tokens_details.cached_tokens"),
+    ],
 };

@@ -12,87 +12,14 @@ use crate::replay::status::{self, Status};
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
 use crate::words::counted;
-use std::borrow::Cow;
+
+pub use crate::replay::row::{Field, Row, Value};
 
 /// What a record that is not a call is, in the singular and the plural.
 pub type NotACall = (&'static str, &'static str);
 
 /// The bad rows said one by one; past these, they are counted.
 pub const BAD_ROWS_SAID: usize = 10;
-
-/// The fields of a call, by what they mean; each format says where it keeps them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
-    Start,
-    End,
-    /// Milliseconds from start to finish, when the end is not written.
-    Latency,
-    User,
-    /// The API key: the user when no user is written.
-    Key,
-    Model,
-    Input,
-    Output,
-    CostDollars,
-    CostCents,
-    /// "dollars" or "cents", for a cost column that does not say.
-    CostUnit,
-    Cohort,
-    Request,
-    /// What became of the call (see [`crate::replay::status`]).
-    Status,
-    /// Whether a cache answered it (LiteLLM's `cache_hit`).
-    CacheHit,
-    /// What kind of call it is (LiteLLM's `call_type`): an embedding has no output.
-    CallType,
-}
-
-impl Field {
-    /// What a reader calls it.
-    pub fn said(self) -> &'static str {
-        match self {
-            Field::Start => "start time",
-            Field::End => "end time",
-            Field::Latency => "latency",
-            Field::User => "user",
-            Field::Key => "API key",
-            Field::Model => "model",
-            Field::Input => "input tokens",
-            Field::Output => "output tokens",
-            Field::CostDollars | Field::CostCents => "cost",
-            Field::CostUnit => "cost unit",
-            Field::Cohort => "cohort",
-            Field::Request => "request",
-            Field::Status => "status",
-            Field::CacheHit => "cache hit",
-            Field::CallType => "call type",
-        }
-    }
-}
-
-/// A field's text in one row, and the name it had there (for messages and units).
-pub struct Value<'a> {
-    pub text: Cow<'a, str>,
-    pub name: Cow<'a, str>,
-}
-
-/// One row (or record) of a log, field by field.
-pub trait Row {
-    /// The field's text, `None` when the row has none (or it is empty or null).
-    fn get(&self, field: Field) -> Result<Option<Value<'_>>, String>;
-    /// The text of the file's own field `name` (for `--per`), `None` when the row has none.
-    fn named(&self, _name: &str) -> Result<Option<Value<'_>>, String> {
-        Ok(None)
-    }
-    /// The names of the row's fields, as `--per` may name them (said when it names none).
-    fn names(&self) -> Vec<String> {
-        Vec::new()
-    }
-    /// The unit of the times when the format fixes it (OTLP's nanoseconds).
-    fn time_unit(&self) -> Option<Unit> {
-        None
-    }
-}
 
 /// The cohort of a log's users when the log does not name one.
 pub const LOGGED: &str = "logged";
@@ -125,6 +52,12 @@ pub struct Log {
     pub cache_hits: u64,
     /// How many calls are embeddings (replayed with no output).
     pub embeddings: u64,
+    /// One per call, its input tokens read from a prompt cache (of its input tokens), or
+    /// empty when no call has any.
+    pub cached: Vec<Tokens>,
+    /// The cached-input price per token of models, from a price table's optional column
+    /// (`--prices`): a call's cached tokens are charged it in place of the input price.
+    pub cached_prices: Vec<(String, Nanos)>,
     /// The log's fields that say who made a call, by its own names: what `--per` (the
     /// page's "Count as one user") may name.
     pub per_fields: Vec<String>,
@@ -151,7 +84,12 @@ impl Log {
 
 /// Puts calls in time order, each logged cost and failure moving with its call; calls at
 /// one moment keep their order (a stable sort).
-pub fn sort_by_time(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>, failed: &mut Vec<bool>) {
+pub fn sort_by_time(
+    calls: &mut Vec<Call>,
+    costs: &mut Vec<Option<Nanos>>,
+    failed: &mut Vec<bool>,
+    cached: &mut Vec<Tokens>,
+) {
     if calls.windows(2).all(|w| w[0].at <= w[1].at) {
         return;
     }
@@ -163,6 +101,9 @@ pub fn sort_by_time(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>, faile
     }
     if !failed.is_empty() {
         *failed = order.iter().map(|&i| failed[i as usize]).collect();
+    }
+    if !cached.is_empty() {
+        *cached = order.iter().map(|&i| cached[i as usize]).collect();
     }
 }
 
@@ -179,6 +120,8 @@ pub struct Builder {
     failed: Vec<bool>,
     cache_hits: u64,
     embeddings: u64,
+    /// One per call once one has cached input tokens.
+    cached: Vec<Tokens>,
     pub bad: Vec<BadRow>,
     pub bad_count: u64,
     by_key: u64,
@@ -229,6 +172,7 @@ impl Default for Builder {
             failed: Vec::new(),
             cache_hits: 0,
             embeddings: 0,
+            cached: Vec::new(),
             bad: Vec::new(),
             bad_count: 0,
             by_key: 0,
@@ -346,6 +290,21 @@ impl Builder {
             amount::tokens(&v.text).map_err(|e| with_name(&v, e))
         };
         let (input, output) = (count(Field::Input)?, count(Field::Output)?);
+        // Cached input tokens are input tokens (a tokens guard counts them as such), read
+        // from the provider's cache: only their price differs.
+        let cached = match text_of(row, Field::CachedInput)? {
+            Some(v) => {
+                let n = amount::tokens(&v.text).map_err(|e| with_name(&v, e))?;
+                if n > input {
+                    return Err(with_name(
+                        &v,
+                        format!("{n} cached input tokens are more than the {input} input tokens"),
+                    ));
+                }
+                n
+            }
+            None => 0,
+        };
         let cost = match (text_of(row, Field::CostDollars)?, text_of(row, Field::CostCents)?) {
             (Some(v), _) => {
                 let cents = match text_of(row, Field::CostUnit)? {
@@ -376,8 +335,8 @@ impl Builder {
         let embedding = text_of(row, Field::CallType)?.is_some_and(|v| status::is_embedding(&v.text));
         let output = if embedding { 0 } else { output };
         // A cache hit never reached the model: no tokens, no cost.
-        let (input, output, cost) =
-            if status == Status::CacheHit { (0, 0, Some(Nanos::ZERO)) } else { (input, output, cost) };
+        let (input, output, cost, cached) =
+            if status == Status::CacheHit { (0, 0, Some(Nanos::ZERO), 0) } else { (input, output, cost, cached) };
         let model = need(Field::Model)?;
         // No user is common, not an error (an empty Helicone user, a LiteLLM key-less
         // proxy, Langfuse's observations, OpenTelemetry spans): such calls are one
@@ -462,6 +421,10 @@ impl Builder {
         }
         self.cache_hits += u64::from(status == Status::CacheHit);
         self.embeddings += u64::from(embedding);
+        if cached > 0 || !self.cached.is_empty() {
+            self.cached.resize(self.calls.len(), 0); // the calls before the first with cached tokens
+            self.cached.push(cached);
+        }
         self.calls.push(Call { at, user, model, request, input, output, latency });
         Ok(())
     }
@@ -555,7 +518,7 @@ impl Builder {
                     "calls start before the call above them"
                 )
             ));
-            sort_by_time(&mut self.calls, &mut self.costs, &mut self.failed);
+            sort_by_time(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached);
         }
         let cohorts = if self.cohorts.is_empty() { vec![LOGGED.to_string()] } else { self.cohorts.names };
         let cohorts = cohorts
@@ -577,6 +540,8 @@ impl Builder {
             failed: self.failed,
             cache_hits: self.cache_hits,
             embeddings: self.embeddings,
+            cached: self.cached,
+            cached_prices: Vec::new(),
             per_fields,
         })
     }

@@ -39,6 +39,7 @@ pub mod page;
 pub mod per;
 pub mod prices;
 mod reports;
+mod row;
 pub mod run;
 pub mod status;
 pub mod view;

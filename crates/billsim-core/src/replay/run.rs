@@ -2,7 +2,7 @@
 //! beside `noLimit` (the bill as it happened), or the policies given; optionally with a
 //! cohort of a scenario added to the same traffic (a scripted abuser beside real users).
 
-use crate::engine::{self, Cohort, Event, Outcome, Policy, Price, PriceTable, Record, RunError, Traffic, User};
+use crate::engine::{self, Cohort, Event, Nanos, Outcome, Policy, Price, PriceTable, Record, RunError, Traffic, User};
 use crate::lessons::toy_day::simulate::Policy as DayPolicy;
 use crate::replay::log::Log;
 use crate::replay::prices;
@@ -101,6 +101,8 @@ pub struct Prepared {
     prices: Vec<Price>,
     ran: Vec<Policy>,
     labels: Vec<String>,
+    /// The log's own costs, when the run's were priced from cached input tokens.
+    kept_costs: Option<Vec<Option<Nanos>>>,
 }
 
 /// The log's calls moved into a [`Prepared`] replay under `policies` (the main ones when
@@ -111,6 +113,16 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     let models = models_for(&log.models, &ran);
     let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
+    // Calls with cached input tokens are charged as logged at their cached-input price; the
+    // log keeps its own costs, given back after the run (another price table may follow).
+    let (costs, kept_costs) = match prices::with_cached(log, &calls, &costs, &table) {
+        Ok(Some(priced)) => (priced, Some(costs)),
+        Ok(None) => (costs, None),
+        Err(e) => {
+            (log.calls, log.costs) = (calls, costs);
+            return Err(e);
+        }
+    };
     // The log's calls are in time order (it sorts them), so the traffic keeps their numbers
     // and each failure stays with its call.
     let traffic =
@@ -119,13 +131,16 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
         Ok(prices) => prices,
         Err(e) => {
             (log.calls, log.costs) = traffic.into_calls();
+            if let Some(kept) = kept_costs {
+                log.costs = kept;
+            }
             return Err(e);
         }
     };
     let mut notes = log.notes.clone();
     notes.extend(price_notes);
     let (failed, cache_hits, embeddings) = (log.failed_calls(), log.cache_hits, log.embeddings);
-    Ok(Prepared { format: log.format, failed, cache_hits, embeddings, notes, traffic, prices, ran, labels })
+    Ok(Prepared { format: log.format, failed, cache_hits, embeddings, notes, traffic, prices, ran, labels, kept_costs })
 }
 
 impl Prepared {
@@ -165,6 +180,9 @@ impl Prepared {
     /// The calls, back into the log they were taken from.
     pub fn give_back(self, log: &mut Log) {
         (log.calls, log.costs) = self.traffic.into_calls();
+        if let Some(kept) = self.kept_costs {
+            log.costs = kept;
+        }
     }
 }
 
@@ -230,6 +248,9 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         if !log.costs.is_empty() {
             log.costs.push(None);
         }
+        if !log.cached.is_empty() {
+            log.cached.push(0);
+        }
         if !log.failed.is_empty() {
             log.failed.push(t.failed(i));
         } else if t.failed(i) {
@@ -238,7 +259,7 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         }
         added += 1;
     }
-    crate::replay::log::sort_by_time(&mut log.calls, &mut log.costs, &mut log.failed);
+    crate::replay::log::sort_by_time(&mut log.calls, &mut log.costs, &mut log.failed, &mut log.cached);
     log.notes.push(format!(
         "added {} of {} ({}), run {seed} of {}, from {}",
         counted_grouped(added, "call", "calls"),
