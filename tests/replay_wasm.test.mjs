@@ -84,6 +84,42 @@ test("hostile arguments throw the core's message with its field, and the replay 
   assert.match(replay.csv(), /^policy,user,cohort,calls,/);
 });
 
+test("a log read per a field (options.per) gives billsim replay --per's bills and users, and another field is refused naming per", () => {
+  for (const [name, field] of [["litellm.json", "team_id"], ["litellm.json", "api_key"], ["langfuse_trace.json", "sessionId"],
+    ["otlp_agent.jsonl", "service.name"], ["helicone.csv", "request_properties.Helicone-Property-App"]]) {
+    const file = join(FIXTURES, name);
+    const bytes = readFileSync(file);
+    const view = wasm.Replay.read(reader(bytes, 7), { per: field }).run(null, "", null);
+    const cli = parseExact(execFileSync(billsim, ["replay", file, "--per", field, "--json"], { encoding: "utf8" }));
+    const cliUsers = cli.users.length;
+    assert.deepEqual(bills(view), cli.policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0n)]),
+      `${name} per ${field}: billsim replay --per's bills`);
+    assert.match(view.summary, new RegExp(` of ${cliUsers} users? to `), `${name} per ${field}: ${cliUsers} users, as billsim replay --per`);
+    assert.equal(view.per, field);
+    assert.ok(view.perFields.includes(field), `${name}: ${field} among ${view.perFields}`);
+    // The same fields as the core gives the command line in its refusal.
+    const refused = (() => {
+      try { execFileSync(billsim, ["replay", file, "--per", "nope"], { stdio: "pipe" }); } catch (e) { return e.stderr.toString(); }
+      return "";
+    })();
+    assert.ok(refused.includes(view.perFields.map((f) => JSON.stringify(f)).join(", ")), `${name}: ${refused}`);
+  }
+  const bytes = readFileSync(join(FIXTURES, "litellm.json"));
+  const fields = wasm.Replay.read(reader(bytes), {}).run(null, "", null).perFields;
+  assert.deepEqual(fields, ["api_key", "user", "metadata.user_api_key_alias", "team_id", "organization_id", "end_user", "session_id"]);
+  for (const [per, message] of [
+    ["team", /^per: must be one of this log's fields that say who made a call, "api_key", .*; got "team"$/],
+    ["model", /got "model"$/],
+    [7, /^per: must be a field of the log that says who made a call/],
+  ]) {
+    let caught = null;
+    try { wasm.Replay.read(reader(bytes), { per }); } catch (e) { caught = e; }
+    assert.ok(caught instanceof Error, `per ${per}: an Error`);
+    assert.equal(caught.field, "per", `per ${per}: ${caught.message}`);
+    assert.match(caught.message, message);
+  }
+});
+
 test("the page's words and the guard's fields come from the core, and the default policies are the replay's", () => {
   const page = wasm.replayPage();
   assert.deepEqual(page.formats.map(([name]) => name), ["generic", "litellm", "helicone", "langfuse", "otlp"]);

@@ -50,6 +50,7 @@ const template = (w) => `
   </details>
   <section class="results" aria-labelledby="rv-results" hidden>
     <h3 id="rv-results">${escape(w.results)}</h3>
+    <label>${escape(w.per)} <select class="per"></select></label>
     <p class="summary" role="status" aria-live="polite"></p>
     <details class="notes-box"><summary>${escape(w.notes)}</summary><ul class="notes"></ul></details>
     <div class="row frame" role="group" aria-label="${escape(w.showPolicy)}"></div>
@@ -208,7 +209,8 @@ class ReplayView extends HTMLElement {
     this.#q(".cancel").addEventListener("click", () => this.#cancel());
     // "Skip bad rows" ticked after a file's bad rows were listed, or another format chosen:
     // the same file is read again that way.
-    for (const control of [".format", ".skip"]) {
+    // Another field to count as one user (billsim replay --per FIELD): the file is read again so.
+    for (const control of [".format", ".skip", ".per"]) {
       this.#q(control).addEventListener("change", () => { if (this.#file) this.#read(this.#file); });
     }
     this.#q(".add").addEventListener("change", () => this.#rerun());
@@ -236,6 +238,8 @@ class ReplayView extends HTMLElement {
 
   // A new file: read by a worker of its own; the last good view stays until it is replayed.
   #read(file) {
+    // A new file is first read by its format's user: another file's fields are not its own.
+    if (file !== this.#file) this.#q(".per").replaceChildren();
     this.#file = file;
     this.#cancelPending();
     const worker = this.#spare ?? this.#newWorker();
@@ -247,7 +251,9 @@ class ReplayView extends HTMLElement {
     this.#q(".progress-text").textContent = "";
     worker.onmessage = ({ data }) => this.#fromPending(worker, data);
     worker.onerror = (e) => this.#fromPending(worker, { error: e.message ?? String(e) });
-    worker.postMessage({ read: file, format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked });
+    worker.postMessage({
+      read: file, format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked, per: this.#q(".per").value,
+    });
   }
 
   #fromPending(worker, data) {
@@ -348,6 +354,8 @@ class ReplayView extends HTMLElement {
   #show(view) {
     this.#q(".results").hidden = false;
     this.#q(".summary").textContent = view.summary;
+    // The log's fields that say who made a call, as the core found them (--per's).
+    this.#q(".per").innerHTML = options([["", this.#words.perDefault], ...view.perFields.map((f) => [f, f])], view.per);
     sentences(this.#q(".notes"), view.notes);
     this.#q(".notes-box").hidden = view.notes.length === 0;
     if (!view.share.bars.some((b) => b.policy === this.#frame)) this.#frame = view.share.bars.at(-1)?.policy ?? null;

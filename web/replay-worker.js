@@ -8,7 +8,7 @@
 // core pulls the file a MiB at a time through `read(offset, length)`. Only the calls and
 // users stay in memory, never the file's bytes.
 //
-// Messages in: { read: File, format, skipBadRows }, { run: policies | null, add, prices: File | null },
+// Messages in: { read: File, format, skipBadRows, per }, { run: policies | null, add, prices: File | null },
 // { csv: true }. Out: { progress, text }, { ready }, { view, memory }, { csv }, { error, field, trapped }.
 import init, { Replay, replayPage, replayProgress, wasmMemoryBytes } from "./pkg-replay/billsim_wasm.js";
 
@@ -44,7 +44,7 @@ function read(file, options) {
 onmessage = async ({ data }) => {
   try {
     await loaded;
-    if (data.read) read(data.read, { format: data.format, skipBadRows: data.skipBadRows });
+    if (data.read) read(data.read, { format: data.format, skipBadRows: data.skipBadRows, per: data.per ?? "" });
     else if ("run" in data) {
       const prices = data.prices ? reader.readAsText(data.prices) : null;
       postMessage({ view: replay.run(data.run, data.add ?? "", prices), memory: wasmMemoryBytes() });

@@ -77,7 +77,8 @@ fn work(message: String) -> Failure {
 /// The most a price table may hold, as a policy file.
 const PRICES_MOST_BYTES: u64 = policy_file::MOST_BYTES;
 
-fn read_prices(path: &Path) -> Result<PriceTable, Failure> {
+/// A price table, and its cached-input prices (the CSV's optional column).
+fn read_prices(path: &Path) -> Result<(PriceTable, core::prices::CachedPrices), Failure> {
     let refused = |problem: String| work(format!("--prices {}: {problem}", path.display()));
     let file = File::open(path).map_err(|e| refused(format!("cannot be opened: {e}")))?;
     let mut bytes = Vec::new();
@@ -86,7 +87,7 @@ fn read_prices(path: &Path) -> Result<PriceTable, Failure> {
         return Err(refused(format!("must be a file of at most {PRICES_MOST_BYTES} bytes; got more")));
     }
     let text = String::from_utf8(bytes).map_err(|_| refused("must be UTF-8 text".into()))?;
-    core::prices::read_table(&text).map_err(refused)
+    core::prices::read_table_with_cached(&text).map_err(refused)
 }
 
 pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
@@ -105,7 +106,11 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let file = a.policy.as_deref().map(policy_file::read).transpose()?;
     let mut table = match &a.prices {
-        Some(path) => read_prices(path)?,
+        Some(path) => {
+            let (table, cached) = read_prices(path)?;
+            log.cached_prices = cached;
+            table
+        }
         None => PriceTable::default(),
     };
     let policies = file.map(|f| {
@@ -140,13 +145,9 @@ const USERS_LISTED: usize = 10;
 /// given), then the biggest users.
 pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Events>) -> Result<(), Failure> {
     let mut text = format!(
-        "Replay of {name} ({}): {} calls of {} users to {} models, from {} to {}\n",
+        "Replay of {name} ({}): {}\n",
         Format::ALL.iter().find(|f| f.name() == r.format).map_or(r.format, |f| f.label()),
-        r.calls,
-        r.users.len(),
-        r.models.len(),
-        iso_text(r.from),
-        iso_text(r.until)
+        core::view::what_was_read(r)
     );
     for note in &r.notes {
         let _ = writeln!(text, "  Note: {note}.");

@@ -69,7 +69,7 @@ fn reports_that_count_per_period_are_refused_naming_the_per_call_export() {
 }
 
 #[test]
-fn per_names_the_field_that_is_the_user_and_an_unknown_one_is_refused_listing_the_files_fields() {
+fn per_names_the_field_that_is_the_user_and_another_is_refused_listing_the_fields_that_say_who() {
     let (_, users, _) = replayed("litellm.json", &["--per", "team_id"]);
     assert_eq!(users, ["(no user)", "team-a"]);
     let (_, users, _) = replayed("langfuse_trace.json", &["--per", "sessionId"]);
@@ -77,7 +77,51 @@ fn per_names_the_field_that_is_the_user_and_an_unknown_one_is_refused_listing_th
     let out = billsim(&["replay", &fixture("litellm.json"), "--per", "team"]);
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{said}");
-    assert!(said.contains("per: no call of the log has the field \"team\"; the first call's fields are: "), "{said}");
+    assert!(
+        said.contains("per: must be one of this log's fields that say who made a call, \"api_key\", ")
+            && said.contains("\"team_id\"")
+            && said.contains("got \"team\""),
+        "{said}"
+    );
     let out = billsim(&["replay", &fixture("litellm.json"), "--per", " "]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--per: must be a field of the file, by its name"));
+}
+
+#[test]
+fn failed_calls_and_cache_hits_are_counted_in_what_was_read_and_in_the_json() {
+    let out = billsim(&["replay", &fixture("litellm_status.json")]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let first = text.lines().next().unwrap_or("");
+    assert!(first.contains("(LiteLLM spend logs): 3 calls (1 failed, 1 cache hit) of 3 users to 2 models"), "{first}");
+    assert!(text.contains("Note: 1 call was answered by a cache: never reaching the model"), "{text}");
+    let run = json(&["replay", &fixture("litellm_status.json"), "--json"]);
+    assert_eq!((run["failed"].as_u64(), run["cacheHits"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(run["policies"][0]["billNanos"].as_u64(), Some(73_500_000), "the failed call's and the cache hit's $0");
+}
+
+#[test]
+fn prices_with_a_cached_input_column_charge_litellms_cached_tokens_at_it() {
+    let dir = std::env::temp_dir().join(format!("billsim-cached-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("cached.json");
+    let text = std::fs::read_to_string(fixture("litellm.json"))
+        .unwrap()
+        .replacen(r#""cache_read_input_tokens": 0"#, r#""cache_read_input_tokens": 1000"#, 1)
+        .replacen(r#""spend": 0.00216"#, r#""spend": null"#, 1);
+    std::fs::write(&log, text).unwrap();
+    let prices = dir.join("prices.csv");
+    std::fs::write(
+        &prices,
+        "model,input_per_million,output_per_million,cached_input_per_million\nclaude-haiku-4-5,1,5,0.1\n",
+    )
+    .unwrap();
+    let run = json(&["replay", log.to_str().unwrap(), "--prices", prices.to_str().unwrap(), "--json"]);
+    // 200 x $1 + 1,000 x $0.10 + 300 x $5 per million, and the other calls' logged $0.000012 and $0.0735.
+    assert_eq!(run["policies"][0]["billNanos"].as_u64(), Some(1_800_000 + 12_000 + 73_500_000));
+    std::fs::write(&prices, "model,input,output,cached_input\nclaude-haiku-4-5,1,5,lots\n").unwrap();
+    let out = billsim(&["replay", log.to_str().unwrap(), "--prices", prices.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("prices, line 2, cached_input: must be an amount in dollars per million"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

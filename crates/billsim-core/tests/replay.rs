@@ -324,8 +324,8 @@ fn exported_and_replayed(scenario: &Scenario, seed: u32, values: &Values) -> (ru
 #[test]
 fn a_scenarios_traffic_replayed_from_its_exported_log_gives_the_same_bills_and_refusals_on_300_seeds() {
     // Lesson 000's scenarios and lesson 003's (its "degrade, don't stop" switches to a model
-    // the log never called: the replay adds it). Lesson 001's is the next test; lesson 002's
-    // failed calls have no column in the generic log (`export::not_carried`).
+    // the log never called: the replay adds it). Lesson 001's is the next test; lesson 002's,
+    // with its failed calls' `status`, is in replay_status.rs.
     for scenario in [&TOY_DAY, &CALLS_AT_ONCE, &billsim_core::lessons::free_tier::scenario::SCENARIO] {
         let values = Values::defaults(scenario);
         for seed in 0..300 {

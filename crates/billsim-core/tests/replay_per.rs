@@ -44,13 +44,38 @@ fn the_user_is_the_field_named_by_its_own_name_in_every_format() {
 }
 
 #[test]
-fn a_field_no_call_has_is_refused_naming_the_fields_of_the_first_call() {
+fn the_fields_to_count_as_one_user_are_the_files_own_that_say_who_made_a_call() {
+    let cases: [(&str, &[&str]); 6] = [
+        (
+            "litellm.json",
+            &["api_key", "user", "metadata.user_api_key_alias", "team_id", "organization_id", "end_user", "session_id"],
+        ),
+        ("helicone.csv", &["request_properties.Helicone-Property-App", "request_user_id"]),
+        ("langfuse_trace.json", &["projectId", "userId", "sessionId"]),
+        ("otlp_openllmetry.jsonl", &["service.name"]),
+        ("otlp_agent.jsonl", &["gen_ai.agent.name", "gen_ai.conversation.id", "service.name"]),
+        ("generic.csv", &["user"]),
+    ];
+    for (name, want) in cases {
+        let log = read(&fixture(name), Options::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(log.per_fields, want, "{name}: the fields to count as one user");
+    }
+}
+
+#[test]
+fn a_field_not_among_them_is_refused_listing_them() {
     let said = read(&fixture("litellm.json"), per("team")).unwrap_err().to_string();
+    assert_eq!(
+        said,
+        "per: must be one of this log's fields that say who made a call, \"api_key\", \"user\", \
+         \"metadata.user_api_key_alias\", \"team_id\", \"organization_id\", \"end_user\", \"session_id\"; got \"team\""
+    );
+    // A field every call has, that does not say who made it.
+    let said = read(&fixture("litellm.json"), per("model")).unwrap_err().to_string();
     assert!(
-        said.starts_with("per: no call of the log has the field \"team\"; the first call's fields are: request_id, "),
+        said.starts_with("per: must be one of this log's fields that say who") && said.ends_with("got \"model\""),
         "{said}"
     );
-    assert!(said.contains(", team_id, ") && said.contains("metadata.user_api_key_alias"), "{said}");
     let said = read(&fixture("otlp_openllmetry.jsonl"), per("enduser.id")).unwrap_err().to_string();
-    assert!(said.contains("the first call's fields are: gen_ai.system, ") && said.ends_with("service.name"), "{said}");
+    assert!(said.ends_with("who made a call, \"service.name\"; got \"enduser.id\""), "{said}");
 }

@@ -257,6 +257,32 @@ fn a_trace_is_one_request_of_several_calls_in_langfuse_and_opentelemetry() {
 }
 
 #[test]
+fn litellms_trace_id_and_session_id_make_calls_of_one_trace_one_request() {
+    // The logging payload's trace_id, and the spend log's session_id (the proxy fills it with
+    // the payload's trace_id, `_get_session_id_for_spend_log`): calls sharing one are one
+    // request of their user, as an agent run is in lesson 002.
+    let payload = String::from_utf8(fixture("litellm_payload.jsonl")).unwrap();
+    let one_user = payload.replace(r#""end_user": "acme""#, r#""end_user": "alice""#);
+    for (text, same) in [(one_user.replace(r#""trace_id": "t-2""#, r#""trace_id": "t-1""#), true), (one_user, false)] {
+        let log = read(text.as_bytes(), Options::default()).unwrap();
+        let requests: Vec<u32> = log.calls.iter().map(|c| c.request).collect();
+        assert_eq!(requests[0] == requests[1], same, "payload, one trace: {same}: requests {requests:?}");
+    }
+    let rows = String::from_utf8(fixture("litellm.json")).unwrap();
+    let rows = rows
+        .replace(r#""end_user": "cust-42""#, r#""end_user": "cust-1""#)
+        .replace(r#""end_user": """#, r#""end_user": "cust-1""#);
+    let rows = rows.replace(r#""end_user": null"#, r#""end_user": "cust-1""#);
+    let shared = rows.replace(r#""session_id": null"#, r#""session_id": "3f0b7c1e""#);
+    let log = read(shared.as_bytes(), Options::default()).unwrap();
+    let requests: Vec<u32> = log.calls.iter().map(|c| c.request).collect();
+    assert!(requests.iter().all(|&r| r == requests[0]), "spend logs of one session_id: one request, {requests:?}");
+    let log = read(rows.as_bytes(), Options::default()).unwrap();
+    let requests: Vec<u32> = log.calls.iter().map(|c| c.request).collect();
+    assert!(requests[0] != requests[1] && requests[1] != requests[2], "no session_id: a request each, {requests:?}");
+}
+
+#[test]
 fn a_span_with_only_a_total_of_tokens_is_a_call_of_that_many_input_tokens_and_a_note_says_so() {
     // OpenLLMetry's llm.usage.total_tokens without the split: it was "no token counts".
     let text = String::from_utf8(fixture("otlp_openllmetry.jsonl"))

@@ -124,14 +124,16 @@ pub fn replay_progress(read: f64, total: f64) -> String {
 pub struct Replay {
     log: Log,
     run: Option<ReplayRun>,
+    /// The field read as the user (`options.per`).
+    per: Option<String>,
 }
 
 #[wasm_bindgen]
 impl Replay {
     /// Reads the log that `read(offset, length)` gives (see [`JsFile`]); `options` is `{
-    /// format, skipBadRows, bytes }`, the format a name of `replayPage().formats` or `""` to
-    /// find it from the file, `bytes` the file's size (for the calls' memory to be taken
-    /// once). A log that cannot be replayed throws the core's message; one bigger than the
+    /// format, skipBadRows, bytes, per }`, the format a name of `replayPage().formats` or `""`
+    /// to find it from the file, `bytes` the file's size (for the calls' memory to be taken
+    /// once), `per` the field that counts as one user (one of the run's `perFields`, or `""`). A log that cannot be replayed throws the core's message; one bigger than the
     /// page replays (its size past 1 GB, or its calls filling the page's memory) throws why,
     /// how big a log may be, and that `billsim replay` reads it, before the module would
     /// run out of memory.
@@ -147,10 +149,12 @@ impl Replay {
     /// spend, refusedUsers, bills, calls }`).
     #[wasm_bindgen(unchecked_return_type = "ReplayView")]
     pub fn run(&mut self, policies: JsValue, add: JsValue, prices: JsValue) -> Result<JsValue, Thrown> {
-        let mut table = match prices.as_string() {
-            Some(text) => core::prices::read_table(&text).map_err(|e| Thrown::with_field("prices", e))?,
-            None => PriceTable::default(),
+        let (mut table, cached) = match prices.as_string() {
+            Some(text) => core::prices::read_table_with_cached(&text).map_err(|e| Thrown::with_field("prices", e))?,
+            None => (PriceTable::default(), Vec::new()),
         };
+        // The table's cached-input prices (its optional column), as billsim replay --prices.
+        self.log.cached_prices = cached;
         let policies = if policies.is_null() || policies.is_undefined() {
             None
         } else {
@@ -192,6 +196,10 @@ impl Replay {
             /// Each policy's bill and refusals, as `billsim replay --json` has them.
             bills: Vec<Bill>,
             calls: usize,
+            /// The log's fields to count as one user (what `options.per` may name), and the
+            /// one it was read by (`""`: the format's user).
+            per_fields: &'a [String],
+            per: &'a str,
         }
         let bills = replayed
             .policies
@@ -202,7 +210,13 @@ impl Replay {
                 refused: o.per_user.iter().map(|u| u64::from(u.refused)).sum(),
             })
             .collect();
-        let shown = to_js(&Shown { view: &view, bills, calls: replayed.calls })?;
+        let shown = to_js(&Shown {
+            view: &view,
+            bills,
+            calls: replayed.calls,
+            per_fields: &self.log.per_fields,
+            per: self.per.as_deref().unwrap_or(""),
+        })?;
         self.run = Some(replayed);
         Ok(shown)
     }
@@ -224,7 +238,8 @@ impl Replay {
         let log = core::read(BufReader::with_capacity(CHUNK, &mut file), &options);
         match (log, file.stopped) {
             (_, Some(why)) => Err(Thrown::with_field("file", why)),
-            (Ok(log), None) => Ok(Replay { log, run: None }),
+            (Ok(log), None) => Ok(Replay { log, run: None, per: options.per }),
+            (Err(e @ core::ReplayError::NoSuchField { .. }), None) => Err(Thrown::with_field("per", e.on_page())),
             (Err(e), None) => Err(Thrown::with_field("file", e.on_page())),
         }
     }
@@ -241,7 +256,10 @@ fn policy_file_text(policies: &JsValue) -> Result<String, Thrown> {
     Ok(if text.starts_with('[') { format!("{{\"policies\":{text}}}") } else { text })
 }
 
-const OPTIONS_FIELDS: [&str; 3] = ["format", "skipBadRows", "bytes"];
+const OPTIONS_FIELDS: [&str; 4] = ["format", "skipBadRows", "bytes", "per"];
+
+/// What `options.per` takes.
+const PER_ALLOWED: &str = "a field of the log that says who made a call, by its name (the run's perFields), or \"\"";
 
 fn read_options(value: &JsValue) -> Result<Options, Thrown> {
     let Some(object) = js_input::object(value, "options", &OPTIONS_FIELDS)? else { return Ok(Options::default()) };
@@ -256,7 +274,11 @@ fn read_options(value: &JsValue) -> Result<Options, Thrown> {
         .as_f64()
         .filter(|b| b.is_finite() && *b >= 0.0 && b.fract() == 0.0 && *b < 2f64.powi(53))
         .map(|b| b as u64);
-    Ok(Options { format, skip_bad_rows: skip, bytes, per: None })
+    // Who counts as one user: a field of the file (the core refuses one that is not among
+    // the log's perFields, listing them); "" or none is the format's user.
+    let per =
+        js_input::text_field(&object, "per", PER_ALLOWED)?.map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
+    Ok(Options { format, skip_bad_rows: skip, bytes, per })
 }
 
 /// Draws a replay view's share of the bill by user (`share` of `Replay.run`'s view),

@@ -141,5 +141,9 @@ export interface ReplayView {
   /** Each policy's bill and refusals, as `billsim replay --json` has them. */
   bills: { policy: string; billNanos: bigint; refused: bigint }[];
   calls: bigint;
+  /** The log's fields that say who made a call, by its own names: what `options.per` may name. */
+  perFields: string[];
+  /** The field read as the user (`""`: the format's user). */
+  per: string;
 }
 "#;

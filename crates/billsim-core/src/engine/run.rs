@@ -320,16 +320,15 @@ impl<'a, 's> Run<'a, 's> {
         Ok(())
     }
 
-    /// What call `index`, served with `model`, is charged: nothing when it failed, its
-    /// logged cost when the log gives one, else its tokens at that model's price.
+    /// What call `index`, served with `model`, is charged: its logged cost when the log
+    /// gives one (a failed call logged with a cost was billed it), else nothing when it
+    /// failed, else its tokens at that model's price.
     #[inline(always)]
     fn charge(&self, index: usize, model: u16) -> Result<Nanos, Overflow> {
         let call = &self.calls[index];
-        if self.traffic.failed(index) {
-            return Ok(Nanos::ZERO);
-        }
         match self.costs.get(index) {
             Some(&Some(logged)) => Ok(logged),
+            _ if self.traffic.failed(index) => Ok(Nanos::ZERO),
             _ => self.prices[usize::from(model)].cost(call.input, call.output),
         }
     }

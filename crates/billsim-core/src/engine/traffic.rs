@@ -240,6 +240,19 @@ impl Traffic {
         self
     }
 
+    /// This traffic with call number `i` of [`Traffic::calls`] failing where `failed[i]`
+    /// (a log's failed calls; empty: none fails). The numbers are the calls' as given to
+    /// [`Traffic::with_costs`] when each user's calls were in time order (a log's always
+    /// are: it sorts them), which it then keeps.
+    pub fn with_failed(mut self, failed: &[bool]) -> Traffic {
+        let mut bits = vec![0u64; self.calls.len().div_ceil(64)];
+        for (i, _) in failed.iter().take(self.calls.len()).enumerate().filter(|(_, &f)| f) {
+            bits[i / 64] |= 1 << (i % 64);
+        }
+        self.failed = if bits.iter().any(|&w| w != 0) { bits } else { Vec::new() };
+        self
+    }
+
     /// Whether call number `index` of [`Traffic::calls`] fails.
     #[inline(always)]
     pub fn failed(&self, index: usize) -> bool {

@@ -10,6 +10,7 @@
 //! which the first listed is read; the generic reader says so in a note.
 
 use crate::replay::log::{Field, NotACall};
+pub use crate::replay::names::normalize;
 
 /// A format's names for each field, normalized (see [`normalize`]).
 pub struct Spec {
@@ -27,6 +28,9 @@ pub struct Spec {
     /// row that holds another is: Langfuse's CSV export has every observation, and only
     /// its `GENERATION`s are model calls.
     pub only: Option<(&'static str, &'static str, NotACall)>,
+    /// Fields read at a path into a record's objects (`metadata.additional_usage_values.
+    /// cache_read_input_tokens`, as `--per` names a field) when their own names are empty.
+    pub paths: &'static [(Field, &'static str)],
 }
 
 impl Spec {
@@ -68,17 +72,6 @@ impl Spec {
         let names: Vec<String> = self.names(field).iter().map(|n| format!("{n:?}")).collect();
         names.join(", ")
     }
-}
-
-/// A name without case, `_`, `-`, `.` or spaces.
-///
-/// ```
-/// use billsim_core::replay::columns::normalize;
-/// assert_eq!(normalize("startTime"), "starttime");
-/// assert_eq!(normalize(" Start_Time "), "starttime");
-/// ```
-pub fn normalize(name: &str) -> String {
-    name.chars().filter(|c| !matches!(c, '_' | '-' | '.' | ' ' | '\t')).flat_map(char::to_lowercase).collect()
 }
 
 /// The fields every call needs.

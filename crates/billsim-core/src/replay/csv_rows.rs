@@ -12,6 +12,8 @@ use std::io::BufRead;
 /// For each field, the columns that may hold it, in the spec's order, with their names.
 struct Columns {
     by_field: Vec<(Field, Vec<(usize, String)>)>,
+    /// Fields read at a path into a column's JSON (`metadata.additional_usage_values...`).
+    paths: &'static [(Field, &'static str)],
     /// Fields read from a key of another column's JSON object: (field, column, its name, key).
     inside: Vec<(Field, usize, String, &'static str)>,
     /// The header's names, normalized and as written (for `--per`).
@@ -36,8 +38,16 @@ impl Row for CsvRow<'_> {
         Ok(text.map(|text| Value { text: Cow::Owned(text), name: Cow::Owned(name.to_string()) }))
     }
 
+    /// The columns, and the keys of a column's JSON object as `column.key` (Helicone's
+    /// `request_properties`).
     fn names(&self) -> Vec<String> {
-        self.columns.header.iter().map(|(_, said)| said.clone()).collect()
+        let mut names = Vec::new();
+        for (i, (_, said)) in self.columns.header.iter().enumerate() {
+            names.push(said.clone());
+            let text = self.record.get(i).and_then(|b| std::str::from_utf8(b).ok()).unwrap_or("");
+            names.extend(keys_of_json(text).into_iter().map(|key| format!("{said}.{key}")));
+        }
+        names
     }
 
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
@@ -51,6 +61,11 @@ impl Row for CsvRow<'_> {
                 return Ok(Some(Value { text: Cow::Borrowed(text), name: Cow::Borrowed(name) }));
             }
         }
+        for &(_, at) in self.columns.paths.iter().filter(|(f, _)| *f == field) {
+            if let Some(v) = self.named(at)?.filter(|v| !v.text.trim().is_empty()) {
+                return Ok(Some(v));
+            }
+        }
         let Some((_, i, name, key)) = self.columns.inside.iter().find(|(f, ..)| *f == field) else { return Ok(None) };
         let Some(text) = self.record.get(*i).and_then(|b| std::str::from_utf8(b).ok()) else { return Ok(None) };
         Ok(key_of_json(text, key)
@@ -58,17 +73,35 @@ impl Row for CsvRow<'_> {
     }
 }
 
-/// The text of `key` in the JSON object `text`, also when its quotes are doubled (as
-/// Helicone's export tool doubles them once more than CSV does); `None` when there is none.
+/// The text of `key` in the JSON object `text` (a path of keys into its objects when it
+/// has dots and no such key: `additional_usage_values.cache_read_input_tokens`), also when
+/// its quotes are doubled (as Helicone's export tool doubles them once more than CSV does);
+/// a number as written; `None` when there is none.
 fn key_of_json(text: &str, key: &str) -> Option<String> {
     let of = |t: &str| -> Option<String> {
         let value: serde_json::Value = serde_json::from_str(t).ok()?;
-        match value.get(key)? {
+        let found = value.get(key).or_else(|| key.split('.').try_fold(&value, |v, k| v.get(k)))?;
+        match found {
             serde_json::Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
+            serde_json::Value::Number(n) => Some(n.to_string()),
             _ => None,
         }
     };
     of(text).or_else(|| text.contains("\"\"").then(|| of(&text.replace("\"\"", "\""))).flatten())
+}
+
+/// The keys of the JSON object `text` (its quotes doubled or not, as [`key_of_json`]);
+/// none when it is not one.
+fn keys_of_json(text: &str) -> Vec<String> {
+    let text = text.trim();
+    if !text.starts_with('{') {
+        return Vec::new();
+    }
+    let of = |t: &str| serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(t).ok();
+    of(text)
+        .or_else(|| of(&text.replace("\"\"", "\"")))
+        .map(|map| map.into_iter().map(|(k, _)| k).collect())
+        .unwrap_or_default()
 }
 
 /// Reads every record of `input` (a header, then rows) into `builder`.
@@ -116,6 +149,7 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
             })
             .collect(),
         header: names.clone(),
+        paths: spec.paths,
     };
     if spec.aliases {
         for (field, found) in &columns.by_field {

@@ -30,10 +30,11 @@ pub enum ReplayError {
     Binary(usize),
     /// An export of totals per time bucket: what it is, and the per-call export to give instead.
     Aggregated(&'static str, &'static str),
-    /// `--per FIELD` names a field no record has: the field, and those the first record has.
+    /// `--per FIELD` names a field no call has, or one that does not say who made a call:
+    /// the field, and the log's fields that do (see [`crate::replay::per`]).
     NoSuchField {
         field: String,
-        has: Vec<String>,
+        fields: Vec<String>,
     },
     /// The file could not be read in the format chosen, and looks like another.
     OtherFormat {
@@ -77,11 +78,7 @@ impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReplayError::Empty => f.write_str("the log is empty: it has no calls to replay"),
-            ReplayError::NoSuchField { field, has } => write!(
-                f,
-                "per: no call of the log has the field {field:?}; the first call's fields are: {}",
-                has.join(", ")
-            ),
+            ReplayError::NoSuchField { field, fields } => f.write_str(&crate::replay::per::refused(field, fields)),
             ReplayError::Binary(at) => {
                 write!(f, "the log must be text (CSV or JSON); byte {at} is not text, so this looks like a binary file")
             }

@@ -3,6 +3,7 @@
 //! test does, on hundreds of seeds), and what the generator of big logs writes.
 
 use crate::engine::{synthetic, Keys, Nanos, PriceTable, Traffic};
+use crate::replay::status::Status;
 use crate::replay::when::iso_text;
 use crate::words::grouped;
 use std::io::{self, Write};
@@ -21,7 +22,8 @@ pub enum Order {
 
 /// Writes `traffic` as a generic CSV log: `time,end,user,cohort,model,input_tokens,
 /// output_tokens`, then `request` when some request has several calls (without it each
-/// call is a request of its own), and `cost` in dollars when the traffic has logged costs.
+/// call is a request of its own), `cost` in dollars when the traffic has logged costs, and
+/// `status` (`ok` or `failed`) when some call fails (lesson 002's).
 pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()> {
     let mut w = csv::WriterBuilder::new().from_writer(out);
     let costs = !traffic.costs().is_empty();
@@ -33,6 +35,10 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
     }
     if costs {
         header.push("cost");
+    }
+    let failures = (0..traffic.calls().len()).any(|i| traffic.failed(i));
+    if failures {
+        header.push("status");
     }
     w.write_record(&header)?;
     let calls = traffic.calls();
@@ -72,14 +78,18 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
                 traffic.costs()[i].map(|n| n.exact_dollars().trim_start_matches('$').to_string()).unwrap_or_default(),
             );
         }
+        if failures {
+            let status = if traffic.failed(i) { Status::Failed } else { Status::Ok };
+            row.push(status.name().to_string());
+        }
         w.write_record(&row)?;
     }
     w.flush()
 }
 
 /// What of `traffic` priced by `prices` a generic log cannot carry, a sentence each: a
-/// replay of its log is then not this traffic's run (lesson 001's restarts and lesson 002's
-/// failed calls have no column yet; a price away from the lessons' is not written).
+/// replay of its log is then not this traffic's run (lesson 001's restarts have no column
+/// yet; a price away from the lessons' is not written). Failed calls have their `status`.
 pub fn not_carried(traffic: &Traffic, prices: &PriceTable) -> Vec<String> {
     let mut lost = Vec::new();
     let lessons = crate::replay::prices::built_in();
@@ -105,13 +115,6 @@ pub fn not_carried(traffic: &Traffic, prices: &PriceTable) -> Vec<String> {
             if n == 1 { "s" } else { "" },
             if n == 1 { "is" } else { "are" }
         )),
-    }
-    let failed = (0..traffic.calls().len()).filter(|&i| traffic.failed(i)).count();
-    if failed > 0 {
-        lost.push(format!(
-            "the {} failed calls are written as calls that succeeded: a replay charges them",
-            grouped(failed as u64)
-        ));
     }
     lost
 }

@@ -14,6 +14,8 @@
 //! | cost | `cost`, `cost_usd`, `cost_dollars`, `spend`, `total_cost` (dollars), `cost_cents`, `cents` (cents) | optional; a `cost_unit` column (`dollars` or `cents`) may say the unit of `cost` |
 //! | cohort | `cohort`, `group` | optional: users' groups |
 //! | request | `request`, `request_id` | optional: calls of one request share it; a refused call ends its request |
+//! | cached input tokens | `cached_input_tokens`, `cached_tokens`, `cache_read_input_tokens`, `cache_read_tokens` | optional: of the input tokens, those read from the provider's prompt cache |
+//! | status | `status` | optional: `ok` (or empty), `failed` (made, charged what was logged), `cache_hit` (no tokens, no cost); see [`crate::replay::status`] |
 //!
 //! A row that gives one field under two of these names is read by the first listed (the
 //! other where the first is empty), and a note says so (see [`crate::replay::columns`]).
@@ -52,8 +54,11 @@ pub const SPEC: Spec = Spec {
         (Field::CostUnit, &["costunit"]),
         (Field::Cohort, &["cohort", "group"]),
         (Field::Request, &["request", "requestid"]),
+        (Field::Status, &["status"]),
+        (Field::CachedInput, &["cachedinputtokens", "cachedtokens", "cachereadinputtokens", "cachereadtokens"]),
     ],
     aliases: true,
     inside: &[],
     only: None,
+    paths: &[],
 };

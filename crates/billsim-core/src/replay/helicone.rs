@@ -6,7 +6,8 @@
 //! response_status, request_created_at, request_body, request_properties,
 //! request_user_id, model, prompt_tokens, completion_tokens, latency, cost_usd` with every
 //! cell quoted. The call starts at `request_created_at` and ends at `response_created_at`
-//! (or after `latency` / `delay_ms` milliseconds).
+//! (or after `latency` / `delay_ms` milliseconds); a `response_status` of 4xx or 5xx is a
+//! failed call.
 //!
 //! The tool writes the API's rows under its own column names, and three of them the API
 //! does not have: its CSV's `model`, `latency` and `cost_usd` are empty (the API says
@@ -27,9 +28,11 @@ pub const SPEC: Spec = Spec {
         (Field::Input, &["prompttokens"]),
         (Field::Output, &["completiontokens"]),
         (Field::CostDollars, &["cost", "costusd"]),
+        (Field::Status, &["responsestatus"]),
     ],
     aliases: false,
     // The export tool's `model` column is empty: its rows name the model `request_model`.
     inside: &[(Field::Model, "requestbody", "model")],
     only: None,
+    paths: &[],
 };

@@ -225,6 +225,11 @@ impl Row for SpecRow<'_> {
                 }
             }
         }
+        for &(_, at) in self.spec.paths.iter().filter(|(f, _)| *f == field) {
+            if let Some(v) = self.named(at)?.filter(|v| !v.text.trim().is_empty()) {
+                return Ok(Some(v));
+            }
+        }
         // A field the format reads inside another key's object (Helicone's model in its
         // `request_body`), where its own keys are empty.
         let Some((column, inner)) = self.spec.inside(field) else { return Ok(None) };

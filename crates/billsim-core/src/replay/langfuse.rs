@@ -38,18 +38,27 @@ impl Observation<'_> {
         }
     }
 
-    /// The sum of `usageDetails`' keys that contain `part` ("input" or "output").
+    /// The sum of `usageDetails`' keys that contain `part` ("input" or "output"), else the
+    /// first of the older `keys`.
     fn usage(&self, part: &str, older: &[&'static str]) -> Result<Option<Value<'_>>, String> {
+        match self.usage_where(|k| k.contains(part))? {
+            Some(v) => Ok(Some(v)),
+            None => self.text(older),
+        }
+    }
+
+    /// The sum of `usageDetails`' keys (lower-cased) that `counts`; `None` when none does.
+    fn usage_where(&self, counts: impl Fn(&str) -> bool) -> Result<Option<Value<'_>>, String> {
         if let Some(raw) = self.entries.one("usageDetails")?.filter(|r| r.get().trim() != "null") {
             let details = Entries::of(raw).map_err(|e| format!("usageDetails: {e}"))?;
             details.each_once().map_err(|e| format!("usageDetails: {e}"))?;
             let mut sum: u64 = 0;
             let mut any = false;
             for (k, v) in &details.0 {
-                if k.to_ascii_lowercase().contains(part) {
+                if counts(&k.to_ascii_lowercase()) {
                     let text = scalar(v).map_err(|e| format!("usageDetails.{k}: {e}"))?.unwrap_or_default();
                     let n = crate::replay::amount::tokens(&text).map_err(|e| format!("usageDetails.{k}: {e}"))?;
-                    sum = sum.checked_add(n).ok_or_else(|| format!("usageDetails.{part}: too many tokens"))?;
+                    sum = sum.checked_add(n).ok_or_else(|| format!("usageDetails.{k}: too many tokens"))?;
                     any = true;
                 }
             }
@@ -57,7 +66,7 @@ impl Observation<'_> {
                 return Ok(Some(Value { text: Cow::Owned(sum.to_string()), name: Cow::Borrowed("usageDetails") }));
             }
         }
-        self.text(older)
+        Ok(None)
     }
 }
 
@@ -109,6 +118,11 @@ impl Row for Observation<'_> {
             Field::Input => self.usage("input", &["usage.input", "promptTokens"]),
             Field::Output => self.usage("output", &["usage.output", "completionTokens"]),
             Field::CostDollars => self.text(&["totalCost", "costDetails.total", "calculatedTotalCost"]),
+            // Of the input (whose sum has them): `input_cached_tokens` (OpenAI's), `input_cache_read`
+            // (Anthropic's); a cache write is input at the input price.
+            Field::CachedInput => {
+                self.usage_where(|k| k.contains("input") && (k.contains("cached") || k.contains("cache_read")))
+            }
             // A trace is one request of several calls.
             Field::Request => self.text(&["traceId"]),
             _ => Ok(None),
@@ -138,6 +152,7 @@ pub const CSV_SPEC: Spec = Spec {
     aliases: false,
     inside: &[],
     only: Some(("type", "GENERATION", NOT_A_GENERATION)),
+    paths: &[],
 };
 
 /// One observation: a call if it is a generation.

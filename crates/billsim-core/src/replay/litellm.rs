@@ -2,7 +2,9 @@
 //! `/spend/logs` answer (a JSON array), JSON lines, or a CSV dump of the table. Fields
 //! as LiteLLM names them (its `LiteLLM_SpendLogs` type: `startTime`, `endTime`, `model`,
 //! `user`, `end_user`, `api_key` (a hash), `prompt_tokens`, `completion_tokens`, `spend`
-//! in dollars, `request_id`). The user is `end_user`, else `user`, else `api_key`.
+//! in dollars, `request_id`, `status` (`success` or `failure`), `cache_hit` (its column is
+//! text: `"True"`, `"False"`), `session_id`). The user is `end_user`, else `user`, else
+//! `api_key`; calls of one `trace_id` (the payload's) or `session_id` are one request.
 //! Its logging payload (`StandardLoggingPayload`, what its S3 and GCS loggers write) has
 //! the same `startTime`, `model`, token and `end_user` names, and its cost as `response_cost`.
 
@@ -19,8 +21,23 @@ pub const SPEC: Spec = Spec {
         (Field::Input, &["prompttokens"]),
         (Field::Output, &["completiontokens"]),
         (Field::CostDollars, &["spend", "responsecost"]),
+        (Field::Status, &["status"]),
+        (Field::CacheHit, &["cachehit"]),
+        (Field::CallType, &["calltype"]),
+        (Field::CachedInput, &["cachereadinputtokens"]),
+        // Calls of one trace are one request: the payload's `trace_id`, and the spend log's
+        // `session_id`, which the proxy fills with it (`_get_session_id_for_spend_log`; a
+        // random id of its own when there is none, which groups nothing).
+        (Field::Request, &["traceid", "sessionid"]),
     ],
     aliases: false,
     inside: &[],
     only: None,
+    // Its spend logs keep the provider's usage beyond the token counts in
+    // `metadata.additional_usage_values` (Anthropic's `cache_read_input_tokens`, OpenAI's
+    // `prompt_tokens_details.cached_tokens`), of the `prompt_tokens`.
+    paths: &[
+        (Field::CachedInput, "metadata.additional_usage_values.cache_read_input_tokens"),
+        (Field::CachedInput, "metadata.additional_usage_values.prompt_tokens_details.cached_tokens"),
+    ],
 };

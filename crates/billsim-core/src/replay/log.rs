@@ -7,81 +7,19 @@ use crate::money::Tokens;
 use crate::replay::amount;
 use crate::replay::error::BadRow;
 use crate::replay::names::{Names, Requests};
+use crate::replay::per;
+use crate::replay::status::{self, Status};
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
 use crate::words::counted;
-use std::borrow::Cow;
+
+pub use crate::replay::row::{Field, Row, Value};
 
 /// What a record that is not a call is, in the singular and the plural.
 pub type NotACall = (&'static str, &'static str);
 
 /// The bad rows said one by one; past these, they are counted.
 pub const BAD_ROWS_SAID: usize = 10;
-
-/// The fields of a call, by what they mean; each format says where it keeps them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
-    Start,
-    End,
-    /// Milliseconds from start to finish, when the end is not written.
-    Latency,
-    User,
-    /// The API key: the user when no user is written.
-    Key,
-    Model,
-    Input,
-    Output,
-    CostDollars,
-    CostCents,
-    /// "dollars" or "cents", for a cost column that does not say.
-    CostUnit,
-    Cohort,
-    Request,
-}
-
-impl Field {
-    /// What a reader calls it.
-    pub fn said(self) -> &'static str {
-        match self {
-            Field::Start => "start time",
-            Field::End => "end time",
-            Field::Latency => "latency",
-            Field::User => "user",
-            Field::Key => "API key",
-            Field::Model => "model",
-            Field::Input => "input tokens",
-            Field::Output => "output tokens",
-            Field::CostDollars | Field::CostCents => "cost",
-            Field::CostUnit => "cost unit",
-            Field::Cohort => "cohort",
-            Field::Request => "request",
-        }
-    }
-}
-
-/// A field's text in one row, and the name it had there (for messages and units).
-pub struct Value<'a> {
-    pub text: Cow<'a, str>,
-    pub name: Cow<'a, str>,
-}
-
-/// One row (or record) of a log, field by field.
-pub trait Row {
-    /// The field's text, `None` when the row has none (or it is empty or null).
-    fn get(&self, field: Field) -> Result<Option<Value<'_>>, String>;
-    /// The text of the file's own field `name` (for `--per`), `None` when the row has none.
-    fn named(&self, _name: &str) -> Result<Option<Value<'_>>, String> {
-        Ok(None)
-    }
-    /// The names of the row's fields, as `--per` may name them (said when it names none).
-    fn names(&self) -> Vec<String> {
-        Vec::new()
-    }
-    /// The unit of the times when the format fixes it (OTLP's nanoseconds).
-    fn time_unit(&self) -> Option<Unit> {
-        None
-    }
-}
 
 /// The cohort of a log's users when the log does not name one.
 pub const LOGGED: &str = "logged";
@@ -108,24 +46,50 @@ pub struct Log {
     pub notes: Vec<String>,
     /// Bad rows left out (with `skip_bad_rows`).
     pub skipped: u64,
+    /// One per call, whether it failed, or empty when none did (see [`crate::replay::status`]).
+    pub failed: Vec<bool>,
+    /// How many calls a cache answered (replayed with no tokens and no cost).
+    pub cache_hits: u64,
+    /// How many calls are embeddings (replayed with no output).
+    pub embeddings: u64,
+    /// One per call, its input tokens read from a prompt cache (of its input tokens), or
+    /// empty when no call has any.
+    pub cached: Vec<Tokens>,
+    /// The cached-input price per token of models, from a price table's optional column
+    /// (`--prices`): a call's cached tokens are charged it in place of the input price.
+    pub cached_prices: Vec<(String, Nanos)>,
+    /// The log's fields that say who made a call, by its own names: what `--per` (the
+    /// page's "Count as one user") may name.
+    pub per_fields: Vec<String>,
 }
 
 impl Log {
     /// The log as the engine's traffic.
     pub fn traffic(&self) -> Result<Traffic, BadTraffic> {
-        Traffic::with_costs(
+        Ok(Traffic::with_costs(
             self.cohorts.clone(),
             self.users.clone(),
             self.models.clone(),
             self.calls.clone(),
             self.costs.clone(),
-        )
+        )?
+        .with_failed(&self.failed))
+    }
+
+    /// How many calls failed.
+    pub fn failed_calls(&self) -> u64 {
+        self.failed.iter().filter(|&&f| f).count() as u64
     }
 }
 
-/// Puts calls in time order, each logged cost moving with its call; calls at one moment
-/// keep their order (a stable sort).
-pub fn sort_by_time(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>) {
+/// Puts calls in time order, each logged cost and failure moving with its call; calls at
+/// one moment keep their order (a stable sort).
+pub fn sort_by_time(
+    calls: &mut Vec<Call>,
+    costs: &mut Vec<Option<Nanos>>,
+    failed: &mut Vec<bool>,
+    cached: &mut Vec<Tokens>,
+) {
     if calls.windows(2).all(|w| w[0].at <= w[1].at) {
         return;
     }
@@ -134,6 +98,12 @@ pub fn sort_by_time(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>) {
     *calls = order.iter().map(|&i| calls[i as usize]).collect();
     if !costs.is_empty() {
         *costs = order.iter().map(|&i| costs[i as usize]).collect();
+    }
+    if !failed.is_empty() {
+        *failed = order.iter().map(|&i| failed[i as usize]).collect();
+    }
+    if !cached.is_empty() {
+        *cached = order.iter().map(|&i| cached[i as usize]).collect();
     }
 }
 
@@ -146,6 +116,12 @@ pub struct Builder {
     requests: Requests,
     calls: Vec<Call>,
     costs: Vec<Option<Nanos>>,
+    /// One per call once one has failed (before, none had).
+    failed: Vec<bool>,
+    cache_hits: u64,
+    embeddings: u64,
+    /// One per call once one has cached input tokens.
+    cached: Vec<Tokens>,
     pub bad: Vec<BadRow>,
     pub bad_count: u64,
     by_key: u64,
@@ -177,7 +153,10 @@ pub struct Builder {
     /// first call's fields (said when none had it).
     pub per: Option<String>,
     per_found: bool,
-    first_names: Option<Vec<String>>,
+    /// The field names of the first [`per::SAMPLE`] calls, in the order first seen: the
+    /// fields to count as one user are among them.
+    seen: Vec<String>,
+    sampled: usize,
 }
 
 impl Default for Builder {
@@ -190,6 +169,10 @@ impl Default for Builder {
             requests: Requests::default(),
             calls: Vec::new(),
             costs: Vec::new(),
+            failed: Vec::new(),
+            cache_hits: 0,
+            embeddings: 0,
+            cached: Vec::new(),
             bad: Vec::new(),
             bad_count: 0,
             by_key: 0,
@@ -207,7 +190,8 @@ impl Default for Builder {
             enclosing: None,
             per: None,
             per_found: false,
-            first_names: None,
+            seen: Vec::new(),
+            sampled: 0,
         }
     }
 }
@@ -306,6 +290,21 @@ impl Builder {
             amount::tokens(&v.text).map_err(|e| with_name(&v, e))
         };
         let (input, output) = (count(Field::Input)?, count(Field::Output)?);
+        // Cached input tokens are input tokens (a tokens guard counts them as such), read
+        // from the provider's cache: only their price differs.
+        let cached = match text_of(row, Field::CachedInput)? {
+            Some(v) => {
+                let n = amount::tokens(&v.text).map_err(|e| with_name(&v, e))?;
+                if n > input {
+                    return Err(with_name(
+                        &v,
+                        format!("{n} cached input tokens are more than the {input} input tokens"),
+                    ));
+                }
+                n
+            }
+            None => 0,
+        };
         let cost = match (text_of(row, Field::CostDollars)?, text_of(row, Field::CostCents)?) {
             (Some(v), _) => {
                 let cents = match text_of(row, Field::CostUnit)? {
@@ -324,17 +323,34 @@ impl Builder {
             (None, Some(v)) => Some(amount::cents(&v.text).map_err(|e| with_name(&v, e))?),
             (None, None) => None,
         };
+        let status = match text_of(row, Field::Status)? {
+            Some(v) => Status::parse(&v.text).map_err(|e| with_name(&v, e))?,
+            None => Status::Ok,
+        };
+        let cache_hit = match text_of(row, Field::CacheHit)? {
+            Some(v) => status::cache_hit(&v.text).map_err(|e| with_name(&v, e))?,
+            None => false,
+        };
+        let status = if cache_hit && status == Status::Ok { Status::CacheHit } else { status };
+        let embedding = text_of(row, Field::CallType)?.is_some_and(|v| status::is_embedding(&v.text));
+        let output = if embedding { 0 } else { output };
+        // A cache hit never reached the model: no tokens, no cost.
+        let (input, output, cost, cached) =
+            if status == Status::CacheHit { (0, 0, Some(Nanos::ZERO), 0) } else { (input, output, cost, cached) };
         let model = need(Field::Model)?;
         // No user is common, not an error (an empty Helicone user, a LiteLLM key-less
         // proxy, Langfuse's observations, OpenTelemetry spans): such calls are one
         // stand-in user, said in a note, rather than dropped from the bill.
-        let per = match &self.per {
-            Some(name) => {
-                if self.first_names.is_none() {
-                    self.first_names = Some(row.names());
+        if self.sampled < per::SAMPLE {
+            self.sampled += 1;
+            for name in row.names() {
+                if !self.seen.contains(&name) {
+                    self.seen.push(name);
                 }
-                Some(row.named(name)?.filter(|v| !v.text.trim().is_empty()))
             }
+        }
+        let per = match &self.per {
+            Some(name) => Some(row.named(name)?.filter(|v| !v.text.trim().is_empty())),
             None => None,
         };
         self.per_found |= per.as_ref().is_some_and(Option::is_some);
@@ -399,6 +415,16 @@ impl Builder {
         } else if !self.costs.is_empty() {
             self.costs.push(None);
         }
+        if status == Status::Failed || !self.failed.is_empty() {
+            self.failed.resize(self.calls.len(), false); // the calls before the first failed one
+            self.failed.push(status == Status::Failed);
+        }
+        self.cache_hits += u64::from(status == Status::CacheHit);
+        self.embeddings += u64::from(embedding);
+        if cached > 0 || !self.cached.is_empty() {
+            self.cached.resize(self.calls.len(), 0); // the calls before the first with cached tokens
+            self.cached.push(cached);
+        }
         self.calls.push(Call { at, user, model, request, input, output, latency });
         Ok(())
     }
@@ -410,8 +436,11 @@ impl Builder {
         if self.bad_count > 0 && !skip {
             return Err(ReplayError::BadRows { first: self.bad, count: self.bad_count });
         }
-        if let (Some(field), false, false) = (&self.per, self.per_found, self.calls.is_empty()) {
-            return Err(ReplayError::NoSuchField { field: field.clone(), has: self.first_names.unwrap_or_default() });
+        let per_fields = per::choices(&self.seen);
+        if let Some(field) = self.per.as_ref().filter(|_| !self.calls.is_empty()) {
+            if !self.per_found || !per::says_who(field) {
+                return Err(ReplayError::NoSuchField { field: field.clone(), fields: per_fields });
+            }
         }
         if self.calls.is_empty() {
             return Err(ReplayError::NoCalls {
@@ -460,6 +489,11 @@ impl Builder {
                 counted(self.no_user, "call names", "calls name")
             ));
         }
+        notes.extend(status::notes(
+            self.failed.iter().filter(|&&f| f).count() as u64,
+            self.cache_hits,
+            self.embeddings,
+        ));
         if self.no_end > 0 {
             notes.push(format!(
                 "{} no end time or latency: they finish the moment they start",
@@ -484,7 +518,7 @@ impl Builder {
                     "calls start before the call above them"
                 )
             ));
-            sort_by_time(&mut self.calls, &mut self.costs);
+            sort_by_time(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached);
         }
         let cohorts = if self.cohorts.is_empty() { vec![LOGGED.to_string()] } else { self.cohorts.names };
         let cohorts = cohorts
@@ -503,6 +537,12 @@ impl Builder {
             added_prices: PriceTable::default(),
             notes,
             skipped: self.bad_count,
+            failed: self.failed,
+            cache_hits: self.cache_hits,
+            embeddings: self.embeddings,
+            cached: self.cached,
+            cached_prices: Vec::new(),
+            per_fields,
         })
     }
 }

@@ -36,9 +36,12 @@ pub mod log;
 mod names;
 pub mod otlp;
 pub mod page;
+pub mod per;
 pub mod prices;
 mod reports;
+mod row;
 pub mod run;
+pub mod status;
 pub mod view;
 pub mod when;
 

@@ -106,3 +106,14 @@ impl Names {
         self.names.is_empty()
     }
 }
+
+/// A name without case, `_`, `-`, `.` or spaces.
+///
+/// ```
+/// use billsim_core::replay::columns::normalize;
+/// assert_eq!(normalize("startTime"), "starttime");
+/// assert_eq!(normalize(" Start_Time "), "starttime");
+/// ```
+pub fn normalize(name: &str) -> String {
+    name.chars().filter(|c| !matches!(c, '_' | '-' | '.' | ' ' | '\t')).flat_map(char::to_lowercase).collect()
+}

@@ -153,6 +153,11 @@ impl Row for SpanRow<'_> {
             },
             // pydantic-ai's logged cost of the call, in dollars.
             Field::CostDollars => self.attribute(&["operation.cost"]),
+            // `embeddings`: a call with no output.
+            Field::CallType => self.attribute(&["gen_ai.operation.name"]),
+            // Of the input tokens (the conventions' `gen_ai.usage.input_tokens` includes them;
+            // OpenLLMetry 0.47 adds them into its `prompt_tokens`).
+            Field::CachedInput => self.attribute(&["gen_ai.usage.cache_read_input_tokens"]),
             // A trace is one request: an agent run's model calls are its calls.
             Field::Request => Ok(self
                 .span

@@ -17,6 +17,10 @@ pub struct Words {
     pub format: &'static str,
     pub auto: &'static str,
     pub skip: &'static str,
+    /// The choice of who counts as one user (`billsim replay --per FIELD`), and its first
+    /// option: the format's own user.
+    pub per: &'static str,
+    pub per_default: &'static str,
     pub add: &'static str,
     pub prices: &'static str,
     /// After the engine's list of models with no price.
@@ -58,6 +62,8 @@ pub const WORDS: Words = Words {
     format: "Format",
     auto: "Find it from the file",
     skip: "Skip bad rows",
+    per: "Count as one user",
+    per_default: "The log's user (its user field, else its API key)",
     add: "Add a scripted cohort from a lesson",
     prices: "Price table (optional, JSON or CSV: model, input_per_million, output_per_million)",
     no_price: "choose a price table that gives them (README.md describes it), then the log again",

@@ -39,12 +39,17 @@ pub fn built_in() -> &'static PriceTable {
 const PER_MILLION_MOST: Micros = Micros(1_000_000 * Micros::PER_DOLLAR);
 const PER_MILLION_ALLOWED: &str = "an amount in dollars per million tokens from 0 to 1000000, with at most 3 decimals";
 
-/// The price table's columns: what each is, and its names (normalized).
-const PRICE_COLUMNS: [(&str, &[&str]); 3] = [
+/// The price table's columns: what each is, and its names (normalized). The cached-input
+/// price is optional (a table without it reads as before).
+const PRICE_COLUMNS: [(&str, &[&str]); 4] = [
     ("model", &["model"]),
     ("input price", &["inputpermillion", "input", "inputprice", "inputusdpermillion"]),
     ("output price", &["outputpermillion", "output", "outputprice", "outputusdpermillion"]),
+    ("cached-input price", &["cachedinputpermillion", "cachedinput", "cachedinputprice", "cachereadpermillion"]),
 ];
+
+/// Cached-input prices per token, by model: a price table's optional column.
+pub type CachedPrices = Vec<(String, Nanos)>;
 
 pub const TABLE_CSV_ALLOWED: &str =
     "a CSV header with \"model\", \"input_per_million\" and \"output_per_million\" (dollars per million tokens)";
@@ -59,9 +64,22 @@ pub const TABLE_CSV_ALLOWED: &str =
 /// assert!(read_table("model,input_per_million,output_per_million\nm,0.0001,1\n").is_err());
 /// ```
 pub fn read_table(text: &str) -> Result<PriceTable, String> {
+    read_table_with_cached(text).map(|(table, _)| table)
+}
+
+/// [`read_table`], with the CSV's optional `cached_input_per_million` column (dollars per
+/// million input tokens read from the provider's cache; an empty cell: none for that model).
+///
+/// ```
+/// use billsim_core::replay::prices::read_table_with_cached;
+/// let (t, cached) = read_table_with_cached("model,input_per_million,output_per_million,cached_input_per_million\nm,1,5,0.1\nn,1,5,\n").unwrap();
+/// assert_eq!((t.0.len(), cached.len(), cached[0].1 .0), (2, 1, 100));
+/// assert!(read_table_with_cached("model,input,output,cached_input\nm,1,5,x\n").unwrap_err().starts_with("prices, line 2, cached_input: must be"));
+/// ```
+pub fn read_table_with_cached(text: &str) -> Result<(PriceTable, CachedPrices), String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
-        return read_prices(text).map_err(|e| e.to_string());
+        return read_prices(text).map(|t| (t, Vec::new())).map_err(|e| e.to_string());
     }
     let mut records = Records::new(text.as_bytes());
     let mut record = csv::ByteRecord::new();
@@ -90,7 +108,9 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
     else {
         return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}"));
     };
+    let c = find(PRICE_COLUMNS[3])?;
     let mut table: Vec<(String, Price)> = Vec::new();
+    let mut cached: CachedPrices = Vec::new();
     while let Some(read) = records.next(&mut record, Some(header.len())).map_err(|e| format!("prices: {e}"))? {
         let line = read.map_err(refused)?;
         let record = csv::StringRecord::from_byte_record(record.clone())
@@ -109,9 +129,51 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
         if table.iter().any(|(t, _)| *t == model) {
             return Err(format!("prices, line {line}: {} is priced twice", shown(&model)));
         }
+        if let Some(c) = c.filter(|&c| !cell(c).is_empty()) {
+            let per_token = Price::per_million(per_million(c)?, Micros(0)).map_err(|_| "too fine".to_string())?;
+            cached.push((model.clone(), per_token.input_per_token));
+        }
         table.push((model, price));
     }
-    Ok(PriceTable(table))
+    Ok((PriceTable(table), cached))
+}
+
+/// The log's logged costs, with each call that has cached input tokens and no logged
+/// cost charged: its cached tokens at its model's cached-input price (from
+/// [`Log::cached_prices`], by the names [`names_of`] gives), the rest of its input at the
+/// input price and its output at the output price. `None` when no call is so charged (no
+/// call has cached tokens, or no model has a cached-input price: they are then input
+/// tokens at the input price, as any other).
+pub fn with_cached(
+    log: &Log,
+    calls: &[crate::engine::Call],
+    costs: &[Option<Nanos>],
+    table: &PriceTable,
+) -> Result<Option<Vec<Option<Nanos>>>, RunError> {
+    if log.cached.is_empty() || log.cached_prices.is_empty() {
+        return Ok(None);
+    }
+    let cached_price = |model: &str| {
+        names_of(model).into_iter().find_map(|n| log.cached_prices.iter().find(|(m, _)| *m == n).map(|&(_, p)| p))
+    };
+    let by_model: Vec<Option<(Price, Nanos)>> =
+        log.models.iter().map(|m| table.get(m).and_then(|price| cached_price(m).map(|c| (price, c)))).collect();
+    let mut priced = if costs.is_empty() { vec![None; calls.len()] } else { costs.to_vec() };
+    let mut any = false;
+    for (i, call) in calls.iter().enumerate() {
+        let (Some(&n), None) = (log.cached.get(i), priced[i]) else { continue };
+        let Some(Some((price, cached))) = by_model.get(usize::from(call.model)) else { continue };
+        if n == 0 {
+            continue;
+        }
+        let cost = price
+            .cost(call.input - n, call.output)
+            .and_then(|c| c.checked_add(cached.checked_mul(n)?))
+            .map_err(|_| RunError::Overflow)?;
+        priced[i] = Some(cost);
+        any = true;
+    }
+    Ok(any.then_some(priced))
 }
 
 /// A price for each of the log's models, and a note for each model priced from its

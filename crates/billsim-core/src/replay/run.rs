@@ -2,7 +2,7 @@
 //! beside `noLimit` (the bill as it happened), or the policies given; optionally with a
 //! cohort of a scenario added to the same traffic (a scripted abuser beside real users).
 
-use crate::engine::{self, Cohort, Event, Outcome, Policy, Price, PriceTable, Record, RunError, Traffic, User};
+use crate::engine::{self, Cohort, Event, Nanos, Outcome, Policy, Price, PriceTable, Record, RunError, Traffic, User};
 use crate::lessons::toy_day::simulate::Policy as DayPolicy;
 use crate::replay::log::Log;
 use crate::replay::prices;
@@ -29,6 +29,11 @@ pub fn main_policies() -> (Vec<Policy>, Vec<String>) {
 pub struct ReplayRun {
     pub format: &'static str,
     pub calls: usize,
+    /// The log's calls that failed, and those a cache answered (see [`crate::replay::status`]).
+    pub failed: u64,
+    pub cache_hits: u64,
+    /// The log's embeddings (priced with no output).
+    pub embeddings: u64,
     /// The first call's start and the last call's end.
     pub from: Instant,
     pub until: Instant,
@@ -89,11 +94,16 @@ pub fn run_in_place(
 /// they are made.
 pub struct Prepared {
     format: &'static str,
+    failed: u64,
+    cache_hits: u64,
+    embeddings: u64,
     notes: Vec<String>,
     traffic: Traffic,
     prices: Vec<Price>,
     ran: Vec<Policy>,
     labels: Vec<String>,
+    /// The log's own costs, when the run's were priced from cached input tokens.
+    kept_costs: Option<Vec<Option<Nanos>>>,
 }
 
 /// The log's calls moved into a [`Prepared`] replay under `policies` (the main ones when
@@ -104,17 +114,34 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     let models = models_for(&log.models, &ran);
     let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
-    let traffic = Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?;
+    // Calls with cached input tokens are charged as logged at their cached-input price; the
+    // log keeps its own costs, given back after the run (another price table may follow).
+    let (costs, kept_costs) = match prices::with_cached(log, &calls, &costs, &table) {
+        Ok(Some(priced)) => (priced, Some(costs)),
+        Ok(None) => (costs, None),
+        Err(e) => {
+            (log.calls, log.costs) = (calls, costs);
+            return Err(e);
+        }
+    };
+    // The log's calls are in time order (it sorts them), so the traffic keeps their numbers
+    // and each failure stays with its call.
+    let traffic =
+        Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?.with_failed(&log.failed);
     let prices = match engine::resolve_prices(&traffic, &table) {
         Ok(prices) => prices,
         Err(e) => {
             (log.calls, log.costs) = traffic.into_calls();
+            if let Some(kept) = kept_costs {
+                log.costs = kept;
+            }
             return Err(e);
         }
     };
     let mut notes = log.notes.clone();
     notes.extend(price_notes);
-    Ok(Prepared { format: log.format, notes, traffic, prices, ran, labels })
+    let (failed, cache_hits, embeddings) = (log.failed_calls(), log.cache_hits, log.embeddings);
+    Ok(Prepared { format: log.format, failed, cache_hits, embeddings, notes, traffic, prices, ran, labels, kept_costs })
 }
 
 impl Prepared {
@@ -130,6 +157,9 @@ impl Prepared {
         Ok(ReplayRun {
             format: self.format,
             calls: traffic.calls().len(),
+            failed: self.failed,
+            cache_hits: self.cache_hits,
+            embeddings: self.embeddings,
             from,
             until,
             notes: self.notes.clone(),
@@ -151,6 +181,9 @@ impl Prepared {
     /// The calls, back into the log they were taken from.
     pub fn give_back(self, log: &mut Log) {
         (log.calls, log.costs) = self.traffic.into_calls();
+        if let Some(kept) = self.kept_costs {
+            log.costs = kept;
+        }
     }
 }
 
@@ -205,7 +238,7 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     let mut next_request = log.calls.iter().map(|c| c.request + 1).max().unwrap_or(0);
     let mut request_of = HashMap::new();
     let mut added = 0u64;
-    for call in t.calls() {
+    for (i, call) in t.calls().iter().enumerate() {
         let Some(&user) = user_of.get(&call.user) else { continue };
         let request = *request_of.entry(call.request).or_insert_with(|| {
             next_request += 1;
@@ -216,9 +249,18 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         if !log.costs.is_empty() {
             log.costs.push(None);
         }
+        if !log.cached.is_empty() {
+            log.cached.push(0);
+        }
+        if !log.failed.is_empty() {
+            log.failed.push(t.failed(i));
+        } else if t.failed(i) {
+            log.failed.resize(log.calls.len() - 1, false);
+            log.failed.push(true);
+        }
         added += 1;
     }
-    crate::replay::log::sort_by_time(&mut log.calls, &mut log.costs);
+    crate::replay::log::sort_by_time(&mut log.calls, &mut log.costs, &mut log.failed, &mut log.cached);
     log.notes.push(format!(
         "added {} of {} ({}), run {seed} of {}, from {}",
         counted_grouped(added, "call", "calls"),

@@ -50,8 +50,17 @@ pub struct ReplayView {
 /// What the log was: its format, calls, users, models and time span, in one sentence.
 pub fn summary(run: &ReplayRun) -> String {
     let format = Format::ALL.iter().find(|f| f.name() == run.format).map_or(run.format, |f| f.label());
+    format!("{format}: {}", what_was_read(run))
+}
+
+/// The calls (and of them the failed ones and cache hits), users, models and time span of a
+/// replayed log: "5 calls (1 failed, 1 cache hit) of 3 users to 2 models, from ... to ...".
+/// The page's summary and `billsim replay`'s first line.
+pub fn what_was_read(run: &ReplayRun) -> String {
+    let statuses = crate::replay::status::counts(run.failed, run.cache_hits, run.embeddings)
+        .map_or(String::new(), |s| format!(" ({s})"));
     format!(
-        "{format}: {} of {} to {}, from {} to {}",
+        "{}{statuses} of {} to {}, from {} to {}",
         counted_grouped(run.calls as u64, "call", "calls"),
         counted_grouped(run.users.len() as u64, "user", "users"),
         counted_grouped(run.models.len() as u64, "model", "models"),

@@ -1,0 +1,83 @@
+//! What a reader reads of each row: the fields of a call, by what they mean, and a row
+//! (a CSV record, a JSON record, a span) that gives them by the file's own names.
+
+use crate::replay::when::Unit;
+use std::borrow::Cow;
+
+/// The fields of a call, by what they mean; each format says where it keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Start,
+    End,
+    /// Milliseconds from start to finish, when the end is not written.
+    Latency,
+    User,
+    /// The API key: the user when no user is written.
+    Key,
+    Model,
+    Input,
+    Output,
+    CostDollars,
+    CostCents,
+    /// "dollars" or "cents", for a cost column that does not say.
+    CostUnit,
+    Cohort,
+    Request,
+    /// What became of the call (see [`crate::replay::status`]).
+    Status,
+    /// Whether a cache answered it (LiteLLM's `cache_hit`).
+    CacheHit,
+    /// What kind of call it is (LiteLLM's `call_type`): an embedding has no output.
+    CallType,
+    /// Of the input tokens, those read from the provider's prompt cache (priced at the
+    /// model's cached-input price when the price table gives one).
+    CachedInput,
+}
+
+impl Field {
+    /// What a reader calls it.
+    pub fn said(self) -> &'static str {
+        match self {
+            Field::Start => "start time",
+            Field::End => "end time",
+            Field::Latency => "latency",
+            Field::User => "user",
+            Field::Key => "API key",
+            Field::Model => "model",
+            Field::Input => "input tokens",
+            Field::Output => "output tokens",
+            Field::CostDollars | Field::CostCents => "cost",
+            Field::CostUnit => "cost unit",
+            Field::Cohort => "cohort",
+            Field::Request => "request",
+            Field::Status => "status",
+            Field::CacheHit => "cache hit",
+            Field::CallType => "call type",
+            Field::CachedInput => "cached input tokens",
+        }
+    }
+}
+
+/// A field's text in one row, and the name it had there (for messages and units).
+pub struct Value<'a> {
+    pub text: Cow<'a, str>,
+    pub name: Cow<'a, str>,
+}
+
+/// One row (or record) of a log, field by field.
+pub trait Row {
+    /// The field's text, `None` when the row has none (or it is empty or null).
+    fn get(&self, field: Field) -> Result<Option<Value<'_>>, String>;
+    /// The text of the file's own field `name` (for `--per`), `None` when the row has none.
+    fn named(&self, _name: &str) -> Result<Option<Value<'_>>, String> {
+        Ok(None)
+    }
+    /// The names of the row's fields, as `--per` may name them (said when it names none).
+    fn names(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The unit of the times when the format fixes it (OTLP's nanoseconds).
+    fn time_unit(&self) -> Option<Unit> {
+        None
+    }
+}

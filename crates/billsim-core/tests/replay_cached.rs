@@ -1,0 +1,81 @@
+//! Cached input tokens (issue 21, item 9): of a call's input tokens, those its provider read
+//! from a prompt cache, as each format logs them, priced at the model's cached-input price
+//! when the price table gives one (its optional `cached_input_per_million` column), else as
+//! any input token; a `tokens` guard counts them as the input tokens they are.
+
+mod replay_common;
+
+use billsim_core::engine::{Nanos, Record};
+use billsim_core::replay::prices::read_table_with_cached;
+use billsim_core::replay::{run, Log, Options};
+use replay_common::*;
+
+/// noLimit's bill of `log` under the price table `prices` (CSV).
+fn bill(mut log: Log, prices: &str) -> Nanos {
+    let (table, cached) = read_table_with_cached(prices).unwrap();
+    log.cached_prices = cached;
+    let r = run::run(&log, None, Some(&table), Record::default()).unwrap();
+    r.policies[0].bill
+}
+
+const WITH_CACHED: &str = "model,input_per_million,output_per_million,cached_input_per_million\nm,1,5,0.1\n";
+const WITHOUT: &str = "model,input_per_million,output_per_million\nm,1,5\n";
+
+#[test]
+fn cached_input_tokens_are_charged_the_cached_input_price_and_stay_input_tokens() {
+    let text = "time,user,model,input_tokens,output_tokens,cached_input_tokens\n\
+                2025-05-01T09:00:00Z,alice,m,1000,100,800\n\
+                2025-05-01T09:00:01Z,alice,m,1000,100,\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.cached, [800, 0]);
+    assert_eq!(calls(&log)[0].4, 1000, "the cached tokens are input tokens, as a tokens guard counts them");
+    // 200 x $1 + 800 x $0.10 + 100 x $5 per million = 780,000 nano-dollars; the second call
+    // 1,000 x $1 + 100 x $5 = 1,500,000.
+    assert_eq!(bill(log.clone(), WITH_CACHED), Nanos(780_000 + 1_500_000));
+    // A table without the column reads, and prices them as any input token.
+    assert_eq!(bill(log.clone(), WITHOUT), Nanos(1_500_000 + 1_500_000));
+    // The log keeps its own costs after a run: another table after it is not charged the first's.
+    let (table, cached) = read_table_with_cached(WITH_CACHED).unwrap();
+    let mut kept = log.clone();
+    kept.cached_prices = cached;
+    run::run_in_place(&mut kept, None, Some(&table), Record::default()).unwrap();
+    assert_eq!(kept.costs, log.costs, "the log's costs as read");
+    let bad = "time,user,model,input_tokens,output_tokens,cached_input_tokens\n2025-05-01T09:00:00Z,a,m,10,1,11\n";
+    let said = read(bad.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(
+        said.contains("line 2: cached_input_tokens: 11 cached input tokens are more than the 10 input tokens"),
+        "{said}"
+    );
+    let said = read_table_with_cached("model,input,output,cached_input\nm,1,5,-1\n").unwrap_err();
+    assert!(said.starts_with("prices, line 2, cached_input: must be an amount in dollars per million"), "{said}");
+}
+
+#[test]
+fn each_format_gives_its_cached_input_tokens() {
+    // LiteLLM's spend logs: metadata.additional_usage_values.cache_read_input_tokens.
+    let text = String::from_utf8(fixture("litellm.json"))
+        .unwrap()
+        .replacen(r#""cache_read_input_tokens": 0"#, r#""cache_read_input_tokens": 1000"#, 1)
+        .replacen(r#""spend": 0.00216"#, r#""spend": null"#, 1);
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.cached, [1000, 0, 0]);
+    // 200 x $1 + 1,000 x $0.10 + 300 x $5 per million, and the other two calls' logged costs.
+    let table = "model,input_per_million,output_per_million,cached_input_per_million\nclaude-haiku-4-5,1,5,0.1\n";
+    assert_eq!(bill(log, table), Nanos(1_800_000 + 12_000 + 73_500_000));
+    // OpenAI's prompt_tokens_details.cached_tokens in the same object.
+    let text = String::from_utf8(fixture("litellm.json")).unwrap().replacen(
+        r#""cache_read_input_tokens": 0"#,
+        r#""prompt_tokens_details": {"cached_tokens": 640}"#,
+        1,
+    );
+    assert_eq!(read(text.as_bytes(), Options::default()).unwrap().cached, [640, 0, 0]);
+    // Langfuse: usageDetails' input_cached_tokens, within the input (1,000 + 200).
+    let log = read_fixture("langfuse.json");
+    assert_eq!((log.cached[0], calls(&log)[0].4), (200, 1200));
+    // OpenTelemetry: gen_ai.usage.cache_read_input_tokens (OpenLLMetry's, of its prompt_tokens).
+    let text = String::from_utf8(fixture("otlp_openllmetry.jsonl")).unwrap().replace(
+        r#""gen_ai.usage.cache_read_input_tokens","value":{"intValue":"0""#,
+        r#""gen_ai.usage.cache_read_input_tokens","value":{"intValue":"7000""#,
+    );
+    assert_eq!(read(text.as_bytes(), Options::default()).unwrap().cached, [7000]);
+}

@@ -1,0 +1,100 @@
+// What real exports carry, in the replay page: "Count as one user" (billsim replay --per
+// FIELD): after a file is read, the page offers the log's fields that say who made a call, as
+// the core lists them; picking one reads the file again by it, and the users and bills are the
+// command line's --per. Failed calls and cache hits are counted in the page's summary.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { start, open } from "./harness.mjs";
+import { parseExact } from "../exact-json.mjs";
+
+const root = resolve(import.meta.dirname, "../..");
+const FIXTURES = join(root, "tests/fixtures/replay");
+const billsim = process.env.BILLSIM ?? join(root, "target/release/billsim");
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.stop(); });
+
+const el = (page) => page.locator("replay-view");
+const drawn = (page) => el(page).evaluate((e) => Number(e.dataset.drawn ?? 0));
+/** Waits for a view after `n` drawn ones. */
+const next = (page, n) => page.waitForFunction((n) => {
+  const e = document.querySelector("replay-view");
+  return Number(e.dataset.drawn ?? 0) > n || e.shadowRoot.querySelector(".problem").textContent.trim() !== "";
+}, n);
+const shown = (page) => el(page).evaluate((e) => ({
+  summary: e.shadowRoot.querySelector(".summary").textContent,
+  problem: e.shadowRoot.querySelector(".problem").textContent,
+  options: [...e.shadowRoot.querySelectorAll("select.per option")].map((o) => [o.value, o.textContent]),
+  chosen: e.shadowRoot.querySelector("select.per").value,
+  bills: e.view?.bills.map((b) => [b.policy, b.billNanos, b.refused]) ?? null,
+}));
+const usersIn = (summary) => Number(/ of ([\d,]+) users? to /.exec(summary)?.[1].replace(/,/g, ""));
+
+/** `billsim replay FILE --per FIELD --json`: its users and each policy's bill and refusals. */
+function cli(file, field) {
+  const per = field ? ["--per", field] : [];
+  const out = parseExact(execFileSync(billsim, ["replay", file, ...per, "--json"], { encoding: "utf8" }));
+  return {
+    users: out.users.length,
+    bills: out.policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0n)]),
+  };
+}
+
+test("picking a field to count as one user reads the log again by it: the users and bills are billsim replay --per's", async () => {
+  const { page, context, log } = await open(env, "replay.html");
+  const file = join(FIXTURES, "litellm.json");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  let n = await drawn(page);
+  await el(page).locator("input.file").setInputFiles(file);
+  await next(page, n);
+  let v = await shown(page);
+  assert.equal(v.problem, "");
+  const words = await page.evaluate(async () => (await import("./pkg-replay/billsim_wasm.js")).replayPage().words);
+  assert.deepEqual(v.options, [["", words.perDefault], ...["api_key", "user", "metadata.user_api_key_alias", "team_id",
+    "organization_id", "end_user", "session_id"].map((f) => [f, f])], "the core's fields of the log, after its user");
+  assert.equal(v.chosen, "");
+  const byUser = cli(file);
+  assert.equal(usersIn(v.summary), byUser.users, `by the log's user: ${v.summary}`);
+  assert.equal(await el(page).getByLabel(words.per).count(), 1, "the select is labelled with the core's words");
+  for (const field of ["team_id", "api_key"]) {
+    n = await drawn(page);
+    await el(page).locator("select.per").selectOption(field);
+    await next(page, n);
+    v = await shown(page);
+    const want = cli(file, field);
+    assert.equal(v.problem, "", field);
+    assert.equal(v.chosen, field, "the field stays chosen");
+    assert.equal(usersIn(v.summary), want.users, `per ${field}: ${want.users} users as billsim replay --per (${v.summary})`);
+    assert.deepEqual(v.bills, want.bills, `per ${field}: billsim replay --per's bills`);
+  }
+  assert.notEqual(cli(file, "team_id").users, byUser.users, "the fixture's users differ per team");
+  // Another file is read by its own user first.
+  n = await drawn(page);
+  await el(page).locator("input.file").setInputFiles(join(FIXTURES, "otlp_agent.jsonl"));
+  await next(page, n);
+  v = await shown(page);
+  assert.equal(v.chosen, "");
+  assert.deepEqual(v.options.map(([f]) => f), ["", "gen_ai.agent.name", "gen_ai.conversation.id", "service.name"]);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test("failed calls and cache hits are counted in the page's summary, in the core's words, with the command line's bills", async () => {
+  const { page, context, log } = await open(env, "replay.html");
+  const file = join(FIXTURES, "litellm_status.json");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const n = await drawn(page);
+  await el(page).locator("input.file").setInputFiles(file);
+  await next(page, n);
+  const v = await shown(page);
+  assert.equal(v.problem, "");
+  assert.match(v.summary, /^LiteLLM spend logs: 3 calls \(1 failed, 1 cache hit\) of 3 users to 2 models, from /);
+  assert.deepEqual(v.bills, cli(file).bills);
+  const notes = await el(page).evaluate((e) => e.view.notes);
+  assert.ok(notes.some((s) => s.startsWith("1 call failed: each was still made")), notes.join(" | "));
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
