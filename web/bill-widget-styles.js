@@ -47,6 +47,8 @@ canvas { width: 100%; height: 17rem; display: block; }
 .overrun-chart { height: 19rem; }
 /* Six bars, each with a long label. */
 .cohort-chart { height: 28rem; }
+/* Points labelled with two or three lines each. */
+.tradeoff-chart { height: 22rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }
 form { display: grid; gap: 0.6rem; padding: 0.6rem; border: 1px solid var(--line); border-radius: 0.4rem; }
@@ -82,6 +84,7 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
 @media (max-width: 30rem) {
   canvas { height: 23rem; }
   .cohort-chart { height: 48rem; }
+  .tradeoff-chart { height: 26rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
 /* A narrow widget (a phone): the policy is one select in place of a block of buttons, and

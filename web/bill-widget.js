@@ -13,8 +13,8 @@
 // until a browser's page has a <bill-widget>, and the WebAssembly is fetched only then,
 // so a site may import it on every page and pay for it only where a widget is.
 import init, {
-  cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
-  scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, warmScenario,
+  cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, drawTradeOff, overTimeView,
+  readSetting, scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, tradeOffView, warmScenario,
 } from "./pkg/billsim_wasm.js";
 import { given, ignored, loadSchema, namesOf, problemOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
@@ -127,6 +127,9 @@ const template = () => `
   <div class="overtime-view" hidden>
     <canvas class="overtime-chart" role="img"></canvas>
   </div>
+  <div class="tradeoff-view" hidden>
+    <canvas class="tradeoff-chart" role="img"></canvas>
+  </div>
   <p class="summary" role="status" aria-live="polite"></p>
   <p class="more"></p>
   <div class="panels"></div>
@@ -188,6 +191,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       write: (widget, settings, scenario) => widget.#writeCohorts(settings, scenario),
       draw: (canvas, settings, state, look, scenario, widget) =>
         drawShareByCohort(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+    },
+    tradeOff: {
+      panel: ".tradeoff-view",
+      canvas: ".tradeoff-chart",
+      runs: true,
+      policy: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings, scenario) => widget.#writeTradeOff(settings, scenario),
+      draw: (canvas, settings, state, look, scenario, widget) =>
+        drawTradeOff(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
     },
   };
   static {
@@ -548,6 +561,20 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
     this.#q(".summary").textContent = bar.sentence;
     this.#q(".cohort-chart").setAttribute("aria-label", `${view.title}. ${view.bars.map((b) => b.sentence).join(" ")}`);
+    this.#q(".more").textContent = "";
+    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    return { settings, result: view };
+  }
+
+  // Each policy's bill against the honest requests it refused: the chart, the sentence of
+  // the framed policy, and the table of the points, all the core's (tradeOffView).
+  #writeTradeOff(settings, scenario) {
+    const view = tradeOffView(scenario.name, settings, this.#state.seed);
+    const policy = this.#state[this.#widget().policy];
+    const point = view.points.find((p) => p.policy === policy) ?? view.points[0];
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
+    this.#q(".summary").textContent = point.sentence;
+    this.#q(".tradeoff-chart").setAttribute("aria-label", `${view.title}. ${view.points.map((p) => p.sentence).join(" ")}`);
     this.#q(".more").textContent = "";
     this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };

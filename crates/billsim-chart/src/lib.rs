@@ -2,6 +2,8 @@
 //! them on a canvas (plotters-canvas), the command line writes them as SVG files.
 //! Every number drawn comes from the core's results; nothing here computes a policy.
 
+mod markers;
+mod notes;
 pub mod over_time;
 pub mod overrun;
 mod pixels;
@@ -9,9 +11,11 @@ mod rows;
 pub mod share_by_cohort;
 pub mod share_of_bill;
 pub mod theme;
+pub mod trade_off;
 
 pub use over_time::draw_over_time;
 pub use overrun::draw_overrun;
 pub use share_by_cohort::draw_share_by_cohort;
 pub use share_of_bill::draw_share_of_bill;
 pub use theme::Theme;
+pub use trade_off::draw_trade_off;

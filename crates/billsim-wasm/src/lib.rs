@@ -22,6 +22,7 @@ use billsim_core::engine::Record;
 use billsim_core::scenario::schema::Value;
 use billsim_core::views::over_time::OverTime;
 use billsim_core::views::share::CohortView;
+use billsim_core::views::trade_off::TradeOff;
 use billsim_core::Policy;
 use js_output::{memory_bytes, on_canvas, to_js};
 use serde::Serialize;
@@ -463,6 +464,36 @@ pub fn draw_share_by_cohort(
     on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, policy, &theme))
 }
 
+/// What the trade-off view shows for scenario `name` on run number `seed` (`settings` as
+/// for `runScenario`): `{ title, across, up, refusedTicks, moneyTicks, points: [{ policy,
+/// label, name, billNanos, bill, honestRefused, honestRequests, note, sentence }], table }`,
+/// all from the core, the points the `cohortView`'s bills and honest refusals.
+#[wasm_bindgen(js_name = tradeOffView, unchecked_return_type = "TradeOff")]
+pub fn trade_off_view(
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+) -> Result<JsValue, Thrown> {
+    to_js(&trade_off_of(&name, &settings, &seed)?.1)
+}
+
+/// Draws `tradeOffView`'s chart onto `canvas`, ringing the point of `policy` (one of the
+/// scenario's policies); `look` as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawTradeOff)]
+pub fn draw_trade_off(
+    canvas: HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+) -> Result<(), Thrown> {
+    let (scenario, view) = trade_off_of(&name, &settings, &seed)?;
+    let policy = js_input::scenario_policy(scenario, &policy)?;
+    let theme: Theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_trade_off(area, &view, policy, &theme))
+}
+
 /// What the widget shows beside the chart for scenario `name` on run number `seed`
 /// (`settings` as for `runScenario`), framing `policy` (one of the scenario's policies):
 /// `[{ name, title, sentences, lines, table: { caption, columns, rows } | null }]`, all
@@ -509,6 +540,18 @@ fn cohort_view_of(
     let seed = js_input::seed(seed)?;
     let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     Ok((scenario, billsim_core::views::share::cohort_view(&run)))
+}
+
+fn trade_off_of(
+    name: &JsValue,
+    settings: &JsValue,
+    seed: &JsValue,
+) -> Result<(&'static billsim_core::scenario::Scenario, TradeOff), Thrown> {
+    let (scenario, values) = js_input::scenario_values(name, settings)?;
+    let seed = js_input::seed(seed)?;
+    // The run the by-kind view read (kept): its points are that view's bars.
+    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    Ok((scenario, billsim_core::views::trade_off::trade_off(&run)))
 }
 
 fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {

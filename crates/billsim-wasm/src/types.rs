@@ -121,6 +121,17 @@ export interface CohortView {
   table: Table;
 }
 
+/** Each policy as a point: its bill against the honest requests it refused. */
+export interface TradeOff {
+  title: string;
+  across: string;
+  up: string;
+  refusedTicks: { at: bigint; label: string }[];
+  moneyTicks: { at: bigint; label: string }[];
+  points: { policy: string; label: string; name: string; billNanos: bigint; bill: string; honestRefused: bigint; honestRequests: bigint; note: string; sentence: string }[];
+  table: Table;
+}
+
 /** A panel beside the chart, written by the core. */
 export interface Panel { name: string; title: string; sentences: string[]; lines: string[]; table: Table | null }
 

@@ -35,7 +35,7 @@ const TENANT_DOLLARS: Kind = Kind::Dollars { min: Micros(10_000), max: Micros(1_
 const TENANT_DOLLARS_ALLOWED: &str = "an amount in dollars from 0.01 to 1000000, with at most 6 decimals";
 
 /// The lesson 002 widget's views: its form shows the runaway tenant's settings.
-const TENANT_VIEWS: &[&str] = &["byTenant", "tenantOverTime"];
+const TENANT_VIEWS: &[&str] = &["byTenant", "tenantTradeOff", "tenantOverTime"];
 
 /// A setting of the runaway tenant's month, shown by its widget's views.
 const fn tenant(
@@ -68,7 +68,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "View",
         unit: "",
         kind: Kind::Choice { choices: VIEW_CHOICES },
-        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"freeOverTime\", \"demoByKind\", \"demoOverTime\", \"byTenant\" or \"tenantOverTime\"",
+        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"tradeOff\", \"freeOverTime\", \"demoByKind\", \"demoTradeOff\", \"demoOverTime\", \"byTenant\", \"tenantTradeOff\" or \"tenantOverTime\"",
         default: "day",
         views: &[],
     },
@@ -483,9 +483,9 @@ pub const SETTINGS: &[SettingSpec] = &[
 ];
 
 /// The lesson 003 widget's views: its form shows the free tier's settings.
-const FREE_VIEWS: &[&str] = &["byKind", "freeOverTime"];
+const FREE_VIEWS: &[&str] = &["byKind", "tradeOff", "freeOverTime"];
 /// The lesson 001 widget's views: its form shows the demo link's settings.
-const DEMO_VIEWS: &[&str] = &["demoByKind", "demoOverTime"];
+const DEMO_VIEWS: &[&str] = &["demoByKind", "demoTradeOff", "demoOverTime"];
 
 /// Whether `setting` is one of the settings of a widget whose views `shows` a scenario of:
 /// those of no scenario and no other widget's policy (the lesson, the view, the seed), the

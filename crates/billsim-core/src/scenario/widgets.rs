@@ -12,7 +12,8 @@ pub struct View {
     pub label: &'static str,
     pub scenario: &'static str,
     pub widget: &'static str,
-    /// "shareOfBill", "overrun", "spendOverTime" or "shareByCohort".
+    /// "shareOfBill", "overrun", "spendOverTime", "shareByCohort" or "tradeOff" (each policy's
+    /// bill against the honest requests it refused, where a lesson's policies refuse some).
     pub chart: &'static str,
 }
 
@@ -26,6 +27,13 @@ pub const VIEWS: &[View] = &[
         scenario: "freeTier",
         widget: "freeTier",
         chart: "shareByCohort",
+    },
+    View {
+        value: "tradeOff",
+        label: "Bill against refusals",
+        scenario: "freeTier",
+        widget: "freeTier",
+        chart: "tradeOff",
     },
     View {
         value: "freeOverTime",
@@ -42,6 +50,13 @@ pub const VIEWS: &[View] = &[
         chart: "shareByCohort",
     },
     View {
+        value: "demoTradeOff",
+        label: "Bill against refusals",
+        scenario: "hackathon",
+        widget: "hackathon",
+        chart: "tradeOff",
+    },
+    View {
         value: "demoOverTime",
         label: "Over time",
         scenario: "hackathon",
@@ -55,6 +70,13 @@ pub const VIEWS: &[View] = &[
         scenario: "runawayTenant",
         widget: "runawayTenant",
         chart: "shareByCohort",
+    },
+    View {
+        value: "tenantTradeOff",
+        label: "Bill against refusals",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "tradeOff",
     },
     View {
         value: "tenantOverTime",
