@@ -49,6 +49,8 @@ canvas { width: 100%; height: 17rem; display: block; }
 .cohort-chart { height: 28rem; }
 /* Points labelled with two or three lines each. */
 .tradeoff-chart { height: 22rem; }
+/* Two rows of forty tiny bars, each with its heading and note. */
+.accounts-chart { height: 18rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }
 form { display: grid; gap: 0.6rem; padding: 0.6rem; border: 1px solid var(--line); border-radius: 0.4rem; }

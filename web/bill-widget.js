@@ -13,7 +13,7 @@
 // until a browser's page has a <bill-widget>, and the WebAssembly is fetched only then,
 // so a site may import it on every page and pay for it only where a widget is.
 import init, {
-  cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, drawTradeOff, overTimeView,
+  accountsView, cohortView, drawAccounts, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, drawTradeOff, overTimeView,
   readSetting, scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, tradeOffView, warmScenario,
 } from "./pkg/billsim_wasm.js";
 import { given, ignored, loadSchema, namesOf, problemOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
@@ -130,6 +130,9 @@ const template = () => `
   <div class="tradeoff-view" hidden>
     <canvas class="tradeoff-chart" role="img"></canvas>
   </div>
+  <div class="accounts-view" hidden>
+    <canvas class="accounts-chart" role="img"></canvas>
+  </div>
   <p class="summary" role="status" aria-live="polite"></p>
   <p class="more"></p>
   <div class="panels"></div>
@@ -201,6 +204,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       write: (widget, settings, scenario) => widget.#writeTradeOff(settings, scenario),
       draw: (canvas, settings, state, look, scenario, widget) =>
         drawTradeOff(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+    },
+    accounts: {
+      panel: ".accounts-view",
+      canvas: ".accounts-chart",
+      runs: true,
+      policy: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings, scenario) => widget.#writeAccounts(settings, scenario),
+      draw: (canvas, settings, state, look, scenario, widget) =>
+        drawAccounts(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
     },
   };
   static {
@@ -575,6 +588,19 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
     this.#q(".summary").textContent = point.sentence;
     this.#q(".tradeoff-chart").setAttribute("aria-label", `${view.title}. ${view.points.map((p) => p.sentence).join(" ")}`);
+    this.#q(".more").textContent = "";
+    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    return { settings, result: view };
+  }
+
+  // One kind of user's accounts under the lesson's policy and the one picked: the chart,
+  // each row's sentence, and the table of accounts, all the core's (accountsView).
+  #writeAccounts(settings, scenario) {
+    const view = accountsView(scenario.name, settings, this.#state.seed, this.#state[this.#widget().policy]);
+    const text = view.rows.map((r) => r.sentence).join(" ");
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
+    this.#q(".summary").textContent = text;
+    this.#q(".accounts-chart").setAttribute("aria-label", `${view.title}. ${text}`);
     this.#q(".more").textContent = "";
     this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };

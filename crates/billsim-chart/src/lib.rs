@@ -2,6 +2,7 @@
 //! them on a canvas (plotters-canvas), the command line writes them as SVG files.
 //! Every number drawn comes from the core's results; nothing here computes a policy.
 
+pub mod accounts;
 mod markers;
 mod notes;
 pub mod over_time;
@@ -13,6 +14,7 @@ pub mod share_of_bill;
 pub mod theme;
 pub mod trade_off;
 
+pub use accounts::draw_accounts;
 pub use over_time::draw_over_time;
 pub use overrun::draw_overrun;
 pub use share_by_cohort::draw_share_by_cohort;

@@ -132,6 +132,16 @@ export interface TradeOff {
   table: Table;
 }
 
+/** One kind of user's accounts, each its requests through and refused, under each policy drawn. */
+export interface Accounts {
+  title: string;
+  through: string;
+  refused: string;
+  most: number;
+  rows: { policy: string; heading: string; note: string; sentence: string; accounts: { name: string; requests: number; through: number; refused: number }[] }[];
+  table: Table;
+}
+
 /** A panel beside the chart, written by the core. */
 export interface Panel { name: string; title: string; sentences: string[]; lines: string[]; table: Table | null }
 

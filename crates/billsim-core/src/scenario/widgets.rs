@@ -13,7 +13,8 @@ pub struct View {
     pub scenario: &'static str,
     pub widget: &'static str,
     /// "shareOfBill", "overrun", "spendOverTime", "shareByCohort" or "tradeOff" (each policy's
-    /// bill against the honest requests it refused, where a lesson's policies refuse some).
+    /// bill against the honest requests it refused, where a lesson's policies refuse some) or
+    /// "accounts" (one kind of user's accounts as small multiples).
     pub chart: &'static str,
 }
 
@@ -35,6 +36,7 @@ pub const VIEWS: &[View] = &[
         widget: "freeTier",
         chart: "tradeOff",
     },
+    View { value: "sockpuppets", label: "Sockpuppets", scenario: "freeTier", widget: "freeTier", chart: "accounts" },
     View {
         value: "freeOverTime",
         label: "Over time",
