@@ -97,11 +97,13 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   .policies button { display: none; }
   .policies .compact { display: block; width: 100%; min-height: 2.75rem; font-weight: 600; justify-self: stretch; }
   .policies { display: block; }
-  .views { flex-wrap: nowrap; gap: 0.3rem; }
-  .views button { flex: 1 1 0; min-width: 0; padding: 0.3rem 0.4rem; font-size: 0.9rem; }
+  /* One row of tabs, each at least its longest word (names break between words, not inside
+     them); a second row only where four views' longest words do not fit side by side. */
+  .views { flex-wrap: wrap; gap: 0.3rem; }
+  .views button { flex: 1 1 0; min-width: min-content; overflow-wrap: normal; padding: 0.3rem 0.4rem; font-size: 0.9rem; }
 }
-.day-view, .inflight-view, .cohort-view { display: grid; gap: 0.6rem; }
-.day-view[hidden], .inflight-view[hidden], .cohort-view[hidden] { display: none; }
+.day-view, .inflight-view, .cohort-view, .tradeoff-view, .accounts-view { display: grid; gap: 0.6rem; }
+.day-view[hidden], .inflight-view[hidden], .cohort-view[hidden], .tradeoff-view[hidden], .accounts-view[hidden] { display: none; }
 /* The view switch: pressed is a thick outline, so it does not read as a fourth policy. */
 :host .views button[aria-pressed="true"] { background: transparent; color: inherit; border-width: 3px; border-color: var(--accent); }
 /* When the WebAssembly cannot load: the message and the element's own fallback children

@@ -173,6 +173,18 @@ pub fn draw_over_time<DB: DrawingBackend>(
         area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
         notes.taken.push((x - ring, y - ring, x + ring, y + ring));
     }
+    // Each moment a ceiling is reached marked on the time axis: a dotted drop from its ring
+    // to a triangle at its moment (which no label covers).
+    let drop = ShapeStyle::from(&theme.text.mix(0.7)).stroke_width(theme.px(1));
+    for event in &view.events {
+        let (x, y) = (x_of(event.at_ms), y_of(event.spent_nanos));
+        if y + ring < bottom {
+            area.draw(&DashedPathElement::new(vec![(x, y + ring), (x, bottom)], theme.px(2), theme.px(3), drop))?;
+        }
+        let (tip, half) = (theme.px(7) as i32, theme.px(5) as i32);
+        area.draw(&Polygon::new(vec![(x, bottom - tip), (x - half, bottom), (x + half, bottom)], theme.text.filled()))?;
+        notes.taken.push((x - half, bottom - tip, x + half, bottom));
+    }
     for limit in &view.limits {
         let words = match limit.above {
             true => format!("\u{25B2} {}", limit.chart_label),
@@ -389,6 +401,34 @@ mod tests {
         for line in view.lines.iter().filter(|l| l.bill == "$9.97") {
             let words = format!("\u{25B2} {}: off the scale, $9.97 by the end", line.label);
             assert!(drawn.contains(&words), "{words}: {drawn}");
+        }
+    }
+
+    #[test]
+    fn each_trip_is_marked_on_the_time_axis_under_its_ring() {
+        let free = find("freeTier").unwrap();
+        let view = over_time(&run(free, 0, &Values::defaults(free), None, Record::default()).unwrap()).unwrap();
+        assert!(!view.events.is_empty(), "lesson 003's breaker trips");
+        for size in [(390, 420), (1000, 420)] {
+            let svg = svg_of(&view, size, Theme::light(100));
+            let num = |l: &str, name: &str| -> Option<i32> {
+                l.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse::<f64>().ok().map(|v| v as i32)
+            };
+            let rings: Vec<i32> = svg
+                .lines()
+                .filter(|l| l.starts_with("<circle") && l.contains("r=\"7\""))
+                .filter_map(|l| num(l, "cx"))
+                .collect();
+            // A triangle in the text colour: its first point is its tip, at the moment.
+            let tips: Vec<i32> = svg
+                .lines()
+                .filter(|l| l.starts_with("<polygon") && l.contains("fill=\"#1A1A1A\""))
+                .filter_map(|l| l.split("points=\"").nth(1)?.split(',').next()?.parse().ok())
+                .collect();
+            assert_eq!(tips.len(), view.events.len(), "a triangle per moment at {size:?}");
+            for x in &rings {
+                assert!(tips.contains(x), "the ring at x {x} has its triangle on the axis: {tips:?}");
+            }
         }
     }
 
