@@ -51,6 +51,8 @@ canvas { width: 100%; height: 17rem; display: block; }
 .tradeoff-chart { height: 22rem; }
 /* Two rows of forty tiny bars, each with its heading and note. */
 .accounts-chart { height: 18rem; }
+/* Two runs of answer tiles, the second with its spend against the cap. */
+.client-chart { height: 21rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }
 form { display: grid; gap: 0.6rem; padding: 0.6rem; border: 1px solid var(--line); border-radius: 0.4rem; }
@@ -87,6 +89,7 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   canvas { height: 23rem; }
   .cohort-chart { height: 48rem; }
   .tradeoff-chart { height: 26rem; }
+  .client-chart { height: 27rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
 /* A narrow widget (a phone): the policy is one select in place of a block of buttons, and

@@ -13,7 +13,7 @@
 // until a browser's page has a <bill-widget>, and the WebAssembly is fetched only then,
 // so a site may import it on every page and pay for it only where a widget is.
 import init, {
-  accountsView, cohortView, drawAccounts, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, drawTradeOff, overTimeView,
+  accountsView, clientView, cohortView, drawAccounts, drawClient, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, drawTradeOff, overTimeView,
   readSetting, scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, tradeOffView, warmScenario,
 } from "./pkg/billsim_wasm.js";
 import { given, ignored, loadSchema, namesOf, problemOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
@@ -133,6 +133,9 @@ const template = () => `
   <div class="accounts-view" hidden>
     <canvas class="accounts-chart" role="img"></canvas>
   </div>
+  <div class="client-view" hidden>
+    <canvas class="client-chart" role="img"></canvas>
+  </div>
   <p class="summary" role="status" aria-live="polite"></p>
   <p class="more"></p>
   <div class="panels"></div>
@@ -214,6 +217,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       write: (widget, settings, scenario) => widget.#writeAccounts(settings, scenario),
       draw: (canvas, settings, state, look, scenario, widget) =>
         drawAccounts(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+    },
+    // The tutorial's own runs: no setting changes them.
+    client: {
+      panel: ".client-view",
+      canvas: ".client-chart",
+      settings: () => ({}),
+      write: (widget) => widget.#writeClient(),
+      draw: (canvas, _settings, _state, look) => drawClient(canvas, look),
     },
   };
   static {
@@ -604,6 +615,17 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q(".more").textContent = "";
     this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };
+  }
+
+  // What the tutorial's client gets on its two runs: the chart and each run's sentence,
+  // all the core's (clientView).
+  #writeClient() {
+    const view = clientView();
+    const text = view.runs.map((r) => r.sentence).join(" ");
+    this.#q(".summary").textContent = text;
+    this.#q(".client-chart").setAttribute("aria-label", `${view.title}. ${text}`);
+    this.#q(".more").textContent = "";
+    return { settings: {}, result: view };
   }
 
   // The panels the core writes beside the chart of the widget's own scenario, framing its

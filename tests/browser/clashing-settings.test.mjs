@@ -158,7 +158,7 @@ test("a setting of another widget is said to change nothing, and the view of ano
   }));
   assert.deepEqual(v, {
     view: "demoByKind",
-    notice: "Ignored view in the address: must be \"demoByKind\" or \"demoTradeOff\" or \"demoOverTime\" (the views of scenario=\"hackathon\"); got \"byKind\". Using demoByKind.",
+    notice: "Ignored view in the address: must be \"demoByKind\" or \"demoTradeOff\" or \"demoClient\" or \"demoOverTime\" (the views of scenario=\"hackathon\"); got \"byKind\". Using demoByKind.",
   });
   await standalone.context.close();
 });

@@ -3,6 +3,7 @@
 //! Every number drawn comes from the core's results; nothing here computes a policy.
 
 pub mod accounts;
+pub mod client;
 mod markers;
 mod notes;
 pub mod over_time;
@@ -15,6 +16,7 @@ pub mod theme;
 pub mod trade_off;
 
 pub use accounts::draw_accounts;
+pub use client::draw_client;
 pub use over_time::draw_over_time;
 pub use overrun::draw_overrun;
 pub use share_by_cohort::draw_share_by_cohort;

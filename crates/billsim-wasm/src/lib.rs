@@ -525,6 +525,26 @@ pub fn draw_accounts(
     on_canvas(canvas, |area| billsim_chart::draw_accounts(area, &view, &theme))
 }
 
+/// Lesson 001's client's view: the tutorial's two runs of `demo.py` replayed, each answer as
+/// its client gets it: `{ title, runs: [{ heading, responses: [{ user, status, retryAfter?,
+/// words, retry, spentNanos, spentWords }], capNanos, capLabel, overshoot, sentence }] }`,
+/// all from the core.
+#[wasm_bindgen(js_name = clientView, unchecked_return_type = "ClientView")]
+pub fn client_view() -> Result<JsValue, Thrown> {
+    to_js(&billsim_core::views::client::client_view().map_err(Thrown::run)?)
+}
+
+/// Draws `clientView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawClient)]
+pub fn draw_client(
+    canvas: HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+) -> Result<(), Thrown> {
+    let theme: Theme = js_input::look(&look)?;
+    let view = billsim_core::views::client::client_view().map_err(Thrown::run)?;
+    on_canvas(canvas, |area| billsim_chart::draw_client(area, &view, &theme))
+}
+
 /// What the widget shows beside the chart for scenario `name` on run number `seed`
 /// (`settings` as for `runScenario`), framing `policy` (one of the scenario's policies):
 /// `[{ name, title, sentences, lines, table: { caption, columns, rows } | null }]`, all

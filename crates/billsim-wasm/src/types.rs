@@ -142,6 +142,12 @@ export interface Accounts {
   table: Table;
 }
 
+/** Lesson 001's tutorial runs as its client gets them. */
+export interface ClientView {
+  title: string;
+  runs: { heading: string; responses: { user: string; status: number; retryAfter?: bigint; words: string; retry: string; spentNanos: bigint; spentWords: string }[]; capNanos: bigint; capLabel: string; overshoot: string; sentence: string }[];
+}
+
 /** A panel beside the chart, written by the core. */
 export interface Panel { name: string; title: string; sentences: string[]; lines: string[]; table: Table | null }
 

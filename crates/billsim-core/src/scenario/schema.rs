@@ -68,7 +68,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "View",
         unit: "",
         kind: Kind::Choice { choices: VIEW_CHOICES },
-        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"tradeOff\", \"sockpuppets\", \"freeOverTime\", \"demoByKind\", \"demoTradeOff\", \"demoOverTime\", \"byTenant\", \"tenantTradeOff\" or \"tenantOverTime\"",
+        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"tradeOff\", \"sockpuppets\", \"freeOverTime\", \"demoByKind\", \"demoTradeOff\", \"demoClient\", \"demoOverTime\", \"byTenant\", \"tenantTradeOff\" or \"tenantOverTime\"",
         default: "day",
         views: &[],
     },

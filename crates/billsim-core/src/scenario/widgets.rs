@@ -14,7 +14,8 @@ pub struct View {
     pub widget: &'static str,
     /// "shareOfBill", "overrun", "spendOverTime", "shareByCohort" or "tradeOff" (each policy's
     /// bill against the honest requests it refused, where a lesson's policies refuse some) or
-    /// "accounts" (one kind of user's accounts as small multiples).
+    /// "accounts" (one kind of user's accounts as small multiples) or "client" (what lesson
+    /// 001's client gets on the tutorial's runs).
     pub chart: &'static str,
 }
 
@@ -58,6 +59,7 @@ pub const VIEWS: &[View] = &[
         widget: "hackathon",
         chart: "tradeOff",
     },
+    View { value: "demoClient", label: "Client's view", scenario: "hackathon", widget: "hackathon", chart: "client" },
     View {
         value: "demoOverTime",
         label: "Over time",

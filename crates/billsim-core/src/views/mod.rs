@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod by_cohort;
+pub mod client;
 pub mod colours;
 pub mod over_time;
 pub mod panels;
