@@ -80,7 +80,7 @@ const CASES = [
     scenario: "freeTier",
     attributes: { view: "day" },
     runs: {},
-    notice: "Ignored the view attribute: must be \"byKind\" or \"tradeOff\" or \"sockpuppets\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\". Using byKind.",
+    notice: "Ignored the view attribute: must be \"byKind\" or \"freeTradeOff\" or \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\". Using byKind.",
     view: "byKind",
   },
 ];

@@ -41,7 +41,7 @@ test("each of the 40 sockpuppets is a bar of 5 requests through and 3 refused un
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "Sockpuppets", exact: true }).click();
-  await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "sockpuppets");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "freeAccounts");
   const view = await core(page, "accountsView", "freeTier", {}, 0, "bucketBudget");
   assert.equal(view.rows.length, 1, "the lesson's policy is the one picked: one row");
   const [row] = view.rows;
@@ -63,7 +63,7 @@ test("each of the 40 sockpuppets is a bar of 5 requests through and 3 refused un
 });
 
 test("a bucket of 3 paints 3 through and 5 refused, and all three layers adds a row where the breaker refuses the later accounts", async () => {
-  const { page, context, log } = await open(env, `${PAGE}?view=sockpuppets&freeTierPolicy=bucketBudget&bucketCapacity=3`);
+  const { page, context, log } = await open(env, `${PAGE}?view=freeAccounts&freeTierPolicy=bucketBudget&bucketCapacity=3`);
   await ready(page);
   const v = await shown(page, [THROUGH, REFUSED]);
   const view = await core(page, "accountsView", "freeTier", { bucketCapacity: 3 }, 0, "bucketBudget");

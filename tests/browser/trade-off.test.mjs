@@ -10,7 +10,7 @@ before(async () => { env = await start(); });
 after(async () => { await env.stop(); });
 
 const LESSONS = [
-  { page: "examples/free-tier.html", scenario: "freeTier", view: "tradeOff" },
+  { page: "examples/free-tier.html", scenario: "freeTier", view: "freeTradeOff" },
   { page: "examples/hackathon.html", scenario: "hackathon", view: "demoTradeOff" },
   { page: "examples/runaway-tenant.html", scenario: "runawayTenant", view: "tenantTradeOff" },
 ];
@@ -80,7 +80,7 @@ for (const lesson of LESSONS) {
 }
 
 test("a higher breaker moves lesson 003's point up (a bigger bill) and the sentence says its new numbers", async () => {
-  const { page, context, log } = await open(env, "examples/free-tier.html?view=tradeOff&freeTierPolicy=allThree");
+  const { page, context, log } = await open(env, "examples/free-tier.html?view=freeTradeOff&freeTierPolicy=allThree");
   await ready(page);
   const w = page.locator("bill-widget");
   // All three layers is the fourth policy: olive in the core's colour table (views/colours.rs), a diamond.

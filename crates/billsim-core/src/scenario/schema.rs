@@ -68,7 +68,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "View",
         unit: "",
         kind: Kind::Choice { choices: VIEW_CHOICES },
-        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"tradeOff\", \"sockpuppets\", \"freeOverTime\", \"demoByKind\", \"demoTradeOff\", \"demoClient\", \"demoOverTime\", \"byTenant\", \"tenantTradeOff\" or \"tenantOverTime\"",
+        allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"freeTradeOff\", \"freeAccounts\", \"freeOverTime\", \"demoByKind\", \"demoTradeOff\", \"demoClient\", \"demoOverTime\", \"byTenant\", \"tenantTradeOff\" or \"tenantOverTime\"",
         default: "day",
         views: &[],
     },
@@ -483,7 +483,7 @@ pub const SETTINGS: &[SettingSpec] = &[
 ];
 
 /// The lesson 003 widget's views: its form shows the free tier's settings.
-const FREE_VIEWS: &[&str] = &["byKind", "tradeOff", "sockpuppets", "freeOverTime"];
+const FREE_VIEWS: &[&str] = &["byKind", "freeTradeOff", "freeAccounts", "freeOverTime"];
 /// The lesson 001 widget's views: its form shows the demo link's settings.
 const DEMO_VIEWS: &[&str] = &["demoByKind", "demoTradeOff", "demoOverTime"];
 

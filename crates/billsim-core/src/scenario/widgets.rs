@@ -31,13 +31,13 @@ pub const VIEWS: &[View] = &[
         chart: "shareByCohort",
     },
     View {
-        value: "tradeOff",
+        value: "freeTradeOff",
         label: "Bill against refusals",
         scenario: "freeTier",
         widget: "freeTier",
         chart: "tradeOff",
     },
-    View { value: "sockpuppets", label: "Sockpuppets", scenario: "freeTier", widget: "freeTier", chart: "accounts" },
+    View { value: "freeAccounts", label: "Sockpuppets", scenario: "freeTier", widget: "freeTier", chart: "accounts" },
     View {
         value: "freeOverTime",
         label: "Over time",
