@@ -13,8 +13,8 @@
 // until a browser's page has a <bill-widget>, and the WebAssembly is fetched only then,
 // so a site may import it on every page and pay for it only where a widget is.
 import init, {
-  cohortView, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, overTimeView, readSetting,
-  scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, warmScenario,
+  accountsView, clientView, cohortView, drawAccounts, drawClient, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, drawTradeOff, overTimeView,
+  readSetting, scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, tradeOffView, warmScenario,
 } from "./pkg/billsim_wasm.js";
 import { given, ignored, loadSchema, namesOf, problemOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
@@ -127,6 +127,15 @@ const template = () => `
   <div class="overtime-view" hidden>
     <canvas class="overtime-chart" role="img"></canvas>
   </div>
+  <div class="tradeoff-view" hidden>
+    <canvas class="tradeoff-chart" role="img"></canvas>
+  </div>
+  <div class="accounts-view" hidden>
+    <canvas class="accounts-chart" role="img"></canvas>
+  </div>
+  <div class="client-view" hidden>
+    <canvas class="client-chart" role="img"></canvas>
+  </div>
   <p class="summary" role="status" aria-live="polite"></p>
   <p class="more"></p>
   <div class="panels"></div>
@@ -188,6 +197,34 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       write: (widget, settings, scenario) => widget.#writeCohorts(settings, scenario),
       draw: (canvas, settings, state, look, scenario, widget) =>
         drawShareByCohort(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+    },
+    tradeOff: {
+      panel: ".tradeoff-view",
+      canvas: ".tradeoff-chart",
+      runs: true,
+      policy: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings, scenario) => widget.#writeTradeOff(settings, scenario),
+      draw: (canvas, settings, state, look, scenario, widget) =>
+        drawTradeOff(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+    },
+    accounts: {
+      panel: ".accounts-view",
+      canvas: ".accounts-chart",
+      runs: true,
+      policy: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings, scenario) => widget.#writeAccounts(settings, scenario),
+      draw: (canvas, settings, state, look, scenario, widget) =>
+        drawAccounts(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+    },
+    // The tutorial's own runs: no setting changes them.
+    client: {
+      panel: ".client-view",
+      canvas: ".client-chart",
+      settings: () => ({}),
+      write: (widget) => widget.#writeClient(),
+      draw: (canvas, _settings, _state, look) => drawClient(canvas, look),
     },
   };
   static {
@@ -551,6 +588,44 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q(".more").textContent = "";
     this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };
+  }
+
+  // Each policy's bill against the honest requests it refused: the chart, the sentence of
+  // the framed policy, and the table of the points, all the core's (tradeOffView).
+  #writeTradeOff(settings, scenario) {
+    const view = tradeOffView(scenario.name, settings, this.#state.seed);
+    const policy = this.#state[this.#widget().policy];
+    const point = view.points.find((p) => p.policy === policy) ?? view.points[0];
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
+    this.#q(".summary").textContent = point.sentence;
+    this.#q(".tradeoff-chart").setAttribute("aria-label", `${view.title}. ${view.points.map((p) => p.sentence).join(" ")}`);
+    this.#q(".more").textContent = "";
+    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    return { settings, result: view };
+  }
+
+  // One kind of user's accounts under the lesson's policy and the one picked: the chart,
+  // each row's sentence, and the table of accounts, all the core's (accountsView).
+  #writeAccounts(settings, scenario) {
+    const view = accountsView(scenario.name, settings, this.#state.seed, this.#state[this.#widget().policy]);
+    const text = view.rows.map((r) => r.sentence).join(" ");
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
+    this.#q(".summary").textContent = text;
+    this.#q(".accounts-chart").setAttribute("aria-label", `${view.title}. ${text}`);
+    this.#q(".more").textContent = "";
+    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    return { settings, result: view };
+  }
+
+  // What the tutorial's client gets on its two runs: the chart and each run's sentence,
+  // all the core's (clientView).
+  #writeClient() {
+    const view = clientView();
+    const text = view.runs.map((r) => r.sentence).join(" ");
+    this.#q(".summary").textContent = text;
+    this.#q(".client-chart").setAttribute("aria-label", `${view.title}. ${text}`);
+    this.#q(".more").textContent = "";
+    return { settings: {}, result: view };
   }
 
   // The panels the core writes beside the chart of the widget's own scenario, framing its

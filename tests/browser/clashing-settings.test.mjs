@@ -80,7 +80,7 @@ const CASES = [
     scenario: "freeTier",
     attributes: { view: "day" },
     runs: {},
-    notice: "Ignored the view attribute: must be \"byKind\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\". Using byKind.",
+    notice: "Ignored the view attribute: must be \"byKind\" or \"freeTradeOff\" or \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\". Using byKind.",
     view: "byKind",
   },
 ];
@@ -158,7 +158,7 @@ test("a setting of another widget is said to change nothing, and the view of ano
   }));
   assert.deepEqual(v, {
     view: "demoByKind",
-    notice: "Ignored view in the address: must be \"demoByKind\" or \"demoOverTime\" (the views of scenario=\"hackathon\"); got \"byKind\". Using demoByKind.",
+    notice: "Ignored view in the address: must be \"demoByKind\" or \"demoTradeOff\" or \"demoClient\" or \"demoOverTime\" (the views of scenario=\"hackathon\"); got \"byKind\". Using demoByKind.",
   });
   await standalone.context.close();
 });

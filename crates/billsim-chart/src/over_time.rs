@@ -4,6 +4,8 @@
 //! so colour is never the only cue. Every word and amount comes from the core's
 //! [`OverTime`]; this only places them.
 
+use crate::markers::{draw_marker, SHAPES};
+use crate::notes::Notes;
 use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::{OverTime, Tick};
@@ -17,47 +19,9 @@ pub fn line_colour(theme: &Theme, i: usize) -> RGBColor {
     theme.policy(i)
 }
 
-/// The second cue of line `i`: a marker shape, on the line and in the legend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shape {
-    Circle,
-    Square,
-    Triangle,
-    Diamond,
-    Cross,
-    Ring,
-}
-
-const SHAPES: [Shape; 6] = [Shape::Circle, Shape::Square, Shape::Triangle, Shape::Diamond, Shape::Cross, Shape::Ring];
-
-fn draw_marker<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    shape: Shape,
-    (x, y): (i32, i32),
-    r: i32,
-    colour: RGBColor,
-    theme: &Theme,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let fill = colour.filled();
-    let stroke = ShapeStyle::from(&colour).stroke_width(theme.px(2));
-    match shape {
-        Shape::Circle => area.draw(&Circle::new((x, y), r, fill)),
-        Shape::Square => area.draw(&Rectangle::new([(x - r, y - r), (x + r, y + r)], fill)),
-        Shape::Triangle => area.draw(&Polygon::new(vec![(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)], fill)),
-        Shape::Diamond => {
-            area.draw(&Polygon::new(vec![(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)], fill))
-        }
-        Shape::Cross => {
-            area.draw(&PathElement::new(vec![(x - r, y - r), (x + r, y + r)], stroke))?;
-            area.draw(&PathElement::new(vec![(x - r, y + r), (x + r, y - r)], stroke))
-        }
-        Shape::Ring => area.draw(&Circle::new((x, y), r, stroke)),
-    }
-}
-
 /// The text size for a canvas `w` device pixels wide: 13 CSS pixels on a wide one down to
 /// 10 on a phone's narrowest.
-fn font_for(w: i32, theme: &Theme) -> u32 {
+pub(crate) fn font_for(w: i32, theme: &Theme) -> u32 {
     let css = w * 100 / theme.scale_percent as i32;
     theme.px(match css {
         c if c >= 600 => 13,
@@ -209,6 +173,18 @@ pub fn draw_over_time<DB: DrawingBackend>(
         area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
         notes.taken.push((x - ring, y - ring, x + ring, y + ring));
     }
+    // Each moment a ceiling is reached marked on the time axis: a dotted drop from its ring
+    // to a triangle at its moment (which no label covers).
+    let drop = ShapeStyle::from(&theme.text.mix(0.7)).stroke_width(theme.px(1));
+    for event in &view.events {
+        let (x, y) = (x_of(event.at_ms), y_of(event.spent_nanos));
+        if y + ring < bottom {
+            area.draw(&DashedPathElement::new(vec![(x, y + ring), (x, bottom)], theme.px(2), theme.px(3), drop))?;
+        }
+        let (tip, half) = (theme.px(7) as i32, theme.px(5) as i32);
+        area.draw(&Polygon::new(vec![(x, bottom - tip), (x - half, bottom), (x + half, bottom)], theme.text.filled()))?;
+        notes.taken.push((x - half, bottom - tip, x + half, bottom));
+    }
     for limit in &view.limits {
         let words = match limit.above {
             true => format!("\u{25B2} {}", limit.chart_label),
@@ -255,77 +231,6 @@ pub fn draw_over_time<DB: DrawingBackend>(
         }
     }
     Ok(())
-}
-
-/// Labels placed in the plot so that none covers another, and each covers as little of
-/// the lines as the room allows.
-struct Notes {
-    /// Boxes taken: left, top, right, bottom.
-    taken: Vec<(i32, i32, i32, i32)>,
-    /// Points of the lines drawn.
-    obstacles: Vec<(i32, i32)>,
-    /// The plot's left, top, right and bottom.
-    plot: (i32, i32, i32, i32),
-    font: u32,
-    line_h: i32,
-}
-
-impl Notes {
-    fn size(&self, lines: &[String]) -> (i32, i32) {
-        (lines.iter().map(|l| text_width(l, self.font)).max().unwrap_or(0), lines.len() as i32 * self.line_h)
-    }
-
-    /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside
-    /// the plot) and places up to three lines above and below them, half a line at a time,
-    /// the one that covers no other label, then the one with the fewest points of the
-    /// lines covered plus three for each half line away (a label far from its line reads
-    /// as another's); the earliest on a tie. Where every such place covers another label,
-    /// the free place in the plot nearest the first spot; where there is none, nowhere
-    /// (`None`: the label is dropped, not written over another; the sentences keep it).
-    fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>) -> Option<(i32, i32)> {
-        let (left, top, right, bottom) = self.plot;
-        let inside =
-            |(x, y): (i32, i32)| (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)));
-        let step = (self.line_h / 2).max(1);
-        let tries = (0..=6)
-            .flat_map(|d| spots.iter().flat_map(move |&(x, y)| [(d, (x, y - d * step)), (d, (x, y + d * step))]));
-        let covers = |(x, y): (i32, i32)| {
-            let over = |&(x0, y0, x1, y1): &(i32, i32, i32, i32)| x + width > x0 && x < x1 && y + height > y0 && y < y1;
-            self.taken.iter().filter(|b| over(b)).count()
-        };
-        let cost = |&(d, (x, y)): &(i32, (i32, i32))| {
-            let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
-            (covers((x, y)), self.obstacles.iter().filter(inside).count() as i32 + 3 * d)
-        };
-        let best = tries.map(|(d, spot)| (d, inside(spot))).min_by_key(cost).map(|(_, spot)| spot);
-        let chosen = match best {
-            Some(spot) if covers(spot) == 0 => Some(spot),
-            _ => {
-                let (fx, fy) = spots.first().copied().map_or((left, top), inside);
-                let xs = [left, (left + right - width) / 2, right - width];
-                let grid = (top..=bottom - height).step_by(step as usize).flat_map(|y| xs.map(|x| inside((x, y))));
-                grid.filter(|&spot| covers(spot) == 0).min_by_key(|&(x, y)| (x - fx).abs() + (y - fy).abs())
-            }
-        };
-        if let Some((x, y)) = chosen {
-            self.taken.push((x, y, x + width, y + height));
-        }
-        chosen
-    }
-
-    fn draw<DB: DrawingBackend>(
-        &self,
-        area: &DrawingArea<DB, Shift>,
-        lines: &[String],
-        (x, top): (i32, i32),
-        theme: &Theme,
-    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-        let style = ("sans-serif", self.font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
-        for (l, words) in lines.iter().enumerate() {
-            area.draw(&Text::new(words.clone(), (x, top + l as i32 * self.line_h + self.line_h / 2), style.clone()))?;
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -498,6 +403,34 @@ mod tests {
         for line in view.lines.iter().filter(|l| l.bill == "$9.97") {
             let words = format!("\u{25B2} {}: off the scale, $9.97 by the end", line.label);
             assert!(drawn.contains(&words), "{words}: {drawn}");
+        }
+    }
+
+    #[test]
+    fn each_trip_is_marked_on_the_time_axis_under_its_ring() {
+        let free = find("freeTier").unwrap();
+        let view = over_time(&run(free, 0, &Values::defaults(free), None, Record::default()).unwrap()).unwrap();
+        assert!(!view.events.is_empty(), "lesson 003's breaker trips");
+        for size in [(390, 420), (1000, 420)] {
+            let svg = svg_of(&view, size, Theme::light(100));
+            let num = |l: &str, name: &str| -> Option<i32> {
+                l.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse::<f64>().ok().map(|v| v as i32)
+            };
+            let rings: Vec<i32> = svg
+                .lines()
+                .filter(|l| l.starts_with("<circle") && l.contains("r=\"7\""))
+                .filter_map(|l| num(l, "cx"))
+                .collect();
+            // A triangle in the text colour: its first point is its tip, at the moment.
+            let tips: Vec<i32> = svg
+                .lines()
+                .filter(|l| l.starts_with("<polygon") && l.contains("fill=\"#1A1A1A\""))
+                .filter_map(|l| l.split("points=\"").nth(1)?.split(',').next()?.parse().ok())
+                .collect();
+            assert_eq!(tips.len(), view.events.len(), "a triangle per moment at {size:?}");
+            for x in &rings {
+                assert!(tips.contains(x), "the ring at x {x} has its triangle on the axis: {tips:?}");
+            }
         }
     }
 

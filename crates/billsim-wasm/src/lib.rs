@@ -22,6 +22,7 @@ use billsim_core::engine::Record;
 use billsim_core::scenario::registry::Value;
 use billsim_core::views::over_time::OverTime;
 use billsim_core::views::share::CohortView;
+use billsim_core::views::trade_off::TradeOff;
 use billsim_core::Policy;
 use js_output::{memory_bytes, on_canvas, to_js};
 use serde::Serialize;
@@ -485,6 +486,87 @@ pub fn draw_share_by_cohort(
     on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, policy, &theme))
 }
 
+/// What the trade-off view shows for scenario `name` on run number `seed` (`settings` as
+/// for `runScenario`): `{ title, across, up, refusedTicks, moneyTicks, points: [{ policy,
+/// label, name, billNanos, bill, honestRefused, honestRequests, note, sentence }], table }`,
+/// all from the core, the points the `cohortView`'s bills and honest refusals.
+#[wasm_bindgen(js_name = tradeOffView, unchecked_return_type = "TradeOff")]
+pub fn trade_off_view(
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+) -> Result<JsValue, Thrown> {
+    to_js(&trade_off_of(&name, &settings, &seed)?.1)
+}
+
+/// Draws `tradeOffView`'s chart onto `canvas`, ringing the point of `policy` (one of the
+/// scenario's policies); `look` as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawTradeOff)]
+pub fn draw_trade_off(
+    canvas: HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+) -> Result<(), Thrown> {
+    let (scenario, view) = trade_off_of(&name, &settings, &seed)?;
+    let policy = js_input::scenario_policy(scenario, &policy)?;
+    let theme: Theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_trade_off(area, &view, policy, &theme))
+}
+
+/// What the accounts view shows for scenario `name` on run number `seed` (`settings` as
+/// for `runScenario`) with `policy` picked: `{ title, through, refused, most, rows: [{
+/// policy, heading, note, sentence, accounts: [{ name, requests, through, refused }] }],
+/// table }`, all from the core: each account of the lesson's kind of user under the policy
+/// the lesson says lets them through and under `policy`. A scenario with no such view
+/// throws with `field` "scenario".
+#[wasm_bindgen(js_name = accountsView, unchecked_return_type = "Accounts")]
+pub fn accounts_view(
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+) -> Result<JsValue, Thrown> {
+    to_js(&accounts_of(&name, &settings, &seed, &policy)?)
+}
+
+/// Draws `accountsView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawAccounts)]
+pub fn draw_accounts(
+    canvas: HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+) -> Result<(), Thrown> {
+    let view = accounts_of(&name, &settings, &seed, &policy)?;
+    let theme: Theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_accounts(area, &view, &theme))
+}
+
+/// Lesson 001's client's view: the tutorial's two runs of `demo.py` replayed, each answer as
+/// its client gets it: `{ title, runs: [{ heading, responses: [{ user, status, retryAfter?,
+/// words, retry, spentNanos, spentWords }], capNanos, capLabel, overshoot, sentence }] }`,
+/// all from the core.
+#[wasm_bindgen(js_name = clientView, unchecked_return_type = "ClientView")]
+pub fn client_view() -> Result<JsValue, Thrown> {
+    to_js(&billsim_core::lessons::hackathon::client_view::client_view().map_err(Thrown::run)?)
+}
+
+/// Draws `clientView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawClient)]
+pub fn draw_client(
+    canvas: HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+) -> Result<(), Thrown> {
+    let theme: Theme = js_input::look(&look)?;
+    let view = billsim_core::lessons::hackathon::client_view::client_view().map_err(Thrown::run)?;
+    on_canvas(canvas, |area| billsim_chart::draw_client(area, &view, &theme))
+}
+
 /// What the widget shows beside the chart for scenario `name` on run number `seed`
 /// (`settings` as for `runScenario`), framing `policy` (one of the scenario's policies):
 /// `[{ name, title, sentences, lines, table: { caption, columns, rows } | null }]`, all
@@ -531,6 +613,38 @@ fn cohort_view_of(
     let seed = js_input::seed(seed)?;
     let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     Ok((scenario, billsim_core::views::share::cohort_view(&run)))
+}
+
+fn accounts_of(
+    name: &JsValue,
+    settings: &JsValue,
+    seed: &JsValue,
+    policy: &JsValue,
+) -> Result<billsim_core::views::accounts::Accounts, Thrown> {
+    let (scenario, values) = js_input::scenario_values(name, settings)?;
+    let seed = js_input::seed(seed)?;
+    let policy = js_input::scenario_policy(scenario, policy)?;
+    if !billsim_core::views::accounts::has_accounts(scenario.name) {
+        return Err(Thrown::on(
+            "scenario",
+            format!("{} has no view of its accounts; the free tier has", scenario.name),
+        ));
+    }
+    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    billsim_core::views::accounts::accounts(&run, policy)
+        .ok_or_else(|| Thrown::on("scenario", format!("{} has no view of its accounts", scenario.name)))
+}
+
+fn trade_off_of(
+    name: &JsValue,
+    settings: &JsValue,
+    seed: &JsValue,
+) -> Result<(&'static billsim_core::scenario::Scenario, TradeOff), Thrown> {
+    let (scenario, values) = js_input::scenario_values(name, settings)?;
+    let seed = js_input::seed(seed)?;
+    // The run the by-kind view read (kept): its points are that view's bars.
+    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    Ok((scenario, billsim_core::views::trade_off::trade_off(&run)))
 }
 
 fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {

@@ -121,6 +121,33 @@ export interface CohortView {
   table: Table;
 }
 
+/** Each policy as a point: its bill against the honest requests it refused. */
+export interface TradeOff {
+  title: string;
+  across: string;
+  up: string;
+  refusedTicks: { at: bigint; label: string }[];
+  moneyTicks: { at: bigint; label: string }[];
+  points: { policy: string; label: string; name: string; billNanos: bigint; bill: string; honestRefused: bigint; honestRequests: bigint; note: string; sentence: string }[];
+  table: Table;
+}
+
+/** One kind of user's accounts, each its requests through and refused, under each policy drawn. */
+export interface Accounts {
+  title: string;
+  through: string;
+  refused: string;
+  most: number;
+  rows: { policy: string; heading: string; note: string; sentence: string; accounts: { name: string; requests: number; through: number; refused: number }[] }[];
+  table: Table;
+}
+
+/** Lesson 001's tutorial runs as its client gets them. */
+export interface ClientView {
+  title: string;
+  runs: { heading: string; responses: { user: string; status: number; retryAfter?: bigint; words: string; retry: string; spentNanos: bigint; spentWords: string }[]; capNanos: bigint; capLabel: string; overshoot: string; sentence: string }[];
+}
+
 /** A panel beside the chart, written by the core. */
 export interface Panel { name: string; title: string; sentences: string[]; lines: string[]; table: Table | null }
 

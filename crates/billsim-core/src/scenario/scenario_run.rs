@@ -33,6 +33,14 @@ pub struct ScenarioRun {
     pub about: About,
 }
 
+impl ScenarioRun {
+    /// The reader's name of `policy`, one this run ran: "All three layers" for `allThree`.
+    pub fn label_of(&self, policy: &str) -> Option<&str> {
+        let at = self.policies.iter().position(|o| o.policy == policy)?;
+        self.labels.get(at).map(String::as_str)
+    }
+}
+
 /// What a run's lesson says of it that the views show (a view imports no lesson): given by
 /// the scenario when it runs, and left empty for a run of no lesson (a replay).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -227,7 +227,7 @@ mod tests {
         let (values, said) = settled(&[("scenario", "freeTier"), ("view", "day")]);
         assert_eq!(
             said,
-            ["view: must be \"byKind\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\""]
+            ["view: must be \"byKind\" or \"freeTradeOff\" or \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\""]
         );
         assert_eq!(values.get("view"), Some(Value::Choice("byKind")));
         // Not given (the widget changed): its first view, in silence.

@@ -12,7 +12,10 @@ pub struct View {
     pub label: &'static str,
     pub scenario: &'static str,
     pub widget: &'static str,
-    /// "shareOfBill", "overrun", "spendOverTime" or "shareByCohort".
+    /// "shareOfBill", "overrun", "spendOverTime", "shareByCohort" or "tradeOff" (each policy's
+    /// bill against the honest requests it refused, where a lesson's policies refuse some) or
+    /// "accounts" (one kind of user's accounts as small multiples) or "client" (what lesson
+    /// 001's client gets on the tutorial's runs).
     pub chart: &'static str,
 }
 
@@ -28,6 +31,14 @@ pub const VIEWS: &[View] = &[
         chart: "shareByCohort",
     },
     View {
+        value: "freeTradeOff",
+        label: "Bill against refusals",
+        scenario: "freeTier",
+        widget: "freeTier",
+        chart: "tradeOff",
+    },
+    View { value: "freeAccounts", label: "Sockpuppets", scenario: "freeTier", widget: "freeTier", chart: "accounts" },
+    View {
         value: "freeOverTime",
         label: "Over time",
         scenario: "freeTier",
@@ -42,6 +53,14 @@ pub const VIEWS: &[View] = &[
         chart: "shareByCohort",
     },
     View {
+        value: "demoTradeOff",
+        label: "Bill against refusals",
+        scenario: "hackathon",
+        widget: "hackathon",
+        chart: "tradeOff",
+    },
+    View { value: "demoClient", label: "Client's view", scenario: "hackathon", widget: "hackathon", chart: "client" },
+    View {
         value: "demoOverTime",
         label: "Over time",
         scenario: "hackathon",
@@ -55,6 +74,13 @@ pub const VIEWS: &[View] = &[
         scenario: "runawayTenant",
         widget: "runawayTenant",
         chart: "shareByCohort",
+    },
+    View {
+        value: "tenantTradeOff",
+        label: "Bill against refusals",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "tradeOff",
     },
     View {
         value: "tenantOverTime",

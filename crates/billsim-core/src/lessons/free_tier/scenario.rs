@@ -10,7 +10,7 @@ use crate::scenario::setting::{Kind, SettingSpec};
 use crate::scenario::{Built, Scenario, Values};
 
 /// The lesson 003 widget's views: its form shows the free tier's settings.
-const FREE_VIEWS: &[&str] = &["byKind", "freeOverTime"];
+const FREE_VIEWS: &[&str] = &["byKind", "freeTradeOff", "freeAccounts", "freeOverTime"];
 
 /// The setting the widget's policy buttons set.
 pub const POLICY_SETTING: SettingSpec = SettingSpec {

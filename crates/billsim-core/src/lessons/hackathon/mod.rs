@@ -7,6 +7,7 @@
 //! the scenario and its settings [`scenario`].
 
 pub mod blocked_log;
+pub mod client_view;
 pub mod day;
 pub mod panels;
 pub mod replay;

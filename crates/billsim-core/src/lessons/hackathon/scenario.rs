@@ -7,7 +7,7 @@ use crate::scenario::setting::{Kind, SettingSpec};
 use crate::scenario::{Built, Scenario, Values};
 
 /// The lesson 001 widget's views: its form shows the demo link's settings.
-const DEMO_VIEWS: &[&str] = &["demoByKind", "demoOverTime"];
+const DEMO_VIEWS: &[&str] = &["demoByKind", "demoTradeOff", "demoOverTime"];
 
 /// The setting the widget's policy buttons set.
 pub const POLICY_SETTING: SettingSpec = SettingSpec {

@@ -1,0 +1,172 @@
+//! Lesson 001's client's view: each run of the tutorial's `demo.py` as the answers its
+//! client gets, one tile per request (200 in the honest users' colour, 429 in the refused
+//! colour, with its `Retry-After`), and where the check-only cap is passed, the day's spend
+//! after each answer against the dashed cap line, the part past it in the refused colour.
+//! Every word and amount comes from the core's [`ClientView`]; this only places them.
+
+use crate::over_time::font_for;
+use crate::pixels::{scaled, text_width, wrap};
+use crate::theme::{rgb, Theme};
+use billsim_core::lessons::hackathon::client_view::ClientView;
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Draws `view` on `area`.
+pub fn draw_client<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &ClientView,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&theme.background)?;
+    let (w, _) = area.dim_in_pixel();
+    let w = w as i32;
+    let pad = theme.px(6) as i32;
+    let font = font_for(w, theme);
+    let line_h = font as i32 + theme.px(6) as i32;
+    let text = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    let room = w - 2 * pad;
+    let gap = theme.px(4) as i32;
+    let mut y = pad;
+    let write = |lines: &[String], x: i32, y: i32| -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        for (l, words) in lines.iter().enumerate() {
+            area.draw(&Text::new(words.clone(), (x, y + l as i32 * line_h + line_h / 2), text.clone()))?;
+        }
+        Ok(())
+    };
+    for run in &view.runs {
+        let heading = wrap(&run.heading, font, room);
+        write(&heading, pad, y)?;
+        y += heading.len() as i32 * line_h + gap;
+
+        // A tile per answer: who asked, its status, its Retry-After; in one row where each
+        // word fits its tile, else in rows of two, or one.
+        let n = run.responses.len().max(1);
+        let stripe = theme.px(4) as i32;
+        let words = |r: &billsim_core::lessons::hackathon::client_view::Response| {
+            [r.user.clone(), r.status.to_string(), r.retry.clone()]
+        };
+        let widest = run.responses.iter().flat_map(words).map(|t| text_width(&t, font)).max().unwrap_or(0);
+        let fits = |cols: usize| (room - gap * (cols as i32 - 1)) / cols as i32 - stripe - 2 * gap >= widest;
+        let cols = [n, 2, 1].into_iter().find(|&c| c <= n && fits(c)).unwrap_or(1);
+        let tile = (room - gap * (cols as i32 - 1)) / cols as i32;
+        let inner = tile - stripe - 2 * gap;
+        let tiles: Vec<Vec<String>> = run
+            .responses
+            .iter()
+            .map(|r| words(r).iter().filter(|t| !t.is_empty()).flat_map(|t| wrap(t, font, inner)).collect())
+            .collect();
+        let tall = tiles.iter().map(Vec::len).max().unwrap_or(1) as i32 * line_h + gap;
+        for (k, (r, lines)) in run.responses.iter().zip(&tiles).enumerate() {
+            let (x0, y0) = (pad + (k % cols) as i32 * (tile + gap), y + (k / cols) as i32 * (tall + gap));
+            let colour = rgb(if r.status == 200 { theme.palette.honest[0] } else { theme.palette.refused });
+            area.draw(&Rectangle::new([(x0, y0), (x0 + tile, y0 + tall)], colour.mix(0.18).filled()))?;
+            area.draw(&Rectangle::new([(x0, y0), (x0 + stripe, y0 + tall)], colour.filled()))?;
+            write(lines, x0 + stripe + gap, y0 + gap / 2)?;
+        }
+        y += n.div_ceil(cols) as i32 * (tall + gap);
+        let tile = (room - gap * (n as i32 - 1)) / n as i32;
+
+        // The day's spend after each answer against the cap, where the cap was passed.
+        if !run.overshoot.is_empty() {
+            let bar_h = theme.px(48) as i32;
+            let top = run.responses.iter().map(|r| r.spent.0).chain([run.cap.0]).max().unwrap_or(1).max(1);
+            let (bottom, cap_y) = (y + bar_h, y + bar_h - scaled(u128::from(run.cap.0), u128::from(top), bar_h));
+            let within = rgb(theme.palette.within);
+            let over = rgb(theme.palette.refused);
+            let bar = tile.min(theme.px(40) as i32);
+            for (k, r) in run.responses.iter().enumerate() {
+                let x0 = pad + k as i32 * (tile + gap);
+                let height = scaled(u128::from(r.spent.0), u128::from(top), bar_h);
+                let below = height.min(bottom - cap_y);
+                area.draw(&Rectangle::new([(x0, bottom - below), (x0 + bar, bottom)], within.filled()))?;
+                if height > below {
+                    area.draw(&Rectangle::new([(x0, bottom - height), (x0 + bar, cap_y)], over.filled()))?;
+                }
+                let words = &r.spent_words;
+                if text_width(words, font) <= tile - bar - gap {
+                    area.draw(&Text::new(words.clone(), (x0 + bar + gap, bottom - line_h / 2), text.clone()))?;
+                }
+            }
+            let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
+            area.draw(&DashedPathElement::new(vec![(pad, cap_y), (w - pad, cap_y)], theme.px(6), theme.px(4), dash))?;
+            // The cap's words over its line at the left, above the first answer's spend (under
+            // the cap, or the cap would have refused it).
+            area.draw(&Text::new(run.cap_label.clone(), (pad, cap_y - line_h / 2), text.clone()))?;
+            y = bottom + gap;
+            let note = wrap(&run.overshoot, font, room);
+            write(&note, pad, y)?;
+            y += note.len() as i32 * line_h;
+        }
+        y += 2 * gap;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rows::{drawn_text, texts_cut, texts_overlapping};
+    use billsim_core::lessons::hackathon::client_view::client_view;
+
+    fn svg(size: (u32, u32), theme: Theme) -> String {
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            draw_client(&root, &client_view().unwrap(), &theme).unwrap();
+            root.present().unwrap();
+        }
+        svg
+    }
+
+    #[test]
+    fn every_answer_is_a_tile_with_its_status_and_the_429_says_retry_after_58() {
+        let view = client_view().unwrap();
+        for size in [(320, 432), (366, 432), (480, 336), (672, 336)] {
+            let out = svg(size, Theme::light(100));
+            let drawn = drawn_text(&out);
+            assert!(drawn.contains("ana 429 Retry-After: 58"), "{size:?}: {drawn}");
+            for run in &view.runs {
+                assert!(drawn.contains(&run.heading), "{size:?}: {}", run.heading);
+            }
+            assert!(drawn.contains(&view.runs[1].overshoot) && drawn.contains("cap $0.0008"), "{size:?}: {drawn}");
+            assert!(texts_overlapping(&out).is_empty(), "{size:?}: {:#?}", texts_overlapping(&out));
+            assert!(
+                texts_cut(&out, (size.0 as i32, size.1 as i32)).is_empty(),
+                "{size:?}: {:#?}",
+                texts_cut(&out, (size.0 as i32, size.1 as i32))
+            );
+            let refused = format!("fill=\"{}\"", Theme::light(100).palette.refused.hex());
+            // Two 429 tiles' stripes and the overshoot above the cap.
+            assert!(out.lines().filter(|l| l.starts_with("<rect") && l.contains(&refused)).count() >= 3, "{size:?}");
+        }
+    }
+
+    #[test]
+    fn the_spend_past_the_cap_is_painted_above_the_cap_line_in_proportion() {
+        let view = client_view().unwrap();
+        let cap = &view.runs[1];
+        let out = svg((672, 304), Theme::light(100));
+        let refused = format!("fill=\"{}\"", Theme::light(100).palette.refused.hex());
+        let within = format!("fill=\"{}\"", Theme::light(100).palette.within.hex());
+        // The bars' heights: rectangles of the colour wider than a tile's stripe.
+        let h = |fill: &str| -> Vec<i32> {
+            let num = |l: &str, name: &str| -> Option<i32> {
+                l.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse().ok()
+            };
+            out.lines()
+                .filter(|l| l.starts_with("<rect") && l.contains(fill) && l.contains("opacity=\"1\""))
+                .filter(|l| num(l, "width").is_some_and(|w| w > 4))
+                .filter_map(|l| num(l, "height"))
+                .collect()
+        };
+        let (below, above) = (h(&within), h(&refused));
+        // The third answer's spend: $0.0008 below the line, $0.000424 above it.
+        let third_below = below[2];
+        let third_above = *above.iter().max().unwrap();
+        let want = third_below as f64 * 424.0 / 800.0;
+        assert!((f64::from(third_above) - want).abs() <= 2.0, "{third_above} px past the cap, not {want:.1}");
+        assert_eq!(cap.responses[2].spent_words, "$0.001224");
+    }
+}

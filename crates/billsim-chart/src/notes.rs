@@ -1,0 +1,80 @@
+//! Labels placed on a chart so that none covers another: each tried at the spots its
+//! chart offers, and where all are taken, at the nearest free place, or dropped (the
+//! sentences keep it). The over-time chart's and the trade-off chart's labels.
+
+use crate::pixels::text_width;
+use crate::theme::Theme;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Labels placed in the plot so that none covers another, and each covers as little of
+/// the lines as the room allows.
+pub(crate) struct Notes {
+    /// Boxes taken: left, top, right, bottom.
+    pub(crate) taken: Vec<(i32, i32, i32, i32)>,
+    /// Points of the lines drawn.
+    pub(crate) obstacles: Vec<(i32, i32)>,
+    /// The plot's left, top, right and bottom.
+    pub(crate) plot: (i32, i32, i32, i32),
+    pub(crate) font: u32,
+    pub(crate) line_h: i32,
+}
+
+impl Notes {
+    pub(crate) fn size(&self, lines: &[String]) -> (i32, i32) {
+        (lines.iter().map(|l| text_width(l, self.font)).max().unwrap_or(0), lines.len() as i32 * self.line_h)
+    }
+
+    /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside
+    /// the plot) and places up to three lines above and below them, half a line at a time,
+    /// the one that covers no other label, then the one with the fewest points of the
+    /// lines covered plus three for each half line away (a label far from its line reads
+    /// as another's); the earliest on a tie. Where every such place covers another label,
+    /// the free place in the plot nearest the first spot; where there is none, nowhere
+    /// (`None`: the label is dropped, not written over another; the sentences keep it).
+    pub(crate) fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>) -> Option<(i32, i32)> {
+        let (left, top, right, bottom) = self.plot;
+        let inside =
+            |(x, y): (i32, i32)| (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)));
+        let step = (self.line_h / 2).max(1);
+        let tries = (0..=6)
+            .flat_map(|d| spots.iter().flat_map(move |&(x, y)| [(d, (x, y - d * step)), (d, (x, y + d * step))]));
+        let covers = |(x, y): (i32, i32)| {
+            let over = |&(x0, y0, x1, y1): &(i32, i32, i32, i32)| x + width > x0 && x < x1 && y + height > y0 && y < y1;
+            self.taken.iter().filter(|b| over(b)).count()
+        };
+        let cost = |&(d, (x, y)): &(i32, (i32, i32))| {
+            let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
+            (covers((x, y)), self.obstacles.iter().filter(inside).count() as i32 + 3 * d)
+        };
+        let best = tries.map(|(d, spot)| (d, inside(spot))).min_by_key(cost).map(|(_, spot)| spot);
+        let chosen = match best {
+            Some(spot) if covers(spot) == 0 => Some(spot),
+            _ => {
+                let (fx, fy) = spots.first().copied().map_or((left, top), inside);
+                let xs = [left, (left + right - width) / 2, right - width];
+                let grid = (top..=bottom - height).step_by(step as usize).flat_map(|y| xs.map(|x| inside((x, y))));
+                grid.filter(|&spot| covers(spot) == 0).min_by_key(|&(x, y)| (x - fx).abs() + (y - fy).abs())
+            }
+        };
+        if let Some((x, y)) = chosen {
+            self.taken.push((x, y, x + width, y + height));
+        }
+        chosen
+    }
+
+    pub(crate) fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        lines: &[String],
+        (x, top): (i32, i32),
+        theme: &Theme,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let style = ("sans-serif", self.font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+        for (l, words) in lines.iter().enumerate() {
+            area.draw(&Text::new(words.clone(), (x, top + l as i32 * self.line_h + self.line_h / 2), style.clone()))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,284 @@
+//! The trade-off chart: each policy as a point, the honest users' requests it refused
+//! across and its bill up, on one scale each, so a limit that cuts the bill by locking
+//! honest users out sits low and to the right. Each point has its policy's colour and
+//! marker shape (as its over-time line) and is labelled with its name, bill and refusals,
+//! placed where it covers no other label and no other point. Every word and amount comes
+//! from the core's [`TradeOff`]; this only places them.
+
+use crate::markers::{draw_marker, SHAPES};
+use crate::notes::Notes;
+use crate::over_time::font_for;
+use crate::pixels::{scaled, text_width, wrap};
+use crate::theme::Theme;
+use billsim_core::views::over_time::Tick;
+use billsim_core::views::trade_off::TradeOff;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// Where the plot is on the canvas, and how a count and an amount map to it.
+pub(crate) struct Plot {
+    pub left: i32,
+    pub top: i32,
+    pub right: i32,
+    pub bottom: i32,
+    refused_top: u64,
+    money_top: u64,
+}
+
+impl Plot {
+    fn of(view: &TradeOff, (w, h): (i32, i32), font: u32, theme: &Theme) -> Plot {
+        let pad = theme.px(6) as i32;
+        let line_h = font as i32 + theme.px(6) as i32;
+        let label_w = view.money_ticks.iter().map(|t| text_width(&t.label, font)).max().unwrap_or(0);
+        // Room for half the last count's label past the axis's end.
+        let last = view.refused_ticks.last().map_or(0, |t| text_width(&t.label, font));
+        Plot {
+            left: pad + label_w + theme.px(6) as i32,
+            top: pad + line_h + theme.px(6) as i32,
+            right: w - pad - last / 2 - theme.px(2) as i32,
+            bottom: h - pad - 2 * line_h - theme.px(4) as i32,
+            refused_top: last_at(&view.refused_ticks),
+            money_top: last_at(&view.money_ticks),
+        }
+    }
+
+    /// Where a point of `refused` honest requests and a bill of `nanos` is drawn.
+    pub fn at(&self, refused: u64, nanos: u64) -> (i32, i32) {
+        let x = self.left
+            + scaled(u128::from(refused.min(self.refused_top)), u128::from(self.refused_top), self.right - self.left);
+        let y = self.bottom
+            - scaled(u128::from(nanos.min(self.money_top)), u128::from(self.money_top), self.bottom - self.top);
+        (x, y)
+    }
+}
+
+fn last_at(ticks: &[Tick]) -> u64 {
+    ticks.last().map_or(1, |t| t.at).max(1)
+}
+
+/// Draws `view` on `area`, the point of the policy named `selected` ringed and its label
+/// marked.
+pub fn draw_trade_off<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &TradeOff,
+    selected: &str,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&theme.background)?;
+    let (w, h) = area.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let pad = theme.px(6) as i32;
+    let font = font_for(w, theme);
+    let line_h = font as i32 + theme.px(6) as i32;
+    let text = ("sans-serif", font).into_font().color(&theme.text);
+    let at = |h: HPos, v: VPos| text.clone().pos(Pos::new(h, v));
+    let plot = Plot::of(view, (w, h), font, theme);
+    let (left, top, right, bottom) = (plot.left, plot.top, plot.right, plot.bottom);
+
+    // The axes: amounts up the left with a line across at each, counts along the bottom.
+    let grid = ShapeStyle::from(&theme.text.mix(0.15)).stroke_width(1);
+    let axis = ShapeStyle::from(&theme.text).stroke_width(1);
+    for tick in &view.money_ticks {
+        let y = plot.at(0, tick.at).1;
+        area.draw(&PathElement::new(vec![(left, y), (right, y)], if tick.at == 0 { axis } else { grid }))?;
+        area.draw(&Text::new(tick.label.clone(), (left - theme.px(4) as i32, y), at(HPos::Right, VPos::Center)))?;
+    }
+    area.draw(&PathElement::new(vec![(left, top), (left, bottom)], axis))?;
+    let widest = view.refused_ticks.iter().map(|t| text_width(&t.label, font)).max().unwrap_or(0);
+    let spacing = match view.refused_ticks.as_slice() {
+        [a, b, ..] => plot.at(b.at, 0).0 - plot.at(a.at, 0).0,
+        _ => w,
+    };
+    let every = (1..=view.refused_ticks.len().max(1)).find(|&k| spacing * k as i32 >= widest + theme.px(10) as i32);
+    for tick in view.refused_ticks.iter().step_by(every.unwrap_or(1)) {
+        let x = plot.at(tick.at, 0).0;
+        area.draw(&PathElement::new(vec![(x, bottom), (x, bottom + theme.px(3) as i32)], axis))?;
+        area.draw(&Text::new(
+            tick.label.clone(),
+            (x, bottom + line_h / 2 + theme.px(2) as i32),
+            at(HPos::Center, VPos::Center),
+        ))?;
+    }
+    // The axes' words: up at the top left, across at the bottom right.
+    area.draw(&Text::new(format!("\u{25B2} {}", view.up), (pad, pad + line_h / 2), at(HPos::Left, VPos::Center)))?;
+    let across = format!("{} \u{25B6}", view.across);
+    let x_words = (w - pad - text_width(&across, font)).max(pad);
+    area.draw(&Text::new(across, (x_words, h - pad - line_h / 2), at(HPos::Left, VPos::Center)))?;
+
+    // The labels are placed first (one for the points of the same bill and refusals, their
+    // names together; the selected point's first, so it always has its place; none covers
+    // a point or another label), then drawn over the points, each far from its point with
+    // a line to it under the points.
+    let r = theme.px(5) as i32;
+    let ring = r + theme.px(4) as i32;
+    let gap = theme.px(3) as i32;
+    let spots: Vec<(i32, i32)> = view.points.iter().map(|p| plot.at(p.honest_refused, p.bill_nanos.0)).collect();
+    let taken = spots.iter().map(|&(x, y)| (x - ring, y - ring, x + ring, y + ring)).collect();
+    let mut notes = Notes { taken, obstacles: spots.clone(), plot: (left, top, right, bottom), font, line_h };
+    let room = (right - left).min(theme.px(300) as i32).max(font as i32 * 4);
+    let mut labels: Vec<(Vec<String>, (i32, i32))> = Vec::new();
+    let leader = ShapeStyle::from(&theme.text.mix(0.6)).stroke_width(theme.px(1));
+    for group in groups(view, selected) {
+        let names = group.iter().map(|&i| &view.points[i]).map(|p| match p.policy == selected {
+            true => format!("\u{25B6} {}", p.name),
+            false => p.name.clone(),
+        });
+        let (p, (x, y)) = (&view.points[group[0]], spots[group[0]]);
+        let names: Vec<String> = names.flat_map(|n| wrap(&n, font, room)).collect();
+        let full: Vec<String> = names.iter().cloned().chain(wrap(&p.note, font, room)).collect();
+        // Where the plot is too crowded for the name and the numbers, the name alone (the
+        // sentences and the table keep the numbers).
+        let mut placed = None;
+        for lines in [full, names] {
+            let (width, height) = notes.size(&lines);
+            let beside = [(x + ring + gap, y - height / 2), (x - ring - gap - width, y - height / 2)];
+            let over = [(x - width / 2, y - ring - gap - height), (x - width / 2, y + ring + gap)];
+            if let Some(at) = notes.place(width, height, beside.into_iter().chain(over).collect()) {
+                placed = Some((lines, at, (width, height)));
+                break;
+            }
+        }
+        let Some((lines, (lx, ly), (width, height))) = placed else { continue };
+        let (cx, cy) = (x.clamp(lx, lx + width), y.clamp(ly, ly + height));
+        if (cx - x).pow(2) + (cy - y).pow(2) > (ring + 2 * gap).pow(2) {
+            area.draw(&PathElement::new(vec![(x, y), (cx, cy)], leader))?;
+        }
+        labels.push((lines, (lx, ly)));
+    }
+    for (i, (p, &(x, y))) in view.points.iter().zip(&spots).enumerate() {
+        draw_marker(area, SHAPES[i % SHAPES.len()], (x, y), r, theme.policy(i), theme)?;
+        if p.policy == selected {
+            area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
+        }
+    }
+    for (lines, at) in labels {
+        notes.draw(area, &lines, at, theme)?;
+    }
+    Ok(())
+}
+
+/// The points in groups of the same bill and refusals (drawn at one place, named in one
+/// label), the selected point's group first.
+fn groups(view: &TradeOff, selected: &str) -> Vec<Vec<usize>> {
+    let key = |i: usize| (view.points[i].honest_refused, view.points[i].bill_nanos);
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..view.points.len() {
+        match groups.iter_mut().find(|g| key(g[0]) == key(i)) {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    groups.sort_by_key(|g| !g.iter().any(|&i| view.points[i].policy == selected));
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rows::{drawn_text, texts_cut, texts_overlapping};
+    use billsim_core::engine::Record;
+    use billsim_core::scenario::{registry::find, run, Values};
+    use billsim_core::views::trade_off::trade_off;
+
+    fn view(name: &str, set: &[(&str, &str)]) -> TradeOff {
+        let s = find(name).unwrap();
+        let mut values = Values::defaults(s);
+        for (k, v) in set {
+            values.set(s, k, v).unwrap();
+        }
+        trade_off(&run(s, 0, &values, None, Record::default()).unwrap())
+    }
+
+    fn svg(view: &TradeOff, size: (u32, u32), theme: Theme) -> String {
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            let selected = view.points.last().map_or("", |p| p.policy.as_str());
+            draw_trade_off(&root, view, selected, &theme).unwrap();
+            root.present().unwrap();
+        }
+        svg
+    }
+
+    /// The lessons' views whose policies refuse honest users, at their defaults and moved.
+    fn views() -> Vec<TradeOff> {
+        vec![
+            view("freeTier", &[]),
+            view("freeTier", &[("breakerDollars", "6"), ("sockpuppets", "200")]),
+            view("hackathon", &[]),
+            view("hackathon", &[("capDollars", "0.001")]),
+            view("runawayTenant", &[]),
+        ]
+    }
+
+    #[test]
+    fn at_320_390_and_1000_pixels_wide_no_two_labels_overlap_and_none_is_cut() {
+        for v in views() {
+            for size in [(320, 368), (390, 368), (1000, 320)] {
+                for theme in [Theme::light(100), Theme::dark(100), Theme::light(200)] {
+                    let size = (size.0 * theme.scale_percent / 100, size.1 * theme.scale_percent / 100);
+                    let out = svg(&v, size, theme);
+                    let overlapping = texts_overlapping(&out);
+                    assert!(overlapping.is_empty(), "{} at {size:?}: {overlapping:#?}", v.title);
+                    let cut = texts_cut(&out, (size.0 as i32, size.1 as i32));
+                    assert!(cut.is_empty(), "{} at {size:?}: {cut:#?}", v.title);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_point_is_named_at_390_pixels_and_with_its_bill_and_refusals_at_1000() {
+        for v in views() {
+            let wide = drawn_text(&svg(&v, (1000, 320), Theme::light(100)));
+            // A phone's chart (26rem high): crowded, a label may keep only its name.
+            let narrow = drawn_text(&svg(&v, (366, 416), Theme::light(100)));
+            for p in &v.points {
+                assert!(wide.contains(&p.name) && wide.contains(&p.note), "{}: {} is drawn: {wide}", v.title, p.note);
+                assert!(narrow.contains(&p.name), "{}: {} is named at 390 px: {narrow}", v.title, p.name);
+            }
+            assert!(wide.contains(&format!("\u{25B6} {}", v.points.last().unwrap().name)), "the selected is marked");
+        }
+    }
+
+    #[test]
+    fn each_point_is_drawn_where_its_refusals_and_bill_put_it_on_the_axes() {
+        let theme = Theme::light(100);
+        for v in views() {
+            let size = (1000, 320);
+            let out = svg(&v, size, theme);
+            let plot = Plot::of(&v, (1000, 320), font_for(1000, &theme), &theme);
+            for (i, p) in v.points.iter().enumerate() {
+                let (x, y) = plot.at(p.honest_refused, p.bill_nanos.0);
+                // The first shape is a circle, the second a square: their centres.
+                let fill = format!("fill=\"{}\"", theme.palette.policy(i).hex());
+                let centre = match i % SHAPES.len() {
+                    0 => centre_of(&out, "<circle", &fill, ("cx", "cy"), 0),
+                    1 => centre_of(&out, "<rect", &fill, ("x", "y"), theme.px(5) as i32),
+                    _ => continue,
+                };
+                assert_eq!(
+                    centre,
+                    Some((x, y)),
+                    "{}: {} at {} refused, {}",
+                    v.title,
+                    p.policy,
+                    p.honest_refused,
+                    p.bill
+                );
+                let want_x = plot.left as f64
+                    + p.honest_refused as f64 / last_at(&v.refused_ticks) as f64 * f64::from(plot.right - plot.left);
+                assert!((f64::from(x) - want_x).abs() <= 1.0, "{}: x {x} against {want_x:.1}", p.policy);
+            }
+        }
+    }
+
+    /// The centre of the first element `tag` filled as `fill`: its (`x`, `y`) attributes
+    /// plus `offset` (a square's corner is its centre less its half side).
+    fn centre_of(svg: &str, tag: &str, fill: &str, (x, y): (&str, &str), offset: i32) -> Option<(i32, i32)> {
+        let line = svg.lines().find(|l| l.starts_with(tag) && l.contains(fill))?;
+        let num = |name: &str| line.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse::<i32>().ok();
+        Some((num(x)? + offset, num(y)? + offset))
+    }
+}

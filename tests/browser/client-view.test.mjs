@@ -1,0 +1,50 @@
+// Lesson 001's own picture: the tutorial's two runs of demo.py as its client gets them (200,
+// 200, 429 with Retry-After: 58; and the check-only cap passed by $0.000424 before its 429),
+// all the core's (clientView).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start, open, ready, core, axeScan } from "./harness.mjs";
+
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.stop(); });
+
+// The core's colour table (views/colours.rs), light: honest users (a 200) and refused.
+const SERVED = [0x00, 0x9E, 0x73];
+const REFUSED = [0xB0, 0x00, 0x20];
+
+const shown = (page) => page.locator("bill-widget").evaluate((el, colours) => {
+  const q = (s) => el.shadowRoot.querySelector(s);
+  const canvas = [...el.shadowRoot.querySelectorAll("canvas")].find((c) => c.checkVisibility());
+  const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+  const painted = colours.map(([r, g, b]) => {
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) n += data[i] === r && data[i + 1] === g && data[i + 2] === b ? 1 : 0;
+    return n;
+  });
+  return { canvas: canvas.className, label: canvas.getAttribute("aria-label"), summary: q(".summary").textContent, painted };
+}, [SERVED, REFUSED]);
+
+for (const width of [390, 1000]) {
+  test(`at ${width} px the client's view shows the tutorial's 429 with Retry-After: 58 and the cap's $0.000424 overshoot, in the core's words`, async () => {
+    const { page, context, log } = await open(env, "examples/hackathon.html", { viewport: { width, height: 900 } });
+    await ready(page);
+    const w = page.locator("bill-widget");
+    await w.getByRole("button", { name: "Client's view" }).click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "demoClient");
+    const view = await core(page, "clientView");
+    const v = await shown(page);
+    assert.equal(v.canvas, "client-chart");
+    const text = view.runs.map((r) => r.sentence).join(" ");
+    assert.equal(v.summary, text);
+    assert.equal(v.label, `${view.title}. ${text}`);
+    assert.deepEqual(view.runs[0].responses.map((r) => `${r.user} ${r.words}`), ["ana 200", "ana 200", "ana 429 Retry-After: 58", "ben 200"]);
+    assert.match(v.summary, /the day's spend ends at \$0\.001224, \$0\.000424 past its \$0\.0008 cap\./);
+    const [served, refused] = v.painted;
+    assert.ok(served > 300 && refused > 300, `200s painted (${served} pixels) and 429s and the overshoot (${refused})`);
+    const { bad } = await axeScan(page);
+    assert.deepEqual(bad, []);
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  });
+}
