@@ -123,7 +123,7 @@ impl Scenario {
             .filter(|c| self.abusers.contains(&c.name.as_str()))
             .map(|c| c.name.clone())
             .collect();
-        About { label: Some(self.label), over: self.over, abusers }
+        About { label: Some(self.label), over: self.over, abusers, policies: self.policies }
     }
 }
 

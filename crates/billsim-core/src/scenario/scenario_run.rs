@@ -4,6 +4,7 @@
 //! neither.
 
 use crate::engine::{self, Outcome, Traffic};
+use crate::scenario::setting::Choice;
 use crate::scenario::values::Values;
 use serde::Serialize;
 
@@ -34,10 +35,10 @@ pub struct ScenarioRun {
 }
 
 impl ScenarioRun {
-    /// The reader's name of `policy`, one this run ran: "All three layers" for `allThree`.
-    pub fn label_of(&self, policy: &str) -> Option<&str> {
-        let at = self.policies.iter().position(|o| o.policy == policy)?;
-        self.labels.get(at).map(String::as_str)
+    /// The short name of `policy`, as its button says it: "All three layers" for
+    /// `allThree`; `None` for a policy that is not the scenario's own.
+    pub fn label_of(&self, policy: &str) -> Option<&'static str> {
+        self.about.policies.iter().find(|c| c.value == policy).map(|c| c.label)
     }
 }
 
@@ -53,6 +54,9 @@ pub struct About {
     pub over: Option<&'static str>,
     /// The run's cohorts drawn in the abuser's colour (the heavy user, the script).
     pub abusers: Vec<String>,
+    /// The scenario's policies by their short names ("All three layers"), as its buttons
+    /// say them; empty for a run of no lesson.
+    pub policies: &'static [Choice],
 }
 
 /// A user as a run's JSON shows it.

@@ -38,7 +38,12 @@ fn the_runaway_tenants_widget_has_its_policy_buttons_and_its_scenarios_settings_
     want.extend(runaway_tenant::SETTINGS.iter().map(|s| s.key));
     assert_eq!(keys, want);
     for s in runaway_tenant::SETTINGS {
-        assert_eq!(setting(s.key).unwrap().views, ["byTenant", "tenantOverTime"], "{}: the form shows it", s.key);
+        assert_eq!(
+            setting(s.key).unwrap().views,
+            ["byTenant", "tenantTradeOff", "tenantOverTime"],
+            "{}: the form shows it",
+            s.key
+        );
     }
     assert_eq!(setting("tenantPolicy").unwrap().default, "degradeLadder");
 }
