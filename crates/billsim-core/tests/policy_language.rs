@@ -145,3 +145,35 @@ fn a_degrade_to_a_model_of_no_price_is_refused_naming_its_guard_when_the_file_gi
         "odd.guards[0].whenFull.degradeTo: must be one of the priced models \"toy\"; got \"tiny\""
     );
 }
+
+/// A generic log of `calls` calls by 6 users, a few seconds apart, read as a reader's own file.
+fn replayed_log(calls: usize) -> billsim_core::replay::Log {
+    let mut csv = String::from("time,user,model,input_tokens,output_tokens\n");
+    let mut seed = 7u64;
+    for i in 0..calls {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let ms = i as u64 * 1_500 + (seed >> 33) % 1_000;
+        let (min, sec, milli) = (ms / 60_000, ms / 1_000 % 60, ms % 1_000);
+        let (hour, min) = (9 + min / 60, min % 60);
+        csv.push_str(&format!(
+            "2025-05-01T{hour:02}:{min:02}:{sec:02}.{milli:03}Z,user{},claude-haiku-4-5,{},{}\n",
+            (seed >> 40) % 6,
+            100 + (seed >> 20) % 900,
+            50 + (seed >> 10) % 200
+        ));
+    }
+    billsim_core::replay::read(csv.as_bytes(), &billsim_core::replay::Options::default()).unwrap()
+}
+
+#[test]
+fn the_new_combinations_run_on_a_replayed_log_and_its_request_limit_for_everyone_agrees_with_the_reference() {
+    let file = read_policy_file(NEW_COMBINATIONS).unwrap();
+    let log = replayed_log(2_000);
+    let out = billsim_core::replay::run::run(&log, Some(file.policies.clone()), None, Record::EVERYTHING).unwrap();
+    assert_eq!(out.policies.len(), file.policies.len(), "each new combination ran on the log");
+    let engine: Vec<bool> = out.policies[2].events.as_ref().unwrap().iter().map(|e| e.served).collect();
+    let expected = reference(&log.traffic().unwrap(), 1);
+    let refused = expected.iter().filter(|s| !**s).count();
+    assert!(refused > 100, "the reference refuses some calls ({refused} of 2,000) so the test can fail");
+    assert_eq!(engine, expected, "20 requests a minute for everyone, on a replayed log: {refused} refused");
+}
