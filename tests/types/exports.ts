@@ -8,6 +8,7 @@ import init, {
   summarize, type Settings,
 } from "../../web/pkg/billsim_wasm.js";
 import { ignoredNotice } from "../../web/pkg/billsim_wasm.js";
+import { accountsView, clientView, drawAccounts, drawClient, drawTradeOff, tradeOffView } from "../../web/pkg/billsim_wasm.js";
 import type { Replay } from "../../web/pkg-replay/billsim_wasm.js";
 import "../../web/bill-widget.js";
 
@@ -26,6 +27,10 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
   drawShareOfBill(canvas, settings, "dailyBudget", { dark: false, scale: 1 });
   drawOverrun(canvas, { calls: 20 }, { dark: true, scale: 2 });
   const sentence: string = summarize(settings, "dailyBudget");
+  const look = { dark: false, scale: 1 };
+  drawTradeOff(canvas, "freeTier", {}, 0, "allThree", look);
+  drawAccounts(canvas, "freeTier", {}, 0, "allThree", look);
+  drawClient(canvas, look);
   const widget: HTMLElement | null = document.querySelector("bill-widget");
   void [day, view, rows, claims, spread, runs, read, readRuns, widget];
   return [sentence, ...inFlight];
@@ -41,7 +46,10 @@ export function amounts(replay: Replay): bigint[] {
   const view = replay.run(null, "", null);
   const settled: number | string = settleSettings({}, {}, []).settings.perMinute;
   const notice: string = ignoredNotice("budget", "address", "must be a number", "0.25");
-  void [served, settled, notice];
+  const point: bigint = tradeOffView("freeTier", {}, 0).points[0].billNanos;
+  const through: number = accountsView("freeTier", {}, 0, "allThree").rows[0].accounts[0].through;
+  const status: number = clientView().runs[0].responses[0].status;
+  void [served, settled, notice, point, through, status];
   return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
     segment.chargedNanos, view.bills[0].billNanos, view.calls];
 }
@@ -59,6 +67,11 @@ export function misuse(canvas: HTMLCanvasElement): void {
   const bill: number = runScenario("toyDay", {}, 0).policies[0].billNanos;
   // @ts-expect-error a day's money too
   const micros: number = simulateDay({}).policies[0].billMicros;
+  // @ts-expect-error a point's bill is money, a bigint
+  const pointBill: number = tradeOffView("freeTier", {}, 0).points[0].billNanos;
+  // @ts-expect-error the trade-off view names a scenario
+  tradeOffView("nowhere", {}, 0);
+  void pointBill;
   // @ts-expect-error a setting is given in the address or an attribute, nowhere else
   ignoredNotice("budget", "cookie", "must be a number", null);
   void [notANumber, notNumbers, canvas, bill, micros];
