@@ -1,18 +1,17 @@
 // The wasm build, run under Node.js, and the native core give identical JSON for the same
 // day and settings: 300 seeds under each of several settings. Run by scripts/test, which
-// builds both first (BILLSIM names the native binary, WASM_NODE_PKG the wasm package).
+// builds both first (BILLSIM names the native binary; tests/wasm-module.mjs loads the wasm).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { exact, parseExact } from "./exact-json.mjs";
+import { wasm } from "./wasm-module.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const billsim = process.env.BILLSIM ?? resolve(root, "target/release/billsim");
-const wasm = createRequire(import.meta.url)(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
 
 const SEEDS = 300;
 const PER_MINUTE = [1, 5, 60];

@@ -3,11 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { resolve } from "node:path";
+import { wasm } from "./wasm-module.mjs";
 
 const root = resolve(import.meta.dirname, "..");
-const wasm = createRequire(import.meta.url)(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
 
 test("the README's attribute list names every attribute of the core's table with its range or choices and its default", () => {
   const readme = readFileSync(resolve(root, "README.md"), "utf8");

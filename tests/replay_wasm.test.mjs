@@ -1,5 +1,5 @@
-// The replay's wasm exports (web/pkg-replay's, here the Node.js build target/pkg-node, which
-// has them too) under Node.js: a log read through a JS `read(offset, length)` in chunks of
+// The replay's wasm exports (web/pkg-replay's module, loaded
+// with tests/wasm-module.mjs) under Node.js: a log read through a JS `read(offset, length)` in chunks of
 // any size gives billsim replay's bills; every hostile argument throws an Error with the
 // core's message, never a trap, and the replay goes on working after it.
 import { test } from "node:test";
@@ -7,13 +7,12 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { parseExact } from "./exact-json.mjs";
+import { wasm } from "./wasm-module.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const billsim = process.env.BILLSIM ?? resolve(root, "target/release/billsim");
-const wasm = createRequire(import.meta.url)(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
 const FIXTURES = join(root, "tests/fixtures/replay");
 
 /** `read(offset, length)` over `bytes`, giving at most `most` bytes a call. */

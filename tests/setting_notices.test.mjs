@@ -2,11 +2,7 @@
 // as the setting was given; a bad call gives an Error naming the argument, never a trap.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { resolve } from "node:path";
-
-const root = resolve(import.meta.dirname, "..");
-const wasm = createRequire(import.meta.url)(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
+import { wasm } from "./wasm-module.mjs";
 
 test("a setting set aside is named as it was given, in the address or as an attribute", () => {
   const problem = 'must be a whole number; got "banana"';

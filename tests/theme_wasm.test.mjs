@@ -2,11 +2,7 @@
 // values, which give a boolean or an Error naming the theme, never a trap.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { resolve } from "node:path";
-
-const root = resolve(import.meta.dirname, "..");
-const wasm = createRequire(import.meta.url)(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
+import { wasm } from "./wasm-module.mjs";
 
 test("themeIsDark follows the page for auto and says light or dark as set; the table describes the theme", () => {
   assert.equal(wasm.themeIsDark("auto", "light", "", true), false, "a light page in a dark system");

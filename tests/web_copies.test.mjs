@@ -6,12 +6,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { wasm } from "./wasm-module.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const web = process.env.WEB_DIR ?? join(root, "web");
-const wasm = createRequire(import.meta.url)(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
 const schema = wasm.scenarios();
 
 const quote = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -9,13 +9,13 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
-import { createRequire } from "node:module";
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve } from "node:path";
 import { launch, open } from "./harness.mjs";
 import { CSP } from "../../web/serve.mjs";
+import { wasm } from "../wasm-module.mjs";
 
 const REPO = resolve(import.meta.dirname, "../..");
 
@@ -199,8 +199,7 @@ test("the package names its version, exports and types, and every asset's name c
   }
   assert.match(readme, new RegExp(CSP.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")), "the README gives the CSP");
   assert.match(readme, /Cache-Control: public, max-age=31536000, immutable/);
-  const core = createRequire(import.meta.url)(resolve(REPO, "target/pkg-node/billsim_wasm.js"));
-  const table = core.scenarios();
+  const table = wasm.scenarios();
   const elements = JSON.parse(readFileSync(join(site, manifest.customElements), "utf8"));
   const declared = elements.modules[0].declarations.find((d) => d.tagName === "bill-widget");
   for (const s of table.settings.filter((s) => table.widgetSettings.includes(s.key))) {
