@@ -87,7 +87,7 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
 /* A narrow chart puts each bar's note on a line of its own: give it the room. */
 @media (max-width: 30rem) {
   canvas { height: 23rem; }
-  .cohort-chart { height: 48rem; }
+  .cohort-chart { height: 36rem; }
   .tradeoff-chart { height: 26rem; }
   .client-chart { height: 27rem; }
 }

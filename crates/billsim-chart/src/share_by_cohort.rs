@@ -7,7 +7,7 @@
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip};
 use crate::theme::{Theme, ON_BAR};
-use billsim_core::views::share::CohortView;
+use billsim_core::views::share::{Bar, CohortView};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -23,14 +23,20 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     let (w, h) = area.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
     let pad = theme.px(6) as i32;
-    let texts: Vec<(String, String)> = view
-        .bars
-        .iter()
-        .map(|b| (if b.policy == selected { format!("▶ {}", b.label) } else { b.label.clone() }, b.note.clone()))
-        .collect();
+    let texts = |name: fn(&Bar) -> &str| -> Vec<(String, String)> {
+        let head = |b: &Bar| if b.policy == selected { format!("▶ {}", name(b)) } else { name(b).to_string() };
+        view.bars.iter().map(|b| (head(b), b.note.clone())).collect()
+    };
     // The key's lines at the largest font: at a smaller one they are no more.
     let key_lines = key_rows(view, w - 2 * pad, theme.px(14), theme).len() as i32;
-    let layout = fit((w, h), &texts, key_lines, theme);
+    let mut layout = fit((w, h), &texts(|b| &b.label), key_lines, theme);
+    // Too narrow for a label on one line (a phone): each row is headed by the policy's short
+    // name, as its button names it, so six rows fit a phone's screen; the full labels stay in
+    // the sentence under the chart and in the table.
+    let wrapped = layout.rows.iter().any(|r| r.name.len() > 1);
+    if wrapped && view.bars.iter().all(|b| !b.name.is_empty()) {
+        layout = fit((w, h), &texts(|b| &b.name), key_lines, theme);
+    }
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
     for (l, row) in key_rows(view, w - 2 * pad, font, theme).into_iter().enumerate() {
@@ -287,11 +293,31 @@ mod tests {
     }
 
     #[test]
-    fn at_200_pixels_wide_and_768_high_no_label_is_cut() {
+    fn on_a_phone_each_row_is_headed_by_the_policys_button_name_and_six_rows_fit_36rem() {
+        let v = view("60000");
+        // The widget's chart on a 390 px phone: 350 px wide, 36rem high.
+        let out = svg(&v, (350, 576), 100);
+        let drawn = crate::rows::drawn_text(&out);
+        assert!(drawn.contains("▶ All three layers") && !drawn.contains("breaker $3.00"), "short names: {drawn}");
+        for bar in &v.bars {
+            assert!(drawn.contains(&bar.name) && drawn.contains(&bar.note), "{} is drawn: {drawn}", bar.name);
+        }
+        let fills: Vec<String> = LIGHT.honest.iter().chain([&LIGHT.abuser]).map(|c| c.hex()).collect();
+        let tall = out
+            .lines()
+            .filter(|l| l.starts_with("<rect") && fills.iter().any(|f| l.contains(&format!("fill=\"{f}\""))))
+            .filter_map(|l| l.split(" height=\"").nth(1)?.split('"').next()?.parse::<i32>().ok())
+            .min()
+            .unwrap_or(0);
+        assert!(tall >= 12, "each bill's bar is at least 12 px high on a phone: {tall} px");
+    }
+
+    #[test]
+    fn at_200_pixels_wide_and_576_high_no_label_is_cut() {
         let v = view("60000");
         for scale in [100, 200] {
-            // The widget gives the chart 48rem (768 px) on a narrow screen.
-            let size = (2 * scale, 768 * scale / 100);
+            // The widget gives the chart 36rem (576 px) on a narrow screen.
+            let size = (2 * scale, 576 * scale / 100);
             let out = svg(&v, size, scale);
             let cut = crate::rows::texts_cut(&out, (size.0 as i32, size.1 as i32));
             assert!(cut.is_empty(), "at {scale}%: {cut:#?}");

@@ -117,7 +117,7 @@ export interface OverTime {
 export interface CohortView {
   title: string;
   cohorts: { name: string; label: string }[];
-  bars: { policy: string; label: string; note: string; segments: { cohort: string; label: string; chargedNanos: bigint; share: string }[]; sentence: string }[];
+  bars: { policy: string; label: string; name: string; note: string; segments: { cohort: string; label: string; chargedNanos: bigint; share: string }[]; sentence: string }[];
   table: Table;
 }
 

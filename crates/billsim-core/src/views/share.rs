@@ -32,6 +32,10 @@ pub struct CohortView {
 pub struct Bar {
     pub policy: String,
     pub label: String,
+    /// The policy's short name, as its button names it ("All three layers"): a narrow chart
+    /// heads its row with it, the full label staying in the sentence and the table.
+    #[serde(default)]
+    pub name: String,
     /// The bill to the cent and the requests refused: "$3.01 · 1,017 refused".
     pub note: String,
     /// The bill to the cent, written at the bar's end: "$3.01".
@@ -81,7 +85,8 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
     // 61%"); any other run's (a replay's users) are names, said as they are written.
     let as_written = run.about.label.is_none();
     let roles: Vec<Role> = run.cohorts.iter().map(|c| Role::of(run.about.abusers.contains(&c.name))).collect();
-    let bars = policies.iter().map(|p| bar(p, &roles, as_written)).collect();
+    let bars =
+        policies.iter().map(|p| bar(p, run.label_of(&p.policy).unwrap_or(&p.label), &roles, as_written)).collect();
     CohortView { title: title(run), cohorts: run.cohorts.clone(), roles, bars, table: table(&policies) }
 }
 
@@ -100,7 +105,7 @@ pub fn honest_refused_words(refused: u64, requests: u64) -> String {
     format!("honest requests refused: {} of {}", grouped(refused), grouped(requests))
 }
 
-fn bar(p: &PolicyCohorts, roles: &[Role], as_written: bool) -> Bar {
+fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool) -> Bar {
     let segments: Vec<Segment> = p
         .cohorts
         .iter()
@@ -151,6 +156,7 @@ fn bar(p: &PolicyCohorts, roles: &[Role], as_written: bool) -> Bar {
     Bar {
         policy: p.policy.clone(),
         label: p.label.clone(),
+        name: name.to_string(),
         note: match honest.is_empty() {
             true => format!("{bill} · {} refused", grouped(refused)),
             false => format!("{bill} · {} refused · {honest}", grouped(refused)),
