@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { runBrowser } from "./browser.mjs";
 import { runRunawayTenant, runawayRows } from "./runaway-tenant.mjs"; // lesson 002's widget (issue 11)
+import { runViews, viewRows } from "./views.mjs"; // every view of lessons 001 to 003 (issue 20)
 import { median, quantile } from "./stats.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -49,6 +50,8 @@ const browser = await runBrowser(webDir);
 say("bench: lesson 002's widget in headless Chromium (bench/runaway-tenant.mjs) ...");
 const runaway = await runRunawayTenant(webDir);
 // ---- end of lesson 002's block
+say("bench: every view of lessons 001 to 003 in headless Chromium (bench/views.mjs) ...");
+const views = await runViews(webDir);
 
 // Sizes: the files the brief names, and any other file the page requested while it loaded.
 const asFile = (path) => (path.endsWith("/") ? `${path}index.html` : path).replace(/^\//, "");
@@ -125,6 +128,11 @@ for (const [what, med, p95, max, runs, target, pass] of runawayRows(runaway, TAR
   row(what, ms(med), ms(p95), ms(max), String(runs), target, pass);
 }
 // ---- end of lesson 002's block
+section("Every view of lessons 001 to 003 in Chromium: ms", "median", "p95", "max", "runs", "target", "");
+for (const [what, med, p95, max, runs, target, pass] of viewRows(views, TARGET.clickP95Ms)) {
+  row(what, ms(med), ms(p95), ms(max), String(runs), target, pass);
+}
+if (views.errors.length) say(`ERRORS in the lesson pages: ${views.errors.join("; ")}`);
 
 section("Sizes: bytes", "raw", "gzip -9", "", "", "target", "");
 for (const s of sizes) {
@@ -179,5 +187,5 @@ out.push(`wasm/native from the fastest runs instead of the medians (less disturb
 console.log(out.join("\n"));
 
 mkdirSync(resolve(root, "target/bench"), { recursive: true });
-writeFileSync(resolve(root, "target/bench/results.json"), JSON.stringify({ webDir, nodePkg, started, loadBefore, loadAfter, commit, native, node, baseline, browser, runaway, sizes }, null, 1));
+writeFileSync(resolve(root, "target/bench/results.json"), JSON.stringify({ webDir, nodePkg, started, loadBefore, loadAfter, commit, native, node, baseline, browser, runaway, views, sizes }, null, 1));
 say("bench: raw numbers in target/bench/results.json");
