@@ -43,8 +43,9 @@ pub fn kept(scenario: &Scenario, seed: u32, values: &Values) -> Result<Kept, Run
     // The least recently asked for goes before the new run is made, not after: a month with
     // every event is about 13 MB, and three at once took the widget's memory to 50 MB.
     LAST.with_borrow_mut(|last| last.truncate(KEPT - 1));
-    let (run, traffic) = scenario::run_keeping_traffic(scenario, seed, values, None, None, Record::EVERYTHING)?;
-    let new = Kept { run: Rc::new(run), traffic: Rc::new(traffic) };
+    let prepared = scenario::prepare(scenario, seed, values, None, None)?;
+    let run = prepared.run(Record::EVERYTHING)?;
+    let new = Kept { run: Rc::new(run), traffic: Rc::new(prepared.into_traffic()) };
     LAST.with_borrow_mut(|last| {
         last.insert(0, new.clone());
         last.truncate(KEPT);

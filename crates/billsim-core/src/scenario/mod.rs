@@ -166,7 +166,7 @@ pub fn policies_file(scenario: &Scenario, values: &Values) -> Result<String, Run
 }
 
 /// Runs `scenario` on day (or run) number `seed` under its policies, or under `policies`
-/// when given.
+/// when given ([`prepare`] takes other prices too).
 ///
 /// ```
 /// use billsim_core::engine::Record;
@@ -184,35 +184,7 @@ pub fn run(
     policies: Option<Vec<engine::Policy>>,
     record: Record,
 ) -> Result<ScenarioRun, RunError> {
-    run_with_prices(scenario, seed, values, policies, None, record)
-}
-
-/// [`run`], with `prices` in place of the scenario's own when given (a policy file's): a
-/// model of the traffic they do not price is [`RunError::NoPrice`], which names it.
-pub fn run_with_prices(
-    scenario: &Scenario,
-    seed: u32,
-    values: &Values,
-    policies: Option<Vec<engine::Policy>>,
-    prices: Option<&PriceTable>,
-    record: Record,
-) -> Result<ScenarioRun, RunError> {
-    run_keeping_traffic(scenario, seed, values, policies, prices, record).map(|(run, _)| run)
-}
-
-/// [`run_with_prices`], with the traffic it ran (for what reads the calls themselves, as
-/// lesson 002's claims do, without building the traffic again).
-pub fn run_keeping_traffic(
-    scenario: &Scenario,
-    seed: u32,
-    values: &Values,
-    policies: Option<Vec<engine::Policy>>,
-    prices: Option<&PriceTable>,
-    record: Record,
-) -> Result<(ScenarioRun, Traffic), RunError> {
-    let prepared = prepare(scenario, seed, values, policies, prices)?;
-    let run = prepared.run(record)?;
-    Ok((run, prepared.traffic))
+    prepare(scenario, seed, values, policies, None)?.run(record)
 }
 
 /// A scenario's run ready to make: its traffic, each model's price, and the policies with
@@ -292,5 +264,11 @@ impl Prepared {
     pub fn own_policy(&self, name: &str) -> Option<usize> {
         let own = self.own.iter().find(|p| p.name == name)?;
         self.ran.iter().position(|p| engine::Policy { name: own.name.clone(), ..p.clone() } == *own)
+    }
+
+    /// The traffic, for what reads the calls themselves after the run (lesson 002's claims)
+    /// without building them again.
+    pub fn into_traffic(self) -> Traffic {
+        self.traffic
     }
 }

@@ -154,7 +154,7 @@ fn a_model_of_the_traffic_without_a_price_is_named_with_its_number_of_calls_when
 fn a_files_prices_replace_the_scenarios_and_a_model_they_miss_is_named_with_its_calls() {
     let toy = registry::find("toyDay").unwrap();
     let values = Values::defaults(toy);
-    let run = |prices: Option<&PriceTable>| scenario::run_with_prices(toy, 3, &values, None, prices, Record::default());
+    let run = |prices: Option<&PriceTable>| scenario::prepare(toy, 3, &values, None, prices)?.run(Record::default());
     let own = run(None).unwrap();
     // The toy's price is $2 and $10 per million tokens: twice that doubles the bill of
     // every policy that counts calls, not money.
