@@ -1,10 +1,10 @@
-// Every view of lessons 001 to 003's widgets in headless Chromium: a policy button clicked
-// to the chart drawn (the widget's `bill-widget-change` event, dispatched after the chart,
-// sentences, table and panels are written), each click a random 0 to 16 ms after an
-// animation frame, as bench/runaway-tenant.mjs times lesson 002's first view. The run is
-// kept between policy clicks, so this times each view's own work: deriving it from the kept
-// run and drawing it. `node bench/views.mjs` prints these rows alone (BENCH_WEB picks the
-// web/ to serve); bench/run.mjs puts them in the one table.
+// Every view of lessons 001 to 003's widgets that shows policy buttons, in headless
+// Chromium: a policy button clicked to the chart drawn (the widget's `bill-widget-change`
+// event, dispatched after the chart, sentences, table and panels are written), each click a
+// random 0 to 16 ms after an animation frame, as bench/runaway-tenant.mjs times lesson 002's
+// first view. The run is kept between policy clicks, so this times each view's own work:
+// deriving it from the kept run and drawing it. `node bench/views.mjs` prints these rows
+// alone (BENCH_WEB picks the web/ to serve); bench/run.mjs puts them in the one table.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -16,7 +16,8 @@ const WARMUP = 10;
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
   "--disable-component-update", "--no-first-run", "--disable-sync"];
 
-// Inside the page: shows `view`, then clicks the policy buttons in turn.
+// Inside the page: shows `view`, then clicks the policy buttons in turn; null for a view
+// that shows no policy buttons (over time draws every policy at once).
 async function clicks({ view, n, warmup }) {
   const widget = document.querySelector("bill-widget");
   const root = widget.shadowRoot;
@@ -24,7 +25,8 @@ async function clicks({ view, n, warmup }) {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   root.querySelector(`[data-view="${view}"]`).click();
   await frame();
-  const policies = [...root.querySelectorAll("button[data-policy]")];
+  const policies = [...root.querySelectorAll("button[data-policy]")].filter((b) => b.checkVisibility());
+  if (policies.length === 0) return null;
   const drawn = [];
   let changed;
   const seen = () => { changed = performance.now(); };
@@ -60,7 +62,8 @@ export async function runViews(webDir = resolve(import.meta.dirname, "../web")) 
       const views = await page.locator("bill-widget").evaluate((w) =>
         [...w.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.dataset.view));
       for (const view of views) {
-        out.views.push({ page: path, view, drawn: await page.evaluate(clicks, { view, n: CLICKS, warmup: WARMUP }) });
+        const drawn = await page.evaluate(clicks, { view, n: CLICKS, warmup: WARMUP });
+        if (drawn) out.views.push({ page: path, view, drawn });
       }
       await page.close();
     }
