@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::billsim;
+use common::{billsim, Temp};
 use serde_json::Value;
 
 fn fixture(name: &str) -> String {
@@ -32,6 +32,7 @@ fn each_real_export_replays_to_its_calls_users_and_its_own_logged_costs() {
     // The files that log a cost: noLimit's bill is the sum of the file's costs, exactly.
     for (name, calls, users, bill) in [
         ("helicone.jsonl", 2, vec!["alice", "acme"], 75_660_000),
+        ("helicone_cache.jsonl", 2, vec!["alice", "acme"], 3_990_000),
         ("litellm_payload.jsonl", 2, vec!["alice", "acme"], 75_660_000),
         ("otlp_agent.jsonl", 2, vec!["(no user)"], 4_760_000),
         ("litellm_gcs_object.json", 1, vec!["alice"], 2_160_000),
@@ -124,4 +125,24 @@ fn prices_with_a_cached_input_column_charge_litellms_cached_tokens_at_it() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("prices, line 2, cached_input: must be an amount in dollars per million"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn helicones_cache_reads_and_writes_are_input_tokens_priced_as_the_price_table_says() {
+    // The file without its logged costs: priced from the table.
+    let text = std::fs::read_to_string(fixture("helicone_cache.jsonl"))
+        .unwrap()
+        .replace("\"cost\":0.00", "\"cost\":null,\"x\":0.00");
+    let log = Temp::new("helicone-cache.jsonl", &text);
+    let prices = Temp::new(
+        "helicone-cache-prices.csv",
+        "model,input_per_million,output_per_million,cached_input_per_million\n\
+         claude-haiku-4-5,1,5,0.1\ngpt-4o-mini,0.15,0.6,0.075\n",
+    );
+    let run = json(&["replay", log.path(), "--prices", prices.path(), "--json"]);
+    // (200 fresh + 1,000 written) x $1 + 8,000 read x $0.10 + 300 x $5; 400 x $0.15 + 1,600 read
+    // x $0.075 + 100 x $0.60 (per million).
+    assert_eq!(run["policies"][0]["billNanos"].as_u64(), Some(3_500_000 + 240_000));
+    let notes = run["notes"].to_string();
+    assert!(notes.contains("1 call wrote 1,000 input tokens to the prompt cache: they are charged the input price"));
 }

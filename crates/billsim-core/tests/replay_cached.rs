@@ -79,3 +79,29 @@ fn each_format_gives_its_cached_input_tokens() {
     );
     assert_eq!(read(text.as_bytes(), Options::default()).unwrap().cached, [7000]);
 }
+
+#[test]
+fn helicones_cache_reads_and_writes_are_input_tokens_beside_its_prompt_tokens() {
+    // Helicone's prompt_tokens are the fresh input alone: Anthropic's input_tokens, and OpenAI's
+    // prompt_tokens less its cached_tokens (tests/fixtures/replay/SOURCES.md).
+    let log = read_fixture("helicone_cache.jsonl");
+    let seen = calls(&log);
+    assert_eq!(
+        (seen[0].4, seen[1].4),
+        (200 + 8_000 + 1_000, 400 + 1_600),
+        "the input tokens a tokens guard counts: fresh, read from the cache, written to it"
+    );
+    assert_eq!(log.cached, [8_000, 1_600], "the cache reads are cached input tokens");
+    // As logged: Helicone's $0.00375 (writes at its $1.25 per million) and $0.00024.
+    assert_eq!(run::run(&log, None, None, Record::default()).unwrap().policies[0].bill, Nanos(3_990_000));
+    let notes = log.notes.join(" | ");
+    assert!(notes.contains("1 call wrote 1,000 input tokens to the prompt cache"), "{notes}");
+    // Without logged costs: 1,200 fresh and written at $1, 8,000 read at $0.10, 300 out at $5;
+    // 400 at $0.15, 1,600 at $0.075, 100 at $0.60 (per million).
+    let text = String::from_utf8(fixture("helicone_cache.jsonl"))
+        .unwrap()
+        .replace("\"cost\":0.00", "\"cost\":null,\"x\":0.00");
+    let table = "model,input_per_million,output_per_million,cached_input_per_million\n\
+                 claude-haiku-4-5,1,5,0.1\ngpt-4o-mini,0.15,0.6,0.075\n";
+    assert_eq!(bill(read(text.as_bytes(), Options::default()).unwrap(), table), Nanos(3_500_000 + 240_000));
+}

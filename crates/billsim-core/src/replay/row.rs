@@ -32,6 +32,12 @@ pub enum Field {
     /// Of the input tokens, those read from the provider's prompt cache (priced at the
     /// model's cached-input price when the price table gives one).
     CachedInput,
+    /// Input tokens read from the prompt cache that a format counts apart from its input
+    /// tokens (Helicone's `prompt_cache_read_tokens`): added to the input, and cached input.
+    CacheReadApart,
+    /// Input tokens written to the prompt cache, counted apart from the input tokens
+    /// (Helicone's `prompt_cache_write_tokens`): added to the input, at the input price.
+    CacheWriteApart,
 }
 
 impl Field {
@@ -54,6 +60,8 @@ impl Field {
             Field::CacheHit => "cache hit",
             Field::CallType => "call type",
             Field::CachedInput => "cached input tokens",
+            Field::CacheReadApart => "cache read tokens",
+            Field::CacheWriteApart => "cache write tokens",
         }
     }
 }
