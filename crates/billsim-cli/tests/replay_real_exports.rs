@@ -146,3 +146,26 @@ fn helicones_cache_reads_and_writes_are_input_tokens_priced_as_the_price_table_s
     let notes = run["notes"].to_string();
     assert!(notes.contains("1 call wrote 1,000 input tokens to the prompt cache: they are charged the input price"));
 }
+
+#[test]
+fn a_json_price_table_and_a_policy_files_prices_give_a_cached_input_price() {
+    let text = std::fs::read_to_string(fixture("litellm.json"))
+        .unwrap()
+        .replacen(r#""cache_read_input_tokens": 0"#, r#""cache_read_input_tokens": 1000"#, 1)
+        .replacen(r#""spend": 0.00216"#, r#""spend": null"#, 1);
+    let log = Temp::new("cached-json.json", &text);
+    let price = r#"{"claude-haiku-4-5": {"inputPerMillion": 1, "outputPerMillion": 5, "cachedInputPerMillion": 0.1}}"#;
+    let prices = Temp::new("cached-prices.json", price);
+    // 200 x $1 + 1,000 x $0.10 + 300 x $5 per million, and the other calls' logged $0.000012 and $0.0735.
+    let want = Some(1_800_000 + 12_000 + 73_500_000);
+    let run = json(&["replay", log.path(), "--prices", prices.path(), "--json"]);
+    assert_eq!(run["policies"][0]["billNanos"].as_u64(), want, "--prices as JSON");
+    let policy =
+        Temp::new("cached-policy.json", &format!(r#"{{"policies": [{{"name": "open"}}], "prices": {price}}}"#));
+    let run = json(&["replay", log.path(), "--policy", policy.path(), "--json"]);
+    assert_eq!(run["policies"][0]["billNanos"].as_u64(), want, "--policy's prices");
+    let bad = Temp::new("cached-bad.json", &price.replace("0.1}", "\"lots\"}"));
+    let out = billsim(&["replay", log.path(), "--prices", bad.path()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("prices.claude-haiku-4-5.cachedInputPerMillion: must be an amount in dollars"), "{said}");
+}

@@ -105,3 +105,25 @@ fn helicones_cache_reads_and_writes_are_input_tokens_beside_its_prompt_tokens() 
                  claude-haiku-4-5,1,5,0.1\ngpt-4o-mini,0.15,0.6,0.075\n";
     assert_eq!(bill(read(text.as_bytes(), Options::default()).unwrap(), table), Nanos(3_500_000 + 240_000));
 }
+
+#[test]
+fn a_json_price_table_gives_a_cached_input_price_as_the_csv_column_does() {
+    let json = r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 5, "cachedInputPerMillion": 0.1}}"#;
+    let (_, cached) = read_table_with_cached(json).unwrap();
+    assert_eq!(cached, [("m".to_string(), Nanos(100))], "$0.10 per million: 100 nano-dollars a token");
+    let text =
+        "time,user,model,input_tokens,output_tokens,cached_input_tokens\n2025-05-01T09:00:00Z,alice,m,1000,100,800\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(bill(log.clone(), json), bill(log, WITH_CACHED), "the JSON table charges as the CSV one");
+    // Under "prices", as a policy file holds them; and optional, as the CSV column.
+    let (_, cached) = read_table_with_cached(&format!(r#"{{"prices": {json}}}"#)).unwrap();
+    assert_eq!(cached.len(), 1);
+    let (_, cached) = read_table_with_cached(r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 5}}"#).unwrap();
+    assert!(cached.is_empty());
+    let bad = r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 5, "cachedInputPerMillion": "lots"}}"#;
+    let said = read_table_with_cached(bad).unwrap_err();
+    assert!(said.starts_with("prices.m.cachedInputPerMillion: must be an amount in dollars per million"), "{said}");
+    let policy = format!(r#"{{"policies": [{{"name": "x"}}], "prices": {json}}}"#);
+    let file = billsim_core::engine::read_policy_file(&policy).unwrap();
+    assert_eq!(file.cached_prices, [("m".to_string(), Nanos(100))], "a policy file's prices give it too");
+}
