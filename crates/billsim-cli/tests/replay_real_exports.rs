@@ -169,3 +169,20 @@ fn a_json_price_table_and_a_policy_files_prices_give_a_cached_input_price() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("prices.claude-haiku-4-5.cachedInputPerMillion: must be an amount in dollars"), "{said}");
 }
+
+#[test]
+fn failed_otlp_spans_and_langfuse_error_observations_are_failed_calls_in_what_was_read_and_the_json() {
+    for (name, head, failed, bill) in [
+        ("otlp_status.jsonl", "(OTLP/JSON)): 3 calls (2 failed) of 2 users", 2, 2_160_000),
+        ("langfuse_status.json", "): 2 calls (1 failed) of 2 users", 1, 2_160_000),
+    ] {
+        let out = billsim(&["replay", &fixture(name)]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(text.lines().next().unwrap_or("").contains(head), "{name}: {text}");
+        assert!(text.contains("failed: each was still made, so it counts toward request limits"), "{name}: {text}");
+        let run = json(&["replay", &fixture(name), "--json"]);
+        assert_eq!(run["failed"].as_u64(), Some(failed), "{name}");
+        assert_eq!(run["policies"][0]["billNanos"].as_u64(), Some(bill), "{name}: the failed calls' nothing");
+    }
+}

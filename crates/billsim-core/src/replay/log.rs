@@ -288,9 +288,23 @@ impl Builder {
             (None, None) => Span::ZERO,
         };
         let no_end = text_of(row, Field::End)?.is_none() && text_of(row, Field::Latency)?.is_none();
+        // Each format's word for what became of the call, in its own vocabulary.
+        let status = if let Some(v) = text_of(row, Field::Status)? {
+            Status::parse(&v.text).map_err(|e| with_name(&v, e))?
+        } else if let Some(v) = text_of(row, Field::Level)? {
+            status::of_level(&v.text).map_err(|e| with_name(&v, e))?
+        } else if let Some(v) = text_of(row, Field::SpanStatus)? {
+            status::of_span_code(&v.text).map_err(|e| with_name(&v, e))?
+        } else {
+            Status::Ok
+        };
+        // A failed call may log no token counts (a refused request has none): it used none.
         let count = |field: Field| -> Result<Tokens, String> {
-            let v = need(field)?;
-            amount::tokens(&v.text).map_err(|e| with_name(&v, e))
+            match text_of(row, field)? {
+                Some(v) => amount::tokens(&v.text).map_err(|e| with_name(&v, e)),
+                None if status == Status::Failed => Ok(0),
+                None => Err(format!("no {}", field.said())),
+            }
         };
         let (input, output) = (count(Field::Input)?, count(Field::Output)?);
         // Cached input tokens are input tokens (a tokens guard counts them as such), read
@@ -339,10 +353,6 @@ impl Builder {
             }
             (None, Some(v)) => Some(amount::cents(&v.text).map_err(|e| with_name(&v, e))?),
             (None, None) => None,
-        };
-        let status = match text_of(row, Field::Status)? {
-            Some(v) => Status::parse(&v.text).map_err(|e| with_name(&v, e))?,
-            None => Status::Ok,
         };
         let cache_hit = match text_of(row, Field::CacheHit)? {
             Some(v) => status::cache_hit(&v.text).map_err(|e| with_name(&v, e))?,

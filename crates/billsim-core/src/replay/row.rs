@@ -25,6 +25,11 @@ pub enum Field {
     Request,
     /// What became of the call (see [`crate::replay::status`]).
     Status,
+    /// Langfuse's `level`: `ERROR` is a failed call ([`crate::replay::status::of_level`]).
+    Level,
+    /// An OpenTelemetry span's `status.code`: 2 is a failed call
+    /// ([`crate::replay::status::of_span_code`]).
+    SpanStatus,
     /// Whether a cache answered it (LiteLLM's `cache_hit`).
     CacheHit,
     /// What kind of call it is (LiteLLM's `call_type`): an embedding has no output.
@@ -56,7 +61,8 @@ impl Field {
             Field::CostUnit => "cost unit",
             Field::Cohort => "cohort",
             Field::Request => "request",
-            Field::Status => "status",
+            Field::Status | Field::SpanStatus => "status",
+            Field::Level => "level",
             Field::CacheHit => "cache hit",
             Field::CallType => "call type",
             Field::CachedInput => "cached input tokens",
