@@ -5,6 +5,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { start, open } from "./harness.mjs";
 import { parseExact } from "../exact-json.mjs";
@@ -33,10 +36,10 @@ const shown = (page) => el(page).evaluate((e) => ({
 }));
 const usersIn = (summary) => Number(/ of ([\d,]+) users? to /.exec(summary)?.[1].replace(/,/g, ""));
 
-/** `billsim replay FILE --per FIELD --json`: its users and each policy's bill and refusals. */
-function cli(file, field) {
+/** `billsim replay FILE --per FIELD --json` (and `more` arguments): its users and each policy's bill and refusals. */
+function cli(file, field, more = []) {
   const per = field ? ["--per", field] : [];
-  const out = parseExact(execFileSync(billsim, ["replay", file, ...per, "--json"], { encoding: "utf8" }));
+  const out = parseExact(execFileSync(billsim, ["replay", file, ...per, ...more, "--json"], { encoding: "utf8" }));
   return {
     users: out.users.length,
     bills: out.policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0n)]),
@@ -97,4 +100,33 @@ test("failed calls and cache hits are counted in the page's summary, in the core
   assert.ok(notes.some((s) => s.startsWith("1 call failed: each was still made")), notes.join(" | "));
   assert.deepEqual(log.errors, []);
   await context.close();
+});
+
+test("Helicone's cache reads and writes are input tokens in the page, priced from the page's price table as on the command line", async () => {
+  const { page, context, log } = await open(env, "replay.html");
+  const dir = await mkdtemp(join(tmpdir(), "replay-cache-"));
+  // The file without its logged costs, so that the price table prices its calls.
+  const text = readFileSync(join(FIXTURES, "helicone_cache.jsonl"), "utf8")
+    .replaceAll('"cost":0.00', '"cost":null,"x":0.00');
+  const file = join(dir, "helicone_cache.jsonl");
+  const prices = join(dir, "prices.csv");
+  await writeFile(file, text);
+  await writeFile(prices, "model,input_per_million,output_per_million,cached_input_per_million\n" +
+    "claude-haiku-4-5,1,5,0.1\ngpt-4o-mini,0.15,0.6,0.075\n");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  let n = await drawn(page);
+  await el(page).locator("input.prices").setInputFiles(prices);
+  await el(page).locator("input.file").setInputFiles(file);
+  await next(page, n);
+  const v = await shown(page);
+  assert.equal(v.problem, "");
+  const want = cli(file, "", ["--prices", prices]);
+  assert.deepEqual(v.bills, want.bills, "billsim replay --prices's bills");
+  // (200 fresh + 1,000 written) x $1 + 8,000 read x $0.10 + 300 x $5; 400 x $0.15 + 1,600 x $0.075 + 100 x $0.60.
+  assert.equal(BigInt(v.bills[0][1]), 3_740_000n, `noLimit's bill: ${v.bills[0][1]}`);
+  const notes = await el(page).evaluate((e) => e.view.notes);
+  assert.ok(notes.some((s) => s.startsWith("1 call wrote 1,000 input tokens to the prompt cache")), notes.join(" | "));
+  assert.deepEqual(log.errors, []);
+  await context.close();
+  await rm(dir, { recursive: true, force: true });
 });
