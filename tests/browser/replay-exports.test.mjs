@@ -130,3 +130,56 @@ test("Helicone's cache reads and writes are input tokens in the page, priced fro
   await context.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+test("a re-read or replay that fails leaves the page as it was: the error names the field, the old numbers stay, and so do the controls' values", async () => {
+  const { page, context, log } = await open(env, "replay.html");
+  const dir = await mkdtemp(join(tmpdir(), "replay-failed-"));
+  // team_id is text in the first call, an object in the second: counting by it cannot read the second.
+  const file = join(dir, "teams.jsonl");
+  await writeFile(file, [
+    '{"time":"2025-05-01T09:00:00Z","user":"alice","team_id":"a","model":"claude-haiku-4-5","input_tokens":100,"output_tokens":10}',
+    '{"time":"2025-05-01T09:00:01Z","user":"bob","team_id":{"name":"b"},"model":"claude-haiku-4-5","input_tokens":100,"output_tokens":10}',
+  ].join("\n") + "\n");
+  const badPrices = join(dir, "prices.csv");
+  await writeFile(badPrices, "model,input_per_million,output_per_million\nclaude-haiku-4-5,1,lots\n");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  let n = await drawn(page);
+  await el(page).locator("input.file").setInputFiles(file);
+  await next(page, n);
+  const before = await shown(page);
+  assert.equal(before.problem, "");
+  assert.ok(before.options.some(([f]) => f === "team_id"), JSON.stringify(before.options));
+  const still = async (what) => {
+    const v = await shown(page);
+    assert.equal(v.summary, before.summary, `${what}: the old results stay`);
+    assert.deepEqual(v.bills, before.bills, `${what}: the old numbers stay`);
+    assert.equal(v.chosen, "", `${what}: the select shows the field the results were counted by`);
+    assert.deepEqual(v.options, before.options, `${what}: and offers the same fields`);
+    return v;
+  };
+  // Count as one user: team_id.
+  n = await drawn(page);
+  await el(page).locator("select.per").selectOption("team_id");
+  await next(page, n);
+  let v = await still("per team_id");
+  assert.match(v.problem, /line 2: team_id: must be text or a number; got an object/, v.problem);
+  // The format: OTLP, which a JSON-lines log of calls is not.
+  await el(page).locator("select.format").selectOption("otlp");
+  await page.waitForFunction((p) => {
+    const t = document.querySelector("replay-view").shadowRoot.querySelector(".problem").textContent;
+    return t !== "" && t !== p;
+  }, v.problem);
+  v = await still("format otlp");
+  assert.notEqual(v.problem, "");
+  assert.equal(await el(page).locator("select.format").inputValue(), "", "the format select shows the format the results were read by");
+  // A price table that cannot be read: the replay's error, and no table kept beside results computed without it.
+  await el(page).locator("input.prices").setInputFiles(badPrices);
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  const error = await el(page).evaluate((e) => e.shadowRoot.querySelector(".editor-error").textContent);
+  assert.match(error, /prices, line 2, output_per_million: must be an amount in dollars/, error);
+  await still("bad prices");
+  assert.equal(await el(page).locator("input.prices").evaluate((i) => i.files.length), 0, "the prices input is as the results were priced: empty");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+  await rm(dir, { recursive: true, force: true });
+});
