@@ -98,6 +98,16 @@ test("failed calls and cache hits are counted in the page's summary, in the core
   assert.deepEqual(v.bills, cli(file).bills);
   const notes = await el(page).evaluate((e) => e.view.notes);
   assert.ok(notes.some((s) => s.startsWith("1 call failed: each was still made")), notes.join(" | "));
+  // An OpenTelemetry span with status.code 2 and a Langfuse generation of level ERROR.
+  for (const [name, counted] of [["otlp_status.jsonl", "3 calls (2 failed)"], ["langfuse_status.json", "2 calls (1 failed)"]]) {
+    const n = await drawn(page);
+    await el(page).locator("input.file").setInputFiles(join(FIXTURES, name));
+    await next(page, n);
+    const v = await shown(page);
+    assert.equal(v.problem, "", name);
+    assert.ok(v.summary.includes(`: ${counted} of 2 users`), `${name}: ${v.summary}`);
+    assert.deepEqual(v.bills, cli(join(FIXTURES, name)).bills, `${name}: billsim replay's bills`);
+  }
   assert.deepEqual(log.errors, []);
   await context.close();
 });

@@ -22,7 +22,7 @@ const GOOD = ["generic.csv", "generic.jsonl", "generic_bom_crlf.csv", "litellm.c
   "helicone.jsonl", "langfuse.json", "otlp.jsonl", "out_of_order.csv", "no_user.csv",
   // Files as the products write them (tests/fixtures/replay/SOURCES.md).
   "helicone_no_user.csv", "litellm_payload.jsonl", "litellm_gcs_object.json", "otlp_agent.jsonl",
-  "otlp_openllmetry.jsonl", "langfuse_trace.json", "langfuse_export.csv", "helicone_cache.jsonl"];
+  "otlp_openllmetry.jsonl", "langfuse_trace.json", "langfuse_export.csv", "helicone_cache.jsonl", "otlp_status.jsonl", "langfuse_status.json"];
 
 let env;
 let tmp;
