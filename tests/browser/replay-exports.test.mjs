@@ -112,7 +112,7 @@ test("failed calls and cache hits are counted in the page's summary, in the core
   await context.close();
 });
 
-test("Helicone's cache reads and writes are input tokens in the page, priced from the page's price table as on the command line", async () => {
+test("Helicone's cache reads and writes are input tokens in the page, priced from the page's price table (CSV, or JSON with cachedInputPerMillion) as on the command line", async () => {
   const { page, context, log } = await open(env, "replay.html");
   const dir = await mkdtemp(join(tmpdir(), "replay-cache-"));
   // The file without its logged costs, so that the price table prices its calls.
@@ -136,6 +136,19 @@ test("Helicone's cache reads and writes are input tokens in the page, priced fro
   assert.equal(BigInt(v.bills[0][1]), 3_740_000n, `noLimit's bill: ${v.bills[0][1]}`);
   const notes = await el(page).evaluate((e) => e.view.notes);
   assert.ok(notes.some((s) => s.startsWith("1 call wrote 1,000 input tokens to the prompt cache")), notes.join(" | "));
+  // The same table as JSON, its cached-input price as cachedInputPerMillion: the same bills.
+  const json = join(dir, "prices.json");
+  await writeFile(json, JSON.stringify({
+    "claude-haiku-4-5": { inputPerMillion: 1, outputPerMillion: 5, cachedInputPerMillion: 0.1 },
+    "gpt-4o-mini": { inputPerMillion: "0.15", outputPerMillion: "0.6", cachedInputPerMillion: "0.075" },
+  }));
+  n = await drawn(page);
+  await el(page).locator("input.prices").setInputFiles(json);
+  await next(page, n);
+  const again = await shown(page);
+  assert.equal(again.problem, "");
+  assert.deepEqual(again.bills, want.bills, "a JSON table with cachedInputPerMillion prices as the CSV one");
+  assert.deepEqual(cli(file, "", ["--prices", json]).bills, want.bills, "and as billsim replay --prices FILE.json");
   assert.deepEqual(log.errors, []);
   await context.close();
   await rm(dir, { recursive: true, force: true });
