@@ -291,7 +291,7 @@ class ReplayView extends HTMLElement {
     }
   }
 
-  // After a read or replay that failed, the results' own controls show what the results on
+  // After a read or replay that failed (or was cancelled), the results' own controls show what the results on
   // the page were read and replayed by (a reader sees the user field of the numbers in front
   // of them), and so do the format, the skip box, the cohort added and the price table when
   // it was the results' own file that failed (`all`): the next change goes on from there.
@@ -366,6 +366,7 @@ class ReplayView extends HTMLElement {
     this.#showReading(false);
     this.#problem(this.#words.cancelled);
     this.#spare ??= this.#newWorker();
+    this.#restore(this.#file === this.#good?.file);
     this.#q(".file").focus();
   }
 
