@@ -127,3 +127,16 @@ fn a_json_price_table_gives_a_cached_input_price_as_the_csv_column_does() {
     let file = billsim_core::engine::read_policy_file(&policy).unwrap();
     assert_eq!(file.cached_prices, [("m".to_string(), Nanos(100))], "a policy file's prices give it too");
 }
+
+#[test]
+fn the_genai_conventions_cache_read_input_tokens_are_cached_input_tokens() {
+    // The conventions' `gen_ai.usage.cache_read.input_tokens` (of `gen_ai.usage.input_tokens`),
+    // beside OpenLLMetry's older `gen_ai.usage.cache_read_input_tokens`.
+    let text = String::from_utf8(fixture("otlp.jsonl")).unwrap().replacen(
+        r#"{"key":"gen_ai.usage.output_tokens","value":{"intValue":"300"}}"#,
+        r#"{"key":"gen_ai.usage.output_tokens","value":{"intValue":"300"}},{"key":"gen_ai.usage.cache_read.input_tokens","value":{"intValue":"1000"}}"#,
+        1,
+    );
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!((log.cached[0], calls(&log)[0].4), (1000, 1200), "1,000 of the call's 1,200 input tokens were cached");
+}

@@ -180,9 +180,12 @@ impl Row for SpanRow<'_> {
             Field::CostDollars => self.attribute(&["operation.cost"]),
             // `embeddings`: a call with no output.
             Field::CallType => self.attribute(&["gen_ai.operation.name"]),
-            // Of the input tokens (the conventions' `gen_ai.usage.input_tokens` includes them;
-            // OpenLLMetry 0.47 adds them into its `prompt_tokens`).
-            Field::CachedInput => self.attribute(&["gen_ai.usage.cache_read_input_tokens"]),
+            // Of the input tokens (the conventions' `gen_ai.usage.input_tokens` includes their
+            // `gen_ai.usage.cache_read.input_tokens`; OpenLLMetry 0.47 adds its
+            // `gen_ai.usage.cache_read_input_tokens` into its `prompt_tokens`).
+            Field::CachedInput => {
+                self.attribute(&["gen_ai.usage.cache_read.input_tokens", "gen_ai.usage.cache_read_input_tokens"])
+            }
             // 2 (`STATUS_CODE_ERROR`): a failed call.
             Field::SpanStatus => self.status_code(),
             // A trace is one request: an agent run's model calls are its calls.
