@@ -23,7 +23,8 @@ const cliBills = (file) => parseExact(execFileSync(billsim, ["replay", file, "--
   .policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0n)]);
 
 test("a log pulled through read() in chunks of 1, 7 or all its bytes replays to billsim replay's bills", () => {
-  for (const name of ["generic.csv", "litellm.json", "helicone.csv", "otlp.jsonl", "langfuse.json"]) {
+  for (const name of ["generic.csv", "litellm.json", "helicone.csv", "otlp.jsonl", "langfuse.json", "helicone_cache.jsonl",
+    "otlp_status.jsonl", "langfuse_status.json"]) {
     const bytes = readFileSync(join(FIXTURES, name));
     for (const most of [1, 7, Infinity]) {
       const replay = wasm.Replay.read(reader(bytes, most), { format: "", skipBadRows: false, bytes: bytes.length });

@@ -141,8 +141,12 @@ class ReplayView extends HTMLElement {
   #root;
   #words;
   #policies = structuredClone(page.policies);
-  #good = null; // { worker, view, file }: the last file replayed, kept while another is read
+  // { worker, view, file, read, run }: the last file replayed, kept while another is read, with
+  // the options it was read by ({ format, skipBadRows, per }) and replayed by ({ add, prices }).
+  #good = null;
   #pending = null; // the worker reading a new file
+  #reading = null; // the options the pending worker reads by, then replays by
+  #running = null; // the replay options last sent to the good worker
   #spare = null; // a worker with the wasm loaded, for the next file
   #frame = null; // the policy whose bar is framed
   #file = null; // the file chosen or dropped last, read again when the format or the skip box changes
@@ -251,9 +255,11 @@ class ReplayView extends HTMLElement {
     this.#q(".progress-text").textContent = "";
     worker.onmessage = ({ data }) => this.#fromPending(worker, data);
     worker.onerror = (e) => this.#fromPending(worker, { error: e.message ?? String(e) });
-    worker.postMessage({
-      read: file, format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked, per: this.#q(".per").value,
-    });
+    // The user field is the results' own file's: any other file is read by its format's user.
+    const per = file === this.#good?.file ? this.#q(".per").value : "";
+    const read = { format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked, per };
+    this.#reading = { read };
+    worker.postMessage({ read: file, ...read });
   }
 
   #fromPending(worker, data) {
@@ -263,11 +269,13 @@ class ReplayView extends HTMLElement {
       this.#q("progress").value = total > 0 ? done / total : 1;
       this.#q(".progress-text").textContent = data.text;
     } else if (data.ready) {
-      worker.postMessage(this.#runMessage());
+      const message = this.#runMessage();
+      this.#reading.run = message;
+      worker.postMessage(message);
     } else if (data.view) {
       this.#pending = null;
       this.#good?.worker?.terminate();
-      this.#good = { worker, view: data.view, file: this.#file };
+      this.#good = { worker, view: data.view, file: this.#file, ...this.#reading };
       this.dataset.memory = data.memory; // the worker's wasm memory, in bytes (for the benchmark)
       worker.onmessage = ({ data }) => this.#fromGood(worker, data);
       this.#showReading(false);
@@ -279,7 +287,33 @@ class ReplayView extends HTMLElement {
       this.#showReading(false);
       this.#problem(data.error, this.#words.failed);
       this.#spare ??= this.#newWorker();
+      this.#restore(this.#file === this.#good?.file);
     }
+  }
+
+  // After a read or replay that failed (or was cancelled), the results' own controls show what the results on
+  // the page were read and replayed by (a reader sees the user field of the numbers in front
+  // of them), and so do the format, the skip box, the cohort added and the price table when
+  // it was the results' own file that failed (`all`): the next change goes on from there.
+  // While another file is being tried, those stay as the reader set them for it (a format
+  // chosen, then that file again). The policy editor keeps its edits: they are a draft, and
+  // its error says what to change.
+  #restore(all) {
+    const good = this.#good;
+    if (!good) return;
+    this.#perOptions(good.view);
+    if (!all) return;
+    this.#q(".format").value = good.read.format;
+    this.#q(".skip").checked = good.read.skipBadRows;
+    this.#q(".add").value = good.run.add;
+    const kept = new DataTransfer();
+    if (good.run.prices) kept.items.add(good.run.prices);
+    this.#q(".prices").files = kept.files;
+  }
+
+  // The log's fields that say who made a call, as the core found them (--per's).
+  #perOptions(view) {
+    this.#q(".per").innerHTML = options([["", this.#words.perDefault], ...view.perFields.map((f) => [f, f])], view.per);
   }
 
   // What the worker of the last good file answers: a view under edited policies, the CSV,
@@ -288,6 +322,7 @@ class ReplayView extends HTMLElement {
     if (worker !== this.#good?.worker) return;
     if (data.view) {
       this.#good.view = data.view;
+      this.#good.run = this.#running;
       this.#q(".editor-error").textContent = "";
       this.#show(data.view);
     } else if (data.csv !== undefined) {
@@ -298,6 +333,7 @@ class ReplayView extends HTMLElement {
       setTimeout(() => URL.revokeObjectURL(link.href), 0);
     } else if (data.error) {
       this.#q(".editor-error").textContent = data.error;
+      this.#restore(true);
       // Its module stopped: the worker goes, the view stays; the next replay reads the file again.
       if (data.trapped) {
         worker.terminate();
@@ -308,8 +344,10 @@ class ReplayView extends HTMLElement {
 
   #rerun() {
     this.#q(".editor-error").textContent = "";
-    if (this.#good?.worker) this.#good.worker.postMessage(this.#runMessage());
-    else if (this.#good) this.#read(this.#good.file);
+    if (this.#good?.worker) {
+      this.#running = this.#runMessage();
+      this.#good.worker.postMessage(this.#running);
+    } else if (this.#good) this.#read(this.#good.file);
   }
 
   #runMessage() {
@@ -328,6 +366,7 @@ class ReplayView extends HTMLElement {
     this.#showReading(false);
     this.#problem(this.#words.cancelled);
     this.#spare ??= this.#newWorker();
+    this.#restore(this.#file === this.#good?.file);
     this.#q(".file").focus();
   }
 
@@ -354,8 +393,7 @@ class ReplayView extends HTMLElement {
   #show(view) {
     this.#q(".results").hidden = false;
     this.#q(".summary").textContent = view.summary;
-    // The log's fields that say who made a call, as the core found them (--per's).
-    this.#q(".per").innerHTML = options([["", this.#words.perDefault], ...view.perFields.map((f) => [f, f])], view.per);
+    this.#perOptions(view);
     sentences(this.#q(".notes"), view.notes);
     this.#q(".notes-box").hidden = view.notes.length === 0;
     if (!view.share.bars.some((b) => b.policy === this.#frame)) this.#frame = view.share.bars.at(-1)?.policy ?? null;

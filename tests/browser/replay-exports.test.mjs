@@ -5,6 +5,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { start, open } from "./harness.mjs";
 import { parseExact } from "../exact-json.mjs";
@@ -33,10 +36,10 @@ const shown = (page) => el(page).evaluate((e) => ({
 }));
 const usersIn = (summary) => Number(/ of ([\d,]+) users? to /.exec(summary)?.[1].replace(/,/g, ""));
 
-/** `billsim replay FILE --per FIELD --json`: its users and each policy's bill and refusals. */
-function cli(file, field) {
+/** `billsim replay FILE --per FIELD --json` (and `more` arguments): its users and each policy's bill and refusals. */
+function cli(file, field, more = []) {
   const per = field ? ["--per", field] : [];
-  const out = parseExact(execFileSync(billsim, ["replay", file, ...per, "--json"], { encoding: "utf8" }));
+  const out = parseExact(execFileSync(billsim, ["replay", file, ...per, ...more, "--json"], { encoding: "utf8" }));
   return {
     users: out.users.length,
     bills: out.policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0n)]),
@@ -95,6 +98,111 @@ test("failed calls and cache hits are counted in the page's summary, in the core
   assert.deepEqual(v.bills, cli(file).bills);
   const notes = await el(page).evaluate((e) => e.view.notes);
   assert.ok(notes.some((s) => s.startsWith("1 call failed: each was still made")), notes.join(" | "));
+  // An OpenTelemetry span with status.code 2 and a Langfuse generation of level ERROR.
+  for (const [name, counted] of [["otlp_status.jsonl", "3 calls (2 failed)"], ["langfuse_status.json", "2 calls (1 failed)"]]) {
+    const n = await drawn(page);
+    await el(page).locator("input.file").setInputFiles(join(FIXTURES, name));
+    await next(page, n);
+    const v = await shown(page);
+    assert.equal(v.problem, "", name);
+    assert.ok(v.summary.includes(`: ${counted} of 2 users`), `${name}: ${v.summary}`);
+    assert.deepEqual(v.bills, cli(join(FIXTURES, name)).bills, `${name}: billsim replay's bills`);
+  }
   assert.deepEqual(log.errors, []);
   await context.close();
+});
+
+test("Helicone's cache reads and writes are input tokens in the page, priced from the page's price table (CSV, or JSON with cachedInputPerMillion) as on the command line", async () => {
+  const { page, context, log } = await open(env, "replay.html");
+  const dir = await mkdtemp(join(tmpdir(), "replay-cache-"));
+  // The file without its logged costs, so that the price table prices its calls.
+  const text = readFileSync(join(FIXTURES, "helicone_cache.jsonl"), "utf8")
+    .replaceAll('"cost":0.00', '"cost":null,"x":0.00');
+  const file = join(dir, "helicone_cache.jsonl");
+  const prices = join(dir, "prices.csv");
+  await writeFile(file, text);
+  await writeFile(prices, "model,input_per_million,output_per_million,cached_input_per_million\n" +
+    "claude-haiku-4-5,1,5,0.1\ngpt-4o-mini,0.15,0.6,0.075\n");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  let n = await drawn(page);
+  await el(page).locator("input.prices").setInputFiles(prices);
+  await el(page).locator("input.file").setInputFiles(file);
+  await next(page, n);
+  const v = await shown(page);
+  assert.equal(v.problem, "");
+  const want = cli(file, "", ["--prices", prices]);
+  assert.deepEqual(v.bills, want.bills, "billsim replay --prices's bills");
+  // (200 fresh + 1,000 written) x $1 + 8,000 read x $0.10 + 300 x $5; 400 x $0.15 + 1,600 x $0.075 + 100 x $0.60.
+  assert.equal(BigInt(v.bills[0][1]), 3_740_000n, `noLimit's bill: ${v.bills[0][1]}`);
+  const notes = await el(page).evaluate((e) => e.view.notes);
+  assert.ok(notes.some((s) => s.startsWith("1 call wrote 1,000 input tokens to the prompt cache")), notes.join(" | "));
+  // The same table as JSON, its cached-input price as cachedInputPerMillion: the same bills.
+  const json = join(dir, "prices.json");
+  await writeFile(json, JSON.stringify({
+    "claude-haiku-4-5": { inputPerMillion: 1, outputPerMillion: 5, cachedInputPerMillion: 0.1 },
+    "gpt-4o-mini": { inputPerMillion: "0.15", outputPerMillion: "0.6", cachedInputPerMillion: "0.075" },
+  }));
+  n = await drawn(page);
+  await el(page).locator("input.prices").setInputFiles(json);
+  await next(page, n);
+  const again = await shown(page);
+  assert.equal(again.problem, "");
+  assert.deepEqual(again.bills, want.bills, "a JSON table with cachedInputPerMillion prices as the CSV one");
+  assert.deepEqual(cli(file, "", ["--prices", json]).bills, want.bills, "and as billsim replay --prices FILE.json");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test("a re-read or replay that fails leaves the page as it was: the error names the field, the old numbers stay, and so do the controls' values", async () => {
+  const { page, context, log } = await open(env, "replay.html");
+  const dir = await mkdtemp(join(tmpdir(), "replay-failed-"));
+  // team_id is text in the first call, an object in the second: counting by it cannot read the second.
+  const file = join(dir, "teams.jsonl");
+  await writeFile(file, [
+    '{"time":"2025-05-01T09:00:00Z","user":"alice","team_id":"a","model":"claude-haiku-4-5","input_tokens":100,"output_tokens":10}',
+    '{"time":"2025-05-01T09:00:01Z","user":"bob","team_id":{"name":"b"},"model":"claude-haiku-4-5","input_tokens":100,"output_tokens":10}',
+  ].join("\n") + "\n");
+  const badPrices = join(dir, "prices.csv");
+  await writeFile(badPrices, "model,input_per_million,output_per_million\nclaude-haiku-4-5,1,lots\n");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  let n = await drawn(page);
+  await el(page).locator("input.file").setInputFiles(file);
+  await next(page, n);
+  const before = await shown(page);
+  assert.equal(before.problem, "");
+  assert.ok(before.options.some(([f]) => f === "team_id"), JSON.stringify(before.options));
+  const still = async (what) => {
+    const v = await shown(page);
+    assert.equal(v.summary, before.summary, `${what}: the old results stay`);
+    assert.deepEqual(v.bills, before.bills, `${what}: the old numbers stay`);
+    assert.equal(v.chosen, "", `${what}: the select shows the field the results were counted by`);
+    assert.deepEqual(v.options, before.options, `${what}: and offers the same fields`);
+    return v;
+  };
+  // Count as one user: team_id.
+  n = await drawn(page);
+  await el(page).locator("select.per").selectOption("team_id");
+  await next(page, n);
+  let v = await still("per team_id");
+  assert.match(v.problem, /line 2: team_id: must be text or a number; got an object/, v.problem);
+  // The format: OTLP, which a JSON-lines log of calls is not.
+  await el(page).locator("select.format").selectOption("otlp");
+  await page.waitForFunction((p) => {
+    const t = document.querySelector("replay-view").shadowRoot.querySelector(".problem").textContent;
+    return t !== "" && t !== p;
+  }, v.problem);
+  v = await still("format otlp");
+  assert.notEqual(v.problem, "");
+  assert.equal(await el(page).locator("select.format").inputValue(), "", "the format select shows the format the results were read by");
+  // A price table that cannot be read: the replay's error, and no table kept beside results computed without it.
+  await el(page).locator("input.prices").setInputFiles(badPrices);
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  const error = await el(page).evaluate((e) => e.shadowRoot.querySelector(".editor-error").textContent);
+  assert.match(error, /prices, line 2, output_per_million: must be an amount in dollars/, error);
+  await still("bad prices");
+  assert.equal(await el(page).locator("input.prices").evaluate((i) => i.files.length), 0, "the prices input is as the results were priced: empty");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+  await rm(dir, { recursive: true, force: true });
 });

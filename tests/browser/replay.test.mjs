@@ -22,7 +22,7 @@ const GOOD = ["generic.csv", "generic.jsonl", "generic_bom_crlf.csv", "litellm.c
   "helicone.jsonl", "langfuse.json", "otlp.jsonl", "out_of_order.csv", "no_user.csv",
   // Files as the products write them (tests/fixtures/replay/SOURCES.md).
   "helicone_no_user.csv", "litellm_payload.jsonl", "litellm_gcs_object.json", "otlp_agent.jsonl",
-  "otlp_openllmetry.jsonl", "langfuse_trace.json", "langfuse_export.csv"];
+  "otlp_openllmetry.jsonl", "langfuse_trace.json", "langfuse_export.csv", "helicone_cache.jsonl", "otlp_status.jsonl", "langfuse_status.json"];
 
 let env;
 let tmp;
@@ -78,6 +78,7 @@ const shown = (page) => el(page).evaluate((e) => {
     reading: !q(".reading").hidden,
     bills: e.view?.bills ?? null,
     notes: e.view?.notes ?? [],
+    perFields: e.view?.perFields.length ?? 0,
     inked,
     tables: [...e.shadowRoot.querySelectorAll("table caption")].map((c) => c.textContent),
   };
@@ -234,6 +235,8 @@ test("Cancel stops a big file mid-way and the last view stays", async () => {
   assert.match(v.problem, /cancelled/i);
   assert.equal(v.summary, good.summary, "the last good view stays");
   assert.deepEqual(v.bills, good.bills);
+  const per = await el(page).locator("select.per").evaluate((s) => [s.value, s.options.length]);
+  assert.deepEqual(per, ["", 1 + good.perFields], "Count as one user offers the last view's fields again, its own chosen");
   await page.waitForTimeout(1500);
   assert.deepEqual((await shown(page)).bills, good.bills, "no view of the cancelled file arrives later");
   await context.close();

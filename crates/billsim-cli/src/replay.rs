@@ -114,8 +114,10 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
         None => PriceTable::default(),
     };
     let policies = file.map(|f| {
-        // --prices first: PriceTable::get takes the first price of a model.
+        // --prices first: PriceTable::get takes the first price of a model, and a cached-input
+        // price is looked up the same way.
         table.0.extend(f.prices.map_or_else(Vec::new, |p| p.0));
+        log.cached_prices.extend(f.cached_prices);
         f.policies
     });
     let refused = |e: RunError| match e {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::billsim;
+use common::{billsim, Temp};
 use serde_json::Value;
 
 fn fixture(name: &str) -> String {
@@ -32,6 +32,7 @@ fn each_real_export_replays_to_its_calls_users_and_its_own_logged_costs() {
     // The files that log a cost: noLimit's bill is the sum of the file's costs, exactly.
     for (name, calls, users, bill) in [
         ("helicone.jsonl", 2, vec!["alice", "acme"], 75_660_000),
+        ("helicone_cache.jsonl", 2, vec!["alice", "acme"], 3_990_000),
         ("litellm_payload.jsonl", 2, vec!["alice", "acme"], 75_660_000),
         ("otlp_agent.jsonl", 2, vec!["(no user)"], 4_760_000),
         ("litellm_gcs_object.json", 1, vec!["alice"], 2_160_000),
@@ -124,4 +125,64 @@ fn prices_with_a_cached_input_column_charge_litellms_cached_tokens_at_it() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("prices, line 2, cached_input: must be an amount in dollars per million"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn helicones_cache_reads_and_writes_are_input_tokens_priced_as_the_price_table_says() {
+    // The file without its logged costs: priced from the table.
+    let text = std::fs::read_to_string(fixture("helicone_cache.jsonl"))
+        .unwrap()
+        .replace("\"cost\":0.00", "\"cost\":null,\"x\":0.00");
+    let log = Temp::new("helicone-cache.jsonl", &text);
+    let prices = Temp::new(
+        "helicone-cache-prices.csv",
+        "model,input_per_million,output_per_million,cached_input_per_million\n\
+         claude-haiku-4-5,1,5,0.1\ngpt-4o-mini,0.15,0.6,0.075\n",
+    );
+    let run = json(&["replay", log.path(), "--prices", prices.path(), "--json"]);
+    // (200 fresh + 1,000 written) x $1 + 8,000 read x $0.10 + 300 x $5; 400 x $0.15 + 1,600 read
+    // x $0.075 + 100 x $0.60 (per million).
+    assert_eq!(run["policies"][0]["billNanos"].as_u64(), Some(3_500_000 + 240_000));
+    let notes = run["notes"].to_string();
+    assert!(notes.contains("1 call wrote 1,000 input tokens to the prompt cache: they are charged the input price"));
+}
+
+#[test]
+fn a_json_price_table_and_a_policy_files_prices_give_a_cached_input_price() {
+    let text = std::fs::read_to_string(fixture("litellm.json"))
+        .unwrap()
+        .replacen(r#""cache_read_input_tokens": 0"#, r#""cache_read_input_tokens": 1000"#, 1)
+        .replacen(r#""spend": 0.00216"#, r#""spend": null"#, 1);
+    let log = Temp::new("cached-json.json", &text);
+    let price = r#"{"claude-haiku-4-5": {"inputPerMillion": 1, "outputPerMillion": 5, "cachedInputPerMillion": 0.1}}"#;
+    let prices = Temp::new("cached-prices.json", price);
+    // 200 x $1 + 1,000 x $0.10 + 300 x $5 per million, and the other calls' logged $0.000012 and $0.0735.
+    let want = Some(1_800_000 + 12_000 + 73_500_000);
+    let run = json(&["replay", log.path(), "--prices", prices.path(), "--json"]);
+    assert_eq!(run["policies"][0]["billNanos"].as_u64(), want, "--prices as JSON");
+    let policy =
+        Temp::new("cached-policy.json", &format!(r#"{{"policies": [{{"name": "open"}}], "prices": {price}}}"#));
+    let run = json(&["replay", log.path(), "--policy", policy.path(), "--json"]);
+    assert_eq!(run["policies"][0]["billNanos"].as_u64(), want, "--policy's prices");
+    let bad = Temp::new("cached-bad.json", &price.replace("0.1}", "\"lots\"}"));
+    let out = billsim(&["replay", log.path(), "--prices", bad.path()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("prices.claude-haiku-4-5.cachedInputPerMillion: must be an amount in dollars"), "{said}");
+}
+
+#[test]
+fn failed_otlp_spans_and_langfuse_error_observations_are_failed_calls_in_what_was_read_and_the_json() {
+    for (name, head, failed, bill) in [
+        ("otlp_status.jsonl", "(OTLP/JSON)): 3 calls (2 failed) of 2 users", 2, 2_160_000),
+        ("langfuse_status.json", "): 2 calls (1 failed) of 2 users", 1, 2_160_000),
+    ] {
+        let out = billsim(&["replay", &fixture(name)]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(text.lines().next().unwrap_or("").contains(head), "{name}: {text}");
+        assert!(text.contains("failed: each was still made, so it counts toward request limits"), "{name}: {text}");
+        let run = json(&["replay", &fixture(name), "--json"]);
+        assert_eq!(run["failed"].as_u64(), Some(failed), "{name}");
+        assert_eq!(run["policies"][0]["billNanos"].as_u64(), Some(bill), "{name}: the failed calls' nothing");
+    }
 }

@@ -79,3 +79,64 @@ fn each_format_gives_its_cached_input_tokens() {
     );
     assert_eq!(read(text.as_bytes(), Options::default()).unwrap().cached, [7000]);
 }
+
+#[test]
+fn helicones_cache_reads_and_writes_are_input_tokens_beside_its_prompt_tokens() {
+    // Helicone's prompt_tokens are the fresh input alone: Anthropic's input_tokens, and OpenAI's
+    // prompt_tokens less its cached_tokens (tests/fixtures/replay/SOURCES.md).
+    let log = read_fixture("helicone_cache.jsonl");
+    let seen = calls(&log);
+    assert_eq!(
+        (seen[0].4, seen[1].4),
+        (200 + 8_000 + 1_000, 400 + 1_600),
+        "the input tokens a tokens guard counts: fresh, read from the cache, written to it"
+    );
+    assert_eq!(log.cached, [8_000, 1_600], "the cache reads are cached input tokens");
+    // As logged: Helicone's $0.00375 (writes at its $1.25 per million) and $0.00024.
+    assert_eq!(run::run(&log, None, None, Record::default()).unwrap().policies[0].bill, Nanos(3_990_000));
+    let notes = log.notes.join(" | ");
+    assert!(notes.contains("1 call wrote 1,000 input tokens to the prompt cache"), "{notes}");
+    // Without logged costs: 1,200 fresh and written at $1, 8,000 read at $0.10, 300 out at $5;
+    // 400 at $0.15, 1,600 at $0.075, 100 at $0.60 (per million).
+    let text = String::from_utf8(fixture("helicone_cache.jsonl"))
+        .unwrap()
+        .replace("\"cost\":0.00", "\"cost\":null,\"x\":0.00");
+    let table = "model,input_per_million,output_per_million,cached_input_per_million\n\
+                 claude-haiku-4-5,1,5,0.1\ngpt-4o-mini,0.15,0.6,0.075\n";
+    assert_eq!(bill(read(text.as_bytes(), Options::default()).unwrap(), table), Nanos(3_500_000 + 240_000));
+}
+
+#[test]
+fn a_json_price_table_gives_a_cached_input_price_as_the_csv_column_does() {
+    let json = r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 5, "cachedInputPerMillion": 0.1}}"#;
+    let (_, cached) = read_table_with_cached(json).unwrap();
+    assert_eq!(cached, [("m".to_string(), Nanos(100))], "$0.10 per million: 100 nano-dollars a token");
+    let text =
+        "time,user,model,input_tokens,output_tokens,cached_input_tokens\n2025-05-01T09:00:00Z,alice,m,1000,100,800\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(bill(log.clone(), json), bill(log, WITH_CACHED), "the JSON table charges as the CSV one");
+    // Under "prices", as a policy file holds them; and optional, as the CSV column.
+    let (_, cached) = read_table_with_cached(&format!(r#"{{"prices": {json}}}"#)).unwrap();
+    assert_eq!(cached.len(), 1);
+    let (_, cached) = read_table_with_cached(r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 5}}"#).unwrap();
+    assert!(cached.is_empty());
+    let bad = r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 5, "cachedInputPerMillion": "lots"}}"#;
+    let said = read_table_with_cached(bad).unwrap_err();
+    assert!(said.starts_with("prices.m.cachedInputPerMillion: must be an amount in dollars per million"), "{said}");
+    let policy = format!(r#"{{"policies": [{{"name": "x"}}], "prices": {json}}}"#);
+    let file = billsim_core::engine::read_policy_file(&policy).unwrap();
+    assert_eq!(file.cached_prices, [("m".to_string(), Nanos(100))], "a policy file's prices give it too");
+}
+
+#[test]
+fn the_genai_conventions_cache_read_input_tokens_are_cached_input_tokens() {
+    // The conventions' `gen_ai.usage.cache_read.input_tokens` (of `gen_ai.usage.input_tokens`),
+    // beside OpenLLMetry's older `gen_ai.usage.cache_read_input_tokens`.
+    let text = String::from_utf8(fixture("otlp.jsonl")).unwrap().replacen(
+        r#"{"key":"gen_ai.usage.output_tokens","value":{"intValue":"300"}}"#,
+        r#"{"key":"gen_ai.usage.output_tokens","value":{"intValue":"300"}},{"key":"gen_ai.usage.cache_read.input_tokens","value":{"intValue":"1000"}}"#,
+        1,
+    );
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!((log.cached[0], calls(&log)[0].4), (1000, 1200), "1,000 of the call's 1,200 input tokens were cached");
+}

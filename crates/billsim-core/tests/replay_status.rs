@@ -127,3 +127,41 @@ fn a_litellm_embedding_is_priced_at_its_models_input_price_alone_and_counted_as_
     let r = run::run(&log, None, Some(&prices), Record::default()).unwrap();
     assert_eq!(r.policies[0].bill, Nanos(10_000 + 73_500_000), "500 x 20 nano-dollars, and the chat call");
 }
+
+#[test]
+fn an_otlp_span_whose_status_code_is_error_is_a_failed_call_in_either_of_its_json_forms() {
+    // `"code": 2` and `"code": "STATUS_CODE_ERROR"` (the proto's JSON mapping writes an enum
+    // either way); the failed spans carry no token counts, as a refused request has none.
+    let log = read_fixture("otlp_status.jsonl");
+    assert_eq!(log.failed, [false, true, true]);
+    let seen = calls(&log);
+    assert_eq!((seen[1].4, seen[1].5), (0, 0), "a failed span without token counts: none");
+    let (bill, summary) = no_limit(&log);
+    // The first call's 1,200 + 300 tokens at haiku's $0.80 and $4 per million; the failed ones nothing.
+    assert_eq!(bill, Nanos(960_000 + 1_200_000), "noLimit's bill: {}", bill.exact_dollars());
+    assert!(summary.contains("3 calls (2 failed) of 2 users"), "{summary}");
+    let text = String::from_utf8(fixture("otlp_status.jsonl")).unwrap().replacen(
+        "\"status\":{}",
+        "\"status\":{\"code\":7}",
+        1,
+    );
+    let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(said.contains("line 1: status.code: must be 0, 1 or 2"), "{said}");
+}
+
+#[test]
+fn a_langfuse_observation_of_level_error_is_a_failed_call_in_its_api_answer_and_its_csv_export() {
+    let log = read_fixture("langfuse_status.json");
+    assert_eq!(log.failed, [false, true]);
+    let (bill, summary) = no_limit(&log);
+    assert_eq!(bill, Nanos(2_160_000), "the first call's $0.00216, the failed one's logged $0");
+    assert!(summary.contains("2 calls (1 failed) of 2 users"), "{summary}");
+    // The CSV export's `level` column.
+    let text = String::from_utf8(fixture("langfuse_export.csv")).unwrap();
+    let second = text.lines().filter(|l| l.contains("\"GENERATION\"")).nth(1).unwrap().to_string();
+    let text = text.replace(&second, &second.replacen("\"DEFAULT\"", "\"ERROR\"", 1));
+    assert_eq!(read(text.as_bytes(), Options::default()).unwrap().failed, [false, true]);
+    let text = String::from_utf8(fixture("langfuse_status.json")).unwrap().replace("\"ERROR\"", "\"FATAL\"");
+    let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(said.contains("level: must be \"DEBUG\", \"DEFAULT\", \"WARNING\" or \"ERROR\""), "{said}");
+}

@@ -162,6 +162,7 @@ impl Replay {
                 .map_err(|e| Thrown::with_field("policies", e.to_string()))?;
             // As billsim replay: the price table first (a model's first price is the one used).
             table.0.extend(file.prices.map_or_else(Vec::new, |p| p.0));
+            self.log.cached_prices.extend(file.cached_prices);
             // The default policies as they were keep their readers' labels ("Daily cost budget $0.25").
             Some(file.policies).filter(|p| *p != run::main_policies().0)
         };

@@ -25,10 +25,10 @@ pub use ledger::{FailMode, Meter, Outage, Tier, DAY_MS, MONTH_MS};
 pub use outcome::{Event, Outcome, RefusedBy, Timeline, Trip, UserOutcome};
 pub use policy::Policy;
 pub use policy_file::{
-    duration as policy_duration, file_text as policy_file_text, read as read_policy_file, read_prices, BadFile,
-    PolicyFile,
+    duration as policy_duration, file_text as policy_file_text, read as read_policy_file, read_prices,
+    read_prices_with_cached, BadFile, PolicyFile,
 };
-pub use price::{Nanos, Price, PriceTable, TooFine};
+pub use price::{CachedPrices, Nanos, Price, PriceTable, TooFine};
 pub use refusal::{retry_after_seconds, Reason, Refusal, RetryAfter, Wait};
 pub use run::{process_of, resolve_prices, run, run_priced, run_sending, timeline_step, Record, TIMELINE_STEPS};
 pub use run_error::RunError;

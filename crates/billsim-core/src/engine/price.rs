@@ -102,6 +102,11 @@ impl Price {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PriceTable(pub Vec<(String, Price)>);
 
+/// Cached-input prices per token, by model: what a token read from the provider's prompt
+/// cache costs, where a price table gives it (optional: a replay's cached input tokens are
+/// otherwise input tokens at the input price).
+pub type CachedPrices = Vec<(String, Nanos)>;
+
 impl PriceTable {
     pub fn get(&self, model: &str) -> Option<Price> {
         self.0.iter().find(|(name, _)| name == model).map(|&(_, price)| price)

@@ -7,7 +7,9 @@
 //! request_user_id, model, prompt_tokens, completion_tokens, latency, cost_usd` with every
 //! cell quoted. The call starts at `request_created_at` and ends at `response_created_at`
 //! (or after `latency` / `delay_ms` milliseconds); a `response_status` of 4xx or 5xx is a
-//! failed call.
+//! failed call. Its `prompt_tokens` are the fresh input alone: the tokens read from and
+//! written to the prompt cache are its `prompt_cache_read_tokens` and
+//! `prompt_cache_write_tokens` (JSON only: the CSV has no such column), added to the input.
 //!
 //! The tool writes the API's rows under its own column names, and three of them the API
 //! does not have: its CSV's `model`, `latency` and `cost_usd` are empty (the API says
@@ -29,6 +31,10 @@ pub const SPEC: Spec = Spec {
         (Field::Output, &["completiontokens"]),
         (Field::CostDollars, &["cost", "costusd"]),
         (Field::Status, &["responsestatus"]),
+        // Beside `prompt_tokens`, which are the fresh input alone (Anthropic's `input_tokens`;
+        // OpenAI's `prompt_tokens` less their `cached_tokens`, as Helicone's logger stores them).
+        (Field::CacheReadApart, &["promptcachereadtokens"]),
+        (Field::CacheWriteApart, &["promptcachewritetokens"]),
     ],
     aliases: false,
     // The export tool's `model` column is empty: its rows name the model `request_model`.

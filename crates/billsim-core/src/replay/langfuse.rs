@@ -4,7 +4,8 @@
 //! `endTime`, `userId`, `model` or `providedModelName`; `usageDetails` (every key with
 //! "input" in it counts as input, with "output" as output; the older `usage.input` /
 //! `usage.output` or `promptTokens` / `completionTokens` otherwise); `totalCost`, or
-//! `costDetails.total`, or `calculatedTotalCost`, in dollars.
+//! `costDetails.total`, or `calculatedTotalCost`, in dollars. A generation of `level`
+//! `ERROR` is a failed call (its usage and cost often empty: none).
 
 use crate::replay::columns::Spec;
 use crate::replay::json_rows::{path, paths, scalar, Entries};
@@ -125,6 +126,8 @@ impl Row for Observation<'_> {
             }
             // A trace is one request of several calls.
             Field::Request => self.text(&["traceId"]),
+            // `ERROR`: a failed call.
+            Field::Level => self.text(&["level"]),
             _ => Ok(None),
         }
     }
@@ -148,6 +151,7 @@ pub const CSV_SPEC: Spec = Spec {
         (Field::Output, &["outputusage"]),
         (Field::CostDollars, &["totalcost"]),
         (Field::Request, &["traceid"]),
+        (Field::Level, &["level"]),
     ],
     aliases: false,
     inside: &[],

@@ -122,6 +122,8 @@ pub struct Builder {
     embeddings: u64,
     /// One per call once one has cached input tokens.
     cached: Vec<Tokens>,
+    /// Calls that wrote to the prompt cache, and how many tokens.
+    cache_writes: (u64, Tokens),
     pub bad: Vec<BadRow>,
     pub bad_count: u64,
     by_key: u64,
@@ -173,6 +175,7 @@ impl Default for Builder {
             cache_hits: 0,
             embeddings: 0,
             cached: Vec::new(),
+            cache_writes: (0, 0),
             bad: Vec::new(),
             bad_count: 0,
             by_key: 0,
@@ -285,14 +288,28 @@ impl Builder {
             (None, None) => Span::ZERO,
         };
         let no_end = text_of(row, Field::End)?.is_none() && text_of(row, Field::Latency)?.is_none();
+        // Each format's word for what became of the call, in its own vocabulary.
+        let status = if let Some(v) = text_of(row, Field::Status)? {
+            Status::parse(&v.text).map_err(|e| with_name(&v, e))?
+        } else if let Some(v) = text_of(row, Field::Level)? {
+            status::of_level(&v.text).map_err(|e| with_name(&v, e))?
+        } else if let Some(v) = text_of(row, Field::SpanStatus)? {
+            status::of_span_code(&v.text).map_err(|e| with_name(&v, e))?
+        } else {
+            Status::Ok
+        };
+        // A failed call may log no token counts (a refused request has none): it used none.
         let count = |field: Field| -> Result<Tokens, String> {
-            let v = need(field)?;
-            amount::tokens(&v.text).map_err(|e| with_name(&v, e))
+            match text_of(row, field)? {
+                Some(v) => amount::tokens(&v.text).map_err(|e| with_name(&v, e)),
+                None if status == Status::Failed => Ok(0),
+                None => Err(format!("no {}", field.said())),
+            }
         };
         let (input, output) = (count(Field::Input)?, count(Field::Output)?);
         // Cached input tokens are input tokens (a tokens guard counts them as such), read
         // from the provider's cache: only their price differs.
-        let cached = match text_of(row, Field::CachedInput)? {
+        let cached_within = match text_of(row, Field::CachedInput)? {
             Some(v) => {
                 let n = amount::tokens(&v.text).map_err(|e| with_name(&v, e))?;
                 if n > input {
@@ -305,6 +322,20 @@ impl Builder {
             }
             None => 0,
         };
+        // Tokens read from and written to the prompt cache that a format counts apart from
+        // its input (Helicone's) are input tokens all the same: a tokens guard counts them.
+        let apart = |field: Field| -> Result<Tokens, String> {
+            match text_of(row, field)? {
+                Some(v) => amount::tokens(&v.text).map_err(|e| with_name(&v, e)),
+                None => Ok(0),
+            }
+        };
+        let (read_apart, written) = (apart(Field::CacheReadApart)?, apart(Field::CacheWriteApart)?);
+        let input = input
+            .checked_add(read_apart)
+            .and_then(|n| n.checked_add(written))
+            .ok_or_else(|| format!("{input} input tokens and {read_apart} + {written} of the prompt cache overflow"))?;
+        let cached = cached_within + read_apart; // at most the input, which holds both
         let cost = match (text_of(row, Field::CostDollars)?, text_of(row, Field::CostCents)?) {
             (Some(v), _) => {
                 let cents = match text_of(row, Field::CostUnit)? {
@@ -323,10 +354,6 @@ impl Builder {
             (None, Some(v)) => Some(amount::cents(&v.text).map_err(|e| with_name(&v, e))?),
             (None, None) => None,
         };
-        let status = match text_of(row, Field::Status)? {
-            Some(v) => Status::parse(&v.text).map_err(|e| with_name(&v, e))?,
-            None => Status::Ok,
-        };
         let cache_hit = match text_of(row, Field::CacheHit)? {
             Some(v) => status::cache_hit(&v.text).map_err(|e| with_name(&v, e))?,
             None => false,
@@ -335,8 +362,11 @@ impl Builder {
         let embedding = text_of(row, Field::CallType)?.is_some_and(|v| status::is_embedding(&v.text));
         let output = if embedding { 0 } else { output };
         // A cache hit never reached the model: no tokens, no cost.
-        let (input, output, cost, cached) =
-            if status == Status::CacheHit { (0, 0, Some(Nanos::ZERO), 0) } else { (input, output, cost, cached) };
+        let (input, output, cost, cached, written) = if status == Status::CacheHit {
+            (0, 0, Some(Nanos::ZERO), 0, 0)
+        } else {
+            (input, output, cost, cached, written)
+        };
         let model = need(Field::Model)?;
         // No user is common, not an error (an empty Helicone user, a LiteLLM key-less
         // proxy, Langfuse's observations, OpenTelemetry spans): such calls are one
@@ -421,6 +451,10 @@ impl Builder {
         }
         self.cache_hits += u64::from(status == Status::CacheHit);
         self.embeddings += u64::from(embedding);
+        if written > 0 {
+            self.cache_writes.0 += 1;
+            self.cache_writes.1 = self.cache_writes.1.saturating_add(written); // said in a note only
+        }
         if cached > 0 || !self.cached.is_empty() {
             self.cached.resize(self.calls.len(), 0); // the calls before the first with cached tokens
             self.cached.push(cached);
@@ -494,6 +528,15 @@ impl Builder {
             self.cache_hits,
             self.embeddings,
         ));
+        if self.cache_writes.0 > 0 {
+            notes.push(format!(
+                "{} {} input tokens to the prompt cache: they are charged the input price when no cost is \
+                 logged, as the price table has no cache-write price (a provider may charge more: Anthropic, 1.25 \
+                 times the input price for a five-minute cache)",
+                counted(self.cache_writes.0, "call wrote", "calls wrote"),
+                crate::words::grouped(self.cache_writes.1)
+            ));
+        }
         if self.no_end > 0 {
             notes.push(format!(
                 "{} no end time or latency: they finish the moment they start",

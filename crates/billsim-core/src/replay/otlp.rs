@@ -10,10 +10,13 @@
 //! The older token names OpenLLMetry still writes (`gen_ai.usage.prompt_tokens`,
 //! `gen_ai.usage.completion_tokens`) are read where the current ones are missing. Only
 //! model calls are calls (see [`record`]): an agent's span (`invoke_agent`, pydantic-ai's
-//! `agent run`) carries the sum of the model calls under it, and a tool's has none.
+//! `agent run`) carries the sum of the model calls under it, and a tool's has none. A span
+//! whose `status.code` is 2 (`STATUS_CODE_ERROR`) is a failed call, with or without token
+//! counts.
 
 use crate::replay::json_rows::{given_twice, kind};
 use crate::replay::log::{Builder, Field, NotACall, Row, Value};
+use crate::replay::status;
 use crate::replay::when::Unit;
 use crate::replay::ReplayError;
 use serde::Deserialize;
@@ -60,6 +63,15 @@ struct Span<'a> {
     parent: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     attributes: Vec<KeyValue<'a>>,
+    #[serde(borrow, default)]
+    status: Option<SpanStatus<'a>>,
+}
+
+/// A span's `status`: its `code` an integer, or the enum's name (`"STATUS_CODE_ERROR"`).
+#[derive(Deserialize)]
+struct SpanStatus<'a> {
+    #[serde(borrow, default)]
+    code: Option<&'a RawValue>,
 }
 
 #[derive(Deserialize)]
@@ -111,6 +123,19 @@ impl SpanRow<'_> {
         Ok(None)
     }
 
+    /// The span's `status.code`, as text (`None` when unset).
+    fn status_code(&self) -> Result<Option<Value<'_>>, String> {
+        let Some(raw) = self.span.status.as_ref().and_then(|s| s.code) else { return Ok(None) };
+        let text = crate::replay::json_rows::scalar(raw)
+            .map_err(|_| format!("status.code: must be {}; got {}", status::SPAN_CODE_ALLOWED, kind(raw)))?;
+        Ok(text.map(|text| Value { text, name: Cow::Borrowed("status.code") }))
+    }
+
+    /// Whether the span's status says it failed (a bad code is said when its call is read).
+    fn failed(&self) -> bool {
+        matches!(self.status_code(), Ok(Some(v)) if status::of_span_code(&v.text) == Ok(status::Status::Failed))
+    }
+
     fn time<'r>(raw: Option<&'r RawValue>, name: &'static str) -> Result<Option<Value<'r>>, String> {
         let Some(raw) = raw else { return Ok(None) };
         let text = crate::replay::json_rows::scalar(raw)
@@ -140,7 +165,7 @@ impl Row for SpanRow<'_> {
             Field::Start => SpanRow::time(self.span.start, "startTimeUnixNano"),
             Field::End => SpanRow::time(self.span.end, "endTimeUnixNano"),
             Field::User => self.attribute(&["enduser.id", "user.id"]),
-            Field::Model => self.attribute(&["gen_ai.request.model", "gen_ai.response.model"]),
+            Field::Model => self.attribute(&MODEL),
             Field::Input => match self.attribute(&INPUT)? {
                 Some(v) => Ok(Some(v)),
                 None => self.attribute(&TOTAL),
@@ -155,9 +180,14 @@ impl Row for SpanRow<'_> {
             Field::CostDollars => self.attribute(&["operation.cost"]),
             // `embeddings`: a call with no output.
             Field::CallType => self.attribute(&["gen_ai.operation.name"]),
-            // Of the input tokens (the conventions' `gen_ai.usage.input_tokens` includes them;
-            // OpenLLMetry 0.47 adds them into its `prompt_tokens`).
-            Field::CachedInput => self.attribute(&["gen_ai.usage.cache_read_input_tokens"]),
+            // Of the input tokens (the conventions' `gen_ai.usage.input_tokens` includes their
+            // `gen_ai.usage.cache_read.input_tokens`; OpenLLMetry 0.47 adds its
+            // `gen_ai.usage.cache_read_input_tokens` into its `prompt_tokens`).
+            Field::CachedInput => {
+                self.attribute(&["gen_ai.usage.cache_read.input_tokens", "gen_ai.usage.cache_read_input_tokens"])
+            }
+            // 2 (`STATUS_CODE_ERROR`): a failed call.
+            Field::SpanStatus => self.status_code(),
             // A trace is one request: an agent run's model calls are its calls.
             Field::Request => Ok(self
                 .span
@@ -177,6 +207,8 @@ impl Row for SpanRow<'_> {
 /// The operations that are a model call (the GenAI conventions' `gen_ai.operation.name`);
 /// any other (`invoke_agent`, `create_agent`, `execute_tool`...) is not one.
 const MODEL_OPERATIONS: [&str; 5] = ["chat", "text_completion", "generate_content", "embeddings", "completion"];
+/// The model: the one asked for, else the one that answered.
+const MODEL: [&str; 2] = ["gen_ai.request.model", "gen_ai.response.model"];
 /// Token counts: the conventions' names, then the older ones OpenLLMetry still writes.
 const INPUT: [&str; 2] = ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens"];
 const OUTPUT: [&str; 2] = ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens"];
@@ -215,6 +247,8 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
                 Some(o) if !MODEL_OPERATIONS.contains(&o.text.trim()) => {
                     Some(("agent or tool span", "agent and tool spans"))
                 }
+                // A failed model call may have no token counts (a refused request has none).
+                _ if row.failed() && row.attribute(&MODEL)?.is_some() => None,
                 _ if !has_tokens(&row)? => Some(("span without token counts", "spans without token counts")),
                 None if row.span.id.as_ref().is_some_and(|id| !id.is_empty() && parents.contains(id)) => Some((
                     "agent span holding its model calls' tokens",

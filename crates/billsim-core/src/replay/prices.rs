@@ -4,7 +4,7 @@
 //! nor a logged cost on every call is an error naming each such model with its calls,
 //! never a cost of zero.
 
-use crate::engine::{read_prices, Nanos, Price, PriceTable, RunError};
+use crate::engine::{read_prices_with_cached, Nanos, Price, PriceTable, RunError};
 use crate::money::Micros;
 use crate::replay::columns::{normalize, twice};
 use crate::replay::csv_records::Records;
@@ -48,8 +48,7 @@ const PRICE_COLUMNS: [(&str, &[&str]); 4] = [
     ("cached-input price", &["cachedinputpermillion", "cachedinput", "cachedinputprice", "cachereadpermillion"]),
 ];
 
-/// Cached-input prices per token, by model: a price table's optional column.
-pub type CachedPrices = Vec<(String, Nanos)>;
+pub use crate::engine::CachedPrices;
 
 pub const TABLE_CSV_ALLOWED: &str =
     "a CSV header with \"model\", \"input_per_million\" and \"output_per_million\" (dollars per million tokens)";
@@ -67,8 +66,9 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
     read_table_with_cached(text).map(|(table, _)| table)
 }
 
-/// [`read_table`], with the CSV's optional `cached_input_per_million` column (dollars per
-/// million input tokens read from the provider's cache; an empty cell: none for that model).
+/// [`read_table`], with the cached-input prices: the CSV's optional `cached_input_per_million`
+/// column (dollars per million input tokens read from the provider's cache; an empty cell:
+/// none for that model), or JSON's optional `cachedInputPerMillion`.
 ///
 /// ```
 /// use billsim_core::replay::prices::read_table_with_cached;
@@ -79,7 +79,7 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
 pub fn read_table_with_cached(text: &str) -> Result<(PriceTable, CachedPrices), String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('{') {
-        return read_prices(text).map(|t| (t, Vec::new())).map_err(|e| e.to_string());
+        return read_prices_with_cached(text).map_err(|e| e.to_string());
     }
     let mut records = Records::new(text.as_bytes());
     let mut record = csv::ByteRecord::new();
@@ -285,6 +285,7 @@ pub fn names_of(model: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::read_prices;
 
     #[test]
     fn the_lessons_prices_are_each_scenarios_own_at_its_defaults() {

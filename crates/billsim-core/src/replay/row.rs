@@ -25,6 +25,11 @@ pub enum Field {
     Request,
     /// What became of the call (see [`crate::replay::status`]).
     Status,
+    /// Langfuse's `level`: `ERROR` is a failed call ([`crate::replay::status::of_level`]).
+    Level,
+    /// An OpenTelemetry span's `status.code`: 2 is a failed call
+    /// ([`crate::replay::status::of_span_code`]).
+    SpanStatus,
     /// Whether a cache answered it (LiteLLM's `cache_hit`).
     CacheHit,
     /// What kind of call it is (LiteLLM's `call_type`): an embedding has no output.
@@ -32,6 +37,12 @@ pub enum Field {
     /// Of the input tokens, those read from the provider's prompt cache (priced at the
     /// model's cached-input price when the price table gives one).
     CachedInput,
+    /// Input tokens read from the prompt cache that a format counts apart from its input
+    /// tokens (Helicone's `prompt_cache_read_tokens`): added to the input, and cached input.
+    CacheReadApart,
+    /// Input tokens written to the prompt cache, counted apart from the input tokens
+    /// (Helicone's `prompt_cache_write_tokens`): added to the input, at the input price.
+    CacheWriteApart,
 }
 
 impl Field {
@@ -50,10 +61,13 @@ impl Field {
             Field::CostUnit => "cost unit",
             Field::Cohort => "cohort",
             Field::Request => "request",
-            Field::Status => "status",
+            Field::Status | Field::SpanStatus => "status",
+            Field::Level => "level",
             Field::CacheHit => "cache hit",
             Field::CallType => "call type",
             Field::CachedInput => "cached input tokens",
+            Field::CacheReadApart => "cache read tokens",
+            Field::CacheWriteApart => "cache write tokens",
         }
     }
 }

@@ -1,7 +1,8 @@
 //! What became of a logged call: it went through, it failed, or a cache answered it.
 //!
 //! - A failed call (LiteLLM's `status: "failure"`, Helicone's `response_status` 4xx/5xx,
-//!   the generic log's `failed`) was still made: a guard admitted it, so it counts toward
+//!   Langfuse's `level: "ERROR"`, an OpenTelemetry span's `status.code` 2, the generic log's
+//!   `failed`) was still made: a guard admitted it, so it counts toward
 //!   request limits, and it costs what was logged (nothing when no cost is logged: a
 //!   provider bills no failed call), as lesson 002's failed calls do.
 //! - A cache hit (LiteLLM's `cache_hit`, the generic log's `cache_hit`) never reached the
@@ -56,6 +57,48 @@ impl Status {
             Status::Failed => "failed",
             Status::CacheHit => "cache_hit",
         }
+    }
+}
+
+/// What Langfuse's `level` takes, as a message says it.
+pub const LEVEL_ALLOWED: &str = "\"DEBUG\", \"DEFAULT\", \"WARNING\" or \"ERROR\"";
+
+/// The status a Langfuse observation's `level` says: `ERROR` failed, any other went through.
+///
+/// ```
+/// use billsim_core::replay::status::{of_level, Status};
+/// assert_eq!(of_level("ERROR"), Ok(Status::Failed));
+/// assert_eq!(of_level("WARNING"), Ok(Status::Ok));
+/// assert!(of_level("FATAL").is_err());
+/// ```
+pub fn of_level(text: &str) -> Result<Status, String> {
+    match text.trim() {
+        "ERROR" => Ok(Status::Failed),
+        "DEBUG" | "DEFAULT" | "WARNING" => Ok(Status::Ok),
+        t => Err(format!("must be {LEVEL_ALLOWED}; got {t:?}")),
+    }
+}
+
+/// What an OpenTelemetry span's `status.code` takes, as a message says it.
+pub const SPAN_CODE_ALLOWED: &str =
+    "0, 1 or 2 (or \"STATUS_CODE_UNSET\", \"STATUS_CODE_OK\" or \"STATUS_CODE_ERROR\", as OTLP's JSON may write them)";
+
+/// The status an OpenTelemetry span's `status.code` says: 2 (`STATUS_CODE_ERROR`) failed; 0
+/// (unset) and 1 (ok) went through. OTLP's JSON writes the enum as its number, or its name
+/// (the proto's JSON mapping).
+///
+/// ```
+/// use billsim_core::replay::status::{of_span_code, Status};
+/// assert_eq!(of_span_code("2"), Ok(Status::Failed));
+/// assert_eq!(of_span_code("STATUS_CODE_ERROR"), Ok(Status::Failed));
+/// assert_eq!(of_span_code("0"), Ok(Status::Ok));
+/// assert!(of_span_code("7").is_err());
+/// ```
+pub fn of_span_code(text: &str) -> Result<Status, String> {
+    match text.trim() {
+        "2" | "STATUS_CODE_ERROR" => Ok(Status::Failed),
+        "0" | "1" | "STATUS_CODE_UNSET" | "STATUS_CODE_OK" => Ok(Status::Ok),
+        t => Err(format!("must be {SPAN_CODE_ALLOWED}; got {t:?}")),
     }
 }
 

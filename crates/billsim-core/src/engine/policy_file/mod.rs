@@ -13,7 +13,7 @@
 
 use crate::engine::guard::Guard;
 use crate::engine::policy::Policy;
-use crate::engine::price::PriceTable;
+use crate::engine::price::{CachedPrices, PriceTable};
 use crate::settings::shown;
 use crate::settings::FieldError;
 use json::{join, name, object, refused, view, whole, wrong, Fields, Json, MODEL_ALLOWED};
@@ -27,6 +27,8 @@ pub struct PolicyFile {
     pub policies: Vec<Policy>,
     /// The prices, when the file gives them: they replace the scenario's own.
     pub prices: Option<PriceTable>,
+    /// The cached-input prices its prices give (`cachedInputPerMillion`), by model.
+    pub cached_prices: CachedPrices,
 }
 
 /// Why a policy file cannot be read.
@@ -97,20 +99,25 @@ const PROCESSES_MAX: u64 = 100;
 pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
     let top = json_of(text)?;
     let file = match view(top) {
-        Json::List(items) => PolicyFile { policies: policies(&items, "", "policy file")?, prices: None },
+        Json::List(items) => {
+            PolicyFile { policies: policies(&items, "", "policy file")?, prices: None, cached_prices: Vec::new() }
+        }
         Json::Object(entries) if entries.iter().any(|(k, _)| k == "policies" || k == "prices") => {
             let fields = Fields::new(entries, "", FILE_FIELDS, &["policies", "prices"])?;
             let (raw, path) = fields.need("policies", POLICIES_ALLOWED)?;
             let Json::List(items) = view(raw) else { return Err(wrong(raw, &path, POLICIES_ALLOWED).into()) };
-            let prices = fields.get("prices").map(|(raw, path)| prices(raw, &path)).transpose()?;
+            let (prices, cached_prices) = match fields.get("prices") {
+                Some((raw, path)) => prices(raw, &path).map(|(table, cached)| (Some(table), cached))?,
+                None => (None, Vec::new()),
+            };
             let policies = policies(&items, &path, &path)?;
             if let Some(table) = &prices {
                 ladders_priced(&policies, &path, table)?;
                 degrades_priced(&policies, &path, table)?;
             }
-            PolicyFile { policies, prices }
+            PolicyFile { policies, prices, cached_prices }
         }
-        Json::Object(_) => PolicyFile { policies: vec![policy(top, "")?], prices: None },
+        Json::Object(_) => PolicyFile { policies: vec![policy(top, "")?], prices: None, cached_prices: Vec::new() },
         _ => return Err(wrong(top, "policy file", FILE_ALLOWED).into()),
     };
     Ok(file)
@@ -139,6 +146,17 @@ fn json_of(text: &str) -> Result<&RawValue, BadFile> {
 ///      3 decimals (a number such as 0.8 or a string such as \"0.80\"); got nothing");
 /// ```
 pub fn read_prices(text: &str) -> Result<PriceTable, BadFile> {
+    read_prices_with_cached(text).map(|(table, _)| table)
+}
+
+/// [`read_prices`], with the cached-input prices its optional `cachedInputPerMillion` gives.
+///
+/// ```
+/// use billsim_core::engine::read_prices_with_cached;
+/// let (_, cached) = read_prices_with_cached(r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 5, "cachedInputPerMillion": 0.1}}"#).unwrap();
+/// assert_eq!(cached[0].1 .0, 100);
+/// ```
+pub fn read_prices_with_cached(text: &str) -> Result<(PriceTable, CachedPrices), BadFile> {
     let top = json_of(text)?;
     if let Json::Object(entries) = view(top) {
         if let [(key, inner)] = &entries[..] {
