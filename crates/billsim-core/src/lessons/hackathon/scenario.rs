@@ -46,7 +46,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "capDollars",
         old_names: &["cap"],
-        label: "Daily cost cap for everyone, in dollars (0.000001 to 100)",
+        label: "Daily cost cap of the other capped policies, in dollars; the tutorial's app keeps its $0.001 (0.000001 to 100)",
         unit: "dollars",
         kind: Kind::Dollars { min: hackathon::CAP_MIN, max: hackathon::CAP_MAX },
         allowed: hackathon::CAP_ALLOWED,
