@@ -218,13 +218,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       draw: (canvas, settings, state, look, scenario, widget) =>
         drawAccounts(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
     },
-    // The tutorial's own runs: no setting changes them.
+    // The tutorial's own runs (no setting changes them), and the day under the framed policy.
     client: {
       panel: ".client-view",
       canvas: ".client-chart",
-      settings: () => ({}),
-      write: (widget) => widget.#writeClient(),
-      draw: (canvas, _settings, _state, look) => drawClient(canvas, look),
+      runs: true,
+      policy: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings) => widget.#writeClient(settings),
+      draw: (canvas, settings, state, look, _scenario, widget) =>
+        drawClient(canvas, settings, state.seed, state[widget.policy], look),
     },
   };
   static {
@@ -617,15 +620,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     return { settings, result: view };
   }
 
-  // What the tutorial's client gets on its two runs: the chart and each run's sentence,
-  // all the core's (clientView).
-  #writeClient() {
-    const view = clientView();
-    const text = view.runs.map((r) => r.sentence).join(" ");
+  // What the clients get: the tutorial's two runs, and the day under the framed policy;
+  // the chart, each run's sentence and the day's, all the core's (clientView).
+  #writeClient(settings) {
+    const view = clientView(settings, this.#state.seed, this.#state[this.#widget().policy]);
+    const text = [...view.runs.map((r) => r.sentence), view.day.sentence].join(" ");
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
     this.#q(".summary").textContent = text;
     this.#q(".client-chart").setAttribute("aria-label", `${view.title}. ${text}`);
     this.#q(".more").textContent = "";
-    return { settings: {}, result: view };
+    return { settings, result: view };
   }
 
   // The panels the core writes beside the chart of the widget's own scenario, framing its
