@@ -93,6 +93,10 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   .client-chart { height: 46rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
+/* Switches beside the chart (lesson 001's weaknesses): small, several to a row. */
+.toggles { gap: 0.3rem; }
+.toggles[hidden] { display: none; }
+.toggles button { min-height: 2.75rem; padding: 0.2rem 0.6rem; font-size: 0.9rem; }
 /* A narrow widget (a phone): the policy is one select in place of a block of buttons, and
    the views are one row of tabs, so the chart is on the first screen with what changes it. */
 .bw { container-type: inline-size; }
@@ -105,6 +109,8 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
      them); a second row only where four views' longest words do not fit side by side. */
   .views { flex-wrap: wrap; gap: 0.3rem; }
   .views button { flex: 1 1 0; min-width: min-content; overflow-wrap: normal; padding: 0.3rem 0.4rem; font-size: 0.9rem; }
+  /* The switches: two rows on a phone, each button as wide as its words. */
+  .toggles button { flex: 1 1 auto; padding: 0.2rem 0.4rem; font-size: 0.85rem; }
 }
 .day-view, .inflight-view, .cohort-view, .tradeoff-view, .accounts-view, .client-view, .overtime-view { display: grid; gap: 0.6rem; }
 .day-view[hidden], .inflight-view[hidden], .cohort-view[hidden], .tradeoff-view[hidden], .accounts-view[hidden], .client-view[hidden], .overtime-view[hidden] { display: none; }

@@ -225,7 +225,7 @@ test("the keyboard reaches every button of the demo link's widget and its log, a
   const { page, context } = await open(env, PAGE);
   await ready(page);
   const reached = new Set();
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 40; i++) {
     await page.keyboard.press("Tab");
     const name = await page.evaluate(() => {
       let a = document.activeElement;

@@ -33,7 +33,7 @@ export interface CoreTable {
   settings: SettingSpec[];
   widgetSettings: SettingKey[];
   scenarios: { name: ScenarioName; label: string; description: string; settings: SettingKey[]; policies: Choice[] }[];
-  widgets: { scenario: ScenarioName; name: string; policy: SettingKey; another: string; numbered: string; settings: SettingKey[] }[];
+  widgets: { scenario: ScenarioName; name: string; policy: SettingKey; another: string; numbered: string; toggles: { label: string; items: { key: SettingKey; label: string; on: string }[] } | null; settings: SettingKey[] }[];
   /** The theme attribute: no scenario's setting, described as one. */
   theme: Omit<SettingSpec, "key"> & { key: "theme" };
 }

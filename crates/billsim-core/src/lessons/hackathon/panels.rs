@@ -105,9 +105,10 @@ impl<'a> Day<'a> {
         .collect();
         if sentences.is_empty() {
             sentences.push(
-                "Each weakness of the tutorial's security review is a switch under \"More settings\": spoofed users, \
-                 a shared address, a restart, several server processes and calls started at once. All are off in \
-                 this run: every caller sends an X-User of their own to one server that never restarts."
+                "Each weakness of the tutorial's security review is a switch above the chart (and a field of \"More \
+                 settings\"): spoofed users, a shared address, a restart, several server processes and calls started \
+                 at once. All are off in this run: every caller sends an X-User of their own to one server that never \
+                 restarts."
                     .into(),
             );
         } else {
