@@ -114,7 +114,7 @@ const template = () => `
   <div class="fallback-slot"${schema === null ? "" : " hidden"}><slot></slot></div>
   ${schema === null ? "" : `<p class="notice" role="note" hidden></p>
   <div class="row views" role="group" aria-label="${labelOf("view")}"></div>
-  <div class="row toggles" role="group" hidden></div>
+  <div class="row toggles" hidden></div>
   <div class="day-view">
     <div class="row policies" role="group"></div>
     <canvas class="day-chart" role="img"></canvas>
@@ -523,7 +523,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     toggles.hidden = widget.toggles === null;
     toggles.innerHTML = (widget.toggles?.items ?? []).map(({ key, label }) =>
       `<button type="button" data-toggle="${escape(key)}" aria-pressed="false">${escape(label)}</button>`).join("");
-    if (widget.toggles !== null) toggles.setAttribute("aria-label", widget.toggles.label);
+    // A group (named by the core) only for a widget that has switches.
+    if (widget.toggles === null) {
+      toggles.removeAttribute("role");
+      toggles.removeAttribute("aria-label");
+    } else {
+      toggles.setAttribute("role", "group");
+      toggles.setAttribute("aria-label", widget.toggles.label);
+    }
     this.#q("[data-action=another-day]").textContent = widget.another;
     this.#q(".bw").setAttribute("aria-label", widget.name);
     return true;
