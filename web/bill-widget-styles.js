@@ -51,8 +51,8 @@ canvas { width: 100%; height: 17rem; display: block; }
 .tradeoff-chart { height: 22rem; }
 /* Two rows of forty tiny bars, each with its heading and note. */
 .accounts-chart { height: 18rem; }
-/* Two runs of answer tiles, the second with its spend against the cap; then the day: each
-   kind of user's answers, and the calls to the cap with the spend against it. */
+/* Two runs of answer tiles, the second with its spend against the cap; then the answers of
+   the widget's run by kind of user, and the calls to the cap with the spend against it. */
 .client-chart { height: 34rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }

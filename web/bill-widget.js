@@ -417,7 +417,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         this.#render();
       });
     }
-    // A switch sets its setting to its "on" value, or (pressed again) back to its default.
+    // A switch sets its setting to the core's value for it, or (pressed again) back to its default.
     this.#q(".toggles").addEventListener("click", (e) => {
       const b = e.target.closest("[data-toggle]");
       if (b === null) return;
