@@ -221,9 +221,10 @@ mod tests {
         }
     }
 
-    /// The client's view of day 0 at the defaults under `policy`.
-    fn with_day(policy: Policy) -> ClientView {
-        let values = Values::defaults(&SCENARIO);
+    /// The client's view of day 0 under `policy`, with the demo day's cap at `cap_dollars`.
+    fn with_day(policy: Policy, cap_dollars: &str) -> ClientView {
+        let mut values = Values::defaults(&SCENARIO);
+        values.set(&SCENARIO, "capDollars", cap_dollars).unwrap();
         let run = last_run::run(&SCENARIO, 0, &values).unwrap();
         client_view_of_day(&run, policy, &Settings::from_values(&values)).unwrap()
     }
@@ -240,7 +241,7 @@ mod tests {
 
     #[test]
     fn the_day_is_drawn_under_the_tutorials_runs_each_kind_in_words_and_the_apps_overshoot_against_its_cap() {
-        let view = with_day(Policy::RateLimitAndCap);
+        let view = with_day(Policy::RateLimitAndCap, "1");
         let day = view.day.as_ref().unwrap();
         let cap = day.cap.as_ref().unwrap();
         let refused = format!("fill=\"{}\"", Theme::light(100).palette.refused.hex());
@@ -257,9 +258,11 @@ mod tests {
             assert!(texts_overlapping(&out).is_empty(), "{size:?}: {:#?}", texts_overlapping(&out));
             let cut = texts_cut(&out, (size.0 as i32, size.1 as i32));
             assert!(cut.is_empty(), "{size:?}: {cut:#?}");
-            // The set-aside cap never ends above its cap: the app's overshoot is the difference
-            // (its bar above the cap line), as is its 429 tile and its kinds' refusals.
-            let set_aside = svg_of(&with_day(Policy::RateLimitAndSetAsideCap), size);
+            // The set-aside cap, given the app's $0.001 too, reaches it on day 0 but never ends
+            // above it: the app's overshoot (its bar above the cap line) is the difference.
+            let aside = with_day(Policy::RateLimitAndSetAsideCap, "0.001");
+            assert_eq!(aside.day.as_ref().and_then(|d| d.cap.as_ref()).map(|c| c.overshoot.as_str()), Some(""));
+            let set_aside = svg_of(&aside, size);
             assert!(
                 bars(&out) > bars(&set_aside),
                 "{size:?}: {} refused-colour rects, {}",
