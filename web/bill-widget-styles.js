@@ -51,8 +51,9 @@ canvas { width: 100%; height: 17rem; display: block; }
 .tradeoff-chart { height: 22rem; }
 /* Two rows of forty tiny bars, each with its heading and note. */
 .accounts-chart { height: 18rem; }
-/* Two runs of answer tiles, the second with its spend against the cap. */
-.client-chart { height: 21rem; }
+/* Two runs of answer tiles, the second with its spend against the cap; then the answers of
+   the widget's run by kind of user, and the calls to the cap with the spend against it. */
+.client-chart { height: 34rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }
 form { display: grid; gap: 0.6rem; padding: 0.6rem; border: 1px solid var(--line); border-radius: 0.4rem; }
@@ -89,9 +90,13 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   canvas { height: 23rem; }
   .cohort-chart { height: 36rem; }
   .tradeoff-chart { height: 26rem; }
-  .client-chart { height: 27rem; }
+  .client-chart { height: 46rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
+/* Switches beside the chart (lesson 001's weaknesses): small, several to a row. */
+.toggles { gap: 0.3rem; }
+.toggles[hidden] { display: none; }
+.toggles button { min-height: 2.75rem; padding: 0.2rem 0.6rem; font-size: 0.9rem; }
 /* A narrow widget (a phone): the policy is one select in place of a block of buttons, and
    the views are one row of tabs, so the chart is on the first screen with what changes it. */
 .bw { container-type: inline-size; }
@@ -104,9 +109,11 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
      them); a second row only where four views' longest words do not fit side by side. */
   .views { flex-wrap: wrap; gap: 0.3rem; }
   .views button { flex: 1 1 0; min-width: min-content; overflow-wrap: normal; padding: 0.3rem 0.4rem; font-size: 0.9rem; }
+  /* The switches: two rows on a phone, each button as wide as its words. */
+  .toggles button { flex: 1 1 auto; padding: 0.2rem 0.4rem; font-size: 0.85rem; }
 }
-.day-view, .inflight-view, .cohort-view, .tradeoff-view, .accounts-view { display: grid; gap: 0.6rem; }
-.day-view[hidden], .inflight-view[hidden], .cohort-view[hidden], .tradeoff-view[hidden], .accounts-view[hidden] { display: none; }
+.day-view, .inflight-view, .cohort-view, .tradeoff-view, .accounts-view, .client-view, .overtime-view { display: grid; gap: 0.6rem; }
+.day-view[hidden], .inflight-view[hidden], .cohort-view[hidden], .tradeoff-view[hidden], .accounts-view[hidden], .client-view[hidden], .overtime-view[hidden] { display: none; }
 /* The view switch: pressed is a thick outline, so it does not read as a fourth policy. */
 :host .views button[aria-pressed="true"] { background: transparent; color: inherit; border-width: 3px; border-color: var(--accent); }
 /* When the WebAssembly cannot load: the message and the element's own fallback children

@@ -114,6 +114,7 @@ const template = () => `
   <div class="fallback-slot"${schema === null ? "" : " hidden"}><slot></slot></div>
   ${schema === null ? "" : `<p class="notice" role="note" hidden></p>
   <div class="row views" role="group" aria-label="${labelOf("view")}"></div>
+  <div class="row toggles" hidden></div>
   <div class="day-view">
     <div class="row policies" role="group"></div>
     <canvas class="day-chart" role="img"></canvas>
@@ -218,13 +219,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       draw: (canvas, settings, state, look, scenario, widget) =>
         drawAccounts(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
     },
-    // The tutorial's own runs: no setting changes them.
+    // The tutorial's own runs (no setting changes them), and the day under the framed policy.
     client: {
       panel: ".client-view",
       canvas: ".client-chart",
-      settings: () => ({}),
-      write: (widget) => widget.#writeClient(),
-      draw: (canvas, _settings, _state, look) => drawClient(canvas, look),
+      runs: true,
+      policy: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings) => widget.#writeClient(settings),
+      draw: (canvas, settings, state, look, _scenario, widget) =>
+        drawClient(canvas, settings, state.seed, state[widget.policy], look),
     },
   };
   static {
@@ -315,6 +319,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   }
 
   #q(selector) { return this.#root.querySelector(selector); }
+  // The value a switch of the widget sets its setting to when on, as the core reads it.
+  #toggleOn(key) { return readSetting(key, this.#widget().toggles.items.find((t) => t.key === key).on); }
   #darkQuery() { return matchMedia("(prefers-color-scheme: dark)"); }
   #syncsUrl() { return this.hasAttribute("sync-url"); }
   // A setting's attribute as given, under its one name or an old one.
@@ -411,6 +417,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         this.#render();
       });
     }
+    // A switch sets its setting to the core's value for it, or (pressed again) back to its default.
+    this.#q(".toggles").addEventListener("click", (e) => {
+      const b = e.target.closest("[data-toggle]");
+      if (b === null) return;
+      const key = b.dataset.toggle;
+      this.#state[key] = b.getAttribute("aria-pressed") === "true" ? schema.defaults[key] : this.#toggleOn(key);
+      this.#syncForm();
+      this.#render();
+    });
     const lastSeed = schema.settings.find((s) => s.key === "seed").kind.max;
     this.#q("[data-action=another-day]").addEventListener("click", () => {
       this.#state.seed = this.#state.seed >= lastSeed ? 0 : this.#state.seed + 1;
@@ -503,6 +518,19 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const choices = scenarioNamed(widget.scenario).policies;
     policies.innerHTML = buttons(choices, "policy") + choiceSelect(choices, "policy", policyLabel);
     policies.setAttribute("aria-label", policyLabel);
+    // The widget's switches (lesson 001's weaknesses), beside every view's chart.
+    const toggles = this.#q(".toggles");
+    toggles.hidden = widget.toggles === null;
+    toggles.innerHTML = (widget.toggles?.items ?? []).map(({ key, label }) =>
+      `<button type="button" data-toggle="${escape(key)}" aria-pressed="false">${escape(label)}</button>`).join("");
+    // A group (named by the core) only for a widget that has switches.
+    if (widget.toggles === null) {
+      toggles.removeAttribute("role");
+      toggles.removeAttribute("aria-label");
+    } else {
+      toggles.setAttribute("role", "group");
+      toggles.setAttribute("aria-label", widget.toggles.label);
+    }
     this.#q("[data-action=another-day]").textContent = widget.another;
     this.#q(".bw").setAttribute("aria-label", widget.name);
     return true;
@@ -528,6 +556,12 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       // when not there already, as moving a button takes its focus away.
       const panel = this.#q(this.#shown().panel);
       if (this.#shown().policy && this.#q(".policies").parentElement !== panel) panel.prepend(this.#q(".policies"));
+      // The switches sit just above the chart they change (moved only when not there already).
+      const canvas = this.#q(this.#shown().canvas);
+      if (canvas.previousElementSibling !== this.#q(".toggles")) canvas.before(this.#q(".toggles"));
+      for (const b of this.#root.querySelectorAll("[data-toggle]")) {
+        b.setAttribute("aria-pressed", String(this.#state[b.dataset.toggle] === this.#toggleOn(b.dataset.toggle)));
+      }
       // "Another day" and "Show numbers" belong to the widget's own scenario's views.
       for (const el of this.#root.querySelectorAll("[data-only]")) el.hidden = name !== widget.scenario;
       for (const label of this.#root.querySelectorAll("label[data-views]")) {
@@ -617,15 +651,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     return { settings, result: view };
   }
 
-  // What the tutorial's client gets on its two runs: the chart and each run's sentence,
-  // all the core's (clientView).
-  #writeClient() {
-    const view = clientView();
-    const text = view.runs.map((r) => r.sentence).join(" ");
+  // What the clients get: the tutorial's two runs, and the day under the framed policy;
+  // the chart, each run's sentence and the day's, all the core's (clientView).
+  #writeClient(settings) {
+    const view = clientView(settings, this.#state.seed, this.#state[this.#widget().policy]);
+    const text = [...view.runs.map((r) => r.sentence), view.day.sentence].join(" ");
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
     this.#q(".summary").textContent = text;
     this.#q(".client-chart").setAttribute("aria-label", `${view.title}. ${text}`);
     this.#q(".more").textContent = "";
-    return { settings: {}, result: view };
+    return { settings, result: view };
   }
 
   // The panels the core writes beside the chart of the widget's own scenario, framing its

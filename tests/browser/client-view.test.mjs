@@ -1,6 +1,8 @@
 // Lesson 001's own picture: the tutorial's two runs of demo.py as its client gets them (200,
 // 200, 429 with Retry-After: 58; and the check-only cap passed by $0.000424 before its 429),
-// all the core's (clientView).
+// and the widget's day under the framed policy (each kind of user's 200s and 429s with the
+// Retry-After values the core computed; the tutorial's app's own $0.001 cap passed, drawn
+// against its line), all the core's (clientView).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { start, open, ready, core, axeScan } from "./harness.mjs";
@@ -32,10 +34,10 @@ for (const width of [390, 1000]) {
     const w = page.locator("bill-widget");
     await w.getByRole("button", { name: "Client's view" }).click();
     await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "demoClient");
-    const view = await core(page, "clientView");
+    const view = await core(page, "clientView", {}, 0, "rateLimitAndCap");
     const v = await shown(page);
     assert.equal(v.canvas, "client-chart");
-    const text = view.runs.map((r) => r.sentence).join(" ");
+    const text = [...view.runs.map((r) => r.sentence), view.day.sentence].join(" ");
     assert.equal(v.summary, text);
     assert.equal(v.label, `${view.title}. ${text}`);
     assert.deepEqual(view.runs[0].responses.map((r) => `${r.user} ${r.words}`), ["ana 200", "ana 200", "ana 429 Retry-After: 58", "ben 200"]);
@@ -44,6 +46,42 @@ for (const width of [390, 1000]) {
     assert.ok(served > 300 && refused > 300, `200s painted (${served} pixels) and 429s and the overshoot (${refused})`);
     const { bad } = await axeScan(page);
     assert.deepEqual(bad, []);
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  });
+}
+
+for (const width of [390, 1000]) {
+  test(`at ${width} px the client's view shows the day: each kind's 200s and 429s, and the app's overshoot past its own $0.001 cap drawn against it`, async () => {
+    // The set-aside cap given the app's $0.001 too, so that both reach a cap on day 0.
+    const tiny = { capDollars: "0.001" };
+    const { page, context, log } = await open(env, "examples/hackathon.html?view=demoClient&capDollars=0.001", { viewport: { width, height: 900 } });
+    await ready(page);
+    const app = await core(page, "clientView", tiny, 0, "rateLimitAndCap");
+    assert.deepEqual(app, await core(page, "clientView", {}, 0, "rateLimitAndCap"), "the app keeps its own cap whatever capDollars");
+    const v = await shown(page);
+    assert.ok(v.summary.endsWith(app.day.sentence), v.summary);
+    assert.equal(app.day.cap.capLabel, "cap $0.001", "the tutorial's app's own cap");
+    assert.equal(app.day.cap.overshoot, "$0.000168 past the cap: the call checked under it was charged after", "day 0");
+    assert.deepEqual(app.day.kinds.map((k) => k.words), ["6 × 200, 247 × 429 from the cap", "0 × 200, 4,609 × 429 from the cap"]);
+    // Under the limit alone the script's 429s carry the Retry-After values the core sent.
+    const limit = await core(page, "clientView", {}, 0, "rateLimit");
+    assert.match(limit.day.kinds[1].words, /× 429 with Retry-After \d+ to \d+ s$/);
+    // The set-aside cap never passes its cap: switching to it leaves the overshoot's bar out.
+    const w = page.locator("bill-widget");
+    const control = width < 600 ? w.locator("select.compact") : null;
+    if (control) await control.selectOption("rateLimitAndSetAsideCap");
+    else await w.getByRole("button", { name: "Limit and a set-aside cap", exact: true }).click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("hackathonPolicy") === "rateLimitAndSetAsideCap");
+    const aside = await shown(page);
+    const setAside = await core(page, "clientView", tiny, 0, "rateLimitAndSetAsideCap");
+    assert.equal(setAside.day.cap.capLabel, "cap $0.001");
+    assert.equal(setAside.day.cap.overshoot, "", "no spend past the set-aside cap");
+    assert.ok(aside.summary.endsWith(setAside.day.sentence));
+    const [, appRefused] = v.painted;
+    const [, asideRefused] = aside.painted;
+    assert.ok(appRefused > asideRefused + 50,
+      `the app's overshoot is painted above its cap line: ${appRefused} refused-colour pixels against ${asideRefused}`);
     assert.deepEqual(log.errors, []);
     await context.close();
   });

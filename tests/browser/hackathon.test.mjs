@@ -202,7 +202,8 @@ test("a policy button, another day, a setting and the over-time view each show t
   assert.equal(over.canvas, "overtime-chart");
   assert.ok(over.inked > 1000, `the over-time chart is drawn (${over.inked})`);
   assert.equal(over.summary, time.lines.map((l) => l.sentence).join(" "));
-  assert.deepEqual(time.limits.map((l) => l.label), ["daily cost cap $0.50"], "the cap's line");
+  assert.deepEqual(time.limits.map((l) => l.label), ["daily cost cap $0.50", "daily cost cap $0.001"],
+    "the cap's line, and the tutorial's app's own $0.001 (it had the cap's $0.50 too before)");
   assert.deepEqual(over.panels, v.panels, "the panels stay under the over-time view");
   assert.deepEqual(log.errors, []);
   await context.close();
@@ -224,7 +225,7 @@ test("the keyboard reaches every button of the demo link's widget and its log, a
   const { page, context } = await open(env, PAGE);
   await ready(page);
   const reached = new Set();
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 40; i++) {
     await page.keyboard.press("Tab");
     const name = await page.evaluate(() => {
       let a = document.activeElement;

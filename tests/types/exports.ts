@@ -30,7 +30,7 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
   const look = { dark: false, scale: 1 };
   drawTradeOff(canvas, "freeTier", {}, 0, "allThree", look);
   drawAccounts(canvas, "freeTier", {}, 0, "allThree", look);
-  drawClient(canvas, look);
+  drawClient(canvas, {}, 0, "rateLimitAndCap", look);
   const widget: HTMLElement | null = document.querySelector("bill-widget");
   void [day, view, rows, claims, spread, runs, read, readRuns, widget];
   return [sentence, ...inFlight];
@@ -48,8 +48,9 @@ export function amounts(replay: Replay): bigint[] {
   const notice: string = ignoredNotice("budget", "address", "must be a number", "0.25");
   const point: bigint = tradeOffView("freeTier", {}, 0).points[0].billNanos;
   const through: number = accountsView("freeTier", {}, 0, "allThree").rows[0].accounts[0].through;
-  const status: number = clientView().runs[0].responses[0].status;
-  void [served, settled, notice, point, through, status];
+  const status: number = clientView({}, 0, "rateLimitAndCap").runs[0].responses[0].status;
+  const capped: number | undefined = clientView({ capDollars: "1" }, 0, "dailyCap").day?.kinds[0].capped;
+  void [served, settled, notice, point, through, status, capped];
   return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
     segment.chargedNanos, view.bills[0].billNanos, view.calls];
 }

@@ -7,13 +7,25 @@
 use crate::over_time::font_for;
 use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::{rgb, Theme};
-use billsim_core::lessons::hackathon::client_view::ClientView;
+use billsim_core::lessons::hackathon::client_view::{ClientDay, ClientRun, ClientView, KindAnswers, Response};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// Draws `view` on `area`.
+/// What every section of the chart draws with: the area's width, its padding, font and
+/// line height.
+struct Layout {
+    w: i32,
+    pad: i32,
+    font: u32,
+    line_h: i32,
+    gap: i32,
+    room: i32,
+}
+
+/// Draws `view` on `area`: the tutorial's runs, then the day's answers by kind of user and
+/// its calls to the cap, where the view has the day.
 pub fn draw_client<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     view: &ClientView,
@@ -24,91 +36,157 @@ pub fn draw_client<DB: DrawingBackend>(
     let w = w as i32;
     let pad = theme.px(6) as i32;
     let font = font_for(w, theme);
-    let line_h = font as i32 + theme.px(6) as i32;
-    let text = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
-    let room = w - 2 * pad;
     let gap = theme.px(4) as i32;
+    let at = Layout { w, pad, font, line_h: font as i32 + theme.px(6) as i32, gap, room: w - 2 * pad };
     let mut y = pad;
-    let write = |lines: &[String], x: i32, y: i32| -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-        for (l, words) in lines.iter().enumerate() {
-            area.draw(&Text::new(words.clone(), (x, y + l as i32 * line_h + line_h / 2), text.clone()))?;
-        }
-        Ok(())
-    };
     for run in &view.runs {
-        let heading = wrap(&run.heading, font, room);
-        write(&heading, pad, y)?;
-        y += heading.len() as i32 * line_h + gap;
-
-        // A tile per answer: who asked, its status, its Retry-After; in one row where each
-        // word fits its tile, else in rows of two, or one.
-        let n = run.responses.len().max(1);
-        let stripe = theme.px(4) as i32;
-        let words = |r: &billsim_core::lessons::hackathon::client_view::Response| {
-            [r.user.clone(), r.status.to_string(), r.retry.clone()]
-        };
-        let widest = run.responses.iter().flat_map(words).map(|t| text_width(&t, font)).max().unwrap_or(0);
-        let fits = |cols: usize| (room - gap * (cols as i32 - 1)) / cols as i32 - stripe - 2 * gap >= widest;
-        let cols = [n, 2, 1].into_iter().find(|&c| c <= n && fits(c)).unwrap_or(1);
-        let tile = (room - gap * (cols as i32 - 1)) / cols as i32;
-        let inner = tile - stripe - 2 * gap;
-        let tiles: Vec<Vec<String>> = run
-            .responses
-            .iter()
-            .map(|r| words(r).iter().filter(|t| !t.is_empty()).flat_map(|t| wrap(t, font, inner)).collect())
-            .collect();
-        let tall = tiles.iter().map(Vec::len).max().unwrap_or(1) as i32 * line_h + gap;
-        for (k, (r, lines)) in run.responses.iter().zip(&tiles).enumerate() {
-            let (x0, y0) = (pad + (k % cols) as i32 * (tile + gap), y + (k / cols) as i32 * (tall + gap));
-            let colour = rgb(if r.status == 200 { theme.palette.honest[0] } else { theme.palette.refused });
-            area.draw(&Rectangle::new([(x0, y0), (x0 + tile, y0 + tall)], colour.mix(0.18).filled()))?;
-            area.draw(&Rectangle::new([(x0, y0), (x0 + stripe, y0 + tall)], colour.filled()))?;
-            write(lines, x0 + stripe + gap, y0 + gap / 2)?;
+        y = draw_run(area, run, theme, &at, y)?;
+    }
+    if let Some(day) = &view.day {
+        y = draw_day(area, day, theme, &at, y)?;
+        if let Some(cap) = &day.cap {
+            draw_run(area, cap, theme, &at, y)?;
         }
-        y += n.div_ceil(cols) as i32 * (tall + gap);
-        let tile = (room - gap * (n as i32 - 1)) / n as i32;
-
-        // The day's spend after each answer against the cap, where the cap was passed.
-        if !run.overshoot.is_empty() {
-            let bar_h = theme.px(48) as i32;
-            let top = run.responses.iter().map(|r| r.spent.0).chain([run.cap.0]).max().unwrap_or(1).max(1);
-            let (bottom, cap_y) = (y + bar_h, y + bar_h - scaled(u128::from(run.cap.0), u128::from(top), bar_h));
-            let within = rgb(theme.palette.within);
-            let over = rgb(theme.palette.refused);
-            let bar = tile.min(theme.px(40) as i32);
-            for (k, r) in run.responses.iter().enumerate() {
-                let x0 = pad + k as i32 * (tile + gap);
-                let height = scaled(u128::from(r.spent.0), u128::from(top), bar_h);
-                let below = height.min(bottom - cap_y);
-                area.draw(&Rectangle::new([(x0, bottom - below), (x0 + bar, bottom)], within.filled()))?;
-                if height > below {
-                    area.draw(&Rectangle::new([(x0, bottom - height), (x0 + bar, cap_y)], over.filled()))?;
-                }
-                let words = &r.spent_words;
-                if text_width(words, font) <= tile - bar - gap {
-                    area.draw(&Text::new(words.clone(), (x0 + bar + gap, bottom - line_h / 2), text.clone()))?;
-                }
-            }
-            let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
-            area.draw(&DashedPathElement::new(vec![(pad, cap_y), (w - pad, cap_y)], theme.px(6), theme.px(4), dash))?;
-            // The cap's words over its line at the left, above the first answer's spend (under
-            // the cap, or the cap would have refused it).
-            area.draw(&Text::new(run.cap_label.clone(), (pad, cap_y - line_h / 2), text.clone()))?;
-            y = bottom + gap;
-            let note = wrap(&run.overshoot, font, room);
-            write(&note, pad, y)?;
-            y += note.len() as i32 * line_h;
-        }
-        y += 2 * gap;
     }
     Ok(())
+}
+
+/// `lines` one under the other from `(x, y)`.
+fn write<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    theme: &Theme,
+    at: &Layout,
+    lines: &[String],
+    x: i32,
+    y: i32,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let text = ("sans-serif", at.font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    for (l, words) in lines.iter().enumerate() {
+        area.draw(&Text::new(words.clone(), (x, y + l as i32 * at.line_h + at.line_h / 2), text.clone()))?;
+    }
+    Ok(())
+}
+
+/// Each kind of user's answers over the day: its words, then a bar of its 200s and 429s
+/// (those of the request limit lighter than the cap's), on one scale for every kind (the
+/// kind with the most requests fills the width). Returns the y under it.
+fn draw_day<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    day: &ClientDay,
+    theme: &Theme,
+    at: &Layout,
+    mut y: i32,
+) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
+    let heading = wrap(&day.heading, at.font, at.room);
+    write(area, theme, at, &heading, at.pad, y)?;
+    y += heading.len() as i32 * at.line_h + at.gap;
+    let total = |k: &KindAnswers| u128::from(k.ok) + u128::from(k.limited) + u128::from(k.capped);
+    let most = day.kinds.iter().map(total).max().unwrap_or(0).max(1);
+    let bar_h = theme.px(14) as i32;
+    let served = rgb(theme.palette.honest[0]);
+    let refused = rgb(theme.palette.refused);
+    for kind in &day.kinds {
+        let words = wrap(&format!("{}: {}", kind.label, kind.words), at.font, at.room);
+        write(area, theme, at, &words, at.pad, y)?;
+        y += words.len() as i32 * at.line_h;
+        let mut x = at.pad;
+        for (n, colour) in
+            [(kind.ok, served.filled()), (kind.limited, refused.mix(0.5).filled()), (kind.capped, refused.filled())]
+        {
+            let len = scaled(u128::from(n), most, at.room);
+            if len > 0 {
+                area.draw(&Rectangle::new([(x, y), (x + len, y + bar_h)], colour))?;
+            }
+            x += len;
+        }
+        y += bar_h + at.gap;
+    }
+    Ok(y + 2 * at.gap)
+}
+
+/// One run: its heading, a tile per answer, and where the cap was passed, the spend after
+/// each answer against the cap line. Returns the y under it.
+fn draw_run<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    run: &ClientRun,
+    theme: &Theme,
+    at: &Layout,
+    mut y: i32,
+) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
+    let Layout { w, pad, font, line_h, gap, room } = *at;
+    let text = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    let heading = wrap(&run.heading, font, room);
+    write(area, theme, at, &heading, pad, y)?;
+    y += heading.len() as i32 * line_h + gap;
+
+    // A tile per answer: who asked, its status, its Retry-After; in one row where each
+    // word fits its tile, else in rows of two, or one.
+    let n = run.responses.len().max(1);
+    let stripe = theme.px(4) as i32;
+    let words = |r: &Response| [r.user.clone(), r.status.to_string(), r.retry.clone()];
+    let widest = run.responses.iter().flat_map(words).map(|t| text_width(&t, font)).max().unwrap_or(0);
+    let fits = |cols: usize| (room - gap * (cols as i32 - 1)) / cols as i32 - stripe - 2 * gap >= widest;
+    let cols = [n, 2, 1].into_iter().find(|&c| c <= n && fits(c)).unwrap_or(1);
+    let tile = (room - gap * (cols as i32 - 1)) / cols as i32;
+    let inner = tile - stripe - 2 * gap;
+    let tiles: Vec<Vec<String>> = run
+        .responses
+        .iter()
+        .map(|r| words(r).iter().filter(|t| !t.is_empty()).flat_map(|t| wrap(t, font, inner)).collect())
+        .collect();
+    let tall = tiles.iter().map(Vec::len).max().unwrap_or(1) as i32 * line_h + gap;
+    for (k, (r, lines)) in run.responses.iter().zip(&tiles).enumerate() {
+        let (x0, y0) = (pad + (k % cols) as i32 * (tile + gap), y + (k / cols) as i32 * (tall + gap));
+        let colour = rgb(if r.status == 200 { theme.palette.honest[0] } else { theme.palette.refused });
+        area.draw(&Rectangle::new([(x0, y0), (x0 + tile, y0 + tall)], colour.mix(0.18).filled()))?;
+        area.draw(&Rectangle::new([(x0, y0), (x0 + stripe, y0 + tall)], colour.filled()))?;
+        write(area, theme, at, lines, x0 + stripe + gap, y0 + gap / 2)?;
+    }
+    y += n.div_ceil(cols) as i32 * (tall + gap);
+    let tile = (room - gap * (n as i32 - 1)) / n as i32;
+
+    // The spend after each answer against the cap, where the cap was passed.
+    if !run.overshoot.is_empty() {
+        let bar_h = theme.px(48) as i32;
+        let top = run.responses.iter().map(|r| r.spent.0).chain([run.cap.0]).max().unwrap_or(1).max(1);
+        let (bottom, cap_y) = (y + bar_h, y + bar_h - scaled(u128::from(run.cap.0), u128::from(top), bar_h));
+        let within = rgb(theme.palette.within);
+        let over = rgb(theme.palette.refused);
+        let bar = tile.min(theme.px(40) as i32);
+        for (k, r) in run.responses.iter().enumerate() {
+            let x0 = pad + k as i32 * (tile + gap);
+            let height = scaled(u128::from(r.spent.0), u128::from(top), bar_h);
+            let below = height.min(bottom - cap_y);
+            area.draw(&Rectangle::new([(x0, bottom - below), (x0 + bar, bottom)], within.filled()))?;
+            if height > below {
+                area.draw(&Rectangle::new([(x0, bottom - height), (x0 + bar, cap_y)], over.filled()))?;
+            }
+            let words = &r.spent_words;
+            if text_width(words, font) <= tile - bar - gap {
+                area.draw(&Text::new(words.clone(), (x0 + bar + gap, bottom - line_h / 2), text.clone()))?;
+            }
+        }
+        let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
+        area.draw(&DashedPathElement::new(vec![(pad, cap_y), (w - pad, cap_y)], theme.px(6), theme.px(4), dash))?;
+        // The cap's words over its line at the left, above the first answer's spend (under
+        // the cap, or the cap would have refused it).
+        area.draw(&Text::new(run.cap_label.clone(), (pad, cap_y - line_h / 2), text.clone()))?;
+        y = bottom + gap;
+        let note = wrap(&run.overshoot, font, room);
+        write(area, theme, at, &note, pad, y)?;
+        y += note.len() as i32 * line_h;
+    }
+    Ok(y + 2 * gap)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rows::{drawn_text, texts_cut, texts_overlapping};
-    use billsim_core::lessons::hackathon::client_view::client_view;
+    use billsim_core::lessons::hackathon::client_view::{client_view, client_view_of_day};
+    use billsim_core::lessons::hackathon::scenario::SCENARIO;
+    use billsim_core::lessons::hackathon::{Policy, Settings};
+    use billsim_core::scenario::{last_run, Values};
 
     fn svg(size: (u32, u32), theme: Theme) -> String {
         let mut svg = String::new();
@@ -141,6 +219,58 @@ mod tests {
             // Two 429 tiles' stripes and the overshoot above the cap.
             assert!(out.lines().filter(|l| l.starts_with("<rect") && l.contains(&refused)).count() >= 3, "{size:?}");
         }
+    }
+
+    /// The client's view of day 0 under `policy`, with the demo day's cap at `cap_dollars`.
+    fn with_day(policy: Policy, cap_dollars: &str) -> ClientView {
+        let mut values = Values::defaults(&SCENARIO);
+        values.set(&SCENARIO, "capDollars", cap_dollars).unwrap();
+        let run = last_run::run(&SCENARIO, 0, &values).unwrap();
+        client_view_of_day(&run, policy, &Settings::from_values(&values)).unwrap()
+    }
+
+    fn svg_of(view: &ClientView, size: (u32, u32)) -> String {
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+            draw_client(&root, view, &Theme::light(100)).unwrap();
+            root.present().unwrap();
+        }
+        svg
+    }
+
+    #[test]
+    fn the_day_is_drawn_under_the_tutorials_runs_each_kind_in_words_and_the_apps_overshoot_against_its_cap() {
+        let view = with_day(Policy::RateLimitAndCap, "1");
+        let day = view.day.as_ref().unwrap();
+        let cap = day.cap.as_ref().unwrap();
+        let refused = format!("fill=\"{}\"", Theme::light(100).palette.refused.hex());
+        let bars = |out: &str| out.lines().filter(|l| l.starts_with("<rect") && l.contains(&refused)).count();
+        for size in [(320, 900), (366, 900), (672, 640)] {
+            let out = svg_of(&view, size);
+            let drawn = drawn_text(&out);
+            for words in [&day.heading, &cap.heading, &cap.overshoot, &cap.cap_label] {
+                assert!(drawn.contains(words.as_str()), "{size:?}: {words} in {drawn}");
+            }
+            for kind in &day.kinds {
+                assert!(drawn.contains(&kind.words), "{size:?}: {}", kind.words);
+            }
+            assert!(texts_overlapping(&out).is_empty(), "{size:?}: {:#?}", texts_overlapping(&out));
+            let cut = texts_cut(&out, (size.0 as i32, size.1 as i32));
+            assert!(cut.is_empty(), "{size:?}: {cut:#?}");
+            // The set-aside cap, given the app's $0.001 too, reaches it on day 0 but never ends
+            // above it: the app's overshoot (its bar above the cap line) is the difference.
+            let aside = with_day(Policy::RateLimitAndSetAsideCap, "0.001");
+            assert_eq!(aside.day.as_ref().and_then(|d| d.cap.as_ref()).map(|c| c.overshoot.as_str()), Some(""));
+            let set_aside = svg_of(&aside, size);
+            assert!(
+                bars(&out) > bars(&set_aside),
+                "{size:?}: {} refused-colour rects, {}",
+                bars(&out),
+                bars(&set_aside)
+            );
+        }
+        assert_eq!(cap.overshoot, "$0.000168 past the cap: the call checked under it was charged after");
     }
 
     #[test]

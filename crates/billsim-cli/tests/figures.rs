@@ -61,9 +61,11 @@ fn figures_writes_the_demo_links_share_of_the_bill_by_kind_of_user_for_the_hacka
     assert_whole_svg(&demo, "Share of the bill by kind of user under each policy: A public demo link, run 0");
     assert!(
         demo.contains(
-            "The tutorial's app: 5 requests per 60 s per user, then a $1.00 daily cap: $0.45 billed, of which "
+            "The tutorial's app: 5 requests per 60 s per user, then its own $0.001 daily cap: $0.001168 billed, of \
+             which honest visitors 100%; 4,856 requests refused"
         ),
-        "the desc holds the core's sentence of each policy"
+        "the desc holds the core's sentence of each policy: the app with its own $0.001 cap (it had $1.00 and billed \
+         $0.45 before)"
     );
 }
 

@@ -1,6 +1,6 @@
 //! Lesson 001's runs replayed, its figures, its blocked-call log and the scenario's settings.
 
-use billsim_core::engine::Record;
+use billsim_core::engine::{Reason, Record};
 use billsim_core::lessons::hackathon::blocked_log::{blocked_log, iso_time, line};
 use billsim_core::lessons::hackathon::replay::{self, cap_settings, rate_settings, CAP_RUN, RATE_RUN};
 use billsim_core::lessons::hackathon::DAY_START_UNIX;
@@ -60,12 +60,21 @@ fn the_blocked_call_log_is_one_json_line_per_refusal_as_app_py_writes_it() {
     let log = blocked_log(&run, app, DAY_START_UNIX).unwrap();
     let refused: u32 = app.per_user.iter().map(|u| u.refused).sum();
     assert_eq!(log.lines().count() as u32, refused, "one line per refusal");
+    // The app's own $0.001 cap closes the link to everyone in the morning; before it did
+    // (under a $1.00 cap) only the script's requests were refused, by the request limit.
+    let mut capped = 0;
     for l in log.lines() {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
-        assert_eq!(v["user"], "script", "{l}");
-        assert_eq!(v["reason"], "rate limit", "{l}");
+        match v["reason"].as_str() {
+            Some("rate limit") => assert_eq!(v["user"], "script", "{l}"),
+            Some("daily cost cap reached") => capped += 1,
+            _ => panic!("a reason app.py does not write: {l}"),
+        }
         assert!(v["time"].as_str().unwrap().starts_with("2026-11-11T"), "{l}");
     }
+    let by_cap: u32 = app.per_user.iter().map(|u| u.refused_by.get(Reason::DailyCapReached)).sum();
+    assert_eq!(capped, by_cap, "one \"daily cost cap reached\" line per refusal by the cap");
+    assert!(capped > 0, "the tutorial's $0.001 cap is reached on day 3");
     let counts = scenario::run(s, 3, &Values::defaults(s), None, Record::COUNTS).unwrap();
     assert_eq!(blocked_log(&counts, &counts.policies[3], DAY_START_UNIX), None, "no event list, no log");
 }
@@ -143,6 +152,11 @@ fn the_widgets_views_split_the_bill_by_kind_of_user_and_draw_the_cap_over_time_f
     assert_eq!(view.bars.len(), 5, "one bar per policy");
     let over = billsim_core::views::over_time::over_time(&run).unwrap();
     let caps: Vec<(&str, &[usize])> = over.limits.iter().map(|l| (l.label.as_str(), &l.policies[..])).collect();
-    assert_eq!(caps, [("daily cost cap $1.00", &[2, 3, 4][..])], "dailyCap, the app and the set-aside cap");
+    // The tutorial's app keeps its own $0.001 cap (it had the others' $1.00 before).
+    assert_eq!(
+        caps,
+        [("daily cost cap $1.00", &[2, 4][..]), ("daily cost cap $0.001", &[3][..])],
+        "dailyCap and the set-aside cap, then the app"
+    );
     assert!(over.lines[2].sentence.contains("past the $1.00 ceiling line"), "{}", over.lines[2].sentence);
 }

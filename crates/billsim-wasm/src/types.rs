@@ -33,7 +33,7 @@ export interface CoreTable {
   settings: SettingSpec[];
   widgetSettings: SettingKey[];
   scenarios: { name: ScenarioName; label: string; description: string; settings: SettingKey[]; policies: Choice[] }[];
-  widgets: { scenario: ScenarioName; name: string; policy: SettingKey; another: string; numbered: string; settings: SettingKey[] }[];
+  widgets: { scenario: ScenarioName; name: string; policy: SettingKey; another: string; numbered: string; toggles: { label: string; items: { key: SettingKey; label: string; on: string }[] } | null; settings: SettingKey[] }[];
   /** The theme attribute: no scenario's setting, described as one. */
   theme: Omit<SettingSpec, "key"> & { key: "theme" };
 }
@@ -142,10 +142,26 @@ export interface Accounts {
   table: Table;
 }
 
-/** Lesson 001's tutorial runs as its client gets them. */
+/** One run as lesson 001's client gets it: each answer, and the spend against the cap. */
+export interface ClientRun {
+  heading: string;
+  responses: { user: string; status: number; retryAfter?: bigint; words: string; retry: string; spentNanos: bigint; spentWords: string }[];
+  capNanos: bigint;
+  capLabel: string;
+  overshoot: string;
+  sentence: string;
+}
+
+/** Lesson 001's tutorial runs as its client gets them, and the day's answers by kind of user. */
 export interface ClientView {
   title: string;
-  runs: { heading: string; responses: { user: string; status: number; retryAfter?: bigint; words: string; retry: string; spentNanos: bigint; spentWords: string }[]; capNanos: bigint; capLabel: string; overshoot: string; sentence: string }[];
+  runs: ClientRun[];
+  day?: {
+    heading: string;
+    kinds: { label: string; ok: number; limited: number; capped: number; retryAfter?: [bigint, bigint]; words: string }[];
+    cap?: ClientRun;
+    sentence: string;
+  };
 }
 
 /** A panel beside the chart, written by the core. */

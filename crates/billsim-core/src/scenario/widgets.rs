@@ -103,9 +103,27 @@ pub(crate) const VIEW_CHOICES: &[Choice] = &{
     choices
 };
 
+/// A switch on the widget's first screen for one of its settings: pressed, the setting is
+/// `on`; pressed again, its default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Toggle {
+    pub key: &'static str,
+    /// The button's words.
+    pub label: &'static str,
+    /// The setting's text when the switch is on.
+    pub on: &'static str,
+}
+
+/// A widget's switches, with what the group is called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Toggles {
+    pub label: &'static str,
+    pub items: &'static [Toggle],
+}
+
 /// A widget: the views of one lesson, named by its scenario (the `scenario` attribute),
-/// what a screen reader calls it, the setting its policy buttons set, and the words of its
-/// "another run" button and of the run's number.
+/// what a screen reader calls it, the setting its policy buttons set, the words of its
+/// "another run" button and of the run's number, and the switches beside its chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Widget {
@@ -115,6 +133,7 @@ pub struct Widget {
     pub policy: &'static str,
     pub another: &'static str,
     pub numbered: &'static str,
+    pub toggles: Option<Toggles>,
 }
 
 pub const WIDGETS: &[Widget] = &[
@@ -124,6 +143,7 @@ pub const WIDGETS: &[Widget] = &[
         policy: "policy",
         another: "Another day",
         numbered: "Day",
+        toggles: None,
     },
     Widget {
         scenario: "freeTier",
@@ -131,6 +151,7 @@ pub const WIDGETS: &[Widget] = &[
         policy: "freeTierPolicy",
         another: "Another run",
         numbered: "Run",
+        toggles: None,
     },
     Widget {
         scenario: "hackathon",
@@ -138,6 +159,7 @@ pub const WIDGETS: &[Widget] = &[
         policy: "hackathonPolicy",
         another: "Another day",
         numbered: "Day",
+        toggles: Some(crate::lessons::hackathon::scenario::WEAKNESSES),
     },
     Widget {
         scenario: "runawayTenant",
@@ -146,6 +168,7 @@ pub const WIDGETS: &[Widget] = &[
         policy: "tenantPolicy",
         another: "Another month",
         numbered: "Month",
+        toggles: None,
     },
 ];
 

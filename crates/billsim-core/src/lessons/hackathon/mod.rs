@@ -52,6 +52,10 @@ pub const LIMIT_ALLOWED: &str = "a whole number of requests from 1 to 1000";
 pub const WINDOW_MAX: u64 = 86_400;
 pub const WINDOW_ALLOWED: &str = "a whole number of seconds from 1 to 86400";
 pub const CAP_MIN: Micros = Micros(1);
+/// The tutorial's `DAILY_CAP_USD` default, $0.001 ("very small on purpose, so the tutorial
+/// can reach the cap with a few real calls"): the cap of the policy that says it is the
+/// tutorial's app, whatever `capDollars` (a demo day's cap, for the other capped policies).
+pub const TUTORIAL_CAP: Micros = Micros(1_000);
 pub const CAP_MAX: Micros = Micros(100_000_000);
 pub const CAP_ALLOWED: &str = "an amount in dollars from 0.000001 to 100, with at most 6 decimals";
 pub const RESTART_MAX: u64 = 1_439;
@@ -163,15 +167,25 @@ impl Policy {
         POLICIES[self as usize].value
     }
 
+    /// The settings the policy runs with: `s`, but the tutorial's app keeps the tutorial's
+    /// own cap ([`TUTORIAL_CAP`]), as the app runs when its `DAILY_CAP_USD` is not set.
+    pub fn runs_with(self, s: &Settings) -> Settings {
+        match self {
+            Policy::RateLimitAndCap => Settings { cap: TUTORIAL_CAP, ..*s },
+            _ => *s,
+        }
+    }
+
     /// The policy's name with its settings, as a reader sees it.
     pub fn label(self, s: &Settings) -> String {
+        let s = &self.runs_with(s);
         let limit = format!("{} requests per {} s per user", s.limit, s.window.0 / 1_000);
         let cap = s.cap.exact_dollars();
         match self {
             Policy::NoLimit => "No limit".into(),
             Policy::RateLimit => format!("Request limit: {limit}"),
             Policy::DailyCap => format!("Daily cost cap: {cap} a day, checked before each call"),
-            Policy::RateLimitAndCap => format!("The tutorial's app: {limit}, then a {cap} daily cap"),
+            Policy::RateLimitAndCap => format!("The tutorial's app: {limit}, then its own {cap} daily cap"),
             Policy::RateLimitAndSetAsideCap => {
                 format!("{limit}, then a {cap} daily cap that sets aside {MAX_TOKENS} tokens of reply first")
             }
@@ -180,6 +194,7 @@ impl Policy {
 
     /// The guards in the app's order (the limit, then the cap), in the settings' processes.
     pub fn engine_policy(self, s: &Settings) -> engine::Policy {
+        let s = &self.runs_with(s);
         let limit = Guard::RateLimiter { limit: s.limit, window_ms: s.window };
         let cap = Guard::DailyCap { cap_micros: s.cap };
         let set_aside = Guard::SetAsideCap { cap_micros: s.cap, max_tokens: MAX_TOKENS };

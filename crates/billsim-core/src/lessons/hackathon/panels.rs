@@ -28,7 +28,7 @@ pub fn panels(scenario: &Scenario, seed: u32, values: &Values, policy: &str) -> 
         .into_iter()
         .find(|p| p.name() == policy.trim())
         .ok_or_else(|| RunError::Setting(Invalid { allowed: POLICIES_ALLOWED, got: shown(policy) }.on("policy")))?;
-    let settings = Settings::from_values(values);
+    let settings = framed.runs_with(&Settings::from_values(values));
     // The day the widget's chart shows, kept with every event: not run again here.
     let run = crate::scenario::last_run::run(scenario, seed, values)?;
     let day = Day::of(&run, framed, &settings);
@@ -79,15 +79,15 @@ impl<'a> Day<'a> {
         self.settings.cap.shown()
     }
 
-    /// Users of `cohort`: (calls, refused by the request limit, charged), each.
-    fn cohort(&self, cohort: u16) -> impl Iterator<Item = (u32, u32, Nanos)> + '_ {
+    /// Users of `cohort`: (calls, refused by the request limit, charged, refused by the
+    /// cap), each.
+    fn cohort(&self, cohort: u16) -> impl Iterator<Item = (u32, u32, Nanos, u32)> + '_ {
         let name = self.run.cohorts.get(usize::from(cohort)).map(|c| c.name.as_str());
-        self.run
-            .users
-            .iter()
-            .zip(&self.outcome.per_user)
-            .filter(move |(u, _)| Some(u.cohort.as_str()) == name)
-            .map(|(u, o)| (u.calls, o.refused_by.get(Reason::RateLimit), o.charged))
+        self.run.users.iter().zip(&self.outcome.per_user).filter(move |(u, _)| Some(u.cohort.as_str()) == name).map(
+            |(u, o)| {
+                (u.calls, o.refused_by.get(Reason::RateLimit), o.charged, o.refused_by.get(Reason::DailyCapReached))
+            },
+        )
     }
 
     /// One sentence per weakness switched on, or one that says the switches are there.
@@ -105,9 +105,10 @@ impl<'a> Day<'a> {
         .collect();
         if sentences.is_empty() {
             sentences.push(
-                "Each weakness of the tutorial's security review is a switch under \"More settings\": spoofed users, \
-                 a shared address, a restart, several server processes and calls started at once. All are off in \
-                 this run: every caller sends an X-User of their own to one server that never restarts."
+                "Each weakness of the tutorial's security review is a switch above the chart (and a field of \"More \
+                 settings\"): spoofed users, a shared address, a restart, several server processes and calls started \
+                 at once. All are off in this run: every caller sends an X-User of their own to one server that never \
+                 restarts."
                     .into(),
             );
         } else {
@@ -117,9 +118,10 @@ impl<'a> Day<'a> {
     }
 
     fn spoofed(&self) -> String {
-        let (calls, limited, charged) = self
-            .cohort(day::SCRIPT)
-            .fold((0, 0, 0), |(c, l, m), (uc, ul, um)| (c + u64::from(uc), l + u64::from(ul), m + um.0));
+        let (calls, limited, charged, capped) =
+            self.cohort(day::SCRIPT).fold((0, 0, 0, 0), |(c, l, m, k), (uc, ul, um, uk)| {
+                (c + u64::from(uc), l + u64::from(ul), m + um.0, k + u64::from(uk))
+            });
         let sent = format!(
             "Spoofed users: the script sent {} under {} names, a new X-User each time",
             many(calls, "request", "requests"),
@@ -132,12 +134,17 @@ impl<'a> Day<'a> {
             0 => "none of them".to_string(),
             n => grouped(n),
         };
-        format!("{sent}: the request limit refused {refused}, and they cost {}.", Nanos(charged).micros().cents())
+        // Under a cap the script can be stopped all the same: say by which guard.
+        let cap = match capped {
+            0 => String::new(),
+            n => format!(", the cap refused {}", grouped(n)),
+        };
+        format!("{sent}: the request limit refused {refused}{cap}, and they cost {}.", Nanos(charged).micros().cents())
     }
 
     fn shared_address(&self) -> String {
         let limit = u64::from(self.settings.limit.get());
-        let office: Vec<(u32, u32, Nanos)> = self.cohort(day::OFFICE).collect();
+        let office: Vec<(u32, u32, Nanos, u32)> = self.cohort(day::OFFICE).collect();
         let calls: u64 = office.iter().map(|o| u64::from(o.0)).sum();
         let start = format!(
             "Shared address: an office of {} with no header share one address, {}",
@@ -166,7 +173,14 @@ impl<'a> Day<'a> {
             0 => "none".to_string(),
             n => grouped(n),
         };
-        format!("{start}: the request limit refused {refused} of their {}{whose}.", many(calls, "request", "requests"))
+        let cap = match office.iter().map(|o| u64::from(o.3)).sum::<u64>() {
+            0 => String::new(),
+            n => format!("; the cap refused {}", grouped(n)),
+        };
+        format!(
+            "{start}: the request limit refused {refused} of their {}{whose}{cap}.",
+            many(calls, "request", "requests")
+        )
     }
 
     fn restart(&self, at: Instant) -> String {

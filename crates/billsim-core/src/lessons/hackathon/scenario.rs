@@ -4,6 +4,7 @@
 use crate::engine::RunError;
 use crate::lessons::hackathon::{self, day, panels, prices, Policy, Settings, POLICIES};
 use crate::scenario::setting::{Kind, SettingSpec};
+use crate::scenario::widgets::{Toggle, Toggles};
 use crate::scenario::{Built, Scenario, Values};
 
 /// The lesson 001 widget's views: its form shows the demo link's settings.
@@ -46,7 +47,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "capDollars",
         old_names: &["cap"],
-        label: "Daily cost cap for everyone, in dollars (0.000001 to 100)",
+        label: "Daily cost cap of the other capped policies, in dollars; the tutorial's app keeps its $0.001 (0.000001 to 100)",
         unit: "dollars",
         kind: Kind::Dollars { min: hackathon::CAP_MIN, max: hackathon::CAP_MAX },
         allowed: hackathon::CAP_ALLOWED,
@@ -104,6 +105,19 @@ pub const SETTINGS: &[SettingSpec] = &[
         views: DEMO_VIEWS,
     },
 ];
+
+/// The weaknesses of the tutorial's security review, one switch each on the widget's first
+/// screen (each also a field of "More settings", for any other value).
+pub const WEAKNESSES: Toggles = Toggles {
+    label: "Weaknesses of the tutorial's security review",
+    items: &[
+        Toggle { key: "spoofedUsers", label: "Spoofed users", on: "on" },
+        Toggle { key: "sharedAddress", label: "Shared address", on: "on" },
+        Toggle { key: "restartMinute", label: "Restart at noon", on: "720" },
+        Toggle { key: "serverProcesses", label: "Two processes", on: "2" },
+        Toggle { key: "scriptAtOnce", label: "Script: 10 at once", on: "10" },
+    ],
+};
 
 pub const SCENARIO: Scenario = Scenario {
     name: "hackathon",

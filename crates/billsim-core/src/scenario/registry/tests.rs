@@ -163,3 +163,19 @@ fn a_scenario_runs_abusers_for_the_views_are_its_cohorts_the_registry_calls_abus
         assert_eq!(run.about.label, Some(s.label), "{}", s.name);
     }
 }
+
+#[test]
+fn each_switch_beside_a_widgets_chart_sets_one_of_its_settings_to_an_allowed_value_other_than_its_default() {
+    let with: Vec<&str> = WIDGETS.iter().filter(|w| w.toggles.is_some()).map(|w| w.scenario).collect();
+    assert_eq!(with, ["hackathon"], "lesson 001's weaknesses are one tap away");
+    for w in WIDGETS {
+        let Some(toggles) = w.toggles else { continue };
+        for t in toggles.items {
+            let spec = settings_of(w).find(|s| s.key == t.key).unwrap_or_else(|| panic!("{}: not a setting", t.key));
+            let on = spec.parse(t.on).unwrap_or_else(|e| panic!("{}: {e}", t.key));
+            assert_ne!(on, spec.parse(spec.default).unwrap(), "{}: on is not its default", t.key);
+        }
+    }
+    let keys: Vec<&str> = hackathon::WEAKNESSES.items.iter().map(|t| t.key).collect();
+    assert_eq!(keys, ["spoofedUsers", "sharedAddress", "restartMinute", "serverProcesses", "scriptAtOnce"]);
+}

@@ -37,13 +37,29 @@ fn with_every_switch_off_one_sentence_says_the_switches_are_there() {
 #[test]
 fn each_switch_on_gets_its_own_sentence_with_this_runs_numbers() {
     let app = "rateLimitAndCap";
+    // The tutorial's app's own $0.001 cap is reached before the script starts (it cost $0.98
+    // under the $1.00 cap the app was given before): the cap, not the limit, stops it; with
+    // the limit alone it costs $2.17.
     let spoofed = weaknesses(0, &[("spoofedUsers", "on")], app);
     assert_eq!(
         spoofed[1],
         "Spoofed users: the script sent 4,609 requests under 4,609 names, a new X-User each time: the request \
-         limit refused none of them, and they cost $0.98."
+         limit refused none of them, the cap refused 4,609, and they cost $0.00."
+    );
+    let limit_only = weaknesses(0, &[("spoofedUsers", "on")], "rateLimit");
+    assert!(
+        limit_only[1].ends_with("the request limit refused none of them, and they cost $2.17."),
+        "{}",
+        limit_only[1]
     );
     let shared = weaknesses(0, &[("sharedAddress", "on")], app);
+    assert_eq!(
+        shared[1],
+        "Shared address: an office of 8 people with no header share one address, 198.51.100.7: the request limit \
+         refused none of their 45 requests; the cap refused 45."
+    );
+    // Under the limit alone (as under the app with the $1.00 cap it was given before).
+    let shared = weaknesses(0, &[("sharedAddress", "on")], "rateLimit");
     assert_eq!(
         shared[1],
         "Shared address: an office of 8 people with no header share one address, 198.51.100.7: the request limit \
@@ -56,7 +72,11 @@ fn each_switch_on_gets_its_own_sentence_with_this_runs_numbers() {
         "Restart: the server restarted at 12:00 UTC and every counter started again: $0.29 was spent before it \
          and $1.00 after, $1.29 in the day, against a $1.00 daily cap that started again from $0.00."
     );
+    // Under the app, each process's own $0.001 cap is reached before the script starts; under
+    // the limit alone (as under the app with its former $1.00 cap) the script gets 10 through.
     let two = weaknesses(0, &[("serverProcesses", "2")], app);
+    assert!(two[1].ends_with("and the day spent $0.0022 against a $0.001 cap."), "{}", two[1]);
+    let two = weaknesses(0, &[("serverProcesses", "2")], "rateLimit");
     assert!(two[1].contains("one caller got 10 requests through in 60 s, where the limit is 5"), "{}", two[1]);
     let hidden = weaknesses(0, &[("serverProcesses", "2"), ("spoofedUsers", "on")], app);
     assert!(
