@@ -272,9 +272,11 @@ class ReplayView extends HTMLElement {
   #showLessonLog(file) {
     const made = this.#lessonLogs.get(file);
     this.#q(".replayed").hidden = !made;
-    if (!made || this.#logLink?.file === file) return;
+    if (this.#logLink?.file === file) return;
+    // The last lesson's log is let go once its results are gone.
     if (this.#logLink) URL.revokeObjectURL(this.#logLink.url);
-    this.#logLink = { file, url: URL.createObjectURL(file) };
+    this.#logLink = made ? { file, url: URL.createObjectURL(file) } : null;
+    if (!made) return;
     this.#q(".replayed-said").textContent = `${made.said}.`;
     const link = this.#q(".log-link");
     link.href = this.#logLink.url;
