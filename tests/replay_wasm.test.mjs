@@ -204,3 +204,33 @@ test("every policy of the README's policy-file section, given to the module's ru
     }
   }
 });
+
+test("each lesson's log the page makes is billsim run --export-log's file, byte for byte, and replays to billsim replay's bills", () => {
+  const dir = mkdtempSync(join(tmpdir(), "lesson-log-"));
+  const page = wasm.replayPage();
+  assert.equal(page.lessonLogFirst, "freeTier");
+  assert.deepEqual(page.lessonLogs.map(([name]) => name).sort(),
+    execFileSync(billsim, ["scenarios", "--json"], { encoding: "utf8" }).match(/"name":"[^"]+"/g).map((n) => n.slice(8, -1)).sort(),
+    "every scenario is offered");
+  for (const [name, label] of page.lessonLogs) {
+    const made = wasm.replayLessonLog(name);
+    const file = join(dir, made.fileName);
+    execFileSync(billsim, ["run", "--scenario", name, "--seed", "0", "--export-log", file], { stdio: "ignore" });
+    const written = readFileSync(file, "utf8");
+    assert.ok(made.text === written, `${name}: the page's log (${made.text.length} chars) is the CLI's (${written.length})`);
+    assert.equal(made.said, `${label}, run 0, as a generic CSV log of ${made.calls.toLocaleString("en-US")} calls`);
+    const bytes = new TextEncoder().encode(made.text);
+    const replay = wasm.Replay.read(reader(bytes), { format: "", skipBadRows: false, bytes: bytes.length });
+    assert.deepEqual(bills(replay.run(null, "", null)), cliBills(file), `${name}: the page's bills are billsim replay's`);
+    replay.free();
+  }
+  for (const bad of ["week", 3, null]) {
+    try {
+      wasm.replayLessonLog(bad);
+      assert.fail(`${bad} was taken`);
+    } catch (e) {
+      assert.equal(e.field, "scenario", `${bad}: ${e.message}`);
+      assert.match(e.message, /^scenario: must be "toyDay" or/);
+    }
+  }
+});

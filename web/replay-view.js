@@ -4,7 +4,7 @@
 // editor; the page draws what the core made. Every word, name, range and default comes
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
-import init, { drawReplayOverTime, drawReplayShare, replayPage } from "./pkg-replay/billsim_wasm.js";
+import init, { drawReplayOverTime, drawReplayShare, replayLessonLog, replayPage } from "./pkg-replay/billsim_wasm.js";
 
 const styles = new URL("./replay-view.css", import.meta.url);
 const workerUrl = new URL("./replay-worker.js", import.meta.url);
@@ -22,6 +22,11 @@ const template = (w) => `
   <div class="drop">
     <label>${escape(w.choose)} <input class="file" type="file"></label>
     <p class="hint">${escape(w.drop)}</p>
+  </div>
+  <div class="row">
+    <label>${escape(w.lessonLog)}
+      <select class="lesson">${options(page.lessonLogs, page.lessonLogFirst)}</select></label>
+    <button type="button" class="try">${escape(w.lessonLogGo)}</button>
   </div>
   <div class="row">
     <label>${escape(w.format)}
@@ -50,6 +55,7 @@ const template = (w) => `
   </details>
   <section class="results" aria-labelledby="rv-results" hidden>
     <h3 id="rv-results">${escape(w.results)}</h3>
+    <p class="replayed" hidden><span class="replayed-said"></span> <a class="log-link">${escape(w.lessonLogDownload)}</a></p>
     <label>${escape(w.per)} <select class="per"></select></label>
     <p class="summary" role="status" aria-live="polite"></p>
     <details class="notes-box"><summary>${escape(w.notes)}</summary><ul class="notes"></ul></details>
@@ -150,6 +156,8 @@ class ReplayView extends HTMLElement {
   #spare = null; // a worker with the wasm loaded, for the next file
   #frame = null; // the policy whose bar is framed
   #file = null; // the file chosen or dropped last, read again when the format or the skip box changes
+  #lessonLogs = new WeakMap(); // a lesson's log made in the page (a File) -> what the core said of it
+  #logLink = null; // { file, url }: the Blob URL the results' download link gives
   #resize = new ResizeObserver(() => this.#draw());
   #connection = null; // ends, on removal, what this element listens to outside itself
 
@@ -211,6 +219,7 @@ class ReplayView extends HTMLElement {
       if (file) this.#read(file);
     });
     this.#q(".cancel").addEventListener("click", () => this.#cancel());
+    this.#q(".try").addEventListener("click", () => this.#tryLesson());
     // "Skip bad rows" ticked after a file's bad rows were listed, or another format chosen:
     // the same file is read again that way.
     // Another field to count as one user (billsim replay --per FIELD): the file is read again so.
@@ -238,6 +247,40 @@ class ReplayView extends HTMLElement {
       this.#pressFrame();
       this.#draw();
     });
+  }
+
+  // "Try it on a lesson's traffic": the core writes the lesson's run 0 as the generic log
+  // `billsim run --export-log` writes, here in the page, and it is read as a dropped file is
+  // (its format found from the file: it is no other format's).
+  #tryLesson() {
+    let made;
+    try {
+      made = replayLessonLog(this.#q(".lesson").value);
+    } catch (e) {
+      this.#problem(e.message, this.#words.failed);
+      return;
+    }
+    const file = new File([made.text], made.fileName, { type: "text/csv" });
+    this.#lessonLogs.set(file, made);
+    this.#q(".format").value = "";
+    this.#q(".file").value = "";
+    this.#read(file);
+  }
+
+  // The line naming the lesson's log the results are of, with its download link; hidden for
+  // a reader's own file.
+  #showLessonLog(file) {
+    const made = this.#lessonLogs.get(file);
+    this.#q(".replayed").hidden = !made;
+    if (this.#logLink?.file === file) return;
+    // The last lesson's log is let go once its results are gone.
+    if (this.#logLink) URL.revokeObjectURL(this.#logLink.url);
+    this.#logLink = made ? { file, url: URL.createObjectURL(file) } : null;
+    if (!made) return;
+    this.#q(".replayed-said").textContent = `${made.said}.`;
+    const link = this.#q(".log-link");
+    link.href = this.#logLink.url;
+    link.download = made.fileName;
   }
 
   // A new file: read by a worker of its own; the last good view stays until it is replayed.
@@ -392,6 +435,7 @@ class ReplayView extends HTMLElement {
 
   #show(view) {
     this.#q(".results").hidden = false;
+    this.#showLessonLog(this.#good?.file);
     this.#q(".summary").textContent = view.summary;
     this.#perOptions(view);
     sentences(this.#q(".notes"), view.notes);

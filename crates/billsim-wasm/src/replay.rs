@@ -15,7 +15,7 @@ use crate::{js_input, Thrown};
 use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_STARTS};
 use billsim_core::engine::{read_policy_file, PriceTable, Record, RunError};
 use billsim_core::replay::run::{self, ReplayRun};
-use billsim_core::replay::{self as core, page, view, Format, Log, Options};
+use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Options};
 use billsim_core::views::over_time::OverTime;
 use billsim_core::views::share::CohortView;
 use js_sys::{Function, Uint8Array};
@@ -82,7 +82,9 @@ impl Read for JsFile<'_> {
 
 /// Everything the page builds its replay controls from: `{ words, formats: [[name,
 /// label]], guardFields (the policy language's), guardStarts (guards to start from),
-/// policies (the default ones as the editor holds them), leftOut, addable, csvFileName }`.
+/// policies (the default ones as the editor holds them), leftOut, addable, csvFileName,
+/// lessonLogs: [[scenario, label]] (what "Try it on a lesson's traffic" offers),
+/// lessonLogFirst }`.
 #[wasm_bindgen(js_name = replayPage)]
 pub fn replay_page() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
@@ -97,6 +99,8 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         left_out: usize,
         addable: Vec<String>,
         csv_file_name: &'static str,
+        lesson_logs: &'static [[&'static str; 2]],
+        lesson_log_first: &'static str,
     }
     let (policies, labels) = run::main_policies();
     let (policies, left_out) = guard_schema::edited(&policies);
@@ -110,7 +114,28 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         left_out,
         addable: run::addable(),
         csv_file_name: view::CSV_FILE_NAME,
+        lesson_logs: &lesson_log::LESSONS,
+        lesson_log_first: lesson_log::FIRST,
     })
+}
+
+/// A lesson's traffic as a log (`scenario`, one of `replayPage().lessonLogs`): run 0 at its
+/// default settings written as the generic CSV log `billsim run --scenario NAME --seed 0
+/// --export-log FILE` writes, `{ text, calls, fileName, said }`, for the page to read as a
+/// dropped file. Another name throws an Error whose `field` is `scenario`, listing them.
+#[wasm_bindgen(js_name = replayLessonLog)]
+pub fn replay_lesson_log(scenario: JsValue) -> Result<JsValue, Thrown> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Shown {
+        text: String,
+        calls: usize,
+        file_name: String,
+        said: String,
+    }
+    let name = scenario.as_string().unwrap_or_default();
+    let made = lesson_log::lesson_log(&name).map_err(|e| Thrown::with_field("scenario", e))?;
+    to_js(&Shown { text: made.text, calls: made.calls, file_name: made.file_name, said: made.said })
 }
 
 /// "Read 1.2 MB of 5 MB (25%)".

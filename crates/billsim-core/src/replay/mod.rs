@@ -31,6 +31,7 @@ pub mod generic;
 pub mod helicone;
 mod json_rows;
 pub mod langfuse;
+pub mod lesson_log;
 pub mod litellm;
 pub mod log;
 mod names;

@@ -1,0 +1,131 @@
+// "Try it on a lesson's traffic" on the replay page: with no log at hand, a reader picks a
+// lesson's scenario and the page makes its run 0 as the generic log `billsim run --seed 0
+// --export-log` writes (in the page: nothing fetched, nothing sent), reads it as a dropped
+// file, says what was replayed, and offers that log to download; by keyboard alone.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { start, open, axeScan } from "./harness.mjs";
+import { parseExact } from "../exact-json.mjs";
+
+const root = resolve(import.meta.dirname, "../..");
+const billsim = process.env.BILLSIM ?? join(root, "target/release/billsim");
+const SHOTS = new URL("./screenshots/", import.meta.url);
+const PAGE = "replay.html";
+
+let env;
+let tmp;
+before(async () => {
+  env = await start();
+  tmp = await mkdtemp(join(tmpdir(), "replay-lesson-log-"));
+  await mkdir(SHOTS, { recursive: true });
+});
+after(async () => {
+  await env.stop();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const el = (page) => page.locator("replay-view");
+const drawn = (page) => el(page).evaluate((e) => Number(e.dataset.drawn ?? 0));
+/** Waits for a view after `n` drawn ones, or for the problem box to speak. */
+const next = (page, n) => page.waitForFunction((n) => {
+  const e = document.querySelector("replay-view");
+  return Number(e?.dataset.drawn ?? 0) > n || (e?.shadowRoot?.querySelector(".problem")?.textContent.trim() ?? "") !== "";
+}, n);
+const shown = (page) => el(page).evaluate((e) => {
+  const q = (s) => e.shadowRoot.querySelector(s);
+  return {
+    problem: q(".problem").textContent,
+    replayed: q(".replayed").hidden ? null : q(".replayed").textContent.replace(/\s+/g, " ").trim(),
+    bills: e.view?.bills ?? null,
+  };
+});
+
+/** `billsim run --scenario NAME --seed 0 --export-log FILE`, and `billsim replay FILE --json`'s bills and refusals. */
+function exported(name) {
+  const file = join(tmp, `${name}-cli.csv`);
+  execFileSync(billsim, ["run", "--scenario", name, "--seed", "0", "--export-log", file], { stdio: "ignore" });
+  const out = parseExact(execFileSync(billsim, ["replay", file, "--json"], { encoding: "utf8" }));
+  const bills = out.policies.map((o) => ({ policy: o.policy, billNanos: o.billNanos, refused: o.perUser.reduce((n, u) => n + u.refused, 0n) }));
+  return { file, bills };
+}
+
+/** Tabs to the element of the shadow root that `cls` names, at most 30 times; whether it got there. */
+async function tabTo(page, cls) {
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press("Tab");
+    if (await el(page).evaluate((e, c) => e.shadowRoot.activeElement?.classList.contains(c) ?? false, cls)) return true;
+  }
+  return false;
+}
+
+test("a lesson's traffic replays in the page by keyboard to billsim replay's bills of --export-log's file, named in a line, with that log to download", async () => {
+  const { page, context, log } = await open(env, PAGE);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const lesson = el(page).locator("select.lesson");
+  assert.equal(await lesson.inputValue(), "freeTier", "lesson 003's free tier is offered first");
+  assert.equal(await lesson.locator("option:checked").textContent(), "Lesson 003's free tier");
+  const requests = log.requests.length;
+
+  // By keyboard: Tab to the button, Enter.
+  assert.ok(await tabTo(page, "try"), "the button is reached by Tab");
+  await page.keyboard.press("Enter");
+  await next(page, 0);
+  const free = exported("freeTier");
+  let v = await shown(page);
+  assert.equal(v.problem, "");
+  assert.deepEqual(v.bills, free.bills, "the page's bills and refusals are billsim replay's of the exported file");
+  assert.equal(v.replayed, "Lesson 003's free tier, run 0, as a generic CSV log of 2,322 calls. Download this log, to see the format to write");
+
+  // The link gives the log, byte for byte the CLI's; read back as the reader's own file, the same bills.
+  const [download] = await Promise.all([page.waitForEvent("download"), el(page).locator("a.log-link").click()]);
+  assert.equal(download.suggestedFilename(), "freeTier-run-0.csv");
+  const saved = join(tmp, "downloaded.csv");
+  await download.saveAs(saved);
+  assert.ok((await readFile(saved, "utf8")) === (await readFile(free.file, "utf8")), "the downloaded log is --export-log's file");
+  let before = await drawn(page);
+  await el(page).locator("input.file").setInputFiles(saved);
+  await next(page, before);
+  v = await shown(page);
+  assert.deepEqual(v.bills, free.bills, "the downloaded log replays to the same bills");
+  assert.equal(v.replayed, null, "a reader's own file is no lesson's: the line goes");
+
+  // Another lesson, chosen by keyboard.
+  await lesson.focus();
+  await lesson.selectOption("toyDay");
+  assert.ok(await tabTo(page, "try"), "the button is reached by Tab from the choice");
+  before = await drawn(page);
+  await page.keyboard.press("Enter");
+  await next(page, before);
+  v = await shown(page);
+  assert.deepEqual(v.bills, exported("toyDay").bills, "lesson 000's day: billsim replay's bills");
+  assert.equal(v.replayed, "Lesson 000's day, run 0, as a generic CSV log of 417 calls. Download this log, to see the format to write");
+
+  // Nothing fetched for the log: only the page's own worker and module, and blob: URLs.
+  const after = log.requests.slice(requests).filter((u) => !u.startsWith("blob:"));
+  assert.ok(after.every((u) => u.startsWith(env.base) && /replay-worker\.js|pkg-replay\//.test(u)), after.join(", "));
+  assert.deepEqual(log.errors, []);
+  // Last: axe's own inline styles are refused by the page's CSP, a console error of its own.
+  assert.deepEqual((await axeScan(page)).bad, [], "axe: the control, the line and its link are clean");
+  await context.close();
+});
+
+test("readable at 390 and 1000 px with a lesson's traffic replayed (screenshots in tests/browser/screenshots)", async () => {
+  for (const width of [390, 1000]) {
+    const { page, context, log } = await open(env, PAGE, { viewport: { width, height: 900 } });
+    await page.waitForFunction(() => customElements.get("replay-view"));
+    await el(page).locator("select.lesson").selectOption("runawayTenant");
+    await el(page).getByRole("button", { name: "Replay this lesson's traffic" }).click();
+    await next(page, 0);
+    const v = await shown(page);
+    assert.match(v.replayed ?? "", /^Lesson 002's runaway tenant, run 0, as a generic CSV log of 35,083 calls\./);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= width, `no sideways scroll at ${width} px (${wide})`);
+    await page.screenshot({ path: new URL(`replay-lesson-log-${width}.png`, SHOTS).pathname, fullPage: true });
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  }
+});
