@@ -53,6 +53,8 @@ canvas { width: 100%; height: 17rem; display: block; }
 .accounts-chart { height: 18rem; }
 /* Two runs of answer tiles, the second with its spend against the cap. */
 .client-chart { height: 21rem; }
+/* Five long policy labels above five tens of dollars, each step high enough to read. */
+.runaway-day-chart { height: 26rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }
 form { display: grid; gap: 0.6rem; padding: 0.6rem; border: 1px solid var(--line); border-radius: 0.4rem; }
@@ -90,6 +92,7 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   .cohort-chart { height: 48rem; }
   .tradeoff-chart { height: 26rem; }
   .client-chart { height: 27rem; }
+  .runaway-day-chart { height: 30rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
 /* A narrow widget (a phone): the policy is one select in place of a block of buttons, and

@@ -9,6 +9,7 @@ import init, {
 } from "../../web/pkg/billsim_wasm.js";
 import { ignoredNotice } from "../../web/pkg/billsim_wasm.js";
 import { accountsView, clientView, drawAccounts, drawClient, drawTradeOff, tradeOffView } from "../../web/pkg/billsim_wasm.js";
+import { drawRunawayDay, runawayDayView } from "../../web/pkg/billsim_wasm.js";
 import type { Replay } from "../../web/pkg-replay/billsim_wasm.js";
 import "../../web/bill-widget.js";
 
@@ -31,6 +32,7 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
   drawTradeOff(canvas, "freeTier", {}, 0, "allThree", look);
   drawAccounts(canvas, "freeTier", {}, 0, "allThree", look);
   drawClient(canvas, look);
+  drawRunawayDay(canvas, {}, 0, look);
   const widget: HTMLElement | null = document.querySelector("bill-widget");
   void [day, view, rows, claims, spread, runs, read, readRuns, widget];
   return [sentence, ...inFlight];
@@ -49,7 +51,8 @@ export function amounts(replay: Replay): bigint[] {
   const point: bigint = tradeOffView("freeTier", {}, 0).points[0].billNanos;
   const through: number = accountsView("freeTier", {}, 0, "allThree").rows[0].accounts[0].through;
   const status: number = clientView().runs[0].responses[0].status;
-  void [served, settled, notice, point, through, status];
+  const zoomed: boolean = runawayDayView({}, 0).logMoney;
+  void [served, settled, notice, point, through, status, zoomed];
   return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
     segment.chargedNanos, view.bills[0].billNanos, view.calls];
 }
