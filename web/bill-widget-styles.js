@@ -55,6 +55,8 @@ canvas { width: 100%; height: 17rem; display: block; }
 .client-chart { height: 21rem; }
 /* Five long policy labels above five tens of dollars, each step high enough to read. */
 .runaway-day-chart { height: 26rem; }
+/* A key and four bars, each with a heading and a note. */
+.ladder-chart { height: 22rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }
 form { display: grid; gap: 0.6rem; padding: 0.6rem; border: 1px solid var(--line); border-radius: 0.4rem; }
@@ -93,6 +95,7 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   .tradeoff-chart { height: 26rem; }
   .client-chart { height: 27rem; }
   .runaway-day-chart { height: 30rem; }
+  .ladder-chart { height: 22rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
 /* A narrow widget (a phone): the policy is one select in place of a block of buttons, and

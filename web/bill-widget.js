@@ -13,8 +13,8 @@
 // until a browser's page has a <bill-widget>, and the WebAssembly is fetched only then,
 // so a site may import it on every page and pay for it only where a widget is.
 import init, {
-  accountsView, clientView, cohortView, drawAccounts, drawClient, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, drawRunawayDay, drawTradeOff, overTimeView,
-  readSetting, runawayDayView, scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, tradeOffView, warmScenario,
+  accountsView, clientView, cohortView, drawAccounts, drawClient, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawLadder, drawOverTime, drawRunawayDay, drawTradeOff, overTimeView,
+  ladderView, readSetting, runawayDayView, scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, tradeOffView, warmScenario,
 } from "./pkg/billsim_wasm.js";
 import { given, ignored, loadSchema, namesOf, problemOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
@@ -130,6 +130,9 @@ const template = () => `
   <div class="runaway-day-view" hidden>
     <canvas class="runaway-day-chart" role="img"></canvas>
   </div>
+  <div class="ladder-view" hidden>
+    <canvas class="ladder-chart" role="img"></canvas>
+  </div>
   <div class="tradeoff-view" hidden>
     <canvas class="tradeoff-chart" role="img"></canvas>
   </div>
@@ -201,6 +204,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       write: (widget, settings) =>
         widget.#writeOverTime(settings, runawayDayView(settings, widget.#state.seed), ".runaway-day-chart"),
       draw: (canvas, settings, state, look) => drawRunawayDay(canvas, settings, state.seed, look),
+    },
+    // Lesson 002's ladder against the hard block.
+    ladder: {
+      panel: ".ladder-view",
+      canvas: ".ladder-chart",
+      runs: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings) => widget.#writeLadder(settings),
+      draw: (canvas, settings, state, look) => drawLadder(canvas, settings, state.seed, look),
     },
     shareByCohort: {
       panel: ".cohort-view",
@@ -584,6 +596,18 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
     this.#q(".summary").textContent = text;
     this.#q(canvas).setAttribute("aria-label", `${view.title}. ${text}`);
+    this.#q(".more").textContent = "";
+    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    return { settings, result: view };
+  }
+
+  // The ladder against the hard block: the chart, its sentences and table, all the core's (ladderView).
+  #writeLadder(settings) {
+    const view = ladderView(settings, this.#state.seed);
+    const text = view.sentences.join(" ");
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
+    this.#q(".summary").textContent = text;
+    this.#q(".ladder-chart").setAttribute("aria-label", `${view.title}. ${view.rows.map((r) => `${r.heading}: ${r.note}`).join(". ")}. ${text}`);
     this.#q(".more").textContent = "";
     this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };

@@ -177,6 +177,52 @@ test("the runaway day zooms into 09:00 to 14:00 of that day: no cap passes the m
   await context.close();
 });
 
+/** Bands of rows of `canvas` where colour `hex` is painted, top to bottom: each band's widest run of it. */
+const bandsOf = (page, canvas, hex) => page.locator("bill-widget").evaluate((el, [sel, hex]) => {
+  const c = el.shadowRoot.querySelector(sel);
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const data = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const bands = [];
+  let open = false;
+  for (let y = 0; y < c.height; y++) {
+    let n = 0;
+    for (let x = 0; x < c.width; x++) {
+      const i = (y * c.width + x) * 4;
+      if (Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 12) n++;
+    }
+    if (n > 0 && !open) bands.push(0);
+    if (n > 0) bands[bands.length - 1] = Math.max(bands[bands.length - 1], n);
+    open = n > 0;
+  }
+  return bands;
+}, [canvas, hex]);
+
+test("the ladder against the hard block: the ladder serves on cheaper models the other tenants' calls the hard block refuses", async () => {
+  const { page, context, log } = await open(env, `${PAGE}?scenario=${NAME}&view=tenantLadder&theme=light`);
+  await ready(page);
+  const v = await shown(page);
+  const view = await core(page, "ladderView", {}, 0);
+  assert.equal(v.canvas, "ladder-chart");
+  assert.equal(v.view, "tenantLadder");
+  assert.ok(v.inked > 1000, `drawn (${v.inked} pixels inked)`);
+  assert.equal(v.summary, view.sentences.join(" "), "the core's sentence");
+  assert.deepEqual([v.caption, v.columns, v.rows], [view.table.caption, view.table.columns, view.table.rows]);
+  assert.deepEqual(view.rows.map((r) => r.heading), ["Daily cap, hard block: umbrella", "Daily cap, hard block: the other tenants",
+    "Daily cap, degrade ladder: umbrella", "Daily cap, degrade ladder: the other tenants"]);
+  const [block, ladder] = [view.rows[1].calls, view.rows[3].calls];
+  assert.ok(ladder[0] + ladder[1] > 0n && block[0] + block[1] === 0n, `the ladder serves, the block refuses: ${ladder} / ${block}`);
+  // Pixels: the refused colour (#B00020 on a light page) in the key and each of the four
+  // bars; the others' refused part is shorter under the ladder than under the hard block,
+  // and the ladder's bar has the cheaper models' grey (#767676) the hard block's has not.
+  const refused = await bandsOf(page, ".ladder-chart", "#B00020");
+  assert.equal(refused.length, 5, `the key and four bars: ${refused}`);
+  assert.ok(refused[2] > refused[4] * 2, `the hard block refuses more of the others' calls than the ladder: ${refused}`);
+  const served = await bandsOf(page, ".ladder-chart", "#767676");
+  assert.ok(served.length >= 2, `the key's and the ladder's served parts: ${served}`);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
 test("the outage and each tier's fail mode change the pitfall sentences, as the core says them", async () => {
   const { page, context, log } = await open(env, PAGE);
   await ready(page);
@@ -292,9 +338,12 @@ for (const width of [390, 1000]) {
     await w.getByRole("button", { name: "Over the month", exact: true }).click();
     await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "tenantOverTime");
     await page.screenshot({ path: new URL(`runaway-tenant-over-${width}.png`, SHOTS).pathname, fullPage: true });
-    await w.getByRole("button", { name: "The runaway day", exact: true }).click();
+    await w.getByRole("button", { name: "By 2 pm", exact: true }).click();
     await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "tenantRunawayDay");
     await page.screenshot({ path: new URL(`runaway-tenant-day-${width}.png`, SHOTS).pathname, fullPage: true });
+    await w.getByRole("button", { name: "Ladder vs block", exact: true }).click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "tenantLadder");
+    await page.screenshot({ path: new URL(`runaway-tenant-ladder-${width}.png`, SHOTS).pathname, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
     assert.equal(overflow, false, `nothing sticks out sideways at ${width} px`);
     await context.close();

@@ -9,7 +9,7 @@ import init, {
 } from "../../web/pkg/billsim_wasm.js";
 import { ignoredNotice } from "../../web/pkg/billsim_wasm.js";
 import { accountsView, clientView, drawAccounts, drawClient, drawTradeOff, tradeOffView } from "../../web/pkg/billsim_wasm.js";
-import { drawRunawayDay, runawayDayView } from "../../web/pkg/billsim_wasm.js";
+import { drawLadder, drawRunawayDay, ladderView, runawayDayView } from "../../web/pkg/billsim_wasm.js";
 import type { Replay } from "../../web/pkg-replay/billsim_wasm.js";
 import "../../web/bill-widget.js";
 
@@ -33,6 +33,7 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
   drawAccounts(canvas, "freeTier", {}, 0, "allThree", look);
   drawClient(canvas, look);
   drawRunawayDay(canvas, {}, 0, look);
+  drawLadder(canvas, {}, 0, look);
   const widget: HTMLElement | null = document.querySelector("bill-widget");
   void [day, view, rows, claims, spread, runs, read, readRuns, widget];
   return [sentence, ...inFlight];
@@ -52,7 +53,8 @@ export function amounts(replay: Replay): bigint[] {
   const through: number = accountsView("freeTier", {}, 0, "allThree").rows[0].accounts[0].through;
   const status: number = clientView().runs[0].responses[0].status;
   const zoomed: boolean = runawayDayView({}, 0).logMoney;
-  void [served, settled, notice, point, through, status, zoomed];
+  const stopped: bigint = ladderView({}, 0).rows[0].calls[0];
+  void [served, settled, notice, point, through, status, zoomed, stopped];
   return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
     segment.chargedNanos, view.bills[0].billNanos, view.calls];
 }

@@ -80,3 +80,36 @@ fn the_runaway_day_zooms_into_09_00_to_14_00_where_no_cap_passes_the_month_and_t
         assert!(!view.events.is_empty(), "month {seed}: the refusals are marked on the time axis");
     }
 }
+
+#[test]
+fn the_ladder_serves_on_cheaper_models_the_other_tenants_calls_the_hard_block_refuses() {
+    use billsim_core::lessons::runaway_tenant::ladder::ladder_view;
+    let run = month(&[]);
+    let view = ladder_view(&run);
+    assert_eq!(view.parts, ["served on claude-sonnet-4-6", "served on claude-haiku-4-5", "refused"]);
+    let headings: Vec<&str> = view.rows.iter().map(|r| r.heading.as_str()).collect();
+    assert_eq!(
+        headings,
+        [
+            "Daily cap, hard block: umbrella",
+            "Daily cap, hard block: the other tenants",
+            "Daily cap, degrade ladder: umbrella",
+            "Daily cap, degrade ladder: the other tenants"
+        ]
+    );
+    // Counted apart from the view: the month's outcome of each policy, by tenant.
+    let outcome = |p: &str| run.policies.iter().find(|o| o.policy == p).unwrap();
+    for (row, policy) in view.rows.iter().zip(["dailyCap", "dailyCap", "degradeLadder", "degradeLadder"]) {
+        let o = outcome(policy);
+        let users = (0..run.users.len()).filter(|&u| (u == 4) == row.runaway);
+        let degraded: u64 = users.clone().map(|u| u64::from(o.per_user[u].degraded)).sum();
+        let refused: u64 =
+            users.map(|u| u64::from(o.per_user[u].refused_by.get(billsim_core::engine::Reason::BudgetExhausted))).sum();
+        assert_eq!(row.calls[0] + row.calls[1], degraded, "{}: served on a cheaper model", row.heading);
+        assert_eq!(row.calls[2], refused, "{}: refused for the budget", row.heading);
+    }
+    let (block, ladder) = (&view.rows[1].calls, &view.rows[3].calls);
+    assert_eq!(block[0] + block[1], 0, "the hard block serves nothing on a cheaper model: {block:?}");
+    assert!(ladder[0] + ladder[1] > ladder[2], "the ladder serves most of the others' stopped calls: {ladder:?}");
+    assert!(ladder[2] < block[2], "and refuses fewer of them than the hard block: {ladder:?} against {block:?}");
+}

@@ -115,6 +115,15 @@ export interface OverTime {
   table: Table;
 }
 
+/** Lesson 002's ladder against the hard block: the calls each daily cap stopped, served on a cheaper model or refused. */
+export interface LadderView {
+  title: string;
+  parts: string[];
+  rows: { policy: string; heading: string; runaway: boolean; calls: bigint[]; note: string }[];
+  sentences: string[];
+  table: Table;
+}
+
 /** Each kind of user's share of the bill under each policy. */
 export interface CohortView {
   title: string;

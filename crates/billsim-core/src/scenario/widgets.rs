@@ -16,7 +16,9 @@ pub struct View {
     /// bill against the honest requests it refused, where a lesson's policies refuse some) or
     /// "accounts" (one kind of user's accounts as small multiples) or "client" (what lesson
     /// 001's client gets on the tutorial's runs) or "runawayDay" (lesson 002's runaway day
-    /// zoomed: the over-time chart from 09:00 to 14:00 of that day).
+    /// zoomed: the over-time chart from 09:00 to 14:00 of that day) or "ladder" (lesson
+    /// 002's ladder against the hard block: the calls each daily cap stopped, served on a
+    /// cheaper model or refused).
     pub chart: &'static str,
 }
 
@@ -80,10 +82,17 @@ pub const VIEWS: &[View] = &[
     // "Over the month": the day and its hours are the lesson's, and the reader gets them in one tap.
     View {
         value: "tenantRunawayDay",
-        label: "The runaway day",
+        label: "By 2 pm",
         scenario: "runawayTenant",
         widget: "runawayTenant",
         chart: "runawayDay",
+    },
+    View {
+        value: "tenantLadder",
+        label: "Ladder vs block",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "ladder",
     },
     View {
         value: "tenantTradeOff",

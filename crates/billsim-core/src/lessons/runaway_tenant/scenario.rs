@@ -17,7 +17,7 @@ const TENANT_DOLLARS: Kind = Kind::Dollars { min: Micros(10_000), max: Micros(1_
 const TENANT_DOLLARS_ALLOWED: &str = "an amount in dollars from 0.01 to 1000000, with at most 6 decimals";
 
 /// The lesson 002 widget's views: its form shows the runaway tenant's settings.
-const TENANT_VIEWS: &[&str] = &["byTenant", "tenantRunawayDay", "tenantTradeOff", "tenantOverTime"];
+const TENANT_VIEWS: &[&str] = &["byTenant", "tenantRunawayDay", "tenantLadder", "tenantTradeOff", "tenantOverTime"];
 
 /// A setting of the runaway tenant's month, shown by its widget's views.
 const fn tenant(
