@@ -54,6 +54,10 @@ canvas { width: 100%; height: 17rem; display: block; }
 /* Two runs of answer tiles, the second with its spend against the cap; then the answers of
    the widget's run by kind of user, and the calls to the cap with the spend against it. */
 .client-chart { height: 34rem; }
+/* Five long policy labels above five tens of dollars, each step high enough to read. */
+.runaway-day-chart { height: 26rem; }
+/* A key and four bars, each with a heading and a note. */
+.ladder-chart { height: 22rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }
 form { display: grid; gap: 0.6rem; padding: 0.6rem; border: 1px solid var(--line); border-radius: 0.4rem; }
@@ -91,6 +95,8 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   .cohort-chart { height: 36rem; }
   .tradeoff-chart { height: 26rem; }
   .client-chart { height: 46rem; }
+  .runaway-day-chart { height: 30rem; }
+  .ladder-chart { height: 22rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
 /* Switches beside the chart (lesson 001's weaknesses): small, several to a row. */

@@ -13,8 +13,8 @@
 // until a browser's page has a <bill-widget>, and the WebAssembly is fetched only then,
 // so a site may import it on every page and pay for it only where a widget is.
 import init, {
-  accountsView, clientView, cohortView, drawAccounts, drawClient, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawOverTime, drawTradeOff, overTimeView,
-  readSetting, scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, tradeOffView, warmScenario,
+  accountsView, clientView, cohortView, drawAccounts, drawClient, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawLadder, drawOverTime, drawRunawayDay, drawTradeOff, overTimeView,
+  ladderView, readSetting, runawayDayView, scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, tradeOffView, warmScenario,
 } from "./pkg/billsim_wasm.js";
 import { given, ignored, loadSchema, namesOf, problemOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
@@ -128,6 +128,12 @@ const template = () => `
   <div class="overtime-view" hidden>
     <canvas class="overtime-chart" role="img"></canvas>
   </div>
+  <div class="runaway-day-view" hidden>
+    <canvas class="runaway-day-chart" role="img"></canvas>
+  </div>
+  <div class="ladder-view" hidden>
+    <canvas class="ladder-chart" role="img"></canvas>
+  </div>
   <div class="tradeoff-view" hidden>
     <canvas class="tradeoff-chart" role="img"></canvas>
   </div>
@@ -186,8 +192,28 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       canvas: ".overtime-chart",
       runs: true,
       settings: (state, scenario) => pick(state, scenario.settings),
-      write: (widget, settings, scenario) => widget.#writeOverTime(settings, scenario),
+      write: (widget, settings, scenario) =>
+        widget.#writeOverTime(settings, overTimeView(scenario.name, settings, widget.#state.seed), ".overtime-chart"),
       draw: (canvas, settings, state, look, scenario) => drawOverTime(canvas, scenario.name, settings, state.seed, look),
+    },
+    // Lesson 002's runaway day: the over-time chart zoomed by the core.
+    runawayDay: {
+      panel: ".runaway-day-view",
+      canvas: ".runaway-day-chart",
+      runs: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings) =>
+        widget.#writeOverTime(settings, runawayDayView(settings, widget.#state.seed), ".runaway-day-chart"),
+      draw: (canvas, settings, state, look) => drawRunawayDay(canvas, settings, state.seed, look),
+    },
+    // Lesson 002's ladder against the hard block.
+    ladder: {
+      panel: ".ladder-view",
+      canvas: ".ladder-chart",
+      runs: true,
+      settings: (state, scenario) => pick(state, scenario.settings),
+      write: (widget, settings) => widget.#writeLadder(settings),
+      draw: (canvas, settings, state, look) => drawLadder(canvas, settings, state.seed, look),
     },
     shareByCohort: {
       panel: ".cohort-view",
@@ -599,12 +625,23 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   // The scenario's spend over time under each policy: the chart, one sentence per policy
   // and the table, all the core's (overTimeView).
-  #writeOverTime(settings, scenario) {
-    const view = overTimeView(scenario.name, settings, this.#state.seed);
+  #writeOverTime(settings, view, canvas) {
     const text = view.lines.map((l) => l.sentence).join(" ");
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
     this.#q(".summary").textContent = text;
-    this.#q(".overtime-chart").setAttribute("aria-label", `${view.title}. ${text}`);
+    this.#q(canvas).setAttribute("aria-label", `${view.title}. ${text}`);
+    this.#q(".more").textContent = "";
+    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    return { settings, result: view };
+  }
+
+  // The ladder against the hard block: the chart, its sentences and table, all the core's (ladderView).
+  #writeLadder(settings) {
+    const view = ladderView(settings, this.#state.seed);
+    const text = view.sentences.join(" ");
+    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
+    this.#q(".summary").textContent = text;
+    this.#q(".ladder-chart").setAttribute("aria-label", `${view.title}. ${view.rows.map((r) => `${r.heading}: ${r.note}`).join(". ")}. ${text}`);
     this.#q(".more").textContent = "";
     this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };

@@ -71,7 +71,7 @@ test("the runaway tenant's widget draws each tier's share of the bill, with the 
   const panels = await core(page, "scenarioPanels", NAME, {}, 0, v.policy);
   assert.deepEqual(v.panels, asShown(panels));
   assert.deepEqual(v.panels.map((p) => p.name), ["pitfalls", "callsByModel"]);
-  assert.match(v.panels[0].text, /^No cap: from Day \d+ 09:00 to 14:00 umbrella spent \$[\d.,]+, more than the product's monthly budget of \$1,000\.00\. Metering the request, not the run: /);
+  assert.match(v.panels[0].text, /^No cap: from Day \d+ 09:00 to 14:00 umbrella \(the runaway tenant: a paying tenant who points the agent at its whole document store and leaves it running\) spent \$[\d.,]+, more than the product's monthly budget of \$1,000\.00\. Metering the request, not the run: /);
   assert.deepEqual(v.panels[1].rows.map((r) => r[0]), ["claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"]);
   const named = await page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".bw").getAttribute("aria-label"));
   assert.equal(named, widget.name, "a screen reader hears the runaway tenant's name");
@@ -115,10 +115,110 @@ test("a policy, another month, a setting and the over-the-month view each show t
   assert.equal(over.canvas, "overtime-chart");
   assert.ok(over.inked > 1000, `the over-time chart is drawn (${over.inked})`);
   assert.equal(over.summary, time.lines.map((l) => l.sentence).join(" "));
-  assert.deepEqual(time.limits.map((l) => l.label), ["8 tenants' budgets, $243.00 a day", "8 tenants' budgets, $243.00 a day, at most $2,330.00 a month"]);
+  assert.deepEqual(time.limits.map((l) => l.label), ["8 tenants' budgets, $243.00 a day", "8 tenants' budgets, $243.00 a day, at most $2,330.00 a month", "product's monthly budget"]);
+  assert.equal(time.limits[2].chartLabel, "product's monthly budget $1,000.00", "the product's monthly line, drawn on the month");
+  assert.match(time.lines[0].sentence, /past the \$1,000\.00 line \(product's monthly budget\) by Day \d+ \d\d:\d\d/);
   assert.match(time.lines[3].sentence, /within the budget line \(8 tenants' budgets, \$243\.00 a day\)/);
   assert.deepEqual(over.policies, [], "no policy buttons over time");
   assert.deepEqual(over.panels, v.panels, "the panels stay with the framed policy");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+/** Rows of `canvas` (in a shadow root) where colour `hex` is painted in the column `at` (a
+ * fraction of the width), from the top. */
+const rowsOf = (page, canvas, hex, at) => page.locator("bill-widget").evaluate((el, [sel, hex, at]) => {
+  const c = el.shadowRoot.querySelector(sel);
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const x = Math.round(c.width * at);
+  const data = c.getContext("2d").getImageData(x - 2, 0, 5, c.height).data;
+  const rows = [];
+  for (let y = 0; y < c.height; y++) {
+    for (let dx = 0; dx < 5; dx++) {
+      const i = (y * 5 + dx) * 4;
+      if (Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 30) { rows.push(y); break; }
+    }
+  }
+  return { rows, height: c.height };
+}, [canvas, hex, at]);
+
+test("the runaway day zooms into 09:00 to 14:00 of that day: no cap passes the month's budget, the caps hold apart from it", async () => {
+  const { page, context, log } = await open(env, `${PAGE}?scenario=${NAME}&view=tenantRunawayDay&theme=light`);
+  await ready(page);
+  const v = await shown(page);
+  const view = await core(page, "runawayDayView", {}, 0);
+  assert.equal(v.canvas, "runaway-day-chart");
+  assert.equal(v.view, "tenantRunawayDay");
+  assert.ok(v.inked > 1000, `the zoom is drawn (${v.inked} pixels inked)`);
+  assert.equal(v.summary, view.lines.map((l) => l.sentence).join(" "), "the core's sentences");
+  assert.equal(v.label, `${view.title}. ${v.summary}`);
+  assert.match(view.title, /^The runaway day: umbrella's spend on Day \d+ from 09:00 to 14:00 under each policy, on a scale of tens/);
+  const ticks = view.timeTicks.map((t) => t.label);
+  assert.deepEqual([ticks[0], ticks.at(-1)], ["09:00", "14:00"], `the day's hours: ${ticks}`);
+  assert.ok(view.logMoney, "money on a scale of tens");
+  assert.match(view.lines[0].sentence, /past the \$1,000\.00 line \(product's monthly budget\) by 1[0-3]:\d\d/, "no cap: the month gone before 2 pm");
+  for (const line of view.lines.slice(2)) {
+    assert.match(line.sentence, /within the \$20\.00 line \(umbrella's daily budget\)/, line.sentence);
+    assert.match(line.trip.label, /^umbrella first refused at 09:\d\d$/, line.trip.label);
+  }
+  assert.deepEqual([v.caption, v.columns, v.rows], [view.table.caption, view.table.columns, view.table.rows]);
+  // Pixels, at four fifths of the width: no cap (the first policy's colour, #0072B2 on a
+  // light page) far above the capped lines (the hard block's #332288, the ladders' #737300
+  // and #008080, one over the other where they coincide), which are themselves well off the
+  // bottom: the caps are not pressed flat by no cap's $1,865.
+  const noCap = await rowsOf(page, ".runaway-day-chart", "#0072B2", 0.8);
+  const caps = await Promise.all(["#332288", "#737300", "#008080"].map((c) => rowsOf(page, ".runaway-day-chart", c, 0.8)));
+  const capRows = caps.flatMap((c) => c.rows);
+  assert.ok(noCap.rows.length > 0 && capRows.length > 0, `both painted: ${noCap.rows} / ${capRows}`);
+  const [high, capped, h] = [Math.min(...noCap.rows), Math.min(...capRows), noCap.height];
+  assert.ok(capped - high > h / 6, `no cap at row ${high}, the capped lines at ${capped} of ${h}: apart`);
+  assert.ok(h - capped > h / 5, `the capped lines at row ${capped} of ${h}: not at the bottom`);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+/** Bands of rows of `canvas` where colour `hex` is painted, top to bottom: each band's widest run of it. */
+const bandsOf = (page, canvas, hex) => page.locator("bill-widget").evaluate((el, [sel, hex]) => {
+  const c = el.shadowRoot.querySelector(sel);
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const data = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const bands = [];
+  let open = false;
+  for (let y = 0; y < c.height; y++) {
+    let n = 0;
+    for (let x = 0; x < c.width; x++) {
+      const i = (y * c.width + x) * 4;
+      if (Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 12) n++;
+    }
+    if (n > 0 && !open) bands.push(0);
+    if (n > 0) bands[bands.length - 1] = Math.max(bands[bands.length - 1], n);
+    open = n > 0;
+  }
+  return bands;
+}, [canvas, hex]);
+
+test("the ladder against the hard block: the ladder serves on cheaper models the other tenants' calls the hard block refuses", async () => {
+  const { page, context, log } = await open(env, `${PAGE}?scenario=${NAME}&view=tenantLadder&theme=light`);
+  await ready(page);
+  const v = await shown(page);
+  const view = await core(page, "ladderView", {}, 0);
+  assert.equal(v.canvas, "ladder-chart");
+  assert.equal(v.view, "tenantLadder");
+  assert.ok(v.inked > 1000, `drawn (${v.inked} pixels inked)`);
+  assert.equal(v.summary, view.sentences.join(" "), "the core's sentence");
+  assert.deepEqual([v.caption, v.columns, v.rows], [view.table.caption, view.table.columns, view.table.rows]);
+  assert.deepEqual(view.rows.map((r) => r.heading), ["Daily cap, hard block: umbrella", "Daily cap, hard block: the other tenants",
+    "Daily cap, degrade ladder: umbrella", "Daily cap, degrade ladder: the other tenants"]);
+  const [block, ladder] = [view.rows[1].calls, view.rows[3].calls];
+  assert.ok(ladder[0] + ladder[1] > 0n && block[0] + block[1] === 0n, `the ladder serves, the block refuses: ${ladder} / ${block}`);
+  // Pixels: the refused colour (#B00020 on a light page) in the key and each of the four
+  // bars; the others' refused part is shorter under the ladder than under the hard block,
+  // and the ladder's bar has the cheaper models' grey (#767676) the hard block's has not.
+  const refused = await bandsOf(page, ".ladder-chart", "#B00020");
+  assert.equal(refused.length, 5, `the key and four bars: ${refused}`);
+  assert.ok(refused[2] > refused[4] * 2, `the hard block refuses more of the others' calls than the ladder: ${refused}`);
+  const served = await bandsOf(page, ".ladder-chart", "#767676");
+  assert.ok(served.length >= 2, `the key's and the ladder's served parts: ${served}`);
   assert.deepEqual(log.errors, []);
   await context.close();
 });
@@ -238,6 +338,12 @@ for (const width of [390, 1000]) {
     await w.getByRole("button", { name: "Over the month", exact: true }).click();
     await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "tenantOverTime");
     await page.screenshot({ path: new URL(`runaway-tenant-over-${width}.png`, SHOTS).pathname, fullPage: true });
+    await w.getByRole("button", { name: "By 2 pm", exact: true }).click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "tenantRunawayDay");
+    await page.screenshot({ path: new URL(`runaway-tenant-day-${width}.png`, SHOTS).pathname, fullPage: true });
+    await w.getByRole("button", { name: "Ladder vs block", exact: true }).click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "tenantLadder");
+    await page.screenshot({ path: new URL(`runaway-tenant-ladder-${width}.png`, SHOTS).pathname, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
     assert.equal(overflow, false, `nothing sticks out sideways at ${width} px`);
     await context.close();

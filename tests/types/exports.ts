@@ -9,6 +9,7 @@ import init, {
 } from "../../web/pkg/billsim_wasm.js";
 import { ignoredNotice } from "../../web/pkg/billsim_wasm.js";
 import { accountsView, clientView, drawAccounts, drawClient, drawTradeOff, tradeOffView } from "../../web/pkg/billsim_wasm.js";
+import { drawLadder, drawRunawayDay, ladderView, runawayDayView } from "../../web/pkg/billsim_wasm.js";
 import type { Replay } from "../../web/pkg-replay/billsim_wasm.js";
 import "../../web/bill-widget.js";
 
@@ -31,6 +32,8 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
   drawTradeOff(canvas, "freeTier", {}, 0, "allThree", look);
   drawAccounts(canvas, "freeTier", {}, 0, "allThree", look);
   drawClient(canvas, {}, 0, "rateLimitAndCap", look);
+  drawRunawayDay(canvas, {}, 0, look);
+  drawLadder(canvas, {}, 0, look);
   const widget: HTMLElement | null = document.querySelector("bill-widget");
   void [day, view, rows, claims, spread, runs, read, readRuns, widget];
   return [sentence, ...inFlight];
@@ -50,7 +53,9 @@ export function amounts(replay: Replay): bigint[] {
   const through: number = accountsView("freeTier", {}, 0, "allThree").rows[0].accounts[0].through;
   const status: number = clientView({}, 0, "rateLimitAndCap").runs[0].responses[0].status;
   const capped: number | undefined = clientView({ capDollars: "1" }, 0, "dailyCap").day?.kinds[0].capped;
-  void [served, settled, notice, point, through, status, capped];
+  const zoomed: boolean = runawayDayView({}, 0).logMoney;
+  const stopped: bigint = ladderView({}, 0).rows[0].calls[0];
+  void [served, settled, notice, point, through, status, capped, zoomed, stopped];
   return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
     segment.chargedNanos, view.bills[0].billNanos, view.calls];
 }

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod client;
+pub mod ladder;
 mod markers;
 mod notes;
 pub mod over_time;
@@ -17,6 +18,7 @@ pub mod trade_off;
 
 pub use accounts::draw_accounts;
 pub use client::draw_client;
+pub use ladder::draw_ladder;
 pub use over_time::draw_over_time;
 pub use overrun::draw_overrun;
 pub use share_by_cohort::draw_share_by_cohort;

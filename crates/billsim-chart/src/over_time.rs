@@ -6,7 +6,7 @@
 
 use crate::markers::{draw_marker, SHAPES};
 use crate::notes::Notes;
-use crate::pixels::{scaled, text_width, wrap};
+use crate::pixels::{log2_fixed, scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::{OverTime, Tick};
 use plotters::coord::Shift;
@@ -101,15 +101,27 @@ pub fn draw_over_time<DB: DrawingBackend>(
     let (top, bottom) = (pad + legend.height + line_h / 2, h - pad - line_h);
     let (from, to) = (view.from_ms, view.to_ms.max(view.from_ms + 1));
     let x_of = |ms: u64| left + scaled(u128::from(ms.saturating_sub(from)), u128::from(to - from), right - left);
-    let y_of = |nanos: u64| bottom - scaled(u128::from(nanos.min(money_top)), u128::from(money_top), bottom - top);
+    // On a scale of tens (`log_money`), from the first tick up: equal ratios, equal heights.
+    let money_floor = view.money_ticks.first().map_or(0, |t| t.at).max(1);
+    let y_of = |nanos: u64| match view.log_money {
+        false => bottom - scaled(u128::from(nanos.min(money_top)), u128::from(money_top), bottom - top),
+        true => {
+            let (lo, hi) = (log2_fixed(money_floor), log2_fixed(money_top));
+            let at = log2_fixed(nanos.clamp(money_floor, money_top));
+            bottom - scaled(u128::from(at - lo), u128::from(hi.saturating_sub(lo)), bottom - top)
+        }
+    };
 
     let grid = ShapeStyle::from(&theme.text.mix(0.15)).stroke_width(1);
     let axis = ShapeStyle::from(&theme.text).stroke_width(1);
-    let money_gap =
-        scaled(u128::from(view.money_ticks.get(1).map_or(money_top, |t| t.at)), u128::from(money_top), bottom - top);
+    let money_gap = match view.money_ticks.as_slice() {
+        [a, b, ..] => y_of(a.at) - y_of(b.at),
+        _ => bottom - top,
+    };
     for tick in thinned(&view.money_ticks, money_gap, line_h) {
         let y = y_of(tick.at);
-        area.draw(&PathElement::new(vec![(left, y), (right, y)], if tick.at == 0 { axis } else { grid }))?;
+        let base = tick.at == view.money_ticks[0].at;
+        area.draw(&PathElement::new(vec![(left, y), (right, y)], if base { axis } else { grid }))?;
         area.draw(&Text::new(tick.label.clone(), (left - theme.px(4) as i32, y), at(HPos::Right, VPos::Center)))?;
     }
     let widest = view.time_ticks.iter().map(|t| text_width(&t.label, font)).max().unwrap_or(0);
@@ -117,13 +129,19 @@ pub fn draw_over_time<DB: DrawingBackend>(
         [a, b, ..] => x_of(b.at) - x_of(a.at),
         _ => w,
     };
+    let mut written_to = i32::MIN;
     for tick in thinned(&view.time_ticks, time_gap, widest + theme.px(10) as i32) {
         let x = x_of(tick.at);
         area.draw(&PathElement::new(vec![(x, bottom), (x, bottom + theme.px(3) as i32)], axis))?;
         // Centred under its moment, but never past the canvas's edges nor under the money
-        // axis's labels (the first moment's would sit on "$0.00").
+        // axis's labels (the first moment's would sit on "$0.00"); a label moved onto the
+        // one before it is left out (its tick stays).
         let half = text_width(&tick.label, font) / 2 + 1;
         let cx = x.clamp(left - theme.px(2) as i32 + half, (w - pad - half).max(left + half));
+        if cx - half < written_to + theme.px(4) as i32 {
+            continue;
+        }
+        written_to = cx + half;
         area.draw(&Text::new(
             tick.label.clone(),
             (cx, bottom + line_h / 2 + theme.px(2) as i32),
@@ -321,7 +339,47 @@ mod tests {
         let runs = billsim_core::scenario::registry::SCENARIOS
             .iter()
             .map(|s| run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
-        runs.map(|r| over_time(&r).unwrap()).chain([tripped_view()]).collect()
+        runs.map(|r| over_time(&r).unwrap()).chain([tripped_view(), runaway_day()]).collect()
+    }
+
+    /// Lesson 002's runaway day, zoomed, at its default settings.
+    fn runaway_day() -> OverTime {
+        let tenant = find("runawayTenant").unwrap();
+        let values = Values::defaults(tenant);
+        let month = run(tenant, 0, &values, None, Record::EVERYTHING).unwrap();
+        billsim_core::lessons::runaway_tenant::runaway_day::runaway_day_view(&month, &values).unwrap()
+    }
+
+    #[test]
+    fn the_runaway_day_on_a_scale_of_tens_puts_no_cap_far_above_the_caps_and_labels_its_lines() {
+        let view = runaway_day();
+        let theme = Theme::light(100);
+        for size in [(390, 420), (1000, 420)] {
+            let svg = svg_of(&view, size, theme);
+            let drawn = drawn_text(&svg);
+            for words in ["$1,000.00", "$10.00", "product's monthly budget $1,000.00", "umbrella's daily budget $20.00"]
+            {
+                assert!(drawn.contains(words), "{words} at {size:?}: {drawn}");
+            }
+            // The last point of each line, in pixels: no cap ($1,865.50) and the hard block
+            // ($19.91) two of the scale's five tens apart, not one line at the bottom.
+            let last_y = |i: usize| -> i32 {
+                let colour = hex(line_colour(&theme, i));
+                let line = svg
+                    .lines()
+                    .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+                    .max_by_key(|l| l.len())
+                    .unwrap();
+                let points = line.split("points=\"").nth(1).unwrap().split('"').next().unwrap();
+                points.split_whitespace().last().unwrap().split(',').nth(1).unwrap().parse().unwrap()
+            };
+            let (no_cap, hard_block) = (last_y(0), last_y(2));
+            let plot = size.1 as i32 / 3;
+            assert!(
+                hard_block - no_cap > plot / 3,
+                "at {size:?}: no cap at y {no_cap}, the hard block at y {hard_block}"
+            );
+        }
     }
 
     #[test]
@@ -333,6 +391,20 @@ mod tests {
                     let overlapping = crate::rows::texts_overlapping(&svg);
                     assert!(overlapping.is_empty(), "{} at {size:?}: {overlapping:#?}", view.title);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_runaway_tenants_month_draws_and_labels_the_products_monthly_line_at_phone_and_desk_widths() {
+        let tenant = find("runawayTenant").unwrap();
+        let view = over_time(&run(tenant, 0, &Values::defaults(tenant), None, Record::default()).unwrap()).unwrap();
+        for size in [(320, 400), (390, 420), (1000, 420)] {
+            for theme in [Theme::light(100), Theme::dark(100)] {
+                let svg = svg_of(&view, size, theme);
+                let drawn = drawn_text(&svg);
+                let label = "product's monthly budget $1,000.00";
+                assert!(drawn.contains(label), "{label} at {size:?}: {drawn}");
             }
         }
     }

@@ -31,6 +31,27 @@ pub fn scaled(value: u128, total: u128, width: i32) -> i32 {
     (value * width.max(0) as u128).checked_div(total).unwrap_or(0) as i32
 }
 
+/// `log2(value)` in 65536ths, in integers (the same on every platform): for a scale of tens,
+/// where equal ratios are equal lengths. 0 for 0 and 1.
+pub fn log2_fixed(value: u64) -> u64 {
+    if value < 2 {
+        return 0;
+    }
+    let whole = u64::from(value.ilog2());
+    // The mantissa in [1, 2) as a fixed point of 62 fractional bits; each squaring gives
+    // one more bit of the logarithm.
+    let mut x: u128 = u128::from(value) << (62 - whole.min(62)) >> whole.saturating_sub(62);
+    let mut frac = 0u64;
+    for bit in (0..16).rev() {
+        x = (x * x) >> 62;
+        if x >= 2 << 62 {
+            x >>= 1;
+            frac |= 1 << bit;
+        }
+    }
+    (whole << 16) | frac
+}
+
 /// Advance widths of DejaVu Sans Bold, rounded up, in hundredths of an em, for `' '` to
 /// `'~'`. It is the widest of the usual `sans-serif` fonts (Chromium's on Linux; Arial,
 /// Helvetica and Roboto are narrower), so text placed by these widths fits in any of them.
@@ -94,6 +115,18 @@ mod tests {
         assert_eq!(e, vec![10, 43, 76, 110]);
         assert_eq!(edges_on(0, 50, &[0, 0], 0), vec![0, 0, 0]);
         assert_eq!(edges_on(0, 100, &[1, 1], 4), vec![0, 25, 50], "half the full value, half the width");
+    }
+
+    #[test]
+    fn a_logarithm_in_integers_makes_equal_ratios_equal_lengths() {
+        assert_eq!(log2_fixed(1_024), 10 << 16);
+        assert_eq!(log2_fixed(u64::MAX) >> 16, 63);
+        // log2(10) = 3.321928 = 217705.9 / 65536
+        assert_eq!(log2_fixed(10), 217_705);
+        let tens: Vec<u64> = (1..19).map(|k| log2_fixed(10u64.pow(k))).collect();
+        for w in tens.windows(2) {
+            assert!(w[1] - w[0] >= 217_704 && w[1] - w[0] <= 217_707, "ten times is one step: {tens:?}");
+        }
     }
 
     #[test]

@@ -108,8 +108,19 @@ export interface OverTime {
   toMs: bigint;
   timeTicks: { at: bigint; label: string }[];
   moneyTicks: { at: bigint; label: string }[];
+  /** The money axis is a scale of tens from its first tick (the runaway day's zoom). */
+  logMoney: boolean;
   lines: { policy: string; label: string; bill: string; points: Point[]; trip?: { atMs: bigint; spentNanos: bigint; label: string } | null; sentence: string }[];
   limits: { kind: string; label: string; chartLabel: string; points: Point[]; policies: bigint[]; above: boolean }[];
+  table: Table;
+}
+
+/** Lesson 002's ladder against the hard block: the calls each daily cap stopped, served on a cheaper model or refused. */
+export interface LadderView {
+  title: string;
+  parts: string[];
+  rows: { policy: string; heading: string; runaway: boolean; calls: bigint[]; note: string }[];
+  sentences: string[];
   table: Table;
 }
 

@@ -133,7 +133,7 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
         ran: run.ran.clone(),
         policies,
         keys: Vec::new(),
-        about: About { label: None, over: None, abusers, policies: &[] },
+        about: About { label: None, over: None, abusers, policies: &[], ..About::default() },
     }
 }
 

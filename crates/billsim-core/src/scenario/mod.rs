@@ -75,6 +75,38 @@ pub struct Scenario {
     /// What its widget shows beside the chart ([`Scenario::panels`]).
     #[serde(skip)]
     pub(crate) make_panels: Panels,
+    /// What its over-time chart calls the moments and lines it marks.
+    #[serde(skip)]
+    pub marks: Marks,
+}
+
+/// What a lesson's over-time chart calls what it marks, in the lesson's words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// A spend ceiling reached; `None` for "ceiling reached at".
+    pub trip: Option<TripWords>,
+    /// A line drawn to compare the spend with, at one of its dollar settings.
+    pub reference: Option<Reference>,
+}
+
+impl Marks {
+    pub const NONE: Marks = Marks { trip: None, reference: None };
+}
+
+/// A spend ceiling reached, before its moment: on the chart's time axis ("breaker trips
+/// at") and in the line's sentence ("the breaker trips at").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TripWords {
+    pub mark: &'static str,
+    pub sentence: &'static str,
+}
+
+/// A line no policy enforces, drawn for comparison: lesson 002's "product's monthly
+/// budget", at the setting `key` (dollars) over the whole run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reference {
+    pub key: &'static str,
+    pub label: &'static str,
 }
 
 impl Scenario {
@@ -116,14 +148,22 @@ impl Scenario {
     }
 
     /// What it says of a run of `traffic`, for the views.
-    fn about(&self, traffic: &Traffic) -> About {
+    fn about(&self, traffic: &Traffic, values: &Values) -> About {
         let abusers = traffic
             .cohorts
             .iter()
             .filter(|c| self.abusers.contains(&c.name.as_str()))
             .map(|c| c.name.clone())
             .collect();
-        About { label: Some(self.label), over: self.over, abusers, policies: self.policies }
+        let reference = self.marks.reference.map(|r| (r.label, values.dollars(r.key)));
+        About {
+            label: Some(self.label),
+            over: self.over,
+            abusers,
+            policies: self.policies,
+            trip: self.marks.trip,
+            reference,
+        }
     }
 }
 
@@ -217,7 +257,7 @@ pub fn prepare(
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
     let own = built.policies.clone();
     let (ran, labels) = policies.map_or((built.policies, built.labels), engine::Policy::labelled_by_name);
-    let about = scenario.about(&built.traffic);
+    let about = scenario.about(&built.traffic, values);
     let (scenario, values) = (scenario.name, values.clone());
     Ok(Prepared { scenario, about, seed, values, traffic: built.traffic, prices, ran, labels, own })
 }

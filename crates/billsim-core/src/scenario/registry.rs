@@ -64,7 +64,7 @@ const VIEW: SettingSpec = SettingSpec {
     label: "View",
     unit: "",
     kind: Kind::Choice { choices: VIEW_CHOICES },
-    allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"freeTradeOff\", \"freeAccounts\", \"freeOverTime\", \"demoByKind\", \"demoTradeOff\", \"demoClient\", \"demoOverTime\", \"byTenant\", \"tenantTradeOff\" or \"tenantOverTime\"",
+    allowed: "\"day\", \"inflight\", \"overTime\", \"byKind\", \"freeTradeOff\", \"freeAccounts\", \"freeOverTime\", \"demoByKind\", \"demoTradeOff\", \"demoClient\", \"demoOverTime\", \"byTenant\", \"tenantRunawayDay\", \"tenantLadder\", \"tenantTradeOff\" or \"tenantOverTime\"",
     default: "day",
     views: &[],
 };

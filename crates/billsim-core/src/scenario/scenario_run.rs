@@ -57,6 +57,10 @@ pub struct About {
     /// The scenario's policies by their short names ("All three layers"), as its buttons
     /// say them; empty for a run of no lesson.
     pub policies: &'static [Choice],
+    /// What the lesson calls a spend ceiling reached ([`crate::scenario::Marks`]).
+    pub trip: Option<crate::scenario::TripWords>,
+    /// A line the over-time chart draws to compare the spend with: its words and amount.
+    pub reference: Option<(&'static str, crate::money::Micros)>,
 }
 
 /// A user as a run's JSON shows it.

@@ -15,7 +15,10 @@ pub struct View {
     /// "shareOfBill", "overrun", "spendOverTime", "shareByCohort" or "tradeOff" (each policy's
     /// bill against the honest requests it refused, where a lesson's policies refuse some) or
     /// "accounts" (one kind of user's accounts as small multiples) or "client" (what lesson
-    /// 001's client gets on the tutorial's runs).
+    /// 001's client gets on the tutorial's runs) or "runawayDay" (lesson 002's runaway day
+    /// zoomed: the over-time chart from 09:00 to 14:00 of that day) or "ladder" (lesson
+    /// 002's ladder against the hard block: the calls each daily cap stopped, served on a
+    /// cheaper model or refused).
     pub chart: &'static str,
 }
 
@@ -74,6 +77,22 @@ pub const VIEWS: &[View] = &[
         scenario: "runawayTenant",
         widget: "runawayTenant",
         chart: "shareByCohort",
+    },
+    // The lesson's own picture: its own view (a zoom from the core), not a zoom control on
+    // "Over the month": the day and its hours are the lesson's, and the reader gets them in one tap.
+    View {
+        value: "tenantRunawayDay",
+        label: "By 2 pm",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "runawayDay",
+    },
+    View {
+        value: "tenantLadder",
+        label: "Ladder vs block",
+        scenario: "runawayTenant",
+        widget: "runawayTenant",
+        chart: "ladder",
     },
     View {
         value: "tenantTradeOff",

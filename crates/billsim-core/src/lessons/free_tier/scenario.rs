@@ -7,7 +7,7 @@ use crate::lessons::free_tier::{report, Params, POLICIES};
 use crate::money::Micros;
 use crate::scenario::clash::{self, Clash};
 use crate::scenario::setting::{Kind, SettingSpec};
-use crate::scenario::{Built, Scenario, Values};
+use crate::scenario::{Built, Marks, Scenario, TripWords, Values};
 
 /// The lesson 003 widget's views: its form shows the free tier's settings.
 const FREE_VIEWS: &[&str] = &["byKind", "freeTradeOff", "freeAccounts", "freeOverTime"];
@@ -134,6 +134,10 @@ const CLASHES: &[Clash] = &[Clash::NotAllZero {
     allowed: "at least 1 while there are no normal users and no script accounts (a run needs a user of some kind)",
 }];
 
+/// The lesson calls its spend ceiling the global breaker, and says it trips.
+const MARKS: Marks =
+    Marks { trip: Some(TripWords { mark: "breaker trips at", sentence: "the breaker trips at" }), reference: None };
+
 pub const SCENARIO: Scenario = Scenario {
     name: "freeTier",
     label: "A free tier",
@@ -148,6 +152,7 @@ pub const SCENARIO: Scenario = Scenario {
     clashes: CLASHES,
     build,
     make_panels: report::panels,
+    marks: MARKS,
 };
 
 fn build(seed: u32, values: &Values) -> Result<Built, RunError> {

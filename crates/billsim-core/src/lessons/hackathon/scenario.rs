@@ -134,6 +134,14 @@ pub const SCENARIO: Scenario = Scenario {
     clashes: &[],
     build,
     make_panels: panels::panels,
+    // The tutorial's app answers "daily cost cap reached" once its cap is reached.
+    marks: crate::scenario::Marks {
+        trip: Some(crate::scenario::TripWords {
+            mark: "daily cost cap reached at",
+            sentence: "the daily cost cap is reached at",
+        }),
+        reference: None,
+    },
 };
 
 fn build(seed: u32, values: &Values) -> Result<Built, RunError> {

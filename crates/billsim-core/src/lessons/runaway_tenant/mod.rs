@@ -7,7 +7,9 @@
 //! are settings ([`scenario`] declares them with the scenario).
 
 pub mod claims;
+pub mod ladder;
 pub mod panels;
+pub mod runaway_day;
 pub mod scenario;
 pub mod traffic;
 

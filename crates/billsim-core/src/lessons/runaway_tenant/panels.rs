@@ -77,7 +77,7 @@ fn label(policy: &str) -> String {
     format!("\"{}\"", super::POLICIES.iter().find(|c| c.value == policy).map_or(policy, |c| c.label))
 }
 
-fn runaway_name(run: &ScenarioRun) -> &str {
+pub(crate) fn runaway_name(run: &ScenarioRun) -> &str {
     run.users.get(RUNAWAY as usize).map_or("the runaway tenant", |u| u.name.as_str())
 }
 
@@ -154,11 +154,15 @@ pub fn pitfalls(run: &ScenarioRun, c: &Claims, params: &Params, policy: &str) ->
     out
 }
 
+/// Who the runaway tenant is, said where the widget first names it (the first pitfall).
+pub const WHO: &str =
+    "the runaway tenant: a paying tenant who points the agent at its whole document store and leaves it running";
+
 fn headline(c: &Claims, name: &str, day: u64) -> String {
     let hour = 3_600_000;
     let more = if c.spent_by_2pm > c.product_monthly { "more" } else { "no more" };
     format!(
-        "No cap: from {} to {BY_HOUR}:00 {name} spent {}, {more} than the product's monthly budget of {}.",
+        "No cap: from {} to {BY_HOUR}:00 {name} ({WHO}) spent {}, {more} than the product's monthly budget of {}.",
         moment(day + RUNAWAY_FROM_HOUR * hour),
         dollars(c.spent_by_2pm),
         dollars(c.product_monthly)

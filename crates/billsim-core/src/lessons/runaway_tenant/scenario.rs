@@ -6,7 +6,7 @@ use crate::lessons::runaway_tenant::traffic::traffic;
 use crate::lessons::runaway_tenant::{labels, panels, prices, Params, CLASHES, POLICIES};
 use crate::money::Micros;
 use crate::scenario::setting::{Choice, Kind, SettingSpec};
-use crate::scenario::{Built, Scenario, Values};
+use crate::scenario::{Built, Marks, Reference, Scenario, Values};
 
 const FAIL_MODES: &[Choice] = &[
     Choice { value: "open", label: "Fail open: served, unmetered" },
@@ -17,7 +17,7 @@ const TENANT_DOLLARS: Kind = Kind::Dollars { min: Micros(10_000), max: Micros(1_
 const TENANT_DOLLARS_ALLOWED: &str = "an amount in dollars from 0.01 to 1000000, with at most 6 decimals";
 
 /// The lesson 002 widget's views: its form shows the runaway tenant's settings.
-const TENANT_VIEWS: &[&str] = &["byTenant", "tenantTradeOff", "tenantOverTime"];
+const TENANT_VIEWS: &[&str] = &["byTenant", "tenantRunawayDay", "tenantLadder", "tenantTradeOff", "tenantOverTime"];
 
 /// A setting of the runaway tenant's month, shown by its widget's views.
 const fn tenant(
@@ -174,6 +174,13 @@ pub const SETTINGS: &[SettingSpec] = &[
     ),
 ];
 
+/// The product's monthly budget, which the runaway tenant alone passed by 2 pm, is drawn
+/// on the month's spend; no policy here enforces it.
+const MARKS: Marks = Marks {
+    trip: None,
+    reference: Some(Reference { key: "productMonthlyDollars", label: "product's monthly budget" }),
+};
+
 pub const SCENARIO: Scenario = Scenario {
     name: "runawayTenant",
     label: "A runaway tenant",
@@ -191,6 +198,7 @@ pub const SCENARIO: Scenario = Scenario {
     clashes: CLASHES,
     build,
     make_panels: panels::panels,
+    marks: MARKS,
 };
 
 fn build(seed: u32, values: &Values) -> Result<Built, RunError> {

@@ -107,6 +107,7 @@ pub const TOY_DAY: Scenario = Scenario {
     clashes: &[],
     build: build_toy_day,
     make_panels: day_beside::panels,
+    marks: crate::scenario::Marks::NONE,
 };
 
 pub const CALLS_AT_ONCE: Scenario = Scenario {
@@ -127,6 +128,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     clashes: &[],
     build: build_calls_at_once,
     make_panels: crate::scenario::no_panels,
+    marks: crate::scenario::Marks::NONE,
 };
 
 fn toy_prices() -> PriceTable {

@@ -40,7 +40,7 @@ fn the_runaway_tenants_widget_has_its_policy_buttons_and_its_scenarios_settings_
     for s in runaway_tenant::SETTINGS {
         assert_eq!(
             setting(s.key).unwrap().views,
-            ["byTenant", "tenantTradeOff", "tenantOverTime"],
+            ["byTenant", "tenantRunawayDay", "tenantLadder", "tenantTradeOff", "tenantOverTime"],
             "{}: the form shows it",
             s.key
         );

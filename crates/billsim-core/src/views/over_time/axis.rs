@@ -21,6 +21,9 @@ pub enum Scale {
     Clock,
     /// Days from the start: `Day 3` on the axis, `Day 3 14:05` in a sentence.
     Days,
+    /// A clock within day `day` (from 0) of a longer run, to the minute: `09:00` (a zoom
+    /// into that day says which day once, in its title).
+    ClockOn { day: u64 },
 }
 
 /// Which way a moment is rounded to the scale's unit: a sentence rounds so that what it
@@ -61,7 +64,7 @@ impl Scale {
     pub fn unit_ms(self) -> u64 {
         match self {
             Scale::Seconds { unit_ms } => unit_ms,
-            Scale::Clock | Scale::Days => MINUTE,
+            Scale::Clock | Scale::Days | Scale::ClockOn { .. } => MINUTE,
         }
     }
 
@@ -69,7 +72,7 @@ impl Scale {
     pub fn unit_words(self) -> String {
         match self {
             Scale::Seconds { unit_ms } => seconds(unit_ms),
-            Scale::Clock | Scale::Days => "minute".into(),
+            Scale::Clock | Scale::Days | Scale::ClockOn { .. } => "minute".into(),
         }
     }
 
@@ -101,6 +104,9 @@ impl Scale {
             Scale::Clock if at == DAY => "24:00".into(),
             Scale::Clock if at < DAY => clock(at),
             Scale::Clock | Scale::Days => format!("Day {} {}", at / DAY + 1, clock(at % DAY)),
+            Scale::ClockOn { day } if at == (day + 1) * DAY => "24:00".into(),
+            Scale::ClockOn { day } if at / DAY == day => clock(at % DAY),
+            Scale::ClockOn { .. } => format!("Day {} {}", at / DAY + 1, clock(at % DAY)),
         }
     }
 
@@ -118,7 +124,7 @@ impl Scale {
     pub fn ticks(self, from: u64, to: u64, most: u64) -> Vec<Tick> {
         let steps: &[u64] = match self {
             Scale::Seconds { .. } => &[1, 2, 5, 10, 20, 50, 100, 200, 500, SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND],
-            Scale::Clock => {
+            Scale::Clock | Scale::ClockOn { .. } => {
                 &[MINUTE, 5 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR]
             }
             Scale::Days => &[DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 91 * DAY, 364 * DAY],
@@ -169,6 +175,28 @@ pub fn money_ticks(top: Nanos, most: u64) -> Vec<Tick> {
         .collect()
 }
 
+/// The lowest tick of a scale of tens: ten cents (a line below it is drawn at it).
+pub const TENS_FLOOR: Nanos = Nanos(100_000_000);
+
+/// A scale of tens from ten cents to at least `top`: $0.10, $1.00, $10.00, ...
+///
+/// ```
+/// use billsim_core::engine::Nanos;
+/// use billsim_core::views::over_time::tens_ticks;
+/// let labels: Vec<String> = tens_ticks(Nanos(1_865_500_000_000)).into_iter().map(|t| t.label).collect();
+/// assert_eq!(labels, ["$0.10", "$1.00", "$10.00", "$100.00", "$1,000.00", "$10,000.00"]);
+/// ```
+pub fn tens_ticks(top: Nanos) -> Vec<Tick> {
+    let mut ticks = vec![TENS_FLOOR.0];
+    while let Some(next) = ticks.last().filter(|&&t| t < top.0).and_then(|t| t.checked_mul(10)) {
+        ticks.push(next);
+    }
+    if ticks.len() < 2 {
+        ticks.push(TENS_FLOOR.0 * 10);
+    }
+    ticks.into_iter().map(|at| Tick { at, label: Nanos(at).micros().shown() }).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,6 +231,13 @@ mod tests {
         assert_eq!(Scale::Clock.moment(at, Round::Up), "06:05");
         assert_eq!(Scale::Clock.moment(at, Round::Nearest), "06:04");
         assert_eq!(Scale::Clock.moment(6 * HOUR, Round::Up), "06:00", "a round moment stays");
+        let day_6 = Scale::ClockOn { day: 5 };
+        assert_eq!(day_6.moment(5 * DAY + at, Round::Down), "06:04", "within its day, the clock alone");
+        assert_eq!(day_6.moment(6 * DAY, Round::Down), "24:00");
+        assert_eq!(day_6.moment(4 * DAY + at, Round::Down), "Day 5 06:04", "another day says which");
+        let ticks = day_6.ticks(5 * DAY + 9 * HOUR, 5 * DAY + 14 * HOUR, 6);
+        let labels: Vec<&str> = ticks.iter().map(|t| t.label.as_str()).collect();
+        assert_eq!(labels, ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00"]);
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub enum LimitKind {
     Budget,
     /// One spend ceiling for everyone.
     Ceiling,
+    /// A line no policy enforces, drawn for comparison (lesson 002's product's monthly budget).
+    Reference,
 }
 
 /// A dashed line at a budget or a ceiling.
@@ -55,6 +57,7 @@ impl Limit {
         let noun = match self.kind {
             LimitKind::Budget => "budget line",
             LimitKind::Ceiling => "ceiling line",
+            LimitKind::Reference => "line",
         };
         match self.flat() {
             Some(v) => format!("the {} {noun} ({})", Nanos(v).micros().shown(), self.label),
@@ -125,7 +128,7 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
     };
     let chart_label = match kind {
         LimitKind::Budget => format!("budget {label}"),
-        LimitKind::Ceiling => label.clone(),
+        LimitKind::Ceiling | LimitKind::Reference => label.clone(),
     };
     Ok(Some(Limit { kind, label, chart_label, points, policies: Vec::new(), above: false }))
 }
@@ -187,6 +190,20 @@ pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) ->
         policies: Vec::new(),
         above: false,
     }))
+}
+
+/// A flat line at `amount` over `moments`, for every one of `lines` policies, named `label`:
+/// a reference no policy enforces.
+pub fn reference(label: &str, amount: Micros, moments: &[u64], lines: usize) -> Result<Limit, Overflow> {
+    let at = Nanos::from_micros(amount)?.0;
+    Ok(Limit {
+        kind: LimitKind::Reference,
+        label: label.to_string(),
+        chart_label: format!("{label} {}", amount.shown()),
+        points: moments.iter().map(|&m| [m, at]).collect(),
+        policies: (0..lines).collect(),
+        above: false,
+    })
 }
 
 /// Runs of `n` calendar months (counted from January 1970, UTC) begun before `at`, since `start`.

@@ -10,13 +10,15 @@
 
 mod axis;
 mod limit;
+pub mod zoom;
 
-pub use axis::{money_ticks, Round, Scale, Tick};
-pub use limit::{ledger_limit, limit_of, Limit, LimitKind};
+pub use axis::{money_ticks, tens_ticks, Round, Scale, Tick};
+pub use limit::{ledger_limit, limit_of, reference, Limit, LimitKind};
+pub use zoom::{zoomed, Zoom};
 
 use crate::engine::{Guard, Nanos, Outcome};
 use crate::money::{Micros, Overflow};
-use crate::scenario::ScenarioRun;
+use crate::scenario::{ScenarioRun, TripWords};
 use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
 use serde::{Deserialize, Serialize};
@@ -45,8 +47,13 @@ pub struct OverTime {
     pub from_ms: u64,
     pub to_ms: u64,
     pub time_ticks: Vec<Tick>,
-    /// The money axis, from zero to its last tick, in nano-dollars.
+    /// The money axis, from zero to its last tick, in nano-dollars; on a scale of tens,
+    /// from its first tick (each ten times the one before) when `log_money`.
     pub money_ticks: Vec<Tick>,
+    /// The money axis is a scale of tens: a zoom where one line reaches a hundred times
+    /// another, and both matter (the title says so).
+    #[serde(default)]
+    pub log_money: bool,
     /// One line per policy, in the run's order.
     pub lines: Vec<Line>,
     pub limits: Vec<Limit>,
@@ -118,15 +125,12 @@ pub struct Table {
 /// assert!(view.lines[2].sentence.starts_with("Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and "));
 /// ```
 pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
-    let overflow =
-        |_: Overflow| Invalid { allowed: "amounts small enough to count", got: "more".into() }.on("policies");
-
     let timeline = run.policies.first().map(|o| o.timeline.clone()).unwrap_or_default();
     let step = timeline.step_ms.max(1);
     let steps = timeline.spent.len() as u64;
     let moments: Vec<u64> = (0..=steps).map(|k| timeline.start.0.saturating_add(k.saturating_mul(step))).collect();
-    let (from_ms, to_ms) = (moments[0], moments[moments.len() - 1]);
-    let scale = Scale::for_end(Instant(to_ms));
+    let from_ms = moments[0];
+    let scale = Scale::for_end(Instant(moments[moments.len() - 1]));
 
     let users = run.users.iter().filter(|u| u.calls > 0).count() as u64;
     let cohorts: Vec<(&str, u64)> = run
@@ -151,60 +155,132 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
             }
         }
     }
-
-    let highest = run.policies.iter().map(|o| o.bill.0).max().unwrap_or(0);
-    // Where the highest lines would flatten every other into the bottom fifth, the scale
-    // is the others' and the highest go off its top, their bills written there.
-    let others = run.policies.iter().map(|o| o.bill.0).filter(|&b| b < highest).max().unwrap_or(0);
-    let shown = if others > 0 && others.saturating_mul(FLATTENED) <= highest { others } else { highest };
-    for l in &mut limits {
-        l.above = shown > 0 && l.max() > shown.saturating_mul(LIMIT_ROOM);
+    if let Some((label, amount)) = run.about.reference {
+        limits.push(limit::reference(label, amount, &moments, run.policies.len()).map_err(overflow)?);
     }
-    let top = limits.iter().filter(|l| !l.above).map(Limit::max).fold(shown, u64::max);
-    let ticks = money_ticks(Nanos(top), MONEY_TICKS);
-    let axis_top = ticks.last().map_or(top, |t| t.at);
 
     let calls: u64 = run.users.iter().map(|u| u64::from(u.calls)).sum();
+    let words = run.about.trip.unwrap_or(CEILING_REACHED);
     let lines = run
         .policies
         .iter()
         .enumerate()
         .map(|(i, o)| {
-            let label = run.labels.get(i).cloned().unwrap_or_else(|| o.policy.clone());
             let points = line_points(o, &moments);
             let trip = o.tripped.map(|t| {
                 let k = (t.at.0.saturating_sub(from_ms) / step + 1).min(steps) as usize;
                 Mark {
                     at_ms: t.at.0,
                     spent_nanos: points[k][1],
-                    label: format!("ceiling reached at {}", scale.moment(t.at.0, Round::Down)),
+                    label: format!("{} {}", words.mark, scale.moment(t.at.0, Round::Down)),
                 }
             });
+            let served: u64 = o.per_user.iter().map(|u| u64::from(u.served)).sum();
+            let refused: u64 = o.per_user.iter().map(|u| u64::from(u.refused)).sum();
+            Drawn {
+                policy: o.policy.clone(),
+                label: run.labels.get(i).cloned().unwrap_or_else(|| o.policy.clone()),
+                bill: o.bill,
+                calls: (calls, served, refused),
+                points,
+                trip,
+                trip_sentence: words.sentence.to_string(),
+            }
+        })
+        .collect();
+    Ok(placed(title(run), scale, &moments, lines, limits, false))
+}
+
+/// What a lesson calls a spend ceiling reached, unless it says.
+const CEILING_REACHED: TripWords =
+    TripWords { mark: "ceiling reached at", sentence: "the spend ceiling is reached at" };
+
+fn overflow(_: Overflow) -> FieldError {
+    Invalid { allowed: "amounts small enough to count", got: "more".into() }.on("policies")
+}
+
+/// A policy's line before it is placed on the view's scale.
+pub(crate) struct Drawn {
+    pub policy: String,
+    pub label: String,
+    /// The line's last value, as its legend says it.
+    pub bill: Nanos,
+    /// Calls the traffic makes, served and refused under the policy (for a line that spends nothing).
+    pub calls: (u64, u64, u64),
+    pub points: Vec<[u64; 2]>,
+    pub trip: Option<Mark>,
+    /// What the sentence says before the trip's moment: "the spend ceiling is reached at".
+    pub trip_sentence: String,
+}
+
+/// The view of `lines` over `moments` with `limits`: the money axis (the highest lines off
+/// its top where they would flatten the others), each line's sentence, the events and the
+/// table.
+pub(crate) fn placed(
+    title: String,
+    scale: Scale,
+    moments: &[u64],
+    lines: Vec<Drawn>,
+    mut limits: Vec<Limit>,
+    log_money: bool,
+) -> OverTime {
+    let (from_ms, to_ms) = (moments[0], moments[moments.len() - 1]);
+    // Where the highest lines would flatten every other into the bottom fifth, the scale
+    // is the others' and the highest go off its top, their bills written there: the
+    // first such gap from the top (no cap and metering the request only both leave lesson
+    // 002's capped day at the bottom).
+    let mut bills: Vec<u64> = lines.iter().map(|l| l.bill.0).collect();
+    bills.sort_unstable_by(|a, b| b.cmp(a));
+    bills.dedup();
+    let highest = bills.first().copied().unwrap_or(0);
+    let gap = bills.windows(2).find(|w| w[1] > 0 && w[1].saturating_mul(FLATTENED) <= w[0]);
+    let shown = gap.map_or(highest, |w| w[1]);
+    for l in &mut limits {
+        l.above = shown > 0 && l.max() > shown.saturating_mul(LIMIT_ROOM);
+    }
+    let top = limits.iter().filter(|l| !l.above).map(Limit::max).fold(shown, u64::max);
+    let ticks = match log_money {
+        false => money_ticks(Nanos(top), MONEY_TICKS),
+        // Every line and limit on the scale, none off its top.
+        true => {
+            let all = limits.iter().map(Limit::max).fold(highest, u64::max);
+            limits.iter_mut().for_each(|l| l.above = false);
+            tens_ticks(Nanos(all))
+        }
+    };
+    let axis_top = ticks.last().map_or(top, |t| t.at);
+
+    let lines = lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, d)| {
             let mine: Vec<&Limit> = limits.iter().filter(|l| l.policies.contains(&i)).collect();
-            let sentence = sentence(&label, o, calls, &points, &mine, trip.as_ref(), scale);
-            let off_scale = points.iter().find(|p| p[1] > axis_top).map(|p| Mark {
+            let sentence = sentence(&d, &mine, scale);
+            let off_scale = d.points.iter().find(|p| p[1] > axis_top).map(|p| Mark {
                 at_ms: p[0],
                 spent_nanos: axis_top,
-                label: format!("\u{25B2} {label}: off the scale, {} by the end", spent_text(o.bill)),
+                label: format!("\u{25B2} {}: off the scale, {} by the end", d.label, spent_text(d.bill)),
             });
-            Line { policy: o.policy.clone(), label, bill: spent_text(o.bill), points, trip, off_scale, sentence }
+            let Drawn { policy, label, bill, points, trip, .. } = d;
+            Line { policy, label, bill: spent_text(bill), points, trip, off_scale, sentence }
         })
         .collect::<Vec<_>>();
 
-    let table = table(&lines, &moments, scale);
+    let table = table(&lines, moments, scale);
     let events = events(&lines);
-    Ok(OverTime {
-        title: title(run),
+    OverTime {
+        title,
         scale,
         from_ms,
         to_ms,
         time_ticks: scale.ticks(from_ms, to_ms, TIME_TICKS),
         money_ticks: ticks,
+        log_money,
         lines,
         limits,
         events,
         table,
-    })
+    }
 }
 
 /// The lines' trips, one mark per moment (as written), saying how many policies reached
@@ -257,20 +333,11 @@ fn spent_text(n: Nanos) -> String {
 }
 
 /// One policy's line in words: what it spent and when, against its limits, and when its
-/// ceiling was reached. `calls` is how many calls the traffic makes.
-#[allow(clippy::too_many_arguments)]
-fn sentence(
-    label: &str,
-    o: &Outcome,
-    calls: u64,
-    points: &[[u64; 2]],
-    limits: &[&Limit],
-    trip: Option<&Mark>,
-    scale: Scale,
-) -> String {
-    let served: u64 = o.per_user.iter().map(|u| u64::from(u.served)).sum();
-    let refused: u64 = o.per_user.iter().map(|u| u64::from(u.refused)).sum();
-    if o.bill == Nanos::ZERO {
+/// ceiling was reached.
+fn sentence(d: &Drawn, limits: &[&Limit], scale: Scale) -> String {
+    let (label, points) = (d.label.as_str(), &d.points);
+    let (calls, served, refused) = d.calls;
+    if d.bill == Nanos::ZERO {
         let why = match (calls, served) {
             (0, _) => "no call is made, so nothing is spent".to_string(),
             (1, 0) => "the one call is refused, so nothing is spent".to_string(),
@@ -285,7 +352,7 @@ fn sentence(
     let rises: Vec<usize> = (1..points.len()).filter(|&k| points[k][1] > points[k - 1][1]).collect();
     let (first, last) = (rises[0], rises[rises.len() - 1]);
     let (a, b) = (points[first - 1][0], points[last][0]);
-    let bill = spent_text(o.bill);
+    let bill = spent_text(d.bill);
     let mut text = if first == last && scale.round(a, Round::Down) == scale.round(b - 1, Round::Down) {
         format!("{label}: spend jumps to {bill} at {}", scale.moment(a, Round::Down))
     } else {
@@ -303,8 +370,8 @@ fn sentence(
             Some(k) => text.push_str(&format!(", past {} by {}", limit.words(), scale.moment(points[k][0], Round::Up))),
         }
     }
-    if let Some(t) = trip {
-        text.push_str(&format!("; the spend ceiling is reached at {}", scale.moment(t.at_ms, Round::Down)));
+    if let Some(t) = &d.trip {
+        text.push_str(&format!("; {} {}", d.trip_sentence, scale.moment(t.at_ms, Round::Down)));
     }
     text.push('.');
     text

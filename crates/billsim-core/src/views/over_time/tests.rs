@@ -228,3 +228,28 @@ fn the_table_has_a_column_per_policy_a_handful_of_rows_and_ends_at_the_bills() {
         "round times: the steps are whole minutes"
     );
 }
+
+#[test]
+fn a_lessons_ceiling_reached_is_marked_and_said_in_the_lessons_own_words() {
+    use crate::scenario::registry::find;
+    for (name, mark, said) in [
+        ("freeTier", "breaker trips at ", "; the breaker trips at "),
+        ("hackathon", "daily cost cap reached at ", "; the daily cost cap is reached at "),
+    ] {
+        let scenario = find(name).unwrap();
+        let mut values = Values::defaults(scenario);
+        if name == "hackathon" {
+            // The tutorial's $0.001 cap, which the day's traffic reaches.
+            values.set(scenario, "capDollars", "0.001").unwrap();
+        }
+        let v = view(&run(scenario, 0, &values, None, Record::default()).unwrap());
+        let tripped: Vec<&Line> = v.lines.iter().filter(|l| l.trip.is_some()).collect();
+        assert!(!tripped.is_empty(), "{name}: a ceiling is reached");
+        for line in tripped {
+            let label = &line.trip.as_ref().unwrap().label;
+            assert!(label.starts_with(mark), "{name}: {label:?} starts with {mark:?}");
+            assert!(line.sentence.contains(said), "{name}: {said:?} in {}", line.sentence);
+        }
+        assert!(v.events.iter().all(|e| e.label.starts_with(mark)), "{name}: {:?}", v.events);
+    }
+}

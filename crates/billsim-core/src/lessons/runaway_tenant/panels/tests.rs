@@ -46,8 +46,10 @@ fn the_pitfalls_say_the_claims_numbers_of_this_month() {
     assert_eq!(s.len(), 5, "{s:#?}");
     assert_eq!(
         s[0],
-        "No cap: from Day 6 09:00 to 14:00 umbrella spent $1,865.50, more than the product's monthly budget of \
-         $1,000.00."
+        "No cap: from Day 6 09:00 to 14:00 umbrella (the runaway tenant: a paying tenant who points the agent at \
+         its whole document store and leaves it running) spent $1,865.50, more than the product's monthly budget of \
+         $1,000.00.",
+        "the widget's first sentence that names the runaway tenant says who it is"
     );
     assert!(s[1].contains(&format!("charged {} times its daily budget", decimal(c.overspend_hundredths))), "{}", s[1]);
     assert!(s[1].contains("55.07 times") && s[1].contains("33.11 model calls each"), "{}", s[1]);

@@ -1,0 +1,146 @@
+//! The ladder against the hard block: for each policy and group of tenants, a bar of the
+//! calls the daily cap stopped on the model they asked for, split into those served on each
+//! cheaper model and those refused (in the refused colour). The runaway tenant's bars share
+//! one scale, the other tenants' another, each said under its bars. Every word and count
+//! comes from the core's [`LadderView`]; this only places them.
+
+use crate::over_time::font_for;
+use crate::pixels::{edges_on, wrap};
+use crate::theme::{rgb, Theme};
+use billsim_core::lessons::runaway_tenant::ladder::LadderView;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// The colour of part `k` of `parts` parts: the cheaper models in the "within" grey, the
+/// cheapest paler; the last part (refused) in the refused colour.
+fn part_colour(theme: &Theme, k: usize, parts: usize) -> RGBColor {
+    let within = rgb(theme.palette.within);
+    match k {
+        _ if k + 1 == parts => rgb(theme.palette.refused),
+        0 => within,
+        _ => {
+            let mix = |a: u8, b: u8| ((u16::from(a) + u16::from(b)) / 2) as u8;
+            RGBColor(
+                mix(within.0, theme.background.0),
+                mix(within.1, theme.background.1),
+                mix(within.2, theme.background.2),
+            )
+        }
+    }
+}
+
+/// Draws `view` on `area`.
+pub fn draw_ladder<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    view: &LadderView,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&theme.background)?;
+    let (w, h) = area.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let pad = theme.px(6) as i32;
+    let font = font_for(w, theme);
+    let line_h = font as i32 + theme.px(6) as i32;
+    let text = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    let room = w - 2 * pad;
+    let size = font as i32;
+
+    // The key, one part a line where the width is short.
+    let mut y = pad;
+    let (mut x, parts) = (pad, view.parts.len());
+    for (k, words) in view.parts.iter().enumerate() {
+        let width = size + theme.px(4) as i32 + crate::pixels::text_width(words, font);
+        if x > pad && x + width > w - pad {
+            (x, y) = (pad, y + line_h);
+        }
+        let colour = part_colour(theme, k, parts);
+        area.draw(&Rectangle::new(
+            [(x, y + line_h / 2 - size / 2), (x + size, y + line_h / 2 + size / 2)],
+            colour.filled(),
+        ))?;
+        area.draw(&Text::new(words.clone(), (x + size + theme.px(4) as i32, y + line_h / 2), text.clone()))?;
+        x += width + theme.px(14) as i32;
+    }
+    y += line_h + theme.px(4) as i32;
+
+    // Each row: its heading, then its bar with its note beside or under it.
+    let most = |runaway: bool| -> u128 {
+        let total = |calls: &[u64]| calls.iter().map(|&c| u128::from(c)).sum::<u128>();
+        view.rows.iter().filter(|r| r.runaway == runaway).map(|r| total(&r.calls)).max().unwrap_or(0)
+    };
+    let words: Vec<(Vec<String>, Vec<String>)> =
+        view.rows.iter().map(|r| (wrap(&r.heading, font, room), wrap(&r.note, font, room))).collect();
+    let lines: i32 = words.iter().map(|(a, b)| (a.len() + b.len()) as i32).sum();
+    let rows = view.rows.len().max(1) as i32;
+    let bar_h =
+        ((h - y - pad - lines * line_h) / rows - theme.px(6) as i32).clamp(theme.px(6) as i32, theme.px(22) as i32);
+    for (row, (heading, note)) in view.rows.iter().zip(&words) {
+        for l in heading {
+            area.draw(&Text::new(l.clone(), (pad, y + line_h / 2), text.clone()))?;
+            y += line_h;
+        }
+        let edges = edges_on(pad, room, &row.calls, most(row.runaway));
+        for k in 0..row.calls.len() {
+            if edges[k + 1] > edges[k] {
+                let colour = part_colour(theme, k, parts);
+                area.draw(&Rectangle::new([(edges[k], y), (edges[k + 1], y + bar_h)], colour.filled()))?;
+            }
+        }
+        y += bar_h + theme.px(2) as i32;
+        for l in note {
+            area.draw(&Text::new(l.clone(), (pad, y + line_h / 2), text.clone()))?;
+            y += line_h;
+        }
+        y += theme.px(4) as i32;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rows::{drawn_text, texts_cut, texts_overlapping};
+    use billsim_core::engine::Record;
+    use billsim_core::lessons::runaway_tenant::ladder::ladder_view;
+    use billsim_core::scenario::registry::find;
+    use billsim_core::scenario::{run, Values};
+
+    #[test]
+    fn at_320_390_and_1000_pixels_every_heading_and_note_is_drawn_inside_and_apart() {
+        let tenant = find("runawayTenant").unwrap();
+        let view = ladder_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::EVERYTHING).unwrap());
+        for size in [(320, 420), (390, 420), (1000, 360)] {
+            for theme in [Theme::light(100), Theme::dark(100)] {
+                let mut svg = String::new();
+                {
+                    let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+                    draw_ladder(&root, &view, &theme).unwrap();
+                    root.present().unwrap();
+                }
+                assert!(texts_cut(&svg, (size.0 as i32, size.1 as i32)).is_empty(), "{size:?}");
+                assert!(texts_overlapping(&svg).is_empty(), "{size:?}: {:?}", texts_overlapping(&svg));
+                let drawn = drawn_text(&svg);
+                for row in &view.rows {
+                    assert!(drawn.contains(&row.heading) && drawn.contains(&row.note), "{} at {size:?}", row.heading);
+                }
+                // The refused part of the hard block's and the ladder's bars for the other
+                // tenants: the ladder's is the shorter, by what it serves on cheaper models.
+                let refused = format!(
+                    "fill=\"#{:02X}{:02X}{:02X}\"",
+                    theme.palette.refused.0, theme.palette.refused.1, theme.palette.refused.2
+                );
+                let widths: Vec<i32> = svg
+                    .lines()
+                    .filter(|l| l.starts_with("<rect") && l.contains(&refused))
+                    .filter_map(|l| l.split(" width=\"").nth(1)?.split('"').next()?.parse().ok())
+                    .collect();
+                assert_eq!(widths.len(), 5, "four bars' refused parts and the key's: {widths:?}");
+                assert!(
+                    widths[2] > widths[4],
+                    "the hard block refuses more of the others' calls than the ladder: {widths:?}"
+                );
+            }
+        }
+    }
+}
