@@ -4,13 +4,13 @@
 //! is room, so "5 through, 3 refused" can be counted on any bar. Every word and count comes
 //! from the core's [`Accounts`]; this only places them.
 
-use crate::over_time::font_for;
+use crate::frame::{text_at, Frame};
 use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::{rgb, Theme};
 use billsim_core::views::accounts::Accounts;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// How the bars of `count` accounts fit `room` pixels across: bars per line, a bar's width
 /// and the gap between bars (at least 4 CSS pixels a bar and 2 between; 3 and 1 for more
@@ -30,13 +30,8 @@ pub fn draw_accounts<DB: DrawingBackend>(
     view: &Accounts,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&theme.background)?;
-    let (w, h) = area.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
-    let pad = theme.px(6) as i32;
-    let font = font_for(w, theme);
-    let line_h = font as i32 + theme.px(6) as i32;
-    let text = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    let Frame { w, h, pad, font, line_h } = Frame::of(area, theme)?;
+    let text = text_at(font, theme, HPos::Left, VPos::Center);
     let (through, refused) = (rgb(theme.palette.abuser), rgb(theme.palette.refused));
     let room = w - 2 * pad;
 

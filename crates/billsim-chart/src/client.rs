@@ -4,7 +4,7 @@
 //! after each answer against the dashed cap line, the part past it in the refused colour.
 //! Every word and amount comes from the core's [`ClientView`]; this only places them.
 
-use crate::over_time::font_for;
+use crate::frame::Frame;
 use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::{rgb, Theme};
 use billsim_core::lessons::hackathon::client_view::{ClientDay, ClientRun, ClientView, KindAnswers, Response};
@@ -31,13 +31,9 @@ pub fn draw_client<DB: DrawingBackend>(
     view: &ClientView,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&theme.background)?;
-    let (w, _) = area.dim_in_pixel();
-    let w = w as i32;
-    let pad = theme.px(6) as i32;
-    let font = font_for(w, theme);
+    let Frame { w, pad, font, line_h, .. } = Frame::of(area, theme)?;
     let gap = theme.px(4) as i32;
-    let at = Layout { w, pad, font, line_h: font as i32 + theme.px(6) as i32, gap, room: w - 2 * pad };
+    let at = Layout { w, pad, font, line_h, gap, room: w - 2 * pad };
     let mut y = pad;
     for run in &view.runs {
         y = draw_run(area, run, theme, &at, y)?;

@@ -4,13 +4,13 @@
 //! one scale, the other tenants' another, each said under its bars. Every word and count
 //! comes from the core's [`LadderView`]; this only places them.
 
-use crate::over_time::font_for;
+use crate::frame::{text_at, Frame};
 use crate::pixels::{edges_on, wrap};
 use crate::theme::{rgb, Theme};
 use billsim_core::lessons::runaway_tenant::ladder::LadderView;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// The colour of part `k` of `parts` parts: the cheaper models in the "within" grey, the
 /// cheapest paler; the last part (refused) in the refused colour.
@@ -36,13 +36,8 @@ pub fn draw_ladder<DB: DrawingBackend>(
     view: &LadderView,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&theme.background)?;
-    let (w, h) = area.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
-    let pad = theme.px(6) as i32;
-    let font = font_for(w, theme);
-    let line_h = font as i32 + theme.px(6) as i32;
-    let text = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    let Frame { w, h, pad, font, line_h } = Frame::of(area, theme)?;
+    let text = text_at(font, theme, HPos::Left, VPos::Center);
     let room = w - 2 * pad;
     let size = font as i32;
 

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod client;
+mod frame;
 pub mod ladder;
 mod markers;
 mod notes;

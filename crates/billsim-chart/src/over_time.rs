@@ -4,6 +4,7 @@
 //! so colour is never the only cue. Every word and amount comes from the core's
 //! [`OverTime`]; this only places them.
 
+use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
 use crate::notes::Notes;
 use crate::pixels::{log2_fixed, scaled, text_width, wrap};
@@ -12,23 +13,11 @@ use billsim_core::views::over_time::{OverTime, Tick};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// The colour of line `i` on `theme`'s page: the policy's colour of the core's table.
 pub fn line_colour(theme: &Theme, i: usize) -> RGBColor {
     theme.policy(i)
-}
-
-/// The text size for a canvas `w` device pixels wide: 13 CSS pixels on a wide one down to
-/// 10 on a phone's narrowest.
-pub(crate) fn font_for(w: i32, theme: &Theme) -> u32 {
-    let css = w * 100 / theme.scale_percent as i32;
-    theme.px(match css {
-        c if c >= 600 => 13,
-        c if c >= 360 => 12,
-        c if c >= 260 => 11,
-        _ => 10,
-    })
 }
 
 /// The legend: each line's marker and words, flowing into rows; an entry wider than the
@@ -74,14 +63,8 @@ pub fn draw_over_time<DB: DrawingBackend>(
     view: &OverTime,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&theme.background)?;
-    let (w, h) = area.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
-    let pad = theme.px(6) as i32;
-    let font = font_for(w, theme);
-    let line_h = font as i32 + theme.px(6) as i32;
-    let text = ("sans-serif", font).into_font().color(&theme.text);
-    let at = |h: HPos, v: VPos| text.clone().pos(Pos::new(h, v));
+    let Frame { w, h, pad, font, line_h } = Frame::of(area, theme)?;
+    let at = |h: HPos, v: VPos| text_at(font, theme, h, v);
 
     // The legend across the top.
     let legend = legend(view, pad, w - pad, pad, font, line_h, theme);

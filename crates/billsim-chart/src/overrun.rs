@@ -3,6 +3,7 @@
 //! over the budget is vermillion and says "over budget"; one within it is blue and says
 //! "within budget", so colour is never the only cue.
 
+use crate::frame::Frame;
 use crate::pixels::{scaled, text_width};
 use crate::rows::fit;
 use crate::theme::{rgb, Theme};
@@ -39,10 +40,7 @@ pub fn draw_overrun<DB: DrawingBackend>(
     params: &Params,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&theme.background)?;
-    let (w, h) = area.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
-    let pad = theme.px(6) as i32;
+    let Frame { w, h, pad, .. } = Frame::of(area, theme)?;
     let budget = params.budget();
     let texts: Vec<(String, String)> = rows.iter().map(|r| (r.version.label(params), note(r, budget))).collect();
     // One line above the rows for the budget's label.

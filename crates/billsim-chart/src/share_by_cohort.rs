@@ -4,6 +4,7 @@
 //! in a key above the bars, and its segment carries its name and share where it fits, so
 //! colour is never the only cue.
 
+use crate::frame::Frame;
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip};
 use crate::theme::{Theme, ON_BAR};
@@ -19,10 +20,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     selected: &str,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&theme.background)?;
-    let (w, h) = area.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
-    let pad = theme.px(6) as i32;
+    let Frame { w, h, pad, .. } = Frame::of(area, theme)?;
     let texts = |name: fn(&Bar) -> &str| -> Vec<(String, String)> {
         let head = |b: &Bar| if b.policy == selected { format!("▶ {}", name(b)) } else { name(b).to_string() };
         view.bars.iter().map(|b| (head(b), b.note.clone())).collect()

@@ -2,6 +2,7 @@
 //! split into every user's share of that policy's bill, labelled with the bill and the
 //! calls refused.
 
+use crate::frame::Frame;
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip};
 use crate::theme::{rgb, Theme, ON_BAR};
@@ -74,10 +75,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     selected: Policy,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&theme.background)?;
-    let (w, h) = area.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
-    let pad = theme.px(6) as i32;
+    let Frame { w, h, pad, .. } = Frame::of(area, theme)?;
     let rows = rows(day, selected);
     let marked = |r: &Row| if r.selected { format!("▶ {}", r.name) } else { r.name.clone() };
     let texts: Vec<(String, String)> = rows.iter().map(|r| (marked(r), r.note.clone())).collect();

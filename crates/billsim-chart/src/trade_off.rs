@@ -5,16 +5,16 @@
 //! placed where it covers no other label and no other point. Every word and amount comes
 //! from the core's [`TradeOff`]; this only places them.
 
+use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
 use crate::notes::Notes;
-use crate::over_time::font_for;
 use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::Tick;
 use billsim_core::views::trade_off::TradeOff;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::text_anchor::{HPos, VPos};
 
 /// Where the plot is on the canvas, and how a count and an amount map to it.
 pub(crate) struct Plot {
@@ -65,14 +65,8 @@ pub fn draw_trade_off<DB: DrawingBackend>(
     selected: &str,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&theme.background)?;
-    let (w, h) = area.dim_in_pixel();
-    let (w, h) = (w as i32, h as i32);
-    let pad = theme.px(6) as i32;
-    let font = font_for(w, theme);
-    let line_h = font as i32 + theme.px(6) as i32;
-    let text = ("sans-serif", font).into_font().color(&theme.text);
-    let at = |h: HPos, v: VPos| text.clone().pos(Pos::new(h, v));
+    let Frame { w, h, pad, font, line_h } = Frame::of(area, theme)?;
+    let at = |h: HPos, v: VPos| text_at(font, theme, h, v);
     let plot = Plot::of(view, (w, h), font, theme);
     let (left, top, right, bottom) = (plot.left, plot.top, plot.right, plot.bottom);
 
@@ -176,6 +170,7 @@ fn groups(view: &TradeOff, selected: &str) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::frame::font_for;
     use crate::rows::{drawn_text, texts_cut, texts_overlapping};
     use billsim_core::engine::Record;
     use billsim_core::scenario::{registry::find, run, Values};
