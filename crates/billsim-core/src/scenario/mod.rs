@@ -6,6 +6,7 @@
 
 pub mod clash;
 pub mod last_run;
+pub mod marks;
 pub mod registry;
 pub mod scenario_run;
 pub mod setting;
@@ -20,6 +21,7 @@ use crate::settings::FieldError;
 use crate::views::panels::Panel;
 use serde::{Serialize, Serializer};
 
+pub use marks::{Marks, Reference, TripWords};
 pub use scenario_run::{About, ScenarioRun, UserSummary};
 pub use values::Values;
 
@@ -78,35 +80,6 @@ pub struct Scenario {
     /// What its over-time chart calls the moments and lines it marks.
     #[serde(skip)]
     pub marks: Marks,
-}
-
-/// What a lesson's over-time chart calls what it marks, in the lesson's words.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Marks {
-    /// A spend ceiling reached; `None` for "ceiling reached at".
-    pub trip: Option<TripWords>,
-    /// A line drawn to compare the spend with, at one of its dollar settings.
-    pub reference: Option<Reference>,
-}
-
-impl Marks {
-    pub const NONE: Marks = Marks { trip: None, reference: None };
-}
-
-/// A spend ceiling reached, before its moment: on the chart's time axis ("breaker trips
-/// at") and in the line's sentence ("the breaker trips at").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TripWords {
-    pub mark: &'static str,
-    pub sentence: &'static str,
-}
-
-/// A line no policy enforces, drawn for comparison: lesson 002's "product's monthly
-/// budget", at the setting `key` (dollars) over the whole run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reference {
-    pub key: &'static str,
-    pub label: &'static str,
 }
 
 impl Scenario {

@@ -5,7 +5,7 @@
 //! the widget's form: each as data ([`SettingSpec`], in `setting.rs`) with its one name, its
 //! old names, its label, unit, range and default. The page builds its form and reads its
 //! attributes and address from this table; the command line and the JS API read values
-//! through [`SettingSpec::parse`]. The widgets and their views are in `widgets.rs`.
+//! through [`SettingSpec::parse`]. The widgets are [`WIDGETS`]; their views are in `widgets.rs`.
 
 use crate::lessons::free_tier::scenario as free_tier;
 use crate::lessons::hackathon::scenario as hackathon;
@@ -15,8 +15,45 @@ use crate::scenario::Scenario;
 use crate::settings::{self, FieldError, Invalid};
 
 pub use crate::scenario::setting::{kebab, Choice, Kind, SettingSpec, Value};
-pub use crate::scenario::widgets::{View, Widget, VIEWS, WIDGETS};
+pub use crate::scenario::widgets::{View, Widget, VIEWS};
 use crate::scenario::widgets::{VIEW_CHOICES, WIDGET_CHOICES};
+
+/// The widgets, one per lesson (their views are [`VIEWS`]).
+pub const WIDGETS: &[Widget] = &[
+    Widget {
+        scenario: "toyDay",
+        name: "What a spending policy does to one day's AI bill",
+        policy: "policy",
+        another: "Another day",
+        numbered: "Day",
+        toggles: None,
+    },
+    Widget {
+        scenario: "freeTier",
+        name: "What a token bucket, a token budget and a global breaker do to a free tier's AI bill",
+        policy: "freeTierPolicy",
+        another: "Another run",
+        numbered: "Run",
+        toggles: None,
+    },
+    Widget {
+        scenario: "hackathon",
+        name: "What a request limit and a daily cost cap do to a public demo link's AI bill",
+        policy: "hackathonPolicy",
+        another: "Another day",
+        numbered: "Day",
+        toggles: Some(hackathon::WEAKNESSES),
+    },
+    Widget {
+        scenario: "runawayTenant",
+        name:
+            "What a per-tenant ledger, its daily and monthly caps and a degrade ladder do to a runaway tenant's month",
+        policy: "tenantPolicy",
+        another: "Another month",
+        numbered: "Month",
+        toggles: None,
+    },
+];
 
 /// Every scenario.
 pub const SCENARIOS: &[Scenario] =

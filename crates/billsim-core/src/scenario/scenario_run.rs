@@ -58,7 +58,7 @@ pub struct About {
     /// say them; empty for a run of no lesson.
     pub policies: &'static [Choice],
     /// What the lesson calls a spend ceiling reached ([`crate::scenario::Marks`]).
-    pub trip: Option<crate::scenario::TripWords>,
+    pub trip: Option<super::marks::TripWords>,
     /// A line the over-time chart draws to compare the spend with: its words and amount.
     pub reference: Option<(&'static str, crate::money::Micros)>,
 }

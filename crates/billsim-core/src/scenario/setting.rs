@@ -159,3 +159,21 @@ impl SettingSpec {
 pub fn unknown_setting(key: &str, allowed: &'static str) -> FieldError {
     FieldError { field: "setting".into(), problem: Invalid { allowed, got: settings::shown(key) } }
 }
+
+/// A switch on the widget's first screen for one of its settings: pressed, the setting is
+/// `on`; pressed again, its default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Toggle {
+    pub key: &'static str,
+    /// The button's words.
+    pub label: &'static str,
+    /// The setting's text when the switch is on.
+    pub on: &'static str,
+}
+
+/// A widget's switches, with what the group is called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Toggles {
+    pub label: &'static str,
+    pub items: &'static [Toggle],
+}

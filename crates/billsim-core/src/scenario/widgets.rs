@@ -1,7 +1,8 @@
-//! The widgets, one per lesson, and their views: which scenario each view runs and which
-//! chart draws it. The page builds its view menu and its widgets from these.
+//! The widgets' views, which scenario each runs and which chart draws it, and what a widget
+//! is; the widgets themselves, one per lesson, are in the registry (a lesson declares its
+//! switches). The page builds its view menu and its widgets from these.
 
-use crate::scenario::setting::Choice;
+use crate::scenario::setting::{Choice, Toggles};
 use serde::Serialize;
 
 /// A view of the widget: the scenario it shows, as which chart, and the widget it belongs
@@ -122,24 +123,6 @@ pub(crate) const VIEW_CHOICES: &[Choice] = &{
     choices
 };
 
-/// A switch on the widget's first screen for one of its settings: pressed, the setting is
-/// `on`; pressed again, its default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Toggle {
-    pub key: &'static str,
-    /// The button's words.
-    pub label: &'static str,
-    /// The setting's text when the switch is on.
-    pub on: &'static str,
-}
-
-/// A widget's switches, with what the group is called.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Toggles {
-    pub label: &'static str,
-    pub items: &'static [Toggle],
-}
-
 /// A widget: the views of one lesson, named by its scenario (the `scenario` attribute),
 /// what a screen reader calls it, the setting its policy buttons set, the words of its
 /// "another run" button and of the run's number, and the switches beside its chart.
@@ -154,42 +137,6 @@ pub struct Widget {
     pub numbered: &'static str,
     pub toggles: Option<Toggles>,
 }
-
-pub const WIDGETS: &[Widget] = &[
-    Widget {
-        scenario: "toyDay",
-        name: "What a spending policy does to one day's AI bill",
-        policy: "policy",
-        another: "Another day",
-        numbered: "Day",
-        toggles: None,
-    },
-    Widget {
-        scenario: "freeTier",
-        name: "What a token bucket, a token budget and a global breaker do to a free tier's AI bill",
-        policy: "freeTierPolicy",
-        another: "Another run",
-        numbered: "Run",
-        toggles: None,
-    },
-    Widget {
-        scenario: "hackathon",
-        name: "What a request limit and a daily cost cap do to a public demo link's AI bill",
-        policy: "hackathonPolicy",
-        another: "Another day",
-        numbered: "Day",
-        toggles: Some(crate::lessons::hackathon::scenario::WEAKNESSES),
-    },
-    Widget {
-        scenario: "runawayTenant",
-        name:
-            "What a per-tenant ledger, its daily and monthly caps and a degrade ladder do to a runaway tenant's month",
-        policy: "tenantPolicy",
-        another: "Another month",
-        numbered: "Month",
-        toggles: None,
-    },
-];
 
 /// The widgets as the scenario setting's choices.
 pub(crate) const WIDGET_CHOICES: &[Choice] = &[

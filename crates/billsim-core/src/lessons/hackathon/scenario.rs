@@ -4,7 +4,7 @@
 use crate::engine::RunError;
 use crate::lessons::hackathon::{self, day, panels, prices, Policy, Settings, POLICIES};
 use crate::scenario::setting::{Kind, SettingSpec};
-use crate::scenario::widgets::{Toggle, Toggles};
+use crate::scenario::setting::{Toggle, Toggles};
 use crate::scenario::{Built, Scenario, Values};
 
 /// The lesson 001 widget's views: its form shows the demo link's settings.

@@ -11,7 +11,8 @@ use crate::engine::{RunError, DAY_MS};
 use crate::scenario::{ScenarioRun, Values};
 use crate::settings::FieldError;
 use crate::time::Instant;
-use crate::views::over_time::{reference, zoom, zoomed, OverTime, Scale, Zoom};
+use crate::views::over_time::zoom::{self, zoomed, Zoom};
+use crate::views::over_time::{reference, OverTime, Scale};
 
 const HOUR_MS: u64 = 3_600_000;
 

@@ -14,7 +14,6 @@ pub mod zoom;
 
 pub use axis::{money_ticks, tens_ticks, Round, Scale, Tick};
 pub use limit::{ledger_limit, limit_of, reference, Limit, LimitKind};
-pub use zoom::{zoomed, Zoom};
 
 use crate::engine::{Guard, Nanos, Outcome};
 use crate::money::{Micros, Overflow};

@@ -1,0 +1,31 @@
+//! What a lesson's over-time chart marks, in the lesson's own words: a spend ceiling
+//! reached and a line drawn for comparison. Each scenario declares its own.
+
+/// What a lesson's over-time chart calls what it marks, in the lesson's words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// A spend ceiling reached; `None` for "ceiling reached at".
+    pub trip: Option<TripWords>,
+    /// A line drawn to compare the spend with, at one of its dollar settings.
+    pub reference: Option<Reference>,
+}
+
+impl Marks {
+    pub const NONE: Marks = Marks { trip: None, reference: None };
+}
+
+/// A spend ceiling reached, before its moment: on the chart's time axis ("breaker trips
+/// at") and in the line's sentence ("the breaker trips at").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TripWords {
+    pub mark: &'static str,
+    pub sentence: &'static str,
+}
+
+/// A line no policy enforces, drawn for comparison: lesson 002's "product's monthly
+/// budget", at the setting `key` (dollars) over the whole run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reference {
+    pub key: &'static str,
+    pub label: &'static str,
+}
