@@ -196,7 +196,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         widget.#writeOverTime(settings, overTimeView(scenario.name, settings, widget.#state.seed), ".overtime-chart"),
       draw: (canvas, settings, state, look, scenario) => drawOverTime(canvas, scenario.name, settings, state.seed, look),
     },
-    // Lesson 002's runaway day: the over-time chart zoomed by the core.
+    // Lesson 002's zoom into the hours its tenant runs away, made by the core.
     runawayDay: {
       panel: ".runaway-day-view",
       canvas: ".runaway-day-chart",
