@@ -623,81 +623,61 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     return { settings, result: day };
   }
 
-  // The scenario's spend over time under each policy: the chart, one sentence per policy
-  // and the table, all the core's (overTimeView).
-  #writeOverTime(settings, view, canvas) {
-    const text = view.lines.map((l) => l.sentence).join(" ");
+  // What a view writes beside its chart, all the core's: the run's number, the summary,
+  // the chart's text alternative (the view's title, then `alt`) and the view's table, if it
+  // has one.
+  #writeView(settings, view, canvas, summary, alt = summary) {
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
-    this.#q(".summary").textContent = text;
-    this.#q(canvas).setAttribute("aria-label", `${view.title}. ${text}`);
+    this.#q(".summary").textContent = summary;
+    this.#q(canvas).setAttribute("aria-label", `${view.title}. ${alt}`);
     this.#q(".more").textContent = "";
-    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    if (view.table) this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };
   }
 
-  // The ladder against the hard block: the chart, its sentences and table, all the core's (ladderView).
+  // The scenario's spend over time under each policy: one sentence per policy (overTimeView).
+  #writeOverTime(settings, view, canvas) {
+    return this.#writeView(settings, view, canvas, view.lines.map((l) => l.sentence).join(" "));
+  }
+
+  // The ladder against the hard block: its sentences; each row in the text alternative (ladderView).
   #writeLadder(settings) {
     const view = ladderView(settings, this.#state.seed);
     const text = view.sentences.join(" ");
-    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
-    this.#q(".summary").textContent = text;
-    this.#q(".ladder-chart").setAttribute("aria-label", `${view.title}. ${view.rows.map((r) => `${r.heading}: ${r.note}`).join(". ")}. ${text}`);
-    this.#q(".more").textContent = "";
-    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
-    return { settings, result: view };
+    return this.#writeView(settings, view, ".ladder-chart", text,
+      `${view.rows.map((r) => `${r.heading}: ${r.note}`).join(". ")}. ${text}`);
   }
 
-  // Each kind of user's share of the bill under each policy: the chart, the sentence of
-  // the framed policy, and the table of requests by reason, all the core's (cohortView).
+  // Each kind of user's share of the bill under each policy: the sentence of the framed
+  // policy; every bar's in the text alternative (cohortView).
   #writeCohorts(settings, scenario) {
     const view = cohortView(scenario.name, settings, this.#state.seed);
     const policy = this.#state[this.#widget().policy];
     const bar = view.bars.find((b) => b.policy === policy) ?? view.bars[0];
-    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
-    this.#q(".summary").textContent = bar.sentence;
-    this.#q(".cohort-chart").setAttribute("aria-label", `${view.title}. ${view.bars.map((b) => b.sentence).join(" ")}`);
-    this.#q(".more").textContent = "";
-    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
-    return { settings, result: view };
+    return this.#writeView(settings, view, ".cohort-chart", bar.sentence, view.bars.map((b) => b.sentence).join(" "));
   }
 
-  // Each policy's bill against the honest requests it refused: the chart, the sentence of
-  // the framed policy, and the table of the points, all the core's (tradeOffView).
+  // Each policy's bill against the honest requests it refused: the sentence of the framed
+  // policy; every point's in the text alternative (tradeOffView).
   #writeTradeOff(settings, scenario) {
     const view = tradeOffView(scenario.name, settings, this.#state.seed);
     const policy = this.#state[this.#widget().policy];
     const point = view.points.find((p) => p.policy === policy) ?? view.points[0];
-    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
-    this.#q(".summary").textContent = point.sentence;
-    this.#q(".tradeoff-chart").setAttribute("aria-label", `${view.title}. ${view.points.map((p) => p.sentence).join(" ")}`);
-    this.#q(".more").textContent = "";
-    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
-    return { settings, result: view };
+    return this.#writeView(settings, view, ".tradeoff-chart", point.sentence, view.points.map((p) => p.sentence).join(" "));
   }
 
-  // One kind of user's accounts under the lesson's policy and the one picked: the chart,
-  // each row's sentence, and the table of accounts, all the core's (accountsView).
+  // One kind of user's accounts under the lesson's policy and the one picked: each row's
+  // sentence (accountsView).
   #writeAccounts(settings, scenario) {
     const view = accountsView(scenario.name, settings, this.#state.seed, this.#state[this.#widget().policy]);
-    const text = view.rows.map((r) => r.sentence).join(" ");
-    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
-    this.#q(".summary").textContent = text;
-    this.#q(".accounts-chart").setAttribute("aria-label", `${view.title}. ${text}`);
-    this.#q(".more").textContent = "";
-    this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
-    return { settings, result: view };
+    return this.#writeView(settings, view, ".accounts-chart", view.rows.map((r) => r.sentence).join(" "));
   }
 
-  // What the clients get: the tutorial's two runs, and the day under the framed policy;
-  // the chart, each run's sentence and the day's, all the core's (clientView).
+  // What the clients get: the tutorial's two runs and the day under the framed policy,
+  // each run's sentence and the day's (clientView, which has no table).
   #writeClient(settings) {
     const view = clientView(settings, this.#state.seed, this.#state[this.#widget().policy]);
-    const text = [...view.runs.map((r) => r.sentence), view.day.sentence].join(" ");
-    this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
-    this.#q(".summary").textContent = text;
-    this.#q(".client-chart").setAttribute("aria-label", `${view.title}. ${text}`);
-    this.#q(".more").textContent = "";
-    return { settings, result: view };
+    return this.#writeView(settings, view, ".client-chart", [...view.runs.map((r) => r.sentence), view.day.sentence].join(" "));
   }
 
   // The panels the core writes beside the chart of the widget's own scenario, framing its
