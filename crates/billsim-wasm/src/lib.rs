@@ -699,7 +699,7 @@ fn accounts_of(
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
     let policy = js_input::scenario_policy(scenario, policy)?;
-    if !billsim_core::views::accounts::has_accounts(scenario.name) {
+    if scenario.accounts.is_none() {
         return Err(Thrown::on(
             "scenario",
             format!("{} has no view of its accounts; the free tier has", scenario.name),

@@ -99,7 +99,7 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         left_out: usize,
         addable: Vec<String>,
         csv_file_name: &'static str,
-        lesson_logs: &'static [[&'static str; 2]],
+        lesson_logs: Vec<[&'static str; 2]>,
         lesson_log_first: &'static str,
     }
     let (policies, labels) = run::main_policies();
@@ -114,7 +114,7 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         left_out,
         addable: run::addable(),
         csv_file_name: view::CSV_FILE_NAME,
-        lesson_logs: &lesson_log::LESSONS,
+        lesson_logs: lesson_log::lessons(),
         lesson_log_first: lesson_log::FIRST,
     })
 }

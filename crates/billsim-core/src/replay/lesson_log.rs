@@ -17,15 +17,15 @@ pub const SEED: u32 = 0;
 /// and each default policy refuses about half the calls).
 pub const FIRST: &str = "freeTier";
 
-/// Each scenario by the lesson that tells it, in the lessons' order: what the page offers.
-/// Every scenario of the registry is here (a test checks it).
-pub const LESSONS: [[&str; 2]; 5] = [
-    ["toyDay", "Lesson 000's day"],
-    ["callsAtOnce", "Lesson 000's calls at once"],
-    ["hackathon", "Lesson 001's public demo link"],
-    ["runawayTenant", "Lesson 002's runaway tenant"],
-    ["freeTier", "Lesson 003's free tier"],
-];
+/// Each scenario by the lesson that tells it ([`crate::scenario::Scenario::lesson`]), in
+/// the lessons' order: what the page offers, `[name, lesson]`.
+pub fn lessons() -> Vec<[&'static str; 2]> {
+    let mut lessons: Vec<_> = registry::SCENARIOS.iter().map(|s| [s.name, s.lesson]).collect();
+    // By "Lesson 000" alone: a lesson's scenarios keep the registry's order (the sort is
+    // stable).
+    lessons.sort_by_key(|[_, lesson]| lesson.split_once("'s").map_or(*lesson, |(number, _)| number));
+    lessons
+}
 
 /// A lesson's traffic written as a generic CSV log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,11 +48,10 @@ pub fn lesson_log(name: &str) -> Result<LessonLog, String> {
     export::write(&built.traffic, Order::ByUser, &mut text).map_err(|e| format!("scenario: {e}"))?;
     let text = String::from_utf8(text).map_err(|e| format!("scenario: {e}"))?;
     let calls = built.traffic.calls().len();
-    let lesson = LESSONS.iter().find(|[n, _]| *n == scenario.name).map_or(scenario.label, |[_, l]| l);
     Ok(LessonLog {
         text,
         calls,
         file_name: format!("{}-run-{SEED}.csv", scenario.name),
-        said: format!("{lesson}, run {SEED}, as a generic CSV log of {} calls", grouped(calls as u64)),
+        said: format!("{}, run {SEED}, as a generic CSV log of {} calls", scenario.lesson, grouped(calls as u64)),
     })
 }

@@ -1,5 +1,6 @@
-//! What a lesson's over-time chart marks, in the lesson's own words: a spend ceiling
-//! reached and a line drawn for comparison. Each scenario declares its own.
+//! What a lesson's charts mark, in the lesson's own words: a spend ceiling reached, a line
+//! drawn for comparison, the kind of user whose many accounts are drawn one by one. Each
+//! scenario declares its own.
 
 /// What a lesson's over-time chart calls what it marks, in the lesson's words.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,4 +29,13 @@ pub struct TripWords {
 pub struct Reference {
     pub key: &'static str,
     pub label: &'static str,
+}
+
+/// A lesson whose point is many accounts each inside its limits: the kind of user drawn,
+/// and the policy the lesson says lets them through, with why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ManyAccounts {
+    pub cohort: &'static str,
+    pub policy: &'static str,
+    pub why: &'static str,
 }

@@ -21,7 +21,7 @@ use crate::settings::FieldError;
 use crate::views::panels::Panel;
 use serde::{Serialize, Serializer};
 
-pub use marks::{Marks, Reference, TripWords};
+pub use marks::{ManyAccounts, Marks, Reference, TripWords};
 pub use scenario_run::{About, ScenarioRun, UserSummary};
 pub use values::Values;
 
@@ -52,6 +52,11 @@ fn keys<S: Serializer>(settings: &&'static [SettingSpec], s: S) -> Result<S::Ok,
 pub struct Scenario {
     pub name: &'static str,
     pub label: &'static str,
+    /// The lesson that tells it, as the replay page offers its traffic: "Lesson 003's free
+    /// tier". Starting with the lesson's number, so that sorting by it puts them in the
+    /// lessons' order.
+    #[serde(skip)]
+    pub lesson: &'static str,
     /// What it shows, in a sentence.
     pub description: &'static str,
     /// Its settings (the seed, which every scenario has, aside), in the order of its form;
@@ -80,6 +85,10 @@ pub struct Scenario {
     /// What its over-time chart calls the moments and lines it marks.
     #[serde(skip)]
     pub marks: Marks,
+    /// The kind of user whose many accounts its lesson draws one by one (lesson 003's
+    /// sockpuppets), if it has one ([`crate::views::accounts`]).
+    #[serde(skip)]
+    pub accounts: Option<ManyAccounts>,
 }
 
 impl Scenario {
@@ -136,6 +145,7 @@ impl Scenario {
             policies: self.policies,
             trip: self.marks.trip,
             reference,
+            accounts: self.accounts,
         }
     }
 }

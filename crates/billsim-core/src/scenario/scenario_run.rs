@@ -61,6 +61,8 @@ pub struct About {
     pub trip: Option<super::marks::TripWords>,
     /// A line the over-time chart draws to compare the spend with: its words and amount.
     pub reference: Option<(&'static str, crate::money::Micros)>,
+    /// The kind of user whose accounts its lesson draws one by one ([`super::marks::ManyAccounts`]).
+    pub accounts: Option<super::marks::ManyAccounts>,
 }
 
 /// A user as a run's JSON shows it.

@@ -5,15 +5,10 @@
 //! inside its own limits. Every word and count a reader sees is here; the chart draws it.
 
 use crate::engine::Reason;
-use crate::scenario::ScenarioRun;
+use crate::scenario::{ManyAccounts, ScenarioRun};
 use crate::views::over_time::Table;
 use crate::words::{counted_grouped, grouped};
 use serde::{Deserialize, Serialize};
-
-/// The lessons whose point is many accounts each inside its limits: the scenario, the kind
-/// of user drawn, and the policy the lesson says lets them through, with why.
-const LESSONS: &[(&str, &str, &str, &str)] =
-    &[("freeTier", "sockpuppet", "bucketBudget", "per-user limits alone, each account inside its own")];
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -52,11 +47,6 @@ pub struct Account {
     pub refused: u32,
 }
 
-/// Whether scenario `name` has a view of its accounts.
-pub fn has_accounts(name: &str) -> bool {
-    LESSONS.iter().any(|l| l.0 == name)
-}
-
 /// The accounts of `run`'s lesson's kind of user under the policy its lesson says lets them
 /// through and, when another, under `selected`. `None` for a scenario with no such view.
 ///
@@ -70,7 +60,7 @@ pub fn has_accounts(name: &str) -> bool {
 /// assert_eq!(view.rows.len(), 2, "and under all three layers");
 /// ```
 pub fn accounts(run: &ScenarioRun, selected: &str) -> Option<Accounts> {
-    let &(_, cohort, lesson_policy, why) = LESSONS.iter().find(|l| l.0 == run.scenario)?;
+    let ManyAccounts { cohort, policy: lesson_policy, why } = run.about.accounts?;
     let name_of = |policy: &str| run.label_of(policy).unwrap_or(policy).to_string();
     let kind = run.cohorts.iter().find(|c| c.name == cohort)?;
     let mut policies = vec![(lesson_policy, format!("{}: {why}", name_of(lesson_policy)))];
@@ -221,6 +211,5 @@ mod tests {
     fn a_scenario_without_such_accounts_has_no_view() {
         let s = find("hackathon").unwrap();
         assert!(accounts(&run(s, 0, &Values::defaults(s), None, Record::default()).unwrap(), "noLimit").is_none());
-        assert!(has_accounts("freeTier") && !has_accounts("toyDay"));
     }
 }

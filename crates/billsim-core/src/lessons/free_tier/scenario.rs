@@ -141,6 +141,7 @@ const MARKS: Marks =
 pub const SCENARIO: Scenario = Scenario {
     name: "freeTier",
     label: "A free tier",
+    lesson: "Lesson 003's free tier",
     description: "Two hours of a free tier: normal users, a script on one account and sockpuppet accounts, under \
          a token bucket, a daily token budget and a global spend breaker.",
     settings: SETTINGS,
@@ -153,6 +154,11 @@ pub const SCENARIO: Scenario = Scenario {
     build,
     make_panels: report::panels,
     marks: MARKS,
+    accounts: Some(crate::scenario::ManyAccounts {
+        cohort: "sockpuppet",
+        policy: "bucketBudget",
+        why: "per-user limits alone, each account inside its own",
+    }),
 };
 
 fn build(seed: u32, values: &Values) -> Result<Built, RunError> {

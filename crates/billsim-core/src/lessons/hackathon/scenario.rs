@@ -122,6 +122,7 @@ pub const WEAKNESSES: Toggles = Toggles {
 pub const SCENARIO: Scenario = Scenario {
     name: "hackathon",
     label: "A public demo link",
+    lesson: "Lesson 001's public demo link",
     description: "A day of a public demo link: honest visitors asking a few short questions, one visitor with a \
          script, under lesson 001's request limit and check-only daily cap; each weakness of its security review \
          can be switched on.",
@@ -142,6 +143,7 @@ pub const SCENARIO: Scenario = Scenario {
         }),
         reference: None,
     },
+    accounts: None,
 };
 
 fn build(seed: u32, values: &Values) -> Result<Built, RunError> {

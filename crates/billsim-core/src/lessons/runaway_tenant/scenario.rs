@@ -184,6 +184,7 @@ const MARKS: Marks = Marks {
 pub const SCENARIO: Scenario = Scenario {
     name: "runawayTenant",
     label: "A runaway tenant",
+    lesson: "Lesson 002's runaway tenant",
     description: "A month of tenants on tiers using an agent; one points it at their whole document store at 09:00 \
                   and leaves it running. No cap, metering the request only, a daily hard block, a degrade ladder, and \
                   daily and monthly caps; the ledger can go down.",
@@ -199,6 +200,7 @@ pub const SCENARIO: Scenario = Scenario {
     build,
     make_panels: panels::panels,
     marks: MARKS,
+    accounts: None,
 };
 
 fn build(seed: u32, values: &Values) -> Result<Built, RunError> {

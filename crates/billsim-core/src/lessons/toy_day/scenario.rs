@@ -98,6 +98,7 @@ pub const SETTINGS: &[SettingSpec] = &[PER_MINUTE, BUDGET, REFILL, CALLS, ESTIMA
 pub const TOY_DAY: Scenario = Scenario {
     name: "toyDay",
     label: "One day",
+    lesson: "Lesson 000's day",
     description: "One day of ten users, one of them heavy, under no limit, a request limit and a daily cost budget.",
     settings: &[PER_MINUTE, BUDGET, REFILL],
     policies: DAY_POLICIES,
@@ -108,11 +109,13 @@ pub const TOY_DAY: Scenario = Scenario {
     build: build_toy_day,
     make_panels: day_beside::panels,
     marks: crate::scenario::Marks::NONE,
+    accounts: None,
 };
 
 pub const CALLS_AT_ONCE: Scenario = Scenario {
     name: "callsAtOnce",
     label: "Calls at once",
+    lesson: "Lesson 000's calls at once",
     description:
         "Many calls of one user at one moment, all checked before any is charged, under four versions of the budget.",
     settings: &[CALLS, ESTIMATE, BUDGET],
@@ -129,6 +132,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     build: build_calls_at_once,
     make_panels: crate::scenario::no_panels,
     marks: crate::scenario::Marks::NONE,
+    accounts: None,
 };
 
 fn toy_prices() -> PriceTable {
