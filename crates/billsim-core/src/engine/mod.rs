@@ -30,6 +30,9 @@ pub use policy_file::{
 };
 pub use price::{CachedPrices, Nanos, Price, PriceTable, TooFine};
 pub use refusal::{retry_after_seconds, Reason, Refusal, RetryAfter, Wait};
-pub use run::{process_of, resolve_prices, run, run_priced, run_sending, timeline_step, Record, TIMELINE_STEPS};
+pub use run::{
+    events_of, process_of, resolve_prices, run, run_each, run_priced, run_sending, timeline_step, Record,
+    TIMELINE_STEPS,
+};
 pub use run_error::RunError;
 pub use traffic::{BadTraffic, Call, Cohort, Keys, Traffic, User};

@@ -133,6 +133,30 @@ pub fn run_priced(traffic: &Traffic, policy: &Policy, prices: &[Price], record: 
     Ok(outcome)
 }
 
+/// Each of `policies` over one traffic with its prices found once: a scenario's run and a
+/// replay's.
+pub fn run_each(
+    traffic: &Traffic,
+    policies: &[Policy],
+    prices: &[Price],
+    record: Record,
+) -> Result<Vec<Outcome>, RunError> {
+    policies.iter().map(|p| run_priced(traffic, p, prices, record)).collect()
+}
+
+/// Policy number `policy` of `policies`' decisions, each handed to `send` as it is made,
+/// none kept; none for a number past the end.
+pub fn events_of(
+    traffic: &Traffic,
+    policies: &[Policy],
+    prices: &[Price],
+    policy: usize,
+    send: &mut dyn FnMut(&Event),
+) -> Result<(), RunError> {
+    let Some(p) = policies.get(policy) else { return Ok(()) };
+    run_sending(traffic, p, prices, false, Some(send)).map(drop)
+}
+
 /// [`run_priced`], with each decision handed to `send` as it is made rather than kept (the
 /// outcome's `events` is `None`): memory does not grow with the events, so `billsim replay
 /// --events` writes a log's millions of decisions as they come. With no `send`, none is made.

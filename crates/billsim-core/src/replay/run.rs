@@ -148,11 +148,7 @@ impl Prepared {
     /// Every policy's outcome, with what `record` asks for.
     pub fn run(&self, record: Record) -> Result<ReplayRun, RunError> {
         let traffic = &self.traffic;
-        let outcomes = self
-            .ran
-            .iter()
-            .map(|p| engine::run_priced(traffic, p, &self.prices, record))
-            .collect::<Result<Vec<_>, _>>()?;
+        let outcomes = engine::run_each(traffic, &self.ran, &self.prices, record)?;
         let (from, until) = traffic.span();
         Ok(ReplayRun {
             format: self.format,
@@ -174,8 +170,7 @@ impl Prepared {
 
     /// Policy number `policy`'s decisions, each handed to `send` as it is made, none kept.
     pub fn events(&self, policy: usize, send: &mut dyn FnMut(&Event)) -> Result<(), RunError> {
-        let Some(p) = self.ran.get(policy) else { return Ok(()) };
-        engine::run_sending(&self.traffic, p, &self.prices, false, Some(send)).map(drop)
+        engine::events_of(&self.traffic, &self.ran, &self.prices, policy, send)
     }
 
     /// The calls, back into the log they were taken from.

@@ -249,11 +249,7 @@ impl Prepared {
     /// Every policy's outcome, with what `record` asks for.
     pub fn run(&self, record: Record) -> Result<ScenarioRun, RunError> {
         let traffic = &self.traffic;
-        let outcomes = self
-            .ran
-            .iter()
-            .map(|p| engine::run_priced(traffic, p, &self.prices, record))
-            .collect::<Result<Vec<_>, _>>()?;
+        let outcomes = engine::run_each(traffic, &self.ran, &self.prices, record)?;
         Ok(ScenarioRun {
             scenario: self.scenario,
             seed: self.seed,
@@ -271,8 +267,7 @@ impl Prepared {
 
     /// Policy number `policy`'s decisions, each handed to `send` as it is made, none kept.
     pub fn events(&self, policy: usize, send: &mut dyn FnMut(&engine::Event)) -> Result<(), RunError> {
-        let Some(p) = self.ran.get(policy) else { return Ok(()) };
-        engine::run_sending(&self.traffic, p, &self.prices, false, Some(send)).map(drop)
+        engine::events_of(&self.traffic, &self.ran, &self.prices, policy, send)
     }
 
     /// Whether the policies run are the scenario's own with these settings, compared as
