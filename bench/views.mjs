@@ -3,8 +3,10 @@
 // event, dispatched after the chart, sentences, table and panels are written), each click a
 // random 0 to 16 ms after an animation frame, as bench/runaway-tenant.mjs times lesson 002's
 // first view. The run is kept between policy clicks, so this times each view's own work:
-// deriving it from the kept run and drawing it. `node bench/views.mjs` prints these rows
-// alone (BENCH_WEB picks the web/ to serve); bench/run.mjs puts them in the one table.
+// deriving it from the kept run and drawing it. Beside it, the same click to the next frame
+// painted (a task posted from that frame's requestAnimationFrame runs after its paint): work
+// moved past the event (a layout, a style) shows there. `node bench/views.mjs` prints these
+// rows alone (BENCH_WEB picks the web/ to serve); bench/run.mjs puts them in the one table.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -26,12 +28,19 @@ async function clicks({ view, n, warmup }) {
   widget.removeAttribute("sync-url");
   const root = widget.shadowRoot;
   const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())));
+  // The next frame's paint: its requestAnimationFrame callbacks run before its style, layout
+  // and paint; a message posted from there arrives as the first task after them.
+  const painted = () => new Promise((r) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => r(performance.now());
+    channel.port2.postMessage(null);
+  }));
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   root.querySelector(`[data-view="${view}"]`).click();
   await frame();
   const policies = [...root.querySelectorAll("button[data-policy]")].filter((b) => b.checkVisibility());
   if (policies.length === 0) return null;
-  const drawn = [];
+  const drawn = [], toPaint = [];
   let changed;
   const seen = () => { changed = performance.now(); };
   widget.addEventListener("bill-widget-change", seen);
@@ -43,13 +52,17 @@ async function clicks({ view, n, warmup }) {
     const start = performance.now();
     policies[i % policies.length].click();
     if (changed === undefined) throw new Error(`${view}, click ${i}: no bill-widget-change event`);
-    if (i >= warmup) drawn.push(changed - start);
+    const shown = await painted();
+    if (i >= warmup) {
+      drawn.push(changed - start);
+      toPaint.push(shown - start);
+    }
   }
   widget.removeEventListener("bill-widget-change", seen);
-  return drawn;
+  return { drawn, toPaint };
 }
 
-/** Each lesson view's click times: `{ errors, views: [{ page, view, drawn }] }`. */
+/** Each lesson view's click times: `{ errors, views: [{ page, view, drawn, toPaint }] }`. */
 export async function runViews(webDir = resolve(import.meta.dirname, "../web")) {
   const { serve } = await import(pathToFileURL(resolve(webDir, "serve.mjs")).href);
   const server = await serve(0);
@@ -66,8 +79,8 @@ export async function runViews(webDir = resolve(import.meta.dirname, "../web")) 
       const views = await page.locator("bill-widget").evaluate((w) =>
         [...w.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.dataset.view));
       for (const view of views) {
-        const drawn = await page.evaluate(clicks, { view, n: CLICKS, warmup: WARMUP });
-        if (drawn) out.views.push({ page: path, view, drawn });
+        const times = await page.evaluate(clicks, { view, n: CLICKS, warmup: WARMUP });
+        if (times) out.views.push({ page: path, view, ...times });
       }
       await page.close();
     }
@@ -78,12 +91,17 @@ export async function runViews(webDir = resolve(import.meta.dirname, "../web")) 
   }
 }
 
-/** The rows bench/run.mjs prints: [what, median, p95, max, runs, target, pass]. */
+/** The rows bench/run.mjs prints: [what, median, p95, max, runs, target, pass], two a view:
+ *  to the event (the target is on it) and, under it, to the next frame painted. */
 export function viewRows(r, targetMs = 16) {
-  return r.views.map(({ view, drawn }) => {
+  return r.views.flatMap(({ view, drawn, toPaint }) => {
     const p95 = quantile(drawn, 0.95);
-    return [`${view}: policy button -> chart drawn (event)`, median(drawn), p95, Math.max(...drawn), drawn.length,
-      `p95 < ${targetMs} ms`, p95 < targetMs ? "PASS" : "MISS"];
+    return [
+      [`${view}: policy button -> chart drawn (event)`, median(drawn), p95, Math.max(...drawn), drawn.length,
+        `p95 < ${targetMs} ms`, p95 < targetMs ? "PASS" : "MISS"],
+      [`  the same click -> next frame painted`, median(toPaint), quantile(toPaint, 0.95), Math.max(...toPaint),
+        toPaint.length, "(for information)", ""],
+    ];
   });
 }
 

@@ -192,8 +192,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       canvas: ".overtime-chart",
       runs: true,
       settings: (state, scenario) => pick(state, scenario.settings),
-      write: (widget, settings, scenario) =>
-        widget.#writeOverTime(settings, overTimeView(scenario.name, settings, widget.#state.seed), ".overtime-chart"),
+      write: (widget, settings, scenario) => widget.#writeOverTime(settings,
+        widget.#viewOf(overTimeView, scenario.name, settings, widget.#state.seed), ".overtime-chart"),
       draw: (canvas, settings, state, look, scenario) => drawOverTime(canvas, scenario.name, settings, state.seed, look),
     },
     // Lesson 002's zoom into the hours its tenant runs away, made by the core.
@@ -203,7 +203,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       runs: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings) =>
-        widget.#writeOverTime(settings, runawayDayView(settings, widget.#state.seed), ".runaway-day-chart"),
+        widget.#writeOverTime(settings, widget.#viewOf(runawayDayView, settings, widget.#state.seed), ".runaway-day-chart"),
       draw: (canvas, settings, state, look) => drawRunawayDay(canvas, settings, state.seed, look),
     },
     // Lesson 002's ladder against the hard block.
@@ -272,7 +272,19 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
   #warm = { frame: 0, timer: 0 };
   #root;
-  #resize = new ResizeObserver(() => this.#draw());
+  // Each canvas's CSS size as the resize observer last saw it (0 while hidden). It runs
+  // after layout, so reading the size there lays nothing out; #draw uses it so that a click
+  // does not lay the page out in the middle of its work.
+  #sizes = new WeakMap();
+  #resize = new ResizeObserver((entries) => {
+    for (const { target } of entries) this.#sizes.set(target, [target.clientWidth, target.clientHeight]);
+    this.#draw();
+  });
+  // The view the widget last derived, and what it last wrote from one: the numbers table's
+  // view and the panels' words, so that a click rewrites only what changed.
+  #kept = { make: null, key: "", view: null };
+  #tableOf = null;
+  #panelsShown = [];
   #connection = null; // ends, on removal, what this connection listens to outside the element
   #buttonsOf = null; // the widget whose buttons and form fields are in the page
   #loaded = false;
@@ -609,16 +621,26 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
   }
 
+  // What the core's view export `make` gives for `args`: kept, and given again while the
+  // export and its arguments stay the same, so that a policy click on a view that does not
+  // take the policy asks the core for nothing new (and its table is not written again).
+  #viewOf(make, ...args) {
+    const key = JSON.stringify(args);
+    if (this.#kept.make !== make || this.#kept.key !== key) this.#kept = { make, key, view: make(...args) };
+    return this.#kept.view;
+  }
+
   // One simulation gives the day, its sentences and its table (dayView); drawing runs
   // its own, on the canvas.
   #writeDay(settings) {
-    const { day, summaries, readout } = dayView(settings);
+    const view = this.#viewOf(dayView, settings);
+    const { day, summaries, readout } = view;
     const policy = this.#state.policy;
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${day.seed}`;
     this.#q(".summary").textContent = summaries[policy];
     this.#q(".day-chart").setAttribute("aria-label", this.#scenario().policies.map((p) => summaries[p.value]).join(" "));
     const rows = readout.map((r) => ({ cells: [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share], kind: r.kind }));
-    this.#fillTable(`Day ${day.seed}: each user's calls and charges under each policy`, DAY_COLUMNS(), rows);
+    this.#fillTable(view, `Day ${day.seed}: each user's calls and charges under each policy`, DAY_COLUMNS(), rows);
     this.#showOverDays(settings, policy);
     return { settings, result: day };
   }
@@ -631,7 +653,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q(".summary").textContent = summary;
     this.#q(canvas).setAttribute("aria-label", `${view.title}. ${alt}`);
     this.#q(".more").textContent = "";
-    if (view.table) this.#fillTable(view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
+    if (view.table) this.#fillTable(view, view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };
   }
 
@@ -642,7 +664,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   // The ladder against the hard block: its sentences; each row in the text alternative (ladderView).
   #writeLadder(settings) {
-    const view = ladderView(settings, this.#state.seed);
+    const view = this.#viewOf(ladderView, settings, this.#state.seed);
     const text = view.sentences.join(" ");
     return this.#writeView(settings, view, ".ladder-chart", text,
       `${view.rows.map((r) => `${r.heading}: ${r.note}`).join(". ")}. ${text}`);
@@ -651,7 +673,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // Each kind of user's share of the bill under each policy: the sentence of the framed
   // policy; every bar's in the text alternative (cohortView).
   #writeCohorts(settings, scenario) {
-    const view = cohortView(scenario.name, settings, this.#state.seed);
+    const view = this.#viewOf(cohortView, scenario.name, settings, this.#state.seed);
     const policy = this.#state[this.#widget().policy];
     const bar = view.bars.find((b) => b.policy === policy) ?? view.bars[0];
     return this.#writeView(settings, view, ".cohort-chart", bar.sentence, view.bars.map((b) => b.sentence).join(" "));
@@ -660,7 +682,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // Each policy's bill against the honest requests it refused: the sentence of the framed
   // policy; every point's in the text alternative (tradeOffView).
   #writeTradeOff(settings, scenario) {
-    const view = tradeOffView(scenario.name, settings, this.#state.seed);
+    const view = this.#viewOf(tradeOffView, scenario.name, settings, this.#state.seed);
     const policy = this.#state[this.#widget().policy];
     const point = view.points.find((p) => p.policy === policy) ?? view.points[0];
     return this.#writeView(settings, view, ".tradeoff-chart", point.sentence, view.points.map((p) => p.sentence).join(" "));
@@ -669,14 +691,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // One kind of user's accounts under the lesson's policy and the one picked: each row's
   // sentence (accountsView).
   #writeAccounts(settings, scenario) {
-    const view = accountsView(scenario.name, settings, this.#state.seed, this.#state[this.#widget().policy]);
+    const view = this.#viewOf(accountsView, scenario.name, settings, this.#state.seed, this.#state[this.#widget().policy]);
     return this.#writeView(settings, view, ".accounts-chart", view.rows.map((r) => r.sentence).join(" "));
   }
 
   // What the clients get: the tutorial's two runs and the day under the framed policy,
   // each run's sentence and the day's (clientView, which has no table).
   #writeClient(settings) {
-    const view = clientView(settings, this.#state.seed, this.#state[this.#widget().policy]);
+    const view = this.#viewOf(clientView, settings, this.#state.seed, this.#state[this.#widget().policy]);
     return this.#writeView(settings, view, ".client-chart", [...view.runs.map((r) => r.sentence), view.day.sentence].join(" "));
   }
 
@@ -688,13 +710,22 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const panels = scenario.name === widget.scenario
       ? scenarioPanels(scenario.name, pick(this.#state, scenario.settings), this.#state.seed, this.#state[widget.policy])
       : [];
-    this.#q(".panels").replaceChildren(...panels.map(panel));
+    // Only the panels whose words changed are written again (the free tier's do not take the
+    // policy; lesson 001's first says the same under every policy at the defaults).
+    const words = panels.map((p) => JSON.stringify(p));
+    const box = this.#q(".panels");
+    if (words.length !== this.#panelsShown.length) {
+      box.replaceChildren(...panels.map(panel));
+    } else {
+      words.forEach((w, i) => { if (w !== this.#panelsShown[i]) box.children[i].replaceWith(panel(panels[i])); });
+    }
+    this.#panelsShown = words;
     return panels;
   }
 
   // The scenario's description, then one sentence per version of the budget: all the core's.
   #writeOverrun(settings, scenario) {
-    const sentences = overrunSentences(settings);
+    const sentences = this.#viewOf(overrunSentences, settings);
     const text = [scenario.description, ...sentences].join(" ");
     this.#q(".summary").textContent = text;
     this.#q(".overrun-chart").setAttribute("aria-label", text);
@@ -752,9 +783,12 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     clearTimeout(this.#overDays.timer);
   }
 
-  // The "Show numbers" table: a caption, its columns, and rows of cells (with the kind
-  // of user, where a row is one user's).
-  #fillTable(caption, columns, rows) {
+  // The "Show numbers" table of the view `of`: a caption, its columns, and rows of cells (with
+  // the kind of user, where a row is one user's). Written only when the view is another
+  // than the one it shows (a policy click on a view that does not take the policy keeps it).
+  #fillTable(of, caption, columns, rows) {
+    if (this.#tableOf === of) return;
+    this.#tableOf = of;
     this.#q("#numbers caption").textContent = caption;
     this.#q("#numbers thead tr").replaceChildren(...headOf(columns));
     this.#q("#numbers tbody").replaceChildren(...rows.map(({ cells, kind }) => {
@@ -771,8 +805,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const shown = this.#shown();
     const canvas = this.#q(shown.canvas);
     const scale = Math.min(8, Math.max(0.5, window.devicePixelRatio || 1));
-    const width = Math.round(canvas.clientWidth * scale);
-    const height = Math.round(canvas.clientHeight * scale);
+    // The size the resize observer saw; a canvas it has not seen shown (a first draw, a view
+    // just switched to) is measured now. Should this click's words move the canvas, the
+    // observer sees the new size before the frame is painted and draws it again.
+    const seen = this.#sizes.get(canvas);
+    const [cssWidth, cssHeight] = seen?.[0] > 0 && seen[1] > 0 ? seen : [canvas.clientWidth, canvas.clientHeight];
+    const width = Math.round(cssWidth * scale);
+    const height = Math.round(cssHeight * scale);
     if (width === 0 || height === 0) return;
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;

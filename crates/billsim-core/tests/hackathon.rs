@@ -1,7 +1,7 @@
 //! Lesson 001's runs replayed, its figures, its blocked-call log and the scenario's settings.
 
 use billsim_core::engine::{Reason, Record};
-use billsim_core::lessons::hackathon::blocked_log::{blocked_log, iso_time, line};
+use billsim_core::lessons::hackathon::blocked_log::{blocked_log, iso_time, last_lines, line};
 use billsim_core::lessons::hackathon::replay::{self, cap_settings, rate_settings, CAP_RUN, RATE_RUN};
 use billsim_core::lessons::hackathon::DAY_START_UNIX;
 use billsim_core::scenario::{self, Values};
@@ -77,6 +77,29 @@ fn the_blocked_call_log_is_one_json_line_per_refusal_as_app_py_writes_it() {
     assert!(capped > 0, "the tutorial's $0.001 cap is reached on day 3");
     let counts = scenario::run(s, 3, &Values::defaults(s), None, Record::COUNTS).unwrap();
     assert_eq!(blocked_log(&counts, &counts.policies[3], DAY_START_UNIX), None, "no event list, no log");
+}
+
+#[test]
+fn the_blocked_logs_last_lines_are_the_whole_logs_last_lines_and_its_count_its_length() {
+    let s = billsim_core::scenario::registry::find("hackathon").unwrap();
+    let run = scenario::run(s, 3, &Values::defaults(s), None, Record::EVERYTHING).unwrap();
+    for outcome in &run.policies {
+        let log = blocked_log(&run, outcome, DAY_START_UNIX).unwrap();
+        let all: Vec<&str> = log.lines().collect();
+        for n in [0, 1, 8, all.len(), all.len() + 5] {
+            let (count, last) = last_lines(&run, outcome, DAY_START_UNIX, n).unwrap();
+            assert_eq!(count, all.len(), "{}: the count is the log's {} lines", outcome.policy, all.len());
+            assert_eq!(
+                last,
+                all[all.len().saturating_sub(n)..],
+                "{}: the last {n} of {} lines",
+                outcome.policy,
+                all.len()
+            );
+        }
+    }
+    let counts = scenario::run(s, 3, &Values::defaults(s), None, Record::COUNTS).unwrap();
+    assert_eq!(last_lines(&counts, &counts.policies[3], DAY_START_UNIX, 8), None, "no event list, no lines");
 }
 
 #[test]

@@ -8,6 +8,7 @@
 mod in_flight_input;
 mod js_input;
 mod js_output;
+mod kept_view;
 #[cfg(feature = "replay")]
 mod replay;
 mod thrown;
@@ -25,7 +26,9 @@ use billsim_core::views::share::CohortView;
 use billsim_core::views::trade_off::TradeOff;
 use billsim_core::Policy;
 use js_output::{memory_bytes, on_canvas, to_js};
+use kept_view::kept;
 use serde::Serialize;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -439,7 +442,7 @@ pub fn over_time_view(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
 ) -> Result<JsValue, Thrown> {
-    to_js(&over_time_of(&name, &settings, &seed)?)
+    to_js(&*over_time_of(&name, &settings, &seed)?)
 }
 
 /// Draws the over-time chart (`overTimeView`'s) onto `canvas`; `look` as for `drawShareOfBill`.
@@ -465,7 +468,7 @@ pub fn runaway_day_view(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
 ) -> Result<JsValue, Thrown> {
-    to_js(&runaway_day_of(&settings, &seed)?)
+    to_js(&*runaway_day_of(&settings, &seed)?)
 }
 
 /// Draws `runawayDayView`'s chart onto `canvas` (the over-time chart, zoomed); `look` as
@@ -491,7 +494,7 @@ pub fn ladder_view(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
 ) -> Result<JsValue, Thrown> {
-    to_js(&ladder_of(&settings, &seed)?)
+    to_js(&*ladder_of(&settings, &seed)?)
 }
 
 /// Draws `ladderView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
@@ -517,7 +520,7 @@ pub fn cohort_view(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
 ) -> Result<JsValue, Thrown> {
-    to_js(&cohort_view_of(&name, &settings, &seed)?.1)
+    to_js(&*cohort_view_of(&name, &settings, &seed)?.1)
 }
 
 /// Draws `cohortView`'s chart onto `canvas`, framing the bar of `policy` (one of the
@@ -547,7 +550,7 @@ pub fn trade_off_view(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
 ) -> Result<JsValue, Thrown> {
-    to_js(&trade_off_of(&name, &settings, &seed)?.1)
+    to_js(&*trade_off_of(&name, &settings, &seed)?.1)
 }
 
 /// Draws `tradeOffView`'s chart onto `canvas`, ringing the point of `policy` (one of the
@@ -580,7 +583,7 @@ pub fn accounts_view(
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
 ) -> Result<JsValue, Thrown> {
-    to_js(&accounts_of(&name, &settings, &seed, &policy)?)
+    to_js(&*accounts_of(&name, &settings, &seed, &policy)?)
 }
 
 /// Draws `accountsView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
@@ -610,7 +613,7 @@ pub fn client_view(
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
 ) -> Result<JsValue, Thrown> {
-    to_js(&client_of(&settings, &seed, &policy)?)
+    to_js(&*client_of(&settings, &seed, &policy)?)
 }
 
 /// Draws `clientView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
@@ -631,7 +634,7 @@ fn client_of(
     settings: &JsValue,
     seed: &JsValue,
     policy: &JsValue,
-) -> Result<billsim_core::lessons::hackathon::client_view::ClientView, Thrown> {
+) -> Result<Rc<billsim_core::lessons::hackathon::client_view::ClientView>, Thrown> {
     use billsim_core::lessons::hackathon::{client_view::client_view_of_day, Policy, Settings};
     let (scenario, values) = js_input::scenario_values(&JsValue::from_str("hackathon"), settings)?;
     let seed = js_input::seed(seed)?;
@@ -639,7 +642,9 @@ fn client_of(
     // `scenario_policy` took one of the scenario's policies, each of `Policy::ALL`.
     let policy = Policy::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| Thrown::on("policy", name))?;
     let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    client_view_of_day(&run, policy, &Settings::from_values(&values)).map_err(Thrown::run)
+    kept("client", &run, name, |run| {
+        client_view_of_day(run, policy, &Settings::from_values(&values)).map_err(Thrown::run)
+    })
 }
 
 /// What the widget shows beside the chart for scenario `name` on run number `seed`
@@ -683,11 +688,12 @@ fn cohort_view_of(
     name: &JsValue,
     settings: &JsValue,
     seed: &JsValue,
-) -> Result<(&'static billsim_core::scenario::Scenario, CohortView), Thrown> {
+) -> Result<(&'static billsim_core::scenario::Scenario, Rc<CohortView>), Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
     let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    Ok((scenario, billsim_core::views::share::cohort_view(&run)))
+    let view = kept("cohorts", &run, "", |run| Ok::<_, Thrown>(billsim_core::views::share::cohort_view(run)))?;
+    Ok((scenario, view))
 }
 
 fn accounts_of(
@@ -695,7 +701,7 @@ fn accounts_of(
     settings: &JsValue,
     seed: &JsValue,
     policy: &JsValue,
-) -> Result<billsim_core::views::accounts::Accounts, Thrown> {
+) -> Result<Rc<billsim_core::views::accounts::Accounts>, Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
     let policy = js_input::scenario_policy(scenario, policy)?;
@@ -706,28 +712,31 @@ fn accounts_of(
         ));
     }
     let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    billsim_core::views::accounts::accounts(&run, policy)
-        .ok_or_else(|| Thrown::on("scenario", format!("{} has no view of its accounts", scenario.name)))
+    kept("accounts", &run, policy, |run| {
+        billsim_core::views::accounts::accounts(run, policy)
+            .ok_or_else(|| Thrown::on("scenario", format!("{} has no view of its accounts", scenario.name)))
+    })
 }
 
 fn trade_off_of(
     name: &JsValue,
     settings: &JsValue,
     seed: &JsValue,
-) -> Result<(&'static billsim_core::scenario::Scenario, TradeOff), Thrown> {
+) -> Result<(&'static billsim_core::scenario::Scenario, Rc<TradeOff>), Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
     // The run the by-kind view read (kept): its points are that view's bars.
     let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    Ok((scenario, billsim_core::views::trade_off::trade_off(&run)))
+    let view = kept("tradeOff", &run, "", |run| Ok::<_, Thrown>(billsim_core::views::trade_off::trade_off(run)))?;
+    Ok((scenario, view))
 }
 
-fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {
+fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<Rc<OverTime>, Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
     // The view's sentences and its drawing read the same run: the last one is kept.
     let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    Ok(billsim_core::views::over_time::over_time(&run)?)
+    kept("overTime", &run, "", |run| Ok(billsim_core::views::over_time::over_time(run)?))
 }
 
 /// Lesson 002's month with `settings` on run `seed`, as the other views read it (kept, with
@@ -743,15 +752,17 @@ fn tenant_month(
     Ok((run, values))
 }
 
-fn runaway_day_of(settings: &JsValue, seed: &JsValue) -> Result<OverTime, Thrown> {
+fn runaway_day_of(settings: &JsValue, seed: &JsValue) -> Result<Rc<OverTime>, Thrown> {
     let (run, values) = tenant_month(settings, seed)?;
-    billsim_core::lessons::runaway_tenant::runaway_day::runaway_day_view(&run, &values).map_err(Thrown::run)
+    kept("runawayDay", &run, "", |run| {
+        billsim_core::lessons::runaway_tenant::runaway_day::runaway_day_view(run, &values).map_err(Thrown::run)
+    })
 }
 
 fn ladder_of(
     settings: &JsValue,
     seed: &JsValue,
-) -> Result<billsim_core::lessons::runaway_tenant::ladder::LadderView, Thrown> {
+) -> Result<Rc<billsim_core::lessons::runaway_tenant::ladder::LadderView>, Thrown> {
     let (run, _) = tenant_month(settings, seed)?;
-    Ok(billsim_core::lessons::runaway_tenant::ladder::ladder_view(&run))
+    kept("ladder", &run, "", |run| Ok::<_, Thrown>(billsim_core::lessons::runaway_tenant::ladder::ladder_view(run)))
 }

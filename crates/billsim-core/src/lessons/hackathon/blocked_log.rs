@@ -74,16 +74,54 @@ pub fn line(seconds: u64, user: &str, reason: &str) -> String {
 /// user is who the app took the caller to be: the key, when the traffic has keys. `None`
 /// when the run kept no event list.
 pub fn blocked_log(run: &ScenarioRun, outcome: &Outcome, day_start: u64) -> Option<String> {
-    let events = outcome.events.as_ref()?;
     let mut out = String::new();
-    for e in events {
-        let Some(reason) = e.reason else { continue };
+    for l in blocked(run, outcome, day_start)? {
+        out.push_str(&l.line());
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// How many lines [`blocked_log`] has, and its last `n` lines (without their newlines),
+/// writing only those: a day of thousands of refusals is counted, not written out, when a
+/// widget shows its last few at each click. `None` when the run kept no event list.
+pub fn last_lines(run: &ScenarioRun, outcome: &Outcome, day_start: u64, n: usize) -> Option<(usize, Vec<String>)> {
+    let count = blocked(run, outcome, day_start)?.count();
+    let mut last: Vec<String> = blocked(run, outcome, day_start)?.rev().take(n).map(|l| l.line()).collect();
+    last.reverse();
+    Some((count, last))
+}
+
+/// One refusal of the log, not yet written.
+struct Blocked<'a> {
+    seconds: u64,
+    user: &'a str,
+    reason: &'static str,
+}
+
+impl Blocked<'_> {
+    fn line(&self) -> String {
+        line(self.seconds, self.user, self.reason)
+    }
+}
+
+/// The refusals of `outcome`'s event list, in order (see [`blocked_log`]).
+fn blocked<'a>(
+    run: &'a ScenarioRun,
+    outcome: &'a Outcome,
+    day_start: u64,
+) -> Option<impl DoubleEndedIterator<Item = Blocked<'a>>> {
+    let events = outcome.events.as_ref()?;
+    Some(events.iter().filter_map(move |e| {
+        let reason = e.reason?;
         let user = match e.key {
             Some(k) => run.keys.get(k as usize),
             None => run.users.get(e.user as usize).map(|u| &u.name),
         };
-        out.push_str(&line(day_start + e.at.whole_seconds(), user.map_or("?", String::as_str), reason.name()));
-        out.push('\n');
-    }
-    Some(out)
+        Some(Blocked {
+            seconds: day_start + e.at.whole_seconds(),
+            user: user.map_or("?", String::as_str),
+            reason: reason.name(),
+        })
+    }))
 }

@@ -3,7 +3,7 @@
 //! tutorial's `/usage` page at the end of the day (with a sentence on its example prices).
 //! Every word and number is here; the page only shows the panels.
 
-use super::blocked_log::blocked_log;
+use super::blocked_log::last_lines;
 use super::day::{self, most_one_call_costs};
 use super::{Policy, Settings, Usage, DAY_START_UNIX, POLICIES_ALLOWED};
 use crate::engine::{process_of, Event, Nanos, Outcome, Reason, RunError};
@@ -312,11 +312,11 @@ impl<'a> Day<'a> {
     }
 
     fn blocked_log(&self) -> Panel {
-        let log = blocked_log(self.run, self.outcome, DAY_START_UNIX).unwrap_or_default();
-        let lines: Vec<&str> = log.lines().collect();
+        // Only the lines shown are written: the day's log has thousands under a cap.
+        let (n, last) = last_lines(self.run, self.outcome, DAY_START_UNIX, LOG_LINES).unwrap_or_default();
         let out = self.outcome;
         let by = |r: Reason| out.per_user.iter().map(|u| u64::from(u.refused_by.get(r))).sum::<u64>();
-        let sentence = match lines.len() {
+        let sentence = match n {
             0 => format!("Under {}, the day wrote no line to blocked.log: no call was blocked.", self.named),
             n => {
                 let reasons: Vec<String> = [Reason::RateLimit, Reason::DailyCapReached]
@@ -334,7 +334,6 @@ impl<'a> Day<'a> {
                 )
             }
         };
-        let last = lines[lines.len().saturating_sub(LOG_LINES)..].iter().map(|l| l.to_string()).collect();
         Panel {
             name: "blockedLog",
             title: "The blocked-call log".into(),

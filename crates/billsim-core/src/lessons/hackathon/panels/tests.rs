@@ -1,5 +1,6 @@
 use super::*;
 use crate::engine::Record;
+use crate::lessons::hackathon::blocked_log::blocked_log;
 use crate::lessons::hackathon::scenario::SCENARIO;
 use crate::scenario;
 
