@@ -172,7 +172,9 @@ pub(crate) fn draw_refused<DB: DrawingBackend>(
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     area.draw(&Rectangle::new([(left, y0), (right, y1)], theme.text.mix(0.15).filled()))?;
-    let end = left + crate::pixels::scaled(u128::from(refused), u128::from(requests), right - left);
+    // One refused of hundreds still shows; so does one served of hundreds refused.
+    let parts = [refused, requests.saturating_sub(refused)];
+    let end = crate::pixels::edges_on(left, right - left, &parts, 0, theme.least_segment())[1];
     if end > left {
         area.draw(&Rectangle::new([(left, y0), (end, y1)], crate::theme::rgb(theme.palette.refused).filled()))?;
     }

@@ -91,7 +91,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
         if let Some(counts) = row.honest {
             draw_refused(area, (pad, w - pad), strip_at, counts, theme)?;
         }
-        let x = edges_on(pad, w - 2 * pad, &row.values, row.full);
+        let x = edges_on(pad, w - 2 * pad, &row.values, row.full, theme.least_segment());
         for (u, user) in day.users.iter().enumerate() {
             let (x0, x1) = painted(&x, u, gap);
             if x1 <= x0 {
