@@ -27,13 +27,13 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     };
     // The key's lines at the largest font: at a smaller one they are no more.
     let key_lines = key_rows(view, w - 2 * pad, theme.px(14), theme).len() as i32;
-    let mut layout = fit((w, h), &texts(|b| &b.label), key_lines, theme);
+    let mut layout = fit((w, h), &texts(|b| &b.label), key_lines, true, theme);
     // Too narrow for a label on one line (a phone): each row is headed by the policy's short
     // name, as its button names it, so six rows fit a phone's screen; the full labels stay in
     // the sentence under the chart and in the table.
     let wrapped = layout.rows.iter().any(|r| r.name.len() > 1);
     if wrapped && view.bars.iter().all(|b| !b.name.is_empty()) {
-        layout = fit((w, h), &texts(|b| &b.name), key_lines, theme);
+        layout = fit((w, h), &texts(|b| &b.name), key_lines, true, theme);
     }
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
@@ -344,31 +344,39 @@ mod tests {
     }
 
     #[test]
-    fn on_a_phone_each_row_is_headed_by_the_policys_button_name_and_six_rows_fit_36rem() {
+    fn on_a_phone_each_row_is_headed_by_the_policys_button_name_and_six_rows_fit_33rem_with_their_shares() {
         let v = view("60000");
-        // The widget's chart on a 390 px phone: 350 px wide, 36rem high.
-        let out = svg(&v, (350, 576), 100);
-        let drawn = crate::rows::drawn_text(&out);
-        assert!(drawn.contains("▶ All three layers") && !drawn.contains("breaker $3.00"), "short names: {drawn}");
-        for bar in &v.bars {
-            assert!(drawn.contains(&bar.name) && drawn.contains(&bar.note), "{} is drawn: {drawn}", bar.name);
+        // The widget's chart on a 390 px phone: 350 to 374 px wide, 33rem high.
+        for width in [350, 366, 374] {
+            let out = svg(&v, (width, 528), 100);
+            let drawn = crate::rows::drawn_text(&out);
+            assert!(drawn.contains("▶ All three layers") && !drawn.contains("breaker $3.00"), "short names: {drawn}");
+            for bar in &v.bars {
+                assert!(drawn.contains(&bar.name) && drawn.contains(&bar.note), "{} is drawn: {drawn}", bar.name);
+            }
+            // The bars are tall enough to say whose share is whose: no limit's script.
+            let script = v.bars[0].segments.iter().find(|s| s.label == "Script").unwrap();
+            let share = format!("{} {}", script.label, script.share);
+            assert!(drawn.contains(&share), "{width} px: {share} in its segment: {drawn}");
+            // Every bill's bar is one height, the tallest of the kinds' colours (a key's
+            // swatch and a share's plate are shorter).
+            let fills: Vec<String> = LIGHT.honest.iter().chain([&LIGHT.abuser]).map(|c| c.hex()).collect();
+            let tall = out
+                .lines()
+                .filter(|l| l.starts_with("<rect") && fills.iter().any(|f| l.contains(&format!("fill=\"{f}\""))))
+                .filter_map(|l| l.split(" height=\"").nth(1)?.split('"').next()?.parse::<i32>().ok())
+                .max()
+                .unwrap_or(0);
+            assert!(tall >= 12, "{width} px: each bill's bar is at least 12 px high on a phone: {tall} px");
         }
-        let fills: Vec<String> = LIGHT.honest.iter().chain([&LIGHT.abuser]).map(|c| c.hex()).collect();
-        let tall = out
-            .lines()
-            .filter(|l| l.starts_with("<rect") && fills.iter().any(|f| l.contains(&format!("fill=\"{f}\""))))
-            .filter_map(|l| l.split(" height=\"").nth(1)?.split('"').next()?.parse::<i32>().ok())
-            .min()
-            .unwrap_or(0);
-        assert!(tall >= 12, "each bill's bar is at least 12 px high on a phone: {tall} px");
     }
 
     #[test]
-    fn at_200_pixels_wide_and_576_high_no_label_is_cut() {
+    fn at_200_pixels_wide_and_528_high_no_label_is_cut() {
         let v = view("60000");
         for scale in [100, 200] {
-            // The widget gives the chart 36rem (576 px) on a narrow screen.
-            let size = (2 * scale, 576 * scale / 100);
+            // The widget gives the chart 33rem (528 px) on a narrow screen.
+            let size = (2 * scale, 528 * scale / 100);
             let out = svg(&v, size, scale);
             let cut = crate::rows::texts_cut(&out, (size.0 as i32, size.1 as i32));
             assert!(cut.is_empty(), "at {scale}%: {cut:#?}");
