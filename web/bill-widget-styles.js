@@ -92,7 +92,9 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
 /* A narrow chart puts each bar's note on a line of its own: give it the room. */
 @media (max-width: 30rem) {
   canvas { height: 23rem; }
-  .cohort-chart { height: 36rem; }
+  /* Six rows, each bar tall enough for its shares: lesson 003's framed fourth row and its
+     strip of honest refusals end on a 390 x 844 phone's first screen. */
+  .cohort-chart { height: 33rem; }
   .tradeoff-chart { height: 26rem; }
   .client-chart { height: 46rem; }
   .runaway-day-chart { height: 30rem; }
@@ -112,9 +114,14 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   .policies .compact { display: block; width: 100%; min-height: 2.75rem; font-weight: 600; justify-self: stretch; }
   .policies { display: block; }
   /* One row of tabs, each at least its longest word (names break between words, not inside
-     them); a second row only where four views' longest words do not fit side by side. */
+     them); a second row only where five views' longest words do not fit side by side. Up to
+     four tabs share the row by the length of their names, so a long name takes two lines,
+     not three (lesson 003's trade-off tab took three at 390 px, which pushed its chart's
+     framed bar off a phone's first screen). */
   .views { flex-wrap: wrap; gap: 0.3rem; }
-  .views button { flex: 1 1 0; min-width: min-content; overflow-wrap: normal; padding: 0.3rem 0.4rem; font-size: 0.9rem; }
+  .views button { flex: 1 1 0; min-width: min-content; overflow-wrap: normal; padding: 0.3rem 0.4rem; font-size: 0.9rem; line-height: 1.25; }
+  .views:not(:has(> :nth-child(5))) { flex-wrap: nowrap; }
+  .views:not(:has(> :nth-child(5))) button { flex: 1 1 auto; }
   /* The switches: two rows on a phone, each button as wide as its words. */
   .toggles button { flex: 1 1 auto; padding: 0.2rem 0.4rem; font-size: 0.85rem; }
 }

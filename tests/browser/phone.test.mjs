@@ -72,3 +72,44 @@ for (const path of PAGES) {
     await context.close();
   });
 }
+
+/** Where the framed bar of the widget's chart ends, in page pixels: the bottom of the longest
+ * upright run of text-coloured pixels left of the bars (the frame's left edge, around the
+ * bill's bar and its strip of honest refusals), and that run's length. */
+function framedBottom(page) {
+  return page.locator("bill-widget").evaluate((el) => {
+    const canvas = [...el.shadowRoot.querySelectorAll("canvas")].find((c) => c.offsetParent !== null);
+    const box = canvas.getBoundingClientRect();
+    const scale = canvas.width / box.width;
+    // The bars and words start 6 CSS px in; the frame's edge is drawn 2 px left of them.
+    const cols = Math.floor(5 * scale);
+    const px = canvas.getContext("2d").getImageData(0, 0, cols, canvas.height).data;
+    const [r0, g0, b0] = px;
+    let best = { run: 0, end: 0 };
+    for (let x = 0; x < cols; x++) {
+      let run = 0;
+      for (let y = 0; y < canvas.height; y++) {
+        const i = (y * cols + x) * 4;
+        const far = Math.abs(px[i] - r0) + Math.abs(px[i + 1] - g0) + Math.abs(px[i + 2] - b0) > 300;
+        run = far ? run + 1 : 0;
+        if (run > best.run) best = { run, end: y };
+      }
+    }
+    return { bottom: box.top + (best.end + 1) / scale, run: best.run / scale };
+  });
+}
+
+// Lesson 003's first view frames "All three layers", its row the fourth of six, with its
+// 497 honest refusals in the strip under its bill: on a phone both are on the first screen.
+for (const path of ["examples/free-tier.html", "embed.html?scenario=freeTier"]) {
+  test(`${path} at 390 x 844: the framed policy's bar and its honest refusals are on the first screen`, async () => {
+    const { page, context, log } = await open(env, path, { viewport: PHONE });
+    await ready(page);
+    const framed = await framedBottom(page);
+    assert.ok(framed.run >= 20, `the framed bar is found: a frame edge ${framed.run} px long`);
+    assert.ok(framed.bottom <= PHONE.height,
+      `the framed bar and its strip end at ${Math.round(framed.bottom)} px, on the first ${PHONE.height} px screen`);
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  });
+}

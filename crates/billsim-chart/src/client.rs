@@ -5,7 +5,7 @@
 //! Every word and amount comes from the core's [`ClientView`]; this only places them.
 
 use crate::frame::Frame;
-use crate::pixels::{scaled, text_width, wrap};
+use crate::pixels::{edges_on, scaled, text_width, wrap};
 use crate::theme::{rgb, Theme};
 use billsim_core::lessons::hackathon::client_view::{ClientDay, ClientRun, ClientView, KindAnswers, Response};
 use plotters::coord::Shift;
@@ -77,7 +77,7 @@ fn draw_day<DB: DrawingBackend>(
     write(area, theme, at, &heading, at.pad, y)?;
     y += heading.len() as i32 * at.line_h + at.gap;
     let total = |k: &KindAnswers| u128::from(k.ok) + u128::from(k.limited) + u128::from(k.capped);
-    let most = day.kinds.iter().map(total).max().unwrap_or(0).max(1);
+    let most = day.kinds.iter().map(total).max().unwrap_or(0);
     let bar_h = theme.px(14) as i32;
     let served = rgb(theme.palette.honest[0]);
     let refused = rgb(theme.palette.refused);
@@ -85,15 +85,12 @@ fn draw_day<DB: DrawingBackend>(
         let words = wrap(&format!("{}: {}", kind.label, kind.words), at.font, at.room);
         write(area, theme, at, &words, at.pad, y)?;
         y += words.len() as i32 * at.line_h;
-        let mut x = at.pad;
-        for (n, colour) in
-            [(kind.ok, served.filled()), (kind.limited, refused.mix(0.5).filled()), (kind.capped, refused.filled())]
-        {
-            let len = scaled(u128::from(n), most, at.room);
-            if len > 0 {
-                area.draw(&Rectangle::new([(x, y), (x + len, y + bar_h)], colour))?;
+        let counts = [kind.ok, kind.limited, kind.capped].map(u64::from);
+        let x = edges_on(at.pad, at.room, &counts, most, theme.least_segment());
+        for (k, colour) in [served.filled(), refused.mix(0.5).filled(), refused.filled()].into_iter().enumerate() {
+            if x[k + 1] > x[k] {
+                area.draw(&Rectangle::new([(x[k], y), (x[k + 1], y + bar_h)], colour))?;
             }
-            x += len;
         }
         y += bar_h + at.gap;
     }
@@ -267,6 +264,46 @@ mod tests {
             );
         }
         assert_eq!(cap.overshoot, "$0.000168 past the cap: the call checked under it was charged after");
+    }
+
+    #[test]
+    fn the_honest_visitors_few_200s_beside_the_scripts_thousands_of_429s_are_a_visible_green_segment() {
+        // The tutorial's app on day 0: 6 of the honest visitors' 253 requests answered 200,
+        // on the scale of the script's 4,609.
+        let view = with_day(Policy::RateLimitAndCap, "1");
+        let kinds = &view.day.as_ref().unwrap().kinds;
+        let honest = kinds.iter().find(|k| k.label == "Honest visitors").unwrap();
+        assert_eq!((honest.ok, kinds.iter().map(|k| k.ok + k.limited + k.capped).max()), (6, Some(4609)));
+        for width in [390, 1000] {
+            for scale in [100, 200] {
+                let theme = Theme::light(scale);
+                let mut out = String::new();
+                {
+                    let size = (width * scale / 100, 1100 * scale / 100);
+                    let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+                    draw_client(&root, &view, &theme).unwrap();
+                    root.present().unwrap();
+                }
+                // The day's bars are the rectangles as tall as a bar; the 200s in the honest colour.
+                let num = |l: &str, name: &str| -> Option<i32> {
+                    l.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse().ok()
+                };
+                let served = format!("fill=\"{}\"", theme.palette.honest[0].hex());
+                let green: Vec<i32> = out
+                    .lines()
+                    .filter(|l| l.starts_with("<rect") && l.contains(&served) && l.contains("opacity=\"1\""))
+                    .filter(|l| num(l, "height") == Some(theme.px(14) as i32))
+                    .filter_map(|l| num(l, "width"))
+                    .collect();
+                let kinds_with_200s = kinds.iter().filter(|k| k.ok > 0).count();
+                assert_eq!(green.len(), kinds_with_200s, "{width} px at {scale}%: a green segment per kind with a 200");
+                let least = theme.px(3) as i32;
+                assert!(
+                    green.iter().all(|&w| w >= least),
+                    "{width} px at {scale}%: the 200s painted {green:?} px wide, at least {least}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub fn draw_ladder<DB: DrawingBackend>(
             area.draw(&Text::new(l.clone(), (pad, y + line_h / 2), text.clone()))?;
             y += line_h;
         }
-        let edges = edges_on(pad, room, &row.calls, most(row.runaway));
+        let edges = edges_on(pad, room, &row.calls, most(row.runaway), theme.least_segment());
         for k in 0..row.calls.len() {
             if edges[k + 1] > edges[k] {
                 let colour = part_colour(theme, k, parts);
@@ -135,6 +135,44 @@ mod tests {
                     widths[2] > widths[4],
                     "the hard block refuses more of the others' calls than the ladder: {widths:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_few_calls_the_ladder_serves_on_a_cheaper_model_are_painted_at_390_and_1000_px() {
+        // The degrade ladder serves 2 and 5 of umbrella's stopped calls on cheaper models on
+        // month 0: 1.1 and 2.8 px of a 390 px bar of its 675.
+        let tenant = find("runawayTenant").unwrap();
+        let view = ladder_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::EVERYTHING).unwrap());
+        for width in [390, 1000] {
+            for scale in [100, 200] {
+                let theme = Theme::light(scale);
+                let mut svg = String::new();
+                {
+                    let root = SVGBackend::with_string(&mut svg, (width * scale / 100, 420 * scale / 100));
+                    let root = root.into_drawing_area();
+                    draw_ladder(&root, &view, &theme).unwrap();
+                    root.present().unwrap();
+                }
+                for k in 0..view.parts.len() {
+                    let c = part_colour(&theme, k, view.parts.len());
+                    let fill = format!("fill=\"#{:02X}{:02X}{:02X}\"", c.0, c.1, c.2);
+                    let widths: Vec<i32> = svg
+                        .lines()
+                        .filter(|l| l.starts_with("<rect") && l.contains(&fill))
+                        .filter_map(|l| l.split(" width=\"").nth(1)?.split('"').next()?.parse().ok())
+                        .collect();
+                    // The key's swatch first, then a bar's part per row that has any.
+                    let rows = view.rows.iter().filter(|r| r.calls[k] > 0).count();
+                    let least = theme.px(3) as i32;
+                    assert!(
+                        widths.len() == rows + 1 && widths.iter().all(|&w| w >= least),
+                        "{width} px, {scale}%: {}: {rows} rows' parts painted {:?} px, at least {least}",
+                        view.parts[k],
+                        &widths[1.min(widths.len())..]
+                    );
+                }
             }
         }
     }

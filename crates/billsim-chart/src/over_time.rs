@@ -80,7 +80,11 @@ pub fn draw_over_time<DB: DrawingBackend>(
     // The plot: money up the left, time along the bottom.
     let money_top = view.money_ticks.last().map_or(1, |t| t.at).max(1);
     let label_w = view.money_ticks.iter().map(|t| text_width(&t.label, font)).max().unwrap_or(0);
-    let (left, right) = (pad + label_w + theme.px(4) as i32, w - pad);
+    let widest = view.time_ticks.iter().map(|t| text_width(&t.label, font)).max().unwrap_or(0);
+    // Room right of the plot for half a time label, so the last one (its end's moment)
+    // sits centred under its tick instead of pushed onto the one before it.
+    let right = w - pad.max(widest / 2 + theme.px(2) as i32);
+    let left = pad + label_w + theme.px(4) as i32;
     let (top, bottom) = (pad + legend.height + line_h / 2, h - pad - line_h);
     let (from, to) = (view.from_ms, view.to_ms.max(view.from_ms + 1));
     let x_of = |ms: u64| left + scaled(u128::from(ms.saturating_sub(from)), u128::from(to - from), right - left);
@@ -107,29 +111,27 @@ pub fn draw_over_time<DB: DrawingBackend>(
         area.draw(&PathElement::new(vec![(left, y), (right, y)], if base { axis } else { grid }))?;
         area.draw(&Text::new(tick.label.clone(), (left - theme.px(4) as i32, y), at(HPos::Right, VPos::Center)))?;
     }
-    let widest = view.time_ticks.iter().map(|t| text_width(&t.label, font)).max().unwrap_or(0);
     let time_gap = match view.time_ticks.as_slice() {
         [a, b, ..] => x_of(b.at) - x_of(a.at),
         _ => w,
     };
+    // The time labels' row sits a whole line below the axis, clear of the lowest money
+    // label (centred on the axis), so the first moment's label can be centred under its
+    // tick, reaching under that label's column rather than onto the next moment's.
+    let time_y = bottom + font as i32 + theme.px(2) as i32;
     let mut written_to = i32::MIN;
     for tick in thinned(&view.time_ticks, time_gap, widest + theme.px(10) as i32) {
         let x = x_of(tick.at);
         area.draw(&PathElement::new(vec![(x, bottom), (x, bottom + theme.px(3) as i32)], axis))?;
-        // Centred under its moment, but never past the canvas's edges nor under the money
-        // axis's labels (the first moment's would sit on "$0.00"); a label moved onto the
-        // one before it is left out (its tick stays).
+        // Centred under its moment, but never past the canvas's edges; a label moved onto
+        // the one before it is left out (its tick stays).
         let half = text_width(&tick.label, font) / 2 + 1;
-        let cx = x.clamp(left - theme.px(2) as i32 + half, (w - pad - half).max(left + half));
+        let cx = x.clamp(pad + half, (w - pad - half).max(pad + half));
         if cx - half < written_to + theme.px(4) as i32 {
             continue;
         }
         written_to = cx + half;
-        area.draw(&Text::new(
-            tick.label.clone(),
-            (cx, bottom + line_h / 2 + theme.px(2) as i32),
-            at(HPos::Center, VPos::Center),
-        ))?;
+        area.draw(&Text::new(tick.label.clone(), (cx, time_y), at(HPos::Center, VPos::Center)))?;
     }
 
     // Limits: dashed in the text colour. The spend lines over them, then their markers at
@@ -365,10 +367,35 @@ mod tests {
         }
     }
 
+    /// The time labels an SVG drawing of an over-time chart writes under its axis.
+    fn time_labels(svg: &str, view: &OverTime) -> Vec<String> {
+        let words = drawn_text(svg);
+        view.time_ticks.iter().map(|t| t.label.clone()).filter(|l| words.split(' ').any(|w| w == l)).collect()
+    }
+
     #[test]
-    fn at_320_390_and_1000_pixels_wide_no_two_labels_of_any_scenario_overlap() {
+    fn the_runaway_day_labels_every_half_hour_from_09_00_to_14_00_at_a_lesson_columns_width_and_wider() {
+        let view = runaway_day();
+        let every: Vec<&str> = view.time_ticks.iter().map(|t| t.label.as_str()).collect();
+        assert_eq!(
+            every,
+            ["09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30", "13:00", "13:30", "14:00"]
+        );
+        // 672 px: the lesson page's 42rem column at 1000 px and wider; 1000 px: the iframe.
+        for size in [(672, 416), (1000, 416)] {
+            for scale in [100, 200] {
+                let theme = Theme::light(scale);
+                let size = (size.0 * scale / 100, size.1 * scale / 100);
+                let svg = svg_of(&view, size, theme);
+                assert_eq!(time_labels(&svg, &view), every, "the time axis at {size:?}, {scale}%");
+            }
+        }
+    }
+
+    #[test]
+    fn at_320_390_672_and_1000_pixels_wide_no_two_labels_of_any_scenario_overlap() {
         for view in every_scenarios_view() {
-            for size in [(320, 400), (390, 420), (1000, 420)] {
+            for size in [(320, 400), (390, 420), (672, 416), (1000, 420)] {
                 for theme in [Theme::light(100), Theme::dark(100)] {
                     let svg = svg_of(&view, size, theme);
                     let overlapping = crate::rows::texts_overlapping(&svg);

@@ -44,7 +44,7 @@ pub fn draw_overrun<DB: DrawingBackend>(
     let budget = params.budget();
     let texts: Vec<(String, String)> = rows.iter().map(|r| (r.version.label(params), note(r, budget))).collect();
     // One line above the rows for the budget's label.
-    let layout = fit((w, h), &texts, 1, theme);
+    let layout = fit((w, h), &texts, 1, false, theme);
     let (font, line_h) = (layout.font, layout.line_h);
     let gap = theme.px(3) as i32;
 
@@ -155,13 +155,13 @@ mod tests {
         let texts: Vec<(String, String)> =
             overrun(&params).unwrap().iter().map(|r| (r.version.label(&params), note(r, params.budget()))).collect();
         let theme = Theme::light(100);
-        assert_eq!(fit((800, 420), &texts, 1, &theme).font, 14, "the figure's size keeps the full text");
-        let short = fit((340, 240), &texts, 1, &theme);
+        assert_eq!(fit((800, 420), &texts, 1, false, &theme).font, 14, "the figure's size keeps the full text");
+        let short = fit((340, 240), &texts, 1, false, &theme);
         assert!(short.font < 14 && short.stacked, "{short:?}");
         assert!(short.bar(3).1 <= 240, "the last row's bar stays on the canvas: {short:?}");
         assert!(short.bar(0).1 < short.top(1), "a row's bar stays out of the next row: {short:?}");
-        assert!(fit((340, 240 + 30), &texts, 1, &theme).font > short.font, "a taller canvas gets larger text");
-        let doubled = fit((680, 480), &texts, 1, &Theme::light(200));
+        assert!(fit((340, 240 + 30), &texts, 1, false, &theme).font > short.font, "a taller canvas gets larger text");
+        let doubled = fit((680, 480), &texts, 1, false, &Theme::light(200));
         assert_eq!(doubled.font, 2 * short.font, "on a 2x screen the same CSS size fits");
     }
 

@@ -5,13 +5,37 @@
 /// `left`, on a scale where `full` (or the values' total, if more) fills the width: money
 /// is length, so a bar of half the longest bill is half as long. `values.len() + 1` edges,
 /// the first `left`. With a total of zero every segment is empty.
-pub fn edges_on(left: i32, width: i32, values: &[u64], full: u128) -> Vec<i32> {
+///
+/// A segment of a value that is not zero is at least `least` pixels wide, so that 6 beside
+/// 4,609 still shows (its count is in the words): the pixels it lacks are taken from the
+/// bar's longest segments (its neighbour, in the lessons' bars of two or three parts), each
+/// keeping `least` itself, so the bar stays as long as its value; only a bar shorter than
+/// `least` for each of its segments grows.
+pub fn edges_on(left: i32, width: i32, values: &[u64], full: u128, least: i32) -> Vec<i32> {
     let total = full.max(values.iter().map(|&v| u128::from(v)).sum());
-    let mut running: u128 = 0;
+    let (mut running, mut edge) = (0u128, 0);
+    let mut lengths: Vec<i32> = values
+        .iter()
+        .map(|&v| {
+            running += u128::from(v);
+            let before = edge;
+            edge = scaled(running, total, width);
+            edge - before
+        })
+        .collect();
+    for i in 0..values.len() {
+        while values[i] > 0 && lengths[i] < least {
+            lengths[i] += 1;
+            // A pixel at a time from the longest, each keeping `least`.
+            let donor = (0..lengths.len()).filter(|&j| j != i).max_by_key(|&j| lengths[j]);
+            if let Some(j) = donor.filter(|&j| lengths[j] > least) {
+                lengths[j] -= 1;
+            }
+        }
+    }
     let mut out = vec![left];
-    for &v in values {
-        running += u128::from(v);
-        out.push(left + scaled(running, total, width));
+    for l in lengths {
+        out.push(out[out.len() - 1] + l);
     }
     out
 }
@@ -111,10 +135,23 @@ mod tests {
 
     #[test]
     fn segments_fill_the_bar_exactly_whatever_the_rounding() {
-        let e = edges_on(10, 100, &[1, 1, 1], 3);
+        let e = edges_on(10, 100, &[1, 1, 1], 3, 4);
         assert_eq!(e, vec![10, 43, 76, 110]);
-        assert_eq!(edges_on(0, 50, &[0, 0], 0), vec![0, 0, 0]);
-        assert_eq!(edges_on(0, 100, &[1, 1], 4), vec![0, 25, 50], "half the full value, half the width");
+        assert_eq!(edges_on(0, 50, &[0, 0], 0, 4), vec![0, 0, 0]);
+        assert_eq!(edges_on(0, 100, &[1, 1], 4, 4), vec![0, 25, 50], "half the full value, half the width");
+    }
+
+    #[test]
+    fn a_segment_that_stands_for_something_is_at_least_the_least_width_taken_from_the_longest() {
+        // Lesson 001's honest visitors at 390 px: 6 answered 200, none limited, 247 capped,
+        // on the script's scale of 4,609. The 6 would round to no pixel at all.
+        assert_eq!(edges_on(0, 390, &[6, 0, 247], 4609, 3), vec![0, 3, 3, 21], "the 200s take 3 px of the 429s'");
+        assert_eq!(edges_on(0, 100, &[90, 1], 91, 3), vec![0, 97, 100], "the bar stays as long as its value");
+        // From the longest first, a pixel at a time: of 6 and 5 px, 2 each to two of 1 px.
+        assert_eq!(edges_on(0, 13, &[8, 5, 0, 1, 1], 15, 3), vec![0, 4, 7, 7, 10, 13]);
+        // A bar with no segment to spare grows, rather than lose a segment that is not zero.
+        assert_eq!(edges_on(0, 100, &[1, 1], 1000, 3), vec![0, 3, 6]);
+        assert_eq!(edges_on(0, 100, &[0, 1], 1000, 3), vec![0, 0, 3], "a zero stays empty");
     }
 
     #[test]

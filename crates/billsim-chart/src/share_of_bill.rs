@@ -79,7 +79,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     let rows = rows(day, selected);
     let marked = |r: &Row| if r.selected { format!("▶ {}", r.name) } else { r.name.clone() };
     let texts: Vec<(String, String)> = rows.iter().map(|r| (marked(r), r.note.clone())).collect();
-    let layout = fit((w, h), &texts, 0, theme);
+    let layout = fit((w, h), &texts, 0, true, theme);
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
 
@@ -91,7 +91,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
         if let Some(counts) = row.honest {
             draw_refused(area, (pad, w - pad), strip_at, counts, theme)?;
         }
-        let x = edges_on(pad, w - 2 * pad, &row.values, row.full);
+        let x = edges_on(pad, w - 2 * pad, &row.values, row.full, theme.least_segment());
         for (u, user) in day.users.iter().enumerate() {
             let (x0, x1) = painted(&x, u, gap);
             if x1 <= x0 {

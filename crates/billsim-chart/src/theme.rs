@@ -58,6 +58,12 @@ impl Theme {
         rgb(self.palette.policy(i))
     }
 
+    /// The least width of a bar's segment that stands for a count or an amount that is not
+    /// zero: 3 CSS pixels (2 painted where a 1 px gap parts it from the next).
+    pub fn least_segment(&self) -> i32 {
+        self.px(3) as i32
+    }
+
     /// A size given in CSS pixels, in device pixels.
     pub fn px(&self, css: u32) -> u32 {
         (css * self.scale_percent).div_ceil(100)

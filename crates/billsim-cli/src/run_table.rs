@@ -10,6 +10,7 @@ use billsim_core::scenario::registry::{Choice, SettingSpec, Value};
 use billsim_core::scenario::{Scenario, ScenarioRun};
 use billsim_core::time::Instant;
 use billsim_core::visible_text::visible;
+use billsim_core::words::capitalised;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -217,7 +218,9 @@ fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome,
     }
     if let Some(trip) = o.tripped {
         let who = run.users.get(trip.user as usize).map_or("?", |u| u.name.as_str());
-        let _ = writeln!(out, "  The spend ceiling was reached at {} by a call of {who}.", clock(trip.at));
+        // The lesson's words, as its widget's over-time chart says them.
+        let said = capitalised(run.about.trip_words().sentence);
+        let _ = writeln!(out, "  {said} {} by a call of {who}.", clock(trip.at));
     }
 }
 

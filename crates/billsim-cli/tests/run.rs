@@ -236,7 +236,21 @@ fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
     assert!(policies[0]["tripped"]["at"].is_u64(), "the ceiling trips: {}", policies[0]);
     let table = text(&["run", "--scenario", "toyDay", "--policy", ceiling.path()]);
     assert!(table.contains("\nceiling: bill $2.0"), "{table}");
-    assert!(table.contains("  The spend ceiling was reached at "), "{table}");
+    assert!(table.contains("  The spend ceiling is reached at "), "{table}");
+}
+
+#[test]
+fn a_ceiling_reached_is_said_in_the_lessons_own_words_as_its_widget_says_it() {
+    // Lesson 003's breaker and lesson 001's daily cost cap, each tripped on seed 0 by the
+    // call named; no lesson calls either "the spend ceiling".
+    for (scenario, line) in [
+        ("freeTier", "  The breaker trips at 00:46:36.149 by a call of sock15.\n"),
+        ("hackathon", "  The daily cost cap is reached at 08:20:52.641 by a call of visitor-22.\n"),
+    ] {
+        let table = text(&["run", "--scenario", scenario]);
+        assert!(table.contains(line), "{scenario}: wants {line:?} in:\n{table}");
+        assert!(!table.contains("spend ceiling"), "{scenario}: says \"spend ceiling\":\n{table}");
+    }
 }
 
 #[test]

@@ -23,6 +23,17 @@ pub fn counted_grouped(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
+/// `words` with its first letter a capital, to start a sentence.
+///
+/// ```
+/// use billsim_core::words::capitalised;
+/// assert_eq!(capitalised("the breaker trips at"), "The breaker trips at");
+/// ```
+pub fn capitalised(words: &str) -> String {
+    let mut c = words.chars();
+    c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
+}
+
 /// `part` of `whole` in whole percent, but never `0%` for a part that is not zero nor
 /// `100%` for a part short of the whole: `under 1%`, `over 99%`. `None` for a whole of
 /// zero: a share of nothing has no meaning.

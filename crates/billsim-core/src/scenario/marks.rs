@@ -23,6 +23,13 @@ pub struct TripWords {
     pub sentence: &'static str,
 }
 
+impl TripWords {
+    /// What a run of a lesson that says nothing else calls a spend ceiling reached (a
+    /// replay's, a policy file's).
+    pub const CEILING_REACHED: TripWords =
+        TripWords { mark: "ceiling reached at", sentence: "the spend ceiling is reached at" };
+}
+
 /// A line no policy enforces, drawn for comparison: lesson 002's "product's monthly
 /// budget", at the setting `key` (dollars) over the whole run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

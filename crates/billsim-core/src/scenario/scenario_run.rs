@@ -42,6 +42,14 @@ impl ScenarioRun {
     }
 }
 
+impl About {
+    /// What the lesson calls a spend ceiling reached, or "the spend ceiling is reached at"
+    /// when it says nothing: the chart's mark and sentence and the command line's line.
+    pub fn trip_words(&self) -> super::marks::TripWords {
+        self.trip.unwrap_or(super::marks::TripWords::CEILING_REACHED)
+    }
+}
+
 /// What a run's lesson says of it that the views show (a view imports no lesson): given by
 /// the scenario when it runs, and left empty for a run of no lesson (a replay).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

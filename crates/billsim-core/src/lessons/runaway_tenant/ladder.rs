@@ -10,7 +10,7 @@ use super::{LADDER, POLICIES};
 use crate::engine::Reason;
 use crate::scenario::ScenarioRun;
 use crate::views::over_time::Table;
-use crate::words::{counted_grouped, grouped};
+use crate::words::{capitalised, counted_grouped, grouped};
 use serde::Serialize;
 
 /// The two policies compared, in the lesson's order.
@@ -111,9 +111,4 @@ pub fn ladder_view(run: &ScenarioRun) -> LadderView {
         sentences,
         table,
     }
-}
-
-fn capitalised(words: &str) -> String {
-    let mut c = words.chars();
-    c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
 }

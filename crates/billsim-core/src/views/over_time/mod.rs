@@ -17,7 +17,7 @@ pub use limit::{ledger_limit, limit_of, reference, Limit, LimitKind};
 
 use crate::engine::{Guard, Nanos, Outcome};
 use crate::money::{Micros, Overflow};
-use crate::scenario::{ScenarioRun, TripWords};
+use crate::scenario::ScenarioRun;
 use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
 use serde::{Deserialize, Serialize};
@@ -159,7 +159,7 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
     }
 
     let calls: u64 = run.users.iter().map(|u| u64::from(u.calls)).sum();
-    let words = run.about.trip.unwrap_or(CEILING_REACHED);
+    let words = run.about.trip_words();
     let lines = run
         .policies
         .iter()
@@ -189,10 +189,6 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
         .collect();
     Ok(placed(title(run), scale, &moments, lines, limits, false))
 }
-
-/// What a lesson calls a spend ceiling reached, unless it says.
-const CEILING_REACHED: TripWords =
-    TripWords { mark: "ceiling reached at", sentence: "the spend ceiling is reached at" };
 
 fn overflow(_: Overflow) -> FieldError {
     Invalid { allowed: "amounts small enough to count", got: "more".into() }.on("policies")
