@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { start, open, ready, axeScan } from "./harness.mjs";
+import { start, open, load, ready, axeScan } from "./harness.mjs";
 
 const SHOTS = new URL("./screenshots/", import.meta.url);
 let env;
@@ -19,7 +19,7 @@ async function openPanels(page) {
 
 for (const colorScheme of ["light", "dark"]) {
   test(`axe finds no serious or critical violation in ${colorScheme} mode, with every panel open`, async () => {
-    const { page, context } = await open(env, "", { colorScheme });
+    const { page } = await load(env, "", { colorScheme });
     await ready(page);
     await openPanels(page);
     // A bad value on show, so the error message's contrast is checked too.
@@ -27,7 +27,6 @@ for (const colorScheme of ["light", "dark"]) {
     const { bad, results } = await axeScan(page);
     assert.deepEqual(bad, []);
     assert.ok(results.passes.some((p) => p.id === "color-contrast"), "contrast was checked");
-    await context.close();
   });
 }
 
@@ -68,10 +67,9 @@ for (const width of [320, 1280]) {
 }
 
 test("reduced motion turns off every transition", async () => {
-  const { page, context } = await open(env, "", { reducedMotion: "reduce" });
+  const { page } = await load(env, "", { reducedMotion: "reduce" });
   await ready(page);
   const transition = await page.locator("bill-widget").evaluate((el) =>
     getComputedStyle(el.shadowRoot.querySelector("button")).transitionDuration);
   assert.equal(transition, "0s");
-  await context.close();
 });

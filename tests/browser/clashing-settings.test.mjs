@@ -5,7 +5,7 @@
 // the value it draws, whether the attributes were there at load or set after it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, core } from "./harness.mjs";
+import { start, open, load, ready, core } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -100,16 +100,15 @@ async function drawsWithNotice(page, c, when) {
 
 for (const c of CASES) {
   test(`${c.what}: at load, the widget draws with the setting set aside and says which and why`, async () => {
-    const { page, context, log } = await open(env, "examples/free-tier.html");
+    const { page, log } = await load(env, "examples/free-tier.html");
     await ready(page);
     await added(page, c.scenario, c.attributes);
     await drawsWithNotice(page, c, "at load");
     assert.deepEqual(log.errors, []);
-    await context.close();
   });
 
   test(`${c.what}: set after load, the widget keeps drawing with the setting set aside, its form showing it`, async () => {
-    const { page, context, log } = await open(env, "examples/free-tier.html");
+    const { page, log } = await load(env, "examples/free-tier.html");
     await ready(page);
     await added(page, c.scenario, {});
     const first = await shown(page);
@@ -121,12 +120,11 @@ for (const c of CASES) {
       assert.equal((await shown(page)).summary, first.summary, `${c.what}: the run is the one before`);
     }
     assert.deepEqual(log.errors, []);
-    await context.close();
   });
 }
 
 test("a setting set aside at load is taken when another attribute makes room for it, and its notice goes", async () => {
-  const { page, context } = await open(env, "examples/free-tier.html");
+  const { page } = await load(env, "examples/free-tier.html");
   await ready(page);
   await added(page, "runawayTenant", { "internal-daily-dollars": "2000" });
   await setAttributes(page, { "internal-monthly-dollars": "3000" });
@@ -140,16 +138,14 @@ test("a setting set aside at load is taken when another attribute makes room for
   assert.deepEqual([back.form.internalDailyDollars, back.form.internalMonthlyDollars], ["100", "1500"]);
   assert.match(back.notice, /^Ignored the internal-daily-dollars attribute: must be an amount in dollars at most the internal tier's monthly budget/);
   assert.equal(back.error, "");
-  await context.close();
 });
 
 test("a setting of another widget is said to change nothing, and the view of another widget in the address too", async () => {
-  const { page, context } = await open(env, "examples/free-tier.html");
+  const { page } = await load(env, "examples/free-tier.html");
   await ready(page);
   await added(page, "freeTier", { "per-minute": "3" });
   assert.equal((await shown(page)).notice,
     "Ignored the per-minute attribute: it is a setting of another widget (scenario=\"toyDay\"), not of this one (scenario=\"freeTier\").");
-  await context.close();
   const standalone = await open(env, "?scenario=hackathon&view=byKind");
   await ready(standalone.page);
   const v = await standalone.page.locator("bill-widget").evaluate((el) => ({

@@ -5,7 +5,7 @@
 // against its line), all the core's (clientView).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, core, axeScan } from "./harness.mjs";
+import { start, load, ready, core, axeScan } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -29,7 +29,7 @@ const shown = (page) => page.locator("bill-widget").evaluate((el, colours) => {
 
 for (const width of [390, 1000]) {
   test(`at ${width} px the client's view shows the tutorial's 429 with Retry-After: 58 and the cap's $0.000424 overshoot, in the core's words`, async () => {
-    const { page, context, log } = await open(env, "examples/hackathon.html", { viewport: { width, height: 900 } });
+    const { page, log } = await load(env, "examples/hackathon.html", { viewport: { width, height: 900 } });
     await ready(page);
     const w = page.locator("bill-widget");
     await w.getByRole("button", { name: "Client's view" }).click();
@@ -47,7 +47,6 @@ for (const width of [390, 1000]) {
     const { bad } = await axeScan(page);
     assert.deepEqual(bad, []);
     assert.deepEqual(log.errors, []);
-    await context.close();
   });
 }
 
@@ -55,7 +54,7 @@ for (const width of [390, 1000]) {
   test(`at ${width} px the client's view shows the day: each kind's 200s and 429s, and the app's overshoot past its own $0.001 cap drawn against it`, async () => {
     // The set-aside cap given the app's $0.001 too, so that both reach a cap on day 0.
     const tiny = { capDollars: "0.001" };
-    const { page, context, log } = await open(env, "examples/hackathon.html?view=demoClient&capDollars=0.001", { viewport: { width, height: 900 } });
+    const { page, log } = await load(env, "examples/hackathon.html?view=demoClient&capDollars=0.001", { viewport: { width, height: 900 } });
     await ready(page);
     const app = await core(page, "clientView", tiny, 0, "rateLimitAndCap");
     assert.deepEqual(app, await core(page, "clientView", {}, 0, "rateLimitAndCap"), "the app keeps its own cap whatever capDollars");
@@ -83,6 +82,5 @@ for (const width of [390, 1000]) {
     assert.ok(appRefused > asideRefused + 50,
       `the app's overshoot is painted above its cap line: ${appRefused} refused-colour pixels against ${asideRefused}`);
     assert.deepEqual(log.errors, []);
-    await context.close();
   });
 }

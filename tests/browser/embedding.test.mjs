@@ -2,14 +2,14 @@
 // under a strict Content-Security-Policy, offline once loaded, and without JavaScript.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, settled, view } from "./harness.mjs";
+import { start, open, load, ready, settled, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.stop(); });
 
 test("two widgets on one page keep their own settings and neither takes the host's styles", async () => {
-  const { page, context, log } = await open(env, "examples/two-widgets.html");
+  const { page, log } = await load(env, "examples/two-widgets.html");
   await ready(page, "#first");
   await ready(page, "#second");
   // Both lines under the charts have their results: a line that changes its length after
@@ -44,19 +44,17 @@ test("two widgets on one page keep their own settings and neither takes the host
   assert.equal(looks.hostButton, "rgb(255, 0, 255)", "the widget's styles stay in");
   assert.deepEqual(looks.globals, [], "the widget leaks no globals");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("an embedded widget leaves the host's address alone unless asked to", async () => {
-  const { page, context } = await open(env, "examples/two-widgets.html?keep=1");
+  const { page } = await load(env, "examples/two-widgets.html?keep=1");
   await ready(page, "#first");
   await page.locator("#first").getByRole("button", { name: "Another day" }).click();
   assert.equal(new URL(page.url()).search, "?keep=1");
-  await context.close();
 });
 
 test("the iframe embed reports its height and the host sizes the frame to it", async () => {
-  const { page, context, log } = await open(env, "examples/iframe.html");
+  const { page, log } = await load(env, "examples/iframe.html");
   const frame = page.frameLocator("iframe");
   await frame.locator("bill-widget").locator(".summary").filter({ hasText: /bill/ }).waitFor();
   await page.waitForFunction(() => document.querySelector("iframe").height !== "600");
@@ -67,7 +65,6 @@ test("the iframe embed reports its height and the host sizes the frame to it", a
   assert.ok(Math.abs(frameHeight - contentHeight) <= 2, `frame ${frameHeight} px for content ${contentHeight} px`);
   assert.match(await frame.locator("bill-widget").locator(".summary").textContent(), /^Daily cost budget/);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("under the strict CSP the page logs no error, sets no inline style, asks no other origin, and works offline once loaded", async () => {

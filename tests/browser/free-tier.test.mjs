@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { start, open, ready, core, axeScan } from "./harness.mjs";
+import { start, open, load, ready, core, axeScan } from "./harness.mjs";
 
 const SHOTS = new URL("./screenshots/", import.meta.url);
 const PAGE = "examples/free-tier.html";
@@ -40,7 +40,7 @@ const shown = (page) => page.locator("bill-widget").evaluate((el) => {
 });
 
 test("the free tier's widget draws each kind of user's share of the bill, with the core's sentence and table", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const table = await core(page, "scenarios");
   const free = table.scenarios.find((s) => s.name === "freeTier");
@@ -62,11 +62,10 @@ test("the free tier's widget draws each kind of user's share of the bill, with t
   await page.locator("bill-widget").getByRole("button", { name: "More settings" }).click();
   assert.deepEqual((await shown(page)).fields, free.settings, "the form shows the free tier's settings");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("a policy button, another run, a setting and the over-time view each show the core's numbers and round trip through the address", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "Bucket and budget", exact: true }).click();
@@ -98,7 +97,6 @@ test("a policy button, another run, a setting and the over-time view each show t
   assert.ok(time.lines.some((l) => l.trip), "the breaker's trip is marked");
   assert.deepEqual(over.policies, [], "no policy buttons over time");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 /** The core's panels as the widget shows them. */
@@ -112,7 +110,7 @@ const panels = (page) => page.locator("bill-widget").evaluate((el) =>
 const asShown = (want) => want.map((p) => ({ name: p.name, title: p.title, text: p.sentences.join(" "), lines: p.lines.join("\n") }));
 
 test("the core's panels show beside the chart: what sim.py prints for the run, and a note for a bucket that never refills", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const w = page.locator("bill-widget");
   assert.deepEqual(await panels(page), asShown(await core(page, "scenarioPanels", "freeTier", {}, 0, "allThree")));
@@ -125,16 +123,14 @@ test("the core's panels show beside the chart: what sim.py prints for the run, a
   assert.deepEqual(await panels(page), asShown(want));
   assert.match(want[0].sentences[0], /never refills/, want[0].sentences[0]);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("lesson 000's standalone page writes no scenario in its address, and scenario=freeTier there shows the free tier", async () => {
-  const { page, context, log } = await open(env, "?seed=2");
+  const { page, log } = await load(env, "?seed=2");
   await ready(page);
   await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "day");
   const params = new URLSearchParams(new URL(page.url()).search);
   assert.deepEqual([...params.keys()], ["view", "seed", "policy", "perMinute", "budgetDollars", "refill", "calls", "estimatePercent"]);
-  await context.close();
   const free = await open(env, "?scenario=freeTier&seed=4&freeTierPolicy=noLimit");
   await ready(free.page);
   const v = await shown(free.page);
@@ -145,7 +141,7 @@ test("lesson 000's standalone page writes no scenario in its address, and scenar
 });
 
 test("the keyboard reaches every button of the free tier's widget, and Enter presses a policy", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   await ready(page);
   const reached = new Set();
   for (let i = 0; i < 30; i++) {
@@ -164,12 +160,11 @@ test("the keyboard reaches every button of the free tier's widget, and Enter pre
   for (const name of ["By kind of user", "Over time", "No limit", "All three layers", "Another run", "More settings", "Show numbers"]) {
     assert.ok(reached.has(name), `${name} is reached by Tab: ${[...reached].join(", ")}`);
   }
-  await context.close();
 });
 
 for (const colorScheme of ["light", "dark"]) {
   test(`axe finds no serious or critical violation in the free tier's widget in ${colorScheme} mode, every panel open`, async () => {
-    const { page, context } = await open(env, PAGE, { colorScheme });
+    const { page } = await load(env, PAGE, { colorScheme });
     await ready(page);
     const w = page.locator("bill-widget");
     await w.getByRole("button", { name: "More settings" }).click();
@@ -177,17 +172,15 @@ for (const colorScheme of ["light", "dark"]) {
     await w.getByLabel("Token budget per user per day").fill("0");
     const { bad } = await axeScan(page);
     assert.deepEqual(bad, []);
-    await context.close();
   });
 }
 
 for (const width of [390, 1000]) {
   test(`a screenshot of the free tier's page at ${width} px is saved for a person to look at`, async () => {
-    const { page, context } = await open(env, PAGE, { viewport: { width, height: 900 } });
+    const { page } = await load(env, PAGE, { viewport: { width, height: 900 } });
     await ready(page);
     await page.screenshot({ path: new URL(`free-tier-${width}.png`, SHOTS).pathname, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
     assert.equal(overflow, false, `nothing sticks out sideways at ${width} px`);
-    await context.close();
   });
 }

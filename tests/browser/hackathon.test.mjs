@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { start, open, ready, core, axeScan } from "./harness.mjs";
+import { start, open, load, ready, core, axeScan } from "./harness.mjs";
 
 const SHOTS = new URL("./screenshots/", import.meta.url);
 const PAGE = "examples/hackathon.html";
@@ -64,7 +64,7 @@ async function corePanels(page, settings, seed, policy) {
 const panel = (v, name) => v.panels.find((p) => p.name === name);
 
 test("the demo link's widget draws each kind of user's share of the bill, with the core's sentence, table and panels", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const table = await core(page, "scenarios");
   const demo = table.scenarios.find((s) => s.name === "hackathon");
@@ -92,7 +92,6 @@ test("the demo link's widget draws each kind of user's share of the bill, with t
   await page.locator("bill-widget").getByRole("button", { name: "More settings" }).click();
   assert.deepEqual((await shown(page)).fields, demo.settings, "the form shows the demo link's settings");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 // Each switch, as its form field sets it, with the words its sentence starts with.
@@ -105,7 +104,7 @@ const SWITCHES = [
 ];
 
 test("each weakness switch, set in the form, gives its own sentence of the core's with this run's numbers", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const w = page.locator("bill-widget");
   const none = panel(await shown(page), "weaknesses").text;
@@ -131,11 +130,10 @@ test("each weakness switch, set in the form, gives its own sentence of the core'
   await page.waitForFunction(() => new URLSearchParams(location.search).get("scriptAtOnce") === "1");
   assert.equal(panel(await shown(page), "weaknesses").text, none, "all off again: the sentence that the switches are there");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("a bad limit, window, cap, restart or number of processes in the form names the field and what is allowed, and keeps the last good view", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const w = page.locator("bill-widget");
   const before = await shown(page);
@@ -167,11 +165,10 @@ test("a bad limit, window, cap, restart or number of processes in the form names
     assert.equal((await shown(page)).error, "");
   }
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("a policy button, another day, a setting and the over-time view each show the core's numbers and round trip through the address", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "Daily cost cap", exact: true }).click();
@@ -206,11 +203,10 @@ test("a policy button, another day, a setting and the over-time view each show t
     "the cap's line, and the tutorial's app's own $0.001 (it had the cap's $0.50 too before)");
   assert.deepEqual(over.panels, v.panels, "the panels stay under the over-time view");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("scenario=hackathon in the standalone page's address shows the demo link with its switches", async () => {
-  const { page, context, log } = await open(env, "?scenario=hackathon&seed=4&hackathonPolicy=rateLimit&shared=on");
+  const { page, log } = await load(env, "?scenario=hackathon&seed=4&hackathonPolicy=rateLimit&shared=on");
   await ready(page);
   const v = await shown(page);
   const want = await core(page, "cohortView", "hackathon", { sharedAddress: "on" }, 4);
@@ -218,11 +214,10 @@ test("scenario=hackathon in the standalone page's address shows the demo link wi
   assert.deepEqual(v.panels, await corePanels(page, { sharedAddress: "on" }, 4, "rateLimit"));
   assert.ok(panel(v, "weaknesses").text.includes("Shared address:"), panel(v, "weaknesses").text);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("the keyboard reaches every button of the demo link's widget and its log, and Enter presses a policy", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   await ready(page);
   const reached = new Set();
   for (let i = 0; i < 40; i++) {
@@ -242,12 +237,11 @@ test("the keyboard reaches every button of the demo link's widget and its log, a
     "More settings", "Show numbers", "the log"]) {
     assert.ok(reached.has(name), `${name} is reached by Tab: ${[...reached].join(", ")}`);
   }
-  await context.close();
 });
 
 for (const colorScheme of ["light", "dark"]) {
   test(`axe finds no serious or critical violation in the demo link's widget in ${colorScheme} mode, every panel open`, async () => {
-    const { page, context } = await open(env, `${PAGE}?shared=on&restart=720`, { colorScheme });
+    const { page } = await load(env, `${PAGE}?shared=on&restart=720`, { colorScheme });
     await ready(page);
     const w = page.locator("bill-widget");
     await w.getByRole("button", { name: "More settings" }).click();
@@ -255,24 +249,22 @@ for (const colorScheme of ["light", "dark"]) {
     await w.locator("form [name=rateLimit]").fill("0");
     const { bad } = await axeScan(page);
     assert.deepEqual(bad, []);
-    await context.close();
   });
 }
 
 for (const width of [390, 1000]) {
   test(`a screenshot of the demo link's page at ${width} px is saved for a person to look at`, async () => {
-    const { page, context } = await open(env, `${PAGE}?spoofed=on&atOnce=3`, { viewport: { width, height: 900 } });
+    const { page } = await load(env, `${PAGE}?spoofed=on&atOnce=3`, { viewport: { width, height: 900 } });
     await ready(page);
     await page.screenshot({ path: new URL(`hackathon-${width}.png`, SHOTS).pathname, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
     assert.equal(overflow, false, `nothing sticks out sideways at ${width} px`);
-    await context.close();
   });
 }
 
 test("at 320 px with four processes' usage pages, every switch on and every panel open nothing is wider than the page", async () => {
   const all = "spoofed=on&shared=on&restart=700&processes=4&atOnce=5";
-  const { page, context, log } = await open(env, `${PAGE}?${all}`, { viewport: { width: 320, height: 800 } });
+  const { page, log } = await load(env, `${PAGE}?${all}`, { viewport: { width: 320, height: 800 } });
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "More settings" }).click();
@@ -283,5 +275,4 @@ test("at 320 px with four processes' usage pages, every switch on and every pane
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
   assert.equal(overflow, false, "nothing sticks out sideways at 320 px");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });

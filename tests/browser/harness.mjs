@@ -6,6 +6,7 @@ import { serve } from "../../web/serve.mjs";
 import AxeBuilder from "@axe-core/playwright";
 
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const VIEWPORT = { width: 1000, height: 900 };
 
 /** Debian's Chromium, headless, without background traffic. */
 export function launch() {
@@ -39,7 +40,7 @@ export function open(env, path = "", options = {}) {
 
 /** A page at any `url` (another server's: a Vite or VitePress preview), recorded as `open`'s. */
 export async function visit(browser, url, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, ...options });
+  const context = await browser.newContext({ viewport: VIEWPORT, ...options });
   const page = await context.newPage();
   const log = { errors: [], requests: [] };
   page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
@@ -49,6 +50,29 @@ export async function visit(browser, url, options = {}) {
   page.on("response", (r) => { if (r.status() >= 400) log.errors.push(`${r.status()} ${r.url()}`); });
   await page.goto(url);
   return { page, context, log };
+}
+
+/**
+ * The file's one shared tab, loaded at `path`: `open`'s page without a new context and
+ * renderer each time, so the widget's wasm module is compiled once per file (a fresh
+ * context costs about 0.6 s more a page). Each call unloads the last page (about:blank),
+ * starts a fresh log, and sets the colour scheme, reduced motion and viewport (`options`
+ * takes these three only; others need `open`). Not for a test that routes, listens on the
+ * page, goes offline or needs the HTTP cache empty: those keep `open`. Never close it.
+ */
+export async function load(env, path = "", options = {}) {
+  const { colorScheme = "light", reducedMotion = "no-preference", viewport = VIEWPORT, ...rest } = options;
+  if (Object.keys(rest).length) throw new Error(`load takes colorScheme, reducedMotion and viewport only; use open for ${Object.keys(rest)}`);
+  env.tab ??= await visit(env.browser, "about:blank");
+  const { page } = env.tab;
+  await page.goto("about:blank");
+  const log = env.tab.log;
+  log.errors.length = 0;
+  log.requests.length = 0;
+  await page.emulateMedia({ colorScheme, reducedMotion });
+  await page.setViewportSize(viewport);
+  await page.goto(env.base + path);
+  return { page, log };
 }
 
 /** Waits until the widget (the first, or the one `selector` names) has drawn a view. */

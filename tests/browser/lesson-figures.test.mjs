@@ -2,7 +2,7 @@
 // never as if they were this run's, and a run that goes against the lesson says so.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, core } from "./harness.mjs";
+import { start, load, ready, core } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -20,7 +20,7 @@ function panels(page) {
 }
 
 test("lesson 003's run is set beside run 0, this run's sim.py output is not called the lesson's, and run 1 says how it goes against the lesson", async () => {
-  const { page, context, log } = await open(env, "examples/free-tier.html");
+  const { page, log } = await load(env, "examples/free-tier.html");
   await ready(page);
   let shown = await panels(page);
   const beside = shown.find((p) => p.name === "lessonRun");
@@ -42,11 +42,10 @@ test("lesson 003's run is set beside run 0, this run's sim.py output is not call
   assert.ok(run1.sentences.some((s) => /^In this run .* (tripped the breaker|the script got)/.test(s)),
     `run 1 goes against the lesson and says so: ${run1.sentences.join(" / ")}`);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("lesson 000's day is set beside this day and where its figures fall over 200 days, at the lesson's settings only", async () => {
-  const { page, context, log } = await open(env, "examples/toy-day.html");
+  const { page, log } = await load(env, "examples/toy-day.html");
   await ready(page);
   const beside = (await panels(page)).find((p) => p.name === "lessonDay");
   assert.ok(beside, "a panel sets the lesson's day beside this one");
@@ -61,5 +60,4 @@ test("lesson 000's day is set beside this day and where its figures fall over 20
   await w.getByLabel("Budget per user per day").fill("0.5");
   await page.waitForFunction(() => !document.querySelector("bill-widget").shadowRoot.querySelector("[data-panel=lessonDay]"), null, { timeout: 5000 });
   assert.deepEqual(log.errors, []);
-  await context.close();
 });

@@ -2,7 +2,7 @@
 // nothing behind, moved it behaves as new, and it follows attributes changed after load.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, view } from "./harness.mjs";
+import { start, open, load, ready, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -26,7 +26,7 @@ function addAndRemove(page, count) {
 }
 
 test("adding and removing 40 widgets three times leaves the page's nodes and listeners flat", async () => {
-  const { page, context, log } = await open(env, "examples/two-widgets.html");
+  const { page, log } = await load(env, "examples/two-widgets.html");
   await ready(page, "#second");
   const cdp = await page.context().newCDPSession(page);
   const counters = async () => {
@@ -47,7 +47,7 @@ test("adding and removing 40 widgets three times leaves the page's nodes and lis
       `${key}: ${first[key]} after the first round, ${third[key]} after the third (80 widgets later)`);
   }
   assert.deepEqual(log.errors, []);
-  await context.close();
+  await cdp.detach();
 });
 
 /** The first widget's canvas: its backing store and CSS width. */
@@ -85,7 +85,7 @@ test("a widget removed and inserted again follows resizes, the colour scheme and
 });
 
 test("a widget's attributes changed after it loaded are followed, and a bad one is reported as at load", async () => {
-  const { page, context, log } = await open(env, "examples/two-widgets.html");
+  const { page, log } = await load(env, "examples/two-widgets.html");
   await ready(page, "#first");
   const set = (name, value) => page.locator("#first").evaluate((el, [n, v]) => {
     if (v === null) el.removeAttribute(n);
@@ -128,11 +128,10 @@ test("a widget's attributes changed after it loaded are followed, and a bad one 
   assert.match(inflight.summary, / of 40 calls get in .* of 40 calls get in /, inflight.summary);
   assert.deepEqual(await view(page, "#second").then((v) => v.day), "Day 7", "the other widget did not change");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("an attribute changed while the widget is out of the page is shown when it comes back", async () => {
-  const { page, context, log } = await open(env, "examples/two-widgets.html");
+  const { page, log } = await load(env, "examples/two-widgets.html");
   await ready(page, "#first");
   await page.evaluate(() => {
     const w = document.querySelector("#first");
@@ -147,5 +146,4 @@ test("an attribute changed while the widget is out of the page is shown when it 
   assert.deepEqual(v.pressed, ["noLimit"]);
   await page.locator("#first").locator(".more").filter({ hasText: /^Over 200 days \(9 to 208\)/ }).waitFor({ timeout: 5000 });
   assert.deepEqual(log.errors, []);
-  await context.close();
 });

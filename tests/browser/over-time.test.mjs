@@ -2,7 +2,7 @@
 // and its table, in the widget and in the address.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready } from "./harness.mjs";
+import { start, load, ready } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -31,7 +31,7 @@ const shown = (page) => page.locator("bill-widget").evaluate((el) => {
 });
 
 test("the over-time view shows the core's chart, sentences and table for the day in the address", async () => {
-  const { page, context, log } = await open(env, "?view=overTime&seed=3&budget=0.15");
+  const { page, log } = await load(env, "?view=overTime&seed=3&budget=0.15");
   await ready(page);
   const v = await shown(page);
   const want = await core(page, 3, { perMinute: 5, budgetDollars: 0.15, refill: "daily" });
@@ -43,11 +43,10 @@ test("the over-time view shows the core's chart, sentences and table for the day
   assert.deepEqual(v.columns, want.table.columns);
   assert.deepEqual(v.rows, want.table.rows);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("switching to the over-time view and back keeps the day and writes the view in the address", async () => {
-  const { page, context, log } = await open(env, "?seed=5");
+  const { page, log } = await load(env, "?seed=5");
   await ready(page);
   const button = (value) => page.locator("bill-widget").locator(`[data-view=${value}]`);
   await button("overTime").click();
@@ -59,5 +58,4 @@ test("switching to the over-time view and back keeps the day and writes the view
   const day = await page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".day-number").textContent);
   assert.equal(day, "Day 5");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });

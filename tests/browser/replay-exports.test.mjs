@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { start, open } from "./harness.mjs";
+import { start, load } from "./harness.mjs";
 import { parseExact } from "../exact-json.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -47,7 +47,7 @@ function cli(file, field, more = []) {
 }
 
 test("picking a field to count as one user reads the log again by it: the users and bills are billsim replay --per's", async () => {
-  const { page, context, log } = await open(env, "replay.html");
+  const { page, log } = await load(env, "replay.html");
   const file = join(FIXTURES, "litellm.json");
   await page.waitForFunction(() => customElements.get("replay-view"));
   let n = await drawn(page);
@@ -82,11 +82,10 @@ test("picking a field to count as one user reads the log again by it: the users 
   assert.equal(v.chosen, "");
   assert.deepEqual(v.options.map(([f]) => f), ["", "gen_ai.agent.name", "gen_ai.conversation.id", "service.name"]);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("failed calls and cache hits are counted in the page's summary, in the core's words, with the command line's bills", async () => {
-  const { page, context, log } = await open(env, "replay.html");
+  const { page, log } = await load(env, "replay.html");
   const file = join(FIXTURES, "litellm_status.json");
   await page.waitForFunction(() => customElements.get("replay-view"));
   const n = await drawn(page);
@@ -109,11 +108,10 @@ test("failed calls and cache hits are counted in the page's summary, in the core
     assert.deepEqual(v.bills, cli(join(FIXTURES, name)).bills, `${name}: billsim replay's bills`);
   }
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("Helicone's cache reads and writes are input tokens in the page, priced from the page's price table (CSV, or JSON with cachedInputPerMillion) as on the command line", async () => {
-  const { page, context, log } = await open(env, "replay.html");
+  const { page, log } = await load(env, "replay.html");
   const dir = await mkdtemp(join(tmpdir(), "replay-cache-"));
   // The file without its logged costs, so that the price table prices its calls.
   const text = readFileSync(join(FIXTURES, "helicone_cache.jsonl"), "utf8")
@@ -150,12 +148,11 @@ test("Helicone's cache reads and writes are input tokens in the page, priced fro
   assert.deepEqual(again.bills, want.bills, "a JSON table with cachedInputPerMillion prices as the CSV one");
   assert.deepEqual(cli(file, "", ["--prices", json]).bills, want.bills, "and as billsim replay --prices FILE.json");
   assert.deepEqual(log.errors, []);
-  await context.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 test("a re-read or replay that fails leaves the page as it was: the error names the field, the old numbers stay, and so do the controls' values", async () => {
-  const { page, context, log } = await open(env, "replay.html");
+  const { page, log } = await load(env, "replay.html");
   const dir = await mkdtemp(join(tmpdir(), "replay-failed-"));
   // team_id is text in the first call, an object in the second: counting by it cannot read the second.
   const file = join(dir, "teams.jsonl");
@@ -203,6 +200,5 @@ test("a re-read or replay that fails leaves the page as it was: the error names 
   await still("bad prices");
   assert.equal(await el(page).locator("input.prices").evaluate((i) => i.files.length), 0, "the prices input is as the results were priced: empty");
   assert.deepEqual(log.errors, []);
-  await context.close();
   await rm(dir, { recursive: true, force: true });
 });

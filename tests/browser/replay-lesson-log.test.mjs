@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { start, open, axeScan } from "./harness.mjs";
+import { start, load, axeScan } from "./harness.mjs";
 import { parseExact } from "../exact-json.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -63,7 +63,7 @@ async function tabTo(page, cls) {
 }
 
 test("a lesson's traffic replays in the page by keyboard to billsim replay's bills of --export-log's file, named in a line, with that log to download", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await page.waitForFunction(() => customElements.get("replay-view"));
   const lesson = el(page).locator("select.lesson");
   assert.equal(await lesson.inputValue(), "freeTier", "lesson 003's free tier is offered first");
@@ -110,12 +110,11 @@ test("a lesson's traffic replays in the page by keyboard to billsim replay's bil
   assert.deepEqual(log.errors, []);
   // Last: axe's own inline styles are refused by the page's CSP, a console error of its own.
   assert.deepEqual((await axeScan(page)).bad, [], "axe: the control, the line and its link are clean");
-  await context.close();
 });
 
 test("readable at 390 and 1000 px with a lesson's traffic replayed (screenshots in tests/browser/screenshots)", async () => {
   for (const width of [390, 1000]) {
-    const { page, context, log } = await open(env, PAGE, { viewport: { width, height: 900 } });
+    const { page, log } = await load(env, PAGE, { viewport: { width, height: 900 } });
     await page.waitForFunction(() => customElements.get("replay-view"));
     await el(page).locator("select.lesson").selectOption("runawayTenant");
     await el(page).getByRole("button", { name: "Replay this lesson's traffic" }).click();
@@ -126,6 +125,5 @@ test("readable at 390 and 1000 px with a lesson's traffic replayed (screenshots 
     assert.ok(wide <= width, `no sideways scroll at ${width} px (${wide})`);
     await page.screenshot({ path: new URL(`replay-lesson-log-${width}.png`, SHOTS).pathname, fullPage: true });
     assert.deepEqual(log.errors, []);
-    await context.close();
   }
 });

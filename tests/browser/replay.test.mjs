@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, writeFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { start, open, axeScan } from "./harness.mjs";
+import { start, open, load, axeScan } from "./harness.mjs";
 import { parseExact } from "../exact-json.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -95,7 +95,7 @@ function cli(file) {
 }
 
 test("each format's fixture replayed in the page gives the command line's bills and refusals", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   for (const name of GOOD) {
     const v = await choose(page, join(FIXTURES, name));
     assert.equal(v.problem, "", `${name}: no problem`);
@@ -105,11 +105,10 @@ test("each format's fixture replayed in the page gives the command line's bills 
   const v = await shown(page);
   assert.equal(v.tables.length, 4, `four tables: ${v.tables.join(" | ")}`);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("a scenario's cohort added in the page gives the command line's --add bills, and the CSV download is the core's", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   const file = join(FIXTURES, "generic.csv");
   await choose(page, file);
   const before = await drawn(page);
@@ -126,11 +125,10 @@ test("a scenario's cohort added in the page gives the command line's --add bills
   const users = want.users.length;
   assert.equal(lines.length - 1, users * want.policies.length, `a row per user (${users}) and policy (${want.policies.length})`);
   assert.equal(download.suggestedFilename(), "replay-results.csv");
-  await context.close();
 });
 
 test("a file dropped on the drop zone is read like a chosen one", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   await page.waitForFunction(() => customElements.get("replay-view"));
   const text = (await import("node:fs")).readFileSync(join(FIXTURES, "out_of_order.csv"), "utf8");
   await el(page).evaluate((e, t) => {
@@ -144,11 +142,10 @@ test("a file dropped on the drop zone is read like a chosen one", async () => {
   const v = await shown(page);
   assert.deepEqual(v.bills, cli(join(FIXTURES, "out_of_order.csv")));
   assert.ok(v.notes.some((n) => /put in time order/.test(n)), `the sorting is said: ${v.notes.join(" | ")}`);
-  await context.close();
 });
 
 test("the drawing exports refuse what is not a replay's view with the field's name, and draw one that is", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   await choose(page, join(FIXTURES, "generic.csv"));
   const got = await el(page).evaluate(async (e) => {
     const core = await import("/pkg-replay/billsim_wasm.js");
@@ -171,11 +168,10 @@ test("the drawing exports refuse what is not a replay's view with the field's na
   assert.match(got[2], /^spend \| spend: must be the over-time view of a replay/);
   assert.match(got[3], /^scale \| scale: /);
   assert.deepEqual(got.slice(4), ["drawn", "drawn"]);
-  await context.close();
 });
 
 test("the lesson widget's module leaves the replay out: only the replay page loads its readers", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   const sizes = await page.evaluate(async () => {
     const widget = await import("/pkg/billsim_wasm.js");
     const size = async (p) => (await (await fetch(p)).arrayBuffer()).byteLength;
@@ -183,7 +179,6 @@ test("the lesson widget's module leaves the replay out: only the replay page loa
   });
   assert.equal(sizes.hasReplay, false, "web/pkg has no Replay export");
   assert.ok(sizes.widget < sizes.replay * 0.7, `the widget's wasm (${sizes.widget} bytes) is well under the replay page's (${sizes.replay})`);
-  await context.close();
 });
 
 test("no request leaves the page after a file is chosen, under the strict CSP: only the worker's own files, same origin", async () => {
@@ -212,7 +207,7 @@ test("no request leaves the page after a file is chosen, under the strict CSP: o
 });
 
 test("Cancel stops a big file mid-way and the last view stays", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   const good = await choose(page, join(FIXTURES, "generic.csv"));
   // A big generic log, written here (never committed): about 60 MB.
   const big = join(tmp, "big.csv");
@@ -239,11 +234,10 @@ test("Cancel stops a big file mid-way and the last view stays", async () => {
   assert.deepEqual(per, ["", 1 + good.perFields], "Count as one user offers the last view's fields again, its own chosen");
   await page.waitForTimeout(1500);
   assert.deepEqual((await shown(page)).bills, good.bills, "no view of the cancelled file arrives later");
-  await context.close();
 });
 
 test("a bad file shows the core's message (bad rows by line number) and the last good view stays", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   const good = await choose(page, join(FIXTURES, "generic.csv"));
   const empty = join(tmp, "empty.csv");
   await writeFile(empty, "");
@@ -284,7 +278,6 @@ test("a bad file shows the core's message (bad rows by line number) and the last
   assert.equal(skipped.problem, "");
   assert.ok(skipped.notes.some((n) => /bad rows left out \(the first: line 3: /.test(n)), skipped.notes.join(" | "));
   assert.deepEqual(log.errors, [], "nothing thrown uncaught");
-  await context.close();
 });
 
 /** The editor's control labelled `label` (a prefix) that now holds `value`. */
@@ -297,7 +290,7 @@ async function inputWith(r, label, value) {
 }
 
 test("the policy editor: a bad number names its field and keeps the view; a good one replays under it", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   const good = await choose(page, join(FIXTURES, "generic.csv"));
   const r = el(page);
   await r.locator("details.editor summary").click();
@@ -315,11 +308,10 @@ test("the policy editor: a bad number names its field and keeps the view; a good
   v = await shown(page);
   assert.equal(v.editorError, "");
   assert.ok(v.bills[1].refused > good.bills[1].refused, `one call a minute refuses more: ${v.bills[1].refused} > ${good.bills[1].refused}`);
-  await context.close();
 });
 
 test("the policy editor writes a policy file: its policies, edited or not, replay as billsim replay --policy replays them", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   const log = join(FIXTURES, "generic.csv");
   const good = await choose(page, log);
   // The editor's policies as the page holds them (replayPage's), written as a file.
@@ -345,11 +337,10 @@ test("the policy editor writes a policy file: its policies, edited or not, repla
   const v = await shown(page);
   assert.equal(v.editorError, "");
   assert.deepEqual(v.bills, await cliWith(edited, "nothing.json"), "the edited policies");
-  await context.close();
 });
 
 test("every combination of the language can be made in the page: a monthly dollar budget per key, held, replays as billsim does", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   const file = join(FIXTURES, "generic.csv");
   await choose(page, file);
   const r = el(page);
@@ -383,11 +374,10 @@ test("every combination of the language can be made in the page: a monthly dolla
   assert.equal(page_.billNanos, cli.billNanos, `the page's bill ${page_.billNanos} is billsim's ${cli.billNanos}`);
   assert.equal(page_.refused, cli.perUser.reduce((k, u) => k + u.refused, 0n), "and its refusals");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("a budget of $2,000 for each of 5,000 users and a bill past 2^53 nano-dollars replay in the page, exactly", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   const head = "time,end,user,model,input_tokens,output_tokens,cost\n";
   // Calls adding up to 2^53 + 1 nano-dollars, which no JS number holds (a logged cost is at
   // most $1,000,000 a call): the page's bill is billsim's.
@@ -419,12 +409,11 @@ test("a budget of $2,000 for each of 5,000 users and a bill past 2^53 nano-dolla
   assert.equal(highest, 10n ** 16n, "5,000 users x $2,000, exactly");
   assert.ok(after.inked > 1000, `the share chart is drawn (${after.inked})`);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 for (const colorScheme of ["light", "dark"]) {
   test(`keyboard and axe (${colorScheme}): the file input, the controls and the results are reachable and clean`, async () => {
-    const { page, context } = await open(env, PAGE, { colorScheme });
+    const { page } = await load(env, PAGE, { colorScheme });
     await choose(page, join(FIXTURES, "litellm.json"));
     // Every control is reached by Tab.
     const reached = new Set();
@@ -443,13 +432,12 @@ for (const colorScheme of ["light", "dark"]) {
     assert.equal(await el(page).locator("details.editor").evaluate((d) => d.open), true, "Enter opens the editor");
     const { bad } = await axeScan(page);
     assert.deepEqual(bad, []);
-    await context.close();
   });
 }
 
 test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", async () => {
   for (const width of [390, 1000]) {
-    const { page, context } = await open(env, PAGE, { viewport: { width, height: 900 } });
+    const { page } = await load(env, PAGE, { viewport: { width, height: 900 } });
     await choose(page, join(FIXTURES, "otlp.jsonl"));
     // The editor open, with the guard of the most fields, and a bad file's message.
     await el(page).locator("details.editor summary").click();
@@ -459,6 +447,5 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= width, `no sideways scroll at ${width} px (${wide})`);
     await page.screenshot({ path: new URL(`replay-${width}.png`, SHOTS).pathname, fullPage: true });
-    await context.close();
   }
 });

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { start, open, ready, core, axeScan } from "./harness.mjs";
+import { start, open, load, ready, core, axeScan } from "./harness.mjs";
 
 const SHOTS = new URL("./screenshots/", import.meta.url);
 const PAGE = "examples/runaway-tenant.html";
@@ -51,7 +51,7 @@ const shown = (page) => page.locator("bill-widget").evaluate((el) => {
 const asShown = (want) => want.map((p) => ({ name: p.name, title: p.title, text: p.sentences.join(" "), rows: p.table?.rows ?? [] }));
 
 test("the runaway tenant's widget draws each tier's share of the bill, with the core's sentence, table and panels", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const table = await core(page, "scenarios");
   const tenant = table.scenarios.find((s) => s.name === NAME);
@@ -78,11 +78,10 @@ test("the runaway tenant's widget draws each tier's share of the bill, with the 
   await page.locator("bill-widget").getByRole("button", { name: "More settings" }).click();
   assert.deepEqual((await shown(page)).fields, tenant.settings, "the form shows every setting of the month, the outage and fail modes too");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("a policy, another month, a setting and the over-the-month view each show the core's numbers and round trip through the address", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "Daily cap, hard block", exact: true }).click();
@@ -122,7 +121,6 @@ test("a policy, another month, a setting and the over-the-month view each show t
   assert.deepEqual(over.policies, [], "no policy buttons over time");
   assert.deepEqual(over.panels, v.panels, "the panels stay with the framed policy");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 /** Rows of `canvas` (in a shadow root) where colour `hex` is painted in the column `at` (a
@@ -143,7 +141,7 @@ const rowsOf = (page, canvas, hex, at) => page.locator("bill-widget").evaluate((
 }, [canvas, hex, at]);
 
 test("the runaway day zooms into 09:00 to 14:00 of that day: no cap passes the month's budget, the caps hold apart from it", async () => {
-  const { page, context, log } = await open(env, `${PAGE}?scenario=${NAME}&view=tenantRunawayDay&theme=light`);
+  const { page, log } = await load(env, `${PAGE}?scenario=${NAME}&view=tenantRunawayDay&theme=light`);
   await ready(page);
   const v = await shown(page);
   const view = await core(page, "runawayDayView", {}, 0);
@@ -174,7 +172,6 @@ test("the runaway day zooms into 09:00 to 14:00 of that day: no cap passes the m
   assert.ok(capped - high > h / 6, `no cap at row ${high}, the capped lines at ${capped} of ${h}: apart`);
   assert.ok(h - capped > h / 5, `the capped lines at row ${capped} of ${h}: not at the bottom`);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 /** Bands of rows of `canvas` where colour `hex` is painted, top to bottom: each band's widest run of it. */
@@ -198,7 +195,7 @@ const bandsOf = (page, canvas, hex) => page.locator("bill-widget").evaluate((el,
 }, [canvas, hex]);
 
 test("the ladder against the hard block: the ladder serves on cheaper models the other tenants' calls the hard block refuses", async () => {
-  const { page, context, log } = await open(env, `${PAGE}?scenario=${NAME}&view=tenantLadder&theme=light`);
+  const { page, log } = await load(env, `${PAGE}?scenario=${NAME}&view=tenantLadder&theme=light`);
   await ready(page);
   const v = await shown(page);
   const view = await core(page, "ladderView", {}, 0);
@@ -220,11 +217,10 @@ test("the ladder against the hard block: the ladder serves on cheaper models the
   const served = await bandsOf(page, ".ladder-chart", "#767676");
   assert.ok(served.length >= 2, `the key's and the ladder's served parts: ${served}`);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("the outage and each tier's fail mode change the pitfall sentences, as the core says them", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const w = page.locator("bill-widget");
   const pitfalls = async () => (await shown(page)).panels.find((p) => p.name === "pitfalls").text;
@@ -243,11 +239,10 @@ test("the outage and each tier's fail mode change the pitfall sentences, as the 
   await page.waitForFunction(() => new URLSearchParams(location.search).get("outageEndHour") === "300");
   assert.match(await pitfalls(), /the ledger never goes down this month/);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("bad settings are named in the form with what is allowed, and the last good chart stays", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "More settings" }).click();
@@ -271,13 +266,12 @@ test("bad settings are named in the form with what is allowed, and the last good
     await input.fill(was);
     await page.waitForFunction(() => document.querySelector("bill-widget").shadowRoot.querySelector(".error").textContent === "");
   }
-  await context.close();
 });
 
 test("with every budget at its most the month over time draws its budget line, past 2^53 nano-dollars", async () => {
   const most = ["productMonthly", "internalDaily", "internalMonthly", "payingDaily", "payingMonthly", "freeDaily", "freeMonthly"]
     .map((k) => `${k}Dollars=1000000`).join("&");
-  const { page, context, log } = await open(env, `${PAGE}?scenario=${NAME}&view=tenantOverTime&${most}`);
+  const { page, log } = await load(env, `${PAGE}?scenario=${NAME}&view=tenantOverTime&${most}`);
   await ready(page);
   const v = await shown(page);
   assert.equal(v.canvas, "overtime-chart");
@@ -289,11 +283,10 @@ test("with every budget at its most the month over time draws its budget line, p
   assert.ok(highest > 2n ** 53n, `the budget line reaches ${highest} nano-dollars, exactly`);
   assert.equal(v.summary, view.lines.map((l) => l.sentence).join(" "));
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("the keyboard reaches every button of the runaway tenant's widget, and Enter presses a policy", async () => {
-  const { page, context } = await open(env, PAGE);
+  const { page } = await load(env, PAGE);
   await ready(page);
   const reached = new Set();
   for (let i = 0; i < 30; i++) {
@@ -312,12 +305,11 @@ test("the keyboard reaches every button of the runaway tenant's widget, and Ente
   for (const name of ["By tenant", "Over the month", "No cap", "Meter the request only", "Daily and monthly caps, degrade ladder", "Another month", "More settings", "Show numbers"]) {
     assert.ok(reached.has(name), `${name} is reached by Tab: ${[...reached].join(", ")}`);
   }
-  await context.close();
 });
 
 for (const colorScheme of ["light", "dark"]) {
   test(`axe finds no serious or critical violation in the runaway tenant's widget in ${colorScheme} mode, every panel open`, async () => {
-    const { page, context } = await open(env, PAGE, { colorScheme });
+    const { page } = await load(env, PAGE, { colorScheme });
     await ready(page);
     const w = page.locator("bill-widget");
     await w.getByRole("button", { name: "More settings" }).click();
@@ -325,13 +317,12 @@ for (const colorScheme of ["light", "dark"]) {
     await w.getByLabel("Reply cap (max_tokens)").fill("0");
     const { bad } = await axeScan(page);
     assert.deepEqual(bad, []);
-    await context.close();
   });
 }
 
 for (const width of [390, 1000]) {
   test(`a screenshot of the runaway tenant's page at ${width} px is saved for a person to look at`, async () => {
-    const { page, context } = await open(env, PAGE, { viewport: { width, height: 900 } });
+    const { page } = await load(env, PAGE, { viewport: { width, height: 900 } });
     await ready(page);
     await page.screenshot({ path: new URL(`runaway-tenant-${width}.png`, SHOTS).pathname, fullPage: true });
     const w = page.locator("bill-widget");
@@ -346,6 +337,5 @@ for (const width of [390, 1000]) {
     await page.screenshot({ path: new URL(`runaway-tenant-ladder-${width}.png`, SHOTS).pathname, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
     assert.equal(overflow, false, `nothing sticks out sideways at ${width} px`);
-    await context.close();
   });
 }

@@ -3,7 +3,7 @@
 // buttons and the attributes the element follows.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, view } from "./harness.mjs";
+import { start, load, ready, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -29,7 +29,7 @@ const buttons = (page, data) => page.locator("bill-widget").evaluate((el, d) =>
   [...el.shadowRoot.querySelectorAll(`[data-${d}]`)].map((b) => ({ value: b.dataset[d], label: b.textContent })), data);
 
 test("the form's labels, ranges and options are the core's table, and each view shows the fields the table gives it", async () => {
-  const { page, context, log } = await open(env);
+  const { page, log } = await load(env);
   await ready(page);
   const table = await coreTable(page);
   // Lesson 000's widget (the default): the form holds its own settings only.
@@ -60,11 +60,10 @@ test("the form's labels, ranges and options are the core's table, and each view 
     assert.deepEqual(shown, fields.filter((s) => s.views.includes(value)).map((s) => s.key), `the fields of view ${value}`);
   }
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("the view buttons are the table's views, the policy buttons are toyDay's, and the attributes are the table's", async () => {
-  const { page, context } = await open(env);
+  const { page } = await load(env);
   await ready(page);
   const table = await coreTable(page);
   // Lesson 000's widget (the default) shows its own views.
@@ -85,5 +84,4 @@ test("the view buttons are the table's views, the policy buttons are toyDay's, a
   // Each setting's one attribute, then the old names an attribute can spell (still read), and the theme.
   const attributes = (s) => [...new Set([s.attribute, ...s.oldNames.filter((n) => n === n.toLowerCase())])];
   assert.deepEqual(observed, [...own.flatMap(attributes), table.theme.attribute], "the settings' attributes, and the theme");
-  await context.close();
 });

@@ -4,7 +4,7 @@
 // attribute names too, and says which of its parameters name no setting.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, view } from "./harness.mjs";
+import { start, load, ready, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -13,7 +13,7 @@ after(async () => { await env.stop(); });
 const address = (page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 test("an address with a setting's old name is read, and only its one name is written back", async () => {
-  const { page, context, log } = await open(env, "?view=overTime&budget=0.15");
+  const { page, log } = await load(env, "?view=overTime&budget=0.15");
   await ready(page);
   await page.waitForFunction(() => new URLSearchParams(location.search).has("budgetDollars"));
   const params = address(page);
@@ -21,11 +21,10 @@ test("an address with a setting's old name is read, and only its one name is wri
   assert.equal(params.budget, undefined, `the old name is not written: ${JSON.stringify(params)}`);
   assert.equal((await view(page)).notice, "", "an old name is no mistake");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("an element's old attribute name draws what its one name draws", async () => {
-  const { page, context, log } = await open(env, "examples/two-widgets.html");
+  const { page, log } = await load(env, "examples/two-widgets.html");
   await ready(page, "#second");
   const drawn = await page.evaluate(async () => {
     const made = [];
@@ -47,11 +46,10 @@ test("an element's old attribute name draws what its one name draws", async () =
   assert.match(drawn.old, /\$0\.05/, `the old attribute set after load is followed: ${drawn.old}`);
   assert.equal(drawn.notice, true, "no notice for an old name");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("the iframe's address takes the attribute names, and writes the one name", async () => {
-  const { page, context, log } = await open(env, "embed.html?scenario=freeTier&view=byKind&normal-users=5");
+  const { page, log } = await load(env, "embed.html?scenario=freeTier&view=byKind&normal-users=5");
   await ready(page);
   await page.waitForFunction(() => new URLSearchParams(location.search).has("normalUsers"));
   const params = address(page);
@@ -59,14 +57,12 @@ test("the iframe's address takes the attribute names, and writes the one name", 
   assert.equal(params["normal-users"], undefined, `only the one name is written: ${JSON.stringify(params)}`);
   assert.equal((await view(page)).notice, "");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("the iframe says which parameters of its address name no setting", async () => {
-  const { page, context, log } = await open(env, "embed.html?policy=dailyBudget&budgte=0.3");
+  const { page, log } = await load(env, "embed.html?policy=dailyBudget&budgte=0.3");
   await ready(page);
   const { notice } = await view(page);
   assert.match(notice, /Ignored budgte in the address: .*"budgte"/, notice);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });

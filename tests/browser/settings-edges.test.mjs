@@ -3,14 +3,14 @@
 // and the open settings panel fits a 320 px phone.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, view } from "./harness.mjs";
+import { start, load, ready, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
 after(async () => { await env.stop(); });
 
 test("an export's Error names its field in a field property, with the message text unchanged", async () => {
-  const { page, context } = await open(env);
+  const { page } = await load(env);
   await ready(page);
   const caught = await page.evaluate(async () => {
     const m = await import("/pkg/billsim_wasm.js");
@@ -37,11 +37,10 @@ test("an export's Error names its field in a field property, with the message te
     assert.equal(caught[i].field, field, `case ${i}: field of ${caught[i].message}`);
     assert.match(caught[i].message, message);
   });
-  await context.close();
 });
 
 test("with two invalid fields both are marked invalid and both messages are shown", async () => {
-  const { page, context } = await open(env);
+  const { page } = await load(env);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "More settings" }).click();
@@ -62,11 +61,10 @@ test("with two invalid fields both are marked invalid and both messages are show
   await w.getByLabel("Budget per user per day").fill("0.5");
   assert.equal((await view(page)).error, "");
   assert.match((await view(page)).summary, /^3 requests per minute/);
-  await context.close();
 });
 
 test("sync-url keeps the host page's own address parameters and its fragment", async () => {
-  const { page, context } = await open(env, "?foo=bar&seed=3&q=a%2Bb%20c#part");
+  const { page } = await load(env, "?foo=bar&seed=3&q=a%2Bb%20c#part");
   await ready(page);
   assert.equal((await view(page)).day, "Day 3");
   await page.locator("bill-widget").getByRole("button", { name: "Another day" }).click();
@@ -76,12 +74,11 @@ test("sync-url keeps the host page's own address parameters and its fragment", a
   assert.match(url.search, /^\?foo=bar&q=a%2Bb%20c&/, "the host's parameters are kept as written");
   assert.equal(url.searchParams.get("seed"), "4");
   assert.equal(url.hash, "#part");
-  await context.close();
 });
 
 for (const path of ["", "?view=inflight"]) {
   test(`at 320 px with every panel open and an error shown nothing is wider than the page (${path || "day"})`, async () => {
-    const { page, context } = await open(env, path, { viewport: { width: 320, height: 800 } });
+    const { page } = await load(env, path, { viewport: { width: 320, height: 800 } });
     await ready(page);
     const w = page.locator("bill-widget");
     await w.getByRole("button", { name: "More settings" }).click();
@@ -92,6 +89,5 @@ for (const path of ["", "?view=inflight"]) {
     await w.getByLabel("Budget per user per day").fill("9".repeat(60));
     size = await fits();
     assert.ok(size.page <= size.window, `with an error shown the page is ${size.page} px wide in a ${size.window} px window`);
-    await context.close();
   });
 }

@@ -4,7 +4,7 @@
 // heights in the ratio of the counts.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, core, axeScan } from "./harness.mjs";
+import { start, load, ready, core, axeScan } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -37,7 +37,7 @@ const THROUGH = [0xE6, 0x9F, 0x00];
 const REFUSED = [0xB0, 0x00, 0x20];
 
 test("each of the 40 sockpuppets is a bar of 5 requests through and 3 refused under the lesson's per-user limits, as the core counts them", async () => {
-  const { page, context, log } = await open(env, `${PAGE}?freeTierPolicy=bucketBudget`);
+  const { page, log } = await load(env, `${PAGE}?freeTierPolicy=bucketBudget`);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "Sockpuppets", exact: true }).click();
@@ -59,11 +59,10 @@ test("each of the 40 sockpuppets is a bar of 5 requests through and 3 refused un
   const ratio = through / refused;
   assert.ok(Math.abs(ratio - 5 / 3) < 0.2, `through to refused painted ${ratio.toFixed(2)} to 1, not 5 to 3`);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("a bucket of 3 paints 3 through and 5 refused, and all three layers adds a row where the breaker refuses the later accounts", async () => {
-  const { page, context, log } = await open(env, `${PAGE}?view=freeAccounts&freeTierPolicy=bucketBudget&bucketCapacity=3`);
+  const { page, log } = await load(env, `${PAGE}?view=freeAccounts&freeTierPolicy=bucketBudget&bucketCapacity=3`);
   await ready(page);
   const v = await shown(page, [THROUGH, REFUSED]);
   const view = await core(page, "accountsView", "freeTier", { bucketCapacity: 3 }, 0, "bucketBudget");
@@ -81,5 +80,4 @@ test("a bucket of 3 paints 3 through and 5 refused, and all three layers adds a 
   const { bad } = await axeScan(page);
   assert.deepEqual(bad, []);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });

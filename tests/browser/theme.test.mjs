@@ -2,7 +2,7 @@
 // reader's system alone: a light lesson page never gets a black widget.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready } from "./harness.mjs";
+import { start, load, ready } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -30,7 +30,7 @@ function until(page, selector, dark) {
 
 test("on a light host page in a dark system an auto widget is light, and theme=dark makes it dark, chart and all", async () => {
   // two-widgets.html: a cream page (host.css) that says no color-scheme.
-  const { page, context, log } = await open(env, "examples/two-widgets.html", { colorScheme: "dark" });
+  const { page, log } = await load(env, "examples/two-widgets.html", { colorScheme: "dark" });
   await ready(page, "#second");
   assert.deepEqual(await looks(page, "#second"), { dark: false, pixel: LIGHT, notice: "" },
     "auto on a light page in a dark system: a light widget and a light chart");
@@ -46,11 +46,10 @@ test("on a light host page in a dark system an auto widget is light, and theme=d
   await until(page, "#second", false);
   assert.deepEqual(await looks(page, "#second"), { dark: false, pixel: LIGHT, notice: "" }, "a good value clears the notice");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("an auto widget follows the page's color-scheme, a <meta name=color-scheme> and a dark background, as they change", async () => {
-  const { page, context, log } = await open(env, "examples/two-widgets.html", { colorScheme: "light" });
+  const { page, log } = await load(env, "examples/two-widgets.html", { colorScheme: "light" });
   await ready(page, "#first");
   await page.evaluate(() => { document.documentElement.style.colorScheme = "dark"; });
   await until(page, "#first", true);
@@ -82,7 +81,6 @@ test("an auto widget follows the page's color-scheme, a <meta name=color-scheme>
   await until(page, "#first", false);
   assert.deepEqual(await looks(page, "#first"), { dark: false, pixel: LIGHT, notice: "" }, "<meta name=color-scheme content=light>");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("the iframe takes theme= in its address, and a bad one is said in the widget", async () => {
@@ -92,7 +90,7 @@ test("the iframe takes theme= in its address, and a bad one is said in the widge
     ["?theme=dark", true, ""],
     ["?theme=sepia", true, 'Ignored theme in the address: must be "auto", "light" or "dark"; got "sepia". Using auto.'],
   ]) {
-    const { page, context, log } = await open(env, `embed.html${query}`, { colorScheme: "dark" });
+    const { page, log } = await load(env, `embed.html${query}`, { colorScheme: "dark" });
     await ready(page);
     await until(page, "bill-widget", dark);
     const seen = await looks(page, "bill-widget");
@@ -100,6 +98,5 @@ test("the iframe takes theme= in its address, and a bad one is said in the widge
     const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     assert.equal(body, dark ? "rgb(18, 20, 24)" : "rgb(255, 255, 255)", `embed.html${query}: the frame's page is the widget's colour`);
     assert.deepEqual(log.errors, []);
-    await context.close();
   }
 });

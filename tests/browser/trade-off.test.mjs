@@ -3,7 +3,7 @@
 // refused, all the core's; a setting moves the point on the canvas.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, core, axeScan } from "./harness.mjs";
+import { start, load, ready, core, axeScan } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -48,7 +48,7 @@ const centreOf = (page, [r, g, b]) => page.locator("bill-widget").evaluate((el, 
 
 for (const lesson of LESSONS) {
   test(`${lesson.scenario}: the trade-off view's points are the by-kind view's bills and honest refusals, said in the core's words`, async () => {
-    const { page, context, log } = await open(env, lesson.page);
+    const { page, log } = await load(env, lesson.page);
     await ready(page);
     const w = page.locator("bill-widget");
     await w.getByRole("button", { name: "Bill against refusals" }).click();
@@ -75,12 +75,11 @@ for (const lesson of LESSONS) {
     const { bad } = await axeScan(page);
     assert.deepEqual(bad, []);
     assert.deepEqual(log.errors, []);
-    await context.close();
   });
 }
 
 test("a higher breaker moves lesson 003's point up (a bigger bill) and the sentence says its new numbers", async () => {
-  const { page, context, log } = await open(env, "examples/free-tier.html?view=freeTradeOff&freeTierPolicy=allThree");
+  const { page, log } = await load(env, "examples/free-tier.html?view=freeTradeOff&freeTierPolicy=allThree");
   await ready(page);
   const w = page.locator("bill-widget");
   // All three layers is the fourth policy: olive in the core's colour table (views/colours.rs), a diamond.
@@ -99,5 +98,4 @@ test("a higher breaker moves lesson 003's point up (a bigger bill) and the sente
   assert.equal((await shown(page)).summary, now.sentence);
   assert.match(now.sentence, /^All three layers .*: \$\d+\.\d\d billed; [\d,]+ of 802 honest requests refused \(\d+%\)\.$/);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });

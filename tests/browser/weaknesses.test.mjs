@@ -5,7 +5,7 @@
 // a group named by the core; at 390 x 844 the switches and the chart are on the first screen.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, core } from "./harness.mjs";
+import { start, load, ready, core } from "./harness.mjs";
 
 const PAGE = "examples/hackathon.html";
 let env;
@@ -36,7 +36,7 @@ const param = (page, key, value) => page.waitForFunction(([k, v]) => new URLSear
 const numbers = (view) => view.bars.map((b) => [b.policy, b.bill, String(b.honestRefused), b.sentence]);
 
 test("the demo link's switches are the core's, in a group it names, above the chart, all off at first", async () => {
-  const { page, context, log } = await open(env, PAGE);
+  const { page, log } = await load(env, PAGE);
   await ready(page);
   const { toggles } = await widgetOf(page);
   const v = await seen(page);
@@ -46,12 +46,11 @@ test("the demo link's switches are the core's, in a group it names, above the ch
   assert.deepEqual(Object.values(v.pressed), toggles.items.map(() => "false"));
   assert.ok(v.above, "the switches come before the chart they change");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 for (const [i, name] of ["spoofedUsers", "sharedAddress", "restartMinute", "serverProcesses", "scriptAtOnce"].entries()) {
   test(`switching ${name} on changes the core's numbers and the chart, and off again gives the default back`, async () => {
-    const { page, context, log } = await open(env, PAGE);
+    const { page, log } = await load(env, PAGE);
     await ready(page);
     const { toggles } = await widgetOf(page);
     const t = toggles.items[i];
@@ -73,12 +72,11 @@ for (const [i, name] of ["spoofedUsers", "sharedAddress", "restartMinute", "serv
     assert.equal(off.pressed[name], "false");
     assert.equal(off.picture, before.picture, `${name}=${first}: the first picture again`);
     assert.deepEqual(log.errors, []);
-    await context.close();
   });
 }
 
 test("a switch is pressed with the keyboard, and one set in the address is shown pressed", async () => {
-  const { page, context, log } = await open(env, `${PAGE}?spoofedUsers=on`);
+  const { page, log } = await load(env, `${PAGE}?spoofedUsers=on`);
   await ready(page);
   assert.equal((await seen(page)).pressed.spoofedUsers, "true", "the address's setting shows");
   const button = page.locator("bill-widget").locator("[data-toggle=sharedAddress]");
@@ -87,15 +85,13 @@ test("a switch is pressed with the keyboard, and one set in the address is shown
   await param(page, "sharedAddress", "on");
   assert.equal((await seen(page)).pressed.sharedAddress, "true");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("at 390 x 844 the switches and the chart they change are on the first screen", async () => {
-  const { page, context, log } = await open(env, PAGE, { viewport: { width: 390, height: 844 } });
+  const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 844 } });
   await ready(page);
   const v = await seen(page);
   assert.ok(v.toggles.bottom <= 844, `the switches end at ${v.toggles.bottom} px`);
   assert.ok(v.chart.top + 240 <= 844, `the chart starts at ${v.chart.top} px: 240 px of it on the first screen`);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });

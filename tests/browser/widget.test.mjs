@@ -2,7 +2,7 @@
 // settings keep the last good view, the address reproduces a view, the keyboard does it all.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready, view, coreDay, dollars, percent } from "./harness.mjs";
+import { start, open, load, ready, view, coreDay, dollars, percent } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -35,7 +35,7 @@ async function assertMatchesCore(page, settings, policy) {
 }
 
 test("the page opens on requests per minute and its numbers equal the core's through every policy, another day and every setting", async () => {
-  const { page, context, log } = await open(env);
+  const { page, log } = await load(env);
   await ready(page);
   const w = page.locator("bill-widget");
   const settings = { seed: 0, perMinute: 5, budgetDollars: 0.25, refill: "daily" };
@@ -59,11 +59,10 @@ test("the page opens on requests per minute and its numbers equal the core's thr
   settings.refill = "steady";
   await assertMatchesCore(page, settings, "dailyBudget");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("an invalid setting shows its message, marks the field and keeps the last good chart", async () => {
-  const { page, context } = await open(env);
+  const { page } = await load(env);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "More settings" }).click();
@@ -83,11 +82,10 @@ test("an invalid setting shows its message, marks the field and keeps the last g
     await w.getByLabel(label).fill(label === "Calls per minute" ? "5" : "0.25");
     assert.equal((await view(page)).error, "", "a good value clears the message");
   }
-  await context.close();
 });
 
 test("a copied address opens exactly the same view in a fresh page", async () => {
-  const { page, context } = await open(env);
+  const { page } = await load(env);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "Daily cost budget" }).click();
@@ -105,7 +103,6 @@ test("a copied address opens exactly the same view in a fresh page", async () =>
   await ready(other.page);
   const second = await view(other.page);
   for (const key of ["summary", "day", "pressed", "label", "notice"]) assert.deepEqual(second[key], first[key], key);
-  await context.close();
   await other.context.close();
 });
 
@@ -137,7 +134,7 @@ const focused = (page) => page.evaluate(() => {
 });
 
 test("with the keyboard alone, Tab reaches every control and Enter and Space work them", async () => {
-  const { page, context } = await open(env);
+  const { page } = await load(env);
   await ready(page);
   const reached = new Set();
   for (let i = 0; i < 12; i += 1) {
@@ -180,11 +177,10 @@ test("with the keyboard alone, Tab reaches every control and Enter and Space wor
     return getComputedStyle(b).outlineStyle;
   });
   assert.equal(outline, "solid");
-  await context.close();
 });
 
 test("the calls-at-once view shows the core's table, follows its settings and keeps the last good view on a bad one", async () => {
-  const { page, context, log } = await open(env, "?view=inflight");
+  const { page, log } = await load(env, "?view=inflight");
   await ready(page);
   const w = page.locator("bill-widget");
   const rows = (settings) => page.evaluate(async (s) => (await import("/pkg/billsim_wasm.js")).overrun(s), settings);
@@ -217,11 +213,10 @@ test("the calls-at-once view shows the core's table, follows its settings and ke
   assert.match((await view(page)).summary, /^\d+ requests? per minute: the bill is/);
   assert.match(page.url(), /view=day/);
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 test("garbage pasted into every field never breaks the page: each gets its message and the last good view stays", async () => {
-  const { page, context, log } = await open(env);
+  const { page, log } = await load(env);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "More settings" }).click();
@@ -249,5 +244,4 @@ test("garbage pasted into every field never breaks the page: each gets its messa
   }
   assert.equal((await view(page)).error, "");
   assert.deepEqual(log.errors, []);
-  await context.close();
 });

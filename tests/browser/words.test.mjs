@@ -2,7 +2,7 @@
 // in words rather than codes, and thousands separators in amounts and counts.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready } from "./harness.mjs";
+import { start, load, ready } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -26,7 +26,7 @@ function texts(page) {
 }
 
 test("letters typed in a number field are said back as typed, under the field's label, not its key", async () => {
-  const { page, context, log } = await open(env);
+  const { page, log } = await load(env);
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "More settings" }).click();
@@ -34,7 +34,6 @@ test("letters typed in a number field are said back as typed, under the field's 
   const error = await w.locator(".error").textContent();
   assert.equal(error, 'Budget per user per day, in dollars: must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got "abc"');
   assert.deepEqual(log.errors, []);
-  await context.close();
 });
 
 for (const [path, wanted] of [
@@ -43,7 +42,7 @@ for (const [path, wanted] of [
   ["examples/hackathon.html", ["Refused: daily cost cap"]],
 ]) {
   test(`${path}: reasons in words, no reason code, and thousands separators in amounts and counts`, async () => {
-    const { page, context, log } = await open(env, path);
+    const { page, log } = await load(env, path);
     await ready(page);
     await page.locator("bill-widget").getByRole("button", { name: "Show numbers" }).click();
     const { all, columns } = await texts(page);
@@ -56,6 +55,5 @@ for (const [path, wanted] of [
     const bare = all.match(/(?<![\d,.:]|max_tokens )\$?\d{4,}(?![\d:])/g)?.filter((n) => !/^(19|20)\d\d$/.test(n)) ?? [];
     assert.deepEqual(bare.filter((n) => n.startsWith("$") || Number(n) >= 1000), [], `${path}: numbers without separators`);
     assert.deepEqual(log.errors, []);
-    await context.close();
   });
 }
