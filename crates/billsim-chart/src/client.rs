@@ -142,7 +142,11 @@ fn draw_run<DB: DrawingBackend>(
     if !run.overshoot.is_empty() {
         let bar_h = theme.px(48) as i32;
         let top = run.responses.iter().map(|r| r.spent.0).chain([run.cap.0]).max().unwrap_or(1).max(1);
-        let (bottom, cap_y) = (y + bar_h, y + bar_h - scaled(u128::from(run.cap.0), u128::from(top), bar_h));
+        // The cap's words take the line above its line: where the cap is near the top, the
+        // bars move down to leave it, so they never sit on the tiles above.
+        let under_top = bar_h - scaled(u128::from(run.cap.0), u128::from(top), bar_h);
+        y += (line_h - under_top).max(0);
+        let (bottom, cap_y) = (y + bar_h, y + under_top);
         let within = rgb(theme.palette.within);
         let over = rgb(theme.palette.refused);
         let bar = tile.min(theme.px(40) as i32);
@@ -239,7 +243,7 @@ mod tests {
         let cap = day.cap.as_ref().unwrap();
         let refused = format!("fill=\"{}\"", Theme::light(100).palette.refused.hex());
         let bars = |out: &str| out.lines().filter(|l| l.starts_with("<rect") && l.contains(&refused)).count();
-        for size in [(320, 900), (366, 900), (672, 640)] {
+        for size in [(320, 900), (366, 900), (672, 640), (366, 736), (374, 736), (672, 544)] {
             let out = svg_of(&view, size);
             let drawn = drawn_text(&out);
             for words in [&day.heading, &cap.heading, &cap.overshoot, &cap.cap_label] {
@@ -302,6 +306,38 @@ mod tests {
                     green.iter().all(|&w| w >= least),
                     "{width} px at {scale}%: the 200s painted {green:?} px wide, at least {least}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_caps_words_sit_between_the_answers_tiles_and_its_line_never_on_a_tile() {
+        // The tutorial's runs ($0.0008 cap of $0.001224 spent) and day 0 of the app ($0.001
+        // of $0.001168: the line a seventh of the bars' height under their top).
+        let views = [client_view().unwrap(), with_day(Policy::RateLimitAndCap, "1")];
+        for view in &views {
+            for size in [(320, 900), (366, 900), (672, 640), (1000, 640)] {
+                let out = svg_of(view, size);
+                let num = |l: &str, name: &str| -> Option<i32> {
+                    l.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse::<f64>().ok().map(|v| v as i32)
+                };
+                // A tile is a rectangle of its status's colour at 0.18 opacity.
+                let tiles: Vec<(i32, i32, i32, i32)> = out
+                    .lines()
+                    .filter(|l| l.starts_with("<rect") && l.contains("opacity=\"0.18\""))
+                    .filter_map(|l| {
+                        let (x, y) = (num(l, "x")?, num(l, "y")?);
+                        Some((x, y, x + num(l, "width")?, y + num(l, "height")?))
+                    })
+                    .collect();
+                assert!(!tiles.is_empty(), "{size:?}: the answers' tiles are found");
+                for (text, (x0, y0, x1, y1), _) in crate::rows::text_boxes(&out) {
+                    if !text.starts_with("cap $") {
+                        continue;
+                    }
+                    let on = tiles.iter().find(|t| x0 < t.2 && t.0 < x1 && y0 < t.3 && t.1 < y1);
+                    assert!(on.is_none(), "{size:?}: {text:?} at {x0}..{x1}, {y0}..{y1} is on the tile {on:?}");
+                }
             }
         }
     }
