@@ -278,7 +278,12 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #sizes = new WeakMap();
   #resize = new ResizeObserver((entries) => {
     for (const { target } of entries) this.#sizes.set(target, [target.clientWidth, target.clientHeight]);
-    this.#draw();
+    // Drawn again only when the shown canvas's backing store no longer fits it: a canvas
+    // just shown (a first draw, a view switched to) was measured and drawn at this size.
+    if (!this.#drawn) return;
+    const canvas = this.#q(this.#shown().canvas);
+    const [width, height] = this.#backing(canvas);
+    if (entries.some((e) => e.target === canvas) && (canvas.width !== width || canvas.height !== height)) this.#draw();
   });
   // The view the widget last derived, and what it last wrote from one: the numbers table's
   // view and the panels' words, so that a click rewrites only what changed.
@@ -798,20 +803,25 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }));
   }
 
+  // The backing store `canvas` needs, in device pixels, and the device pixels per CSS pixel:
+  // [width, height, scale]. Its CSS size is the one the resize observer saw; a canvas it
+  // has not seen shown (a first draw, a view just switched to) is measured now. Should a
+  // click's words move the canvas, the observer sees the new size before the frame is
+  // painted and draws it again.
+  #backing(canvas) {
+    const scale = Math.min(8, Math.max(0.5, window.devicePixelRatio || 1));
+    const seen = this.#sizes.get(canvas);
+    const [width, height] = seen?.[0] > 0 && seen[1] > 0 ? seen : [canvas.clientWidth, canvas.clientHeight];
+    return [Math.round(width * scale), Math.round(height * scale), scale];
+  }
+
   // The canvas's backing store is its CSS size times the device pixel ratio, so the
   // bars stay sharp on high-density screens; plotters draws in device pixels.
   #draw() {
     if (!this.#drawn) return;
     const shown = this.#shown();
     const canvas = this.#q(shown.canvas);
-    const scale = Math.min(8, Math.max(0.5, window.devicePixelRatio || 1));
-    // The size the resize observer saw; a canvas it has not seen shown (a first draw, a view
-    // just switched to) is measured now. Should this click's words move the canvas, the
-    // observer sees the new size before the frame is painted and draws it again.
-    const seen = this.#sizes.get(canvas);
-    const [cssWidth, cssHeight] = seen?.[0] > 0 && seen[1] > 0 ? seen : [canvas.clientWidth, canvas.clientHeight];
-    const width = Math.round(cssWidth * scale);
-    const height = Math.round(cssHeight * scale);
+    const [width, height, scale] = this.#backing(canvas);
     if (width === 0 || height === 0) return;
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;

@@ -245,7 +245,8 @@ class ReplayView extends HTMLElement {
       if (!button) return;
       this.#frame = button.dataset.policy;
       this.#pressFrame();
-      this.#draw();
+      // Only the share chart frames a policy: the spend over time draws every policy alike.
+      this.#draw(".share-chart");
     });
   }
 
@@ -462,8 +463,9 @@ class ReplayView extends HTMLElement {
     }
   }
 
-  // The canvases' backing store is their CSS size times the device pixel ratio.
-  #draw() {
+  // The canvases' backing store is their CSS size times the device pixel ratio. `only`: the
+  // one canvas to draw (its selector), else both.
+  #draw(only = null) {
     const view = this.#good?.view;
     if (!view) return;
     const dark = matchMedia("(prefers-color-scheme: dark)").matches;
@@ -473,7 +475,7 @@ class ReplayView extends HTMLElement {
       [".share-chart", (c, look) => drawReplayShare(c, view.share, this.#frame, look)],
       [".time-chart", (c, look) => drawReplayOverTime(c, view.spend, look)],
     ];
-    for (const [selector, draw] of draws) {
+    for (const [selector, draw] of draws.filter(([s]) => only === null || s === only)) {
       const canvas = this.#q(selector);
       const width = Math.round(canvas.clientWidth * scale);
       const height = Math.round(canvas.clientHeight * scale);

@@ -26,8 +26,9 @@ const VIEWS = [
   { page: "examples/runaway-tenant.html", view: "tenantTradeOff", table: false },
 ];
 
-/** A page at `path` whose widget's every bill-widget-change detail is kept (BigInts as text). */
-async function openRecording(path, options = {}) {
+/** A page at `path` whose widget's every bill-widget-change detail is kept (BigInts as text),
+ * once its `element` is there (a widget: once it has drawn). */
+async function openRecording(path, options = {}, element = "bill-widget") {
   const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 }, ...options });
   await context.addInitScript(() => {
     window.changes = [];
@@ -40,7 +41,8 @@ async function openRecording(path, options = {}) {
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   await page.goto(env.base + path);
-  await ready(page);
+  if (element === "bill-widget") await ready(page);
+  else await page.locator(element).waitFor();
   return { page, context, errors };
 }
 
@@ -175,6 +177,63 @@ test("the canvas's backing store is its CSS size times the device pixel ratio af
       }
     }
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a view switch draws its chart once, at the size it is shown at, and a resize draws it again", async () => {
+  const { page, context, errors } = await openRecording("examples/hackathon.html");
+  // Each drawing asks its canvas for a 2D context once (plotters-canvas's backend).
+  await page.evaluate(() => {
+    const get = HTMLCanvasElement.prototype.getContext;
+    window.drawings = [];
+    HTMLCanvasElement.prototype.getContext = function (...args) {
+      window.drawings.push(this.className);
+      return get.apply(this, args);
+    };
+  });
+  const views = await page.locator("bill-widget").evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.dataset.view));
+  for (const view of [...views.slice(1), views[0]]) {
+    await page.evaluate(() => { window.drawings = []; });
+    await showView(page, view);
+    await frames(page);
+    await frames(page);
+    const drawings = await page.evaluate(() => window.drawings);
+    assert.equal(drawings.length, 1, `switching to ${view} drew ${drawings.length} times: ${drawings}`);
+  }
+  await page.evaluate(() => { window.drawings = []; });
+  await page.setViewportSize({ width: 700, height: 900 });
+  await frames(page);
+  await frames(page);
+  const drawings = await page.evaluate(() => window.drawings);
+  assert.equal(drawings.length, 1, `a resize drew ${drawings.length} times: ${drawings}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("framing a policy on the replay page draws the share chart again and leaves the spend over time as it was", async () => {
+  const { page, context, errors } = await openRecording("replay.html", {}, "replay-view");
+  const replay = page.locator("replay-view");
+  await replay.evaluate((el) => el.shadowRoot.querySelector(".try").click());
+  await page.waitForFunction(() => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > 0);
+  await frames(page);
+  await page.evaluate(() => {
+    const get = HTMLCanvasElement.prototype.getContext;
+    window.drawings = [];
+    HTMLCanvasElement.prototype.getContext = function (...args) {
+      window.drawings.push(this.className);
+      return get.apply(this, args);
+    };
+  });
+  const framed = await replay.evaluate((el) => {
+    const other = el.shadowRoot.querySelector(".frame button[aria-pressed=false]");
+    other.click();
+    return other.dataset.policy;
+  });
+  await frames(page);
+  const drawings = await page.evaluate(() => window.drawings);
+  assert.deepEqual(drawings, ["share-chart"], `framing ${framed} drew ${drawings}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
