@@ -109,7 +109,8 @@ pub fn draw_trade_off<DB: DrawingBackend>(
     let gap = theme.px(3) as i32;
     let spots: Vec<(i32, i32)> = view.points.iter().map(|p| plot.at(p.honest_refused, p.bill_nanos.0)).collect();
     let taken = spots.iter().map(|&(x, y)| (x - ring, y - ring, x + ring, y + ring)).collect();
-    let mut notes = Notes { taken, obstacles: spots.clone(), plot: (left, top, right, bottom), font, line_h };
+    // The labels keep a gap from the axis line, which they would otherwise be written over.
+    let mut notes = Notes { taken, obstacles: spots.clone(), plot: (left + gap, top, right, bottom), font, line_h };
     let room = (right - left).min(theme.px(300) as i32).max(font as i32 * 4);
     let mut labels: Vec<(Vec<String>, (i32, i32))> = Vec::new();
     let leader = ShapeStyle::from(&theme.text.mix(0.6)).stroke_width(theme.px(1));
@@ -218,6 +219,25 @@ mod tests {
                     assert!(overlapping.is_empty(), "{} at {size:?}: {overlapping:#?}", v.title);
                     let cut = texts_cut(&out, (size.0 as i32, size.1 as i32));
                     assert!(cut.is_empty(), "{} at {size:?}: {cut:#?}", v.title);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_label_in_the_plot_is_written_over_its_left_axis() {
+        for v in views() {
+            for (w, h) in [(320, 368), (390, 368), (1000, 320)] {
+                let theme = Theme::light(100);
+                let plot = Plot::of(&v, (w, h), font_for(w, &theme), &theme);
+                let out = svg(&v, (w as u32, h as u32), theme);
+                for (text, (x0, y0, x1, y1), _) in crate::rows::text_boxes(&out) {
+                    let crosses = x0 <= plot.left && plot.left < x1 && y0 < plot.bottom && plot.top < y1;
+                    assert!(
+                        !crosses,
+                        "{} at {w}: {text:?} at {x0}..{x1} is written over the axis at x = {}",
+                        v.title, plot.left
+                    );
                 }
             }
         }
