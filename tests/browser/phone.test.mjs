@@ -99,9 +99,11 @@ function framedBottom(page) {
   });
 }
 
-// Lesson 003's first view frames "All three layers", its row the fourth of six, with its
-// 497 honest refusals in the strip under its bill: on a phone both are on the first screen.
-for (const path of ["examples/free-tier.html", "embed.html?scenario=freeTier"]) {
+// Each lesson's first view frames a policy lower down its rows (lesson 003's "All three
+// layers", the fourth of six, with its 497 honest refusals in the strip under its bill; 001's
+// tutorial's app and 002's degrade ladder, each the fourth): on a phone, what a tap on the
+// policy control changes is on the first screen.
+for (const path of [...PAGES, "embed.html?scenario=freeTier"]) {
   test(`${path} at 390 x 844: the framed policy's bar and its honest refusals are on the first screen`, async () => {
     const { page, context, log } = await open(env, path, { viewport: PHONE });
     await ready(page);
