@@ -71,6 +71,10 @@ impl Notes {
         (x, top): (i32, i32),
         theme: &Theme,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        // The words sit on a see-through box of the background, the box the label took, so
+        // that a line running under a label does not run through its words.
+        let (width, height) = self.size(lines);
+        area.draw(&Rectangle::new([(x, top), (x + width, top + height)], theme.background.mix(0.6).filled()))?;
         let style = ("sans-serif", self.font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
         for (l, words) in lines.iter().enumerate() {
             area.draw(&Text::new(words.clone(), (x, top + l as i32 * self.line_h + self.line_h / 2), style.clone()))?;

@@ -190,7 +190,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
     }
     for limit in &view.limits {
         let words = match limit.above {
-            true => format!("\u{25B2} {}", limit.chart_label),
+            true => format!("\u{2191} {}", limit.chart_label),
             false => limit.chart_label.clone(),
         };
         let lines = wrap(&words, font, right - left);
@@ -336,6 +336,40 @@ mod tests {
     }
 
     #[test]
+    fn the_labels_in_the_plot_are_written_on_boxes_of_the_background_so_no_line_runs_through_them() {
+        // On a phone the toy day's two lines off the scale climb through their own labels.
+        let view = toy_view(&[]);
+        let words: Vec<&str> =
+            view.lines.iter().filter_map(|l| l.off_scale.as_ref()).map(|m| m.label.as_str()).collect();
+        assert_eq!(words.len(), 2, "two lines are off the scale: {words:?}");
+        for theme in [Theme::light(100), Theme::dark(100)] {
+            let out = svg_of(&view, (390, 300), theme);
+            let num = |l: &str, name: &str| -> Option<i32> {
+                l.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse::<f64>().ok().map(|v| v as i32)
+            };
+            let fill = format!("fill=\"{}\"", hex(theme.background));
+            let boxes: Vec<(i32, i32, i32, i32)> = out
+                .lines()
+                .filter(|l| l.starts_with("<rect") && l.contains(&fill) && l.contains("opacity=\"0.6\""))
+                .filter_map(|l| {
+                    let (x, y) = (num(l, "x")?, num(l, "y")?);
+                    Some((x, y, x + num(l, "width")?, y + num(l, "height")?))
+                })
+                .collect();
+            let mut seen = 0;
+            for (text, (x0, y0, x1, y1), _) in crate::rows::text_boxes(&out) {
+                if text.len() < 8 || !words.iter().any(|w| w.contains(&text)) {
+                    continue;
+                }
+                seen += 1;
+                let on = boxes.iter().any(|b| b.0 <= x0 + 1 && x1 <= b.2 + 1 && b.1 <= y0 + 2 && y1 <= b.3 + 2);
+                assert!(on, "{text:?} at {x0}..{x1}, {y0}..{y1} is on a box of the background: {boxes:?}");
+            }
+            assert!(seen >= 2, "the labels off the scale are drawn ({seen} lines found)");
+        }
+    }
+
+    #[test]
     fn the_runaway_day_on_a_scale_of_tens_puts_no_cap_far_above_the_caps_and_labels_its_lines() {
         let view = runaway_day();
         let theme = Theme::light(100);
@@ -435,7 +469,7 @@ mod tests {
         assert!(ys.iter().all(|y| *y == ys[0]), "every dash at one height (a flat $2.50 line): {ys:?}");
         assert!(drawn_text(&svg).contains("budget 10 users x $0.25 per day"));
         let above = svg_of(&toy_view(&[("budgetDollars", "100")]), (800, 420), Theme::light(100));
-        assert!(drawn_text(&above).contains("\u{25B2} budget 10 users x $100.00 per day"));
+        assert!(drawn_text(&above).contains("\u{2191} budget 10 users x $100.00 per day"));
     }
 
     #[test]
@@ -483,7 +517,7 @@ mod tests {
         assert!(rise > 420 / 5, "the $0.91 line rises {rise} px of 420: more than the bottom fifth");
         let drawn = drawn_text(&svg);
         for line in view.lines.iter().filter(|l| l.bill == "$9.97") {
-            let words = format!("\u{25B2} {}: off the scale, $9.97 by the end", line.label);
+            let words = format!("\u{2191} {}: off the scale, $9.97 by the end", line.label);
             assert!(drawn.contains(&words), "{words}: {drawn}");
         }
     }

@@ -95,8 +95,8 @@ pub fn draw_trade_off<DB: DrawingBackend>(
         ))?;
     }
     // The axes' words: up at the top left, across at the bottom right.
-    area.draw(&Text::new(format!("\u{25B2} {}", view.up), (pad, pad + line_h / 2), at(HPos::Left, VPos::Center)))?;
-    let across = format!("{} \u{25B6}", view.across);
+    area.draw(&Text::new(format!("\u{2191} {}", view.up), (pad, pad + line_h / 2), at(HPos::Left, VPos::Center)))?;
+    let across = format!("{} \u{2192}", view.across);
     let x_words = (w - pad - text_width(&across, font)).max(pad);
     area.draw(&Text::new(across, (x_words, h - pad - line_h / 2), at(HPos::Left, VPos::Center)))?;
 

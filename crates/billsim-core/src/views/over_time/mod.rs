@@ -81,7 +81,7 @@ pub struct Line {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trip: Option<Mark>,
     /// Where the line leaves the top of the scale (kept for the lines below it), and its
-    /// bill in words: "▲ No limit: off the scale, $9.97 by the end".
+    /// bill in words: "↑ No limit: off the scale, $9.97 by the end".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub off_scale: Option<Mark>,
     /// The line in words, for the text alternative and the status line.
@@ -254,7 +254,7 @@ pub(crate) fn placed(
             let off_scale = d.points.iter().find(|p| p[1] > axis_top).map(|p| Mark {
                 at_ms: p[0],
                 spent_nanos: axis_top,
-                label: format!("\u{25B2} {}: off the scale, {} by the end", d.label, spent_text(d.bill)),
+                label: format!("\u{2191} {}: off the scale, {} by the end", d.label, spent_text(d.bill)),
             });
             let Drawn { policy, label, bill, points, trip, .. } = d;
             Line { policy, label, bill: spent_text(bill), points, trip, off_scale, sentence }

@@ -77,8 +77,8 @@ fn a_line_ten_times_the_others_goes_off_the_scale_and_says_its_bill() {
     assert_eq!(
         off,
         [
-            "\u{25B2} No limit: off the scale, $9.97 by the end",
-            "\u{25B2} 5 requests per minute: off the scale, $9.97 by the end"
+            "\u{2191} No limit: off the scale, $9.97 by the end",
+            "\u{2191} 5 requests per minute: off the scale, $9.97 by the end"
         ]
     );
 }
