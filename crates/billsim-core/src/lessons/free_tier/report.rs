@@ -184,7 +184,9 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
     };
     let mut sentences = against_the_lesson(report, run);
     sentences.push(
-        "The script's and each sockpuppet's counts follow from the limits alone; the rest depend on when each user          calls, which the lesson does not give, so they differ from run to run by chance."
+        "The script's and each sockpuppet's counts follow from the limits alone; the rest depend on when each user \
+         calls, which the lesson does not give. Runs here draw those moments their own way, so the rest differ from \
+         run to run, and the lesson's run can fall outside every run here (the last column)."
             .to_string(),
     );
     Panel { sentences, table: Some(table), ..Panel::titled("lessonRun", "The lesson's run beside this one") }
@@ -209,7 +211,8 @@ pub fn against_the_lesson(report: &SimReport, run: &ScenarioRun) -> Vec<String> 
                         format!("a {}", k.label.to_lowercase().trim_end_matches('s'))
                     });
                 out.push(format!(
-                    "In this run {label} ({who}) tripped the breaker at {} s, not a sockpuppet as in the lesson's run:                      the ceiling is shared, so whoever's request reaches it trips it, and everyone is refused after.",
+                    "In this run {label} ({who}) tripped the breaker at {} s, not a sockpuppet as in the lesson's run: \
+                     the ceiling is shared, so whoever's request reaches it trips it, and everyone is refused after.",
                     crate::words::grouped(*at)
                 ));
             }
@@ -219,7 +222,8 @@ pub fn against_the_lesson(report: &SimReport, run: &ScenarioRun) -> Vec<String> 
     let scripts = Params::from_values(&run.settings).counts.script;
     if scripts > 0 && u64::from(script) * ABUSE_TOKENS < report.script_budget {
         out.push(format!(
-            "In this run the script got {script} requests through, not the lesson's 20: the breaker tripped before it              had used its own budget, so here the breaker, not the script's own limits, stopped it."
+            "In this run the script got {script} requests through, not the lesson's 20: the breaker tripped before it \
+             had used its own budget, so here the breaker, not the script's own limits, stopped it."
         ));
     }
     out

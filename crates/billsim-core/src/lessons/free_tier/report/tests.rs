@@ -110,4 +110,8 @@ fn a_run_that_goes_against_the_lesson_says_so_in_a_sentence() {
     assert!(!said.is_empty(), "some of 40 runs go against the lesson (run 1's normal user trips the breaker)");
     let panel = &panels(&SCENARIO, 1, &values, "allThree").unwrap()[0];
     assert!(panel.sentences.len() > 1, "run 1's panel says how it goes against the lesson: {:?}", panel.sentences);
+    // The sentences are written over several source lines: no run of spaces is left in them.
+    for s in said.iter().chain(&panel.sentences) {
+        assert!(!s.contains("  "), "a run of spaces in {s:?}");
+    }
 }
