@@ -31,8 +31,8 @@ const TABLE_ROWS: u64 = 6;
 /// A limit line higher than this many times the highest spend is named, not drawn: drawn,
 /// it would flatten every spend line to the bottom of the chart.
 const LIMIT_ROOM: u64 = 3;
-/// A line this many times higher than the next would press every other into the bottom
-/// fifth of the chart: it goes off the top instead.
+/// A line this many times higher than the lowest would press it into the bottom fifth of
+/// the chart: it goes off the top instead.
 const FLATTENED: u64 = 5;
 
 /// What the over-time view shows.
@@ -220,16 +220,16 @@ pub(crate) fn placed(
     log_money: bool,
 ) -> OverTime {
     let (from_ms, to_ms) = (moments[0], moments[moments.len() - 1]);
-    // Where the highest lines would flatten every other into the bottom fifth, the scale
-    // is the others' and the highest go off its top, their bills written there: the
-    // first such gap from the top (no cap and metering the request only both leave lesson
-    // 002's capped day at the bottom).
+    // Where the highest lines would press the lowest into the bottom fifth, the scale is
+    // the highest that leaves every line on it above that fifth, and the higher ones go off
+    // its top, their bills written there (lesson 003's no limit, $23.05, would leave its
+    // capped lines, $2.00 to $4.09, at the bottom of the chart).
     let mut bills: Vec<u64> = lines.iter().map(|l| l.bill.0).collect();
     bills.sort_unstable_by(|a, b| b.cmp(a));
     bills.dedup();
     let highest = bills.first().copied().unwrap_or(0);
-    let gap = bills.windows(2).find(|w| w[1] > 0 && w[1].saturating_mul(FLATTENED) <= w[0]);
-    let shown = gap.map_or(highest, |w| w[1]);
+    let lowest = bills.iter().rev().find(|&&b| b > 0).copied().unwrap_or(0);
+    let shown = bills.iter().find(|&&b| b <= lowest.saturating_mul(FLATTENED)).copied().unwrap_or(highest);
     for l in &mut limits {
         l.above = shown > 0 && l.max() > shown.saturating_mul(LIMIT_ROOM);
     }

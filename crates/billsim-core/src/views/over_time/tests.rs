@@ -253,3 +253,32 @@ fn a_lessons_ceiling_reached_is_marked_and_said_in_the_lessons_own_words() {
         assert!(v.events.iter().all(|e| e.label.starts_with(mark)), "{name}: {:?}", v.events);
     }
 }
+
+#[test]
+fn every_line_on_a_scenarios_money_scale_is_above_its_bottom_fifth_the_higher_go_off_its_top() {
+    for s in crate::scenario::registry::SCENARIOS {
+        let r = run(s, 0, &Values::defaults(s), None, Record::default()).unwrap();
+        let v = view(&r);
+        if v.log_money {
+            continue;
+        }
+        let top = v.money_ticks.last().unwrap().at;
+        for line in &v.lines {
+            let bill = line.points.last().map_or(0, |p| p[1]);
+            let on_scale = line.off_scale.is_none() && bill > 0;
+            assert!(
+                !on_scale || bill.saturating_mul(FLATTENED) > top,
+                "{}: {} ends at {} on a scale to {}, in its bottom fifth",
+                s.name,
+                line.label,
+                line.bill,
+                Nanos(top).micros().cents()
+            );
+        }
+    }
+    // Lesson 003: no limit's $23.05 goes off the top; its capped lines, $2.00 to $4.09, fill the chart.
+    let free = crate::scenario::registry::find("freeTier").unwrap();
+    let v = view(&run(free, 0, &Values::defaults(free), None, Record::default()).unwrap());
+    let off: Vec<&str> = v.lines.iter().filter(|l| l.off_scale.is_some()).map(|l| l.label.as_str()).collect();
+    assert_eq!(off, ["No limit"], "lesson 003's lines off the scale");
+}
