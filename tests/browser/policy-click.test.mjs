@@ -181,10 +181,10 @@ test("the canvas's backing store is its CSS size times the device pixel ratio af
   await context.close();
 });
 
-test("a view switch draws its chart once, at the size it is shown at, and a resize draws it again", async () => {
-  const { page, context, errors } = await openRecording("examples/hackathon.html");
-  // Each drawing asks its canvas for a 2D context once (plotters-canvas's backend).
-  await page.evaluate(() => {
+/** From now on, window.drawings lists the class of each canvas drawn: each drawing asks
+ * its canvas for a 2D context once (plotters-canvas's backend). */
+function countDrawings(page) {
+  return page.evaluate(() => {
     const get = HTMLCanvasElement.prototype.getContext;
     window.drawings = [];
     HTMLCanvasElement.prototype.getContext = function (...args) {
@@ -192,6 +192,11 @@ test("a view switch draws its chart once, at the size it is shown at, and a resi
       return get.apply(this, args);
     };
   });
+}
+
+test("a view switch draws its chart once, at the size it is shown at, and a resize draws it again", async () => {
+  const { page, context, errors } = await openRecording("examples/hackathon.html");
+  await countDrawings(page);
   const views = await page.locator("bill-widget").evaluate((el) =>
     [...el.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.dataset.view));
   for (const view of [...views.slice(1), views[0]]) {
@@ -218,14 +223,7 @@ test("framing a policy on the replay page draws the share chart again and leaves
   await replay.evaluate((el) => el.shadowRoot.querySelector(".try").click());
   await page.waitForFunction(() => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > 0);
   await frames(page);
-  await page.evaluate(() => {
-    const get = HTMLCanvasElement.prototype.getContext;
-    window.drawings = [];
-    HTMLCanvasElement.prototype.getContext = function (...args) {
-      window.drawings.push(this.className);
-      return get.apply(this, args);
-    };
-  });
+  await countDrawings(page);
   const framed = await replay.evaluate((el) => {
     const other = el.shadowRoot.querySelector(".frame button[aria-pressed=false]");
     other.click();
