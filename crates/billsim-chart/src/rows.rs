@@ -143,26 +143,49 @@ pub(crate) fn draw_amount<DB: DrawingBackend>(
     font: u32,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let gap = theme.px(4) as i32;
-    let width = text_width(amount, font);
     // Centred on the bar, but never past the canvas's bottom (a bar squeezed off a tiny one).
     let half = font as i32 / 2 + 1;
     let y = ((y0 + y1) / 2).min(area.dim_in_pixel().1 as i32 - half);
-    if amount.is_empty() {
-        return Ok(());
-    }
     let bold = ("sans-serif", font).into_font().style(FontStyle::Bold);
-    if end + gap + width <= right {
-        let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
-        return area.draw(&Text::new(amount.to_string(), (end + gap, y), style));
+    let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    match amount_at(amount, (end, y0, y1), right, font, theme) {
+        AmountAt::Past(x) => area.draw(&Text::new(amount.to_string(), (x, y), style)),
+        AmountAt::Inside(x) => {
+            let gap = theme.px(4) as i32;
+            area.draw(&Rectangle::new([(x - 2, y - half), (end - gap + 2, y + half)], theme.background.filled()))?;
+            area.draw(&Text::new(amount.to_string(), (x, y), style))
+        }
+        AmountAt::Nowhere => Ok(()),
     }
+}
+
+/// Where [`draw_amount`] writes a bar's amount: from `x` past the bar's end, or from `x`
+/// inside it (on a plate from `x - 2`), or nowhere.
+pub(crate) enum AmountAt {
+    Past(i32),
+    Inside(i32),
+    Nowhere,
+}
+
+pub(crate) fn amount_at(
+    amount: &str,
+    (end, y0, y1): (i32, i32, i32),
+    right: i32,
+    font: u32,
+    theme: &Theme,
+) -> AmountAt {
+    let gap = theme.px(4) as i32;
+    let width = text_width(amount, font);
     let x0 = end - gap - width;
-    if x0 > right / 2 && y1 - y0 >= font as i32 {
-        area.draw(&Rectangle::new([(x0 - 2, y - half), (end - gap + 2, y + half)], theme.background.filled()))?;
-        let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
-        area.draw(&Text::new(amount.to_string(), (x0, y), style))?;
+    if amount.is_empty() {
+        AmountAt::Nowhere
+    } else if end + gap + width <= right {
+        AmountAt::Past(end + gap)
+    } else if x0 > right / 2 && y1 - y0 >= font as i32 {
+        AmountAt::Inside(x0)
+    } else {
+        AmountAt::Nowhere
     }
-    Ok(())
 }
 
 /// The bottom of a row's bill bar, and the strip under it that shows the honest users'

@@ -6,7 +6,7 @@
 
 use crate::frame::Frame;
 use crate::pixels::{edges_on, painted, text_width};
-use crate::rows::{draw_amount, draw_refused, fit, strip};
+use crate::rows::{amount_at, draw_amount, draw_refused, fit, strip, AmountAt};
 use crate::theme::{Theme, ON_BAR};
 use billsim_core::views::share::{Bar, CohortView};
 use plotters::coord::Shift;
@@ -59,6 +59,12 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         };
         let values: Vec<u64> = bar.segments.iter().map(|s| s.charged.0).collect();
         let x = edges_on(pad, w - 2 * pad, &values, longest, theme.least_segment());
+        // A bill written inside its bar's end leaves the segments' words the room before it.
+        let end = x.last().copied().unwrap_or(pad);
+        let words_end = match amount_at(&bar.bill, (end, y0, y1), w - pad, font, theme) {
+            AmountAt::Inside(from) => from - 2,
+            AmountAt::Past(_) | AmountAt::Nowhere => i32::MAX,
+        };
         for (c, segment) in bar.segments.iter().enumerate() {
             let (x0, x1) = painted(&x, c, gap);
             if x1 <= x0 {
@@ -66,7 +72,8 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
             }
             swatch(area, view, c, (x0, y0), (x1, y1), theme)?;
             // The longest label that fits in the segment: "Script 45%", else "45%".
-            let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0 && y1 - y0 >= font as i32;
+            let room = x1.min(words_end) - x0;
+            let fits = |t: &String| text_width(t, font) + 2 * pad < room && y1 - y0 >= font as i32;
             let words = [format!("{} {}", segment.label, segment.share), segment.share.clone()];
             if let Some(text) = words.into_iter().find(fits) {
                 let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
@@ -368,6 +375,21 @@ mod tests {
                 .max()
                 .unwrap_or(0);
             assert!(tall >= 12, "{width} px: each bill's bar is at least 12 px high on a phone: {tall} px");
+        }
+    }
+
+    #[test]
+    fn at_320_390_and_1000_pixels_wide_no_two_labels_overlap_in_any_lessons_share_by_kind() {
+        let views = ["freeTier", "hackathon", "runawayTenant", "toyDay"].map(|name| {
+            let s = find(name).unwrap();
+            cohort_view(&run(s, 0, &Values::defaults(s), None, Record::default()).unwrap())
+        });
+        for v in &views {
+            // The widget gives the chart 33rem on a phone and 28rem beside the controls.
+            for (size, scale) in [((320, 528), 100), ((390, 528), 100), ((1000, 448), 100), ((2000, 896), 200)] {
+                let overlapping = crate::rows::texts_overlapping(&svg(v, size, scale));
+                assert!(overlapping.is_empty(), "{} at {size:?}: {overlapping:#?}", v.title);
+            }
         }
     }
 

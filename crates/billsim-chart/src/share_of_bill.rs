@@ -180,6 +180,17 @@ mod tests {
     }
 
     #[test]
+    fn at_320_390_and_1000_pixels_wide_no_two_labels_overlap_on_any_day() {
+        for seed in 0..20 {
+            let day = simulate_day(seed, &Settings::default()).unwrap();
+            for (size, scale) in [((320, 528), 100), ((390, 528), 100), ((1000, 448), 100), ((2000, 896), 200)] {
+                let overlapping = crate::rows::texts_overlapping(&svg_sized(&day, Policy::DailyBudget, size, scale));
+                assert!(overlapping.is_empty(), "day {seed} at {size:?}: {overlapping:#?}");
+            }
+        }
+    }
+
+    #[test]
     fn the_chart_names_each_policy_with_its_bill_and_refusals_from_the_core() {
         let day = simulate_day(0, &Settings::default()).unwrap();
         let svg = svg_of(&day, Policy::RequestsPerMinute);
