@@ -220,6 +220,20 @@ mod tests {
     }
 
     #[test]
+    fn at_320_390_and_1000_pixels_wide_no_two_labels_overlap() {
+        // The lesson's 20 calls and $0.25 budget, and the most calls with a budget near each edge.
+        let cases = [(20, Micros(250_000)), (200, Micros(10_001)), (200, Micros(900_000))];
+        for (calls, budget) in cases {
+            let params = Params::new(calls, 50, budget).unwrap();
+            for (size, scale) in [((320, 272), 100), ((390, 272), 100), ((1000, 320), 100), ((2000, 640), 200)] {
+                let svg = svg_of_scaled(&params, size, scale);
+                let overlapping = crate::rows::texts_overlapping(&svg);
+                assert!(overlapping.is_empty(), "budget {budget:?} at {size:?}: {overlapping:#?}");
+            }
+        }
+    }
+
+    #[test]
     fn at_200_pixels_wide_every_label_wraps_to_fit_and_none_is_cut() {
         // The widget's canvas is 17rem tall on a phone; 2x and 3x screens draw more pixels.
         for (scale, estimate) in [(100, 50), (200, 50), (300, 200)] {
