@@ -159,21 +159,24 @@ pub(crate) fn draw_amount<DB: DrawingBackend>(
     }
 }
 
+/// How far the words in a bar's segments may reach: to the plate of an amount that
+/// [`draw_amount`] writes inside the bar's end, else anywhere.
+pub(crate) fn words_end(amount: &str, bar: (i32, i32, i32), right: i32, font: u32, theme: &Theme) -> i32 {
+    match amount_at(amount, bar, right, font, theme) {
+        AmountAt::Inside(from) => from - 2,
+        AmountAt::Past(_) | AmountAt::Nowhere => i32::MAX,
+    }
+}
+
 /// Where [`draw_amount`] writes a bar's amount: from `x` past the bar's end, or from `x`
 /// inside it (on a plate from `x - 2`), or nowhere.
-pub(crate) enum AmountAt {
+enum AmountAt {
     Past(i32),
     Inside(i32),
     Nowhere,
 }
 
-pub(crate) fn amount_at(
-    amount: &str,
-    (end, y0, y1): (i32, i32, i32),
-    right: i32,
-    font: u32,
-    theme: &Theme,
-) -> AmountAt {
+fn amount_at(amount: &str, (end, y0, y1): (i32, i32, i32), right: i32, font: u32, theme: &Theme) -> AmountAt {
     let gap = theme.px(4) as i32;
     let width = text_width(amount, font);
     let x0 = end - gap - width;

@@ -6,7 +6,7 @@
 
 use crate::frame::Frame;
 use crate::pixels::{edges_on, painted, text_width};
-use crate::rows::{amount_at, draw_amount, draw_refused, fit, strip, AmountAt};
+use crate::rows::{draw_amount, draw_refused, fit, strip, words_end};
 use crate::theme::{Theme, ON_BAR};
 use billsim_core::views::share::{Bar, CohortView};
 use plotters::coord::Shift;
@@ -60,11 +60,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         let values: Vec<u64> = bar.segments.iter().map(|s| s.charged.0).collect();
         let x = edges_on(pad, w - 2 * pad, &values, longest, theme.least_segment());
         // A bill written inside its bar's end leaves the segments' words the room before it.
-        let end = x.last().copied().unwrap_or(pad);
-        let words_end = match amount_at(&bar.bill, (end, y0, y1), w - pad, font, theme) {
-            AmountAt::Inside(from) => from - 2,
-            AmountAt::Past(_) | AmountAt::Nowhere => i32::MAX,
-        };
+        let words_end = words_end(&bar.bill, (x.last().copied().unwrap_or(pad), y0, y1), w - pad, font, theme);
         for (c, segment) in bar.segments.iter().enumerate() {
             let (x0, x1) = painted(&x, c, gap);
             if x1 <= x0 {

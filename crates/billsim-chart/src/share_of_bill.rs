@@ -4,7 +4,7 @@
 
 use crate::frame::Frame;
 use crate::pixels::{edges_on, painted, text_width};
-use crate::rows::{draw_amount, draw_refused, fit, strip};
+use crate::rows::{draw_amount, draw_refused, fit, strip, words_end};
 use crate::theme::{rgb, Theme, ON_BAR};
 use billsim_core::lessons::toy_day::UserKind;
 use billsim_core::views::share::honest_refused_words;
@@ -92,6 +92,9 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
             draw_refused(area, (pad, w - pad), strip_at, counts, theme)?;
         }
         let x = edges_on(pad, w - 2 * pad, &row.values, row.full, theme.least_segment());
+        // An amount written inside its bar's end leaves the heavy user's words the room before it.
+        let end = x.last().copied().unwrap_or(pad);
+        let words_end = row.amount.as_deref().map_or(i32::MAX, |a| words_end(a, (end, y0, y1), w - pad, font, theme));
         for (u, user) in day.users.iter().enumerate() {
             let (x0, x1) = painted(&x, u, gap);
             if x1 <= x0 {
@@ -104,7 +107,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
                 // A drawn segment is part of a bill that is not zero, so it has a share.
                 let share = share(row.values[u], row.values.iter().sum()).unwrap_or_default();
                 // The longest label that fits in the segment: "heavy 27%", else "27%".
-                let fits = |t: &String| text_width(t, font) + 2 * pad < x1 - x0;
+                let fits = |t: &String| text_width(t, font) + 2 * pad < x1.min(words_end) - x0;
                 if let Some(text) = [format!("heavy {share}"), share].into_iter().find(fits) {
                     let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
                     area.draw(&Text::new(
