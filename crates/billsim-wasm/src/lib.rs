@@ -9,6 +9,7 @@ mod in_flight_input;
 mod js_input;
 mod js_output;
 mod kept_view;
+mod lesson_views;
 #[cfg(feature = "replay")]
 mod replay;
 mod thrown;
@@ -16,14 +17,15 @@ mod types;
 
 #[cfg(feature = "replay")]
 pub use replay::{draw_replay_over_time, draw_replay_share, replay_page, replay_progress, Most, Replay};
+// Empty in a module of lesson 000 alone.
+#[allow(unused_imports)]
+pub use lesson_views::*;
 pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
 use billsim_core::engine::Record;
 use billsim_core::scenario::registry::Value;
 use billsim_core::views::over_time::OverTime;
-use billsim_core::views::share::CohortView;
-use billsim_core::views::trade_off::TradeOff;
 use billsim_core::Policy;
 use js_output::{memory_bytes, on_canvas, to_js};
 use kept_view::kept;
@@ -459,194 +461,6 @@ pub fn draw_over_time(
     on_canvas(canvas, |area| billsim_chart::draw_over_time(area, &view, &theme))
 }
 
-/// Lesson 002's runaway day, zoomed: the runaway tenant's spend from 09:00 to 14:00 of its
-/// day under each policy, on a scale of tens, against its daily budget and the product's
-/// monthly budget, on month `seed` with `settings` (the runaway tenant's, as for
-/// `runScenario`): an `OverTime`, as `overTimeView` gives, all from the core.
-#[wasm_bindgen(js_name = runawayDayView, unchecked_return_type = "OverTime")]
-pub fn runaway_day_view(
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-) -> Result<JsValue, Thrown> {
-    to_js(&*runaway_day_of(&settings, &seed)?)
-}
-
-/// Draws `runawayDayView`'s chart onto `canvas` (the over-time chart, zoomed); `look` as
-/// for `drawShareOfBill`.
-#[wasm_bindgen(js_name = drawRunawayDay)]
-pub fn draw_runaway_day(
-    canvas: HtmlCanvasElement,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
-) -> Result<(), Thrown> {
-    let view = runaway_day_of(&settings, &seed)?;
-    let theme: Theme = js_input::look(&look)?;
-    on_canvas(canvas, |area| billsim_chart::draw_over_time(area, &view, &theme))
-}
-
-/// Lesson 002's ladder against the hard block on month `seed` with `settings` (the runaway
-/// tenant's): `{ title, parts, rows: [{ policy, heading, runaway, calls, note }], sentences,
-/// table }`, the calls each daily cap stopped on the model they asked for, served on a
-/// cheaper model or refused, all from the core.
-#[wasm_bindgen(js_name = ladderView, unchecked_return_type = "LadderView")]
-pub fn ladder_view(
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-) -> Result<JsValue, Thrown> {
-    to_js(&*ladder_of(&settings, &seed)?)
-}
-
-/// Draws `ladderView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
-#[wasm_bindgen(js_name = drawLadder)]
-pub fn draw_ladder(
-    canvas: HtmlCanvasElement,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
-) -> Result<(), Thrown> {
-    let view = ladder_of(&settings, &seed)?;
-    let theme: Theme = js_input::look(&look)?;
-    on_canvas(canvas, |area| billsim_chart::draw_ladder(area, &view, &theme))
-}
-
-/// What the "by kind of user" view shows for scenario `name` on run number `seed`
-/// (`settings` as for `runScenario`): `{ title, cohorts: [{ name, label }], bars: [{ policy,
-/// label, note, segments: [{ cohort, label, chargedNanos, share }], sentence }], table:
-/// { caption, columns, rows } }`, all from the core.
-#[wasm_bindgen(js_name = cohortView, unchecked_return_type = "CohortView")]
-pub fn cohort_view(
-    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-) -> Result<JsValue, Thrown> {
-    to_js(&*cohort_view_of(&name, &settings, &seed)?.1)
-}
-
-/// Draws `cohortView`'s chart onto `canvas`, framing the bar of `policy` (one of the
-/// scenario's policies); `look` as for `drawShareOfBill`.
-#[wasm_bindgen(js_name = drawShareByCohort)]
-pub fn draw_share_by_cohort(
-    canvas: HtmlCanvasElement,
-    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
-) -> Result<(), Thrown> {
-    let (scenario, view) = cohort_view_of(&name, &settings, &seed)?;
-    let policy = js_input::scenario_policy(scenario, &policy)?;
-    let theme: Theme = js_input::look(&look)?;
-    on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, policy, &theme))
-}
-
-/// What the trade-off view shows for scenario `name` on run number `seed` (`settings` as
-/// for `runScenario`): `{ title, across, up, refusedTicks, moneyTicks, points: [{ policy,
-/// label, name, billNanos, bill, honestRefused, honestRequests, note, sentence }], table }`,
-/// all from the core, the points the `cohortView`'s bills and honest refusals.
-#[wasm_bindgen(js_name = tradeOffView, unchecked_return_type = "TradeOff")]
-pub fn trade_off_view(
-    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-) -> Result<JsValue, Thrown> {
-    to_js(&*trade_off_of(&name, &settings, &seed)?.1)
-}
-
-/// Draws `tradeOffView`'s chart onto `canvas`, ringing the point of `policy` (one of the
-/// scenario's policies); `look` as for `drawShareOfBill`.
-#[wasm_bindgen(js_name = drawTradeOff)]
-pub fn draw_trade_off(
-    canvas: HtmlCanvasElement,
-    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
-) -> Result<(), Thrown> {
-    let (scenario, view) = trade_off_of(&name, &settings, &seed)?;
-    let policy = js_input::scenario_policy(scenario, &policy)?;
-    let theme: Theme = js_input::look(&look)?;
-    on_canvas(canvas, |area| billsim_chart::draw_trade_off(area, &view, policy, &theme))
-}
-
-/// What the accounts view shows for scenario `name` on run number `seed` (`settings` as
-/// for `runScenario`) with `policy` picked: `{ title, through, refused, most, rows: [{
-/// policy, heading, note, sentence, accounts: [{ name, requests, through, refused }] }],
-/// table }`, all from the core: each account of the lesson's kind of user under the policy
-/// the lesson says lets them through and under `policy`. A scenario with no such view
-/// throws with `field` "scenario".
-#[wasm_bindgen(js_name = accountsView, unchecked_return_type = "Accounts")]
-pub fn accounts_view(
-    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
-) -> Result<JsValue, Thrown> {
-    to_js(&*accounts_of(&name, &settings, &seed, &policy)?)
-}
-
-/// Draws `accountsView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
-#[wasm_bindgen(js_name = drawAccounts)]
-pub fn draw_accounts(
-    canvas: HtmlCanvasElement,
-    #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
-) -> Result<(), Thrown> {
-    let view = accounts_of(&name, &settings, &seed, &policy)?;
-    let theme: Theme = js_input::look(&look)?;
-    on_canvas(canvas, |area| billsim_chart::draw_accounts(area, &view, &theme))
-}
-
-/// Lesson 001's client's view: the tutorial's two runs of `demo.py` replayed, each answer as
-/// its client gets it, and day `seed` of the demo link with `settings` (as for
-/// `runScenario("hackathon", ...)`) under `policy`: `{ title, runs: [{ heading, responses:
-/// [{ user, status, retryAfter?, words, retry, spentNanos, spentWords }], capNanos, capLabel,
-/// overshoot, sentence }], day: { heading, kinds: [{ label, ok, limited, capped,
-/// retryAfter?, words }], cap?, sentence } }`, all from the core.
-#[wasm_bindgen(js_name = clientView, unchecked_return_type = "ClientView")]
-pub fn client_view(
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
-) -> Result<JsValue, Thrown> {
-    to_js(&*client_of(&settings, &seed, &policy)?)
-}
-
-/// Draws `clientView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
-#[wasm_bindgen(js_name = drawClient)]
-pub fn draw_client(
-    canvas: HtmlCanvasElement,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
-) -> Result<(), Thrown> {
-    let view = client_of(&settings, &seed, &policy)?;
-    let theme: Theme = js_input::look(&look)?;
-    on_canvas(canvas, |area| billsim_chart::draw_client(area, &view, &theme))
-}
-
-fn client_of(
-    settings: &JsValue,
-    seed: &JsValue,
-    policy: &JsValue,
-) -> Result<Rc<billsim_core::lessons::hackathon::client_view::ClientView>, Thrown> {
-    use billsim_core::lessons::hackathon::{client_view::client_view_of_day, Policy, Settings};
-    let (scenario, values) = js_input::scenario_values(&JsValue::from_str("hackathon"), settings)?;
-    let seed = js_input::seed(seed)?;
-    let name = js_input::scenario_policy(scenario, policy)?;
-    // `scenario_policy` took one of the scenario's policies, each of `Policy::ALL`.
-    let policy = Policy::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| Thrown::on("policy", name))?;
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    kept("client", &run, name, |run| {
-        client_view_of_day(run, policy, &Settings::from_values(&values)).map_err(Thrown::run)
-    })
-}
-
 /// What the widget shows beside the chart for scenario `name` on run number `seed`
 /// (`settings` as for `runScenario`), framing `policy` (one of the scenario's policies):
 /// `[{ name, title, sentences, lines, table: { caption, columns, rows } | null }]`, all
@@ -684,85 +498,10 @@ pub fn warm_scenario(
     Ok(())
 }
 
-fn cohort_view_of(
-    name: &JsValue,
-    settings: &JsValue,
-    seed: &JsValue,
-) -> Result<(&'static billsim_core::scenario::Scenario, Rc<CohortView>), Thrown> {
-    let (scenario, values) = js_input::scenario_values(name, settings)?;
-    let seed = js_input::seed(seed)?;
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    let view = kept("cohorts", &run, "", |run| Ok::<_, Thrown>(billsim_core::views::share::cohort_view(run)))?;
-    Ok((scenario, view))
-}
-
-fn accounts_of(
-    name: &JsValue,
-    settings: &JsValue,
-    seed: &JsValue,
-    policy: &JsValue,
-) -> Result<Rc<billsim_core::views::accounts::Accounts>, Thrown> {
-    let (scenario, values) = js_input::scenario_values(name, settings)?;
-    let seed = js_input::seed(seed)?;
-    let policy = js_input::scenario_policy(scenario, policy)?;
-    if scenario.accounts.is_none() {
-        return Err(Thrown::on(
-            "scenario",
-            format!("{} has no view of its accounts; the free tier has", scenario.name),
-        ));
-    }
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    kept("accounts", &run, policy, |run| {
-        billsim_core::views::accounts::accounts(run, policy)
-            .ok_or_else(|| Thrown::on("scenario", format!("{} has no view of its accounts", scenario.name)))
-    })
-}
-
-fn trade_off_of(
-    name: &JsValue,
-    settings: &JsValue,
-    seed: &JsValue,
-) -> Result<(&'static billsim_core::scenario::Scenario, Rc<TradeOff>), Thrown> {
-    let (scenario, values) = js_input::scenario_values(name, settings)?;
-    let seed = js_input::seed(seed)?;
-    // The run the by-kind view read (kept): its points are that view's bars.
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    let view = kept("tradeOff", &run, "", |run| Ok::<_, Thrown>(billsim_core::views::trade_off::trade_off(run)))?;
-    Ok((scenario, view))
-}
-
 fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<Rc<OverTime>, Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
     // The view's sentences and its drawing read the same run: the last one is kept.
     let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     kept("overTime", &run, "", |run| Ok(billsim_core::views::over_time::over_time(run)?))
-}
-
-/// Lesson 002's month with `settings` on run `seed`, as the other views read it (kept, with
-/// every event: the zoom and the ladder count them), and its settings.
-fn tenant_month(
-    settings: &JsValue,
-    seed: &JsValue,
-) -> Result<(std::rc::Rc<billsim_core::scenario::ScenarioRun>, billsim_core::scenario::Values), Thrown> {
-    let name = JsValue::from_str("runawayTenant");
-    let (scenario, values) = js_input::scenario_values(&name, settings)?;
-    let seed = js_input::seed(seed)?;
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    Ok((run, values))
-}
-
-fn runaway_day_of(settings: &JsValue, seed: &JsValue) -> Result<Rc<OverTime>, Thrown> {
-    let (run, values) = tenant_month(settings, seed)?;
-    kept("runawayDay", &run, "", |run| {
-        billsim_core::lessons::runaway_tenant::runaway_day::runaway_day_view(run, &values).map_err(Thrown::run)
-    })
-}
-
-fn ladder_of(
-    settings: &JsValue,
-    seed: &JsValue,
-) -> Result<Rc<billsim_core::lessons::runaway_tenant::ladder::LadderView>, Thrown> {
-    let (run, _) = tenant_month(settings, seed)?;
-    kept("ladder", &run, "", |run| Ok::<_, Thrown>(billsim_core::lessons::runaway_tenant::ladder::ladder_view(run)))
 }

@@ -38,6 +38,25 @@ pub struct Built {
 /// `policy` (one of its policies), in panels ([`crate::views::panels`]).
 pub type Panels = fn(scenario: &Scenario, seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError>;
 
+/// How a scenario builds a run and makes its panels: the code its lesson holds.
+#[derive(Clone, Copy)]
+pub struct Code {
+    pub(crate) build: fn(u32, &Values) -> Result<Built, RunError>,
+    pub(crate) panels: Panels,
+}
+
+/// `code` where this build holds the scenario's lesson (`held`: its cargo feature, such as
+/// `cfg!(feature = "free-tier")`), `None` where it leaves the lesson out. Evaluated at
+/// compile time, so a lesson left out leaves its code out of the binary: a lesson's widget
+/// module then holds only its own lesson (scripts/bench measures each).
+pub const fn held(code: Code, held: bool) -> Option<Code> {
+    if held {
+        Some(code)
+    } else {
+        None
+    }
+}
+
 /// The panels of a scenario that has none.
 pub fn no_panels(_scenario: &Scenario, _seed: u32, _values: &Values, _policy: &str) -> Result<Vec<Panel>, RunError> {
     Ok(Vec::new())
@@ -77,11 +96,10 @@ pub struct Scenario {
     /// Its settings that must hold together (a run refuses them, a page sets one aside).
     #[serde(skip)]
     pub clashes: &'static [Clash],
+    /// How it runs and what its widget shows beside the chart ([`Scenario::build`],
+    /// [`Scenario::panels`]); `None` in a build that leaves its lesson out ([`held`]).
     #[serde(skip)]
-    pub(crate) build: fn(u32, &Values) -> Result<Built, RunError>,
-    /// What its widget shows beside the chart ([`Scenario::panels`]).
-    #[serde(skip)]
-    pub(crate) make_panels: Panels,
+    pub(crate) code: Option<Code>,
     /// What its over-time chart calls the moments and lines it marks.
     #[serde(skip)]
     pub marks: Marks,
@@ -95,13 +113,23 @@ impl Scenario {
     /// Its traffic, policies and prices on run `seed` with `values`: what a replay takes a
     /// cohort from (`billsim replay --add toyDay-heavy`) and `run --export-log` writes.
     pub fn build(&self, seed: u32, values: &Values) -> Result<Built, RunError> {
-        (self.build)(seed, values)
+        (self.code()?.build)(seed, values)
     }
 
     /// Its panels on run `seed` with `values`, framing `policy` (one of its policies: the
     /// caller checks the name, as every export that frames a policy does).
     pub fn panels(&self, seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError> {
-        (self.make_panels)(self, seed, values, policy)
+        (self.code()?.panels)(self, seed, values, policy)
+    }
+
+    /// Its code, or why this build cannot run it: its lesson is left out.
+    fn code(&self) -> Result<Code, RunError> {
+        self.code.ok_or_else(|| {
+            let allowed = "a scenario of a lesson this build holds (billsim-core's cargo feature of its lesson)";
+            RunError::Setting(
+                crate::settings::Invalid { allowed, got: crate::settings::shown(self.name) }.on("scenario"),
+            )
+        })
     }
 
     /// The first of its rules across settings that `values` break, if any: the same rule a
@@ -184,7 +212,7 @@ impl Values {
 /// --policy` that file gives the scenario's own result (`billsim policies`).
 pub fn policies_file(scenario: &Scenario, values: &Values) -> Result<String, RunError> {
     // The policies come from the settings alone; the seed changes only the traffic.
-    let built = (scenario.build)(0, values)?;
+    let built = scenario.build(0, values)?;
     Ok(engine::policy_file_text(&built.policies))
 }
 
@@ -236,7 +264,7 @@ pub fn prepare(
     prices: Option<&PriceTable>,
 ) -> Result<Prepared, RunError> {
     scenario.check(values).map_err(RunError::Setting)?;
-    let built = (scenario.build)(seed, values)?;
+    let built = scenario.build(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
     let own = built.policies.clone();
     let (ran, labels) = policies.map_or((built.policies, built.labels), engine::Policy::labelled_by_name);

@@ -57,7 +57,7 @@ pub fn free_tier_run(seed: u32, values: &Values) -> Result<ScenarioRun, RunError
 
 /// The lesson's claims on run `seed`.
 pub fn measure(seed: u32, values: &Values) -> Result<Measured, RunError> {
-    let built = (SCENARIO.build)(seed, values)?;
+    let built = SCENARIO.build(seed, values)?;
     let all_three = built.policies.iter().find(|p| p.name == "allThree").cloned();
     let scenario_run = free_tier_run(seed, values)?;
     let by = by_cohort(&scenario_run);

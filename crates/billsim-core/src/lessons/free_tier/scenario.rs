@@ -7,7 +7,7 @@ use crate::lessons::free_tier::{report, Params, POLICIES};
 use crate::money::Micros;
 use crate::scenario::clash::{self, Clash};
 use crate::scenario::setting::{Kind, SettingSpec};
-use crate::scenario::{Built, Marks, Scenario, TripWords, Values};
+use crate::scenario::{held, Built, Code, Marks, Scenario, TripWords, Values};
 
 /// The lesson 003 widget's views: its form shows the free tier's settings.
 const FREE_VIEWS: &[&str] = &["byKind", "freeTradeOff", "freeAccounts", "freeOverTime"];
@@ -151,8 +151,7 @@ pub const SCENARIO: Scenario = Scenario {
     settings_allowed: "one of \"bucketCapacity\", \"refillPerMinute\", \"tokenBudget\", \"breakerDollars\", \
          \"hourlyDollars\", \"pricePerToken\", \"cheapPricePerToken\", \"normalUsers\", \"scriptUsers\", \"sockpuppets\"",
     clashes: CLASHES,
-    build,
-    make_panels: report::panels,
+    code: held(Code { build, panels: report::panels }, cfg!(feature = "free-tier")),
     marks: MARKS,
     accounts: Some(crate::scenario::ManyAccounts {
         cohort: "sockpuppet",

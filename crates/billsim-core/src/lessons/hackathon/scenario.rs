@@ -5,7 +5,7 @@ use crate::engine::RunError;
 use crate::lessons::hackathon::{self, day, panels, prices, Policy, Settings, POLICIES};
 use crate::scenario::setting::{Kind, SettingSpec};
 use crate::scenario::setting::{Toggle, Toggles};
-use crate::scenario::{Built, Scenario, Values};
+use crate::scenario::{held, Built, Code, Scenario, Values};
 
 /// The lesson 001 widget's views: its form shows the demo link's settings.
 const DEMO_VIEWS: &[&str] = &["demoByKind", "demoTradeOff", "demoOverTime"];
@@ -133,8 +133,7 @@ pub const SCENARIO: Scenario = Scenario {
     settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
     clashes: &[],
-    build,
-    make_panels: panels::panels,
+    code: held(Code { build, panels: panels::panels }, cfg!(feature = "hackathon")),
     // The tutorial's app answers "daily cost cap reached" once its cap is reached.
     marks: crate::scenario::Marks {
         trip: Some(crate::scenario::TripWords {

@@ -6,7 +6,7 @@ use crate::lessons::runaway_tenant::traffic::traffic;
 use crate::lessons::runaway_tenant::{labels, panels, prices, Params, CLASHES, POLICIES};
 use crate::money::Micros;
 use crate::scenario::setting::{Choice, Kind, SettingSpec};
-use crate::scenario::{Built, Marks, Reference, Scenario, Values};
+use crate::scenario::{held, Built, Code, Marks, Reference, Scenario, Values};
 
 const FAIL_MODES: &[Choice] = &[
     Choice { value: "open", label: "Fail open: served, unmetered" },
@@ -197,8 +197,7 @@ pub const SCENARIO: Scenario = Scenario {
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
                        \"freeFail\", \"failPercent\"",
     clashes: CLASHES,
-    build,
-    make_panels: panels::panels,
+    code: held(Code { build, panels: panels::panels }, cfg!(feature = "runaway-tenant")),
     marks: MARKS,
     accounts: None,
 };

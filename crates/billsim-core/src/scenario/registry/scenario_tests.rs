@@ -108,3 +108,21 @@ fn an_unknown_setting_or_a_bad_value_names_the_field_and_what_is_allowed() {
     let err = values.set(&TOY_DAY, "perMinute", "0").unwrap_err();
     assert_eq!(err.to_string(), "perMinute: must be a whole number from 1 to 60; got \"0\"");
 }
+
+#[test]
+fn a_scenario_whose_lesson_a_build_leaves_out_refuses_to_run_and_names_itself() {
+    use crate::scenario::{held, Scenario};
+    let values = Values::defaults(&free_tier::SCENARIO);
+    let left_out = Scenario { code: held(free_tier::SCENARIO.code.unwrap(), false), ..free_tier::SCENARIO };
+    let err = left_out.build(0, &values).err().expect("a scenario with no code cannot run");
+    assert_eq!(
+        err.to_string(),
+        "scenario: must be a scenario of a lesson this build holds (billsim-core's cargo feature of its lesson); got \"freeTier\""
+    );
+    let panels = left_out.panels(0, &values, "allThree").expect_err("nor make its panels");
+    assert_eq!(panels.to_string(), err.to_string());
+    // This test's build holds every lesson: each scenario has its code.
+    let held_here: Vec<&str> = SCENARIOS.iter().filter(|s| s.code.is_some()).map(|s| s.name).collect();
+    let all: Vec<&str> = SCENARIOS.iter().map(|s| s.name).collect();
+    assert_eq!(held_here, all, "a build with the feature \"lessons\" holds them all");
+}

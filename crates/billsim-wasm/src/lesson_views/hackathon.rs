@@ -1,0 +1,56 @@
+//! Lesson 001's own view: the tutorial's runs as its client gets them, and the demo day.
+
+use crate::js_input;
+use crate::js_output::{on_canvas, to_js};
+use crate::kept_view::kept;
+use crate::Thrown;
+use billsim_chart::Theme;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+/// Lesson 001's client's view: the tutorial's two runs of `demo.py` replayed, each answer as
+/// its client gets it, and day `seed` of the demo link with `settings` (as for
+/// `runScenario("hackathon", ...)`) under `policy`: `{ title, runs: [{ heading, responses:
+/// [{ user, status, retryAfter?, words, retry, spentNanos, spentWords }], capNanos, capLabel,
+/// overshoot, sentence }], day: { heading, kinds: [{ label, ok, limited, capped,
+/// retryAfter?, words }], cap?, sentence } }`, all from the core.
+#[wasm_bindgen(js_name = clientView, unchecked_return_type = "ClientView")]
+pub fn client_view(
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+) -> Result<JsValue, Thrown> {
+    to_js(&*client_of(&settings, &seed, &policy)?)
+}
+
+/// Draws `clientView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
+#[wasm_bindgen(js_name = drawClient)]
+pub fn draw_client(
+    canvas: HtmlCanvasElement,
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+) -> Result<(), Thrown> {
+    let view = client_of(&settings, &seed, &policy)?;
+    let theme: Theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_client(area, &view, &theme))
+}
+
+fn client_of(
+    settings: &JsValue,
+    seed: &JsValue,
+    policy: &JsValue,
+) -> Result<Rc<billsim_core::lessons::hackathon::client_view::ClientView>, Thrown> {
+    use billsim_core::lessons::hackathon::{client_view::client_view_of_day, Policy, Settings};
+    let (scenario, values) = js_input::scenario_values(&JsValue::from_str("hackathon"), settings)?;
+    let seed = js_input::seed(seed)?;
+    let name = js_input::scenario_policy(scenario, policy)?;
+    // `scenario_policy` took one of the scenario's policies, each of `Policy::ALL`.
+    let policy = Policy::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| Thrown::on("policy", name))?;
+    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    kept("client", &run, name, |run| {
+        client_view_of_day(run, policy, &Settings::from_values(&values)).map_err(Thrown::run)
+    })
+}
