@@ -11,12 +11,15 @@ import { gzipSync } from "node:zlib";
 import { runBrowser } from "./browser.mjs";
 import { runRunawayTenant, runawayRows } from "./runaway-tenant.mjs"; // lesson 002's widget (issue 11)
 import { runViews, viewRows } from "./views.mjs"; // every view of lessons 001 to 003 (issue 20)
+import { FIRST_VIEW_TARGET, firstViewTotals, runFirstView } from "./first-view.mjs"; // each lesson's first view (issue 22)
 import { median, quantile } from "./stats.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 // What is measured: web/ and target/pkg-node, or the copies scripts/bench takes after its build.
 const webDir = resolve(process.env.BENCH_WEB ?? resolve(root, "web"));
 const nodePkg = resolve(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
+// Each lesson's own module (scripts/build-wasm --lessons), one folder per lesson page's name.
+const lessonsDir = resolve(process.env.BENCH_LESSONS ?? resolve(root, "target/pkg-lessons"));
 const say = (text) => process.stderr.write(`${text}\n`);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
 
@@ -52,6 +55,8 @@ const runaway = await runRunawayTenant(webDir);
 // ---- end of lesson 002's block
 say("bench: every view of lessons 001 to 003 in headless Chromium (bench/views.mjs) ...");
 const views = await runViews(webDir);
+say("bench: each lesson's first view in headless Chromium (bench/first-view.mjs) ...");
+const firstView = await runFirstView(webDir);
 
 // Sizes: the files the brief names, and any other file the page requested while it loaded.
 const asFile = (path) => (path.endsWith("/") ? `${path}index.html` : path).replace(/^\//, "");
@@ -147,6 +152,27 @@ if (widget.count > named.count) row(`the ${named.count} files named in issue 5`,
 row(`the whole widget: all ${widget.count} files above`, int(widget.raw), int(widget.gzip), "", "", `gzip <= ${int(TARGET.widgetGzip)}`,
   verdict(widget.gzip <= TARGET.widgetGzip));
 
+// Each lesson page as it loads today (the widget's module holds every lesson), then the
+// lesson's own module (a build of billsim-wasm with only its lesson's feature) and the first
+// view it would make: the page's other files with that module in place of the widget's.
+section("Each lesson's first view: bytes at gzip -9", "all", "wasm", "JS", "the rest", "target", "");
+const firstViews = firstViewTotals(firstView).map((t) => {
+  const lesson = t.page.replace(/^.*\//, "").replace(/\.html$/, "");
+  const bytes = readFileSync(resolve(lessonsDir, lesson, "billsim_wasm_bg.wasm"));
+  const own = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  const js = t.byKind.JS ?? 0;
+  const rest = t.totalGzip - t.wasmGzip - js;
+  const ownTotal = t.totalGzip - t.wasmGzip + own.gzip;
+  row(`${t.page}, as it loads`, int(t.totalGzip), int(t.wasmGzip), int(js), int(rest),
+    `all <= ${int(FIRST_VIEW_TARGET.totalGzip)}`, verdict(t.totalGzip <= FIRST_VIEW_TARGET.totalGzip));
+  row(`  its lesson's own module (${lesson}, ${int(own.raw)} B raw)`, "", int(own.gzip), "", "",
+    `wasm <= ${int(FIRST_VIEW_TARGET.wasmGzip)}`, verdict(own.gzip <= FIRST_VIEW_TARGET.wasmGzip));
+  row("  the first view with that module instead", int(ownTotal), int(own.gzip), int(js), int(rest),
+    `all <= ${int(FIRST_VIEW_TARGET.totalGzip)}`, verdict(ownTotal <= FIRST_VIEW_TARGET.totalGzip));
+  return { ...t, lesson, own, ownTotal };
+});
+if (firstView.errors.length) say(`ERRORS in the first views: ${firstView.errors.join("; ")}`);
+
 section("wasm memory: bytes", `${int(mem10.clicks)} clicks`, `${int(memMany.clicks)} clicks`, "growth", "", "", "");
 const grew = memMany.bytes - mem10.bytes;
 row("wasmMemoryBytes() after that many clicks", int(mem10.bytes), int(memMany.bytes), int(grew), "", "",
@@ -187,5 +213,5 @@ out.push(`wasm/native from the fastest runs instead of the medians (less disturb
 console.log(out.join("\n"));
 
 mkdirSync(resolve(root, "target/bench"), { recursive: true });
-writeFileSync(resolve(root, "target/bench/results.json"), JSON.stringify({ webDir, nodePkg, started, loadBefore, loadAfter, commit, native, node, baseline, browser, runaway, views, sizes }, null, 1));
+writeFileSync(resolve(root, "target/bench/results.json"), JSON.stringify({ webDir, nodePkg, started, loadBefore, loadAfter, commit, native, node, baseline, browser, runaway, views, sizes, firstViews }, null, 1));
 say("bench: raw numbers in target/bench/results.json");

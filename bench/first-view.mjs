@@ -1,0 +1,74 @@
+// What a reader downloads for each lesson's first view (issue 22, point 4): each lesson's
+// example page (web/examples/) loaded in headless Chromium in a fresh context (no cache)
+// until its widget has drawn, every file it fetched from the server counted at gzip -9 (as
+// a server would send it), by kind: HTML, JS, CSS, wasm, figures. The targets: the lesson's
+// wasm module at most 60 KB gzipped, the whole first view at most 100 KB.
+// `node bench/first-view.mjs` prints these rows alone (BENCH_WEB picks the web/ to serve);
+// bench/run.mjs puts them in the one table.
+import { readFileSync } from "node:fs";
+import { extname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+export const LESSON_PAGES = ["examples/toy-day.html", "examples/hackathon.html", "examples/runaway-tenant.html", "examples/free-tier.html"];
+export const FIRST_VIEW_TARGET = { wasmGzip: 60_000, totalGzip: 100_000 };
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+  "--disable-component-update", "--no-first-run", "--disable-sync"];
+const KINDS = { ".html": "HTML", ".js": "JS", ".mjs": "JS", ".css": "CSS", ".wasm": "wasm", ".svg": "figures", ".png": "figures" };
+
+/** `{ errors, pages: [{ page, files: [{ path, kind, raw, gzip }] }] }`: what each lesson page fetched. */
+export async function runFirstView(webDir = resolve(import.meta.dirname, "../web")) {
+  const { serve } = await import(pathToFileURL(resolve(webDir, "serve.mjs")).href);
+  const server = await serve(0);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const out = { errors: [], pages: [] };
+  try {
+    for (const path of LESSON_PAGES) {
+      const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+      const page = await context.newPage();
+      const fetched = new Map();
+      page.on("pageerror", (e) => out.errors.push(`${path}: ${e}`));
+      page.on("response", async (r) => {
+        if (!r.url().startsWith(origin)) return;
+        if (r.status() !== 200) out.errors.push(`${path}: ${new URL(r.url()).pathname} answered ${r.status()}`);
+        else fetched.set(new URL(r.url()).pathname, r.body());
+      });
+      await page.goto(`${origin}/${path}`);
+      await page.locator("bill-widget").locator(".summary").filter({ hasText: /\S/ }).waitFor();
+      await page.waitForLoadState("networkidle");
+      const files = [];
+      for (const [file, body] of fetched) {
+        const bytes = await body;
+        files.push({ path: file, kind: KINDS[extname(file)] ?? "other", raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+      }
+      out.pages.push({ page: path, files });
+      await context.close();
+    }
+    return out;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/** Each page's totals: `{ page, byKind: { kind: gzip }, wasmGzip, totalGzip, totalRaw }`. */
+export function firstViewTotals(r) {
+  return r.pages.map(({ page, files }) => {
+    const byKind = {};
+    for (const f of files) byKind[f.kind] = (byKind[f.kind] ?? 0) + f.gzip;
+    const sum = (key) => files.reduce((a, f) => a + f[key], 0);
+    return { page, byKind, wasmGzip: byKind.wasm ?? 0, totalGzip: sum("gzip"), totalRaw: sum("raw") };
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await runFirstView(process.env.BENCH_WEB);
+  const int = (n) => n.toLocaleString("en-US");
+  for (const t of firstViewTotals(r)) {
+    const kinds = Object.entries(t.byKind).map(([k, v]) => `${k} ${int(v)}`).join(", ");
+    console.log(`${t.page}: ${int(t.totalGzip)} B gzipped in all (${int(t.totalRaw)} raw): ${kinds}`);
+  }
+  if (r.errors.length) console.log(`ERRORS: ${r.errors.join("; ")}`);
+}
