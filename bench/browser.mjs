@@ -8,15 +8,12 @@
 // `node bench/browser.mjs` prints the results; `--json` prints one JSON object for bench/run.mjs.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 
 const NAVIGATIONS = 15;
 const CLICKS = 300; // measured, after CLICK_WARMUP more
 const CLICK_WARMUP = 20;
 const MEMORY_CLICKS = [10, 10_000];
-
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--no-first-run", "--disable-sync"];
 
 // Before any page script: note when the widget first says it drew (its `bill-widget-change`
 // event, seen from the window in the capture phase), then the next animation frame, when
@@ -150,7 +147,7 @@ export async function runBrowser(webDir = resolve(import.meta.dirname, "../web")
   const { serve } = await import(pathToFileURL(resolve(webDir, "serve.mjs")).href);
   const server = await serve(0);
   const url = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const browser = await launchChromium();
   try {
     const out = { chromium: browser.version(), clickWarmup: CLICK_WARMUP, pageErrors: [] };
     const watch = (page) => page.on("pageerror", (e) => out.pageErrors.push(String(e)));

@@ -9,12 +9,10 @@ import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 
 export const LESSON_PAGES = ["examples/toy-day.html", "examples/hackathon.html", "examples/runaway-tenant.html", "examples/free-tier.html"];
 export const FIRST_VIEW_TARGET = { wasmGzip: 60_000, totalGzip: 100_000 };
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--no-first-run", "--disable-sync"];
 const KINDS = { ".html": "HTML", ".js": "JS", ".mjs": "JS", ".css": "CSS", ".wasm": "wasm", ".svg": "figures", ".png": "figures" };
 
 /** `{ errors, pages: [{ page, files: [{ path, kind, raw, gzip }] }] }`: what each lesson page fetched. */
@@ -22,7 +20,7 @@ export async function runFirstView(webDir = resolve(import.meta.dirname, "../web
   const { serve } = await import(pathToFileURL(resolve(webDir, "serve.mjs")).href);
   const server = await serve(0);
   const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const browser = await launchChromium();
   const out = { errors: [], pages: [] };
   try {
     for (const path of LESSON_PAGES) {

@@ -11,15 +11,13 @@
 // bench/run.mjs puts it in the one table.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { median, quantile } from "./stats.mjs";
 
 const PAGE = "examples/runaway-tenant.html";
 const CLICKS = 200; // each kind, after WARMUP more
 const COLD = 40;
 const WARMUP = 30;
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--no-first-run", "--disable-sync"];
 
 // Inside the page: each click is dispatched a random 0 to 16 ms after an animation frame,
 // as a reader's click lands anywhere in a frame, and timed from just before `click()` to
@@ -62,7 +60,7 @@ export async function runRunawayTenant(webDir = resolve(import.meta.dirname, "..
   const { serve } = await import(pathToFileURL(resolve(webDir, "serve.mjs")).href);
   const server = await serve(0);
   const url = `http://127.0.0.1:${server.address().port}/${PAGE}`;
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     const errors = [];

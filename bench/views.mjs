@@ -9,14 +9,12 @@
 // rows alone (BENCH_WEB picks the web/ to serve); bench/run.mjs puts them in the one table.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 import { median, quantile } from "./stats.mjs";
 
 const PAGES = ["examples/free-tier.html", "examples/hackathon.html", "examples/runaway-tenant.html"];
 const CLICKS = 60; // each view, after WARMUP more
 const WARMUP = 10;
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--no-first-run", "--disable-sync"];
 
 // Inside the page: shows `view`, then clicks the policy buttons in turn; null for a view
 // that shows no policy buttons (over time draws every policy at once).
@@ -66,7 +64,7 @@ async function clicks({ view, n, warmup }) {
 export async function runViews(webDir = resolve(import.meta.dirname, "../web")) {
   const { serve } = await import(pathToFileURL(resolve(webDir, "serve.mjs")).href);
   const server = await serve(0);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const browser = await launchChromium();
   const out = { errors: [], views: [] };
   try {
     for (const path of PAGES) {
