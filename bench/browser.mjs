@@ -101,7 +101,7 @@ async function clicks({ n, warmup }) {
 
 // Inside the page: the core through the module the widget loaded (the same instance).
 async function coreInPage() {
-  const m = await import(new URL("pkg/billsim_wasm.js", location.href).href);
+  const m = await import(new URL("pkg-toy-day/billsim_wasm.js", location.href).href);
   await m.default(); // already initialised by the widget: returns at once
   const timeRuns = (f, samples, units = 1, warmup = 1) => { // as in bench/stats.mjs
     for (let i = 0; i < warmup; i++) f();
@@ -136,7 +136,7 @@ async function clickUntil(total) {
     if (window.__clicks % 50 === 0) await new Promise((r) => requestAnimationFrame(r));
   }
   await new Promise((r) => requestAnimationFrame(r));
-  const m = await import(new URL("pkg/billsim_wasm.js", location.href).href);
+  const m = await import(new URL("pkg-toy-day/billsim_wasm.js", location.href).href);
   return { clicks: window.__clicks, bytes: m.wasmMemoryBytes(), day: widget.shadowRoot.querySelector(".day-number").textContent,
     changes: window.__bench.changes - 1, // the events after the first draw: one per click if every click drew
     jsHeapBytes: performance.memory?.usedJSHeapSize };

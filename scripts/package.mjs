@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, posix, resolve } from "node:path";
 import { CSP } from "../web/serve.mjs";
+import { lessonWidgets } from "../web/lesson-modules.js";
 import { coreTable, elementManifest } from "./widget-types.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
@@ -24,6 +25,9 @@ const NAME = "bill-widget";
 const ENTRIES = ["bill-widget.js", "bill-widget.d.ts", "bill-widget-attributes.d.ts", "bill-widget-react.d.ts",
   "embed.html", "embed-host.js",
   ...readdirSync(join(WEB, "figures")).filter((f) => f.endsWith(".svg")).sort().map((f) => `figures/${f}`)];
+/** The core's module that `bill-widget/core` gives: the one with every lesson, where the
+ *  widget loads only its lesson's (web/lesson-modules.js). */
+const CORE = "pkg/billsim_wasm.js";
 /** Files of the repository that go to the package's root as they are. */
 const REPO_FILES = ["LICENSE", "CHANGELOG.md"];
 const TEXT = /\.(js|css|html|svg)$/;
@@ -77,7 +81,7 @@ function layout() {
     visiting.delete(path);
     return out;
   };
-  for (const entry of ENTRIES) place(entry);
+  for (const entry of [...ENTRIES, CORE]) place(entry);
   return files;
 }
 
@@ -90,10 +94,10 @@ function fallback() {
 }
 
 function manifest(v, out) {
-  const core = out.get("pkg/billsim_wasm.js");
-  const coreTypes = out.get("pkg/billsim_wasm.d.ts");
-  const wasm = out.get("pkg/billsim_wasm_bg.wasm");
-  if (!core || !coreTypes || !wasm) throw new Error("scripts/package: the widget no longer loads pkg/billsim_wasm.js (and its .d.ts)");
+  const core = out.get(CORE);
+  const coreTypes = out.get(CORE.replace(/\.js$/, ".d.ts"));
+  const wasm = out.get(CORE.replace(/\.js$/, "_bg.wasm"));
+  if (!core || !coreTypes || !wasm) throw new Error(`scripts/package: ${CORE} (its .d.ts and its wasm) is not built`);
   return {
     name: NAME,
     version: v,
@@ -150,20 +154,32 @@ function theme() {
 
 function readme(v, out) {
   const template = readFileSync(join(REPO, "scripts/package-readme.md"), "utf8");
-  // What bill-widget.js loads, all of it: the browser can fetch it at once.
-  const graph = new Set();
-  const walk = (path) => { for (const d of out.get(path).deps) if (!graph.has(d)) { graph.add(d); walk(d); } };
-  walk("bill-widget.js");
-  const preload = [...graph].map((path) => out.get(path)).filter((f) => /\.(js|wasm)$/.test(f.out));
+  // What bill-widget.js loads (all of it but the lesson modules, of which a page loads only
+  // its widgets' lessons' ones: web/lesson-modules.js), and each lesson's module.
+  const graphOf = (from, skip = () => false) => {
+    const graph = new Set([from]);
+    const walk = (path) => { for (const d of out.get(path).deps) if (!graph.has(d) && !skip(d)) { graph.add(d); walk(d); } };
+    walk(from);
+    return [...graph].map((path) => out.get(path)).filter((f) => /\.(js|wasm)$/.test(f.out));
+  };
+  const links = (files) => files.map((f) => f.out.endsWith(".wasm")
+    ? `<link rel="preload" href="/lessons/widget/${v}/${f.out}" as="fetch" type="application/wasm" crossorigin>`
+    : `<link rel="modulepreload" href="/lessons/widget/${v}/${f.out}">`).join("\n");
+  const widget = graphOf("bill-widget.js", (path) => path.startsWith("pkg-")).filter((f) => f.out !== "bill-widget.js");
+  const lesson = (scenario) => {
+    const glue = `pkg-${scenario.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}/billsim_wasm.js`;
+    if (!out.has(glue)) throw new Error(`scripts/package: the widget does not load ${glue}, the module of ${scenario}`);
+    return graphOf(glue);
+  };
+  const [first, ...later] = lessonWidgets;
   const fields = {
     VERSION: v,
     CSP,
     ATTRIBUTES: attributes(),
     THEME: theme(),
     FALLBACK: fallback().replaceAll('src="figures/', `src="/lessons/widget/${v}/figures/`),
-    PRELOAD: preload.map((f) => f.out.endsWith(".wasm")
-      ? `<link rel="preload" href="/lessons/widget/${v}/${f.out}" as="fetch" type="application/wasm" crossorigin>`
-      : `<link rel="modulepreload" href="/lessons/widget/${v}/${f.out}">`).join("\n"),
+    PRELOAD: links([...widget, ...lesson(first)]),
+    LESSON_PRELOADS: later.map((scenario) => `\`scenario="${scenario}"\`:\n\n\`\`\`html\n${links(lesson(scenario))}\n\`\`\``).join("\n\n"),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key) => {
     if (!(key in fields)) throw new Error(`scripts/package: unknown {{${key}}} in scripts/package-readme.md`);

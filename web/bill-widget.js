@@ -1,8 +1,9 @@
 // <bill-widget>: the lesson's widget as a custom element. A thin layer: every number it
-// shows comes from the wasm core (dayView, spreadSentences, overrunSentences, and the two
-// drawing exports), and its form, buttons, attributes and address from the core's table of
-// settings (scenarios(), through widget-settings.js); this file wires the controls, keeps
-// the last good view, and sizes the canvas.
+// shows comes from its lesson's wasm core (lesson-modules.js: dayView, spreadSentences,
+// overrunSentences, the other views and their drawing exports), and its form, buttons,
+// attributes and address from the core's table of settings (scenarios(), through
+// widget-settings.js); this file wires the controls, keeps the last good view, and sizes
+// the canvas.
 //
 // Attributes: one per setting of the core's table (`billsim scenarios` lists them with
 // their ranges), followed when they change; sync-url to read and write the page's address.
@@ -12,11 +13,10 @@
 // Importing this module is safe anywhere (server rendering, Node.js): it touches no DOM
 // until a browser's page has a <bill-widget>, and the WebAssembly is fetched only then,
 // so a site may import it on every page and pay for it only where a widget is.
-import init, {
-  accountsView, clientView, cohortView, drawAccounts, drawClient, dayView, drawShareByCohort, drawShareOfBill, drawOverrun, drawLadder, drawOverTime, drawRunawayDay, drawTradeOff, overTimeView,
-  ladderView, readSetting, runawayDayView, scenarioPanels, settleSettings, spreadSentences, overrunSentences, themeIsDark, tradeOffView, warmScenario,
-} from "./pkg/billsim_wasm.js";
-import { given, ignored, loadSchema, namesOf, problemOf, readSettings, toQuery, unknownParams } from "./widget-settings.js";
+import { lessonModule } from "./lesson-modules.js";
+import {
+  given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, themeIsDark, toQuery, unknownParams,
+} from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 
 const DAYS_CHECKED = 200;
@@ -178,14 +178,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       policy: true,
       settings: (state, scenario) => ({ seed: state.seed, ...pick(state, scenario.settings) }),
       write: (widget, settings) => widget.#writeDay(settings),
-      draw: (canvas, settings, state, look) => drawShareOfBill(canvas, settings, state.policy, look),
+      draw: (core, canvas, settings, state, look) => core.drawShareOfBill(canvas, settings, state.policy, look),
     },
     overrun: {
       panel: ".inflight-view",
       canvas: ".overrun-chart",
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeOverrun(settings, scenario),
-      draw: (canvas, settings, _state, look) => drawOverrun(canvas, settings, look),
+      draw: (core, canvas, settings, _state, look) => core.drawOverrun(canvas, settings, look),
     },
     spendOverTime: {
       panel: ".overtime-view",
@@ -193,8 +193,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       runs: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeOverTime(settings,
-        widget.#viewOf(overTimeView, scenario.name, settings, widget.#state.seed), ".overtime-chart"),
-      draw: (canvas, settings, state, look, scenario) => drawOverTime(canvas, scenario.name, settings, state.seed, look),
+        widget.#viewOf(widget.#core.overTimeView, scenario.name, settings, widget.#state.seed), ".overtime-chart"),
+      draw: (core, canvas, settings, state, look, scenario) => core.drawOverTime(canvas, scenario.name, settings, state.seed, look),
     },
     // Lesson 002's zoom into the hours its tenant runs away, made by the core.
     runawayDay: {
@@ -203,8 +203,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       runs: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings) =>
-        widget.#writeOverTime(settings, widget.#viewOf(runawayDayView, settings, widget.#state.seed), ".runaway-day-chart"),
-      draw: (canvas, settings, state, look) => drawRunawayDay(canvas, settings, state.seed, look),
+        widget.#writeOverTime(settings, widget.#viewOf(widget.#core.runawayDayView, settings, widget.#state.seed), ".runaway-day-chart"),
+      draw: (core, canvas, settings, state, look) => core.drawRunawayDay(canvas, settings, state.seed, look),
     },
     // Lesson 002's ladder against the hard block.
     ladder: {
@@ -213,7 +213,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       runs: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings) => widget.#writeLadder(settings),
-      draw: (canvas, settings, state, look) => drawLadder(canvas, settings, state.seed, look),
+      draw: (core, canvas, settings, state, look) => core.drawLadder(canvas, settings, state.seed, look),
     },
     shareByCohort: {
       panel: ".cohort-view",
@@ -222,8 +222,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       policy: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeCohorts(settings, scenario),
-      draw: (canvas, settings, state, look, scenario, widget) =>
-        drawShareByCohort(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+      draw: (core, canvas, settings, state, look, scenario, widget) =>
+        core.drawShareByCohort(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
     },
     tradeOff: {
       panel: ".tradeoff-view",
@@ -232,8 +232,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       policy: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeTradeOff(settings, scenario),
-      draw: (canvas, settings, state, look, scenario, widget) =>
-        drawTradeOff(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+      draw: (core, canvas, settings, state, look, scenario, widget) =>
+        core.drawTradeOff(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
     },
     accounts: {
       panel: ".accounts-view",
@@ -242,8 +242,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       policy: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeAccounts(settings, scenario),
-      draw: (canvas, settings, state, look, scenario, widget) =>
-        drawAccounts(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
+      draw: (core, canvas, settings, state, look, scenario, widget) =>
+        core.drawAccounts(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
     },
     // The tutorial's own runs (no setting changes them), and the day under the framed policy.
     client: {
@@ -253,8 +253,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       policy: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings) => widget.#writeClient(settings),
-      draw: (canvas, settings, state, look, _scenario, widget) =>
-        drawClient(canvas, settings, state.seed, state[widget.policy], look),
+      draw: (core, canvas, settings, state, look, _scenario, widget) =>
+        core.drawClient(canvas, settings, state.seed, state[widget.policy], look),
     },
   };
   static {
@@ -294,6 +294,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #buttonsOf = null; // the widget whose buttons and form fields are in the page
   #loaded = false;
   #drawn = false;
+  // The started module of the widget's lesson (lesson-modules.js), and the widget's scenario
+  // it is (or is being loaded) for: a widget switched to another lesson loads that lesson's
+  // module, and keeps its last view until it is there.
+  #core = null;
+  #coreFor = "";
 
   constructor() {
     super();
@@ -317,7 +322,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (document.head) pageChanged.observe(document.head, { childList: true, subtree: true, attributes: true });
     connection.signal.addEventListener("abort", () => pageChanged.disconnect());
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
-    load().then(() => {
+    load(this.getAttribute("scenario")).then(() => {
       if (connection.signal.aborted) return;
       if (!this.#loaded) this.#load();
       this.#render();
@@ -580,6 +585,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   }
 
   #render() {
+    if (!this.#hasCore()) return;
     try {
       const widget = this.#widget();
       if (this.#showWidget(widget)) this.#syncForm();
@@ -626,6 +632,23 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
   }
 
+  // Whether the module of the widget's lesson is started; if not, it is asked for, and the
+  // widget renders when it is there (unless it has switched lessons again meanwhile).
+  #hasCore() {
+    const name = this.#widget().scenario;
+    if (this.#core !== null && this.#coreFor === name) return true;
+    if (this.#coreFor !== name) {
+      this.#coreFor = name;
+      this.#core = null;
+      lessonModule(name).then((core) => {
+        if (this.#coreFor !== name) return;
+        this.#core = core;
+        if (this.isConnected) this.#render();
+      }, (e) => this.#fail(e));
+    }
+    return false;
+  }
+
   // What the core's view export `make` gives for `args`: kept, and given again while the
   // export and its arguments stay the same, so that a policy click on a view that does not
   // take the policy asks the core for nothing new (and its table is not written again).
@@ -638,7 +661,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // One simulation gives the day, its sentences and its table (dayView); drawing runs
   // its own, on the canvas.
   #writeDay(settings) {
-    const view = this.#viewOf(dayView, settings);
+    const view = this.#viewOf(this.#core.dayView, settings);
     const { day, summaries, readout } = view;
     const policy = this.#state.policy;
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${day.seed}`;
@@ -669,7 +692,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   // The ladder against the hard block: its sentences; each row in the text alternative (ladderView).
   #writeLadder(settings) {
-    const view = this.#viewOf(ladderView, settings, this.#state.seed);
+    const view = this.#viewOf(this.#core.ladderView, settings, this.#state.seed);
     const text = view.sentences.join(" ");
     return this.#writeView(settings, view, ".ladder-chart", text,
       `${view.rows.map((r) => `${r.heading}: ${r.note}`).join(". ")}. ${text}`);
@@ -678,7 +701,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // Each kind of user's share of the bill under each policy: the sentence of the framed
   // policy; every bar's in the text alternative (cohortView).
   #writeCohorts(settings, scenario) {
-    const view = this.#viewOf(cohortView, scenario.name, settings, this.#state.seed);
+    const view = this.#viewOf(this.#core.cohortView, scenario.name, settings, this.#state.seed);
     const policy = this.#state[this.#widget().policy];
     const bar = view.bars.find((b) => b.policy === policy) ?? view.bars[0];
     return this.#writeView(settings, view, ".cohort-chart", bar.sentence, view.bars.map((b) => b.sentence).join(" "));
@@ -687,7 +710,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // Each policy's bill against the honest requests it refused: the sentence of the framed
   // policy; every point's in the text alternative (tradeOffView).
   #writeTradeOff(settings, scenario) {
-    const view = this.#viewOf(tradeOffView, scenario.name, settings, this.#state.seed);
+    const view = this.#viewOf(this.#core.tradeOffView, scenario.name, settings, this.#state.seed);
     const policy = this.#state[this.#widget().policy];
     const point = view.points.find((p) => p.policy === policy) ?? view.points[0];
     return this.#writeView(settings, view, ".tradeoff-chart", point.sentence, view.points.map((p) => p.sentence).join(" "));
@@ -696,14 +719,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // One kind of user's accounts under the lesson's policy and the one picked: each row's
   // sentence (accountsView).
   #writeAccounts(settings, scenario) {
-    const view = this.#viewOf(accountsView, scenario.name, settings, this.#state.seed, this.#state[this.#widget().policy]);
+    const view = this.#viewOf(this.#core.accountsView, scenario.name, settings, this.#state.seed, this.#state[this.#widget().policy]);
     return this.#writeView(settings, view, ".accounts-chart", view.rows.map((r) => r.sentence).join(" "));
   }
 
   // What the clients get: the tutorial's two runs and the day under the framed policy,
   // each run's sentence and the day's (clientView, which has no table).
   #writeClient(settings) {
-    const view = this.#viewOf(clientView, settings, this.#state.seed, this.#state[this.#widget().policy]);
+    const view = this.#viewOf(this.#core.clientView, settings, this.#state.seed, this.#state[this.#widget().policy]);
     return this.#writeView(settings, view, ".client-chart", [...view.runs.map((r) => r.sentence), view.day.sentence].join(" "));
   }
 
@@ -713,7 +736,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const widget = this.#widget();
     const scenario = this.#scenario();
     const panels = scenario.name === widget.scenario
-      ? scenarioPanels(scenario.name, pick(this.#state, scenario.settings), this.#state.seed, this.#state[widget.policy])
+      ? this.#core.scenarioPanels(scenario.name, pick(this.#state, scenario.settings), this.#state.seed, this.#state[widget.policy])
       : [];
     // Only the panels whose words changed are written again (the free tier's do not take the
     // policy; lesson 001's first says the same under every policy at the defaults).
@@ -730,7 +753,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   // The scenario's description, then one sentence per version of the budget: all the core's.
   #writeOverrun(settings, scenario) {
-    const sentences = this.#viewOf(overrunSentences, settings);
+    const sentences = this.#viewOf(this.#core.overrunSentences, settings);
     const text = [scenario.description, ...sentences].join(" ");
     this.#q(".summary").textContent = text;
     this.#q(".overrun-chart").setAttribute("aria-label", text);
@@ -751,9 +774,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#cancelOverDays();
     if (!this.isConnected) return; // no timer may keep a removed widget; connecting redoes it
     line.textContent = `Checking ${DAYS_CHECKED} days\u2026`;
+    const core = this.#core; // the module of this render's lesson, even should the widget switch meanwhile
     this.#overDays.frame = requestAnimationFrame(() => { this.#overDays.timer = setTimeout(() => {
       try {
-        Object.assign(this.#overDays, { key, sentences: spreadSentences(settings, DAYS_CHECKED), frame: 0, timer: 0 });
+        Object.assign(this.#overDays, { key, sentences: core.spreadSentences(settings, DAYS_CHECKED), frame: 0, timer: 0 });
         if (this.#view().chart === "shareOfBill") line.textContent = this.#overDays.sentences[this.#state.policy];
         this.#tell("bill-widget-days", { ...this.#detail(settings), result: this.#overDays.sentences });
       } catch (e) {
@@ -772,8 +796,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (!this.#shown().runs || scenario.name !== this.#widget().scenario || !this.isConnected) return;
     const settings = this.#settings();
     const next = this.#state.seed >= schema.settings.find((s) => s.key === "seed").kind.max ? 0 : this.#state.seed + 1;
+    const core = this.#core;
     this.#warm.frame = requestAnimationFrame(() => { this.#warm.timer = setTimeout(() => {
-      try { warmScenario(scenario.name, settings, next); } catch { /* the click itself will say what is wrong */ }
+      try { core.warmScenario(scenario.name, settings, next); } catch { /* the click itself will say what is wrong */ }
     }, 0); });
   }
 
@@ -818,7 +843,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // The canvas's backing store is its CSS size times the device pixel ratio, so the
   // bars stay sharp on high-density screens; plotters draws in device pixels.
   #draw() {
-    if (!this.#drawn) return;
+    if (!this.#drawn || this.#core === null) return;
     const shown = this.#shown();
     const canvas = this.#q(shown.canvas);
     const [width, height, scale] = this.#backing(canvas);
@@ -829,18 +854,18 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.toggleAttribute("data-dark", dark);
     const look = { dark, scale };
     try {
-      shown.draw(canvas, this.#settings(), this.#state, look, this.#scenario(), this.#widget());
+      shown.draw(this.#core, canvas, this.#settings(), this.#state, look, this.#scenario(), this.#widget());
     } catch (e) {
       this.#showError(e.message);
     }
   }
 }
 
-// The WebAssembly and the core's table, loaded once, when first asked for.
+// The core's table, loaded once, when first asked for, from the module of the lesson of
+// `scenario` (the first widget's, whose module is then started already).
 let loading = null;
-function load() {
-  loading ??= init({ module_or_path: new URL("./pkg/billsim_wasm_bg.wasm", import.meta.url) })
-    .then(() => { schema = loadSchema(canShow); });
+function load(scenario) {
+  loading ??= lessonModule(scenario).then((core) => { schema = loadSchema(core, canShow); });
   return loading;
 }
 
@@ -849,7 +874,7 @@ function load() {
  *  a `<bill-widget>`; call it to define the element earlier, or for widgets that only a
  *  shadow root of yours holds. Resolves when the element is defined. */
 export function defineBillWidget() {
-  return load().catch(() => {}).then(() => {
+  return load(globalThis.document?.querySelector("bill-widget")?.getAttribute("scenario")).catch(() => {}).then(() => {
     if (!customElements.get("bill-widget")) customElements.define("bill-widget", BillWidget);
   });
 }

@@ -5,20 +5,32 @@
 // together by the core (settleSettings); a bad one, or one the core sets aside, keeps the
 // value before it and is reported, never breaking the widget. Nothing here names a policy,
 // a view or a range: they all come from the core.
-import { ignoredNotice, scenarios, readSetting, settleSettings } from "./pkg/billsim_wasm.js";
 
-/** The core's table as the widget uses it (call it once the wasm has loaded): `views` are
- *  the core's views (each with its scenario and chart) that `canShow(view)` allows, `settings` the settings of
- *  their scenarios and those of none, `defaults`
- *  each setting's default read by the core, `scenarios` every scenario. */
-export function loadSchema(canShow) {
-  const core = scenarios();
-  const views = core.views.filter(canShow);
+// The started wasm module whose table the widget reads (loadSchema): any lesson's module,
+// as every one holds the whole table.
+let core = null;
+
+/** The core's table as the widget uses it, read from `module` (a started lesson module,
+ *  lesson-modules.js), whose table functions this file then calls: `views` are the core's
+ *  views (each with its scenario and chart) that `canShow(view)` allows, `settings` the
+ *  settings of their scenarios and those of none, `defaults` each setting's default read
+ *  by the core, `scenarios` every scenario. */
+export function loadSchema(module, canShow) {
+  core = module;
+  const table = core.scenarios();
+  const views = table.views.filter(canShow);
   // The core's widget settings: a scenario with no view adds no attribute or address name.
-  const settings = core.settings.filter((s) => core.widgetSettings.includes(s.key));
+  const settings = table.settings.filter((s) => table.widgetSettings.includes(s.key));
   const defaults = Object.freeze(Object.fromEntries(settings.map((s) => [s.key, readSetting(s.key, s.default)])));
-  return { ...core, settings, views, defaults };
+  return { ...table, settings, views, defaults };
 }
+
+/** The core's reading of one setting's text (readSetting), of settings together
+ *  (settleSettings) and of the theme (themeIsDark), from the table's module. */
+export const readSetting = (key, text) => core.readSetting(key, text);
+export const settleSettings = (settings, before, given) => core.settleSettings(settings, before, given);
+export const themeIsDark = (theme, scheme, background, systemDark) => core.themeIsDark(theme, scheme, background, systemDark);
+const ignoredNotice = (name, from, problem, using) => core.ignoredNotice(name, from, problem, using);
 
 /** An error's message without its leading "field: ", which the reader's sentence already says. */
 export function problemOf(e) {

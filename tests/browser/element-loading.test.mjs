@@ -5,7 +5,7 @@
 // document with the same fields for every scenario.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open } from "./harness.mjs";
+import { start, open, ready } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -80,6 +80,50 @@ test("every scenario's widget tells the document of its change with the same fie
     const shapes = new Set(details.map((d) => d.keys));
     assert.equal(shapes.size, 1, `one detail shape for every scenario: ${JSON.stringify(details)}`);
     assert.equal([...shapes][0], "chart panels policy result scenario seed settings view");
+  } finally {
+    await context.close();
+  }
+});
+
+test("each lesson's page fetches its own lesson's module and no other", async () => {
+  for (const [page_, folder] of [["toy-day", "pkg-toy-day"], ["free-tier", "pkg-free-tier"], ["hackathon", "pkg-hackathon"],
+    ["runaway-tenant", "pkg-runaway-tenant"]]) {
+    const { page, context, log } = await open(env, `examples/${page_}.html`);
+    try {
+      await ready(page);
+      const wasm = log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
+      assert.deepEqual(wasm, [`/widget/${folder}/billsim_wasm_bg.wasm`], `examples/${page_}.html fetched ${wasm.join(", ")}`);
+      assert.deepEqual(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("a widget switched to another lesson keeps its last view until that lesson's module is there, then draws it", async () => {
+  const { page, context, log } = await open(env, "");
+  try {
+    await ready(page);
+    const widget = page.locator("bill-widget");
+    const before = await widget.locator(".summary").textContent();
+    // The free tier's wasm is held back until the test lets it through.
+    let release;
+    const held = new Promise((r) => { release = r; });
+    await page.route("**/pkg-free-tier/billsim_wasm_bg.wasm", async (route) => { await held; await route.continue(); });
+    const changed = page.evaluate(() => new Promise((resolve) => {
+      document.addEventListener("bill-widget-change", (e) => resolve(e.detail.scenario), { once: true });
+    }));
+    await widget.evaluate((el) => el.setAttribute("scenario", "freeTier"));
+    await page.waitForTimeout(300);
+    assert.equal(await widget.locator(".summary").textContent(), before, "the toy day's sentence stays while the module loads");
+    assert.equal(await widget.locator(".error").textContent(), "", "no error while the module loads");
+    release();
+    assert.equal(await changed, "freeTier", "the widget draws the free tier once its module is there");
+    assert.notEqual(await widget.locator(".summary").textContent(), before, "the sentence is the free tier's");
+    // The standalone page preloads lesson 000's module, which the browser may list twice.
+    const wasm = [...new Set(log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname))];
+    assert.deepEqual(wasm, ["/pkg-toy-day/billsim_wasm_bg.wasm", "/pkg-free-tier/billsim_wasm_bg.wasm"], `fetched ${wasm.join(", ")}`);
+    assert.deepEqual(log.errors, []);
   } finally {
     await context.close();
   }

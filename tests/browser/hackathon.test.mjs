@@ -151,7 +151,7 @@ test("a bad limit, window, cap, restart or number of processes in the form names
     await w.locator(`form [name=${key}]`).fill(bad);
     const v = await shown(page);
     const [message, label] = await page.evaluate(async ([k, t]) => {
-      const core = await import("/widget/pkg/billsim_wasm.js");
+      const core = await import("/widget/pkg-hackathon/billsim_wasm.js");
       const label = core.scenarios().settings.find((s) => s.key === k).label;
       try { core.readSetting(k, t); return ["", label]; } catch (e) { return [e.message, label]; }
     }, [key, bad]);

@@ -89,12 +89,16 @@ export async function axeScan(page) {
   return { bad, results };
 }
 
-/** Calls the core's export `name` with `args` in the page, from the wasm module the page's
- * widget loaded (an example page loads the widget from /widget/, the standalone page from /). */
+/** Calls the core's export `name` with `args` in the page, from the module with every
+ * lesson (pkg/ beside the widget's script: an example page loads the widget from /widget/,
+ * the standalone page from /), which gives what each lesson's own module gives
+ * (tests/lesson_modules.test.mjs). */
 export function core(page, name, ...args) {
   return page.evaluate(async ([n, a]) => {
     const widget = document.querySelector("script[type=module][src*=bill-widget]")?.src ?? new URL("/bill-widget.js", location).href;
-    return (await import(new URL("pkg/billsim_wasm.js", widget)))[n](...a);
+    const m = await import(new URL("pkg/billsim_wasm.js", widget));
+    await m.default();
+    return m[n](...a);
   }, [name, args]);
 }
 
@@ -121,9 +125,9 @@ export function view(page, selector = "bill-widget") {
   });
 }
 
-/** The core's day for `settings`, from the wasm module the page already loaded. */
+/** The core's day for `settings` (from the module with every lesson, as `core`). */
 export function coreDay(page, settings) {
-  return page.evaluate(async (s) => (await import("/pkg/billsim_wasm.js")).simulateDay(s), settings);
+  return core(page, "simulateDay", settings);
 }
 
 /** Dollars to `places` decimals from micro-dollars (a BigInt, as the core gives money, or a

@@ -9,7 +9,7 @@ before(async () => { env = await start(); });
 after(async () => { await env.stop(); });
 
 const core = (page, seed, settings) => page.evaluate(async ([n, s]) =>
-  (await import("/pkg/billsim_wasm.js")).overTimeView("toyDay", s, n), [seed, settings]);
+  (await import("/pkg-toy-day/billsim_wasm.js")).overTimeView("toyDay", s, n), [seed, settings]);
 
 /** The over-time panel as a reader has it: the summary, the chart's label and pixels, the numbers table. */
 const shown = (page) => page.locator("bill-widget").evaluate((el) => {

@@ -170,15 +170,21 @@ test("the drawing exports refuse what is not a replay's view with the field's na
   assert.deepEqual(got.slice(4), ["drawn", "drawn"]);
 });
 
-test("the lesson widget's module leaves the replay out: only the replay page loads its readers", async () => {
+test("no lesson widget's module holds the replay: only the replay page loads its readers", async () => {
   const { page } = await load(env, PAGE);
   const sizes = await page.evaluate(async () => {
-    const widget = await import("/pkg/billsim_wasm.js");
     const size = async (p) => (await (await fetch(p)).arrayBuffer()).byteLength;
-    return { hasReplay: "Replay" in widget, widget: await size("/pkg/billsim_wasm_bg.wasm"), replay: await size("/pkg-replay/billsim_wasm_bg.wasm") };
+    const lessons = {};
+    for (const lesson of ["toy-day", "free-tier", "hackathon", "runaway-tenant"]) {
+      const glue = await import(`/pkg-${lesson}/billsim_wasm.js`);
+      lessons[lesson] = { hasReplay: "Replay" in glue, bytes: await size(`/pkg-${lesson}/billsim_wasm_bg.wasm`) };
+    }
+    return { lessons, replay: await size("/pkg-replay/billsim_wasm_bg.wasm") };
   });
-  assert.equal(sizes.hasReplay, false, "web/pkg has no Replay export");
-  assert.ok(sizes.widget < sizes.replay * 0.7, `the widget's wasm (${sizes.widget} bytes) is well under the replay page's (${sizes.replay})`);
+  for (const [lesson, { hasReplay, bytes }] of Object.entries(sizes.lessons)) {
+    assert.equal(hasReplay, false, `web/pkg-${lesson} has no Replay export`);
+    assert.ok(bytes < sizes.replay * 0.7, `${lesson}'s wasm (${bytes} bytes) is well under the replay page's (${sizes.replay})`);
+  }
 });
 
 test("no request leaves the page after a file is chosen, under the strict CSP: only the worker's own files, same origin", async () => {

@@ -9,7 +9,7 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env.stop(); });
 
-const coreTable = (page) => page.evaluate(async () => (await import("/pkg/billsim_wasm.js")).scenarios());
+const coreTable = (page) => page.evaluate(async () => (await import("/pkg-toy-day/billsim_wasm.js")).scenarios());
 
 /** The form as the reader's browser has it: each field's label, control and where it shows. */
 const form = (page) => page.locator("bill-widget").evaluate((el) =>

@@ -33,7 +33,7 @@ test("the dev server lets a browser keep the favicon and revalidate code and bui
   const get = (path, headers = {}) => fetch(env.base + path, { headers });
   const favicon = await get("favicon.svg");
   assert.match(favicon.headers.get("cache-control"), /max-age=\d{4,}/, "favicon.svg may be kept");
-  for (const path of ["", "bill-widget.js", "pkg/billsim_wasm_bg.wasm", "figures/share-of-bill.svg"]) {
+  for (const path of ["", "bill-widget.js", "pkg-toy-day/billsim_wasm_bg.wasm", "figures/share-of-bill.svg"]) {
     const first = await get(path);
     assert.equal(first.headers.get("cache-control"), "no-cache", `${path || "/"} is revalidated`);
     const etag = first.headers.get("etag");

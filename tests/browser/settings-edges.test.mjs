@@ -13,7 +13,7 @@ test("an export's Error names its field in a field property, with the message te
   const { page } = await load(env);
   await ready(page);
   const caught = await page.evaluate(async () => {
-    const m = await import("/pkg/billsim_wasm.js");
+    const m = await import("/pkg-toy-day/billsim_wasm.js");
     const attempt = (f) => { try { f(); return null; } catch (e) { return { error: e instanceof Error, field: e.field, message: e.message }; } };
     return [
       attempt(() => m.readSettingsText({ perMinute: "0" })),

@@ -183,7 +183,7 @@ test("the calls-at-once view shows the core's table, follows its settings and ke
   const { page, log } = await load(env, "?view=inflight");
   await ready(page);
   const w = page.locator("bill-widget");
-  const rows = (settings) => page.evaluate(async (s) => (await import("/pkg/billsim_wasm.js")).overrun(s), settings);
+  const rows = (settings) => page.evaluate(async (s) => (await import("/pkg-toy-day/billsim_wasm.js")).overrun(s), settings);
   const expectSentences = async (settings) => {
     const summary = (await view(page)).summary;
     for (const r of await rows(settings)) {

@@ -1,0 +1,60 @@
+// Each lesson's widget loads its own module (web/lesson-modules.js, built by
+// scripts/build-wasm from billsim-wasm's cargo features): every widget of the core's table
+// must have one, it must run that widget's views, and it must leave the other later
+// lessons out, or a reader would download them for nothing.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { lessonWidgets } from "../web/lesson-modules.js";
+import { wasm } from "./wasm-module.mjs";
+
+const WEB = resolve(import.meta.dirname, "../web");
+const table = wasm.scenarios();
+const folderOf = (scenario) => `pkg-${scenario.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+// Each started as the page starts it, from the path lesson-modules.js names.
+const modules = new Map();
+for (const name of lessonWidgets) {
+  const source = readFileSync(resolve(WEB, "lesson-modules.js"), "utf8");
+  const folder = folderOf(name);
+  assert.ok(source.includes(`"./${folder}/billsim_wasm.js"`), `lesson-modules.js loads ${name}'s module from ./${folder}/`);
+  const glue = await import(pathToFileURL(resolve(WEB, folder, "billsim_wasm.js")).href);
+  glue.initSync({ module: readFileSync(resolve(WEB, folder, "billsim_wasm_bg.wasm")) });
+  modules.set(name, glue);
+}
+
+test("every widget of the core's table has its lesson's module, and no other is named", () => {
+  assert.deepEqual([...lessonWidgets].sort(), table.widgets.map((w) => w.scenario).sort(),
+    `lesson-modules.js names ${lessonWidgets.join(", ")}; the core's widgets are ${table.widgets.map((w) => w.scenario).join(", ")}`);
+  // A widget whose scenario attribute names no widget loads the first, for the table.
+  const scenario = table.settings.find((s) => s.key === "scenario");
+  assert.equal(lessonWidgets[0], scenario.default, `the first module is the default widget's (${scenario.default})`);
+});
+
+test("each lesson's module runs every scenario its widget's views show, as the module with every lesson does", () => {
+  for (const [name, core] of modules) {
+    const scenarios = new Set(table.views.filter((v) => v.widget === name).map((v) => v.scenario));
+    for (const scenario of scenarios) {
+      const run = (m) => JSON.stringify(m.runScenario(scenario, {}, 0), (k, v) => (typeof v === "bigint" ? String(v) : v));
+      assert.equal(run(core), run(wasm), `${name}'s module runs ${scenario} on run 0 as web/pkg-replay does`);
+    }
+  }
+});
+
+test("each lesson's module holds the core's whole table, so any of them can read the settings", () => {
+  for (const [name, core] of modules) {
+    assert.deepEqual(core.scenarios(), table, `${name}'s module gives the same scenarios() as web/pkg-replay`);
+  }
+});
+
+test("each lesson's module refuses the other later lessons' scenarios, naming the one asked for", () => {
+  const later = lessonWidgets.filter((w) => w !== "toyDay");
+  for (const [name, core] of modules) {
+    for (const other of later.filter((w) => w !== name)) {
+      assert.throws(() => core.runScenario(other, {}, 0), (e) => e.field === "scenario" && e.message.includes(`"${other}"`),
+        `${name}'s module leaves ${other} out`);
+    }
+  }
+});
