@@ -1,7 +1,8 @@
 // Each lesson's widget loads its own module (web/lesson-modules.js, built by
 // scripts/build-wasm from billsim-wasm's cargo features): every widget of the core's table
-// must have one, it must run that widget's views, and it must leave the other later
-// lessons out, or a reader would download them for nothing.
+// must have one, it must run that widget's scenario, and it must leave the other later
+// lessons out (and the exports the widget does not call), or a reader would download them
+// for nothing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -33,12 +34,17 @@ test("every widget of the core's table has its lesson's module, and no other is 
   assert.equal(lessonWidgets[0], scenario.default, `the first module is the default widget's (${scenario.default})`);
 });
 
-test("each lesson's module runs every scenario its widget's views show, as the module with every lesson does", () => {
+const text = (value) => JSON.stringify(value, (k, v) => (typeof v === "bigint" ? String(v) : v));
+
+test("each lesson's module runs its widget's scenario as the module with every lesson does", () => {
   for (const [name, core] of modules) {
-    const scenarios = new Set(table.views.filter((v) => v.widget === name).map((v) => v.scenario));
-    for (const scenario of scenarios) {
-      const run = (m) => JSON.stringify(m.runScenario(scenario, {}, 0), (k, v) => (typeof v === "bigint" ? String(v) : v));
-      assert.equal(run(core), run(wasm), `${name}'s module runs ${scenario} on run 0 as web/pkg-replay does`);
+    const widget = table.widgets.find((w) => w.scenario === name);
+    const policy = table.settings.find((s) => s.key === widget.policy).default;
+    for (const seed of [0, 7]) {
+      assert.equal(text(core.overTimeView(name, {}, seed)), text(wasm.overTimeView(name, {}, seed)),
+        `${name}'s module gives web/pkg-replay's overTimeView on run ${seed}`);
+      assert.equal(text(core.scenarioPanels(name, {}, seed, policy)), text(wasm.scenarioPanels(name, {}, seed, policy)),
+        `${name}'s module gives web/pkg-replay's panels on run ${seed} under ${policy}`);
     }
   }
 });
@@ -49,11 +55,19 @@ test("each lesson's module holds the core's whole table, so any of them can read
   }
 });
 
+test("each lesson's module leaves out the exports the widget does not call", () => {
+  for (const [name, core] of modules) {
+    for (const api of ["simulateDay", "summarize", "overrun", "checkDays", "dayReadout", "runScenario", "readSettingsText", "readOverrunText"]) {
+      assert.equal(api in core, false, `${name}'s module has no ${api} (web/pkg has it: ${api in wasm})`);
+    }
+  }
+});
+
 test("each lesson's module refuses the other later lessons' scenarios, naming the one asked for", () => {
   const later = lessonWidgets.filter((w) => w !== "toyDay");
   for (const [name, core] of modules) {
     for (const other of later.filter((w) => w !== name)) {
-      assert.throws(() => core.runScenario(other, {}, 0), (e) => e.field === "scenario" && e.message.includes(`"${other}"`),
+      assert.throws(() => core.overTimeView(other, {}, 0), (e) => e.field === "scenario" && e.message.includes(`"${other}"`),
         `${name}'s module leaves ${other} out`);
     }
   }

@@ -99,7 +99,8 @@ test("without JavaScript the page still shows the default day's picture and the 
   const live = await open(env);
   await ready(live.page);
   const sentences = await live.page.evaluate(async () => {
-    const m = await import("/pkg-toy-day/billsim_wasm.js");
+    const m = await import("/pkg/billsim_wasm.js");
+    await m.default();
     return ["noLimit", "requestsPerMinute", "dailyBudget"].map((p) => m.summarize(undefined, p));
   });
   const { page, context, log } = await open(env, "", { javaScriptEnabled: false });

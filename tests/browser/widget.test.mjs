@@ -2,7 +2,7 @@
 // settings keep the last good view, the address reproduces a view, the keyboard does it all.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, load, ready, view, coreDay, dollars, percent } from "./harness.mjs";
+import { start, open, load, ready, view, core, coreDay, dollars, percent } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -183,7 +183,7 @@ test("the calls-at-once view shows the core's table, follows its settings and ke
   const { page, log } = await load(env, "?view=inflight");
   await ready(page);
   const w = page.locator("bill-widget");
-  const rows = (settings) => page.evaluate(async (s) => (await import("/pkg-toy-day/billsim_wasm.js")).overrun(s), settings);
+  const rows = (settings) => core(page, "overrun", settings);
   const expectSentences = async (settings) => {
     const summary = (await view(page)).summary;
     for (const r of await rows(settings)) {

@@ -2,7 +2,7 @@
 //! estimatePercent, budgetDollars }`, each optional, through the core's checks, with the
 //! same field-naming errors as the day's settings.
 
-use crate::js_input::{number_field, object, text_field};
+use crate::js_input::{number_field, object};
 use crate::thrown::Thrown;
 use billsim_core::lessons::toy_day::in_flight::{self, Params};
 use billsim_core::settings;
@@ -30,13 +30,14 @@ pub fn params(value: &JsValue) -> Result<Params, Thrown> {
 
 /// The widget's form text for the experiment, `{ calls, estimatePercent }` as typed (each
 /// optional), through the core's parsers: the numbers `overrun` takes.
+#[cfg(feature = "api")]
 pub fn text_params(value: &JsValue) -> Result<(u32, u32), Thrown> {
     let defaults = Params::default();
     let Some(object) = object(value, "settings", &FIELDS[..2])? else {
         return Ok((defaults.calls(), defaults.estimate_percent()));
     };
     let read = |field, allowed, parse: fn(&str) -> Result<u32, settings::Invalid>| -> Result<Option<u32>, Thrown> {
-        match text_field(&object, field, allowed)? {
+        match crate::js_input::text_field(&object, field, allowed)? {
             Some(t) => parse(&t).map(Some).map_err(|e| Thrown::from(e.on(field))),
             None => Ok(None),
         }

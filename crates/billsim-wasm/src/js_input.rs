@@ -240,6 +240,7 @@ pub fn look(value: &JsValue) -> Result<Theme, Thrown> {
 }
 
 /// A text field of a form: the string, or `None` when it is absent.
+#[cfg(feature = "api")]
 pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, Thrown> {
     let v = get(object, field, allowed)?;
     if v.is_undefined() {
@@ -251,6 +252,7 @@ pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) ->
 /// Settings as text, as a form, an address or an element's attributes give them:
 /// `{ seed, perMinute, budgetDollars, refill }`, each optional, read by the core's parsers
 /// exactly (a budget of "0.07" is 70,000 micro-dollars, not a float's neighbour).
+#[cfg(feature = "api")]
 pub fn text_settings(value: &JsValue) -> Result<(Option<u32>, Settings), Thrown> {
     let mut settings = Settings::default();
     let Some(object) = object(value, "settings", &SETTINGS_FIELDS)? else {

@@ -23,6 +23,7 @@ pub use lesson_views::*;
 pub use thrown::Thrown;
 
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
+#[cfg(feature = "api")]
 use billsim_core::engine::Record;
 use billsim_core::scenario::registry::Value;
 use billsim_core::views::over_time::OverTime;
@@ -51,6 +52,7 @@ pub fn on_load() {
 /// One toy day under every policy: `{ seed, settings, users, policies }`, the same JSON
 /// as `billsim day --json`. `settings` is `{ seed, perMinute, budgetDollars, refill }`,
 /// every field optional; `undefined` or `null` means all defaults.
+#[cfg(feature = "api")]
 #[wasm_bindgen(js_name = simulateDay, unchecked_return_type = "DayResult")]
 pub fn simulate_day(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
@@ -59,6 +61,7 @@ pub fn simulate_day(#[wasm_bindgen(unchecked_param_type = "Settings")] settings:
 }
 
 /// The one-line summary of `policy` for the day `settings` gives, as the page shows it.
+#[cfg(feature = "api")]
 #[wasm_bindgen(js_name = summarize)]
 pub fn summarize(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
@@ -91,6 +94,7 @@ pub fn draw(
 /// budget: `[{ version, admitted, chargedMicros }, ...]`, the same JSON as
 /// `billsim overrun --json`. `settings` is `{ calls, estimatePercent, budgetDollars }`,
 /// every field optional; `undefined` or `null` means the lesson's (20, 50, 0.25).
+#[cfg(feature = "api")]
 #[wasm_bindgen(js_name = overrun, unchecked_return_type = "OverrunRow[]")]
 pub fn overrun(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let params = in_flight_input::params(&settings)?;
@@ -115,6 +119,7 @@ pub fn draw_overrun(
 /// each optional), as a form, an address or attributes give them, checked by the core and
 /// returned as `simulateDay` takes them (absent fields are the defaults; the seed only
 /// when given).
+#[cfg(feature = "api")]
 #[wasm_bindgen(js_name = readSettingsText)]
 pub fn read_settings_text(
     #[wasm_bindgen(unchecked_param_type = "Partial<Record<SettingKey, string>>")] text: JsValue,
@@ -141,6 +146,7 @@ pub fn read_settings_text(
 
 /// The lesson's claims checked over `count` days from the settings' seed (1 to 10,000
 /// days): the same object as `billsim days --json`.
+#[cfg(feature = "api")]
 #[wasm_bindgen(js_name = checkDays)]
 pub fn check_days(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
@@ -161,6 +167,7 @@ pub fn wasm_memory_bytes() -> f64 {
 
 /// The day `settings` gives as rows a reader can scan: for each policy and user, calls,
 /// served, refused, charged (in dollars) and share of the bill, written by the core.
+#[cfg(feature = "api")]
 #[wasm_bindgen(js_name = dayReadout, unchecked_return_type = "ReadoutRow[]")]
 pub fn day_readout(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = js_input::day_settings(&settings)?;
@@ -235,6 +242,7 @@ pub fn overrun_sentences(
 
 /// The experiment's form text (`{ calls: "20", estimatePercent: "50" }`, each optional),
 /// checked by the core, as numbers for `overrun`: `{ calls, estimatePercent }`.
+#[cfg(feature = "api")]
 #[wasm_bindgen(js_name = readOverrunText)]
 pub fn read_overrun_text(
     #[wasm_bindgen(unchecked_param_type = "Partial<Record<SettingKey, string>>")] text: JsValue,
@@ -406,6 +414,7 @@ pub fn settle_settings(
 /// Runs scenario `name` (`"toyDay"`, `"callsAtOnce"`) on run number `seed` under each of
 /// its policies: the same JSON as `billsim run --scenario NAME --seed N --json`.
 /// `settings` holds the scenario's settings by key (text or numbers), each optional.
+#[cfg(feature = "api")]
 #[wasm_bindgen(js_name = runScenario, unchecked_return_type = "ScenarioRun")]
 pub fn run_scenario(
     #[wasm_bindgen(unchecked_param_type = "ScenarioName")] name: JsValue,
