@@ -99,10 +99,11 @@ async function clicks({ n, warmup }) {
   return { drawn, toFrame, toDays, daysBeforeFrame, day: widget.shadowRoot.querySelector(".day-number").textContent };
 }
 
-// Inside the page: the core through the module the widget loaded (the same instance).
+// Inside the page: the core through the module with every export (web/pkg: the same code as
+// the widget's lesson module, which leaves out simulateDay and checkDays), started here.
 async function coreInPage() {
-  const m = await import(new URL("pkg-toy-day/billsim_wasm.js", location.href).href);
-  await m.default(); // already initialised by the widget: returns at once
+  const m = await import(new URL("pkg/billsim_wasm.js", location.href).href);
+  await m.default();
   const timeRuns = (f, samples, units = 1, warmup = 1) => { // as in bench/stats.mjs
     for (let i = 0; i < warmup; i++) f();
     const out = [];

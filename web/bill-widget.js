@@ -322,7 +322,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (document.head) pageChanged.observe(document.head, { childList: true, subtree: true, attributes: true });
     connection.signal.addEventListener("abort", () => pageChanged.disconnect());
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
-    load(this.getAttribute("scenario")).then(() => {
+    load(scenarioHint(this)).then(() => {
       if (connection.signal.aborted) return;
       if (!this.#loaded) this.#load();
       this.#render();
@@ -861,6 +861,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   }
 }
 
+// The scenario a widget will show, as far as can be told before the core's table is there
+// to read its settings: with sync-url the address's, else its attribute. It only picks
+// which lesson's module to load first: a wrong guess costs a second download, not a wrong
+// view (the widget then loads its own lesson's).
+const scenarioHint = (el) =>
+  (el?.hasAttribute("sync-url") ? new URLSearchParams(location.search).get("scenario") : null) ?? el?.getAttribute("scenario");
+
 // The core's table, loaded once, when first asked for, from the module of the lesson of
 // `scenario` (the first widget's, whose module is then started already).
 let loading = null;
@@ -874,7 +881,7 @@ function load(scenario) {
  *  a `<bill-widget>`; call it to define the element earlier, or for widgets that only a
  *  shadow root of yours holds. Resolves when the element is defined. */
 export function defineBillWidget() {
-  return load(globalThis.document?.querySelector("bill-widget")?.getAttribute("scenario")).catch(() => {}).then(() => {
+  return load(scenarioHint(globalThis.document?.querySelector("bill-widget"))).catch(() => {}).then(() => {
     if (!customElements.get("bill-widget")) customElements.define("bill-widget", BillWidget);
   });
 }

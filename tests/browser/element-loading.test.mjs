@@ -100,6 +100,20 @@ test("each lesson's page fetches its own lesson's module and no other", async ()
   }
 });
 
+test("a widget whose address names its scenario (the iframe's page, sync-url) fetches only that lesson's module", async () => {
+  for (const [path, folder] of [["embed.html?scenario=freeTier", "/pkg-free-tier"], ["examples/toy-day.html?scenario=hackathon", "/widget/pkg-hackathon"]]) {
+    const { page, context, log } = await open(env, path);
+    try {
+      await ready(page);
+      const wasm = log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
+      assert.deepEqual(wasm, [`${folder}/billsim_wasm_bg.wasm`], `${path} fetched ${wasm.join(", ")}`);
+      assert.deepEqual(log.errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test("a widget switched to another lesson keeps its last view until that lesson's module is there, then draws it", async () => {
   const { page, context, log } = await open(env, "");
   try {
