@@ -15,10 +15,11 @@ const WEB = resolve(import.meta.dirname, "../web");
 const table = wasm.scenarios();
 const folderOf = (scenario) => `pkg-${scenario.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-// Each started as the page starts it, from the path lesson-modules.js names.
+// Each lesson's module, from the folder lesson-modules.js names for it, started from its
+// file's bytes (as Node.js has no fetch of a file URL).
+const source = readFileSync(resolve(WEB, "lesson-modules.js"), "utf8");
 const modules = new Map();
 for (const name of lessonWidgets) {
-  const source = readFileSync(resolve(WEB, "lesson-modules.js"), "utf8");
   const folder = folderOf(name);
   assert.ok(source.includes(`"./${folder}/billsim_wasm.js"`), `lesson-modules.js loads ${name}'s module from ./${folder}/`);
   const glue = await import(pathToFileURL(resolve(WEB, folder, "billsim_wasm.js")).href);
