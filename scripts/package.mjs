@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, posix, resolve } from "node:path";
 import { CSP } from "../web/serve.mjs";
-import { lessonWidgets } from "../web/lesson-modules.js";
+import { lessonFolder, lessonWidgets } from "../web/lesson-modules.js";
 import { coreTable, elementManifest } from "./widget-types.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
@@ -167,7 +167,7 @@ function readme(v, out) {
     : `<link rel="modulepreload" href="/lessons/widget/${v}/${f.out}">`).join("\n");
   const widget = graphOf("bill-widget.js", (path) => path.startsWith("pkg-")).filter((f) => f.out !== "bill-widget.js");
   const lesson = (scenario) => {
-    const glue = `pkg-${scenario.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}/billsim_wasm.js`;
+    const glue = `${lessonFolder(scenario)}/billsim_wasm.js`;
     if (!out.has(glue)) throw new Error(`scripts/package: the widget does not load ${glue}, the module of ${scenario}`);
     return graphOf(glue);
   };

@@ -8,19 +8,18 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { lessonWidgets } from "../web/lesson-modules.js";
+import { lessonFolder, lessonWidgets } from "../web/lesson-modules.js";
 import { wasm } from "./wasm-module.mjs";
 
 const WEB = resolve(import.meta.dirname, "../web");
 const table = wasm.scenarios();
-const folderOf = (scenario) => `pkg-${scenario.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 // Each lesson's module, from the folder lesson-modules.js names for it, started from its
 // file's bytes (as Node.js has no fetch of a file URL).
 const source = readFileSync(resolve(WEB, "lesson-modules.js"), "utf8");
 const modules = new Map();
 for (const name of lessonWidgets) {
-  const folder = folderOf(name);
+  const folder = lessonFolder(name);
   assert.ok(source.includes(`"./${folder}/billsim_wasm.js"`), `lesson-modules.js loads ${name}'s module from ./${folder}/`);
   const glue = await import(pathToFileURL(resolve(WEB, folder, "billsim_wasm.js")).href);
   glue.initSync({ module: readFileSync(resolve(WEB, folder, "billsim_wasm_bg.wasm")) });

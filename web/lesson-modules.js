@@ -23,6 +23,10 @@ async function start(glue, wasm) {
 /** The scenarios of the widgets that have a module of their own. */
 export const lessonWidgets = Object.freeze(Object.keys(modules));
 
+/** The folder of the module of the widget of scenario `name`, as the paths above write it
+ *  ("toyDay": "pkg-toy-day"), for the package's README and the tests. */
+export const lessonFolder = (name) => `pkg-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
 const started = {};
 
 /** The module of the widget of scenario `name` (lesson 000's, the first, for a name no

@@ -85,32 +85,30 @@ test("every scenario's widget tells the document of its change with the same fie
   }
 });
 
+/** The wasm files the page at `path` fetched until its widget had drawn (a fresh context: no cache). */
+async function wasmFetched(path) {
+  const { page, context, log } = await open(env, path);
+  try {
+    await ready(page);
+    assert.deepEqual(log.errors, [], `${path} logged no error`);
+    return log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
+  } finally {
+    await context.close();
+  }
+}
+
 test("each lesson's page fetches its own lesson's module and no other", async () => {
   for (const [page_, folder] of [["toy-day", "pkg-toy-day"], ["free-tier", "pkg-free-tier"], ["hackathon", "pkg-hackathon"],
     ["runaway-tenant", "pkg-runaway-tenant"]]) {
-    const { page, context, log } = await open(env, `examples/${page_}.html`);
-    try {
-      await ready(page);
-      const wasm = log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
-      assert.deepEqual(wasm, [`/widget/${folder}/billsim_wasm_bg.wasm`], `examples/${page_}.html fetched ${wasm.join(", ")}`);
-      assert.deepEqual(log.errors, []);
-    } finally {
-      await context.close();
-    }
+    const wasm = await wasmFetched(`examples/${page_}.html`);
+    assert.deepEqual(wasm, [`/widget/${folder}/billsim_wasm_bg.wasm`], `examples/${page_}.html fetched ${wasm.join(", ")}`);
   }
 });
 
 test("a widget whose address names its scenario (the iframe's page, sync-url) fetches only that lesson's module", async () => {
   for (const [path, folder] of [["embed.html?scenario=freeTier", "/pkg-free-tier"], ["examples/toy-day.html?scenario=hackathon", "/widget/pkg-hackathon"]]) {
-    const { page, context, log } = await open(env, path);
-    try {
-      await ready(page);
-      const wasm = log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
-      assert.deepEqual(wasm, [`${folder}/billsim_wasm_bg.wasm`], `${path} fetched ${wasm.join(", ")}`);
-      assert.deepEqual(log.errors, []);
-    } finally {
-      await context.close();
-    }
+    const wasm = await wasmFetched(path);
+    assert.deepEqual(wasm, [`${folder}/billsim_wasm_bg.wasm`], `${path} fetched ${wasm.join(", ")}`);
   }
 });
 
