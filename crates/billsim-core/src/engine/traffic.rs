@@ -147,13 +147,12 @@ impl Traffic {
             end = end.max(c.at.after(c.latency));
             instant_replies &= c.latency == Span::ZERO;
         }
-        if !per_user_in_order && costs.is_empty() {
-            calls.sort_by_key(|c| (c.at, c.user));
-        } else if !per_user_in_order {
-            let mut order: Vec<usize> = (0..calls.len()).collect();
-            order.sort_by_key(|&i| (calls[i].at, calls[i].user));
-            calls = order.iter().map(|&i| calls[i]).collect();
-            costs = order.iter().map(|&i| costs[i]).collect();
+        if !per_user_in_order {
+            let order = in_engine_order(calls.iter().map(|c| (c.at, c.user)));
+            calls = order.iter().map(|&i| calls[i as usize]).collect();
+            if !costs.is_empty() {
+                costs = order.iter().map(|&i| costs[i as usize]).collect();
+            }
         }
         let start = start.min(end);
         Ok(Traffic {
@@ -284,12 +283,12 @@ impl Traffic {
     /// Indices into [`Traffic::calls`] in the engine's order: by time, then user, then as given.
     pub fn in_order(&self) -> &[u32] {
         self.order.get_or_init(|| {
-            let mut order: Vec<u32> = (0..self.calls.len() as u32).collect();
             let sorted = self.calls.windows(2).all(|w| (w[0].at, w[0].user) <= (w[1].at, w[1].user));
-            if !sorted {
-                order.sort_by_key(|&i| (self.calls[i as usize].at, self.calls[i as usize].user));
+            if sorted {
+                (0..self.calls.len() as u32).collect()
+            } else {
+                in_engine_order(self.calls.iter().map(|c| (c.at, c.user)))
             }
-            order
         })
     }
 
@@ -307,6 +306,18 @@ impl Traffic {
     pub fn span(&self) -> (Instant, Instant) {
         self.span
     }
+}
+
+/// The indices of calls given by their times and users, in the engine's order: by time,
+/// then user, then as given (the order a stable sort by time and user gives). Every such
+/// ordering in the core goes through this one sort of plain keys, the index breaking ties,
+/// so that a wasm module holds one copy of the standard library's sort for them rather
+/// than one per caller's closure.
+pub fn in_engine_order(calls: impl IntoIterator<Item = (Instant, u32)>) -> Vec<u32> {
+    let mut keys: Vec<(Instant, u32, u32)> =
+        calls.into_iter().zip(0u32..).map(|((at, user), i)| (at, user, i)).collect();
+    keys.sort_unstable();
+    keys.into_iter().map(|(_, _, i)| i).collect()
 }
 
 impl PartialEq for Traffic {

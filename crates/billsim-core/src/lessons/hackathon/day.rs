@@ -6,7 +6,7 @@
 //! would have (the script does not speed up on a 429), which keeps the day one day.
 
 use super::{price, Settings, MAX_TOKENS, MODEL};
-use crate::engine::{BadTraffic, Call, Cohort, Keys, Nanos, Traffic, User};
+use crate::engine::{in_engine_order, BadTraffic, Call, Cohort, Keys, Nanos, Traffic, User};
 use crate::money::Tokens;
 use crate::random::{uniform, user_stream};
 use crate::time::{Instant, Span};
@@ -176,9 +176,9 @@ pub fn traffic(seed: u32, settings: &Settings) -> Result<Traffic, BadTraffic> {
     }
 
     // In the engine's order (time, then user, then as sent), each call its own request.
-    sent.sort_by_key(|s| (s.call.at, s.call.user));
-    let of_call = sent.iter().map(|s| s.key).collect();
-    let calls = sent.iter().enumerate().map(|(request, s)| Call { request: request as u32, ..s.call }).collect();
+    let order = in_engine_order(sent.iter().map(|s| (s.call.at, s.call.user)));
+    let of_call = order.iter().map(|&i| sent[i as usize].key).collect();
+    let calls = order.iter().zip(0u32..).map(|(&i, request)| Call { request, ..sent[i as usize].call }).collect();
     let traffic = Traffic::new(cohorts, users, vec![MODEL.into()], calls)?.with_keys(Keys { names, of_call })?;
     Ok(traffic.with_restarts(settings.restart.into_iter().collect()))
 }

@@ -6,7 +6,7 @@
 //! make the same month.
 
 use super::Params;
-use crate::engine::{BadTraffic, Call, Cohort, Traffic, User, DAY_MS};
+use crate::engine::{in_engine_order, BadTraffic, Call, Cohort, Traffic, User, DAY_MS};
 use crate::money::Tokens;
 use crate::random::{uniform, user_stream};
 use crate::time::{Instant, Span};
@@ -176,8 +176,9 @@ pub fn traffic(seed: u32, params: &Params) -> Result<Traffic, BadTraffic> {
         request += 1;
         at += u64::from(draw(&mut rng, (40, 120))) * 1_000;
     }
-    // Stable: calls of one task at one moment keep their order.
-    calls.sort_by_key(|c| (c.at, c.user));
+    // Calls of one task at one moment keep their order.
+    let calls: Vec<Call> =
+        in_engine_order(calls.iter().map(|c| (c.at, c.user))).into_iter().map(|i| calls[i as usize]).collect();
     let cohorts: Vec<Cohort> =
         COHORTS.iter().map(|&(name, label)| Cohort { name: name.into(), label: label.into() }).collect();
     let users = TENANTS

@@ -225,7 +225,8 @@ pub(crate) fn placed(
     // its top, their bills written there (lesson 003's no limit, $23.05, would leave its
     // capped lines, $2.00 to $4.09, at the bottom of the chart).
     let mut bills: Vec<u64> = lines.iter().map(|l| l.bill.0).collect();
-    bills.sort_unstable_by(|a, b| b.cmp(a));
+    bills.sort_unstable(); // highest first, below: a plain sort is the one the module already holds
+    bills.reverse();
     bills.dedup();
     let highest = bills.first().copied().unwrap_or(0);
     let lowest = bills.iter().rev().find(|&&b| b > 0).copied().unwrap_or(0);
