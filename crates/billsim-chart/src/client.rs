@@ -4,7 +4,7 @@
 //! after each answer against the dashed cap line, the part past it in the refused colour.
 //! Every word and amount comes from the core's [`ClientView`]; this only places them.
 
-use crate::frame::Frame;
+use crate::frame::{sans, Frame};
 use crate::pixels::{edges_on, scaled, text_width, wrap};
 use crate::theme::{rgb, Theme};
 use billsim_core::lessons::hackathon::client_view::{ClientDay, ClientRun, ClientView, KindAnswers, Response};
@@ -56,7 +56,7 @@ fn write<DB: DrawingBackend>(
     x: i32,
     y: i32,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let text = ("sans-serif", at.font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    let text = sans(at.font).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
     for (l, words) in lines.iter().enumerate() {
         area.draw(&Text::new(words.clone(), (x, y + l as i32 * at.line_h + at.line_h / 2), text.clone()))?;
     }
@@ -107,7 +107,7 @@ fn draw_run<DB: DrawingBackend>(
     mut y: i32,
 ) -> Result<i32, DrawingAreaErrorKind<DB::ErrorType>> {
     let Layout { w, pad, font, line_h, gap, room } = *at;
-    let text = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    let text = sans(font).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
     let heading = wrap(&run.heading, font, room);
     write(area, theme, at, &heading, pad, y)?;
     y += heading.len() as i32 * line_h + gap;

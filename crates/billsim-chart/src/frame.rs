@@ -44,7 +44,14 @@ pub(crate) fn font_for(w: i32, theme: &Theme) -> u32 {
     })
 }
 
+/// The charts' font, `px` pixels high: plotters' own sans-serif family, not its name as
+/// text (plotters lowercases a family's name, which would put Unicode's case tables into
+/// the wasm modules: 8 KB for one word).
+pub(crate) fn sans(px: u32) -> FontDesc<'static> {
+    FontDesc::new(FontFamily::SansSerif, f64::from(px), FontStyle::Normal)
+}
+
 /// Text of `font` pixels in the theme's text colour, anchored at `h` and `v`.
 pub(crate) fn text_at(font: u32, theme: &Theme, h: HPos, v: VPos) -> TextStyle<'static> {
-    ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(h, v))
+    sans(font).color(&theme.text).pos(Pos::new(h, v))
 }

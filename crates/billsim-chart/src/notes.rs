@@ -2,6 +2,7 @@
 //! chart offers, and where all are taken, at the nearest free place, or dropped (the
 //! sentences keep it). The over-time chart's and the trade-off chart's labels.
 
+use crate::frame::sans;
 use crate::pixels::text_width;
 use crate::theme::Theme;
 use plotters::coord::Shift;
@@ -75,7 +76,7 @@ impl Notes {
         // that a line running under a label does not run through its words.
         let (width, height) = self.size(lines);
         area.draw(&Rectangle::new([(x, top), (x + width, top + height)], theme.background.mix(0.6).filled()))?;
-        let style = ("sans-serif", self.font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+        let style = sans(self.font).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
         for (l, words) in lines.iter().enumerate() {
             area.draw(&Text::new(words.clone(), (x, top + l as i32 * self.line_h + self.line_h / 2), style.clone()))?;
         }

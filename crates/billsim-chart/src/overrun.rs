@@ -3,7 +3,7 @@
 //! over the budget is vermillion and says "over budget"; one within it is blue and says
 //! "within budget", so colour is never the only cue.
 
-use crate::frame::Frame;
+use crate::frame::{sans, Frame};
 use crate::pixels::{scaled, text_width};
 use crate::rows::fit;
 use crate::theme::{rgb, Theme};
@@ -53,7 +53,7 @@ pub fn draw_overrun<DB: DrawingBackend>(
     let at = |amount: Micros| pad + scaled(amount.0.into(), full.0.into(), width);
     let budget_x = at(budget);
 
-    let text = ("sans-serif", font).into_font().color(&theme.text);
+    let text = sans(font).color(&theme.text);
     let budget_label = format!("budget {}", budget.exact_dollars());
     // Centred over the line; near an edge, it ends (or starts) at the line instead.
     let half = text_width(&budget_label, font) / 2;

@@ -2,6 +2,7 @@
 //! when the canvas is narrow) and a bar, with the largest text that fits. On a narrow
 //! canvas each name and note wraps onto as many lines as it needs, so no label is cut.
 
+use crate::frame::sans;
 use crate::pixels::{text_width, wrap};
 use crate::theme::Theme;
 use plotters::coord::Shift;
@@ -112,7 +113,7 @@ impl Fit {
         let pad = theme.px(6) as i32;
         let style = |bold: bool| {
             let weight = if bold { FontStyle::Bold } else { FontStyle::Normal };
-            ("sans-serif", self.font).into_font().style(weight).color(&theme.text)
+            sans(self.font).style(weight).color(&theme.text)
         };
         let line_y = |line: usize| self.top(i) + line as i32 * self.line_h + self.line_h / 2;
         let left = |bold| style(bold).pos(Pos::new(HPos::Left, VPos::Center));
@@ -146,7 +147,7 @@ pub(crate) fn draw_amount<DB: DrawingBackend>(
     // Centred on the bar, but never past the canvas's bottom (a bar squeezed off a tiny one).
     let half = font as i32 / 2 + 1;
     let y = ((y0 + y1) / 2).min(area.dim_in_pixel().1 as i32 - half);
-    let bold = ("sans-serif", font).into_font().style(FontStyle::Bold);
+    let bold = sans(font).style(FontStyle::Bold);
     let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
     match amount_at(amount, (end, y0, y1), right, font, theme) {
         AmountAt::Past(x) => area.draw(&Text::new(amount.to_string(), (x, y), style)),

@@ -4,7 +4,7 @@
 //! in a key above the bars, and its segment carries its name and share where it fits, so
 //! colour is never the only cue.
 
-use crate::frame::Frame;
+use crate::frame::{sans, Frame};
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end};
 use crate::theme::{Theme, ON_BAR};
@@ -72,7 +72,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
             let fits = |t: &String| text_width(t, font) + 2 * pad < room && y1 - y0 >= font as i32;
             let words = [format!("{} {}", segment.label, segment.share), segment.share.clone()];
             if let Some(text) = words.into_iter().find(fits) {
-                let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
+                let on_bar = sans(font).style(FontStyle::Bold).color(&ON_BAR);
                 let (tx, ty) = (x0 + pad, (y0 + y1) / 2);
                 let plate = text_width(&text, font);
                 // A plate under the text keeps it readable over the pattern.
@@ -128,7 +128,7 @@ fn key<DB: DrawingBackend>(
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let size = font as i32;
-    let style = ("sans-serif", font).into_font().color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    let style = sans(font).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
     for &c in row {
         let Some(cohort) = view.cohorts.get(c) else { continue };
         let width = entry_width(view, c, font, theme);

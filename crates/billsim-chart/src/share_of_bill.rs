@@ -2,7 +2,7 @@
 //! split into every user's share of that policy's bill, labelled with the bill and the
 //! calls refused.
 
-use crate::frame::Frame;
+use crate::frame::{sans, Frame};
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end};
 use crate::theme::{rgb, Theme, ON_BAR};
@@ -109,7 +109,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
                 // The longest label that fits in the segment: "heavy 27%", else "27%".
                 let fits = |t: &String| text_width(t, font) + 2 * pad < x1.min(words_end) - x0;
                 if let Some(text) = [format!("heavy {share}"), share].into_iter().find(fits) {
-                    let on_bar = ("sans-serif", font).into_font().style(FontStyle::Bold).color(&ON_BAR);
+                    let on_bar = sans(font).style(FontStyle::Bold).color(&ON_BAR);
                     area.draw(&Text::new(
                         text,
                         (x0 + pad, (y0 + y1) / 2),
