@@ -182,7 +182,7 @@ test("the canvas's backing store is its CSS size times the device pixel ratio af
 });
 
 /** From now on, window.drawings lists the class of each canvas drawn: each drawing asks
- * its canvas for a 2D context once (plotters-canvas's backend). */
+ * its canvas for a 2D context once (billsim-wasm's canvas backend). */
 function countDrawings(page) {
   return page.evaluate(() => {
     const get = HTMLCanvasElement.prototype.getContext;

@@ -1,5 +1,5 @@
 //! The lesson's charts, written once against plotters' `DrawingBackend`: the page draws
-//! them on a canvas (plotters-canvas), the command line writes them as SVG files.
+//! them on a canvas (billsim-wasm's canvas backend), the command line writes them as SVG files.
 //! Every number drawn comes from the core's results; nothing here computes a policy.
 
 pub mod accounts;

@@ -1,10 +1,10 @@
 //! How results leave the module: every value as JS (exact 64-bit integers as BigInts), every
 //! chart onto a canvas, and the module's memory as the page's limits read it.
 
+use crate::canvas::Canvas;
 use crate::Thrown;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, DrawingAreaErrorKind, DrawingBackend, IntoDrawingArea};
-use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -26,11 +26,11 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Thrown> {
 pub(crate) fn on_canvas(
     canvas: HtmlCanvasElement,
     draw: impl FnOnce(
-        &DrawingArea<CanvasBackend, Shift>,
-    ) -> Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>,
+        &DrawingArea<Canvas, Shift>,
+    ) -> Result<(), DrawingAreaErrorKind<<Canvas as DrawingBackend>::ErrorType>>,
 ) -> Result<(), Thrown> {
-    let backend = CanvasBackend::with_canvas_object(canvas)
-        .ok_or_else(|| Thrown::on("canvas", "could not get a 2D drawing context from it"))?;
+    let backend =
+        Canvas::new(canvas).ok_or_else(|| Thrown::on("canvas", "could not get a 2D drawing context from it"))?;
     let area = backend.into_drawing_area();
     draw(&area).map_err(|e| Thrown::general(format!("drawing failed: {e}")))?;
     area.present().map_err(|e| Thrown::general(format!("drawing failed: {e}")))

@@ -5,6 +5,7 @@
 //! Every export returns `Result<_, Thrown>`: bad input becomes a JS `Error` (with a `field`
 //! property naming the field), never a trap.
 
+mod canvas;
 mod in_flight_input;
 mod js_input;
 mod js_output;
