@@ -1,7 +1,7 @@
 // Each lesson's widget runs on its own WebAssembly module, so that a reader downloads only
-// the code of the lesson on the page: lesson 000's toy day alone, or it with one later
-// lesson (scripts/build-wasm builds one per lesson from billsim-wasm's cargo features).
-// Every module holds the core's whole table of settings, so any of them can read it.
+// the code of the lesson on the page (scripts/build-wasm builds one per lesson from
+// billsim-wasm's cargo features). Every module holds the core's whole table of settings,
+// so any of them can read it.
 //
 // The paths are written out, not made from the name, so that a bundler (Vite, VitePress)
 // finds each module and copies its wasm; tests/lesson_modules.test.mjs checks that every

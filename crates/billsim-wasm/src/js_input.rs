@@ -9,6 +9,7 @@ use billsim_chart::Theme;
 use billsim_core::scenario::registry::{self, SettingSpec};
 use billsim_core::scenario::{Scenario, Values};
 use billsim_core::settings::{self, Invalid};
+#[cfg(feature = "toy-day")]
 use billsim_core::{Policy, Settings};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -147,6 +148,7 @@ pub(crate) fn get(object: &Object, field: &str, allowed: &'static str) -> Result
     Reflect::get(object, &JsValue::from_str(field)).map_err(threw)
 }
 
+#[cfg(feature = "toy-day")] // lesson 000's readers
 /// A number field read by the core's text parser `parse` (Rust prints a float's shortest
 /// exact form, so 0.07 reads as "0.07"); `None` when it is absent. `allowed` is what the
 /// message says when the value is not a finite number at all.
@@ -170,8 +172,10 @@ pub(crate) fn number_field<T>(
     }
 }
 
+#[cfg(feature = "toy-day")] // lesson 000's readers
 const SETTINGS_FIELDS: [&str; 4] = ["seed", "perMinute", "budgetDollars", "refill"];
 
+#[cfg(feature = "toy-day")] // lesson 000's readers
 /// `{ seed, perMinute, budgetDollars, refill }`, each optional, into a day number and settings.
 pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), Thrown> {
     let mut settings = Settings::default();
@@ -193,8 +197,10 @@ pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), Thrown> {
     Ok((seed, settings))
 }
 
+#[cfg(feature = "toy-day")] // lesson 000's readers
 const POLICY_ALLOWED: &str = "\"noLimit\", \"requestsPerMinute\" or \"dailyBudget\"";
 
+#[cfg(feature = "toy-day")] // lesson 000's readers
 /// A policy's name.
 pub fn policy(value: &JsValue) -> Result<Policy, Thrown> {
     match value.as_string() {
@@ -428,8 +434,10 @@ pub fn seed(value: &JsValue) -> Result<u32, Thrown> {
     }
 }
 
+#[cfg(feature = "toy-day")] // lesson 000's readers
 const DAY_COUNT_ALLOWED: &str = "a whole number from 1 to 10000";
 
+#[cfg(feature = "toy-day")] // lesson 000's readers
 fn parse_day_count(text: &str) -> Result<u32, Invalid> {
     let bad = || Invalid { allowed: DAY_COUNT_ALLOWED, got: settings::shown(text) };
     match text.parse::<u32>() {
@@ -438,6 +446,7 @@ fn parse_day_count(text: &str) -> Result<u32, Invalid> {
     }
 }
 
+#[cfg(feature = "toy-day")] // lesson 000's readers
 /// How many days to check: 1 to 10,000 (more would keep the page busy for seconds).
 pub fn day_count(value: &JsValue) -> Result<u32, Thrown> {
     let holder = Object::new();

@@ -9,6 +9,8 @@ mod free_tier;
 mod hackathon;
 #[cfg(feature = "runaway-tenant")]
 mod runaway_tenant;
+#[cfg(feature = "toy-day")]
+mod toy_day;
 
 #[cfg(any(feature = "free-tier", feature = "hackathon", feature = "runaway-tenant"))]
 pub use by_kind::*;
@@ -18,3 +20,5 @@ pub use free_tier::*;
 pub use hackathon::*;
 #[cfg(feature = "runaway-tenant")]
 pub use runaway_tenant::*;
+#[cfg(feature = "toy-day")]
+pub use toy_day::*;

@@ -8,7 +8,7 @@ use crate::lessons::toy_day::in_flight::{self, Params, Version};
 use crate::lessons::toy_day::simulate::Policy as DayPolicy;
 use crate::lessons::toy_day::{self as toy, day_beside};
 use crate::scenario::setting::{Choice, Kind, SettingSpec};
-use crate::scenario::{Built, Code, Scenario, Values};
+use crate::scenario::{held, Built, Code, Scenario, Values};
 use crate::settings;
 
 /// The lesson 000 policies' buttons.
@@ -106,7 +106,7 @@ pub const TOY_DAY: Scenario = Scenario {
     over: Some("toy day"),
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
     clashes: &[],
-    code: Some(Code { build: build_toy_day, panels: day_beside::panels }),
+    code: held(Code { build: build_toy_day, panels: day_beside::panels }, cfg!(feature = "toy-day")),
     marks: crate::scenario::Marks::NONE,
     accounts: None,
 };
@@ -128,7 +128,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     over: None,
     settings_allowed: "one of \"calls\", \"estimatePercent\", \"budgetDollars\"",
     clashes: &[],
-    code: Some(Code { build: build_calls_at_once, panels: crate::scenario::no_panels }),
+    code: held(Code { build: build_calls_at_once, panels: crate::scenario::no_panels }, cfg!(feature = "toy-day")),
     marks: crate::scenario::Marks::NONE,
     accounts: None,
 };
