@@ -46,7 +46,7 @@ pub(crate) fn font_for(w: i32, theme: &Theme) -> u32 {
 
 /// The charts' font, `px` pixels high: plotters' own sans-serif family, not its name as
 /// text (plotters lowercases a family's name, which would put Unicode's case tables into
-/// the wasm modules: 8 KB for one word).
+/// every wasm module: 10 KB gzipped for one word).
 pub(crate) fn sans(px: u32) -> FontDesc<'static> {
     FontDesc::new(FontFamily::SansSerif, f64::from(px), FontStyle::Normal)
 }
