@@ -9,8 +9,6 @@ use billsim_chart::Theme;
 use billsim_core::scenario::registry::{self, SettingSpec};
 use billsim_core::scenario::{Scenario, Values};
 use billsim_core::settings::{self, Invalid};
-#[cfg(feature = "toy-day")]
-use billsim_core::{Policy, Settings};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
@@ -36,7 +34,7 @@ extern "C" {
 /// A number as JS writes it (`NaN`, `Infinity`, `1e+308`, `0.07`): JS's own shortest
 /// exact form, which the core's text parsers then read. (Rust's float formatting would
 /// add some 30 KB of tables to the module for the same text.)
-fn js_number(n: f64) -> String {
+pub(crate) fn js_number(n: f64) -> String {
     JsValue::from_f64(n)
         .unchecked_into::<js_sys::Number>()
         .to_string_with_radix(10)
@@ -55,7 +53,7 @@ fn bigint_text(v: &JsValue) -> Option<String> {
 }
 
 /// What a value is, for an error message: `a string "5"`, `null`, `an array`, `a number 5`.
-fn describe(v: &JsValue) -> String {
+pub(crate) fn describe(v: &JsValue) -> String {
     if v.is_undefined() {
         "undefined".into()
     } else if v.is_null() {
@@ -81,7 +79,7 @@ fn describe(v: &JsValue) -> String {
     }
 }
 
-fn error(field: &str, allowed: &'static str, got: String) -> Thrown {
+pub(crate) fn error(field: &str, allowed: &'static str, got: String) -> Thrown {
     Invalid { allowed, got }.on(field).into()
 }
 
@@ -148,7 +146,7 @@ pub(crate) fn get(object: &Object, field: &str, allowed: &'static str) -> Result
     Reflect::get(object, &JsValue::from_str(field)).map_err(threw)
 }
 
-#[cfg(feature = "toy-day")] // lesson 000's readers
+#[cfg(feature = "toy-day")] // lesson 000's readers (day_input.rs, in_flight_input.rs)
 /// A number field read by the core's text parser `parse` (Rust prints a float's shortest
 /// exact form, so 0.07 reads as "0.07"); `None` when it is absent. `allowed` is what the
 /// message says when the value is not a finite number at all.
@@ -169,43 +167,6 @@ pub(crate) fn number_field<T>(
         }
         Some(n) => Err(error(field, allowed, js_number(n))),
         None => Err(error(field, allowed, describe(&v))),
-    }
-}
-
-#[cfg(feature = "toy-day")] // lesson 000's readers
-const SETTINGS_FIELDS: [&str; 4] = ["seed", "perMinute", "budgetDollars", "refill"];
-
-#[cfg(feature = "toy-day")] // lesson 000's readers
-/// `{ seed, perMinute, budgetDollars, refill }`, each optional, into a day number and settings.
-pub fn day_settings(value: &JsValue) -> Result<(u32, Settings), Thrown> {
-    let mut settings = Settings::default();
-    let Some(object) = object(value, "settings", &SETTINGS_FIELDS)? else {
-        return Ok((0, settings));
-    };
-    let seed = number_field(&object, "seed", settings::SEED_ALLOWED, settings::parse_seed)?.unwrap_or(0);
-    if let Some(n) = number_field(&object, "perMinute", settings::PER_MINUTE_ALLOWED, settings::parse_per_minute)? {
-        settings.per_minute = n;
-    }
-    if let Some(b) = number_field(&object, "budgetDollars", settings::BUDGET_ALLOWED, settings::parse_budget)? {
-        settings.budget = b;
-    }
-    let refill = get(&object, "refill", settings::REFILL_ALLOWED)?;
-    if !refill.is_undefined() {
-        let text = refill.as_string().ok_or_else(|| error("refill", settings::REFILL_ALLOWED, describe(&refill)))?;
-        settings.refill = settings::parse_refill(&text).map_err(|e| Thrown::from(e.on("refill")))?;
-    }
-    Ok((seed, settings))
-}
-
-#[cfg(feature = "toy-day")] // lesson 000's readers
-const POLICY_ALLOWED: &str = "\"noLimit\", \"requestsPerMinute\" or \"dailyBudget\"";
-
-#[cfg(feature = "toy-day")] // lesson 000's readers
-/// A policy's name.
-pub fn policy(value: &JsValue) -> Result<Policy, Thrown> {
-    match value.as_string() {
-        Some(s) => Policy::parse(&s).ok_or_else(|| error("policy", POLICY_ALLOWED, settings::shown(&s))),
-        None => Err(error("policy", POLICY_ALLOWED, describe(value))),
     }
 }
 
@@ -253,31 +214,6 @@ pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) ->
         return Ok(None);
     }
     v.as_string().map(Some).ok_or_else(|| error(field, allowed, describe(&v)))
-}
-
-/// Settings as text, as a form, an address or an element's attributes give them:
-/// `{ seed, perMinute, budgetDollars, refill }`, each optional, read by the core's parsers
-/// exactly (a budget of "0.07" is 70,000 micro-dollars, not a float's neighbour).
-#[cfg(feature = "api")]
-pub fn text_settings(value: &JsValue) -> Result<(Option<u32>, Settings), Thrown> {
-    let mut settings = Settings::default();
-    let Some(object) = object(value, "settings", &SETTINGS_FIELDS)? else {
-        return Ok((None, settings));
-    };
-    let mut seed = None;
-    if let Some(t) = text_field(&object, "seed", settings::SEED_ALLOWED)? {
-        seed = Some(settings::parse_seed(&t).map_err(|e| Thrown::from(e.on("seed")))?);
-    }
-    if let Some(t) = text_field(&object, "perMinute", settings::PER_MINUTE_ALLOWED)? {
-        settings.per_minute = settings::parse_per_minute(&t).map_err(|e| Thrown::from(e.on("perMinute")))?;
-    }
-    if let Some(t) = text_field(&object, "budgetDollars", settings::BUDGET_ALLOWED)? {
-        settings.budget = settings::parse_budget(&t).map_err(|e| Thrown::from(e.on("budgetDollars")))?;
-    }
-    if let Some(t) = text_field(&object, "refill", settings::REFILL_ALLOWED)? {
-        settings.refill = settings::parse_refill(&t).map_err(|e| Thrown::from(e.on("refill")))?;
-    }
-    Ok((seed, settings))
 }
 
 const KEY_ALLOWED: &str = "the key of a setting, such as \"perMinute\"";
@@ -432,25 +368,4 @@ pub fn seed(value: &JsValue) -> Result<u32, Thrown> {
         Some(n) => Err(error("seed", settings::SEED_ALLOWED, js_number(n))),
         None => Err(error("seed", settings::SEED_ALLOWED, describe(value))),
     }
-}
-
-#[cfg(feature = "toy-day")] // lesson 000's readers
-const DAY_COUNT_ALLOWED: &str = "a whole number from 1 to 10000";
-
-#[cfg(feature = "toy-day")] // lesson 000's readers
-fn parse_day_count(text: &str) -> Result<u32, Invalid> {
-    let bad = || Invalid { allowed: DAY_COUNT_ALLOWED, got: settings::shown(text) };
-    match text.parse::<u32>() {
-        Ok(n) if (1..=10_000).contains(&n) => Ok(n),
-        _ => Err(bad()),
-    }
-}
-
-#[cfg(feature = "toy-day")] // lesson 000's readers
-/// How many days to check: 1 to 10,000 (more would keep the page busy for seconds).
-pub fn day_count(value: &JsValue) -> Result<u32, Thrown> {
-    let holder = Object::new();
-    Reflect::set(&holder, &JsValue::from_str("count"), value).map_err(|_| Thrown::on("count", "could not be read"))?;
-    number_field(&holder, "count", DAY_COUNT_ALLOWED, parse_day_count)?
-        .ok_or_else(|| error("count", DAY_COUNT_ALLOWED, "undefined".into()))
 }

@@ -7,6 +7,8 @@
 
 mod canvas;
 #[cfg(feature = "toy-day")]
+mod day_input;
+#[cfg(feature = "toy-day")]
 mod in_flight_input;
 mod js_input;
 mod js_output;
@@ -56,7 +58,7 @@ pub fn on_load() {
 #[cfg(feature = "api")]
 #[wasm_bindgen(js_name = simulateDay, unchecked_return_type = "DayResult")]
 pub fn simulate_day(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
-    let (seed, settings) = js_input::day_settings(&settings)?;
+    let (seed, settings) = day_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     to_js(&day)
 }
@@ -68,8 +70,8 @@ pub fn summarize(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
 ) -> Result<String, Thrown> {
-    let (seed, settings) = js_input::day_settings(&settings)?;
-    let policy = js_input::policy(&policy)?;
+    let (seed, settings) = day_input::day_settings(&settings)?;
+    let policy = day_input::policy(&policy)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     Ok(day.summary(policy))
 }
@@ -94,7 +96,7 @@ pub fn overrun(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsVa
 pub fn read_settings_text(
     #[wasm_bindgen(unchecked_param_type = "Partial<Record<SettingKey, string>>")] text: JsValue,
 ) -> Result<JsValue, Thrown> {
-    let (seed, settings) = js_input::text_settings(&text)?;
+    let (seed, settings) = day_input::text_settings(&text)?;
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Numbers {
@@ -122,8 +124,8 @@ pub fn check_days(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
 ) -> Result<JsValue, Thrown> {
-    let (seed, settings) = js_input::day_settings(&settings)?;
-    let count = js_input::day_count(&count)?;
+    let (seed, settings) = day_input::day_settings(&settings)?;
+    let count = day_input::day_count(&count)?;
     let days = billsim_core::lessons::toy_day::many_days::many_days(seed, count, &settings)?;
     to_js(&days)
 }
@@ -140,7 +142,7 @@ pub fn wasm_memory_bytes() -> f64 {
 #[cfg(feature = "api")]
 #[wasm_bindgen(js_name = dayReadout, unchecked_return_type = "ReadoutRow[]")]
 pub fn day_readout(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
-    let (seed, settings) = js_input::day_settings(&settings)?;
+    let (seed, settings) = day_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     to_js(&billsim_core::lessons::toy_day::readout::readout(&day))
 }

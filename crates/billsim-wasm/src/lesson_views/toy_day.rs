@@ -3,7 +3,7 @@
 
 use crate::js_input;
 use crate::js_output::{on_canvas, to_js};
-use crate::{in_flight_input, Thrown};
+use crate::{day_input, in_flight_input, Thrown};
 use billsim_chart::{draw_overrun as draw_overrun_chart, draw_share_of_bill, Theme};
 use billsim_core::Policy;
 use serde::Serialize;
@@ -20,8 +20,8 @@ pub fn draw(
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
 ) -> Result<(), Thrown> {
-    let (seed, settings) = js_input::day_settings(&settings)?;
-    let policy: Policy = js_input::policy(&policy)?;
+    let (seed, settings) = day_input::day_settings(&settings)?;
+    let policy: Policy = day_input::policy(&policy)?;
     let theme: Theme = js_input::look(&look)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     on_canvas(canvas, |area| draw_share_of_bill(area, &day, policy, &theme))
@@ -48,8 +48,8 @@ pub fn spread_sentences(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
 ) -> Result<JsValue, Thrown> {
-    let (seed, settings) = js_input::day_settings(&settings)?;
-    let count = js_input::day_count(&count)?;
+    let (seed, settings) = day_input::day_settings(&settings)?;
+    let count = day_input::day_count(&count)?;
     let days = billsim_core::lessons::toy_day::many_days::days_spread(seed, count, &settings)?;
     to_js(&PerPolicy::of(|p| days.sentence(p)))
 }
@@ -80,7 +80,7 @@ impl<T> PerPolicy<T> {
 /// policy's sentence (as `summarize`) and `readout` the rows of `dayReadout`.
 #[wasm_bindgen(js_name = dayView, unchecked_return_type = "DayView")]
 pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
-    let (seed, settings) = js_input::day_settings(&settings)?;
+    let (seed, settings) = day_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     #[derive(Serialize)]
     struct View<'a> {
