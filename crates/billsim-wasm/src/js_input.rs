@@ -207,7 +207,7 @@ pub fn look(value: &JsValue) -> Result<Theme, Thrown> {
 }
 
 /// A text field of a form: the string, or `None` when it is absent.
-#[cfg(feature = "api")]
+#[cfg(any(feature = "api", feature = "replay"))]
 pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, Thrown> {
     let v = get(object, field, allowed)?;
     if v.is_undefined() {
