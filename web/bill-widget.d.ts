@@ -1,6 +1,6 @@
 // Types for bill-widget.js. Importing it is safe anywhere (server rendering, Node.js); in a
-// browser it defines the <bill-widget> custom element as soon as the page has one (the
-// WebAssembly is fetched then, not before). The element reads its settings from its
+// browser it defines the <bill-widget> custom element when the page has one near the
+// viewport (the WebAssembly is fetched then, not before). The element reads its settings from its
 // attributes, as text; their names and choices are the core's (`billsim scenarios`), typed
 // in bill-widget-attributes.d.ts.
 export type * from "./bill-widget-attributes.js";
@@ -64,9 +64,10 @@ export interface BillWidgetElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
-/** Loads the WebAssembly and defines `<bill-widget>`; done by itself as soon as the page has
- *  one. Call it to define the element earlier, or for widgets inside a shadow root of yours.
- *  Resolves when the element is defined. */
+/** Loads the WebAssembly and defines `<bill-widget>`; done by itself when a widget of the
+ *  page first comes within a screen and a half of the viewport. Call it to define the
+ *  element earlier, or for widgets inside a shadow root of yours (each widget still loads
+ *  its lesson's module only near the viewport). Resolves when the element is defined. */
 export function defineBillWidget(): Promise<void>;
 
 declare global {

@@ -11,8 +11,9 @@
 // is defined once it has, as its attributes come from the table) and when it cannot load.
 //
 // Importing this module is safe anywhere (server rendering, Node.js): it touches no DOM
-// until a browser's page has a <bill-widget>, and the WebAssembly is fetched only then,
-// so a site may import it on every page and pay for it only where a widget is.
+// until a browser's page has a <bill-widget>, and the WebAssembly is fetched only when a
+// widget comes near the viewport (whenNear), so a site may import it on every page and
+// pay for it only where a reader comes to a widget.
 import { lessonModule } from "./lesson-modules.js";
 import {
   given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, themeIsDark, toQuery, unknownParams,
@@ -322,7 +323,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (document.head) pageChanged.observe(document.head, { childList: true, subtree: true, attributes: true });
     connection.signal.addEventListener("abort", () => pageChanged.disconnect());
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
-    load(scenarioHint(this)).then(() => {
+    whenNear([this], connection.signal).then(() => load(scenarioHint(this))).then(() => {
       if (connection.signal.aborted) return;
       if (!this.#loaded) this.#load();
       this.#render();
@@ -868,6 +869,29 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 const scenarioHint = (el) =>
   (el?.hasAttribute("sync-url") ? new URLSearchParams(location.search).get("scenario") : null) ?? el?.getAttribute("scenario");
 
+// How close to the viewport a widget must come for its lesson's module to load: a screen
+// and a half above or below it, so that the module is there by the time the reader scrolls
+// to the widget, while a lesson page whose widget is further down sends its first screen
+// without the WebAssembly (issue 22: a widget a phone can afford).
+const NEAR = "150% 0px";
+
+/** Resolves, with the element, once one of `elements` is near the viewport (at once, with
+ *  the first, where the browser has no IntersectionObserver); never, once `signal` aborts. A hidden element (display: none, in
+ *  a closed <details>) is near only when shown. */
+function whenNear(elements, signal) {
+  if (!globalThis.IntersectionObserver) return Promise.resolve(elements[0]);
+  return new Promise((resolve) => {
+    const near = new IntersectionObserver((entries) => {
+      const first = entries.find((e) => e.isIntersecting);
+      if (first === undefined) return;
+      near.disconnect();
+      resolve(first.target);
+    }, { rootMargin: NEAR });
+    for (const el of elements) near.observe(el);
+    signal?.addEventListener("abort", () => near.disconnect());
+  });
+}
+
 // The core's table, loaded once, when first asked for, from the module of the lesson of
 // `scenario` (the first widget's, whose module is then started already).
 let loading = null;
@@ -877,27 +901,40 @@ function load(scenario) {
 }
 
 /** Loads the WebAssembly and defines `<bill-widget>` (once the table has loaded, or failed
- *  to: a widget then shows why, and its fallback). Called by itself as soon as the page has
- *  a `<bill-widget>`; call it to define the element earlier, or for widgets that only a
- *  shadow root of yours holds. Resolves when the element is defined. */
+ *  to: a widget then shows why, and its fallback). Called by itself when a `<bill-widget>` of
+ *  the page first comes near the viewport; call it to define the element earlier, or for
+ *  widgets that only a shadow root of yours holds (each widget still loads its lesson's
+ *  module only when it comes near the viewport). Resolves when the element is defined. */
 export function defineBillWidget() {
-  return load(scenarioHint(globalThis.document?.querySelector("bill-widget"))).catch(() => {}).then(() => {
+  return defineFor(globalThis.document?.querySelector("bill-widget"));
+}
+
+// Defines the element once the table has loaded from the module of `widget`'s lesson.
+function defineFor(widget) {
+  return load(scenarioHint(widget)).catch(() => {}).then(() => {
     if (!customElements.get("bill-widget")) customElements.define("bill-widget", BillWidget);
   });
 }
 
-// In a browser, the element is defined when the page first has a <bill-widget>: now, or
-// later (a client-side navigation, a framework's render, a host's own script).
+// In a browser, the element is defined when a <bill-widget> of the page first comes near
+// the viewport (whenNear): at once, or later (a reader's scroll, a client-side navigation,
+// a framework's render, a host's own script).
 if (globalThis.customElements && globalThis.document) {
   const widgets = document.getElementsByTagName("bill-widget"); // live: cheap to ask again
-  if (widgets.length > 0) {
-    defineBillWidget();
-  } else {
-    const watch = new MutationObserver(() => {
-      if (widgets.length === 0) return;
-      watch.disconnect();
-      defineBillWidget();
+  const watched = new WeakSet();
+  const defined = new AbortController();
+  // Each widget of the page is watched once; the first to come near defines the element.
+  const watchNew = () => {
+    const fresh = [...widgets].filter((el) => !watched.has(el));
+    for (const el of fresh) watched.add(el);
+    if (fresh.length === 0) return;
+    whenNear(fresh, defined.signal).then((widget) => {
+      defined.abort();
+      added.disconnect();
+      defineFor(widget);
     });
-    watch.observe(document, { childList: true, subtree: true });
-  }
+  };
+  const added = new MutationObserver(watchNew);
+  watchNew();
+  added.observe(document, { childList: true, subtree: true });
 }

@@ -40,6 +40,58 @@ test("a page that imports the element but has no widget fetches no wasm and no s
   }
 });
 
+// A lesson page whose widgets are far down: the toy day's near the top when `nearOne`,
+// and the free tier's after five screens of text.
+const farPage = (nearOne) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A long lesson</title>
+<script type="module" src="/bill-widget.js"></script></head><body><h1>A long lesson</h1>
+${nearOne ? `<bill-widget id="near"></bill-widget>` : ""}<div style="height: 4500px">The lesson's text.</div>
+<bill-widget id="far" scenario="freeTier"></bill-widget></body></html>`;
+
+async function longLesson(nearOne) {
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const log = { errors: [], requests: [] };
+  page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
+  page.on("pageerror", (e) => log.errors.push(String(e)));
+  page.on("request", (r) => log.requests.push(r.url()));
+  await page.route(`${env.base}long-lesson.html`, (route) => route.fulfill({ contentType: "text/html", body: farPage(nearOne) }));
+  await page.goto(`${env.base}long-lesson.html`);
+  const wasm = () => log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
+  return { page, context, log, wasm };
+}
+
+test("a widget five screens down fetches no wasm until the reader scrolls near it, then draws its own lesson", async () => {
+  const { page, context, log, wasm } = await longLesson(false);
+  try {
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(300);
+    assert.deepEqual(wasm(), [], `nothing fetched before the reader scrolls: ${wasm().join(", ")}`);
+    assert.equal(await page.evaluate(() => customElements.get("bill-widget") === undefined), true, "the element is not defined yet");
+    await page.evaluate(() => window.scrollTo(0, 3000));
+    await ready(page, "#far");
+    assert.deepEqual(wasm(), ["/pkg-free-tier/billsim_wasm_bg.wasm"], `the far widget's own lesson's module: ${wasm().join(", ")}`);
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a page's first widget draws at once while its widget of another lesson further down waits for the reader", async () => {
+  const { page, context, log, wasm } = await longLesson(true);
+  try {
+    await ready(page, "#near");
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(wasm(), ["/pkg-toy-day/billsim_wasm_bg.wasm"], `only the near widget's module: ${wasm().join(", ")}`);
+    await page.locator("#far").scrollIntoViewIfNeeded();
+    await ready(page, "#far");
+    assert.deepEqual(wasm(), ["/pkg-toy-day/billsim_wasm_bg.wasm", "/pkg-free-tier/billsim_wasm_bg.wasm"],
+      `the far widget's module once the reader is near it: ${wasm().join(", ")}`);
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a widget added to the page later is defined and drawn, and its change event reaches the document", async () => {
   const { page, context, log } = await emptyPage();
   try {

@@ -8,13 +8,15 @@ let env;
 before(async () => { env = await start(); });
 after(async () => { await env.stop(); });
 
-/** Adds `count` widgets, waits until each has drawn and checked its days, removes them all. */
+/** Adds `count` widgets, waits until each has drawn and checked its days, removes them all.
+ *  They are stacked on one another at the top of the page, as a widget loads only near the
+ *  viewport. */
 function addAndRemove(page, count) {
   return page.evaluate(async (n) => {
-    const box = document.createElement("div");
+    const box = Object.assign(document.createElement("div"), { style: "position: absolute; inset: 0 0 auto 0" });
     document.body.append(box);
     const widgets = Array.from({ length: n }, (_, i) => {
-      const w = document.createElement("bill-widget");
+      const w = Object.assign(document.createElement("bill-widget"), { style: "position: absolute; inset: 0 0 auto 0" });
       w.setAttribute("seed", String(i));
       return w;
     });
