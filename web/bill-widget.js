@@ -869,24 +869,36 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 const scenarioHint = (el) =>
   (el?.hasAttribute("sync-url") ? new URLSearchParams(location.search).get("scenario") : null) ?? el?.getAttribute("scenario");
 
-// How close to the viewport a widget must come for its lesson's module to load: a screen
-// and a half above or below it, so that the module is there by the time the reader scrolls
-// to the widget, while a lesson page whose widget is further down sends its first screen
-// without the WebAssembly (issue 22: a widget a phone can afford).
-const NEAR = "150% 0px";
+// How close to the viewport a widget must come for its lesson's module to load: within a
+// screen and a half of it, above or below, so that the module is there by the time the
+// reader scrolls to the widget, while a lesson page whose widget is further down sends its
+// first screen without the WebAssembly (issue 22: a widget a phone can afford).
+const NEAR_SCREENS = 1.5;
+
+// Whether `el` is near the viewport now. Asked before observing, so that a widget on the
+// first screen starts its download at once rather than at the observer's first report, a
+// frame later. A hidden element (display: none) has no box and is not near.
+const nearNow = (el) => {
+  if (el.getClientRects().length === 0) return false;
+  const { top, bottom } = el.getBoundingClientRect();
+  const margin = NEAR_SCREENS * innerHeight;
+  return top < innerHeight + margin && bottom > -margin;
+};
 
 /** Resolves, with the element, once one of `elements` is near the viewport (at once, with
- *  the first, where the browser has no IntersectionObserver); never, once `signal` aborts. A hidden element (display: none, in
- *  a closed <details>) is near only when shown. */
+ *  the first, where the browser has no IntersectionObserver); never, once `signal` aborts.
+ *  A hidden element (display: none, in a closed <details>) is near only when shown. */
 function whenNear(elements, signal) {
   if (!globalThis.IntersectionObserver) return Promise.resolve(elements[0]);
+  const now = elements.find(nearNow);
+  if (now !== undefined) return Promise.resolve(now);
   return new Promise((resolve) => {
     const near = new IntersectionObserver((entries) => {
       const first = entries.find((e) => e.isIntersecting);
       if (first === undefined) return;
       near.disconnect();
       resolve(first.target);
-    }, { rootMargin: NEAR });
+    }, { rootMargin: `${NEAR_SCREENS * 100}% 0px` });
     for (const el of elements) near.observe(el);
     signal?.addEventListener("abort", () => near.disconnect());
   });

@@ -122,7 +122,8 @@ test("every scenario's widget tells the document of its change with the same fie
       const seen = [];
       document.addEventListener("bill-widget-change", (e) => seen.push(e.detail));
       for (const name of names) {
-        const el = document.createElement("bill-widget");
+        // Stacked at the top of the page, as a widget loads only near the viewport.
+        const el = Object.assign(document.createElement("bill-widget"), { style: "position: absolute; inset: 0 0 auto 0" });
         el.setAttribute("scenario", name);
         document.body.append(el);
       }
