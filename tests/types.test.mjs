@@ -51,7 +51,10 @@ export const badScenario: BillWidgetAttributes = { scenario: "nope" };
 widget?.addEventListener("bill-widget-change", (e) => { const seed: string = e.detail.seed; void seed; });
 `);
     writeFileSync(join(dir, "lesson.tsx"), `import type {} from "bill-widget/react";
-export const ok = <bill-widget scenario="hackathon" hackathon-policy="dailyCap" />;
+export const ok = <bill-widget scenario="hackathon" hackathon-policy="dailyCap"
+  onbill-widget-change={(e) => { const seed: number = e.detail.seed; void seed; }} />;
+// @ts-expect-error a detail's policy is a string
+export const badHandler = <bill-widget onbill-widget-days={(e) => { const policy: number = e.detail.policy; void policy; }} />;
 // @ts-expect-error not a policy of the demo link's widget
 export const bad = <bill-widget scenario="hackathon" hackathon-policy="nope" />;
 `);

@@ -1,8 +1,8 @@
 // Types for bill-widget.js. Importing it is safe anywhere (server rendering, Node.js); in a
 // browser it defines the <bill-widget> custom element when the page has one near the
-// viewport (the WebAssembly is fetched then, not before). The element reads its settings from its
-// attributes, as text; their names and choices are the core's (`billsim scenarios`), typed
-// in bill-widget-attributes.d.ts.
+// viewport (the WebAssembly is fetched then, not before). The element reads its settings
+// from its attributes, as text; their names and choices are the core's (`billsim
+// scenarios`), typed in bill-widget-attributes.d.ts.
 export type * from "./bill-widget-attributes.js";
 
 /** What both of the widget's events say, the same fields for every scenario. */

@@ -1,10 +1,10 @@
 // The release in the sites lesson authors have (tests/sites/): the package, built by
-// scripts/package, installed from its tarball into (a) a Vite site, built; (b) a VitePress
-// site of two pages, built (which renders each page on the server, importing the package
-// in Node.js) and served as its preview; (c) Node.js, importing every export without a
-// DOM. Each site is looked at in headless Chromium: the widget drawn, no console error,
-// and on VitePress the theme's stylesheet intact and no wasm fetched on the page without
-// a widget.
+// scripts/package, installed from its tarball into (a) a Vite site, built; (b) a React 19
+// app built with Vite; (c) a VitePress site of two pages, built (which renders each page
+// on the server, importing the package in Node.js) and served as its preview; (d) Node.js,
+// importing every export without a DOM. Each site is looked at in headless Chromium: the
+// widget drawn, no console error, in React the widget following the app's state, and on
+// VitePress the theme's stylesheet intact and no wasm fetched on the page without a widget.
 //
 // The sites' npm packages are installed from the registry once and kept in a cache folder
 // ($BILLSIM_SITES_CACHE, else ~/.cache/billsim-sites), one per site and lock file; only
@@ -105,6 +105,30 @@ test("the package installed in a Vite site builds, and its page draws the widget
     const { inked, summary } = await drawn(page);
     assert.ok(inked > 1000, `the chart is drawn (${inked} inked pixels; summary "${summary.slice(0, 60)}")`);
     assert.equal(wasmFetched(log).length, 1, `one wasm module fetched: ${wasmFetched(log).join(", ")}`);
+    assert.deepEqual(log.errors, [], "no console error or failed request");
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
+
+test("the package in a React 19 app built with Vite draws the widget, follows a prop the app changes, and calls its event prop", async () => {
+  const dir = site("react");
+  execFileSync(join(dir, "node_modules/.bin/vite"), ["build", "--logLevel", "error"], { cwd: dir, stdio: "pipe" });
+  const server = await serveFolder(join(dir, "dist"));
+  const { page, context, log } = await visit(browser, `${server.base}/`);
+  try {
+    const first = await drawn(page);
+    assert.ok(first.inked > 1000, `the chart is drawn (${first.inked} inked pixels)`);
+    await page.getByRole("button", { name: "Show the hard block" }).click();
+    const heard = page.locator("#heard");
+    await heard.filter({ hasText: /dailyCap/ }).waitFor({ timeout: 10000 });
+    const after = await drawn(page);
+    assert.notEqual(after.summary, first.summary, `the widget follows the new tenant-policy: "${after.summary.slice(0, 60)}"`);
+    assert.match(after.summary, /hard block/, after.summary.slice(0, 80));
+    const policies = (await heard.textContent()).split(" ");
+    assert.ok(policies[0] === "degradeLadder" && policies.at(-1) === "dailyCap",
+      `the app heard the change at load and after its prop changed: ${policies.join(", ")}`);
     assert.deepEqual(log.errors, [], "no console error or failed request");
   } finally {
     await context.close();
