@@ -15,17 +15,20 @@ after(async () => { await env?.stop(); });
 const EMPTY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No widget yet</title>
 <script type="module" src="/bill-widget.js"></script></head><body><h1>A page of the site</h1></body></html>`;
 
-async function emptyPage() {
+/** The page `html`, served same-origin as `name`, with its console errors and every request. */
+async function pageOf(name, html) {
   const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await context.newPage();
   const log = { errors: [], requests: [] };
   page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
   page.on("pageerror", (e) => log.errors.push(String(e)));
   page.on("request", (r) => log.requests.push(r.url()));
-  await page.route(`${env.base}no-widget.html`, (route) => route.fulfill({ contentType: "text/html", body: EMPTY_PAGE }));
-  await page.goto(`${env.base}no-widget.html`);
+  await page.route(`${env.base}${name}`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  await page.goto(`${env.base}${name}`);
   return { page, context, log };
 }
+
+const emptyPage = () => pageOf("no-widget.html", EMPTY_PAGE);
 
 test("a page that imports the element but has no widget fetches no wasm and no stylesheet", async () => {
   const { page, context, log } = await emptyPage();
@@ -48,16 +51,9 @@ ${nearOne ? `<bill-widget id="near"></bill-widget>` : ""}<div style="height: 450
 <bill-widget id="far" scenario="freeTier"></bill-widget></body></html>`;
 
 async function longLesson(nearOne) {
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
-  const page = await context.newPage();
-  const log = { errors: [], requests: [] };
-  page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
-  page.on("pageerror", (e) => log.errors.push(String(e)));
-  page.on("request", (r) => log.requests.push(r.url()));
-  await page.route(`${env.base}long-lesson.html`, (route) => route.fulfill({ contentType: "text/html", body: farPage(nearOne) }));
-  await page.goto(`${env.base}long-lesson.html`);
-  const wasm = () => log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
-  return { page, context, log, wasm };
+  const opened = await pageOf("long-lesson.html", farPage(nearOne));
+  const wasm = () => opened.log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
+  return { ...opened, wasm };
 }
 
 test("a widget five screens down fetches no wasm until the reader scrolls near it, then draws its own lesson", async () => {
