@@ -17,14 +17,14 @@ use std::sync::OnceLock;
 
 /// The lessons' prices: each scenario's price table at its default settings (so a
 /// scenario's exported log replays with no table given), a model's first price kept.
-/// Built once: a scenario's table comes with its traffic.
+/// Made once, from each scenario's prices alone: no scenario's traffic is built.
 pub fn built_in() -> &'static PriceTable {
     static TABLE: OnceLock<PriceTable> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut table: Vec<(String, Price)> = Vec::new();
         for s in SCENARIOS {
-            let Ok(built) = s.build(0, &Values::defaults(s)) else { continue };
-            for (model, price) in built.prices.0 {
+            let Ok(prices) = s.prices(&Values::defaults(s)) else { continue };
+            for (model, price) in prices.0 {
                 if !table.iter().any(|(m, _)| *m == model) {
                     table.push((model, price));
                 }

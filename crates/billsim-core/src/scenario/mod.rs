@@ -38,10 +38,14 @@ pub struct Built {
 /// `policy` (one of its policies), in panels ([`crate::views::panels`]).
 pub type Panels = fn(scenario: &Scenario, seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError>;
 
-/// How a scenario builds a run and makes its panels: the code its lesson holds.
+/// How a scenario builds a run, prices its models and makes its panels: the code its
+/// lesson holds.
 #[derive(Clone, Copy)]
 pub struct Code {
     pub(crate) build: fn(u32, &Values) -> Result<Built, RunError>,
+    /// Its models' prices with `values`, as its run has them, without building its traffic
+    /// (a month of lesson 002's calls is megabytes a replay's price table does not need).
+    pub(crate) prices: fn(&Values) -> Result<PriceTable, RunError>,
     pub(crate) panels: Panels,
 }
 
@@ -114,6 +118,11 @@ impl Scenario {
     /// cohort from (`billsim replay --add toyDay-heavy`) and `run --export-log` writes.
     pub fn build(&self, seed: u32, values: &Values) -> Result<Built, RunError> {
         (self.code()?.build)(seed, values)
+    }
+
+    /// Its models' prices with `values`: its run's ([`Built::prices`]), without building it.
+    pub fn prices(&self, values: &Values) -> Result<PriceTable, RunError> {
+        (self.code()?.prices)(values)
     }
 
     /// Its panels on run `seed` with `values`, framing `policy` (one of its policies: the

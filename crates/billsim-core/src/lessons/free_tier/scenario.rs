@@ -1,7 +1,7 @@
 //! Lesson 003's scenario as the engine runs it (`freeTier`), with its settings: the
 //! registry gathers it ([`crate::scenario::registry`]).
 
-use crate::engine::RunError;
+use crate::engine::{PriceTable, RunError};
 use crate::lessons::free_tier::traffic::traffic;
 use crate::lessons::free_tier::{report, Params, POLICIES};
 use crate::money::Micros;
@@ -151,7 +151,7 @@ pub const SCENARIO: Scenario = Scenario {
     settings_allowed: "one of \"bucketCapacity\", \"refillPerMinute\", \"tokenBudget\", \"breakerDollars\", \
          \"hourlyDollars\", \"pricePerToken\", \"cheapPricePerToken\", \"normalUsers\", \"scriptUsers\", \"sockpuppets\"",
     clashes: CLASHES,
-    code: held(Code { build, panels: report::panels }, cfg!(feature = "free-tier")),
+    code: held(Code { build, prices, panels: report::panels }, cfg!(feature = "free-tier")),
     marks: MARKS,
     accounts: Some(crate::scenario::ManyAccounts {
         cohort: "sockpuppet",
@@ -159,6 +159,11 @@ pub const SCENARIO: Scenario = Scenario {
         why: "per-user limits alone, each account inside its own",
     }),
 };
+
+/// The run's prices: the blended price, and the cheaper model's after a trip.
+fn prices(values: &Values) -> Result<PriceTable, RunError> {
+    Params::from_values(values).prices()
+}
 
 fn build(seed: u32, values: &Values) -> Result<Built, RunError> {
     // Settings that do not hold together (no user of any kind) are refused by the

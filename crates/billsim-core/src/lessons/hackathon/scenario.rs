@@ -133,7 +133,7 @@ pub const SCENARIO: Scenario = Scenario {
     settings_allowed: "one of \"rateLimit\", \"rateWindowSeconds\", \"capDollars\", \"spoofedUsers\", \
          \"sharedAddress\", \"restartMinute\", \"serverProcesses\", \"scriptAtOnce\"",
     clashes: &[],
-    code: held(Code { build, panels: panels::panels }, cfg!(feature = "hackathon")),
+    code: held(Code { build, prices: |_| Ok(prices()), panels: panels::panels }, cfg!(feature = "hackathon")),
     // The tutorial's app answers "daily cost cap reached" once its cap is reached.
     marks: crate::scenario::Marks {
         trip: Some(crate::scenario::TripWords {

@@ -197,7 +197,7 @@ pub const SCENARIO: Scenario = Scenario {
                        \"maxTokens\", \"outageStartHour\", \"outageEndHour\", \"internalFail\", \"payingFail\", \
                        \"freeFail\", \"failPercent\"",
     clashes: CLASHES,
-    code: held(Code { build, panels: panels::panels }, cfg!(feature = "runaway-tenant")),
+    code: held(Code { build, prices: |_| Ok(prices()), panels: panels::panels }, cfg!(feature = "runaway-tenant")),
     marks: MARKS,
     accounts: None,
 };

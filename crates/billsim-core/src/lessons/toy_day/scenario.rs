@@ -106,7 +106,10 @@ pub const TOY_DAY: Scenario = Scenario {
     over: Some("toy day"),
     settings_allowed: "one of \"perMinute\", \"budgetDollars\", \"refill\"",
     clashes: &[],
-    code: held(Code { build: build_toy_day, panels: day_beside::panels }, cfg!(feature = "toy-day")),
+    code: held(
+        Code { build: build_toy_day, prices: toy_price_table, panels: day_beside::panels },
+        cfg!(feature = "toy-day"),
+    ),
     marks: crate::scenario::Marks::NONE,
     accounts: None,
 };
@@ -128,13 +131,21 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
     over: None,
     settings_allowed: "one of \"calls\", \"estimatePercent\", \"budgetDollars\"",
     clashes: &[],
-    code: held(Code { build: build_calls_at_once, panels: crate::scenario::no_panels }, cfg!(feature = "toy-day")),
+    code: held(
+        Code { build: build_calls_at_once, prices: toy_price_table, panels: crate::scenario::no_panels },
+        cfg!(feature = "toy-day"),
+    ),
     marks: crate::scenario::Marks::NONE,
     accounts: None,
 };
 
 fn toy_prices() -> PriceTable {
     PriceTable(vec![(toy::MODEL.into(), toy::price())])
+}
+
+/// Both scenarios' prices: the toy's one model, whatever the settings.
+fn toy_price_table(_values: &Values) -> Result<PriceTable, RunError> {
+    Ok(toy_prices())
 }
 
 fn build_toy_day(seed: u32, values: &Values) -> Result<Built, RunError> {

@@ -65,6 +65,29 @@ fn a_clash_is_found_before_a_run_exactly_when_the_run_refuses_the_settings_by_th
 }
 
 #[test]
+fn a_scenarios_prices_without_its_run_are_its_runs_prices_at_every_settings_end() {
+    let mut compared = 0;
+    for s in SCENARIOS {
+        let defaults = Values::defaults(s);
+        let mut tried = vec![defaults.clone()];
+        for i in 0..defaults.0.len() {
+            for end in ends(defaults.0[i].0) {
+                let mut one = defaults.clone();
+                one.0[i].1 = end;
+                tried.push(one);
+            }
+        }
+        for values in &tried {
+            // Settings that clash are refused by the run; its prices are not asked for then.
+            let Ok(built) = s.build(0, values) else { continue };
+            assert_eq!(s.prices(values).ok(), Some(built.prices), "{}: {values:?}", s.name);
+            compared += 1;
+        }
+    }
+    assert!(compared > 40, "{compared} settings compared");
+}
+
+#[test]
 fn each_scenario_lists_its_settings_by_keys_the_schema_has_and_its_allowed_text_says_them() {
     for s in SCENARIOS {
         let keys: Vec<String> = s.settings.iter().map(|k| format!("{:?}", k.key)).collect();
