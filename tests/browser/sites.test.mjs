@@ -96,27 +96,29 @@ async function drawn(page) {
 
 const wasmFetched = (log) => log.requests.filter((u) => u.endsWith(".wasm"));
 
-test("the package installed in a Vite site builds, and its page draws the widget with no console error", async () => {
-  const dir = site("vite");
+/** The Vite site `name` built, served, and its page opened; `close` ends both. */
+async function viteBuilt(name) {
+  const dir = site(name);
   execFileSync(join(dir, "node_modules/.bin/vite"), ["build", "--logLevel", "error"], { cwd: dir, stdio: "pipe" });
   const server = await serveFolder(join(dir, "dist"));
   const { page, context, log } = await visit(browser, `${server.base}/`);
+  return { page, log, close: async () => { await context.close(); server.close(); } };
+}
+
+test("the package installed in a Vite site builds, and its page draws the widget with no console error", async () => {
+  const { page, log, close } = await viteBuilt("vite");
   try {
     const { inked, summary } = await drawn(page);
     assert.ok(inked > 1000, `the chart is drawn (${inked} inked pixels; summary "${summary.slice(0, 60)}")`);
     assert.equal(wasmFetched(log).length, 1, `one wasm module fetched: ${wasmFetched(log).join(", ")}`);
     assert.deepEqual(log.errors, [], "no console error or failed request");
   } finally {
-    await context.close();
-    server.close();
+    await close();
   }
 });
 
 test("the package in a React 19 app built with Vite draws the widget, follows a prop the app changes, and calls its event prop", async () => {
-  const dir = site("react");
-  execFileSync(join(dir, "node_modules/.bin/vite"), ["build", "--logLevel", "error"], { cwd: dir, stdio: "pipe" });
-  const server = await serveFolder(join(dir, "dist"));
-  const { page, context, log } = await visit(browser, `${server.base}/`);
+  const { page, log, close } = await viteBuilt("react");
   try {
     const first = await drawn(page);
     assert.ok(first.inked > 1000, `the chart is drawn (${first.inked} inked pixels)`);
@@ -131,8 +133,7 @@ test("the package in a React 19 app built with Vite draws the widget, follows a 
       `the app heard the change at load and after its prop changed: ${policies.join(", ")}`);
     assert.deepEqual(log.errors, [], "no console error or failed request");
   } finally {
-    await context.close();
-    server.close();
+    await close();
   }
 });
 
