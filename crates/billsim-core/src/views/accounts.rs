@@ -6,7 +6,7 @@
 
 use crate::engine::Reason;
 use crate::scenario::{ManyAccounts, ScenarioRun};
-use crate::views::over_time::Table;
+use crate::views::table::Table;
 use crate::words::{counted_grouped, grouped};
 use serde::{Deserialize, Serialize};
 

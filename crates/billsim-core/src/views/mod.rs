@@ -10,5 +10,6 @@ pub mod colours;
 pub mod over_time;
 pub mod panels;
 pub mod share;
+pub mod table;
 pub mod theme;
 pub mod trade_off;

@@ -3,7 +3,7 @@
 //! table. Each scenario says what its panels are ([`crate::scenario::Scenario::panels`]), so the page shows
 //! any lesson's pieces with no code of that lesson's own.
 
-use crate::views::over_time::Table;
+use crate::views::table::Table;
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -7,7 +7,7 @@ use crate::engine::{Nanos, Reason};
 use crate::scenario::ScenarioRun;
 use crate::views::by_cohort::{by_cohort, PolicyCohorts};
 use crate::views::colours::Role;
-use crate::views::over_time::Table;
+use crate::views::table::Table;
 use crate::words::grouped;
 use crate::words::share;
 use serde::{Deserialize, Serialize};

@@ -6,8 +6,9 @@
 
 use crate::engine::Nanos;
 use crate::scenario::ScenarioRun;
-use crate::views::over_time::{money_ticks, Table, Tick};
+use crate::views::over_time::{money_ticks, Tick};
 use crate::views::share::{cohort_view, Bar};
+use crate::views::table::Table;
 use crate::words::{grouped, share};
 use serde::{Deserialize, Serialize};
 

@@ -172,7 +172,7 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
         let [what, lesson] = FIGURES[i];
         vec![what.to_string(), lesson.to_string(), here[i].clone(), OVER_RUNS[i].to_string()]
     });
-    let table = crate::views::over_time::Table {
+    let table = crate::views::table::Table {
         caption: format!("The lesson's run beside run {} here, under all three layers", run.seed),
         columns: vec![
             "".into(),

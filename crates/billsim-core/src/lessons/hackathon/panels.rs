@@ -10,8 +10,8 @@ use crate::engine::{process_of, Event, Nanos, Outcome, Reason, RunError};
 use crate::scenario::{Scenario, ScenarioRun, Values};
 use crate::settings::{shown, Invalid};
 use crate::time::{clock, Instant};
-use crate::views::over_time::Table;
 use crate::views::panels::Panel;
+use crate::views::table::Table;
 use crate::words::grouped;
 
 /// `n` and its noun, `n` grouped by thousands: `1 request`, `1,200 requests`.

@@ -9,7 +9,7 @@ use super::traffic::RUNAWAY;
 use super::{LADDER, POLICIES};
 use crate::engine::Reason;
 use crate::scenario::ScenarioRun;
-use crate::views::over_time::Table;
+use crate::views::table::Table;
 use crate::words::{capitalised, counted_grouped, grouped};
 use serde::Serialize;
 

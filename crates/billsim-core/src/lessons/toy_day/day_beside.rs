@@ -97,7 +97,7 @@ pub fn panels(scenario: &Scenario, seed: u32, values: &Values, _policy: &str) ->
             vec![what.to_string(), lesson.to_string(), here[i].0.clone(), OVER_DAYS[i].to_string()]
         })
         .collect();
-    let table = crate::views::over_time::Table {
+    let table = crate::views::table::Table {
         caption: format!("The lesson's day beside day {seed} here"),
         columns: vec![
             String::new(),

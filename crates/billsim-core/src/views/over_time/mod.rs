@@ -20,6 +20,7 @@ use crate::money::{Micros, Overflow};
 use crate::scenario::ScenarioRun;
 use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
+use crate::views::table::Table;
 use serde::{Deserialize, Serialize};
 
 /// Most round moments the time axis offers (the chart thins them to fit its width).
@@ -97,14 +98,6 @@ pub struct Mark {
     pub spent_nanos: u64,
     /// "ceiling reached at 14:32".
     pub label: String,
-}
-
-/// The "Show numbers" table: a caption, the column heads, and rows of text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Table {
-    pub caption: String,
-    pub columns: Vec<String>,
-    pub rows: Vec<Vec<String>>,
 }
 
 /// The over-time view of `run`. `policies` are the policies it ran, in its order, when
