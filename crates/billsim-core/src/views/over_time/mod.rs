@@ -339,9 +339,12 @@ fn sentence(d: &Drawn, limits: &[&Limit], scale: Scale) -> String {
     }
     // Point k holds the spend settled before it, so a rise at k happened in the step before.
     let rises: Vec<usize> = (1..points.len()).filter(|&k| points[k][1] > points[k - 1][1]).collect();
-    let (first, last) = (rises[0], rises[rises.len() - 1]);
-    let (a, b) = (points[first - 1][0], points[last][0]);
     let bill = spent_text(d.bill);
+    // A run made without its timeline (`Record::COUNTS`) has its bill and no points.
+    let (Some(&first), Some(&last)) = (rises.first(), rises.last()) else {
+        return format!("{label}: spend comes to {bill}.");
+    };
+    let (a, b) = (points[first - 1][0], points[last][0]);
     let mut text = if first == last && scale.round(a, Round::Down) == scale.round(b - 1, Round::Down) {
         format!("{label}: spend jumps to {bill} at {}", scale.moment(a, Round::Down))
     } else {

@@ -282,3 +282,11 @@ fn every_line_on_a_scenarios_money_scale_is_above_its_bottom_fifth_the_higher_go
     let off: Vec<&str> = v.lines.iter().filter(|l| l.off_scale.is_some()).map(|l| l.label.as_str()).collect();
     assert_eq!(off, ["No limit"], "lesson 003's lines off the scale");
 }
+
+#[test]
+fn a_run_made_without_its_timeline_gives_each_line_its_bill_rather_than_a_panic() {
+    let run = run(&TOY_DAY, 0, &Values::defaults(&TOY_DAY), None, Record::COUNTS).unwrap();
+    let lines = view(&run).lines;
+    let daily = lines.iter().find(|l| l.label == "Daily cost budget $0.25").expect("the daily budget's line");
+    assert_eq!(daily.sentence, "Daily cost budget $0.25: spend comes to $0.91.", "its sentence");
+}
