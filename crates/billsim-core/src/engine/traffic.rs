@@ -148,7 +148,7 @@ impl Traffic {
             instant_replies &= c.latency == Span::ZERO;
         }
         if !per_user_in_order {
-            let order = in_engine_order(calls.iter().map(|c| (c.at, c.user)));
+            let order = in_engine_order(calls.len(), &|i| (calls[i].at, calls[i].user));
             calls = order.iter().map(|&i| calls[i as usize]).collect();
             if !costs.is_empty() {
                 costs = order.iter().map(|&i| costs[i as usize]).collect();
@@ -287,7 +287,7 @@ impl Traffic {
             if sorted {
                 (0..self.calls.len() as u32).collect()
             } else {
-                in_engine_order(self.calls.iter().map(|c| (c.at, c.user)))
+                in_engine_order(self.calls.len(), &|i| (self.calls[i].at, self.calls[i].user))
             }
         })
     }
@@ -314,40 +314,32 @@ impl Traffic {
 /// so that a wasm module holds one copy of the standard library's sort for them rather
 /// than one per caller's closure.
 ///
-/// Calls already in time order (a replayed log's, which its reader sorts) are ordered one
-/// moment at a time: the keys of all the calls at once took 16 bytes a call beside the
-/// order's 4, 16 MB more for a log of a million calls, and a wasm page never gets memory back.
-pub fn in_engine_order<I>(calls: I) -> Vec<u32>
-where
-    I: IntoIterator<Item = (Instant, u32)>,
-    I::IntoIter: Clone,
-{
-    let calls = calls.into_iter();
-    let keyed = calls.clone().zip(0u32..).map(|((at, user), i)| (at, user, i));
-    let in_time_order = calls.clone().zip(calls.clone().skip(1)).all(|(a, b)| a.0 <= b.0);
-    if !in_time_order {
-        let mut keys: Vec<(Instant, u32, u32)> = keyed.collect();
-        sort_keys(&mut keys);
-        return keys.into_iter().map(|(_, _, i)| i).collect();
-    }
-    let mut order = Vec::with_capacity(calls.size_hint().0);
+/// Call `i`'s time and user are `key(i)`, for `i` below `len`: a function rather than an
+/// iterator, so the module holds one copy of this whatever the callers' calls are. Calls
+/// already in time order (a replayed log's, which its reader sorts) are ordered one moment
+/// at a time: the keys of all the calls at once took 16 bytes a call beside the order's 4,
+/// 16 MB more for a log of a million calls, and a wasm page never gets memory back.
+pub fn in_engine_order(len: usize, key: &dyn Fn(usize) -> (Instant, u32)) -> Vec<u32> {
+    // Out of time order, every call is one moment's.
+    let in_time_order = (1..len).all(|i| key(i - 1).0 <= key(i).0);
+    let mut order = Vec::with_capacity(len);
     let mut moment: Vec<(Instant, u32, u32)> = Vec::new();
-    for key in keyed {
-        if moment.last().is_some_and(|m| m.0 != key.0) {
-            sort_keys(&mut moment);
-            order.extend(moment.drain(..).map(|(_, _, i)| i));
+    for i in 0..len {
+        let (at, user) = key(i);
+        if in_time_order && moment.last().is_some_and(|m| m.0 != at) {
+            order_moment(&mut moment, &mut order);
         }
-        moment.push(key);
+        moment.push((at, user, i as u32));
     }
-    sort_keys(&mut moment);
-    order.extend(moment.into_iter().map(|(_, _, i)| i));
+    order_moment(&mut moment, &mut order);
     order
 }
 
-/// The one sort behind [`in_engine_order`] (not inlined into each caller's copy).
-#[inline(never)]
-fn sort_keys(keys: &mut [(Instant, u32, u32)]) {
-    keys.sort_unstable();
+/// The calls of `moment` (time, user, index) onto the end of `order` by user, then index,
+/// leaving `moment` empty: the one sort behind [`in_engine_order`].
+fn order_moment(moment: &mut Vec<(Instant, u32, u32)>, order: &mut Vec<u32>) {
+    moment.sort_unstable();
+    order.extend(moment.drain(..).map(|(_, _, i)| i));
 }
 
 impl PartialEq for Traffic {
@@ -394,7 +386,7 @@ mod tests {
             if case % 2 == 0 {
                 keys.sort_by_key(|k| k.0); // in time order, users at one moment in any order
             }
-            let got = in_engine_order(keys.iter().copied());
+            let got = in_engine_order(keys.len(), &|i| keys[i]);
             assert_eq!(got, stably_sorted(&keys), "case {case}: {len} calls, in time order: {}", case % 2 == 0);
         }
     }

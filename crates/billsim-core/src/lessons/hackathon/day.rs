@@ -176,7 +176,7 @@ pub fn traffic(seed: u32, settings: &Settings) -> Result<Traffic, BadTraffic> {
     }
 
     // In the engine's order (time, then user, then as sent), each call its own request.
-    let order = in_engine_order(sent.iter().map(|s| (s.call.at, s.call.user)));
+    let order = in_engine_order(sent.len(), &|i| (sent[i].call.at, sent[i].call.user));
     let of_call = order.iter().map(|&i| sent[i as usize].key).collect();
     let calls = order.iter().zip(0u32..).map(|(&i, request)| Call { request, ..sent[i as usize].call }).collect();
     let traffic = Traffic::new(cohorts, users, vec![MODEL.into()], calls)?.with_keys(Keys { names, of_call })?;

@@ -177,8 +177,10 @@ pub fn traffic(seed: u32, params: &Params) -> Result<Traffic, BadTraffic> {
         at += u64::from(draw(&mut rng, (40, 120))) * 1_000;
     }
     // Calls of one task at one moment keep their order.
-    let calls: Vec<Call> =
-        in_engine_order(calls.iter().map(|c| (c.at, c.user))).into_iter().map(|i| calls[i as usize]).collect();
+    let calls: Vec<Call> = in_engine_order(calls.len(), &|i| (calls[i].at, calls[i].user))
+        .into_iter()
+        .map(|i| calls[i as usize])
+        .collect();
     let cohorts: Vec<Cohort> =
         COHORTS.iter().map(|&(name, label)| Cohort { name: name.into(), label: label.into() }).collect();
     let users = TENANTS
