@@ -11,7 +11,9 @@ use std::io::BufRead;
 
 /// For each field, the columns that may hold it, in the spec's order, with their names.
 struct Columns {
-    by_field: Vec<(Field, Vec<(usize, String)>)>,
+    /// By the field's number (`field as usize`): looked up for each of some twenty fields of
+    /// every row, so not searched for.
+    by_field: [Vec<(usize, String)>; Field::COUNT],
     /// Fields read at a path into a column's JSON (`metadata.additional_usage_values...`).
     paths: &'static [(Field, &'static str)],
     /// Fields read from a key of another column's JSON object: (field, column, its name, key).
@@ -51,8 +53,7 @@ impl Row for CsvRow<'_> {
     }
 
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
-        let Some((_, columns)) = self.columns.by_field.iter().find(|(f, _)| *f == field) else { return Ok(None) };
-        for (i, name) in columns {
+        for (i, name) in &self.columns.by_field[field as usize] {
             let Some(bytes) = self.record.get(*i) else { continue };
             let text = std::str::from_utf8(bytes).map_err(|e| {
                 format!("{name}: must be UTF-8 text; got a byte that is not at byte {}", e.valid_up_to())
@@ -127,20 +128,18 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
             });
         }
     }
-    let columns = Columns {
-        by_field: spec
-            .fields
+    let mut by_field: [Vec<(usize, String)>; Field::COUNT] = std::array::from_fn(|_| Vec::new());
+    for &(field, _) in spec.fields {
+        let mut found: Vec<(usize, usize, String)> = names
             .iter()
-            .map(|&(field, _)| {
-                let mut found: Vec<(usize, usize, String)> = names
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, (n, said))| spec.rank(field, n).map(|rank| (rank, i, said.clone())))
-                    .collect();
-                found.sort_by_key(|&(rank, i, _)| (rank, i));
-                (field, found.into_iter().map(|(_, i, said)| (i, said)).collect())
-            })
-            .collect(),
+            .enumerate()
+            .filter_map(|(i, (n, said))| spec.rank(field, n).map(|rank| (rank, i, said.clone())))
+            .collect();
+        found.sort_by_key(|&(rank, i, _)| (rank, i));
+        by_field[field as usize] = found.into_iter().map(|(_, i, said)| (i, said)).collect();
+    }
+    let columns = Columns {
+        by_field,
         inside: spec
             .inside
             .iter()
@@ -152,7 +151,8 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
         paths: spec.paths,
     };
     if spec.aliases {
-        for (field, found) in &columns.by_field {
+        for &(field, _) in spec.fields {
+            let found = &columns.by_field[field as usize];
             for (_, other) in found.iter().skip(1) {
                 let read = &found[0].1;
                 builder.notes.push(format!(
@@ -169,7 +169,7 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
         let got: Vec<&str> = names.iter().map(|(_, h)| h.as_str()).take(20).collect();
         return Err(ReplayError::Columns { format: format.to_string(), missing, got: got.join(", ") });
     }
-    let has = |field: Field| columns.by_field.iter().any(|(f, c)| *f == field && !c.is_empty());
+    let has = |field: Field| !columns.by_field[field as usize].is_empty();
     // With no key column either, the builder's note says the calls are one stand-in user.
     if !has(Field::User) && has(Field::Key) {
         builder

@@ -270,7 +270,9 @@ impl Builder {
         };
         let start = need(Field::Start)?;
         let at = time(&start)?;
-        let latency = match (text_of(row, Field::End)?, text_of(row, Field::Latency)?) {
+        let (end, latency_ms) = (text_of(row, Field::End)?, text_of(row, Field::Latency)?);
+        let no_end = end.is_none() && latency_ms.is_none();
+        let latency = match (end, latency_ms) {
             (Some(end), _) => {
                 let end_at = time(&end)?;
                 if end_at < at {
@@ -287,7 +289,6 @@ impl Builder {
             })?),
             (None, None) => Span::ZERO,
         };
-        let no_end = text_of(row, Field::End)?.is_none() && text_of(row, Field::Latency)?.is_none();
         // Each format's word for what became of the call, in its own vocabulary.
         let status = if let Some(v) = text_of(row, Field::Status)? {
             Status::parse(&v.text).map_err(|e| with_name(&v, e))?

@@ -46,6 +46,9 @@ pub enum Field {
 }
 
 impl Field {
+    /// How many fields there are: one more than the last's number (keep it the last).
+    pub const COUNT: usize = Field::CacheWriteApart as usize + 1;
+
     /// What a reader calls it.
     pub fn said(self) -> &'static str {
         match self {
