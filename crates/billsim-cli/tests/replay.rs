@@ -95,7 +95,7 @@ fn a_model_without_a_price_is_named_and_a_price_table_prices_it() {
     let said = refused(&["replay", log.path()]);
     assert_eq!(
         said.trim_end(),
-        "billsim: prices: no price for \"mystery\" (1 calls); give each model a price: --prices FILE gives them \
+        "billsim: prices: no price for \"mystery\" (1 call); give each model a price: --prices FILE gives them \
          (README.md describes the table)"
     );
     let table = Temp::new("prices.csv", "model,input_per_million,output_per_million\nmystery,2,10\n");

@@ -133,7 +133,7 @@ fn a_model_without_a_price_is_an_error_that_names_every_such_model_with_its_call
     .unwrap();
     let err = run(&t, &Policy::new("p", vec![]), &prices(), Record::default()).unwrap_err();
     assert_eq!(err, RunError::NoPrice(vec![("x".into(), 2), ("y".into(), 1)]));
-    assert_eq!(err.to_string(), "prices: no price for \"x\" (2 calls), \"y\" (1 calls); give each model a price");
+    assert_eq!(err.to_string(), "prices: no price for \"x\" (2 calls), \"y\" (1 call); give each model a price");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use crate::engine::traffic::BadTraffic;
 use crate::money::Overflow;
 use crate::settings::FieldError;
+use crate::words::counted_grouped;
 use std::fmt;
 
 /// Why a run could not be made.
@@ -38,7 +39,8 @@ impl fmt::Display for RunError {
         match self {
             RunError::Overflow => Overflow.fmt(f),
             RunError::NoPrice(models) => {
-                let list: Vec<String> = models.iter().map(|(m, n)| format!("{m:?} ({n} calls)")).collect();
+                let list: Vec<String> =
+                    models.iter().map(|(m, n)| format!("{m:?} ({})", counted_grouped(*n, "call", "calls"))).collect();
                 write!(f, "prices: no price for {}; give each model a price", list.join(", "))
             }
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
