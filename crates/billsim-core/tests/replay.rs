@@ -144,6 +144,19 @@ fn bad_rows_are_said_with_their_line_and_stop_the_replay_unless_skipped() {
 }
 
 #[test]
+fn a_latency_past_a_year_is_a_bad_row_that_names_its_column_and_the_range() {
+    let text = "time,user,model,input_tokens,output_tokens,latency_ms\n\
+                2025-05-01T09:00:00Z,u,m,1,1,31536000000\n\
+                2025-05-01T09:00:01Z,u,m,1,1,18446744073709551615\n";
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "1 bad row (--skip-bad-rows replays the others):\n  \
+         line 3: latency_ms: must be a whole number of milliseconds from 0 to 31536000000 (a year); got \"18446744073709551615\""
+    );
+}
+
+#[test]
 fn past_ten_bad_rows_the_rest_are_counted() {
     let mut text = String::from("time,user,model,input_tokens,output_tokens\n");
     for i in 0..25 {

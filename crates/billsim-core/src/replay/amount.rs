@@ -6,11 +6,17 @@
 use crate::engine::Nanos;
 use crate::money::Tokens;
 use crate::settings::shown;
+use crate::time::Span;
 
 /// The most tokens a call's input or output may count (a policy's `maxTokens` too): a row
 /// past it is refused at its line, rather than read to fail later as money too large to count.
 pub const TOKENS_MOST: Tokens = 1_000_000_000;
 pub const TOKENS_ALLOWED: &str = "a whole number of tokens from 0 to 1000000000";
+/// The longest a call may be written to last, in milliseconds: a year, far past any model
+/// call, and short enough that no moment of a run overflows (a latency of 2^64 ms was
+/// refused only by the engine, in words about the policies).
+pub const LATENCY_MOST: u64 = 365 * 86_400_000;
+pub const LATENCY_ALLOWED: &str = "a whole number of milliseconds from 0 to 31536000000 (a year)";
 /// The most a call's logged cost may be: $1,000,000, in nano-dollars.
 pub const COST_MOST: Nanos = Nanos(1_000_000 * 1_000_000_000);
 pub const COST_ALLOWED: &str = "an amount in dollars from 0 to 1000000, such as 0.0042 or 4.2e-3";
@@ -99,6 +105,21 @@ fn scaled(text: &str, shift: i32, allowed: &str) -> Result<Nanos, String> {
 /// ```
 pub fn tokens(text: &str) -> Result<Tokens, String> {
     whole(text).filter(|&n| n <= TOKENS_MOST).ok_or_else(|| format!("must be {TOKENS_ALLOWED}; got {}", shown(text)))
+}
+
+/// A call's latency in milliseconds: a whole number from 0 to [`LATENCY_MOST`].
+///
+/// ```
+/// use billsim_core::replay::amount::latency;
+/// use billsim_core::time::Span;
+/// assert_eq!(latency("1200"), Ok(Span(1_200)));
+/// assert!(latency("31536000001").is_err());
+/// ```
+pub fn latency(text: &str) -> Result<Span, String> {
+    whole(text)
+        .filter(|&n| n <= LATENCY_MOST)
+        .map(Span)
+        .ok_or_else(|| format!("must be {LATENCY_ALLOWED}; got {}", shown(text)))
 }
 
 /// A whole number from 0 (`12.0`, as some writers print a whole float, is 12; `1.2e3` is

@@ -284,9 +284,7 @@ impl Builder {
                 }
                 end_at.since(at)
             }
-            (None, Some(ms)) => Span(amount::whole(&ms.text).ok_or_else(|| {
-                with_name(&ms, format!("must be a whole number of milliseconds from 0; got {:?}", ms.text))
-            })?),
+            (None, Some(ms)) => amount::latency(&ms.text).map_err(|e| with_name(&ms, e))?,
             (None, None) => Span::ZERO,
         };
         // Each format's word for what became of the call, in its own vocabulary.
