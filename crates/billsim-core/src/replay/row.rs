@@ -98,3 +98,47 @@ pub trait Row {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Field::{self, *};
+
+    /// Every field: the match fails to compile when a field is added, until it is listed.
+    fn every_field() -> Vec<Field> {
+        match Start {
+            Start | End | Latency | User | Key | Model | Input | Output | CostDollars | CostCents | CostUnit
+            | Cohort | Request | Status | Level | SpanStatus | CacheHit | CallType | CachedInput | CacheReadApart
+            | CacheWriteApart => {}
+        }
+        vec![
+            Start,
+            End,
+            Latency,
+            User,
+            Key,
+            Model,
+            Input,
+            Output,
+            CostDollars,
+            CostCents,
+            CostUnit,
+            Cohort,
+            Request,
+            Status,
+            Level,
+            SpanStatus,
+            CacheHit,
+            CallType,
+            CachedInput,
+            CacheReadApart,
+            CacheWriteApart,
+        ]
+    }
+
+    #[test]
+    fn every_field_has_a_slot_below_the_count_the_csv_reader_indexes_by() {
+        let fields = every_field();
+        let numbers: Vec<usize> = fields.iter().map(|&f| f as usize).collect();
+        assert_eq!(numbers, (0..Field::COUNT).collect::<Vec<_>>(), "{} fields, COUNT {}", fields.len(), Field::COUNT);
+    }
+}
