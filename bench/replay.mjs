@@ -4,7 +4,8 @@
 // from choosing the file (Playwright's setInputFiles) to the chart drawn (the element's view
 // drawn, then the next animation frame); the wasm/native ratio; and the worker's wasm memory
 // (WebAssembly.Memory's byteLength, from wasmMemoryBytes() in the worker) at 100,000 and
-// 1,000,000 calls. `node bench/replay.mjs` prints the rows; `--json` prints them as JSON.
+// 1,000,000 calls; and the 100,000 calls as a LiteLLM export (JSON), natively and in the
+// page, for the JSON readers. `node bench/replay.mjs` prints the rows; `--json` prints them as JSON.
 // scripts/bench runs it (alone with --replay-only).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -41,8 +42,36 @@ const PADDED = "100000-padded";
   logs[PADDED] = file;
 }
 
+// The 100,000 calls again as LiteLLM writes them (its /spend/logs answer, pretty-printed,
+// each record with every key LiteLLM gives, as tests/fixtures/replay/litellm.json): the
+// JSON readers' row. `spend` is the call's cost at the generator's prices, as LiteLLM logs it.
+const LITELLM = "100000-litellm";
+{
+  const template = JSON.parse(readFileSync(resolve(root, "tests/fixtures/replay/litellm.json"), "utf8"))[0];
+  const perToken = Object.fromEntries(readFileSync(prices, "utf8").trim().split("\n").slice(1)
+    .map((line) => line.split(",")).map(([model, input, output]) => [model, [input / 1e6, output / 1e6]]));
+  const [header, ...rows] = readFileSync(logs[100_000], "utf8").trimEnd().split("\n");
+  const at = Object.fromEntries(header.split(",").map((name, i) => [name, i]));
+  const records = rows.map((line, i) => {
+    const f = line.split(",");
+    const [input, output] = [Number(f[at.input_tokens]), Number(f[at.output_tokens])];
+    const [pin, pout] = perToken[f[at.model]];
+    return JSON.stringify({
+      ...template, request_id: `chatcmpl-${i}`, spend: input * pin + output * pout,
+      total_tokens: input + output, prompt_tokens: input, completion_tokens: output,
+      startTime: f[at.time], endTime: f[at.end], completionStartTime: f[at.end],
+      request_duration_ms: Date.parse(f[at.end]) - Date.parse(f[at.time]),
+      model: f[at.model], model_group: f[at.model], end_user: f[at.user],
+    }, null, 2);
+  });
+  const file = resolve(dir, `replay-${LITELLM}.json`);
+  writeFileSync(file, `[\n${records.join(",\n")}\n]\n`);
+  logs[LITELLM] = file;
+}
+
 say("bench replay: natively (target/release/examples/replay_bench, median of 5) ...");
 const native = JSON.parse(execFileSync(example, ["1000000", "--json"], { encoding: "utf8" }));
+const nativeJson = JSON.parse(execFileSync(example, ["--file", logs[LITELLM], "--json"], { encoding: "utf8" }));
 
 say("bench replay: in headless Chromium (web/replay.html) ...");
 const { serve } = await import(resolve(webDir, "serve.mjs"));
@@ -80,7 +109,7 @@ async function timed(file) {
 
 const chromiumRuns = {};
 const memory = {};
-for (const calls of [...SIZES, PADDED]) {
+for (const calls of [...SIZES, PADDED, LITELLM]) {
   // A worker per file: each run's memory is its own file's.
   const runs = [];
   for (let i = 0; i < (calls === 1_000_000 ? PAGE_RUNS : 1); i++) runs.push(await timed(logs[calls]));
@@ -95,13 +124,14 @@ server.close();
 const chromiumMs = median(chromiumRuns[1_000_000]);
 const result = {
   native,
+  nativeJson,
   chromiumMs,
   chromiumRuns,
   // Against the fastest native run: the native medians on this shared machine wait for the
   // CPU (the example prints its CPU time beside them), the page's runs less so.
   ratio: chromiumMs / native.minMs,
   memory,
-  bytes: Object.fromEntries([...SIZES, PADDED].map((c) => [c, statSync(logs[c]).size])),
+  bytes: Object.fromEntries([...SIZES, PADDED, LITELLM].map((c) => [c, statSync(logs[c]).size])),
   chromium: chromiumVersion,
   errors,
 };
@@ -117,6 +147,7 @@ if (process.argv.includes("--json")) {
     `  Chromium, file chosen to chart drawn: ${int(chromiumMs)} ms median of ${PAGE_RUNS} (${chromiumRuns[1_000_000].map(int).join(", ")})  target < ${TARGET.chromiumMs} ms: ${verdict(chromiumMs < TARGET.chromiumMs)}`,
     `  Chromium (median) / native (fastest): ${result.ratio.toFixed(2)}`,
     `  wasm memory of the worker: ${mb(memory[100_000])} at 100,000 calls (${mb(result.bytes[100_000])} of CSV), ${mb(memory[1_000_000])} at 1,000,000 calls (${mb(result.bytes[1_000_000])} of CSV); ${mb(memory[PADDED])} at 100,000 calls padded to ${mb(result.bytes[PADDED])} of CSV`,
+    `The 100,000 calls as a LiteLLM export (${mb(result.bytes[LITELLM])} of JSON): native ${int(nativeJson.medianMs)} ms median (fastest ${int(nativeJson.minMs)} ms); Chromium ${int(chromiumRuns[LITELLM][0])} ms; wasm memory of the worker ${mb(memory[LITELLM])}`,
     `  chromium ${chromiumVersion}${errors.length ? `; ERRORS in the page: ${errors.join("; ")}` : ""}`,
   ].join("\n"));
 }
