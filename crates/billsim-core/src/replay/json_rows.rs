@@ -5,8 +5,7 @@
 //! at a time: a document is read through serde_json's reader with a visitor that hands
 //! each element on as it ends, so the file's text is never held whole.
 
-use crate::replay::columns::{normalize, Spec};
-use crate::replay::log::{Builder, Field, Row, Value};
+use crate::replay::log::Builder;
 use crate::replay::ReplayError;
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -157,93 +156,6 @@ pub fn paths(entries: &Entries<'_>) -> Vec<String> {
     names
 }
 
-/// A record read by a format's [`Spec`].
-pub struct SpecRow<'a> {
-    entries: Vec<(String, &'a str, &'a RawValue)>,
-    record: &'a Entries<'a>,
-    spec: &'a Spec,
-}
-
-impl<'a> SpecRow<'a> {
-    pub fn new(entries: &'a Entries<'a>, spec: &'a Spec) -> SpecRow<'a> {
-        SpecRow {
-            entries: entries.0.iter().map(|(k, v)| (normalize(k), k.as_ref(), *v)).collect(),
-            record: entries,
-            spec,
-        }
-    }
-
-    /// The record's keys that give `field`, the first to read first (by the spec's order
-    /// of names, then the record's), each with its value; a name given twice is refused.
-    fn entries_of(&self, field: Field) -> Result<Vec<(&'a str, &'a RawValue)>, String> {
-        let mut found: Vec<(usize, &(String, &'a str, &'a RawValue))> =
-            self.entries.iter().filter_map(|e| self.spec.rank(field, &e.0).map(|rank| (rank, e))).collect();
-        found.sort_by_key(|&(rank, _)| rank);
-        for (j, (_, e)) in found.iter().enumerate() {
-            if let Some((_, d)) = found[..j].iter().find(|(_, d)| d.0 == e.0) {
-                return Err(given_twice(d.1, e.1));
-            }
-        }
-        Ok(found.into_iter().map(|(_, &(_, key, raw))| (key, raw)).collect())
-    }
-
-    /// For a format of aliases: each field the record gives under two of its names (not
-    /// null), with the name read and the other.
-    pub fn aliases(&self) -> Vec<(Field, &'a str, &'a str)> {
-        let mut both = Vec::new();
-        if !self.spec.aliases {
-            return both;
-        }
-        for &(field, _) in self.spec.fields {
-            let given: Vec<&str> = self
-                .entries_of(field)
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|(_, raw)| raw.get().trim() != "null")
-                .map(|(key, _)| key)
-                .collect();
-            both.extend(given.iter().skip(1).map(|other| (field, given[0], *other)));
-        }
-        both
-    }
-}
-
-impl Row for SpecRow<'_> {
-    fn named(&self, name: &str) -> Result<Option<Value<'_>>, String> {
-        Ok(path(self.record, name)?.map(|text| Value { text, name: Cow::Owned(name.to_string()) }))
-    }
-
-    fn names(&self) -> Vec<String> {
-        paths(self.record)
-    }
-
-    fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
-        for (key, raw) in self.entries_of(field)? {
-            if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
-                if !text.trim().is_empty() {
-                    return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
-                }
-            }
-        }
-        for &(_, at) in self.spec.paths.iter().filter(|(f, _)| *f == field) {
-            if let Some(v) = self.named(at)?.filter(|v| !v.text.trim().is_empty()) {
-                return Ok(Some(v));
-            }
-        }
-        // A field the format reads inside another key's object (Helicone's model in its
-        // `request_body`), where its own keys are empty.
-        let Some((column, inner)) = self.spec.inside(field) else { return Ok(None) };
-        let Some((_, key, raw)) = self.entries.iter().find(|e| e.0 == column) else { return Ok(None) };
-        let Ok(object) = Entries::of(raw) else { return Ok(None) };
-        match object.get(inner).map(scalar) {
-            Some(Ok(Some(text))) if !text.trim().is_empty() => {
-                Ok(Some(Value { text, name: Cow::Owned(format!("{key}.{inner}")) }))
-            }
-            _ => Ok(None),
-        }
-    }
-}
-
 /// How a JSON log lays out its records, found from its head.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -386,7 +298,10 @@ fn document(
     on: &mut OnRecord<'_>,
 ) -> Result<(), ReplayError> {
     let lines = Cell::new(before);
-    let mut de = serde_json::Deserializer::from_reader(Counted { inner: input, lines: &lines });
+    // serde_json's reader asks for one byte a call: a buffer of the document's own takes
+    // them without a virtual call each through `input` (and the head's `Chain`).
+    let inner = std::io::BufReader::with_capacity(1 << 16, input);
+    let mut de = serde_json::Deserializer::from_reader(Counted { inner, lines: &lines });
     let stop: RefCell<Option<ReplayError>> = RefCell::new(None);
     let found_rows = Cell::new(false);
     let result = if whole {

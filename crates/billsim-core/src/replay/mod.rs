@@ -42,6 +42,7 @@ pub mod prices;
 mod reports;
 mod row;
 pub mod run;
+mod spec_row;
 pub mod status;
 pub mod view;
 pub mod when;
@@ -50,9 +51,10 @@ pub use error::{BadRow, ReplayError};
 pub use format::{Format, FORMATS_ALLOWED};
 pub use log::Log;
 
-use json_rows::{Entries, Shape, SpecRow};
+use json_rows::{Entries, Shape};
 use log::Builder;
 use serde_json::value::RawValue;
+use spec_row::{KeyClasses, SpecRow};
 use std::io::{BufRead, Cursor, Read};
 
 /// How to read.
@@ -145,17 +147,17 @@ fn read_as(
         csv_rows::read(whole, spec, format.name(), &mut builder)?;
     } else {
         let mut on: Box<json_rows::OnRecord<'_>> = match format {
-            Format::Generic => {
-                Box::new(|b: &mut Builder, line, raw: &RawValue| spec_record(b, line, raw, &generic::SPEC))
-            }
-            Format::LiteLlm => {
-                Box::new(|b: &mut Builder, line, raw: &RawValue| spec_record(b, line, raw, &litellm::SPEC))
-            }
-            Format::Helicone => {
-                Box::new(|b: &mut Builder, line, raw: &RawValue| spec_record(b, line, raw, &helicone::SPEC))
-            }
             Format::Langfuse => Box::new(langfuse::record),
             Format::Otlp => Box::new(otlp::record),
+            Format::Generic | Format::LiteLlm | Format::Helicone => {
+                let spec = match format {
+                    Format::LiteLlm => &litellm::SPEC,
+                    Format::Helicone => &helicone::SPEC,
+                    _ => &generic::SPEC,
+                };
+                let mut keys = KeyClasses::default();
+                Box::new(move |b: &mut Builder, line, raw: &RawValue| spec_record(b, line, raw, spec, &mut keys))
+            }
         };
         match shape {
             Some(Shape::Document) => {
@@ -172,11 +174,17 @@ fn read_as(
 }
 
 /// A record read by a format's names.
-fn spec_record(builder: &mut Builder, line: u64, raw: &RawValue, spec: &columns::Spec) -> Result<(), ReplayError> {
+fn spec_record(
+    builder: &mut Builder,
+    line: u64,
+    raw: &RawValue,
+    spec: &columns::Spec,
+    keys: &mut KeyClasses,
+) -> Result<(), ReplayError> {
     match Entries::of(raw) {
         Ok(entries) => {
             reports::refuse_record(&entries)?;
-            let row = SpecRow::new(&entries, spec);
+            let row = SpecRow::new(&entries, spec, keys);
             for (field, read, other) in row.aliases() {
                 builder.alias(field, read, other);
             }
