@@ -1,0 +1,53 @@
+//! How a JSON document that is not whole JSON is refused: the line and column (serde_json's
+//! count: the bytes read on the line, up to and with the one that is wrong) that the page
+//! and `billsim replay` say; and the lines a document's bad records are said at.
+
+use billsim_core::replay::{read, Options};
+
+fn said(text: &str) -> String {
+    match read(text.as_bytes(), &Options::default()) {
+        Ok(log) => format!("read: {} calls", log.calls.len()),
+        Err(e) => e.to_string(),
+    }
+}
+
+const CALL: &str = r#"{"time": 1, "model": "m", "input_tokens": 1, "output_tokens": 1}"#;
+
+#[test]
+fn a_json_document_is_read_to_its_records_or_refused_at_the_line_and_column_where_it_stops_being_json() {
+    let cases = [
+        // The document ends too early: where it ends.
+        ("[C, ", "NOT line 1, column 67"),
+        ("[\n  C,\n  {\"time\": 2, \"model\"", "NOT line 3, column 21"),
+        ("{\"data\": [C]", "NOT line 1, column 75"),
+        // A byte where JSON cannot have it: at that byte.
+        ("[\n  C C\n]", "NOT line 2, column 68"),
+        ("[C,]", "NOT line 1, column 67"),
+        ("{\"data\": [C], \"meta\": {bad}}", "NOT line 1, column 87"),
+        ("{\n \"meta\": 1, 2: [C]}", "NOT line 2, column 13"),
+        ("{\n \"data\" [C]}", "NOT line 2, column 9"),
+        ("[C] ]", "NOT line 1, column 68"),
+        ("[\n  {\"time\": 1,\n   \"model\": tru}\n]", "NOT line 3, column 16"),
+        ("[{\"model\": \"a\\q\"}]", "NOT line 1, column 15"),
+        ("{\"data\": [C],\n \"meta\": {\"pages\": [1, 2}}", "NOT line 2, column 25"),
+        // Records that are not a list: said at the value's end.
+        ("{\n \"data\": \"none\"}", "NOT line 2, column 15"),
+        ("{\n \"data\": 12}", "NOT line 2, column 12"),
+        // Whole documents, read on.
+        ("[C, C]", "read: 2 calls"),
+        ("{\"meta\": {\"a\": [1, {\"b\": \"]}\"}]}, \"data\": [\n  C,\n  C\n]}", "read: 2 calls"),
+        ("{\n \"data\": {\"data\": [C]}}", "read: 1 calls"),
+        // Bad records, said at the line they end on (or by their index on a line).
+        ("[\n  {\"time\": 1},\n  C,\n  {\n    \"model\": \"m\"\n  }\n]", "2 bad rows (--skip-bad-rows replays the others):\n  line 2: no input tokens\n  line 6: no start time"),
+        ("{\"data\": [{\"time\": 1}, C, 7]}", "2 bad rows (--skip-bad-rows replays the others):\n  line 1: record 1: no input tokens\n  line 1: record 3: must be a JSON object; got a number"),
+        ("[]", "the log has no calls to replay"),
+    ];
+    for (text, expected) in cases {
+        let text = text.replace('C', CALL);
+        let expected = match expected.strip_prefix("NOT ") {
+            Some(at) => format!("the log must be JSON; it is not at {at}, and cannot be read on"),
+            None => expected.to_string(),
+        };
+        assert_eq!(said(&text), expected, "the document {text:?}");
+    }
+}
