@@ -30,6 +30,12 @@ fn a_json_document_is_read_to_its_records_or_refused_at_the_line_and_column_wher
         ("[\n  {\"time\": 1,\n   \"model\": tru}\n]", "NOT line 3, column 16"),
         ("[{\"model\": \"a\\q\"}]", "NOT line 1, column 15"),
         ("{\"data\": [C],\n \"meta\": {\"pages\": [1, 2}}", "NOT line 2, column 25"),
+        // A quote too many: where the record goes wrong, not where quotes run out.
+        ("[\n  {\"\"model\": \"m\"},\n  C\n]", "NOT line 2, column 6"),
+        // A line end inside a string: at the end of the line it cuts (serde_json reading
+        // the stream itself said the start of the next: line 3, column 0).
+        ("[\n  {\"model\": \"m\n\"},\n  C\n]", "NOT line 2, column 14"),
+        ("{\n \"data\": 12\n}", "NOT line 3, column 0"),
         // Records that are not a list: said at the value's end.
         ("{\n \"data\": \"none\"}", "NOT line 2, column 15"),
         ("{\n \"data\": 12}", "NOT line 2, column 12"),

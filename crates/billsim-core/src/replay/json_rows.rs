@@ -5,15 +5,15 @@
 //! at a time: a document is read through serde_json's reader with a visitor that hands
 //! each element on as it ends, so the file's text is never held whole.
 
+use crate::replay::json_document::{self, OnRecord, RECORDS};
 use crate::replay::log::Builder;
 use crate::replay::ReplayError;
-use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
-use std::cell::{Cell, RefCell};
 use std::fmt;
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 
 /// A key, borrowed from the text when it has no escapes.
 pub struct Key<'a>(pub Cow<'a, str>);
@@ -188,10 +188,6 @@ impl Shape {
     }
 }
 
-/// The keys under which a document holds its records: an API's `"data"` (or `"logs"`), and
-/// Langfuse's trace download's `"observations"`.
-const RECORDS: [&str; 3] = ["data", "logs", "observations"];
-
 /// Whether `text` starts with an object whose `"data"` (or `"logs"`) is a list: only its
 /// beginning need be there, up to that list's opening bracket.
 fn holds_records(text: &str) -> bool {
@@ -211,9 +207,6 @@ fn holds_records(text: &str) -> bool {
         rest = after;
     }
 }
-
-/// What a record handler may say: go on, or stop the whole file.
-pub type OnRecord<'h> = dyn FnMut(&mut Builder, u64, &RawValue) -> Result<(), ReplayError> + 'h;
 
 /// JSON lines: each line one record, a line that is not JSON a bad row; with `pages`, each
 /// line a document (one that is not JSON stops the reading: its records are lost).
@@ -237,7 +230,7 @@ pub fn read_lines(
             continue;
         }
         if pages {
-            document(&mut &text[..], line - 1, false, builder, on)?;
+            json_document::read(&mut &text[..], line - 1, false, builder, on)?;
             continue;
         }
         match serde_json::from_slice::<&RawValue>(text) {
@@ -255,23 +248,6 @@ fn category(e: &serde_json::Error) -> &'static str {
     }
 }
 
-/// Counts the line ends it has handed on.
-struct Counted<'c, R> {
-    inner: R,
-    lines: &'c Cell<u64>,
-}
-
-impl<R: Read> Read for Counted<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        let ends = buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
-        self.lines.set(self.lines.get() + ends);
-        Ok(n)
-    }
-}
-
-/// One JSON document: an array of records, or an object with them in `"data"` (or
-/// `"logs"`); with `whole`, the document is itself the one record (an OTLP export).
 /// Whether a document is one object that holds no list of records: then it is itself the
 /// one record (a LiteLLM GCS bucket object: one logging payload to a file).
 pub fn is_one_record(head: &str) -> bool {
@@ -280,120 +256,13 @@ pub fn is_one_record(head: &str) -> bool {
         && !RECORDS.iter().any(|key| head.contains(&format!("\"{key}\"")))
 }
 
+/// One JSON document: an array of records, or an object with them in `"data"` (or
+/// `"logs"`); with `whole`, the document is itself the one record (an OTLP export).
 pub fn read_document(
     input: &mut dyn BufRead,
     whole: bool,
     builder: &mut Builder,
     on: &mut OnRecord<'_>,
 ) -> Result<(), ReplayError> {
-    document(input, 0, whole, builder, on)
-}
-
-/// [`read_document`], of a document that starts after line `before`.
-fn document(
-    input: &mut dyn BufRead,
-    before: u64,
-    whole: bool,
-    builder: &mut Builder,
-    on: &mut OnRecord<'_>,
-) -> Result<(), ReplayError> {
-    let lines = Cell::new(before);
-    // serde_json's reader asks for one byte a call: a buffer of the document's own takes
-    // them without a virtual call each through `input` (and the head's `Chain`).
-    let inner = std::io::BufReader::with_capacity(1 << 16, input);
-    let mut de = serde_json::Deserializer::from_reader(Counted { inner, lines: &lines });
-    let stop: RefCell<Option<ReplayError>> = RefCell::new(None);
-    let found_rows = Cell::new(false);
-    let result = if whole {
-        Box::<RawValue>::deserialize(&mut de).and_then(|raw| {
-            found_rows.set(true);
-            on(builder, lines.get() + 1, &raw).map_err(|e| stop_with(&stop, e))
-        })
-    } else {
-        Top { builder, on, lines: &lines, stop: &stop, found_rows: &found_rows }.deserialize(&mut de)
-    };
-    if let Some(e) = stop.into_inner() {
-        return Err(e);
-    }
-    let not_json =
-        |e: serde_json::Error| ReplayError::NotJson { line: before + e.line() as u64, column: e.column() as u64 };
-    result.map_err(not_json)?;
-    de.end().map_err(not_json)?;
-    if !found_rows.get() {
-        return Err(ReplayError::NoRows);
-    }
-    Ok(())
-}
-
-fn stop_with<E: serde::de::Error>(slot: &RefCell<Option<ReplayError>>, e: ReplayError) -> E {
-    *slot.borrow_mut() = Some(e);
-    E::custom("stopped")
-}
-
-struct Top<'b, 'h, 'c> {
-    builder: &'b mut Builder,
-    on: &'b mut OnRecord<'h>,
-    lines: &'c Cell<u64>,
-    stop: &'c RefCell<Option<ReplayError>>,
-    found_rows: &'c Cell<bool>,
-}
-
-impl<'de> DeserializeSeed<'de> for Top<'_, '_, '_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Top<'_, '_, '_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a list of records, or an object with them in \"data\"")
-    }
-
-    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<(), S::Error> {
-        self.found_rows.set(true);
-        let opened = self.lines.get();
-        let mut index = 0u64;
-        while let Some(raw) = seq.next_element::<Box<RawValue>>()? {
-            index += 1;
-            // Records on the line the list opens on (a document on one line) are told
-            // apart by their index.
-            self.builder.record = (self.lines.get() == opened).then_some(index);
-            // The line the record ends on (1-based).
-            let said = (self.on)(self.builder, self.lines.get() + 1, &raw);
-            self.builder.record = None;
-            if let Err(e) = said {
-                *self.stop.borrow_mut() = Some(e);
-                return Err(serde::de::Error::custom("stopped"));
-            }
-        }
-        Ok(())
-    }
-
-    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<(), M::Error> {
-        let Top { builder, on, lines, stop, found_rows } = self;
-        let mut first: Option<String> = None;
-        while let Some(key) = map.next_key::<String>()? {
-            if RECORDS.contains(&key.as_str()) {
-                if let Some(first) = &first {
-                    // JSON readers differ on which one counts: neither is read.
-                    let twice = crate::replay::columns::twice(first, &key);
-                    let problem = format!("the document gives {twice} as its list of records: keep one");
-                    return Err(stop_with(stop, ReplayError::Unreadable(problem)));
-                }
-                first = Some(key);
-                map.next_value_seed(Top { builder: &mut *builder, on: &mut *on, lines, stop, found_rows })?;
-            } else if key == "trace" {
-                // Langfuse's trace download: the trace's fields (its user, its session) are
-                // its observations' where theirs are empty.
-                let trace = map.next_value::<Box<RawValue>>()?;
-                builder.enclosing = Some(trace.get().to_string());
-            } else {
-                map.next_value::<IgnoredAny>()?;
-            }
-        }
-        Ok(())
-    }
+    json_document::read(input, 0, whole, builder, on)
 }

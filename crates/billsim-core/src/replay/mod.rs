@@ -29,6 +29,7 @@ pub mod export;
 mod format;
 pub mod generic;
 pub mod helicone;
+mod json_document;
 mod json_rows;
 pub mod langfuse;
 pub mod lesson_log;
@@ -146,7 +147,7 @@ fn read_as(
         };
         csv_rows::read(whole, spec, format.name(), &mut builder)?;
     } else {
-        let mut on: Box<json_rows::OnRecord<'_>> = match format {
+        let mut on: Box<json_document::OnRecord<'_>> = match format {
             Format::Langfuse => Box::new(langfuse::record),
             Format::Otlp => Box::new(otlp::record),
             Format::Generic | Format::LiteLlm | Format::Helicone => {
