@@ -57,3 +57,30 @@ fn a_json_document_is_read_to_its_records_or_refused_at_the_line_and_column_wher
         assert_eq!(said(&text), expected, "the document {text:?}");
     }
 }
+
+/// Counts the bytes read from it.
+struct Counting<'c, R> {
+    inner: R,
+    read: &'c std::cell::Cell<usize>,
+}
+
+impl<R: std::io::Read> std::io::Read for Counting<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n);
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_quote_too_many_is_refused_where_it_goes_wrong_without_reading_the_document_to_its_end() {
+    // The quote flips every string after it, so brackets and quotes alone never see the
+    // record end: the 8 MiB after it must not be read to find where it goes wrong.
+    let records = vec![CALL; 8 << 20 >> 6].join(",\n  ");
+    let text = format!("[\n  {{\"\"model\": \"m\"}},\n  {records}\n]");
+    let read = std::cell::Cell::new(0);
+    let input = std::io::BufReader::new(Counting { inner: text.as_bytes(), read: &read });
+    let said = billsim_core::replay::read(input, &Options::default()).unwrap_err().to_string();
+    assert_eq!(said, "the log must be JSON; it is not at line 2, column 6, and cannot be read on");
+    assert!(read.get() < 4 << 20, "{} bytes read of {}", read.get(), text.len());
+}
