@@ -84,3 +84,12 @@ fn a_quote_too_many_is_refused_where_it_goes_wrong_without_reading_the_document_
     assert_eq!(said, "the log must be JSON; it is not at line 2, column 6, and cannot be read on");
     assert!(read.get() < 4 << 20, "{} bytes read of {}", read.get(), text.len());
 }
+
+#[test]
+fn records_nested_without_end_in_data_are_refused_where_the_128th_object_opens_not_by_overflowing() {
+    let deep = |n: usize| format!("{{\n{}\"data\": []{}}}", "\"data\": {".repeat(n), "}".repeat(n));
+    let refused = "the log must be JSON; it is not at line 2, column 1143, and cannot be read on";
+    assert_eq!(said(&deep(200)), refused, "200 objects deep (serde_json's words)");
+    assert_eq!(said(&deep(1_000_000)), refused, "a million objects deep");
+    assert_eq!(said(&deep(100)), "the log has no calls to replay", "100 objects deep is read");
+}

@@ -37,7 +37,7 @@ pub fn read(
         scan.found_rows = true;
         on(builder, scan.line, raw)?;
     } else {
-        scan.records(builder, on)?;
+        scan.records(0, builder, on)?;
     }
     if scan.next_token()?.is_some() {
         return Err(scan.wrong_byte());
@@ -213,11 +213,15 @@ impl Scanner<'_> {
         })
     }
 
-    /// A list of records, or an object holding them under one of [`RECORDS`].
-    fn records(&mut self, builder: &mut Builder, on: &mut OnRecord<'_>) -> Result<(), ReplayError> {
+    /// A list of records, or an object holding them under one of [`RECORDS`], inside
+    /// `open` objects. As serde_json does, the 128th object or list open is refused (where
+    /// it opens): an object nested without end in `"data"` must not overflow the stack.
+    fn records(&mut self, open: u32, builder: &mut Builder, on: &mut OnRecord<'_>) -> Result<(), ReplayError> {
+        const MOST_OPEN: u32 = 127;
         match self.next_token()? {
+            Some(b'[' | b'{') if open >= MOST_OPEN => Err(self.wrong_byte()),
             Some(b'[') => self.list(builder, on),
-            Some(b'{') => self.object(builder, on),
+            Some(b'{') => self.object(open + 1, builder, on),
             Some(first) => {
                 // Neither: serde_json says so at the value's end; a number's end is known
                 // only once the byte after it is read, which serde_json counts too.
@@ -257,7 +261,8 @@ impl Scanner<'_> {
         }
     }
 
-    fn object(&mut self, builder: &mut Builder, on: &mut OnRecord<'_>) -> Result<(), ReplayError> {
+    /// An object, the `open`th open, that holds records under one of [`RECORDS`].
+    fn object(&mut self, open: u32, builder: &mut Builder, on: &mut OnRecord<'_>) -> Result<(), ReplayError> {
         self.expect(b'{')?;
         if self.next_token()? == Some(b'}') {
             return self.expect(b'}');
@@ -279,7 +284,7 @@ impl Scanner<'_> {
                     return Err(ReplayError::Unreadable(problem));
                 }
                 first = Some(key);
-                self.records(builder, on)?;
+                self.records(open, builder, on)?;
             } else if key == "trace" {
                 // Langfuse's trace download: the trace's fields (its user, its session) are
                 // its observations' where theirs are empty.
