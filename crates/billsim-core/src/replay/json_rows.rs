@@ -2,8 +2,8 @@
 //! records, or an object holding them in `"data"` (the answer of an API such as
 //! Langfuse's or LiteLLM's `/spend/logs`), pretty-printed or on one line; or such
 //! documents one a line (an API's pages saved one after the other). Either way one record
-//! at a time: a document is read through serde_json's reader with a visitor that hands
-//! each element on as it ends, so the file's text is never held whole.
+//! at a time: a document's records are found by [`json_document`]'s scanner, so the file's
+//! text is never held whole.
 
 use crate::replay::json_document::{self, OnRecord, RECORDS};
 use crate::replay::log::Builder;
@@ -254,15 +254,4 @@ pub fn is_one_record(head: &str) -> bool {
     head.trim_start().starts_with('{')
         && !holds_records(head)
         && !RECORDS.iter().any(|key| head.contains(&format!("\"{key}\"")))
-}
-
-/// One JSON document: an array of records, or an object with them in `"data"` (or
-/// `"logs"`); with `whole`, the document is itself the one record (an OTLP export).
-pub fn read_document(
-    input: &mut dyn BufRead,
-    whole: bool,
-    builder: &mut Builder,
-    on: &mut OnRecord<'_>,
-) -> Result<(), ReplayError> {
-    json_document::read(input, 0, whole, builder, on)
 }

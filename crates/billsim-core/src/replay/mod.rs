@@ -138,27 +138,20 @@ fn read_as(
     }
     let mut whole = Cursor::new(head).chain(input);
     if !json {
-        let spec = match format {
-            Format::Generic => &generic::SPEC,
-            Format::LiteLlm => &litellm::SPEC,
-            Format::Helicone => &helicone::SPEC,
-            Format::Langfuse => &langfuse::CSV_SPEC,
-            Format::Otlp => return Err(ReplayError::NotJsonFormat(format)),
+        let spec = match (read_by_names(format), format) {
+            (Some(spec), _) => spec,
+            (None, Format::Langfuse) => &langfuse::CSV_SPEC,
+            (None, _) => return Err(ReplayError::NotJsonFormat(format)),
         };
         csv_rows::read(whole, spec, format.name(), &mut builder)?;
     } else {
-        let mut on: Box<json_document::OnRecord<'_>> = match format {
-            Format::Langfuse => Box::new(langfuse::record),
-            Format::Otlp => Box::new(otlp::record),
-            Format::Generic | Format::LiteLlm | Format::Helicone => {
-                let spec = match format {
-                    Format::LiteLlm => &litellm::SPEC,
-                    Format::Helicone => &helicone::SPEC,
-                    _ => &generic::SPEC,
-                };
+        let mut on: Box<json_document::OnRecord<'_>> = match (read_by_names(format), format) {
+            (Some(spec), _) => {
                 let mut keys = KeyClasses::default();
                 Box::new(move |b: &mut Builder, line, raw: &RawValue| spec_record(b, line, raw, spec, &mut keys))
             }
+            (None, Format::Langfuse) => Box::new(langfuse::record),
+            (None, _) => Box::new(otlp::record),
         };
         match shape {
             Some(Shape::Document) => {
@@ -166,12 +159,23 @@ fn read_as(
                 // records is more likely a document with its list under another name).
                 let whole_record =
                     format == Format::Otlp || format != Format::Generic && json_rows::is_one_record(text);
-                json_rows::read_document(&mut whole, whole_record, &mut builder, &mut *on)?
+                json_document::read(&mut whole, 0, whole_record, &mut builder, &mut *on)?
             }
             shape => json_rows::read_lines(&mut whole, shape == Some(Shape::Pages), &mut builder, &mut *on)?,
         }
     }
     builder.finish(format.name(), options.skip_bad_rows)
+}
+
+/// The names a format's fields go by, where its JSON records are read by them as its CSV
+/// rows are (Langfuse's and OpenTelemetry's JSON have readers of their own).
+fn read_by_names(format: Format) -> Option<&'static columns::Spec> {
+    match format {
+        Format::Generic => Some(&generic::SPEC),
+        Format::LiteLlm => Some(&litellm::SPEC),
+        Format::Helicone => Some(&helicone::SPEC),
+        Format::Langfuse | Format::Otlp => None,
+    }
 }
 
 /// A record read by a format's names.

@@ -33,14 +33,15 @@ impl KeyClasses {
     /// forgotten before the next record, so that memory stays bounded.
     const MOST: usize = 4096;
 
-    /// The class of each of `entries`' keys, in their order, as indices into `classes`.
-    fn learn(&mut self, entries: &Entries<'_>, spec: &Spec) -> Vec<usize> {
+    /// Each of `entries`' keys with its class (an index into `classes`) and its value, in
+    /// their order.
+    fn learn<'e>(&mut self, entries: &'e Entries<'e>, spec: &Spec) -> Vec<(usize, &'e str, &'e RawValue)> {
         if self.classes.len() > Self::MOST {
             self.index.clear();
             self.classes.clear();
         }
         let mut found = Vec::with_capacity(entries.0.len());
-        for (key, _) in &entries.0 {
+        for (key, raw) in &entries.0 {
             let i = match self.index.get(key.as_ref()) {
                 Some(&i) => i,
                 None => {
@@ -54,7 +55,7 @@ impl KeyClasses {
                     self.classes.len() - 1
                 }
             };
-            found.push(i);
+            found.push((i, key.as_ref(), *raw));
         }
         found
     }
@@ -62,34 +63,36 @@ impl KeyClasses {
 
 /// A record read by a format's [`Spec`].
 pub struct SpecRow<'a> {
-    entries: Vec<(&'a KeyClass, &'a str, &'a RawValue)>,
+    /// Each key, with its class in `classes`, and its value.
+    entries: Vec<(usize, &'a str, &'a RawValue)>,
+    classes: &'a [KeyClass],
     record: &'a Entries<'a>,
     spec: &'a Spec,
 }
 
 impl<'a> SpecRow<'a> {
     pub fn new(entries: &'a Entries<'a>, spec: &'a Spec, keys: &'a mut KeyClasses) -> SpecRow<'a> {
-        let found = keys.learn(entries, spec);
-        let classes = &keys.classes;
-        SpecRow {
-            entries: found.iter().zip(&entries.0).map(|(&i, (k, v))| (&classes[i], k.as_ref(), *v)).collect(),
-            record: entries,
-            spec,
-        }
+        SpecRow { entries: keys.learn(entries, spec), classes: &keys.classes, record: entries, spec }
     }
 
     /// The record's keys that give `field`, the first to read first (by the spec's order
     /// of names, then the record's), each with its value; a name given twice is refused.
     fn entries_of(&self, field: Field) -> Result<Vec<(&'a str, &'a RawValue)>, String> {
-        let mut found: Vec<(usize, &(&'a KeyClass, &'a str, &'a RawValue))> =
-            self.entries.iter().filter_map(|e| e.0.rank[field as usize].map(|rank| (rank, e))).collect();
-        found.sort_by_key(|&(rank, _)| rank);
-        for (j, (_, e)) in found.iter().enumerate() {
-            if let Some((_, d)) = found[..j].iter().find(|(_, d)| d.0.normalized == e.0.normalized) {
-                return Err(given_twice(d.1, e.1));
+        let mut found: Vec<(usize, &KeyClass, &'a str, &'a RawValue)> = self
+            .entries
+            .iter()
+            .filter_map(|&(i, key, raw)| {
+                let class = &self.classes[i];
+                class.rank[field as usize].map(|rank| (rank, class, key, raw))
+            })
+            .collect();
+        found.sort_by_key(|&(rank, ..)| rank);
+        for (j, &(_, class, key, _)) in found.iter().enumerate() {
+            if let Some(&(_, _, first, _)) = found[..j].iter().find(|d| d.1.normalized == class.normalized) {
+                return Err(given_twice(first, key));
             }
         }
-        Ok(found.into_iter().map(|(_, &(_, key, raw))| (key, raw)).collect())
+        Ok(found.into_iter().map(|(_, _, key, raw)| (key, raw)).collect())
     }
 
     /// For a format of aliases: each field the record gives under two of its names (not
@@ -138,7 +141,9 @@ impl Row for SpecRow<'_> {
         // A field the format reads inside another key's object (Helicone's model in its
         // `request_body`), where its own keys are empty.
         let Some((column, inner)) = self.spec.inside(field) else { return Ok(None) };
-        let Some((_, key, raw)) = self.entries.iter().find(|e| &*e.0.normalized == column) else { return Ok(None) };
+        let Some(&(_, key, raw)) = self.entries.iter().find(|e| &*self.classes[e.0].normalized == column) else {
+            return Ok(None);
+        };
         let Ok(object) = Entries::of(raw) else { return Ok(None) };
         match object.get(inner).map(scalar) {
             Some(Ok(Some(text))) if !text.trim().is_empty() => {
