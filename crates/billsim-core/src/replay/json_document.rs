@@ -18,6 +18,9 @@ use std::io::BufRead;
 /// Langfuse's trace download's `"observations"`.
 pub const RECORDS: [&str; 3] = ["data", "logs", "observations"];
 
+/// How many records a list's size per record is taken from.
+const SAMPLE: u64 = 64;
+
 /// What a record handler may say: go on, or stop the whole file.
 pub type OnRecord<'h> = dyn FnMut(&mut Builder, u64, &RawValue) -> Result<(), ReplayError> + 'h;
 
@@ -244,10 +247,19 @@ impl Scanner<'_> {
         if self.next_token()? == Some(b']') {
             return self.expect(b']');
         }
-        let (mut bytes, mut index) = (Vec::new(), 0u64);
+        let (mut bytes, mut index, mut sampled) = (Vec::new(), 0u64, 0u64);
         loop {
             let raw: &RawValue = self.value(&mut bytes)?;
             index += 1;
+            // The calls' room, guessed from the first records' size (a list of records is
+            // most of a document); a record's bytes are taken as a row's, as a CSV row's
+            // line is.
+            if index <= SAMPLE {
+                sampled += raw.get().len() as u64 + 1;
+                if index == SAMPLE {
+                    builder.reserve_by_size(SAMPLE, sampled);
+                }
+            }
             // Records on the line the list opens on (a document on one line) are told
             // apart by their index.
             builder.record = (self.line == opened).then_some(index);

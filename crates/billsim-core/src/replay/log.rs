@@ -5,6 +5,7 @@
 use crate::engine::{BadTraffic, Call, Cohort, Nanos, PriceTable, Traffic, User};
 use crate::money::Tokens;
 use crate::replay::amount;
+use crate::replay::call_columns::{room_for, rows_guessed, sort_by_time};
 use crate::replay::error::BadRow;
 use crate::replay::names::{Names, Requests};
 use crate::replay::per;
@@ -82,31 +83,6 @@ impl Log {
     }
 }
 
-/// Puts calls in time order, each logged cost and failure moving with its call; calls at
-/// one moment keep their order (a stable sort).
-pub fn sort_by_time(
-    calls: &mut Vec<Call>,
-    costs: &mut Vec<Option<Nanos>>,
-    failed: &mut Vec<bool>,
-    cached: &mut Vec<Tokens>,
-) {
-    if calls.windows(2).all(|w| w[0].at <= w[1].at) {
-        return;
-    }
-    let mut order: Vec<u32> = (0..calls.len() as u32).collect();
-    order.sort_by_key(|&i| calls[i as usize].at);
-    *calls = order.iter().map(|&i| calls[i as usize]).collect();
-    if !costs.is_empty() {
-        *costs = order.iter().map(|&i| costs[i as usize]).collect();
-    }
-    if !failed.is_empty() {
-        *failed = order.iter().map(|&i| failed[i as usize]).collect();
-    }
-    if !cached.is_empty() {
-        *cached = order.iter().map(|&i| cached[i as usize]).collect();
-    }
-}
-
 /// Builds a [`Log`] row by row.
 pub struct Builder {
     users: Names,
@@ -159,6 +135,10 @@ pub struct Builder {
     /// fields to count as one user are among them.
     seen: Vec<String>,
     sampled: usize,
+    /// The log's size in bytes, when known: the calls' room is guessed from it
+    /// ([`Builder::reserve_by_size`]), once (`reserved`).
+    pub bytes: Option<u64>,
+    reserved: bool,
 }
 
 impl Default for Builder {
@@ -195,6 +175,8 @@ impl Default for Builder {
             per_found: false,
             seen: Vec::new(),
             sampled: 0,
+            bytes: None,
+            reserved: false,
         }
     }
 }
@@ -209,10 +191,24 @@ fn with_name(v: &Value<'_>, problem: String) -> String {
 }
 
 impl Builder {
-    /// Room for `calls` calls at once, if memory has it (a hint: without it, the calls
-    /// take memory as they come).
-    pub fn reserve(&mut self, calls: usize) {
-        let _ = self.calls.try_reserve_exact(calls);
+    /// Room for the calls of a log of [`Builder::bytes`] whose first `rows` took `read` bytes
+    /// ([`rows_guessed`]), given once, if memory has it: else the calls double their memory
+    /// as they come, and a wasm page never gives memory back. The columns beside the calls
+    /// take the same room: now if they have started, else when they start.
+    pub fn reserve_by_size(&mut self, rows: u64, read: u64) {
+        let (Some(total), false) = (self.bytes, rows == 0 || self.reserved) else { return };
+        self.reserved = true;
+        room_for(&mut self.calls, rows_guessed(total, rows, read));
+        let room = self.calls.capacity();
+        if !self.costs.is_empty() {
+            room_for(&mut self.costs, room);
+        }
+        if !self.failed.is_empty() {
+            room_for(&mut self.failed, room);
+        }
+        if !self.cached.is_empty() {
+            room_for(&mut self.cached, room);
+        }
     }
 
     pub fn bad_row(&mut self, line: u64, problem: String) {
@@ -437,6 +433,9 @@ impl Builder {
         }
         self.last_at = at;
         if let Some(c) = cost {
+            if self.costs.is_empty() {
+                room_for(&mut self.costs, self.calls.capacity());
+            }
             if self.costs.len() < self.calls.len() {
                 self.costs.resize(self.calls.len(), None);
             }
@@ -445,6 +444,9 @@ impl Builder {
             self.costs.push(None);
         }
         if status == Status::Failed || !self.failed.is_empty() {
+            if self.failed.is_empty() {
+                room_for(&mut self.failed, self.calls.capacity());
+            }
             self.failed.resize(self.calls.len(), false); // the calls before the first failed one
             self.failed.push(status == Status::Failed);
         }
@@ -455,6 +457,9 @@ impl Builder {
             self.cache_writes.1 = self.cache_writes.1.saturating_add(written); // said in a note only
         }
         if cached > 0 || !self.cached.is_empty() {
+            if self.cached.is_empty() {
+                room_for(&mut self.cached, self.calls.capacity());
+            }
             self.cached.resize(self.calls.len(), 0); // the calls before the first with cached tokens
             self.cached.push(cached);
         }

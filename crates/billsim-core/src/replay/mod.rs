@@ -21,6 +21,7 @@
 //! per-call export to give instead: [`reports`].
 
 pub mod amount;
+mod call_columns;
 pub mod columns;
 mod csv_records;
 mod csv_rows;
@@ -78,16 +79,10 @@ pub struct Options {
 /// How much of the file the format is found from.
 const HEAD: u64 = 64 * 1024;
 
-/// How many rows a file of `total` bytes holds, from its head's bytes per line (5% more,
-/// so that a file a little denser than its head is not doubled); `None` for a JSON document
-/// (a record spans lines) or a head with no whole line.
-fn rows_in(head: &[u8], total: u64, document: bool) -> Option<usize> {
+/// The lines of `head`, when it has whole lines to count (at least two).
+fn lines_in(head: &[u8]) -> Option<u64> {
     let lines = head.iter().filter(|&&b| b == b'\n').count() as u64;
-    if document || lines < 2 {
-        return None;
-    }
-    let per_line = (head.len() as u64 / lines).max(1);
-    usize::try_from(total / per_line + total / per_line / 20).ok()
+    (lines >= 2).then_some(lines)
 }
 
 /// Reads a log.
@@ -130,11 +125,15 @@ fn read_as(
     options: &Options,
 ) -> Result<Log, ReplayError> {
     let mut builder = Builder::default();
+    builder.bytes = options.bytes;
     builder.per.clone_from(&options.per);
     let shape = json.then(|| Shape::of(text));
-    if let Some(rows) = options.bytes.and_then(|total| rows_in(&head, total, shape.is_some_and(|s| s != Shape::Lines)))
-    {
-        builder.reserve(rows);
+    // A row a line: room for the rows guessed from the head's lines. A JSON document's
+    // records span lines: its reader guesses from its first records instead.
+    if shape.is_none() || shape == Some(Shape::Lines) {
+        if let Some(lines) = lines_in(&head) {
+            builder.reserve_by_size(lines, head.len() as u64);
+        }
     }
     let mut whole = Cursor::new(head).chain(input);
     if !json {
@@ -259,11 +258,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_rows_of_a_file_are_guessed_from_its_heads_lines_and_a_document_is_not_guessed() {
+    fn the_rows_of_a_file_are_guessed_from_its_heads_lines_and_5_percent_more() {
         let head = b"t,u\n1,a\n2,b\n";
-        assert_eq!(rows_in(head, 6_000, false), Some(1_575), "4 bytes a line: 1,500 rows, and 5% more");
-        assert_eq!(rows_in(head, 6_000, true), None, "a JSON document's records span lines");
-        assert_eq!(rows_in(b"no line end", 6_000, false), None);
+        let lines = lines_in(head).expect("three lines");
+        let rows = call_columns::rows_guessed(6_000, lines, head.len() as u64);
+        assert_eq!(rows, 1_575, "4 bytes a line in 6,000 bytes: 1,500 rows, and 5% more");
+        assert_eq!(lines_in(b"no line end"), None);
+        assert_eq!(call_columns::rows_guessed(6_000, 0, 0), 6_300, "no rows read: a byte a row");
     }
 
     #[test]

@@ -255,7 +255,7 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         }
         added += 1;
     }
-    crate::replay::log::sort_by_time(&mut log.calls, &mut log.costs, &mut log.failed, &mut log.cached);
+    crate::replay::call_columns::sort_by_time(&mut log.calls, &mut log.costs, &mut log.failed, &mut log.cached);
     log.notes.push(format!(
         "added {} of {} ({}), run {seed} of {}, from {}",
         counted_grouped(added, "call", "calls"),

@@ -1,0 +1,63 @@
+//! The room a read log's calls take: guessed from the log's size, so that the calls and the
+//! columns beside them (logged costs, failures) are not doubled past the log as they come.
+//! In the page's worker, memory a doubling left behind is never given back.
+
+use billsim_core::replay::{read, Log, Options};
+
+const CALLS: usize = 10_000;
+
+/// Call `i` as a generic JSON record: a logged cost on every call, a failure on the last
+/// quarter's first call only (so that column starts late).
+fn record(i: usize) -> String {
+    let status = if i == CALLS * 3 / 4 { "failed" } else { "ok" };
+    format!(
+        r#"{{"time_ms": {}, "latency_ms": 900, "user": "user-{}", "model": "m", "input_tokens": {}, "output_tokens": 40, "cost": 0.000{:03}, "status": "{status}"}}"#,
+        1_746_090_000_000u64 + i as u64 * 1000,
+        i % 37,
+        200 + i % 1000,
+        i % 1000,
+    )
+}
+
+fn read_sized(text: &str) -> Log {
+    read(text.as_bytes(), &Options { bytes: Some(text.len() as u64), ..Options::default() }).expect("the log reads")
+}
+
+/// Each column's room against the calls: at least one a call, and at most 10% more.
+fn assert_room(what: &str, log: &Log) {
+    assert_eq!(log.calls.len(), CALLS, "{what}: the calls read");
+    for (column, len, room) in [
+        ("calls", log.calls.len(), log.calls.capacity()),
+        ("logged costs", log.costs.len(), log.costs.capacity()),
+        ("failures", log.failed.len(), log.failed.capacity()),
+    ] {
+        assert_eq!(len, CALLS, "{what}: {column} has one value a call");
+        assert!(
+            (CALLS..=CALLS + CALLS / 10).contains(&room),
+            "{what}: {column} took room for {room} values for {CALLS} calls (at most {} allowed)",
+            CALLS + CALLS / 10
+        );
+    }
+}
+
+#[test]
+fn a_json_document_s_calls_and_their_columns_take_the_room_its_size_says_not_the_next_power_of_two() {
+    let records: Vec<String> = (0..CALLS).map(record).collect();
+    let pretty = format!("{{\n  \"data\": [\n    {}\n  ]\n}}\n", records.join(",\n    "));
+    assert_room("a document", &read_sized(&pretty));
+    let one_line = format!("[{}]", records.join(","));
+    assert_room("a document on one line", &read_sized(&one_line));
+}
+
+#[test]
+fn json_lines_and_csv_calls_and_their_columns_take_the_room_the_head_s_lines_say() {
+    let lines: String = (0..CALLS).map(|i| record(i) + "\n").collect();
+    assert_room("JSON lines", &read_sized(&lines));
+    let mut csv = String::from("time_ms,latency_ms,user,model,input_tokens,output_tokens,cost,status\n");
+    for i in 0..CALLS {
+        let status = if i == CALLS * 3 / 4 { "failed" } else { "ok" };
+        let at = 1_746_090_000_000u64 + i as u64 * 1000;
+        csv += &format!("{at},900,user-{},m,{},40,0.000{:03},{status}\n", i % 37, 200 + i % 1000, i % 1000);
+    }
+    assert_room("CSV", &read_sized(&csv));
+}
