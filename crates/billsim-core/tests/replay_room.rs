@@ -3,6 +3,42 @@
 //! In the page's worker, memory a doubling left behind is never given back.
 
 use billsim_core::replay::{read, Log, Options};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// Counts each thread's bytes held and their peak (each test runs on a thread of its own).
+struct Counted;
+
+thread_local! {
+    static HELD: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count(grown: usize, shrunk: usize) {
+    let held = HELD.get().saturating_add(grown).saturating_sub(shrunk);
+    HELD.set(held);
+    PEAK.set(PEAK.get().max(held));
+}
+
+unsafe impl GlobalAlloc for Counted {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count(layout.size(), 0);
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        count(0, layout.size());
+        System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        // The block moves: for a moment, both are held.
+        count(size, 0);
+        count(0, layout.size());
+        System.realloc(ptr, layout, size)
+    }
+}
+
+#[global_allocator]
+static COUNTED: Counted = Counted;
 
 const CALLS: usize = 10_000;
 
@@ -60,4 +96,37 @@ fn json_lines_and_csv_calls_and_their_columns_take_the_room_the_head_s_lines_say
         csv += &format!("{at},900,user-{},m,{},40,0.000{:03},{status}\n", i % 37, 200 + i % 1000, i % 1000);
     }
     assert_room("CSV", &read_sized(&csv));
+}
+
+#[test]
+fn a_log_whose_first_records_are_shorter_than_the_rest_gives_back_the_room_it_guessed_past_its_calls() {
+    // The first 64 records guess ten times the calls the document has.
+    let padding = "x".repeat(1_800);
+    let records: Vec<String> = (0..CALLS)
+        .map(|i| {
+            if i < 64 {
+                record(i)
+            } else {
+                record(i).replace("\"time_ms\"", &format!("\"note\": \"{padding}\", \"time_ms\""))
+            }
+        })
+        .collect();
+    assert_room("a document longer past its start", &read_sized(&format!("[\n{}\n]", records.join(",\n"))));
+}
+
+#[test]
+fn reading_a_document_never_holds_much_more_than_the_log_it_makes() {
+    let records: Vec<String> = (0..CALLS).map(record).collect();
+    let text = format!("[\n{}\n]", records.join(",\n"));
+    let start = HELD.get();
+    PEAK.set(start);
+    let log = read_sized(&text);
+    let (held, peak) = (HELD.get() - start, PEAK.get() - start);
+    // The columns beside the calls doubling past the calls' room took the peak to 1.7
+    // times the log; the calls' room taken at once, 1.3 times.
+    assert!(
+        peak <= held + held * 2 / 5,
+        "reading held {peak} bytes at its peak, for a log of {held} bytes (at most 1.4 times allowed)"
+    );
+    drop(log);
 }

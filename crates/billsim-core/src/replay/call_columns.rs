@@ -16,6 +16,29 @@ pub fn room_for<T>(column: &mut Vec<T>, room: usize) {
     let _ = column.try_reserve_exact(room.saturating_sub(column.len()));
 }
 
+/// A column beside the calls (kept once a call has a value in it), about to take a value:
+/// room for `room` values, the calls' own room, so that it is not doubled past them.
+pub fn keep_room<T>(column: &mut Vec<T>, room: usize) {
+    if column.capacity() < room {
+        room_for(column, room);
+    }
+}
+
+/// The calls and the columns beside them, read: the room they took past their values and
+/// a tenth more is given back (a guess from a log whose first rows were shorter than the
+/// rest, or a doubling), for the run to use.
+pub fn fit(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>, failed: &mut Vec<bool>, cached: &mut Vec<Tokens>) {
+    fn give_back<T>(column: &mut Vec<T>) {
+        if column.capacity() - column.len() > column.len() / 10 {
+            column.shrink_to_fit();
+        }
+    }
+    give_back(calls);
+    give_back(costs);
+    give_back(failed);
+    give_back(cached);
+}
+
 /// Puts calls in time order, each logged cost and failure moving with its call; calls at
 /// one moment keep their order (a stable sort).
 pub fn sort_by_time(

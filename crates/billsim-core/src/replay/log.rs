@@ -5,7 +5,7 @@
 use crate::engine::{BadTraffic, Call, Cohort, Nanos, PriceTable, Traffic, User};
 use crate::money::Tokens;
 use crate::replay::amount;
-use crate::replay::call_columns::{room_for, rows_guessed, sort_by_time};
+use crate::replay::call_columns::{fit, keep_room, room_for, rows_guessed, sort_by_time};
 use crate::replay::error::BadRow;
 use crate::replay::names::{Names, Requests};
 use crate::replay::per;
@@ -194,21 +194,11 @@ impl Builder {
     /// Room for the calls of a log of [`Builder::bytes`] whose first `rows` took `read` bytes
     /// ([`rows_guessed`]), given once, if memory has it: else the calls double their memory
     /// as they come, and a wasm page never gives memory back. The columns beside the calls
-    /// take the same room: now if they have started, else when they start.
+    /// take the same room as they take their next value ([`keep_room`]).
     pub fn reserve_by_size(&mut self, rows: u64, read: u64) {
         let (Some(total), false) = (self.bytes, rows == 0 || self.reserved) else { return };
         self.reserved = true;
         room_for(&mut self.calls, rows_guessed(total, rows, read));
-        let room = self.calls.capacity();
-        if !self.costs.is_empty() {
-            room_for(&mut self.costs, room);
-        }
-        if !self.failed.is_empty() {
-            room_for(&mut self.failed, room);
-        }
-        if !self.cached.is_empty() {
-            room_for(&mut self.cached, room);
-        }
     }
 
     pub fn bad_row(&mut self, line: u64, problem: String) {
@@ -432,21 +422,13 @@ impl Builder {
             self.out_of_order += 1;
         }
         self.last_at = at;
-        if let Some(c) = cost {
-            if self.costs.is_empty() {
-                room_for(&mut self.costs, self.calls.capacity());
-            }
-            if self.costs.len() < self.calls.len() {
-                self.costs.resize(self.calls.len(), None);
-            }
-            self.costs.push(Some(c));
-        } else if !self.costs.is_empty() {
-            self.costs.push(None);
+        if cost.is_some() || !self.costs.is_empty() {
+            keep_room(&mut self.costs, self.calls.capacity());
+            self.costs.resize(self.calls.len(), None); // the calls before the first with a cost
+            self.costs.push(cost);
         }
         if status == Status::Failed || !self.failed.is_empty() {
-            if self.failed.is_empty() {
-                room_for(&mut self.failed, self.calls.capacity());
-            }
+            keep_room(&mut self.failed, self.calls.capacity());
             self.failed.resize(self.calls.len(), false); // the calls before the first failed one
             self.failed.push(status == Status::Failed);
         }
@@ -457,9 +439,7 @@ impl Builder {
             self.cache_writes.1 = self.cache_writes.1.saturating_add(written); // said in a note only
         }
         if cached > 0 || !self.cached.is_empty() {
-            if self.cached.is_empty() {
-                room_for(&mut self.cached, self.calls.capacity());
-            }
+            keep_room(&mut self.cached, self.calls.capacity());
             self.cached.resize(self.calls.len(), 0); // the calls before the first with cached tokens
             self.cached.push(cached);
         }
@@ -567,6 +547,7 @@ impl Builder {
             ));
             sort_by_time(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached);
         }
+        fit(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached);
         let cohorts = if self.cohorts.is_empty() { vec![LOGGED.to_string()] } else { self.cohorts.names };
         let cohorts = cohorts
             .into_iter()
