@@ -39,27 +39,69 @@ pub fn fit(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>, failed: &mut V
     give_back(cached);
 }
 
-/// Puts calls in time order, each logged cost and failure moving with its call; calls at
-/// one moment keep their order (a stable sort).
-pub fn sort_by_time(
-    calls: &mut Vec<Call>,
-    costs: &mut Vec<Option<Nanos>>,
-    failed: &mut Vec<bool>,
-    cached: &mut Vec<Tokens>,
-) {
+/// Puts calls in time order, each logged cost, failure and cached count moving with its
+/// call; calls at one moment keep their order (a stable sort). The values move in place,
+/// along the order's cycles, so no column is held twice (a log listed newest first is
+/// reversed whole).
+pub fn sort_by_time(calls: &mut [Call], costs: &mut [Option<Nanos>], failed: &mut [bool], cached: &mut [Tokens]) {
     if calls.windows(2).all(|w| w[0].at <= w[1].at) {
         return;
     }
     let mut order: Vec<u32> = (0..calls.len() as u32).collect();
     order.sort_by_key(|&i| calls[i as usize].at);
-    *calls = order.iter().map(|&i| calls[i as usize]).collect();
-    if !costs.is_empty() {
-        *costs = order.iter().map(|&i| costs[i as usize]).collect();
+    put_in_order(calls, &order);
+    put_in_order(costs, &order);
+    put_in_order(failed, &order);
+    put_in_order(cached, &order);
+}
+
+/// `column`'s values in `order` (place `k` takes the value of place `order[k]`; an empty
+/// column stays so), moved in place along the order's cycles, each once.
+fn put_in_order<T: Copy>(column: &mut [T], order: &[u32]) {
+    let mut done = vec![false; column.len()];
+    for start in 0..column.len() {
+        if done[start] {
+            continue;
+        }
+        let first = column[start];
+        let mut to = start;
+        loop {
+            done[to] = true;
+            let from = order[to] as usize;
+            if from == start {
+                column[to] = first;
+                break;
+            }
+            column[to] = column[from];
+            to = from;
+        }
     }
-    if !failed.is_empty() {
-        *failed = order.iter().map(|&i| failed[i as usize]).collect();
-    }
-    if !cached.is_empty() {
-        *cached = order.iter().map(|&i| cached[i as usize]).collect();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::{Instant, Span};
+
+    #[test]
+    fn sorting_by_time_moves_each_call_s_columns_with_it_and_keeps_a_moment_s_calls_in_order() {
+        // Times from a small generator, many calls a moment; each column tells its call.
+        let n = 1_000u32;
+        let at = |i: u32| Instant(u64::from(i.wrapping_mul(2_654_435_761) % 97));
+        let call = |i: u32| Call { at: at(i), user: i, model: 0, request: 0, input: 1, output: 1, latency: Span(0) };
+        let mut calls: Vec<Call> = (0..n).map(call).collect();
+        let mut costs: Vec<Option<Nanos>> = (0..n).map(|i| (i % 3 > 0).then_some(Nanos(u64::from(i)))).collect();
+        let mut failed: Vec<bool> = (0..n).map(|i| i % 7 == 0).collect();
+        let mut cached: Vec<Tokens> = Vec::new();
+        sort_by_time(&mut calls, &mut costs, &mut failed, &mut cached);
+        let mut expected: Vec<u32> = (0..n).collect();
+        expected.sort_by_key(|&i| at(i)); // stable
+        let got: Vec<u32> = calls.iter().map(|c| c.user).collect();
+        assert_eq!(got, expected, "the calls in time order, a moment's in their first order");
+        for (place, &i) in expected.iter().enumerate() {
+            assert_eq!(costs[place], (i % 3 > 0).then_some(Nanos(u64::from(i))), "call {i}'s cost, at {place}");
+            assert_eq!(failed[place], i % 7 == 0, "call {i}'s failure, at {place}");
+        }
+        assert!(cached.is_empty(), "a column no call had stays empty: {}", cached.len());
     }
 }
