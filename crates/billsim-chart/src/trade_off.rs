@@ -164,7 +164,11 @@ fn groups(view: &TradeOff, selected: &str) -> Vec<Vec<usize>> {
             None => groups.push(vec![i]),
         }
     }
-    groups.sort_by_key(|g| !g.iter().any(|&i| view.points[i].policy == selected));
+    // The selected point's group moved to the front, the rest in order (a stable sort by
+    // one flag would do the same, with the standard library's 7 KB stable sort).
+    if let Some(at) = groups.iter().position(|g| g.iter().any(|&i| view.points[i].policy == selected)) {
+        groups[..=at].rotate_right(1);
+    }
     groups
 }
 
@@ -173,9 +177,10 @@ mod tests {
     use super::*;
     use crate::frame::font_for;
     use crate::rows::{drawn_text, texts_cut, texts_overlapping};
+    use billsim_core::engine::Nanos;
     use billsim_core::engine::Record;
     use billsim_core::scenario::{registry::find, run, Values};
-    use billsim_core::views::trade_off::trade_off;
+    use billsim_core::views::trade_off::{trade_off, Point};
 
     fn view(name: &str, set: &[(&str, &str)]) -> TradeOff {
         let s = find(name).unwrap();
@@ -206,6 +211,23 @@ mod tests {
             view("hackathon", &[("capDollars", "0.001")]),
             view("runawayTenant", &[]),
         ]
+    }
+
+    #[test]
+    fn the_selected_points_group_comes_first_and_the_others_keep_their_order() {
+        let mut v = view("hackathon", &[]);
+        let point = v.points[0].clone();
+        // Five points: bills 1, 2, 1, 3, 2 give the groups [0, 2], [1, 4], [3].
+        v.points = [1, 2, 1, 3, 2]
+            .iter()
+            .enumerate()
+            .map(|(i, &bill)| Point { policy: format!("p{i}"), bill_nanos: Nanos(bill), ..point.clone() })
+            .collect();
+        let order = |selected: &str| groups(&v, selected);
+        assert_eq!(order("p3"), vec![vec![3], vec![0, 2], vec![1, 4]], "p3's group first");
+        assert_eq!(order("p4"), vec![vec![1, 4], vec![0, 2], vec![3]], "p4's group first");
+        assert_eq!(order("p0"), vec![vec![0, 2], vec![1, 4], vec![3]], "already first");
+        assert_eq!(order("none"), vec![vec![0, 2], vec![1, 4], vec![3]], "no point selected");
     }
 
     #[test]

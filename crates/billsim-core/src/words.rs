@@ -23,15 +23,35 @@ pub fn counted_grouped(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
-/// `words` with its first letter a capital, to start a sentence.
+/// `words` with its first letter a capital, to start a sentence. The words are a lesson's
+/// own, in English: only an ASCII letter is changed, so the module carries no Unicode case
+/// tables (as [`in_sentence`]).
 ///
 /// ```
 /// use billsim_core::words::capitalised;
 /// assert_eq!(capitalised("the breaker trips at"), "The breaker trips at");
+/// assert_eq!(capitalised(""), "");
 /// ```
 pub fn capitalised(words: &str) -> String {
-    let mut c = words.chars();
-    c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
+    let mut out = words.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    out
+}
+
+/// A lesson's label of a kind of user inside a sentence: `Sockpuppets` is `sockpuppets`.
+/// The labels are the lessons' own, in English, so only ASCII letters are lowered: Rust's
+/// `to_lowercase` would bring Unicode's case tables, about 8 KB gzipped, into a lesson's
+/// module for no letter it has. A label from a reader's log is shown as written, never
+/// through this.
+///
+/// ```
+/// use billsim_core::words::in_sentence;
+/// assert_eq!(in_sentence("Honest visitors"), "honest visitors");
+/// ```
+pub fn in_sentence(label: &str) -> String {
+    label.to_ascii_lowercase()
 }
 
 /// `part` of `whole` in whole percent, but never `0%` for a part that is not zero nor

@@ -67,7 +67,7 @@ pub fn accounts(run: &ScenarioRun, selected: &str) -> Option<Accounts> {
     if selected != lesson_policy {
         policies.push((selected, name_of(selected)));
     }
-    let kind_words = kind.label.to_lowercase();
+    let kind_words = crate::words::in_sentence(&kind.label);
     let rows: Vec<Row> = policies
         .into_iter()
         .filter_map(|(policy, heading)| {

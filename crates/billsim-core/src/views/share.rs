@@ -123,7 +123,7 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool) -> Bar {
         .filter(|s| s.charged.0 > 0)
         .map(|s| match as_written {
             true => format!("{} {}", s.label, s.share),
-            false => format!("{} {}", s.label.to_lowercase(), s.share),
+            false => format!("{} {}", crate::words::in_sentence(&s.label), s.share),
         })
         .collect();
     let of_bill = match parts.len() {

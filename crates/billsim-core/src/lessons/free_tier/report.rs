@@ -208,7 +208,7 @@ pub fn against_the_lesson(report: &SimReport, run: &ScenarioRun) -> Vec<String> 
                 let label = cohort
                     .and_then(|c| run.cohorts.iter().find(|k| k.name == c))
                     .map_or("another user".to_string(), |k| {
-                        format!("a {}", k.label.to_lowercase().trim_end_matches('s'))
+                        format!("a {}", crate::words::in_sentence(&k.label).trim_end_matches('s'))
                     });
                 out.push(format!(
                     "In this run {label} ({who}) tripped the breaker at {} s, not a sockpuppet as in the lesson's run: \
