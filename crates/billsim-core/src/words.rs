@@ -42,7 +42,7 @@ pub fn capitalised(words: &str) -> String {
 
 /// A lesson's label of a kind of user inside a sentence: `Sockpuppets` is `sockpuppets`.
 /// The labels are the lessons' own, in English, so only ASCII letters are lowered: Rust's
-/// `to_lowercase` would bring Unicode's case tables, about 8 KB gzipped, into a lesson's
+/// `to_lowercase` would bring Unicode's case tables, several KB gzipped, into a lesson's
 /// module for no letter it has. A label from a reader's log is shown as written, never
 /// through this.
 ///
