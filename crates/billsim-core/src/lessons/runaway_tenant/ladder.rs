@@ -83,8 +83,8 @@ pub fn ladder_view(run: &ScenarioRun) -> LadderView {
             let ((_, refused), (served, still)) = (others(block), others(ladder));
             vec![format!(
                 "Of the other tenants' calls that reached their daily cap this month, the hard block refused {}; \
-                 the ladder served {} on a cheaper model and refused {}. {name}'s calls are too large for even the \
-                 cheapest model once its budget is spent, so for it the two are nearly the same.",
+                 the ladder served {} on a cheaper model and refused {}. As for {name}: its calls are too large for \
+                 even the cheapest model once its budget is spent, so the two are nearly the same.",
                 counted_grouped(refused, "call", "calls"),
                 grouped(served),
                 grouped(still)

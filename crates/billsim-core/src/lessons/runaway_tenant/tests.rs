@@ -98,3 +98,19 @@ fn over_the_month_the_reserving_policies_stay_within_their_tenants_budget_line()
         assert!(view.limits[1].label.ends_with("$183.00 a day, at most $2,330.00 a month"), "{}", view.limits[1].label);
     }
 }
+
+#[test]
+fn each_sentence_under_the_ladder_chart_starts_with_a_capital_even_where_the_tenant_is_named() {
+    // The runaway tenant's name is written as it is ("umbrella"), so no sentence may start with it.
+    for seed in 0..3 {
+        let r = crate::scenario::run(&RUNAWAY_TENANT, seed, &values(), None, crate::engine::Record::default()).unwrap();
+        let view = ladder::ladder_view(&r);
+        assert!(!view.sentences.is_empty(), "month {seed}: the ladder has its sentence");
+        for text in &view.sentences {
+            for sentence in text.split(". ") {
+                let first = sentence.chars().next();
+                assert!(first.is_some_and(|c| c.is_ascii_uppercase()), "month {seed}: {sentence:?} in {text:?}");
+            }
+        }
+    }
+}
