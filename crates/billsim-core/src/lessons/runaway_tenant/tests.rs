@@ -103,7 +103,8 @@ fn over_the_month_the_reserving_policies_stay_within_their_tenants_budget_line()
 fn each_sentence_under_the_ladder_chart_starts_with_a_capital_even_where_the_tenant_is_named() {
     // The runaway tenant's name is written as it is ("umbrella"), so no sentence may start with it.
     for seed in 0..3 {
-        let r = crate::scenario::run(&RUNAWAY_TENANT, seed, &values(), None, crate::engine::Record::default()).unwrap();
+        let r =
+            crate::scenario::run(&RUNAWAY_TENANT, seed, &values(), None, crate::engine::Record::EVERYTHING).unwrap();
         let view = ladder::ladder_view(&r);
         assert!(!view.sentences.is_empty(), "month {seed}: the ladder has its sentence");
         for text in &view.sentences {
