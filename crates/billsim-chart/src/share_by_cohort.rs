@@ -8,6 +8,7 @@ use crate::frame::{sans, Frame};
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end};
 use crate::theme::{Theme, ON_BAR};
+use billsim_core::views::colours::Pattern;
 use billsim_core::views::share::{Bar, CohortView};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -139,7 +140,8 @@ fn key<DB: DrawingBackend>(
     Ok(())
 }
 
-/// A rectangle in cohort `c`'s colour and pattern: plain, stripes one way, stripes both ways.
+/// A rectangle in cohort `c`'s colour and pattern (the core's: plain, stripes one way,
+/// stripes both ways).
 fn swatch<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     view: &CohortView,
@@ -150,11 +152,11 @@ fn swatch<DB: DrawingBackend>(
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     area.draw(&Rectangle::new([(x0, y0), (x1, y1)], theme.cohort(&view.roles, c).filled()))?;
     let step = theme.px(7) as i32;
-    let pattern = c % 3;
-    if pattern >= 1 {
+    let pattern = theme.palette.pattern(&view.roles, c);
+    if pattern != Pattern::Plain {
         crate::share_of_bill::stripes(area, (x0, y0), (x1, y1), step, false)?;
     }
-    if pattern == 2 {
+    if pattern == Pattern::CrossHatch {
         crate::share_of_bill::stripes(area, (x0, y0), (x1, y1), step, true)?;
     }
     Ok(())

@@ -31,6 +31,16 @@ pub enum Role {
     Abuser,
 }
 
+/// What is drawn over a kind of user's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    Plain,
+    /// Stripes one way.
+    Stripes,
+    /// Stripes both ways.
+    CrossHatch,
+}
+
 /// The colours of one page, light or dark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
@@ -93,6 +103,22 @@ impl Palette {
                 self.honest[k % self.honest.len()]
             }
         }
+    }
+
+    /// The pattern over kind of user `c`'s colour, so that colour is never the only cue:
+    /// by its place, plain, stripes, cross-hatching, one after another; where a kind before
+    /// it already has its colour with that pattern (a replay's biggest users and the rest,
+    /// seven kinds in three honest colours), the next one free. Up to nine kinds of one
+    /// colour each look their own; a lesson's kinds keep the pattern of their place.
+    pub fn pattern(&self, roles: &[Role], c: usize) -> Pattern {
+        const ALL: [Pattern; 3] = [Pattern::Plain, Pattern::Stripes, Pattern::CrossHatch];
+        let mut looks: Vec<(Rgb, Pattern)> = Vec::with_capacity(c + 1);
+        for j in 0..=c {
+            let colour = self.cohort(roles, j);
+            let free = (0..ALL.len()).map(|i| ALL[(j + i) % ALL.len()]).find(|&p| !looks.contains(&(colour, p)));
+            looks.push((colour, free.unwrap_or(ALL[j % ALL.len()])));
+        }
+        looks[c].1
     }
 
     /// The colour of policy `i`'s line.
@@ -181,6 +207,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn each_of_a_replays_seven_kinds_of_user_has_a_colour_and_pattern_of_its_own() {
+        // Six biggest users and "the other N users", none of them an abuser.
+        let roles = [Role::Honest; 7];
+        for p in [LIGHT, DARK] {
+            let looks: Vec<(Rgb, Pattern)> = (0..7).map(|c| (p.cohort(&roles, c), p.pattern(&roles, c))).collect();
+            for (i, a) in looks.iter().enumerate() {
+                for (j, b) in looks.iter().enumerate().skip(i + 1) {
+                    assert_ne!(a, b, "kinds {i} and {j} of a replay look alike: {looks:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lessons_kinds_of_user_keep_the_pattern_of_their_place() {
+        use Pattern::*;
+        // Lesson 002's four tiers (the runaway tenant third), lesson 003's three kinds.
+        let tenants = [Role::Honest, Role::Honest, Role::Abuser, Role::Honest];
+        let free = [Role::Honest, Role::Abuser, Role::Abuser];
+        let patterns = |roles: &[Role]| (0..roles.len()).map(|c| LIGHT.pattern(roles, c)).collect::<Vec<_>>();
+        assert_eq!(patterns(&tenants), [Plain, Stripes, CrossHatch, Plain]);
+        assert_eq!(patterns(&free), [Plain, Stripes, CrossHatch]);
     }
 
     #[test]
