@@ -452,6 +452,23 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
     await choose(page, join(FIXTURES, "bad_rows.csv"));
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= width, `no sideways scroll at ${width} px (${wide})`);
+    // A wide table scrolls in its own box under its caption and first column, which stay in
+    // view; its first row shows a number beside what the row is.
+    const tables = await el(page).evaluate((e) => [...e.shadowRoot.querySelectorAll("[role=region] table")].filter((t) => t.tBodies[0].rows.length > 0).map((t) => {
+      const box = t.parentElement.getBoundingClientRect();
+      const cells = [...t.tBodies[0].rows[0].cells];
+      const number = cells.find((c) => /^[$\d][\d,.%$]*$/.test(c.textContent));
+      return {
+        caption: t.caption.textContent,
+        captionFits: t.caption.getBoundingClientRect().right <= box.right + 1,
+        sticky: getComputedStyle(cells[0]).position,
+        numberInView: number !== undefined && number.getBoundingClientRect().right <= box.right + 1,
+      };
+    }));
+    assert.ok(tables.length >= 3, `the replay's tables: ${tables.length}`);
+    for (const t of tables) {
+      assert.deepEqual([t.captionFits, t.sticky, t.numberInView], [true, "sticky", true], `${t.caption} at ${width} px`);
+    }
     await page.screenshot({ path: new URL(`replay-${width}.png`, SHOTS).pathname, fullPage: true });
   }
 });
