@@ -19,8 +19,8 @@ use crate::time::Instant;
 use crate::views::over_time::{over_time, OverTime};
 use crate::views::share::{cohort_view, CohortView};
 use crate::views::table::Table;
-use crate::words::counted_grouped;
 use crate::words::grouped;
+use crate::words::{capitalised, counted_grouped};
 use serde::Serialize;
 
 /// The users shown by name in the share of the bill; the others are one segment.
@@ -48,10 +48,11 @@ pub struct ReplayView {
     pub refused_users: Table,
 }
 
-/// What the log was: its format, calls, users, models and time span, in one sentence.
+/// What the log was: its format, calls, users, models and time span, in one sentence, which
+/// the page shows as a paragraph of its own ("A generic log: 5 calls of ...").
 pub fn summary(run: &ReplayRun) -> String {
     let format = Format::ALL.iter().find(|f| f.name() == run.format).map_or(run.format, |f| f.label());
-    format!("{format}: {}", what_was_read(run))
+    format!("{}: {}", capitalised(format), what_was_read(run))
 }
 
 /// The calls (and of them the failed ones and cache hits), users, models and time span of a
