@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { start, open, load, ready, core, axeScan } from "./harness.mjs";
+import { start, open, load, ready, core, axeScan, shown, panelsAsShown } from "./harness.mjs";
 
 const SHOTS = new URL("./screenshots/", import.meta.url);
 const PAGE = "examples/free-tier.html";
@@ -13,31 +13,6 @@ before(async () => { env = await start(); await mkdir(SHOTS, { recursive: true }
 after(async () => { await env.stop(); });
 
 
-/** The free tier's panel as a reader has it. */
-const shown = (page) => page.locator("bill-widget").evaluate((el) => {
-  const q = (s) => el.shadowRoot.querySelector(s);
-  const canvas = [...el.shadowRoot.querySelectorAll("canvas")].find((c) => c.checkVisibility());
-  const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-  let inked = 0;
-  for (let i = 0; i < pixels.length; i += 4) inked += pixels[i + 3] > 0 ? 1 : 0;
-  const pressed = (d) => [...el.shadowRoot.querySelectorAll(`[data-${d}][aria-pressed=true]`)].map((b) => b.dataset[d]);
-  return {
-    canvas: canvas.className,
-    inked,
-    views: [...el.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.dataset.view),
-    policies: [...el.shadowRoot.querySelectorAll("[data-policy]")].filter((b) => b.checkVisibility()).map((b) => b.dataset.policy),
-    view: pressed("view")[0],
-    policy: pressed("policy")[0],
-    summary: q(".summary").textContent,
-    label: canvas.getAttribute("aria-label"),
-    run: q(".day-number").textContent,
-    another: q("[data-action=another-day]").textContent,
-    caption: q("#numbers caption").textContent,
-    columns: [...el.shadowRoot.querySelectorAll("#numbers thead th")].map((th) => th.textContent),
-    rows: [...el.shadowRoot.querySelectorAll("#numbers tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
-    fields: [...el.shadowRoot.querySelectorAll("form label")].filter((l) => l.checkVisibility()).map((l) => l.querySelector("input, select").name),
-  };
-});
 
 test("the free tier's widget draws each kind of user's share of the bill, with the core's sentence and table", async () => {
   const { page, log } = await load(env, PAGE);
@@ -99,28 +74,19 @@ test("a policy button, another run, a setting and the over-time view each show t
   assert.deepEqual(log.errors, []);
 });
 
-/** The core's panels as the widget shows them. */
-const panels = (page) => page.locator("bill-widget").evaluate((el) =>
-  [...el.shadowRoot.querySelectorAll(".panels section")].map((s) => ({
-    name: s.dataset.panel,
-    title: s.querySelector("h3").textContent,
-    text: [...s.querySelectorAll("p")].map((x) => x.textContent).join(" "),
-    lines: s.querySelector("pre")?.textContent ?? "",
-  })));
-const asShown = (want) => want.map((p) => ({ name: p.name, title: p.title, text: p.sentences.join(" "), lines: p.lines.join("\n") }));
 
 test("the core's panels show beside the chart: what sim.py prints for the run, and a note for a bucket that never refills", async () => {
   const { page, log } = await load(env, PAGE);
   await ready(page);
   const w = page.locator("bill-widget");
-  assert.deepEqual(await panels(page), asShown(await core(page, "scenarioPanels", "freeTier", {}, 0, "allThree")));
-  assert.deepEqual((await panels(page)).map((p) => p.name), ["lessonRun", "simOutput"], "the lesson's settings need no note; its run is beside this one");
+  assert.deepEqual((await shown(page)).panels, panelsAsShown(await core(page, "scenarioPanels", "freeTier", {}, 0, "allThree")));
+  assert.deepEqual(((await shown(page)).panels).map((p) => p.name), ["lessonRun", "simOutput"], "the lesson's settings need no note; its run is beside this one");
   await w.getByRole("button", { name: "Another run" }).click();
   await w.getByRole("button", { name: "More settings" }).click();
   await w.getByLabel("Bucket refill").fill("0");
   await page.waitForFunction(() => document.querySelector("bill-widget").shadowRoot.querySelectorAll(".panels section").length === 2);
   const want = await core(page, "scenarioPanels", "freeTier", { refillPerMinute: 0 }, 1, "allThree");
-  assert.deepEqual(await panels(page), asShown(want));
+  assert.deepEqual((await shown(page)).panels, panelsAsShown(want));
   assert.match(want[0].sentences[0], /never refills/, want[0].sentences[0]);
   assert.deepEqual(log.errors, []);
 });

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { start, open, load, ready, core, axeScan } from "./harness.mjs";
+import { start, open, load, ready, core, axeScan, shown, panelsAsShown } from "./harness.mjs";
 
 const SHOTS = new URL("./screenshots/", import.meta.url);
 const PAGE = "examples/hackathon.html";
@@ -14,52 +14,7 @@ before(async () => { env = await start(); await mkdir(SHOTS, { recursive: true }
 after(async () => { await env.stop(); });
 
 
-/** The demo link's widget as a reader has it: the chart's panel and the panels under it. */
-const shown = (page) => page.locator("bill-widget").evaluate((el) => {
-  const q = (s) => el.shadowRoot.querySelector(s);
-  const canvas = [...el.shadowRoot.querySelectorAll("canvas")].find((c) => c.checkVisibility());
-  const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-  let inked = 0;
-  for (let i = 0; i < pixels.length; i += 4) inked += pixels[i + 3] > 0 ? 1 : 0;
-  const pressed = (d) => [...el.shadowRoot.querySelectorAll(`[data-${d}][aria-pressed=true]`)].map((b) => b.dataset[d]);
-  const cells = (row) => [...row.cells].map((c) => c.textContent);
-  return {
-    canvas: canvas.className,
-    inked,
-    views: [...el.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.dataset.view),
-    policies: [...el.shadowRoot.querySelectorAll("[data-policy]")].filter((b) => b.checkVisibility()).map((b) => b.dataset.policy),
-    view: pressed("view")[0],
-    policy: pressed("policy")[0],
-    summary: q(".summary").textContent,
-    label: canvas.getAttribute("aria-label"),
-    day: q(".day-number").textContent,
-    another: q("[data-action=another-day]").textContent,
-    caption: q("#numbers caption").textContent,
-    rows: [...el.shadowRoot.querySelectorAll("#numbers tbody tr")].map(cells),
-    fields: [...el.shadowRoot.querySelectorAll("form label")].filter((l) => l.checkVisibility()).map((l) => l.querySelector("input, select").name),
-    error: q(".error").textContent,
-    invalid: [...el.shadowRoot.querySelectorAll("[aria-invalid=true]")].map((c) => c.name),
-    panels: [...el.shadowRoot.querySelectorAll(".panel")].filter((p) => p.checkVisibility()).map((p) => ({
-      name: p.dataset.panel,
-      title: p.querySelector("h3")?.textContent ?? "",
-      text: [...p.querySelectorAll("p")].map((x) => x.textContent).join(" "),
-      lines: p.querySelector("pre")?.textContent ?? "",
-      rows: [...p.querySelectorAll("table tr")].map(cells),
-    })),
-  };
-});
 
-/** The panels as the core writes them, in the shape `shown` reads them. */
-async function corePanels(page, settings, seed, policy) {
-  const panels = await core(page, "scenarioPanels", "hackathon", settings, seed, policy);
-  return panels.map((p) => ({
-    name: p.name,
-    title: p.title,
-    text: p.sentences.join(" "),
-    lines: p.lines.join("\n"),
-    rows: p.table ? [p.table.columns, ...p.table.rows] : [],
-  }));
-}
 
 const panel = (v, name) => v.panels.find((p) => p.name === name);
 
@@ -82,8 +37,8 @@ test("the demo link's widget draws each kind of user's share of the bill, with t
   assert.equal(v.caption, want.table.caption);
   assert.deepEqual(v.rows, want.table.rows);
   assert.equal(v.another, widget.another);
-  assert.equal(v.day, `${widget.numbered} 0`);
-  assert.deepEqual(v.panels, await corePanels(page, {}, 0, framed), "the weaknesses, the blocked-call log and the usage page");
+  assert.equal(v.run, `${widget.numbered} 0`);
+  assert.deepEqual(v.panels, panelsAsShown(await core(page, "scenarioPanels", "hackathon", {}, 0, framed)), "the weaknesses, the blocked-call log and the usage page");
   assert.deepEqual(v.panels.map((p) => p.name), ["weaknesses", "blockedLog", "usage"]);
   assert.match(panel(v, "usage").text, /\$1 and \$5 per million input and output tokens/, "the prices are the tutorial's example numbers");
   assert.equal(panel(v, "blockedLog").lines.split("\n").length, 8, "the log's last 8 lines");
@@ -119,7 +74,7 @@ test("each weakness switch, set in the form, gives its own sentence of the core'
     await set(key, on);
     await page.waitForFunction(([k, v]) => new URLSearchParams(location.search).get(k) === v, [key, on]);
     const v = await shown(page);
-    const want = await corePanels(page, { [key]: on }, 0, "rateLimitAndCap");
+    const want = panelsAsShown(await core(page, "scenarioPanels", "hackathon", { [key]: on }, 0, "rateLimitAndCap"));
     assert.deepEqual(v.panels, want, `${key}=${on}: the core's panels`);
     const said = panel(v, "weaknesses").text;
     assert.notEqual(said, none, `${key}=${on} changes the sentence`);
@@ -178,9 +133,9 @@ test("a policy button, another day, a setting and the over-time view each show t
   await page.waitForFunction(() => new URLSearchParams(location.search).get("capDollars") === "0.5");
   const v = await shown(page);
   const want = await core(page, "cohortView", "hackathon", { capDollars: "0.5" }, 1);
-  assert.equal(v.day, "Day 1");
+  assert.equal(v.run, "Day 1");
   assert.equal(v.summary, want.bars.find((b) => b.policy === "dailyCap").sentence);
-  assert.deepEqual(v.panels, await corePanels(page, { capDollars: "0.5" }, 1, "dailyCap"), "the panels follow the framed policy");
+  assert.deepEqual(v.panels, panelsAsShown(await core(page, "scenarioPanels", "hackathon", { capDollars: "0.5" }, 1, "dailyCap")), "the panels follow the framed policy");
   const params = new URLSearchParams(new URL(page.url()).search);
   assert.equal(params.get("scenario"), "hackathon");
   assert.equal(params.get("hackathonPolicy"), "dailyCap");
@@ -211,7 +166,7 @@ test("scenario=hackathon in the standalone page's address shows the demo link wi
   const v = await shown(page);
   const want = await core(page, "cohortView", "hackathon", { sharedAddress: "on" }, 4);
   assert.equal(v.summary, want.bars.find((b) => b.policy === "rateLimit").sentence);
-  assert.deepEqual(v.panels, await corePanels(page, { sharedAddress: "on" }, 4, "rateLimit"));
+  assert.deepEqual(v.panels, panelsAsShown(await core(page, "scenarioPanels", "hackathon", { sharedAddress: "on" }, 4, "rateLimit")));
   assert.ok(panel(v, "weaknesses").text.includes("Shared address:"), panel(v, "weaknesses").text);
   assert.deepEqual(log.errors, []);
 });

@@ -125,6 +125,58 @@ export function view(page, selector = "bill-widget") {
   });
 }
 
+/** A lesson's widget as a reader has it: the chart shown (its canvas's class, how many of its
+ * pixels are inked, its text alternative), the view and policy buttons (the policies shown)
+ * and the pressed ones, the words beside the chart, the run's number, the "Show numbers"
+ * table, the form's fields shown and those marked bad with the message, and the core's
+ * panels under the chart (each table's rows with its heading row first). */
+export function shown(page, selector = "bill-widget") {
+  return page.locator(selector).evaluate((el) => {
+    const q = (s) => el.shadowRoot.querySelector(s);
+    const all = (s) => [...el.shadowRoot.querySelectorAll(s)];
+    const canvas = all("canvas").find((c) => c.checkVisibility());
+    const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+    let inked = 0;
+    for (let i = 0; i < pixels.length; i += 4) inked += pixels[i + 3] > 0 ? 1 : 0;
+    const pressed = (d) => all(`[data-${d}][aria-pressed=true]`).map((b) => b.dataset[d]);
+    const cells = (row) => [...row.cells].map((c) => c.textContent);
+    return {
+      canvas: canvas.className,
+      inked,
+      views: all("[data-view]").map((b) => b.dataset.view),
+      policies: all("[data-policy]").filter((b) => b.checkVisibility()).map((b) => b.dataset.policy),
+      view: pressed("view")[0],
+      policy: pressed("policy")[0],
+      summary: q(".summary").textContent,
+      label: canvas.getAttribute("aria-label"),
+      run: q(".day-number").textContent,
+      another: q("[data-action=another-day]").textContent,
+      caption: q("#numbers caption").textContent,
+      columns: all("#numbers thead th").map((th) => th.textContent),
+      rows: all("#numbers tbody tr").map(cells),
+      fields: all("form label").filter((l) => l.checkVisibility()).map((l) => l.querySelector("input, select").name),
+      invalid: all("form [aria-invalid=true]").map((f) => f.name),
+      error: q(".error").textContent,
+      panels: all(".panels section").filter((s) => s.checkVisibility()).map((s) => ({
+        name: s.dataset.panel,
+        title: s.querySelector("h3").textContent,
+        text: [...s.querySelectorAll("p")].map((x) => x.textContent).join(" "),
+        lines: s.querySelector("pre")?.textContent ?? "",
+        rows: [...s.querySelectorAll("table tr")].map(cells),
+      })),
+    };
+  });
+}
+
+/** The core's panels (its `scenarioPanels`) in the shape `shown` reads them. */
+export const panelsAsShown = (panels) => panels.map((p) => ({
+  name: p.name,
+  title: p.title,
+  text: p.sentences.join(" "),
+  lines: p.lines.join("\n"),
+  rows: p.table ? [p.table.columns, ...p.table.rows] : [],
+}));
+
 /** The core's day for `settings` (from the module with every lesson, as `core`). */
 export function coreDay(page, settings) {
   return core(page, "simulateDay", settings);

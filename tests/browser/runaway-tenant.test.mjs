@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { start, open, load, ready, core, axeScan } from "./harness.mjs";
+import { start, open, load, ready, core, axeScan, shown, panelsAsShown } from "./harness.mjs";
 
 const SHOTS = new URL("./screenshots/", import.meta.url);
 const PAGE = "examples/runaway-tenant.html";
@@ -15,40 +15,6 @@ before(async () => { env = await start(); await mkdir(SHOTS, { recursive: true }
 after(async () => { await env.stop(); });
 
 
-/** The widget as a reader has it: the visible canvas, its buttons, text, table, form and panels. */
-const shown = (page) => page.locator("bill-widget").evaluate((el) => {
-  const q = (s) => el.shadowRoot.querySelector(s);
-  const canvas = [...el.shadowRoot.querySelectorAll("canvas")].find((c) => c.checkVisibility());
-  const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-  let inked = 0;
-  for (let i = 0; i < pixels.length; i += 4) inked += pixels[i + 3] > 0 ? 1 : 0;
-  const pressed = (d) => [...el.shadowRoot.querySelectorAll(`[data-${d}][aria-pressed=true]`)].map((b) => b.dataset[d]);
-  return {
-    canvas: canvas.className,
-    inked,
-    views: [...el.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.dataset.view),
-    policies: [...el.shadowRoot.querySelectorAll("[data-policy]")].filter((b) => b.checkVisibility()).map((b) => b.dataset.policy),
-    view: pressed("view")[0],
-    policy: pressed("policy")[0],
-    summary: q(".summary").textContent,
-    label: canvas.getAttribute("aria-label"),
-    run: q(".day-number").textContent,
-    another: q("[data-action=another-day]").textContent,
-    caption: q(".numbers caption").textContent,
-    columns: [...el.shadowRoot.querySelectorAll(".numbers thead th")].map((th) => th.textContent),
-    rows: [...el.shadowRoot.querySelectorAll(".numbers tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
-    fields: [...el.shadowRoot.querySelectorAll("form label")].filter((l) => l.checkVisibility()).map((l) => l.querySelector("input, select").name),
-    invalid: [...el.shadowRoot.querySelectorAll("form [aria-invalid=true]")].map((f) => f.name),
-    error: q(".error").textContent,
-    panels: [...el.shadowRoot.querySelectorAll(".panels section")].map((s) => ({
-      name: s.dataset.panel,
-      title: s.querySelector("h3").textContent,
-      text: [...s.querySelectorAll("p")].map((x) => x.textContent).join(" "),
-      rows: [...s.querySelectorAll("tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
-    })),
-  };
-});
-const asShown = (want) => want.map((p) => ({ name: p.name, title: p.title, text: p.sentences.join(" "), rows: p.table?.rows ?? [] }));
 
 test("the runaway tenant's widget draws each tier's share of the bill, with the core's sentence, table and panels", async () => {
   const { page, log } = await load(env, PAGE);
@@ -69,10 +35,10 @@ test("the runaway tenant's widget draws each tier's share of the bill, with the 
   assert.equal(v.run, `${widget.numbered} 0`);
   assert.equal(v.another, widget.another);
   const panels = await core(page, "scenarioPanels", NAME, {}, 0, v.policy);
-  assert.deepEqual(v.panels, asShown(panels));
+  assert.deepEqual(v.panels, panelsAsShown(panels));
   assert.deepEqual(v.panels.map((p) => p.name), ["pitfalls", "callsByModel"]);
   assert.match(v.panels[0].text, /^No cap: from Day \d+ 09:00 to 14:00 umbrella \(the runaway tenant: a paying tenant who points the agent at its whole document store and leaves it running\) spent \$[\d.,]+, more than the product's monthly budget of \$1,000\.00\. Metering the request, not the run: /);
-  assert.deepEqual(v.panels[1].rows.map((r) => r[0]), ["claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"]);
+  assert.deepEqual(v.panels[1].rows.slice(1).map((r) => r[0]), ["claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"]);
   const named = await page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".bw").getAttribute("aria-label"));
   assert.equal(named, widget.name, "a screen reader hears the runaway tenant's name");
   await page.locator("bill-widget").getByRole("button", { name: "More settings" }).click();
@@ -95,7 +61,7 @@ test("a policy, another month, a setting and the over-the-month view each show t
   assert.equal(v.run, "Month 1");
   assert.equal(v.summary, want.bars.find((b) => b.policy === "dailyCap").sentence);
   assert.match(v.summary, /\(paying \$35\.00 a day\)/);
-  assert.deepEqual(v.panels, asShown(await core(page, "scenarioPanels", NAME, settings, 1, "dailyCap")));
+  assert.deepEqual(v.panels, panelsAsShown(await core(page, "scenarioPanels", NAME, settings, 1, "dailyCap")));
   assert.match(v.panels[1].title + v.panels[1].text, /"Daily cap, hard block": every call served is made on claude-opus-4-8/);
   const params = new URLSearchParams(new URL(page.url()).search);
   assert.equal(params.get("scenario"), NAME);
