@@ -6,8 +6,8 @@ use crate::js_output::{on_canvas, to_js};
 use crate::kept_view::kept;
 use crate::Thrown;
 use billsim_chart::Theme;
-use billsim_core::views::share::CohortView;
-use billsim_core::views::trade_off::TradeOff;
+use billsim_core::scenario::{last_run, Scenario, ScenarioRun};
+use billsim_core::views::{share, trade_off};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -22,7 +22,7 @@ pub fn cohort_view(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
 ) -> Result<JsValue, Thrown> {
-    to_js(&*cohort_view_of(&name, &settings, &seed)?.1)
+    to_js(&*view_of(&name, &settings, &seed, "cohorts", share::cohort_view)?.1)
 }
 
 /// Draws `cohortView`'s chart onto `canvas`, framing the bar of `policy` (one of the
@@ -36,7 +36,7 @@ pub fn draw_share_by_cohort(
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
 ) -> Result<(), Thrown> {
-    let (scenario, view) = cohort_view_of(&name, &settings, &seed)?;
+    let (scenario, view) = view_of(&name, &settings, &seed, "cohorts", share::cohort_view)?;
     let policy = js_input::scenario_policy(scenario, &policy)?;
     let theme: Theme = js_input::look(&look)?;
     on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, policy, &theme))
@@ -52,7 +52,7 @@ pub fn trade_off_view(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
 ) -> Result<JsValue, Thrown> {
-    to_js(&*trade_off_of(&name, &settings, &seed)?.1)
+    to_js(&*view_of(&name, &settings, &seed, "tradeOff", trade_off::trade_off)?.1)
 }
 
 /// Draws `tradeOffView`'s chart onto `canvas`, ringing the point of `policy` (one of the
@@ -66,33 +66,25 @@ pub fn draw_trade_off(
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
 ) -> Result<(), Thrown> {
-    let (scenario, view) = trade_off_of(&name, &settings, &seed)?;
+    let (scenario, view) = view_of(&name, &settings, &seed, "tradeOff", trade_off::trade_off)?;
     let policy = js_input::scenario_policy(scenario, &policy)?;
     let theme: Theme = js_input::look(&look)?;
     on_canvas(canvas, |area| billsim_chart::draw_trade_off(area, &view, policy, &theme))
 }
 
-fn cohort_view_of(
+/// The view `kind` of scenario `name`'s kept run with `settings` on run number `seed`, made
+/// by `make` (kept too), and the scenario: the by-kind view and the trade-off read one run,
+/// and their points are the same bills.
+fn view_of<V: 'static>(
     name: &JsValue,
     settings: &JsValue,
     seed: &JsValue,
-) -> Result<(&'static billsim_core::scenario::Scenario, Rc<CohortView>), Thrown> {
+    kind: &'static str,
+    make: fn(&ScenarioRun) -> V,
+) -> Result<(&'static Scenario, Rc<V>), Thrown> {
     let (scenario, values) = js_input::scenario_values(name, settings)?;
     let seed = js_input::seed(seed)?;
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    let view = kept("cohorts", &run, "", |run| Ok::<_, Thrown>(billsim_core::views::share::cohort_view(run)))?;
-    Ok((scenario, view))
-}
-
-fn trade_off_of(
-    name: &JsValue,
-    settings: &JsValue,
-    seed: &JsValue,
-) -> Result<(&'static billsim_core::scenario::Scenario, Rc<TradeOff>), Thrown> {
-    let (scenario, values) = js_input::scenario_values(name, settings)?;
-    let seed = js_input::seed(seed)?;
-    // The run the by-kind view read (kept): its points are that view's bars.
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
-    let view = kept("tradeOff", &run, "", |run| Ok::<_, Thrown>(billsim_core::views::trade_off::trade_off(run)))?;
+    let run = last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    let view = kept(kind, &run, "", |run| Ok::<_, Thrown>(make(run)))?;
     Ok((scenario, view))
 }
