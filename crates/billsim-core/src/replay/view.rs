@@ -19,8 +19,7 @@ use crate::time::Instant;
 use crate::views::over_time::{over_time, OverTime};
 use crate::views::share::{cohort_view, CohortView};
 use crate::views::table::Table;
-use crate::words::grouped;
-use crate::words::{capitalised, counted_grouped};
+use crate::words::{capitalised, counted_grouped, grouped};
 use serde::Serialize;
 
 /// The users shown by name in the share of the bill; the others are one segment.
