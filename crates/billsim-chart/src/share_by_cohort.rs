@@ -38,8 +38,10 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     }
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
+    // A kind of user without a role (none in the core's views) is plain, as it is honest.
+    let patterns = theme.palette.patterns(&view.roles);
     for (l, row) in key_rows(view, w - 2 * pad, font, theme).into_iter().enumerate() {
-        key(area, view, &row, (pad, pad + l as i32 * layout.line_h + layout.line_h / 2), font, theme)?;
+        key(area, view, &patterns, &row, (pad, pad + l as i32 * layout.line_h + layout.line_h / 2), font, theme)?;
     }
 
     // One money scale for every bar: the longest bill fills the width.
@@ -67,7 +69,14 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
             if x1 <= x0 {
                 continue;
             }
-            swatch(area, view, c, (x0, y0), (x1, y1), theme)?;
+            swatch(
+                area,
+                theme.cohort(&view.roles, c),
+                patterns.get(c).copied().unwrap_or(Pattern::Plain),
+                (x0, y0),
+                (x1, y1),
+                theme,
+            )?;
             // The longest label that fits in the segment: "Script 45%", else "45%".
             let room = x1.min(words_end) - x0;
             let fits = |t: &String| text_width(t, font) + 2 * pad < room && y1 - y0 >= font as i32;
@@ -119,10 +128,11 @@ fn key_rows(view: &CohortView, room: i32, font: u32, theme: &Theme) -> Vec<Vec<u
     rows
 }
 
-/// One line of the key: each cohort's swatch and name.
+/// One line of the key: each cohort's swatch (its pattern of `patterns`) and name.
 fn key<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     view: &CohortView,
+    patterns: &[Pattern],
     row: &[usize],
     (mut x, y): (i32, i32),
     font: u32,
@@ -133,26 +143,32 @@ fn key<DB: DrawingBackend>(
     for &c in row {
         let Some(cohort) = view.cohorts.get(c) else { continue };
         let width = entry_width(view, c, font, theme);
-        swatch(area, view, c, (x, y - size / 2), (x + size, y + size / 2), theme)?;
+        swatch(
+            area,
+            theme.cohort(&view.roles, c),
+            patterns.get(c).copied().unwrap_or(Pattern::Plain),
+            (x, y - size / 2),
+            (x + size, y + size / 2),
+            theme,
+        )?;
         area.draw(&Text::new(cohort.label.clone(), (x + size + theme.px(4) as i32, y), style.clone()))?;
         x += width + theme.px(14) as i32;
     }
     Ok(())
 }
 
-/// A rectangle in cohort `c`'s colour and pattern (the core's: plain, stripes one way,
+/// A rectangle in a cohort's colour and pattern (the core's: plain, stripes one way,
 /// stripes both ways).
 fn swatch<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    view: &CohortView,
-    c: usize,
+    colour: RGBColor,
+    pattern: Pattern,
     (x0, y0): (i32, i32),
     (x1, y1): (i32, i32),
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.draw(&Rectangle::new([(x0, y0), (x1, y1)], theme.cohort(&view.roles, c).filled()))?;
+    area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour.filled()))?;
     let step = theme.px(7) as i32;
-    let pattern = theme.palette.pattern(&view.roles, c);
     if pattern != Pattern::Plain {
         crate::share_of_bill::stripes(area, (x0, y0), (x1, y1), step, false)?;
     }

@@ -105,20 +105,21 @@ impl Palette {
         }
     }
 
-    /// The pattern over kind of user `c`'s colour, so that colour is never the only cue:
-    /// by its place, plain, stripes, cross-hatching, one after another; where a kind before
-    /// it already has its colour with that pattern (a replay's biggest users and the rest,
-    /// seven kinds in three honest colours), the next one free. Up to nine kinds of one
-    /// colour each look their own; a lesson's kinds keep the pattern of their place.
-    pub fn pattern(&self, roles: &[Role], c: usize) -> Pattern {
+    /// The pattern over each kind of user's colour (kinds with `roles`), so that colour is
+    /// never the only cue: by its place, plain, stripes, cross-hatching, one after another;
+    /// where a kind before it already has its colour with that pattern (a replay's biggest
+    /// users and the rest, seven kinds in three honest colours), the next one free. Up to
+    /// nine kinds of one colour each look their own; a lesson's kinds keep the pattern of
+    /// their place. A chart asks once per drawing.
+    pub fn patterns(&self, roles: &[Role]) -> Vec<Pattern> {
         const ALL: [Pattern; 3] = [Pattern::Plain, Pattern::Stripes, Pattern::CrossHatch];
-        let mut looks: Vec<(Rgb, Pattern)> = Vec::with_capacity(c + 1);
-        for j in 0..=c {
-            let colour = self.cohort(roles, j);
-            let free = (0..ALL.len()).map(|i| ALL[(j + i) % ALL.len()]).find(|&p| !looks.contains(&(colour, p)));
-            looks.push((colour, free.unwrap_or(ALL[j % ALL.len()])));
+        let mut looks: Vec<(Rgb, Pattern)> = Vec::with_capacity(roles.len());
+        for c in 0..roles.len() {
+            let colour = self.cohort(roles, c);
+            let free = (0..ALL.len()).map(|i| ALL[(c + i) % ALL.len()]).find(|&p| !looks.contains(&(colour, p)));
+            looks.push((colour, free.unwrap_or(ALL[c % ALL.len()])));
         }
-        looks[c].1
+        looks.into_iter().map(|(_, pattern)| pattern).collect()
     }
 
     /// The colour of policy `i`'s line.
@@ -214,7 +215,8 @@ mod tests {
         // Six biggest users and "the other N users", none of them an abuser.
         let roles = [Role::Honest; 7];
         for p in [LIGHT, DARK] {
-            let looks: Vec<(Rgb, Pattern)> = (0..7).map(|c| (p.cohort(&roles, c), p.pattern(&roles, c))).collect();
+            let patterns = p.patterns(&roles);
+            let looks: Vec<(Rgb, Pattern)> = (0..7).map(|c| (p.cohort(&roles, c), patterns[c])).collect();
             for (i, a) in looks.iter().enumerate() {
                 for (j, b) in looks.iter().enumerate().skip(i + 1) {
                     assert_ne!(a, b, "kinds {i} and {j} of a replay look alike: {looks:?}");
@@ -229,9 +231,8 @@ mod tests {
         // Lesson 002's four tiers (the runaway tenant third), lesson 003's three kinds.
         let tenants = [Role::Honest, Role::Honest, Role::Abuser, Role::Honest];
         let free = [Role::Honest, Role::Abuser, Role::Abuser];
-        let patterns = |roles: &[Role]| (0..roles.len()).map(|c| LIGHT.pattern(roles, c)).collect::<Vec<_>>();
-        assert_eq!(patterns(&tenants), [Plain, Stripes, CrossHatch, Plain]);
-        assert_eq!(patterns(&free), [Plain, Stripes, CrossHatch]);
+        assert_eq!(LIGHT.patterns(&tenants), [Plain, Stripes, CrossHatch, Plain]);
+        assert_eq!(LIGHT.patterns(&free), [Plain, Stripes, CrossHatch]);
     }
 
     #[test]
