@@ -1,6 +1,6 @@
 //! The lesson's "20 calls at once" experiment, as a pure model: every call is checked
 //! before any is charged (that is the overlap of calls in flight), under four versions of
-//! the budget. No threads, so the wasm build runs it too; `tests/in_flight_threads.rs`
+//! the budget. No threads, so the wasm build runs it too; `tests/integration/in_flight_threads.rs`
 //! sends the same calls through `handle_chat` on real threads and gets the same table.
 
 use crate::engine::budget::Refill;

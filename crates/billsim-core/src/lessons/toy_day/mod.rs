@@ -69,7 +69,7 @@ pub mod ordinary {
     /// toy-day.md says 2 to 7. On our generator that let one day in 10,000 give an
     /// ordinary user a refusal at $0.15, and another a heavy share of 35.5% under the
     /// budget; 3 to 6 keeps the mean (4.5 calls) with less spread, and every property
-    /// holds on days 0 to 9,999 (tests/toy_day.rs).
+    /// holds on days 0 to 9,999 (tests/integration/toy_day.rs).
     pub const CALLS_PER_SESSION: (u32, u32) = (3, 6);
     /// Calls inside a session are at least 15 s apart: why 5 a minute never refuses one.
     pub const CALL_GAP: (u32, u32) = (15, 90);

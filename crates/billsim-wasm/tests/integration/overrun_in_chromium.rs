@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! The calls-at-once exports inside real Chromium (`wasm-pack test --headless --chrome`):
 //! `overrun` as a page calls it, its refusals, and `drawOverrun` on a real canvas.
 
@@ -7,10 +6,7 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
 
-mod common;
-use common::{canvas, count_colour, error_message, js, json_of};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use crate::common::{canvas, count_colour, error_message, js, json_of};
 
 /// A result as JSON, its BigInts (the micro-dollars) as exact integers.
 fn text(value: &JsValue) -> serde_json::Value {

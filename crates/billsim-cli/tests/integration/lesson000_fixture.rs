@@ -9,7 +9,7 @@
 //! the day and settings, and `billsim day --seed N ... --json` beside the full fixture's
 //! shape shows which field moved.
 //!
-//! `BILLSIM_WRITE_FIXTURE=1 cargo test -p billsim-cli --test lesson000_fixture` writes
+//! `BILLSIM_WRITE_FIXTURE=1 cargo test -p billsim-cli --test integration lesson000_fixture::` writes
 //! the fixture again: only for a new case, never to make a changed value pass.
 
 use serde_json::{Map, Value};

@@ -2,9 +2,7 @@
 //! figures beside ours; `run --scenario hackathon` the day per policy, `--blocked-log` the
 //! app's blocked-call log as JSON lines, `--events` each request's decision and Retry-After.
 
-mod common;
-
-use common::{billsim, text, Temp};
+use crate::common::{billsim, text, Temp};
 use serde_json::Value;
 
 fn refused(args: &[&str]) -> String {

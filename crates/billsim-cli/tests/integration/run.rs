@@ -3,9 +3,7 @@
 //! `overrun`) through the one engine; a policy file replaces the policies (and prices);
 //! and every bad input is refused with its field and what it allows, nothing on stdout.
 
-mod common;
-
-use common::{billsim, text, Temp};
+use crate::common::{billsim, text, Temp};
 use serde_json::Value;
 
 /// The JSON lines of a run that must succeed.

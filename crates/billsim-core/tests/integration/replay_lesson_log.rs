@@ -9,9 +9,7 @@ use billsim_core::replay::{run, Options};
 use billsim_core::scenario::registry::{self, SCENARIOS};
 use billsim_core::scenario::{self, Values};
 
-mod replay_common;
-
-use replay_common::read;
+use crate::replay_common::read;
 
 #[test]
 fn every_scenario_is_offered_in_the_lessons_order_and_the_first_is_lesson_003s_free_tier() {

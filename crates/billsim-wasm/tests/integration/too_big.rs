@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! A log bigger than the page replays is refused with why, how big a log may be, and that
 //! `billsim replay` reads it, before the module could run out of memory and trap: by its
 //! size before it is read (a fake reader reports a file of 2.2 GB), by the bytes read when
@@ -10,10 +9,7 @@ use js_sys::{Function, Reflect};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
-mod common;
-use common::{js, reader, thrown_error};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use crate::common::{js, reader, thrown_error};
 
 /// A generic log of `calls` calls.
 fn log(calls: usize) -> String {

@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! Tests that run inside real Chromium (`wasm-pack test --headless --chrome`): the
 //! exports as a page calls them, and drawing on a real canvas (plotters measures and
 //! draws text through the browser, so this cannot run natively).
@@ -10,10 +9,7 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
 
-mod common;
-use common::{bigint, canvas, count_colour, error_message, js, json_of, pixels};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use crate::common::{bigint, canvas, count_colour, error_message, js, json_of, pixels};
 
 /// The message of what a call threw; it must have thrown.
 fn thrown(result: Result<JsValue, billsim_wasm::Thrown>) -> String {

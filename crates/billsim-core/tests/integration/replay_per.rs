@@ -3,10 +3,8 @@
 //! trace's field); calls without it are one stand-in user; a field no call has is an error
 //! that lists the fields the file has.
 
-mod replay_common;
-
+use crate::replay_common::*;
 use billsim_core::replay::Options;
-use replay_common::*;
 
 fn per(field: &str) -> Options {
     Options { per: Some(field.to_string()), ..Options::default() }

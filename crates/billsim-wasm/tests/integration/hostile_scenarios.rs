@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! Hostile JS values at the exports of the engine's scenarios (runScenario, overTimeView,
 //! drawOverTime, cohortView, drawShareByCohort, readSetting, warmScenario, scenarioPanels),
 //! inside real Chromium: each bad value throws a JS `Error` whose message starts with the
@@ -15,8 +14,6 @@ use billsim_wasm::{
 use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// "scenario: must be" and every scenario's name, as the core lists them.
 fn scenario_allowed() -> String {

@@ -6,7 +6,7 @@
 //! may change.
 //!
 //! The fixture is `tests/fixtures/settings_table.json` at the top of the workspace.
-//! `BILLSIM_WRITE_FIXTURE=1 cargo test -p billsim-core --test settings_table` writes it
+//! `BILLSIM_WRITE_FIXTURE=1 cargo test -p billsim-core --test integration settings_table::` writes it
 //! again: only for a new setting or scenario, never to make a changed value pass.
 
 use billsim_core::scenario::registry::find;

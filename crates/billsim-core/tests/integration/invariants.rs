@@ -21,7 +21,7 @@
 //! 2 refill rules; see `sweep` for how it avoids running a policy twice on the same inputs),
 //! and a property test over any day and any allowed settings. The property
 //! test runs proptest's default of 256 cases; set the standard `PROPTEST_CASES` variable for
-//! more, e.g. `PROPTEST_CASES=100000 cargo test -p billsim-core --test invariants`.
+//! more, e.g. `PROPTEST_CASES=100000 cargo test -p billsim-core --test integration invariants::`.
 
 use billsim_core::engine::budget::Budget;
 use billsim_core::lessons::toy_day::rate_limit::RequestLimit;

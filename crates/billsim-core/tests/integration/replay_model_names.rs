@@ -1,11 +1,9 @@
 //! Model names as gateways log them (`azure/gpt-4o`, `bedrock/us.anthropic.claude-...-v1:0`,
 //! `vertex_ai/claude-...@20251001`) find the price of the model they name.
 
-mod replay_common;
-
+use crate::replay_common::*;
 use billsim_core::engine::Record;
 use billsim_core::replay::{run, Options};
-use replay_common::*;
 
 fn log_of(models: [&str; 2]) -> String {
     format!(

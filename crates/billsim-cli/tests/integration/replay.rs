@@ -2,9 +2,7 @@
 //! fixture replays from a file and from standard input alike; bad input stops with its
 //! lines and nothing on stdout; a scenario's exported log replays to the scenario's bills.
 
-mod common;
-
-use common::Temp;
+use crate::common::Temp;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! Amounts at and past 2^53 (the most a JS number holds exactly) cross into JS exactly:
 //! every 64-bit integer of a result is a BigInt. A replayed bill past it, the replay page's
 //! budget line of $2,000 for each of 5,000 users (10^16 nano-dollars), the runaway
@@ -9,10 +8,7 @@ use billsim_wasm::{draw_over_time, draw_replay_over_time, over_time_view, run_sc
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
-mod common;
-use common::{bigint, canvas, get, js, json_of, reader};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use crate::common::{bigint, canvas, get, js, json_of, reader};
 
 const TWO_53: u64 = 1 << 53;
 

@@ -4,13 +4,11 @@
 //! never reached the model: no tokens, no cost. Both are counted in what was read; lesson
 //! 002's failed calls, exported with their `status`, replay to its run.
 
-mod replay_common;
-
+use crate::replay_common::*;
 use billsim_core::engine::{Nanos, Record};
 use billsim_core::replay::export::{self, Order};
 use billsim_core::replay::{run, view, Options};
 use billsim_core::scenario::{self, Values};
-use replay_common::*;
 
 /// The replay of `log` under the main policies: its noLimit bill, and what was read.
 fn no_limit(log: &billsim_core::replay::Log) -> (Nanos, String) {

@@ -3,9 +3,7 @@
 //! long. It ends quietly where a Unix tool would, reports what a person must know, never
 //! panics, and prints each day as it is computed.
 
-mod common;
-
-use common::Temp;
+use crate::common::Temp;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Output, Stdio};
 

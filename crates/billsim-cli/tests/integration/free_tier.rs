@@ -3,9 +3,7 @@
 //! `numbers --scenario freeTier` sets the lesson's figures beside ours and says why the
 //! seeded ones differ, and bad settings name their field.
 
-mod common;
-
-use common::{billsim, text};
+use crate::common::{billsim, text};
 use serde_json::Value;
 
 #[test]

@@ -13,7 +13,7 @@
 //!
 //! The fuzz runs proptest's default of 256 cases per property; set the standard
 //! `PROPTEST_CASES` variable for more, e.g.
-//! `PROPTEST_CASES=100000 cargo test --release -p billsim-core --test hostile_text`.
+//! `PROPTEST_CASES=100000 cargo test --release -p billsim-core --test integration hostile_text::`.
 
 use billsim_core::settings::{
     parse_budget, parse_per_minute, parse_refill, parse_seed, Invalid, BUDGET_ALLOWED, BUDGET_MAX, BUDGET_MIN,

@@ -3,10 +3,8 @@
 //! Langfuse's observations, OpenTelemetry GenAI spans; and the reports per period that are
 //! refused as such.
 
-mod replay_common;
-
+use crate::replay_common::*;
 use billsim_core::replay::Options;
-use replay_common::*;
 
 #[test]
 fn calls_with_no_user_are_replayed_as_one_stand_in_user_and_a_note_says_how_many() {

@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! Every kind of JS value thrown at the exports a page or a lesson author calls
 //! (simulateDay, summarize, dayReadout, drawShareOfBill, readSettingsText, checkDays), inside
 //! real Chromium: NaN, ±Infinity, negatives, zero, 1e308, 2^53 + 1, 2^64, numbers as
@@ -13,6 +12,7 @@
 //!
 //! Run with `cd crates/billsim-wasm && wasm-pack test --headless --chrome`.
 
+use crate::common;
 use billsim_core::settings::{BUDGET_ALLOWED, PER_MINUTE_ALLOWED, REFILL_ALLOWED, SEED_ALLOWED};
 use billsim_wasm::Thrown;
 use billsim_wasm::{check_days, day_readout, draw, read_settings_text, simulate_day, summarize};
@@ -21,10 +21,6 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
-
-mod common;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const SETTINGS_FIELDS: &str = "{ seed, perMinute, budgetDollars, refill }";
 const POLICY_ALLOWED: &str = "\"noLimit\", \"requestsPerMinute\" or \"dailyBudget\"";

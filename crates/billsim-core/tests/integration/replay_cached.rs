@@ -3,12 +3,10 @@
 //! when the price table gives one (its optional `cached_input_per_million` column), else as
 //! any input token; a `tokens` guard counts them as the input tokens they are.
 
-mod replay_common;
-
+use crate::replay_common::*;
 use billsim_core::engine::{Nanos, Record};
 use billsim_core::replay::prices::read_table_with_cached;
 use billsim_core::replay::{run, Log, Options};
-use replay_common::*;
 
 /// noLimit's bill of `log` under the price table `prices` (CSV).
 fn bill(mut log: Log, prices: &str) -> Nanos {

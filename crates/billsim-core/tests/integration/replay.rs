@@ -9,9 +9,7 @@ use billsim_core::replay::{run, Format, Options};
 use billsim_core::scenario::{Scenario, ScenarioRun, Values};
 use billsim_core::time::{Instant, Span};
 
-mod replay_common;
-
-use replay_common::*;
+use crate::replay_common::*;
 
 #[test]
 fn each_formats_fixture_is_found_and_read_to_its_calls_with_latencies_and_logged_costs() {

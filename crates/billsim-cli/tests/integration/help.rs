@@ -2,9 +2,7 @@
 //! flags, as `-h` and as `billsim help COMMAND`. Each help names the command and every
 //! flag it takes, on stdout, with status 0.
 
-mod common;
-
-use common::billsim;
+use crate::common::billsim;
 
 /// Every command, with every flag README.md documents for it.
 const COMMANDS: [(&str, &[&str]); 7] = [

@@ -1,9 +1,7 @@
 //! `billsim run --scenario runawayTenant`: the month per policy and the lesson's claims as
 //! text; `--json` and `--events` as for every scenario; bad settings refused with the field.
 
-mod common;
-
-use common::{billsim, text};
+use crate::common::{billsim, text};
 use serde_json::Value;
 
 #[test]

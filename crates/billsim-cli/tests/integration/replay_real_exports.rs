@@ -2,9 +2,7 @@
 //! SOURCES.md): the calls read, the bill against the file's own logged costs, the users;
 //! and the reports per period refused, naming the per-call export.
 
-mod common;
-
-use common::{billsim, Temp};
+use crate::common::{billsim, Temp};
 use serde_json::Value;
 
 fn fixture(name: &str) -> String {
