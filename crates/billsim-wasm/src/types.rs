@@ -6,10 +6,12 @@
 
 use wasm_bindgen::prelude::*;
 
-// ScenarioName, PolicyName, SettingKey, ViewName and Settings, written by build.rs from the
-// core's tables.
+// ScenarioName, PolicyName, SettingKey, ViewName and Settings, from the core's tables: the
+// test below writes the file, and fails when the tables have changed and the file has not.
+// (A build script wrote it before, and compiled the whole core once more for the host in
+// every build, the wasm tests' and each lesson's module's included.)
 #[wasm_bindgen(typescript_custom_section)]
-const CORE_NAMES: &str = include_str!(concat!(env!("OUT_DIR"), "/core-names.d.ts"));
+const CORE_NAMES: &str = include_str!("core-names.d.ts");
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
@@ -201,3 +203,69 @@ export interface ReplayView {
   per: string;
 }
 "#;
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use billsim_core::scenario::registry::{Kind, SCENARIOS, SETTINGS, VIEWS};
+    use std::fmt::Write;
+
+    fn union<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+        let mut seen: Vec<&str> = Vec::new();
+        for n in names {
+            if !seen.contains(&n) {
+                seen.push(n);
+            }
+        }
+        seen.iter().map(|n| format!("{n:?}")).collect::<Vec<_>>().join(" | ")
+    }
+
+    /// `core-names.d.ts` as the core's tables say it.
+    fn core_names() -> String {
+        let mut ts =
+            String::from("\n// Written from the core's tables by a test in crates/billsim-wasm/src/types.rs.\n");
+        let scenarios = union(SCENARIOS.iter().map(|s| s.name));
+        let policies = union(SCENARIOS.iter().flat_map(|s| s.policies.iter().map(|p| p.value)));
+        let keys = union(SETTINGS.iter().map(|s| s.key));
+        let views = union(VIEWS.iter().map(|v| v.value));
+        let _ = writeln!(
+            ts,
+            "/** A scenario's name (`billsim scenarios` lists them). */\nexport type ScenarioName = {scenarios};"
+        );
+        let _ = writeln!(ts, "/** A policy's name, of any scenario. */\nexport type PolicyName = {policies};");
+        let _ = writeln!(ts, "/** A setting's one name (its key). */\nexport type SettingKey = {keys};");
+        let _ = writeln!(ts, "/** A view's name. */\nexport type ViewName = {views};");
+        ts.push_str(
+            "/** Settings by key, each optional (the default holds): a number or its text, dollars as a number or exact\n \
+             * decimal text, a choice by its name. A value out of its range is refused at run time, naming the key. */\n\
+             export interface Settings {\n",
+        );
+        for s in SETTINGS {
+            let value = match s.kind {
+                Kind::Choice { choices } => union(choices.iter().map(|c| c.value)),
+                Kind::Dollars { .. } => "number | string".into(),
+                Kind::Whole { .. } => "number | bigint | string".into(),
+            };
+            let _ = writeln!(ts, "  /** {}: {}; default {}. */\n  {}?: {value};", s.label, s.allowed, s.default, s.key);
+        }
+        ts.push_str("}\n");
+        ts
+    }
+
+    #[test]
+    fn the_core_names_file_says_the_core_tables_scenarios_policies_views_and_settings() {
+        let written = core_names();
+        if std::env::var_os("BILLSIM_WRITE_FIXTURE").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/core-names.d.ts");
+            return std::fs::write(path, &written).expect("src/ is writable");
+        }
+        // The file as this build includes it in the module's declarations.
+        let included = include_str!("core-names.d.ts");
+        assert!(
+            included == written,
+            "src/core-names.d.ts ({} bytes) is not what the core's tables say ({} bytes): write it with \
+             BILLSIM_WRITE_FIXTURE=1 cargo test -p billsim-wasm --lib core_names",
+            included.len(),
+            written.len()
+        );
+    }
+}
