@@ -69,14 +69,8 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
             if x1 <= x0 {
                 continue;
             }
-            swatch(
-                area,
-                theme.cohort(&view.roles, c),
-                patterns.get(c).copied().unwrap_or(Pattern::Plain),
-                (x0, y0),
-                (x1, y1),
-                theme,
-            )?;
+            let (colour, pattern) = look(view, &patterns, c, theme);
+            swatch(area, colour, pattern, (x0, y0), (x1, y1), theme)?;
             // The longest label that fits in the segment: "Script 45%", else "45%".
             let room = x1.min(words_end) - x0;
             let fits = |t: &String| text_width(t, font) + 2 * pad < room && y1 - y0 >= font as i32;
@@ -87,10 +81,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
                 let plate = text_width(&text, font);
                 // A plate under the text keeps it readable over the pattern.
                 let half = font as i32 / 2 + gap;
-                area.draw(&Rectangle::new(
-                    [(tx - gap, ty - half), (tx + plate, ty + half)],
-                    theme.cohort(&view.roles, c).filled(),
-                ))?;
+                area.draw(&Rectangle::new([(tx - gap, ty - half), (tx + plate, ty + half)], colour.filled()))?;
                 area.draw(&Text::new(text, (tx, ty), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
             }
         }
@@ -143,18 +134,18 @@ fn key<DB: DrawingBackend>(
     for &c in row {
         let Some(cohort) = view.cohorts.get(c) else { continue };
         let width = entry_width(view, c, font, theme);
-        swatch(
-            area,
-            theme.cohort(&view.roles, c),
-            patterns.get(c).copied().unwrap_or(Pattern::Plain),
-            (x, y - size / 2),
-            (x + size, y + size / 2),
-            theme,
-        )?;
+        let (colour, pattern) = look(view, patterns, c, theme);
+        swatch(area, colour, pattern, (x, y - size / 2), (x + size, y + size / 2), theme)?;
         area.draw(&Text::new(cohort.label.clone(), (x + size + theme.px(4) as i32, y), style.clone()))?;
         x += width + theme.px(14) as i32;
     }
     Ok(())
+}
+
+/// Cohort `c`'s colour and pattern (of `patterns`; plain for a cohort it has none for), the
+/// same in its bar segments and its key entry.
+fn look(view: &CohortView, patterns: &[Pattern], c: usize, theme: &Theme) -> (RGBColor, Pattern) {
+    (theme.cohort(&view.roles, c), patterns.get(c).copied().unwrap_or(Pattern::Plain))
 }
 
 /// A rectangle in a cohort's colour and pattern (the core's: plain, stripes one way,
