@@ -230,7 +230,8 @@ pub struct Run {
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true,
         help = "Policies (and prices) written as JSON, in place of the scenario's own")]
     pub policy: Option<PathBuf>,
-    /// Also write the scenario's traffic to FILE as a generic log (billsim replay reads it)
+    /// Also write the scenario's traffic to FILE as a generic log (billsim replay reads it); "-" writes it to
+    /// standard output, in place of the run's table
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true)]
     pub export_log: Option<PathBuf>,
     /// Add each policy's event list: every call served or refused, and why
@@ -238,7 +239,7 @@ pub struct Run {
     pub events: bool,
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true,
         help = "Write the blocked-call log of the tutorial's app (rateLimitAndCap) to FILE, one JSON line per \
-            refusal (scenario hackathon)")]
+            refusal (scenario hackathon); \"-\" writes it to standard output, in place of the run's table")]
     pub blocked_log: Option<PathBuf>,
     #[command(flatten)]
     pub json: Json,

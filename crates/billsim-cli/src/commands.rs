@@ -4,7 +4,7 @@ use crate::args::{self, Command};
 use crate::day_range;
 use crate::figures;
 use crate::hackathon;
-use crate::output::{json_line, json_line_with_events, say, text, Events, Failure};
+use crate::output::{is_stdout, json_line, json_line_with_events, say, text, Events, Failure};
 use crate::policy_file;
 use crate::run_table;
 use crate::run_tenant;
@@ -129,8 +129,19 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         Some(f) => (Some(f.policies), f.prices),
         None => (None, None),
     };
+    // A log written to standard output ("-") takes the place of the run's table or JSON.
+    let logs_out = [("--export-log", &a.export_log), ("--blocked-log", &a.blocked_log)]
+        .into_iter()
+        .filter(|(_, path)| path.as_deref().is_some_and(is_stdout))
+        .map(|(flag, _)| flag)
+        .collect::<Vec<_>>();
+    if let [first, second] = logs_out[..] {
+        return Err(Failure::Work(
+            format!("{second} -: standard output already takes {first}'s log; give one of them a file").into(),
+        ));
+    }
     if let Some(path) = &a.export_log {
-        crate::replay::export_log(scenario, a.seed(), &values, path)?;
+        crate::replay::export_log(scenario, a.seed(), &values, path, out)?;
     }
     let refused = |e| policy_file::in_file(a.policy.as_deref(), e);
     let prepared = scenario::prepare(scenario, a.seed(), &values, policies, prices.as_ref()).map_err(refused)?;
@@ -142,7 +153,10 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     // What the lesson says of its policies is said only when they ran, whatever their names.
     let own = prepared.runs_own_policies();
     if let Some(path) = &a.blocked_log {
-        hackathon::write_blocked_log(&run, prepared.own_policy(hackathon::APP), path)?;
+        hackathon::write_blocked_log(&run, prepared.own_policy(hackathon::APP), path, out)?;
+    }
+    if !logs_out.is_empty() {
+        return Ok(());
     }
     let events = |policy: usize, send: &mut dyn FnMut(&Event)| prepared.events(policy, send);
     let events: Option<Events> = a.events.then_some(&events);

@@ -78,7 +78,12 @@ pub fn event_extra(run: &ScenarioRun, e: &Event) -> String {
 
 /// Writes the blocked-call log of the tutorial's app, policy number `app` of the run (found
 /// as a policy, not by its name), to `path`.
-pub fn write_blocked_log(run: &ScenarioRun, app: Option<usize>, path: &Path) -> Result<(), Failure> {
+pub fn write_blocked_log(
+    run: &ScenarioRun,
+    app: Option<usize>,
+    path: &Path,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let refused = |problem: String| Failure::Work(format!("--blocked-log {}: {problem}", path.display()).into());
     if run.scenario != HACKATHON.name {
         return Err(refused(format!(
@@ -92,5 +97,8 @@ pub fn write_blocked_log(run: &ScenarioRun, app: Option<usize>, path: &Path) -> 
         ))
     })?;
     let log = blocked_log::blocked_log(run, app, DAY_START_UNIX).unwrap_or_default();
+    if crate::output::is_stdout(path) {
+        return Ok(out.write_all(log.as_bytes())?);
+    }
     std::fs::write(path, log).map_err(|e| refused(format!("cannot be written: {e}")))
 }

@@ -227,12 +227,21 @@ fn users(out: &mut String, r: &ReplayRun) {
 }
 
 /// `run --export-log FILE`: the scenario's traffic on `seed`, as a generic log, user by
-/// user so that its replay numbers users as the scenario does.
-pub fn export_log(scenario: &Scenario, seed: u32, values: &Values, path: &Path) -> Result<(), Failure> {
+/// user so that its replay numbers users as the scenario does; to `out` for "-".
+pub fn export_log(
+    scenario: &Scenario,
+    seed: u32,
+    values: &Values,
+    path: &Path,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let refused = |problem: String| work(format!("--export-log {}: {problem}", path.display()));
     let built = scenario.build(seed, values).map_err(|e| Failure::Work(e.into()))?;
     for lost in export::not_carried(&built.traffic, &built.prices) {
         crate::output::say(&format!("--export-log {}: note: {lost}, so its replay is not this run", path.display()));
+    }
+    if crate::output::is_stdout(path) {
+        return Ok(export::write(&built.traffic, Order::ByUser, out)?);
     }
     let file = File::create(path).map_err(|e| refused(format!("cannot be written: {e}")))?;
     export::write(&built.traffic, Order::ByUser, io::BufWriter::new(file))

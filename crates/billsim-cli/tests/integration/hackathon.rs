@@ -34,6 +34,18 @@ fn numbers_for_hackathon_prints_the_tutorials_runs_and_every_figure_beside_ours(
 }
 
 #[test]
+fn a_blocked_log_to_standard_output_is_the_files_lines_in_place_of_the_run() {
+    let log = Temp::new("blocked-stdout.jsonl", "");
+    let args = ["run", "--scenario", "hackathon", "--seed", "2"];
+    text(&[&args[..], &["--blocked-log", log.path()]].concat());
+    let printed = text(&[&args[..], &["--blocked-log", "-"]].concat());
+    let file = std::fs::read_to_string(log.path()).unwrap();
+    assert!(file.lines().count() > 100, "the default day refuses many calls: {} lines", file.lines().count());
+    assert_eq!(printed.lines().count(), file.lines().count(), "--blocked-log - prints the log's lines alone");
+    assert!(printed == file, "--blocked-log - prints the file's bytes");
+}
+
+#[test]
 fn run_writes_the_apps_blocked_call_log_one_json_line_per_refusal() {
     let path = std::env::temp_dir().join(format!("billsim-blocked-{}.jsonl", std::process::id()));
     let path_text = path.to_str().unwrap();

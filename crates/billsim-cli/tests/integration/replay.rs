@@ -123,6 +123,35 @@ fn a_scenarios_exported_log_replays_to_the_scenarios_own_bills_and_refusals() {
 }
 
 #[test]
+fn an_exported_log_to_standard_output_is_the_files_bytes_in_place_of_the_run_and_pipes_into_replay() {
+    let log = Temp::new("export-stdout.csv", "");
+    let args = ["run", "--scenario", "freeTier", "--seed", "3"];
+    let to_file = billsim(&[&args[..], &["--export-log", log.path()]].concat(), None);
+    assert_eq!(to_file.status.code(), Some(0), "{}", String::from_utf8_lossy(&to_file.stderr));
+    let to_stdout = billsim(&[&args[..], &["--export-log", "-"]].concat(), None);
+    assert_eq!(to_stdout.status.code(), Some(0), "{}", String::from_utf8_lossy(&to_stdout.stderr));
+    let file = std::fs::read(log.path()).unwrap();
+    assert!(
+        to_stdout.stdout == file,
+        "--export-log - printed {} bytes, the file has {}: standard output holds the log alone, not the run's table",
+        to_stdout.stdout.len(),
+        file.len()
+    );
+    assert!(!std::path::Path::new("-").exists(), "no file named \"-\" is written");
+    let piped = json(&["replay", "-", "--json"], Some(&to_stdout.stdout));
+    assert_eq!(bills(&piped), bills(&json(&["replay", log.path(), "--json"], None)));
+}
+
+#[test]
+fn both_logs_on_standard_output_are_refused_naming_both_flags() {
+    let said = refused(&["run", "--scenario", "hackathon", "--export-log", "-", "--blocked-log", "-"]);
+    assert_eq!(
+        said.trim_end(),
+        "billsim: --blocked-log -: standard output already takes --export-log's log; give one of them a file"
+    );
+}
+
+#[test]
 fn an_exported_log_says_what_it_cannot_carry_and_says_nothing_when_it_carries_everything() {
     let log = Temp::new("export-notes.csv", "");
     let said = |args: &[&str]| String::from_utf8(billsim(args, None).stderr).unwrap();

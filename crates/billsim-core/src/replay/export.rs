@@ -40,7 +40,7 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
     if failures {
         header.push("status");
     }
-    w.write_record(&header)?;
+    w.write_record(&header).map_err(io_error)?;
     let calls = traffic.calls();
     let order: Vec<usize> = match order {
         Order::ByUser => {
@@ -82,9 +82,18 @@ pub fn write(traffic: &Traffic, order: Order, out: impl Write) -> io::Result<()>
             let status = if traffic.failed(i) { Status::Failed } else { Status::Ok };
             row.push(status.name().to_string());
         }
-        w.write_record(&row)?;
+        w.write_record(&row).map_err(io_error)?;
     }
     w.flush()
+}
+
+/// A CSV writer's error as the io error under it, so that a reader who stops reading (a
+/// closed pipe: `billsim run --export-log - | head`) is told apart from a failed write.
+fn io_error(e: csv::Error) -> io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        kind => io::Error::other(format!("{kind:?}")),
+    }
 }
 
 /// What of `traffic` priced by `prices` a generic log cannot carry, a sentence each: a

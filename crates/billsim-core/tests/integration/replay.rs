@@ -312,6 +312,25 @@ fn a_scenarios_cohort_added_to_a_log_runs_beside_it_from_the_logs_first_day() {
     assert!(err.starts_with("add: must be a scenario's cohort, one of \"toyDay-heavy\", \"toyDay-ordinary\""), "{err}");
 }
 
+/// A writer whose reader has gone: every write fails as a closed pipe's does.
+struct ClosedPipe;
+
+impl std::io::Write for ClosedPipe {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    }
+}
+
+#[test]
+fn an_exported_log_written_to_a_closed_pipe_fails_as_a_closed_pipe_so_billsim_ends_quietly() {
+    let built = TOY_DAY.build(0, &Values::defaults(&TOY_DAY)).unwrap();
+    let e = export::write(&built.traffic, Order::ByUser, ClosedPipe).unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+}
+
 /// Run `seed` of `scenario` written as a generic log (user by user), read back and replayed
 /// under the scenario's own policies and prices, beside the scenario's own run.
 fn exported_and_replayed(scenario: &Scenario, seed: u32, values: &Values) -> (run::ReplayRun, ScenarioRun) {
