@@ -228,7 +228,7 @@ pub struct Run {
         help = format!("A setting of the scenario, {ASSIGNMENT_ALLOWED}; may be given again"))]
     pub set: Vec<Assignment>,
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true,
-        help = "Policies (and prices) written as JSON, in place of the scenario's own")]
+        help = "Policies (and prices) written as JSON, in place of the scenario's own (\"-\": standard input)")]
     pub policy: Option<PathBuf>,
     /// Also write the scenario's traffic to FILE as a generic log (billsim replay reads it); "-" writes it to
     /// standard output, in place of the run's table

@@ -3,8 +3,9 @@
 use crate::args::{self, Command};
 use crate::day_range;
 use crate::figures;
+use crate::flag_files;
 use crate::hackathon;
-use crate::output::{is_stdout, json_line, json_line_with_events, say, text, Events, Failure};
+use crate::output::{json_line, json_line_with_events, say, text, Events, Failure};
 use crate::policy_file;
 use crate::run_table;
 use crate::run_tenant;
@@ -130,16 +131,9 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         None => (None, None),
     };
     // A log written to standard output ("-") takes the place of the run's table or JSON.
-    let logs_out = [("--export-log", &a.export_log), ("--blocked-log", &a.blocked_log)]
-        .into_iter()
-        .filter(|(_, path)| path.as_deref().is_some_and(is_stdout))
-        .map(|(flag, _)| flag)
-        .collect::<Vec<_>>();
-    if let [first, second] = logs_out[..] {
-        return Err(Failure::Work(
-            format!("{second} -: standard output already takes {first}'s log; give one of them a file").into(),
-        ));
-    }
+    let logs = [("--export-log", a.export_log.as_deref()), ("--blocked-log", a.blocked_log.as_deref())];
+    flag_files::one_each("output", &logs)?;
+    let log_on_stdout = logs.iter().any(|(_, path)| path.is_some_and(flag_files::is_standard_stream));
     if let Some(path) = &a.export_log {
         crate::replay::export_log(scenario, a.seed(), &values, path, out)?;
     }
@@ -155,7 +149,7 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &a.blocked_log {
         hackathon::write_blocked_log(&run, prepared.own_policy(hackathon::APP), path, out)?;
     }
-    if !logs_out.is_empty() {
+    if log_on_stdout {
         return Ok(());
     }
     let events = |policy: usize, send: &mut dyn FnMut(&Event)| prepared.events(policy, send);

@@ -97,7 +97,7 @@ pub fn write_blocked_log(
         ))
     })?;
     let log = blocked_log::blocked_log(run, app, DAY_START_UNIX).unwrap_or_default();
-    if crate::output::is_stdout(path) {
+    if crate::flag_files::is_standard_stream(path) {
         return Ok(out.write_all(log.as_bytes())?);
     }
     std::fs::write(path, log).map_err(|e| refused(format!("cannot be written: {e}")))

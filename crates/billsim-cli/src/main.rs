@@ -6,6 +6,7 @@ mod cells;
 mod commands;
 mod day_range;
 mod figures;
+mod flag_files;
 mod hackathon;
 mod output;
 mod policy_file;

@@ -8,7 +8,6 @@ use billsim_core::Overflow;
 use std::borrow::Cow;
 use std::error::Error;
 use std::io::{self, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 /// Why a command stopped before its end.
@@ -127,12 +126,6 @@ pub fn to_stdout(command: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) ->
 /// if stderr cannot be written to, so its error is dropped (`eprintln!` would panic).
 pub fn say(text: &str) {
     let _ = writeln!(io::stderr().lock(), "billsim: {}", terminal(text));
-}
-
-/// Whether a flag that names a file to write (`run --export-log -`) names standard output,
-/// as `replay -` reads standard input.
-pub fn is_stdout(path: &Path) -> bool {
-    path.as_os_str() == "-"
 }
 
 /// Writes `text` (tables, sentences: not JSON, which serde escapes) for a terminal.

@@ -5,6 +5,7 @@
 
 use crate::arg_parts::{Checked, Json};
 use crate::cells;
+use crate::flag_files::{self, is_standard_stream};
 use crate::output::{self, each_event, json_line, json_line_with_events, Events, Failure};
 use crate::policy_file;
 use billsim_core::engine::{Event, Nanos, Outcome, PriceTable, Reason, Record, RunError};
@@ -18,7 +19,7 @@ use billsim_core::visible_text::visible;
 use clap::{ArgAction, Args};
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
@@ -30,9 +31,11 @@ pub struct Replay {
         help = format!("The log's format, {FORMATS_ALLOWED} (found from the file when left out)"))]
     pub format: Option<Format>,
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_path), allow_hyphen_values = true,
-        help = "Policies (and prices) written as JSON, as run --policy takes them, in place of the main policies")]
+        help = "Policies (and prices) written as JSON, as run --policy takes them, in place of the main policies \
+            (\"-\": standard input, when the log is a file)")]
     pub policy: Option<PathBuf>,
     /// Prices per model, JSON or CSV (model,input_per_million,output_per_million), before the lessons' own
+    /// ("-": standard input, when the log is a file)
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_path), allow_hyphen_values = true)]
     pub prices: Option<PathBuf>,
     /// A cohort of a scenario added to the log's traffic (toyDay-heavy); may be given again
@@ -74,26 +77,21 @@ fn work(message: String) -> Failure {
     Failure::Work(message.into())
 }
 
-/// The most a price table may hold, as a policy file.
-const PRICES_MOST_BYTES: u64 = policy_file::MOST_BYTES;
-
 /// A price table, and its cached-input prices (the CSV's optional column).
 fn read_prices(path: &Path) -> Result<(PriceTable, core::prices::CachedPrices), Failure> {
-    let refused = |problem: String| work(format!("--prices {}: {problem}", path.display()));
-    let file = File::open(path).map_err(|e| refused(format!("cannot be opened: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(PRICES_MOST_BYTES + 1).read_to_end(&mut bytes).map_err(|e| refused(format!("cannot be read: {e}")))?;
-    if bytes.len() as u64 > PRICES_MOST_BYTES {
-        return Err(refused(format!("must be a file of at most {PRICES_MOST_BYTES} bytes; got more")));
-    }
-    let text = String::from_utf8(bytes).map_err(|_| refused("must be UTF-8 text".into()))?;
+    let refused = |problem: String| work(format!("--prices {}: {problem}", flag_files::shown(path)));
+    let text = flag_files::read_text(path, refused)?;
     core::prices::read_table_with_cached(&text).map_err(refused)
 }
 
 pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
     let mut options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows, bytes: None, per: a.per.clone() };
     let name = a.file.display().to_string();
-    let read = if name == "-" {
+    flag_files::one_each(
+        "input",
+        &[("the log", Some(&a.file)), ("--policy", a.policy.as_deref()), ("--prices", a.prices.as_deref())],
+    )?;
+    let read = if is_standard_stream(&a.file) {
         core::read(io::stdin().lock(), &options)
     } else {
         let file = File::open(&a.file).map_err(|e| work(format!("{name}: cannot be opened: {e}")))?;
@@ -240,7 +238,7 @@ pub fn export_log(
     for lost in export::not_carried(&built.traffic, &built.prices) {
         crate::output::say(&format!("--export-log {}: note: {lost}, so its replay is not this run", path.display()));
     }
-    if crate::output::is_stdout(path) {
+    if is_standard_stream(path) {
         return Ok(export::write(&built.traffic, Order::ByUser, out)?);
     }
     let file = File::create(path).map_err(|e| refused(format!("cannot be written: {e}")))?;

@@ -283,7 +283,14 @@ fn a_policy_flag_without_a_file_is_a_usage_error_and_a_path_that_is_not_a_file_a
     assert_refused(&run(&["--policy"]), "billsim: --policy: needs a value, a file\n");
     assert_refused(&run(&["--policy="]), "billsim: --policy: must be a file; got \"\"\n");
     let long = "x".repeat(100_000);
-    for path in ["NaN", "-", "--json", " ", "\u{200b}", long.as_str()] {
+    // "-" is standard input, here empty: a policy file with no JSON in it.
+    let out = billsim(&run(&["--policy", "-"]));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "billsim: --policy -: policy file: must be JSON; the text ends at line 1, column 0, before the JSON does\n"
+    );
+    for path in ["NaN", "--json", " ", "\u{200b}", long.as_str()] {
         let out = billsim(&run(&["--policy", path]));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "--policy {:?}: {stderr}", &path[..path.len().min(20)]);

@@ -143,12 +143,33 @@ fn an_exported_log_to_standard_output_is_the_files_bytes_in_place_of_the_run_and
 }
 
 #[test]
-fn both_logs_on_standard_output_are_refused_naming_both_flags() {
+fn two_uses_of_one_standard_stream_are_refused_naming_both() {
     let said = refused(&["run", "--scenario", "hackathon", "--export-log", "-", "--blocked-log", "-"]);
     assert_eq!(
         said.trim_end(),
-        "billsim: --blocked-log -: standard output already takes --export-log's log; give one of them a file"
+        "billsim: --blocked-log -: standard output is already --export-log's; give one of them a file"
     );
+    let said = refused(&["replay", "-", "--policy", "-"]);
+    assert_eq!(said.trim_end(), "billsim: --policy -: standard input is already the log's; give one of them a file");
+    let said = refused(&["replay", &fixture("generic.csv"), "--policy", "-", "--prices", "-"]);
+    assert_eq!(said.trim_end(), "billsim: --prices -: standard input is already --policy's; give one of them a file");
+}
+
+#[test]
+fn a_policy_file_and_a_price_table_read_from_standard_input_as_from_their_files() {
+    let policies = billsim(&["policies", "--scenario", "freeTier"], None).stdout;
+    let file = Temp::new("stdin-policies.json", std::str::from_utf8(&policies).unwrap());
+    let run = ["run", "--scenario", "freeTier", "--seed", "1", "--json", "--policy"];
+    let from_file = json(&[&run[..], &[file.path()]].concat(), None);
+    assert_eq!(json(&[&run[..], &["-"]].concat(), Some(&policies)), from_file, "run --policy -");
+    let replay = ["replay", &fixture("generic.csv"), "--json", "--policy"];
+    let from_file = json(&[&replay[..], &[file.path()]].concat(), None);
+    assert_eq!(json(&[&replay[..], &["-"]].concat(), Some(&policies)), from_file, "replay --policy -");
+    let prices = "model,input_per_million,output_per_million\nclaude-haiku-4-5,2,9\n";
+    let table = Temp::new("stdin-prices.csv", prices);
+    let replay = ["replay", &fixture("generic.csv"), "--json", "--prices"];
+    let from_file = json(&[&replay[..], &[table.path()]].concat(), None);
+    assert_eq!(json(&[&replay[..], &["-"]].concat(), Some(prices.as_bytes())), from_file, "replay --prices -");
 }
 
 #[test]
