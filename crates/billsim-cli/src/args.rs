@@ -47,7 +47,8 @@ pub enum Command {
     ///
     /// The lesson's value is shown beside ours where they differ. --scenario freeTier: lesson
     /// 003's figures (run 0, and its claims over runs 0 to 999); --scenario hackathon: lesson
-    /// 001's, with its runs replayed.
+    /// 001's, with its runs replayed; --scenario runawayTenant: lesson 002's (month 0, its
+    /// claims measured under them).
     Numbers(Numbers),
     /// The lesson's charts as SVG files in a folder
     ///

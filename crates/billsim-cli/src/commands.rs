@@ -12,7 +12,7 @@ use crate::run_tenant;
 use crate::table;
 use billsim_core::engine::{Event, Record};
 use billsim_core::lessons::free_tier;
-use billsim_core::lessons::runaway_tenant::Params;
+use billsim_core::lessons::runaway_tenant::{self, Params};
 use billsim_core::lessons::toy_day::many_days;
 use billsim_core::lessons::toy_day::{in_flight, lesson_numbers};
 use billsim_core::scenario;
@@ -79,18 +79,25 @@ fn numbers(a: &args::Numbers, out: &mut dyn Write) -> Result<(), Failure> {
     if a.scenario == Some(billsim_core::lessons::hackathon::scenario::SCENARIO.name) {
         return hackathon::numbers(a.json.json, out);
     }
+    let work = |e: billsim_core::engine::RunError| Failure::Work(e.into());
+    // Under the table, what the lesson's figures do not say: why a lesson's differ, or the
+    // measures of the month its claims are read on.
     let (numbers, note) = match a.scenario {
-        Some("freeTier") => {
-            (free_tier::claims::lesson_numbers().map_err(|e| Failure::Work(e.into()))?, Some(free_tier::claims::NOTE))
+        Some("freeTier") => (free_tier::claims::lesson_numbers().map_err(work)?, free_tier::claims::NOTE.to_string()),
+        Some("runawayTenant") => {
+            let (month, params) = runaway_tenant::lesson_numbers::shown_month().map_err(work)?;
+            let mut claims = String::new();
+            run_tenant::claims_text(&mut claims, &month, &params);
+            (runaway_tenant::lesson_numbers::lesson_numbers(&month, &params), claims.trim_start().to_string())
         }
-        _ => (lesson_numbers::lesson_numbers()?, None),
+        _ => (lesson_numbers::lesson_numbers()?, String::new()),
     };
     if a.json.json {
         return json_line(out, &numbers);
     }
     text(out, &table::numbers(&numbers))?;
-    if let Some(note) = note {
-        text(out, &format!("{note}\n"))?;
+    if !note.is_empty() {
+        text(out, &format!("{}\n", note.trim_end()))?;
     }
     Ok(())
 }

@@ -62,7 +62,8 @@ pub fn scenarios(listing: &[Listed]) -> String {
     out
 }
 
-/// A moment as a clock from the start: `00:03:12.250`, with days in front past the first.
+/// A moment as a clock from the start: `00:03:12.250`, with its day in front past the
+/// first, counted from Day 1 as the widget's over-time view counts days: `Day 2 00:00:00.000`.
 pub fn clock(at: Instant) -> String {
     let ms = at.0;
     let (days, rest) = (ms / 86_400_000, ms % 86_400_000);
@@ -74,7 +75,7 @@ pub fn clock(at: Instant) -> String {
         rest % 1_000
     );
     if days > 0 {
-        format!("day {days} {time}")
+        format!("Day {} {time}", days + 1)
     } else {
         time
     }
@@ -262,6 +263,6 @@ mod tests {
     fn a_moment_is_a_clock_from_the_start_with_the_day_in_front_after_the_first() {
         assert_eq!(clock(Instant(0)), "00:00:00.000");
         assert_eq!(clock(Instant(3_723_004)), "01:02:03.004");
-        assert_eq!(clock(Instant(86_400_000 + 1)), "day 1 00:00:00.001");
+        assert_eq!(clock(Instant(86_400_000 + 1)), "Day 2 00:00:00.001");
     }
 }

@@ -107,7 +107,7 @@ fn policy(
         let (daily, monthly) =
             params.budgets(&user.cohort).map_or(("-".into(), "-".into()), |(d, m)| (micros(d), micros(m)));
         let busiest = match days[i].iter().enumerate().max_by_key(|&(d, n)| (*n, std::cmp::Reverse(d))) {
-            Some((d, &n)) if o.events.is_some() && n > 0 => format!("{} (day {d})", dollars(Nanos(n))),
+            Some((d, &n)) if o.events.is_some() && n > 0 => format!("{} (Day {})", dollars(Nanos(n)), d + 1),
             _ => "-".into(),
         };
         let unmetered = Nanos(u.outage_unmetered.0.saturating_add(u.request_unmetered.0));
@@ -154,11 +154,13 @@ fn policy(
     }
 }
 
-fn claims_text(out: &mut String, run: &ScenarioRun, params: &Params) {
+/// The lesson's claims measured on `run`, a month with its events recorded (`numbers` says them too).
+pub fn claims_text(out: &mut String, run: &ScenarioRun, params: &Params) {
     let c = claims(run, params);
     let runaway = run.users.get(RUNAWAY as usize).map_or("the runaway tenant", |u| u.name.as_str());
-    let day = c.runaway_day;
-    let _ = writeln!(out, "\nThe lesson's claims on this month ({runaway} runs away on day {day} at 09:00):");
+    // Days from Day 1, as the widget's over-time view and sentences count them.
+    let day = c.runaway_day + 1;
+    let _ = writeln!(out, "\nThe lesson's claims on this month ({runaway} runs away on Day {day} at 09:00):");
     let more = if c.spent_by_2pm > c.product_monthly { "more" } else { "no more" };
     let _ = writeln!(
         out,
@@ -177,18 +179,18 @@ fn claims_text(out: &mut String, run: &ScenarioRun, params: &Params) {
         for o in &c.overruns {
             let _ = writeln!(
                 out,
-                "- {}: {} was charged {} in {}, past its budget of {}.",
+                "- {}: {} was charged {} {}, past its budget of {}.",
                 o.policy,
                 o.tenant,
                 dollars(o.charged),
-                o.window,
+                o.when(),
                 dollars(o.budget)
             );
         }
     }
     let _ = writeln!(
         out,
-        "- Metering the request only: {runaway} was charged {} times its daily budget on day {day}; its tasks that \
+        "- Metering the request only: {runaway} was charged {} times its daily budget on Day {day}; its tasks that \
          day made {} calls each and cost {} times their first call's reservation.",
         decimal(c.overspend_hundredths),
         decimal(c.calls_per_task_hundredths),

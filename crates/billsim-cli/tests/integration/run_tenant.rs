@@ -18,14 +18,35 @@ fn the_text_report_shows_each_policys_tenants_budgets_tasks_models_and_unmetered
         "Unmetered past each task's first call",
         "budget_exhausted",
         "ledger_unavailable",
-        "The lesson's claims on this month (umbrella runs away on day 5 at 09:00)",
+        "The lesson's claims on this month (umbrella runs away on Day 6 at 09:00)",
         "more than the product's monthly budget of $1,000.00",
         "no tenant was charged past its daily or monthly budget",
-        "Metering the request only: umbrella was charged 55.07 times its daily budget on day 5",
+        "Metering the request only: umbrella was charged 55.07 times its daily budget on Day 6",
     ] {
         assert!(text.contains(words), "{words:?} missing:\n{text}");
     }
     assert!(!text.contains("Events:"), "no events unless asked");
+}
+
+#[test]
+fn numbers_for_the_runaway_tenant_are_lesson_002s_figures_beside_ours_then_the_months_claims() {
+    let text = text(&["numbers", "--scenario", "runawayTenant"]);
+    let value = |key: &str| {
+        let line = text.lines().find(|l| l.trim_start().starts_with(key)).unwrap_or_else(|| panic!("{key}:\n{text}"));
+        line.trim_start()[key.len()..].trim().to_string()
+    };
+    assert_eq!(value("opus_output_per_million"), "25.00");
+    assert_eq!(value("haiku_input_per_million"), "0.80");
+    assert_eq!(value("by_2pm_against_monthly_budget"), "more");
+    assert_eq!(value("cost_per_call_orders_of_magnitude"), "2");
+    assert_eq!(value("reserved_cap"), "holds");
+    assert!(text.contains("\n0 of 9 figures differ from the lesson's.\n"), "{text}");
+    assert!(text.contains("The lesson's claims on this month (umbrella runs away on Day 6 at 09:00):"), "{text}");
+    assert!(!text.contains("short_call_dollars"), "not lesson 000's figures:\n{text}");
+    let json: Value =
+        serde_json::from_str(&crate::common::text(&["numbers", "--scenario", "runawayTenant", "--json"])).unwrap();
+    assert_eq!(json.as_array().map(Vec::len), Some(9), "{json}");
+    assert_eq!(json[6]["key"], "by_2pm_against_monthly_budget");
 }
 
 #[test]
@@ -41,7 +62,7 @@ fn json_and_events_work_as_for_every_scenario() {
     assert!(json["users"][4]["requests"].as_u64() > Some(1_000));
     let events = text(&["run", "--scenario", "runawayTenant", "--events"]);
     assert!(
-        events.contains("Events:") && events.contains("refused: ledger_unavailable, would fit at day 12 18:00:00.000")
+        events.contains("Events:") && events.contains("refused: ledger_unavailable, would fit at Day 13 18:00:00.000")
     );
     assert!(events.contains("umbrella         claude-haiku-4-5  served"), "a degraded call's event names its model");
 }

@@ -18,12 +18,22 @@ pub const BY_HOUR: u64 = 14;
 pub struct Overrun {
     pub policy: String,
     pub tenant: String,
-    /// "day N" or "month".
+    /// "Day N" (from Day 1, as the over-time view counts days) or "month".
     pub window: String,
     #[serde(rename = "chargedNanos")]
     pub charged: Nanos,
     #[serde(rename = "budgetNanos")]
     pub budget: Nanos,
+}
+
+impl Overrun {
+    /// The window in a sentence: "on Day 5", "in the month".
+    pub fn when(&self) -> String {
+        match self.window.as_str() {
+            "month" => "in the month".into(),
+            day => format!("on {day}"),
+        }
+    }
 }
 
 /// What one policy did about the ledger's outage.
@@ -170,7 +180,7 @@ pub fn claims_on(run: &ScenarioRun, params: &Params, traffic: Option<&Traffic>) 
                     overruns.push(Overrun {
                         policy: name.into(),
                         tenant: tenant.name.clone(),
-                        window: if is_month { "month".into() } else { format!("day {n}") },
+                        window: if is_month { "month".into() } else { format!("Day {}", n + 1) },
                         charged: Nanos(u64::try_from(charged).unwrap_or(u64::MAX)),
                         budget,
                     });

@@ -8,6 +8,7 @@
 
 pub mod claims;
 pub mod ladder;
+pub mod lesson_numbers;
 pub mod panels;
 pub mod runaway_day;
 pub mod scenario;

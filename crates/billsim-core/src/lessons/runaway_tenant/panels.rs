@@ -292,10 +292,10 @@ fn reserve(c: &Claims, params: &Params) -> String {
         overruns => {
             let first = &overruns[0];
             format!(
-                "{worst}: {} charged past their budget, the first {} in {} ({} against {}) under {}.",
+                "{worst}: {} charged past their budget, the first {} {} ({} against {}) under {}.",
                 counted(overruns.len() as u64, "window was", "windows were"),
                 first.tenant,
-                first.window,
+                first.when(),
                 dollars(first.charged),
                 dollars(first.budget),
                 label(&first.policy)

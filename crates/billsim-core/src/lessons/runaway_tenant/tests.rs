@@ -115,3 +115,16 @@ fn each_sentence_under_the_ladder_chart_starts_with_a_capital_even_where_the_ten
         }
     }
 }
+
+#[test]
+fn an_overrun_names_its_day_from_day_1_as_the_widget_counts_days_and_its_month_as_the_month() {
+    let over = |window: &str| claims::Overrun {
+        policy: "dailyCap".into(),
+        tenant: "umbrella".into(),
+        window: window.into(),
+        charged: Nanos(2),
+        budget: Nanos(1),
+    };
+    assert_eq!(over("Day 6").when(), "on Day 6");
+    assert_eq!(over("month").when(), "in the month");
+}
