@@ -180,8 +180,8 @@ for (const [seeds, settings, flags] of [
       const [pitfalls] = wasm.scenarioPanels("runawayTenant", settings, seed, "degradeLadder");
       const said = pitfalls.sentences.join(" ");
       const spent = text.match(/umbrella spent (\$[\d.,]+), (?:no )?more than the product's monthly budget/)[1];
-      const [, times, calls, cost] = text.match(/charged ([\d.]+) times its daily budget on day \d+; its tasks that day made ([\d.]+) calls each and cost ([\d.]+) times/);
-      for (const number of [`spent ${spent}`, `charged ${times} times`, `made ${calls} model calls each`, `cost ${cost} times`]) {
+      const [, times, day, calls, cost] = text.match(/charged ([\d.]+) times its daily budget on (Day \d+); its tasks that day made ([\d.]+) calls each and cost ([\d.]+) times/);
+      for (const number of [`spent ${spent}`, `charged ${times} times its daily budget on ${day},`, `made ${calls} model calls each`, `cost ${cost} times`]) {
         assert.ok(said.includes(number), `month ${seed}: the pitfalls say "${number}" as billsim run does: ${said}`);
       }
     }

@@ -77,7 +77,7 @@ pub fn event_extra(run: &ScenarioRun, e: &Event) -> String {
 }
 
 /// Writes the blocked-call log of the tutorial's app, policy number `app` of the run (found
-/// as a policy, not by its name), to `path`.
+/// as a policy, not by its name), to `path` (to `out` for "-").
 pub fn write_blocked_log(
     run: &ScenarioRun,
     app: Option<usize>,

@@ -134,7 +134,10 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
             replayed.policies.iter_mut().for_each(|o| o.events = Some(Vec::new()));
             json_line_with_events(out, &replayed, replayed.policies.len(), events)
         }
-        (false, events) => said(out, &name, &replayed, events),
+        (false, events) => {
+            let read = if is_standard_stream(&a.file) { "standard input" } else { &name };
+            said(out, read, &replayed, events)
+        }
     }
 }
 

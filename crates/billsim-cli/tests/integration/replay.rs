@@ -140,6 +140,8 @@ fn an_exported_log_to_standard_output_is_the_files_bytes_in_place_of_the_run_and
     assert!(!std::path::Path::new("-").exists(), "no file named \"-\" is written");
     let piped = json(&["replay", "-", "--json"], Some(&to_stdout.stdout));
     assert_eq!(bills(&piped), bills(&json(&["replay", log.path(), "--json"], None)));
+    let said = String::from_utf8(billsim(&["replay", "-"], Some(&to_stdout.stdout)).stdout).unwrap();
+    assert!(said.starts_with("Replay of standard input (a generic log): 2,"), "{}", said.lines().next().unwrap_or(""));
 }
 
 #[test]
