@@ -9,6 +9,7 @@ use billsim_core::scenario::registry::SCENARIOS;
 use billsim_core::scenario::registry::{Choice, SettingSpec, Value};
 use billsim_core::scenario::{Scenario, ScenarioRun};
 use billsim_core::time::Instant;
+use billsim_core::views::over_time::day_of;
 use billsim_core::visible_text::visible;
 use billsim_core::words::capitalised;
 use serde::Serialize;
@@ -63,7 +64,7 @@ pub fn scenarios(listing: &[Listed]) -> String {
 }
 
 /// A moment as a clock from the start: `00:03:12.250`, with its day in front past the
-/// first, counted from Day 1 as the widget's over-time view counts days: `Day 2 00:00:00.000`.
+/// first, named as the widget names days ([`day_of`]): `Day 2 00:00:00.000`.
 pub fn clock(at: Instant) -> String {
     let ms = at.0;
     let (days, rest) = (ms / 86_400_000, ms % 86_400_000);
@@ -75,7 +76,7 @@ pub fn clock(at: Instant) -> String {
         rest % 1_000
     );
     if days > 0 {
-        format!("Day {} {time}", days + 1)
+        format!("{} {time}", day_of(ms))
     } else {
         time
     }

@@ -10,6 +10,7 @@ use billsim_core::lessons::runaway_tenant::claims::{claims, decimal, BY_HOUR};
 use billsim_core::lessons::runaway_tenant::traffic::{RUNAWAY, RUNAWAY_FROM_HOUR};
 use billsim_core::lessons::runaway_tenant::Params;
 use billsim_core::scenario::{Scenario, ScenarioRun};
+use billsim_core::views::over_time::day_of;
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -107,7 +108,9 @@ fn policy(
         let (daily, monthly) =
             params.budgets(&user.cohort).map_or(("-".into(), "-".into()), |(d, m)| (micros(d), micros(m)));
         let busiest = match days[i].iter().enumerate().max_by_key(|&(d, n)| (*n, std::cmp::Reverse(d))) {
-            Some((d, &n)) if o.events.is_some() && n > 0 => format!("{} (Day {})", dollars(Nanos(n)), d + 1),
+            Some((d, &n)) if o.events.is_some() && n > 0 => {
+                format!("{} ({})", dollars(Nanos(n)), day_of(d as u64 * DAY_MS))
+            }
             _ => "-".into(),
         };
         let unmetered = Nanos(u.outage_unmetered.0.saturating_add(u.request_unmetered.0));
@@ -158,9 +161,8 @@ fn policy(
 pub fn claims_text(out: &mut String, run: &ScenarioRun, params: &Params) {
     let c = claims(run, params);
     let runaway = run.users.get(RUNAWAY as usize).map_or("the runaway tenant", |u| u.name.as_str());
-    // Days from Day 1, as the widget's over-time view and sentences count them.
-    let day = c.runaway_day + 1;
-    let _ = writeln!(out, "\nThe lesson's claims on this month ({runaway} runs away on Day {day} at 09:00):");
+    let day = day_of(c.runaway_day * DAY_MS);
+    let _ = writeln!(out, "\nThe lesson's claims on this month ({runaway} runs away on {day} at 09:00):");
     let more = if c.spent_by_2pm > c.product_monthly { "more" } else { "no more" };
     let _ = writeln!(
         out,
@@ -190,7 +192,7 @@ pub fn claims_text(out: &mut String, run: &ScenarioRun, params: &Params) {
     }
     let _ = writeln!(
         out,
-        "- Metering the request only: {runaway} was charged {} times its daily budget on Day {day}; its tasks that \
+        "- Metering the request only: {runaway} was charged {} times its daily budget on {day}; its tasks that \
          day made {} calls each and cost {} times their first call's reservation.",
         decimal(c.overspend_hundredths),
         decimal(c.calls_per_task_hundredths),

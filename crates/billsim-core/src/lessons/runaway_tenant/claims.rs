@@ -6,6 +6,7 @@ use super::Params;
 use crate::engine::{Event, FailMode, Nanos, Outcome, Reason, Traffic, DAY_MS, MONTH_MS};
 use crate::scenario::ScenarioRun;
 use crate::time::Instant;
+use crate::views::over_time::day_of;
 use serde::Serialize;
 
 const HOUR_MS: u64 = 3_600_000;
@@ -180,7 +181,7 @@ pub fn claims_on(run: &ScenarioRun, params: &Params, traffic: Option<&Traffic>) 
                     overruns.push(Overrun {
                         policy: name.into(),
                         tenant: tenant.name.clone(),
-                        window: if is_month { "month".into() } else { format!("Day {}", n + 1) },
+                        window: if is_month { "month".into() } else { day_of(n * DAY_MS) },
                         charged: Nanos(u64::try_from(charged).unwrap_or(u64::MAX)),
                         budget,
                     });

@@ -9,7 +9,7 @@ use super::{Params, LADDER, PRICES, TIERS, TIER_NAMES};
 use crate::engine::{FailMode, Nanos, Outcome, Reason, RunError};
 use crate::scenario::last_run::Kept;
 use crate::scenario::{Scenario, ScenarioRun, Values};
-use crate::views::over_time::{Round, Scale};
+use crate::views::over_time::{day_of, Round, Scale};
 use crate::views::panels::Panel;
 use crate::views::table::Table;
 use crate::words::counted;
@@ -174,11 +174,11 @@ fn metering(run: &ScenarioRun, c: &Claims, name: &str, day: u64) -> String {
     let unmetered = outcome(run, "meterRequestOnly")
         .map_or(Nanos::ZERO, |(_, o)| Nanos(o.per_user.iter().map(|u| u.request_unmetered.0).sum()));
     format!(
-        "Metering the request, not the run: {name} was charged {} times its daily budget on Day {}, as its tasks that \
+        "Metering the request, not the run: {name} was charged {} times its daily budget on {}, as its tasks that \
          day made {} model calls each and cost {} times what their first call reserves; {} of the month's calls were \
          never metered.",
         decimal(c.overspend_hundredths),
-        day / crate::engine::DAY_MS + 1,
+        day_of(day),
         decimal(c.calls_per_task_hundredths),
         decimal(c.cost_fan_out_hundredths),
         dollars(unmetered)

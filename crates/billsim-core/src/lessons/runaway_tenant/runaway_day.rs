@@ -12,7 +12,7 @@ use crate::scenario::{ScenarioRun, Values};
 use crate::settings::FieldError;
 use crate::time::Instant;
 use crate::views::over_time::zoom::{self, zoomed, Zoom};
-use crate::views::over_time::{reference, OverTime, Scale};
+use crate::views::over_time::{day_of, reference, OverTime, Scale};
 
 const HOUR_MS: u64 = 3_600_000;
 
@@ -24,9 +24,9 @@ pub fn zoom_of(run: &ScenarioRun, params: &Params) -> Result<Zoom, FieldError> {
     let (from, to) = (Instant(since.0 + RUNAWAY_FROM_HOUR * HOUR_MS), Instant(since.0 + BY_HOUR * HOUR_MS));
     let mut zoom = Zoom {
         title: format!(
-            "The runaway day: {name}'s spend on Day {} from {RUNAWAY_FROM_HOUR:02}:00 to {BY_HOUR}:00 under each \
+            "The runaway day: {name}'s spend on {} from {RUNAWAY_FROM_HOUR:02}:00 to {BY_HOUR}:00 under each \
              policy, on a scale of tens (each step up the money axis is ten times the one below)",
-            day + 1
+            day_of(since.0)
         ),
         from,
         to,

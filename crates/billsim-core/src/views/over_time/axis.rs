@@ -42,6 +42,18 @@ pub struct Tick {
     pub label: String,
 }
 
+/// The day moment `at` (milliseconds from the start) falls on, as every view, sentence and
+/// `billsim` names it: counted from Day 1.
+///
+/// ```
+/// use billsim_core::views::over_time::day_of;
+/// assert_eq!(day_of(0), "Day 1");
+/// assert_eq!(day_of(5 * 86_400_000 + 9 * 3_600_000), "Day 6");
+/// ```
+pub fn day_of(at: u64) -> String {
+    format!("Day {}", at / DAY + 1)
+}
+
 impl Scale {
     /// The scale for an axis that ends at `end`: seconds up to two minutes, a clock up to
     /// two days, days beyond.
@@ -103,18 +115,18 @@ impl Scale {
             Scale::Seconds { .. } => seconds(at),
             Scale::Clock if at == DAY => "24:00".into(),
             Scale::Clock if at < DAY => clock(at),
-            Scale::Clock | Scale::Days => format!("Day {} {}", at / DAY + 1, clock(at % DAY)),
+            Scale::Clock | Scale::Days => format!("{} {}", day_of(at), clock(at % DAY)),
             Scale::ClockOn { day } if at == (day + 1) * DAY => "24:00".into(),
             Scale::ClockOn { day } if at / DAY == day => clock(at % DAY),
-            Scale::ClockOn { .. } => format!("Day {} {}", at / DAY + 1, clock(at % DAY)),
+            Scale::ClockOn { .. } => format!("{} {}", day_of(at), clock(at % DAY)),
         }
     }
 
     /// A round moment as the axis marks it: `Day 3` for a day's start on the scale of days.
     fn tick_label(self, at: u64) -> String {
         match self {
-            Scale::Days => format!("Day {}", at / DAY + 1),
-            Scale::Clock if at % DAY == 0 && at > 0 => format!("Day {}", at / DAY + 1),
+            Scale::Days => day_of(at),
+            Scale::Clock if at % DAY == 0 && at > 0 => day_of(at),
             _ => self.moment(at, Round::Down),
         }
     }

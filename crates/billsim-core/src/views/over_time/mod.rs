@@ -12,7 +12,7 @@ mod axis;
 mod limit;
 pub mod zoom;
 
-pub use axis::{money_ticks, tens_ticks, Round, Scale, Tick};
+pub use axis::{day_of, money_ticks, tens_ticks, Round, Scale, Tick};
 pub use limit::{ledger_limit, limit_of, reference, Limit, LimitKind};
 
 use crate::engine::{Guard, Nanos, Outcome};
