@@ -1,12 +1,12 @@
 //! The files flags name. "-" is a standard stream, as `replay -` reads standard input:
-//! `--policy -` and `--prices -` read standard input, `--export-log -` and `--blocked-log -`
-//! write standard output; one flag at most may take each stream. A small text file (a
+//! `--policy -` and `--prices -` read standard input (`read_text`), `--export-log -` and
+//! `--blocked-log -` write standard output (`write_to`); one flag at most may take each stream. A small text file (a
 //! policy file, a price table) is read whole, but only up to `MOST_BYTES`, so that
 //! `/dev/zero` cannot fill the memory.
 
 use crate::output::Failure;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 /// The most a policy file or a price table may hold: far more than either needs.
@@ -48,14 +48,33 @@ pub fn read_text(path: &Path, refused: impl Fn(String) -> Failure) -> Result<Str
     })
 }
 
-/// Refuses a second use of standard `stream` ("input" or "output"): `uses` are what takes
-/// it when its file is "-" (a flag, or "the log"), in the order they are given.
-pub fn one_each(stream: &str, uses: &[(&str, Option<&Path>)]) -> Result<(), Failure> {
+/// Whether one of `uses` takes standard `stream` ("input" or "output"); a second is refused.
+/// `uses` are what takes it when its file is "-" (a flag, or "the log"), in the order given.
+pub fn one_each(stream: &str, uses: &[(&str, Option<&Path>)]) -> Result<bool, Failure> {
     let mut on = uses.iter().filter(|(_, path)| path.is_some_and(is_standard_stream)).map(|(what, _)| what);
     match (on.next(), on.next()) {
         (Some(first), Some(second)) => Err(Failure::Work(
             format!("{second} -: standard {stream} is already {first}'s; give one of them a file").into(),
         )),
-        _ => Ok(()),
+        (first, _) => Ok(first.is_some()),
     }
+}
+
+/// Writes a file a flag names with `write`: to `out` for "-" (a failed write there is the
+/// output's, as every command's), else to the file at `path`, whose failure `refused` says.
+pub fn write_to(
+    path: &Path,
+    out: &mut dyn Write,
+    refused: impl Fn(String) -> Failure,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), Failure> {
+    if is_standard_stream(path) {
+        return Ok(write(out)?);
+    }
+    let written = File::create(path).and_then(|file| {
+        let mut file = io::BufWriter::new(file);
+        write(&mut file)?;
+        file.flush()
+    });
+    written.map_err(|e| refused(format!("cannot be written: {e}")))
 }

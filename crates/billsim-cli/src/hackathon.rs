@@ -97,8 +97,5 @@ pub fn write_blocked_log(
         ))
     })?;
     let log = blocked_log::blocked_log(run, app, DAY_START_UNIX).unwrap_or_default();
-    if crate::flag_files::is_standard_stream(path) {
-        return Ok(out.write_all(log.as_bytes())?);
-    }
-    std::fs::write(path, log).map_err(|e| refused(format!("cannot be written: {e}")))
+    crate::flag_files::write_to(path, out, refused, |w| w.write_all(log.as_bytes()))
 }

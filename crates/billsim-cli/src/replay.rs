@@ -91,7 +91,8 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
         "input",
         &[("the log", Some(&a.file)), ("--policy", a.policy.as_deref()), ("--prices", a.prices.as_deref())],
     )?;
-    let read = if is_standard_stream(&a.file) {
+    let from_stdin = is_standard_stream(&a.file);
+    let read = if from_stdin {
         core::read(io::stdin().lock(), &options)
     } else {
         let file = File::open(&a.file).map_err(|e| work(format!("{name}: cannot be opened: {e}")))?;
@@ -135,7 +136,7 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
             json_line_with_events(out, &replayed, replayed.policies.len(), events)
         }
         (false, events) => {
-            let read = if is_standard_stream(&a.file) { "standard input" } else { &name };
+            let read = if from_stdin { "standard input" } else { &name };
             said(out, read, &replayed, events)
         }
     }
@@ -241,10 +242,5 @@ pub fn export_log(
     for lost in export::not_carried(&built.traffic, &built.prices) {
         crate::output::say(&format!("--export-log {}: note: {lost}, so its replay is not this run", path.display()));
     }
-    if is_standard_stream(path) {
-        return Ok(export::write(&built.traffic, Order::ByUser, out)?);
-    }
-    let file = File::create(path).map_err(|e| refused(format!("cannot be written: {e}")))?;
-    export::write(&built.traffic, Order::ByUser, io::BufWriter::new(file))
-        .map_err(|e| refused(format!("cannot be written: {e}")))
+    flag_files::write_to(path, out, refused, |w| export::write(&built.traffic, Order::ByUser, w))
 }
