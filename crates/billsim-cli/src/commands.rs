@@ -86,9 +86,10 @@ fn numbers(a: &args::Numbers, out: &mut dyn Write) -> Result<(), Failure> {
         Some("freeTier") => (free_tier::claims::lesson_numbers().map_err(work)?, free_tier::claims::NOTE.to_string()),
         Some("runawayTenant") => {
             let (month, params) = runaway_tenant::lesson_numbers::shown_month().map_err(work)?;
-            let mut claims = String::new();
-            run_tenant::claims_text(&mut claims, &month, &params);
-            (runaway_tenant::lesson_numbers::lesson_numbers(&month, &params), claims.trim_start().to_string())
+            let claims = runaway_tenant::claims::claims(&month, &params);
+            let mut said = String::new();
+            run_tenant::claims_text(&mut said, &month, &claims);
+            (runaway_tenant::lesson_numbers::lesson_numbers(&month, &claims), said.trim_start().to_string())
         }
         _ => (lesson_numbers::lesson_numbers()?, String::new()),
     };

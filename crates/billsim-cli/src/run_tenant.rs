@@ -6,7 +6,7 @@ use crate::cells;
 use crate::output::{self, Events, Failure};
 use crate::run_table::clock;
 use billsim_core::engine::{Nanos, Outcome, Reason, DAY_MS};
-use billsim_core::lessons::runaway_tenant::claims::{claims, decimal, BY_HOUR};
+use billsim_core::lessons::runaway_tenant::claims::{claims, decimal, Claims, BY_HOUR};
 use billsim_core::lessons::runaway_tenant::traffic::{RUNAWAY, RUNAWAY_FROM_HOUR};
 use billsim_core::lessons::runaway_tenant::Params;
 use billsim_core::scenario::{Scenario, ScenarioRun};
@@ -65,7 +65,7 @@ pub fn report(
         }
     }
     if own && run.policies.iter().all(|o| o.events.is_some()) {
-        claims_text(&mut text, run, params);
+        claims_text(&mut text, run, &claims(run, params));
     }
     Ok(output::text(out, &text)?)
 }
@@ -157,9 +157,9 @@ fn policy(
     }
 }
 
-/// The lesson's claims measured on `run`, a month with its events recorded (`numbers` says them too).
-pub fn claims_text(out: &mut String, run: &ScenarioRun, params: &Params) {
-    let c = claims(run, params);
+/// The lesson's claims `c`, measured on `run` (a month with its events recorded), in words
+/// (`numbers` says them too).
+pub fn claims_text(out: &mut String, run: &ScenarioRun, c: &Claims) {
     let runaway = run.users.get(RUNAWAY as usize).map_or("the runaway tenant", |u| u.name.as_str());
     let day = day_of(c.runaway_day * DAY_MS);
     let _ = writeln!(out, "\nThe lesson's claims on this month ({runaway} runs away on {day} at 09:00):");

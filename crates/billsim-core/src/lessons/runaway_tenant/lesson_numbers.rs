@@ -4,7 +4,7 @@
 //! here as the word the shown month bears out. `billsim numbers` prints the month's
 //! measures under them, as `billsim run` does.
 
-use super::claims::claims;
+use super::claims::Claims;
 use super::scenario::SCENARIO;
 use super::{Params, PRICES};
 use crate::engine::{Record, RunError};
@@ -37,8 +37,9 @@ pub fn shown_month() -> Result<(ScenarioRun, Params), RunError> {
     Ok((run(&SCENARIO, SHOWN_MONTH, &values, None, events)?, params))
 }
 
-/// The lesson's figures, ours measured on `run` (a month of [`shown_month`]'s kind).
-pub fn lesson_numbers(run: &ScenarioRun, params: &Params) -> Vec<Number> {
+/// The lesson's figures, ours measured on `run` (a month of [`shown_month`]'s kind), whose
+/// claims are `c`.
+pub fn lesson_numbers(run: &ScenarioRun, c: &Claims) -> Vec<Number> {
     let mut list: Vec<Number> = PRICE_FIGURES
         .iter()
         .map(|&(key, model, input, lesson)| {
@@ -47,7 +48,6 @@ pub fn lesson_numbers(run: &ScenarioRun, params: &Params) -> Vec<Number> {
             Number { key, sentence: PRICES_SENTENCE, ours, lesson }
         })
         .collect();
-    let c = claims(run, params);
     list.push(Number {
         key: "by_2pm_against_monthly_budget",
         sentence: "By 2pm their workspace alone had spent more on model calls than the whole product was supposed \
