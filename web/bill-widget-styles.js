@@ -143,5 +143,14 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
 .panel p { margin: 0 0 0.4rem; }
 .panel pre { margin: 0; padding: 0.4rem; overflow-x: auto; font-size: 0.8rem; border: 1px solid var(--line); border-radius: 0.3rem; }
 .panel .scroll { overflow-x: auto; }
+/* A panel's table is read across (the lesson's figure, this run's, the range over many runs):
+   its cells wrap between words, so every column fits the widget, on a phone too. The numbers
+   table ("Show numbers") keeps one line a cell and scrolls, its first column kept in view. */
+.panel th, .panel td { white-space: normal; overflow-wrap: normal; }
+@container (max-width: 30rem) {
+  .panel table { font-size: 0.875rem; }
+  .panel th, .panel td { padding: 0.2rem; }
+  .panel td:first-child { min-width: 0; max-width: 8rem; }
+}
 pre:focus-visible, .scroll:focus-visible, .numbers:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 `;

@@ -115,3 +115,37 @@ for (const path of [...PAGES, "embed.html?scenario=freeTier"]) {
     await context.close();
   });
 }
+
+/** Each table among the core's panels now shown, as wide as it is drawn and as its box. */
+function panelTables(page) {
+  return page.locator("bill-widget").evaluate((el) => [...el.shadowRoot.querySelectorAll(".panel table")]
+    .filter((t) => t.checkVisibility())
+    .map((t) => ({ caption: t.caption?.textContent ?? "", width: Math.ceil(t.getBoundingClientRect().width), box: t.parentElement.clientWidth })));
+}
+
+// The panels' tables put the lesson's figure beside this run's and the range over many runs:
+// a reader who has to scroll sideways to reach this run's column does not see the comparison
+// (at 390 px, lesson 000's showed only "The lesson's day"; at 1000 px, lesson 002's calls by
+// model hid "Of them umbrella's").
+for (const path of PAGES) {
+  for (const width of [320, 1000]) {
+    test(`${path} at ${width} px: every column of the panels' tables fits the widget, in every view`, async () => {
+      const { page, context, log } = await open(env, path, { viewport: { width, height: 800 } });
+      await ready(page);
+      const w = page.locator("bill-widget");
+      const views = await w.locator("[data-view]").evaluateAll((bs) => bs.map((b) => b.dataset.view));
+      let measured = 0;
+      for (const v of views) {
+        await w.locator(`[data-view="${v}"]`).click();
+        await ready(page);
+        for (const t of await panelTables(page)) {
+          measured += 1;
+          assert.ok(t.width <= t.box, `${v}: "${t.caption}" is ${t.width} px wide in a box of ${t.box} px`);
+        }
+      }
+      assert.ok(measured > 0, `${path} shows at least one panel table (${views.join(", ")})`);
+      assert.deepEqual(log.errors, []);
+      await context.close();
+    });
+  }
+}
