@@ -28,7 +28,7 @@ export function loadSchema(module, canShow) {
 /** The core's reading of one setting's text (readSetting), of settings together
  *  (settleSettings) and of the theme (themeIsDark), from the table's module. */
 export const readSetting = (key, text) => core.readSetting(key, text);
-export const settleSettings = (settings, before, given) => core.settleSettings(settings, before, given);
+export const settleSettings = (settings, before, given, unread) => core.settleSettings(settings, before, given, unread);
 export const themeIsDark = (theme, scheme, background, systemDark) => core.themeIsDark(theme, scheme, background, systemDark);
 const ignoredNotice = (name, from, problem, using) => core.ignoredNotice(name, from, problem, using);
 
@@ -42,7 +42,7 @@ export function problemOf(e) {
 export function readOne(schema, key, text) {
   const value = readSetting(key, text);
   if (key === "view" && !schema.views.some((v) => v.value === value)) {
-    throw Object.assign(new Error(`${key}: this page cannot show ${JSON.stringify(value)} yet`), { field: key });
+    throw Object.assign(new Error(`${key}: this page cannot show ${JSON.stringify(value)} yet`), { field: key, unshown: true });
   }
   return value;
 }
@@ -92,6 +92,7 @@ export function readSettings(schema, source, from, base = schema.defaults) {
   const settings = { ...base };
   const problems = new Map();
   const givenKeys = [];
+  const unread = {}; // given in words the core refused: it says why once the rest is settled
   // Each setting is named as it was given (an old name too), so the reader finds it.
   const spelled = new Map();
   const own = (key) => namesOf(schema.settings.find((s) => s.key === key), from)[0];
@@ -104,10 +105,11 @@ export function readSettings(schema, source, from, base = schema.defaults) {
       settings[setting.key] = readOne(schema, setting.key, found.text);
       givenKeys.push(setting.key);
     } catch (e) {
-      problems.set(setting.key, ignoredNotice(name(setting.key), from, problemOf(e), String(settings[setting.key])));
+      if (e.unshown) problems.set(setting.key, ignoredNotice(name(setting.key), from, problemOf(e), String(settings[setting.key])));
+      else unread[setting.key] = found.text;
     }
   }
-  const settled = settleSettings(settings, base, givenKeys);
+  const settled = settleSettings(settings, base, givenKeys, unread);
   for (const { key, problem, using } of settled.ignored) {
     problems.set(key, ignoredNotice(name(key), from, problem, using === null ? null : String(using)));
   }

@@ -158,3 +158,24 @@ test("a setting of another widget is said to change nothing, and the view of ano
   });
   await standalone.context.close();
 });
+
+// A view in words no widget has was refused with every lesson's sixteen views, and said
+// "Using day." where the free tier's widget drew its own first view.
+test("a view no widget has is said with this widget's own views and the view it draws", async () => {
+  const standalone = await open(env, "?scenario=freeTier&view=nonsense");
+  await ready(standalone.page);
+  const v = await standalone.page.locator("bill-widget").evaluate((el) => ({
+    view: el.shadowRoot.querySelector("[data-view][aria-pressed=true]").dataset.view,
+    notice: el.shadowRoot.querySelector(".notice").textContent,
+  }));
+  assert.deepEqual(v, {
+    view: "byKind",
+    notice: "Ignored view in the address: must be \"byKind\" or \"freeTradeOff\" or \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"nonsense\". Using byKind.",
+  });
+  await standalone.context.close();
+  const { page } = await load(env, "examples/toy-day.html");
+  await ready(page);
+  await added(page, "toyDay", { view: "overtime" });
+  assert.equal((await shown(page)).notice,
+    "Ignored the view attribute: must be \"day\" or \"inflight\" or \"overTime\" (the views of scenario=\"toyDay\"); got \"overtime\". Using day.");
+});

@@ -48,6 +48,9 @@ export function amounts(replay: Replay): bigint[] {
   const segment = cohortView("freeTier", {}, 0).bars[0].segments[0];
   const view = replay.run(null, "", null);
   const settled: number | string = settleSettings({}, {}, []).settings.perMinute;
+  settleSettings({}, {}, [], { view: "nonsense" });
+  // @ts-expect-error an unread setting is named by its key
+  settleSettings({}, {}, [], { colour: "red" });
   const notice: string = ignoredNotice("budget", "address", "must be a number", "0.25");
   const point: bigint = tradeOffView("freeTier", {}, 0).points[0].billNanos;
   const through: number = accountsView("freeTier", {}, 0, "allThree").rows[0].accounts[0].through;

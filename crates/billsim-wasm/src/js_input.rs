@@ -259,18 +259,40 @@ pub fn scenario_values(name: &JsValue, value: &JsValue) -> Result<(&'static Scen
 /// A widget's settings by key (`{ scenario, view, seed, perMinute, ... }`, as `readSetting`
 /// gives them; each optional, a missing one at its default), read through the table.
 pub fn widget_values(value: &JsValue, what: &str) -> Result<Values, Thrown> {
+    let mut values = Values::of(registry::widget_settings());
+    for (spec, text) in widget_texts(value, what, None)? {
+        values.put(spec.key, spec.read(&text)?);
+    }
+    Ok(values)
+}
+
+/// Settings given in words the table did not read, by key (`{ view: "nonsense" }`: what
+/// `readSetting` refused, as it was given), in the table's order; none for `undefined`.
+pub fn unread_settings(value: &JsValue, what: &str) -> Result<Vec<(&'static str, String)>, Thrown> {
+    let texts = widget_texts(value, what, Some("the text that was given"))?;
+    Ok(texts.into_iter().map(|(spec, text)| (spec.key, text)).collect())
+}
+
+/// The text of each widget setting `value` has (`{ perMinute: 5 }`), in the table's order;
+/// none for `undefined`. A field that cannot be read says what its setting allows, or
+/// `allowed` if given.
+fn widget_texts(
+    value: &JsValue,
+    what: &str,
+    allowed: Option<&'static str>,
+) -> Result<Vec<(&'static SettingSpec, String)>, Thrown> {
     let specs: Vec<&'static SettingSpec> = registry::widget_settings().collect();
     let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
-    let mut values = Values::of(specs.iter().copied());
+    let mut texts = Vec::new();
     if let Some(object) = object(value, what, &keys)? {
         for spec in specs {
-            let v = get(&object, spec.key, spec.allowed)?;
+            let v = get(&object, spec.key, allowed.unwrap_or(spec.allowed))?;
             if !v.is_undefined() {
-                values.put(spec.key, spec.read(&setting_text(spec, &v)?)?);
+                texts.push((spec, setting_text(spec, &v)?));
             }
         }
     }
-    Ok(values)
+    Ok(texts)
 }
 
 const KEYS_ALLOWED: &str = "a list of the keys of the widget's settings, such as [\"perMinute\"]";

@@ -283,20 +283,25 @@ fn setting_value(value: Value) -> JsValue {
 /// The widget's settings made to hold together, as the core decides
 /// ([`billsim_core::scenario::settle::settle`]): `settings` and `before` hold every setting of the
 /// widget by key (as `readSetting` gives them), `given` the keys just given (attributes,
-/// the address's parameters, the form's fields). Gives `{ settings, ignored: [{ key,
-/// problem, using }] }`: the settings to use, and each one set aside with why ("must be
-/// ...; got ...") and the value used in its place (`null` for a setting of another widget,
-/// which changes nothing here).
+/// the address's parameters, the form's fields), `unread` (optional) the settings given
+/// in words `readSetting` refused, by key, as they were given (`{ view: "nonsense" }`).
+/// Gives `{ settings, ignored: [{ key, problem, using }] }`: the settings to use, and each
+/// one set aside with why ("must be ...; got ...", a view's with this widget's views) and
+/// the value used in its place (`null` for a setting of another widget, which changes
+/// nothing here), the unread first.
 #[wasm_bindgen(js_name = settleSettings, unchecked_return_type = "Settled")]
 pub fn settle_settings(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Settings")] before: JsValue,
     #[wasm_bindgen(unchecked_param_type = "SettingKey[]")] given: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Partial<Record<SettingKey, string>>")] unread: JsValue,
 ) -> Result<JsValue, Thrown> {
     let mut values = js_input::widget_values(&settings, "settings")?;
     let before = js_input::widget_values(&before, "before")?;
     let given = js_input::setting_keys(&given, "given")?;
-    let set_aside = billsim_core::scenario::settle::settle(&mut values, &before, &given);
+    let unread = js_input::unread_settings(&unread, "unread")?;
+    let unread: Vec<(&str, &str)> = unread.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    let set_aside = billsim_core::scenario::settle::settle(&mut values, &before, &given, &unread);
     // Properties set on fresh plain objects: setting one cannot fail.
     let object = |fields: &[(&str, JsValue)]| {
         let o = js_sys::Object::new();

@@ -38,11 +38,28 @@ impl SetAside {
 ///   back as they were before (one alone if one will do, the last of the form first),
 ///   each said why.
 ///
+/// - A setting given in words the table does not read (`unread`: its key and its text) is
+///   said first, each with why (a view, with this widget's views) and the value used in
+///   its place once the rest is settled.
+///
 /// Each setting set aside is returned with its value now.
-pub fn settle(values: &mut Values, before: &Values, given: &[&str]) -> Vec<SetAside> {
-    let mut set_aside = Vec::new();
+pub fn settle(values: &mut Values, before: &Values, given: &[&str], unread: &[(&str, &str)]) -> Vec<SetAside> {
     let widget = widget_of(values);
     let views: Vec<&str> = registry::VIEWS.iter().filter(|v| v.widget == widget.scenario).map(|v| v.value).collect();
+    // Said first; the value used in each one's place is known once the rest is settled.
+    let mut set_aside: Vec<SetAside> = unread
+        .iter()
+        .filter_map(|&(key, text)| {
+            let spec = registry::setting(key)?;
+            let problem = match spec.parse(text) {
+                Err(_) if spec.key == "view" => not_a_view_of(widget, &views, text),
+                Err(why) => why.to_string(),
+                Ok(_) => return None,
+            };
+            Some(SetAside { key: spec.key, problem, using: None })
+        })
+        .collect();
+    let unread_said = set_aside.len();
     if let Some(Value::Choice(view)) = values.get("view") {
         if !views.contains(&view) {
             let back = match before.get("view") {
@@ -51,13 +68,7 @@ pub fn settle(values: &mut Values, before: &Values, given: &[&str]) -> Vec<SetAs
             };
             values.put("view", Value::Choice(back));
             if given.contains(&"view") {
-                let allowed: Vec<String> = views.iter().map(|v| shown(v)).collect();
-                let problem = format!(
-                    "must be {} (the views of scenario={}); got {}",
-                    allowed.join(" or "),
-                    shown(widget.scenario),
-                    shown(view)
-                );
+                let problem = not_a_view_of(widget, &views, view);
                 set_aside.push(SetAside { key: "view", problem, using: Some(Value::Choice(back)) });
             }
         }
@@ -77,7 +88,17 @@ pub fn settle(values: &mut Values, before: &Values, given: &[&str]) -> Vec<SetAs
             settle_clash(clash, values, before, given, &mut set_aside);
         }
     }
+    for said in &mut set_aside[..unread_said] {
+        said.using = values.get(said.key);
+    }
     set_aside
+}
+
+/// Why `got` is no view here: "must be \"byKind\" or ... (the views of scenario=\"freeTier\");
+/// got \"day\"".
+fn not_a_view_of(widget: &Widget, views: &[&str], got: &str) -> String {
+    let allowed: Vec<String> = views.iter().map(|v| shown(v)).collect();
+    format!("must be {} (the views of scenario={}); got {}", allowed.join(" or "), shown(widget.scenario), shown(got))
 }
 
 /// The widget the `scenario` setting names (the first, for none).
@@ -158,7 +179,7 @@ mod tests {
         let before = widget_values(&[]);
         let mut values = widget_values(set);
         let given: Vec<&str> = set.iter().map(|(k, _)| *k).collect();
-        let aside = settle(&mut values, &before, &given);
+        let aside = settle(&mut values, &before, &given, &[]);
         (values, aside.iter().map(|a| format!("{}: {}", a.key, a.problem)).collect())
     }
 
@@ -235,6 +256,47 @@ mod tests {
         assert_eq!((values.get("view"), said.len()), (Some(Value::Choice("demoByKind")), 0));
     }
 
+    /// `set` read as [`settled`] does, with `unread` (key, text) given in words the table
+    /// does not read: what is set aside, with the value used in each one's place.
+    fn settled_unread(set: &[(&str, &str)], unread: &[(&str, &str)]) -> Vec<(String, Option<Value>)> {
+        let before = widget_values(&[]);
+        let mut values = widget_values(set);
+        let given: Vec<&str> = set.iter().map(|(k, _)| *k).collect();
+        let aside = settle(&mut values, &before, &given, unread);
+        aside.into_iter().map(|a| (format!("{}: {}", a.key, a.problem), a.using)).collect()
+    }
+
+    #[test]
+    fn a_view_no_widget_has_names_this_widgets_views_and_the_view_used_in_its_place() {
+        assert_eq!(
+            settled_unread(&[], &[("view", "nonsense")]),
+            [(
+                "view: must be \"day\" or \"inflight\" or \"overTime\" (the views of scenario=\"toyDay\"); got \"nonsense\"".into(),
+                Some(Value::Choice("day"))
+            )]
+        );
+        // The free tier's widget: its first view is used, not the toy day's default.
+        let said = settled_unread(&[("scenario", "freeTier")], &[("view", "nonsense")]);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].0.contains("(the views of scenario=\"freeTier\"); got \"nonsense\""), "{said:?}");
+        assert_eq!(said[0].1, Some(Value::Choice("byKind")), "{said:?}");
+    }
+
+    #[test]
+    fn another_setting_in_words_the_table_does_not_read_is_said_first_in_the_tables_words() {
+        let said = settled_unread(&[("scenario", "freeTier"), ("view", "day")], &[("budgetDollars", "abc")]);
+        let keys: Vec<&str> = said.iter().map(|(s, _)| s.split(':').next().unwrap_or("")).collect();
+        assert_eq!(keys, ["budgetDollars", "view"], "the unread first, then the view of another widget: {said:?}");
+        assert_eq!(
+            said[0],
+            (
+                "budgetDollars: must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got \"abc\""
+                    .into(),
+                Some(Value::Dollars(crate::Micros(250_000)))
+            )
+        );
+    }
+
     #[test]
     fn a_setting_of_another_widget_given_is_said_to_change_nothing_here() {
         let (values, said) = settled(&[("scenario", "freeTier"), ("perMinute", "3")]);
@@ -280,7 +342,7 @@ mod tests {
                     for k in &given {
                         values.put(k, broken.get(k).unwrap());
                     }
-                    let aside = settle(&mut values, &before, &given);
+                    let aside = settle(&mut values, &before, &given, &[]);
                     assert!(clash.holds(&values), "{} {given:?}: settled", scenario.name);
                     assert_eq!(
                         aside.is_empty(),

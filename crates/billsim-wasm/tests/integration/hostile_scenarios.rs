@@ -223,6 +223,7 @@ fn settle_settings_sets_aside_a_clash_and_refuses_hostile_settings_and_keys_with
         js("{ scenario: 'runawayTenant', outageStartHour: 400 }"),
         JsValue::UNDEFINED,
         js("['scenario', 'outageStartHour']"),
+        JsValue::UNDEFINED,
     )
     .unwrap();
     let settings = Reflect::get(&settled, &"settings".into()).unwrap();
@@ -248,6 +249,34 @@ fn settle_settings_sets_aside_a_clash_and_refuses_hostile_settings_and_keys_with
         ("{}", "undefined", "new Proxy([], { get() { throw 1; } })", keys),
     ] {
         let case = format!("settleSettings({settings}, {before}, {given})");
-        assert_thrown(settle_settings(js(settings), js(before), js(given)), &case, expected);
+        assert_thrown(settle_settings(js(settings), js(before), js(given), JsValue::UNDEFINED), &case, expected);
     }
+    for (unread, expected) in [
+        ("[]", "unread: must be an object"),
+        ("{ colour: 'red' }", "unread: unknown field \"colour\""),
+        ("{ view: {} }", "view: must be"),
+        ("{ get view() { throw new Error('no'); } }", "view: must be the text that was given"),
+    ] {
+        let case = format!("settleSettings({{}}, undefined, [], {unread})");
+        assert_thrown(settle_settings(js("{}"), JsValue::UNDEFINED, js("[]"), js(unread)), &case, expected);
+    }
+}
+
+#[wasm_bindgen_test]
+fn settle_settings_says_a_view_no_widget_has_with_this_widgets_views_and_the_view_it_uses() {
+    let settled = settle_settings(
+        js("{ scenario: 'freeTier' }"),
+        JsValue::UNDEFINED,
+        js("['scenario']"),
+        js("{ view: 'nonsense' }"),
+    )
+    .unwrap();
+    let aside = js_sys::Array::from(&Reflect::get(&settled, &"ignored".into()).unwrap());
+    assert_eq!(aside.length(), 1, "one setting set aside");
+    let first = aside.get(0);
+    let problem = Reflect::get(&first, &"problem".into()).unwrap().as_string().unwrap_or_default();
+    assert!(problem.contains("(the views of scenario=\"freeTier\"); got \"nonsense\""), "{problem}");
+    assert!(!problem.contains("\"day\""), "the toy day's views are not the free tier's: {problem}");
+    let using = Reflect::get(&first, &"using".into()).unwrap().as_string();
+    assert_eq!(using.as_deref(), Some("byKind"), "the free tier's first view, the one drawn");
 }
