@@ -26,7 +26,7 @@ const FIGURES: [[&str; 2]; 5] = [
 /// [`over_days`] works it out (a test checks them against it): written here, so a click
 /// does not run 200 days.
 pub const OVER_DAYS: [&str; 5] =
-    ["from $9.80 to $10.33", "from 92% to 95%", "from $0.76 to $1.06", "from 23% to 33%", "0"];
+    ["from $9.80 to $10.33", "from 92% to 95%", "from $0.76 to $1.06", "from 23% to 33%", "0 on every day"];
 
 /// This day's figures, as the table writes them, and each as a number to range over (the
 /// bill in micro-dollars, a share in tenths of a percent, calls refused).
@@ -69,7 +69,7 @@ pub fn over_days(days: u32) -> Result<[String; 5], RunError> {
     let money = |n: u64| crate::Micros(n).cents();
     let tenths = |n: u64| format!("{}%", (n + 5) / 10);
     let range = |values: &[u64], show: &dyn Fn(u64) -> String| match (values.iter().min(), values.iter().max()) {
-        (Some(lo), Some(hi)) if show(*lo) == show(*hi) => show(*lo),
+        (Some(lo), Some(hi)) if show(*lo) == show(*hi) => format!("{} on every day", show(*lo)),
         (Some(lo), Some(hi)) => format!("from {} to {}", show(*lo), show(*hi)),
         _ => String::new(),
     };
