@@ -15,7 +15,7 @@ export interface Settings {
   scenario?: "toyDay" | "freeTier" | "hackathon" | "runawayTenant";
   /** View: "day", "inflight", "overTime", "byKind", "freeTradeOff", "freeAccounts", "freeOverTime", "demoByKind", "demoTradeOff", "demoClient", "demoOverTime", "byTenant", "tenantRunawayDay", "tenantLadder", "tenantTradeOff" or "tenantOverTime"; default day. */
   view?: "day" | "inflight" | "overTime" | "byKind" | "freeTradeOff" | "freeAccounts" | "freeOverTime" | "demoByKind" | "demoTradeOff" | "demoClient" | "demoOverTime" | "byTenant" | "tenantRunawayDay" | "tenantLadder" | "tenantTradeOff" | "tenantOverTime";
-  /** Day number (0 to 4294967295): a whole number from 0 to 4294967295; default 0. */
+  /** Day number (0 to 4,294,967,295): a whole number from 0 to 4294967295; default 0. */
   seed?: number | bigint | string;
   /** Policy: "noLimit", "requestsPerMinute" or "dailyBudget"; default requestsPerMinute. */
   policy?: "noLimit" | "requestsPerMinute" | "dailyBudget";
@@ -37,11 +37,11 @@ export interface Settings {
   bucketCapacity?: number | bigint | string;
   /** Bucket refill, in requests a minute (0 to 600): a whole number from 0 to 600; default 10. */
   refillPerMinute?: number | bigint | string;
-  /** Token budget per user per day (1 to 10000000): a whole number from 1 to 10000000; default 60000. */
+  /** Token budget per user per day (1 to 10,000,000): a whole number from 1 to 10000000; default 60000. */
   tokenBudget?: number | bigint | string;
-  /** Global breaker: spend ceiling per day, in dollars (0.01 to 1000): an amount in dollars from 0.01 to 1000, with at most 6 decimals; default 3.00. */
+  /** Global breaker: spend ceiling per day, in dollars (0.01 to 1,000): an amount in dollars from 0.01 to 1000, with at most 6 decimals; default 3.00. */
   breakerDollars?: number | string;
-  /** Hourly ceiling (the hourly policy), in dollars (0.01 to 1000): an amount in dollars from 0.01 to 1000, with at most 6 decimals; default 1.00. */
+  /** Hourly ceiling (the hourly policy), in dollars (0.01 to 1,000): an amount in dollars from 0.01 to 1000, with at most 6 decimals; default 1.00. */
   hourlyDollars?: number | string;
   /** Blended price per token, in dollars (the lesson's made-up figure; 0.000001 to 0.001): an amount in dollars from 0.000001 to 0.001, with at most 6 decimals; default 0.000004. */
   pricePerToken?: number | string;
@@ -53,9 +53,9 @@ export interface Settings {
   scriptUsers?: number | bigint | string;
   /** Sockpuppet accounts (0 to 400): a whole number from 0 to 400; default 40. */
   sockpuppets?: number | bigint | string;
-  /** Requests per user per window (request limit, 1 to 1000): a whole number of requests from 1 to 1000; default 5. */
+  /** Requests per user per window (request limit, 1 to 1,000): a whole number of requests from 1 to 1000; default 5. */
   rateLimit?: number | bigint | string;
-  /** Window of the request limit, in seconds (1 to 86400): a whole number of seconds from 1 to 86400; default 60. */
+  /** Window of the request limit, in seconds (1 to 86,400): a whole number of seconds from 1 to 86400; default 60. */
   rateWindowSeconds?: number | bigint | string;
   /** Daily cost cap of the other capped policies, in dollars; the tutorial's app keeps its $0.001 (0.000001 to 100): an amount in dollars from 0.000001 to 100, with at most 6 decimals; default 1. */
   capDollars?: number | string;
@@ -63,7 +63,7 @@ export interface Settings {
   spoofedUsers?: "off" | "on";
   /** Shared address: an office of 8 people with no header behind one address: "off" or "on"; default off. */
   sharedAddress?: "off" | "on";
-  /** Restart at, in minutes after 00:00 UTC (0 for none, to 1439): a whole number of minutes after 00:00 UTC from 1 to 1439 (23:59), or 0 for none; default 0. */
+  /** Restart at, in minutes after 00:00 UTC (0 for none, to 1,439): a whole number of minutes after 00:00 UTC from 1 to 1439 (23:59), or 0 for none; default 0. */
   restartMinute?: number | bigint | string;
   /** Server processes, each with its own counters (1 to 4): a whole number of server processes from 1 to 4; default 1. */
   serverProcesses?: number | bigint | string;
@@ -71,21 +71,21 @@ export interface Settings {
   scriptAtOnce?: number | bigint | string;
   /** Policy: "noCap", "meterRequestOnly", "dailyCap", "degradeLadder" or "dailyAndMonthly"; default degradeLadder. */
   tenantPolicy?: "noCap" | "meterRequestOnly" | "dailyCap" | "degradeLadder" | "dailyAndMonthly";
-  /** What the whole product may spend in a month, in dollars (0.01 to 1000000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 1000. */
+  /** What the whole product may spend in a month, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 1000. */
   productMonthlyDollars?: number | string;
-  /** Internal tier's daily budget per tenant, in dollars (0.01 to 1000000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 100. */
+  /** Internal tier's daily budget per tenant, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 100. */
   internalDailyDollars?: number | string;
-  /** Internal tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 1500. */
+  /** Internal tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 1500. */
   internalMonthlyDollars?: number | string;
-  /** Paying tier's daily budget per tenant, in dollars (0.01 to 1000000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 20. */
+  /** Paying tier's daily budget per tenant, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 20. */
   payingDailyDollars?: number | string;
-  /** Paying tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 200. */
+  /** Paying tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 200. */
   payingMonthlyDollars?: number | string;
-  /** Free tier's daily budget per tenant, in dollars (0.01 to 1000000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 1. */
+  /** Free tier's daily budget per tenant, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 1. */
   freeDailyDollars?: number | string;
-  /** Free tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 10. */
+  /** Free tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 10. */
   freeMonthlyDollars?: number | string;
-  /** Reply cap (max_tokens) each call reserves as output (1 to 32000): a whole number of tokens from 1 to 32000; default 4096. */
+  /** Reply cap (max_tokens) each call reserves as output (1 to 32,000): a whole number of tokens from 1 to 32000; default 4096. */
   maxTokens?: number | bigint | string;
   /** Ledger outage starts at this hour of the month (0 to 720): a whole number of hours from 0 to 720; default 300. */
   outageStartHour?: number | bigint | string;

@@ -109,7 +109,7 @@ const VIEW: SettingSpec = SettingSpec {
 const SEED: SettingSpec = SettingSpec {
     key: "seed",
     old_names: &[],
-    label: "Day number (0 to 4294967295)",
+    label: "Day number (0 to 4,294,967,295)",
     unit: "",
     kind: Kind::Whole { min: 0, max: u32::MAX as u64 },
     allowed: settings::SEED_ALLOWED,

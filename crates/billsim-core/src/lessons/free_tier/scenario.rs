@@ -49,7 +49,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "tokenBudget",
         old_names: &[],
-        label: "Token budget per user per day (1 to 10000000)",
+        label: "Token budget per user per day (1 to 10,000,000)",
         unit: "tokens",
         kind: Kind::Whole { min: 1, max: 10_000_000 },
         allowed: "a whole number from 1 to 10000000",
@@ -59,7 +59,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "breakerDollars",
         old_names: &["breaker"],
-        label: "Global breaker: spend ceiling per day, in dollars (0.01 to 1000)",
+        label: "Global breaker: spend ceiling per day, in dollars (0.01 to 1,000)",
         unit: "dollars",
         kind: Kind::Dollars { min: Micros(10_000), max: Micros(1_000_000_000) },
         allowed: "an amount in dollars from 0.01 to 1000, with at most 6 decimals",
@@ -69,7 +69,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "hourlyDollars",
         old_names: &["hourly-ceiling", "hourly"],
-        label: "Hourly ceiling (the hourly policy), in dollars (0.01 to 1000)",
+        label: "Hourly ceiling (the hourly policy), in dollars (0.01 to 1,000)",
         unit: "dollars",
         kind: Kind::Dollars { min: Micros(10_000), max: Micros(1_000_000_000) },
         allowed: "an amount in dollars from 0.01 to 1000, with at most 6 decimals",

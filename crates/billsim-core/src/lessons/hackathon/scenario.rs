@@ -27,7 +27,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "rateLimit",
         old_names: &[],
-        label: "Requests per user per window (request limit, 1 to 1000)",
+        label: "Requests per user per window (request limit, 1 to 1,000)",
         unit: "requests",
         kind: Kind::Whole { min: 1, max: hackathon::LIMIT_MAX },
         allowed: hackathon::LIMIT_ALLOWED,
@@ -37,7 +37,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "rateWindowSeconds",
         old_names: &["rate-window", "rateWindow"],
-        label: "Window of the request limit, in seconds (1 to 86400)",
+        label: "Window of the request limit, in seconds (1 to 86,400)",
         unit: "seconds",
         kind: Kind::Whole { min: 1, max: hackathon::WINDOW_MAX },
         allowed: hackathon::WINDOW_ALLOWED,
@@ -77,7 +77,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     SettingSpec {
         key: "restartMinute",
         old_names: &["restart"],
-        label: "Restart at, in minutes after 00:00 UTC (0 for none, to 1439)",
+        label: "Restart at, in minutes after 00:00 UTC (0 for none, to 1,439)",
         unit: "minutes",
         kind: Kind::Whole { min: 0, max: hackathon::RESTART_MAX },
         allowed: hackathon::RESTART_ALLOWED,

@@ -49,7 +49,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     tenant(
         "productMonthlyDollars",
         &["product-monthly"],
-        "What the whole product may spend in a month, in dollars (0.01 to 1000000)",
+        "What the whole product may spend in a month, in dollars (0.01 to 1,000,000)",
         "dollars",
         TENANT_DOLLARS,
         TENANT_DOLLARS_ALLOWED,
@@ -58,7 +58,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     tenant(
         "internalDailyDollars",
         &["internal-daily"],
-        "Internal tier's daily budget per tenant, in dollars (0.01 to 1000000)",
+        "Internal tier's daily budget per tenant, in dollars (0.01 to 1,000,000)",
         "dollars",
         TENANT_DOLLARS,
         TENANT_DOLLARS_ALLOWED,
@@ -67,7 +67,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     tenant(
         "internalMonthlyDollars",
         &["internal-monthly"],
-        "Internal tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily)",
+        "Internal tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily)",
         "dollars",
         TENANT_DOLLARS,
         TENANT_DOLLARS_ALLOWED,
@@ -76,7 +76,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     tenant(
         "payingDailyDollars",
         &["paying-daily"],
-        "Paying tier's daily budget per tenant, in dollars (0.01 to 1000000)",
+        "Paying tier's daily budget per tenant, in dollars (0.01 to 1,000,000)",
         "dollars",
         TENANT_DOLLARS,
         TENANT_DOLLARS_ALLOWED,
@@ -85,7 +85,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     tenant(
         "payingMonthlyDollars",
         &["paying-monthly"],
-        "Paying tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily)",
+        "Paying tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily)",
         "dollars",
         TENANT_DOLLARS,
         TENANT_DOLLARS_ALLOWED,
@@ -94,7 +94,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     tenant(
         "freeDailyDollars",
         &["free-daily"],
-        "Free tier's daily budget per tenant, in dollars (0.01 to 1000000)",
+        "Free tier's daily budget per tenant, in dollars (0.01 to 1,000,000)",
         "dollars",
         TENANT_DOLLARS,
         TENANT_DOLLARS_ALLOWED,
@@ -103,7 +103,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     tenant(
         "freeMonthlyDollars",
         &["free-monthly"],
-        "Free tier's monthly budget per tenant, in dollars (0.01 to 1000000, at least the daily)",
+        "Free tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily)",
         "dollars",
         TENANT_DOLLARS,
         TENANT_DOLLARS_ALLOWED,
@@ -112,7 +112,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     tenant(
         "maxTokens",
         &[],
-        "Reply cap (max_tokens) each call reserves as output (1 to 32000)",
+        "Reply cap (max_tokens) each call reserves as output (1 to 32,000)",
         "tokens",
         Kind::Whole { min: 1, max: 32_000 },
         "a whole number of tokens from 1 to 32000",

@@ -85,6 +85,22 @@ fn every_default_is_a_value_its_setting_allows() {
     }
 }
 
+/// A reader reads "1,000,000" at a glance, "1000000" digit by digit: a whole number of
+/// four digits or more in a form's label has its thousands separators.
+#[test]
+fn every_label_writes_its_thousands_with_separators() {
+    for s in SETTINGS {
+        let bytes = s.label.as_bytes();
+        let mut start = 0;
+        while start < bytes.len() {
+            let end = start + bytes[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let fraction = start > 0 && bytes[start - 1] == b'.';
+            assert!(end - start < 4 || fraction, "{}: {:?} in {:?}", s.key, &s.label[start..end], s.label);
+            start = end.max(start + 1);
+        }
+    }
+}
+
 #[test]
 fn every_name_a_setting_is_read_by_names_that_setting_alone() {
     let names: Vec<(String, &str)> = SETTINGS
