@@ -175,11 +175,18 @@ mod tests {
         values
     }
 
-    fn settled(set: &[(&str, &str)]) -> (Values, Vec<String>) {
+    /// The defaults with `set` given, and `unread` (key, text) given in words the table does
+    /// not read, settled: the values, and what is set aside.
+    fn settle_given(set: &[(&str, &str)], unread: &[(&str, &str)]) -> (Values, Vec<SetAside>) {
         let before = widget_values(&[]);
         let mut values = widget_values(set);
         let given: Vec<&str> = set.iter().map(|(k, _)| *k).collect();
-        let aside = settle(&mut values, &before, &given, &[]);
+        let aside = settle(&mut values, &before, &given, unread);
+        (values, aside)
+    }
+
+    fn settled(set: &[(&str, &str)]) -> (Values, Vec<String>) {
+        let (values, aside) = settle_given(set, &[]);
         (values, aside.iter().map(|a| format!("{}: {}", a.key, a.problem)).collect())
     }
 
@@ -256,13 +263,9 @@ mod tests {
         assert_eq!((values.get("view"), said.len()), (Some(Value::Choice("demoByKind")), 0));
     }
 
-    /// `set` read as [`settled`] does, with `unread` (key, text) given in words the table
-    /// does not read: what is set aside, with the value used in each one's place.
+    /// What is set aside with `unread`, each with the value used in its place.
     fn settled_unread(set: &[(&str, &str)], unread: &[(&str, &str)]) -> Vec<(String, Option<Value>)> {
-        let before = widget_values(&[]);
-        let mut values = widget_values(set);
-        let given: Vec<&str> = set.iter().map(|(k, _)| *k).collect();
-        let aside = settle(&mut values, &before, &given, unread);
+        let (_, aside) = settle_given(set, unread);
         aside.into_iter().map(|a| (format!("{}: {}", a.key, a.problem), a.using)).collect()
     }
 
