@@ -101,6 +101,8 @@ tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
   .ladder-chart { height: 22rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
+/* A view with no line under its chart: no gap, and no empty paragraph for a screen reader. */
+.more:empty { display: none; }
 /* Switches beside the chart (lesson 001's weaknesses): small, several to a row. */
 .toggles { gap: 0.3rem; }
 .toggles[hidden] { display: none; }

@@ -73,3 +73,16 @@ test("reduced motion turns off every transition", async () => {
     getComputedStyle(el.shadowRoot.querySelector("button")).transitionDuration);
   assert.equal(transition, "0s");
 });
+
+// Lessons 001 to 003's first views have no line under the chart: its empty paragraph was
+// read out by a screen reader as a paragraph of nothing.
+test("a screen reader meets no empty paragraph in any lesson's first view", async () => {
+  for (const path of ["examples/toy-day.html", "examples/hackathon.html", "examples/runaway-tenant.html", "examples/free-tier.html"]) {
+    const { page, context } = await open(env, path);
+    await ready(page);
+    const tree = await page.locator("bill-widget").ariaSnapshot();
+    const empty = tree.split("\n").filter((line) => /^\s*- paragraph\s*$/.test(line));
+    assert.deepEqual(empty, [], `${path}: ${empty.length} empty paragraphs in its accessibility tree`);
+    await context.close();
+  }
+});
