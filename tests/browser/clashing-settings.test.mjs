@@ -140,39 +140,37 @@ test("a setting set aside at load is taken when another attribute makes room for
   assert.equal(back.error, "");
 });
 
+/** The standalone page's widget at the address `query`: the view it shows, and its notice. */
+async function standaloneAt(query) {
+  const { page, context } = await open(env, query);
+  await ready(page);
+  const seen = await page.locator("bill-widget").evaluate((el) => ({
+    view: el.shadowRoot.querySelector("[data-view][aria-pressed=true]").dataset.view,
+    notice: el.shadowRoot.querySelector(".notice").textContent,
+  }));
+  await context.close();
+  return seen;
+}
+
 test("a setting of another widget is said to change nothing, and the view of another widget in the address too", async () => {
   const { page } = await load(env, "examples/free-tier.html");
   await ready(page);
   await added(page, "freeTier", { "per-minute": "3" });
   assert.equal((await shown(page)).notice,
     "Ignored the per-minute attribute: it is a setting of another widget (scenario=\"toyDay\"), not of this one (scenario=\"freeTier\").");
-  const standalone = await open(env, "?scenario=hackathon&view=byKind");
-  await ready(standalone.page);
-  const v = await standalone.page.locator("bill-widget").evaluate((el) => ({
-    view: el.shadowRoot.querySelector("[data-view][aria-pressed=true]").dataset.view,
-    notice: el.shadowRoot.querySelector(".notice").textContent,
-  }));
-  assert.deepEqual(v, {
+  assert.deepEqual(await standaloneAt("?scenario=hackathon&view=byKind"), {
     view: "demoByKind",
     notice: "Ignored view in the address: must be \"demoByKind\" or \"demoTradeOff\" or \"demoClient\" or \"demoOverTime\" (the views of scenario=\"hackathon\"); got \"byKind\". Using demoByKind.",
   });
-  await standalone.context.close();
 });
 
 // A view in words no widget has was refused with every lesson's sixteen views, and said
 // "Using day." where the free tier's widget drew its own first view.
 test("a view no widget has is said with this widget's own views and the view it draws", async () => {
-  const standalone = await open(env, "?scenario=freeTier&view=nonsense");
-  await ready(standalone.page);
-  const v = await standalone.page.locator("bill-widget").evaluate((el) => ({
-    view: el.shadowRoot.querySelector("[data-view][aria-pressed=true]").dataset.view,
-    notice: el.shadowRoot.querySelector(".notice").textContent,
-  }));
-  assert.deepEqual(v, {
+  assert.deepEqual(await standaloneAt("?scenario=freeTier&view=nonsense"), {
     view: "byKind",
     notice: "Ignored view in the address: must be \"byKind\" or \"freeTradeOff\" or \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"nonsense\". Using byKind.",
   });
-  await standalone.context.close();
   const { page } = await load(env, "examples/toy-day.html");
   await ready(page);
   await added(page, "toyDay", { view: "overtime" });
