@@ -85,19 +85,33 @@ fn every_default_is_a_value_its_setting_allows() {
     }
 }
 
-/// A reader reads "1,000,000" at a glance, "1000000" digit by digit: a whole number of
-/// four digits or more in a form's label has its thousands separators.
+/// A form's label says the range its setting reads (the label's numbers hold its least and
+/// greatest value), with thousands separators: a reader reads "1,000,000" at a glance,
+/// "1000000" digit by digit.
 #[test]
-fn every_label_writes_its_thousands_with_separators() {
+fn every_label_says_its_settings_range_with_thousands_separated() {
+    use crate::scenario::setting::Kind;
+    use crate::Micros;
     for s in SETTINGS {
-        let bytes = s.label.as_bytes();
-        let mut start = 0;
-        while start < bytes.len() {
-            let end = start + bytes[start..].iter().take_while(|b| b.is_ascii_digit()).count();
-            let fraction = start > 0 && bytes[start - 1] == b'.';
-            assert!(end - start < 4 || fraction, "{}: {:?} in {:?}", s.key, &s.label[start..end], s.label);
-            start = end.max(start + 1);
+        let numbers: Vec<&str> = s
+            .label
+            .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .map(|t| t.trim_end_matches(['.', ',']))
+            .filter(|t| !t.is_empty())
+            .collect();
+        for n in &numbers {
+            let whole = n.split('.').next().unwrap_or("");
+            assert!(whole.len() < 4 || whole.contains(','), "{}: {n:?} in {:?}", s.key, s.label);
         }
+        let plain: Vec<String> = numbers.iter().map(|t| t.replace(',', "")).collect();
+        let said = match s.kind {
+            Kind::Whole { min, max } => [min, max].iter().all(|n| plain.iter().any(|t| t.parse() == Ok(*n))),
+            Kind::Dollars { min, max } => {
+                [min, max].iter().all(|m| plain.iter().any(|t| Micros::parse_dollars(t) == Ok(*m)))
+            }
+            Kind::Choice { .. } => true,
+        };
+        assert!(said, "{}: {:?} does not say its range {:?}", s.key, s.label, s.kind);
     }
 }
 
