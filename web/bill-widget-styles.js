@@ -80,12 +80,23 @@ select { font: inherit; color: inherit; background: transparent; border: 1px sol
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; min-width: 100%; }
 caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
 th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
-th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; }
+th:first-child, td:first-child, .panel th:nth-child(2), .panel td:nth-child(2) { text-align: left; }
 /* A table wider than the widget scrolls, its first column (what each row is) staying put. */
 th:first-child, td:first-child { position: sticky; left: 0; background: var(--bg); z-index: 1; }
 /* What each row is may wrap, so the numbers beside it fit (and stay in view when they do not). */
 td:first-child { white-space: normal; min-width: 7rem; }
-tr[data-kind="heavy"] td:nth-child(2) { font-weight: 700; }
+tr[data-kind="heavy"] td { font-weight: 700; }
+/* The numbers table's headings wrap between words, so a column is about as wide as its
+   numbers (a policy's name heading each column of a table by time made it 3,294 px wide). A
+   policy's rows come under a row naming it once, its words kept in view as the table scrolls. */
+.numbers th { white-space: normal; overflow-wrap: normal; }
+.numbers th, .numbers td { padding-inline: 0.4rem; }
+.numbers thead th { min-width: 4rem; vertical-align: bottom; }
+.numbers tr.group th { position: static; padding-top: 0.6rem; }
+/* The caption and a group's name are as wide as the table: their words wrap within the
+   widget's width instead, and stay put as the table scrolls under them. */
+.numbers caption span, .numbers tr.group span { position: sticky; left: 0.4rem; display: inline-block; max-width: calc(100cqi - 1.5rem); }
+.numbers caption span { left: 0; }
 @media print {
   .row, form { display: none; }
 }

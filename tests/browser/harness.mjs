@@ -130,8 +130,9 @@ export function view(page, selector = "bill-widget") {
  * and the pressed ones, the words beside the chart, the run's number, the "Show numbers"
  * table, the form's fields shown and those marked bad with the message, and the core's
  * panels under the chart (each table's rows with its heading row first). */
-export function shown(page, selector = "bill-widget") {
-  return page.locator(selector).evaluate((el) => {
+export async function shown(page, selector = "bill-widget") {
+  const widget = page.locator(selector);
+  const seen = await widget.evaluate((el) => {
     const q = (s) => el.shadowRoot.querySelector(s);
     const all = (s) => [...el.shadowRoot.querySelectorAll(s)];
     const canvas = all("canvas").find((c) => c.checkVisibility());
@@ -151,9 +152,6 @@ export function shown(page, selector = "bill-widget") {
       label: canvas.getAttribute("aria-label"),
       run: q(".day-number").textContent,
       another: q("[data-action=another-day]").textContent,
-      caption: q("#numbers caption").textContent,
-      columns: all("#numbers thead th").map((th) => th.textContent),
-      rows: all("#numbers tbody tr").map(cells),
       fields: all("form label").filter((l) => l.checkVisibility()).map((l) => l.querySelector("input, select").name),
       invalid: all("form [aria-invalid=true]").map((f) => f.name),
       error: q(".error").textContent,
@@ -165,6 +163,25 @@ export function shown(page, selector = "bill-widget") {
         rows: [...s.querySelectorAll("table tr")].map(cells),
       })),
     };
+  });
+  return { ...seen, ...(await numbersTable(widget)) };
+}
+
+/** The "Show numbers" table of the widget at `locator` as the core wrote it: its caption, its
+ * columns and its rows of cells, with a group's heading (a policy's name, written once over
+ * its rows) put back as the first cell of each of its rows, and its column's name first. */
+export function numbersTable(locator) {
+  return locator.evaluate((el) => {
+    const table = el.shadowRoot.querySelector("#numbers table");
+    const text = (c) => c.textContent;
+    const head = [...table.tHead.rows[0].cells].map(text);
+    const group = table.querySelector("tr.group th");
+    const rows = [...table.tBodies].flatMap((body) => {
+      const heading = body.querySelector("tr.group th");
+      return [...body.rows].filter((tr) => !tr.classList.contains("group"))
+        .map((tr) => [...(heading === null ? [] : [heading.textContent]), ...[...tr.cells].map(text)]);
+    });
+    return { caption: table.caption.textContent, columns: group === null ? head : [group.dataset.column, ...head], rows };
   });
 }
 

@@ -123,18 +123,36 @@ function panelTables(page) {
     .map((t) => ({ caption: t.caption?.textContent ?? "", width: Math.ceil(t.getBoundingClientRect().width), box: t.parentElement.clientWidth })));
 }
 
+/** The "Show numbers" table, if shown: its columns, its width and its box's, and how many of
+ * its rows repeat the first cell of the row above (a policy's name written on each row). */
+function numbersShape(page) {
+  return page.locator("bill-widget").evaluate((el) => {
+    const t = el.shadowRoot.querySelector("#numbers table");
+    if (!t.checkVisibility()) return null;
+    const rows = [...t.tBodies].flatMap((b) => [...b.rows].filter((r) => !r.classList.contains("group")));
+    const repeats = rows.filter((r, i) => i > 0 && r.parentElement === rows[i - 1].parentElement
+      && r.cells[0].textContent === rows[i - 1].cells[0].textContent).length;
+    return { columns: t.tHead.rows[0].cells.length, width: Math.ceil(t.getBoundingClientRect().width), box: t.parentElement.clientWidth, repeats };
+  });
+}
+
 // The panels' tables put the lesson's figure beside this run's and the range over many runs:
 // a reader who has to scroll sideways to reach this run's column does not see the comparison
 // (at 390 px, lesson 000's showed only "The lesson's day"; at 1000 px, lesson 002's calls by
-// model hid "Of them umbrella's").
+// model hid "Of them umbrella's"). The numbers table names a policy once, over its rows, and
+// its headings wrap: a policy's name on each of its rows made lesson 002's table 3,668 px
+// tall on a phone, and policies' names heading the columns by time 3,294 px wide on a desktop.
+const FITS_COLUMNS = 7;
 for (const path of PAGES) {
   for (const width of [320, 1000]) {
-    test(`${path} at ${width} px: every column of the panels' tables fits the widget, in every view`, async () => {
+    test(`${path} at ${width} px: in every view the panels' tables fit the widget, and the numbers name each policy once`, async () => {
       const { page, context, log } = await open(env, path, { viewport: { width, height: 800 } });
       await ready(page);
       const w = page.locator("bill-widget");
+      await w.getByRole("button", { name: "Show numbers" }).click();
       const views = await w.locator("[data-view]").evaluateAll((bs) => bs.map((b) => b.dataset.view));
       let measured = 0;
+      let numbers = 0;
       for (const v of views) {
         await w.locator(`[data-view="${v}"]`).click();
         await ready(page);
@@ -142,8 +160,16 @@ for (const path of PAGES) {
           measured += 1;
           assert.ok(t.width <= t.box, `${v}: "${t.caption}" is ${t.width} px wide in a box of ${t.box} px`);
         }
+        const n = await numbersShape(page);
+        if (n === null) continue;
+        numbers += 1;
+        assert.equal(n.repeats, 0, `${v}: ${n.repeats} rows of the numbers table repeat the first cell of the row above`);
+        if (width === 1000 && n.columns <= FITS_COLUMNS) {
+          assert.ok(n.width <= n.box, `${v}: the numbers table's ${n.columns} columns are ${n.width} px wide in a box of ${n.box} px`);
+        }
       }
       assert.ok(measured > 0, `${path} shows at least one panel table (${views.join(", ")})`);
+      assert.ok(numbers > 0, `${path} shows its numbers table in at least one view`);
       assert.deepEqual(log.errors, []);
       await context.close();
     });

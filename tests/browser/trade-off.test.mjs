@@ -3,7 +3,7 @@
 // refused, all the core's; a setting moves the point on the canvas.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, load, ready, core, axeScan } from "./harness.mjs";
+import { start, load, ready, core, axeScan, numbersTable } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -16,7 +16,8 @@ const LESSONS = [
 ];
 
 /** What the reader has: the visible canvas, its label, the sentence, the pressed policy, the table. */
-const shown = (page) => page.locator("bill-widget").evaluate((el) => {
+const shown = async (page) => ({ ...(await drawn(page)), ...(await numbersTable(page.locator("bill-widget"))) });
+const drawn = (page) => page.locator("bill-widget").evaluate((el) => {
   const q = (s) => el.shadowRoot.querySelector(s);
   const canvas = [...el.shadowRoot.querySelectorAll("canvas")].find((c) => c.checkVisibility());
   return {
@@ -24,9 +25,6 @@ const shown = (page) => page.locator("bill-widget").evaluate((el) => {
     label: canvas.getAttribute("aria-label"),
     summary: q(".summary").textContent,
     policy: el.shadowRoot.querySelector("[data-policy][aria-pressed=true]")?.dataset.policy,
-    caption: q("#numbers caption").textContent,
-    columns: [...el.shadowRoot.querySelectorAll("#numbers thead th")].map((th) => th.textContent),
-    rows: [...el.shadowRoot.querySelectorAll("#numbers tbody tr")].map((tr) => [...tr.cells].map((td) => td.textContent)),
   };
 });
 

@@ -2,7 +2,7 @@
 // settings keep the last good view, the address reproduces a view, the keyboard does it all.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, load, ready, view, core, coreDay, dollars, percent } from "./harness.mjs";
+import { start, open, load, ready, view, core, coreDay, dollars, percent, numbersTable } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -27,8 +27,7 @@ async function assertMatchesCore(page, settings, policy) {
   assert.equal(v.day, `Day ${settings.seed}`);
   assert.deepEqual(v.pressed, [policy]);
   // The "Show numbers" table: each user's charge under each policy, as the core computed it.
-  const cells = await page.locator("bill-widget").evaluate((el) =>
-    [...el.shadowRoot.querySelectorAll("#numbers tbody tr")].map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const cells = (await numbersTable(page.locator("bill-widget"))).rows;
   const expected = day.policies.flatMap((p) => p.perUser.map((u, i) =>
     [String(day.users[i].calls), String(u.served), String(u.refused), dollars(u.chargedMicros, 4)]));
   assert.deepEqual(cells.map((r) => r.slice(2, 6)), expected);
