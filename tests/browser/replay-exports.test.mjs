@@ -56,8 +56,9 @@ test("picking a field to count as one user reads the log again by it: the users 
   let v = await shown(page);
   assert.equal(v.problem, "");
   const words = await page.evaluate(async () => (await import("./pkg-replay/billsim_wasm.js")).replayPage().words);
+  // organization_id and session_id are null on every call: not offered.
   assert.deepEqual(v.options, [["", words.perDefault], ...["api_key", "user", "metadata.user_api_key_alias", "team_id",
-    "organization_id", "end_user", "session_id"].map((f) => [f, f])], "the core's fields of the log, after its user");
+    "end_user"].map((f) => [f, f])], "the core's fields of the log that a call fills in, after its user");
   assert.equal(v.chosen, "");
   const byUser = cli(file);
   assert.equal(usersIn(v.summary), byUser.users, `by the log's user: ${v.summary}`);
@@ -192,13 +193,49 @@ test("a re-read or replay that fails leaves the page as it was: the error names 
   v = await still("format otlp");
   assert.notEqual(v.problem, "");
   assert.equal(await el(page).locator("select.format").inputValue(), "", "the format select shows the format the results were read by");
-  // A price table that cannot be read: the replay's error, and no table kept beside results computed without it.
+  // A price table that cannot be read: the replay's error where a file's is said (the policy
+  // editor, where it went before, is closed), and no table kept beside results computed without it.
   await el(page).locator("input.prices").setInputFiles(badPrices);
-  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
-  const error = await el(page).evaluate((e) => e.shadowRoot.querySelector(".editor-error").textContent);
-  assert.match(error, /prices, line 2, output_per_million: must be an amount in dollars/, error);
-  await still("bad prices");
+  await page.waitForFunction(() => /prices, line 2/.test(document.querySelector("replay-view").shadowRoot.querySelector(".problem").textContent));
+  v = await still("bad prices");
+  assert.match(v.problem, /prices, line 2, output_per_million: must be an amount in dollars/, v.problem);
+  assert.ok(await el(page).locator(".problem").isVisible(), "the price table's error is in view");
   assert.equal(await el(page).locator("input.prices").evaluate((i) => i.files.length), 0, "the prices input is as the results were priced: empty");
+  assert.deepEqual(log.errors, []);
+  await rm(dir, { recursive: true, force: true });
+});
+
+test("a price table chosen after a log it names a model of is read with the log again, and an error goes once a replay is good", async () => {
+  const { page, log } = await load(env, "replay.html");
+  const dir = await mkdtemp(join(tmpdir(), "replay-prices-"));
+  const file = join(dir, "own-model.jsonl");
+  await writeFile(file, [
+    '{"time":"2025-05-01T09:00:00Z","user":"alice","model":"our-own-model","input_tokens":1000,"output_tokens":100}',
+    '{"time":"2025-05-01T09:00:01Z","user":"bob","model":"our-own-model","input_tokens":2000,"output_tokens":200}',
+  ].join("\n") + "\n");
+  const prices = join(dir, "prices.csv");
+  await writeFile(prices, "model,input_per_million,output_per_million\nour-own-model,1,10\n");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  let n = await drawn(page);
+  await el(page).locator("input.file").setInputFiles(file);
+  await next(page, n);
+  let v = await shown(page);
+  assert.match(v.problem, /our-own-model/, `a model with no price is said: ${v.problem}`);
+  assert.equal(v.bills, null, "and there are no results yet");
+  n = await drawn(page);
+  await el(page).locator("input.prices").setInputFiles(prices);
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > k, n);
+  v = await shown(page);
+  assert.equal(v.problem, "", "the log's error goes with the results");
+  assert.deepEqual(v.bills, cli(file, "", ["--prices", prices]).bills, "billsim replay --prices's bills");
+  // A cohort whose replay is good clears an error said before it (the log read as a format it is not).
+  await el(page).locator("select.format").selectOption("otlp");
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".problem").textContent !== "");
+  n = await drawn(page);
+  await el(page).locator("select.add").selectOption({ index: 1 });
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > k, n);
+  v = await shown(page);
+  assert.equal(v.problem, "", "the results on the page are the cohort's, and nothing failed");
   assert.deepEqual(log.errors, []);
   await rm(dir, { recursive: true, force: true });
 });

@@ -131,9 +131,9 @@ pub struct Builder {
     /// first call's fields (said when none had it).
     pub per: Option<String>,
     per_found: bool,
-    /// The field names of the first [`per::SAMPLE`] calls, in the order first seen: the
-    /// fields to count as one user are among them.
-    seen: Vec<String>,
+    /// The field names of the first [`per::SAMPLE`] calls, in the order first seen, each
+    /// with whether a call filled it in: the fields to count as one user are among those.
+    seen: Vec<(String, bool)>,
     sampled: usize,
     /// The log's size in bytes, when known: the calls' room is guessed from it
     /// ([`Builder::reserve_by_size`]), once (`reserved`).
@@ -356,11 +356,15 @@ impl Builder {
         // No user is common, not an error (an empty Helicone user, a LiteLLM key-less
         // proxy, Langfuse's observations, OpenTelemetry spans): such calls are one
         // stand-in user, said in a note, rather than dropped from the bill.
+        // A field is offered once a call fills it in: a LiteLLM log's `organization_id`,
+        // null on every call, was offered, then refused as no call's.
         if self.sampled < per::SAMPLE {
             self.sampled += 1;
             for name in row.names() {
-                if !self.seen.contains(&name) {
-                    self.seen.push(name);
+                let filled = matches!(row.named(&name), Ok(Some(v)) if !v.text.trim().is_empty());
+                match self.seen.iter_mut().find(|(seen, _)| *seen == name) {
+                    Some((_, was)) => *was |= filled,
+                    None => self.seen.push((name, filled)),
                 }
             }
         }
@@ -454,7 +458,9 @@ impl Builder {
         if self.bad_count > 0 && !skip {
             return Err(ReplayError::BadRows { first: self.bad, count: self.bad_count });
         }
-        let per_fields = per::choices(&self.seen);
+        let filled: Vec<String> =
+            self.seen.iter().filter(|(_, filled)| *filled).map(|(name, _)| name.clone()).collect();
+        let per_fields = per::choices(&filled);
         if let Some(field) = self.per.as_ref().filter(|_| !self.calls.is_empty()) {
             if !self.per_found || !per::says_who(field) {
                 return Err(ReplayError::NoSuchField { field: field.clone(), fields: per_fields });

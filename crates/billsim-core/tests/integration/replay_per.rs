@@ -46,7 +46,8 @@ fn the_fields_to_count_as_one_user_are_the_files_own_that_say_who_made_a_call() 
     let cases: [(&str, &[&str]); 6] = [
         (
             "litellm.json",
-            &["api_key", "user", "metadata.user_api_key_alias", "team_id", "organization_id", "end_user", "session_id"],
+            // organization_id and session_id are null on every call: no call can be counted by them.
+            &["api_key", "user", "metadata.user_api_key_alias", "team_id", "end_user"],
         ),
         ("helicone.csv", &["request_properties.Helicone-Property-App", "request_user_id"]),
         ("langfuse_trace.json", &["projectId", "userId", "sessionId"]),
@@ -66,7 +67,7 @@ fn a_field_not_among_them_is_refused_listing_them() {
     assert_eq!(
         said,
         "per: must be one of this log's fields that say who made a call, \"api_key\", \"user\", \
-         \"metadata.user_api_key_alias\", \"team_id\", \"organization_id\", \"end_user\", \"session_id\"; got \"team\""
+         \"metadata.user_api_key_alias\", \"team_id\", \"end_user\"; got \"team\""
     );
     // A field every call has, that does not say who made it.
     let said = read(&fixture("litellm.json"), per("model")).unwrap_err().to_string();
@@ -76,4 +77,15 @@ fn a_field_not_among_them_is_refused_listing_them() {
     );
     let said = read(&fixture("otlp_openllmetry.jsonl"), per("enduser.id")).unwrap_err().to_string();
     assert!(said.ends_with("who made a call, \"service.name\"; got \"enduser.id\""), "{said}");
+}
+
+#[test]
+fn a_field_no_call_fills_in_is_not_offered_and_is_refused() {
+    // Every call of the fixture has `organization_id`, null on each: offered, it was then
+    // refused with a list that named it.
+    let log = read(&fixture("litellm.json"), Options::default()).expect("litellm.json reads");
+    assert!(!log.per_fields.iter().any(|f| f == "organization_id"), "offered: {:?}", log.per_fields);
+    let said = read(&fixture("litellm.json"), per("organization_id")).unwrap_err().to_string();
+    assert!(!said.contains("\"organization_id\", "), "{said}");
+    assert!(said.ends_with("got \"organization_id\""), "{said}");
 }
