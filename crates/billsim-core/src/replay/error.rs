@@ -49,6 +49,14 @@ pub enum ReplayError {
         missing: Vec<String>,
         got: String,
     },
+    /// A JSON log's first record has no field of a call: each field with the names it may
+    /// have, and the record's fields.
+    NoCall {
+        format: String,
+        line: u64,
+        missing: Vec<String>,
+        got: String,
+    },
     /// The header cannot be read as it is: what is wrong, after "the header".
     Header {
         format: String,
@@ -96,6 +104,11 @@ impl fmt::Display for ReplayError {
             ReplayError::Columns { format, missing, got } => write!(
                 f,
                 "the {format} log's header has no column for {}; its columns are: {got}",
+                missing.join("; nor for ")
+            ),
+            ReplayError::NoCall { format, line, missing, got } => write!(
+                f,
+                "the {format} log's first record, on line {line}, has no field for {}; its fields are: {got}",
                 missing.join("; nor for ")
             ),
             ReplayError::Header { format, problem } => write!(f, "the {format} log's header {problem}"),

@@ -147,7 +147,11 @@ fn read_as(
         let mut on: Box<json_document::OnRecord<'_>> = match (read_by_names(format), format) {
             (Some(spec), _) => {
                 let mut keys = KeyClasses::default();
-                Box::new(move |b: &mut Builder, line, raw: &RawValue| spec_record(b, line, raw, spec, &mut keys))
+                let mut first = true;
+                Box::new(move |b: &mut Builder, line, raw: &RawValue| {
+                    let was_first = std::mem::replace(&mut first, false);
+                    spec_record(b, line, raw, spec, &mut keys, was_first.then(|| format.name()))
+                })
             }
             (None, Format::Langfuse) => Box::new(langfuse::record),
             (None, _) => Box::new(otlp::record),
@@ -177,17 +181,35 @@ fn read_by_names(format: Format) -> Option<&'static columns::Spec> {
     }
 }
 
-/// A record read by a format's names.
+/// A record read by a format's names. The log's first (`first`: the format's name) with no
+/// field of a call at all is no log of calls, said with its fields as a CSV's header is,
+/// rather than as a bad row that "Skip bad rows" would skip.
 fn spec_record(
     builder: &mut Builder,
     line: u64,
     raw: &RawValue,
     spec: &columns::Spec,
     keys: &mut KeyClasses,
+    first: Option<&str>,
 ) -> Result<(), ReplayError> {
     match Entries::of(raw) {
         Ok(entries) => {
             reports::refuse_record(&entries)?;
+            if let Some(format) = first {
+                let names = json_rows::paths(&entries);
+                let normalized: Vec<String> = entries
+                    .0
+                    .iter()
+                    .map(|(k, _)| k.to_string())
+                    .chain(names.iter().cloned())
+                    .map(|n| columns::normalize(&n))
+                    .collect();
+                let missing = spec.missing(&normalized);
+                if missing.len() == columns::REQUIRED.len() {
+                    let got: Vec<&str> = names.iter().map(String::as_str).take(20).collect();
+                    return Err(ReplayError::NoCall { format: format.to_string(), line, missing, got: got.join(", ") });
+                }
+            }
             let row = SpecRow::new(&entries, spec, keys);
             for (field, read, other) in row.aliases() {
                 builder.alias(field, read, other);

@@ -208,6 +208,21 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
 }
 
 #[test]
+fn a_json_log_whose_first_record_has_no_field_of_a_call_is_said_so_not_as_a_bad_row() {
+    let said = read(b"{\"hello\":\"world\",\"items\":[1,2,3]}\n", Options::default()).unwrap_err().to_string();
+    assert!(
+        said.starts_with("the generic log's first record, on line 1, has no field for start time (\"time\""),
+        "{said}"
+    );
+    assert!(said.ends_with("; its fields are: hello, items"), "{said}");
+    // A first record with some of a call's fields is a bad row, as before, which skipping leaves out.
+    let text = b"{\"time\":\"2025-05-01T09:00:00Z\",\"user\":\"a\"}\n\
+                 {\"time\":\"2025-05-01T09:00:01Z\",\"user\":\"b\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":1,\"output_tokens\":1}\n";
+    let skip = Options { skip_bad_rows: true, ..Options::default() };
+    assert_eq!(read(text, skip).expect("the second row reads").calls.len(), 1);
+}
+
+#[test]
 fn a_file_of_another_format_than_chosen_is_read_as_chosen_and_its_error_names_what_it_looks_like() {
     let chosen = Options { format: Some(Format::LiteLlm), ..Options::default() };
     let err = read(&fixture("helicone.csv"), chosen.clone()).unwrap_err().to_string();
