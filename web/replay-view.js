@@ -51,7 +51,7 @@ const template = (w) => `
       <button type="button" class="apply">${escape(w.apply)}</button>
       <button type="button" class="reset">${escape(w.reset)}</button>
     </div>
-    <p class="editor-error" role="alert"></p>
+    <p class="editor-error" id="rv-editor-error" role="alert"></p>
   </details>
   <section class="results" aria-labelledby="rv-results" hidden>
     <h3 id="rv-results">${escape(w.results)}</h3>
@@ -137,6 +137,29 @@ function setField(guard, f, text) {
 // BigInts, which structuredClone keeps).
 const newGuard = (start) => structuredClone(start.guard);
 
+// A file input fires "change" only for a file other than the one it holds: it is emptied as
+// its picker opens, so that the same file chosen again (mended since) is read again, and
+// given back what it held if the picker is dismissed.
+function choosableAgain(input) {
+  let held = null;
+  input.addEventListener("click", () => {
+    held = new DataTransfer();
+    for (const file of input.files ?? []) held.items.add(file);
+    input.value = "";
+  });
+  input.addEventListener("cancel", () => { if (held !== null) input.files = held.files; });
+}
+
+// The editor's control (its data-at) that the core's message about the policy file names
+// first, by its path in the file: "policies[1].guards[0].limit: ..." is guard 0's limit in
+// policy 1, "policies[1].name: ..." the policy's name.
+function editorControl(message) {
+  const guard = /^policies\[(\d+)\]\.guards\[(\d+)\]\.(?:(\w+)\.)?(\w+): /.exec(message);
+  if (guard) return `${guard[1]}/${guard[2]}/${guard[3] ?? ""}.${guard[4]}`;
+  const name = /^policies\[(\d+)\]\.name: /.exec(message);
+  return name ? `${name[1]}/name` : null;
+}
+
 const sentences = (list, items) => list.replaceChildren(...items.map((s) => {
   const li = document.createElement("li");
   li.textContent = s;
@@ -202,6 +225,8 @@ class ReplayView extends HTMLElement {
   }
 
   #wire() {
+    choosableAgain(this.#q(".file"));
+    choosableAgain(this.#q(".prices"));
     this.#q(".file").addEventListener("change", (e) => {
       const file = e.target.files?.[0];
       if (file) this.#read(file);
@@ -228,11 +253,11 @@ class ReplayView extends HTMLElement {
     }
     this.#q(".add").addEventListener("change", () => this.#rerun());
     this.#q(".prices").addEventListener("change", () => this.#rerun());
-    this.#q(".apply").addEventListener("click", () => this.#rerun());
+    this.#q(".apply").addEventListener("click", () => this.#rerun(true));
     this.#q(".reset").addEventListener("click", () => {
       this.#policies = structuredClone(page.policies);
       this.#renderEditor();
-      this.#rerun();
+      this.#rerun(true);
     });
     this.#q(".add-policy").addEventListener("click", () => {
       this.#policies.push({ name: this.#words.newPolicy, guards: [] });
@@ -367,7 +392,7 @@ class ReplayView extends HTMLElement {
     if (data.view) {
       this.#good.view = data.view;
       this.#good.run = this.#running;
-      this.#q(".editor-error").textContent = "";
+      this.#problem("");
       this.#show(data.view);
     } else if (data.csv !== undefined) {
       const link = document.createElement("a");
@@ -376,7 +401,10 @@ class ReplayView extends HTMLElement {
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 0);
     } else if (data.error) {
-      this.#q(".editor-error").textContent = data.error;
+      // The editor's own error is said under it, its field marked; any other (a price
+      // table, a cohort) where a file's is, as the editor may be closed.
+      if (this.#running?.fromEditor && this.#q(".editor").open) this.#editorError(data.error);
+      else this.#problem(data.error, this.#words.failed);
       this.#restore(true);
       // Its module stopped: the worker goes, the view stays; the next replay reads the file again.
       if (data.trapped) {
@@ -386,16 +414,36 @@ class ReplayView extends HTMLElement {
     }
   }
 
-  #rerun() {
-    this.#q(".editor-error").textContent = "";
+  // The results replayed again under the page's policies, cohort and price table (from the
+  // editor's buttons: `fromEditor`); with no results yet, the file last chosen is read
+  // again (a price table chosen after a log that named a model without a price).
+  #rerun(fromEditor = false) {
+    this.#editorError("");
     if (this.#good?.worker) {
-      this.#running = this.#runMessage();
+      this.#running = { ...this.#runMessage(), fromEditor };
       this.#good.worker.postMessage(this.#running);
     } else if (this.#good) this.#read(this.#good.file);
+    else if (this.#file) this.#read(this.#file);
   }
 
   #runMessage() {
     return { run: this.#policies, add: this.#q(".add").value, prices: this.#q(".prices").files?.[0] ?? null };
+  }
+
+  // The editor's error, and the control of the field it names (the core's path in the
+  // policy file) marked and described by it; "" clears both.
+  #editorError(message) {
+    const error = this.#q(".editor-error");
+    error.textContent = message;
+    for (const bad of this.#root.querySelectorAll(".policies [aria-invalid]")) {
+      bad.removeAttribute("aria-invalid");
+      bad.removeAttribute("aria-describedby");
+    }
+    const at = editorControl(message);
+    const control = at && this.#q(`.policies [data-at="${CSS.escape(at)}"]`);
+    if (!message || !control) return;
+    control.setAttribute("aria-invalid", "true");
+    control.setAttribute("aria-describedby", error.id);
   }
 
   #cancelPending() {
@@ -491,16 +539,29 @@ class ReplayView extends HTMLElement {
   }
 
   // The policy editor, from the core's guard kinds: each policy's name and guards, each
-  // guard's fields with their labels and ranges.
-  #renderEditor() {
-    const w = this.#words;
+  // guard's fields with their labels and ranges. Each control is named by where it is
+  // (data-at: "policy/guard/field", counted from 0), so that the control a reader was on
+  // keeps the focus when the editor is written again (a choice that shows other fields);
+  // `then` starts the name of the control the focus goes to first (a guard just added). A
+  // removed guard or policy hands the focus to the next one's same button, else to the
+  // button that adds one.
+  #renderEditor(then = null) {
     const box = this.#q(".policies");
+    const was = box.contains(this.#root.activeElement) ? this.#root.activeElement.dataset.at : undefined;
+    this.#writeEditor(box, this.#words);
+    if (was === undefined) return;
+    const named = (name, op = "=") => box.querySelector(`[data-at${op}"${CSS.escape(name)}"]`);
+    const policy = was.split("/")[0];
+    ((then && named(then, "^=")) ?? named(was) ?? named(`${policy}/add`) ?? this.#q(".add-policy")).focus();
+  }
+
+  #writeEditor(box, w) {
     box.replaceChildren(...this.#policies.map((policy, i) => {
       const set = document.createElement("fieldset");
       set.className = "policy";
       const legend = document.createElement("legend");
       legend.textContent = policy.name;
-      set.append(legend, this.#input(w.policyName, { kind: "text" }, policy.name, (v) => {
+      set.append(legend, this.#input(`${i}/name`, w.policyName, { kind: "text" }, policy.name, (v) => {
         policy.name = v;
         legend.textContent = v;
       }));
@@ -509,15 +570,15 @@ class ReplayView extends HTMLElement {
         none.textContent = w.noGuards;
         set.append(none);
       }
-      policy.guards.forEach((guard, j) => set.append(this.#guardFields(policy, guard, j)));
+      policy.guards.forEach((guard, j) => set.append(this.#guardFields(policy, guard, `${i}/${j}`)));
       const row = document.createElement("div");
       row.className = "row";
-      row.innerHTML = `<label>${escape(w.guardStart)} <select>${options(page.guardStarts.map((g, k) => [String(k), g.label]), "")}</select></label>
-        <button type="button" class="add-guard">${escape(w.addGuard)}</button>
-        <button type="button" class="remove-policy" aria-label="${escape(`${w.removePolicy} ${policy.name}`)}">${escape(w.removePolicy)}</button>`;
+      row.innerHTML = `<label>${escape(w.guardStart)} <select data-at="${i}/start">${options(page.guardStarts.map((g, k) => [String(k), g.label]), "")}</select></label>
+        <button type="button" class="add-guard" data-at="${i}/add">${escape(w.addGuard)}</button>
+        <button type="button" class="remove-policy" data-at="${i}/remove" aria-label="${escape(`${w.removePolicy} ${policy.name}`)}">${escape(w.removePolicy)}</button>`;
       row.querySelector(".add-guard").onclick = () => {
         policy.guards.push(newGuard(page.guardStarts[Number(row.querySelector("select").value)]));
-        this.#renderEditor();
+        this.#renderEditor(`${i}/${policy.guards.length - 1}/`);
       };
       row.querySelector(".remove-policy").onclick = () => {
         this.#policies.splice(i, 1);
@@ -528,7 +589,9 @@ class ReplayView extends HTMLElement {
     }));
   }
 
-  #guardFields(policy, guard, j) {
+  // The fields of guard `at` ("policy/guard", counted from 0) of `policy`.
+  #guardFields(policy, guard, at) {
+    const j = Number(at.split("/")[1]);
     const set = document.createElement("fieldset");
     set.className = "guard";
     const legend = document.createElement("legend");
@@ -536,7 +599,7 @@ class ReplayView extends HTMLElement {
     set.append(legend);
     for (const f of fields()) {
       if (!shows(guard, f)) continue;
-      set.append(this.#input(f.label, f, String(fieldOf(guard, f) ?? ""), (v) => {
+      set.append(this.#input(`${at}/${f.within ?? ""}.${f.key}`, f.label, f, String(fieldOf(guard, f) ?? ""), (v) => {
         setField(guard, f, v);
         if (fields().some((x) => x.when?.some(([key]) => key === f.key))) this.#renderEditor();
       }));
@@ -544,6 +607,7 @@ class ReplayView extends HTMLElement {
     const remove = document.createElement("button");
     remove.type = "button";
     remove.textContent = this.#words.removeGuard;
+    remove.dataset.at = `${at}/remove`;
     remove.setAttribute("aria-label", `${this.#words.removeGuard}: ${legend.textContent}, ${policy.name}`);
     remove.onclick = () => {
       policy.guards.splice(j, 1);
@@ -553,8 +617,8 @@ class ReplayView extends HTMLElement {
     return set;
   }
 
-  // One labelled input of a field as the core describes it.
-  #input(labelText, field, value, set) {
+  // One labelled input of a field as the core describes it, at `at` in the editor.
+  #input(at, labelText, field, value, set) {
     const label = document.createElement("label");
     label.append(labelText, " ");
     let control;
@@ -579,6 +643,7 @@ class ReplayView extends HTMLElement {
       control.value = value;
       control.oninput = () => set(control.value);
     }
+    control.dataset.at = at;
     label.append(control);
     return label;
   }

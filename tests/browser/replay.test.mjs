@@ -307,13 +307,44 @@ test("the policy editor: a bad number names its field and keeps the view; a good
   let v = await shown(page);
   assert.equal(v.editorError, "policies[1].guards[0].limit: must be a whole number of requests from 1 to 4294967295; got 0");
   assert.deepEqual(v.bills, good.bills, "the view stays");
+  const marked = () => limit.evaluate((i) => [i.getAttribute("aria-invalid"), i.getRootNode().getElementById(i.getAttribute("aria-describedby"))?.textContent ?? null]);
+  assert.deepEqual(await marked(), ["true", v.editorError], "the field the error names is marked, and described by it");
   const n = await drawn(page);
   await limit.fill("1");
   await r.getByRole("button", { name: "Replay under these policies" }).click();
   await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
   v = await shown(page);
   assert.equal(v.editorError, "");
+  assert.deepEqual(await marked(), [null, null], "and no longer once the policies replay");
   assert.ok(v.bills[1].refused > good.bills[1].refused, `one call a minute refuses more: ${v.bills[1].refused} > ${good.bills[1].refused}`);
+});
+
+test("the policy editor keeps the focus on a choice that shows other fields, and a removed guard hands it to the next", async () => {
+  const { page } = await load(env, PAGE);
+  await choose(page, join(FIXTURES, "generic.csv"));
+  const r = el(page);
+  await r.locator("details.editor summary").click();
+  const focused = () => r.evaluate((e) => e.shadowRoot.activeElement?.dataset.at ?? e.shadowRoot.activeElement?.className ?? "none");
+  // The first guard's window, picked from the keyboard: a steady one shows its burst, so the
+  // editor is written again.
+  const choice = r.locator('.policies .guard select[data-at$=".reset"]').first();
+  await choice.focus();
+  const at = await focused();
+  const before = await choice.inputValue();
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction((v) => document.querySelector("replay-view").shadowRoot.activeElement?.value !== v, before);
+  assert.equal(await focused(), at, `the focus stays on ${at} after its value changed from ${before}`);
+  await page.keyboard.press("ArrowDown");
+  assert.equal(await focused(), at, "and a second key goes on from there");
+  // Two guards in one policy: removing the first hands the focus to the second's remove button.
+  const policy = r.locator(".policies .policy").filter({ has: page.locator(".guard") }).first();
+  await policy.locator(".add-guard").click();
+  const guards = await policy.locator(".guard").count();
+  assert.ok(guards >= 2, `a guard added: ${guards}`);
+  assert.match(await focused(), new RegExp(`/${guards - 1}/`), "adding a guard takes the focus to its first field");
+  await policy.locator(".guard").first().getByRole("button", { name: /^Remove guard/ }).click();
+  assert.equal(await policy.locator(".guard").count(), guards - 1);
+  assert.match(await focused(), /^\d+\/0\/remove$/, "the next guard, now the first, has the focus on its remove button");
 });
 
 test("the policy editor writes a policy file: its policies, edited or not, replay as billsim replay --policy replays them", async () => {

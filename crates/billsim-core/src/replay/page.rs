@@ -74,7 +74,7 @@ pub const WORDS: Words = Words {
     per_default: "The log's user (its user field, else its API key)",
     add: "Add a scripted cohort from a lesson",
     prices: "Price table (optional, JSON or CSV: model, input_per_million, output_per_million)",
-    no_price: "choose a price table that gives them (README.md describes it), then the log again",
+    no_price: "choose a price table that gives them, and the log is read again with it",
     add_none: "None",
     reading: "Reading the log",
     cancel: "Cancel",
