@@ -385,17 +385,21 @@ fn table(lines: &[Line], moments: &[u64], scale: Scale) -> Table {
     rows.dedup();
     let mut columns = vec!["Time".to_string()];
     columns.extend(lines.iter().map(|l| l.label.clone()));
+    let mut written: Vec<Vec<String>> = Vec::with_capacity(rows.len());
+    for k in rows {
+        let mut row = vec![scale.moment(moments[k], Round::Nearest)];
+        row.extend(lines.iter().map(|l| spent_text(Nanos(l.points.get(k).map_or(0, |p| p[1])))));
+        // A round moment less than half a unit before the end is written as the end is:
+        // the end's row, with the bills, stands for both.
+        if written.last().is_some_and(|before| before[0] == row[0]) {
+            written.pop();
+        }
+        written.push(row);
+    }
     Table {
         caption: format!("Spend so far under each policy, at moments to the nearest {}.", scale.unit_words()),
         columns,
-        rows: rows
-            .into_iter()
-            .map(|k| {
-                let mut row = vec![scale.moment(moments[k], Round::Nearest)];
-                row.extend(lines.iter().map(|l| spent_text(Nanos(l.points.get(k).map_or(0, |p| p[1])))));
-                row
-            })
-            .collect(),
+        rows: written,
     }
 }
 

@@ -290,3 +290,18 @@ fn a_run_made_without_its_timeline_gives_each_line_its_bill_rather_than_a_panic(
     let daily = lines.iter().find(|l| l.label == "Daily cost budget $0.25").expect("the daily budget's line");
     assert_eq!(daily.sentence, "Daily cost budget $0.25: spend comes to $0.91.", "its sentence");
 }
+
+#[test]
+fn no_two_rows_of_the_table_say_the_same_time_and_the_last_is_the_bill() {
+    // A log of an hour and a quarter, its last call a second past 10:15 (as the replay's
+    // generic.csv): the round moment 10:15 and the end were both written "10:15".
+    let hour = 3_600_000;
+    let nine = 9 * hour;
+    let calls = [(nine, 1_000), (nine + 1_000, 2_000), (nine + 60_000, 1_000), (nine + hour + 900_000 + 1_000, 500)];
+    let v = view(&custom(&calls, 1_000, vec![engine::Policy::new("none", vec![])]));
+    let times: Vec<&str> = v.table.rows.iter().map(|r| r[0].as_str()).collect();
+    let mut apart = times.clone();
+    apart.dedup();
+    assert_eq!(times, apart, "each time once: {times:?}");
+    assert_eq!(v.table.rows.last().unwrap()[1], "$0.0045", "the last row is the bill: {:?}", v.table.rows);
+}
