@@ -23,6 +23,19 @@ pub fn main_policies() -> (Vec<Policy>, Vec<String>) {
     DayPolicy::ALL.iter().map(|p| (p.engine_policy(&settings), p.label(&settings))).unzip()
 }
 
+/// `policies` labelled as a reader reads them: a policy that is one of the main ones as it
+/// was (its name and every number) keeps that one's label ("Daily cost budget $0.25"), any
+/// other is labelled by its name. An edit to one policy of the page's editor leaves the
+/// others' labels as they were.
+pub fn labelled(policies: Vec<Policy>) -> (Vec<Policy>, Vec<String>) {
+    let (main, main_labels) = main_policies();
+    let labels = policies
+        .iter()
+        .map(|p| main.iter().position(|m| m == p).map_or_else(|| p.name.clone(), |i| main_labels[i].clone()))
+        .collect();
+    (policies, labels)
+}
+
 /// A log replayed.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -110,7 +123,7 @@ pub struct Prepared {
 /// `None`), pricing calls without a logged cost from `given`, then the lessons' table. On
 /// an error the log keeps its calls, but for a log the engine refuses as traffic.
 pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&PriceTable>) -> Result<Prepared, RunError> {
-    let (ran, labels) = policies.map_or_else(main_policies, Policy::labelled_by_name);
+    let (ran, labels) = policies.map_or_else(main_policies, labelled);
     let models = models_for(&log.models, &ran);
     let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));

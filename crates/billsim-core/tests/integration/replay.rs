@@ -312,6 +312,18 @@ fn without_a_policy_a_replay_runs_no_limit_beside_the_lessons_main_policies() {
 }
 
 #[test]
+fn a_main_policy_given_unchanged_keeps_its_label_and_an_edited_one_is_labelled_by_its_name() {
+    let (mut given, main_labels) = run::main_policies();
+    given[1].name = "tighter".into();
+    let out = run::run(&read_fixture("generic.csv"), Some(given), None, Record::default()).unwrap();
+    assert_eq!(
+        out.labels,
+        [main_labels[0].as_str(), "tighter", main_labels[2].as_str()],
+        "the page's editor with one policy edited: the others keep their labels"
+    );
+}
+
+#[test]
 fn a_scenarios_cohort_added_to_a_log_runs_beside_it_from_the_logs_first_day() {
     let mut log = read_fixture("generic.csv");
     let before = log.calls.len();
