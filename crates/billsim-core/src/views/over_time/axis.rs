@@ -19,6 +19,9 @@ pub enum Scale {
     Seconds { unit_ms: u64 },
     /// A clock from midnight, to the minute: `06:00`, and `Day 2 06:00` after the first day.
     Clock,
+    /// A clock to the second, for a span of two minutes or less that ends past them (a
+    /// replayed log of a few seconds at 09:00): `09:00:05`, `Day 2 09:00:05`.
+    ClockSeconds,
     /// Days from the start: `Day 3` on the axis, `Day 3 14:05` in a sentence.
     Days,
     /// A clock within day `day` (from 0) of a longer run, to the minute: `09:00` (a zoom
@@ -72,10 +75,31 @@ impl Scale {
         }
     }
 
+    /// The scale for an axis from `from` to `end`: as [`Scale::for_end`], but a clock to the
+    /// second for a span of two minutes or less, whose minutes would mark nothing.
+    ///
+    /// ```
+    /// use billsim_core::time::Instant;
+    /// use billsim_core::views::over_time::{Round, Scale};
+    /// let nine = 9 * 3_600_000;
+    /// let scale = Scale::for_span(Instant(nine + 1_000), Instant(nine + 9_000));
+    /// assert_eq!(scale, Scale::ClockSeconds);
+    /// assert_eq!(scale.moment(nine + 5_400, Round::Down), "09:00:05");
+    /// assert_eq!(Scale::for_span(Instant(0), Instant(9_000)), Scale::Seconds { unit_ms: 10 });
+    /// assert_eq!(Scale::for_span(Instant(nine), Instant(nine + 3 * 60_000)), Scale::Clock);
+    /// ```
+    pub fn for_span(from: Instant, end: Instant) -> Scale {
+        match Scale::for_end(end) {
+            Scale::Clock | Scale::Days if end.0.saturating_sub(from.0) <= 2 * MINUTE => Scale::ClockSeconds,
+            scale => scale,
+        }
+    }
+
     /// The smallest step a written moment shows.
     pub fn unit_ms(self) -> u64 {
         match self {
             Scale::Seconds { unit_ms } => unit_ms,
+            Scale::ClockSeconds => SECOND,
             Scale::Clock | Scale::Days | Scale::ClockOn { .. } => MINUTE,
         }
     }
@@ -84,6 +108,7 @@ impl Scale {
     pub fn unit_words(self) -> String {
         match self {
             Scale::Seconds { unit_ms } => seconds(unit_ms),
+            Scale::ClockSeconds => "second".into(),
             Scale::Clock | Scale::Days | Scale::ClockOn { .. } => "minute".into(),
         }
     }
@@ -116,6 +141,9 @@ impl Scale {
             Scale::Clock if at == DAY => "24:00".into(),
             Scale::Clock if at < DAY => clock(at),
             Scale::Clock | Scale::Days => format!("{} {}", day_of(at), clock(at % DAY)),
+            Scale::ClockSeconds if at == DAY => "24:00:00".into(),
+            Scale::ClockSeconds if at < DAY => clock_seconds(at),
+            Scale::ClockSeconds => format!("{} {}", day_of(at), clock_seconds(at % DAY)),
             Scale::ClockOn { day } if at == (day + 1) * DAY => "24:00".into(),
             Scale::ClockOn { day } if at / DAY == day => clock(at % DAY),
             Scale::ClockOn { .. } => format!("{} {}", day_of(at), clock(at % DAY)),
@@ -136,6 +164,7 @@ impl Scale {
     pub fn ticks(self, from: u64, to: u64, most: u64) -> Vec<Tick> {
         let steps: &[u64] = match self {
             Scale::Seconds { .. } => &[1, 2, 5, 10, 20, 50, 100, 200, 500, SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND],
+            Scale::ClockSeconds => &[SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30 * SECOND, MINUTE],
             Scale::Clock | Scale::ClockOn { .. } => {
                 &[MINUTE, 5 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR]
             }
@@ -154,6 +183,11 @@ impl Scale {
 /// `HH:MM` of a moment within a day.
 fn clock(at: u64) -> String {
     format!("{:02}:{:02}", at / HOUR, at % HOUR / MINUTE)
+}
+
+/// `HH:MM:SS` of a moment within a day.
+fn clock_seconds(at: u64) -> String {
+    format!("{}:{:02}", clock(at), at % MINUTE / SECOND)
 }
 
 /// Milliseconds as seconds with no more decimals than they have: `1 s`, `0.25 s`.

@@ -122,7 +122,7 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
     let steps = timeline.spent.len() as u64;
     let moments: Vec<u64> = (0..=steps).map(|k| timeline.start.0.saturating_add(k.saturating_mul(step))).collect();
     let from_ms = moments[0];
-    let scale = Scale::for_end(Instant(moments[moments.len() - 1]));
+    let scale = Scale::for_span(Instant(from_ms), Instant(moments[moments.len() - 1]));
 
     let users = run.users.iter().filter(|u| u.calls > 0).count() as u64;
     let cohorts: Vec<(&str, u64)> = run

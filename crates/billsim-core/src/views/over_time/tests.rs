@@ -305,3 +305,16 @@ fn no_two_rows_of_the_table_say_the_same_time_and_the_last_is_the_bill() {
     assert_eq!(times, apart, "each time once: {times:?}");
     assert_eq!(v.table.rows.last().unwrap()[1], "$0.0045", "the last row is the bill: {:?}", v.table.rows);
 }
+
+#[test]
+fn a_log_of_nine_seconds_at_nine_oclock_is_marked_in_seconds_on_a_clock() {
+    // Its minutes would mark nothing: 09:00:01 to 09:00:09 holds no whole minute.
+    let nine = 9 * 3_600_000;
+    let calls = [(nine + 1_000, 1_000), (nine + 4_000, 2_000), (nine + 9_000, 1_000)];
+    let v = view(&custom(&calls, 1_000, vec![engine::Policy::new("none", vec![])]));
+    let ticks: Vec<&str> = v.time_ticks.iter().map(|t| t.label.as_str()).collect();
+    assert!(ticks.len() >= 2, "at least two marks on the time axis: {ticks:?}");
+    assert!(ticks.iter().all(|t| t.starts_with("09:00:")), "each a clock to the second: {ticks:?}");
+    assert_eq!(v.table.rows.last().unwrap()[0], "09:00:09", "the table's last row: {:?}", v.table.rows);
+    assert!(v.table.caption.ends_with("to the nearest second."), "{}", v.table.caption);
+}
