@@ -73,8 +73,15 @@ const template = (w) => `
 </section>`;
 
 // A table of the core's: a caption, column heads and rows of text, in a focusable region
-// (a wide table scrolls).
+// (a wide table scrolls). A table with no rows is its caption alone ("No policy refuses any
+// call of any user."), not heads over nothing.
 function table(t) {
+  if (t.rows.length === 0) {
+    const said = document.createElement("p");
+    said.className = "empty-table";
+    said.textContent = t.caption;
+    return said;
+  }
   const region = document.createElement("div");
   region.setAttribute("role", "region");
   region.tabIndex = 0;

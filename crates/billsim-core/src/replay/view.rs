@@ -237,7 +237,7 @@ fn refused_users(run: &ReplayRun) -> Table {
         })
         .collect();
     let caption = if order.is_empty() {
-        "No policy refuses any call of any user".to_string()
+        "No policy refuses any call of any user.".to_string()
     } else {
         match order.len() {
             1 => "The one user refused, and their calls refused under each policy".to_string(),
