@@ -81,6 +81,8 @@ const shown = (page) => el(page).evaluate((e) => {
     perFields: e.view?.perFields.length ?? 0,
     inked,
     tables: [...e.shadowRoot.querySelectorAll("table caption")].map((c) => c.textContent),
+    // A table with no rows, said as its sentence alone.
+    emptyTables: [...e.shadowRoot.querySelectorAll(".empty-table")].map((p) => p.textContent),
   };
 });
 
@@ -94,7 +96,7 @@ function cli(file) {
   }));
 }
 
-test("each format's fixture replayed in the page gives the command line's bills and refusals", async () => {
+test("each format's fixture replayed in the page gives the command line's bills and refusals, and a table of no rows is its sentence", async () => {
   const { page, log } = await load(env, PAGE);
   for (const name of GOOD) {
     const v = await choose(page, join(FIXTURES, name));
@@ -103,7 +105,10 @@ test("each format's fixture replayed in the page gives the command line's bills 
     assert.ok(v.inked > 1000, `${name}: the share chart is drawn (${v.inked} pixels inked)`);
   }
   const v = await shown(page);
-  assert.equal(v.tables.length, 4, `four tables: ${v.tables.join(" | ")}`);
+  // The last fixture's calls are all served: the users refused are no table but a sentence.
+  assert.ok(v.bills.every((b) => b.refused === 0n), `${GOOD.at(-1)}: nothing refused`);
+  assert.equal(v.tables.length, 3, `three tables: ${v.tables.join(" | ")}`);
+  assert.deepEqual(v.emptyTables, ["No policy refuses any call of any user."], "and the users refused said empty");
   assert.deepEqual(log.errors, []);
 });
 
@@ -295,7 +300,7 @@ async function inputWith(r, label, value) {
   return all.nth(at);
 }
 
-test("the policy editor: a bad number names its field and keeps the view; a good one replays under it", async () => {
+test("the policy editor: a bad number names its policy, guard and field as the editor shows them and keeps the view; a good one replays under it", async () => {
   const { page } = await load(env, PAGE);
   const good = await choose(page, join(FIXTURES, "generic.csv"));
   const r = el(page);
@@ -305,7 +310,8 @@ test("the policy editor: a bad number names its field and keeps the view; a good
   await r.getByRole("button", { name: "Replay under these policies" }).click();
   await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
   let v = await shown(page);
-  assert.equal(v.editorError, "policies[1].guards[0].limit: must be a whole number of requests from 1 to 4294967295; got 0");
+  // Said as the editor shows it, counting its boxes from 1 (its legend says "Guard 1").
+  assert.equal(v.editorError, 'Policy 2 "requestsPerMinute", guard 1, limit: must be a whole number of requests from 1 to 4294967295; got 0');
   assert.deepEqual(v.bills, good.bills, "the view stays");
   const marked = () => limit.evaluate((i) => [i.getAttribute("aria-invalid"), i.getRootNode().getElementById(i.getAttribute("aria-describedby"))?.textContent ?? null]);
   assert.deepEqual(await marked(), ["true", v.editorError], "the field the error names is marked, and described by it");
