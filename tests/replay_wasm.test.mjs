@@ -70,8 +70,8 @@ test("hostile arguments throw the core's message with its field, and the replay 
     [42, "policies", /^policy file: must be a policy, a list of policies, or an object/],
     [{ get name() { throw new Error("no"); } }, "policies", /^policies: must be JSON data.*; got a field that threw when read at name$/],
     [[{ name: "x", guards: [() => 1] }], "policies", /^policies: must be JSON data.*; got a function at \[0\]\.guards\[0\]$/],
-    [[{ name: "x", guards: [{ guard: "nope" }] }], "policies", /policies\[0\]\.guards\[0\]\.guard: must be /],
-    [[{ name: "", guards: [] }], "policies", /policies\[0\]\.name: must be a name of 1 to 80 characters/],
+    [[{ name: "x", guards: [{ guard: "nope" }] }], "policies", /^Policy 1 "x", guard 1, guard: must be /],
+    [[{ name: "", guards: [] }], "policies", /^Policy 1, name: must be a name of 1 to 80 characters/],
     [[{ name: "x", guards: [{ guard: "slidingWindow", limit: "-1", windowMs: "1" }] }], "policies", /limit: must be a whole number of calls/],
   ]) {
     const [f, m] = thrown(() => replay.run(policies, "", null));
@@ -129,6 +129,23 @@ test("the page's words and the guard's fields come from the core, and the defaul
   assert.equal(page.leftOut, 0n);
   assert.ok(page.addable.includes("toyDay-heavy"));
   assert.match(wasm.replayProgress(1_250_000, 5_000_000), /^Read 1\.2 MB of 5 MB \(25%\)$/);
+});
+
+test("the editor's policies with one edited keep the others' labels; a limit past 64 bits is refused in its digits, where the editor shows it", () => {
+  const page = wasm.replayPage();
+  const replay = wasm.Replay.read(reader(readFileSync(join(FIXTURES, "generic.csv"))), {});
+  const labels = (policies) => replay.run(policies, "", null).share.bars.map((b) => b.label);
+  assert.deepEqual(labels(page.policies), page.labels, "the default policies as the editor holds them");
+  const edited = structuredClone(page.policies);
+  edited[1].guards[0].limit = 7n;
+  assert.deepEqual(labels(edited), [page.labels[0], edited[1].name, page.labels[2]],
+    "only the edited policy is labelled by its name");
+  edited[1].guards[0].limit = 10n ** 26n;
+  let caught = null;
+  try { replay.run(edited, "", null); } catch (e) { caught = e; }
+  assert.match(caught?.message ?? "", /^Policy 2 "requestsPerMinute", guard 1, limit: .*; got 100000000000000000000000000$/,
+    "said where the editor shows it, the digits as typed");
+  assert.equal(caught?.path, "policies[1].guards[0].limit", "the path in the policy file, for the page to mark the field");
 });
 
 test("a bill and a budget line at and past 2^53 nano-dollars cross into JS as exact BigInts, the bills billsim replay's", () => {

@@ -157,13 +157,13 @@ function choosableAgain(input) {
   input.addEventListener("cancel", () => { if (held !== null) input.files = held.files; });
 }
 
-// The editor's control (its data-at) that the core's message about the policy file names
-// first, by its path in the file: "policies[1].guards[0].limit: ..." is guard 0's limit in
-// policy 1, "policies[1].name: ..." the policy's name.
-function editorControl(message) {
-  const guard = /^policies\[(\d+)\]\.guards\[(\d+)\]\.(?:(\w+)\.)?(\w+): /.exec(message);
+// The editor's control (its data-at) at a refusal's path in the policy file (the core's
+// `path`): "policies[1].guards[0].limit" is guard 0's limit in policy 1,
+// "policies[1].name" the policy's name.
+function editorControl(path) {
+  const guard = /^policies\[(\d+)\]\.guards\[(\d+)\]\.(?:(\w+)\.)?(\w+)$/.exec(path ?? "");
   if (guard) return `${guard[1]}/${guard[2]}/${guard[3] ?? ""}.${guard[4]}`;
-  const name = /^policies\[(\d+)\]\.name: /.exec(message);
+  const name = /^policies\[(\d+)\]\.name$/.exec(path ?? "");
   return name ? `${name[1]}/name` : null;
 }
 
@@ -410,7 +410,7 @@ class ReplayView extends HTMLElement {
     } else if (data.error) {
       // The editor's own error is said under it, its field marked; any other (a price
       // table, a cohort) where a file's is, as the editor may be closed.
-      if (this.#running?.fromEditor && this.#q(".editor").open) this.#editorError(data.error);
+      if (this.#running?.fromEditor && this.#q(".editor").open) this.#editorError(data.error, data.path);
       else this.#problem(data.error, this.#words.failed);
       this.#restore(true);
       // Its module stopped: the worker goes, the view stays; the next replay reads the file again.
@@ -437,16 +437,16 @@ class ReplayView extends HTMLElement {
     return { run: this.#policies, add: this.#q(".add").value, prices: this.#q(".prices").files?.[0] ?? null };
   }
 
-  // The editor's error, and the control of the field it names (the core's path in the
-  // policy file) marked and described by it; "" clears both.
-  #editorError(message) {
+  // The editor's error, and the control at `path` (the core's path in the policy file)
+  // marked and described by it; "" clears both.
+  #editorError(message, path = null) {
     const error = this.#q(".editor-error");
     error.textContent = message;
     for (const bad of this.#root.querySelectorAll(".policies [aria-invalid]")) {
       bad.removeAttribute("aria-invalid");
       bad.removeAttribute("aria-describedby");
     }
-    const at = editorControl(message);
+    const at = editorControl(path);
     const control = at && this.#q(`.policies [data-at="${CSS.escape(at)}"]`);
     if (!message || !control) return;
     control.setAttribute("aria-invalid", "true");

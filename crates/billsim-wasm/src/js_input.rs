@@ -326,12 +326,17 @@ const JSON_DEPTH: usize = 32;
 /// was written as), a BigInt in its digits. `what` names the argument in a refusal.
 #[cfg(feature = "replay")]
 pub fn json_text(value: &JsValue, what: &str) -> Result<String, Thrown> {
-    json(value, what, "", 0).map(|v| v.to_string())
+    let mut text = String::new();
+    json(value, what, "", 0, &mut text)?;
+    Ok(text)
 }
 
+/// Writes `value` as JSON text to `out`. The text is written directly, not through
+/// `serde_json::Value`, whose numbers are 64 bits: a BigInt past them (a limit of 10^26
+/// typed in the page's editor) reaches the core's reader in its digits, to be refused as
+/// written rather than as `1e+26`.
 #[cfg(feature = "replay")]
-fn json(value: &JsValue, what: &str, at: &str, depth: usize) -> Result<serde_json::Value, Thrown> {
-    use serde_json::Value as J;
+fn json(value: &JsValue, what: &str, at: &str, depth: usize, out: &mut String) -> Result<(), Thrown> {
     let refused = |got: String| {
         let got = if at.is_empty() { got } else { format!("{got} at {at}") };
         Thrown::on(what, Invalid { allowed: JSON_ALLOWED, got })
@@ -340,44 +345,60 @@ fn json(value: &JsValue, what: &str, at: &str, depth: usize) -> Result<serde_jso
         return Err(refused(format!("data nested deeper than {JSON_DEPTH}")));
     }
     if value.is_null() {
-        return Ok(J::Null);
-    }
-    if let Some(b) = value.as_bool() {
-        return Ok(J::Bool(b));
-    }
-    if let Some(s) = value.as_string() {
-        return Ok(J::String(s));
-    }
-    if let Some(n) = value.as_f64() {
-        // JS's own shortest form, read as JSON: "5", "0.25", "1e+21".
-        return serde_json::from_str(&js_number(n)).map_err(|_| refused(describe(value)));
-    }
-    if let Some(digits) = bigint_text(value) {
-        return serde_json::from_str(&digits).map_err(|_| refused(format!("a BigInt {digits}")));
-    }
-    match try_is_array(value) {
-        Ok(true) => {
-            let items = try_array_from(value).map_err(|_| refused(describe(value)))?;
-            let list = items.iter().enumerate().map(|(i, item)| json(&item, what, &format!("{at}[{i}]"), depth + 1));
-            return list.collect::<Result<_, _>>().map(J::Array);
+        out.push_str("null");
+    } else if let Some(b) = value.as_bool() {
+        out.push_str(if b { "true" } else { "false" });
+    } else if let Some(s) = value.as_string() {
+        out.push_str(&serde_json::Value::String(s).to_string());
+    } else if let Some(n) = value.as_f64() {
+        // JS's own shortest form, which is JSON for a finite number: "5", "0.25", "1e+21".
+        if !n.is_finite() {
+            return Err(refused(describe(value)));
         }
-        Ok(false) => {}
-        Err(_) => return Err(refused(describe(value))),
-    }
-    plain(value).map_err(refused)?;
-    let keys = try_keys(value).map_err(|_| refused("an object whose fields could not be listed".into()))?;
-    let object: Object = value.clone().unchecked_into();
-    let mut map = serde_json::Map::new();
-    for key in keys.unchecked_into::<Array>().iter().filter_map(|k| k.as_string()) {
-        let path = if at.is_empty() { key.clone() } else { format!("{at}.{key}") };
-        let field =
-            get(&object, &key, JSON_ALLOWED).map_err(|_| refused(format!("a field that threw when read at {path}")))?;
-        // As JSON.stringify does: a field that is undefined is not there.
-        if !field.is_undefined() {
-            map.insert(key, json(&field, what, &path, depth + 1)?);
+        out.push_str(&js_number(n));
+    } else if let Some(digits) = bigint_text(value) {
+        out.push_str(&digits);
+    } else {
+        match try_is_array(value) {
+            Ok(true) => {
+                let items = try_array_from(value).map_err(|_| refused(describe(value)))?;
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    json(&item, what, &format!("{at}[{i}]"), depth + 1, out)?;
+                }
+                out.push(']');
+                return Ok(());
+            }
+            Ok(false) => {}
+            Err(_) => return Err(refused(describe(value))),
         }
+        plain(value).map_err(refused)?;
+        let keys = try_keys(value).map_err(|_| refused("an object whose fields could not be listed".into()))?;
+        let object: Object = value.clone().unchecked_into();
+        out.push('{');
+        let mut first = true;
+        for key in keys.unchecked_into::<Array>().iter().filter_map(|k| k.as_string()) {
+            let path = if at.is_empty() { key.clone() } else { format!("{at}.{key}") };
+            let field = get(&object, &key, JSON_ALLOWED)
+                .map_err(|_| refused(format!("a field that threw when read at {path}")))?;
+            // As JSON.stringify does: a field that is undefined is not there.
+            if field.is_undefined() {
+                continue;
+            }
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            out.push_str(&serde_json::Value::String(key).to_string());
+            out.push(':');
+            json(&field, what, &path, depth + 1, out)?;
+        }
+        out.push('}');
     }
-    Ok(J::Object(map))
+    Ok(())
 }
 
 /// A run's number: 0 to 4294967295 (`undefined` is 0).

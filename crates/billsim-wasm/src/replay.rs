@@ -13,7 +13,7 @@
 use crate::js_output::{memory_bytes, on_canvas, to_js};
 use crate::{js_input, Thrown};
 use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_STARTS};
-use billsim_core::engine::{read_policy_file, PriceTable, Record, RunError};
+use billsim_core::engine::{read_policy_file, BadFile, PriceTable, Record, RunError};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Options};
 use billsim_core::views::over_time::OverTime;
@@ -183,13 +183,12 @@ impl Replay {
         let policies = if policies.is_null() || policies.is_undefined() {
             None
         } else {
-            let file = read_policy_file(&policy_file_text(&policies)?)
-                .map_err(|e| Thrown::with_field("policies", e.to_string()))?;
+            let text = policy_file_text(&policies)?;
+            let file = read_policy_file(&text).map_err(|e| policies_refused(e, &text))?;
             // As billsim replay: the price table first (a model's first price is the one used).
             table.0.extend(file.prices.map_or_else(Vec::new, |p| p.0));
             self.log.cached_prices.extend(file.cached_prices);
-            // The default policies as they were keep their readers' labels ("Daily cost budget $0.25").
-            Some(file.policies).filter(|p| *p != run::main_policies().0)
+            Some(file.policies)
         };
         let prices = Some(table).filter(|t| !t.0.is_empty());
         let add = add.as_string().unwrap_or_default();
@@ -274,6 +273,19 @@ impl Replay {
 /// A policy file's text from what `run` was given: text as it is; JSON data written as
 /// JSON, a list of policies put under `"policies"` so that a refusal's path says
 /// `policies[1].guards[0].limit`, the argument's name.
+/// The policies' refusal: a field of them said where the page's editor shows it ("Policy 2
+/// \"tight\", guard 1, limit: must be ..."), its path in the file (`text`) given beside
+/// the message.
+fn policies_refused(e: BadFile, text: &str) -> Thrown {
+    let BadFile::Field(f) = &e else { return Thrown::with_field("policies", e.to_string()) };
+    let file: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+    let name_of = |i: usize| file["policies"][i]["name"].as_str();
+    match guard_schema::editor_place(&f.field, name_of) {
+        Some(place) => Thrown::at_path("policies", &f.field, format!("{place}: {}", f.problem)),
+        None => Thrown::with_field("policies", e.to_string()),
+    }
+}
+
 fn policy_file_text(policies: &JsValue) -> Result<String, Thrown> {
     if let Some(text) = policies.as_string() {
         return Ok(text);

@@ -1,7 +1,8 @@
 //! What every export throws: a JS `Error` whose message is the whole sentence ("perMinute:
 //! must be a whole number from 1 to 60; got 0"), and, when the message is about one field
 //! or argument, a `field` property naming it ("perMinute"), so a page can mark that field
-//! without reading the text apart.
+//! without reading the text apart; about a field within a policy file, also a `path` (its
+//! place in the file, `policies[1].guards[0].limit`).
 
 use billsim_core::settings::FieldError;
 use billsim_core::Overflow;
@@ -11,22 +12,28 @@ use wasm_bindgen::JsValue;
 pub struct Thrown {
     field: Option<String>,
     message: String,
+    path: Option<String>,
 }
 
 impl Thrown {
     /// About `field`: the message is `field: problem`.
     pub fn on(field: &str, problem: impl std::fmt::Display) -> Thrown {
-        Thrown { field: Some(field.to_string()), message: format!("{field}: {problem}") }
+        Thrown { field: Some(field.to_string()), message: format!("{field}: {problem}"), path: None }
     }
 
     /// About `field`, in a message that says so its own way (`policies[1].guards[0].limit: ...`).
     pub fn with_field(field: &str, message: impl Into<String>) -> Thrown {
-        Thrown { field: Some(field.to_string()), message: message.into() }
+        Thrown { field: Some(field.to_string()), message: message.into(), path: None }
+    }
+
+    /// About `field`, within which the message is about the part at `path`.
+    pub fn at_path(field: &str, path: &str, message: impl Into<String>) -> Thrown {
+        Thrown { field: Some(field.to_string()), message: message.into(), path: Some(path.to_string()) }
     }
 
     /// About no one field (the module itself, a drawing that failed).
     pub fn general(message: impl Into<String>) -> Thrown {
-        Thrown { field: None, message: message.into() }
+        Thrown { field: None, message: message.into(), path: None }
     }
 
     /// A run that could not be made: about its field when it names one (settings that do
@@ -46,6 +53,10 @@ impl Thrown {
 
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    pub fn path(&self) -> Option<&str> {
+        self.path.as_deref()
     }
 }
 
@@ -67,6 +78,9 @@ impl From<Thrown> for JsValue {
         if let Some(field) = &t.field {
             // Setting a property on a fresh Error cannot fail.
             let _ = js_sys::Reflect::set(&error, &"field".into(), &JsValue::from_str(field));
+        }
+        if let Some(path) = &t.path {
+            let _ = js_sys::Reflect::set(&error, &"path".into(), &JsValue::from_str(path));
         }
         error.into()
     }

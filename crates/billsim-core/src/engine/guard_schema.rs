@@ -253,6 +253,45 @@ pub fn edited(policies: &[Policy]) -> (Vec<Edited>, usize) {
     (edited, left_out)
 }
 
+/// Where a field of a policy file given by an editor (`policies[1].guards[0].limit`) sits,
+/// as the editor's boxes say it, counting from 1 and naming the policy by `name_of` its
+/// index when it has a name: `Policy 2 "tight", guard 1, limit`. `None` for a field outside
+/// the policies (a price) or a path of another shape.
+///
+/// ```
+/// use billsim_core::engine::guard_schema::editor_place;
+/// let named = |i: usize| (i == 1).then_some("tight");
+/// assert_eq!(editor_place("policies[1].guards[0].limit", named).as_deref(), Some("Policy 2 \"tight\", guard 1, limit"));
+/// assert_eq!(editor_place("policies[0].guards[2].whenFull.degradeTo", named).as_deref(), Some("Policy 1, guard 3, whenFull.degradeTo"));
+/// assert_eq!(editor_place("policies[3].name", named).as_deref(), Some("Policy 4, name"));
+/// assert_eq!(editor_place("prices[0].model", named), None);
+/// ```
+pub fn editor_place<'a>(field: &str, name_of: impl Fn(usize) -> Option<&'a str>) -> Option<String> {
+    // "name[7]" at the path's start: the index and what follows it.
+    fn indexed<'p>(path: &'p str, name: &str) -> Option<(usize, &'p str)> {
+        let rest = path.strip_prefix(name)?.strip_prefix('[')?;
+        let (digits, rest) = rest.split_once(']')?;
+        Some((digits.parse().ok()?, rest))
+    }
+    let (i, rest) = indexed(field, "policies")?;
+    let rest = rest.strip_prefix('.')?;
+    let mut place = format!("Policy {}", i.checked_add(1)?);
+    if let Some(name) = name_of(i).filter(|n| !n.trim().is_empty()) {
+        place.push_str(&format!(" {}", crate::settings::shown(name)));
+    }
+    let tail = match indexed(rest, "guards") {
+        Some((j, tail)) => {
+            place.push_str(&format!(", guard {}", j.checked_add(1)?));
+            tail.strip_prefix('.').unwrap_or(tail)
+        }
+        None => rest,
+    };
+    if !tail.is_empty() {
+        place.push_str(&format!(", {tail}"));
+    }
+    Some(place)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
