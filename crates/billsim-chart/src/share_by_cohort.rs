@@ -161,10 +161,10 @@ fn swatch<DB: DrawingBackend>(
     area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour.filled()))?;
     let step = theme.px(7) as i32;
     if pattern != Pattern::Plain {
-        crate::share_of_bill::stripes(area, (x0, y0), (x1, y1), step, false)?;
+        crate::share_of_bill::stripes(area, colour, (x0, y0), (x1, y1), step, false)?;
     }
     if pattern == Pattern::CrossHatch {
-        crate::share_of_bill::stripes(area, (x0, y0), (x1, y1), step, true)?;
+        crate::share_of_bill::stripes(area, colour, (x0, y0), (x1, y1), step, true)?;
     }
     Ok(())
 }

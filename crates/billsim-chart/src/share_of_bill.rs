@@ -103,7 +103,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
             let colour = rgb(if user.kind == UserKind::Heavy { theme.palette.abuser } else { theme.palette.honest[0] });
             area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour.filled()))?;
             if user.kind == UserKind::Heavy {
-                stripes(area, (x0, y0), (x1, y1), theme.px(8) as i32, false)?;
+                stripes(area, colour, (x0, y0), (x1, y1), theme.px(8) as i32, false)?;
                 // A drawn segment is part of a bill that is not zero, so it has a share.
                 let share = share(row.values[u], row.values.iter().sum()).unwrap_or_default();
                 // The longest label that fits in the segment: "heavy 27%", else "27%".
@@ -129,17 +129,21 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Diagonal stripes inside a rectangle, rising (or with `falling`, falling) to the right:
-/// the heavy user is told apart by pattern, not only by colour.
+/// Diagonal stripes inside a rectangle filled with `fill`, rising (or with `falling`,
+/// falling) to the right: the heavy user is told apart by pattern, not only by colour.
+/// Rising stripes are the fill's own colour at two thirds, so they show on every kind's
+/// colour alike (a fixed dark orange, made for the abuser's orange, vanished on the
+/// honest green: a replay's fourth user looked like its first).
 pub(crate) fn stripes<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
+    fill: RGBColor,
     (x0, y0): (i32, i32),
     (x1, y1): (i32, i32),
     step: i32,
     falling: bool,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let style = ShapeStyle::from(&RGBColor(0x4D, 0x4D, 0x4D)).stroke_width(1);
-    let style = if falling { style } else { ShapeStyle::from(&RGBColor(0xB3, 0x6B, 0x00)).stroke_width(1) };
+    let line = if falling { RGBColor(0x4D, 0x4D, 0x4D) } else { stripe_on(fill) };
+    let style = ShapeStyle::from(&line).stroke_width(1);
     let flip = |y: i32| if falling { y0 + y1 - y } else { y };
     let height = y1 - y0;
     let mut start = x0 - height;
@@ -162,11 +166,31 @@ pub(crate) fn stripes<DB: DrawingBackend>(
     Ok(())
 }
 
+/// The colour of rising stripes over `fill`: the fill at two thirds of each channel.
+pub(crate) fn stripe_on(fill: RGBColor) -> RGBColor {
+    let third = |c: u8| (u16::from(c) * 2 / 3) as u8;
+    RGBColor(third(fill.0), third(fill.1), third(fill.2))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use billsim_core::views::colours::LIGHT;
     use billsim_core::{simulate_day, Settings};
+
+    #[test]
+    fn rising_stripes_show_on_every_kinds_colour_as_on_the_abusers() {
+        use billsim_core::views::colours::{contrast, Rgb, DARK};
+        for palette in [LIGHT, DARK] {
+            for fill in [palette.abuser].into_iter().chain(palette.honest) {
+                let RGBColor(r, g, b) = stripe_on(rgb(fill));
+                let ratio = contrast(fill, Rgb(r, g, b));
+                // 1.86:1 was the abuser's orange under its dark orange stripes, which read well;
+                // the honest green under them was 1.22:1, and looked plain.
+                assert!(ratio >= 1.8, "stripes over {} at {ratio:.2}:1, at least 1.8:1", fill.hex());
+            }
+        }
+    }
 
     fn svg_of(day: &DayResult, selected: Policy) -> String {
         svg_sized(day, selected, (800, 400), 100)

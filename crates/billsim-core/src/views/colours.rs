@@ -140,6 +140,24 @@ impl Role {
     }
 }
 
+/// WCAG's contrast ratio of two colours, 1 (the same) to 21 (black on white): what the
+/// tests of the charts' colours measure. Nothing drawn or charged is decided by it.
+pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+    let lum = |Rgb(r, g, b): Rgb| {
+        let lin = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.03928 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    };
+    let (x, y) = (lum(a), lum(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,22 +184,6 @@ mod tests {
     fn delta_e(a: Rgb, b: Rgb) -> f64 {
         let (a, b) = (lab(a), lab(b));
         (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
-    }
-
-    fn contrast(a: Rgb, b: Rgb) -> f64 {
-        let lum = |Rgb(r, g, b): Rgb| {
-            let lin = |c: u8| {
-                let c = f64::from(c) / 255.0;
-                if c <= 0.03928 {
-                    c / 12.92
-                } else {
-                    ((c + 0.055) / 1.055).powf(2.4)
-                }
-            };
-            0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-        };
-        let (x, y) = (lum(a), lum(b));
-        (x.max(y) + 0.05) / (x.min(y) + 0.05)
     }
 
     #[test]
