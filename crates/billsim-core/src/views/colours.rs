@@ -143,19 +143,20 @@ impl Role {
 /// WCAG's contrast ratio of two colours, 1 (the same) to 21 (black on white): what the
 /// tests of the charts' colours measure. Nothing drawn or charged is decided by it.
 pub fn contrast(a: Rgb, b: Rgb) -> f64 {
-    let lum = |Rgb(r, g, b): Rgb| {
-        let lin = |c: u8| {
-            let c = f64::from(c) / 255.0;
-            if c <= 0.03928 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-    };
+    let lum = |Rgb(r, g, b): Rgb| 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
     let (x, y) = (lum(a), lum(b));
     (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// An sRGB channel as linear light, 0 to 1. (WCAG writes its threshold 0.03928, sRGB
+/// 0.04045: no 8-bit channel falls between them.)
+fn linear(c: u8) -> f64 {
+    let c = f64::from(c) / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
 }
 
 #[cfg(test)]
@@ -164,15 +165,7 @@ mod tests {
 
     /// CIE L*a*b* of a colour (sRGB, D65).
     fn lab(Rgb(r, g, b): Rgb) -> [f64; 3] {
-        let lin = |c: u8| {
-            let c = f64::from(c) / 255.0;
-            if c <= 0.04045 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        let (r, g, b) = (lin(r), lin(g), lin(b));
+        let (r, g, b) = (linear(r), linear(g), linear(b));
         let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
         let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
         let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
