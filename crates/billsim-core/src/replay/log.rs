@@ -264,8 +264,8 @@ impl Builder {
                 if end_at < at {
                     return Err(format!(
                         "the call ends ({}) before it starts ({})",
-                        end.text.trim(),
-                        start.text.trim()
+                        when::as_read(&end.text, end_at),
+                        when::as_read(&start.text, at)
                     ));
                 }
                 end_at.since(at)

@@ -89,12 +89,27 @@ pub const TIME_ALLOWED: &str = "a moment in ISO 8601 (2025-05-01T09:30:00.250Z) 
 /// ```
 pub fn parse(text: &str, unit: Option<Unit>) -> Result<Instant, String> {
     let t = text.trim();
-    let b = t.as_bytes();
-    let looks_iso = b.len() >= 10 && b[4] == b'-' && b[..4].iter().all(u8::is_ascii_digit);
-    if looks_iso {
-        iso(b).ok_or_else(|| format!("must be {TIME_ALLOWED}; got {}", crate::settings::shown(t)))
+    if looks_iso(t) {
+        iso(t.as_bytes()).ok_or_else(|| format!("must be {TIME_ALLOWED}; got {}", crate::settings::shown(t)))
     } else {
         unix(t, unit)
+    }
+}
+
+/// Whether a moment's text is ISO 8601 (`2025-...`), not a Unix number.
+pub fn looks_iso(text: &str) -> bool {
+    let b = text.trim().as_bytes();
+    b.len() >= 10 && b[4] == b'-' && b[..4].iter().all(u8::is_ascii_digit)
+}
+
+/// A moment as a log wrote it, for a message: ISO text as written, a Unix number with the
+/// moment it was read as (its unit is guessed from its size where its field does not say).
+pub fn as_read(text: &str, at: Instant) -> String {
+    let t = text.trim();
+    if looks_iso(t) {
+        t.to_string()
+    } else {
+        format!("{t}, read as {}", iso_text(at))
     }
 }
 

@@ -155,6 +155,21 @@ fn a_latency_past_a_year_is_a_bad_row_that_names_its_column_and_the_range() {
 }
 
 #[test]
+fn a_call_that_ends_before_it_starts_in_unix_numbers_says_the_moments_they_were_read_as() {
+    // Each number's unit is guessed from its size: 10^11 is read as milliseconds (1973),
+    // the number just under it as seconds (5138). Said as written alone, the end looks later.
+    let text = "time,end,user,model,input_tokens,output_tokens\n\
+                99999999999,100000000000,u,m,1,1\n";
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "1 bad row (--skip-bad-rows replays the others):\n  \
+         line 2: the call ends (100000000000, read as 1973-03-03T09:46:40.000Z) \
+         before it starts (99999999999, read as 5138-11-16T09:46:39.000Z)"
+    );
+}
+
+#[test]
 fn past_ten_bad_rows_the_rest_are_counted() {
     let mut text = String::from("time,user,model,input_tokens,output_tokens\n");
     for i in 0..25 {
