@@ -132,24 +132,46 @@ impl Fit {
     }
 }
 
-/// Writes `amount` at the end of a bar that ends at `end` between `y0` and `y1`: just past
-/// it where there is room before `right`, else inside its end on a plate; nothing where
-/// neither fits (the row's note still says it). Money is length, and the amount sits where
-/// the length stops.
+/// A bar's segment edges (`x`, as [`crate::pixels::edges_on`] gives them) between `y0` and
+/// `y1`, for its amount.
+pub(crate) struct BarEnds<'a> {
+    pub x: &'a [i32],
+    pub y0: i32,
+    pub y1: i32,
+}
+
+impl BarEnds<'_> {
+    fn end(&self) -> i32 {
+        self.x.last().copied().unwrap_or(0)
+    }
+
+    /// Where the bar's last segment with any width starts.
+    fn last_from(&self) -> i32 {
+        let end = self.end();
+        self.x.iter().rev().copied().find(|&e| e < end).unwrap_or(end)
+    }
+}
+
+/// Writes `amount` at the end of a bar: just past it where there is room before `right`,
+/// else inside its last segment on a plate; nothing where neither fits (the row's note
+/// still says it). Money is length, and the amount sits where the length stops; a plate
+/// never covers a segment whole (the few honest users at the end of a bill are who it
+/// went to, and a plate over them hid them).
 pub(crate) fn draw_amount<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     amount: &str,
-    (end, y0, y1): (i32, i32, i32),
+    bar: &BarEnds<'_>,
     right: i32,
     font: u32,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (end, y0, y1) = (bar.end(), bar.y0, bar.y1);
     // Centred on the bar, but never past the canvas's bottom (a bar squeezed off a tiny one).
     let half = font as i32 / 2 + 1;
     let y = ((y0 + y1) / 2).min(area.dim_in_pixel().1 as i32 - half);
     let bold = sans(font).style(FontStyle::Bold);
     let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
-    match amount_at(amount, (end, y0, y1), right, font, theme) {
+    match amount_at(amount, bar, right, font, theme) {
         AmountAt::Past(x) => area.draw(&Text::new(amount.to_string(), (x, y), style)),
         AmountAt::Inside(x) => {
             let gap = theme.px(4) as i32;
@@ -162,7 +184,7 @@ pub(crate) fn draw_amount<DB: DrawingBackend>(
 
 /// How far the words in a bar's segments may reach: to the plate of an amount that
 /// [`draw_amount`] writes inside the bar's end, else anywhere.
-pub(crate) fn words_end(amount: &str, bar: (i32, i32, i32), right: i32, font: u32, theme: &Theme) -> i32 {
+pub(crate) fn words_end(amount: &str, bar: &BarEnds<'_>, right: i32, font: u32, theme: &Theme) -> i32 {
     match amount_at(amount, bar, right, font, theme) {
         AmountAt::Inside(from) => from - 2,
         AmountAt::Past(_) | AmountAt::Nowhere => i32::MAX,
@@ -170,14 +192,16 @@ pub(crate) fn words_end(amount: &str, bar: (i32, i32, i32), right: i32, font: u3
 }
 
 /// Where [`draw_amount`] writes a bar's amount: from `x` past the bar's end, or from `x`
-/// inside it (on a plate from `x - 2`), or nowhere.
+/// inside its last segment (on a plate from `x - 2`, at least a gap from the segment's
+/// start), or nowhere.
 enum AmountAt {
     Past(i32),
     Inside(i32),
     Nowhere,
 }
 
-fn amount_at(amount: &str, (end, y0, y1): (i32, i32, i32), right: i32, font: u32, theme: &Theme) -> AmountAt {
+fn amount_at(amount: &str, bar: &BarEnds<'_>, right: i32, font: u32, theme: &Theme) -> AmountAt {
+    let (end, y0, y1) = (bar.end(), bar.y0, bar.y1);
     let gap = theme.px(4) as i32;
     let width = text_width(amount, font);
     let x0 = end - gap - width;
@@ -185,7 +209,7 @@ fn amount_at(amount: &str, (end, y0, y1): (i32, i32, i32), right: i32, font: u32
         AmountAt::Nowhere
     } else if end + gap + width <= right {
         AmountAt::Past(end + gap)
-    } else if x0 > right / 2 && y1 - y0 >= font as i32 {
+    } else if x0 > right / 2 && x0 - 2 >= bar.last_from() + gap && y1 - y0 >= font as i32 {
         AmountAt::Inside(x0)
     } else {
         AmountAt::Nowhere
@@ -317,4 +341,29 @@ pub(crate) fn drawn_text(svg: &str) -> String {
 fn unescaped(text: &str) -> String {
     let pairs = [("&apos;", "'"), ("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")];
     pairs.iter().fold(text.to_string(), |t, (from, to)| t.replace(from, to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(x: &[i32]) -> &'static str {
+        let theme = Theme::light(100);
+        match amount_at("$9.97", &BarEnds { x, y0: 0, y1: 30 }, 800, 14, &theme) {
+            AmountAt::Past(_) => "past",
+            AmountAt::Inside(_) => "inside",
+            AmountAt::Nowhere => "nowhere",
+        }
+    }
+
+    #[test]
+    fn a_bills_amount_goes_inside_its_last_segment_only_where_the_plate_leaves_every_segment_seen() {
+        // Lesson 000's day without a limit: the heavy user, then nine honest users of a few
+        // pixels each at the bar's end. A plate there hid who the rest of the bill went to.
+        let mut nine = vec![10, 745];
+        nine.extend((1..=9).map(|k| 745 + k * 5));
+        assert_eq!(at(&nine), "nowhere", "edges {nine:?}: the row's note says the bill");
+        assert_eq!(at(&[10, 300, 790]), "inside", "a last segment wide enough holds the plate");
+        assert_eq!(at(&[10, 300, 500]), "past", "a bar with room after it");
+    }
 }

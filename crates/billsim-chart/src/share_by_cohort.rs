@@ -6,7 +6,7 @@
 
 use crate::frame::{sans, Frame};
 use crate::pixels::{edges_on, painted, text_width};
-use crate::rows::{draw_amount, draw_refused, fit, strip, words_end};
+use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{Theme, ON_BAR};
 use billsim_core::views::colours::Pattern;
 use billsim_core::views::share::{Bar, CohortView};
@@ -63,7 +63,8 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         let values: Vec<u64> = bar.segments.iter().map(|s| s.charged.0).collect();
         let x = edges_on(pad, w - 2 * pad, &values, longest, theme.least_segment());
         // A bill written inside its bar's end leaves the segments' words the room before it.
-        let words_end = words_end(&bar.bill, (x.last().copied().unwrap_or(pad), y0, y1), w - pad, font, theme);
+        let ends = BarEnds { x: &x, y0, y1 };
+        let words_end = words_end(&bar.bill, &ends, w - pad, font, theme);
         for (c, segment) in bar.segments.iter().enumerate() {
             let (x0, x1) = painted(&x, c, gap);
             if x1 <= x0 {
@@ -85,8 +86,8 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
                 area.draw(&Text::new(text, (tx, ty), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
             }
         }
-        if let Some(&end) = x.last() {
-            draw_amount(area, &bar.bill, (end, y0, y1), w - pad, font, theme)?;
+        if !x.is_empty() {
+            draw_amount(area, &bar.bill, &ends, w - pad, font, theme)?;
         }
         if chosen {
             let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));

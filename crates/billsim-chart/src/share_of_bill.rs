@@ -4,7 +4,7 @@
 
 use crate::frame::{sans, Frame};
 use crate::pixels::{edges_on, painted, text_width};
-use crate::rows::{draw_amount, draw_refused, fit, strip, words_end};
+use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{rgb, Theme, ON_BAR};
 use billsim_core::lessons::toy_day::UserKind;
 use billsim_core::views::share::honest_refused_words;
@@ -93,8 +93,8 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
         }
         let x = edges_on(pad, w - 2 * pad, &row.values, row.full, theme.least_segment());
         // An amount written inside its bar's end leaves the heavy user's words the room before it.
-        let end = x.last().copied().unwrap_or(pad);
-        let words_end = row.amount.as_deref().map_or(i32::MAX, |a| words_end(a, (end, y0, y1), w - pad, font, theme));
+        let bar = BarEnds { x: &x, y0, y1 };
+        let words_end = row.amount.as_deref().map_or(i32::MAX, |a| words_end(a, &bar, w - pad, font, theme));
         for (u, user) in day.users.iter().enumerate() {
             let (x0, x1) = painted(&x, u, gap);
             if x1 <= x0 {
@@ -118,8 +118,8 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
                 }
             }
         }
-        if let (Some(amount), Some(&end)) = (&row.amount, x.last()) {
-            draw_amount(area, amount, (end, y0, y1), w - pad, font, theme)?;
+        if let Some(amount) = &row.amount {
+            draw_amount(area, amount, &bar, w - pad, font, theme)?;
         }
         if row.selected {
             let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
