@@ -270,9 +270,6 @@ impl Replay {
     }
 }
 
-/// A policy file's text from what `run` was given: text as it is; JSON data written as
-/// JSON, a list of policies put under `"policies"` so that a refusal's path says
-/// `policies[1].guards[0].limit`, the argument's name.
 /// The policies' refusal: a field of them said where the page's editor shows it ("Policy 2
 /// \"tight\", guard 1, limit: must be ..."), its path in the file (`text`) given beside
 /// the message.
@@ -286,6 +283,9 @@ fn policies_refused(e: BadFile, text: &str) -> Thrown {
     }
 }
 
+/// A policy file's text from what `run` was given: text as it is; JSON data written as
+/// JSON, a list of policies put under `"policies"` so that a refusal's path says
+/// `policies[1].guards[0].limit`, the argument's name.
 fn policy_file_text(policies: &JsValue) -> Result<String, Thrown> {
     if let Some(text) = policies.as_string() {
         return Ok(text);

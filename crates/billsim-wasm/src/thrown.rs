@@ -108,6 +108,16 @@ mod tests {
     }
 
     #[test]
+    fn a_refusal_within_a_policy_file_names_the_argument_and_gives_the_path_beside_its_words() {
+        let t = Thrown::at_path("policies", "policies[1].guards[0].limit", "Policy 2, guard 1, limit: must be ...");
+        assert_eq!(
+            (t.field(), t.path(), t.message()),
+            (Some("policies"), Some("policies[1].guards[0].limit"), "Policy 2, guard 1, limit: must be ...")
+        );
+        assert_eq!(Thrown::on("perMinute", "must be ...").path(), None, "other refusals have no path");
+    }
+
+    #[test]
     fn an_overflow_names_no_field() {
         let t = Thrown::from(Overflow);
         assert_eq!((t.field(), t.message()), (None, "an amount of money is too large to count"));
