@@ -132,8 +132,8 @@ impl Fit {
     }
 }
 
-/// A bar's segment edges (`x`, as [`crate::pixels::edges_on`] gives them) between `y0` and
-/// `y1`, for its amount.
+/// A bar's segment edges (`x`, as [`crate::pixels::edges_on`] gives them: its start, then
+/// each segment's end) between `y0` and `y1`, for its amount.
 pub(crate) struct BarEnds<'a> {
     pub x: &'a [i32],
     pub y0: i32,

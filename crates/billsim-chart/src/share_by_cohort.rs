@@ -86,9 +86,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
                 area.draw(&Text::new(text, (tx, ty), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
             }
         }
-        if !x.is_empty() {
-            draw_amount(area, &bar.bill, &ends, w - pad, font, theme)?;
-        }
+        draw_amount(area, &bar.bill, &ends, w - pad, font, theme)?;
         if chosen {
             let frame = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
             area.draw(&Rectangle::new([(pad - gap * 2, y0 - gap * 2), (w - pad + gap, row_bottom + gap * 2)], frame))?;

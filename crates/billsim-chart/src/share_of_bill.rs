@@ -168,8 +168,8 @@ pub(crate) fn stripes<DB: DrawingBackend>(
 
 /// The colour of rising stripes over `fill`: the fill at two thirds of each channel.
 pub(crate) fn stripe_on(fill: RGBColor) -> RGBColor {
-    let third = |c: u8| (u16::from(c) * 2 / 3) as u8;
-    RGBColor(third(fill.0), third(fill.1), third(fill.2))
+    let two_thirds = |c: u8| (u16::from(c) * 2 / 3) as u8;
+    RGBColor(two_thirds(fill.0), two_thirds(fill.1), two_thirds(fill.2))
 }
 
 #[cfg(test)]
