@@ -30,11 +30,12 @@ impl Notes {
     /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside
     /// the plot) and places up to three lines above and below them, half a line at a time,
     /// the one that covers no other label, then the one with the fewest points of the
-    /// lines covered plus three for each half line away (a label far from its line reads
-    /// as another's); the earliest on a tie. Where every such place covers another label,
-    /// the free place in the plot nearest the first spot; where there is none, nowhere
+    /// lines covered plus `far` for each half line away, moved to fit the plot included (a
+    /// label far from its line reads as another's); the earliest on a tie. Where every
+    /// such place covers another label, the free place in the plot nearest the first spot;
+    /// where there is none, nowhere
     /// (`None`: the label is dropped, not written over another; the sentences keep it).
-    pub(crate) fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>) -> Option<(i32, i32)> {
+    pub(crate) fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>, far: i32) -> Option<(i32, i32)> {
         let (left, top, right, bottom) = self.plot;
         let inside =
             |(x, y): (i32, i32)| (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)));
@@ -47,9 +48,14 @@ impl Notes {
         };
         let cost = |&(d, (x, y)): &(i32, (i32, i32))| {
             let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
-            (covers((x, y)), self.obstacles.iter().filter(inside).count() as i32 + 3 * d)
+            (covers((x, y)), self.obstacles.iter().filter(inside).count() as i32 + far * d)
         };
-        let best = tries.map(|(d, spot)| (d, inside(spot))).min_by_key(cost).map(|(_, spot)| spot);
+        // A spot moved to fit the plot is as far from where it was asked as it moved.
+        let moved = |(x, y): (i32, i32)| {
+            let (ix, iy) = inside((x, y));
+            ((ix - x).abs() + (iy - y).abs()) / step
+        };
+        let best = tries.map(|(d, spot)| (d + moved(spot), inside(spot))).min_by_key(cost).map(|(_, spot)| spot);
         let chosen = match best {
             Some(spot) if covers(spot) == 0 => Some(spot),
             _ => {

@@ -57,6 +57,13 @@ fn thinned(ticks: &[Tick], spacing: i32, room: i32) -> Vec<&Tick> {
     ticks.iter().step_by(k).collect()
 }
 
+/// What each half line between a label and its place costs, against each point of the
+/// lines it covers: enough that a label stays as near its ring or its limit's line as the
+/// other labels allow, over the lines if need be. A few lines away it sits by another
+/// trip's ring or limit's line, and reads as that one's (at 390 px, "breaker trips at 00:17"
+/// stood by the 00:46 trip's ring).
+const STAY_NEAR: i32 = 10_000;
+
 /// Draws `view` on `area`.
 pub fn draw_over_time<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -159,9 +166,9 @@ pub fn draw_over_time<DB: DrawingBackend>(
         }
     }
 
-    // Labels last, each where it covers the fewest points of the lines and no other label:
-    // a limit's beside its line (one above the axis at the top, with an arrow), a trip's
-    // by its ring.
+    // Labels last, each covering no other label, as near its mark as the others allow, then
+    // covering the fewest points of the lines: a trip's by its ring, a limit's beside its
+    // line (one above the axis at the top, with an arrow), a line's off the scale above it.
     let mut obstacles: Vec<(i32, i32)> = Vec::new();
     for points in view.lines.iter().map(|l| &l.points).chain(view.limits.iter().filter(|l| !l.above).map(|l| &l.points))
     {
@@ -170,9 +177,13 @@ pub fn draw_over_time<DB: DrawingBackend>(
     let mut notes = Notes { taken: Vec::new(), obstacles, plot: (left, top, right, bottom), font, line_h };
     let gap = theme.px(3) as i32;
     let ring = theme.px(7) as i32;
-    let trips: Vec<(i32, i32)> =
-        view.lines.iter().filter_map(|l| l.trip.as_ref()).map(|t| (x_of(t.at_ms), y_of(t.spent_nanos))).collect();
-    for &(x, y) in &trips {
+    let trips: Vec<(i32, i32, &str)> = view
+        .lines
+        .iter()
+        .filter_map(|l| l.trip.as_ref())
+        .map(|t| (x_of(t.at_ms), y_of(t.spent_nanos), t.label.as_str()))
+        .collect();
+    for &(x, y, _) in &trips {
         area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
         notes.taken.push((x - ring, y - ring, x + ring, y + ring));
     }
@@ -187,6 +198,31 @@ pub fn draw_over_time<DB: DrawingBackend>(
         let (tip, half) = (theme.px(7) as i32, theme.px(5) as i32);
         area.draw(&Polygon::new(vec![(x, bottom - tip), (x - half, bottom), (x + half, bottom)], theme.text.filled()))?;
         notes.taken.push((x - half, bottom - tip, x + half, bottom));
+    }
+    // Each moment written once, however many policies reached their ceilings then: first,
+    // so that each is by its own ring (placed after the limits' labels, one was pushed to
+    // another's ring, and read as that one's). One that still stands nearer another
+    // moment's ring than its own (a phone's plot too short for both) is left out: the
+    // sentences under the chart say it.
+    for event in &view.events {
+        let (x, y) = (x_of(event.at_ms), y_of(event.spent_nanos));
+        let lines = wrap(&event.label, font, right - left);
+        let (width, height) = notes.size(&lines);
+        let spots = [x - width / 2, x + ring + gap, x - ring - gap - width]
+            .into_iter()
+            .flat_map(|sx| [(sx, y - ring - gap - height), (sx, y + ring + gap), (sx, y - height / 2)]);
+        let Some(at) = notes.place(width, height, spots.collect(), STAY_NEAR) else { continue };
+        let away = |&&(cx, cy, _): &&(i32, i32, &str)| {
+            (at.0 - cx).max(cx - at.0 - width).max(0) + (at.1 - cy).max(cy - at.1 - height).max(0)
+        };
+        // Its own rings: the trips it is written for ("... at 00:46 (2 policies)").
+        let (own, others): (Vec<_>, Vec<_>) = trips.iter().partition(|t| event.label.starts_with(t.2));
+        let near = own.iter().map(away).min().unwrap_or(0);
+        if others.iter().map(away).any(|d| d < near) {
+            notes.taken.pop(); // the place it took, given back
+            continue;
+        }
+        notes.draw(area, &lines, at, theme)?;
     }
     for limit in &view.limits {
         let words = match limit.above {
@@ -207,7 +243,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
         let spots = [right - width, left + gap, (left + right - width) / 2]
             .into_iter()
             .flat_map(|x| [(x, line_y(x + width / 2) - height - gap), (x, line_y(x + width / 2) + gap)]);
-        if let Some(at) = notes.place(width, height, spots.collect()) {
+        if let Some(at) = notes.place(width, height, spots.collect(), STAY_NEAR) {
             notes.draw(area, &lines, at, theme)?;
         }
     }
@@ -217,19 +253,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
         let (width, height) = notes.size(&lines);
         let x = x_of(mark.at_ms);
         let spots = [x - width / 2, x + gap, x - gap - width].map(|sx| (sx, top));
-        if let Some(at) = notes.place(width, height, spots.to_vec()) {
-            notes.draw(area, &lines, at, theme)?;
-        }
-    }
-    // Each moment written once, however many policies reached their ceilings then.
-    for event in &view.events {
-        let (x, y) = (x_of(event.at_ms), y_of(event.spent_nanos));
-        let lines = wrap(&event.label, font, right - left);
-        let (width, height) = notes.size(&lines);
-        let spots = [x - width / 2, x + ring + gap, x - ring - gap - width]
-            .into_iter()
-            .flat_map(|sx| [(sx, y - ring - gap - height), (sx, y + ring + gap), (sx, y - height / 2)]);
-        if let Some(at) = notes.place(width, height, spots.collect()) {
+        if let Some(at) = notes.place(width, height, spots.to_vec(), STAY_NEAR) {
             notes.draw(area, &lines, at, theme)?;
         }
     }
@@ -239,13 +263,13 @@ pub fn draw_over_time<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rows::{drawn_text, texts_cut};
+    use crate::rows::{drawn_text, text_boxes, texts_cut};
     use billsim_core::engine::{Guard, Policy, Record};
     use billsim_core::lessons::toy_day::scenario::TOY_DAY;
     use billsim_core::scenario::registry::find;
     use billsim_core::scenario::{run, Values};
     use billsim_core::time::Span;
-    use billsim_core::views::over_time::over_time;
+    use billsim_core::views::over_time::{over_time, Mark};
     use billsim_core::Micros;
 
     fn toy_view(set: &[(&str, &str)]) -> OverTime {
@@ -325,6 +349,63 @@ mod tests {
             .iter()
             .map(|s| run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
         runs.map(|r| over_time(&r).unwrap()).chain([tripped_view(), runaway_day()]).collect()
+    }
+
+    /// The rings around trips in an SVG drawing of the chart (circles of the ring's radius,
+    /// not filled): their centres.
+    fn rings(svg: &str, theme: &Theme) -> Vec<(i32, i32)> {
+        let radius = format!(" r=\"{}\"", theme.px(7));
+        let num = |line: &str, name: &str| {
+            line.split(&format!(" {name}=\"")).nth(1).and_then(|r| r.split('"').next()?.parse::<i32>().ok())
+        };
+        svg.lines()
+            .filter(|l| l.starts_with("<circle") && l.contains(&radius) && l.contains("fill=\"none\""))
+            .filter_map(|l| Some((num(l, "cx")?, num(l, "cy")?)))
+            .collect()
+    }
+
+    #[test]
+    fn each_trips_label_stands_by_its_own_ring_not_another_trips() {
+        // At 390 px lesson 003's "breaker trips at 00:17" stood by the 00:46 trip's ring and
+        // "breaker trips at 00:46 (2 policies)" by the 00:17 one's: placed after the limits'
+        // labels, each went to the nearest free place.
+        let theme = Theme::light(100);
+        let mut checked = 0;
+        for view in every_scenarios_view().iter().filter(|v| v.events.len() >= 2) {
+            // The trips in time order (and, at one moment, highest first), as their rings
+            // stand from left to right (and top to bottom).
+            let mut trips: Vec<_> = view.lines.iter().filter_map(|l| l.trip.as_ref()).collect();
+            trips.sort_by_key(|t| (t.at_ms, std::cmp::Reverse(t.spent_nanos)));
+            for size in [(370, 370), (390, 300), (672, 300), (800, 420)] {
+                let svg = svg_of(view, size, theme);
+                let mut rings = rings(&svg, &theme);
+                rings.sort_unstable();
+                assert_eq!(rings.len(), trips.len(), "{} at {size:?}: a ring a trip", view.title);
+                let boxes = text_boxes(&svg);
+                for event in &view.events {
+                    // Its first line (a long label wraps); a label left out for want of room
+                    // is not drawn, and the sentences say it.
+                    let Some((_, (x0, y0, x1, y1), _)) =
+                        boxes.iter().find(|(text, ..)| text.len() >= 10 && event.label.starts_with(text.as_str()))
+                    else {
+                        continue;
+                    };
+                    let away = |&(cx, cy): &(i32, i32)| (x0 - cx).max(cx - x1).max(0) + (y0 - cy).max(cy - y1).max(0);
+                    let mine = |t: &&Mark| event.label.starts_with(t.label.as_str());
+                    let of =
+                        |own: bool| rings.iter().zip(&trips).filter(move |(_, t)| mine(t) == own).map(|(r, _)| away(r));
+                    let (own, other) = (of(true).min().unwrap(), of(false).min().unwrap_or(i32::MAX));
+                    assert!(
+                        own <= other,
+                        "{} at {size:?}: {:?} is {own} px from its ring, {other} px from another trip's",
+                        view.title,
+                        event.label
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 8, "{checked} labels checked, of lessons 001 and 003 at four sizes");
     }
 
     /// Lesson 002's runaway day, zoomed, at its default settings.

@@ -129,7 +129,7 @@ pub fn draw_trade_off<DB: DrawingBackend>(
             let (width, height) = notes.size(&lines);
             let beside = [(x + ring + gap, y - height / 2), (x - ring - gap - width, y - height / 2)];
             let over = [(x - width / 2, y - ring - gap - height), (x - width / 2, y + ring + gap)];
-            if let Some(at) = notes.place(width, height, beside.into_iter().chain(over).collect()) {
+            if let Some(at) = notes.place(width, height, beside.into_iter().chain(over).collect(), 3) {
                 placed = Some((lines, at, (width, height)));
                 break;
             }
