@@ -4,7 +4,7 @@
 
 use crate::lessons::toy_day::simulate::DayResult;
 use crate::lessons::toy_day::{user_name, UserKind};
-use crate::words::percent;
+use crate::words::share;
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -20,7 +20,8 @@ pub struct ReadoutRow {
     pub refused: u32,
     /// Dollars to four places, e.g. "$0.2476".
     pub charged: String,
-    /// Share of this policy's bill in whole percent, e.g. "28%" ("-" for a bill of zero).
+    /// Share of this policy's bill in whole percent, e.g. "28%", "under 1%" for a user
+    /// charged a little ("-" for a bill of zero).
     pub share: String,
 }
 
@@ -46,7 +47,7 @@ pub fn readout(day: &DayResult) -> Vec<ReadoutRow> {
                 served: r.served,
                 refused: r.refused,
                 charged: r.charged.dollars(4),
-                share: percent(r.charged.0, o.bill.0).map_or("-".into(), |p| format!("{p}%")),
+                share: share(r.charged.0, o.bill.0).unwrap_or_else(|| "-".into()),
             });
         }
     }
@@ -66,5 +67,16 @@ mod tests {
         assert!(day.summary(Policy::DailyBudget).starts_with("Daily cost budget $0.015: "));
         let rows = readout(&day);
         assert!(rows.iter().any(|r| r.policy == "Daily cost budget $0.015"), "the table names the same budget");
+    }
+
+    #[test]
+    fn a_user_charged_under_half_a_percent_of_the_bill_is_under_1_percent_not_0() {
+        // Day 0 without a limit: $9.97, ordinary users charged a few cents each.
+        let rows = readout(&simulate_day(0, &Settings::default()).unwrap());
+        let small: Vec<_> = rows.iter().filter(|r| r.kind == UserKind::Ordinary && r.charged != "$0.0000").collect();
+        assert!(!small.is_empty());
+        for r in small {
+            assert_ne!(r.share, "0%", "{} under {} charged {}", r.user, r.policy, r.charged);
+        }
     }
 }
