@@ -47,7 +47,8 @@ pub struct Point {
     pub bill: String,
     pub honest_refused: u64,
     pub honest_requests: u64,
-    /// The point's second line on the chart: "$3.01 · 497 refused (62%)".
+    /// The point's second line on the chart: "$3.01 · 497 honest refused (62%)" (the
+    /// honest requests, as the axis across counts: the bars' notes count every refusal).
     pub note: String,
     /// The point in words, for the status line and the text alternative.
     pub sentence: String,
@@ -62,7 +63,7 @@ pub struct Point {
 /// let free = find("freeTier").unwrap();
 /// let view = trade_off(&run(free, 0, &Values::defaults(free), None, Record::default()).unwrap());
 /// let all = view.points.iter().find(|p| p.policy == "allThree").unwrap();
-/// assert_eq!(all.note, "$3.01 · 497 refused (62%)");
+/// assert_eq!(all.note, "$3.01 · 497 honest refused (62%)");
 /// ```
 pub fn trade_off(run: &ScenarioRun) -> TradeOff {
     let cohorts = cohort_view(run);
@@ -101,7 +102,7 @@ fn point(bar: &Bar, name: Option<&str>) -> Point {
         bill: bar.bill.clone(),
         honest_refused: refused,
         honest_requests: requests,
-        note: format!("{} \u{B7} {} refused{part}", bar.bill, grouped(refused)),
+        note: format!("{} \u{B7} {} honest refused{part}", bar.bill, grouped(refused)),
         sentence: format!("{}: {} billed; {of}.", bar.label, bar.bill),
     }
 }
@@ -183,7 +184,7 @@ mod tests {
             all.sentence
         );
         let none = &free.points[0];
-        assert_eq!(none.note, "$23.05 \u{B7} 0 refused (0%)");
+        assert_eq!(none.note, "$23.05 \u{B7} 0 honest refused (0%)");
         assert_eq!(free.across, "Honest requests refused (of 802)");
         let (demo, _) = view("hackathon", &[]);
         let cap = demo.points.iter().find(|p| p.policy == "dailyCap").unwrap();
