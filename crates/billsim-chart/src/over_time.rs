@@ -240,9 +240,12 @@ pub fn draw_over_time<DB: DrawingBackend>(
                 .min_by_key(|p| (p.0 - x).abs())
                 .map_or(top, |p| p.1),
         };
+        // Above its line, as a line's name is read: below it, it sat on the next limit's line
+        // down (lesson 003's "$3.00 per day" on the hourly ceiling's $2 step). Three lines up
+        // or down from there are tried as well, further ones costing more.
         let spots = [right - width, left + gap, (left + right - width) / 2]
             .into_iter()
-            .flat_map(|x| [(x, line_y(x + width / 2) - height - gap), (x, line_y(x + width / 2) + gap)]);
+            .map(|x| (x, line_y(x + width / 2) - height - gap));
         if let Some(at) = notes.place(width, height, spots.collect(), STAY_NEAR) {
             notes.draw(area, &lines, at, theme)?;
         }
