@@ -5,8 +5,8 @@ use crate::lessons::toy_day::simulate::{run_policy, simulate_day, simulate_users
 use crate::lessons::toy_day::{toy_day, UserDay, UserKind};
 use crate::money::{Micros, Overflow};
 use crate::settings::Settings;
-use crate::words::counted;
 use crate::words::permille;
+use crate::words::{counted, in_sentence};
 use serde::Serialize;
 
 /// No limit: the heavy user is at least this share of the bill (in tenths of a percent).
@@ -141,7 +141,7 @@ impl DaysSpread {
     /// use billsim_core::{Policy, Settings};
     /// let days = days_spread(0, 20, &Settings::default()).unwrap();
     /// let line = days.sentence(Policy::DailyBudget);
-    /// assert!(line.starts_with("Over 20 days (0 to 19), Daily cost budget $0.25: the heavy user is "), "{line}");
+    /// assert!(line.starts_with("Over 20 days (0 to 19), daily cost budget $0.25: the heavy user is "), "{line}");
     /// ```
     pub fn sentence(&self, policy: Policy) -> String {
         let Some(s) = self.spread.iter().find(|s| s.policy == policy) else {
@@ -174,10 +174,12 @@ impl DaysSpread {
             (d, n) if d == n => format!("{calls} refused, on every day"),
             (d, n) => format!("{calls} refused, on {d} of the {n} days"),
         };
+        // The policy's label inside the sentence, lowered: "Over 200 days (0 to 199), daily
+        // cost budget $0.25: ..." (with its capital, it read as a new sentence).
         format!(
             "{}, {}: {share}; {refused}.",
             days_words(self.from, self.count, self.asked_for),
-            policy.label(&self.settings)
+            in_sentence(&policy.label(&self.settings))
         )
     }
 }
@@ -318,7 +320,7 @@ mod tests {
         let last = line(u32::MAX, 3);
         assert!(
             last.starts_with(
-                "On day 4294967295 only (3 days were asked for, but day numbers end at 4294967295), No limit: "
+                "On day 4294967295 only (3 days were asked for, but day numbers end at 4294967295), no limit: "
             ),
             "not \"Over 1 days (4294967295 to 4294967295)\": {last}"
         );
@@ -330,7 +332,7 @@ mod tests {
             "{two}"
         );
         let one = line(7, 1);
-        assert!(one.starts_with("On day 7, No limit: "), "{one}");
+        assert!(one.starts_with("On day 7, no limit: "), "{one}");
         assert!(!one.contains(" days"), "one day has no \"days\": {one}");
         assert!(line(0, 3).starts_with("Over 3 days (0 to 2), "));
         assert_eq!(days_spread(5, 0, &Settings::default()).unwrap().sentence(Policy::NoLimit), "No days were run.");
@@ -340,7 +342,7 @@ mod tests {
     #[test]
     fn days_with_no_bill_are_not_counted_as_a_share_of_zero_percent() {
         let broke = days_spread(0, 3, &budget(10_000)).unwrap().sentence(Policy::DailyBudget);
-        assert!(broke.contains("Daily cost budget $0.01: nothing is billed on any day; "), "{broke}");
+        assert!(broke.contains("daily cost budget $0.01: nothing is billed on any day; "), "{broke}");
         assert!(!broke.contains('%'), "no share of a bill that is not there: {broke}");
         let one = days_spread(0, 1, &budget(10_000)).unwrap().sentence(Policy::DailyBudget);
         assert!(one.contains(": nothing is billed; "), "{one}");
@@ -370,27 +372,27 @@ mod tests {
         let line = |days: &[(Option<u64>, u64)]| spread_of(days).sentence(Policy::NoLimit);
         assert_eq!(
             line(&[(Some(280), 0), (None, 0), (Some(300), 1)]),
-            "Over 3 days (0 to 2), No limit: the heavy user is 28\u{2013}30% of the bill on the 2 days with a bill (nothing is billed on the other day); 1 ordinary call refused, on 1 of the 3 days."
+            "Over 3 days (0 to 2), no limit: the heavy user is 28\u{2013}30% of the bill on the 2 days with a bill (nothing is billed on the other day); 1 ordinary call refused, on 1 of the 3 days."
         );
         assert_eq!(
             line(&[(Some(280), 2), (Some(280), 3)]),
-            "Over 2 days (0 to 1), No limit: the heavy user is 28% of the bill; 5 ordinary calls refused, on both days."
+            "Over 2 days (0 to 1), no limit: the heavy user is 28% of the bill; 5 ordinary calls refused, on both days."
         );
         assert_eq!(
             line(&[(Some(280), 2), (Some(280), 3), (None, 1)]),
-            "Over 3 days (0 to 2), No limit: the heavy user is 28% of the bill on the 2 days with a bill (nothing is billed on the other day); 6 ordinary calls refused, on every day."
+            "Over 3 days (0 to 2), no limit: the heavy user is 28% of the bill on the 2 days with a bill (nothing is billed on the other day); 6 ordinary calls refused, on every day."
         );
         assert_eq!(
             line(&[(Some(940), 1)]),
-            "On day 0, No limit: the heavy user is 94% of the bill; 1 ordinary call refused."
+            "On day 0, no limit: the heavy user is 94% of the bill; 1 ordinary call refused."
         );
         assert_eq!(
             line(&[(Some(940), 0)]),
-            "On day 0, No limit: the heavy user is 94% of the bill; no ordinary call refused."
+            "On day 0, no limit: the heavy user is 94% of the bill; no ordinary call refused."
         );
         assert_eq!(
             line(&[(None, 0), (Some(500), 0), (None, 0)]),
-            "Over 3 days (0 to 2), No limit: the heavy user is 50% of the bill on the 1 day with a bill (nothing is billed on the other 2); no ordinary call refused on any day."
+            "Over 3 days (0 to 2), no limit: the heavy user is 50% of the bill on the 1 day with a bill (nothing is billed on the other 2); no ordinary call refused on any day."
         );
     }
 }
