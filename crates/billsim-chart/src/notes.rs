@@ -9,6 +9,16 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+/// What each half line between a label and its place costs, against each point of the
+/// lines it covers ([`Notes::place`]'s `far`). Lines kept clear: a label may move a few
+/// lines off its mark to cover fewer points (the trade-off chart's points' labels).
+pub(crate) const KEEP_LINES_CLEAR: i32 = 3;
+/// Mark kept near: a label stays as near its ring or its limit's line as the other labels
+/// allow, over the lines if need be. A few lines away it sits by another trip's ring or
+/// limit's line, and reads as that one's (at 390 px, lesson 003's "breaker trips at 00:17"
+/// stood by the 00:46 trip's ring).
+pub(crate) const STAY_NEAR: i32 = 10_000;
+
 /// Labels placed in the plot so that none covers another, and each covers as little of
 /// the lines as the room allows.
 pub(crate) struct Notes {

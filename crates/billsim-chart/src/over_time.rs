@@ -6,7 +6,7 @@
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
-use crate::notes::Notes;
+use crate::notes::{Notes, STAY_NEAR};
 use crate::pixels::{log2_fixed, scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::{OverTime, Tick};
@@ -56,13 +56,6 @@ fn thinned(ticks: &[Tick], spacing: i32, room: i32) -> Vec<&Tick> {
     let k = (1..=ticks.len().max(1)).find(|&k| spacing.saturating_mul(k as i32) >= room).unwrap_or(ticks.len().max(1));
     ticks.iter().step_by(k).collect()
 }
-
-/// What each half line between a label and its place costs, against each point of the
-/// lines it covers: enough that a label stays as near its ring or its limit's line as the
-/// other labels allow, over the lines if need be. A few lines away it sits by another
-/// trip's ring or limit's line, and reads as that one's (at 390 px, "breaker trips at 00:17"
-/// stood by the 00:46 trip's ring).
-const STAY_NEAR: i32 = 10_000;
 
 /// Draws `view` on `area`.
 pub fn draw_over_time<DB: DrawingBackend>(

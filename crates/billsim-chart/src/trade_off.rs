@@ -7,7 +7,7 @@
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
-use crate::notes::Notes;
+use crate::notes::{Notes, KEEP_LINES_CLEAR};
 use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::Tick;
@@ -129,7 +129,7 @@ pub fn draw_trade_off<DB: DrawingBackend>(
             let (width, height) = notes.size(&lines);
             let beside = [(x + ring + gap, y - height / 2), (x - ring - gap - width, y - height / 2)];
             let over = [(x - width / 2, y - ring - gap - height), (x - width / 2, y + ring + gap)];
-            if let Some(at) = notes.place(width, height, beside.into_iter().chain(over).collect(), 3) {
+            if let Some(at) = notes.place(width, height, beside.into_iter().chain(over).collect(), KEEP_LINES_CLEAR) {
                 placed = Some((lines, at, (width, height)));
                 break;
             }

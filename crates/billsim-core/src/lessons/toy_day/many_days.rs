@@ -5,8 +5,7 @@ use crate::lessons::toy_day::simulate::{run_policy, simulate_day, simulate_users
 use crate::lessons::toy_day::{toy_day, UserDay, UserKind};
 use crate::money::{Micros, Overflow};
 use crate::settings::Settings;
-use crate::words::permille;
-use crate::words::{counted, in_sentence};
+use crate::words::{counted, in_sentence, permille};
 use serde::Serialize;
 
 /// No limit: the heavy user is at least this share of the bill (in tenths of a percent).
