@@ -78,7 +78,9 @@ pub struct Line {
     /// `[milliseconds, nano-dollars]` from the axis's start (nothing spent) to its end: the
     /// spend settled before each moment. Never falls; the last is the bill.
     pub points: Vec<[u64; 2]>,
-    /// Where a spend ceiling was reached.
+    /// Where a spend ceiling was reached, when that is on the scale: one above its top (lesson
+    /// 001's $1.00 cap on an axis to $0.0015) is left to the sentence, as a ring pressed
+    /// onto the top edge would mark another line's spend.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trip: Option<Mark>,
     /// Where the line leaves the top of the scale (kept for the lines below it), and its
@@ -251,6 +253,7 @@ pub(crate) fn placed(
                 label: format!("\u{2191} {}: off the scale, {} by the end", d.label, spent_text(d.bill)),
             });
             let Drawn { policy, label, bill, points, trip, .. } = d;
+            let trip = trip.filter(|t| t.spent_nanos <= axis_top);
             Line { policy, label, bill: spent_text(bill), points, trip, off_scale, sentence }
         })
         .collect::<Vec<_>>();

@@ -318,3 +318,28 @@ fn a_log_of_nine_seconds_at_nine_oclock_is_marked_in_seconds_on_a_clock() {
     assert_eq!(v.table.rows.last().unwrap()[0], "09:00:09", "the table's last row: {:?}", v.table.rows);
     assert!(v.table.caption.ends_with("to the nearest second."), "{}", v.table.caption);
 }
+
+#[test]
+fn a_ceiling_reached_above_the_scale_is_said_but_not_ringed_on_the_top_edge() {
+    for s in crate::scenario::registry::SCENARIOS {
+        let v = view(&run(s, 0, &Values::defaults(s), None, Record::default()).unwrap());
+        let top = v.money_ticks.last().unwrap().at;
+        for t in v.lines.iter().filter_map(|l| l.trip.as_ref()).chain(&v.events) {
+            assert!(
+                t.spent_nanos <= top,
+                "{}: {:?} at {} nano-dollars on a scale to {top}",
+                s.name,
+                t.label,
+                t.spent_nanos
+            );
+        }
+    }
+    // Lesson 001: the $1.00 cap is reached at 12:54, on an axis to $0.0015 drawn for the
+    // tutorial's $0.001 cap.
+    let demo = crate::scenario::registry::find("hackathon").unwrap();
+    let v = view(&run(demo, 0, &Values::defaults(demo), None, Record::default()).unwrap());
+    let cap = v.lines.iter().find(|l| l.policy == "dailyCap").expect("the $1.00 daily cap's line");
+    assert!(cap.off_scale.is_some() && cap.trip.is_none(), "{}: {:?}", cap.label, cap.trip);
+    assert!(cap.sentence.contains("the daily cost cap is reached at 12:54"), "{}", cap.sentence);
+    assert!(v.events.iter().all(|e| !e.label.contains("12:54")), "{:?}", v.events);
+}
