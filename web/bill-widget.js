@@ -727,12 +727,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     return this.#writeView(settings, view, canvas, view.lines.map((l) => l.sentence).join(" "));
   }
 
-  // The ladder against the hard block: its sentences; each row in the text alternative (ladderView).
+  // The ladder against the hard block: its sentences; each group's bars in the text
+  // alternative (ladderView).
   #writeLadder(settings) {
     const view = this.#viewOf(this.#core.ladderView, settings, this.#state.seed);
     const text = view.sentences.join(" ");
     return this.#writeView(settings, view, ".ladder-chart", text,
-      `${view.rows.map((r) => `${r.heading}: ${r.note}`).join(". ")}. ${text}`);
+      `${view.groups.map((g) => `${g.heading}: ${g.rows.map((r) => `${r.heading}, ${r.note}`).join("; ")}`).join(". ")}. ${text}`);
   }
 
   // Each kind of user's share of the bill under each policy: the sentence of the framed

@@ -1,16 +1,16 @@
-//! The ladder against the hard block: for each policy and group of tenants, a bar of the
+//! The ladder against the hard block: for each group of tenants and policy, a bar of the
 //! calls the daily cap stopped on the model they asked for, split into those served on each
 //! cheaper model and those refused (in the refused colour). The runaway tenant's bars share
-//! one scale, the other tenants' another, each said under its bars. Every word and count
+//! one scale, the other tenants' another, each group's heading saying what its full width is. Every word and count
 //! comes from the core's [`LadderView`]; this only places them.
 
-use crate::frame::{text_at, Frame};
+use crate::frame::{sans, text_at, Frame};
 use crate::pixels::{edges_on, wrap};
 use crate::theme::{rgb, Theme};
 use billsim_core::lessons::runaway_tenant::ladder::LadderView;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, VPos};
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// The colour of part `k` of `parts` parts: the cheaper models in the "within" grey, the
 /// cheapest paler; the last part (refused) in the refused colour.
@@ -59,35 +59,48 @@ pub fn draw_ladder<DB: DrawingBackend>(
     }
     y += line_h + theme.px(4) as i32;
 
-    // Each row: its heading, then its bar with its note beside or under it.
-    let most = |runaway: bool| -> u128 {
-        let total = |calls: &[u64]| calls.iter().map(|&c| u128::from(c)).sum::<u128>();
-        view.rows.iter().filter(|r| r.runaway == runaway).map(|r| total(&r.calls)).max().unwrap_or(0)
-    };
-    let words: Vec<(Vec<String>, Vec<String>)> =
-        view.rows.iter().map(|r| (wrap(&r.heading, font, room), wrap(&r.note, font, room))).collect();
-    let lines: i32 = words.iter().map(|(a, b)| (a.len() + b.len()) as i32).sum();
-    let rows = view.rows.len().max(1) as i32;
-    let bar_h =
-        ((h - y - pad - lines * line_h) / rows - theme.px(6) as i32).clamp(theme.px(6) as i32, theme.px(22) as i32);
-    for (row, (heading, note)) in view.rows.iter().zip(&words) {
-        for l in heading {
-            area.draw(&Text::new(l.clone(), (pad, y + line_h / 2), text.clone()))?;
+    // Each group: its heading (whose calls, and the full width's count) in bold, then each
+    // row's heading, its bar to the group's scale, and its note under it.
+    let bold = sans(font).style(FontStyle::Bold).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    let wrapped = |words: &str| wrap(words, font, room);
+    let lines: i32 = view
+        .groups
+        .iter()
+        .map(|g| {
+            let rows = g.rows.iter().map(|r| wrapped(&r.heading).len() + wrapped(&r.note).len()).sum::<usize>();
+            (wrapped(&g.heading).len() + rows) as i32
+        })
+        .sum();
+    let rows = view.groups.iter().map(|g| g.rows.len()).sum::<usize>().max(1) as i32;
+    let gaps = view.groups.len() as i32 * theme.px(8) as i32;
+    let bar_h = ((h - y - pad - gaps - lines * line_h) / rows - theme.px(6) as i32)
+        .clamp(theme.px(6) as i32, theme.px(22) as i32);
+    for group in &view.groups {
+        y += theme.px(8) as i32;
+        for l in wrapped(&group.heading) {
+            area.draw(&Text::new(l, (pad, y + line_h / 2), bold.clone()))?;
             y += line_h;
         }
-        let edges = edges_on(pad, room, &row.calls, most(row.runaway), theme.least_segment());
-        for k in 0..row.calls.len() {
-            if edges[k + 1] > edges[k] {
-                let colour = part_colour(theme, k, parts);
-                area.draw(&Rectangle::new([(edges[k], y), (edges[k + 1], y + bar_h)], colour.filled()))?;
+        let most = group.rows.iter().map(|r| r.calls.iter().map(|&c| u128::from(c)).sum::<u128>()).max().unwrap_or(0);
+        for row in &group.rows {
+            for l in wrapped(&row.heading) {
+                area.draw(&Text::new(l, (pad, y + line_h / 2), text.clone()))?;
+                y += line_h;
             }
+            let edges = edges_on(pad, room, &row.calls, most, theme.least_segment());
+            for k in 0..row.calls.len() {
+                if edges[k + 1] > edges[k] {
+                    let colour = part_colour(theme, k, parts);
+                    area.draw(&Rectangle::new([(edges[k], y), (edges[k + 1], y + bar_h)], colour.filled()))?;
+                }
+            }
+            y += bar_h + theme.px(2) as i32;
+            for l in wrapped(&row.note) {
+                area.draw(&Text::new(l, (pad, y + line_h / 2), text.clone()))?;
+                y += line_h;
+            }
+            y += theme.px(4) as i32;
         }
-        y += bar_h + theme.px(2) as i32;
-        for l in note {
-            area.draw(&Text::new(l.clone(), (pad, y + line_h / 2), text.clone()))?;
-            y += line_h;
-        }
-        y += theme.px(4) as i32;
     }
     Ok(())
 }
@@ -105,7 +118,8 @@ mod tests {
     fn at_320_390_and_1000_pixels_every_heading_and_note_is_drawn_inside_and_apart() {
         let tenant = find("runawayTenant").unwrap();
         let view = ladder_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::EVERYTHING).unwrap());
-        for size in [(320, 420), (390, 420), (1000, 360)] {
+        // 352 px: the canvas's 22rem.
+        for size in [(320, 352), (390, 352), (390, 420), (1000, 352)] {
             for theme in [Theme::light(100), Theme::dark(100)] {
                 let mut svg = String::new();
                 {
@@ -116,11 +130,19 @@ mod tests {
                 assert!(texts_cut(&svg, (size.0 as i32, size.1 as i32)).is_empty(), "{size:?}");
                 assert!(texts_overlapping(&svg).is_empty(), "{size:?}: {:?}", texts_overlapping(&svg));
                 let drawn = drawn_text(&svg);
-                for row in &view.rows {
-                    assert!(drawn.contains(&row.heading) && drawn.contains(&row.note), "{} at {size:?}", row.heading);
+                for group in &view.groups {
+                    assert!(drawn.contains(&group.heading), "{} at {size:?}", group.heading);
+                    for row in &group.rows {
+                        assert!(
+                            drawn.contains(&row.heading) && drawn.contains(&row.note),
+                            "{} at {size:?}",
+                            row.heading
+                        );
+                    }
                 }
                 // The refused part of the hard block's and the ladder's bars for the other
-                // tenants: the ladder's is the shorter, by what it serves on cheaper models.
+                // tenants (the third and fourth bars, after the runaway tenant's two): the
+                // ladder's is the shorter, by what it serves on cheaper models.
                 let refused = format!(
                     "fill=\"#{:02X}{:02X}{:02X}\"",
                     theme.palette.refused.0, theme.palette.refused.1, theme.palette.refused.2
@@ -132,7 +154,7 @@ mod tests {
                     .collect();
                 assert_eq!(widths.len(), 5, "four bars' refused parts and the key's: {widths:?}");
                 assert!(
-                    widths[2] > widths[4],
+                    widths[3] > widths[4],
                     "the hard block refuses more of the others' calls than the ladder: {widths:?}"
                 );
             }
@@ -164,7 +186,7 @@ mod tests {
                         .filter_map(|l| l.split(" width=\"").nth(1)?.split('"').next()?.parse().ok())
                         .collect();
                     // The key's swatch first, then a bar's part per row that has any.
-                    let rows = view.rows.iter().filter(|r| r.calls[k] > 0).count();
+                    let rows = view.groups.iter().flat_map(|g| &g.rows).filter(|r| r.calls[k] > 0).count();
                     let least = theme.px(3) as i32;
                     assert!(
                         widths.len() == rows + 1 && widths.iter().all(|&w| w >= least),

@@ -87,28 +87,44 @@ fn the_ladder_serves_on_cheaper_models_the_other_tenants_calls_the_hard_block_re
     let run = month(&[]);
     let view = ladder_view(&run);
     assert_eq!(view.parts, ["served on claude-sonnet-4-6", "served on claude-haiku-4-5", "refused"]);
-    let headings: Vec<&str> = view.rows.iter().map(|r| r.heading.as_str()).collect();
+    // The runaway tenant's pair of bars, then the other tenants' pair, each headed by whose
+    // calls they are and the calls its full width stands for.
+    let headings: Vec<(&str, Vec<&str>)> =
+        view.groups.iter().map(|g| (g.heading.as_str(), g.rows.iter().map(|r| r.heading.as_str()).collect())).collect();
+    let widest = |g: usize| view.groups[g].rows.iter().map(|r| r.calls.iter().sum::<u64>()).max().unwrap();
+    let policies = vec!["Daily cap, hard block", "Daily cap, degrade ladder"];
     assert_eq!(
         headings,
         [
-            "Daily cap, hard block: umbrella",
-            "Daily cap, hard block: the other tenants",
-            "Daily cap, degrade ladder: umbrella",
-            "Daily cap, degrade ladder: the other tenants"
+            (
+                format!("Calls of umbrella, stopped by its daily cap (the full width: {} calls)", widest(0)).as_str(),
+                policies.clone()
+            ),
+            (
+                format!(
+                    "Calls of the other tenants, stopped by their daily caps (the full width: {} calls)",
+                    widest(1)
+                )
+                .as_str(),
+                policies
+            )
         ]
     );
     // Counted apart from the view: the month's outcome of each policy, by tenant.
     let outcome = |p: &str| run.policies.iter().find(|o| o.policy == p).unwrap();
-    for (row, policy) in view.rows.iter().zip(["dailyCap", "dailyCap", "degradeLadder", "degradeLadder"]) {
-        let o = outcome(policy);
-        let users = (0..run.users.len()).filter(|&u| (u == 4) == row.runaway);
-        let degraded: u64 = users.clone().map(|u| u64::from(o.per_user[u].degraded)).sum();
-        let refused: u64 =
-            users.map(|u| u64::from(o.per_user[u].refused_by.get(billsim_core::engine::Reason::BudgetExhausted))).sum();
-        assert_eq!(row.calls[0] + row.calls[1], degraded, "{}: served on a cheaper model", row.heading);
-        assert_eq!(row.calls[2], refused, "{}: refused for the budget", row.heading);
+    for (g, group) in view.groups.iter().enumerate() {
+        for (row, policy) in group.rows.iter().zip(["dailyCap", "degradeLadder"]) {
+            let o = outcome(policy);
+            let users = (0..run.users.len()).filter(|&u| (u == 4) == (g == 0));
+            let degraded: u64 = users.clone().map(|u| u64::from(o.per_user[u].degraded)).sum();
+            let refused: u64 = users
+                .map(|u| u64::from(o.per_user[u].refused_by.get(billsim_core::engine::Reason::BudgetExhausted)))
+                .sum();
+            assert_eq!(row.calls[0] + row.calls[1], degraded, "{}, group {g}: served on a cheaper model", row.heading);
+            assert_eq!(row.calls[2], refused, "{}, group {g}: refused for the budget", row.heading);
+        }
     }
-    let (block, ladder) = (&view.rows[1].calls, &view.rows[3].calls);
+    let (block, ladder) = (&view.groups[1].rows[0].calls, &view.groups[1].rows[1].calls);
     assert_eq!(block[0] + block[1], 0, "the hard block serves nothing on a cheaper model: {block:?}");
     assert!(ladder[0] + ladder[1] > ladder[2], "the ladder serves most of the others' stopped calls: {ladder:?}");
     assert!(ladder[2] < block[2], "and refuses fewer of them than the hard block: {ladder:?} against {block:?}");

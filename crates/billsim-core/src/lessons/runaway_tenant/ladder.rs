@@ -23,9 +23,22 @@ pub struct LadderView {
     pub title: String,
     /// What each part of a bar is: served on each cheaper model, then refused.
     pub parts: Vec<String>,
-    pub rows: Vec<LadderRow>,
+    /// The runaway tenant's bars, then the other tenants'.
+    pub groups: Vec<LadderGroup>,
     pub sentences: Vec<String>,
     pub table: Table,
+}
+
+/// One group of tenants' bars, one per policy compared, drawn to one scale of their own:
+/// the runaway tenant's hundreds of stopped calls would leave the other tenants' tens a
+/// sliver.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LadderGroup {
+    /// Whose calls, and the scale: "Calls of umbrella, stopped by its daily cap (the full
+    /// width: 682 calls)".
+    pub heading: String,
+    pub rows: Vec<LadderRow>,
 }
 
 /// One policy's stopped calls of one group of tenants.
@@ -33,10 +46,8 @@ pub struct LadderView {
 #[serde(rename_all = "camelCase")]
 pub struct LadderRow {
     pub policy: String,
-    /// "Daily cap, hard block: umbrella".
+    /// The policy's label: "Daily cap, hard block".
     pub heading: String,
-    /// The runaway tenant's row (drawn in its scale), or the other tenants'.
-    pub runaway: bool,
     /// Calls per part, in the order of [`LadderView::parts`].
     pub calls: Vec<u64>,
     /// "7 served on a cheaper model, 675 refused".
@@ -50,11 +61,13 @@ pub fn ladder_view(run: &ScenarioRun) -> LadderView {
     let models: Vec<Option<usize>> = cheaper.iter().map(|m| run.models.iter().position(|x| x == m)).collect();
     let mut parts: Vec<String> = cheaper.iter().map(|m| format!("served on {m}")).collect();
     parts.push("refused".into());
-    let mut rows = Vec::new();
-    for policy in COMPARED {
-        let Some(o) = run.policies.iter().find(|o| o.policy == policy) else { continue };
-        let label = POLICIES.iter().find(|c| c.value == policy).map_or(policy, |c| c.label);
-        for runaway in [true, false] {
+    let served = |r: &LadderRow| r.calls[..cheaper.len()].iter().sum::<u64>();
+    let mut groups = Vec::new();
+    for runaway in [true, false] {
+        let mut rows = Vec::new();
+        for policy in COMPARED {
+            let Some(o) = run.policies.iter().find(|o| o.policy == policy) else { continue };
+            let label = POLICIES.iter().find(|c| c.value == policy).map_or(policy, |c| c.label);
             let mut calls = vec![0u64; parts.len()];
             for e in o.events.iter().flatten().filter(|e| (e.user == RUNAWAY) == runaway) {
                 match (e.served, models.iter().position(|m| *m == Some(usize::from(e.model)))) {
@@ -63,42 +76,48 @@ pub fn ladder_view(run: &ScenarioRun) -> LadderView {
                     _ => {}
                 }
             }
-            let who = if runaway { name.clone() } else { "the other tenants".to_string() };
-            let served: u64 = calls[..cheaper.len()].iter().sum();
-            let note =
-                format!("{} served on a cheaper model, {} refused", grouped(served), grouped(calls[cheaper.len()]));
-            rows.push(LadderRow { policy: policy.into(), heading: format!("{label}: {who}"), runaway, calls, note });
+            let mut row = LadderRow { policy: policy.into(), heading: label.into(), calls, note: String::new() };
+            row.note = format!(
+                "{} served on a cheaper model, {} refused",
+                grouped(served(&row)),
+                grouped(row.calls[cheaper.len()])
+            );
+            rows.push(row);
         }
+        let widest = rows.iter().map(|r| r.calls.iter().sum::<u64>()).max().unwrap_or(0);
+        let whose = match runaway {
+            true => format!("Calls of {name}, stopped by its daily cap"),
+            false => "Calls of the other tenants, stopped by their daily caps".to_string(),
+        };
+        let heading = format!("{whose} (the full width: {})", counted_grouped(widest, "call", "calls"));
+        groups.push(LadderGroup { heading, rows });
     }
-    let sentences = rows
-        .chunks(2)
-        .next()
-        .zip(rows.chunks(2).nth(1))
-        .map(|(block, ladder)| {
-            let others = |r: &[LadderRow]| {
-                r.iter()
-                    .find(|r| !r.runaway)
-                    .map_or((0, 0), |r| (r.calls.iter().take(cheaper.len()).sum::<u64>(), r.calls[cheaper.len()]))
-            };
-            let ((_, refused), (served, still)) = (others(block), others(ladder));
-            vec![format!(
-                "Of the other tenants' calls that reached their daily cap this month, the hard block refused {}; \
-                 the ladder served {} on a cheaper model and refused {}. As for {name}: its calls are too large for \
-                 even the cheapest model once its budget is spent, so the two are nearly the same.",
-                counted_grouped(refused, "call", "calls"),
-                grouped(served),
-                grouped(still)
-            )]
-        })
-        .unwrap_or_default();
+    let sentences = match groups.get(1).map(|g| g.rows.as_slice()) {
+        Some([block, ladder]) => vec![format!(
+            "Of the other tenants' calls that reached their daily cap this month, the hard block refused {}; \
+             the ladder served {} on a cheaper model and refused {}. As for {name}: its calls are too large for \
+             even the cheapest model once its budget is spent, so the two are nearly the same.",
+            counted_grouped(block.calls[cheaper.len()], "call", "calls"),
+            grouped(served(ladder)),
+            grouped(ladder.calls[cheaper.len()])
+        )],
+        _ => Vec::new(),
+    };
     let mut columns = vec!["Policy and tenants".to_string()];
     columns.extend(parts.iter().map(|p| capitalised(p)));
     let table = Table {
         caption: format!("Calls stopped on {} by the daily cap, month {}", LADDER[0], run.seed),
         columns,
-        rows: rows
+        rows: groups
             .iter()
-            .map(|r| std::iter::once(r.heading.clone()).chain(r.calls.iter().map(|&c| grouped(c))).collect())
+            .zip([name.as_str(), "the other tenants"])
+            .flat_map(|(g, who)| {
+                g.rows.iter().map(move |r| {
+                    std::iter::once(format!("{}: {who}", r.heading))
+                        .chain(r.calls.iter().map(|&c| grouped(c)))
+                        .collect()
+                })
+            })
             .collect(),
     };
     LadderView {
@@ -107,7 +126,7 @@ pub fn ladder_view(run: &ScenarioRun) -> LadderView {
             run.seed
         ),
         parts,
-        rows,
+        groups,
         sentences,
         table,
     }
