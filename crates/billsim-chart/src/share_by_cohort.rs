@@ -95,48 +95,77 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The width of cohort `c`'s entry in the key: its swatch and its name.
-fn entry_width(view: &CohortView, c: usize, font: u32, theme: &Theme) -> i32 {
-    font as i32 + theme.px(4) as i32 + view.cohorts.get(c).map_or(0, |k| text_width(&k.label, font))
+/// An entry of the key: a kind of user (its number in the view's cohorts), or the strip
+/// of honest requests refused under each bar.
+#[derive(Clone, Copy)]
+enum Entry {
+    Cohort(usize),
+    Strip,
+}
+
+/// The key's entries: each kind of user, then the strip where the bars have one.
+fn entries(view: &CohortView) -> impl Iterator<Item = Entry> + '_ {
+    let strip = (!view.strip_key.is_empty()).then_some(Entry::Strip);
+    (0..view.cohorts.len()).map(Entry::Cohort).chain(strip)
+}
+
+fn entry_words(view: &CohortView, entry: Entry) -> &str {
+    match entry {
+        Entry::Cohort(c) => view.cohorts.get(c).map_or("", |k| k.label.as_str()),
+        Entry::Strip => &view.strip_key,
+    }
+}
+
+/// The width of an entry in the key: its swatch and its words.
+fn entry_width(view: &CohortView, entry: Entry, font: u32, theme: &Theme) -> i32 {
+    font as i32 + theme.px(4) as i32 + text_width(entry_words(view, entry), font)
 }
 
 /// The key's entries in lines no wider than `room` (an entry wider than that alone on a line).
-fn key_rows(view: &CohortView, room: i32, font: u32, theme: &Theme) -> Vec<Vec<usize>> {
-    let mut rows: Vec<Vec<usize>> = vec![vec![]];
+fn key_rows(view: &CohortView, room: i32, font: u32, theme: &Theme) -> Vec<Vec<Entry>> {
+    let mut rows: Vec<Vec<Entry>> = vec![vec![]];
     let mut x = 0;
-    for c in 0..view.cohorts.len() {
-        let width = entry_width(view, c, font, theme);
+    for entry in entries(view) {
+        let width = entry_width(view, entry, font, theme);
         if x > 0 && x + width > room {
             rows.push(vec![]);
             x = 0;
         }
         if let Some(r) = rows.last_mut() {
-            r.push(c);
+            r.push(entry);
         }
         x += width + theme.px(14) as i32;
     }
     rows
 }
 
-/// One line of the key: each cohort's swatch (its pattern of `patterns`) and name.
+/// One line of the key: each cohort's swatch (its pattern of `patterns`) and name; the
+/// strip's, a track part refused.
 fn key<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     view: &CohortView,
     patterns: &[Pattern],
-    row: &[usize],
+    row: &[Entry],
     (mut x, y): (i32, i32),
     font: u32,
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let size = font as i32;
     let style = sans(font).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
-    for &c in row {
-        let Some(cohort) = view.cohorts.get(c) else { continue };
-        let width = entry_width(view, c, font, theme);
-        let (colour, pattern) = look(view, patterns, c, theme);
-        swatch(area, colour, pattern, (x, y - size / 2), (x + size, y + size / 2), theme)?;
-        area.draw(&Text::new(cohort.label.clone(), (x + size + theme.px(4) as i32, y), style.clone()))?;
-        x += width + theme.px(14) as i32;
+    for &entry in row {
+        match entry {
+            Entry::Cohort(c) => {
+                let (colour, pattern) = look(view, patterns, c, theme);
+                swatch(area, colour, pattern, (x, y - size / 2), (x + size, y + size / 2), theme)?;
+            }
+            Entry::Strip => {
+                let half = (size / 6).max(1);
+                draw_refused(area, (x, x + size), (y - half, y + half), (2, 3), theme)?;
+            }
+        }
+        let words = entry_words(view, entry).to_string();
+        area.draw(&Text::new(words, (x + size + theme.px(4) as i32, y), style.clone()))?;
+        x += entry_width(view, entry, font, theme) + theme.px(14) as i32;
     }
     Ok(())
 }
@@ -272,11 +301,17 @@ mod tests {
             for width in [390, 1000] {
                 let out = svg(&v, (width, 800), 100);
                 let drawn = crate::rows::drawn_text(&out);
+                // The key's swatch of the strip first, then each bar's.
                 let track = w_of(&out, "#1A1A1A");
                 let refused = w_of(&out, &LIGHT.refused.hex());
                 let full = width as i32 - 12;
-                assert_eq!(track.len(), v.bars.len(), "{}: a strip under every bar", v.title);
-                let mut refused = refused.into_iter();
+                assert_eq!(track.len(), v.bars.len() + 1, "{}: the key's and a strip under every bar", v.title);
+                assert!(
+                    drawn.contains(&v.strip_key) && !v.strip_key.is_empty(),
+                    "{}: the key names the strip",
+                    v.title
+                );
+                let mut refused = refused.into_iter().skip(1);
                 for bar in &v.bars {
                     assert!(drawn.contains(&bar.honest), "{}: {:?} is drawn: {drawn}", v.title, bar.honest);
                     // A refusal that is not zero paints at least the least segment (3 px).
@@ -334,8 +369,9 @@ mod tests {
                             v.cohorts[c].label
                         );
                     }
+                    // The key's swatch of the strip first, then the bars' strips.
                     let refused: Vec<i32> =
-                        rects(crate::theme::rgb(theme.palette.refused)).into_iter().map(|r| r.0).collect();
+                        rects(crate::theme::rgb(theme.palette.refused)).into_iter().skip(1).map(|r| r.0).collect();
                     let refusing = v.bars.iter().filter(|b| b.honest_refused > 0).count();
                     let least = theme.px(3) as i32;
                     assert!(

@@ -24,6 +24,10 @@ pub struct CohortView {
     pub roles: Vec<Role>,
     /// One bar per policy, in the run's order.
     pub bars: Vec<Bar>,
+    /// The key's entry for the strip under each bar, where a bar has one (honest users'
+    /// requests refused, of all they made); empty where none has (a replay).
+    #[serde(default)]
+    pub strip_key: String,
     pub table: Table,
 }
 
@@ -85,10 +89,18 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
     // 61%"); any other run's (a replay's users) are names, said as they are written.
     let as_written = run.about.label.is_none();
     let roles: Vec<Role> = run.cohorts.iter().map(|c| Role::of(run.about.abusers.contains(&c.name))).collect();
-    let bars =
+    let bars: Vec<Bar> =
         policies.iter().map(|p| bar(p, run.label_of(&p.policy).unwrap_or(&p.label), &roles, as_written)).collect();
-    CohortView { title: title(run), cohorts: run.cohorts.clone(), roles, bars, table: table(&policies) }
+    let strip_key = match bars.iter().any(|b| b.honest_requests > 0) {
+        true => STRIP_KEY.to_string(),
+        false => String::new(),
+    };
+    CohortView { title: title(run), cohorts: run.cohorts.clone(), roles, bars, strip_key, table: table(&policies) }
 }
+
+/// What the strip under each bar shows, as the chart's key names it beside a swatch of
+/// the strip (its track, part refused).
+pub const STRIP_KEY: &str = "Honest requests refused";
 
 fn title(run: &ScenarioRun) -> String {
     let name = run.about.label.unwrap_or(run.scenario);
