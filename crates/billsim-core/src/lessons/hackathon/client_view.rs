@@ -58,7 +58,7 @@ pub struct KindAnswers {
     /// most; absent when it refused none of them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_after: Option<(u64, u64)>,
-    /// Their answers in words: "12 × 200, 30 × 429 with Retry-After 3 to 58 s, 190 × 429
+    /// Their answers in words: "12 got 200, 30 got 429 with Retry-After 3 to 58 s, 190 got 429
     /// from the cap".
     pub words: String,
 }
@@ -177,17 +177,17 @@ fn day_answers(run: &ScenarioRun, events: &[Event], named: &str) -> ClientDay {
         }
     }
     for k in &mut kinds {
-        let mut parts = vec![format!("{} × 200", grouped(u64::from(k.ok)))];
+        let mut parts = vec![format!("{} got 200", grouped(u64::from(k.ok)))];
         if k.limited > 0 {
             let retry = match k.retry_after {
                 Some((lo, hi)) if lo == hi => format!("Retry-After {lo} s"),
                 Some((lo, hi)) => format!("Retry-After {lo} to {hi} s"),
                 None => "no Retry-After".into(),
             };
-            parts.push(format!("{} × 429 with {retry}", grouped(u64::from(k.limited))));
+            parts.push(format!("{} got 429 with {retry}", grouped(u64::from(k.limited))));
         }
         if k.capped > 0 {
-            parts.push(format!("{} × 429 from the cap", grouped(u64::from(k.capped))));
+            parts.push(format!("{} got 429 from the cap", grouped(u64::from(k.capped))));
         }
         k.words = parts.join(", ");
     }
@@ -337,8 +337,8 @@ mod tests {
             assert_eq!((k.ok, k.capped, k.limited), (served, capped, 0), "{}: {}", k.label, k.words);
         }
         // Day 0 under the app's own $0.001 cap: 6 honest requests served, then the cap.
-        assert_eq!(day.kinds[0].words, "6 × 200, 247 × 429 from the cap", "honest visitors");
-        assert_eq!(day.kinds[1].words, "0 × 200, 4,609 × 429 from the cap", "the script");
+        assert_eq!(day.kinds[0].words, "6 got 200, 247 got 429 from the cap", "honest visitors");
+        assert_eq!(day.kinds[1].words, "0 got 200, 4,609 got 429 from the cap", "the script");
         assert!(day.sentence.starts_with("Day 0 under \"The tutorial's app: limit and cap\", each kind of user got: "));
     }
 
@@ -351,7 +351,7 @@ mod tests {
         let script = &day.kinds[1];
         assert_eq!(script.retry_after, Some((lo, hi)));
         assert!(hi <= 60, "a Retry-After within the 60 s window: {hi}");
-        assert!(script.words.contains(&format!("× 429 with Retry-After {lo} to {hi} s")), "{}", script.words);
+        assert!(script.words.contains(&format!("got 429 with Retry-After {lo} to {hi} s")), "{}", script.words);
         assert!(day.cap.is_none(), "no cap, no calls to it");
     }
 
