@@ -160,6 +160,9 @@ tr[data-kind="heavy"] td { font-weight: 700; }
    its cells wrap between words, so every column fits the widget, on a phone too. The numbers
    table ("Show numbers") keeps one line a cell and scrolls, its first column kept in view. */
 .panel th, .panel td { white-space: normal; overflow-wrap: normal; }
+td.word, .panel td.word { white-space: nowrap; }
+/* Narrower than a 390 px phone's widget, a panel's table fits by breaking even those. */
+@container (max-width: 22rem) { .panel td.word { white-space: normal; } }
 @container (max-width: 30rem) {
   .panel table { font-size: 0.875rem; }
   .panel th, .panel td { padding: 0.2rem; }

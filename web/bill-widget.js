@@ -38,9 +38,15 @@ const aboutField = (key, problem) => {
 };
 
 const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
+// A cell of one word ("claude-sonnet-4-6", "2026-11-11") is kept on one line: a table's
+// cells wrap between words, and a browser also breaks a word after its hyphens.
 const rowOf = (cells) => {
   const tr = document.createElement("tr");
-  tr.append(...cells.map((value) => cell("td", value)));
+  tr.append(...cells.map((value) => {
+    const td = cell("td", value);
+    if (!/\s/.test(td.textContent)) td.className = "word";
+    return td;
+  }));
   return tr;
 };
 const headOf = (columns) => columns.map((c) => Object.assign(cell("th", c), { scope: "col" }));

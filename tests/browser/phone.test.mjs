@@ -175,3 +175,26 @@ for (const path of PAGES) {
     });
   }
 }
+
+// A browser breaks a word after its hyphens: at 390 px lesson 002's calls by model read
+// "claude-sonnet-" over "4-6", and lesson 001's GET /usage "2026-" over "11-11".
+test("on a 390 px phone a model's name or a date in a panel's table stays on one line", async () => {
+  const seen = [];
+  for (const path of ["examples/runaway-tenant.html", "examples/hackathon.html"]) {
+    const { page, context, log } = await open(env, path, { viewport: PHONE });
+    await ready(page);
+    const cells = await page.locator("bill-widget").evaluate((el) => [...el.shadowRoot.querySelectorAll(".panel td")]
+      .filter((td) => /^(claude-|\d{4}-\d\d-\d\d$)/.test(td.textContent) && td.checkVisibility())
+      .map((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return { text: td.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
+      }));
+    assert.ok(cells.length > 0, `${path}: a model or a date in a panel's table`);
+    for (const c of cells) assert.equal(c.lines, 1, `${path}: "${c.text}" on ${c.lines} lines`);
+    seen.push(...cells.map((c) => c.text));
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  }
+  assert.ok(seen.includes("claude-sonnet-4-6") && seen.includes("2026-11-11"), `checked ${seen.join(", ")}`);
+});
