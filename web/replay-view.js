@@ -4,7 +4,7 @@
 // editor; the page draws what the core made. Every word, name, range and default comes
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
-import init, { drawReplayOverTime, drawReplayShare, replayLessonLog, replayPage } from "./pkg-replay/billsim_wasm.js";
+import init, { drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText } from "./pkg-replay/billsim_wasm.js";
 
 const styles = new URL("./replay-view.css", import.meta.url);
 const workerUrl = new URL("./replay-worker.js", import.meta.url);
@@ -190,6 +190,12 @@ class ReplayView extends HTMLElement {
   #logLink = null; // { file, url }: the Blob URL the results' download link gives
   #resize = new ResizeObserver(() => this.#draw());
   #connection = null; // ends, on removal, what this element listens to outside itself
+  // The page's state in its address, after the "#" (never sent anywhere): the lesson whose
+  // traffic is replayed (null: a reader's own file, or none yet) and whether the editor's
+  // policies were applied in place of the defaults.
+  #lesson = null;
+  #edited = false;
+  #addressRead = false;
 
   constructor() {
     super();
@@ -202,6 +208,7 @@ class ReplayView extends HTMLElement {
 
   connectedCallback() {
     this.#spare ??= this.#newWorker();
+    if (!this.#addressRead) this.#fromAddress();
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
     const dark = matchMedia("(prefers-color-scheme: dark)");
     this.toggleAttribute("data-dark", dark.matches);
@@ -222,6 +229,49 @@ class ReplayView extends HTMLElement {
     this.#spare = null;
   }
 
+  // What the address asks for, as the core reads it: its policies in the editor, its cohort
+  // added, its lesson's traffic replayed; what it cannot use said where a file's problem is.
+  #fromAddress() {
+    this.#addressRead = true;
+    if (!location.hash) return;
+    let asked;
+    try {
+      asked = replayAddress([...new URLSearchParams(location.hash.slice(1))]);
+    } catch (e) {
+      this.#problem(e.message);
+      return;
+    }
+    if (asked.policies) {
+      this.#policies = asked.policies;
+      this.#edited = true;
+      this.#renderEditor();
+      this.#q(".editor").open = true;
+    }
+    if (asked.add) this.#q(".add").value = asked.add;
+    if (asked.lesson) {
+      this.#q(".lesson").value = asked.lesson;
+      this.#tryLesson();
+    }
+    if (asked.ignored.length > 0) this.#problem(asked.ignored.join(" "));
+  }
+
+  // The address made to say the page's state (see #lesson); replaced, not pushed, as the
+  // widgets' addresses are.
+  #toAddress() {
+    const at = new URLSearchParams();
+    if (this.#lesson) at.set("lesson", this.#lesson);
+    if (this.#q(".add").value) at.set("add", this.#q(".add").value);
+    if (this.#edited) {
+      try {
+        at.set("policies", replayPoliciesText(this.#policies));
+      } catch {
+        // Only the editor writes these policies, with texts and BigInts: left out if not.
+      }
+    }
+    const hash = at.size > 0 ? `#${at}` : "";
+    history.replaceState(history.state, "", `${location.pathname}${location.search}${hash}`);
+  }
+
   /** The view shown (the core's, as the worker made it), or null before any. */
   get view() { return this.#good?.view ?? null; }
 
@@ -236,7 +286,7 @@ class ReplayView extends HTMLElement {
     choosableAgain(this.#q(".prices"));
     this.#q(".file").addEventListener("change", (e) => {
       const file = e.target.files?.[0];
-      if (file) this.#read(file);
+      if (file) this.#readOwn(file);
     });
     const drop = this.#q(".drop");
     drop.addEventListener("dragover", (e) => {
@@ -248,7 +298,7 @@ class ReplayView extends HTMLElement {
       e.preventDefault();
       drop.classList.remove("over");
       const file = e.dataTransfer?.files?.[0];
-      if (file) this.#read(file);
+      if (file) this.#readOwn(file);
     });
     this.#q(".cancel").addEventListener("click", () => this.#cancel());
     this.#q(".try").addEventListener("click", () => this.#tryLesson());
@@ -258,11 +308,20 @@ class ReplayView extends HTMLElement {
     for (const control of [".format", ".skip", ".per"]) {
       this.#q(control).addEventListener("change", () => { if (this.#file) this.#read(this.#file); });
     }
-    this.#q(".add").addEventListener("change", () => this.#rerun());
+    this.#q(".add").addEventListener("change", () => {
+      this.#toAddress();
+      this.#rerun();
+    });
     this.#q(".prices").addEventListener("change", () => this.#rerun());
-    this.#q(".apply").addEventListener("click", () => this.#rerun(true));
+    this.#q(".apply").addEventListener("click", () => {
+      this.#edited = true;
+      this.#toAddress();
+      this.#rerun(true);
+    });
     this.#q(".reset").addEventListener("click", () => {
       this.#policies = structuredClone(page.policies);
+      this.#edited = false;
+      this.#toAddress();
       this.#renderEditor();
       this.#rerun(true);
     });
@@ -297,6 +356,15 @@ class ReplayView extends HTMLElement {
     this.#lessonLogs.set(file, made);
     this.#q(".format").value = "";
     this.#q(".file").value = "";
+    this.#lesson = this.#q(".lesson").value;
+    this.#toAddress();
+    this.#read(file);
+  }
+
+  // A reader's own file, chosen or dropped: the address no longer names a lesson's traffic.
+  #readOwn(file) {
+    this.#lesson = null;
+    this.#toAddress();
     this.#read(file);
   }
 

@@ -16,6 +16,7 @@ use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_START
 use billsim_core::engine::{read_policy_file, BadFile, PriceTable, Record, RunError};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Options};
+use billsim_core::settings::shown;
 use billsim_core::views::over_time::OverTime;
 use billsim_core::views::share::CohortView;
 use js_sys::{Function, Uint8Array};
@@ -136,6 +137,27 @@ pub fn replay_lesson_log(scenario: JsValue) -> Result<JsValue, Thrown> {
     let name = scenario.as_string().unwrap_or_default();
     let made = lesson_log::lesson_log(&name).map_err(|e| Thrown::with_field("scenario", e))?;
     to_js(&Shown { text: made.text, calls: made.calls, file_name: made.file_name, said: made.said })
+}
+
+/// What the page's address asks for (`pairs`: its keys and values after the `#`, as
+/// `[...new URLSearchParams(location.hash.slice(1))]` gives them): `{ lesson, add, policies,
+/// ignored }`, each part checked (the policies as the editor holds them) and each part set
+/// aside said in `ignored`. Throws an Error whose `field` is `address` for `pairs` that are
+/// not a list of two texts each.
+#[wasm_bindgen(js_name = replayAddress, unchecked_return_type = "ReplayAddress")]
+pub fn replay_address(pairs: JsValue) -> Result<JsValue, Thrown> {
+    const ALLOWED: &str = "a list of [key, value] pairs of texts";
+    let text = js_input::json_text(&pairs, "address")?;
+    let pairs: Vec<(String, String)> = serde_json::from_str(&text)
+        .map_err(|_| Thrown::on("address", billsim_core::settings::Invalid { allowed: ALLOWED, got: shown(&text) }))?;
+    to_js(&core::address::read(&pairs))
+}
+
+/// The editor's `policies` as JSON text, as the page's address holds them: exact (a whole
+/// number past 2^53, a BigInt, in its digits), for `replayAddress` to read back.
+#[wasm_bindgen(js_name = replayPoliciesText)]
+pub fn replay_policies_text(policies: JsValue) -> Result<String, Thrown> {
+    js_input::json_text(&policies, "policies")
 }
 
 /// "Read 1.2 MB of 5 MB (25%)".

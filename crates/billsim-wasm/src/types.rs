@@ -202,6 +202,14 @@ export interface ReplayView {
   /** The field read as the user (`""`: the format's user). */
   per: string;
 }
+
+/** What the replay page's address asks for (`replayAddress`); a part set aside is null, and said in `ignored`. */
+export interface ReplayAddress {
+  lesson: string | null;
+  add: string | null;
+  policies: { name: string; guards: Record<string, unknown>[] }[] | null;
+  ignored: string[];
+}
 "#;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

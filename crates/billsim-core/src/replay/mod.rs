@@ -20,6 +20,7 @@
 //! Reports that count per period, not per call, are recognised and refused, naming the
 //! per-call export to give instead: [`reports`].
 
+pub mod address;
 pub mod amount;
 mod call_columns;
 pub mod columns;

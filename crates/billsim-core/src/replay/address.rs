@@ -1,0 +1,115 @@
+//! The replay page's state in its address, after the `#` (which never leaves the browser):
+//! the lesson whose traffic it replays (`lesson=freeTier`), the cohort added (`add=`) and the
+//! editor's policies as JSON (`policies=`), so that a reload or a shared link shows the same
+//! results. A reader's own log is not in it: that file never leaves the page.
+
+use super::{lesson_log, run};
+use crate::engine::guard_schema::Edited;
+use crate::settings::shown;
+use crate::words::{ignored, GivenIn};
+use serde::Serialize;
+
+/// What the address asks for, each part read and checked; what cannot be used, said.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Address {
+    /// A lesson's scenario, as `replayLessonLog` takes it.
+    pub lesson: Option<String>,
+    /// A cohort of a scenario, one of `replayPage().addable`.
+    pub add: Option<String>,
+    /// The editor's policies, as the editor holds them.
+    pub policies: Option<Vec<Edited>>,
+    /// A sentence for each part set aside: "Ignored lesson in the address: must be one of ...".
+    pub ignored: Vec<String>,
+}
+
+/// The keys the address takes, as a refusal lists them.
+const KEYS: &str = "one of \"lesson\", \"add\" and \"policies\"";
+
+/// The address's `pairs` (its keys and values, decoded) read: a key given twice is read at
+/// its last.
+///
+/// ```
+/// use billsim_core::replay::address::read;
+/// let pairs = |p: &[(&str, &str)]| p.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>();
+/// let a = read(&pairs(&[("lesson", "freeTier"), ("policies", r#"[{"name":"open","guards":[]}]"#)]));
+/// assert_eq!((a.lesson.as_deref(), a.policies.map(|p| p[0].name.clone())), (Some("freeTier"), Some("open".to_string())));
+/// assert_eq!(read(&pairs(&[("lessn", "x")])).ignored, ["Ignored lessn in the address: must be one of \"lesson\", \"add\" and \"policies\"; got \"lessn\"."]);
+/// ```
+pub fn read(pairs: &[(String, String)]) -> Address {
+    let mut address = Address::default();
+    for (key, value) in pairs {
+        let refused = |problem: String| ignored(key, GivenIn::Address, &problem, None);
+        match key.as_str() {
+            "lesson" => match lesson_log::lessons().iter().any(|[name, _]| name == value) {
+                true => address.lesson = Some(value.clone()),
+                false => {
+                    let names: Vec<String> =
+                        lesson_log::lessons().iter().map(|[name, _]| format!("\"{name}\"")).collect();
+                    address.ignored.push(refused(format!("must be one of {}; got {}", names.join(", "), shown(value))));
+                }
+            },
+            "add" => match run::addable().contains(value) {
+                true => address.add = Some(value.clone()),
+                false => address.ignored.push(refused(format!(
+                    "must be a lesson's cohort, as \"Add a scripted cohort\" lists them (\"{}\"); got {}",
+                    run::addable().first().map_or("", String::as_str),
+                    shown(value)
+                ))),
+            },
+            "policies" => match serde_json::from_str::<Vec<Edited>>(value) {
+                Ok(policies) => address.policies = Some(policies),
+                Err(e) => address.ignored.push(refused(format!(
+                    "must be the editor's policies as JSON, a list of {{\"name\", \"guards\"}}; got {} ({e})",
+                    shown(value)
+                ))),
+            },
+            _ => address.ignored.push(refused(format!("must be {KEYS}; got {}", shown(key)))),
+        }
+    }
+    address
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn each_part_of_the_address_is_read_and_a_bad_one_is_said_with_what_it_allows() {
+        let a = read(&pairs(&[("lesson", "toyDay"), ("add", "freeTier-script"), ("policies", "[]")]));
+        assert_eq!(
+            (a.lesson.as_deref(), a.add.as_deref(), a.policies, a.ignored.len()),
+            (Some("toyDay"), Some("freeTier-script"), Some(vec![]), 0)
+        );
+        let bad = read(&pairs(&[("lesson", "nope"), ("add", "toyDay-nobody"), ("policies", "[{\"name\": 5}]")]));
+        assert_eq!((bad.lesson, bad.add, bad.policies), (None, None, None), "nothing bad is used");
+        assert_eq!(bad.ignored.len(), 3, "{:?}", bad.ignored);
+        assert!(
+            bad.ignored[0].starts_with("Ignored lesson in the address: must be one of \"toyDay\""),
+            "{}",
+            bad.ignored[0]
+        );
+        assert!(bad.ignored[0].ends_with("got \"nope\"."), "{}", bad.ignored[0]);
+        assert!(
+            bad.ignored[1].contains("must be a lesson's cohort") && bad.ignored[1].ends_with("got \"toyDay-nobody\"."),
+            "{}",
+            bad.ignored[1]
+        );
+        assert!(
+            bad.ignored[2].starts_with("Ignored policies in the address: must be the editor's policies as JSON"),
+            "{}",
+            bad.ignored[2]
+        );
+    }
+
+    #[test]
+    fn policies_the_page_wrote_are_read_back_as_the_editor_held_them() {
+        let (policies, _) = crate::engine::guard_schema::edited(&run::main_policies().0);
+        let text = serde_json::to_string(&policies).unwrap();
+        assert_eq!(read(&pairs(&[("policies", &text)])).policies, Some(policies));
+    }
+}

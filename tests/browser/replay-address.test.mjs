@@ -1,0 +1,85 @@
+// The replay page's state in its address, after the "#": the lesson whose traffic it
+// replays, the cohort added and the editor's policies once applied, so a reload (or a shared
+// link) replays the same; a reader's own file takes the lesson out; a part the page cannot
+// use is said and left out, the page still working.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { resolve } from "node:path";
+import { start, load } from "./harness.mjs";
+
+const root = resolve(import.meta.dirname, "../..");
+let env;
+before(async () => { env = await start(); });
+after(async () => { await env.stop(); });
+
+const el = (page) => page.locator("replay-view");
+const drawn = (page) => el(page).evaluate((e) => Number(e.dataset.drawn ?? 0));
+/** Waits for a view after `n` drawn ones, or for the problem box to speak. */
+const next = (page, n) => page.waitForFunction((n) => {
+  const e = document.querySelector("replay-view");
+  return Number(e?.dataset.drawn ?? 0) > n || (e?.shadowRoot?.querySelector(".problem")?.textContent.trim() ?? "") !== "";
+}, n);
+const state = (page) => el(page).evaluate((e) => ({
+  hash: [...new URLSearchParams(location.hash.slice(1))],
+  problem: e.shadowRoot.querySelector(".problem").textContent,
+  policies: e.view?.bills.map((b) => b.policy) ?? null,
+  name: e.shadowRoot.querySelector('[data-at="0/name"]')?.value ?? null,
+  lesson: e.shadowRoot.querySelector(".lesson").value,
+})).then((s) => ({ ...s, hash: Object.fromEntries(s.hash) }));
+
+test("a lesson's traffic under edited policies is in the address, and a reload replays the same", async () => {
+  const { page, log } = await load(env, "replay.html");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const w = el(page);
+  await w.locator(".lesson").selectOption("hackathon");
+  let n = await drawn(page);
+  await w.locator(".try").click();
+  await next(page, n);
+  assert.deepEqual((await state(page)).hash, { lesson: "hackathon" }, "the lesson is in the address");
+
+  await w.locator(".editor summary").click();
+  await w.locator('[data-at="0/name"]').fill("open");
+  n = await drawn(page);
+  await w.locator(".apply").click();
+  await next(page, n);
+  const applied = await state(page);
+  assert.equal(applied.problem, "");
+  assert.equal(applied.policies[0], "open", `the edited policy replayed: ${applied.policies}`);
+  assert.deepEqual(Object.keys(applied.hash), ["lesson", "policies"], `${JSON.stringify(applied.hash)}`);
+  assert.equal(JSON.parse(applied.hash.policies)[0].name, "open");
+
+  await page.reload();
+  await page.waitForFunction(() => Number(document.querySelector("replay-view")?.dataset.drawn ?? 0) > 0);
+  const again = await state(page);
+  assert.deepEqual([again.lesson, again.name, again.policies], ["hackathon", "open", applied.policies], "the same replay after a reload");
+  assert.deepEqual(again.hash, applied.hash, "and the same address");
+
+  // Back to the default policies: they leave the address. A reader's own file: the lesson does.
+  n = await drawn(page);
+  await w.locator(".reset").click();
+  await next(page, n);
+  assert.deepEqual((await state(page)).hash, { lesson: "hackathon" });
+  n = await drawn(page);
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await next(page, n);
+  assert.deepEqual((await state(page)).hash, {}, "a reader's own file is not in the address");
+  assert.deepEqual(log.errors, []);
+});
+
+test("a part of the address the page cannot use is said with what it allows, and the rest is used", async () => {
+  const { page, log } = await load(env, "replay.html#lesson=nope&add=toyDay-heavy&colour=red&policies=%5B%7B");
+  await page.waitForFunction(() => (document.querySelector("replay-view")?.shadowRoot?.querySelector(".problem")?.textContent ?? "") !== "");
+  const s = await state(page);
+  assert.match(s.problem, /Ignored lesson in the address: must be one of "toyDay", .*; got "nope"\./);
+  assert.match(s.problem, /Ignored colour in the address: must be one of "lesson", "add" and "policies"; got "colour"\./);
+  assert.match(s.problem, /Ignored policies in the address: must be the editor's policies as JSON/);
+  assert.equal(await el(page).locator(".add").inputValue(), "toyDay-heavy", "the cohort it could use is chosen");
+  // The page still replays a lesson's traffic, and the address then holds only what it uses.
+  const n = await drawn(page);
+  await el(page).locator(".try").click();
+  await next(page, n);
+  const after = await state(page);
+  assert.ok(after.policies?.length > 0, `replayed: ${after.problem}`);
+  assert.deepEqual(Object.keys(after.hash), ["lesson", "add"], JSON.stringify(after.hash));
+  assert.deepEqual(log.errors, []);
+});
