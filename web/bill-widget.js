@@ -19,6 +19,7 @@ import {
   given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, themeIsDark, toQuery, unknownParams,
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
+import { cell, fillTable, rowOf, headOf } from "./table-cells.js";
 
 const DAYS_CHECKED = 200;
 // The core's table as the widget shows it: set once the wasm has loaded (null if it failed).
@@ -36,57 +37,6 @@ const aboutField = (key, problem) => {
   const label = schema.settings.find((s) => s.key === key)?.label.replace(/ \([^)]*\)$/, "") ?? key;
   return `${label}: ${problem}`;
 };
-
-const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
-// A cell of one word ("claude-sonnet-4-6", "2026-11-11") is kept on one line: a table's
-// cells wrap between words, and a browser also breaks a word after its hyphens.
-const rowOf = (cells) => {
-  const tr = document.createElement("tr");
-  tr.append(...cells.map((value) => {
-    const td = cell("td", value);
-    if (!/\s/.test(td.textContent)) td.className = "word";
-    return td;
-  }));
-  return tr;
-};
-const headOf = (columns) => columns.map((c) => Object.assign(cell("th", c), { scope: "col" }));
-
-// A "Show numbers" table's rows grouped by their first cell where it repeats in runs (a
-// policy's rows, one per user or kind of user): the groups in order, each with its rows
-// without that cell, or null when every row is its own (a table by time). A policy's long
-// name then heads its rows once, where on every row it made a phone's table a tall column
-// of names with the numbers a sideways scroll away.
-function groupedByFirst(rows) {
-  const groups = [];
-  for (const { cells: [first, ...cells], ...row } of rows) {
-    const last = groups.at(-1);
-    if (last?.name === first) last.rows.push({ ...row, cells });
-    else groups.push({ name: first, rows: [{ ...row, cells }] });
-  }
-  const apart = new Set(groups.map((g) => g.name)).size === groups.length;
-  return groups.length < rows.length && apart ? groups : null;
-}
-
-// A table body of `rows` (cells, and the kind of user where a row is one user's), under a
-// heading row naming the group (its column's name in data-column) when it is one.
-function bodyOf(rows, group = null) {
-  const tbody = document.createElement("tbody");
-  if (group !== null) {
-    const th = Object.assign(document.createElement("th"), { scope: "rowgroup", colSpan: group.span });
-    th.dataset.column = group.column;
-    th.append(cell("span", group.name));
-    const tr = document.createElement("tr");
-    tr.className = "group";
-    tr.append(th);
-    tbody.append(tr);
-  }
-  tbody.append(...rows.map(({ cells, kind }) => {
-    const tr = rowOf(cells);
-    if (kind) tr.dataset.kind = kind;
-    return tr;
-  }));
-  return tbody;
-}
 
 // One of the core's panels (scenarioPanels): a titled section of sentences (a paragraph
 // each, so that several read apart), monospaced lines (scrollable, so focusable) and a
@@ -859,18 +809,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   // The "Show numbers" table of the view `of`: a caption, its columns, and rows of cells (with
   // the kind of user, where a row is one user's), a policy's rows under its name once
-  // (groupedByFirst). Written only when the view is another than the one it shows (a policy
+  // (fillTable). Written only when the view is another than the one it shows (a policy
   // click on a view that does not take the policy keeps it).
   #fillTable(of, caption, columns, rows) {
     if (this.#tableOf === of) return;
     this.#tableOf = of;
     this.#q("#numbers caption").replaceChildren(cell("span", caption));
-    const groups = groupedByFirst(rows);
-    this.#q("#numbers thead tr").replaceChildren(...headOf(groups === null ? columns : columns.slice(1)));
-    const table = this.#q("#numbers table");
-    for (const tbody of [...table.tBodies]) tbody.remove();
-    if (groups === null) table.append(bodyOf(rows));
-    else table.append(...groups.map(({ name, rows }) => bodyOf(rows, { name, column: columns[0], span: columns.length - 1 })));
+    fillTable(this.#q("#numbers table"), columns, rows);
   }
 
   // The backing store `canvas` needs, in device pixels, and the device pixels per CSS pixel:

@@ -4,6 +4,7 @@
 // editor; the page draws what the core made. Every word, name, range and default comes
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
+import { fillTable } from "./table-cells.js";
 import init, { drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText } from "./pkg-replay/billsim_wasm.js";
 
 const styles = new URL("./replay-view.css", import.meta.url);
@@ -73,8 +74,8 @@ const template = (w) => `
 </section>`;
 
 // A table of the core's: a caption, column heads and rows of text, in a focusable region
-// (a wide table scrolls). A table with no rows is its caption alone ("No policy refuses any
-// call of any user."), not heads over nothing.
+// (a wide table scrolls), a policy's rows under its name once. A table with no rows is its
+// caption alone ("No policy refuses any call of any user."), not heads over nothing.
 function table(t) {
   if (t.rows.length === 0) {
     const said = document.createElement("p");
@@ -88,18 +89,8 @@ function table(t) {
   region.setAttribute("aria-label", t.caption);
   const el = document.createElement("table");
   el.createCaption().textContent = t.caption;
-  const head = el.createTHead().insertRow();
-  for (const c of t.columns) {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = c;
-    head.append(th);
-  }
-  const body = el.createTBody();
-  for (const row of t.rows) {
-    const tr = body.insertRow();
-    for (const c of row) tr.insertCell().textContent = c;
-  }
+  el.createTHead().insertRow();
+  fillTable(el, t.columns, t.rows.map((cells) => ({ cells })));
   region.append(el);
   return region;
 }

@@ -1,0 +1,66 @@
+// The cells of the core's tables, as <bill-widget>'s "Show numbers" and panels and the replay
+// page write them: text only (a cell is never HTML), a one-word cell on one line, and a
+// table whose first column repeats in runs (a policy's rows) written with each run under
+// a heading row naming it once.
+
+export const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
+// A cell of one word ("claude-sonnet-4-6", "2026-11-11") is kept on one line: a table's
+// cells wrap between words, and a browser also breaks a word after its hyphens.
+export const rowOf = (cells) => {
+  const tr = document.createElement("tr");
+  tr.append(...cells.map((value) => {
+    const td = cell("td", value);
+    if (!/\s/.test(td.textContent)) td.className = "word";
+    return td;
+  }));
+  return tr;
+};
+export const headOf = (columns) => columns.map((c) => Object.assign(cell("th", c), { scope: "col" }));
+
+// A table's rows grouped by their first cell where it repeats in runs (a
+// policy's rows, one per user or kind of user): the groups in order, each with its rows
+// without that cell, or null when every row is its own (a table by time). A policy's long
+// name then heads its rows once, where on every row it made a phone's table a tall column
+// of names with the numbers a sideways scroll away.
+function groupedByFirst(rows) {
+  const groups = [];
+  for (const { cells: [first, ...cells], ...row } of rows) {
+    const last = groups.at(-1);
+    if (last?.name === first) last.rows.push({ ...row, cells });
+    else groups.push({ name: first, rows: [{ ...row, cells }] });
+  }
+  const apart = new Set(groups.map((g) => g.name)).size === groups.length;
+  return groups.length < rows.length && apart ? groups : null;
+}
+
+// A table body of `rows` (cells, and the kind of user where a row is one user's), under a
+// heading row naming the group (its column's name in data-column) when it is one.
+function bodyOf(rows, group = null) {
+  const tbody = document.createElement("tbody");
+  if (group !== null) {
+    const th = Object.assign(document.createElement("th"), { scope: "rowgroup", colSpan: group.span });
+    th.dataset.column = group.column;
+    th.append(cell("span", group.name));
+    const tr = document.createElement("tr");
+    tr.className = "group";
+    tr.append(th);
+    tbody.append(tr);
+  }
+  tbody.append(...rows.map(({ cells, kind }) => {
+    const tr = rowOf(cells);
+    if (kind) tr.dataset.kind = kind;
+    return tr;
+  }));
+  return tbody;
+}
+
+// Fills `table` (a <table> with a <thead> row) with `columns` and `rows` (each `{ cells,
+// kind }`), a run of rows with one first cell under a heading row naming it
+// (groupedByFirst), the first column then left out of the heads.
+export function fillTable(table, columns, rows) {
+  const groups = groupedByFirst(rows);
+  table.tHead.rows[0].replaceChildren(...headOf(groups === null ? columns : columns.slice(1)));
+  for (const tbody of [...table.tBodies]) tbody.remove();
+  if (groups === null) table.append(bodyOf(rows));
+  else table.append(...groups.map(({ name, rows }) => bodyOf(rows, { name, column: columns[0], span: columns.length - 1 })));
+}
