@@ -214,3 +214,12 @@ export function percent(part, whole) {
   const [p, w] = [BigInt(part), BigInt(whole)];
   return Number((p * 200n + w) / (w * 2n));
 }
+
+/** How many views the page's <replay-view> has drawn so far. */
+export const replayDrawn = (page) => page.locator("replay-view").evaluate((e) => Number(e.dataset.drawn ?? 0));
+
+/** Waits until the page's <replay-view> has drawn more than `n` views, or its problem box speaks. */
+export const replayNext = (page, n) => page.waitForFunction((n) => {
+  const e = document.querySelector("replay-view");
+  return Number(e?.dataset.drawn ?? 0) > n || (e?.shadowRoot?.querySelector(".problem")?.textContent.trim() ?? "") !== "";
+}, n);

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
-import { start, load } from "./harness.mjs";
+import { start, load, replayDrawn as drawn, replayNext as next } from "./harness.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 let env;
@@ -13,12 +13,6 @@ before(async () => { env = await start(); });
 after(async () => { await env.stop(); });
 
 const el = (page) => page.locator("replay-view");
-const drawn = (page) => el(page).evaluate((e) => Number(e.dataset.drawn ?? 0));
-/** Waits for a view after `n` drawn ones, or for the problem box to speak. */
-const next = (page, n) => page.waitForFunction((n) => {
-  const e = document.querySelector("replay-view");
-  return Number(e?.dataset.drawn ?? 0) > n || (e?.shadowRoot?.querySelector(".problem")?.textContent.trim() ?? "") !== "";
-}, n);
 const state = (page) => el(page).evaluate((e) => ({
   hash: [...new URLSearchParams(location.hash.slice(1))],
   problem: e.shadowRoot.querySelector(".problem").textContent,

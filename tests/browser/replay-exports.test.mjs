@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { start, load } from "./harness.mjs";
+import { start, load, replayDrawn as drawn, replayNext as next } from "./harness.mjs";
 import { parseExact } from "../exact-json.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -21,12 +21,6 @@ before(async () => { env = await start(); });
 after(async () => { await env.stop(); });
 
 const el = (page) => page.locator("replay-view");
-const drawn = (page) => el(page).evaluate((e) => Number(e.dataset.drawn ?? 0));
-/** Waits for a view after `n` drawn ones. */
-const next = (page, n) => page.waitForFunction((n) => {
-  const e = document.querySelector("replay-view");
-  return Number(e.dataset.drawn ?? 0) > n || e.shadowRoot.querySelector(".problem").textContent.trim() !== "";
-}, n);
 const shown = (page) => el(page).evaluate((e) => ({
   summary: e.shadowRoot.querySelector(".summary").textContent,
   problem: e.shadowRoot.querySelector(".problem").textContent,

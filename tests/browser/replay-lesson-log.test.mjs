@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { start, load, axeScan } from "./harness.mjs";
+import { start, load, axeScan, replayDrawn as drawn, replayNext as next } from "./harness.mjs";
 import { parseExact } from "../exact-json.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -29,12 +29,6 @@ after(async () => {
 });
 
 const el = (page) => page.locator("replay-view");
-const drawn = (page) => el(page).evaluate((e) => Number(e.dataset.drawn ?? 0));
-/** Waits for a view after `n` drawn ones, or for the problem box to speak. */
-const next = (page, n) => page.waitForFunction((n) => {
-  const e = document.querySelector("replay-view");
-  return Number(e?.dataset.drawn ?? 0) > n || (e?.shadowRoot?.querySelector(".problem")?.textContent.trim() ?? "") !== "";
-}, n);
 const shown = (page) => el(page).evaluate((e) => {
   const q = (s) => e.shadowRoot.querySelector(s);
   return {
