@@ -10,7 +10,7 @@ import init, {
 import { ignoredNotice } from "../../web/pkg/billsim_wasm.js";
 import { accountsView, clientView, drawAccounts, drawClient, drawTradeOff, tradeOffView } from "../../web/pkg/billsim_wasm.js";
 import { drawLadder, drawRunawayDay, ladderView, runawayDayView } from "../../web/pkg/billsim_wasm.js";
-import type { Replay } from "../../web/pkg-replay/billsim_wasm.js";
+import { replayAddress, type Replay } from "../../web/pkg-replay/billsim_wasm.js";
 import "../../web/bill-widget.js";
 
 export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[]> {
@@ -40,6 +40,11 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
 }
 
 // Every 64-bit integer the module gives is a bigint (exact past 2^53); 32-bit ones are numbers.
+export function address(): (string | null)[] {
+  const asked = replayAddress([["lesson", "freeTier"]]);
+  return [asked.lesson, asked.add, asked.policies?.[0].name ?? null, ...asked.ignored];
+}
+
 export function amounts(replay: Replay): bigint[] {
   const day = simulateDay({});
   const run = runScenario("runawayTenant", { internalDailyDollars: "1000000" }, 0);
@@ -57,7 +62,7 @@ export function amounts(replay: Replay): bigint[] {
   const status: number = clientView({}, 0, "rateLimitAndCap").runs[0].responses[0].status;
   const capped: number | undefined = clientView({ capDollars: "1" }, 0, "dailyCap").day?.kinds[0].capped;
   const zoomed: boolean = runawayDayView({}, 0).logMoney;
-  const stopped: bigint = ladderView({}, 0).rows[0].calls[0];
+  const stopped: bigint = ladderView({}, 0).groups[0].rows[0].calls[0];
   void [served, settled, notice, point, through, status, capped, zoomed, stopped];
   return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
     segment.chargedNanos, view.bills[0].billNanos, view.calls];
