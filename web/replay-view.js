@@ -148,16 +148,6 @@ function choosableAgain(input) {
   input.addEventListener("cancel", () => { if (held !== null) input.files = held.files; });
 }
 
-// The editor's control (its data-at) at a refusal's path in the policy file (the core's
-// `path`): "policies[1].guards[0].limit" is guard 0's limit in policy 1,
-// "policies[1].name" the policy's name.
-function editorControl(path) {
-  const guard = /^policies\[(\d+)\]\.guards\[(\d+)\]\.(?:(\w+)\.)?(\w+)$/.exec(path ?? "");
-  if (guard) return `${guard[1]}/${guard[2]}/${guard[3] ?? ""}.${guard[4]}`;
-  const name = /^policies\[(\d+)\]\.name$/.exec(path ?? "");
-  return name ? `${name[1]}/name` : null;
-}
-
 const sentences = (list, items) => list.replaceChildren(...items.map((s) => {
   const li = document.createElement("li");
   li.textContent = s;
@@ -505,8 +495,7 @@ class ReplayView extends HTMLElement {
       bad.removeAttribute("aria-invalid");
       bad.removeAttribute("aria-describedby");
     }
-    const at = editorControl(path);
-    const control = at && this.#q(`.policies [data-at="${CSS.escape(at)}"]`);
+    const control = path && this.#q(`.policies [data-at="${CSS.escape(path)}"]`);
     if (!message || !control) return;
     control.setAttribute("aria-invalid", "true");
     control.setAttribute("aria-describedby", error.id);
@@ -606,7 +595,9 @@ class ReplayView extends HTMLElement {
 
   // The policy editor, from the core's guard kinds: each policy's name and guards, each
   // guard's fields with their labels and ranges. Each control is named by where it is
-  // (data-at: "policy/guard/field", counted from 0), so that the control a reader was on
+  // (data-at): a field by its path in the policy file, as the core's refusals give it
+  // ("policies[1].guards[0].limit", counted from 0), a button or choice by its policy's or
+  // guard's path and what it does ("policies[1]/add"), so that the control a reader was on
   // keeps the focus when the editor is written again (a choice that shows other fields);
   // `then` starts the name of the control the focus goes to first (a guard just added). A
   // removed guard or policy hands the focus to the next one's same button, else to the
@@ -617,7 +608,7 @@ class ReplayView extends HTMLElement {
     this.#writeEditor(box, this.#words);
     if (was === undefined) return;
     const named = (name, op = "=") => box.querySelector(`[data-at${op}"${CSS.escape(name)}"]`);
-    const policy = was.split("/")[0];
+    const policy = /^policies\[\d+\]/.exec(was)?.[0];
     ((then && named(then, "^=")) ?? named(was) ?? named(`${policy}/add`) ?? this.#q(".add-policy")).focus();
   }
 
@@ -627,7 +618,8 @@ class ReplayView extends HTMLElement {
       set.className = "policy";
       const legend = document.createElement("legend");
       legend.textContent = policy.name;
-      set.append(legend, this.#input(`${i}/name`, w.policyName, { kind: "text" }, policy.name, (v) => {
+      const at = `policies[${i}]`;
+      set.append(legend, this.#input(`${at}.name`, w.policyName, { kind: "text" }, policy.name, (v) => {
         policy.name = v;
         legend.textContent = v;
       }));
@@ -636,15 +628,15 @@ class ReplayView extends HTMLElement {
         none.textContent = w.noGuards;
         set.append(none);
       }
-      policy.guards.forEach((guard, j) => set.append(this.#guardFields(policy, guard, `${i}/${j}`)));
+      policy.guards.forEach((guard, j) => set.append(this.#guardFields(policy, guard, j, `${at}.guards[${j}]`)));
       const row = document.createElement("div");
       row.className = "row";
-      row.innerHTML = `<label>${escape(w.guardStart)} <select data-at="${i}/start">${options(page.guardStarts.map((g, k) => [String(k), g.label]), "")}</select></label>
-        <button type="button" class="add-guard" data-at="${i}/add">${escape(w.addGuard)}</button>
-        <button type="button" class="remove-policy" data-at="${i}/remove" aria-label="${escape(`${w.removePolicy} ${policy.name}`)}">${escape(w.removePolicy)}</button>`;
+      row.innerHTML = `<label>${escape(w.guardStart)} <select data-at="${at}/start">${options(page.guardStarts.map((g, k) => [String(k), g.label]), "")}</select></label>
+        <button type="button" class="add-guard" data-at="${at}/add">${escape(w.addGuard)}</button>
+        <button type="button" class="remove-policy" data-at="${at}/remove" aria-label="${escape(`${w.removePolicy} ${policy.name}`)}">${escape(w.removePolicy)}</button>`;
       row.querySelector(".add-guard").onclick = () => {
         policy.guards.push(newGuard(page.guardStarts[Number(row.querySelector("select").value)]));
-        this.#renderEditor(`${i}/${policy.guards.length - 1}/`);
+        this.#renderEditor(`${at}.guards[${policy.guards.length - 1}].`);
       };
       row.querySelector(".remove-policy").onclick = () => {
         this.#policies.splice(i, 1);
@@ -655,9 +647,8 @@ class ReplayView extends HTMLElement {
     }));
   }
 
-  // The fields of guard `at` ("policy/guard", counted from 0) of `policy`.
-  #guardFields(policy, guard, at) {
-    const j = Number(at.split("/")[1]);
+  // The fields of guard `j` of `policy`, at `at` ("policies[1].guards[0]").
+  #guardFields(policy, guard, j, at) {
     const set = document.createElement("fieldset");
     set.className = "guard";
     const legend = document.createElement("legend");
@@ -665,7 +656,7 @@ class ReplayView extends HTMLElement {
     set.append(legend);
     for (const f of fields()) {
       if (!shows(guard, f)) continue;
-      set.append(this.#input(`${at}/${f.within ?? ""}.${f.key}`, f.label, f, String(fieldOf(guard, f) ?? ""), (v) => {
+      set.append(this.#input(`${at}.${f.within ? `${f.within}.` : ""}${f.key}`, f.label, f, String(fieldOf(guard, f) ?? ""), (v) => {
         setField(guard, f, v);
         if (fields().some((x) => x.when?.some(([key]) => key === f.key))) this.#renderEditor();
       }));

@@ -17,7 +17,7 @@ const state = (page) => el(page).evaluate((e) => ({
   hash: [...new URLSearchParams(location.hash.slice(1))],
   problem: e.shadowRoot.querySelector(".problem").textContent,
   policies: e.view?.bills.map((b) => b.policy) ?? null,
-  name: e.shadowRoot.querySelector('[data-at="0/name"]')?.value ?? null,
+  name: e.shadowRoot.querySelector('[data-at="policies[0].name"]')?.value ?? null,
   lesson: e.shadowRoot.querySelector(".lesson").value,
 })).then((s) => ({ ...s, hash: Object.fromEntries(s.hash) }));
 
@@ -32,7 +32,7 @@ test("a lesson's traffic under edited policies is in the address, and a reload r
   assert.deepEqual((await state(page)).hash, { lesson: "hackathon" }, "the lesson is in the address");
 
   await w.locator(".editor summary").click();
-  await w.locator('[data-at="0/name"]').fill("open");
+  await w.locator('[data-at="policies[0].name"]').fill("open");
   n = await drawn(page);
   await w.locator(".apply").click();
   await next(page, n);
