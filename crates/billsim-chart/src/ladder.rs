@@ -1,8 +1,8 @@
 //! The ladder against the hard block: for each group of tenants and policy, a bar of the
 //! calls the daily cap stopped on the model they asked for, split into those served on each
 //! cheaper model and those refused (in the refused colour). The runaway tenant's bars share
-//! one scale, the other tenants' another, each group's heading saying what its full width is. Every word and count
-//! comes from the core's [`LadderView`]; this only places them.
+//! one scale, the other tenants' another, each group's heading saying what its full width
+//! is. Every word and count comes from the core's [`LadderView`]; this only places them.
 
 use crate::frame::{sans, text_at, Frame};
 use crate::pixels::{edges_on, wrap};
