@@ -16,7 +16,7 @@ use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_START
 use billsim_core::engine::{read_policy_file, BadFile, PriceTable, Record, RunError};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Options};
-use billsim_core::settings::shown;
+use billsim_core::settings::{shown, Invalid};
 use billsim_core::views::over_time::OverTime;
 use billsim_core::views::share::CohortView;
 use js_sys::{Function, Uint8Array};
@@ -149,7 +149,7 @@ pub fn replay_address(pairs: JsValue) -> Result<JsValue, Thrown> {
     const ALLOWED: &str = "a list of [key, value] pairs of texts";
     let text = js_input::json_text(&pairs, "address")?;
     let pairs: Vec<(String, String)> = serde_json::from_str(&text)
-        .map_err(|_| Thrown::on("address", billsim_core::settings::Invalid { allowed: ALLOWED, got: shown(&text) }))?;
+        .map_err(|_| Thrown::on("address", Invalid { allowed: ALLOWED, got: shown(&text) }))?;
     to_js(&core::address::read(&pairs))
 }
 

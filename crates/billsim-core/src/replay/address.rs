@@ -3,7 +3,7 @@
 //! editor's policies as JSON (`policies=`), so that a reload or a shared link shows the same
 //! results. A reader's own log is not in it: that file never leaves the page.
 
-use super::{lesson_log, run};
+use super::{lesson_log, page, run};
 use crate::engine::guard_schema::Edited;
 use crate::settings::shown;
 use crate::words::{ignored, GivenIn};
@@ -41,22 +41,30 @@ pub fn read(pairs: &[(String, String)]) -> Address {
     for (key, value) in pairs {
         let refused = |problem: String| ignored(key, GivenIn::Address, &problem, None);
         match key.as_str() {
-            "lesson" => match lesson_log::lessons().iter().any(|[name, _]| name == value) {
-                true => address.lesson = Some(value.clone()),
-                false => {
-                    let names: Vec<String> =
-                        lesson_log::lessons().iter().map(|[name, _]| format!("\"{name}\"")).collect();
-                    address.ignored.push(refused(format!("must be one of {}; got {}", names.join(", "), shown(value))));
+            "lesson" => {
+                let lessons = lesson_log::lessons();
+                match lessons.iter().any(|[name, _]| name == value) {
+                    true => address.lesson = Some(value.clone()),
+                    false => {
+                        let names: Vec<String> = lessons.iter().map(|[name, _]| format!("\"{name}\"")).collect();
+                        let problem = format!("must be one of {}; got {}", names.join(", "), shown(value));
+                        address.ignored.push(refused(problem));
+                    }
                 }
-            },
-            "add" => match run::addable().contains(value) {
-                true => address.add = Some(value.clone()),
-                false => address.ignored.push(refused(format!(
-                    "must be a lesson's cohort, as \"Add a scripted cohort\" lists them (\"{}\"); got {}",
-                    run::addable().first().map_or("", String::as_str),
-                    shown(value)
-                ))),
-            },
+            }
+            // Every lesson's run is built to list the cohorts: once.
+            "add" => {
+                let addable = run::addable();
+                match addable.contains(value) {
+                    true => address.add = Some(value.clone()),
+                    false => address.ignored.push(refused(format!(
+                        "must be a lesson's cohort, as \"{}\" lists them (\"{}\"); got {}",
+                        page::WORDS.add,
+                        addable.first().map_or("", String::as_str),
+                        shown(value)
+                    ))),
+                }
+            }
             "policies" => match serde_json::from_str::<Vec<Edited>>(value) {
                 Ok(policies) => address.policies = Some(policies),
                 Err(e) => address.ignored.push(refused(format!(
