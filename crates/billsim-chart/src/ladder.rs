@@ -81,13 +81,12 @@ pub fn draw_ladder<DB: DrawingBackend>(
             area.draw(&Text::new(l, (pad, y + line_h / 2), bold.clone()))?;
             y += line_h;
         }
-        let most = group.rows.iter().map(|r| r.calls.iter().map(|&c| u128::from(c)).sum::<u128>()).max().unwrap_or(0);
         for row in &group.rows {
             for l in wrapped(&row.heading) {
                 area.draw(&Text::new(l, (pad, y + line_h / 2), text.clone()))?;
                 y += line_h;
             }
-            let edges = edges_on(pad, room, &row.calls, most, theme.least_segment());
+            let edges = edges_on(pad, room, &row.calls, u128::from(group.full), theme.least_segment());
             for k in 0..row.calls.len() {
                 if edges[k + 1] > edges[k] {
                     let colour = part_colour(theme, k, parts);

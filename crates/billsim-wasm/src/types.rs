@@ -121,7 +121,7 @@ export interface OverTime {
 export interface LadderView {
   title: string;
   parts: string[];
-  groups: { heading: string; rows: { policy: string; heading: string; calls: bigint[]; note: string }[] }[];
+  groups: { heading: string; full: bigint; rows: { policy: string; heading: string; calls: bigint[]; note: string }[] }[];
   sentences: string[];
   table: Table;
 }

@@ -92,6 +92,11 @@ fn the_ladder_serves_on_cheaper_models_the_other_tenants_calls_the_hard_block_re
     let headings: Vec<(&str, Vec<&str>)> =
         view.groups.iter().map(|g| (g.heading.as_str(), g.rows.iter().map(|r| r.heading.as_str()).collect())).collect();
     let widest = |g: usize| view.groups[g].rows.iter().map(|r| r.calls.iter().sum::<u64>()).max().unwrap();
+    assert_eq!(
+        [view.groups[0].full, view.groups[1].full],
+        [widest(0), widest(1)],
+        "each group's scale, its longest bar"
+    );
     let policies = vec!["Daily cap, hard block", "Daily cap, degrade ladder"];
     assert_eq!(
         headings,

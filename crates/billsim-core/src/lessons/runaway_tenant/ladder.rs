@@ -38,6 +38,8 @@ pub struct LadderGroup {
     /// Whose calls, and the scale: "Calls of umbrella, stopped by its daily cap (the full
     /// width: 682 calls)".
     pub heading: String,
+    /// The calls the full width stands for: the most of any of its rows.
+    pub full: u64,
     pub rows: Vec<LadderRow>,
 }
 
@@ -61,7 +63,8 @@ pub fn ladder_view(run: &ScenarioRun) -> LadderView {
     let models: Vec<Option<usize>> = cheaper.iter().map(|m| run.models.iter().position(|x| x == m)).collect();
     let mut parts: Vec<String> = cheaper.iter().map(|m| format!("served on {m}")).collect();
     parts.push("refused".into());
-    let served = |r: &LadderRow| r.calls[..cheaper.len()].iter().sum::<u64>();
+    // A row's calls served on a cheaper model, and refused.
+    let split = |calls: &[u64]| (calls[..cheaper.len()].iter().sum::<u64>(), calls[cheaper.len()]);
     let mut groups = Vec::new();
     for runaway in [true, false] {
         let mut rows = Vec::new();
@@ -76,31 +79,30 @@ pub fn ladder_view(run: &ScenarioRun) -> LadderView {
                     _ => {}
                 }
             }
-            let mut row = LadderRow { policy: policy.into(), heading: label.into(), calls, note: String::new() };
-            row.note = format!(
-                "{} served on a cheaper model, {} refused",
-                grouped(served(&row)),
-                grouped(row.calls[cheaper.len()])
-            );
-            rows.push(row);
+            let (served, refused) = split(&calls);
+            let note = format!("{} served on a cheaper model, {} refused", grouped(served), grouped(refused));
+            rows.push(LadderRow { policy: policy.into(), heading: label.into(), calls, note });
         }
-        let widest = rows.iter().map(|r| r.calls.iter().sum::<u64>()).max().unwrap_or(0);
+        let full = rows.iter().map(|r| r.calls.iter().sum::<u64>()).max().unwrap_or(0);
         let whose = match runaway {
             true => format!("Calls of {name}, stopped by its daily cap"),
             false => "Calls of the other tenants, stopped by their daily caps".to_string(),
         };
-        let heading = format!("{whose} (the full width: {})", counted_grouped(widest, "call", "calls"));
-        groups.push(LadderGroup { heading, rows });
+        let heading = format!("{whose} (the full width: {})", counted_grouped(full, "call", "calls"));
+        groups.push(LadderGroup { heading, full, rows });
     }
     let sentences = match groups.get(1).map(|g| g.rows.as_slice()) {
-        Some([block, ladder]) => vec![format!(
-            "Of the other tenants' calls that reached their daily cap this month, the hard block refused {}; \
+        Some([block, ladder]) => {
+            let ((_, refused), (served, still)) = (split(&block.calls), split(&ladder.calls));
+            vec![format!(
+                "Of the other tenants' calls that reached their daily cap this month, the hard block refused {}; \
              the ladder served {} on a cheaper model and refused {}. As for {name}: its calls are too large for \
              even the cheapest model once its budget is spent, so the two are nearly the same.",
-            counted_grouped(block.calls[cheaper.len()], "call", "calls"),
-            grouped(served(ladder)),
-            grouped(ladder.calls[cheaper.len()])
-        )],
+                counted_grouped(refused, "call", "calls"),
+                grouped(served),
+                grouped(still)
+            )]
+        }
         _ => Vec::new(),
     };
     let mut columns = vec!["Policy and tenants".to_string()];
