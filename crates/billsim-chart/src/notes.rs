@@ -43,8 +43,8 @@ impl Notes {
     /// lines covered plus `far` for each half line away, moved to fit the plot included (a
     /// label far from its line reads as another's); the earliest on a tie. Where every
     /// such place covers another label, the free place in the plot nearest the first spot;
-    /// where there is none, nowhere
-    /// (`None`: the label is dropped, not written over another; the sentences keep it).
+    /// where there is none, nowhere (`None`: the label is dropped, not written over
+    /// another; the sentences keep it).
     pub(crate) fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>, far: i32) -> Option<(i32, i32)> {
         let (left, top, right, bottom) = self.plot;
         let inside =
