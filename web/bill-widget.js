@@ -678,9 +678,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     return { settings, result: view };
   }
 
-  // The scenario's spend over time under each policy: one sentence per policy (overTimeView).
+  // The scenario's spend over time under each policy: one sentence per policy (overTimeView),
+  // after the one that says where the chart stops short of the run's end, if it does.
   #writeOverTime(settings, view, canvas) {
-    return this.#writeView(settings, view, canvas, view.lines.map((l) => l.sentence).join(" "));
+    return this.#writeView(settings, view, canvas, [view.window, ...view.lines.map((l) => l.sentence)].filter(Boolean).join(" "));
   }
 
   // The ladder against the hard block: its sentences; each group's bars in the text

@@ -114,6 +114,8 @@ export interface OverTime {
   logMoney: boolean;
   lines: { policy: string; label: string; bill: string; points: Point[]; trip?: { atMs: bigint; spentNanos: bigint; label: string } | null; sentence: string }[];
   limits: { kind: string; label: string; chartLabel: string; points: Point[]; policies: bigint[]; above: boolean }[];
+  /** Where the time axis stops short of the run's end (nothing on the scale moves after early on), the sentence that says so. */
+  window?: string;
   table: Table;
 }
 

@@ -10,6 +10,8 @@ const SECOND: u64 = 1_000;
 const MINUTE: u64 = 60 * SECOND;
 const HOUR: u64 = 60 * MINUTE;
 pub(crate) const DAY: u64 = 24 * HOUR;
+/// Most round moments the time axis offers (the chart thins them to fit its width).
+pub(crate) const TIME_TICKS: u64 = 12;
 
 /// How the moments of a scenario read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

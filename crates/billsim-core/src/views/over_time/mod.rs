@@ -10,10 +10,14 @@
 
 mod axis;
 mod limit;
+mod view;
+mod window;
 pub mod zoom;
 
+use axis::TIME_TICKS;
 pub use axis::{day_of, money_ticks, tens_ticks, Round, Scale, Tick};
 pub use limit::{ledger_limit, limit_of, reference, Limit, LimitKind};
+pub use view::{Line, Mark, OverTime};
 
 use crate::engine::{Guard, Nanos, Outcome};
 use crate::money::{Micros, Overflow};
@@ -21,10 +25,7 @@ use crate::scenario::ScenarioRun;
 use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
 use crate::views::table::Table;
-use serde::{Deserialize, Serialize};
 
-/// Most round moments the time axis offers (the chart thins them to fit its width).
-const TIME_TICKS: u64 = 12;
 /// Most steps of the money axis.
 const MONEY_TICKS: u64 = 5;
 /// Most rows of the table besides the last.
@@ -35,72 +36,6 @@ const LIMIT_ROOM: u64 = 3;
 /// A line this many times higher than the lowest would press it into the bottom fifth of
 /// the chart: it goes off the top instead.
 const FLATTENED: u64 = 5;
-
-/// What the over-time view shows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct OverTime {
-    /// The figure's title: "Spend so far under each policy over toy day 0".
-    pub title: String,
-    pub scale: Scale,
-    /// The time axis, in milliseconds from the scenario's start.
-    pub from_ms: u64,
-    pub to_ms: u64,
-    pub time_ticks: Vec<Tick>,
-    /// The money axis, from zero to its last tick, in nano-dollars; on a scale of tens,
-    /// from its first tick (each ten times the one before) when `log_money`.
-    pub money_ticks: Vec<Tick>,
-    /// The money axis is a scale of tens: a zoom where one line reaches a hundred times
-    /// another, and both matter (the title says so).
-    #[serde(default)]
-    pub log_money: bool,
-    /// One line per policy, in the run's order.
-    pub lines: Vec<Line>,
-    pub limits: Vec<Limit>,
-    /// The moments marked on the chart, each written once: the lines' trips, one mark for
-    /// policies that reach their ceilings at the same moment ("ceiling reached at 12:54
-    /// (2 policies)"), at the first such line's point.
-    #[serde(default)]
-    pub events: Vec<Mark>,
-    pub table: Table,
-}
-
-/// One policy's cumulative spend.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Line {
-    /// The policy's stable name.
-    pub policy: String,
-    /// What a reader sees: "Daily cost budget $0.25".
-    pub label: String,
-    /// The bill, to the cent: "$0.91".
-    pub bill: String,
-    /// `[milliseconds, nano-dollars]` from the axis's start (nothing spent) to its end: the
-    /// spend settled before each moment. Never falls; the last is the bill.
-    pub points: Vec<[u64; 2]>,
-    /// Where a spend ceiling was reached, when that is on the scale: one above its top (lesson
-    /// 001's $1.00 cap on an axis to $0.0015) is left to the sentence, as a ring pressed
-    /// onto the top edge would mark another line's spend.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub trip: Option<Mark>,
-    /// Where the line leaves the top of the scale (kept for the lines below it), and its
-    /// bill in words: "↑ No limit: off the scale, $9.97 by the end".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub off_scale: Option<Mark>,
-    /// The line in words, for the text alternative and the status line.
-    pub sentence: String,
-}
-
-/// A moment marked on a line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Mark {
-    pub at_ms: u64,
-    /// The line's value there.
-    pub spent_nanos: u64,
-    /// "ceiling reached at 14:32".
-    pub label: String,
-}
 
 /// The over-time view of `run`. `policies` are the policies it ran, in its order, when
 /// they were not the scenario's own (`None`): their guards give the limit lines, and a
@@ -182,7 +117,7 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
             }
         })
         .collect();
-    Ok(placed(title(run), scale, &moments, lines, limits, false))
+    Ok(window::cut_to_the_moves(placed(title(run), scale, &moments, lines, limits, false), scale))
 }
 
 fn overflow(_: Overflow) -> FieldError {
@@ -271,6 +206,7 @@ pub(crate) fn placed(
         lines,
         limits,
         events,
+        window: None,
         table,
     }
 }

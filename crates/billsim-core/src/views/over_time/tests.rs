@@ -343,3 +343,65 @@ fn a_ceiling_reached_above_the_scale_is_said_but_not_ringed_on_the_top_edge() {
     assert!(cap.sentence.contains("the daily cost cap is reached at 12:54"), "{}", cap.sentence);
     assert!(v.events.iter().all(|e| !e.label.contains("12:54")), "{:?}", v.events);
 }
+
+/// Lesson 001's demo day at its defaults: its one line on the scale stops by 08:21.
+fn demo_day(seed: u32) -> OverTime {
+    let demo = crate::scenario::registry::find("hackathon").unwrap();
+    view(&run(demo, seed, &Values::defaults(demo), None, Record::default()).unwrap())
+}
+
+#[test]
+fn a_day_whose_scale_stops_moving_early_is_drawn_to_soon_after_and_says_so() {
+    let v = demo_day(0);
+    let clock = |at: u64| Scale::Clock.moment(at, Round::Nearest);
+    assert_eq!((clock(v.from_ms), clock(v.to_ms)), ("08:05".into(), "08:45".into()), "the axis ends at 08:45");
+    let ticks: Vec<&str> = v.time_ticks.iter().map(|t| t.label.as_str()).collect();
+    assert_eq!(ticks.last(), Some(&"08:45"), "ticks {ticks:?} stop at the axis's end");
+    for l in v.lines.iter().map(|l| &l.points).chain(v.limits.iter().map(|l| &l.points)) {
+        assert_eq!(l.last().map(|p| p[0]), Some(v.to_ms), "every line and limit drawn reaches the axis's end");
+    }
+    assert_eq!(
+        v.window.as_deref(),
+        Some("The chart shows 08:05 to 08:45: nothing on its scale moves after 08:23. The sentences and the table go on to the end, 21:32.")
+    );
+    let tutorial = v.lines.iter().find(|l| l.policy == "rateLimitAndCap").unwrap();
+    assert!(tutorial.sentence.contains("between 08:05 and 08:21"), "{}", tutorial.sentence);
+    let no_limit = &v.lines[0];
+    assert!(
+        no_limit.sentence.contains("$2.23 between 08:05 and 21:32"),
+        "the sentences keep the whole day: {}",
+        no_limit.sentence
+    );
+    assert_eq!(v.table.rows.last().unwrap()[0], "21:32", "the table ends at the day's end, with the bills");
+}
+
+#[test]
+fn a_run_that_moves_until_late_keeps_its_whole_axis() {
+    use crate::scenario::registry::find;
+    for name in ["toyDay", "freeTier", "runawayTenant"] {
+        let sc = find(name).unwrap();
+        for seed in [0, 1, 7] {
+            let r = run(sc, seed, &Values::defaults(sc), None, Record::default()).unwrap();
+            let v = view(&r);
+            let end = r.policies[0].timeline.start.0
+                + r.policies[0].timeline.step_ms * r.policies[0].timeline.spent.len() as u64;
+            assert_eq!((v.window.as_deref(), v.to_ms), (None, end), "{name} on run {seed} is drawn whole");
+        }
+    }
+}
+
+#[test]
+fn a_scale_that_moves_to_the_end_of_a_long_day_is_not_cut() {
+    // One call early and one at the end: the last move is the end.
+    let day =
+        custom(&[(8 * 3_600_000, 1_000), (21 * 3_600_000, 1_000)], 1_000, vec![engine::Policy::new("none", vec![])]);
+    assert_eq!(view(&day).window, None);
+    // Both early: cut.
+    let early = custom(
+        &[(8 * 3_600_000, 1_000), (8 * 3_600_000 + 600_000, 1_000), (21 * 3_600_000, 0)],
+        1_000,
+        vec![engine::Policy::new("none", vec![])],
+    );
+    let v = view(&early);
+    assert!(v.window.is_some() && v.to_ms < 9 * 3_600_000, "cut to {} ms: {:?}", v.to_ms, v.window);
+}
