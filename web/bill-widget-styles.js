@@ -58,6 +58,9 @@ canvas { width: 100%; height: 17rem; display: block; }
 .runaway-day-chart { height: 26rem; }
 /* A key and four bars, each with a heading and a note. */
 .ladder-chart { height: 22rem; }
+/* A key of up to six policies, several of two lines (lessons 001 and 002), over the lines:
+   at 17rem lesson 002's month had 70 px of plot under 130 of key. */
+.overtime-chart { height: 24rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }
 form { display: grid; gap: 0.6rem; padding: 0.6rem; border: 1px solid var(--line); border-radius: 0.4rem; }
@@ -111,6 +114,8 @@ tr[data-kind="heavy"] td { font-weight: 700; }
   .runaway-day-chart { height: 30rem; }
   /* Two group headings of two lines each on a phone: the bars keep a height to read. */
   .ladder-chart { height: 26rem; }
+  /* The key wraps to twice the lines on a phone. */
+  .overtime-chart { height: 32rem; }
 }
 .more { margin: 0; font-size: 0.9rem; }
 /* A view with no line under its chart: no gap, and no empty paragraph for a screen reader. */

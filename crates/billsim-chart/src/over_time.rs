@@ -516,6 +516,28 @@ mod tests {
         }
     }
 
+    /// The money axis's height in `svg`: from its top label's middle to its base label's.
+    fn plot_height(svg: &str, view: &OverTime) -> i32 {
+        let boxes = crate::rows::text_boxes(svg);
+        let y = |tick: Option<&Tick>| {
+            let label = &tick.unwrap().label;
+            boxes.iter().find(|(text, ..)| text == label).map_or(0, |(_, b, _)| (b.1 + b.3) / 2)
+        };
+        y(view.money_ticks.first()) - y(view.money_ticks.last())
+    }
+
+    #[test]
+    fn the_widgets_over_time_canvas_leaves_every_scenario_a_plot_to_read_under_its_key() {
+        // The canvas in the widget (web/bill-widget-styles.js): 24rem high in a 672 px column,
+        // 32rem on a 390 px phone (366 px wide). At 17rem, lesson 002's month had a 70 px plot.
+        for view in every_scenarios_view() {
+            for size in [(672, 384), (366, 512)] {
+                let height = plot_height(&svg_of(&view, size, Theme::light(100)), &view);
+                assert!(height >= 180, "{} at {size:?}: a plot {height} px high", view.title);
+            }
+        }
+    }
+
     #[test]
     fn the_runaway_tenants_month_draws_and_labels_the_products_monthly_line_at_phone_and_desk_widths() {
         let tenant = find("runawayTenant").unwrap();
