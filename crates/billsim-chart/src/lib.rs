@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod client;
 mod frame;
+mod key;
 pub mod ladder;
 mod markers;
 mod notes;

@@ -5,6 +5,7 @@
 //! colour is never the only cue.
 
 use crate::frame::{sans, Frame};
+use crate::key::{draw_key, key_lines, swatch, Entry, Swatch, LARGEST};
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{Theme, ON_BAR};
@@ -26,8 +27,11 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         let head = |b: &Bar| if b.policy == selected { format!("▶ {}", name(b)) } else { name(b).to_string() };
         view.bars.iter().map(|b| (head(b), b.note.clone())).collect()
     };
+    // A kind of user without a role (none in the core's views) is plain, as it is honest.
+    let patterns = theme.palette.patterns(&view.roles);
+    let entries = entries(view, &patterns, theme);
     // The key's lines at the largest font: at a smaller one they are no more.
-    let key_lines = key_rows(view, w - 2 * pad, theme.px(14), theme).len() as i32;
+    let key_lines = key_lines(&entries, w - 2 * pad, theme.px(LARGEST), theme).len() as i32;
     let mut layout = fit((w, h), &texts(|b| &b.label), key_lines, true, theme);
     // Too narrow for a label on one line (a phone): each row is headed by the policy's short
     // name, as its button names it, so six rows fit a phone's screen; the full labels stay in
@@ -38,11 +42,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     }
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
-    // A kind of user without a role (none in the core's views) is plain, as it is honest.
-    let patterns = theme.palette.patterns(&view.roles);
-    for (l, row) in key_rows(view, w - 2 * pad, font, theme).into_iter().enumerate() {
-        key(area, view, &patterns, &row, (pad, pad + l as i32 * layout.line_h + layout.line_h / 2), font, theme)?;
-    }
+    draw_key(area, &entries, w - 2 * pad, (pad, pad), (font, layout.line_h), theme)?;
 
     // One money scale for every bar: the longest bill fills the width.
     let longest = view.bars.iter().map(|b| b.segments.iter().map(|s| u128::from(s.charged.0)).sum()).max().unwrap_or(0);
@@ -95,106 +95,20 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     Ok(())
 }
 
-/// An entry of the key: a kind of user (its number in the view's cohorts), or the strip
-/// of honest requests refused under each bar.
-#[derive(Clone, Copy)]
-enum Entry {
-    Cohort(usize),
-    Strip,
-}
-
 /// The key's entries: each kind of user, then the strip where the bars have one.
-fn entries(view: &CohortView) -> impl Iterator<Item = Entry> + '_ {
-    let strip = (!view.strip_key.is_empty()).then_some(Entry::Strip);
-    (0..view.cohorts.len()).map(Entry::Cohort).chain(strip)
-}
-
-fn entry_words(view: &CohortView, entry: Entry) -> &str {
-    match entry {
-        Entry::Cohort(c) => view.cohorts.get(c).map_or("", |k| k.label.as_str()),
-        Entry::Strip => &view.strip_key,
-    }
-}
-
-/// The width of an entry in the key: its swatch and its words.
-fn entry_width(view: &CohortView, entry: Entry, font: u32, theme: &Theme) -> i32 {
-    font as i32 + theme.px(4) as i32 + text_width(entry_words(view, entry), font)
-}
-
-/// The key's entries in lines no wider than `room` (an entry wider than that alone on a line).
-fn key_rows(view: &CohortView, room: i32, font: u32, theme: &Theme) -> Vec<Vec<Entry>> {
-    let mut rows: Vec<Vec<Entry>> = vec![vec![]];
-    let mut x = 0;
-    for entry in entries(view) {
-        let width = entry_width(view, entry, font, theme);
-        if x > 0 && x + width > room {
-            rows.push(vec![]);
-            x = 0;
-        }
-        if let Some(r) = rows.last_mut() {
-            r.push(entry);
-        }
-        x += width + theme.px(14) as i32;
-    }
-    rows
-}
-
-/// One line of the key: each cohort's swatch (its pattern of `patterns`) and name; the
-/// strip's, a track part refused.
-fn key<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    view: &CohortView,
-    patterns: &[Pattern],
-    row: &[Entry],
-    (mut x, y): (i32, i32),
-    font: u32,
-    theme: &Theme,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let size = font as i32;
-    let style = sans(font).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
-    for &entry in row {
-        match entry {
-            Entry::Cohort(c) => {
-                let (colour, pattern) = look(view, patterns, c, theme);
-                swatch(area, colour, pattern, (x, y - size / 2), (x + size, y + size / 2), theme)?;
-            }
-            Entry::Strip => {
-                let half = (size / 6).max(1);
-                draw_refused(area, (x, x + size), (y - half, y + half), (2, 3), theme)?;
-            }
-        }
-        let words = entry_words(view, entry).to_string();
-        area.draw(&Text::new(words, (x + size + theme.px(4) as i32, y), style.clone()))?;
-        x += entry_width(view, entry, font, theme) + theme.px(14) as i32;
-    }
-    Ok(())
+fn entries<'a>(view: &'a CohortView, patterns: &[Pattern], theme: &Theme) -> Vec<Entry<'a>> {
+    let kinds = view.cohorts.iter().enumerate().map(|(c, k)| {
+        let (colour, pattern) = look(view, patterns, c, theme);
+        Entry { swatch: Swatch::Kind(colour, pattern), words: &k.label }
+    });
+    let strip = (!view.strip_key.is_empty()).then_some(Entry { swatch: Swatch::Strip, words: &view.strip_key });
+    kinds.chain(strip).collect()
 }
 
 /// Cohort `c`'s colour and pattern (of `patterns`; plain for a cohort it has none for), the
 /// same in its bar segments and its key entry.
 fn look(view: &CohortView, patterns: &[Pattern], c: usize, theme: &Theme) -> (RGBColor, Pattern) {
     (theme.cohort(&view.roles, c), patterns.get(c).copied().unwrap_or(Pattern::Plain))
-}
-
-/// A rectangle in a cohort's colour and pattern (the core's: plain, stripes one way,
-/// stripes both ways).
-fn swatch<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    colour: RGBColor,
-    pattern: Pattern,
-    (x0, y0): (i32, i32),
-    (x1, y1): (i32, i32),
-    theme: &Theme,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour.filled()))?;
-    let step = theme.px(7) as i32;
-    if pattern != Pattern::Plain {
-        crate::share_of_bill::stripes(area, colour, (x0, y0), (x1, y1), step, false)?;
-    }
-    if pattern == Pattern::CrossHatch {
-        crate::share_of_bill::stripes(area, colour, (x0, y0), (x1, y1), step, true)?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

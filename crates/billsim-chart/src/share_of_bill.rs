@@ -3,11 +3,13 @@
 //! calls refused.
 
 use crate::frame::{sans, Frame};
+use crate::key::{draw_key, key_lines, stripes, Entry, Swatch, LARGEST};
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{rgb, Theme, ON_BAR};
-use billsim_core::lessons::toy_day::UserKind;
-use billsim_core::views::share::honest_refused_words;
+use billsim_core::lessons::toy_day::{UserKind, HEAVY_LABEL, ORDINARY_LABEL};
+use billsim_core::views::colours::Pattern;
+use billsim_core::views::share::{honest_refused_words, STRIP_KEY};
 use billsim_core::words::{counted, share};
 use billsim_core::{DayResult, Policy};
 use plotters::coord::Shift;
@@ -79,9 +81,25 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     let rows = rows(day, selected);
     let marked = |r: &Row| if r.selected { format!("▶ {}", r.name) } else { r.name.clone() };
     let texts: Vec<(String, String)> = rows.iter().map(|r| (marked(r), r.note.clone())).collect();
-    let layout = fit((w, h), &texts, 0, true, theme);
+    // The key names the two kinds and the strip under each bar, which only each row's note
+    // named ("honest requests refused: 0 of 227").
+    let entries = [
+        Entry { swatch: Swatch::Kind(rgb(theme.palette.abuser), Pattern::Stripes), words: HEAVY_LABEL },
+        Entry { swatch: Swatch::Kind(rgb(theme.palette.honest[0]), Pattern::Plain), words: ORDINARY_LABEL },
+        Entry { swatch: Swatch::Strip, words: STRIP_KEY },
+    ];
+    // A chart too narrow for the key in two lines (no widget's: a 200 px canvas) leaves it
+    // out, so the bars keep their room; each row's note still names the strip.
+    let key_h = match key_lines(&entries, w - 2 * pad, theme.px(LARGEST), theme).len() as i32 {
+        lines @ 1..=2 => lines,
+        _ => 0,
+    };
+    let layout = fit((w, h), &texts, key_h, true, theme);
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
+    if key_h > 0 {
+        draw_key(area, &entries, w - 2 * pad, (pad, pad), (font, layout.line_h), theme)?;
+    }
 
     for (i, row) in rows.iter().enumerate() {
         layout.draw_labels(area, i, row.selected, row.selected, theme)?;
@@ -129,68 +147,11 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Diagonal stripes inside a rectangle filled with `fill`, rising (or with `falling`,
-/// falling) to the right: the heavy user is told apart by pattern, not only by colour.
-/// Rising stripes are the fill's own colour at two thirds, so they show on every kind's
-/// colour alike (a fixed dark orange, made for the abuser's orange, vanished on the
-/// honest green: a replay's fourth user looked like its first).
-pub(crate) fn stripes<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    fill: RGBColor,
-    (x0, y0): (i32, i32),
-    (x1, y1): (i32, i32),
-    step: i32,
-    falling: bool,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let line = if falling { RGBColor(0x4D, 0x4D, 0x4D) } else { stripe_on(fill) };
-    let style = ShapeStyle::from(&line).stroke_width(1);
-    let flip = |y: i32| if falling { y0 + y1 - y } else { y };
-    let height = y1 - y0;
-    let mut start = x0 - height;
-    while start < x1 {
-        // The line from (start, y1) to (start + height, y0), cut to the rectangle.
-        let (mut ax, mut ay, mut bx, mut by) = (start, y1, start + height, y0);
-        if ax < x0 {
-            ay -= x0 - ax;
-            ax = x0;
-        }
-        if bx > x1 {
-            by += bx - x1;
-            bx = x1;
-        }
-        if ax < bx {
-            area.draw(&PathElement::new(vec![(ax, flip(ay)), (bx, flip(by))], style))?;
-        }
-        start += step.max(2);
-    }
-    Ok(())
-}
-
-/// The colour of rising stripes over `fill`: the fill at two thirds of each channel.
-pub(crate) fn stripe_on(fill: RGBColor) -> RGBColor {
-    let two_thirds = |c: u8| (u16::from(c) * 2 / 3) as u8;
-    RGBColor(two_thirds(fill.0), two_thirds(fill.1), two_thirds(fill.2))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use billsim_core::views::colours::LIGHT;
     use billsim_core::{simulate_day, Settings};
-
-    #[test]
-    fn rising_stripes_show_on_every_kinds_colour_as_on_the_abusers() {
-        use billsim_core::views::colours::{contrast, Rgb, DARK};
-        for palette in [LIGHT, DARK] {
-            for fill in [palette.abuser].into_iter().chain(palette.honest) {
-                let RGBColor(r, g, b) = stripe_on(rgb(fill));
-                let ratio = contrast(fill, Rgb(r, g, b));
-                // 1.86:1 was the abuser's orange under its dark orange stripes, which read well;
-                // the honest green under them was 1.22:1, and looked plain.
-                assert!(ratio >= 1.8, "stripes over {} at {ratio:.2}:1, at least 1.8:1", fill.hex());
-            }
-        }
-    }
 
     fn svg_of(day: &DayResult, selected: Policy) -> String {
         svg_sized(day, selected, (800, 400), 100)
@@ -236,7 +197,11 @@ mod tests {
         let svg = svg_of(&day, Policy::NoLimit);
         let orange = svg.matches("#E69F00").count();
         let green = svg.matches("#009E73").count();
-        assert_eq!((orange, green), (4, 36), "4 bars of 1 heavy and 9 ordinary users");
+        assert_eq!(
+            (orange, green),
+            (4 + 1, 36 + 1),
+            "4 bars of 1 heavy and 9 ordinary users, and the key's two swatches"
+        );
     }
 
     #[test]
@@ -277,7 +242,10 @@ mod tests {
             .filter(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{red}\"")))
             .filter_map(|l| l.split(" width=\"").nth(1)?.split('"').next()?.parse().ok())
             .collect();
-        let mut widths = widths.into_iter();
+        // The key's swatch of the strip comes first, two thirds refused.
+        let (key, widths) = widths.split_first().expect("the key's strip is drawn");
+        assert!(*key > 0, "the key's strip swatch: {key} px");
+        let mut widths = widths.iter().copied();
         let mut refusing = 0;
         for o in &day.policies {
             let ordinary = || o.per_user.iter().zip(&day.users).filter(|(_, u)| u.kind != UserKind::Heavy);
@@ -293,6 +261,22 @@ mod tests {
             }
         }
         assert!(refusing > 0, "some policy refuses ordinary users");
+    }
+
+    #[test]
+    fn the_key_names_the_heavy_user_the_ordinary_users_and_the_strip_at_a_phones_width_and_a_desks() {
+        let day = simulate_day(0, &Settings::default()).unwrap();
+        // The canvas in the widget: 296 px wide on a 320 px phone, 672 in a lesson's column.
+        for size in [(296, 368), (366, 368), (672, 272)] {
+            let svg = svg_sized(&day, Policy::NoLimit, size, 100);
+            let drawn = crate::rows::drawn_text(&svg);
+            for words in [HEAVY_LABEL, ORDINARY_LABEL, STRIP_KEY] {
+                assert!(drawn.contains(words), "{words} in the key at {size:?}: {drawn}");
+            }
+            let cut = crate::rows::texts_cut(&svg, (size.0 as i32, size.1 as i32));
+            assert!(cut.is_empty(), "at {size:?}: {cut:#?}");
+            assert!(crate::rows::texts_overlapping(&svg).is_empty(), "at {size:?}");
+        }
     }
 
     #[test]

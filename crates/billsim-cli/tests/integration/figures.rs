@@ -74,7 +74,12 @@ fn figures_writes_every_chart_into_a_folder_it_creates() {
     let (share, overrun, _) = write_figures("all");
     assert_whole_svg(&share, "Each user's share of the calls and of the bill");
     assert!(share.contains("Daily cost budget $0.25: the bill is"), "the desc holds the core's summary of each policy");
-    assert_eq!((rects_of(&share, "#E69F00"), rects_of(&share, "#009E73")), (4, 36), "4 bars of 10 users");
+    assert_eq!(
+        (rects_of(&share, "#E69F00"), rects_of(&share, "#009E73")),
+        (4 + 1, 36 + 1),
+        "4 bars of 10 users, and the key's swatch of each kind"
+    );
+    assert!(share.contains("\nHonest requests refused\n"), "the key names the strip under each bar");
 
     assert_whole_svg(&overrun, "What 20 calls at once are charged");
     assert!(overrun.contains("<desc>Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget."));

@@ -134,12 +134,17 @@ pub const fn price() -> Price {
     Price { input_per_token: Nanos(PRICE_IN * Nanos::PER_MICRO), output_per_token: Nanos(PRICE_OUT * Nanos::PER_MICRO) }
 }
 
+/// The kinds of user as a reader sees them named: in the traffic's cohorts and the day
+/// chart's key.
+pub const HEAVY_LABEL: &str = "Heavy user";
+pub const ORDINARY_LABEL: &str = "Ordinary users";
+
 /// The users' calls as the engine's traffic: cohorts "heavy" and "ordinary", one call per
 /// request, and no latency (the toy's replies arrive before the user's next call).
 pub fn traffic(users: &[UserDay]) -> Result<Traffic, BadTraffic> {
     let cohorts = vec![
-        Cohort { name: "heavy".into(), label: "Heavy user".into() },
-        Cohort { name: "ordinary".into(), label: "Ordinary users".into() },
+        Cohort { name: "heavy".into(), label: HEAVY_LABEL.into() },
+        Cohort { name: "ordinary".into(), label: ORDINARY_LABEL.into() },
     ];
     let people =
         users.iter().enumerate().map(|(i, u)| User { name: user_name(u.kind, i), cohort: u.kind as u16 }).collect();
