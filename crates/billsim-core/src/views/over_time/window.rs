@@ -1,7 +1,7 @@
 //! The time axis cut short where everything on the chart's scale stops moving early in a
 //! long run. Lesson 001's demo day runs from 08:00 to 21:32; the one line on its scale (the
 //! tutorial's app, on an axis to $0.0015) climbs from 08:05 to 08:21 and then stays, and
-//! every other line leaves the top by 08:06. Drawn over the whole day, all of that was a
+//! the other lines leave its top by 08:23. Drawn over the whole day, all of that was a
 //! sliver at the left edge. The sentences and the table still cover the whole run.
 
 use super::axis::{Round, Scale, TIME_TICKS};
