@@ -516,14 +516,20 @@ mod tests {
         }
     }
 
-    /// The money axis's height in `svg`: from its top label's middle to its base label's.
+    /// The money axis's height in `svg`, from its base to its top tick: its ticks are equally
+    /// spaced (on a scale of tens too), so the drawn labels' spacing gives it where the chart
+    /// thinned the top one out.
     fn plot_height(svg: &str, view: &OverTime) -> i32 {
         let boxes = crate::rows::text_boxes(svg);
-        let y = |tick: Option<&Tick>| {
-            let label = &tick.unwrap().label;
-            boxes.iter().find(|(text, ..)| text == label).map_or(0, |(_, b, _)| (b.1 + b.3) / 2)
-        };
-        y(view.money_ticks.first()) - y(view.money_ticks.last())
+        let drawn: Vec<(usize, i32)> = (view.money_ticks.iter().enumerate())
+            .filter_map(|(i, t)| {
+                Some((i, boxes.iter().find(|(text, ..)| *text == t.label).map(|(_, b, _)| (b.1 + b.3) / 2)?))
+            })
+            .collect();
+        match (drawn.first(), drawn.last()) {
+            (Some(&(0, base)), Some(&(i, y))) if i > 0 => (base - y) * (view.money_ticks.len() as i32 - 1) / i as i32,
+            _ => panic!("{}: the base and another money label are drawn: {drawn:?}", view.title),
+        }
     }
 
     #[test]
