@@ -59,7 +59,7 @@ canvas { width: 100%; height: 17rem; display: block; }
 /* A key and four bars, each with a heading and a note. */
 .ladder-chart { height: 22rem; }
 /* A key of up to six policies, several of two lines (lessons 001 and 002), over the lines:
-   at 17rem lesson 002's month had 70 px of plot under 130 of key. */
+   at 17rem lesson 002's month had 80 px of plot under 130 of key. */
 .overtime-chart { height: 24rem; }
 .summary { margin: 0; min-height: 3em; }
 .day-number { font-variant-numeric: tabular-nums; }

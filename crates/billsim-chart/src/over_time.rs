@@ -535,7 +535,7 @@ mod tests {
     #[test]
     fn the_widgets_over_time_canvas_leaves_every_scenario_a_plot_to_read_under_its_key() {
         // The canvas in the widget (web/bill-widget-styles.js): 24rem high in a 672 px column,
-        // 32rem on a 390 px phone (366 px wide). At 17rem, lesson 002's month had a 70 px plot.
+        // 32rem on a 390 px phone (366 px wide). At 17rem, lesson 002's month had an 80 px plot.
         for view in every_scenarios_view() {
             for size in [(672, 384), (366, 512)] {
                 let height = plot_height(&svg_of(&view, size, Theme::light(100)), &view);
