@@ -1,6 +1,6 @@
-//! The widget's main chart: one bar for the share of calls, then one bar per policy, each
-//! split into every user's share of that policy's bill, labelled with the bill and the
-//! calls refused.
+//! The widget's main chart: a key of the two kinds of user and the strip under each bar,
+//! one bar for the share of calls, then one bar per policy, each split into every user's
+//! share of that policy's bill, labelled with the bill and the calls refused.
 
 use crate::frame::{sans, Frame};
 use crate::key::{draw_key, key_lines, stripes, Entry, Swatch, LARGEST};
