@@ -62,27 +62,30 @@ pub fn draw_ladder<DB: DrawingBackend>(
     // Each group: its heading (whose calls, and the full width's count) in bold, then each
     // row's heading, its bar to the group's scale, and its note under it.
     let bold = sans(font).style(FontStyle::Bold).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+    // Each group's heading, and each row's heading and note, wrapped to the width once: for
+    // the bars' height, then to be drawn.
     let wrapped = |words: &str| wrap(words, font, room);
-    let lines: i32 = view
+    let words: Vec<(Lines, Vec<(Lines, Lines)>)> = view
         .groups
         .iter()
-        .map(|g| {
-            let rows = g.rows.iter().map(|r| wrapped(&r.heading).len() + wrapped(&r.note).len()).sum::<usize>();
-            (wrapped(&g.heading).len() + rows) as i32
-        })
-        .sum();
+        .map(|g| (wrapped(&g.heading), g.rows.iter().map(|r| (wrapped(&r.heading), wrapped(&r.note))).collect()))
+        .collect();
+    let lines: i32 = words
+        .iter()
+        .map(|(heading, rows)| heading.len() + rows.iter().map(|(h, n)| h.len() + n.len()).sum::<usize>())
+        .sum::<usize>() as i32;
     let rows = view.groups.iter().map(|g| g.rows.len()).sum::<usize>().max(1) as i32;
     let gaps = view.groups.len() as i32 * theme.px(8) as i32;
     let bar_h = ((h - y - pad - gaps - lines * line_h) / rows - theme.px(6) as i32)
         .clamp(theme.px(6) as i32, theme.px(22) as i32);
-    for group in &view.groups {
+    for (group, (group_heading, rows_words)) in view.groups.iter().zip(words) {
         y += theme.px(8) as i32;
-        for l in wrapped(&group.heading) {
+        for l in group_heading {
             area.draw(&Text::new(l, (pad, y + line_h / 2), bold.clone()))?;
             y += line_h;
         }
-        for row in &group.rows {
-            for l in wrapped(&row.heading) {
+        for (row, (heading, note)) in group.rows.iter().zip(rows_words) {
+            for l in heading {
                 area.draw(&Text::new(l, (pad, y + line_h / 2), text.clone()))?;
                 y += line_h;
             }
@@ -94,7 +97,7 @@ pub fn draw_ladder<DB: DrawingBackend>(
                 }
             }
             y += bar_h + theme.px(2) as i32;
-            for l in wrapped(&row.note) {
+            for l in note {
                 area.draw(&Text::new(l, (pad, y + line_h / 2), text.clone()))?;
                 y += line_h;
             }
@@ -103,6 +106,9 @@ pub fn draw_ladder<DB: DrawingBackend>(
     }
     Ok(())
 }
+
+/// A text wrapped to the chart's width, a line each.
+type Lines = Vec<String>;
 
 #[cfg(test)]
 mod tests {
