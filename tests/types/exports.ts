@@ -39,12 +39,13 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
   return [sentence, ...inFlight];
 }
 
-// Every 64-bit integer the module gives is a bigint (exact past 2^53); 32-bit ones are numbers.
+// The replay page's address, read by the core: each part a text, or null where it was set aside.
 export function address(): (string | null)[] {
   const asked = replayAddress([["lesson", "freeTier"]]);
   return [asked.lesson, asked.add, asked.policies?.[0].name ?? null, ...asked.ignored];
 }
 
+// Every 64-bit integer the module gives is a bigint (exact past 2^53); 32-bit ones are numbers.
 export function amounts(replay: Replay): bigint[] {
   const day = simulateDay({});
   const run = runScenario("runawayTenant", { internalDailyDollars: "1000000" }, 0);
