@@ -13,11 +13,10 @@ const SLIVER: u64 = 4;
 /// When the last thing drawn on the scale moves: a line on it rising, a line leaving its
 /// top, a ceiling reached, a limit line drawn changing.
 fn last_move(view: &OverTime) -> Option<u64> {
-    let top = view.money_ticks.last()?.at;
     // Point k holds what was settled before moment k, so a change shows at its point.
     let changes = |points: &[[u64; 2]]| points.windows(2).rev().find(|w| w[1][1] != w[0][1]).map(|w| w[1][0]);
-    let lines = view.lines.iter().filter_map(|l| match l.points.iter().find(|p| p[1] > top) {
-        Some(leaves) => Some(leaves[0]),
+    let lines = view.lines.iter().filter_map(|l| match &l.off_scale {
+        Some(leaves) => Some(leaves.at_ms),
         None => changes(&l.points),
     });
     let limits = view.limits.iter().filter(|l| !l.above).filter_map(|l| changes(&l.points));
