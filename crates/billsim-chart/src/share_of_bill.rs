@@ -70,6 +70,14 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
     rows
 }
 
+/// A kind of user's colour, in its segments and its key entry: the heavy user the abuser's.
+fn colour_of(kind: UserKind, theme: &Theme) -> RGBColor {
+    rgb(match kind {
+        UserKind::Heavy => theme.palette.abuser,
+        UserKind::Ordinary => theme.palette.honest[0],
+    })
+}
+
 /// Draws the share-of-bill chart for `day` on `area`, with `selected` framed.
 pub fn draw_share_of_bill<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -84,8 +92,8 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     // The key names the two kinds and the strip under each bar, which only each row's note
     // named ("honest requests refused: 0 of 227").
     let entries = [
-        Entry { swatch: Swatch::Kind(rgb(theme.palette.abuser), Pattern::Stripes), words: HEAVY_LABEL },
-        Entry { swatch: Swatch::Kind(rgb(theme.palette.honest[0]), Pattern::Plain), words: ORDINARY_LABEL },
+        Entry { swatch: Swatch::Kind(colour_of(UserKind::Heavy, theme), Pattern::Stripes), words: HEAVY_LABEL },
+        Entry { swatch: Swatch::Kind(colour_of(UserKind::Ordinary, theme), Pattern::Plain), words: ORDINARY_LABEL },
         Entry { swatch: Swatch::Strip, words: STRIP_KEY },
     ];
     // A chart too narrow for the key in two lines (no widget's: a 200 px canvas) leaves it
@@ -118,7 +126,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
             if x1 <= x0 {
                 continue;
             }
-            let colour = rgb(if user.kind == UserKind::Heavy { theme.palette.abuser } else { theme.palette.honest[0] });
+            let colour = colour_of(user.kind, theme);
             area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour.filled()))?;
             if user.kind == UserKind::Heavy {
                 stripes(area, colour, (x0, y0), (x1, y1), theme.px(8) as i32, false)?;
