@@ -3,7 +3,7 @@
 //! share of that policy's bill, labelled with the bill and the calls refused.
 
 use crate::frame::{sans, Frame};
-use crate::key::{draw_key, key_lines, stripes, Entry, Swatch, LARGEST};
+use crate::key::{draw_key, key_lines, swatch, Entry, Swatch, LARGEST};
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{rgb, Theme, ON_BAR};
@@ -70,12 +70,13 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
     rows
 }
 
-/// A kind of user's colour, in its segments and its key entry: the heavy user the abuser's.
-fn colour_of(kind: UserKind, theme: &Theme) -> RGBColor {
-    rgb(match kind {
-        UserKind::Heavy => theme.palette.abuser,
-        UserKind::Ordinary => theme.palette.honest[0],
-    })
+/// A kind of user's colour and pattern, the same in its segments and its key entry: the
+/// heavy user the abuser's colour, striped.
+fn look(kind: UserKind, theme: &Theme) -> (RGBColor, Pattern) {
+    match kind {
+        UserKind::Heavy => (rgb(theme.palette.abuser), Pattern::Stripes),
+        UserKind::Ordinary => (rgb(theme.palette.honest[0]), Pattern::Plain),
+    }
 }
 
 /// Draws the share-of-bill chart for `day` on `area`, with `selected` framed.
@@ -91,9 +92,13 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     let texts: Vec<(String, String)> = rows.iter().map(|r| (marked(r), r.note.clone())).collect();
     // The key names the two kinds and the strip under each bar, which only each row's note
     // named ("honest requests refused: 0 of 227").
+    let kind = |kind, words| {
+        let (colour, pattern) = look(kind, theme);
+        Entry { swatch: Swatch::Kind(colour, pattern), words }
+    };
     let entries = [
-        Entry { swatch: Swatch::Kind(colour_of(UserKind::Heavy, theme), Pattern::Stripes), words: HEAVY_LABEL },
-        Entry { swatch: Swatch::Kind(colour_of(UserKind::Ordinary, theme), Pattern::Plain), words: ORDINARY_LABEL },
+        kind(UserKind::Heavy, HEAVY_LABEL),
+        kind(UserKind::Ordinary, ORDINARY_LABEL),
         Entry { swatch: Swatch::Strip, words: STRIP_KEY },
     ];
     // A chart too narrow for the key in two lines (no widget's: a 200 px canvas) leaves it
@@ -126,10 +131,9 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
             if x1 <= x0 {
                 continue;
             }
-            let colour = colour_of(user.kind, theme);
-            area.draw(&Rectangle::new([(x0, y0), (x1, y1)], colour.filled()))?;
+            let (colour, pattern) = look(user.kind, theme);
+            swatch(area, colour, pattern, (x0, y0), (x1, y1), theme)?;
             if user.kind == UserKind::Heavy {
-                stripes(area, colour, (x0, y0), (x1, y1), theme.px(8) as i32, false)?;
                 // A drawn segment is part of a bill that is not zero, so it has a share.
                 let share = share(row.values[u], row.values.iter().sum()).unwrap_or_default();
                 // The longest label that fits in the segment: "heavy 27%", else "27%".
