@@ -117,7 +117,7 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
             }
         })
         .collect();
-    Ok(window::cut_to_the_moves(placed(title(run), scale, &moments, lines, limits, false), scale))
+    Ok(window::cut_to_the_moves(placed(title(run), scale, &moments, lines, limits, false)))
 }
 
 fn overflow(_: Overflow) -> FieldError {

@@ -4,7 +4,7 @@
 //! the other lines leave its top by 08:23. Drawn over the whole day, all of that was a
 //! sliver at the left edge. The sentences and the table still cover the whole run.
 
-use super::axis::{Round, Scale, TIME_TICKS};
+use super::axis::{Round, TIME_TICKS};
 use super::view::OverTime;
 
 /// The moving part must be at most this fraction (1 in 4) of the axis for the axis to be cut.
@@ -27,8 +27,8 @@ fn last_move(view: &OverTime) -> Option<u64> {
 /// is in the first quarter of the run: the axis runs on for as long again, to a round
 /// moment, so that the flat stretch shows. Its `window` says so. A view on a scale of tens
 /// is a zoom already, and is left whole.
-pub(crate) fn cut_to_the_moves(mut view: OverTime, scale: Scale) -> OverTime {
-    let (from, to) = (view.from_ms, view.to_ms);
+pub(crate) fn cut_to_the_moves(mut view: OverTime) -> OverTime {
+    let (from, to, scale) = (view.from_ms, view.to_ms, view.scale);
     let Some(moved) = last_move(&view).filter(|&m| m > from && !view.log_money) else { return view };
     if (moved - from).saturating_mul(SLIVER) > to - from {
         return view;
