@@ -50,7 +50,11 @@ export function amounts(replay: Replay): bigint[] {
   const day = simulateDay({});
   const run = runScenario("runawayTenant", { internalDailyDollars: "1000000" }, 0);
   const served: number = run.policies[0].perUser[0].served;
-  const [, spent] = overTimeView("runawayTenant", {}, 0).limits[0].points[0];
+  const time = overTimeView("runawayTenant", {}, 0);
+  const [, spent] = time.limits[0].points[0];
+  // The marks on the lines: a ceiling reached, and a line leaving the top of the scale.
+  const leaves: bigint | undefined = time.lines[0].offScale?.atMs;
+  const reached: bigint | undefined = time.events[0]?.spentNanos;
   const segment = cohortView("freeTier", {}, 0).bars[0].segments[0];
   const view = replay.run(null, "", null);
   const settled: number | string = settleSettings({}, {}, []).settings.perMinute;
@@ -64,7 +68,7 @@ export function amounts(replay: Replay): bigint[] {
   const capped: number | undefined = clientView({ capDollars: "1" }, 0, "dailyCap").day?.kinds[0].capped;
   const zoomed: boolean = runawayDayView({}, 0).logMoney;
   const stopped: bigint = ladderView({}, 0).groups[0].rows[0].calls[0];
-  void [served, settled, notice, point, through, status, capped, zoomed, stopped];
+  void [served, settled, notice, point, through, status, capped, zoomed, stopped, leaves, reached];
   return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
     segment.chargedNanos, view.bills[0].billNanos, view.calls];
 }

@@ -102,6 +102,9 @@ export interface ScenarioRun {
 /** A moment (ms) and an amount (nano-dollars) of a line. */
 export type Point = [bigint, bigint];
 
+/** A moment marked on a line: when (ms), the line's spend there (nano-dollars), and its words. */
+export interface Mark { atMs: bigint; spentNanos: bigint; label: string }
+
 /** The over-time view: each policy's spend, the budget or ceiling lines, all written by the core. */
 export interface OverTime {
   title: string;
@@ -112,8 +115,11 @@ export interface OverTime {
   moneyTicks: { at: bigint; label: string }[];
   /** The money axis is a scale of tens from its first tick (the runaway day's zoom). */
   logMoney: boolean;
-  lines: { policy: string; label: string; bill: string; points: Point[]; trip?: { atMs: bigint; spentNanos: bigint; label: string } | null; sentence: string }[];
+  /** Each policy's line; `offScale`: where it leaves the top of the scale, and its bill in words. */
+  lines: { policy: string; label: string; bill: string; points: Point[]; trip?: Mark | null; offScale?: Mark | null; sentence: string }[];
   limits: { kind: string; label: string; chartLabel: string; points: Point[]; policies: bigint[]; above: boolean }[];
+  /** The moments a ceiling is reached, each written once ("ceiling reached at 12:54 (2 policies)"). */
+  events: Mark[];
   /** Where the time axis stops short of the run's end (nothing on the scale moves after early on), the sentence that says so. */
   window?: string;
   table: Table;
