@@ -46,8 +46,9 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
 
     // One money scale for every bar: the longest bill fills the width.
     let longest = view.bars.iter().map(|b| b.segments.iter().map(|s| u128::from(s.charged.0)).sum()).max().unwrap_or(0);
-    // Where the lesson has honest users, each bar has a strip under it: their requests refused.
-    let strips = view.bars.iter().any(|b| b.honest_requests > 0);
+    // Where the lesson has honest users, each bar has a strip under it (their requests
+    // refused), and the core's key names it.
+    let strips = !view.strip_key.is_empty();
     for (i, bar) in view.bars.iter().enumerate() {
         let chosen = bar.policy == selected;
         layout.draw_labels(area, i, chosen, chosen, theme)?;
