@@ -81,20 +81,41 @@ impl Notes {
         chosen
     }
 
+    /// Writes `lines` at `(x, top)`, `lead` pixels in: the room the caller left before the
+    /// words for a mark of its own (a line's marker), inside the label's box.
+    /// Where a block `width` by `height` goes: the first of `spots` (top-left corners, kept
+    /// inside the plot) that covers no other label, whatever lines it covers; `None` where
+    /// each does. For labels that name their line by a mark of their own, so that near
+    /// matters more than clear.
+    pub(crate) fn place_first_free(&mut self, width: i32, height: i32, spots: &[(i32, i32)]) -> Option<(i32, i32)> {
+        let (left, top, right, bottom) = self.plot;
+        let inside =
+            |(x, y): (i32, i32)| (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)));
+        let free = |&(x, y): &(i32, i32)| {
+            !self.taken.iter().any(|&(x0, y0, x1, y1)| x + width > x0 && x < x1 && y + height > y0 && y < y1)
+        };
+        let chosen = spots.iter().map(|&s| inside(s)).find(free)?;
+        self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
+        Some(chosen)
+    }
+
     pub(crate) fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
         lines: &[String],
         (x, top): (i32, i32),
+        lead: i32,
         theme: &Theme,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
         // The words sit on a see-through box of the background, the box the label took, so
         // that a line running under a label does not run through its words.
         let (width, height) = self.size(lines);
-        area.draw(&Rectangle::new([(x, top), (x + width, top + height)], theme.background.mix(0.6).filled()))?;
+        let bottom_right = (x + lead + width, top + height);
+        area.draw(&Rectangle::new([(x, top), bottom_right], theme.background.mix(0.6).filled()))?;
         let style = sans(self.font).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
         for (l, words) in lines.iter().enumerate() {
-            area.draw(&Text::new(words.clone(), (x, top + l as i32 * self.line_h + self.line_h / 2), style.clone()))?;
+            let at = (x + lead, top + l as i32 * self.line_h + self.line_h / 2);
+            area.draw(&Text::new(words.clone(), at, style.clone()))?;
         }
         Ok(())
     }

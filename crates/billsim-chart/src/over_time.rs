@@ -161,7 +161,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
 
     // Labels last, each covering no other label, as near its mark as the others allow, then
     // covering the fewest points of the lines: a trip's by its ring, a limit's beside its
-    // line (one above the axis at the top, with an arrow), a line's off the scale above it.
+    // line (one above the axis at the top, with an arrow), a line's off the scale along the top.
     let mut obstacles: Vec<(i32, i32)> = Vec::new();
     for points in view.lines.iter().map(|l| &l.points).chain(view.limits.iter().filter(|l| !l.above).map(|l| &l.points))
     {
@@ -215,7 +215,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
             notes.taken.pop(); // the place it took, given back
             continue;
         }
-        notes.draw(area, &lines, at, theme)?;
+        notes.draw(area, &lines, at, 0, theme)?;
     }
     for limit in &view.limits {
         let words = match limit.above {
@@ -240,17 +240,36 @@ pub fn draw_over_time<DB: DrawingBackend>(
             .into_iter()
             .map(|x| (x, line_y(x + width / 2) - height - gap));
         if let Some(at) = notes.place(width, height, spots.collect(), STAY_NEAR) {
-            notes.draw(area, &lines, at, theme)?;
+            notes.draw(area, &lines, at, 0, theme)?;
         }
     }
-    // Lines off the scale: their bill above where they leave it.
-    for mark in view.lines.iter().filter_map(|l| l.off_scale.as_ref()) {
-        let lines = wrap(&mark.label, font, right - left);
-        let (width, height) = notes.size(&lines);
+    // Lines off the scale: each line's marker and its bill ("↑ $2.23 by the end") at the
+    // top edge by where it leaves it, or as near as the other labels allow, a label's width
+    // or a line's height at a time: the marker names the line, as in the legend. With the
+    // line's name written out, lesson 001's four lines off its demo day's scale stacked
+    // three-line labels down over the lines at 390 px.
+    let lead = font as i32 + theme.px(4) as i32;
+    for (i, line) in view.lines.iter().enumerate() {
+        let Some(mark) = &line.off_scale else { continue };
+        let lines = wrap(&mark.label, font, right - left - lead);
+        let (words, height) = notes.size(&lines);
+        let width = lead + words;
         let x = x_of(mark.at_ms);
-        let spots = [x - width / 2, x + gap, x - gap - width].map(|sx| (sx, top));
-        if let Some(at) = notes.place(width, height, spots.to_vec(), STAY_NEAR) {
-            notes.draw(area, &lines, at, theme)?;
+        let (rows, across) = ((bottom - top) / line_h.max(1), (right - left) / (width + gap).max(1) + 1);
+        let mut spots: Vec<(i32, (i32, i32))> = (0..rows.max(1))
+            .flat_map(|row| (0..across).map(move |k| (row, k)))
+            .flat_map(|(row, k)| {
+                let y = top + row * line_h;
+                [(row + k, (x + gap + k * (width + gap), y)), (row + k, (x - (k + 1) * (width + gap), y))]
+            })
+            .collect();
+        spots.sort_by_key(|&(steps, _)| steps); // stable: the right before the left, the top first
+        let spots: Vec<(i32, i32)> = spots.into_iter().map(|(_, spot)| spot).collect();
+        if let Some((sx, sy)) = notes.place_first_free(width, height, &spots) {
+            notes.draw(area, &lines, (sx, sy), lead, theme)?;
+            let r = font as i32 * 2 / 5;
+            let shape = SHAPES[i % SHAPES.len()];
+            draw_marker(area, shape, (sx + r + 1, sy + line_h / 2), r, line_colour(theme, i), theme)?;
         }
     }
     Ok(())
@@ -621,9 +640,65 @@ mod tests {
         let rise = ys.iter().max().unwrap_or(&0) - ys.iter().min().unwrap_or(&0);
         assert!(rise > 420 / 5, "the $0.91 line rises {rise} px of 420: more than the bottom fifth");
         let drawn = drawn_text(&svg);
-        for line in view.lines.iter().filter(|l| l.bill == "$9.97") {
-            let words = format!("\u{2191} {}: off the scale, $9.97 by the end", line.label);
-            assert!(drawn.contains(&words), "{words}: {drawn}");
+        let off = view.lines.iter().filter(|l| l.bill == "$9.97").count();
+        let words = "\u{2191} $9.97 by the end";
+        assert_eq!(drawn.matches(words).count(), off, "{words} for each of the {off} lines at $9.97: {drawn}");
+    }
+
+    /// The colours of the markers drawn with their centre (a polygon's or a cross's first
+    /// point) inside `(x0, y0, x1, y1)` of `svg`.
+    fn markers_in(svg: &str, (x0, y0, x1, y1): (i32, i32, i32, i32)) -> Vec<String> {
+        let attr = |l: &str, name: &str| l.split(&format!(" {name}=\"")).nth(1)?.split('"').next().map(str::to_string);
+        let num = |l: &str, name: &str| attr(l, name)?.parse::<f64>().ok().map(|v| v as i32);
+        let first = |l: &str| {
+            let points = attr(l, "points")?;
+            let (x, y) = points.split_whitespace().next()?.split_once(',')?;
+            Some((x.parse::<f64>().ok()? as i32, y.parse::<f64>().ok()? as i32))
+        };
+        svg.lines()
+            .filter_map(|l| {
+                let at = match l.split(' ').next()? {
+                    "<circle" => (num(l, "cx")?, num(l, "cy")?),
+                    "<rect" => (num(l, "x")? + num(l, "width")? / 2, num(l, "y")? + num(l, "height")? / 2),
+                    "<polygon" | "<polyline" => first(l)?,
+                    _ => return None,
+                };
+                let colour = attr(l, "fill").filter(|c| c != "none").or_else(|| attr(l, "stroke"))?;
+                (at.0 >= x0 && at.0 <= x1 && at.1 >= y0 && at.1 <= y1).then_some(colour)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_line_off_the_scale_has_its_bill_written_by_its_own_marker_on_a_phone_and_a_desk() {
+        // Lesson 001's demo day: four lines leave its $0.0015 scale within minutes. With their
+        // names written out, their labels stacked three lines each down over the lines.
+        let hackathon = find("hackathon").unwrap();
+        let run = run(hackathon, 0, &Values::defaults(hackathon), None, Record::default()).unwrap();
+        let view = over_time(&run).unwrap();
+        let off: Vec<(usize, &Mark)> =
+            view.lines.iter().enumerate().filter_map(|(i, l)| Some((i, l.off_scale.as_ref()?))).collect();
+        assert_eq!(off.len(), 4, "four lines off the scale: {:?}", off);
+        // The widget's canvas on a 390 px phone and in a 672 px column (bill-widget-styles.js).
+        for size in [(366, 512), (672, 384)] {
+            let theme = Theme::light(100);
+            let svg = svg_of(&view, size, theme);
+            let boxes = text_boxes(&svg);
+            let font = crate::frame::font_for(size.0 as i32, &theme);
+            for &(i, mark) in &off {
+                let colour = hex(line_colour(&theme, i));
+                let written = boxes.iter().filter(|(text, ..)| *text == mark.label).collect::<Vec<_>>();
+                let by_marker = written.iter().any(|(_, (x0, y0, _, y1), _)| {
+                    markers_in(&svg, (x0 - font as i32 - 6, y0 - 2, *x0, y1 + 2)).contains(&colour)
+                });
+                assert!(
+                    by_marker,
+                    "at {size:?}: {:?} of {} is written by its marker in {colour} ({} written)",
+                    mark.label,
+                    view.lines[i].label,
+                    written.len()
+                );
+            }
         }
     }
 
@@ -663,9 +738,10 @@ mod tests {
             svg.lines().filter(|l| l.starts_with(tag) && l.contains(&format!("fill=\"{}\"", hex(colour)))).count()
         };
         let theme = Theme::light(100);
-        // The legend's marker, four along the line and one at its end, each in its shape.
-        assert_eq!(count("<circle", line_colour(&theme, 0)), 6);
-        assert_eq!(count("<rect", line_colour(&theme, 1)), 6);
+        // The legend's marker, four along the line and one at its end, each in its shape; the
+        // two lines off the scale (no limit and the request limit) one more, by their bills.
+        assert_eq!(count("<circle", line_colour(&theme, 0)), 7);
+        assert_eq!(count("<rect", line_colour(&theme, 1)), 7);
         assert_eq!(count("<polygon", line_colour(&theme, 2)), 6);
     }
 }

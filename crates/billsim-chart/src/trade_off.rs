@@ -148,7 +148,7 @@ pub fn draw_trade_off<DB: DrawingBackend>(
         }
     }
     for (lines, at) in labels {
-        notes.draw(area, &lines, at, theme)?;
+        notes.draw(area, &lines, at, 0, theme)?;
     }
     Ok(())
 }

@@ -58,7 +58,7 @@ pub struct Line {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trip: Option<Mark>,
     /// Where the line leaves the top of the scale (kept for the lines below it), and its
-    /// bill in words: "↑ No limit: off the scale, $9.97 by the end".
+    /// bill in words, written by the line's marker: "↑ $9.97 by the end".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub off_scale: Option<Mark>,
     /// The line in words, for the text alternative and the status line.
