@@ -679,7 +679,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   }
 
   // The scenario's spend over time under each policy: one sentence per policy (overTimeView),
-  // after the one that says where the chart stops short of the run's end, if it does.
+  // after the one that says where the chart stops short of the run's end, if it does (the
+  // order of the core's OverTime::sentences, which the figures' descriptions use).
   #writeOverTime(settings, view, canvas) {
     return this.#writeView(settings, view, canvas, [view.window, ...view.lines.map((l) => l.sentence)].filter(Boolean).join(" "));
   }

@@ -39,6 +39,14 @@ pub struct OverTime {
     pub table: Table,
 }
 
+impl OverTime {
+    /// The view in words, in reading order: where the chart stops short, if it does, then
+    /// each line's sentence (the figures' description; the widget joins them as these).
+    pub fn sentences(&self) -> Vec<&str> {
+        self.window.iter().map(String::as_str).chain(self.lines.iter().map(|l| l.sentence.as_str())).collect()
+    }
+}
+
 /// One policy's cumulative spend.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
