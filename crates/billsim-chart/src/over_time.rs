@@ -255,16 +255,16 @@ pub fn draw_over_time<DB: DrawingBackend>(
         let (words, height) = notes.size(&lines);
         let width = lead + words;
         let x = x_of(mark.at_ms);
+        // Nearest first: `row` lines down and `k` widths along, `row + k` steps away; of as
+        // many steps, the top first, the right before the left.
         let (rows, across) = ((bottom - top) / line_h.max(1), (right - left) / (width + gap).max(1) + 1);
-        let mut spots: Vec<(i32, (i32, i32))> = (0..rows.max(1))
-            .flat_map(|row| (0..across).map(move |k| (row, k)))
-            .flat_map(|(row, k)| {
-                let y = top + row * line_h;
-                [(row + k, (x + gap + k * (width + gap), y)), (row + k, (x - (k + 1) * (width + gap), y))]
-            })
-            .collect();
-        spots.sort_by_key(|&(steps, _)| steps); // stable: the right before the left, the top first
-        let spots: Vec<(i32, i32)> = spots.into_iter().map(|(_, spot)| spot).collect();
+        let mut spots = Vec::new();
+        for steps in 0..rows.max(1) + across {
+            for row in (0..=steps).filter(|&row| row < rows.max(1) && steps - row < across) {
+                let (k, y) = (steps - row, top + row * line_h);
+                spots.extend([(x + gap + k * (width + gap), y), (x - (k + 1) * (width + gap), y)]);
+            }
+        }
         if let Some((sx, sy)) = notes.place_first_free(width, height, &spots) {
             notes.draw(area, &lines, (sx, sy), lead, theme)?;
             let r = font as i32 * 2 / 5;
