@@ -31,6 +31,7 @@ use billsim_chart::Theme;
 use billsim_core::engine::Record;
 use billsim_core::scenario::registry::Value;
 use billsim_core::views::over_time::OverTime;
+use billsim_core::visible_text::quoted;
 use js_output::{memory_bytes, on_canvas, to_js};
 use kept_view::kept;
 use serde::Serialize;
@@ -263,7 +264,9 @@ pub fn ignored_notice(
     let given_in = match text("from", &from)?.as_str() {
         "address" => GivenIn::Address,
         "attribute" => GivenIn::Attribute,
-        other => return Err(Thrown::on("from", format!("must be \"address\" or \"attribute\"; got {other:?}"))),
+        other => {
+            return Err(Thrown::on("from", format!("must be \"address\" or \"attribute\"; got {}", quoted(other))))
+        }
     };
     let using = if using.is_null() || using.is_undefined() { None } else { Some(text("using", &using)?) };
     Ok(ignored(&text("name", &name)?, given_in, &text("problem", &problem)?, using.as_deref()))

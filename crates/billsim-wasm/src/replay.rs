@@ -19,6 +19,7 @@ use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Op
 use billsim_core::settings::{shown, Invalid};
 use billsim_core::views::over_time::OverTime;
 use billsim_core::views::share::CohortView;
+use billsim_core::visible_text::quoted;
 use js_sys::{Function, Uint8Array};
 use serde::Serialize;
 use std::io::{self, BufReader, Read};
@@ -354,7 +355,7 @@ pub fn draw_replay_share(
         .map_err(|e| Thrown::on("share", format!("must be the share of a replay's view; {e}")))?;
     let policy = policy.as_string().unwrap_or_default();
     if !view.bars.iter().any(|b| b.policy == policy) {
-        let names: Vec<String> = view.bars.iter().map(|b| format!("{:?}", b.policy)).collect();
+        let names: Vec<String> = view.bars.iter().map(|b| quoted(&b.policy)).collect();
         return Err(Thrown::on("policy", format!("must be one of the view's policies, {}", names.join(", "))));
     }
     let theme = js_input::look(&look)?;

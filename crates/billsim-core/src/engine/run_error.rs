@@ -4,6 +4,7 @@
 use crate::engine::traffic::BadTraffic;
 use crate::money::Overflow;
 use crate::settings::FieldError;
+use crate::visible_text::quoted;
 use crate::words::counted_grouped;
 use std::fmt;
 
@@ -39,8 +40,10 @@ impl fmt::Display for RunError {
         match self {
             RunError::Overflow => Overflow.fmt(f),
             RunError::NoPrice(models) => {
-                let list: Vec<String> =
-                    models.iter().map(|(m, n)| format!("{m:?} ({})", counted_grouped(*n, "call", "calls"))).collect();
+                let list: Vec<String> = models
+                    .iter()
+                    .map(|(m, n)| format!("{} ({})", quoted(m), counted_grouped(*n, "call", "calls")))
+                    .collect();
                 write!(f, "prices: no price for {}; give each model a price", list.join(", "))
             }
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
@@ -48,11 +51,12 @@ impl fmt::Display for RunError {
 
             RunError::NoTier { cohort, tenants } => write!(
                 f,
-                "tiers: must give a tier to every cohort of tenants; got none for {cohort:?} ({tenants} tenants)"
+                "tiers: must give a tier to every cohort of tenants; got none for {} ({tenants} tenants)",
+                quoted(cohort)
             ),
             RunError::UnknownModel { field, model, known } => {
-                let known: Vec<String> = known.iter().map(|m| format!("{m:?}")).collect();
-                write!(f, "{field}: must be one of the priced models {}; got {model:?}", known.join(", "))
+                let known: Vec<String> = known.iter().map(|m| quoted(m)).collect();
+                write!(f, "{field}: must be one of the priced models {}; got {}", known.join(", "), quoted(model))
             }
             RunError::Setting(e) => e.fmt(f),
         }

@@ -5,6 +5,7 @@
 use crate::engine::price::Nanos;
 use crate::money::Tokens;
 use crate::time::{Instant, Span};
+use crate::visible_text::quoted;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -116,8 +117,8 @@ impl Traffic {
         }
         if let Some(u) = users.iter().find(|u| usize::from(u.cohort) >= cohorts.len()) {
             return Err(BadTraffic(format!(
-                "user {:?} names cohort {}, but there are {}",
-                u.name,
+                "user {} names cohort {}, but there are {}",
+                quoted(&u.name),
                 u.cohort,
                 cohorts.len()
             )));

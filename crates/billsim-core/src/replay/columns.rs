@@ -11,6 +11,7 @@
 
 use crate::replay::log::{Field, NotACall};
 pub use crate::replay::names::normalize;
+use crate::visible_text::quoted;
 
 /// A format's names for each field, normalized (see [`normalize`]).
 pub struct Spec {
@@ -69,7 +70,7 @@ impl Spec {
 
     /// The names a reader may give `field`, as a message lists them.
     pub fn said(&self, field: Field) -> String {
-        let names: Vec<String> = self.names(field).iter().map(|n| format!("{n:?}")).collect();
+        let names: Vec<String> = self.names(field).iter().map(|n| quoted(n)).collect();
         names.join(", ")
     }
 }
@@ -80,9 +81,9 @@ pub const REQUIRED: [Field; 4] = [Field::Start, Field::Model, Field::Input, Fiel
 /// A name given twice, as a message says it: `"input_tokens" twice`, or both spellings.
 pub fn twice(a: &str, b: &str) -> String {
     if a == b {
-        format!("{a:?} twice")
+        format!("{} twice", quoted(a))
     } else {
-        format!("{a:?} and {b:?}")
+        format!("{} and {}", quoted(a), quoted(b))
     }
 }
 

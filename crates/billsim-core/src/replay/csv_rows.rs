@@ -6,6 +6,7 @@ use crate::replay::columns::{normalize, twice, Spec, ONE_NAME};
 use crate::replay::csv_records::Records;
 use crate::replay::log::{alias_read, Builder, Field, Row, Value};
 use crate::replay::ReplayError;
+use crate::visible_text::quoted;
 use std::borrow::Cow;
 use std::io::BufRead;
 
@@ -156,7 +157,9 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
             for (_, other) in found.iter().skip(1) {
                 let read = &found[0].1;
                 builder.notes.push(format!(
-                    "the columns {read:?} and {other:?} both give the {}: {}",
+                    "the columns {} and {} both give the {}: {}",
+                    quoted(read),
+                    quoted(other),
                     field.said(),
                     alias_read(read, other)
                 ));

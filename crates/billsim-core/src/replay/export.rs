@@ -5,6 +5,7 @@
 use crate::engine::{synthetic, Keys, Nanos, PriceTable, Traffic};
 use crate::replay::status::Status;
 use crate::replay::when::iso_text;
+use crate::visible_text::quoted;
 use crate::words::grouped;
 use std::io::{self, Write};
 
@@ -107,8 +108,9 @@ pub fn not_carried(traffic: &Traffic, prices: &PriceTable) -> Vec<String> {
         if mine != theirs {
             let per_million = |n: Nanos| Nanos(n.0.saturating_mul(1_000_000)).exact_dollars();
             lost.push(format!(
-                "the price of {model:?} here ({} per million tokens in, {} out) is not the lessons' ({} in, {} out): a \
+                "the price of {} here ({} per million tokens in, {} out) is not the lessons' ({} in, {} out): a \
                  replay charges the lessons' unless --prices gives this one",
+                quoted(model),
                 per_million(mine.input_per_token),
                 per_million(mine.output_per_token),
                 per_million(theirs.input_per_token),

@@ -8,6 +8,7 @@
 use crate::replay::json_document::{self, OnRecord, RECORDS};
 use crate::replay::log::Builder;
 use crate::replay::ReplayError;
+use crate::visible_text::quoted;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -95,11 +96,13 @@ impl<'a> Entries<'a> {
 /// or `a` again).
 pub fn given_twice(a: &str, b: &str) -> String {
     if a == b {
-        format!("{a:?} is given twice in one record (JSON readers differ on which one counts): give it once")
+        format!("{} is given twice in one record (JSON readers differ on which one counts): give it once", quoted(a))
     } else {
         format!(
-            "{a:?} and {b:?} are one name given twice in one record (case, \"_\", \"-\", \".\" and spaces do not \
-             count): give it once"
+            "{} and {} are one name given twice in one record (case, \"_\", \"-\", \".\" and spaces do not \
+             count): give it once",
+            quoted(a),
+            quoted(b)
         )
     }
 }

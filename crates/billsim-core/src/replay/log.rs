@@ -12,6 +12,7 @@ use crate::replay::per;
 use crate::replay::status::{self, Status};
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
+use crate::visible_text::quoted;
 use crate::words::counted;
 
 pub use crate::replay::row::{Field, Row, Value};
@@ -328,7 +329,12 @@ impl Builder {
                     Some(u) => match u.text.trim().to_ascii_lowercase().as_str() {
                         "dollars" | "dollar" | "usd" | "$" => false,
                         "cents" | "cent" => true,
-                        _ => return Err(with_name(&u, format!("must be \"dollars\" or \"cents\"; got {:?}", u.text))),
+                        _ => {
+                            return Err(with_name(
+                                &u,
+                                format!("must be \"dollars\" or \"cents\"; got {}", quoted(&u.text)),
+                            ))
+                        }
                     },
                 };
                 Some(
@@ -392,10 +398,10 @@ impl Builder {
         // The limits, before anything is numbered: a row past one is numbered nowhere.
         let known = self.users.get(who);
         if known.is_none() && self.cohorts.get(cohort_name).is_none() && self.cohorts.len() > usize::from(u16::MAX) {
-            return Err(format!("cohort {cohort_name:?}: a log may name at most {} cohorts", 1 << 16));
+            return Err(format!("cohort {}: a log may name at most {} cohorts", quoted(cohort_name), 1 << 16));
         }
         if self.models.get(model).is_none() && self.models.len() > usize::from(u16::MAX) {
-            return Err(format!("model {model:?}: a log may name at most {} models", 1 << 16));
+            return Err(format!("model {}: a log may name at most {} models", quoted(model), 1 << 16));
         }
         if self.calls.len() >= u32::MAX as usize {
             return Err(format!("a log may have at most {} calls", u32::MAX));
@@ -483,9 +489,11 @@ impl Builder {
         }
         for (field, read, other, n) in &self.aliases {
             notes.push(format!(
-                "{} the {} as both {read:?} and {other:?}: {}",
+                "{} the {} as both {} and {}: {}",
                 counted(*n, "record gives", "records give"),
                 field.said(),
+                quoted(read),
+                quoted(other),
                 alias_read(read, other)
             ));
         }
@@ -509,8 +517,9 @@ impl Builder {
                 format!(" (their logged cost: {})", self.no_user_cost.exact_dollars())
             };
             notes.push(format!(
-                "{} no user: they are replayed as one stand-in user, {NO_USER:?}{cost}",
-                counted(self.no_user, "call names", "calls name")
+                "{} no user: they are replayed as one stand-in user, {}{cost}",
+                counted(self.no_user, "call names", "calls name"),
+                quoted(NO_USER)
             ));
         }
         notes.extend(status::notes(
@@ -583,5 +592,5 @@ impl Builder {
 
 /// Which of two aliases is read: said after the note that names them.
 pub fn alias_read(read: &str, other: &str) -> String {
-    format!("{read:?} is read, or {other:?} where {read:?} is empty")
+    format!("{0} is read, or {1} where {0} is empty", quoted(read), quoted(other))
 }

@@ -4,6 +4,7 @@
 //! replay may group by; the command line and the page offer and accept the same ones.
 
 use crate::replay::names::normalize;
+use crate::visible_text::quoted;
 
 /// The names (normalized, see [`normalize`]) of fields that say who made a call, matched
 /// by a field's whole name or by its last part (`metadata.user_api_key_team_id`): LiteLLM's
@@ -93,8 +94,15 @@ pub fn choices(seen: &[String]) -> Vec<String> {
 /// Why `per` is not a field to count by, listing the log's `fields` that are.
 pub fn refused(per: &str, fields: &[String]) -> String {
     if fields.is_empty() {
-        return format!("per: this log has no field that says who made a call but its format's user; got {per:?}");
+        return format!(
+            "per: this log has no field that says who made a call but its format's user; got {}",
+            quoted(per)
+        );
     }
-    let listed: Vec<String> = fields.iter().map(|f| format!("{f:?}")).collect();
-    format!("per: must be one of this log's fields that say who made a call, {}; got {per:?}", listed.join(", "))
+    let listed: Vec<String> = fields.iter().map(|f| quoted(f)).collect();
+    format!(
+        "per: must be one of this log's fields that say who made a call, {}; got {}",
+        listed.join(", "),
+        quoted(per)
+    )
 }

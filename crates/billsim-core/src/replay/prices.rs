@@ -13,6 +13,7 @@ use crate::replay::log::Log;
 use crate::scenario::registry::SCENARIOS;
 use crate::scenario::Values;
 use crate::settings::shown;
+use crate::visible_text::quoted;
 use std::sync::OnceLock;
 
 /// The lessons' prices: each scenario's price table at its default settings (so a
@@ -210,7 +211,7 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
         names_of(model).into_iter().find_map(|name| {
             let price = price_of(&name)?;
             if name != model {
-                notes.push(format!("{model:?} is priced as {name:?}"));
+                notes.push(format!("{} is priced as {}", quoted(model), quoted(&name)));
             }
             Some(price)
         })
@@ -222,8 +223,9 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
             None => {
                 let rate = Nanos(dearest[m]);
                 notes.push(format!(
-                    "{model:?} has no price: its calls are charged their logged costs, and a budget sets aside at \
+                    "{} has no price: its calls are charged their logged costs, and a budget sets aside at \
                      its dearest logged rate, {} per million tokens",
+                    quoted(model),
                     Nanos(rate.0.saturating_mul(1_000_000)).exact_dollars()
                 ));
                 table.push((model.clone(), Price { input_per_token: rate, output_per_token: rate }));

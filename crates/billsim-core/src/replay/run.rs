@@ -11,6 +11,7 @@ use crate::scenario::registry::{self, SCENARIOS};
 use crate::scenario::{UserSummary, Values};
 use crate::settings::shown;
 use crate::time::Instant;
+use crate::visible_text::quoted;
 use crate::words::counted_grouped;
 use crate::Settings;
 use serde::Serialize;
@@ -209,7 +210,7 @@ pub fn addable() -> Vec<String> {
 /// laid on the log's first day (UTC).
 pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     let refused = || {
-        let known = addable().iter().map(|a| format!("{a:?}")).collect::<Vec<_>>().join(", ");
+        let known = addable().iter().map(|a| quoted(a)).collect::<Vec<_>>().join(", ");
         format!("add: must be a scenario's cohort, one of {known}; got {}", shown(which))
     };
     let (name, cohort) = which.split_once('-').ok_or_else(refused)?;
