@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, posix, resolve } from "node:path";
 import { CSP } from "../web/serve.mjs";
 import { lessonFolder, lessonWidgets } from "../web/lesson-modules.js";
-import { coreTable, elementManifest } from "./widget-types.mjs";
+import { coreTable, describe, elementManifest, widgets } from "./widget-types.mjs";
 
 const REPO = resolve(import.meta.dirname, "..");
 const WEB = join(REPO, "web");
@@ -132,16 +132,17 @@ function repositoryFields() {
   return { repository: { type: "git", url: `git+${url}.git` }, homepage: `${url}#readme`, bugs: { url: `${url}/issues` } };
 }
 
-/** The README's list of attributes, from the core's table: each with what it allows and its default. */
+/** The README's list of attributes, from the core's table: `scenario`, then each widget's
+ *  own (its views among them), each with what it allows and its default, as the types say. */
 function attributes() {
   const table = coreTable();
-  return table.settings.filter((s) => table.widgetSettings.includes(s.key)).map((s) => {
-    const range = s.kind.type === "choice"
-      ? s.kind.choices.map((c) => `\`${c.value}\``).join(", ")
-      : `${s.kind.min} to ${s.kind.max}`;
-    const shown = s.kind.type === "choice" ? `\`${s.default}\`` : s.default;
-    return `- \`${s.attribute}\`: ${s.label.replace(/ \([^)]*\)$/, "")} (${range}; default ${shown})`;
-  }).join("\n");
+  const line = (s, choices) => `- \`${s.attribute}\`: ${describe(s, choices, (value) => `\`${value}\``)}`;
+  const scenario = table.settings.find((s) => s.key === "scenario");
+  const each = widgets(table).map(({ widget, first, views, settings }) => {
+    const own = settings.map((s) => `  ${line(s, s.key === "view" ? views : undefined)}`);
+    return `- \`scenario="${widget.scenario}"\`${first ? " (the default)" : ""}: ${widget.name}. Its attributes:\n${own.join("\n")}`;
+  });
+  return [line(scenario), ...each].join("\n");
 }
 
 /** The README's sentence on the theme attribute, from the core's description of it. */
@@ -149,7 +150,7 @@ function theme() {
   const { theme: t } = coreTable();
   const choices = t.kind.choices.map((c) => `\`${c.value}\` (${c.label.toLowerCase()})`).join(", ");
   return `\`${t.attribute}\` sets the widget's colours: ${choices}; default \`${t.default}\`. `
-    + `An iframe takes it as \`${t.param}=\` in its address.`;
+    + `An iframe takes it as \`${t.key}=\` in its address.`;
 }
 
 function readme(v, out) {

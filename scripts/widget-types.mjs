@@ -33,15 +33,18 @@ function valueType(setting, choices = setting.kind.choices?.map((c) => c.value))
 }
 
 /** One line of documentation: the label (without its range, said after it), what is
- *  allowed (`choices`, where a widget takes only some), the default. */
-function describe(setting, choices = setting.kind.choices?.map((c) => c.value)) {
-  const allowed = setting.kind.type === "choice" ? choices.join(", ") : `${setting.kind.min} to ${setting.kind.max}`;
-  return `${setting.label.replace(/ \([^)]*\)$/, "")} (${allowed}; default ${setting.default})`;
+ *  allowed (`choices`, where a widget takes only some), the default (a widget's view: its
+ *  first, which it shows when given none); a choice written by `mark` (the README's code). */
+export function describe(setting, choices = setting.kind.choices?.map((c) => c.value), mark = (value) => value) {
+  const choice = setting.kind.type === "choice";
+  const allowed = choice ? choices.map(mark).join(", ") : `${setting.kind.min} to ${setting.kind.max}`;
+  const first = choices?.includes(setting.default) === false ? choices[0] : setting.default;
+  return `${setting.label.replace(/ \([^)]*\)$/, "")} (${allowed}; default ${choice ? mark(first) : first})`;
 }
 
 /** Each widget (its `scenario`) and the settings its attributes set, the view choices
- *  narrowed to its own views. */
-function widgets(table) {
+ *  narrowed to its own views (the package's README lists them so too). */
+export function widgets(table) {
   const byKey = new Map(table.settings.map((s) => [s.key, s]));
   return table.widgets.map((widget, i) => {
     const views = table.views.filter((v) => v.widget === widget.scenario).map((v) => v.value);
@@ -53,13 +56,26 @@ function widgets(table) {
 
 /** web/bill-widget-attributes.d.ts: one interface per widget, told apart by `scenario`. */
 export function attributeTypes(table) {
-  const blocks = widgets(table).map(({ widget, first, views, settings }) => {
+  const all = widgets(table);
+  const blocks = all.map(({ widget, first, views, settings }) => {
     const choicesOf = (s) => (s.key === "view" ? views : undefined);
     const lines = settings.map((s) => `  /** ${describe(s, choicesOf(s))} */\n  ${quoted(s.attribute)}?: ${valueType(s, choicesOf(s))};`);
+    // The other widgets' attributes, each as none: so that a union of the widgets does not
+    // take one widget's attribute on another (`<bill-widget scenario="freeTier"
+    // tenant-policy="noCap">`, which that widget would not read).
+    const own = new Set(settings.map((s) => s.attribute));
+    const others = new Map();
+    for (const other of all.filter((o) => o.widget !== widget)) {
+      for (const s of other.settings.filter((s) => !own.has(s.attribute))) {
+        others.set(s.attribute, [...(others.get(s.attribute) ?? []), other.widget.scenario]);
+      }
+    }
+    const none = [...others].map(([attribute, scenarios]) =>
+      `  /** Not read by this widget: an attribute of scenario ${scenarios.join(", ")}. */\n  ${quoted(attribute)}?: never;`);
     return `/** The attributes of \`<bill-widget scenario="${widget.scenario}">\`: ${widget.name}. */
 export interface ${typeName(widget.scenario)} extends BillWidgetCommonAttributes {
   scenario${first ? "?" : ""}: ${quoted(widget.scenario)};
-${lines.join("\n")}
+${[...lines, ...none].join("\n")}
 }`;
   });
   const { theme } = table;

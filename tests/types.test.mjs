@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -47,10 +47,21 @@ export const wrong: number = summarize({}, "noLimit");
 export const badView: BillWidgetAttributes = { scenario: "freeTier", view: "day" };
 // @ts-expect-error no widget has the scenario "nope"
 export const badScenario: BillWidgetAttributes = { scenario: "nope" };
+// @ts-expect-error the tenant's policy is read by the runaway tenant's widget alone
+export const elsewhere: BillWidgetAttributes = { scenario: "freeTier", "tenant-policy": "noCap" };
 // @ts-expect-error a detail's seed is a number
 widget?.addEventListener("bill-widget-change", (e) => { const seed: string = e.detail.seed; void seed; });
 `);
+    // The README's TypeScript example for React, and its misuses.
+    const readme = readFileSync(join(installed, "README.md"), "utf8");
+    const example = /```tsx\n([\s\S]*?)```/.exec(readme)?.[1];
+    assert.ok(example?.includes("RunawayTenantAttributes"), `the README has a TypeScript example for React: ${example}`);
+    writeFileSync(join(dir, "readme.tsx"), `import type {} from "bill-widget/react";\n${example}`);
     writeFileSync(join(dir, "lesson.tsx"), `import type {} from "bill-widget/react";
+// @ts-expect-error the tenant's policy is read by the runaway tenant's widget alone
+export const elsewhere = <bill-widget scenario="freeTier" tenant-policy="noCap" />;
+// @ts-expect-error without a scenario it is lesson 000's widget, which has no tenant policy
+export const unset = <bill-widget tenant-policy="noCap" />;
 export const ok = <bill-widget scenario="hackathon" hackathon-policy="dailyCap"
   onbill-widget-change={(e) => { const seed: number = e.detail.seed; void seed; }} />;
 // @ts-expect-error a detail's policy is a string
@@ -61,7 +72,7 @@ export const bad = <bill-widget scenario="hackathon" hackathon-policy="nope" />;
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({
       compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler",
         lib: ["es2022", "dom"], types: [], jsx: "react-jsx", jsxImportSource: "react" },
-      files: ["lesson.ts", "lesson.tsx"],
+      files: ["lesson.ts", "lesson.tsx", "readme.tsx"],
     }));
     typeCheck(dir);
   } finally {

@@ -200,6 +200,8 @@ test("the package names its version, exports and types, and every asset's name c
   assert.match(readme, new RegExp(CSP.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")), "the README gives the CSP");
   assert.match(readme, /Cache-Control: public, max-age=31536000, immutable/);
   const table = wasm.scenarios();
+  assert.doesNotMatch(readme, /undefined/, "every field the README's template takes from the core is filled");
+  assert.ok(readme.includes(`An iframe takes it as \`${table.theme.key}=\``), "the README names the theme's address parameter");
   const elements = JSON.parse(readFileSync(join(site, manifest.customElements), "utf8"));
   const declared = elements.modules[0].declarations.find((d) => d.tagName === "bill-widget");
   for (const s of table.settings.filter((s) => table.widgetSettings.includes(s.key))) {
