@@ -352,9 +352,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const base = { ...this.#state };
     if (text === null) base[setting.key] = schema.defaults[setting.key];
     const { settings, problems } = readSettings(schema, (s) => (again.has(s.key) ? this.#attribute(s) : null), "attribute", base);
+    // What the widget shows already: an app that keeps a setting in its state sets the
+    // attribute to what the reader just chose in the widget (the README's React pattern).
+    const shown = schema.settings.every((s) => Object.is(settings[s.key], this.#state[s.key]));
     this.#state = settings;
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
     this.#showNotice();
+    if (shown) return;
     this.#syncForm();
     if (this.isConnected) this.#render();
   }

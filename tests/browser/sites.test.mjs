@@ -117,7 +117,7 @@ test("the package installed in a Vite site builds, and its page draws the widget
   }
 });
 
-test("the package in a React 19 app built with Vite draws the widget, follows a prop the app changes, and calls its event prop", async () => {
+test("the package in a React 19 app built with Vite draws the widget, follows a prop the app changes, and its event prop keeps the app's state", async () => {
   const { page, log, close } = await viteBuilt("react");
   try {
     const first = await drawn(page);
@@ -131,6 +131,14 @@ test("the package in a React 19 app built with Vite draws the widget, follows a 
     const policies = (await heard.textContent()).split(" ");
     assert.ok(policies[0] === "degradeLadder" && policies.at(-1) === "dailyCap",
       `the app heard the change at load and after its prop changed: ${policies.join(", ")}`);
+    // The README's pattern: the policy chosen in the widget is set in the app's state, so the
+    // app's button that sets the hard block again is followed (with the state left at the
+    // hard block, React would not pass the same value again).
+    await page.locator("bill-widget").getByRole("button", { name: "Daily cap, degrade ladder" }).click();
+    await heard.filter({ hasText: /dailyCap degradeLadder$/ }).waitFor({ timeout: 10000 });
+    await page.getByRole("button", { name: "Show the hard block" }).click();
+    await heard.filter({ hasText: /degradeLadder dailyCap$/ }).waitFor({ timeout: 10000 });
+    assert.match((await drawn(page)).summary, /hard block/, "the widget shows the hard block the app set again");
     assert.deepEqual(log.errors, [], "no console error or failed request");
   } finally {
     await close();

@@ -1,5 +1,6 @@
 // What the package's README shows a React author: the element in JSX, its attribute from
-// the app's state, and its change event as a prop.
+// the app's state, and its change event as a prop, which sets that state (so that a policy
+// chosen in the widget is the app's too).
 import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import "bill-widget";
@@ -13,7 +14,7 @@ function Lesson() {
       <button type="button" onClick={() => setPolicy("dailyCap")}>Show the hard block</button>
       <output id="heard">{heard.join(" ")}</output>
       <bill-widget scenario="runawayTenant" tenant-policy={policy}
-        onbill-widget-change={(e) => setHeard((h) => [...h, e.detail.policy])} />
+        onbill-widget-change={(e) => { setPolicy(e.detail.policy); setHeard((h) => [...h, e.detail.policy]); }} />
     </main>
   );
 }
