@@ -28,15 +28,14 @@ struct Legend {
 }
 
 fn legend(view: &OverTime, left: i32, right: i32, top: i32, font: u32, line_h: i32, theme: &Theme) -> Legend {
-    let marker = font as i32;
-    let gap = theme.px(4) as i32;
+    let marker = marker_room(font, theme);
     let space = theme.px(14) as i32;
     let (mut x, mut y) = (left, top);
     let mut entries = Vec::new();
     for line in &view.lines {
         let text = format!("{} \u{B7} {}", line.label, line.bill);
-        let lines = wrap(&text, font, right - left - marker - gap);
-        let width = marker + gap + lines.iter().map(|l| text_width(l, font)).max().unwrap_or(0);
+        let lines = wrap(&text, font, right - left - marker);
+        let width = marker + lines.iter().map(|l| text_width(l, font)).max().unwrap_or(0);
         if x > left && x + width > right {
             (x, y) = (left, y + line_h);
         }
@@ -49,6 +48,24 @@ fn legend(view: &OverTime, left: i32, right: i32, top: i32, font: u32, line_h: i
     }
     let height = if x > left { y + line_h - top } else { y - top };
     Legend { entries, height }
+}
+
+/// Line `i`'s marker at the start of a line of text whose top-left is `(x, y)`, as the
+/// legend writes it; the text starts [`marker_room`] further on.
+fn draw_line_marker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    i: usize,
+    (x, y): (i32, i32),
+    (font, line_h): (u32, i32),
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let r = font as i32 * 2 / 5;
+    draw_marker(area, SHAPES[i % SHAPES.len()], (x + r + 1, y + line_h / 2), r, line_colour(theme, i), theme)
+}
+
+/// The room a line's marker takes before its words ([`draw_line_marker`]).
+fn marker_room(font: u32, theme: &Theme) -> i32 {
+    font as i32 + theme.px(4) as i32
 }
 
 /// Every `k`-th tick, the smallest `k` that leaves `room` pixels from one to the next.
@@ -69,10 +86,9 @@ pub fn draw_over_time<DB: DrawingBackend>(
     // The legend across the top.
     let legend = legend(view, pad, w - pad, pad, font, line_h, theme);
     for (i, (lines, (x, y))) in legend.entries.iter().enumerate() {
-        let r = font as i32 * 2 / 5;
-        draw_marker(area, SHAPES[i % SHAPES.len()], (x + r + 1, y + line_h / 2), r, line_colour(theme, i), theme)?;
+        draw_line_marker(area, i, (*x, *y), (font, line_h), theme)?;
         for (l, words) in lines.iter().enumerate() {
-            let pos = (x + font as i32 + theme.px(4) as i32, y + l as i32 * line_h + line_h / 2);
+            let pos = (x + marker_room(font, theme), y + l as i32 * line_h + line_h / 2);
             area.draw(&Text::new(words.clone(), pos, at(HPos::Left, VPos::Center)))?;
         }
     }
@@ -248,7 +264,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
     // or a line's height at a time: the marker names the line, as in the legend. With the
     // line's name written out, lesson 001's four lines off its demo day's scale stacked
     // three-line labels down over the lines at 390 px.
-    let lead = font as i32 + theme.px(4) as i32;
+    let lead = marker_room(font, theme);
     for (i, line) in view.lines.iter().enumerate() {
         let Some(mark) = &line.off_scale else { continue };
         let lines = wrap(&mark.label, font, right - left - lead);
@@ -265,11 +281,9 @@ pub fn draw_over_time<DB: DrawingBackend>(
                 spots.extend([(x + gap + k * (width + gap), y), (x - (k + 1) * (width + gap), y)]);
             }
         }
-        if let Some((sx, sy)) = notes.place_first_free(width, height, &spots) {
-            notes.draw(area, &lines, (sx, sy), lead, theme)?;
-            let r = font as i32 * 2 / 5;
-            let shape = SHAPES[i % SHAPES.len()];
-            draw_marker(area, shape, (sx + r + 1, sy + line_h / 2), r, line_colour(theme, i), theme)?;
+        if let Some(at) = notes.place_first_free(width, height, &spots) {
+            notes.draw(area, &lines, at, lead, theme)?;
+            draw_line_marker(area, i, at, (font, line_h), theme)?;
         }
     }
     Ok(())
