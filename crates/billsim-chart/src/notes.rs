@@ -83,18 +83,25 @@ impl Notes {
 
     /// Writes `lines` at `(x, top)`, `lead` pixels in: the room the caller left before the
     /// words for a mark of its own (a line's marker), inside the label's box.
-    /// Where a block `width` by `height` goes: the first of `spots` (top-left corners, kept
-    /// inside the plot) that covers no other label, whatever lines it covers; `None` where
-    /// each does. For labels that name their line by a mark of their own, so that near
-    /// matters more than clear.
-    pub(crate) fn place_first_free(&mut self, width: i32, height: i32, spots: &[(i32, i32)]) -> Option<(i32, i32)> {
+    /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside the
+    /// plot) that cover no other label, whatever lines they cover, the one nearest the point
+    /// `near` (the earliest on a tie); `None` where each covers one. For labels that name
+    /// their line by a mark of their own, so that near matters more than clear.
+    pub(crate) fn place_nearest(
+        &mut self,
+        width: i32,
+        height: i32,
+        spots: &[(i32, i32)],
+        (nx, ny): (i32, i32),
+    ) -> Option<(i32, i32)> {
         let (left, top, right, bottom) = self.plot;
         let inside =
             |(x, y): (i32, i32)| (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)));
         let free = |&(x, y): &(i32, i32)| {
             !self.taken.iter().any(|&(x0, y0, x1, y1)| x + width > x0 && x < x1 && y + height > y0 && y < y1)
         };
-        let chosen = spots.iter().map(|&s| inside(s)).find(free)?;
+        let away = |&(x, y): &(i32, i32)| (x - nx).max(nx - x - width).max(0) + (y - ny).max(ny - y - height).max(0);
+        let chosen = spots.iter().map(|&s| inside(s)).filter(free).min_by_key(away)?;
         self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
         Some(chosen)
     }

@@ -260,10 +260,10 @@ pub fn draw_over_time<DB: DrawingBackend>(
         }
     }
     // Lines off the scale: each line's marker and its bill ("↑ $2.23 by the end") at the
-    // top edge by where it leaves it, or as near as the other labels allow, a label's width
-    // or a line's height at a time: the marker names the line, as in the legend. With the
-    // line's name written out, lesson 001's four lines off its demo day's scale stacked
-    // three-line labels down over the lines at 390 px.
+    // top edge by where it leaves it, or as near there as the other labels allow: the
+    // marker names the line, as in the legend. With the line's name written out, lesson
+    // 001's four lines off its demo day's scale stacked three-line labels down over the
+    // lines at 390 px.
     let lead = marker_room(font, theme);
     for (i, line) in view.lines.iter().enumerate() {
         let Some(mark) = &line.off_scale else { continue };
@@ -271,17 +271,17 @@ pub fn draw_over_time<DB: DrawingBackend>(
         let (words, height) = notes.size(&lines);
         let width = lead + words;
         let x = x_of(mark.at_ms);
-        // Nearest first: `row` lines down and `k` widths along, `row + k` steps away; of as
-        // many steps, the top first, the right before the left.
+        // A line's height down and a label's width along at a time, right of the exit, then
+        // left of it (the first of two as near).
         let (rows, across) = ((bottom - top) / line_h.max(1), (right - left) / (width + gap).max(1) + 1);
         let mut spots = Vec::new();
-        for steps in 0..rows.max(1) + across {
-            for row in (0..=steps).filter(|&row| row < rows.max(1) && steps - row < across) {
-                let (k, y) = (steps - row, top + row * line_h);
+        for row in 0..rows.max(1) {
+            for k in 0..across {
+                let y = top + row * line_h;
                 spots.extend([(x + gap + k * (width + gap), y), (x - (k + 1) * (width + gap), y)]);
             }
         }
-        if let Some(at) = notes.place_first_free(width, height, &spots) {
+        if let Some(at) = notes.place_nearest(width, height, &spots, (x, top)) {
             notes.draw(area, &lines, at, lead, theme)?;
             draw_line_marker(area, i, at, (font, line_h), theme)?;
         }
