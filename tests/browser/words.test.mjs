@@ -47,7 +47,7 @@ for (const [path, wanted] of [
     await page.locator("bill-widget").getByRole("button", { name: "Show numbers" }).click();
     const { all, columns } = await texts(page);
     for (const text of wanted) assert.ok(all.includes(text), `${path}: "${text}" is shown`);
-    for (const code of ["rate_limited", "user_daily_budget", "global_budget", "budget_exhausted", "ledger_unavailable", "budget_used_up"]) {
+    for (const code of ["rate_limited", "user_daily_budget", "token_limit", "global_budget", "budget_exhausted", "ledger_unavailable", "budget_used_up"]) {
       assert.ok(columns.every((c) => !c.includes(code)), `${path}: no column is headed ${code}: ${columns.join(" | ")}`);
     }
     // No amount or count of four digits or more without its separator (a year or an hour is

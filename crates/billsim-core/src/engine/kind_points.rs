@@ -25,7 +25,7 @@ impl Point {
             reset,
             admit,
             when_full: WhenFull::Refuse,
-            reason: default_reason(count, per, admit),
+            reason: default_reason(count, per, Window::Span(window), admit),
             retry_after: None,
         }
     }

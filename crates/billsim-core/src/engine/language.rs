@@ -12,7 +12,7 @@
 use crate::engine::refusal::Reason;
 use crate::engine::refusal::RetryAfter;
 use crate::money::Tokens;
-use crate::time::Span;
+use crate::time::{Span, DAY};
 
 /// What a guard counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,11 +128,14 @@ impl Per {
     }
 }
 
-/// The reason a point refuses with when its file does not name one.
-pub fn default_reason(count: CountOf, per: Per, admit: Admit) -> Reason {
+/// The reason a point refuses with when its file does not name one: by what it counts, for
+/// whom and (for tokens) over what window.
+pub fn default_reason(count: CountOf, per: Per, window: Window, admit: Admit) -> Reason {
     match (count, per, admit) {
         (CountOf::Requests, _, _) => Reason::RateLimited,
-        (CountOf::Tokens, _, _) => Reason::UserDailyBudget,
+        // Lesson 003's budget; a practitioner's tokens per minute per key is no user's day.
+        (CountOf::Tokens, Per::User, _) if window == Window::Span(Span::seconds(DAY)) => Reason::UserDailyBudget,
+        (CountOf::Tokens, _, _) => Reason::TokenLimit,
         (CountOf::Dollars, Per::Tenant, _) => Reason::BudgetExhausted,
         (CountOf::Dollars, Per::Everyone, Admit::Counted) => Reason::GlobalBudget,
         (CountOf::Dollars, _, _) => Reason::BudgetUsedUp,

@@ -14,6 +14,9 @@ pub enum Reason {
     GlobalBudget,
     /// The user's daily token budget cannot hold the call's estimate.
     UserDailyBudget,
+    /// Any other limit in tokens (per key, per tenant, for everyone, or over a window other
+    /// than a day) cannot hold the call's estimate.
+    TokenLimit,
     /// Lesson 001's request limit ([`crate::engine::Guard::RateLimiter`]).
     RateLimit,
     /// Lesson 001's daily cap ([`crate::engine::Guard::DailyCap`], [`crate::engine::Guard::SetAsideCap`]).
@@ -26,11 +29,12 @@ pub enum Reason {
 }
 
 impl Reason {
-    pub const ALL: [Reason; 8] = [
+    pub const ALL: [Reason; 9] = [
         Reason::RateLimited,
         Reason::BudgetUsedUp,
         Reason::GlobalBudget,
         Reason::UserDailyBudget,
+        Reason::TokenLimit,
         Reason::RateLimit,
         Reason::DailyCapReached,
         Reason::BudgetExhausted,
@@ -43,6 +47,7 @@ impl Reason {
             Reason::BudgetUsedUp => "budget_used_up",
             Reason::GlobalBudget => "global_budget",
             Reason::UserDailyBudget => "user_daily_budget",
+            Reason::TokenLimit => "token_limit",
             // Lesson 001's reasons are the words its app answers and logs, spaces and all
             // (`{"error": "rate limit"}`): a name only has to be stable, and these are the
             // tutorial's, so its blocked-call log reads the same from here.
@@ -61,6 +66,7 @@ impl Reason {
             Reason::BudgetUsedUp => "budget used up",
             Reason::GlobalBudget => "global spend breaker",
             Reason::UserDailyBudget => "daily token budget",
+            Reason::TokenLimit => "token limit",
             Reason::RateLimit => "request limit",
             Reason::DailyCapReached => "daily cost cap",
             Reason::BudgetExhausted => "tenant's budget used up",
@@ -80,6 +86,7 @@ impl Reason {
             Reason::RateLimited
             | Reason::GlobalBudget
             | Reason::UserDailyBudget
+            | Reason::TokenLimit
             | Reason::RateLimit
             | Reason::DailyCapReached
             | Reason::LedgerUnavailable => false,

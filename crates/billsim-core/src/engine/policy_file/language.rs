@@ -47,7 +47,7 @@ const WHEN_FULL_ALLOWED: &str = "\"refuse\" or {\"degradeTo\": MODEL}";
 const WHEN_FULL_FIELDS: &str = "{\"degradeTo\": MODEL} with no other field";
 const RETRY_ALLOWED: &str = "\"exact\" or \"tutorial\"";
 const REASON_ALLOWED: &str = "one of the refusals' names: \"rate_limited\", \"budget_used_up\", \"global_budget\", \
-     \"user_daily_budget\", \"rate limit\", \"daily cost cap reached\", \"budget_exhausted\"";
+     \"user_daily_budget\", \"token_limit\", \"rate limit\", \"daily cost cap reached\", \"budget_exhausted\"";
 const TIERS_ALLOWED: &str = "an object of amounts by cohort, such as {\"paying\": \"20\", \"free\": \"1\"}";
 const BURST_WITH: &str = "given only with \"reset\": \"steady\"";
 const BURST_TIERS: &str = "given only with \"limit\" (with \"tiers\", each tenant's burst is its own tier's limit)";
@@ -223,7 +223,7 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
         }
     }
     let reason = match (f.get("reason"), &when_full) {
-        (None, _) => default_reason(count, per, admit),
+        (None, _) => default_reason(count, per, window, admit),
         (Some((raw, at)), WhenFull::DegradeTo(model)) => {
             let got = format!("{} with \"whenFull\": {{\"degradeTo\": {}}}", super::json::got(raw), shown(model));
             return Err(refused(&at, REASON_WITH, got));

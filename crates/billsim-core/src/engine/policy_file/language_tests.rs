@@ -137,3 +137,23 @@ fn a_written_guard_keeps_the_languages_field_order_and_its_tiers_order() {
     );
     assert_eq!(read(&written).unwrap().policies, vec![policy], "read back the same");
 }
+
+#[test]
+fn a_token_limit_refuses_as_a_daily_token_budget_only_per_user_over_a_day() {
+    let reason = |guard: &str| {
+        let text = format!(r#"{{"policies": [{{"name": "p", "guards": [{guard}]}}]}}"#);
+        match &read(&text).unwrap().policies[0].guards[0] {
+            Guard::Limit(point) => point.reason.name(),
+            other => panic!("{guard} is a limit, not {other:?}"),
+        }
+    };
+    let tokens = |rest: &str| format!(r#"{{"count": "tokens", "limit": 50000, {rest}}}"#);
+    assert_eq!(reason(&tokens(r#""per": "user", "window": "1d""#)), "user_daily_budget", "lesson 003's budget");
+    for rest in [
+        r#""per": "key", "window": "1m", "reset": "rolling""#,
+        r#""per": "user", "window": "1h""#,
+        r#""per": "everyone", "window": "1d""#,
+    ] {
+        assert_eq!(reason(&tokens(rest)), "token_limit", "tokens with {rest}");
+    }
+}
