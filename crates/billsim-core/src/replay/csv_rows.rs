@@ -2,7 +2,7 @@
 //! quoting: Helicone's `request_body` column holds JSON, with commas, quotes and line
 //! breaks inside quotes; CRLF or LF), one at a time into a reused buffer.
 
-use crate::replay::columns::{normalize, twice, Spec, ONE_NAME};
+use crate::replay::columns::{normalize, twice, Spec, ONE_NAME, REQUIRED};
 use crate::replay::csv_records::Records;
 use crate::replay::log::{alias_read, Builder, Field, Row, Value};
 use crate::replay::ReplayError;
@@ -169,8 +169,8 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
     let normalized: Vec<String> = names.iter().map(|(n, _)| n.clone()).collect();
     let missing = spec.missing(&normalized);
     if !missing.is_empty() {
-        let got: Vec<&str> = names.iter().map(|(_, h)| h.as_str()).take(20).collect();
-        return Err(ReplayError::Columns { format: format.to_string(), missing, got: got.join(", ") });
+        let got = crate::replay::error::listed(names.iter().map(|(_, h)| h.as_str()));
+        return Err(ReplayError::Columns { format: format.to_string(), missing, got });
     }
     let has = |field: Field| !columns.by_field[field as usize].is_empty();
     // With no key column either, the builder's note says the calls are one stand-in user.
@@ -183,13 +183,24 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
     let only = spec
         .only
         .and_then(|(column, value, other)| names.iter().position(|(n, _)| n == column).map(|i| (i, value, other)));
+    // A field every call needs whose every column is past a row's end: a writer may leave
+    // off empty fields at the end, so a short row is read, but one cut short of a needed
+    // field says it was cut, not only that the field is missing.
+    let cut_short = |record: &csv::ByteRecord| {
+        REQUIRED.into_iter().find(|&f| columns.by_field[f as usize].iter().all(|(i, _)| *i >= record.len()))
+    };
     let mut record = csv::ByteRecord::new();
     while let Some(read) = records.next(&mut record, Some(header.len())).map_err(unreadable)? {
+        let cut = if record.len() < header.len() { cut_short(&record) } else { None };
         match read {
-            Ok(line) => match only {
-                Some((i, value, other)) if record.get(i).is_some_and(|v| v != value.as_bytes()) => {
+            Ok(line) => match (only, cut) {
+                (Some((i, value, other)), _) if record.get(i).is_some_and(|v| v != value.as_bytes()) => {
                     builder.not_a_call(other)
                 }
+                (_, Some(field)) => builder.bad_row(
+                    line,
+                    format!("{} fields where the header has {}, so no {}", record.len(), header.len(), field.said()),
+                ),
                 _ => builder.row(line, &CsvRow { record: &record, columns: &columns }),
             },
             Err(bad) => builder.bad_row(bad.line, bad.problem),

@@ -103,12 +103,13 @@ impl fmt::Display for ReplayError {
             }
             ReplayError::Columns { format, missing, got } => write!(
                 f,
-                "the {format} log's header has no column for {}; its columns are: {got}",
+                "the {format} log's header has no column for {}; its columns are: {got} ({NAMES_MATCHED})",
                 missing.join("; nor for ")
             ),
             ReplayError::NoCall { format, line, missing, got } => write!(
                 f,
-                "the {format} log's first record, on line {line}, has no field for {}; its fields are: {got}",
+                "the {format} log's first record, on line {line}, has no field for {}; its fields are: {got} \
+                 ({NAMES_MATCHED})",
                 missing.join("; nor for ")
             ),
             ReplayError::Header { format, problem } => write!(f, "the {format} log's header {problem}"),
@@ -156,6 +157,24 @@ impl ReplayError {
 }
 
 /// Said after the error of a file read in a format it does not look like.
+/// How a format's names for a field are matched: they are listed lowercased and squashed
+/// ("prompttokens" for LiteLLM's `prompt_tokens`), which would read as the name to write.
+const NAMES_MATCHED: &str = "names match whatever their case, \"_\", \"-\", \".\" and spaces";
+
+/// The most of a header's or a record's names a message lists.
+const NAMES_LISTED: usize = 20;
+
+/// A header's or a record's names as a message lists them: the first [`NAMES_LISTED`], and
+/// how many more there are.
+pub(crate) fn listed<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.collect();
+    let shown = names[..names.len().min(NAMES_LISTED)].join(", ");
+    match names.len().saturating_sub(NAMES_LISTED) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
+    }
+}
+
 fn looks_like(found: Format, choose: &str) -> String {
     format!("; the file looks like {} ({}): choose {choose}", found.label(), found.name())
 }

@@ -207,8 +207,8 @@ fn spec_record(
                     .collect();
                 let missing = spec.missing(&normalized);
                 if missing.len() == columns::REQUIRED.len() {
-                    let got: Vec<&str> = names.iter().map(String::as_str).take(20).collect();
-                    return Err(ReplayError::NoCall { format: format.to_string(), line, missing, got: got.join(", ") });
+                    let got = error::listed(names.iter().map(String::as_str));
+                    return Err(ReplayError::NoCall { format: format.to_string(), line, missing, got });
                 }
             }
             let row = SpecRow::new(&entries, spec, keys);

@@ -134,7 +134,7 @@ fn bad_rows_are_said_with_their_line_and_stop_the_replay_unless_skipped() {
          line 5: the call ends (2025-05-01T09:00:29Z) before it starts (2025-05-01T09:00:30Z)\n  \
          line 6: time: must be a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
          milliseconds, microseconds or nanoseconds, from 1970; got \"yesterday\"\n  \
-         line 7: no output tokens"
+         line 7: 5 fields where the header has 6, so no output tokens"
     );
     let log = read(&fixture("bad_rows.csv"), Options { skip_bad_rows: true, ..Options::default() }).unwrap();
     assert_eq!((log.calls.len(), log.skipped), (2, 5));
@@ -229,7 +229,12 @@ fn a_json_log_whose_first_record_has_no_field_of_a_call_is_said_so_not_as_a_bad_
         said.starts_with("the generic log's first record, on line 1, has no field for start time (\"time\""),
         "{said}"
     );
-    assert!(said.ends_with("; its fields are: hello, items"), "{said}");
+    assert!(
+        said.ends_with(
+            "; its fields are: hello, items (names match whatever their case, \"_\", \"-\", \".\" and spaces)"
+        ),
+        "{said}"
+    );
     // A first record with some of a call's fields is a bad row, as before, which skipping leaves out.
     let text = b"{\"time\":\"2025-05-01T09:00:00Z\",\"user\":\"a\"}\n\
                  {\"time\":\"2025-05-01T09:00:01Z\",\"user\":\"b\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":1,\"output_tokens\":1}\n";
@@ -550,6 +555,21 @@ fn a_quoted_value_over_several_lines_is_still_one_field() {
     let log = read(text.as_bytes(), Options::default()).unwrap();
     let users: Vec<&str> = log.users.iter().map(|u| u.name.as_str()).collect();
     assert_eq!(users, ["alice", "bob", "carol"]);
+}
+
+#[test]
+fn a_row_cut_short_of_a_field_every_call_needs_says_it_was_cut_and_a_long_header_is_counted() {
+    // A writer may leave off empty fields at a row's end; a row cut before the model is bad.
+    let text = "time,user,model,input_tokens,output_tokens,note\n\
+                1746090000,alice,claude-haiku-4-5,100,80\n\
+                1746090001,bob\n";
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.contains("line 3: 2 fields where the header has 6, so no model"), "{err}");
+    assert!(!err.contains("line 2"), "the row without its last, empty field reads: {err}");
+    // A header of 25 columns and none for the start: the first 20 listed, and the 5 others counted.
+    let names: Vec<String> = (1..=25).map(|i| format!("c{i}")).collect();
+    let err = read(format!("{}\n", names.join(",")).as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.contains("its columns are: c1, c2,") && err.contains(", c20 and 5 more ("), "{err}");
 }
 
 #[test]
