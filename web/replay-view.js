@@ -55,7 +55,7 @@ const template = (w) => `
     <p class="editor-error" id="rv-editor-error" role="alert"></p>
   </details>
   <section class="results" aria-labelledby="rv-results" hidden>
-    <h3 id="rv-results">${escape(w.results)}</h3>
+    <h3 id="rv-results" tabindex="-1">${escape(w.results)}</h3>
     <p class="replayed" hidden><span class="replayed-said"></span> <a class="log-link">${escape(w.lessonLogDownload)}</a></p>
     <label>${escape(w.per)} <select class="per"></select></label>
     <p class="summary" role="status" aria-live="polite"></p>
@@ -172,10 +172,11 @@ class ReplayView extends HTMLElement {
   #resize = new ResizeObserver(() => this.#draw());
   #connection = null; // ends, on removal, what this element listens to outside itself
   // The page's state in its address, after the "#" (never sent anywhere): the lesson whose
-  // traffic is replayed (null: a reader's own file, or none yet) and whether the editor's
-  // policies were applied in place of the defaults.
+  // traffic is replayed (null: a reader's own file, or none yet) and the editor's policies
+  // last replayed in place of the defaults, or the address's own (null: the defaults). A
+  // draft that failed to run stays out of the address.
   #lesson = null;
-  #edited = false;
+  #applied = null;
   #addressRead = false;
 
   constructor() {
@@ -224,7 +225,7 @@ class ReplayView extends HTMLElement {
     }
     if (asked.policies) {
       this.#policies = asked.policies;
-      this.#edited = true;
+      this.#applied = structuredClone(asked.policies);
       this.#renderEditor();
       this.#q(".editor").open = true;
     }
@@ -242,9 +243,9 @@ class ReplayView extends HTMLElement {
     const at = new URLSearchParams();
     if (this.#lesson) at.set("lesson", this.#lesson);
     if (this.#q(".add").value) at.set("add", this.#q(".add").value);
-    if (this.#edited) {
+    if (this.#applied) {
       try {
-        at.set("policies", replayPoliciesText(this.#policies));
+        at.set("policies", replayPoliciesText(this.#applied));
       } catch {
         // Only the editor writes these policies, with texts and BigInts: left out if not.
       }
@@ -293,18 +294,20 @@ class ReplayView extends HTMLElement {
       this.#toAddress();
       this.#rerun();
     });
-    this.#q(".prices").addEventListener("change", () => this.#rerun());
-    this.#q(".apply").addEventListener("click", () => {
-      this.#edited = true;
-      this.#toAddress();
-      this.#rerun(true);
+    // A price table chosen after a file that failed for want of one (a model with no price),
+    // once other results are on the page, is that file's: it is read again with it.
+    this.#q(".prices").addEventListener("change", () => {
+      if (this.#file && this.#file !== this.#good?.file) this.#read(this.#file);
+      else this.#rerun();
     });
+    // The address takes the editor's policies once they have run (#fromGood).
+    this.#q(".apply").addEventListener("click", () => this.#rerun(true));
     this.#q(".reset").addEventListener("click", () => {
       this.#policies = structuredClone(page.policies);
-      this.#edited = false;
+      this.#applied = null;
       this.#toAddress();
       this.#renderEditor();
-      this.#rerun(true);
+      this.#rerun(true, true);
     });
     this.#q(".add-policy").addEventListener("click", () => {
       this.#policies.push({ name: this.#words.newPolicy, guards: [] });
@@ -403,14 +406,21 @@ class ReplayView extends HTMLElement {
       this.#good = { worker, view: data.view, file: this.#file, ...this.#reading };
       this.dataset.memory = data.memory; // the worker's wasm memory, in bytes (for the benchmark)
       worker.onmessage = ({ data }) => this.#fromGood(worker, data);
-      this.#showReading(false);
+      const focused = this.#showReading(false);
       this.#show(data.view);
+      if (focused) this.#q("#rv-results").focus();
       this.#spare = this.#newWorker();
     } else if (data.error) {
       this.#pending = null;
       worker.terminate();
-      this.#showReading(false);
-      this.#problem(data.error, this.#words.failed);
+      if (this.#showReading(false)) this.#q(".file").focus();
+      // A refusal at a path in the policies (an address's, say) is the editor's: the log
+      // itself was read.
+      if (data.path) {
+        this.#q(".editor").open = true;
+        this.#editorError(data.error, data.path);
+        this.#problem(this.#words.policiesFailed);
+      } else this.#problem(data.error, this.#words.failed);
       this.#spare ??= this.#newWorker();
       this.#restore(this.#file === this.#good?.file);
     }
@@ -448,6 +458,10 @@ class ReplayView extends HTMLElement {
     if (data.view) {
       this.#good.view = data.view;
       this.#good.run = this.#running;
+      if (this.#running.fromEditor) {
+        this.#applied = this.#running.defaults ? null : structuredClone(this.#running.run);
+        this.#toAddress();
+      }
       this.#problem("");
       this.#show(data.view);
     } else if (data.csv !== undefined) {
@@ -471,12 +485,13 @@ class ReplayView extends HTMLElement {
   }
 
   // The results replayed again under the page's policies, cohort and price table (from the
-  // editor's buttons: `fromEditor`); with no results yet, the file last chosen is read
-  // again (a price table chosen after a log that named a model without a price).
-  #rerun(fromEditor = false) {
+  // editor's buttons: `fromEditor`, `defaults` for its reset); with no results yet, the file
+  // last chosen is read again (a price table chosen after a log that named a model without
+  // a price).
+  #rerun(fromEditor = false, defaults = false) {
     this.#editorError("");
     if (this.#good?.worker) {
-      this.#running = { ...this.#runMessage(), fromEditor };
+      this.#running = { ...this.#runMessage(), fromEditor, defaults };
       this.#good.worker.postMessage(this.#running);
     } else if (this.#good) this.#read(this.#good.file);
     else if (this.#file) this.#read(this.#file);
@@ -517,9 +532,14 @@ class ReplayView extends HTMLElement {
     this.#q(".file").focus();
   }
 
+  // While a file is read, the focus is on its Cancel button, which is then hidden: whether
+  // it was there, for the caller to move it where the reader goes next (the results'
+  // heading, which on a phone brings the results into view below the controls; the file).
   #showReading(on) {
+    const onCancel = this.#root.activeElement === this.#q(".cancel");
     this.#q(".reading").hidden = !on;
     if (on) this.#q(".cancel").focus();
+    return onCancel;
   }
 
   // Why the file was not replayed (the core's message, with its bad rows one a line), and

@@ -77,3 +77,56 @@ test("a part of the address the page cannot use is said with what it allows, and
   assert.deepEqual(Object.keys(after.hash), ["lesson", "add"], JSON.stringify(after.hash));
   assert.deepEqual(log.errors, []);
 });
+
+test("a draft that fails to run stays out of the address, and a link's policy that cannot run is said as the editor's, not the log's", async () => {
+  const { page, log } = await load(env, "replay.html");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const w = el(page);
+  await w.locator(".lesson").selectOption("hackathon");
+  let n = await drawn(page);
+  await w.locator(".try").click();
+  await next(page, n);
+  // A good edit, in the address; then a draft with a limit that is no amount.
+  await w.locator(".editor summary").click();
+  await w.locator('[data-at="policies[0].name"]').fill("open");
+  n = await drawn(page);
+  await w.locator(".apply").click();
+  await next(page, n);
+  const good = (await state(page)).hash;
+  const limit = w.locator('[data-at$=".limit"]').first();
+  await limit.fill("abc");
+  await w.locator(".apply").click();
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  assert.deepEqual((await state(page)).hash, good, "the address keeps the policies that ran");
+
+  // The same draft in a link, as an older page wrote it: the log reads, and the editor says why it does not run.
+  const policies = JSON.parse(good.policies);
+  const guard = policies.flatMap((p) => p.guards).find((g) => "limit" in g);
+  guard.limit = "abc";
+  await page.goto(`${new URL(page.url()).origin}/replay.html#policies=${encodeURIComponent(JSON.stringify(policies))}`);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".problem").textContent !== "");
+  const said = await w.evaluate((e) => ({
+    problem: e.shadowRoot.querySelector(".problem").textContent,
+    editor: e.shadowRoot.querySelector(".editor-error").textContent,
+    open: e.shadowRoot.querySelector(".editor").open,
+  }));
+  assert.doesNotMatch(said.problem, /This file cannot be replayed/, said.problem);
+  assert.match(said.problem, /The log was read, but the policies below cannot be run/, said.problem);
+  assert.ok(said.open && /limit: must be/.test(said.editor), `the editor is open with its error: ${said.editor}`);
+  assert.deepEqual(log.errors, []);
+});
+
+test("after a file is replayed the focus is on the results' heading, not lost with the hidden Cancel button", async () => {
+  const { page, log } = await load(env, "replay.html");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const w = el(page);
+  await w.locator(".lesson").selectOption("toyDay");
+  const n = await drawn(page);
+  await w.locator(".try").press("Enter");
+  await next(page, n);
+  const focused = await w.evaluate((e) => e.shadowRoot.activeElement?.id ?? null);
+  assert.equal(focused, "rv-results", "the results' heading has the focus");
+  assert.deepEqual(log.errors, []);
+});

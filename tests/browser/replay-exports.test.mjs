@@ -199,9 +199,8 @@ test("a re-read or replay that fails leaves the page as it was: the error names 
   await rm(dir, { recursive: true, force: true });
 });
 
-test("a price table chosen after a log it names a model of is read with the log again, and an error goes once a replay is good", async () => {
-  const { page, log } = await load(env, "replay.html");
-  const dir = await mkdtemp(join(tmpdir(), "replay-prices-"));
+/** A log of two calls to a model no price table of the page's names, and a price table for it. */
+async function ownModel(dir) {
   const file = join(dir, "own-model.jsonl");
   await writeFile(file, [
     '{"time":"2025-05-01T09:00:00Z","user":"alice","model":"our-own-model","input_tokens":1000,"output_tokens":100}',
@@ -209,6 +208,13 @@ test("a price table chosen after a log it names a model of is read with the log 
   ].join("\n") + "\n");
   const prices = join(dir, "prices.csv");
   await writeFile(prices, "model,input_per_million,output_per_million\nour-own-model,1,10\n");
+  return { file, prices };
+}
+
+test("a price table chosen after a log it names a model of is read with the log again, and an error goes once a replay is good", async () => {
+  const { page, log } = await load(env, "replay.html");
+  const dir = await mkdtemp(join(tmpdir(), "replay-prices-"));
+  const { file, prices } = await ownModel(dir);
   await page.waitForFunction(() => customElements.get("replay-view"));
   let n = await drawn(page);
   await el(page).locator("input.file").setInputFiles(file);
@@ -230,6 +236,28 @@ test("a price table chosen after a log it names a model of is read with the log 
   await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > k, n);
   v = await shown(page);
   assert.equal(v.problem, "", "the results on the page are the cohort's, and nothing failed");
+  assert.deepEqual(log.errors, []);
+  await rm(dir, { recursive: true, force: true });
+});
+
+test("a price table chosen for a log that failed after another's results replays that log, not the results' own", async () => {
+  const { page, log } = await load(env, "replay.html");
+  const dir = await mkdtemp(join(tmpdir(), "replay-prices-"));
+  const { file, prices } = await ownModel(dir);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  let n = await drawn(page);
+  await el(page).locator("input.file").setInputFiles(join(FIXTURES, "generic.csv"));
+  await next(page, n);
+  const first = await shown(page);
+  await el(page).locator("input.file").setInputFiles(file);
+  await page.waitForFunction(() => /our-own-model/.test(document.querySelector("replay-view").shadowRoot.querySelector(".problem").textContent));
+  n = await drawn(page);
+  await el(page).locator("input.prices").setInputFiles(prices);
+  await next(page, n);
+  const v = await shown(page);
+  assert.equal(v.problem, "", v.problem);
+  assert.notDeepEqual(v.bills, first.bills, "not generic.csv's results again");
+  assert.deepEqual(v.bills, cli(file, "", ["--prices", prices]).bills, "billsim replay --prices's bills of the log that failed");
   assert.deepEqual(log.errors, []);
   await rm(dir, { recursive: true, force: true });
 });

@@ -35,6 +35,9 @@ pub struct Words {
     pub cancel: &'static str,
     pub cancelled: &'static str,
     pub failed: &'static str,
+    /// A log read well whose replay the editor's policies stopped (an address's, say): the
+    /// editor's error says what to change.
+    pub policies_failed: &'static str,
     pub kept: &'static str,
     pub policies: &'static str,
     pub policy_name: &'static str,
@@ -80,6 +83,7 @@ pub const WORDS: Words = Words {
     cancel: "Cancel",
     cancelled: "Reading cancelled.",
     failed: "This file cannot be replayed:",
+    policies_failed: "The log was read, but the policies below cannot be run: change them and replay.",
     kept: "The results below are still those of the last file replayed.",
     policies: "Policies",
     policy_name: "Policy name",
