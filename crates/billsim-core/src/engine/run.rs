@@ -345,13 +345,15 @@ impl<'a, 's> Run<'a, 's> {
     }
 
     /// What call `index`, served with `model`, is charged: its logged cost when the log
-    /// gives one (a failed call logged with a cost was billed it), else nothing when it
-    /// failed, else its tokens at that model's price.
+    /// gives one and it is served on the model it asked for (a failed call logged with a
+    /// cost was billed it), else nothing when it failed, else its tokens at that model's
+    /// price: a call moved to a cheaper model costs that model's price, not the cost the log
+    /// gives for the model it asked for.
     #[inline(always)]
     fn charge(&self, index: usize, model: u16) -> Result<Nanos, Overflow> {
         let call = &self.calls[index];
         match self.costs.get(index) {
-            Some(&Some(logged)) => Ok(logged),
+            Some(&Some(logged)) if model == call.model => Ok(logged),
             _ if self.traffic.failed(index) => Ok(Nanos::ZERO),
             _ => self.prices[usize::from(model)].cost(call.input, call.output),
         }

@@ -319,6 +319,27 @@ fn a_model_without_a_price_is_an_error_naming_each_with_its_calls_never_a_cost_o
 }
 
 #[test]
+fn a_call_with_a_logged_cost_moved_to_a_cheaper_model_is_charged_the_cheaper_models_price() {
+    // Four calls of 1,000 tokens in and 100 out to Sonnet, each logged at $0.0045 ($3 and $15
+    // a million); past a $0.01 ceiling a degrade guard moves the rest to Haiku ($0.80, $4).
+    let text = "time,user,model,input_tokens,output_tokens,cost\n\
+                1746090000,a,claude-sonnet-4-6,1000,100,0.0045\n1746090001,a,claude-sonnet-4-6,1000,100,0.0045\n\
+                1746090002,a,claude-sonnet-4-6,1000,100,0.0045\n1746090003,a,claude-sonnet-4-6,1000,100,0.0045\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let file = billsim_core::engine::read_policy_file(
+        r#"{"policies": [{"name": "none", "guards": []}, {"name": "degrade", "guards": [{"count": "dollars",
+            "limit": "0.01", "per": "everyone", "window": "1d", "whenFull": {"degradeTo": "claude-haiku-4-5"}}]}]}"#,
+    )
+    .unwrap();
+    let out = run::run(&log, Some(file.policies), None, Record::default()).unwrap();
+    assert_eq!(out.policies[0].bill, Nanos(4 * 4_500_000), "no limit: the logged costs");
+    // Two at Sonnet's logged $0.0045 reach $0.009; the third passes the ceiling ($0.0135)
+    // and the fourth is Haiku's 1,000 x 800 + 100 x 4,000 = $0.0012.
+    let haiku = 1_000 * 800 + 100 * 4_000;
+    assert_eq!(out.policies[1].bill, Nanos(3 * 4_500_000 + haiku), "the degraded call at Haiku's price");
+}
+
+#[test]
 fn without_a_policy_a_replay_runs_no_limit_beside_the_lessons_main_policies() {
     let out = run::run(&read_fixture("generic.csv"), None, None, Record::default()).unwrap();
     let names: Vec<&str> = out.policies.iter().map(|o| o.policy.as_str()).collect();
