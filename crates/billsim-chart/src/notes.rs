@@ -84,9 +84,10 @@ impl Notes {
     /// Writes `lines` at `(x, top)`, `lead` pixels in: the room the caller left before the
     /// words for a mark of its own (a line's marker), inside the label's box.
     /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside the
-    /// plot) that cover no other label, whatever lines they cover, the one nearest the point
-    /// `near` (the earliest on a tie); `None` where each covers one. For labels that name
-    /// their line by a mark of their own, so that near matters more than clear.
+    /// plot) that cover no other label, the one nearest the point `near`, each point of the
+    /// lines it covers counting as half a line further (the earliest on a tie); `None` where
+    /// each covers a label. For labels that name their line by a mark of their own, so that
+    /// near matters more than clear: a label a line away beats one across a steep line.
     pub(crate) fn place_nearest(
         &mut self,
         width: i32,
@@ -100,7 +101,13 @@ impl Notes {
         let free = |&(x, y): &(i32, i32)| {
             !self.taken.iter().any(|&(x0, y0, x1, y1)| x + width > x0 && x < x1 && y + height > y0 && y < y1)
         };
-        let away = |&(x, y): &(i32, i32)| (x - nx).max(nx - x - width).max(0) + (y - ny).max(ny - y - height).max(0);
+        let covered = |x: i32, y: i32| {
+            let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
+            self.obstacles.iter().filter(inside).count() as i32
+        };
+        let away = |&(x, y): &(i32, i32)| {
+            (x - nx).max(nx - x - width).max(0) + (y - ny).max(ny - y - height).max(0) + covered(x, y) * self.line_h / 2
+        };
         let chosen = spots.iter().map(|&s| inside(s)).filter(free).min_by_key(away)?;
         self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
         Some(chosen)

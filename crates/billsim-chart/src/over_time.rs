@@ -159,12 +159,18 @@ pub fn draw_over_time<DB: DrawingBackend>(
     }
     let n = view.lines.len().max(1) as i32;
     let markers = if right - left > theme.px(300) as i32 { 4 } else { 2 };
-    for (i, line) in view.lines.iter().enumerate() {
+    // A line that leaves the scale stops at its top edge (drawn flat along it, it would read
+    // as capped); its label says where it went.
+    let drawn: Vec<Vec<(i32, i32)>> = view
+        .lines
+        .iter()
+        .map(|line| {
+            let shown = line.points.iter().position(|p| p[1] > money_top).map_or(line.points.len(), |k| k + 1);
+            line.points[..shown].iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect()
+        })
+        .collect();
+    for (i, points) in drawn.iter().enumerate() {
         let colour = line_colour(theme, i);
-        // A line that leaves the scale stops at its top edge (drawn flat along it, it would
-        // read as capped); its label says where it went.
-        let shown = line.points.iter().position(|p| p[1] > money_top).map_or(line.points.len(), |k| k + 1);
-        let points: Vec<(i32, i32)> = line.points[..shown].iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect();
         area.draw(&PathElement::new(points.clone(), ShapeStyle::from(&colour).stroke_width(theme.px(2))))?;
         // And one at the end, where lines that part (after a jump) stand apart.
         let staggered = (0..markers).map(|m| left + (right - left) * (m * n + i as i32 + 1) / (markers * n + 1));
@@ -178,10 +184,22 @@ pub fn draw_over_time<DB: DrawingBackend>(
     // Labels last, each covering no other label, as near its mark as the others allow, then
     // covering the fewest points of the lines: a trip's by its ring, a limit's beside its
     // line (one above the axis at the top, with an arrow), a line's off the scale along the top.
+    // The points covered: the lines' as drawn (one off the scale, nothing past where it
+    // leaves it, where its points were pressed onto the top edge and pushed labels off it),
+    // and points every few pixels along a long segment (a replayed day's no-limit line climbs
+    // the plot in one segment, and a label put across it covered no point).
     let mut obstacles: Vec<(i32, i32)> = Vec::new();
-    for points in view.lines.iter().map(|l| &l.points).chain(view.limits.iter().filter(|l| !l.above).map(|l| &l.points))
-    {
-        obstacles.extend(points.iter().map(|p| (x_of(p[0]), y_of(p[1]))));
+    let every = theme.px(4).max(1) as i32;
+    let limits: Vec<Vec<(i32, i32)>> = (view.limits.iter().filter(|l| !l.above))
+        .map(|l| l.points.iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect())
+        .collect();
+    for pixels in drawn.iter().chain(&limits) {
+        obstacles.extend(pixels.first());
+        for pair in pixels.windows(2) {
+            let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+            let steps = ((x1 - x0).abs().max((y1 - y0).abs()) / every).max(1);
+            obstacles.extend((1..=steps).map(|k| (x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)));
+        }
     }
     let mut notes = Notes { taken: Vec::new(), obstacles, plot: (left, top, right, bottom), font, line_h };
     let gap = theme.px(3) as i32;
@@ -681,6 +699,61 @@ mod tests {
                 (at.0 >= x0 && at.0 <= x1 && at.1 >= y0 && at.1 <= y1).then_some(colour)
             })
             .collect()
+    }
+
+    /// The segments of the polylines stroked in `colour` in `svg`.
+    fn segments(svg: &str, colour: &str) -> Vec<((i32, i32), (i32, i32))> {
+        let point = |p: &str| {
+            let (x, y) = p.split_once(',')?;
+            Some((x.parse::<f64>().ok()? as i32, y.parse::<f64>().ok()? as i32))
+        };
+        svg.lines()
+            .filter(|l| l.starts_with("<polyline") && l.contains(&format!("stroke=\"{colour}\"")))
+            .filter_map(|l| l.split("points=\"").nth(1)?.split('"').next())
+            .flat_map(|points| {
+                let points: Vec<(i32, i32)> = points.split_whitespace().filter_map(point).collect();
+                points.windows(2).map(|w| (w[0], w[1])).collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_limits_label_is_not_written_across_a_line_that_climbs_the_plot_in_one_segment() {
+        // A replayed day: a batch job's 60 calls in its first hour climb the no-limit line in
+        // a few long segments, then five users call now and then into the afternoon.
+        let mut csv = String::from("time,user,model,input_tokens,output_tokens\n");
+        for i in 0..60u64 {
+            csv.push_str(&format!("{},batch,claude-sonnet-4-6,40000,2000\n", 1_746_086_400 + i * 60));
+        }
+        for i in 0..40u64 {
+            csv.push_str(&format!("{},user{},claude-haiku-4-5,20000,1000\n", 1_746_090_000 + i * 600, i % 5));
+        }
+        let log = billsim_core::replay::read(csv.as_bytes(), &Default::default()).unwrap();
+        let run = billsim_core::replay::run::run(&log, None, None, Record::default()).unwrap();
+        let view = billsim_core::replay::view::view(&run).unwrap().over_time;
+        let label = (view.limits.iter().find(|l| !l.above).map(|l| l.chart_label.clone()))
+            .unwrap_or_else(|| panic!("the day's budget line is on the scale: {:?}", view.money_ticks.last()));
+        for size in [(366, 512), (672, 384)] {
+            let theme = Theme::light(100);
+            let svg = svg_of(&view, size, theme);
+            let boxes = text_boxes(&svg);
+            let (_, (x0, y0, x1, y1), _) =
+                boxes.iter().find(|(text, ..)| label.starts_with(text.as_str())).expect("the budget's label is drawn");
+            for (i, line) in view.lines.iter().enumerate() {
+                for ((ax, ay), (bx, by)) in segments(&svg, &hex(line_colour(&theme, i))) {
+                    let steps = (ax - bx).abs().max((ay - by).abs()).max(1);
+                    let crosses = (0..=steps).any(|k| {
+                        let (x, y) = (ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps);
+                        x > *x0 && x < *x1 && y > *y0 && y < *y1
+                    });
+                    assert!(
+                        !crosses,
+                        "at {size:?}: {:?}'s line crosses {label:?} at {x0}..{x1}, {y0}..{y1}",
+                        line.label
+                    );
+                }
+            }
+        }
     }
 
     #[test]
