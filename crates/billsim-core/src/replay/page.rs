@@ -74,7 +74,7 @@ pub const WORDS: Words = Words {
     auto: "Find it from the file",
     skip: "Skip bad rows",
     per: "Count as one user",
-    per_default: "The log's user (its user field, else its API key)",
+    per_default: "Who the log says made each call",
     add: "Add a scripted cohort from a lesson",
     prices: "Price table (optional, JSON or CSV: model, input_per_million, output_per_million)",
     no_price: "choose a price table that gives them, and the log is read again with it",
