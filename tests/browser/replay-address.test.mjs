@@ -21,21 +21,32 @@ const state = (page) => el(page).evaluate((e) => ({
   lesson: e.shadowRoot.querySelector(".lesson").value,
 })).then((s) => ({ ...s, hash: Object.fromEntries(s.hash) }));
 
-test("a lesson's traffic under edited policies is in the address, and a reload replays the same", async () => {
-  const { page, log } = await load(env, "replay.html");
+/** The page with `lesson`'s traffic replayed, by its button. */
+async function lessonReplayed(page, lesson) {
   await page.waitForFunction(() => customElements.get("replay-view"));
-  const w = el(page);
-  await w.locator(".lesson").selectOption("hackathon");
-  let n = await drawn(page);
-  await w.locator(".try").click();
+  await el(page).locator(".lesson").selectOption(lesson);
+  const n = await drawn(page);
+  await el(page).locator(".try").click();
   await next(page, n);
-  assert.deepEqual((await state(page)).hash, { lesson: "hackathon" }, "the lesson is in the address");
+}
 
-  await w.locator(".editor summary").click();
-  await w.locator('[data-at="policies[0].name"]').fill("open");
-  n = await drawn(page);
+/** The first policy renamed `name` in the editor and replayed. */
+async function firstRenamed(page, name) {
+  const w = el(page);
+  if (!(await w.locator(".editor").evaluate((d) => d.open))) await w.locator(".editor summary").click();
+  await w.locator('[data-at="policies[0].name"]').fill(name);
+  const n = await drawn(page);
   await w.locator(".apply").click();
   await next(page, n);
+}
+
+test("a lesson's traffic under edited policies is in the address, and a reload replays the same", async () => {
+  const { page, log } = await load(env, "replay.html");
+  const w = el(page);
+  await lessonReplayed(page, "hackathon");
+  assert.deepEqual((await state(page)).hash, { lesson: "hackathon" }, "the lesson is in the address");
+
+  await firstRenamed(page, "open");
   const applied = await state(page);
   assert.equal(applied.problem, "");
   assert.equal(applied.policies[0], "open", `the edited policy replayed: ${applied.policies}`);
@@ -49,7 +60,7 @@ test("a lesson's traffic under edited policies is in the address, and a reload r
   assert.deepEqual(again.hash, applied.hash, "and the same address");
 
   // Back to the default policies: they leave the address. A reader's own file: the lesson does.
-  n = await drawn(page);
+  let n = await drawn(page);
   await w.locator(".reset").click();
   await next(page, n);
   assert.deepEqual((await state(page)).hash, { lesson: "hackathon" });
@@ -80,18 +91,10 @@ test("a part of the address the page cannot use is said with what it allows, and
 
 test("a draft that fails to run stays out of the address, and a link's policy that cannot run is said as the editor's, not the log's", async () => {
   const { page, log } = await load(env, "replay.html");
-  await page.waitForFunction(() => customElements.get("replay-view"));
   const w = el(page);
-  await w.locator(".lesson").selectOption("hackathon");
-  let n = await drawn(page);
-  await w.locator(".try").click();
-  await next(page, n);
+  await lessonReplayed(page, "hackathon");
   // A good edit, in the address; then a draft with a limit that is no amount.
-  await w.locator(".editor summary").click();
-  await w.locator('[data-at="policies[0].name"]').fill("open");
-  n = await drawn(page);
-  await w.locator(".apply").click();
-  await next(page, n);
+  await firstRenamed(page, "open");
   const good = (await state(page)).hash;
   const limit = w.locator('[data-at$=".limit"]').first();
   await limit.fill("abc");
