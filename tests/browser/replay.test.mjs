@@ -507,3 +507,15 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
     await page.screenshot({ path: new URL(`replay-${width}.png`, SHOTS).pathname, fullPage: true });
   }
 });
+
+test("at 1000 px every table of a lesson's replayed traffic fits the page's column, its headings wrapped between words", async () => {
+  for (const lesson of ["freeTier", "runawayTenant"]) {
+    const { page, log } = await load(env, `${PAGE}#lesson=${lesson}`, { viewport: { width: 1000, height: 800 } });
+    await page.waitForFunction(() => Number(document.querySelector("replay-view")?.dataset.drawn ?? 0) > 0);
+    const widths = await el(page).evaluate((e) => [...e.shadowRoot.querySelectorAll("table")]
+      .map((t) => [Math.round(t.getBoundingClientRect().width), Math.round(t.closest("[role=region]").getBoundingClientRect().width)]));
+    assert.equal(widths.length, 4, `${lesson}: four tables`);
+    for (const [table, column] of widths) assert.ok(table <= column, `${lesson}: a table ${table} px wide in a ${column} px column`);
+    assert.deepEqual(log.errors, []);
+  }
+});
