@@ -254,7 +254,8 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
 /// The format of a CSV's header: a maker's when its names are there and the maker's
 /// reader finds every field it needs (so a generic log with `start_time` and `spend`, or an
 /// extra `response_id`, is generic); else generic, unless the generic reader lacks a field
-/// too (then the maker's, whose error says what is missing).
+/// too (then the maker's, whose error says what is missing: a LiteLLM export without its
+/// `startTime`, known by its `request_id`, `spend` and `prompt_tokens`).
 fn detect_csv(text: &str) -> Result<Format, ReplayError> {
     let header = text.lines().next().unwrap_or("");
     reports::refuse_header(&header.split(',').map(|h| h.trim_matches(['"', ' ', '\r'])).collect::<Vec<_>>())?;
@@ -264,7 +265,7 @@ fn detect_csv(text: &str) -> Result<Format, ReplayError> {
         Some((Format::Langfuse, &langfuse::CSV_SPEC))
     } else if has("requestcreatedat") || has("responseid") {
         Some((Format::Helicone, &helicone::SPEC))
-    } else if has("starttime") && has("spend") {
+    } else if has("spend") && (has("starttime") || has("requestid") && has("prompttokens")) {
         Some((Format::LiteLlm, &litellm::SPEC))
     } else {
         None

@@ -579,6 +579,21 @@ fn a_quoted_value_over_several_lines_is_still_one_field() {
 }
 
 #[test]
+fn a_litellm_export_without_its_start_column_is_said_as_litellms_and_a_generic_log_of_its_names_is_generic() {
+    let litellm = "request_id,api_key,spend,prompt_tokens,completion_tokens,endTime,model,user\n\
+                   r1,k1,0.001,100,20,2025-05-01T09:00:01Z,gpt-4o,alice\n";
+    let err = read(litellm.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.starts_with("the litellm log's header has no column for start time (\"starttime\")"), "{err}");
+    let generic = "time,request_id,spend,prompt_tokens,completion_tokens,model,user\n\
+                   2025-05-01T09:00:00Z,r1,0.001,100,20,gpt-4o,alice\n";
+    assert_eq!(
+        read(generic.as_bytes(), Options::default()).unwrap().calls.len(),
+        1,
+        "a generic log with those names reads"
+    );
+}
+
+#[test]
 fn a_row_cut_short_of_a_field_every_call_needs_says_it_was_cut_and_a_long_header_is_counted() {
     // A writer may leave off empty fields at a row's end; a row cut before the model is bad.
     let text = "time,user,model,input_tokens,output_tokens,note\n\
