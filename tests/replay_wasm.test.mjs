@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseExact } from "./exact-json.mjs";
@@ -148,8 +148,9 @@ test("the editor's policies with one edited keep the others' labels; a limit pas
   assert.equal(caught?.path, "policies[1].guards[0].limit", "the path in the policy file, for the page to mark the field");
 });
 
-test("a bill and a budget line at and past 2^53 nano-dollars cross into JS as exact BigInts, the bills billsim replay's", () => {
+test("a bill and a budget line at and past 2^53 nano-dollars cross into JS as exact BigInts, the bills billsim replay's", (t) => {
   const dir = mkdtempSync(join(tmpdir(), "replay-wasm-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const head = "time,end,user,model,input_tokens,output_tokens,cost\n";
   // A logged cost is at most $1,000,000 a call: bills past 2^53 nano-dollars are many calls.
   const call = (cost) => `2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,10,10,${cost}`;
@@ -203,8 +204,9 @@ function readmePolicyFiles() {
   return { files, setAsides };
 }
 
-test("every policy of the README's policy-file section, given to the module's run as text or as data, replays as billsim replay --policy does", () => {
+test("every policy of the README's policy-file section, given to the module's run as text or as data, replays as billsim replay --policy does", (t) => {
   const dir = mkdtempSync(join(tmpdir(), "replay-policy-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const toy = join(dir, "toy.csv");
   execFileSync(billsim, ["run", "--scenario", "toyDay", "--seed", "3", "--export-log", toy], { stdio: "ignore" });
   const { files, setAsides } = readmePolicyFiles();
@@ -222,8 +224,9 @@ test("every policy of the README's policy-file section, given to the module's ru
   }
 });
 
-test("each lesson's log the page makes is billsim run --export-log's file, byte for byte, and replays to billsim replay's bills", () => {
+test("each lesson's log the page makes is billsim run --export-log's file, byte for byte, and replays to billsim replay's bills", (t) => {
   const dir = mkdtempSync(join(tmpdir(), "lesson-log-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const page = wasm.replayPage();
   assert.equal(page.lessonLogFirst, "freeTier");
   assert.deepEqual(page.lessonLogs.map(([name]) => name).sort(),
