@@ -37,6 +37,24 @@ impl Notes {
         (lines.iter().map(|l| text_width(l, self.font)).max().unwrap_or(0), lines.len() as i32 * self.line_h)
     }
 
+    /// The top-left corner `(x, y)` of a block `width` by `height`, moved to fit the plot.
+    fn inside(&self, (x, y): (i32, i32), (width, height): (i32, i32)) -> (i32, i32) {
+        let (left, top, right, bottom) = self.plot;
+        (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)))
+    }
+
+    /// How many labels already placed the block at `(x, y)` covers.
+    fn labels_covered(&self, (x, y): (i32, i32), (width, height): (i32, i32)) -> usize {
+        let over = |&&(x0, y0, x1, y1): &&(i32, i32, i32, i32)| x + width > x0 && x < x1 && y + height > y0 && y < y1;
+        self.taken.iter().filter(over).count()
+    }
+
+    /// How many points of the lines the block at `(x, y)` covers.
+    fn points_covered(&self, (x, y): (i32, i32), (width, height): (i32, i32)) -> i32 {
+        let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
+        self.obstacles.iter().filter(inside).count() as i32
+    }
+
     /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside
     /// the plot) and places up to three lines above and below them, half a line at a time,
     /// the one that covers no other label, then the one with the fewest points of the
@@ -47,19 +65,13 @@ impl Notes {
     /// another; the sentences keep it).
     pub(crate) fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>, far: i32) -> Option<(i32, i32)> {
         let (left, top, right, bottom) = self.plot;
-        let inside =
-            |(x, y): (i32, i32)| (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)));
+        let size = (width, height);
+        let inside = |spot: (i32, i32)| self.inside(spot, size);
         let step = (self.line_h / 2).max(1);
         let tries = (0..=6)
             .flat_map(|d| spots.iter().flat_map(move |&(x, y)| [(d, (x, y - d * step)), (d, (x, y + d * step))]));
-        let covers = |(x, y): (i32, i32)| {
-            let over = |&(x0, y0, x1, y1): &(i32, i32, i32, i32)| x + width > x0 && x < x1 && y + height > y0 && y < y1;
-            self.taken.iter().filter(|b| over(b)).count()
-        };
-        let cost = |&(d, (x, y)): &(i32, (i32, i32))| {
-            let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
-            (covers((x, y)), self.obstacles.iter().filter(inside).count() as i32 + far * d)
-        };
+        let covers = |spot: (i32, i32)| self.labels_covered(spot, size);
+        let cost = |&(d, spot): &(i32, (i32, i32))| (covers(spot), self.points_covered(spot, size) + far * d);
         // A spot moved to fit the plot is as far from where it was asked as it moved.
         let moved = |(x, y): (i32, i32)| {
             let (ix, iy) = inside((x, y));
@@ -81,8 +93,6 @@ impl Notes {
         chosen
     }
 
-    /// Writes `lines` at `(x, top)`, `lead` pixels in: the room the caller left before the
-    /// words for a mark of its own (a line's marker), inside the label's box.
     /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside the
     /// plot) that cover no other label, the one nearest the point `near`, each point of the
     /// lines it covers counting as half a line further (the earliest on a tie); `None` where
@@ -95,24 +105,19 @@ impl Notes {
         spots: &[(i32, i32)],
         (nx, ny): (i32, i32),
     ) -> Option<(i32, i32)> {
-        let (left, top, right, bottom) = self.plot;
-        let inside =
-            |(x, y): (i32, i32)| (x.clamp(left, (right - width).max(left)), y.clamp(top, (bottom - height).max(top)));
-        let free = |&(x, y): &(i32, i32)| {
-            !self.taken.iter().any(|&(x0, y0, x1, y1)| x + width > x0 && x < x1 && y + height > y0 && y < y1)
-        };
-        let covered = |x: i32, y: i32| {
-            let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
-            self.obstacles.iter().filter(inside).count() as i32
-        };
+        let size = (width, height);
         let away = |&(x, y): &(i32, i32)| {
-            (x - nx).max(nx - x - width).max(0) + (y - ny).max(ny - y - height).max(0) + covered(x, y) * self.line_h / 2
+            let points = self.points_covered((x, y), size);
+            (x - nx).max(nx - x - width).max(0) + (y - ny).max(ny - y - height).max(0) + points * self.line_h / 2
         };
-        let chosen = spots.iter().map(|&s| inside(s)).filter(free).min_by_key(away)?;
+        let spots = spots.iter().map(|&spot| self.inside(spot, size));
+        let chosen = spots.filter(|&spot| self.labels_covered(spot, size) == 0).min_by_key(away)?;
         self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
         Some(chosen)
     }
 
+    /// Writes `lines` at `(x, top)`, `lead` pixels in: the room the caller left before the
+    /// words for a mark of its own (a line's marker), inside the label's box.
     pub(crate) fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
