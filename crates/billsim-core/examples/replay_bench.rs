@@ -23,15 +23,14 @@ fn main() {
     let calls: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     let users = (calls / 100).max(1);
     if args.iter().any(|a| a == "--prices") {
-        // The generator's two models, as a price table the page (or --prices) reads: dollars
-        // per million tokens are nano-dollars per token divided by 1,000.
+        // The generator's two models, as a price table the page (or --prices) reads.
         let mut out = String::from("model,input_per_million,output_per_million\n");
         for (model, p) in synthetic::prices().0 {
-            let per_million = |n: u64| format!("{}.{:03}", n / 1000, n % 1000);
+            let per_million = |m: billsim_core::Micros| format!("{}.{:06}", m.0 / 1_000_000, m.0 % 1_000_000);
             out.push_str(&format!(
                 "{model},{},{}\n",
-                per_million(p.input_per_token.0),
-                per_million(p.output_per_token.0)
+                per_million(p.input_per_million),
+                per_million(p.output_per_million)
             ));
         }
         print!("{out}");

@@ -28,7 +28,7 @@ pub use policy_file::{
     duration as policy_duration, file_text as policy_file_text, read as read_policy_file, read_prices,
     read_prices_with_cached, BadFile, PolicyFile,
 };
-pub use price::{CachedPrices, Nanos, Price, PriceTable, TooFine};
+pub use price::{CachedPrices, Nanos, Price, PriceTable};
 pub use refusal::{retry_after_seconds, Reason, Refusal, RetryAfter, Wait};
 pub use run::{
     events_of, process_of, resolve_prices, run, run_each, run_priced, run_sending, timeline_step, Record,

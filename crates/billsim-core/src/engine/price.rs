@@ -1,7 +1,9 @@
 //! Prices per model, and money inside the engine in whole nano-dollars: prices such as
 //! $0.80 per million tokens cost 0.8 micro-dollars a token, which micro-dollars cannot
-//! hold exactly, while every price with at most three decimals per million tokens is a
-//! whole number of nano-dollars a token.
+//! hold exactly. A price is kept as its list writes it, in micro-dollars per million tokens
+//! (six decimals: Gemini's cached input at $0.01875), and a call's cost is rounded up to a
+//! whole nano-dollar only where a price has more than three decimals per million; every
+//! price with at most three is a whole number of nano-dollars a token, so charged exactly.
 
 use crate::money::{Micros, Overflow, Tokens};
 use serde::{Deserialize, Serialize};
@@ -57,44 +59,52 @@ impl Nanos {
     }
 }
 
-/// What one token costs, in and out.
+/// What tokens cost, in and out, in dollars per million tokens (`Micros(800_000)` is
+/// $0.80 per million).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
-    pub input_per_token: Nanos,
-    pub output_per_token: Nanos,
+    pub input_per_million: Micros,
+    pub output_per_million: Micros,
 }
-
-/// A price given in dollars per million tokens that is not a whole number of nano-dollars
-/// a token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooFine(pub Micros);
 
 impl Price {
     /// From dollars per million tokens, in micro-dollars (`Micros(5_000_000)` is $5 per
-    /// million): at most three decimals of a dollar per million.
+    /// million).
     ///
     /// ```
     /// use billsim_core::engine::{Nanos, Price};
     /// use billsim_core::Micros;
-    /// let haiku = Price::per_million(Micros(800_000), Micros(4_000_000)).unwrap();
-    /// assert_eq!(haiku.input_per_token, Nanos(800));
-    /// assert!(Price::per_million(Micros(37_500), Micros(0)).is_err(), "$0.0375 per million is too fine");
+    /// let haiku = Price::per_million(Micros(800_000), Micros(4_000_000));
+    /// assert_eq!(haiku.cost(1, 0), Ok(Nanos(800)), "a token in at $0.80 per million");
     /// ```
-    pub fn per_million(input: Micros, output: Micros) -> Result<Price, TooFine> {
-        let per_token = |m: Micros| {
-            if m.0 % Nanos::PER_MICRO == 0 {
-                Ok(Nanos(m.0 / Nanos::PER_MICRO))
-            } else {
-                Err(TooFine(m))
-            }
-        };
-        Ok(Price { input_per_token: per_token(input)?, output_per_token: per_token(output)? })
+    pub const fn per_million(input: Micros, output: Micros) -> Price {
+        Price { input_per_million: input, output_per_million: output }
     }
 
     /// What `input` tokens in and `output` tokens out cost.
+    ///
+    /// ```
+    /// use billsim_core::engine::{Nanos, Price};
+    /// use billsim_core::Micros;
+    /// let flash_cached = Price::per_million(Micros(18_750), Micros(0));
+    /// assert_eq!(flash_cached.cost(1_000_000, 0), Ok(Nanos(18_750_000)), "$0.01875 a million");
+    /// assert_eq!(flash_cached.cost(1, 0), Ok(Nanos(19)), "18.75 nano-dollars, rounded up");
+    /// ```
     pub fn cost(&self, input: Tokens, output: Tokens) -> Result<Nanos, Overflow> {
-        self.input_per_token.checked_mul(input)?.checked_add(self.output_per_token.checked_mul(output)?)
+        Price::cost_of(&[(input, self.input_per_million), (output, self.output_per_million)])
+    }
+
+    /// What each count of tokens costs at its price per million, summed and then rounded up
+    /// to a whole nano-dollar once (a fraction is charged whole, so a budget never lets
+    /// through what the call would cost): a call whose input is partly read from a cache.
+    pub fn cost_of(parts: &[(Tokens, Micros)]) -> Result<Nanos, Overflow> {
+        // Micro-dollars per million tokens times tokens is thousandths of a nano-dollar.
+        let mut milli_nanos: u128 = 0;
+        for &(tokens, per_million) in parts {
+            milli_nanos = milli_nanos.checked_add(u128::from(tokens) * u128::from(per_million.0)).ok_or(Overflow)?;
+        }
+        u64::try_from(milli_nanos.div_ceil(1_000)).map(Nanos).map_err(|_| Overflow)
     }
 }
 
@@ -102,10 +112,10 @@ impl Price {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PriceTable(pub Vec<(String, Price)>);
 
-/// Cached-input prices per token, by model: what a token read from the provider's prompt
-/// cache costs, where a price table gives it (optional: a replay's cached input tokens are
-/// otherwise input tokens at the input price).
-pub type CachedPrices = Vec<(String, Nanos)>;
+/// Cached-input prices per million tokens, by model: what tokens read from the provider's
+/// prompt cache cost, where a price table gives it (optional: a replay's cached input
+/// tokens are otherwise input tokens at the input price).
+pub type CachedPrices = Vec<(String, Micros)>;
 
 impl PriceTable {
     pub fn get(&self, model: &str) -> Option<Price> {

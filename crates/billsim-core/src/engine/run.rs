@@ -110,7 +110,7 @@ impl Record {
 ///     vec!["m".into()],
 ///     (0..3).map(|i| Call { at: Instant(i), user: 0, model: 0, request: i as u32, input: 10, output: 5, latency: Span::ZERO }).collect(),
 /// ).unwrap();
-/// let prices = PriceTable(vec![("m".into(), Price::per_million(Micros(2_000_000), Micros(10_000_000)).unwrap())]);
+/// let prices = PriceTable(vec![("m".into(), Price::per_million(Micros(2_000_000), Micros(10_000_000)))]);
 /// let limit = Guard::SlidingWindow { limit: 2.try_into().unwrap(), window_ms: Span::seconds(60) };
 /// let out = run(&traffic, &Policy::new("two", vec![limit]), &prices, Record::default()).unwrap();
 /// assert_eq!((out.per_user[0].served, out.per_user[0].refused), (2, 1));

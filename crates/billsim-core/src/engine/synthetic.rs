@@ -49,8 +49,8 @@ pub fn traffic(seed: u32, calls: u32, users: u32) -> Result<Traffic, BadTraffic>
 
 /// The two models' prices: $0.80 and $4 per million tokens (small), $3 and $15 (large).
 pub fn prices() -> PriceTable {
-    let price = |input, output| Price { input_per_token: Nanos(input), output_per_token: Nanos(output) };
-    PriceTable(vec![("small".into(), price(800, 4_000)), ("large".into(), price(3_000, 15_000))])
+    let price = |input, output| Price::per_million(Micros(input), Micros(output));
+    PriceTable(vec![("small".into(), price(800_000, 4_000_000)), ("large".into(), price(3_000_000, 15_000_000))])
 }
 
 /// Three guards in the lessons' order: a spend ceiling of $500 a day for everyone, a daily

@@ -3,6 +3,7 @@
 //! test does, on hundreds of seeds), and what the generator of big logs writes.
 
 use crate::engine::{synthetic, Keys, Nanos, PriceTable, Traffic};
+use crate::money::Micros;
 use crate::replay::status::Status;
 use crate::replay::when::iso_text;
 use crate::visible_text::quoted;
@@ -106,15 +107,15 @@ pub fn not_carried(traffic: &Traffic, prices: &PriceTable) -> Vec<String> {
     for model in &traffic.models {
         let (Some(mine), Some(theirs)) = (prices.get(model), lessons.get(model)) else { continue };
         if mine != theirs {
-            let per_million = |n: Nanos| Nanos(n.0.saturating_mul(1_000_000)).exact_dollars();
+            let per_million = |m: Micros| Nanos(m.0.saturating_mul(Nanos::PER_MICRO)).exact_dollars();
             lost.push(format!(
                 "the price of {} here ({} per million tokens in, {} out) is not the lessons' ({} in, {} out): a \
                  replay charges the lessons' unless --prices gives this one",
                 quoted(model),
-                per_million(mine.input_per_token),
-                per_million(mine.output_per_token),
-                per_million(theirs.input_per_token),
-                per_million(theirs.output_per_token)
+                per_million(mine.input_per_million),
+                per_million(mine.output_per_million),
+                per_million(theirs.input_per_million),
+                per_million(theirs.output_per_million)
             ));
         }
     }

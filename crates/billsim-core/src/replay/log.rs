@@ -57,9 +57,9 @@ pub struct Log {
     /// One per call, its input tokens read from a prompt cache (of its input tokens), or
     /// empty when no call has any.
     pub cached: Vec<Tokens>,
-    /// The cached-input price per token of models, from a price table's optional column
-    /// (`--prices`): a call's cached tokens are charged it in place of the input price.
-    pub cached_prices: Vec<(String, Nanos)>,
+    /// The cached-input price per million tokens of models, from a price table's optional
+    /// column (`--prices`): a call's cached tokens are charged it in place of the input price.
+    pub cached_prices: crate::engine::CachedPrices,
     /// The log's fields that say who made a call, by its own names: what `--per` (the
     /// page's "Count as one user") may name.
     pub per_fields: Vec<String>,

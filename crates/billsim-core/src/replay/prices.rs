@@ -38,7 +38,7 @@ pub fn built_in() -> &'static PriceTable {
 /// The dearest price a table may give, per million tokens (as a policy file's `"prices"`):
 /// past it a call's cost would not be counted.
 const PER_MILLION_MOST: Micros = Micros(1_000_000 * Micros::PER_DOLLAR);
-const PER_MILLION_ALLOWED: &str = "an amount in dollars per million tokens from 0 to 1000000, with at most 3 decimals";
+const PER_MILLION_ALLOWED: &str = "an amount in dollars per million tokens from 0 to 1000000, with at most 6 decimals";
 
 /// The price table's columns: what each is, and its names (normalized). The cached-input
 /// price is optional (a table without it reads as before).
@@ -60,8 +60,8 @@ pub const TABLE_CSV_ALLOWED: &str =
 /// ```
 /// use billsim_core::replay::prices::read_table;
 /// let t = read_table("model,input_per_million,output_per_million\r\nmy-model,0.25,1.25\r\n").unwrap();
-/// assert_eq!(t.get("my-model").unwrap().output_per_token.0, 1_250);
-/// assert!(read_table("model,input_per_million,output_per_million\nm,0.0001,1\n").is_err());
+/// assert_eq!(t.get("my-model").unwrap().output_per_million.0, 1_250_000);
+/// assert!(read_table("model,input_per_million,output_per_million\nm,0.0000001,1\n").is_err());
 /// ```
 pub fn read_table(text: &str) -> Result<PriceTable, String> {
     read_table_with_cached(text).map(|(table, _)| table)
@@ -74,7 +74,7 @@ pub fn read_table(text: &str) -> Result<PriceTable, String> {
 /// ```
 /// use billsim_core::replay::prices::read_table_with_cached;
 /// let (t, cached) = read_table_with_cached("model,input_per_million,output_per_million,cached_input_per_million\nm,1,5,0.1\nn,1,5,\n").unwrap();
-/// assert_eq!((t.0.len(), cached.len(), cached[0].1 .0), (2, 1, 100));
+/// assert_eq!((t.0.len(), cached.len(), cached[0].1 .0), (2, 1, 100_000));
 /// assert!(read_table_with_cached("model,input,output,cached_input\nm,1,5,x\n").unwrap_err().starts_with("prices, line 2, cached_input: must be"));
 /// ```
 pub fn read_table_with_cached(text: &str) -> Result<(PriceTable, CachedPrices), String> {
@@ -122,17 +122,16 @@ pub fn read_table_with_cached(text: &str) -> Result<(PriceTable, CachedPrices), 
             return Err(format!("prices, line {line}: the model's name is empty"));
         }
         let per_million = |k: usize| -> Result<Micros, String> {
-            Micros::parse_dollars(cell(k)).ok().filter(|a| a.0 % 1_000 == 0 && *a <= PER_MILLION_MOST).ok_or_else(
-                || format!("prices, line {line}, {}: must be {PER_MILLION_ALLOWED}; got {}", said[k], shown(cell(k))),
-            )
+            Micros::parse_dollars(cell(k)).ok().filter(|a| *a <= PER_MILLION_MOST).ok_or_else(|| {
+                format!("prices, line {line}, {}: must be {PER_MILLION_ALLOWED}; got {}", said[k], shown(cell(k)))
+            })
         };
-        let price = Price::per_million(per_million(i)?, per_million(o)?).map_err(|_| "too fine".to_string())?;
+        let price = Price::per_million(per_million(i)?, per_million(o)?);
         if table.iter().any(|(t, _)| *t == model) {
             return Err(format!("prices, line {line}: {} is priced twice", shown(&model)));
         }
         if let Some(c) = c.filter(|&c| !cell(c).is_empty()) {
-            let per_token = Price::per_million(per_million(c)?, Micros(0)).map_err(|_| "too fine".to_string())?;
-            cached.push((model.clone(), per_token.input_per_token));
+            cached.push((model.clone(), per_million(c)?));
         }
         table.push((model, price));
     }
@@ -157,7 +156,7 @@ pub fn with_cached(
     let cached_price = |model: &str| {
         names_of(model).into_iter().find_map(|n| log.cached_prices.iter().find(|(m, _)| *m == n).map(|&(_, p)| p))
     };
-    let by_model: Vec<Option<(Price, Nanos)>> =
+    let by_model: Vec<Option<(Price, Micros)>> =
         log.models.iter().map(|m| table.get(m).and_then(|price| cached_price(m).map(|c| (price, c)))).collect();
     let mut priced = if costs.is_empty() { vec![None; calls.len()] } else { costs.to_vec() };
     let mut any = false;
@@ -167,10 +166,8 @@ pub fn with_cached(
         if n == 0 {
             continue;
         }
-        let cost = price
-            .cost(call.input - n, call.output)
-            .and_then(|c| c.checked_add(cached.checked_mul(n)?))
-            .map_err(|_| RunError::Overflow)?;
+        let parts = [(call.input - n, price.input_per_million), (n, *cached), (call.output, price.output_per_million)];
+        let cost = Price::cost_of(&parts).map_err(|_| RunError::Overflow)?;
         priced[i] = Some(cost);
         any = true;
     }
@@ -228,7 +225,8 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
                     quoted(model),
                     Nanos(rate.0.saturating_mul(1_000_000)).exact_dollars()
                 ));
-                table.push((model.clone(), Price { input_per_token: rate, output_per_token: rate }));
+                let per_million = Micros(rate.0.saturating_mul(1_000));
+                table.push((model.clone(), Price::per_million(per_million, per_million)));
             }
         }
     }
@@ -298,7 +296,11 @@ mod tests {
             ["toy", "free", "small", "claude-haiku-5-5", "claude-opus-4-8", "claude-sonnet-4-6", "claude-haiku-4-5"]
         );
         let haiku = t.get("claude-haiku-4-5").unwrap();
-        assert_eq!((haiku.input_per_token.0, haiku.output_per_token.0), (800, 4_000), "lesson 002's $0.80 and $4");
+        assert_eq!(
+            (haiku.cost(1, 0), haiku.cost(0, 1)),
+            (Ok(Nanos(800)), Ok(Nanos(4_000))),
+            "lesson 002's $0.80 and $4"
+        );
     }
 
     #[test]
@@ -315,7 +317,7 @@ mod tests {
         assert_eq!(
             read_table("model,input_per_million,output_per_million\nm,1,2\nn,1,1000000000000\n").unwrap_err(),
             "prices, line 3, output_per_million: must be an amount in dollars per million tokens from 0 to 1000000, \
-             with at most 3 decimals; got \"1000000000000\""
+             with at most 6 decimals; got \"1000000000000\""
         );
         assert!(read_table("model,input_per_million,output_per_million\nm,1000000,1000000\n").is_ok());
     }

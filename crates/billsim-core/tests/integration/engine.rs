@@ -10,7 +10,7 @@ use billsim_core::{Micros, Refill};
 
 /// $1 per million tokens in and out: one token costs 1,000 nano-dollars (a tenth of a cent per 1,000).
 fn prices() -> PriceTable {
-    PriceTable(vec![("m".into(), Price::per_million(Micros(1_000_000), Micros(1_000_000)).unwrap())])
+    PriceTable(vec![("m".into(), Price::per_million(Micros(1_000_000), Micros(1_000_000)))])
 }
 
 /// One cohort, `users` users, one model "m"; each call `(ms, user, request, tokens in, latency ms)`

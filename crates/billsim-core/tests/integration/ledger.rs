@@ -17,7 +17,7 @@ const LADDER: [&str; 3] = ["opus", "sonnet", "haiku"];
 
 /// The lesson's prices per million tokens: $5/$25, $3/$15, $0.80/$4.
 fn prices() -> PriceTable {
-    let p = |i, o| Price::per_million(Micros(i), Micros(o)).unwrap();
+    let p = |i, o| Price::per_million(Micros(i), Micros(o));
     PriceTable(vec![
         ("opus".into(), p(5_000_000, 25_000_000)),
         ("sonnet".into(), p(3_000_000, 15_000_000)),

@@ -14,7 +14,7 @@ const DAY_MS: u64 = 86_400_000;
 
 fn prices() -> PriceTable {
     // The tutorial's $1 and $5 per million tokens.
-    PriceTable(vec![("m".into(), Price::per_million(Micros(1_000_000), Micros(5_000_000)).unwrap())])
+    PriceTable(vec![("m".into(), Price::per_million(Micros(1_000_000), Micros(5_000_000)))])
 }
 
 /// Calls `(at ms, user, input, output, latency ms)`, each its own request.

@@ -26,7 +26,7 @@ fn traffic(calls: Vec<Call>, costs: Vec<Option<Nanos>>) -> Traffic {
 
 /// $1 and $2 per million: 100 in and 10 out cost 120,000 nano-dollars.
 fn prices() -> PriceTable {
-    PriceTable(vec![("m".into(), Price::per_million(Micros(1_000_000), Micros(2_000_000)).unwrap())])
+    PriceTable(vec![("m".into(), Price::per_million(Micros(1_000_000), Micros(2_000_000)))])
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn traffic(users: u32, calls: usize, hours: u64) -> Traffic {
 }
 
 fn prices() -> PriceTable {
-    PriceTable(vec![("m".into(), Price::per_million(Micros(3_000_000), Micros(15_000_000)).unwrap())])
+    PriceTable(vec![("m".into(), Price::per_million(Micros(3_000_000), Micros(15_000_000)))])
 }
 
 /// Served or not, call by call in time order, straight from the definitions.

@@ -8,6 +8,7 @@ use billsim_core::replay::export::{self, Order};
 use billsim_core::replay::{run, Format, Options};
 use billsim_core::scenario::{Scenario, ScenarioRun, Values};
 use billsim_core::time::{Instant, Span};
+use billsim_core::Micros;
 
 use crate::replay_common::*;
 
@@ -302,8 +303,8 @@ fn a_model_without_a_price_is_an_error_naming_each_with_its_calls_never_a_cost_o
     let err = run::run(&log, None, None, Record::default()).err().unwrap();
     assert_eq!(err, RunError::NoPrice(vec![("mystery-1".into(), 2), ("mystery-2".into(), 1)]));
     let mine = PriceTable(vec![
-        ("mystery-1".into(), Price { input_per_token: Nanos(1_000), output_per_token: Nanos(1_000) }),
-        ("mystery-2".into(), Price { input_per_token: Nanos(0), output_per_token: Nanos(0) }),
+        ("mystery-1".into(), Price::per_million(Micros(1_000_000), Micros(1_000_000))),
+        ("mystery-2".into(), Price::per_million(Micros(0), Micros(0))),
     ]);
     let out = run::run(&log, None, Some(&mine), Record::default()).unwrap();
     // 2 x 11 tokens at 1,000 + 0 + haiku's 10 x 800 + 1 x 4,000 + the logged 20,000.

@@ -7,6 +7,7 @@ use crate::replay_common::*;
 use billsim_core::engine::{Nanos, Record};
 use billsim_core::replay::prices::read_table_with_cached;
 use billsim_core::replay::{run, Log, Options};
+use billsim_core::Micros;
 
 /// noLimit's bill of `log` under the price table `prices` (CSV).
 fn bill(mut log: Log, prices: &str) -> Nanos {
@@ -105,10 +106,27 @@ fn helicones_cache_reads_and_writes_are_input_tokens_beside_its_prompt_tokens() 
 }
 
 #[test]
+fn a_price_finer_than_a_thousandth_per_million_is_charged_rounded_up_to_a_nano_dollar_per_call() {
+    // Gemini 2.0 Flash's list: $0.10 in, $0.40 out, $0.025 cached; 1.5 Flash's cached input
+    // is $0.01875, five decimals, which whole nano-dollars a token cannot hold.
+    let table = "model,input_per_million,output_per_million,cached_input_per_million
+                 gemini-1.5-flash,0.075,0.3,0.01875
+";
+    let text = "time,user,model,input_tokens,output_tokens,cached_input_tokens
+                2025-05-01T09:00:00Z,alice,gemini-1.5-flash,1000,100,1000
+                2025-05-01T09:00:01Z,alice,gemini-1.5-flash,1001,100,1
+";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    // The first: 1,000 x 18.75 + 100 x 300 = 48,750 nano-dollars, exact. The second: 1,000 x
+    // 75 + 1 x 18.75 + 100 x 300 = 105,018.75, charged 105,019.
+    assert_eq!(bill(log, table), Nanos(48_750 + 105_019), "one rounding a call, up");
+}
+
+#[test]
 fn a_json_price_table_gives_a_cached_input_price_as_the_csv_column_does() {
     let json = r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 5, "cachedInputPerMillion": 0.1}}"#;
     let (_, cached) = read_table_with_cached(json).unwrap();
-    assert_eq!(cached, [("m".to_string(), Nanos(100))], "$0.10 per million: 100 nano-dollars a token");
+    assert_eq!(cached, [("m".to_string(), Micros(100_000))], "$0.10 per million");
     let text =
         "time,user,model,input_tokens,output_tokens,cached_input_tokens\n2025-05-01T09:00:00Z,alice,m,1000,100,800\n";
     let log = read(text.as_bytes(), Options::default()).unwrap();
@@ -123,7 +141,7 @@ fn a_json_price_table_gives_a_cached_input_price_as_the_csv_column_does() {
     assert!(said.starts_with("prices.m.cachedInputPerMillion: must be an amount in dollars per million"), "{said}");
     let policy = format!(r#"{{"policies": [{{"name": "x"}}], "prices": {json}}}"#);
     let file = billsim_core::engine::read_policy_file(&policy).unwrap();
-    assert_eq!(file.cached_prices, [("m".to_string(), Nanos(100))], "a policy file's prices give it too");
+    assert_eq!(file.cached_prices, [("m".to_string(), Micros(100_000))], "a policy file's prices give it too");
 }
 
 #[test]

@@ -77,7 +77,7 @@ fn lesson_policy(capacity: u32, per_minute: u32, budget: Tokens, ceiling: Micros
 
 fn blended() -> PriceTable {
     let per_million = Micros(4_000_000);
-    PriceTable(vec![("free".into(), Price::per_million(per_million, per_million).unwrap())])
+    PriceTable(vec![("free".into(), Price::per_million(per_million, per_million))])
 }
 
 /// `(at ms, user, tokens)` requests, each settled before the next: the engine's decision
@@ -279,7 +279,7 @@ fn degrade_serves_the_calls_after_the_ceiling_with_the_cheaper_model_instead_of_
     )
     .unwrap();
     let mut prices = blended();
-    prices.0.push(("small".into(), Price::per_million(Micros(1_000_000), Micros(1_000_000)).unwrap()));
+    prices.0.push(("small".into(), Price::per_million(Micros(1_000_000), Micros(1_000_000))));
     let degrade =
         Guard::Degrade { ceiling_micros: Micros(10_000), period_ms: Span::seconds(86_400), model: "small".into() };
     let out = run(&traffic, &Policy::new("degrade", vec![degrade]), &prices, Record::EVERYTHING).unwrap();

@@ -140,10 +140,10 @@ fn json_of(text: &str) -> Result<&RawValue, BadFile> {
 /// ```
 /// use billsim_core::engine::read_prices;
 /// let t = read_prices(r#"{"m": {"inputPerMillion": 0.8, "outputPerMillion": "4"}}"#).unwrap();
-/// assert_eq!(t.get("m").unwrap().input_per_token.0, 800);
+/// assert_eq!(t.get("m").unwrap().input_per_million.0, 800_000);
 /// assert_eq!(read_prices(r#"{"prices": {"m": {"inputPerMillion": 1}}}"#).unwrap_err().to_string(),
 ///     "prices.m.outputPerMillion: must be an amount in dollars per million tokens from 0 to 1000000, with at most \
-///      3 decimals (a number such as 0.8 or a string such as \"0.80\"); got nothing");
+///      6 decimals (a number such as 0.8 or a string such as \"0.80\"); got nothing");
 /// ```
 pub fn read_prices(text: &str) -> Result<PriceTable, BadFile> {
     read_prices_with_cached(text).map(|(table, _)| table)
@@ -154,7 +154,7 @@ pub fn read_prices(text: &str) -> Result<PriceTable, BadFile> {
 /// ```
 /// use billsim_core::engine::read_prices_with_cached;
 /// let (_, cached) = read_prices_with_cached(r#"{"m": {"inputPerMillion": 1, "outputPerMillion": 5, "cachedInputPerMillion": 0.1}}"#).unwrap();
-/// assert_eq!(cached[0].1 .0, 100);
+/// assert_eq!(cached[0].1 .0, 100_000);
 /// ```
 pub fn read_prices_with_cached(text: &str) -> Result<(PriceTable, CachedPrices), BadFile> {
     let top = json_of(text)?;

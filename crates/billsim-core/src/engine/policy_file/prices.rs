@@ -2,7 +2,7 @@
 //! per million cached input tokens (`cachedInputPerMillion`, the CSV table's
 //! `cached_input_per_million`).
 
-use super::json::{dollars, object, refused, wrong, Fields, MODEL_ALLOWED};
+use super::json::{dollars, object, refused, Fields, MODEL_ALLOWED};
 use crate::engine::price::{CachedPrices, Price, PriceTable};
 use crate::money::Micros;
 use crate::settings::shown;
@@ -16,7 +16,7 @@ const PRICE_FIELDS: &str =
 /// A price's fields; the last is optional.
 const FIELDS: [&str; 3] = ["inputPerMillion", "outputPerMillion", "cachedInputPerMillion"];
 pub(super) const PER_MILLION_ALLOWED: &str =
-    "an amount in dollars per million tokens from 0 to 1000000, with at most 3 decimals \
+    "an amount in dollars per million tokens from 0 to 1000000, with at most 6 decimals \
      (a number such as 0.8 or a string such as \"0.80\")";
 const PER_MILLION_MAX: Micros = Micros(1_000_000 * Micros::PER_DOLLAR);
 
@@ -37,22 +37,16 @@ pub fn prices(raw: &RawValue, path: &str) -> Result<(PriceTable, CachedPrices), 
             let (raw, at) = f.need(key, PER_MILLION_ALLOWED)?;
             per_million_of(raw, &at)
         };
-        let (input, output) = (per_million(FIELDS[0])?, per_million(FIELDS[1])?);
-        // Both were checked alone above.
-        let price = Price::per_million(input, output).map_err(|_| wrong(raw, &at, PER_MILLION_ALLOWED))?;
+        let price = Price::per_million(per_million(FIELDS[0])?, per_million(FIELDS[1])?);
         if let Some((raw, at)) = f.get(FIELDS[2]) {
-            let per_token = Price::per_million(per_million_of(raw, &at)?, Micros::ZERO)
-                .map_err(|_| wrong(raw, &at, PER_MILLION_ALLOWED))?;
-            cached.push((model.clone(), per_token.input_per_token));
+            cached.push((model.clone(), per_million_of(raw, &at)?));
         }
         table.push((model, price));
     }
     Ok((PriceTable(table), cached))
 }
 
-/// An amount of dollars per million tokens, at `at`: whole nano-dollars a token, so at most
-/// three decimals of a dollar per million.
+/// An amount of dollars per million tokens, at `at`.
 fn per_million_of(raw: &RawValue, at: &str) -> Result<Micros, FieldError> {
-    let amount = dollars(raw, at, PER_MILLION_ALLOWED, Micros::ZERO, PER_MILLION_MAX)?;
-    Price::per_million(amount, Micros::ZERO).map(|_| amount).map_err(|_| wrong(raw, at, PER_MILLION_ALLOWED))
+    dollars(raw, at, PER_MILLION_ALLOWED, Micros::ZERO, PER_MILLION_MAX)
 }

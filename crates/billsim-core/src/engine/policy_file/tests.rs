@@ -4,7 +4,7 @@ use super::old_names::{DOLLARS_ALLOWED, GUARD_ALLOWED};
 use super::prices::PER_MILLION_ALLOWED;
 use super::*;
 use crate::engine::price::Price;
-use crate::engine::{run, Call, Cohort, Nanos, Record, RunError, Traffic, User};
+use crate::engine::{run, Call, Cohort, Record, RunError, Traffic, User};
 use crate::money::Micros;
 use crate::scenario::registry::{self, SCENARIOS};
 use crate::scenario::{self, Values};
@@ -79,7 +79,7 @@ fn a_file_is_one_policy_a_list_of_policies_or_policies_with_prices() {
     let list = read(&format!("[{}, {{\"name\": \"open\", \"processes\": 2}}]", window("5", "60000"))).unwrap();
     assert_eq!(list.policies[1], Policy { name: "open".into(), guards: vec![], processes: 2, ladder: vec![] });
     let file = read(&priced("opus", "5", "25")).unwrap();
-    let price = Price { input_per_token: Nanos(5_000), output_per_token: Nanos(25_000) };
+    let price = Price::per_million(Micros(5_000_000), Micros(25_000_000));
     assert_eq!(file.prices, Some(PriceTable(vec![("opus".into(), price)])));
     assert!(read("{\"policies\": [{\"name\": \"x\"}]}").unwrap().prices.is_none());
     assert_eq!(read("\u{feff}{\"name\": \"x\"}").unwrap().policies[0].name, "x", "a byte-order mark is skipped");
@@ -87,16 +87,18 @@ fn a_file_is_one_policy_a_list_of_policies_or_policies_with_prices() {
 
 #[test]
 fn a_price_is_read_exactly_from_its_decimal_text_as_a_number_or_a_string() {
-    let price = |input: &str| read(&priced("m", input, "0")).map(|f| f.prices.unwrap().0[0].1.input_per_token);
-    assert_eq!(price("0.8"), Ok(Nanos(800)), "0.8 is not 0.8000000000000000444 here");
-    assert_eq!(price("\"0.80\""), Ok(Nanos(800)));
-    assert_eq!(price("\"$3\""), Ok(Nanos(3_000)));
-    assert_eq!(price("0.001"), Ok(Nanos(1)));
-    assert_eq!(price("0"), Ok(Nanos(0)), "a free model is allowed");
-    assert_eq!(price("1000000"), Ok(Nanos(1_000_000_000)));
-    // 2^53 + 1 thousandths: an f64 would round it.
-    assert_eq!(price("9007199254.741"), Err(price_refused("9007199254.741")), "above the most");
-    assert_eq!(price("999999.999"), Ok(Nanos(999_999_999)));
+    let price = |input: &str| read(&priced("m", input, "0")).map(|f| f.prices.unwrap().0[0].1.input_per_million);
+    assert_eq!(price("0.8"), Ok(Micros(800_000)), "0.8 is not 0.8000000000000000444 here");
+    assert_eq!(price("\"0.80\""), Ok(Micros(800_000)));
+    assert_eq!(price("\"$3\""), Ok(Micros(3_000_000)));
+    assert_eq!(price("0.001"), Ok(Micros(1_000)));
+    assert_eq!(price("0.01875"), Ok(Micros(18_750)), "Gemini Flash's cached input");
+    assert_eq!(price("0.000001"), Ok(Micros(1)));
+    assert_eq!(price("0"), Ok(Micros(0)), "a free model is allowed");
+    assert_eq!(price("1000000"), Ok(Micros(1_000_000_000_000)));
+    // 2^53 + 1 millionths: an f64 would round it.
+    assert_eq!(price("9007199254.740993"), Err(price_refused("9007199254.740993")), "above the most");
+    assert_eq!(price("999999.999999"), Ok(Micros(999_999_999_999)));
 }
 
 fn price_refused(got: &str) -> BadFile {
@@ -104,19 +106,19 @@ fn price_refused(got: &str) -> BadFile {
 }
 
 #[test]
-fn a_price_that_is_not_a_number_or_is_negative_or_finer_than_a_thousandth_names_the_field() {
+fn a_price_that_is_not_a_number_or_is_negative_or_finer_than_a_millionth_names_the_field() {
     let expected = |got: &str| {
         format!(
             "prices.m.inputPerMillion: must be an amount in dollars per million tokens from 0 to 1000000, with at \
-             most 3 decimals (a number such as 0.8 or a string such as \"0.80\"); got {got}"
+             most 6 decimals (a number such as 0.8 or a string such as \"0.80\"); got {got}"
         )
     };
     for (value, got) in [
         ("\"abc\"", "\"abc\""),
         ("-1", "-1"),
         ("\"-1\"", "\"-1\""),
-        ("0.0375", "0.0375"),
-        ("\"0.0001\"", "\"0.0001\""),
+        ("0.0000001", "0.0000001"),
+        ("\"0.0000005\"", "\"0.0000005\""),
         ("1e3", "1e3"),
         ("true", "true"),
         ("null", "null"),

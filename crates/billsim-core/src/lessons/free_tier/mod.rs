@@ -109,8 +109,8 @@ impl Params {
     /// The price table: the blended price for the free tier's model, the cheaper one's.
     pub fn prices(&self) -> Result<PriceTable, RunError> {
         let per_token = |m: Micros| {
-            let per_million = m.0.checked_mul(1_000_000).ok_or(RunError::Overflow)?;
-            Price::per_million(Micros(per_million), Micros(per_million)).map_err(|_| RunError::Overflow)
+            let per_million = Micros(m.0.checked_mul(1_000_000).ok_or(RunError::Overflow)?);
+            Ok::<_, RunError>(Price::per_million(per_million, per_million))
         };
         Ok(PriceTable(vec![(MODEL.into(), per_token(self.price)?), (CHEAP_MODEL.into(), per_token(self.cheap_price)?)]))
     }

@@ -205,5 +205,5 @@ pub fn most_in_flight(traffic: &Traffic) -> u32 {
 /// The most one call can cost: the longest question the scenario sends, and a whole
 /// reply of [`MAX_TOKENS`].
 pub fn most_one_call_costs() -> Nanos {
-    Nanos(price().input_per_token.0 * MOST_INPUT + price().output_per_token.0 * MAX_TOKENS)
+    price().cost(MOST_INPUT, MAX_TOKENS).expect("a call of the tutorial's app costs a fraction of a dollar")
 }

@@ -29,7 +29,7 @@ pub const MAX_TOKENS: Tokens = 80;
 /// The tutorial's example prices, $1 and $5 per million input and output tokens: in its
 /// own words "example numbers chosen for this tutorial, not published prices".
 pub const fn price() -> Price {
-    Price { input_per_token: Nanos(1_000), output_per_token: Nanos(5_000) }
+    Price::per_million(Micros(1_000_000), Micros(5_000_000))
 }
 
 pub fn prices() -> PriceTable {

@@ -32,12 +32,9 @@ pub const PRICES: [(&str, Micros, Micros); 3] = [
     ("claude-haiku-4-5", Micros(800_000), Micros(4_000_000)),
 ];
 
-/// The price table (every price above has at most three decimals per million, so each is a
-/// whole number of nano-dollars a token).
+/// The price table.
 pub fn prices() -> PriceTable {
-    PriceTable(
-        PRICES.iter().filter_map(|&(m, i, o)| Price::per_million(i, o).ok().map(|p| (m.to_string(), p))).collect(),
-    )
+    PriceTable(PRICES.iter().map(|&(m, i, o)| (m.to_string(), Price::per_million(i, o))).collect())
 }
 
 /// The tiers, by cohort: the runaway tenant pays as the paying tier does.

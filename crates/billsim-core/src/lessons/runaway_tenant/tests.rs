@@ -7,7 +7,7 @@ use crate::scenario::registry::find;
 #[test]
 fn the_price_table_is_the_lessons_per_million_tokens_exactly() {
     let table = prices();
-    let per_token = |m: &str| table.get(m).map(|p| (p.input_per_token, p.output_per_token));
+    let per_token = |m: &str| table.get(m).map(|p| (p.cost(1, 0).unwrap(), p.cost(0, 1).unwrap()));
     assert_eq!(per_token("claude-opus-4-8"), Some((Nanos(5_000), Nanos(25_000))), "$5 / $25");
     assert_eq!(per_token("claude-sonnet-4-6"), Some((Nanos(3_000), Nanos(15_000))), "$3 / $15");
     assert_eq!(per_token("claude-haiku-4-5"), Some((Nanos(800), Nanos(4_000))), "$0.80 / $4");

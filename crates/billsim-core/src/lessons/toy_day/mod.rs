@@ -16,7 +16,7 @@ pub mod readout;
 pub mod scenario;
 pub mod simulate;
 
-use crate::engine::{BadTraffic, Call as EngineCall, Cohort, Nanos, Price, Traffic, User};
+use crate::engine::{BadTraffic, Call as EngineCall, Cohort, Price, Traffic, User};
 use crate::money::{cost, set_aside, Micros, Tokens, PRICE_IN, PRICE_OUT, REPLY_CAP};
 use crate::random::{uniform, user_stream};
 use crate::time::{Instant, Seconds, Span, DAY, HOUR};
@@ -131,7 +131,7 @@ pub const MODEL: &str = "toy";
 
 /// The toy's one price: whole micro-dollars a token, so every charge is whole micro-dollars.
 pub const fn price() -> Price {
-    Price { input_per_token: Nanos(PRICE_IN * Nanos::PER_MICRO), output_per_token: Nanos(PRICE_OUT * Nanos::PER_MICRO) }
+    Price::per_million(Micros(PRICE_IN * 1_000_000), Micros(PRICE_OUT * 1_000_000))
 }
 
 /// The kinds of user as a reader sees them named: in the traffic's cohorts and the day

@@ -35,7 +35,8 @@ fn custom(calls: &[(u64, u64)], per_token: u64, policies: Vec<engine::Policy>) -
     let cohorts = vec![Cohort { name: "all".into(), label: "Everyone".into() }];
     let traffic =
         Traffic::new(cohorts.clone(), vec![User { name: "a".into(), cohort: 0 }], vec!["m".into()], calls).unwrap();
-    let price = Price { input_per_token: Nanos(per_token), output_per_token: Nanos(per_token) };
+    let per_million = Micros(per_token * Nanos::PER_MICRO);
+    let price = Price::per_million(per_million, per_million);
     let prices = PriceTable(vec![("m".into(), price)]);
     let outcomes = policies.iter().map(|p| engine::run(&traffic, p, &prices, Record::default()).unwrap()).collect();
     let users =
