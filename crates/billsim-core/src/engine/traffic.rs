@@ -209,6 +209,11 @@ impl Traffic {
         self.keys.as_ref()
     }
 
+    /// The keys, taken out (the traffic then counts each user as its key).
+    pub fn take_keys(&mut self) -> Option<Keys> {
+        self.keys.take()
+    }
+
     /// How many keys the guards count: the users when there are no keys.
     pub fn key_count(&self) -> usize {
         self.keys.as_ref().map_or(self.users.len(), |k| k.names.len())

@@ -1,5 +1,5 @@
 //! A log's calls as they are read, and the columns beside them (one value a call: logged
-//! costs, failures, cached tokens): the room they take, and their time order.
+//! costs, failures, cached tokens, API keys): the room they take, and their time order.
 
 use crate::engine::{Call, Nanos};
 use crate::money::Tokens;
@@ -27,7 +27,13 @@ pub fn keep_room<T>(column: &mut Vec<T>, room: usize) {
 /// The calls and the columns beside them, read: the room they took past their values and
 /// a tenth more is given back (a guess from a log whose first rows were shorter than the
 /// rest, or a doubling), for the run to use.
-pub fn fit(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>, failed: &mut Vec<bool>, cached: &mut Vec<Tokens>) {
+pub fn fit(
+    calls: &mut Vec<Call>,
+    costs: &mut Vec<Option<Nanos>>,
+    failed: &mut Vec<bool>,
+    cached: &mut Vec<Tokens>,
+    keys: &mut Vec<u32>,
+) {
     fn give_back<T>(column: &mut Vec<T>) {
         if column.capacity() - column.len() > column.len() / 10 {
             column.shrink_to_fit();
@@ -37,13 +43,20 @@ pub fn fit(calls: &mut Vec<Call>, costs: &mut Vec<Option<Nanos>>, failed: &mut V
     give_back(costs);
     give_back(failed);
     give_back(cached);
+    give_back(keys);
 }
 
-/// Puts calls in time order, each logged cost, failure and cached count moving with its
-/// call; calls at one moment keep their order (a stable sort). The values move in place,
-/// along the order's cycles, so no column is held twice (a log listed newest first is
-/// reversed whole).
-pub fn sort_by_time(calls: &mut [Call], costs: &mut [Option<Nanos>], failed: &mut [bool], cached: &mut [Tokens]) {
+/// Puts calls in time order, each logged cost, failure, cached count and key moving with
+/// its call; calls at one moment keep their order (a stable sort). The values move in
+/// place, along the order's cycles, so no column is held twice (a log listed newest first
+/// is reversed whole).
+pub fn sort_by_time(
+    calls: &mut [Call],
+    costs: &mut [Option<Nanos>],
+    failed: &mut [bool],
+    cached: &mut [Tokens],
+    keys: &mut [u32],
+) {
     if calls.windows(2).all(|w| w[0].at <= w[1].at) {
         return;
     }
@@ -53,6 +66,7 @@ pub fn sort_by_time(calls: &mut [Call], costs: &mut [Option<Nanos>], failed: &mu
     put_in_order(costs, &order);
     put_in_order(failed, &order);
     put_in_order(cached, &order);
+    put_in_order(keys, &order);
 }
 
 /// `column`'s values in `order` (place `k` takes the value of place `order[k]`; an empty
@@ -93,7 +107,8 @@ mod tests {
         let mut costs: Vec<Option<Nanos>> = (0..n).map(|i| (i % 3 > 0).then_some(Nanos(u64::from(i)))).collect();
         let mut failed: Vec<bool> = (0..n).map(|i| i % 7 == 0).collect();
         let mut cached: Vec<Tokens> = Vec::new();
-        sort_by_time(&mut calls, &mut costs, &mut failed, &mut cached);
+        let mut keys: Vec<u32> = (0..n).map(|i| i / 2).collect();
+        sort_by_time(&mut calls, &mut costs, &mut failed, &mut cached, &mut keys);
         let mut expected: Vec<u32> = (0..n).collect();
         expected.sort_by_key(|&i| at(i)); // stable
         let got: Vec<u32> = calls.iter().map(|c| c.user).collect();
@@ -101,6 +116,7 @@ mod tests {
         for (place, &i) in expected.iter().enumerate() {
             assert_eq!(costs[place], (i % 3 > 0).then_some(Nanos(u64::from(i))), "call {i}'s cost, at {place}");
             assert_eq!(failed[place], i % 7 == 0, "call {i}'s failure, at {place}");
+            assert_eq!(keys[place], i / 2, "call {i}'s key, at {place}");
         }
         assert!(cached.is_empty(), "a column no call had stays empty: {}", cached.len());
     }

@@ -2,7 +2,7 @@
 //! grows with calls and users, not with the file's bytes), the bad rows (the first ten
 //! said, the rest counted), and notes on what the reading had to assume.
 
-use crate::engine::{BadTraffic, Call, Cohort, Nanos, PriceTable, Traffic, User};
+use crate::engine::{BadTraffic, Call, Cohort, Keys, Nanos, PriceTable, Traffic, User};
 use crate::money::Tokens;
 use crate::replay::amount;
 use crate::replay::call_columns::{fit, keep_room, room_for, rows_guessed, sort_by_time};
@@ -13,7 +13,7 @@ use crate::replay::status::{self, Status};
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
 use crate::visible_text::quoted;
-use crate::words::counted;
+use crate::words::{counted, counted_grouped};
 
 pub use crate::replay::row::{Field, Row, Value};
 
@@ -27,6 +27,8 @@ pub const BAD_ROWS_SAID: usize = 10;
 pub const LOGGED: &str = "logged";
 /// The user of calls that name none (nor an API key).
 pub const NO_USER: &str = "(no user)";
+/// The API key of calls that name none, in a log whose other calls name one beside their user.
+pub const NO_KEY: &str = "(no key)";
 
 const LOGGED_LABEL: &str = "Users in the log";
 
@@ -63,19 +65,27 @@ pub struct Log {
     /// The log's fields that say who made a call, by its own names: what `--per` (the
     /// page's "Count as one user") may name.
     pub per_fields: Vec<String>,
+    /// Each call's API key, when the log names keys beside its users (a LiteLLM spend log's
+    /// `api_key` and `user`): what a guard `"per": "key"` counts by. `None` when it names
+    /// none, or only in place of users: a key is then its user.
+    pub keys: Option<Keys>,
 }
 
 impl Log {
     /// The log as the engine's traffic.
     pub fn traffic(&self) -> Result<Traffic, BadTraffic> {
-        Ok(Traffic::with_costs(
+        let traffic = Traffic::with_costs(
             self.cohorts.clone(),
             self.users.clone(),
             self.models.clone(),
             self.calls.clone(),
             self.costs.clone(),
         )?
-        .with_failed(&self.failed))
+        .with_failed(&self.failed);
+        match &self.keys {
+            Some(keys) => traffic.with_keys(keys.clone()),
+            None => Ok(traffic),
+        }
     }
 
     /// How many calls failed.
@@ -85,6 +95,7 @@ impl Log {
 }
 
 /// Builds a [`Log`] row by row.
+#[derive(Default)]
 pub struct Builder {
     users: Names,
     user_cohort: Vec<u16>,
@@ -99,6 +110,9 @@ pub struct Builder {
     embeddings: u64,
     /// One per call once one has cached input tokens.
     cached: Vec<Tokens>,
+    keys: Names,
+    /// One per call once one names an API key beside its user.
+    key_of_call: Vec<u32>,
     /// Calls that wrote to the prompt cache, and how many tokens.
     cache_writes: (u64, Tokens),
     pub bad: Vec<BadRow>,
@@ -142,45 +156,6 @@ pub struct Builder {
     reserved: bool,
 }
 
-impl Default for Builder {
-    fn default() -> Self {
-        Builder {
-            users: Names::default(),
-            user_cohort: Vec::new(),
-            models: Names::default(),
-            cohorts: Names::default(),
-            requests: Requests::default(),
-            calls: Vec::new(),
-            costs: Vec::new(),
-            failed: Vec::new(),
-            cache_hits: 0,
-            embeddings: 0,
-            cached: Vec::new(),
-            cache_writes: (0, 0),
-            bad: Vec::new(),
-            bad_count: 0,
-            by_key: 0,
-            no_user: 0,
-            no_user_cost: Nanos::ZERO,
-            no_end: 0,
-            other_cohort: 0,
-            out_of_order: 0,
-            last_at: Instant(0),
-            not_calls: Vec::new(),
-            assumed: Vec::new(),
-            aliases: Vec::new(),
-            notes: Vec::new(),
-            record: None,
-            enclosing: None,
-            per: None,
-            per_found: false,
-            seen: Vec::new(),
-            sampled: 0,
-            bytes: None,
-            reserved: false,
-        }
-    }
-}
 
 fn text_of<'a>(row: &'a dyn Row, field: Field) -> Result<Option<Value<'a>>, String> {
     Ok(row.get(field)?.filter(|v| !v.text.trim().is_empty()))
@@ -391,6 +366,7 @@ impl Builder {
             },
         };
         let no_user = who == NO_USER;
+        let key = text_of(row, Field::Key)?.map(|v| v.text);
         let cohort = text_of(row, Field::Cohort)?.map(|v| v.text);
         let request = text_of(row, Field::Request)?.map(|v| v.text);
         let (who, model) = (who.trim(), model.text.trim());
@@ -452,6 +428,18 @@ impl Builder {
             keep_room(&mut self.cached, self.calls.capacity());
             self.cached.resize(self.calls.len(), 0); // the calls before the first with cached tokens
             self.cached.push(cached);
+        }
+        if let Some(key) = key.filter(|k| !k.trim().is_empty()) {
+            if self.key_of_call.is_empty() && !self.calls.is_empty() {
+                keep_room(&mut self.key_of_call, self.calls.capacity());
+                let none = self.keys.number(NO_KEY).0;
+                self.key_of_call.resize(self.calls.len(), none); // the calls before the first with a key
+            }
+            let number = self.keys.number(key.trim()).0;
+            self.key_of_call.push(number);
+        } else if !self.key_of_call.is_empty() {
+            let none = self.keys.number(NO_KEY).0;
+            self.key_of_call.push(none);
         }
         self.calls.push(Call { at, user, model, request, input, output, latency });
         Ok(())
@@ -560,9 +548,18 @@ impl Builder {
                     "calls start before the call above them"
                 )
             ));
-            sort_by_time(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached);
+            sort_by_time(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached, &mut self.key_of_call);
         }
-        fit(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached);
+        fit(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached, &mut self.key_of_call);
+        // Keys that stand in for users (every call's user is its key) are the users.
+        let keys = (!self.key_of_call.is_empty() && self.by_key < self.calls.len() as u64)
+            .then_some(Keys { names: self.keys.names, of_call: self.key_of_call });
+        if let Some(keys) = &keys {
+            notes.push(format!(
+                "a guard \"per\": \"key\" counts by the log's API key ({}), \"user\" and \"tenant\" by its user",
+                counted_grouped(keys.names.len() as u64, "key", "keys")
+            ));
+        }
         let cohorts = if self.cohorts.is_empty() { vec![LOGGED.to_string()] } else { self.cohorts.names };
         let cohorts = cohorts
             .into_iter()
@@ -586,6 +583,7 @@ impl Builder {
             cached: self.cached,
             cached_prices: Vec::new(),
             per_fields,
+            keys,
         })
     }
 }

@@ -140,11 +140,15 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     };
     // The log's calls are in time order (it sorts them), so the traffic keeps their numbers
     // and each failure stays with its call.
-    let traffic =
+    let mut traffic =
         Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?.with_failed(&log.failed);
+    if let Some(keys) = log.keys.take() {
+        traffic = traffic.with_keys(keys)?; // one per call, read with them
+    }
     let prices = match engine::resolve_prices(&traffic, &table) {
         Ok(prices) => prices,
         Err(e) => {
+            log.keys = traffic.take_keys();
             (log.calls, log.costs) = traffic.into_calls();
             if let Some(kept) = kept_costs {
                 log.costs = kept;
@@ -188,7 +192,8 @@ impl Prepared {
     }
 
     /// The calls, back into the log they were taken from.
-    pub fn give_back(self, log: &mut Log) {
+    pub fn give_back(mut self, log: &mut Log) {
+        log.keys = self.traffic.take_keys();
         (log.calls, log.costs) = self.traffic.into_calls();
         if let Some(kept) = self.kept_costs {
             log.costs = kept;
@@ -227,9 +232,16 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     }
     log.cohorts.push(Cohort { name: which.to_string(), label: format!("{} ({})", t.cohorts[c].label, scenario.name) });
     let mut user_of = HashMap::new();
+    // In a log with API keys, each added user calls with a key of its own, named as it is.
+    let mut key_of_user = HashMap::new();
     for (u, user) in t.users.iter().enumerate().filter(|(_, u)| usize::from(u.cohort) == c) {
         user_of.insert(u as u32, log.users.len() as u32);
-        log.users.push(User { name: format!("{} ({})", user.name, scenario.name), cohort: new_cohort });
+        let name = format!("{} ({})", user.name, scenario.name);
+        if let Some(keys) = &mut log.keys {
+            key_of_user.insert(u as u32, keys.names.len() as u32);
+            keys.names.push(name.clone());
+        }
+        log.users.push(User { name, cohort: new_cohort });
     }
     let mut model_of = HashMap::new();
     for (m, model) in t.models.iter().enumerate() {
@@ -261,6 +273,9 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         if !log.cached.is_empty() {
             log.cached.push(0);
         }
+        if let (Some(keys), Some(&key)) = (&mut log.keys, key_of_user.get(&call.user)) {
+            keys.of_call.push(key);
+        }
         if !log.failed.is_empty() {
             log.failed.push(t.failed(i));
         } else if t.failed(i) {
@@ -269,7 +284,8 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         }
         added += 1;
     }
-    crate::replay::call_columns::sort_by_time(&mut log.calls, &mut log.costs, &mut log.failed, &mut log.cached);
+    let keys = log.keys.as_mut().map_or(&mut [][..], |k| &mut k.of_call[..]);
+    crate::replay::call_columns::sort_by_time(&mut log.calls, &mut log.costs, &mut log.failed, &mut log.cached, keys);
     log.notes.push(format!(
         "added {} of {} ({}), run {seed} of {}, from {}",
         counted_grouped(added, "call", "calls"),

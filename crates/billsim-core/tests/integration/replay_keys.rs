@@ -1,0 +1,80 @@
+//! API keys beside users: a log that names both (a LiteLLM spend log's `api_key` and
+//! `user`, a generic log's `key` and `user`) is replayed with a guard `"per": "key"`
+//! counting by the key and `"per": "user"` by the user, as a gateway with both limits
+//! counts them.
+
+use crate::replay_common::*;
+use billsim_core::engine::{read_policy_file, Record};
+use billsim_core::replay::{run, Options};
+
+/// Five calls within a minute: alice three (on key k1, k1, k2), bob two on k1, then one of
+/// carol's with no key.
+const SHARED_KEY: &str = "time,user,key,model,input_tokens,output_tokens\n\
+    2025-05-01T09:00:00Z,alice,k1,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:01Z,bob,k1,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:02Z,alice,k1,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:03Z,bob,k1,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:04Z,alice,k2,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:05Z,carol,,claude-haiku-4-5,10,10\n";
+
+/// Each user's (served, refused) under the one policy `json` gives.
+fn served_and_refused(log_text: &str, json: &str) -> Vec<(String, u32, u32)> {
+    let log = read(log_text.as_bytes(), Options::default()).unwrap();
+    let policies = read_policy_file(json).unwrap().policies;
+    let out = run::run(&log, Some(policies), None, Record::default()).unwrap();
+    let run = &out.policies[0];
+    out.users.iter().zip(&run.per_user).map(|(u, o)| (u.name.clone(), o.served, o.refused)).collect()
+}
+
+fn two_a_minute(per: &str) -> String {
+    format!(
+        r#"{{"name": "twoAMinute", "guards": [{{"count": "requests", "limit": 2, "per": "{per}", "window": "1m",
+            "reset": "rolling"}}]}}"#
+    )
+}
+
+#[test]
+fn a_guard_per_key_counts_the_calls_of_every_user_on_one_key_together() {
+    let got = served_and_refused(SHARED_KEY, &two_a_minute("key"));
+    // k1 carries alice's first two calls and bob's two: its third and fourth are refused
+    // (alice's second, bob's second); k2 and the calls with no key have their own counts.
+    let want = [("alice".to_string(), 2, 1), ("bob".to_string(), 1, 1), ("carol".to_string(), 1, 0)];
+    assert_eq!(got, want, "per key: (user, served, refused)");
+}
+
+#[test]
+fn a_guard_per_user_in_the_same_log_still_counts_by_user() {
+    let got = served_and_refused(SHARED_KEY, &two_a_minute("user"));
+    let want = [("alice".to_string(), 2, 1), ("bob".to_string(), 2, 0), ("carol".to_string(), 1, 0)];
+    assert_eq!(got, want, "per user: (user, served, refused)");
+}
+
+#[test]
+fn a_log_with_keys_beside_users_says_so_and_one_with_keys_alone_counts_each_key_as_its_user() {
+    let log = read(SHARED_KEY.as_bytes(), Options::default()).unwrap();
+    let keys = log.keys.as_ref().expect("the keys beside the users");
+    assert_eq!(keys.names, ["k1", "k2", "(no key)"], "each key, and the stand-in of a call with none");
+    assert!(
+        log.notes.iter().any(|n| n.contains("\"per\": \"key\" counts by the log's API key (3 keys)")),
+        "{:?}",
+        log.notes
+    );
+    // A scenario's cohort added to it calls with a key of its own for each of its users.
+    let mut added = log.clone();
+    run::add(&mut added, &run::addable()[0], 0).unwrap();
+    let keys = added.keys.as_ref().unwrap();
+    assert_eq!(keys.of_call.len(), added.calls.len(), "a key for each call, the added ones too");
+    let on_log_keys = keys.of_call.iter().filter(|&&k| k <= 2).count();
+    assert_eq!(on_log_keys, 6, "the log's six calls on its keys, no added call: {}", keys.of_call.len());
+    // LiteLLM's spend log names both.
+    let litellm = read_fixture("litellm.csv");
+    assert!(litellm.keys.is_some(), "litellm.csv's api_key beside its user");
+    // Keys alone stand in for users: counting by key is counting by user, with no note.
+    let keys_alone = "time,key,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,k1,m,1,1\n";
+    let log = read(keys_alone.as_bytes(), Options::default()).unwrap();
+    assert!(
+        log.keys.is_none() && !log.notes.iter().any(|n| n.contains("counts by the log's API key")),
+        "{:?}",
+        log.notes
+    );
+}
