@@ -93,6 +93,20 @@ function fallback() {
   return figure[0].replace(new RegExp(`^${figure[1]}`, "gm"), "  ");
 }
 
+/** Each later lesson's widget with its fallback figure, as its example page
+ *  (web/examples/*.html) writes it, with the package's path to the figure. */
+function lessonFallbacks(v, scenarios) {
+  const pages = readdirSync(join(WEB, "examples")).filter((f) => f.endsWith(".html"))
+    .map((f) => readFileSync(join(WEB, "examples", f), "utf8"));
+  return scenarios.map((scenario) => {
+    const found = pages.map((html) => new RegExp(`<bill-widget scenario="${scenario}"[^>]*>([\\s\\S]*?)</bill-widget>`).exec(html))
+      .find(Boolean);
+    if (!found) throw new Error(`scripts/package: no page of web/examples has a <bill-widget scenario="${scenario}"> with its fallback`);
+    const figure = found[1].trim().split("\n").map((l, i) => `${i === 0 ? "  " : "    "}${l.trim()}`).join("\n").replaceAll('src="/widget/figures/', `src="/lessons/widget/${v}/figures/`);
+    return `\`scenario="${scenario}"\`:\n\n\`\`\`html\n<bill-widget scenario="${scenario}">\n${figure}\n</bill-widget>\n\`\`\``;
+  }).join("\n\n");
+}
+
 function manifest(v, out) {
   const core = out.get(CORE);
   const coreTypes = out.get(CORE.replace(/\.js$/, ".d.ts"));
@@ -180,6 +194,7 @@ function readme(v, out) {
     THEME: theme(),
     FALLBACK: fallback().replaceAll('src="figures/', `src="/lessons/widget/${v}/figures/`),
     PRELOAD: links([...widget, ...lesson(first)]),
+    LESSON_FALLBACKS: lessonFallbacks(v, later),
     LESSON_PRELOADS: later.map((scenario) => `\`scenario="${scenario}"\`:\n\n\`\`\`html\n${links(lesson(scenario))}\n\`\`\``).join("\n\n"),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key) => {

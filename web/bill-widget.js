@@ -261,7 +261,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   #state = { ...schema?.defaults };
   #theme = schema?.theme.default; // the theme attribute's text, as the core read it
-  #problems = new Map(); // "attribute seed" or "address seed" -> the notice's sentence
+  #problems = new Map(); // "attribute seed", "address seed" or "sync-url" -> the notice's sentence
   #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
   #warm = { frame: 0, timer: 0 };
   #root;
@@ -325,6 +325,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // Nothing outside the element may keep it: the colour-scheme listener goes, the resize
   // observer stops, and a pending days check is cancelled (the next connection redoes it).
   disconnectedCallback() {
+    if (addressKeeper === this) addressKeeper = null;
     this.#connection?.abort();
     this.#resize.disconnect();
     this.#cancelOverDays();
@@ -367,7 +368,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // The value a switch of the widget sets its setting to when on, as the core reads it.
   #toggleOn(key) { return readSetting(key, this.#widget().toggles.items.find((t) => t.key === key).on); }
   #darkQuery() { return matchMedia("(prefers-color-scheme: dark)"); }
-  #syncsUrl() { return this.hasAttribute("sync-url"); }
+  // Whether this widget keeps its settings in the address: it asks (sync-url), and no other
+  // widget of the page does (the first to load keeps it, until it leaves the page).
+  #syncsUrl() {
+    if (!this.hasAttribute(schema.syncUrl.attribute)) return false;
+    if (addressKeeper === null || !addressKeeper.isConnected) addressKeeper = this;
+    return addressKeeper === this;
+  }
   // A setting's attribute as given, under its one name or an old one.
   #attribute(setting) { return given(setting, "attribute", (n) => this.getAttribute(n)); }
   // The current widget (its scenario attribute), its views, and the current view (its
@@ -386,12 +393,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#loaded = true;
     let { settings, problems } = readSettings(schema, (s) => this.#attribute(s), "attribute");
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
+    if (this.hasAttribute(schema.syncUrl.attribute) && !this.#syncsUrl()) {
+      this.#problems.set(schema.syncUrl.attribute, ignored(schema.syncUrl, "attribute", schema.syncUrl.taken, null));
+    }
     if (this.#syncsUrl()) {
       const params = new URLSearchParams(location.search);
       ({ settings, problems } = readSettings(schema, (s) => given(s, "address", (n) => params.get(n)), "address", settings));
       for (const [key, sentence] of problems) this.#problems.set(`address ${key}`, sentence);
       // The iframe's page: its whole address is the widget's, so a name it does not know is said.
-      if (this.getAttribute("sync-url") === "whole") {
+      if (this.getAttribute(schema.syncUrl.attribute) === schema.syncUrl.whole) {
         for (const [name, sentence] of unknownParams(schema, params)) this.#problems.set(`address ${name}`, sentence);
       }
     }
@@ -856,6 +866,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
   }
 }
+
+// The widget of the page that keeps its settings in the address (#syncsUrl).
+let addressKeeper = null;
 
 // The scenario a widget will show, as far as can be told before the core's table is there
 // to read its settings: with sync-url the address's, else its attribute. It only picks

@@ -137,7 +137,7 @@ export function toQuery(schema, widget, settings, search = "") {
 
 /** The notice's sentence for a value of `setting` (from the "attribute" or the "address")
  *  that is set aside for `problem` (the core's "must be ...; got ..."), `using` in its
- *  place: for a setting read outside readSettings (the theme). */
+ *  place (null: nothing): for a setting read outside readSettings (the theme, sync-url). */
 export function ignored(setting, from, problem, using) {
-  return ignoredNotice(from === "address" ? setting.key : setting.attribute, from, problem, String(using));
+  return ignoredNotice(from === "address" ? setting.key : setting.attribute, from, problem, using === null ? null : String(using));
 }

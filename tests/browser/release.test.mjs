@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve } from "node:path";
 import { launch, open } from "./harness.mjs";
 import { CSP } from "../../web/serve.mjs";
+import { lessonWidgets } from "../../web/lesson-modules.js";
 import { wasm } from "../wasm-module.mjs";
 
 const REPO = resolve(import.meta.dirname, "../..");
@@ -90,7 +91,8 @@ before(async () => {
     if (path === "/favicon.ico") return res.writeHead(204).end(); // the lesson site's own
     const html = pages.get(path);
     if (!html) return res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "text/html", "content-security-policy": hostCsp }).end(html);
+    const type = path.endsWith(".css") ? "text/css" : "text/html";
+    res.writeHead(200, { "content-type": type, "content-security-policy": hostCsp }).end(html);
   }));
   browser = await launch();
 });
@@ -177,6 +179,30 @@ test("without JavaScript the released widget's page shows the README's fallback 
     await img.evaluate((el) => el.decode());
     assert.ok(await img.evaluate((el) => el.naturalWidth > 0), "the fallback figure loaded");
     assert.match(await page.locator("bill-widget figcaption").innerText(), /Daily cost budget/);
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("without JavaScript each lesson's README snippet shows its own figure, within a phone's width with the README's CSS", async () => {
+  const absolute = (html) => html.replaceAll(`"/lessons/widget/${version}/`, `"${widgetOrigin}/lessons/widget/${version}/`);
+  const lessons = [...readme.matchAll(/```html\n(<bill-widget scenario="(\w+)">[\s\S]*?)```/g)].filter((m) => m[1].includes("<img"));
+  const named = lessons.map((m) => m[2]);
+  assert.deepEqual(named, lessonWidgets.slice(1), "a snippet for each lesson but the default's, in the modules' order");
+  const [, css] = /```css\n([\s\S]*?)```/.exec(readme) ?? [];
+  assert.match(css ?? "", /bill-widget img \{ max-width: 100%; height: auto; \}/, "the README's line for the figure");
+  pages.set("/lesson.css", css);
+  const body = `<link rel="stylesheet" href="/lesson.css">${snippets().element}${lessons.map((m) => absolute(m[1])).join("")}`;
+  const path = lessonPage("/no-script-lessons.html", body);
+  const { page, context, log } = await open(hostEnv(), path, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  try {
+    const figures = await page.locator("bill-widget img").evaluateAll((imgs) =>
+      Promise.all(imgs.map(async (img) => { await img.decode(); return [img.src.split("/").pop(), img.naturalWidth > 0]; })));
+    assert.deepEqual(figures.map(([name]) => name), ["share-of-bill.svg", "free-tier.svg", "hackathon.svg", "runaway-tenant.svg"]);
+    assert.ok(figures.every(([, loaded]) => loaded), `every figure loaded: ${JSON.stringify(figures)}`);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the page is ${wide} px wide at 390`);
     assert.deepEqual(log.errors, []);
   } finally {
     await context.close();

@@ -93,3 +93,34 @@ for (const path of ["", "?view=inflight"]) {
     assert.ok(size.page <= size.window, `with an error shown the page is ${size.page} px wide in a ${size.window} px window`);
   });
 }
+
+test("of two sync-url widgets on a page only the first keeps the address, and the second says why", async () => {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two sync-url widgets</title>
+<script type="module" src="/bill-widget.js"></script></head><body>
+<bill-widget id="a" sync-url policy="dailyBudget"></bill-widget>
+<bill-widget id="b" sync-url scenario="hackathon"></bill-widget></body></html>`;
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 3000 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.route(`${env.base}two-sync.html*`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  try {
+    await page.goto(`${env.base}two-sync.html?policy=noLimit`);
+    await ready(page, "#a");
+    await ready(page, "#b");
+    const [a, b] = [await view(page, "#a"), await view(page, "#b")];
+    assert.deepEqual(a.pressed, ["noLimit"], "the first reads the address");
+    assert.equal(a.notice, "");
+    assert.match(b.notice, /^Ignored the sync-url attribute: another widget of this page keeps its settings in the address/, b.notice);
+    await page.locator("#b").getByRole("button", { name: "No limit" }).click();
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get("policy"), "noLimit", url.search);
+    assert.equal(url.searchParams.get("scenario"), null, `the second writes nothing there: ${url.search}`);
+    await page.reload();
+    await ready(page, "#a");
+    assert.equal((await view(page, "#a")).view, "day", "after a reload the first is still lesson 000's day");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -186,6 +186,9 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
         widgets: Vec<Widget>,
         /// The `theme` attribute: not a scenario's setting, described the same way.
         theme: &'static billsim_core::scenario::registry::SettingSpec,
+        /// The `sync-url` attribute: its values, and why a second widget cannot keep the address.
+        #[serde(rename = "syncUrl")]
+        sync_url: &'static billsim_core::views::sync_url::SyncUrl,
     }
     /// A widget of the element (its `scenario` attribute) with the keys of its settings.
     #[derive(Serialize)]
@@ -208,6 +211,7 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
         widget_settings: billsim_core::scenario::registry::widget_settings().map(|s| s.key).collect(),
         scenarios: billsim_core::scenario::registry::SCENARIOS,
         theme: &billsim_core::views::theme::THEME,
+        sync_url: &billsim_core::views::sync_url::SYNC_URL,
     })
 }
 

@@ -38,6 +38,8 @@ export interface CoreTable {
   widgets: { scenario: ScenarioName; name: string; policy: SettingKey; another: string; numbered: string; toggles: { label: string; items: { key: SettingKey; label: string; on: string }[] } | null; settings: SettingKey[] }[];
   /** The theme attribute: no scenario's setting, described as one. */
   theme: Omit<SettingSpec, "key"> & { key: "theme" };
+  /** The sync-url attribute: its values, and why a second widget of a page cannot keep the address. */
+  syncUrl: { attribute: "sync-url"; whole: "whole"; taken: string };
 }
 
 /** A table of a view: a caption, its columns, and rows of text. */

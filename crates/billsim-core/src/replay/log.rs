@@ -156,7 +156,6 @@ pub struct Builder {
     reserved: bool,
 }
 
-
 fn text_of<'a>(row: &'a dyn Row, field: Field) -> Result<Option<Value<'a>>, String> {
     Ok(row.get(field)?.filter(|v| !v.text.trim().is_empty()))
 }

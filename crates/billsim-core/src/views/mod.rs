@@ -10,6 +10,7 @@ pub mod colours;
 pub mod over_time;
 pub mod panels;
 pub mod share;
+pub mod sync_url;
 pub mod table;
 pub mod theme;
 pub mod trade_off;

@@ -1,0 +1,26 @@
+//! The widget's `sync-url` attribute: its settings read from and written to the page's
+//! address, so that a reader's choices survive a reload and travel in a shared link. One
+//! widget of a page can: two would each write their own settings over the other's, and a
+//! reload would give both the last one's. The first widget with the attribute keeps the
+//! address; a later one says so in its notice and keeps its settings to itself.
+
+use serde::Serialize;
+
+/// The attribute, its values and the sentence of a widget that cannot keep the address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SyncUrl {
+    pub attribute: &'static str,
+    /// The value that makes the whole address the widget's (a page of its own, as the
+    /// iframe's): a name in it that is no setting is then said in the notice.
+    pub whole: &'static str,
+    /// Why a second widget with the attribute does not keep the address (the core's
+    /// `ignoredNotice` says it as "Ignored the sync-url attribute: ...").
+    pub taken: &'static str,
+}
+
+pub const SYNC_URL: SyncUrl = SyncUrl {
+    attribute: "sync-url",
+    whole: "whole",
+    taken: "another widget of this page keeps its settings in the address (one widget a page can), so this one's \
+            are kept in the widget only",
+};
