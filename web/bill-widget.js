@@ -16,7 +16,8 @@
 // pay for it only where a reader comes to a widget.
 import { lessonModule } from "./lesson-modules.js";
 import {
-  given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, themeIsDark, toQuery, unknownParams,
+  given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, slippedAttributes, themeIsDark,
+  toQuery, unknownParams,
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 import { cell, fillTable, rowOf, headOf } from "./table-cells.js";
@@ -261,7 +262,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   #state = { ...schema?.defaults };
   #theme = schema?.theme.default; // the theme attribute's text, as the core read it
-  #problems = new Map(); // "attribute seed", "address seed" or "sync-url" -> the notice's sentence
+  #problems = new Map(); // "attribute seed", "address seed", "slip polcy" or "sync-url" -> the notice's sentence
   #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
   #warm = { frame: 0, timer: 0 };
   #root;
@@ -393,6 +394,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#loaded = true;
     let { settings, problems } = readSettings(schema, (s) => this.#attribute(s), "attribute");
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
+    for (const [name, sentence] of slippedAttributes(this.getAttributeNames())) this.#problems.set(`slip ${name}`, sentence);
     if (this.hasAttribute(schema.syncUrl.attribute) && !this.#syncsUrl()) {
       this.#problems.set(schema.syncUrl.attribute, ignored(schema.syncUrl, "attribute", schema.syncUrl.taken, null));
     }

@@ -32,6 +32,17 @@ export const settleSettings = (settings, before, given, unread) => core.settleSe
 export const themeIsDark = (theme, scheme, background, systemDark) => core.themeIsDark(theme, scheme, background, systemDark);
 const ignoredNotice = (name, from, problem, using) => core.ignoredNotice(name, from, problem, using);
 
+/** The notices for the element's attributes that are slips of the widget's own names
+ *  (`polcy`), each by its name; the page's own attributes are left alone (the core's). */
+export function slippedAttributes(names) {
+  const notices = new Map();
+  for (const name of names) {
+    const problem = core.attributeSlip(name);
+    if (problem !== null) notices.set(name, ignoredNotice(name, "attribute", problem, null));
+  }
+  return notices;
+}
+
 /** An error's message without its leading "field: ", which the reader's sentence already says. */
 export function problemOf(e) {
   const prefix = e.field === undefined ? "" : `${e.field}: `;

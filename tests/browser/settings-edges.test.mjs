@@ -124,3 +124,23 @@ test("of two sync-url widgets on a page only the first keeps the address, and th
     await context.close();
   }
 });
+
+test("a slip of an attribute's name is said with the name meant, and the page's own attributes are not", async () => {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A slip</title>
+<script type="module" src="/bill-widget.js"></script></head><body>
+<bill-widget polcy="noLimit" budget-dolars="0.5" class="lesson-widget" data-v-1a2b3c lang="en"></bill-widget></body></html>`;
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  await page.route(`${env.base}slip.html`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  try {
+    await page.goto(`${env.base}slip.html`);
+    await ready(page);
+    const { notice, pressed } = await view(page);
+    assert.equal(notice,
+      "Ignored the polcy attribute: not an attribute of this widget; \"policy\" is. "
+      + "Ignored the budget-dolars attribute: not an attribute of this widget; \"budget-dollars\" is.");
+    assert.deepEqual(pressed, ["requestsPerMinute"], "the default policy, as nothing set it");
+  } finally {
+    await context.close();
+  }
+});

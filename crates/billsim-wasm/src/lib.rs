@@ -276,6 +276,16 @@ pub fn ignored_notice(
     Ok(ignored(&text("name", &name)?, given_in, &text("problem", &problem)?, using.as_deref()))
 }
 
+/// Why an attribute of the element named `name` is set aside, naming the attribute meant,
+/// when it is a slip of one of the widget's ("polcy": "not an attribute of this widget;
+/// \"policy\" is"); `null` for one of the widget's own and for one far from every name
+/// (the page's: `class`, `data-v-1a2b`).
+#[wasm_bindgen(js_name = attributeSlip, unchecked_return_type = "string | null")]
+pub fn attribute_slip(#[wasm_bindgen(unchecked_param_type = "string")] name: JsValue) -> JsValue {
+    let slip = name.as_string().and_then(|n| billsim_core::scenario::attribute_slips::slip(&n));
+    slip.map_or(JsValue::NULL, |s| JsValue::from_str(&s))
+}
+
 /// A setting's value as `readSetting` gives it: whole numbers (every range in the table
 /// is below 2^53) and dollars as JS numbers whose shortest form is the exact amount (at
 /// most 15 significant digits: a test of the core checks every range), a choice's name.

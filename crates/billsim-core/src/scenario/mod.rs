@@ -4,6 +4,7 @@
 //! them ([`registry`]). Any scenario runs through [`run`], with its own policies or ones
 //! given as data. Nothing here but the registry imports a lesson.
 
+pub mod attribute_slips;
 pub mod clash;
 pub mod last_run;
 pub mod marks;

@@ -1,0 +1,90 @@
+//! An attribute of the element that is no attribute of the widget but a slip of one
+//! (`polcy`, `budget-dolars`, `perminute`): the widget says so in its notice, with the name
+//! meant. An attribute far from every name of the widget (`class`, `id`, a framework's
+//! `data-v-1a2b`) is the page's own and is left alone.
+
+use crate::scenario::registry::widget_settings;
+use crate::scenario::setting::kebab;
+use crate::views::{sync_url::SYNC_URL, theme::THEME};
+
+/// The most edits (a letter added, dropped or changed) a slip may be from the name meant.
+const MOST_EDITS: usize = 2;
+
+/// Why attribute `name` is set aside, naming the attribute meant ("not an attribute of
+/// this widget; \"policy\" is"), when it is a slip of one; `None` for a name of the
+/// widget's and for one far from every name.
+///
+/// ```
+/// use billsim_core::scenario::attribute_slips::slip;
+/// assert_eq!(slip("polcy").as_deref(), Some("not an attribute of this widget; \"policy\" is"));
+/// assert_eq!(slip("perminute").as_deref(), Some("not an attribute of this widget; \"per-minute\" is"));
+/// assert_eq!(slip("policy"), None);
+/// assert_eq!(slip("class"), None);
+/// ```
+pub fn slip(name: &str) -> Option<String> {
+    let mut names: Vec<String> = widget_settings().map(|s| s.attribute()).collect();
+    // HTML lowercases attribute names: an old camel-case name is no attribute.
+    // (ASCII only: Unicode's case tables would add some 10 KB to each lesson's module.)
+    let lower = |n: &&&str| !n.bytes().any(|b| b.is_ascii_uppercase());
+    names.extend(widget_settings().flat_map(|s| s.old_names).filter(lower).map(|n| n.to_string()));
+    names.push(kebab(THEME.key));
+    names.push(SYNC_URL.attribute.to_string());
+    if names.iter().any(|n| n == name) {
+        return None;
+    }
+    let bare = |n: &str| n.replace(['-', '_'], "");
+    let meant = names
+        .iter()
+        .map(|n| (if bare(n) == bare(name) { 0 } else { edits(n, name) }, n))
+        .filter(|&(d, n)| d <= MOST_EDITS && d < n.len() / 2)
+        .min_by_key(|&(d, _)| d)?;
+    Some(format!("not an attribute of this widget; \"{}\" is", meant.1))
+}
+
+/// Letters added, dropped or changed to turn `a` into `b` (Levenshtein's distance).
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != b[j]));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slip_of_one_or_two_letters_names_the_attribute_meant() {
+        assert_eq!(slip("budget-dolars").as_deref(), Some("not an attribute of this widget; \"budget-dollars\" is"));
+        assert_eq!(slip("them").as_deref(), Some("not an attribute of this widget; \"theme\" is"));
+        assert_eq!(slip("syncurl").as_deref(), Some("not an attribute of this widget; \"sync-url\" is"));
+        assert_eq!(slip("budget_dollars").as_deref(), Some("not an attribute of this widget; \"budget-dollars\" is"));
+    }
+
+    #[test]
+    fn the_pages_own_attributes_and_the_widgets_are_left_alone() {
+        for name in ["id", "class", "style", "hidden", "lang", "title", "data-v-1a2b3c", "aria-label", "slot", "role"] {
+            assert_eq!(slip(name), None, "{name}");
+        }
+        for s in widget_settings() {
+            assert_eq!(slip(&s.attribute()), None, "{}", s.attribute());
+        }
+        assert_eq!(slip("budget"), None, "an old name still reads");
+    }
+
+    #[test]
+    fn edits_count_letters_added_dropped_and_changed() {
+        assert_eq!(
+            (edits("policy", "polcy"), edits("seed", "sed"), edits("view", "veiw"), edits("", "ab")),
+            (1, 1, 2, 2)
+        );
+    }
+}
