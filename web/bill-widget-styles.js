@@ -26,6 +26,8 @@ const css = String.raw`
   --line: #767676;
 }
 :host([data-dark]) { color: #eee; --bg: #121418; --accent: #8cc4ff; --line: #9a9a9a; }
+/* Dark on a light page (theme="dark"), or light on a dark one: a panel, its text kept off its edges. */
+:host([data-panel]) { padding: 0.75rem; border-radius: 0.5rem; }
 /* One column never wider than the element: a long option, a long message or the table
    may not widen the page (at 320 px the page would scroll sideways). */
 .bw { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); overflow-wrap: anywhere; }
@@ -146,8 +148,11 @@ tr[data-kind="heavy"] td { font-weight: 700; }
 }
 .day-view, .inflight-view, .cohort-view, .tradeoff-view, .accounts-view, .client-view, .overtime-view { display: grid; gap: 0.6rem; }
 .day-view[hidden], .inflight-view[hidden], .cohort-view[hidden], .tradeoff-view[hidden], .accounts-view[hidden], .client-view[hidden], .overtime-view[hidden] { display: none; }
-/* The view switch: pressed is a thick outline, so it does not read as a fourth policy. */
-:host .views button[aria-pressed="true"] { background: transparent; color: inherit; border-width: 3px; border-color: var(--accent); }
+/* The view switch: pressed is a thick underline, as a tab's, so it reads neither as a fourth
+   policy (filled) nor as the keyboard's focus (a ring round the button). */
+:host .views button[aria-pressed="true"] {
+  background: transparent; color: inherit; border-color: var(--line); border-bottom: 0.3rem solid var(--accent); font-weight: 600;
+}
 /* When the WebAssembly cannot load: the message and the element's own fallback children
    (a still picture, the core's sentences) in place of controls that could do nothing. */
 .failure, .fallback-slot { display: none; }

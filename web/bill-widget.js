@@ -336,9 +336,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // An attribute set after load is read as at load (a bad one is reported and the current
   // value kept; one that clashes with another is set aside as the core says); a removed one
   // is its default again. Those reported before are read again with it, as they may fit
-  // now. A widget out of the page is drawn when it comes back.
-  attributeChangedCallback(name, old, text) {
-    if (!this.#loaded || old === text) return;
+  // now. A widget out of the page is drawn when it comes back. An attribute set to the text
+  // it had is read too: the reader may have changed the setting in the widget since (a
+  // page's "back to the lesson's policy" button sets the attribute it started with).
+  attributeChangedCallback(name, _old, text) {
+    if (!this.#loaded) return;
     if (name === schema.theme.attribute) {
       this.#problems.delete(`address ${schema.theme.key}`);
       this.#readTheme(text ?? schema.theme.default, "attribute");
@@ -431,8 +433,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // Whether the widget is dark: the theme, and for "auto" the page around the element (its
   // color-scheme, else its <meta>, and the nearest background behind the element) and the
   // system's preference, as the core decides. The element's own style (all: initial) is
-  // not the page's, so the page is read from its parent out.
-  #isDark() {
+  // not the page's, so the page is read from its parent out. Also whether the page itself
+  // is dark (the theme "auto"): a widget of the other colours is a panel, with room inside.
+  #colours() {
     const parent = this.parentElement ?? this.getRootNode().host ?? document.documentElement;
     // The style's color-scheme, or where it names no scheme, the page's <meta>'s.
     let scheme = getComputedStyle(parent).colorScheme ?? "";
@@ -442,7 +445,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       const colour = getComputedStyle(el).backgroundColor;
       if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") background = colour;
     }
-    return themeIsDark(this.#theme, scheme, background, this.#darkQuery().matches);
+    const systemDark = this.#darkQuery().matches;
+    return { dark: themeIsDark(this.#theme, scheme, background, systemDark), pageDark: themeIsDark("auto", scheme, background, systemDark) };
   }
 
   #showNotice() {
@@ -858,8 +862,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (width === 0 || height === 0) return;
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;
-    const dark = this.#isDark();
+    const { dark, pageDark } = this.#colours();
     this.toggleAttribute("data-dark", dark);
+    this.toggleAttribute("data-panel", dark !== pageDark);
     const look = { dark, scale };
     try {
       shown.draw(this.#core, canvas, this.#settings(), this.#state, look, this.#scenario(), this.#widget());

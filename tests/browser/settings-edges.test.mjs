@@ -144,3 +144,32 @@ test("a slip of an attribute's name is said with the name meant, and the page's 
     await context.close();
   }
 });
+
+test("an attribute set again to its own text after the reader changed the setting brings the widget back to it", async () => {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back to the lesson's policy</title>
+<script type="module" src="/bill-widget.js"></script></head><body>
+<bill-widget id="light" policy="dailyBudget"></bill-widget><bill-widget id="dark" theme="dark"></bill-widget></body></html>`;
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 2400 } });
+  const page = await context.newPage();
+  await page.route(`${env.base}again.html`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  try {
+    await page.goto(`${env.base}again.html`);
+    await ready(page, "#light");
+    const w = page.locator("#light");
+    await w.getByRole("button", { name: "No limit" }).click();
+    assert.deepEqual((await view(page, "#light")).pressed, ["noLimit"]);
+    const changes = await w.evaluate((el) => new Promise((resolve) => {
+      el.addEventListener("bill-widget-change", (e) => resolve(e.detail.policy), { once: true });
+      el.setAttribute("policy", "dailyBudget");
+    }));
+    assert.equal(changes, "dailyBudget", "one change, to the attribute's policy");
+    assert.deepEqual((await view(page, "#light")).pressed, ["dailyBudget"]);
+    // A dark widget on this white page is a panel, its text off its edges; the light one is not.
+    await ready(page, "#dark");
+    const padding = (sel) => page.locator(sel).evaluate((el) => [el.hasAttribute("data-panel"), getComputedStyle(el).paddingLeft]);
+    assert.deepEqual(await padding("#dark"), [true, "12px"]);
+    assert.deepEqual(await padding("#light"), [false, "0px"]);
+  } finally {
+    await context.close();
+  }
+});
