@@ -82,8 +82,9 @@ ${[...lines, ...none].join("\n")}
   return `// Written by scripts/widget-types.mjs from the core's table of settings: do not edit.
 /** Attributes every \`<bill-widget>\` takes. */
 export interface BillWidgetCommonAttributes {
-  /** Read and write the settings in the page's address. */
-  "sync-url"?: boolean | "";
+  /** Read and write the settings in the page's address (one widget a page can); \`${table.syncUrl.whole}\`: the
+   *  whole address is the widget's (a page of its own, as the iframe's). */
+  ${quoted(table.syncUrl.attribute)}?: boolean | "" | ${quoted(table.syncUrl.whole)};
   /** ${describe(theme)} */
   ${quoted(theme.attribute)}?: ${valueType(theme)};
 }
@@ -92,6 +93,15 @@ ${blocks.join("\n\n")}
 
 /** The attributes of a \`<bill-widget>\`, by its \`scenario\` (every one optional, read as text). */
 export type BillWidgetAttributes = ${table.widgets.map((w) => typeName(w.scenario)).join(" | ")};
+
+/** A widget's scenario (its \`scenario\` attribute). */
+export type BillWidgetScenario = ${table.widgets.map((w) => quoted(w.scenario)).join(" | ")};
+
+/** A view of a widget (its \`view\` attribute). */
+export type BillWidgetView = ${[...new Set(table.views.map((v) => quoted(v.value)))].join(" | ")};
+
+/** The chart a view draws, as the core's table names it. */
+export type BillWidgetChart = ${[...new Set(table.views.map((v) => quoted(v.chart)))].join(" | ")};
 `;
 }
 
@@ -118,7 +128,7 @@ export function elementManifest(table) {
       type: { text: valueType(s) },
       default: quoted(s.default),
     })),
-    { name: "sync-url", description: "Read and write the settings in the page's address.", type: { text: "boolean" } },
+    { name: table.syncUrl.attribute, description: `Read and write the settings in the page's address (one widget a page can); "${table.syncUrl.whole}": the whole address is the widget's.`, type: { text: `boolean | "${table.syncUrl.whole}"` } },
     { name: table.theme.attribute, description: describe(table.theme), type: { text: valueType(table.theme) }, default: quoted(table.theme.default) },
   ];
   return {

@@ -4,15 +4,16 @@
 // from its attributes, as text; their names and choices are the core's (`billsim
 // scenarios`), typed in bill-widget-attributes.d.ts.
 export type * from "./bill-widget-attributes.js";
+import type { BillWidgetChart, BillWidgetScenario, BillWidgetView } from "./bill-widget-attributes.js";
 
 /** What both of the widget's events say, the same fields for every scenario. */
 export interface BillWidgetEventDetail {
-  /** The widget's scenario (its `scenario` attribute): `toyDay`, `freeTier`, `hackathon`, `runawayTenant`. */
-  scenario: string;
+  /** The widget's scenario (its `scenario` attribute). */
+  scenario: BillWidgetScenario;
   /** The view shown (its `view` attribute's value). */
-  view: string;
-  /** The view's chart: `shareOfBill`, `overrun`, `spendOverTime` or `shareByCohort`. */
-  chart: string;
+  view: BillWidgetView;
+  /** The view's chart, as the core's table names it. */
+  chart: BillWidgetChart;
   /** The run's number (the day, the run, the month). */
   seed: number;
   /** The policy the widget frames (its policy buttons' setting). */
@@ -31,9 +32,11 @@ export interface BillWidgetPanel {
 }
 
 /** `bill-widget-change`: the chart, its sentences, table and panels were written. `result`
- *  is what the core gave for the chart: the day (`simulateDay`'s shape) for `shareOfBill`,
- *  the view (`overTimeView` or `cohortView`) for `spendOverTime` and `shareByCohort`, the
- *  sentences for `overrun`. */
+ *  is what the core gave for the chart: the day (`dayView`'s) for `shareOfBill`, the
+ *  sentences for `overrun`, and for every other chart its view, from the function of
+ *  `bill-widget/core` named after it (`overTimeView` for `spendOverTime`, `cohortView` for
+ *  `shareByCohort`, `tradeOffView`, `accountsView`, `clientView`, `ladderView`,
+ *  `runawayDayView`). */
 export interface BillWidgetChangeDetail extends BillWidgetEventDetail {
   result: unknown;
   panels: BillWidgetPanel[];

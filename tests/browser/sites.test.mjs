@@ -175,6 +175,13 @@ test("a VitePress site of two pages keeps its theme, draws the widget on direct 
     try {
       const direct = await drawn(lesson.page);
       assert.ok(direct.inked > 1000, `on direct load the chart is drawn (${direct.inked} inked pixels)`);
+      // The README's fallback figure, from the package by Vue's "~" path: copied by the build.
+      const [src, width] = await lesson.page.locator("bill-widget img").evaluate(async (img) => {
+        await img.decode();
+        return [img.getAttribute("src"), img.naturalWidth];
+      });
+      assert.match(src, /^\/assets\/hackathon\.[\w-]+\.svg$/, "the figure is one of the build's assets");
+      assert.ok(width > 0, `the figure loads (${src}, ${width} px)`);
       const theme = await themed(lesson.page);
       assert.ok(theme.brand !== "" && theme.navHeight > 0, `the lesson page keeps the theme (${JSON.stringify(theme)})`);
       assert.deepEqual(lesson.log.errors, [], "no console error on direct load");
