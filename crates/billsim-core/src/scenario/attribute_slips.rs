@@ -32,10 +32,13 @@ pub fn slip(name: &str) -> Option<String> {
     if names.iter().any(|n| n == name) {
         return None;
     }
-    let bare = |n: &str| n.replace(['-', '_'], "");
+    // The letters alone: `budget_dollars` and `perminute` are the names without their dashes.
+    let bare = |n: &str| {
+        n.bytes().filter(|b| !matches!(b, b'-' | b'_')).eq(name.bytes().filter(|b| !matches!(b, b'-' | b'_')))
+    };
     let meant = names
         .iter()
-        .map(|n| (if bare(n) == bare(name) { 0 } else { edits(n, name) }, n))
+        .map(|n| (if bare(n) { 0 } else { edits(n, name) }, n))
         .filter(|&(d, n)| d <= MOST_EDITS && d < n.len() / 2)
         .min_by_key(|&(d, _)| d)?;
     Some(format!("not an attribute of this widget; \"{}\" is", meant.1))
