@@ -29,8 +29,8 @@ fn main() {
             let per_million = |m: billsim_core::Micros| format!("{}.{:06}", m.0 / 1_000_000, m.0 % 1_000_000);
             out.push_str(&format!(
                 "{model},{},{}\n",
-                per_million(p.input_per_million),
-                per_million(p.output_per_million)
+                per_million(p.input_per_million()),
+                per_million(p.output_per_million())
             ));
         }
         print!("{out}");

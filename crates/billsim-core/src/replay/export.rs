@@ -112,10 +112,10 @@ pub fn not_carried(traffic: &Traffic, prices: &PriceTable) -> Vec<String> {
                 "the price of {} here ({} per million tokens in, {} out) is not the lessons' ({} in, {} out): a \
                  replay charges the lessons' unless --prices gives this one",
                 quoted(model),
-                per_million(mine.input_per_million),
-                per_million(mine.output_per_million),
-                per_million(theirs.input_per_million),
-                per_million(theirs.output_per_million)
+                per_million(mine.input_per_million()),
+                per_million(mine.output_per_million()),
+                per_million(theirs.input_per_million()),
+                per_million(theirs.output_per_million())
             ));
         }
     }

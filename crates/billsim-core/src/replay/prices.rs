@@ -60,7 +60,7 @@ pub const TABLE_CSV_ALLOWED: &str =
 /// ```
 /// use billsim_core::replay::prices::read_table;
 /// let t = read_table("model,input_per_million,output_per_million\r\nmy-model,0.25,1.25\r\n").unwrap();
-/// assert_eq!(t.get("my-model").unwrap().output_per_million.0, 1_250_000);
+/// assert_eq!(t.get("my-model").unwrap().output_per_million().0, 1_250_000);
 /// assert!(read_table("model,input_per_million,output_per_million\nm,0.0000001,1\n").is_err());
 /// ```
 pub fn read_table(text: &str) -> Result<PriceTable, String> {
@@ -166,7 +166,8 @@ pub fn with_cached(
         if n == 0 {
             continue;
         }
-        let parts = [(call.input - n, price.input_per_million), (n, *cached), (call.output, price.output_per_million)];
+        let parts =
+            [(call.input - n, price.input_per_million()), (n, *cached), (call.output, price.output_per_million())];
         let cost = Price::cost_of(&parts).map_err(|_| RunError::Overflow)?;
         priced[i] = Some(cost);
         any = true;

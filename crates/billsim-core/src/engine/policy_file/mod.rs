@@ -140,7 +140,7 @@ fn json_of(text: &str) -> Result<&RawValue, BadFile> {
 /// ```
 /// use billsim_core::engine::read_prices;
 /// let t = read_prices(r#"{"m": {"inputPerMillion": 0.8, "outputPerMillion": "4"}}"#).unwrap();
-/// assert_eq!(t.get("m").unwrap().input_per_million.0, 800_000);
+/// assert_eq!(t.get("m").unwrap().input_per_million().0, 800_000);
 /// assert_eq!(read_prices(r#"{"prices": {"m": {"inputPerMillion": 1}}}"#).unwrap_err().to_string(),
 ///     "prices.m.outputPerMillion: must be an amount in dollars per million tokens from 0 to 1000000, with at most \
 ///      6 decimals (a number such as 0.8 or a string such as \"0.80\"); got nothing");

@@ -87,7 +87,7 @@ fn a_file_is_one_policy_a_list_of_policies_or_policies_with_prices() {
 
 #[test]
 fn a_price_is_read_exactly_from_its_decimal_text_as_a_number_or_a_string() {
-    let price = |input: &str| read(&priced("m", input, "0")).map(|f| f.prices.unwrap().0[0].1.input_per_million);
+    let price = |input: &str| read(&priced("m", input, "0")).map(|f| f.prices.unwrap().0[0].1.input_per_million());
     assert_eq!(price("0.8"), Ok(Micros(800_000)), "0.8 is not 0.8000000000000000444 here");
     assert_eq!(price("\"0.80\""), Ok(Micros(800_000)));
     assert_eq!(price("\"$3\""), Ok(Micros(3_000_000)));
