@@ -434,7 +434,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // color-scheme, else its <meta>, and the nearest background behind the element) and the
   // system's preference, as the core decides. The element's own style (all: initial) is
   // not the page's, so the page is read from its parent out. Also whether the page itself
-  // is dark (the theme "auto"): a widget of the other colours is a panel, with room inside.
+  // is dark (the theme's default, "auto": as the page): a widget of the other colours is a
+  // panel, with room inside.
   #colours() {
     const parent = this.parentElement ?? this.getRootNode().host ?? document.documentElement;
     // The style's color-scheme, or where it names no scheme, the page's <meta>'s.
@@ -446,7 +447,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") background = colour;
     }
     const systemDark = this.#darkQuery().matches;
-    return { dark: themeIsDark(this.#theme, scheme, background, systemDark), pageDark: themeIsDark("auto", scheme, background, systemDark) };
+    return { dark: themeIsDark(this.#theme, scheme, background, systemDark), pageDark: themeIsDark(schema.theme.default, scheme, background, systemDark) };
   }
 
   #showNotice() {
