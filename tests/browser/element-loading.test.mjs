@@ -5,7 +5,7 @@
 // document with the same fields for every scenario.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, ready } from "./harness.mjs";
+import { start, open, pageOf, ready } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -15,20 +15,7 @@ after(async () => { await env?.stop(); });
 const EMPTY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No widget yet</title>
 <script type="module" src="/bill-widget.js"></script></head><body><h1>A page of the site</h1></body></html>`;
 
-/** The page `html`, served same-origin as `name`, with its console errors and every request. */
-async function pageOf(name, html) {
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
-  const page = await context.newPage();
-  const log = { errors: [], requests: [] };
-  page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
-  page.on("pageerror", (e) => log.errors.push(String(e)));
-  page.on("request", (r) => log.requests.push(r.url()));
-  await page.route(`${env.base}${name}`, (route) => route.fulfill({ contentType: "text/html", body: html }));
-  await page.goto(`${env.base}${name}`);
-  return { page, context, log };
-}
-
-const emptyPage = () => pageOf("no-widget.html", EMPTY_PAGE);
+const emptyPage = () => pageOf(env, "no-widget.html", EMPTY_PAGE);
 
 test("a page that imports the element but has no widget fetches no wasm and no stylesheet", async () => {
   const { page, context, log } = await emptyPage();
@@ -51,7 +38,7 @@ ${nearOne ? `<bill-widget id="near"></bill-widget>` : ""}<div style="height: 450
 <bill-widget id="far" scenario="freeTier"></bill-widget></body></html>`;
 
 async function longLesson(nearOne) {
-  const opened = await pageOf("long-lesson.html", farPage(nearOne));
+  const opened = await pageOf(env, "long-lesson.html", farPage(nearOne));
   const wasm = () => opened.log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
   return { ...opened, wasm };
 }

@@ -52,6 +52,22 @@ export async function visit(browser, url, options = {}) {
   return { page, context, log };
 }
 
+/** A page whose HTML is `html`, served same-origin at `path` (a query after it too) in place
+ *  of a file of the server (its CSP applies), in a context of its own, with its console
+ *  errors, page errors and every request. */
+export async function pageOf(env, path, html, viewport = { width: 1000, height: 900 }) {
+  const context = await env.browser.newContext({ viewport });
+  const page = await context.newPage();
+  const log = { errors: [], requests: [] };
+  page.on("console", (m) => { if (m.type() === "error") log.errors.push(m.text()); });
+  page.on("pageerror", (e) => log.errors.push(String(e)));
+  page.on("request", (r) => log.requests.push(r.url()));
+  const file = path.split("?")[0];
+  await page.route(`${env.base}${file}*`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  await page.goto(`${env.base}${path}`);
+  return { page, context, log };
+}
+
 /**
  * The file's one shared tab, loaded at `path`: `open`'s page without a new context and
  * renderer each time, so the widget's wasm module is compiled once per file (a fresh

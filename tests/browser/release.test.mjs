@@ -106,10 +106,12 @@ after(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
+/** A README snippet's paths, pointed at the widget's origin. */
+const absolute = (html) => html.replaceAll(`"/lessons/widget/${version}/`, `"${widgetOrigin}/lessons/widget/${version}/`);
+
 /** The README's html snippets, pointed at the widget's origin. */
 function snippets() {
   const blocks = [...readme.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]);
-  const absolute = (html) => html.replaceAll(`"/lessons/widget/${version}/`, `"${widgetOrigin}/lessons/widget/${version}/`);
   const element = blocks.find((b) => b.includes("<bill-widget>"));
   const iframe = blocks.find((b) => b.includes("<iframe"));
   assert.ok(element && iframe, "the README shows an element snippet and an iframe snippet");
@@ -186,7 +188,6 @@ test("without JavaScript the released widget's page shows the README's fallback 
 });
 
 test("without JavaScript each lesson's README snippet shows its own figure, within a phone's width with the README's CSS", async () => {
-  const absolute = (html) => html.replaceAll(`"/lessons/widget/${version}/`, `"${widgetOrigin}/lessons/widget/${version}/`);
   const lessons = [...readme.matchAll(/```html\n(<bill-widget scenario="(\w+)">[\s\S]*?)```/g)].filter((m) => m[1].includes("<img"));
   const named = lessons.map((m) => m[2]);
   assert.deepEqual(named, lessonWidgets.slice(1), "a snippet for each lesson but the default's, in the modules' order");

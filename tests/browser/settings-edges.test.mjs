@@ -3,7 +3,7 @@
 // and the open settings panel fits a 320 px phone.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, load, ready, view } from "./harness.mjs";
+import { start, load, pageOf, ready, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -94,18 +94,15 @@ for (const path of ["", "?view=inflight"]) {
   });
 }
 
+/** A page of the site that imports the element, titled `title`, with `body`. */
+const sitePage = (title, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<script type="module" src="/bill-widget.js"></script></head><body>${body}</body></html>`;
+
 test("of two sync-url widgets on a page only the first keeps the address, and the second says why", async () => {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two sync-url widgets</title>
-<script type="module" src="/bill-widget.js"></script></head><body>
-<bill-widget id="a" sync-url policy="dailyBudget"></bill-widget>
-<bill-widget id="b" sync-url scenario="hackathon"></bill-widget></body></html>`;
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 3000 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.route(`${env.base}two-sync.html*`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  const html = sitePage("Two sync-url widgets",
+    `<bill-widget id="a" sync-url policy="dailyBudget"></bill-widget><bill-widget id="b" sync-url scenario="hackathon"></bill-widget>`);
+  const { page, context, log } = await pageOf(env, "two-sync.html?policy=noLimit", html, { width: 1000, height: 3000 });
   try {
-    await page.goto(`${env.base}two-sync.html?policy=noLimit`);
     await ready(page, "#a");
     await ready(page, "#b");
     const [a, b] = [await view(page, "#a"), await view(page, "#b")];
@@ -119,21 +116,17 @@ test("of two sync-url widgets on a page only the first keeps the address, and th
     await page.reload();
     await ready(page, "#a");
     assert.equal((await view(page, "#a")).view, "day", "after a reload the first is still lesson 000's day");
-    assert.deepEqual(errors, []);
+    assert.deepEqual(log.errors, []);
   } finally {
     await context.close();
   }
 });
 
 test("a slip of an attribute's name is said with the name meant, and the page's own attributes are not", async () => {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A slip</title>
-<script type="module" src="/bill-widget.js"></script></head><body>
-<bill-widget polcy="noLimit" budget-dolars="0.5" class="lesson-widget" data-v-1a2b3c lang="en"></bill-widget></body></html>`;
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
-  const page = await context.newPage();
-  await page.route(`${env.base}slip.html`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  const html = sitePage("A slip",
+    `<bill-widget polcy="noLimit" budget-dolars="0.5" class="lesson-widget" data-v-1a2b3c lang="en"></bill-widget>`);
+  const { page, context } = await pageOf(env, "slip.html", html);
   try {
-    await page.goto(`${env.base}slip.html`);
     await ready(page);
     const { notice, pressed } = await view(page);
     assert.equal(notice,
@@ -146,14 +139,10 @@ test("a slip of an attribute's name is said with the name meant, and the page's 
 });
 
 test("an attribute set again to its own text after the reader changed the setting brings the widget back to it", async () => {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back to the lesson's policy</title>
-<script type="module" src="/bill-widget.js"></script></head><body>
-<bill-widget id="light" policy="dailyBudget"></bill-widget><bill-widget id="dark" theme="dark"></bill-widget></body></html>`;
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 2400 } });
-  const page = await context.newPage();
-  await page.route(`${env.base}again.html`, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  const html = sitePage("Back to the lesson's policy",
+    `<bill-widget id="light" policy="dailyBudget"></bill-widget><bill-widget id="dark" theme="dark"></bill-widget>`);
+  const { page, context } = await pageOf(env, "again.html", html, { width: 1000, height: 2400 });
   try {
-    await page.goto(`${env.base}again.html`);
     await ready(page, "#light");
     const w = page.locator("#light");
     await w.getByRole("button", { name: "No limit" }).click();

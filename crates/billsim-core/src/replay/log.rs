@@ -365,7 +365,7 @@ impl Builder {
             },
         };
         let no_user = who == NO_USER;
-        let key = text_of(row, Field::Key)?.map(|v| v.text);
+        let key = text_of(row, Field::Key)?.map(|v| v.text).filter(|k| !k.trim().is_empty());
         let cohort = text_of(row, Field::Cohort)?.map(|v| v.text);
         let request = text_of(row, Field::Request)?.map(|v| v.text);
         let (who, model) = (who.trim(), model.text.trim());
@@ -428,17 +428,17 @@ impl Builder {
             self.cached.resize(self.calls.len(), 0); // the calls before the first with cached tokens
             self.cached.push(cached);
         }
-        if let Some(key) = key.filter(|k| !k.trim().is_empty()) {
+        if key.is_some() || !self.key_of_call.is_empty() {
+            let mut no_key = || self.keys.number(NO_KEY).0;
             if self.key_of_call.is_empty() && !self.calls.is_empty() {
                 keep_room(&mut self.key_of_call, self.calls.capacity());
-                let none = self.keys.number(NO_KEY).0;
-                self.key_of_call.resize(self.calls.len(), none); // the calls before the first with a key
+                self.key_of_call.resize(self.calls.len(), no_key()); // the calls before the first with a key
             }
-            let number = self.keys.number(key.trim()).0;
+            let number = match key {
+                Some(key) => self.keys.number(key.trim()).0,
+                None => no_key(),
+            };
             self.key_of_call.push(number);
-        } else if !self.key_of_call.is_empty() {
-            let none = self.keys.number(NO_KEY).0;
-            self.key_of_call.push(none);
         }
         self.calls.push(Call { at, user, model, request, input, output, latency });
         Ok(())

@@ -4,7 +4,6 @@
 //! `data-v-1a2b`) is the page's own and is left alone.
 
 use crate::scenario::registry::widget_settings;
-use crate::scenario::setting::kebab;
 use crate::views::{sync_url::SYNC_URL, theme::THEME};
 
 /// The most edits (a letter added, dropped or changed) a slip may be from the name meant.
@@ -27,7 +26,7 @@ pub fn slip(name: &str) -> Option<String> {
     // (ASCII only: Unicode's case tables would add some 10 KB to each lesson's module.)
     let lower = |n: &&&str| !n.bytes().any(|b| b.is_ascii_uppercase());
     names.extend(widget_settings().flat_map(|s| s.old_names).filter(lower).map(|n| n.to_string()));
-    names.push(kebab(THEME.key));
+    names.push(THEME.attribute());
     names.push(SYNC_URL.attribute.to_string());
     if names.iter().any(|n| n == name) {
         return None;
