@@ -62,11 +62,7 @@ export function readOne(schema, key, text) {
  *  names it had; in the address its key, its attribute, then every old name it had. The
  *  first is the one written; the others keep shared pages and links working. */
 export function namesOf(setting, from) {
-  const names = from === "address"
-    ? [setting.key, setting.attribute, ...setting.oldNames]
-    // HTML lowercases attribute names: an old camel-case address name is no attribute.
-    : [setting.attribute, ...setting.oldNames.filter((n) => n === n.toLowerCase())];
-  return [...new Set(names)];
+  return from === "address" ? setting.addressNames : setting.attributeNames;
 }
 
 /** The first of `setting`'s names (`namesOf`) that `get(name)` has a value for, as

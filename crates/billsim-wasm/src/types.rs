@@ -23,7 +23,9 @@ export interface Choice { value: string; label: string }
 
 /** A setting of the core's table (`scenarios().settings`). */
 export interface SettingSpec {
-  key: SettingKey; attribute: string; oldNames: string[]; label: string; unit: string;
+  key: SettingKey; attribute: string; oldNames: string[];
+  /** The names an attribute, and the address, may give it by: the first is the one written. */
+  attributeNames: string[]; addressNames: string[]; label: string; unit: string;
   kind: { type: "whole"; min: bigint; max: bigint } | { type: "dollars"; min: string; max: string }
     | { type: "choice"; choices: Choice[] };
   allowed: string; default: string; views: ViewName[];

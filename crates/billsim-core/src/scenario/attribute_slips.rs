@@ -21,11 +21,7 @@ const MOST_EDITS: usize = 2;
 /// assert_eq!(slip("class"), None);
 /// ```
 pub fn slip(name: &str) -> Option<String> {
-    let mut names: Vec<String> = widget_settings().map(|s| s.attribute()).collect();
-    // HTML lowercases attribute names: an old camel-case name is no attribute.
-    // (ASCII only: Unicode's case tables would add some 10 KB to each lesson's module.)
-    let lower = |n: &&&str| !n.bytes().any(|b| b.is_ascii_uppercase());
-    names.extend(widget_settings().flat_map(|s| s.old_names).filter(lower).map(|n| n.to_string()));
+    let mut names: Vec<String> = widget_settings().flat_map(|s| s.attribute_names()).collect();
     names.push(THEME.attribute());
     names.push(SYNC_URL.attribute.to_string());
     if names.iter().any(|n| n == name) {

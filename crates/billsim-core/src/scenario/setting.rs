@@ -74,13 +74,16 @@ pub enum Value {
     Choice(&'static str),
 }
 
-/// A setting as the page reads it: its name, its attribute and its old names spelled out.
+/// A setting as the page reads it: its name, its attribute and its old names spelled out,
+/// and the names an attribute and an address may give it by, the one written first.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct SettingOut {
     key: &'static str,
     attribute: String,
     old_names: &'static [&'static str],
+    attribute_names: Vec<String>,
+    address_names: Vec<String>,
     label: &'static str,
     unit: &'static str,
     kind: Kind,
@@ -92,7 +95,20 @@ struct SettingOut {
 impl From<SettingSpec> for SettingOut {
     fn from(s: SettingSpec) -> Self {
         let SettingSpec { key, old_names, label, unit, kind, allowed, default, views } = s;
-        SettingOut { key, attribute: s.attribute(), old_names, label, unit, kind, allowed, default, views }
+        let (attribute_names, address_names) = (s.attribute_names(), s.address_names());
+        SettingOut {
+            key,
+            attribute: s.attribute(),
+            old_names,
+            attribute_names,
+            address_names,
+            label,
+            unit,
+            kind,
+            allowed,
+            default,
+            views,
+        }
     }
 }
 
@@ -112,6 +128,29 @@ impl SettingSpec {
     /// The element's attribute: the key in kebab case.
     pub fn attribute(&self) -> String {
         kebab(self.key)
+    }
+
+    /// The names an element's attribute may give this setting by: its attribute, then its
+    /// old names that can be attributes (HTML lowercases attribute names, so an old
+    /// camel-case address name is none; ASCII only, as Unicode's case tables would add some
+    /// 10 KB to each lesson's module).
+    pub fn attribute_names(&self) -> Vec<String> {
+        let lower = |n: &&&str| !n.bytes().any(|b| b.is_ascii_uppercase());
+        let mut names = vec![self.attribute()];
+        names.extend(self.old_names.iter().filter(lower).map(|n| n.to_string()));
+        names
+    }
+
+    /// The names the address may give this setting by: its key, its attribute (when it is
+    /// not the key), then its old names (never its own: the table's tests say so).
+    pub fn address_names(&self) -> Vec<String> {
+        let mut names = vec![self.key.to_string()];
+        let attribute = self.attribute();
+        if attribute != self.key {
+            names.push(attribute);
+        }
+        names.extend(self.old_names.iter().map(|n| n.to_string()));
+        names
     }
 
     /// Whether `name` names this setting: its key, its attribute or one of its old names.

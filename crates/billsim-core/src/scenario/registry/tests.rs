@@ -150,6 +150,26 @@ fn the_attribute_is_the_key_in_kebab_case() {
 }
 
 #[test]
+fn an_attribute_is_read_by_its_own_name_and_old_names_html_can_spell_and_the_address_by_every_name() {
+    for s in SETTINGS {
+        let (attribute, address) = (s.attribute_names(), s.address_names());
+        assert_eq!(attribute[0], s.attribute(), "{}: the attribute written comes first in {attribute:?}", s.key);
+        assert_eq!(address[0], s.key, "{}: the address's name written comes first in {address:?}", s.key);
+        assert!(attribute.iter().all(|n| !n.bytes().any(|b| b.is_ascii_uppercase())), "{}: {attribute:?}", s.key);
+        assert!(attribute.iter().all(|n| address.contains(n)), "{}: {attribute:?} not all in {address:?}", s.key);
+        assert!(s.old_names.iter().all(|n| address.iter().any(|a| a == n)), "{}: {address:?}", s.key);
+    }
+}
+
+#[cfg(feature = "free-tier")]
+#[test]
+fn an_old_camel_case_name_is_read_in_the_address_but_is_no_attribute() {
+    let cheap = setting("cheapPricePerToken").unwrap();
+    assert_eq!(cheap.attribute_names(), ["cheap-price-per-token", "cheap-price"]);
+    assert_eq!(cheap.address_names(), ["cheapPricePerToken", "cheap-price-per-token", "cheap-price", "cheapPrice"]);
+}
+
+#[test]
 fn the_table_says_the_same_ranges_as_the_checks_it_stands_for() {
     let check = |key: &str, good: &str, bad: &str| {
         let s = setting(key).unwrap();
