@@ -10,7 +10,7 @@
 
 use crate::engine::{Cohort, Nanos, Outcome, Reason};
 use crate::replay::run::ReplayRun;
-use crate::replay::when::iso_text;
+use crate::replay::when::{iso_text, span_text};
 use crate::replay::Format;
 use crate::scenario::registry;
 use crate::scenario::{About, ScenarioRun, UserSummary, Values};
@@ -32,7 +32,7 @@ const DAY_MS: u64 = 86_400_000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ReplayView {
-    /// "A generic log: 1,000 calls of 12 users to 2 models, from ... to ...".
+    /// "A generic log: 1,000 calls of 12 users to 2 models, on 2025-05-01, from ... UTC".
     pub summary: String,
     /// What the reading and pricing assumed or left out, as sentences.
     pub notes: Vec<String>,
@@ -55,18 +55,18 @@ pub fn summary(run: &ReplayRun) -> String {
 }
 
 /// The calls (and of them the failed ones and cache hits), users, models and time span of a
-/// replayed log: "5 calls (1 failed, 1 cache hit) of 3 users to 2 models, from ... to ...".
+/// replayed log: "5 calls (1 failed, 1 cache hit) of 3 users to 2 models, on 2025-05-01,
+/// from 09:30:00 to 11:02:15 UTC" ([`span_text`]).
 /// The page's summary and `billsim replay`'s first line.
 pub fn what_was_read(run: &ReplayRun) -> String {
     let statuses = crate::replay::status::counts(run.failed, run.cache_hits, run.embeddings)
         .map_or(String::new(), |s| format!(" ({s})"));
     format!(
-        "{}{statuses} of {} to {}, from {} to {}",
+        "{}{statuses} of {} to {}, {}",
         counted_grouped(run.calls as u64, "call", "calls"),
         counted_grouped(run.users.len() as u64, "user", "users"),
         counted_grouped(run.models.len() as u64, "model", "models"),
-        iso_text(run.from),
-        iso_text(run.until)
+        span_text(run.from, run.until)
     )
 }
 

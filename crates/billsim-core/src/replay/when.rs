@@ -279,9 +279,53 @@ pub fn iso_text(at: Instant) -> String {
     )
 }
 
+/// A day in milliseconds.
+const DAY_MS: u64 = 86_400_000;
+
+/// A log's time span as a reader reads it, to the second, in UTC: `on 2025-05-01, from
+/// 09:30:00 to 11:02:15 UTC`, or `from 2025-05-01 09:30:00 to 2025-05-03 18:00:00 UTC`
+/// across days. A log whose times count from zero (all in 1970: a lesson's log, which
+/// `--export-log` writes from the lesson's first midnight) is said by its days, as the
+/// lessons say them: `from 00:00:05 to 01:59:56 of its first day`, `from 00:00:00 of day 1
+/// to 22:00:00 of day 30`.
+///
+/// ```
+/// use billsim_core::replay::when::span_text;
+/// use billsim_core::time::Instant;
+/// let may = Instant(1_746_091_800_250); // 2025-05-01T09:30:00.250Z
+/// assert_eq!(span_text(may, Instant(may.0 + 5_535_000)), "on 2025-05-01, from 09:30:00 to 11:02:15 UTC");
+/// assert_eq!(span_text(Instant(5_373), Instant(7_196_469)), "from 00:00:05 to 01:59:56 of its first day");
+/// ```
+pub fn span_text(from: Instant, until: Instant) -> String {
+    let clock = |at: Instant| {
+        let ms = at.0 % DAY_MS;
+        format!("{:02}:{:02}:{:02}", ms / 3_600_000, ms % 3_600_000 / 60_000, ms % 60_000 / 1_000)
+    };
+    let date = |at: Instant| iso_text(at)[..10].to_string();
+    let (first, last) = (from.0 / DAY_MS, until.0 / DAY_MS);
+    match (until.0 < 365 * DAY_MS, first == last) {
+        (true, true) if first == 0 => format!("from {} to {} of its first day", clock(from), clock(until)),
+        (true, _) => format!("from {} of day {} to {} of day {}", clock(from), first + 1, clock(until), last + 1),
+        (false, true) => format!("on {}, from {} to {} UTC", date(from), clock(from), clock(until)),
+        (false, false) => format!("from {} {} to {} {} UTC", date(from), clock(from), date(until), clock(until)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_span_says_its_date_once_on_one_day_and_a_log_counted_from_zero_by_its_days() {
+        let may = 1_746_057_600_000; // 2025-05-01T00:00:00Z
+        let span = |from: u64, until: u64| span_text(Instant(from), Instant(until));
+        assert_eq!(span(may, may + 2 * DAY_MS + 64_800_999), "from 2025-05-01 00:00:00 to 2025-05-03 18:00:00 UTC");
+        assert_eq!(span(may + 1, may + 1), "on 2025-05-01, from 00:00:00 to 00:00:00 UTC");
+        assert_eq!(span(0, 29 * DAY_MS + 79_200_000), "from 00:00:00 of day 1 to 22:00:00 of day 30");
+        assert_eq!(span(DAY_MS + 1_000, DAY_MS + 2_000), "from 00:00:01 of day 2 to 00:00:02 of day 2");
+        assert_eq!(span(0, 364 * DAY_MS), "from 00:00:00 of day 1 to 00:00:00 of day 365");
+        assert_eq!(span(0, 365 * DAY_MS), "from 1970-01-01 00:00:00 to 1971-01-01 00:00:00 UTC", "a year on: dates");
+    }
 
     #[test]
     fn every_day_from_1970_to_2100_reads_back_from_its_own_iso_text() {

@@ -32,7 +32,12 @@ fn litellm_failed_calls_are_made_and_charged_as_logged_and_cache_hits_cost_nothi
     let (bill, summary) = no_limit(&log);
     // $0 (failed, logged $0) + $0.0735 + $0 (cache hit).
     assert_eq!(bill, Nanos(73_500_000), "noLimit's bill: {}", bill.exact_dollars());
-    assert!(summary.contains(": 3 calls (1 failed, 1 cache hit) of 3 users to 2 models, from "), "{summary}");
+    assert!(
+        summary.contains(
+            ": 3 calls (1 failed, 1 cache hit) of 3 users to 2 models, on 2025-05-01, from 09:00:00 to 09:00:09 UTC"
+        ),
+        "{summary}"
+    );
     let notes = log.notes.join(" | ");
     assert!(notes.contains("1 call failed: each was still made, so it counts toward request limits"), "{notes}");
     assert!(notes.contains("1 call was answered by a cache: never reaching the model, it costs nothing"), "{notes}");
