@@ -16,7 +16,7 @@ fn run_prints_the_lessons_sim_output_above_the_tables() {
             "global breaker tripped at t=2796 s (sock15)",
             "normal {'ok': 305, 'global_budget': 497}",
             "script {'ok': 20, 'rate_limited': 161, 'user_daily_budget': 696, 'global_budget': 323}",
-            "sockpuppet {'ok': 78, 'rate_limited': 45, 'global_budget': 197}",
+            "socks {'ok': 78, 'rate_limited': 45, 'global_budget': 197}",
             "global spend USD: 3.01",
             "script tokens used: 60000 of 60000 budget",
             "sockpuppet tokens served: 234000 across 16 accounts",
@@ -47,7 +47,7 @@ fn numbers_sets_the_lessons_figures_beside_ours_and_says_why_seeded_ones_differ(
     let out = text(&["numbers", "--scenario", "freeTier"]);
     assert!(out.contains("  runs_script_user_daily_budget  1019\n"), "{out}");
     assert!(out.contains("  trip_second                    2796    lesson: 3050\n"), "{out}");
-    assert!(out.contains("figures differ from the lesson's.\nThe script's and each sockpuppet's counts"), "{out}");
+    assert!(out.contains("figures differ from the lesson's.\nUnder the per-user layers alone, the script's and each sockpuppet's counts"), "{out}");
     let json = text(&["numbers", "--scenario", "freeTier", "--json"]);
     let numbers: Value = serde_json::from_str(json.trim()).unwrap();
     assert!(numbers

@@ -1,8 +1,9 @@
 //! The lesson's claims, measured on one run (`measure`) and over many (`over_seeds`), and
-//! its figures beside ours (`lesson_numbers`). The counts of the script and of each
-//! sockpuppet follow from the layers' numbers alone, so they are the lesson's on every
-//! run; the rest depend on the seeded traffic, whose draws are not the lesson's (its
-//! generator, its seed and when its script and bursts start are not given).
+//! its figures beside ours (`lesson_numbers`). Under the per-user layers alone, the counts
+//! of the script and of each sockpuppet follow from the layers' numbers, so they are the
+//! lesson's on every run; the rest (and under the breaker, those too) depend on the seeded
+//! traffic, whose draws are not the lesson's (its generator, its seed and when its script
+//! and bursts start are not given).
 
 use crate::engine::{Nanos, Reason, Record, RunError};
 use crate::lessons::free_tier::report::sim_report;
@@ -18,11 +19,13 @@ pub const SHOWN_SEED: u32 = 0;
 pub const SEEDS_CHECKED: u32 = 1_000;
 
 /// Why our figures of one run differ from the lesson's.
-pub const NOTE: &str = "The script's and each sockpuppet's counts follow from the layers' numbers alone, so they are \
-     the lesson's on every run. The rest depend on the seeded traffic: when each normal user calls, when the script \
-     starts and when each burst comes. The lesson does not give its generator, its seed or those moments, so our \
-     runs draw their own, and figures such as when the breaker trips and how many normal requests it refuses \
-     differ from the lesson's by chance, not by rule.";
+pub const NOTE: &str = "Under the per-user layers alone, the script's and each sockpuppet's counts follow from the \
+     layers' numbers, so they are the lesson's on every run. The rest depend on the seeded traffic: when each normal \
+     user calls, when the script starts and when each burst comes. Those moments decide when the breaker trips and \
+     whose calls it refuses, so under all three layers the script's and the sockpuppets' counts depend on them too. \
+     The lesson does not give its generator, its seed or those moments, so our runs draw their own, and figures such \
+     as when the breaker trips and how many normal requests it refuses differ from the lesson's by chance, not by \
+     rule.";
 
 /// What one run shows of the lesson's claims.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -184,9 +184,10 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
     };
     let mut sentences = against_the_lesson(report, run);
     sentences.push(
-        "The script's and each sockpuppet's counts follow from the limits alone; the rest depend on when each user \
-         calls, which the lesson does not give. Runs here draw those moments their own way, so the rest differ from \
-         run to run, and the lesson's run can fall outside every run here (the last column)."
+        "Under the bucket and the budget alone, the script's and each sockpuppet's counts follow from the limits. \
+         Under all three layers they depend, as the rest do, on when each user calls, which decides when the breaker \
+         trips; the lesson does not give those moments. Runs here draw them their own way, so these figures differ \
+         from run to run, and the lesson's run can fall outside every run here (the last column)."
             .to_string(),
     );
     Panel { sentences, table: Some(table), ..Panel::titled("lessonRun", "The lesson's run beside this one") }
@@ -234,6 +235,9 @@ fn usd(n: Nanos) -> String {
     n.micros().dollars(2).trim_start_matches('$').to_string()
 }
 
+/// The cohorts `sim.py` printed by another name: `socks {'ok': 54, ...}`.
+const SIM_NAMES: [(&str, &str); 1] = [("sockpuppet", "socks")];
+
 impl SimReport {
     /// The lines `sim.py` printed.
     pub fn lines(&self) -> Vec<String> {
@@ -248,7 +252,8 @@ impl SimReport {
                     parts.push(format!("'{}': {}", r.name(), c.refused_by.get(r)));
                 }
             }
-            lines.push(format!("{} {{{}}}", c.cohort, parts.join(", ")));
+            let name = SIM_NAMES.iter().find(|(cohort, _)| *cohort == c.cohort).map_or(c.cohort.as_str(), |(_, n)| n);
+            lines.push(format!("{name} {{{}}}", parts.join(", ")));
         }
         lines.push(format!("global spend USD: {}", usd(self.spend)));
         lines.push(format!("script tokens used: {} of {} budget", self.script_tokens, self.script_budget));
