@@ -172,7 +172,7 @@ test("a bill and a budget line at and past 2^53 nano-dollars cross into JS as ex
   const policies = [{ name: "big", guards: [{ guard: "moneyBudget", budgetDollars: "2000", refill: "daily", setAside: { kind: "nothing" } }] }];
   const { spend } = replay.run(policies, "", null);
   const highest = spend.limits.flatMap((l) => l.points.map(([, money]) => money)).reduce((a, b) => (a > b ? a : b), 0n);
-  assert.equal(highest, 10n ** 16n, "5,000 users x $2,000");
+  assert.equal(highest, 10n ** 16n, "5,000 users × $2,000");
 });
 
 /** The README's policy files: each JSON block of its "Policy files" section, whole, and each

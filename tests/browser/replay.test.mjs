@@ -446,7 +446,7 @@ test("a budget of $2,000 for each of 5,000 users and a bill past 2^53 nano-dolla
   assert.equal(after.editorError, "", after.editorError);
   const highest = await r.evaluate((e) => e.view.spend.limits.flatMap((l) => l.points.map(([, money]) => money))
     .reduce((a, b) => (a > b ? a : b), 0n));
-  assert.equal(highest, 10n ** 16n, "5,000 users x $2,000, exactly");
+  assert.equal(highest, 10n ** 16n, "5,000 users × $2,000, exactly");
   assert.ok(after.inked > 1000, `the share chart is drawn (${after.inked})`);
   assert.deepEqual(log.errors, []);
 });

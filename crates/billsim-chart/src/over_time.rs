@@ -623,9 +623,9 @@ mod tests {
         let ys: Vec<&str> =
             dashes.iter().filter_map(|l| l.split("points=\"").nth(1)?.split([',', ' ']).nth(1)).collect();
         assert!(ys.iter().all(|y| *y == ys[0]), "every dash at one height (a flat $2.50 line): {ys:?}");
-        assert!(drawn_text(&svg).contains("budget 10 users x $0.25 per day"));
+        assert!(drawn_text(&svg).contains("budget 10 users × $0.25 per day"));
         let above = svg_of(&toy_view(&[("budgetDollars", "100")]), (800, 420), Theme::light(100));
-        assert!(drawn_text(&above).contains("\u{2191} budget 10 users x $100.00 per day"));
+        assert!(drawn_text(&above).contains("\u{2191} budget 10 users × $100.00 per day"));
     }
 
     #[test]

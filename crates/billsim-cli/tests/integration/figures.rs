@@ -99,7 +99,7 @@ fn figures_writes_the_spend_over_time_with_a_line_per_policy_and_the_dashed_budg
         over_time.contains("<desc>No limit: spend climbs to $9.97 between 06:04 and 22:54. 5 requests per minute: "),
         "the desc holds the core's sentence for each policy"
     );
-    assert!(over_time.contains("within the $2.50 budget line (10 users x $0.25 per day).</desc>"));
+    assert!(over_time.contains("within the $2.50 budget line (10 users × $0.25 per day).</desc>"));
     // One line per policy, in its colour: the daily budget's through the timeline's 242
     // points, the two lines ten times higher up to where they leave the scale.
     for (i, least) in [(0, 20), (1, 20), (2, 200)] {
@@ -114,7 +114,7 @@ fn figures_writes_the_spend_over_time_with_a_line_per_policy_and_the_dashed_budg
     assert!(over_time.contains("\u{2191} $9.97 by the end"), "the line off the scale says its bill");
     let dashes = over_time.lines().filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\"")).count();
     assert!(dashes >= 20, "the budget line is drawn in dashes: {dashes}");
-    assert!(over_time.contains("budget 10 users x $0.25 per day"));
+    assert!(over_time.contains("budget 10 users × $0.25 per day"));
     assert!(over_time.contains("No limit \u{B7} $9.97"), "the legend names each line with its bill");
 }
 

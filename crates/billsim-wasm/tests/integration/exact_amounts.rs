@@ -54,7 +54,7 @@ fn a_budget_of_2000_dollars_for_each_of_5000_users_is_a_line_of_10_to_the_16_nan
         "refill": "daily", "setAside": { "kind": "nothing" } }] }]"#);
     let view = replay.run(policies, "".into(), JsValue::NULL).unwrap();
     let spend = get(&view, "spend");
-    assert_eq!(highest_limit(&spend), 10_000_000_000_000_000, "5,000 users x $2,000");
+    assert_eq!(highest_limit(&spend), 10_000_000_000_000_000, "5,000 users × $2,000");
     // The page draws the view it was given, BigInts and all.
     assert!(draw_replay_over_time(canvas(600, 400), spend, JsValue::UNDEFINED).is_ok());
 }

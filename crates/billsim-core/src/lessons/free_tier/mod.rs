@@ -102,7 +102,10 @@ impl Params {
             format!("Bucket and budget ({bucket}; {budget})"),
             format!("All three layers ({bucket}; {budget}; breaker {breaker})"),
             format!("All three, and a ceiling of {} an hour", self.hourly.shown()),
-            format!("All three, then {CHEAP_MODEL} at {} a token after the trip", self.cheap_price.exact_dollars()),
+            format!(
+                "All three, then the {CHEAP_MODEL} model at {} a token after the trip",
+                self.cheap_price.exact_dollars()
+            ),
         ]
     }
 

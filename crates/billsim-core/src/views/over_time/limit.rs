@@ -29,9 +29,9 @@ pub enum LimitKind {
 #[serde(rename_all = "camelCase")]
 pub struct Limit {
     pub kind: LimitKind,
-    /// What the line is: "10 users x $0.25 per day", "spend ceiling $5.00 per day".
+    /// What the line is: "10 users × $0.25 per day", "spend ceiling $5.00 per day".
     pub label: String,
-    /// What the chart writes on the line: "budget 10 users x $0.25 per day".
+    /// What the chart writes on the line: "budget 10 users × $0.25 per day".
     pub chart_label: String,
     /// The line drawn: `[milliseconds, nano-dollars]` at each moment of the spend lines.
     pub points: Vec<[u64; 2]>,
@@ -52,7 +52,7 @@ impl Limit {
         self.points.iter().map(|p| p[1]).max().unwrap_or(0)
     }
 
-    /// The line in a sentence: "the $2.50 budget line (10 users x $0.25 per day)".
+    /// The line in a sentence: "the $2.50 budget line (10 users × $0.25 per day)".
     pub fn words(&self) -> String {
         let noun = match self.kind {
             LimitKind::Budget => "budget line",
@@ -81,7 +81,7 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
     let (users, who) = match point.per {
         Per::Everyone => (1, None),
         _ if users == 0 => return Ok(None),
-        _ => (users, Some(format!("{} x {}", counted(users, "user", "users"), amount.shown()))),
+        _ => (users, Some(format!("{} × {}", counted(users, "user", "users"), amount.shown()))),
     };
     let all = per_window * u128::from(users);
     // What may have been spent by `at`: a window's amount for each window begun, or, when
@@ -120,7 +120,7 @@ pub fn limit_of(guard: &Guard, users: u64, moments: &[u64]) -> Result<Option<Lim
         }
         (None, _) => {
             let then = match &point.when_full {
-                WhenFull::DegradeTo(model) => format!(", then {model}"),
+                WhenFull::DegradeTo(model) => format!(", then the {model} model"),
                 WhenFull::Refuse => String::new(),
             };
             (LimitKind::Ceiling, format!("spend ceiling {} per {per}{then}", amount.shown()))
@@ -252,13 +252,13 @@ mod tests {
     fn a_daily_budget_is_its_users_times_the_budget_for_each_day_begun() {
         let moments = [6 * 3_600_000, 23 * 3_600_000, DAY, DAY + 1, 2 * DAY + 5];
         let Limit { kind, label, points, .. } = limit_of(&budget(Refill::Daily), 10, &moments).unwrap().unwrap();
-        assert_eq!((kind, label.as_str()), (LimitKind::Budget, "10 users x $0.25 per day"));
+        assert_eq!((kind, label.as_str()), (LimitKind::Budget, "10 users × $0.25 per day"));
         let drawn = limit_of(&budget(Refill::Daily), 10, &moments).unwrap().unwrap().chart_label;
-        assert_eq!(drawn, "budget 10 users x $0.25 per day");
+        assert_eq!(drawn, "budget 10 users × $0.25 per day");
         let values: Vec<u64> = points.iter().map(|p| p[1]).collect();
         assert_eq!(values, [2_500_000_000, 2_500_000_000, 2_500_000_000, 5_000_000_000, 7_500_000_000]);
         let one = limit_of(&budget(Refill::Daily), 1, &moments).unwrap().unwrap();
-        assert_eq!(one.label, "1 user x $0.25 per day");
+        assert_eq!(one.label, "1 user × $0.25 per day");
         assert_eq!(limit_of(&budget(Refill::Daily), 0, &moments), Ok(None), "no user who calls: nothing to bound");
     }
 
@@ -267,7 +267,7 @@ mod tests {
         let start = 6 * 3_600_000;
         let Limit { label, points, .. } =
             limit_of(&budget(Refill::Steady), 10, &[start, start + 12 * 3_600_000]).unwrap().unwrap();
-        assert_eq!(label, "10 users x $0.25, refilled steadily over 24 h");
+        assert_eq!(label, "10 users × $0.25, refilled steadily over 24 h");
         assert_eq!(points, [[start, 2_500_000_000], [start + 12 * 3_600_000, 3_750_000_000]]);
     }
 
@@ -302,11 +302,11 @@ mod tests {
         let line = limit_of(&guard, 7, &[0, 6 * 3_600_000, 6 * 3_600_000 + 1]).unwrap().unwrap();
         assert_eq!((line.kind, line.label.as_str()), (LimitKind::Ceiling, "spend ceiling $2.00 per 6 hours"));
         assert_eq!(line.points.iter().map(|p| p[1]).collect::<Vec<_>>(), [2_000_000_000, 2_000_000_000, 4_000_000_000]);
-        // A month's budget per user: 3 users x $5, a month begun at each month's start.
+        // A month's budget per user: 3 users × $5, a month begun at each month's start.
         let monthly = Point { per: Per::User, window: Window::Months(1), limit: LimitOf::Amount(5_000_000), ..point };
         let jan_31 = 30 * DAY;
         let line = limit_of(&Guard::from_point(monthly), 3, &[0, jan_31, jan_31 + DAY + 1]).unwrap().unwrap();
-        assert_eq!((line.kind, line.label.as_str()), (LimitKind::Budget, "3 users x $5.00 per month"));
+        assert_eq!((line.kind, line.label.as_str()), (LimitKind::Budget, "3 users × $5.00 per month"));
         assert_eq!(line.points.iter().map(|p| p[1] / 1_000_000_000).collect::<Vec<_>>(), [15, 15, 30]);
         let requests = Point { count: CountOf::Requests, limit: LimitOf::Amount(20), ..point_of(&guard) };
         assert_eq!(limit_of(&Guard::from_point(requests), 7, &[0]), Ok(None), "requests are not money");

@@ -50,7 +50,7 @@ const FLATTENED: u64 = 5;
 /// let day = run(toy, 0, &Values::defaults(toy), None, Record::default()).unwrap();
 /// let view = over_time(&day).unwrap();
 /// assert_eq!(view.lines[2].label, "Daily cost budget $0.25");
-/// assert_eq!(view.limits[0].label, "10 users x $0.25 per day");
+/// assert_eq!(view.limits[0].label, "10 users × $0.25 per day");
 /// assert!(view.lines[2].sentence.starts_with("Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and "));
 /// ```
 pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {

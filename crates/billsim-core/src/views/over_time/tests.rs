@@ -116,7 +116,7 @@ fn the_toy_days_budget_line_is_its_users_times_the_daily_budget_and_bounds_the_b
         let v = view(&r);
         assert_eq!(v.limits.len(), 1, "only the daily budget has a line");
         let l = &v.limits[0];
-        assert_eq!(l.label, format!("10 users x ${budget} per day"));
+        assert_eq!(l.label, format!("10 users × ${budget} per day"));
         assert_eq!((l.flat(), l.policies.as_slice()), (Some(value), &[2][..]), "at {budget}");
         let spend = &v.lines[2].points;
         assert!(
@@ -125,11 +125,11 @@ fn the_toy_days_budget_line_is_its_users_times_the_daily_budget_and_bounds_the_b
         );
     }
     let steady = view(&toy(0, &[("refill", "steady")]));
-    assert_eq!(steady.limits[0].label, "10 users x $0.25, refilled steadily over 24 h");
+    assert_eq!(steady.limits[0].label, "10 users × $0.25, refilled steadily over 24 h");
     assert_eq!(steady.limits[0].flat(), None, "a steady refill lets more back as the day goes on");
     assert!(steady.lines[2]
         .sentence
-        .contains(", within the budget line (10 users x $0.25, refilled steadily over 24 h)."));
+        .contains(", within the budget line (10 users × $0.25, refilled steadily over 24 h)."));
 }
 
 #[test]
@@ -146,17 +146,17 @@ fn the_sentences_say_when_spend_climbs_and_how_it_stands_to_the_budget() {
     assert_eq!(v.lines[0].sentence, "No limit: spend climbs to $9.97 between 06:04 and 22:54.");
     assert_eq!(
         v.lines[2].sentence,
-        "Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and 22:54, within the $2.50 budget line (10 users x $0.25 per day)."
+        "Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and 22:54, within the $2.50 budget line (10 users × $0.25 per day)."
     );
     let calls = run(&CALLS_AT_ONCE, 0, &Values::defaults(&CALLS_AT_ONCE), None, Record::default()).unwrap();
     let v = view(&calls);
     assert_eq!(
         v.lines[0].sentence,
-        "Check only: spend jumps to $0.96 at 1 s, past the $0.25 budget line (1 user x $0.25 per day)."
+        "Check only: spend jumps to $0.96 at 1 s, past the $0.25 budget line (1 user × $0.25 per day)."
     );
     assert_eq!(
         v.lines[1].sentence,
-        "Set aside first: spend jumps to $0.24 at 1 s, within the $0.25 budget line (1 user x $0.25 per day)."
+        "Set aside first: spend jumps to $0.24 at 1 s, within the $0.25 budget line (1 user × $0.25 per day)."
     );
     assert_eq!(v.limits.len(), 1, "four policies, one budget: one line");
 }
