@@ -64,6 +64,8 @@ canvas { width: 100%; height: 17rem; display: block; }
    at 17rem lesson 002's month had 80 px of plot under 130 of key. */
 .overtime-chart { height: 24rem; }
 .summary { margin: 0; min-height: 3em; }
+.summary span { display: block; }
+.summary span + span { margin-top: 0.35rem; }
 .day-number { font-variant-numeric: tabular-nums; }
 form { display: grid; gap: 0.6rem; padding: 0.6rem; border: 1px solid var(--line); border-radius: 0.4rem; }
 form[hidden] { display: none; }

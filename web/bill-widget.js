@@ -690,29 +690,37 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // What a view writes beside its chart, all the core's: the run's number, the summary,
   // the chart's text alternative (the view's title, then `alt`) and the view's table, if it
   // has one.
-  #writeView(settings, view, canvas, summary, alt = summary) {
+  // `summary`: the view's sentences, each shown on a line of its own (one sentence a
+  // policy reads apart; run together they were a wall of text), or one sentence.
+  #writeView(settings, view, canvas, summary, alt = [summary].flat().join(" ")) {
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
-    this.#q(".summary").textContent = summary;
+    this.#summarise(summary);
     this.#q(canvas).setAttribute("aria-label", `${view.title}. ${alt}`);
     this.#q(".more").textContent = "";
     if (view.table) this.#fillTable(view, view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };
   }
 
+  // The sentences under the chart, a line each; a space between the lines keeps the text
+  // as one joined paragraph to whatever reads it out.
+  #summarise(sentences) {
+    const lines = [sentences].flat().map((sentence) => cell("span", sentence));
+    this.#q(".summary").replaceChildren(...lines.flatMap((line, i) => (i === 0 ? [line] : [" ", line])));
+  }
+
   // The scenario's spend over time under each policy: one sentence per policy (overTimeView),
   // after the one that says where the chart stops short of the run's end, if it does (the
   // order of the core's OverTime::sentences, which the figures' descriptions use).
   #writeOverTime(settings, view, canvas) {
-    return this.#writeView(settings, view, canvas, [view.window, ...view.lines.map((l) => l.sentence)].filter(Boolean).join(" "));
+    return this.#writeView(settings, view, canvas, [view.window, ...view.lines.map((l) => l.sentence)].filter(Boolean));
   }
 
   // The ladder against the hard block: its sentences; each group's bars in the text
   // alternative (ladderView).
   #writeLadder(settings) {
     const view = this.#viewOf(this.#core.ladderView, settings, this.#state.seed);
-    const text = view.sentences.join(" ");
-    return this.#writeView(settings, view, ".ladder-chart", text,
-      `${view.groups.map((g) => `${g.heading}: ${g.rows.map((r) => `${r.heading}, ${r.note}`).join("; ")}`).join(". ")}. ${text}`);
+    return this.#writeView(settings, view, ".ladder-chart", view.sentences,
+      `${view.groups.map((g) => `${g.heading}: ${g.rows.map((r) => `${r.heading}, ${r.note}`).join("; ")}`).join(". ")}. ${view.sentences.join(" ")}`);
   }
 
   // Each kind of user's share of the bill under each policy: the sentence of the framed
@@ -737,14 +745,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // sentence (accountsView).
   #writeAccounts(settings, scenario) {
     const view = this.#viewOf(this.#core.accountsView, scenario.name, settings, this.#state.seed, this.#state[this.#widget().policy]);
-    return this.#writeView(settings, view, ".accounts-chart", view.rows.map((r) => r.sentence).join(" "));
+    return this.#writeView(settings, view, ".accounts-chart", view.rows.map((r) => r.sentence));
   }
 
   // What the clients get: the tutorial's two runs and the day under the framed policy,
   // each run's sentence and the day's (clientView, which has no table).
   #writeClient(settings) {
     const view = this.#viewOf(this.#core.clientView, settings, this.#state.seed, this.#state[this.#widget().policy]);
-    return this.#writeView(settings, view, ".client-chart", [...view.runs.map((r) => r.sentence), view.day.sentence].join(" "));
+    return this.#writeView(settings, view, ".client-chart", [...view.runs.map((r) => r.sentence), view.day.sentence]);
   }
 
   // The panels the core writes beside the chart of the widget's own scenario, framing its
@@ -772,7 +780,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #writeOverrun(settings, scenario) {
     const sentences = this.#viewOf(this.#core.overrunSentences, settings);
     const text = [scenario.description, ...sentences].join(" ");
-    this.#q(".summary").textContent = text;
+    this.#summarise([scenario.description, ...sentences]);
     this.#q(".overrun-chart").setAttribute("aria-label", text);
     this.#q(".more").textContent = "";
     return { settings, result: sentences };

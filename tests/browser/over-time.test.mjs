@@ -23,6 +23,8 @@ const drawn = (page) => page.locator("bill-widget").evaluate((el) => {
     visible: canvas.checkVisibility(),
     pressed: el.shadowRoot.querySelector("[data-view][aria-pressed=true]")?.dataset.view,
     summary: q(".summary").textContent,
+    // Each sentence on a line of its own: its text, and whether it starts below the one before.
+    lines: [...q(".summary").children].map((line) => [line.textContent, line.getBoundingClientRect().top]),
     label: canvas.getAttribute("aria-label"),
     inked,
   };
@@ -36,6 +38,9 @@ test("the over-time view shows the core's chart, sentences and table for the day
   assert.equal(v.pressed, "overTime");
   assert.ok(v.visible && v.inked > 1000, `the chart is drawn (${v.inked} pixels inked)`);
   assert.equal(v.summary, want.lines.map((l) => l.sentence).join(" "));
+  assert.deepEqual(v.lines.map(([text]) => text), want.lines.map((l) => l.sentence), "a policy's sentence a line");
+  const tops = v.lines.map(([, top]) => Math.round(top));
+  assert.ok(tops.every((top, i) => i === 0 || top > tops[i - 1]), `each line below the one before: tops ${tops}`);
   assert.equal(v.label, `${want.title}. ${v.summary}`);
   assert.equal(v.caption, want.table.caption);
   assert.deepEqual(v.columns, want.table.columns);
