@@ -204,12 +204,19 @@ pub fn draw_over_time<DB: DrawingBackend>(
     let mut notes = Notes { taken: Vec::new(), obstacles, plot: (left, top, right, bottom), font, line_h };
     let gap = theme.px(3) as i32;
     let ring = theme.px(7) as i32;
-    let trips: Vec<(i32, i32, &str)> = view
+    let mut trips: Vec<(i32, i32, &str)> = view
         .lines
         .iter()
         .filter_map(|l| l.trip.as_ref())
         .map(|t| (x_of(t.at_ms), y_of(t.spent_nanos), t.label.as_str()))
         .collect();
+    // A moment no line's trip is written for (a reference line first passed) has its ring too.
+    let written = trips.len();
+    for e in &view.events {
+        if !trips[..written].iter().any(|t| e.label.starts_with(t.2)) {
+            trips.push((x_of(e.at_ms), y_of(e.spent_nanos), e.label.as_str()));
+        }
+    }
     for &(x, y, _) in &trips {
         area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
         notes.taken.push((x - ring, y - ring, x + ring, y + ring));
@@ -231,6 +238,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
     // another's ring, and read as that one's). One that still stands nearer another
     // moment's ring than its own (a phone's plot too short for both) is left out: the
     // sentences under the chart say it.
+    let mut written: Vec<&str> = Vec::new();
     for event in &view.events {
         let (x, y) = (x_of(event.at_ms), y_of(event.spent_nanos));
         let lines = wrap(&event.label, font, right - left);
@@ -250,8 +258,14 @@ pub fn draw_over_time<DB: DrawingBackend>(
             continue;
         }
         notes.draw(area, &lines, at, 0, theme)?;
+        written.push(event.label.as_str());
     }
     for limit in &view.limits {
+        // A reference line's first passing names it ("product's monthly budget $1,000.00
+        // passed by 11:36"), written by its ring: the line's own label would say it twice.
+        if written.iter().any(|w| w.starts_with(&limit.chart_label)) {
+            continue;
+        }
         let words = match limit.above {
             true => format!("\u{2191} {}", limit.chart_label),
             false => limit.chart_label.clone(),
@@ -421,7 +435,11 @@ mod tests {
         for view in every_scenarios_view().iter().filter(|v| v.events.len() >= 2) {
             // The trips in time order (and, at one moment, highest first), as their rings
             // stand from left to right (and top to bottom).
+            // A reference line's first passing has a ring as a trip has.
             let mut trips: Vec<_> = view.lines.iter().filter_map(|l| l.trip.as_ref()).collect();
+            let passings: Vec<_> =
+                view.events.iter().filter(|e| !trips.iter().any(|t| e.label.starts_with(&t.label))).collect();
+            trips.extend(passings);
             trips.sort_by_key(|t| (t.at_ms, std::cmp::Reverse(t.spent_nanos)));
             for size in [(370, 370), (390, 300), (672, 300), (800, 420)] {
                 let svg = svg_of(view, size, theme);

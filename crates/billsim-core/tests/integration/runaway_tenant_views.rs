@@ -30,6 +30,13 @@ fn the_months_chart_draws_the_products_monthly_budget_and_says_when_no_cap_passe
         let capped = &view.lines[2];
         let within = format!(", within the {shown} line (product's monthly budget)");
         assert!(capped.sentence.contains(&within), "{within} in {}", capped.sentence);
+        // The moment is marked where the line is passed, and names the line.
+        let mark = format!("product's monthly budget {shown} passed by Day 6 ");
+        let passed = view.events.iter().find(|e| e.label.starts_with(&mark)).expect(&mark);
+        assert_eq!(passed.spent_nanos, nanos, "{shown}: the mark is on the line: {passed:?}");
+        let said = no_cap.sentence.split(past.trim_end_matches("Day 6 ")).nth(1).unwrap();
+        let moment = said.split([',', '.', ';']).next().unwrap(); // "Day 6 11:30"
+        assert!(passed.label.contains(&format!("passed by {moment}")), "{:?}: {moment:?}", passed.label);
     }
 }
 

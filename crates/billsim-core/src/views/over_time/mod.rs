@@ -196,7 +196,8 @@ pub(crate) fn placed(
         .collect::<Vec<_>>();
 
     let table = table(&lines, moments, scale);
-    let events = events(&lines);
+    let mut events = events(&lines);
+    events.extend(passing(&lines, &limits, scale));
     OverTime {
         title,
         scale,
@@ -229,6 +230,28 @@ fn events(lines: &[Line]) -> Vec<Mark> {
         events.push(Mark { label, ..(*t).clone() });
     }
     events
+}
+
+/// Where the highest reference line no policy enforces (lesson 002's product's monthly
+/// budget, not the runaway day's tenant's budget under it) is first passed, a mark on it
+/// that names the line, so the chart writes it in the line's place: "product's monthly
+/// budget $1,000.00 passed by 11:36", saying how many policies passed it then when more
+/// than one did. The lines' sentences say the same moment.
+fn passing(lines: &[Line], limits: &[Limit], scale: Scale) -> Option<Mark> {
+    let reference = limits.iter().filter(|l| l.kind == LimitKind::Reference && !l.above);
+    let limit = reference.max_by_key(|l| l.max())?;
+    let passed = |line: &Line| {
+        let value = |k: usize| limit.points.get(k).map_or(u64::MAX, |p| p[1]);
+        (1..line.points.len()).find(|&k| line.points[k][1] > value(k)).map(|k| (k, line.points[k][0]))
+    };
+    let passes: Vec<(usize, u64)> = lines.iter().filter_map(passed).collect();
+    let (first, at_ms) = passes.iter().copied().min()?;
+    let moment = scale.moment(at_ms, Round::Up);
+    let label = match passes.iter().filter(|p| p.0 == first).count() {
+        1 => format!("{} passed by {moment}", limit.chart_label),
+        n => format!("{} passed by {moment} ({n} policies)", limit.chart_label),
+    };
+    Some(Mark { at_ms, spent_nanos: limit.points[first][1], label })
 }
 
 fn title(run: &ScenarioRun) -> String {
