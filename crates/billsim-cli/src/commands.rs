@@ -91,7 +91,7 @@ fn numbers(a: &args::Numbers, out: &mut dyn Write) -> Result<(), Failure> {
             run_tenant::claims_text(&mut said, &month, &claims);
             (runaway_tenant::lesson_numbers::lesson_numbers(&month, &claims), said.trim_start().to_string())
         }
-        _ => (lesson_numbers::lesson_numbers()?, String::new()),
+        _ => (lesson_numbers::lesson_numbers()?, lesson_numbers::note()?),
     };
     if a.json.json {
         return json_line(out, &numbers);

@@ -12,6 +12,7 @@
 //! `BILLSIM_WRITE_FIXTURE=1 cargo test -p billsim-cli --test integration lesson000_fixture::` writes
 //! the fixture again: only for a new case, never to make a changed value pass.
 
+use crate::common::text;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 use std::process::Command;
@@ -167,4 +168,15 @@ fn a_changed_field_or_a_missing_one_is_caught_and_a_new_one_is_allowed() {
     assert_ne!(project(&changed, &pin, "x").unwrap(), pin);
     let missing = serde_json::json!({"perUser": [{"served": 1}]});
     assert_eq!(project(&missing, &pin, "x").unwrap_err(), "x.bill is missing");
+}
+
+#[test]
+fn numbers_for_lesson_000_says_its_toy_day_is_our_model_and_gives_our_worst_ordinary_day() {
+    for args in [&["numbers"][..], &["numbers", "--scenario", "toyDay"]] {
+        let out = text(args);
+        assert!(out.contains("  worst_ordinary_day                    233,000    lesson: 195,800\n"), "{out}");
+        let note = out.split("figures differ from the lesson's.\n").nth(1).unwrap_or_default();
+        assert!(note.starts_with("The lesson does not give its simulation code"), "{args:?}: {note}");
+        assert!(note.contains("come to 233,000 micro-dollars, under the 250,000 budget"), "{args:?}: {note}");
+    }
 }

@@ -276,6 +276,22 @@ fn refusal_example(list: &mut List) {
     );
 }
 
+/// Why some of our figures differ from the lesson's (`billsim numbers` writes it under the
+/// table): the toy day is our model of what the lesson states (`toy-day.md`), as its
+/// simulation code is not given.
+pub fn note() -> Result<String, Overflow> {
+    Ok(format!(
+        "The lesson does not give its simulation code: the toy day here is our model of what it states. The users, \
+         prices, reply cap and the heavy user's calls are the lesson's; the ordinary users' sessions and call sizes \
+         and each day's draws are ours. So the shown day's figures land near the lesson's, not on them, and the worst \
+         ordinary day is our model's: 40 of its dearest ordinary calls and the largest set-aside come to {} \
+         micro-dollars, under the {} budget as the lesson's are. The claims over 200 days are checked on our days \
+         (the last rows).",
+        grouped(worst_ordinary_day()?.0),
+        grouped(BUDGET_DEFAULT.0)
+    ))
+}
+
 /// Every figure the lesson quotes: the prices, the shown day, the hand example, the calls
 /// at once, the refusal, then the claims over 200 days.
 pub fn lesson_numbers() -> Result<Vec<Number>, Overflow> {
