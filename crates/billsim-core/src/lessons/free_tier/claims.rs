@@ -6,7 +6,7 @@
 //! and bursts start are not given).
 
 use crate::engine::{Nanos, Reason, Record, RunError};
-use crate::lessons::free_tier::report::sim_report;
+use crate::lessons::free_tier::report::{seconds_and_clock, sim_report};
 use crate::lessons::free_tier::scenario::SCENARIO;
 use crate::lessons::free_tier::ABUSE_TOKENS;
 use crate::lessons::toy_day::lesson_numbers::Number;
@@ -265,8 +265,8 @@ pub fn over_runs(runs: u32) -> Result<[String; 7], RunError> {
         _ => "never".to_string(),
     };
     let trips = match tripped == runs {
-        true => range(&each[0], &|s| format!("{} s", grouped(s))),
-        false => format!("{} ({} of {} runs)", range(&each[0], &|s| format!("{} s", grouped(s))), tripped, runs),
+        true => range(&each[0], &seconds_and_clock),
+        false => format!("{} ({} of {} runs)", range(&each[0], &seconds_and_clock), tripped, runs),
     };
     Ok([
         trips,

@@ -120,9 +120,16 @@ pub const LESSON_LINES: [&str; 8] = [
     "without global breaker, spend USD: 7.39",
 ];
 
+/// A moment of the run as the lesson gives it, in seconds, and as the charts give it, on the
+/// clock (to the minute, as "breaker trips at 00:50"): "3,050 s (00:50)".
+pub fn seconds_and_clock(seconds: u64) -> String {
+    let clock = crate::views::over_time::Scale::Clock.moment(seconds * 1_000, crate::views::over_time::Round::Down);
+    format!("{} s ({clock})", crate::words::grouped(seconds))
+}
+
 /// The figures the widget sets beside the lesson's: what, and the lesson's (from [`LESSON_LINES`]).
 const FIGURES: [[&str; 2]; 7] = [
-    ["Breaker tripped at", "3,050 s, by sock10"],
+    ["Breaker tripped at", "3,050 s (00:50), by sock10"],
     ["Normal requests served", "354"],
     ["Normal requests refused by the breaker", "469"],
     ["Script requests served", "20"],
@@ -138,7 +145,7 @@ pub const RUNS: u32 = 1_000;
 /// [`crate::lessons::free_tier::claims::over_runs`] works it out: written here, since 1,000 runs take seconds and a click has
 /// milliseconds (a test checks them against `over_runs`).
 pub const OVER_RUNS: [&str; 7] = [
-    "from 2,658 s to 3,179 s",
+    "from 2,658 s (00:44) to 3,179 s (00:52)",
     "from 299 to 340",
     "from 435 to 519",
     "from 0 to 20",
@@ -156,7 +163,7 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
         grouped(u64::from(c.map_or(0, |c| reason.map_or(c.served, |r| c.refused_by.get(r)))))
     };
     let trip = match &report.tripped {
-        Some((at, who)) => format!("{} s, by {who}", grouped(*at)),
+        Some((at, who)) => format!("{}, by {who}", seconds_and_clock(*at)),
         None => "did not trip".to_string(),
     };
     let here = [
@@ -212,9 +219,9 @@ pub fn against_the_lesson(report: &SimReport, run: &ScenarioRun) -> Vec<String> 
                         format!("a {}", crate::words::in_sentence(&k.label).trim_end_matches('s'))
                     });
                 out.push(format!(
-                    "In this run {label} ({who}) tripped the breaker at {} s, not a sockpuppet as in the lesson's run: \
+                    "In this run {label} ({who}) tripped the breaker at {}, not a sockpuppet as in the lesson's run: \
                      the ceiling is shared, so whoever's request reaches it trips it, and everyone is refused after.",
-                    crate::words::grouped(*at)
+                    seconds_and_clock(*at)
                 ));
             }
         }
