@@ -84,6 +84,14 @@ input[aria-invalid="true"] { border: 2px solid #c00; }
 select { font: inherit; color: inherit; background: transparent; border: 1px solid var(--line); border-radius: 0.3rem; padding: 0.3rem; max-width: 100%; justify-self: start; }
 :host([data-dark]) select option { background: #121418; }
 .numbers { overflow-x: auto; }
+/* A table wider than the widget says so: a shade at the edge it scrolls toward (attached to
+   the box), covered once the table is scrolled to its end (the cover moves with the table). */
+.numbers, .panel .scroll {
+  background:
+    linear-gradient(to left, var(--bg) 45%, transparent) 100% 0 / 2.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 100% 50%, color-mix(in srgb, currentColor 35%, transparent), transparent)
+      100% 0 / 0.9rem 100% no-repeat scroll;
+}
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; min-width: 100%; }
 caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
 th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }

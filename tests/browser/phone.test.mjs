@@ -68,9 +68,31 @@ for (const path of PAGES) {
     assert.ok(seen.widget <= 320, `the widget is ${seen.widget} px wide at 320`);
     assert.equal(seen.tableScrolls, "auto", "a wide table scrolls inside its own box");
     assert.equal(seen.sticky, "sticky", "its first column stays in view as it scrolls");
+    // Its right edge is shaded while there is more to scroll to, and not at the end.
+    const before = await edgeShade(page);
+    await w.evaluate((el) => { const n = el.shadowRoot.querySelector("#numbers"); n.scrollLeft = n.scrollWidth; });
+    const end = await edgeShade(page);
+    assert.ok(before < end - 15, `the edge is darker while the table scrolls on (${before.toFixed(0)}) than at its end (${end.toFixed(0)})`);
     assert.deepEqual(log.errors, []);
     await context.close();
   });
+}
+
+/** How light (0 to 255, red channel) the rightmost 4 px of the numbers table's box are, as
+ * painted, over the middle of its height: a shade there says the table scrolls on. */
+async function edgeShade(page) {
+  const png = [...(await page.locator("bill-widget").locator("#numbers").screenshot())];
+  return page.evaluate(async (bytes) => {
+    // A bitmap from the bytes, not an image from an address: the page's CSP allows no data: images.
+    const img = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(img.width, img.height);
+    const context = canvas.getContext("2d");
+    context.drawImage(img, 0, 0);
+    const band = context.getImageData(img.width - 4, Math.round(img.height * 0.3), 4, Math.round(img.height * 0.6)).data;
+    let sum = 0;
+    for (let i = 0; i < band.length; i += 4) sum += band[i];
+    return sum / (band.length / 4);
+  }, png);
 }
 
 /** Where the framed bar of the widget's chart ends, in page pixels: the bottom of the longest
