@@ -101,9 +101,10 @@ impl Params {
             format!("Token bucket ({bucket})"),
             format!("Bucket and budget ({bucket}; {budget})"),
             format!("All three layers ({bucket}; {budget}; breaker {breaker})"),
-            format!("All three, and a ceiling of {} an hour", self.hourly.shown()),
+            // Each label starts with its button's words (POLICIES), as the others do.
+            format!("All three, hourly ceiling too ({} an hour)", self.hourly.shown()),
             format!(
-                "All three, then the {CHEAP_MODEL} model at {} a token after the trip",
+                "All three, degrade after the trip (to the {CHEAP_MODEL} model at {} a token)",
                 self.cheap_price.exact_dollars()
             ),
         ]

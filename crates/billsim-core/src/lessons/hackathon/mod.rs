@@ -187,7 +187,9 @@ impl Policy {
             Policy::DailyCap => format!("Daily cost cap: {cap} a day, checked before each call"),
             Policy::RateLimitAndCap => format!("The tutorial's app: {limit}, then its own {cap} daily cap"),
             Policy::RateLimitAndSetAsideCap => {
-                format!("{limit}, then a {cap} daily cap that sets aside {MAX_TOKENS} tokens of reply first")
+                format!(
+                    "Limit and a set-aside cap: {limit}, then {cap} a day, {MAX_TOKENS} reply tokens set aside first"
+                )
             }
         }
     }

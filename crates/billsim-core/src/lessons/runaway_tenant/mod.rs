@@ -191,7 +191,7 @@ pub(crate) fn labels(p: &Params) -> Vec<String> {
     let (day, month) = (paying.0.shown(), paying.1.shown());
     vec![
         "No cap: nothing counts dollars".into(),
-        format!("Daily cap metered per request (paying {day} a day): only a task's first call is reserved"),
+        format!("Meter the request only (paying {day} a day): only a task's first call is reserved"),
         format!("Daily cap, hard block (paying {day} a day): every call reserved"),
         format!("Daily cap, degrade ladder (paying {day} a day): opus, then sonnet, then haiku"),
         format!("Daily and monthly caps, degrade ladder (paying {day} a day, {month} a month)"),
