@@ -144,15 +144,18 @@ tr[data-kind="heavy"] td { font-weight: 700; }
   .policies button { display: none; }
   .policies .compact { display: block; width: 100%; min-height: 2.75rem; font-weight: 600; justify-self: stretch; }
   .policies { display: block; }
-  /* One row of tabs, each at least its longest word (names break between words, not inside
-     them); a second row only where five views' longest words do not fit side by side. Up to
-     four tabs share the row by the length of their names, so a long name takes two lines,
-     not three (lesson 003's trade-off tab took three at 390 px, which pushed its chart's
-     framed bar off a phone's first screen). */
+  /* Up to four tabs share one row by the length of their names, so a long name takes two
+     lines, not three (lesson 003's trade-off tab took three at 390 px, which pushed its
+     chart's framed bar off a phone's first screen). Five or more wrap to a second row, each
+     name on one line: squeezed into one row, lesson 002's five took three lines each
+     ("Over / the / month") in as much height. */
   .views { flex-wrap: wrap; gap: 0.3rem; }
-  .views button { flex: 1 1 0; min-width: min-content; overflow-wrap: normal; padding: 0.3rem 0.4rem; font-size: 0.9rem; line-height: 1.25; }
+  .views button { flex: 1 1 auto; min-width: max-content; overflow-wrap: normal; padding: 0.3rem 0.4rem; font-size: 0.9rem; line-height: 1.25; }
   .views:not(:has(> :nth-child(5))) { flex-wrap: nowrap; }
-  .views:not(:has(> :nth-child(5))) button { flex: 1 1 auto; }
+  .views:not(:has(> :nth-child(5))) button { min-width: min-content; }
+  /* Narrower than a 390 px phone's widget, those would take four rows: one, names broken
+     between words, as four tabs. */
+  @container (max-width: 22rem) { .views button { min-width: min-content; flex: 1 1 0; } }
   /* The switches: two rows on a phone, each button as wide as its words. */
   .toggles button { flex: 1 1 auto; padding: 0.2rem 0.4rem; font-size: 0.85rem; }
 }

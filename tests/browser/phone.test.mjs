@@ -220,3 +220,18 @@ test("on a 390 px phone a model's name or a date in a panel's table stays on one
   }
   assert.ok(seen.includes("claude-sonnet-4-6") && seen.includes("2026-11-11"), `checked ${seen.join(", ")}`);
 });
+
+test("on a 390 px phone each of lesson 002's five view tabs has its name on one line, in two rows", async () => {
+  const { page, context, log } = await open(env, "examples/runaway-tenant.html", { viewport: PHONE });
+  await ready(page);
+  const tabs = await page.locator("bill-widget").evaluate((el) => [...el.shadowRoot.querySelectorAll(".views button")].map((b) => {
+    const words = document.createRange();
+    words.selectNodeContents(b);
+    return { name: b.textContent, lines: new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size, top: Math.round(b.getBoundingClientRect().top) };
+  }));
+  assert.equal(tabs.length, 5);
+  for (const t of tabs) assert.equal(t.lines, 1, `"${t.name}" takes ${t.lines} lines`);
+  assert.equal(new Set(tabs.map((t) => t.top)).size, 2, `rows at ${tabs.map((t) => t.top)}`);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
