@@ -6,7 +6,7 @@
 //! and bursts start are not given).
 
 use crate::engine::{Nanos, Reason, Record, RunError};
-use crate::lessons::free_tier::report::{seconds_and_clock, sim_report};
+use crate::lessons::free_tier::report::{breaker_cut, seconds_and_clock, sim_report};
 use crate::lessons::free_tier::scenario::SCENARIO;
 use crate::lessons::free_tier::ABUSE_TOKENS;
 use crate::lessons::toy_day::lesson_numbers::Number;
@@ -120,14 +120,9 @@ pub fn first_run(seed: u32) -> Result<Vec<(u32, u32, u32)>, RunError> {
         .collect())
 }
 
-/// `part / whole` in whole percent, rounded half up.
-fn percent(part: u64, whole: u64) -> u64 {
-    (part * 100 + whole / 2).checked_div(whole).unwrap_or(0)
-}
-
 /// The breaker's cut of the spend, in whole percent: 1 - (all three) / (per-user layers).
 pub fn cut_percent(m: &Measured) -> u64 {
-    100u64.saturating_sub(percent(m.spend.0, m.without_breaker.0))
+    breaker_cut(m.spend, m.without_breaker)
 }
 
 /// Our figures of run [`SHOWN_SEED`] beside the lesson's, then its claims over
@@ -230,9 +225,9 @@ fn over_seeds(
 /// Where each of the figures the widget sets beside the lesson's falls over runs `0..runs`
 /// at the lesson's settings: "from 2,401 to 3,598 s", or the one value every run gives
 /// ([`crate::lessons::free_tier::report::OVER_RUNS`] is it over 1,000 runs).
-pub fn over_runs(runs: u32) -> Result<[String; 7], RunError> {
+pub fn over_runs(runs: u32) -> Result<[String; 9], RunError> {
     let values = Values::defaults(&SCENARIO);
-    let mut each: [Vec<u64>; 7] = Default::default();
+    let mut each: [Vec<u64>; 9] = Default::default();
     let mut tripped = 0u32;
     for seed in 0..runs {
         let run = free_tier_run(seed, &values)?;
@@ -250,8 +245,10 @@ pub fn over_runs(runs: u32) -> Result<[String; 7], RunError> {
             count("normal", Some(Reason::GlobalBudget)),
             count("script", None),
             count("sockpuppet", None),
+            u64::from(r.sock_accounts),
             r.spend.0,
             r.without_breaker.0,
+            breaker_cut(r.spend, r.without_breaker),
         ];
         for (i, v) in figures.into_iter().enumerate() {
             each[i + 1].push(v);
@@ -274,8 +271,10 @@ pub fn over_runs(runs: u32) -> Result<[String; 7], RunError> {
         range(&each[2], &grouped),
         range(&each[3], &grouped),
         range(&each[4], &grouped),
-        range(&each[5], &money),
+        range(&each[5], &grouped),
         range(&each[6], &money),
+        range(&each[7], &money),
+        range(&each[8], &|p| format!("{p}%")),
     ])
 }
 

@@ -120,6 +120,17 @@ pub const LESSON_LINES: [&str; 8] = [
     "without global breaker, spend USD: 7.39",
 ];
 
+/// `part / whole` in whole percent, rounded half up.
+fn percent(part: u64, whole: u64) -> u64 {
+    (part * 100 + whole / 2).checked_div(whole).unwrap_or(0)
+}
+
+/// The breaker's cut of `spend` under all three layers from `without_breaker` under the
+/// per-user layers, in whole percent ("about 60 percent" in the lesson).
+pub fn breaker_cut(spend: Nanos, without_breaker: Nanos) -> u64 {
+    100u64.saturating_sub(percent(spend.0, without_breaker.0))
+}
+
 /// A moment of the run as the lesson gives it, in seconds, and as the charts give it, on the
 /// clock (to the minute, as "breaker trips at 00:50"): "3,050 s (00:50)".
 pub fn seconds_and_clock(seconds: u64) -> String {
@@ -128,14 +139,16 @@ pub fn seconds_and_clock(seconds: u64) -> String {
 }
 
 /// The figures the widget sets beside the lesson's: what, and the lesson's (from [`LESSON_LINES`]).
-const FIGURES: [[&str; 2]; 7] = [
+const FIGURES: [[&str; 2]; 9] = [
     ["Breaker tripped at", "3,050 s (00:50), by sock10"],
     ["Normal requests served", "354"],
     ["Normal requests refused by the breaker", "469"],
     ["Script requests served", "20"],
     ["Sockpuppet requests served", "54"],
+    ["Sockpuppet accounts served", "11"],
     ["Spend", "$3.01"],
     ["Spend without the breaker", "$7.39"],
+    ["Spend cut by the breaker", "about 60%"],
 ];
 
 /// How many runs [`OVER_RUNS`] covers.
@@ -144,14 +157,16 @@ pub const RUNS: u32 = 1_000;
 /// Where each of [`FIGURES`] falls over runs 0 to 999 at the lesson's settings, as
 /// [`crate::lessons::free_tier::claims::over_runs`] works it out: written here, since 1,000 runs take seconds and a click has
 /// milliseconds (a test checks them against `over_runs`).
-pub const OVER_RUNS: [&str; 7] = [
+pub const OVER_RUNS: [&str; 9] = [
     "from 2,658 s (00:44) to 3,179 s (00:52)",
     "from 299 to 340",
     "from 435 to 519",
     "from 0 to 20",
     "from 72 to 90",
+    "from 15 to 18",
     "from $3.00 to $3.01",
     "from $7.18 to $7.41",
+    "from 58% to 60%",
 ];
 
 /// The lesson's figures (from [`LESSON_LINES`]) beside this run's, in a table, with a
@@ -172,8 +187,10 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
         count("normal", Some(Reason::GlobalBudget)),
         count("script", None),
         count("sockpuppet", None),
+        grouped(u64::from(report.sock_accounts)),
         report.spend.micros().cents(),
         report.without_breaker.micros().cents(),
+        format!("{}%", breaker_cut(report.spend, report.without_breaker)),
     ];
     let rows = (0..FIGURES.len()).map(|i| {
         let [what, lesson] = FIGURES[i];
