@@ -14,23 +14,34 @@ use crate::words::share;
 pub const DAYS: u32 = 200;
 
 /// What the lesson says of its day (its introduction): each figure's words, and the lesson's.
-const FIGURES: [[&str; 2]; 5] = [
+const FIGURES: [[&str; 2]; 8] = [
+    ["Calls in the day", "394"],
+    ["The heavy user's share of the calls", "48%"],
     ["No limit: the bill", "$9.93"],
     ["No limit: the heavy user's share", "94%"],
     ["Daily cost budget $0.25: the bill", "$0.85"],
     ["Daily cost budget $0.25: the heavy user's share", "28%"],
+    ["Daily cost budget $0.25: the heavy user's calls refused", "185 of 190"],
     ["Daily cost budget $0.25: ordinary calls refused", "0 of 204"],
 ];
 
 /// Where each of [`FIGURES`] falls over days 0 to 199 at the lesson's settings, as
 /// [`over_days`] works it out (a test checks them against it): written here, so a click
 /// does not run 200 days.
-pub const OVER_DAYS: [&str; 5] =
-    ["from $9.80 to $10.33", "from 92% to 95%", "from $0.76 to $1.06", "from 23% to 33%", "0 on every day"];
+pub const OVER_DAYS: [&str; 8] = [
+    "from 365 to 463",
+    "from 41% to 52%",
+    "from $9.80 to $10.33",
+    "from 92% to 95%",
+    "from $0.76 to $1.06",
+    "from 23% to 33%",
+    "from 183 to 191",
+    "0 on every day",
+];
 
 /// This day's figures, as the table writes them, and each as a number to range over (the
 /// bill in micro-dollars, a share in tenths of a percent, calls refused).
-fn figures(day: &DayResult) -> [(String, u64); 5] {
+fn figures(day: &DayResult) -> [(String, u64); 8] {
     let (none, budget) = (day.outcome(Policy::NoLimit), day.outcome(Policy::DailyBudget));
     let (calls, heavy) = day.calls();
     let permille = |o: &crate::lessons::toy_day::simulate::PolicyOutcome| {
@@ -42,11 +53,16 @@ fn figures(day: &DayResult) -> [(String, u64); 5] {
         share(o.heavy_charged(&day.users).0, o.bill.0).unwrap_or_default()
     };
     let refused = budget.refused(&day.users, UserKind::Ordinary);
+    let heavy_refused = budget.refused(&day.users, UserKind::Heavy);
+    let calls_permille = u64::try_from((u128::from(heavy) * 1_000 + u128::from(calls) / 2) / u128::from(calls.max(1)));
     [
+        (grouped(calls), calls),
+        (share(heavy, calls).unwrap_or_default(), calls_permille.unwrap_or(u64::MAX)),
         (none.bill.cents(), none.bill.0),
         (shown(none), permille(none)),
         (budget.bill.cents(), budget.bill.0),
         (shown(budget), permille(budget)),
+        (format!("{} of {}", grouped(heavy_refused), grouped(heavy)), heavy_refused),
         (format!("{} of {}", grouped(refused), grouped(calls - heavy)), refused),
     ]
 }
@@ -57,9 +73,9 @@ fn grouped(n: u64) -> String {
 
 /// Where each of [`FIGURES`] falls over days `0..days` at the lesson's settings: "from
 /// $9.12 to $10.80", or the one value every day gives.
-pub fn over_days(days: u32) -> Result<[String; 5], RunError> {
+pub fn over_days(days: u32) -> Result<[String; 8], RunError> {
     let settings = crate::Settings::default();
-    let mut each: [Vec<u64>; 5] = Default::default();
+    let mut each: [Vec<u64>; 8] = Default::default();
     for seed in 0..days {
         let day = simulate_day(seed, &settings).map_err(|_| RunError::Overflow)?;
         for (i, (_, v)) in figures(&day).into_iter().enumerate() {
@@ -74,11 +90,14 @@ pub fn over_days(days: u32) -> Result<[String; 5], RunError> {
         _ => String::new(),
     };
     Ok([
-        range(&each[0], &money),
+        range(&each[0], &|n| grouped(n)),
         range(&each[1], &tenths),
         range(&each[2], &money),
         range(&each[3], &tenths),
-        range(&each[4], &|n| grouped(n)),
+        range(&each[4], &money),
+        range(&each[5], &tenths),
+        range(&each[6], &|n| grouped(n)),
+        range(&each[7], &|n| grouped(n)),
     ])
 }
 

@@ -13,7 +13,13 @@ fn the_lessons_day_is_set_beside_this_day_at_the_lessons_settings_only() {
     let table = panels[0].table.as_ref().unwrap();
     assert_eq!(table.columns, ["", "The lesson's day", "Day 0 here", "Over 200 days here"]);
     let day = simulate_day(0, &crate::Settings::default()).unwrap();
-    assert_eq!(table.rows[0][1..3], ["$9.93".to_string(), day.outcome(Policy::NoLimit).bill.cents()]);
+    let row = |what: &str| table.rows.iter().find(|r| r[0] == what).unwrap_or_else(|| panic!("{what}"))[1..3].to_vec();
+    assert_eq!(row("No limit: the bill"), ["$9.93".to_string(), day.outcome(Policy::NoLimit).bill.cents()]);
+    let (calls, heavy) = day.calls();
+    assert_eq!(row("Calls in the day"), ["394".to_string(), crate::words::grouped(calls)]);
+    let refused = day.outcome(Policy::DailyBudget).refused(&day.users, UserKind::Heavy);
+    let heavy_refused = row("Daily cost budget $0.25: the heavy user's calls refused");
+    assert_eq!(heavy_refused, ["185 of 190".to_string(), format!("{refused} of {heavy}")]);
     let mut other = values.clone();
     other.set(&TOY_DAY, "budgetDollars", "0.5").unwrap();
     assert!(super::panels(&TOY_DAY, 0, &other, "dailyBudget").unwrap().is_empty(), "other settings: not the lesson's");
