@@ -60,6 +60,9 @@ pub struct ReplayRun {
     #[serde(skip)]
     pub ran: Vec<Policy>,
     pub policies: Vec<Outcome>,
+    /// The API keys that called, when the log names them.
+    #[serde(skip)]
+    pub keys: Option<u64>,
 }
 
 /// Replays `log` under `policies` (the main ones when `None`), pricing calls without a
@@ -183,6 +186,7 @@ impl Prepared {
             labels: self.labels.clone(),
             ran: self.ran.clone(),
             policies: outcomes,
+            keys: traffic.keys().map(|k| k.names.len() as u64),
         })
     }
 

@@ -184,6 +184,7 @@ impl Scenario {
             trip: self.marks.trip,
             reference,
             accounts: self.accounts,
+            keys: None,
         }
     }
 }

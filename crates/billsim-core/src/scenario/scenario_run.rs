@@ -71,6 +71,9 @@ pub struct About {
     pub reference: Option<(&'static str, crate::money::Micros)>,
     /// The kind of user whose accounts its lesson draws one by one ([`super::marks::ManyAccounts`]).
     pub accounts: Option<super::marks::ManyAccounts>,
+    /// The API keys that called, in a replayed log that names them: a per-key budget line
+    /// is so many keys times the budget.
+    pub keys: Option<u64>,
 }
 
 /// A user as a run's JSON shows it.

@@ -78,3 +78,31 @@ fn a_log_with_keys_beside_users_says_so_and_one_with_keys_alone_counts_each_key_
         log.notes
     );
 }
+
+#[test]
+fn a_dollar_budget_per_key_draws_its_line_for_the_keys_that_called_not_the_users() {
+    let budget = |per: &str| {
+        format!(
+            r#"{{"name": "daily", "guards": [{{"count": "dollars", "limit": "2", "per": "{per}", "window": "1d",
+                "reset": "fixed"}}]}}"#
+        )
+    };
+    let log = read(SHARED_KEY.as_bytes(), Options::default()).unwrap();
+    for (per, want) in [("key", "3 keys × $2.00 per day"), ("user", "3 users × $2.00 per day")] {
+        let policies = read_policy_file(&budget(per)).unwrap().policies;
+        let out = run::run(&log, Some(policies), None, Record::EVERYTHING).unwrap();
+        let view = billsim_core::replay::view::view(&out).unwrap();
+        let labels: Vec<&str> = view.over_time.limits.iter().map(|l| l.label.as_str()).collect();
+        assert_eq!(labels, [want], "per {per}");
+    }
+    // Two keys and four users: the line counts the keys.
+    let two_keys = "time,user,key,model,input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,a,k1,claude-haiku-4-5,10,10\n2025-05-01T09:00:01Z,b,k1,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:02Z,c,k2,claude-haiku-4-5,10,10\n2025-05-01T09:00:03Z,d,k2,claude-haiku-4-5,10,10\n";
+    let log = read(two_keys.as_bytes(), Options::default()).unwrap();
+    let out =
+        run::run(&log, Some(read_policy_file(&budget("key")).unwrap().policies), None, Record::EVERYTHING).unwrap();
+    let line = &billsim_core::replay::view::view(&out).unwrap().over_time.limits[0];
+    assert_eq!(line.label, "2 keys × $2.00 per day");
+    assert_eq!(line.points.last().unwrap()[1], 4_000_000_000, "two keys' $2.00 in nano-dollars");
+}
