@@ -551,13 +551,18 @@ impl Builder {
         }
         fit(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached, &mut self.key_of_call);
         // Keys that stand in for users (every call's user is its key) are the users.
-        let keys = (!self.key_of_call.is_empty() && self.by_key < self.calls.len() as u64)
+        let named_keys = !self.key_of_call.is_empty();
+        let keys = (named_keys && self.by_key < self.calls.len() as u64)
             .then_some(Keys { names: self.keys.names, of_call: self.key_of_call });
         if let Some(keys) = &keys {
             notes.push(format!(
                 "a guard \"per\": \"key\" counts by the log's API key ({}), \"user\" and \"tenant\" by its user",
                 counted_grouped(keys.names.len() as u64, "key", "keys")
             ));
+        } else if !named_keys {
+            // A gateway's per-key limit replayed on a log with no key (Helicone's, OTLP's)
+            // would otherwise count by user with nothing said.
+            notes.push("the log names no API key: a guard \"per\": \"key\" counts by its user".to_string());
         }
         let cohorts = if self.cohorts.is_empty() { vec![LOGGED.to_string()] } else { self.cohorts.names };
         let cohorts = cohorts
