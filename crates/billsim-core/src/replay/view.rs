@@ -200,12 +200,17 @@ fn reasons(run: &ReplayRun) -> Vec<Reason> {
         .collect()
 }
 
-/// Each policy's bill, served, refused by reason and not made.
+/// Each policy's bill, served, refused by reason and, when some policy kept calls from
+/// being made (a log's calls are each their own request, so only an added lesson's cohort
+/// has any), not made.
 fn refusals(run: &ReplayRun) -> Table {
     let reasons = reasons(run);
+    let dropped = run.policies.iter().any(|o| sum(o, |u| u.dropped) > 0);
     let mut columns: Vec<String> = ["Policy", "Bill", "Served"].map(String::from).to_vec();
     columns.extend(reasons.iter().map(|r| r.column()));
-    columns.push("Not made".into());
+    if dropped {
+        columns.push(crate::views::share::NOT_MADE.into());
+    }
     let rows = run
         .policies
         .iter()
@@ -213,7 +218,9 @@ fn refusals(run: &ReplayRun) -> Table {
         .map(|(i, o)| {
             let mut cells = vec![label(run, i, o), o.bill.micros().cents(), grouped(sum(o, |u| u.served))];
             cells.extend(reasons.iter().map(|&r| grouped(sum(o, |u| u.refused_by.get(r)))));
-            cells.push(grouped(sum(o, |u| u.dropped)));
+            if dropped {
+                cells.push(grouped(sum(o, |u| u.dropped)));
+            }
             cells
         })
         .collect();

@@ -182,6 +182,10 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool) -> Bar {
     }
 }
 
+/// The column of calls a policy kept from being made: the later calls of a request (an
+/// agent's task) whose earlier call was refused. "Not made" alone left a reader guessing.
+pub const NOT_MADE: &str = "Not made: an earlier call of the request was refused";
+
 /// Each kind of user's requests by reason under each policy: the columns of the reasons
 /// some row has, of requests served by a cheaper model and of requests not made only when
 /// some row has them.
@@ -197,7 +201,7 @@ fn table(policies: &[PolicyCohorts]) -> Table {
     }
     columns.extend(reasons.iter().map(|r| r.column()));
     if dropped {
-        columns.push("Not made".into());
+        columns.push(NOT_MADE.into());
     }
     columns.push("Charged".into());
     let rows = rows()
