@@ -211,9 +211,9 @@ pub fn draw_over_time<DB: DrawingBackend>(
         .map(|t| (x_of(t.at_ms), y_of(t.spent_nanos), t.label.as_str()))
         .collect();
     // A moment no line's trip is written for (a reference line first passed) has its ring too.
-    let written = trips.len();
+    let of_lines = trips.len();
     for e in &view.events {
-        if !trips[..written].iter().any(|t| e.label.starts_with(t.2)) {
+        if !trips[..of_lines].iter().any(|t| e.label.starts_with(t.2)) {
             trips.push((x_of(e.at_ms), y_of(e.spent_nanos), e.label.as_str()));
         }
     }
