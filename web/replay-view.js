@@ -178,6 +178,10 @@ class ReplayView extends HTMLElement {
   #lesson = null;
   #applied = null;
   #addressRead = false;
+  // The address's "Count as one user", for the next log read; and, when that log has no
+  // such field, the core's sentence of why, said once it has been read by its format's user.
+  #askedPer = null;
+  #perRefused = "";
 
   constructor() {
     super();
@@ -230,6 +234,7 @@ class ReplayView extends HTMLElement {
       this.#q(".editor").open = true;
     }
     if (asked.add) this.#q(".add").value = asked.add;
+    this.#askedPer = asked.per;
     if (asked.lesson) {
       this.#q(".lesson").value = asked.lesson;
       this.#tryLesson();
@@ -243,6 +248,9 @@ class ReplayView extends HTMLElement {
     const at = new URLSearchParams();
     if (this.#lesson) at.set("lesson", this.#lesson);
     if (this.#q(".add").value) at.set("add", this.#q(".add").value);
+    // The results' own field, or a link's not yet used on a log.
+    const per = this.#askedPer ?? this.#good?.read.per;
+    if (per) at.set("per", per);
     if (this.#applied) {
       try {
         at.set("policies", replayPoliciesText(this.#applied));
@@ -383,10 +391,12 @@ class ReplayView extends HTMLElement {
     this.#q(".progress-text").textContent = "";
     worker.onmessage = ({ data }) => this.#fromPending(worker, data);
     worker.onerror = (e) => this.#fromPending(worker, { error: e.message ?? String(e) });
-    // The user field is the results' own file's: any other file is read by its format's user.
-    const per = file === this.#good?.file ? this.#q(".per").value : "";
+    // The user field is the results' own file's: any other file is read by its format's
+    // user, or by the address's (a shared link's) if it asks for one.
+    const asked = file !== this.#good?.file && this.#askedPer ? this.#askedPer : null;
+    const per = file === this.#good?.file ? this.#q(".per").value : (asked ?? "");
     const read = { format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked, per };
-    this.#reading = { read };
+    this.#reading = { read, asked: asked !== null };
     worker.postMessage({ read: file, ...read });
   }
 
@@ -410,8 +420,21 @@ class ReplayView extends HTMLElement {
       this.#show(data.view);
       if (focused) this.#q("#rv-results").focus();
       this.#spare = this.#newWorker();
+      if (this.#reading.asked) this.#askedPer = null; // the link's field is this log's now
+      if (this.#perRefused) this.#problem(this.#perRefused);
+      this.#perRefused = "";
+      this.#toAddress();
+    } else if (data.error && this.#reading.asked && !data.path) {
+      // A shared link's "Count as one user" this log does not have: read by its format's
+      // user instead, and the core's reason said under the results.
+      worker.terminate();
+      this.#askedPer = null;
+      this.#perRefused = data.error;
+      this.#pending = null;
+      this.#read(this.#file);
     } else if (data.error) {
       this.#pending = null;
+      this.#perRefused = "";
       worker.terminate();
       if (this.#showReading(false)) this.#q(".file").focus();
       // A refusal at a path in the policies (an address's, say) is the editor's: the log

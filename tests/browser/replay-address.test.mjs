@@ -76,7 +76,7 @@ test("a part of the address the page cannot use is said with what it allows, and
   await page.waitForFunction(() => (document.querySelector("replay-view")?.shadowRoot?.querySelector(".problem")?.textContent ?? "") !== "");
   const s = await state(page);
   assert.match(s.problem, /Ignored lesson in the address: must be one of "toyDay", .*; got "nope"\./);
-  assert.match(s.problem, /Ignored colour in the address: must be one of "lesson", "add" and "policies"; got "colour"\./);
+  assert.match(s.problem, /Ignored colour in the address: must be one of "lesson", "add", "per" and "policies"; got "colour"\./);
   assert.match(s.problem, /Ignored policies in the address: must be the editor's policies as JSON/);
   assert.equal(await el(page).locator(".add").inputValue(), "toyDay-heavy", "the cohort it could use is chosen");
   // The page still replays a lesson's traffic, and the address then holds only what it uses.
@@ -131,5 +131,33 @@ test("after a file is replayed the focus is on the results' heading, not lost wi
   await next(page, n);
   const focused = await w.evaluate((e) => e.shadowRoot.activeElement?.id ?? null);
   assert.equal(focused, "rv-results", "the results' heading has the focus");
+  assert.deepEqual(log.errors, []);
+});
+
+test("a link's \"Count as one user\" is used on the log read next and kept in the address; one the log has not is said, and the log read by its format's user", async () => {
+  const litellm = resolve(root, "tests/fixtures/replay/litellm.csv");
+  const perOf = (page) => el(page).locator(".per").inputValue();
+  // The log has it: its results are counted by team, and the address keeps it.
+  let { page, log } = await load(env, "replay.html#per=team_id");
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  let n = await drawn(page);
+  await el(page).locator(".file").setInputFiles(litellm);
+  await next(page, n);
+  let s = await state(page);
+  assert.equal(await perOf(page), "team_id", "the select shows the link's field");
+  assert.equal(s.hash.per, "team_id", JSON.stringify(s.hash));
+  assert.equal(s.problem, "");
+  assert.deepEqual(log.errors, []);
+  // The log has not: read by its format's user, the core's reason said, the address without it.
+  ({ page, log } = await load(env, "replay.html#per=nope"));
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  n = await drawn(page);
+  await el(page).locator(".file").setInputFiles(litellm);
+  await next(page, n);
+  s = await state(page);
+  assert.ok(s.policies?.length > 0, `replayed: ${s.problem}`);
+  assert.equal(await perOf(page), "", "counted by the format's user");
+  assert.match(s.problem, /"nope"/, s.problem);
+  assert.equal(s.hash.per, undefined, JSON.stringify(s.hash));
   assert.deepEqual(log.errors, []);
 });

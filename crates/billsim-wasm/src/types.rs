@@ -219,6 +219,7 @@ export interface ReplayView {
 export interface ReplayAddress {
   lesson: string | null;
   add: string | null;
+  per: string | null;
   policies: { name: string; guards: Record<string, unknown>[] }[] | null;
   ignored: string[];
 }

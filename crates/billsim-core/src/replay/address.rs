@@ -1,7 +1,8 @@
 //! The replay page's state in its address, after the `#` (which never leaves the browser):
-//! the lesson whose traffic it replays (`lesson=freeTier`), the cohort added (`add=`) and the
-//! editor's policies as JSON (`policies=`), so that a reload or a shared link shows the same
-//! results. A reader's own log is not in it: that file never leaves the page.
+//! the lesson whose traffic it replays (`lesson=freeTier`), the cohort added (`add=`), the
+//! log's field that counts as one user (`per=team_id`) and the editor's policies as JSON
+//! (`policies=`), so that a reload or a shared link shows the same results. A reader's own
+//! log is not in it: that file never leaves the page.
 
 use super::{lesson_log, page, run};
 use crate::engine::guard_schema::Edited;
@@ -17,6 +18,9 @@ pub struct Address {
     pub lesson: Option<String>,
     /// A cohort of a scenario, one of `replayPage().addable`.
     pub add: Option<String>,
+    /// The field of the log that counts as one user, as "Count as one user" names it: the
+    /// log read says whether it has it.
+    pub per: Option<String>,
     /// The editor's policies, as the editor holds them.
     pub policies: Option<Vec<Edited>>,
     /// A sentence for each part set aside: "Ignored lesson in the address: must be one of ...".
@@ -24,7 +28,7 @@ pub struct Address {
 }
 
 /// The keys the address takes, as a refusal lists them.
-const KEYS: &str = "one of \"lesson\", \"add\" and \"policies\"";
+const KEYS: &str = "one of \"lesson\", \"add\", \"per\" and \"policies\"";
 
 /// The address's `pairs` (its keys and values, decoded) read: a key given twice is read at
 /// its last.
@@ -34,7 +38,7 @@ const KEYS: &str = "one of \"lesson\", \"add\" and \"policies\"";
 /// let pairs = |p: &[(&str, &str)]| p.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>();
 /// let a = read(&pairs(&[("lesson", "freeTier"), ("policies", r#"[{"name":"open","guards":[]}]"#)]));
 /// assert_eq!((a.lesson.as_deref(), a.policies.map(|p| p[0].name.clone())), (Some("freeTier"), Some("open".to_string())));
-/// assert_eq!(read(&pairs(&[("lessn", "x")])).ignored, ["Ignored lessn in the address: must be one of \"lesson\", \"add\" and \"policies\"; got \"lessn\"."]);
+/// assert_eq!(read(&pairs(&[("lessn", "x")])).ignored, ["Ignored lessn in the address: must be one of \"lesson\", \"add\", \"per\" and \"policies\"; got \"lessn\"."]);
 /// ```
 pub fn read(pairs: &[(String, String)]) -> Address {
     let mut address = Address::default();
@@ -65,6 +69,14 @@ pub fn read(pairs: &[(String, String)]) -> Address {
                     ))),
                 }
             }
+            "per" => match value.trim().is_empty() {
+                true => address.ignored.push(refused(format!(
+                    "must name a field of the log that says who made a call, as \"{}\" lists them; got {}",
+                    page::WORDS.per,
+                    shown(value)
+                ))),
+                false => address.per = Some(value.clone()),
+            },
             "policies" => match serde_json::from_str::<Vec<Edited>>(value) {
                 Ok(policies) => address.policies = Some(policies),
                 Err(e) => address.ignored.push(refused(format!(
@@ -88,14 +100,25 @@ mod tests {
 
     #[test]
     fn each_part_of_the_address_is_read_and_a_bad_one_is_said_with_what_it_allows() {
-        let a = read(&pairs(&[("lesson", "toyDay"), ("add", "freeTier-script"), ("policies", "[]")]));
+        let a =
+            read(&pairs(&[("lesson", "toyDay"), ("add", "freeTier-script"), ("per", "team_id"), ("policies", "[]")]));
         assert_eq!(
-            (a.lesson.as_deref(), a.add.as_deref(), a.policies, a.ignored.len()),
-            (Some("toyDay"), Some("freeTier-script"), Some(vec![]), 0)
+            (a.lesson.as_deref(), a.add.as_deref(), a.per.as_deref(), a.policies, a.ignored.len()),
+            (Some("toyDay"), Some("freeTier-script"), Some("team_id"), Some(vec![]), 0)
         );
-        let bad = read(&pairs(&[("lesson", "nope"), ("add", "toyDay-nobody"), ("policies", "[{\"name\": 5}]")]));
-        assert_eq!((bad.lesson, bad.add, bad.policies), (None, None, None), "nothing bad is used");
-        assert_eq!(bad.ignored.len(), 3, "{:?}", bad.ignored);
+        let bad = read(&pairs(&[
+            ("lesson", "nope"),
+            ("add", "toyDay-nobody"),
+            ("policies", "[{\"name\": 5}]"),
+            ("per", " "),
+        ]));
+        assert_eq!((bad.lesson, bad.add, bad.policies, bad.per), (None, None, None, None), "nothing bad is used");
+        assert_eq!(bad.ignored.len(), 4, "{:?}", bad.ignored);
+        assert!(
+            bad.ignored[3].starts_with("Ignored per in the address: must name a field of the log"),
+            "{}",
+            bad.ignored[3]
+        );
         assert!(
             bad.ignored[0].starts_with("Ignored lesson in the address: must be one of \"toyDay\""),
             "{}",
