@@ -423,6 +423,9 @@ class ReplayView extends HTMLElement {
       if (this.#reading.asked) this.#askedPer = null; // the link's field is this log's now
       if (this.#perRefused) this.#problem(this.#perRefused);
       this.#perRefused = "";
+      // The editor's policies ran with the log: those of the address (a link's, mended in
+      // the editor) are now these.
+      if (this.#applied !== null) this.#applied = structuredClone(this.#reading.run.run);
       this.#toAddress();
     } else if (data.error && this.#reading.asked && !data.path) {
       // A shared link's "Count as one user" this log does not have: read by its format's
@@ -703,6 +706,20 @@ class ReplayView extends HTMLElement {
         setField(guard, f, v);
         if (fields().some((x) => x.when?.some(([key]) => key === f.key))) this.#renderEditor();
       }));
+    }
+    // A field the language has not (a link's "windw"): no control could set it right, so
+    // it gets a button that takes it out, where the editor's error about it is said.
+    const known = new Set(fields().map((f) => f.within ?? f.key));
+    for (const key of Object.keys(guard).filter((k) => !known.has(k))) {
+      const drop = document.createElement("button");
+      drop.type = "button";
+      drop.textContent = `${this.#words.removeField} ${JSON.stringify(key)}`;
+      drop.dataset.at = `${at}.${key}`;
+      drop.onclick = () => {
+        delete guard[key];
+        this.#renderEditor();
+      };
+      set.append(drop);
     }
     const remove = document.createElement("button");
     remove.type = "button";

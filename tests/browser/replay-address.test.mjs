@@ -161,3 +161,23 @@ test("a link's \"Count as one user\" is used on the log read next and kept in th
   assert.equal(s.hash.per, undefined, JSON.stringify(s.hash));
   assert.deepEqual(log.errors, []);
 });
+
+test("a link's guard with a field the language has not gets a button that takes the field out, and then runs", async () => {
+  const typo = [{ name: "typo", guards: [{ count: "requests", limit: 5, per: "user", windw: "1m", reset: "rolling" }] }];
+  const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(typo))}`);
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  assert.match(await w.locator(".editor-error").textContent(), /got the field "windw"/);
+  const n = await drawn(page);
+  await w.getByRole("button", { name: 'Remove the field "windw"' }).click();
+  await w.locator('[data-at="policies[0].guards[0].window"]').fill("1m");
+  await w.locator(".apply").click();
+  await next(page, n);
+  const s = await state(page);
+  assert.deepEqual(s.policies, ["typo"], s.problem);
+  assert.deepEqual(JSON.parse(s.hash.policies)[0].guards[0].window, "1m", s.hash.policies);
+  assert.ok(!s.hash.policies.includes("windw"), s.hash.policies);
+  assert.deepEqual(log.errors, []);
+});

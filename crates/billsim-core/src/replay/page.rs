@@ -45,6 +45,8 @@ pub struct Words {
     pub guard: &'static str,
     pub add_guard: &'static str,
     pub remove_guard: &'static str,
+    /// A guard's field the editor has no control for (a link's typo, "windw"): its button.
+    pub remove_field: &'static str,
     pub no_guards: &'static str,
     pub add_policy: &'static str,
     pub remove_policy: &'static str,
@@ -91,6 +93,7 @@ pub const WORDS: Words = Words {
     guard: "Guard",
     add_guard: "Add guard",
     remove_guard: "Remove guard",
+    remove_field: "Remove the field",
     no_guards: "No guard: every call is served.",
     add_policy: "Add policy",
     remove_policy: "Remove policy",
