@@ -44,24 +44,22 @@ pub const OVER_DAYS: [&str; 8] = [
 fn figures(day: &DayResult) -> [(String, u64); 8] {
     let (none, budget) = (day.outcome(Policy::NoLimit), day.outcome(Policy::DailyBudget));
     let (calls, heavy) = day.calls();
-    let permille = |o: &crate::lessons::toy_day::simulate::PolicyOutcome| {
-        let part = u128::from(o.heavy_charged(&day.users).0);
-        let whole = u128::from(o.bill.0).max(1);
-        u64::try_from((part * 1_000 + whole / 2) / whole).unwrap_or(u64::MAX)
+    // A share as the table writes it, and in tenths of a percent to range over.
+    let share_of = |part: u64, whole: u64| {
+        let tenths = (u128::from(part) * 1_000 + u128::from(whole.max(1)) / 2) / u128::from(whole.max(1));
+        (share(part, whole).unwrap_or_default(), u64::try_from(tenths).unwrap_or(u64::MAX))
     };
-    let shown = |o: &crate::lessons::toy_day::simulate::PolicyOutcome| {
-        share(o.heavy_charged(&day.users).0, o.bill.0).unwrap_or_default()
-    };
+    let heavy_share =
+        |o: &crate::lessons::toy_day::simulate::PolicyOutcome| share_of(o.heavy_charged(&day.users).0, o.bill.0);
     let refused = budget.refused(&day.users, UserKind::Ordinary);
     let heavy_refused = budget.refused(&day.users, UserKind::Heavy);
-    let calls_permille = u64::try_from((u128::from(heavy) * 1_000 + u128::from(calls) / 2) / u128::from(calls.max(1)));
     [
         (grouped(calls), calls),
-        (share(heavy, calls).unwrap_or_default(), calls_permille.unwrap_or(u64::MAX)),
+        share_of(heavy, calls),
         (none.bill.cents(), none.bill.0),
-        (shown(none), permille(none)),
+        heavy_share(none),
         (budget.bill.cents(), budget.bill.0),
-        (shown(budget), permille(budget)),
+        heavy_share(budget),
         (format!("{} of {}", grouped(heavy_refused), grouped(heavy)), heavy_refused),
         (format!("{} of {}", grouped(refused), grouped(calls - heavy)), refused),
     ]
