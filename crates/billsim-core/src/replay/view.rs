@@ -8,6 +8,7 @@
 //! rest, with its time counted from the log's first day (UTC), so the axis reads
 //! `Day 1 09:00` rather than days since 1970.
 
+use crate::engine::DAY_MS;
 use crate::engine::{Cohort, Nanos, Outcome, Reason};
 use crate::replay::run::ReplayRun;
 use crate::replay::when::{iso_text, span_text};
@@ -26,7 +27,6 @@ use serde::Serialize;
 pub const BIGGEST_USERS: usize = 6;
 /// The rows of the table of users refused most.
 pub const REFUSED_USERS: usize = 10;
-const DAY_MS: u64 = 86_400_000;
 
 /// The page's view of a replay.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

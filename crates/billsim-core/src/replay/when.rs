@@ -3,6 +3,7 @@
 //! milliseconds, microseconds or nanoseconds. No floats: digits past the millisecond are
 //! cut (a moment is never moved later).
 
+use crate::engine::DAY_MS;
 use crate::time::Instant;
 
 /// The unit of a Unix number, when the column's name says it (`time_ms`, `startTimeUnixNano`).
@@ -279,9 +280,6 @@ pub fn iso_text(at: Instant) -> String {
     )
 }
 
-/// A day in milliseconds.
-const DAY_MS: u64 = 86_400_000;
-
 /// A log's time span as a reader reads it, to the second, in UTC: `on 2025-05-01, from
 /// 09:30:00 to 11:02:15 UTC`, or `from 2025-05-01 09:30:00 to 2025-05-03 18:00:00 UTC`
 /// across days. A log whose times count from zero (all in 1970: a lesson's log, which
@@ -297,11 +295,9 @@ const DAY_MS: u64 = 86_400_000;
 /// assert_eq!(span_text(Instant(5_373), Instant(7_196_469)), "from 00:00:05 to 01:59:56 of its first day");
 /// ```
 pub fn span_text(from: Instant, until: Instant) -> String {
-    let clock = |at: Instant| {
-        let ms = at.0 % DAY_MS;
-        format!("{:02}:{:02}:{:02}", ms / 3_600_000, ms % 3_600_000 / 60_000, ms % 60_000 / 1_000)
-    };
+    // The parts of the ISO text: "2025-05-01" and "09:30:00".
     let date = |at: Instant| iso_text(at)[..10].to_string();
+    let clock = |at: Instant| iso_text(at)[11..19].to_string();
     let (first, last) = (from.0 / DAY_MS, until.0 / DAY_MS);
     match (until.0 < 365 * DAY_MS, first == last) {
         (true, true) if first == 0 => format!("from {} to {} of its first day", clock(from), clock(until)),
