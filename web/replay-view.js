@@ -708,7 +708,9 @@ class ReplayView extends HTMLElement {
       }));
     }
     // A field the language has not (a link's "windw"): no control could set it right, so
-    // it gets a button that takes it out, where the editor's error about it is said.
+    // it gets a button that takes it out (the editor's error names the field; its path is
+    // the guard's, so it marks no control). Named as the editor's controls are, so that
+    // once it is gone the focus goes on to the policy's next button, not to the page.
     const known = new Set(fields().map((f) => f.within ?? f.key));
     for (const key of Object.keys(guard).filter((k) => !known.has(k))) {
       const drop = document.createElement("button");

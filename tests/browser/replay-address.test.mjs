@@ -172,6 +172,8 @@ test("a link's guard with a field the language has not gets a button that takes 
   assert.match(await w.locator(".editor-error").textContent(), /got the field "windw"/);
   const n = await drawn(page);
   await w.getByRole("button", { name: 'Remove the field "windw"' }).click();
+  const focused = await w.evaluate((e) => e.shadowRoot.activeElement?.dataset.at ?? null);
+  assert.equal(focused, "policies[0]/add", "the focus goes on to the policy's next button, not to the page");
   await w.locator('[data-at="policies[0].guards[0].window"]').fill("1m");
   await w.locator(".apply").click();
   await next(page, n);
