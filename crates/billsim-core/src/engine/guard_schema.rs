@@ -7,7 +7,7 @@
 //! [`policy_file::read`], the one reader of policies, so a bad field is refused with its
 //! path and what it allows, as from a file.
 //!
-//! Left out: `per: "tenant"` (its `tiers` are by a scenario's cohorts; a log has none),
+//! Left out: `tiers` (a limit per tenant's cohort: a scenario's cohorts; a log has none),
 //! `reason` and `retryAfter` (they name a refusal, they do not change it), and a policy's
 //! `processes`, `ladder` and `ledger` (a policy file still takes them).
 //!
@@ -92,7 +92,14 @@ pub const GUARD_FIELDS: &[GuardField] = &[
         key: "per",
         label: "Per",
         kind: FieldKind::Choice,
-        choices: &[["user", "Each user"], ["key", "Each key"], ["everyone", "Everyone together"]],
+        // A tenant is a log's team (LiteLLM's `team_id`); in a lesson, and in a log that
+        // names no team, each user is its own.
+        choices: &[
+            ["user", "Each user"],
+            ["key", "Each key"],
+            ["tenant", "Each team (tenant)"],
+            ["everyone", "Everyone together"],
+        ],
         default: "user",
         ..BASE
     },
@@ -230,8 +237,8 @@ pub struct Edited {
     pub guards: Vec<Map<String, Value>>,
 }
 
-/// `policies` as an editor holds them; a guard the editor cannot show (`per: "tenant"`,
-/// whose tiers are a scenario's) is left out (the second value counts them).
+/// `policies` as an editor holds them; a guard the editor cannot show (one with `tiers`,
+/// which are a scenario's) is left out (the second value counts them).
 pub fn edited(policies: &[Policy]) -> (Vec<Edited>, usize) {
     let mut left_out = 0;
     let edited = policies

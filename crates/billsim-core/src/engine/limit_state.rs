@@ -48,6 +48,8 @@ pub struct LimitState {
     /// tenant holds its own tier's limit.
     burst: Option<u128>,
     slots: Vec<Slot>,
+    /// Per tenant, each user's slot (its tenant); empty when each user is its own tenant.
+    tenant_of: Vec<u32>,
     /// The slot and its count with the checked call in it, until committed.
     pending: Option<(usize, Slot)>,
 }
@@ -82,16 +84,23 @@ impl LimitState {
                 _ => u128::from(amount),
             })
         };
+        let tenant_of = match (point.per, traffic.tenants()) {
+            (Per::Tenant, Some(tenants)) => tenants.of_user.clone(),
+            _ => Vec::new(),
+        };
         let slots = match point.per {
-            Per::User | Per::Tenant => traffic.users.len(),
+            Per::User => traffic.users.len(),
+            Per::Tenant => traffic.tenants().map_or(traffic.users.len(), |t| t.names.len()),
             Per::Key => traffic.key_count(),
             Per::Everyone => 1,
         };
         let limits = match &point.limit {
             LimitOf::Amount(a) => vec![unit(*a)?],
-            LimitOf::Tiers(tiers) => (0..traffic.users.len())
-                .map(|u| {
-                    let cohort = &traffic.cohort_of(u).name;
+            // A tenant's tier is its cohort's: its first user's, when tenants are not users.
+            LimitOf::Tiers(tiers) => (0..slots)
+                .map(|slot| {
+                    let user = tenant_of.iter().position(|&t| t as usize == slot).unwrap_or(slot);
+                    let cohort = &traffic.cohort_of(user).name;
                     match tiers.iter().find(|(c, _)| c == cohort) {
                         Some((_, a)) => unit(*a),
                         None => {
@@ -117,13 +126,15 @@ impl LimitState {
             limits,
             burst,
             slots: vec![Slot::default(); slots],
+            tenant_of,
             pending: None,
         })
     }
 
     fn slot_of(&self, call: &Call, key: u32) -> usize {
         match self.per {
-            Per::User | Per::Tenant => call.user as usize,
+            Per::User => call.user as usize,
+            Per::Tenant => self.tenant_of.get(call.user as usize).map_or(call.user, |&t| t) as usize,
             Per::Key => key as usize,
             Per::Everyone => 0,
         }

@@ -222,7 +222,7 @@ fn fresh_states(processes: u32, guards: &[Guard], traffic: &Traffic) -> Result<V
 
 /// Whether each user's outcome depends on their own calls alone: every guard keeps its
 /// state per user, one process keeps it, every reply comes the moment its call is made,
-/// no event list is kept, each user is their own key and the server never restarts. Then the calls run as given (each user's in time order),
+/// no event list is kept, each user is their own key and tenant, and the server never restarts. Then the calls run as given (each user's in time order),
 /// without putting all of them in time order first, with the same outcome (a test runs
 /// both ways on many traffics): the toy day's three policies run this way.
 fn users_are_independent(traffic: &Traffic, policy: &Policy, record: Record) -> bool {
@@ -231,6 +231,7 @@ fn users_are_independent(traffic: &Traffic, policy: &Policy, record: Record) -> 
         && policy.guards.iter().all(Guard::per_user)
         && traffic.instant_replies()
         && traffic.keys().is_none()
+        && traffic.tenants().is_none()
         && traffic.restarts().is_empty()
 }
 

@@ -75,6 +75,8 @@ pub struct Traffic {
     failed: Vec<u64>,
     /// Who the server takes each call's sender to be, when that is not always its user.
     keys: Option<Keys>,
+    /// Who pays for each user's calls, when that is not always the user.
+    tenants: Option<Tenants>,
     /// When the server restarts, in time order: see [`Traffic::with_restarts`].
     restarts: Vec<Instant>,
 }
@@ -88,6 +90,17 @@ pub struct Keys {
     pub names: Vec<String>,
     /// Each call's key, by its index in [`Traffic::calls`].
     pub of_call: Vec<u32>,
+}
+
+/// Who pays for each user's calls: a log's team (LiteLLM's `team_id`), which its gateway
+/// budgets apart from its users and keys. Guards `"per": "tenant"` count per tenant;
+/// traffic without tenants is its users' (lesson 002's tenants are its users).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tenants {
+    /// Each tenant's name.
+    pub names: Vec<String>,
+    /// Each user's tenant, by the user's index in [`Traffic::users`].
+    pub of_user: Vec<u32>,
 }
 
 impl Traffic {
@@ -166,6 +179,7 @@ impl Traffic {
             span: (start, end),
             instant_replies,
             keys: None,
+            tenants: None,
             restarts: Vec::new(),
             failed: Vec::new(),
         })
@@ -189,6 +203,27 @@ impl Traffic {
             )));
         }
         self.keys = Some(keys);
+        Ok(self)
+    }
+
+    /// The same traffic with each user's tenant (by index in [`Traffic::users`]): guards
+    /// `"per": "tenant"` count per tenant. Every user needs a tenant that names one.
+    pub fn with_tenants(mut self, tenants: Tenants) -> Result<Traffic, BadTraffic> {
+        if tenants.of_user.len() != self.users.len() {
+            return Err(BadTraffic(format!(
+                "tenants: {} given for {} users; give each user one",
+                tenants.of_user.len(),
+                self.users.len()
+            )));
+        }
+        if let Some(u) = tenants.of_user.iter().position(|&t| t as usize >= tenants.names.len()) {
+            return Err(BadTraffic(format!(
+                "user {u} names tenant {}, but there are {}",
+                tenants.of_user[u],
+                tenants.names.len()
+            )));
+        }
+        self.tenants = Some(tenants);
         Ok(self)
     }
 
@@ -217,6 +252,11 @@ impl Traffic {
     /// How many keys the guards count: the users when there are no keys.
     pub fn key_count(&self) -> usize {
         self.keys.as_ref().map_or(self.users.len(), |k| k.names.len())
+    }
+
+    /// The tenants, when the traffic has them.
+    pub fn tenants(&self) -> Option<&Tenants> {
+        self.tenants.as_ref()
     }
 
     /// The key call number `index` (in [`Traffic::calls`]) is counted under.
@@ -349,17 +389,13 @@ fn order_moment(moment: &mut Vec<(Instant, u32, u32)>, order: &mut Vec<u32>) {
 }
 
 impl PartialEq for Traffic {
-    /// The same users, models, calls, logged costs, keys, restarts and failures (the order
-    /// is made from them).
+    /// The same users, models, calls, logged costs, keys, tenants, restarts and failures
+    /// (the order is made from them).
     fn eq(&self, other: &Self) -> bool {
-        (&self.cohorts, &self.users, &self.models, &self.calls, &self.costs, &self.keys, &self.restarts, &self.failed)
+        let ours = (&self.cohorts, &self.users, &self.models, &self.calls, &self.costs, &self.keys, &self.tenants);
+        (ours, &self.restarts, &self.failed)
             == (
-                &other.cohorts,
-                &other.users,
-                &other.models,
-                &other.calls,
-                &other.costs,
-                &other.keys,
+                (&other.cohorts, &other.users, &other.models, &other.calls, &other.costs, &other.keys, &other.tenants),
                 &other.restarts,
                 &other.failed,
             )

@@ -13,6 +13,7 @@
 //! | output tokens | `output_tokens`, `completion_tokens`, `tokens_out`, `output` | whole number |
 //! | cost | `cost`, `cost_usd`, `cost_dollars`, `spend`, `total_cost` (dollars), `cost_cents`, `cents` (cents) | optional; a `cost_unit` column (`dollars` or `cents`) may say the unit of `cost` |
 //! | cohort | `cohort`, `group` | optional: users' groups |
+//! | team | `team`, `team_id` | optional: who pays beside the user, what a guard `"per": "tenant"` counts by (a user stays in its first team) |
 //! | request | `request`, `request_id` | optional: calls of one request share it; a refused call ends its request |
 //! | cached input tokens | `cached_input_tokens`, `cached_tokens`, `cache_read_input_tokens`, `cache_read_tokens` | optional: of the input tokens, those read from the provider's prompt cache |
 //! | status | `status` | optional: `ok` (or empty), `failed` (made, charged what was logged), `cache_hit` (no tokens, no cost); see [`crate::replay::status`] |
@@ -53,6 +54,7 @@ pub const SPEC: Spec = Spec {
         (Field::CostCents, &["costcents", "cents"]),
         (Field::CostUnit, &["costunit"]),
         (Field::Cohort, &["cohort", "group"]),
+        (Field::Team, &["team", "teamid"]),
         (Field::Request, &["request", "requestid"]),
         (Field::Status, &["status"]),
         (Field::CachedInput, &["cachedinputtokens", "cachedtokens", "cachereadinputtokens", "cachereadtokens"]),

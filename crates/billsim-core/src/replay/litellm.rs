@@ -17,6 +17,7 @@ pub const SPEC: Spec = Spec {
         (Field::End, &["endtime"]),
         (Field::User, &["enduser", "user"]),
         (Field::Key, &["apikey"]),
+        (Field::Team, &["teamid"]),
         (Field::Model, &["model", "modelgroup"]),
         (Field::Input, &["prompttokens"]),
         (Field::Output, &["completiontokens"]),
@@ -37,6 +38,8 @@ pub const SPEC: Spec = Spec {
     // `metadata.additional_usage_values` (Anthropic's `cache_read_input_tokens`, OpenAI's
     // `prompt_tokens_details.cached_tokens`), of the `prompt_tokens`.
     paths: &[
+        // The logging payload's team, as its metadata names it.
+        (Field::Team, "metadata.user_api_key_team_id"),
         (Field::CachedInput, "metadata.additional_usage_values.cache_read_input_tokens"),
         (Field::CachedInput, "metadata.additional_usage_values.prompt_tokens_details.cached_tokens"),
     ],

@@ -2,10 +2,11 @@
 //! grows with calls and users, not with the file's bytes), the bad rows (the first ten
 //! said, the rest counted), and notes on what the reading had to assume.
 
-use crate::engine::{BadTraffic, Call, Cohort, Keys, Nanos, PriceTable, Traffic, User};
+use crate::engine::{BadTraffic, Call, Cohort, Keys, Nanos, PriceTable, Tenants, Traffic, User};
 use crate::money::Tokens;
 use crate::replay::amount;
 use crate::replay::call_columns::{fit, keep_room, room_for, rows_guessed, sort_by_time};
+use crate::replay::counted_by::Teams;
 use crate::replay::error::BadRow;
 use crate::replay::names::{Names, Requests};
 use crate::replay::per;
@@ -13,7 +14,7 @@ use crate::replay::status::{self, Status};
 use crate::replay::when::{self, Unit};
 use crate::time::{Instant, Span};
 use crate::visible_text::quoted;
-use crate::words::{counted, counted_grouped};
+use crate::words::counted;
 
 pub use crate::replay::row::{Field, Row, Value};
 
@@ -69,6 +70,8 @@ pub struct Log {
     /// `api_key` and `user`): what a guard `"per": "key"` counts by. `None` when it names
     /// none, or only in place of users: a key is then its user.
     pub keys: Option<Keys>,
+    /// Each user's team, when the log names teams: what a guard `"per": "tenant"` counts by.
+    pub tenants: Option<Tenants>,
 }
 
 impl Log {
@@ -82,10 +85,8 @@ impl Log {
             self.costs.clone(),
         )?
         .with_failed(&self.failed);
-        match &self.keys {
-            Some(keys) => traffic.with_keys(keys.clone()),
-            None => Ok(traffic),
-        }
+        let traffic = self.keys.iter().try_fold(traffic, |t, keys| t.with_keys(keys.clone()))?;
+        self.tenants.iter().try_fold(traffic, |t, tenants| t.with_tenants(tenants.clone()))
     }
 
     /// How many calls failed.
@@ -113,6 +114,7 @@ pub struct Builder {
     keys: Names,
     /// One per call once one names an API key beside its user.
     key_of_call: Vec<u32>,
+    teams: Teams,
     /// Calls that wrote to the prompt cache, and how many tokens.
     cache_writes: (u64, Tokens),
     pub bad: Vec<BadRow>,
@@ -367,6 +369,7 @@ impl Builder {
         let no_user = who == NO_USER;
         let key = text_of(row, Field::Key)?.map(|v| v.text).filter(|k| !k.trim().is_empty());
         let cohort = text_of(row, Field::Cohort)?.map(|v| v.text);
+        let team = text_of(row, Field::Team)?.map(|v| v.text);
         let request = text_of(row, Field::Request)?.map(|v| v.text);
         let (who, model) = (who.trim(), model.text.trim());
         let cohort_name = cohort.as_deref().map_or(LOGGED, str::trim);
@@ -394,6 +397,7 @@ impl Builder {
                 self.users.number(who).0
             }
         };
+        self.teams.see(user, team.as_deref());
         let model = self.models.number(model).0 as u16; // below 2^16: checked above
         let request = self.requests.number(user, request.as_deref().map(str::trim));
         self.by_key += u64::from(by_key);
@@ -554,16 +558,7 @@ impl Builder {
         let named_keys = !self.key_of_call.is_empty();
         let keys = (named_keys && self.by_key < self.calls.len() as u64)
             .then_some(Keys { names: self.keys.names, of_call: self.key_of_call });
-        if let Some(keys) = &keys {
-            notes.push(format!(
-                "a guard \"per\": \"key\" counts by the log's API key ({}), \"user\" and \"tenant\" by its user",
-                counted_grouped(keys.names.len() as u64, "key", "keys")
-            ));
-        } else if !named_keys {
-            // A gateway's per-key limit replayed on a log with no key (Helicone's, OTLP's)
-            // would otherwise count by user with nothing said.
-            notes.push("the log names no API key: a guard \"per\": \"key\" counts by its user".to_string());
-        }
+        let tenants = self.teams.finish(keys.as_ref(), named_keys, &mut notes);
         let cohorts = if self.cohorts.is_empty() { vec![LOGGED.to_string()] } else { self.cohorts.names };
         let cohorts = cohorts
             .into_iter()
@@ -588,6 +583,7 @@ impl Builder {
             cached_prices: Vec::new(),
             per_fields,
             keys,
+            tenants,
         })
     }
 }

@@ -24,6 +24,7 @@ pub mod address;
 pub mod amount;
 mod call_columns;
 pub mod columns;
+mod counted_by;
 mod csv_records;
 mod csv_rows;
 mod error;

@@ -22,6 +22,8 @@ pub enum Field {
     /// "dollars" or "cents", for a cost column that does not say.
     CostUnit,
     Cohort,
+    /// Who pays for the call beside its user (LiteLLM's `team_id`): its tenant.
+    Team,
     Request,
     /// What became of the call (see [`crate::replay::status`]).
     Status,
@@ -63,6 +65,7 @@ impl Field {
             Field::CostDollars | Field::CostCents => "cost",
             Field::CostUnit => "cost unit",
             Field::Cohort => "cohort",
+            Field::Team => "team",
             Field::Request => "request",
             Field::Status | Field::SpanStatus => "status",
             Field::Level => "level",
@@ -107,8 +110,8 @@ mod tests {
     fn every_field() -> Vec<Field> {
         match Start {
             Start | End | Latency | User | Key | Model | Input | Output | CostDollars | CostCents | CostUnit
-            | Cohort | Request | Status | Level | SpanStatus | CacheHit | CallType | CachedInput | CacheReadApart
-            | CacheWriteApart => {}
+            | Cohort | Team | Request | Status | Level | SpanStatus | CacheHit | CallType | CachedInput
+            | CacheReadApart | CacheWriteApart => {}
         }
         vec![
             Start,
@@ -123,6 +126,7 @@ mod tests {
             CostCents,
             CostUnit,
             Cohort,
+            Team,
             Request,
             Status,
             Level,

@@ -8,7 +8,7 @@ use crate::replay::log::Log;
 use crate::replay::prices;
 use crate::replay::when::iso_text;
 use crate::scenario::registry::{self, SCENARIOS};
-use crate::scenario::{UserSummary, Values};
+use crate::scenario::{Callers, UserSummary, Values};
 use crate::settings::shown;
 use crate::time::Instant;
 use crate::visible_text::quoted;
@@ -60,9 +60,9 @@ pub struct ReplayRun {
     #[serde(skip)]
     pub ran: Vec<Policy>,
     pub policies: Vec<Outcome>,
-    /// The API keys that called, when the log names them.
+    /// The API keys and teams that called, when the log names them.
     #[serde(skip)]
-    pub keys: Option<u64>,
+    pub callers: Callers,
 }
 
 /// Replays `log` under `policies` (the main ones when `None`), pricing calls without a
@@ -148,6 +148,9 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     if let Some(keys) = log.keys.take() {
         traffic = traffic.with_keys(keys)?; // one per call, read with them
     }
+    if let Some(tenants) = log.tenants.clone() {
+        traffic = traffic.with_tenants(tenants)?; // one per user, read with them
+    }
     let prices = match engine::resolve_prices(&traffic, &table) {
         Ok(prices) => prices,
         Err(e) => {
@@ -186,7 +189,7 @@ impl Prepared {
             labels: self.labels.clone(),
             ran: self.ran.clone(),
             policies: outcomes,
-            keys: traffic.keys().map(|k| k.names.len() as u64),
+            callers: Callers::of(traffic),
         })
     }
 
@@ -244,6 +247,11 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
         if let Some(keys) = &mut log.keys {
             key_of_user.insert(u as u32, keys.names.len() as u32);
             keys.names.push(name.clone());
+        }
+        // And, in a log with teams, is a team of its own.
+        if let Some(tenants) = &mut log.tenants {
+            tenants.of_user.push(tenants.names.len() as u32);
+            tenants.names.push(name.clone());
         }
         log.users.push(User { name, cohort: new_cohort });
     }

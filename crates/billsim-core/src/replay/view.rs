@@ -134,7 +134,7 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
         ran: run.ran.clone(),
         policies,
         keys: Vec::new(),
-        about: About { label: None, over: None, abusers, policies: &[], keys: run.keys, ..About::default() },
+        about: About { label: None, over: None, abusers, policies: &[], callers: run.callers, ..About::default() },
     }
 }
 

@@ -23,7 +23,7 @@ use crate::views::panels::Panel;
 use serde::{Serialize, Serializer};
 
 pub use marks::{ManyAccounts, Marks, Reference, TripWords};
-pub use scenario_run::{About, ScenarioRun, UserSummary};
+pub use scenario_run::{About, Callers, ScenarioRun, UserSummary};
 pub use values::Values;
 
 /// A scenario's traffic, the policies it compares, and the prices of its models.
@@ -184,7 +184,7 @@ impl Scenario {
             trip: self.marks.trip,
             reference,
             accounts: self.accounts,
-            keys: None,
+            callers: Callers::default(),
         }
     }
 }

@@ -71,9 +71,27 @@ pub struct About {
     pub reference: Option<(&'static str, crate::money::Micros)>,
     /// The kind of user whose accounts its lesson draws one by one ([`super::marks::ManyAccounts`]).
     pub accounts: Option<super::marks::ManyAccounts>,
-    /// The API keys that called, in a replayed log that names them: a per-key budget line
-    /// is so many keys times the budget.
+    /// The API keys and teams that called, in a replayed log that names them.
+    pub callers: Callers,
+}
+
+/// How many API keys and teams called, in a replayed log that names them: a per-key or
+/// per-tenant budget line is so many times the budget. `None` where the log names none
+/// (its guards then count by user).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Callers {
     pub keys: Option<u64>,
+    pub tenants: Option<u64>,
+}
+
+impl Callers {
+    /// The callers of `traffic` beside its users.
+    pub fn of(traffic: &Traffic) -> Callers {
+        Callers {
+            keys: traffic.keys().map(|k| k.names.len() as u64),
+            tenants: traffic.tenants().map(|t| t.names.len() as u64),
+        }
+    }
 }
 
 /// A user as a run's JSON shows it.

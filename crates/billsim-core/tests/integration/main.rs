@@ -28,6 +28,7 @@ mod replay_model_names;
 mod replay_per;
 mod replay_real_exports;
 mod replay_status;
+mod replay_teams;
 mod runaway_tenant;
 mod runaway_tenant_views;
 mod settings_table;

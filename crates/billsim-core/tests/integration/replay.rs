@@ -89,21 +89,25 @@ fn a_generic_csv_with_quoted_commas_keeps_each_user_whole() {
     assert!(log.costs.is_empty(), "no cost column: every call is priced");
 }
 
-/// What a log with no API key says of a guard per key.
-const NO_KEY_NOTE: &str = "the log names no API key: a guard \"per\": \"key\" counts by its user";
+/// What a log with no API key nor team says of a guard per key or tenant.
+const NO_KEY_NOR_TEAM_NOTE: &str =
+    "the log names no API key nor team: a guard \"per\": \"key\" or \"tenant\" counts by its user";
 
 #[test]
 fn records_that_are_not_model_calls_are_left_out_and_counted() {
     let log = read_fixture("langfuse.json");
     // A note for each thing left out, then how a per-key guard counts a log with no key.
-    assert_eq!(log.notes, ["1 observation not of type GENERATION left out: it is not a model call", NO_KEY_NOTE]);
+    assert_eq!(
+        log.notes,
+        ["1 observation not of type GENERATION left out: it is not a model call", NO_KEY_NOR_TEAM_NOTE]
+    );
     let log = read_fixture("otlp.jsonl");
     assert_eq!(
         log.notes,
         [
             "1 span without token counts left out: it is not a model call",
             "1 agent or tool span left out: it is not a model call",
-            NO_KEY_NOTE
+            NO_KEY_NOR_TEAM_NOTE
         ]
     );
 }
@@ -193,7 +197,10 @@ fn calls_out_of_time_order_are_sorted_and_the_notes_say_so() {
     let log = read_fixture("out_of_order.csv");
     let order: Vec<(String, u64)> = calls(&log).into_iter().map(|c| (c.0, c.2)).collect();
     assert_eq!(order, [("bob".into(), NINE), ("alice".into(), NINE + 1_800_000), ("alice".into(), NINE + 3_600_000)]);
-    assert_eq!(log.notes, ["1 call starts before the call above it: the calls are put in time order", NO_KEY_NOTE]);
+    assert_eq!(
+        log.notes,
+        ["1 call starts before the call above it: the calls are put in time order", NO_KEY_NOR_TEAM_NOTE]
+    );
 }
 
 #[test]
@@ -785,6 +792,7 @@ fn notes_count_calls_not_bad_rows_and_say_one_in_the_singular() {
             "2 calls name no user: their API key stands for the user",
             "2 calls have no end time or latency: they finish the moment they start",
             "1 call starts before the call above it: the calls are put in time order",
+            "the log names no team: a guard \"per\": \"tenant\" counts by its user",
         ]
     );
     let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();

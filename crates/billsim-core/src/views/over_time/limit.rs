@@ -8,6 +8,7 @@ use crate::engine::language::{CountOf, LimitOf, Per, Reset, WhenFull, Window};
 use crate::engine::limit_state::month_of;
 use crate::engine::{Guard, Nanos, Reason, Tier, MONTH_MS};
 use crate::money::{Micros, Overflow};
+use crate::scenario::Callers;
 use crate::time::{Instant, Span};
 use crate::views::over_time::axis::DAY;
 use crate::words::counted;
@@ -67,20 +68,21 @@ impl Limit {
 }
 
 /// The limit line of `guard` at each of `moments` (the first is the axis's start), for
-/// `users` users who call and, in a replayed log that names them, `keys` API keys that do,
-/// belonging to no line yet; `None` for a guard that does not limit money. Read from the
+/// `users` users who call and, in a replayed log that names them, the API keys and teams
+/// that do (`callers`), belonging to no line yet; `None` for a guard that does not limit money. Read from the
 /// guard's point in the policy language, whatever lesson it came from: a `dollars` guard
 /// `per: everyone` is a ceiling line; one per user, key or tenant with one limit is a
-/// budget line of the users (or keys) who call times the limit. (A ledger's, and tiers',
+/// budget line of the users (or keys, or teams) who call times the limit. (A ledger's, and tiers',
 /// lines need the cohorts: [`ledger_limit`].)
-pub fn limit_of(guard: &Guard, users: u64, keys: Option<u64>, moments: &[u64]) -> Result<Option<Limit>, Overflow> {
+pub fn limit_of(guard: &Guard, users: u64, callers: Callers, moments: &[u64]) -> Result<Option<Limit>, Overflow> {
     let Some(point) = guard.point() else { return Ok(None) };
     let (CountOf::Dollars, LimitOf::Amount(amount)) = (point.count, &point.limit) else { return Ok(None) };
     let amount = Micros(*amount);
     let start = moments.first().copied().unwrap_or(0);
     let per_window = u128::from(Nanos::from_micros(amount)?.0);
-    let (callers, (one, many)) = match (point.per, keys) {
-        (Per::Key, Some(keys)) => (keys, ("key", "keys")),
+    let (callers, (one, many)) = match (point.per, callers) {
+        (Per::Key, Callers { keys: Some(keys), .. }) => (keys, ("key", "keys")),
+        (Per::Tenant, Callers { tenants: Some(teams), .. }) => (teams, ("team", "teams")),
         _ => (users, ("user", "users")),
     };
     let (users, who) = match point.per {
@@ -256,16 +258,17 @@ mod tests {
     #[test]
     fn a_daily_budget_is_its_users_times_the_budget_for_each_day_begun() {
         let moments = [6 * 3_600_000, 23 * 3_600_000, DAY, DAY + 1, 2 * DAY + 5];
-        let Limit { kind, label, points, .. } = limit_of(&budget(Refill::Daily), 10, None, &moments).unwrap().unwrap();
+        let Limit { kind, label, points, .. } =
+            limit_of(&budget(Refill::Daily), 10, Callers::default(), &moments).unwrap().unwrap();
         assert_eq!((kind, label.as_str()), (LimitKind::Budget, "10 users × $0.25 per day"));
-        let drawn = limit_of(&budget(Refill::Daily), 10, None, &moments).unwrap().unwrap().chart_label;
+        let drawn = limit_of(&budget(Refill::Daily), 10, Callers::default(), &moments).unwrap().unwrap().chart_label;
         assert_eq!(drawn, "budget 10 users × $0.25 per day");
         let values: Vec<u64> = points.iter().map(|p| p[1]).collect();
         assert_eq!(values, [2_500_000_000, 2_500_000_000, 2_500_000_000, 5_000_000_000, 7_500_000_000]);
-        let one = limit_of(&budget(Refill::Daily), 1, None, &moments).unwrap().unwrap();
+        let one = limit_of(&budget(Refill::Daily), 1, Callers::default(), &moments).unwrap().unwrap();
         assert_eq!(one.label, "1 user × $0.25 per day");
         assert_eq!(
-            limit_of(&budget(Refill::Daily), 0, None, &moments),
+            limit_of(&budget(Refill::Daily), 0, Callers::default(), &moments),
             Ok(None),
             "no user who calls: nothing to bound"
         );
@@ -275,7 +278,9 @@ mod tests {
     fn a_steady_budget_climbs_by_a_budget_a_day_from_the_start() {
         let start = 6 * 3_600_000;
         let Limit { label, points, .. } =
-            limit_of(&budget(Refill::Steady), 10, None, &[start, start + 12 * 3_600_000]).unwrap().unwrap();
+            limit_of(&budget(Refill::Steady), 10, Callers::default(), &[start, start + 12 * 3_600_000])
+                .unwrap()
+                .unwrap();
         assert_eq!(label, "10 users × $0.25, refilled steadily over 24 h");
         assert_eq!(points, [[start, 2_500_000_000], [start + 12 * 3_600_000, 3_750_000_000]]);
     }
@@ -284,11 +289,11 @@ mod tests {
     fn a_ceiling_is_one_amount_per_period_begun_and_a_rate_limit_has_no_line() {
         let ceiling = Guard::SpendCeiling { ceiling_micros: Micros(5_000_000), period_ms: Span(3_600_000) };
         let Limit { kind, label, points, .. } =
-            limit_of(&ceiling, 10, None, &[0, 3_600_000, 3_600_001]).unwrap().unwrap();
+            limit_of(&ceiling, 10, Callers::default(), &[0, 3_600_000, 3_600_001]).unwrap().unwrap();
         assert_eq!((kind, label.as_str()), (LimitKind::Ceiling, "spend ceiling $5.00 per hour"));
         assert_eq!(points.iter().map(|p| p[1]).collect::<Vec<_>>(), [5_000_000_000, 5_000_000_000, 10_000_000_000]);
         let window = Guard::SlidingWindow { limit: 5.try_into().unwrap(), window_ms: Span(60_000) };
-        assert_eq!(limit_of(&window, 10, None, &[0]), Ok(None));
+        assert_eq!(limit_of(&window, 10, Callers::default(), &[0]), Ok(None));
         assert_eq!(period_words(2 * DAY), "2 days");
         assert_eq!(period_words(1_500), "1500 milliseconds");
     }
@@ -309,17 +314,23 @@ mod tests {
         };
         let guard = Guard::from_point(point.clone());
         assert!(matches!(guard, Guard::Limit(_)), "no lesson's kind: {guard:?}");
-        let line = limit_of(&guard, 7, None, &[0, 6 * 3_600_000, 6 * 3_600_000 + 1]).unwrap().unwrap();
+        let line = limit_of(&guard, 7, Callers::default(), &[0, 6 * 3_600_000, 6 * 3_600_000 + 1]).unwrap().unwrap();
         assert_eq!((line.kind, line.label.as_str()), (LimitKind::Ceiling, "spend ceiling $2.00 per 6 hours"));
         assert_eq!(line.points.iter().map(|p| p[1]).collect::<Vec<_>>(), [2_000_000_000, 2_000_000_000, 4_000_000_000]);
         // A month's budget per user: 3 users × $5, a month begun at each month's start.
         let monthly = Point { per: Per::User, window: Window::Months(1), limit: LimitOf::Amount(5_000_000), ..point };
         let jan_31 = 30 * DAY;
-        let line = limit_of(&Guard::from_point(monthly), 3, None, &[0, jan_31, jan_31 + DAY + 1]).unwrap().unwrap();
+        let line = limit_of(&Guard::from_point(monthly), 3, Callers::default(), &[0, jan_31, jan_31 + DAY + 1])
+            .unwrap()
+            .unwrap();
         assert_eq!((line.kind, line.label.as_str()), (LimitKind::Budget, "3 users × $5.00 per month"));
         assert_eq!(line.points.iter().map(|p| p[1] / 1_000_000_000).collect::<Vec<_>>(), [15, 15, 30]);
         let requests = Point { count: CountOf::Requests, limit: LimitOf::Amount(20), ..point_of(&guard) };
-        assert_eq!(limit_of(&Guard::from_point(requests), 7, None, &[0]), Ok(None), "requests are not money");
+        assert_eq!(
+            limit_of(&Guard::from_point(requests), 7, Callers::default(), &[0]),
+            Ok(None),
+            "requests are not money"
+        );
     }
 
     fn point_of(guard: &Guard) -> crate::engine::language::Point {

@@ -72,7 +72,7 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
         for guard in &policy.guards {
             let line = match guard {
                 Guard::TenantLedger { tiers, .. } => ledger_limit(tiers, &cohorts, &moments),
-                _ => limit_of(guard, users, run.about.keys, &moments),
+                _ => limit_of(guard, users, run.about.callers, &moments),
             };
             let Some(mut new) = line.map_err(overflow)? else { continue };
             match limits.iter_mut().find(|l| (l.kind, &l.label, &l.points) == (new.kind, &new.label, &new.points)) {

@@ -1,0 +1,78 @@
+//! What a replay's guards count by beside the user, and the notes that say so: each call's
+//! API key (`"per": "key"`), and each user's team (`"per": "tenant"`: LiteLLM's `team_id`,
+//! a generic log's `team`), as a gateway budgets keys and teams apart from users. A user
+//! stays in the first team its rows name, as in its cohort.
+
+use crate::engine::{Keys, Tenants};
+use crate::replay::names::Names;
+use crate::words::{counted, counted_grouped};
+
+/// The team of a user whose rows name none.
+pub const NO_TEAM: &str = "(no team)";
+/// What a log that names no API key, no team, or neither, says of the guards that count by them.
+const NO_KEY_NOTE: &str = "the log names no API key: a guard \"per\": \"key\" counts by its user";
+const NO_TEAM_NOTE: &str = "the log names no team: a guard \"per\": \"tenant\" counts by its user";
+const NEITHER: &str = "the log names no API key nor team: a guard \"per\": \"key\" or \"tenant\" counts by its user";
+/// A user none of whose rows so far named a team.
+const NONE_YET: u32 = u32::MAX;
+
+/// The teams, gathered row by row.
+#[derive(Default)]
+pub struct Teams {
+    names: Names,
+    /// Each user's team, by the user's number ([`NONE_YET`] until a row names one).
+    of_user: Vec<u32>,
+    /// Rows that name another team than their user's first.
+    other: u64,
+}
+
+impl Teams {
+    /// A row of user number `user` (numbered in order, so a new user is the next number)
+    /// naming `team`, or none.
+    pub fn see(&mut self, user: u32, team: Option<&str>) {
+        if user as usize == self.of_user.len() {
+            self.of_user.push(NONE_YET);
+        }
+        let Some(team) = team.map(str::trim).filter(|t| !t.is_empty()) else { return };
+        match self.of_user[user as usize] {
+            NONE_YET => self.of_user[user as usize] = self.names.number(team).0,
+            first => self.other += u64::from(self.names.names[first as usize] != team),
+        }
+    }
+
+    /// The tenants (`None` when no row names a team), and what a reader is told of the
+    /// log's keys (`keys`, counted by; `named_keys`: some row names one) and teams.
+    pub fn finish(mut self, keys: Option<&Keys>, named_keys: bool, notes: &mut Vec<String>) -> Option<Tenants> {
+        if let Some(keys) = keys {
+            notes.push(format!(
+                "a guard \"per\": \"key\" counts by the log's API key ({}), \"user\" by its user",
+                counted_grouped(keys.names.len() as u64, "key", "keys")
+            ));
+        }
+        // A gateway's per-key or per-team limit replayed on a log that names neither
+        // (Helicone's, OTLP's) would otherwise count by user with nothing said.
+        let no_key = keys.is_none() && !named_keys;
+        if self.names.is_empty() {
+            notes.push(if no_key { NEITHER } else { NO_TEAM_NOTE }.to_string());
+            return None;
+        }
+        if no_key {
+            notes.push(NO_KEY_NOTE.to_string());
+        }
+        let mut no_team = None;
+        for team in self.of_user.iter_mut().filter(|t| **t == NONE_YET) {
+            *team = *no_team.get_or_insert_with(|| self.names.number(NO_TEAM).0);
+        }
+        notes.push(format!(
+            "a guard \"per\": \"tenant\" counts by the log's team ({})",
+            counted_grouped(self.names.len() as u64, "team", "teams")
+        ));
+        if self.other > 0 {
+            notes.push(format!(
+                "{} another team for its user than the user's first: a user stays in its first team",
+                counted(self.other, "row names", "rows name")
+            ));
+        }
+        Some(Tenants { names: self.names.names, of_user: self.of_user })
+    }
+}

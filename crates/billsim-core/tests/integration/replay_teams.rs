@@ -1,0 +1,113 @@
+//! Teams beside users: a log that names each call's team (LiteLLM's `team_id`, a generic
+//! log's `team`) is replayed with a guard `"per": "tenant"` counting by the team and
+//! `"per": "user"` by the user in the same policy, as a gateway with a team budget and a
+//! user limit counts them.
+
+use crate::replay_common::*;
+use billsim_core::engine::{read_policy_file, Record};
+use billsim_core::replay::{run, Options};
+
+/// Six calls within a minute: alice and bob in team "red" (two calls each), carol in
+/// "blue" (one), and dave, whose row names no team (one).
+const TEAMS: &str = "time,user,team,model,input_tokens,output_tokens\n\
+    2025-05-01T09:00:00Z,alice,red,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:01Z,bob,red,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:02Z,alice,red,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:03Z,bob,red,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:04Z,carol,blue,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:05Z,dave,,claude-haiku-4-5,10,10\n";
+
+/// Each user's (name, served, refused) under the first policy of `json`.
+fn served_and_refused(log_text: &str, json: &str) -> Vec<(String, u32, u32)> {
+    let log = read(log_text.as_bytes(), Options::default()).unwrap();
+    let policies = read_policy_file(json).unwrap().policies;
+    let out = run::run(&log, Some(policies), None, Record::default()).unwrap();
+    out.users.iter().zip(&out.policies[0].per_user).map(|(u, o)| (u.name.clone(), o.served, o.refused)).collect()
+}
+
+fn limit(per: &str, limit: u32) -> String {
+    format!(r#"{{"count": "requests", "limit": {limit}, "per": "{per}", "window": "1m", "reset": "rolling"}}"#)
+}
+
+fn row(name: &str, served: u32, refused: u32) -> (String, u32, u32) {
+    (name.to_string(), served, refused)
+}
+
+#[test]
+fn a_guard_per_tenant_counts_every_user_of_a_team_together() {
+    let got = served_and_refused(TEAMS, &format!(r#"{{"name": "p", "guards": [{}]}}"#, limit("tenant", 3)));
+    // Team red's fourth call (bob's second) is refused; blue and the teamless dave count apart.
+    let want = [row("alice", 2, 0), row("bob", 1, 1), row("carol", 1, 0), row("dave", 1, 0)];
+    assert_eq!(got, want, "per tenant, 3 a minute: (user, served, refused)");
+}
+
+#[test]
+fn a_team_limit_and_a_user_limit_in_one_policy_each_count_by_their_own() {
+    let policy = format!(r#"{{"name": "p", "guards": [{}, {}]}}"#, limit("user", 1), limit("tenant", 3));
+    let got = served_and_refused(TEAMS, &policy);
+    // One a minute per user refuses alice's and bob's second calls; red's count then holds
+    // two, under its three.
+    let want = [row("alice", 1, 1), row("bob", 1, 1), row("carol", 1, 0), row("dave", 1, 0)];
+    assert_eq!(got, want, "per user 1, per tenant 3: (user, served, refused)");
+    let team_first = format!(r#"{{"name": "p", "guards": [{}]}}"#, limit("tenant", 1));
+    let want = [row("alice", 1, 1), row("bob", 0, 2), row("carol", 1, 0), row("dave", 1, 0)];
+    assert_eq!(served_and_refused(TEAMS, &team_first), want, "per tenant 1: (user, served, refused)");
+}
+
+#[test]
+fn a_log_with_teams_says_how_many_and_one_without_says_a_tenant_is_its_user() {
+    let log = read(TEAMS.as_bytes(), Options::default()).unwrap();
+    let tenants = log.tenants.as_ref().expect("the teams of the log");
+    assert_eq!(tenants.names, ["red", "blue", "(no team)"], "each team, and the stand-in of a user with none");
+    assert_eq!(tenants.of_user, [0, 0, 1, 2], "alice, bob, carol, dave");
+    let said = |log: &billsim_core::replay::Log, text: &str| log.notes.iter().any(|n| n.contains(text));
+    assert!(said(&log, "a guard \"per\": \"tenant\" counts by the log's team (3 teams)"), "{:?}", log.notes);
+    let no_team = "time,user,key,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,a,k,m,1,1\n";
+    let no_team = read(no_team.as_bytes(), Options::default()).unwrap();
+    assert!(no_team.tenants.is_none(), "no team named");
+    let want = "the log names no team: a guard \"per\": \"tenant\" counts by its user";
+    assert!(said(&no_team, want), "{:?}", no_team.notes);
+    let neither = "time,user,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,a,m,1,1\n";
+    let neither = read(neither.as_bytes(), Options::default()).unwrap();
+    let want = "the log names no API key nor team: a guard \"per\": \"key\" or \"tenant\" counts by its user";
+    assert!(said(&neither, want), "one note for both: {:?}", neither.notes);
+    // A user stays in its first team; a row naming another is counted in a note.
+    let moved = format!("{TEAMS}2025-05-01T09:00:06Z,alice,blue,claude-haiku-4-5,10,10\n");
+    let log = read(moved.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.tenants.as_ref().unwrap().of_user[0], 0, "alice stays in red");
+    assert!(said(&log, "1 row names another team for its user than the user's first"), "{:?}", log.notes);
+    // A scenario's cohort added to it: each added user is a team of its own.
+    let mut added = read(TEAMS.as_bytes(), Options::default()).unwrap();
+    run::add(&mut added, &run::addable()[0], 0).unwrap();
+    let tenants = added.tenants.as_ref().unwrap();
+    assert_eq!(tenants.of_user.len(), added.users.len(), "a team for each user, the added ones too");
+    assert_eq!(tenants.names.len(), 3 + added.users.len() - 4, "the log's three teams and one per added user");
+}
+
+#[test]
+fn litellm_exports_give_their_team_ids_as_tenants() {
+    for name in ["litellm.csv", "litellm.json"] {
+        let log = read_fixture(name);
+        let tenants = log.tenants.as_ref().unwrap_or_else(|| panic!("{name}: no team read: {:?}", log.notes));
+        assert!(tenants.names.contains(&"team-a".to_string()), "{name}: {:?}", tenants.names);
+    }
+    // The logging payload names its team in its metadata (null in the fixture's two calls).
+    let text = String::from_utf8(fixture("litellm_payload.jsonl")).unwrap();
+    let log = read(
+        text.replacen("\"user_api_key_team_id\": null", "\"user_api_key_team_id\": \"team-p\"", 1).as_bytes(),
+        Options::default(),
+    )
+    .unwrap();
+    assert_eq!(log.tenants.map(|t| t.names), Some(vec!["team-p".to_string(), "(no team)".to_string()]));
+}
+
+#[test]
+fn a_dollar_budget_per_tenant_draws_its_line_for_the_teams_that_called() {
+    let budget = r#"{"name": "daily", "guards": [{"count": "dollars", "limit": "2", "per": "tenant", "window": "1d",
+        "reset": "fixed"}]}"#;
+    let log = read(TEAMS.as_bytes(), Options::default()).unwrap();
+    let out = run::run(&log, Some(read_policy_file(budget).unwrap().policies), None, Record::EVERYTHING).unwrap();
+    let line = &billsim_core::replay::view::view(&out).unwrap().over_time.limits[0];
+    assert_eq!(line.label, "3 teams × $2.00 per day", "red, blue and the teamless");
+    assert_eq!(line.points.last().unwrap()[1], 6_000_000_000, "three teams' $2.00 in nano-dollars");
+}
