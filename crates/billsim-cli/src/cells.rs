@@ -2,7 +2,7 @@
 //! hold it, and each column's width from its cells. Rust's `{:width$}` panics on a width
 //! past 65,535, and a 70,000-character user name is one line of a hostile log: so a long
 //! name is shortened as the page's chart shortens it (its start and its end kept), and no
-//! width is ever wider than [`MOST_WIDTH`].
+//! width is ever wider than [`MOST_WIDTH`]. Amounts line up on their decimal points.
 
 use billsim_core::replay::view::shortened;
 use billsim_core::visible_text::visible;
@@ -22,9 +22,25 @@ pub fn width<'a>(cells: impl IntoIterator<Item = &'a str>, least: usize) -> usiz
     cells.into_iter().map(|c| c.chars().count()).fold(least, usize::max).min(MOST_WIDTH)
 }
 
+/// Exact amounts (`$0.0735`, `$0.000012`) as a right-aligned column shows them with their
+/// points in one line: each padded on its right to the most decimals any has.
+pub fn on_points(amounts: &[String]) -> Vec<String> {
+    let decimals = |a: &str| a.split_once('.').map_or(0, |(_, d)| d.chars().count() + 1);
+    let most = amounts.iter().map(|a| decimals(a)).max().unwrap_or(0);
+    amounts.iter().map(|a| format!("{a}{}", " ".repeat(most - decimals(a)))).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn amounts_line_up_on_their_points() {
+        let cells = on_points(&["$0.0735".into(), "$0.000012".into(), "$12".into()]);
+        assert_eq!(cells, ["$0.0735  ", "$0.000012", "$12       "], "padded to 6 decimals and the point");
+        let points: Vec<Option<usize>> = cells.iter().map(|c| format!("{c:>12}").find('.')).collect();
+        assert_eq!(points, [Some(5), Some(5), None], "one column of points, right-aligned");
+    }
 
     #[test]
     fn a_column_is_as_wide_as_its_widest_cell_from_its_least_to_its_most() {

@@ -210,21 +210,27 @@ fn users(out: &mut String, r: &ReplayRun) {
     let charged = |o: &Outcome, users: &[usize]| {
         Nanos(users.iter().map(|&u| o.per_user[u].charged.0).fold(0u64, u64::saturating_add)).exact_dollars()
     };
-    for (&u, name) in shown_users.iter().zip(&names) {
-        let mut line = format!("  {name:<width$} {:>6}", r.users[u].calls);
-        for o in &r.policies {
-            let _ = write!(line, " {:>14}", charged(o, &[u]));
-        }
-        let _ = writeln!(out, "{line}");
-    }
+    // Each row: its name, calls and what each policy charged; then "the other N".
+    let mut rows: Vec<(String, u64, Vec<String>)> = shown_users
+        .iter()
+        .zip(&names)
+        .map(|(&u, name)| {
+            (name.clone(), u64::from(r.users[u].calls), r.policies.iter().map(|o| charged(o, &[u])).collect())
+        })
+        .collect();
     let rest = &order[shown_users.len()..];
     if !rest.is_empty() {
         let calls: u64 = rest.iter().map(|&u| u64::from(r.users[u].calls)).sum();
-        let mut line = format!("  {:<width$} {:>6}", format!("the other {}", rest.len()), calls);
-        for o in &r.policies {
-            let _ = write!(line, " {:>14}", charged(o, rest));
+        rows.push((format!("the other {}", rest.len()), calls, r.policies.iter().map(|o| charged(o, rest)).collect()));
+    }
+    let amounts: Vec<String> = rows.iter().flat_map(|(_, _, a)| a.iter().cloned()).collect();
+    let mut aligned = cells::on_points(&amounts).into_iter();
+    for (name, calls, _) in &rows {
+        let mut line = format!("  {name:<width$} {calls:>6}");
+        for _ in &r.policies {
+            let _ = write!(line, " {:>14}", aligned.next().unwrap_or_default());
         }
-        let _ = writeln!(out, "{line}");
+        let _ = writeln!(out, "{}", line.trim_end());
     }
 }
 
