@@ -5,7 +5,9 @@
 
 use crate::engine::{Keys, Tenants};
 use crate::replay::names::Names;
+use crate::replay::row::Value;
 use crate::words::{counted, counted_grouped};
+use std::borrow::Cow;
 
 /// The team of a user whose rows name none.
 pub const NO_TEAM: &str = "(no team)";
@@ -15,6 +17,16 @@ const NO_TEAM_NOTE: &str = "the log names no team: a guard \"per\": \"tenant\" c
 const NEITHER: &str = "the log names no API key nor team: a guard \"per\": \"key\" or \"tenant\" counts by its user";
 /// A user none of whose rows so far named a team.
 const NONE_YET: u32 = u32::MAX;
+
+/// An API key standing for its user (a row with no user), named by its alias where the row
+/// gives one, the key after it (`batch (0d3f2ab1c4e5…)`, as a table shortens it): a reader knows
+/// the alias, not the hash, and two keys of one alias stay two users.
+pub fn key_as_user<'a>(key: Cow<'a, str>, alias: Option<Value<'_>>) -> Cow<'a, str> {
+    match alias.as_ref().map(|a| a.text.trim()).filter(|a| !a.is_empty()) {
+        Some(alias) => Cow::Owned(format!("{alias} ({})", key.trim())),
+        None => key,
+    }
+}
 
 /// The teams, gathered row by row.
 #[derive(Default)]

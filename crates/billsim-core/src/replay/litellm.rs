@@ -40,6 +40,7 @@ pub const SPEC: Spec = Spec {
     paths: &[
         // The logging payload's team, as its metadata names it.
         (Field::Team, "metadata.user_api_key_team_id"),
+        (Field::KeyAlias, "metadata.user_api_key_alias"),
         (Field::CachedInput, "metadata.additional_usage_values.cache_read_input_tokens"),
         (Field::CachedInput, "metadata.additional_usage_values.prompt_tokens_details.cached_tokens"),
     ],

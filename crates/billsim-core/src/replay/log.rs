@@ -6,7 +6,7 @@ use crate::engine::{BadTraffic, Call, Cohort, Keys, Nanos, PriceTable, Tenants, 
 use crate::money::Tokens;
 use crate::replay::amount;
 use crate::replay::call_columns::{fit, keep_room, room_for, rows_guessed, sort_by_time};
-use crate::replay::counted_by::Teams;
+use crate::replay::counted_by::{self, Teams};
 use crate::replay::error::BadRow;
 use crate::replay::names::{Names, Requests};
 use crate::replay::per;
@@ -361,7 +361,7 @@ impl Builder {
             None => match text_of(row, Field::User)? {
                 Some(user) => (user.text, false),
                 None => match text_of(row, Field::Key)? {
-                    Some(key) => (key.text, true),
+                    Some(key) => (counted_by::key_as_user(key.text, text_of(row, Field::KeyAlias)?), true),
                     None => (std::borrow::Cow::Borrowed(NO_USER), false),
                 },
             },

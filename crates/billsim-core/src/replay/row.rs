@@ -14,6 +14,9 @@ pub enum Field {
     User,
     /// The API key: the user when no user is written.
     Key,
+    /// The API key's name (LiteLLM's `metadata.user_api_key_alias`): a key standing for
+    /// its user is shown by it.
+    KeyAlias,
     Model,
     Input,
     Output,
@@ -59,6 +62,7 @@ impl Field {
             Field::Latency => "latency",
             Field::User => "user",
             Field::Key => "API key",
+            Field::KeyAlias => "API key alias",
             Field::Model => "model",
             Field::Input => "input tokens",
             Field::Output => "output tokens",
@@ -109,8 +113,8 @@ mod tests {
     /// Every field: the match fails to compile when a field is added, until it is listed.
     fn every_field() -> Vec<Field> {
         match Start {
-            Start | End | Latency | User | Key | Model | Input | Output | CostDollars | CostCents | CostUnit
-            | Cohort | Team | Request | Status | Level | SpanStatus | CacheHit | CallType | CachedInput
+            Start | End | Latency | User | Key | KeyAlias | Model | Input | Output | CostDollars | CostCents
+            | CostUnit | Cohort | Team | Request | Status | Level | SpanStatus | CacheHit | CallType | CachedInput
             | CacheReadApart | CacheWriteApart => {}
         }
         vec![
@@ -119,6 +123,7 @@ mod tests {
             Latency,
             User,
             Key,
+            KeyAlias,
             Model,
             Input,
             Output,

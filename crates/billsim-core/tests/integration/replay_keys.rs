@@ -106,3 +106,21 @@ fn a_dollar_budget_per_key_draws_its_line_for_the_keys_that_called_not_the_users
     assert_eq!(line.label, "2 keys × $2.00 per day");
     assert_eq!(line.points.last().unwrap()[1], 4_000_000_000, "two keys' $2.00 in nano-dollars");
 }
+
+#[test]
+fn a_litellm_key_standing_for_its_user_is_named_by_its_alias() {
+    let text = String::from_utf8(fixture("litellm.json")).unwrap();
+    // The third call names no user; its key gets the alias "batch".
+    let key = "0d3f2ab1c4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f";
+    let at = text.find(&format!("\"api_key\": \"{key}")).expect("the third call's key");
+    let aliased = format!(
+        "{}{}",
+        &text[..at],
+        text[at..].replacen("\"metadata\": {}", "\"metadata\": {\"user_api_key_alias\": \"batch\"}", 1)
+    );
+    let names = |log: &billsim_core::replay::Log| log.users.iter().map(|u| u.name.clone()).collect::<Vec<_>>();
+    let log = read(aliased.as_bytes(), Options::default()).unwrap();
+    assert!(names(&log).contains(&format!("batch ({key})")), "{:?}", names(&log));
+    let plain = read_fixture("litellm.json");
+    assert!(names(&plain).contains(&key.to_string()), "no alias, the key alone: {:?}", names(&plain));
+}
