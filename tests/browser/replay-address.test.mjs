@@ -183,3 +183,21 @@ test("a link's guard with a field the language has not gets a button that takes 
   assert.ok(!s.hash.policies.includes("windw"), s.hash.policies);
   assert.deepEqual(log.errors, []);
 });
+
+test("a link's guard per tenant shows \"Each team (tenant)\" in the editor and counts a log's teams: its dollar line is the teams times the budget", async () => {
+  const perTeam = [{ name: "teamBudget", guards: [{ count: "dollars", limit: "1", per: "tenant", window: "1d", reset: "fixed" }] }];
+  const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(perTeam))}`);
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const n = await drawn(page);
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic_teams.csv"));
+  await next(page, n);
+  if (!(await w.locator(".editor").evaluate((d) => d.open))) await w.locator(".editor summary").click();
+  const per = w.locator('[data-at="policies[0].guards[0].per"]');
+  assert.equal(await per.inputValue(), "tenant", "the select holds the link's per");
+  assert.equal(await per.locator("option:checked").textContent(), "Each team (tenant)");
+  const seen = await w.evaluate((e) => ({ limits: e.view.spend.limits.map((l) => l.label), notes: e.view.notes }));
+  assert.deepEqual(seen.limits, ["2 teams × $1.00 per day"], JSON.stringify(seen));
+  assert.ok(seen.notes.some((t) => t.includes("counts by the log's team (2 teams)")), JSON.stringify(seen.notes));
+  assert.deepEqual(log.errors, []);
+});
