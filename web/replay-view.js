@@ -15,6 +15,8 @@ const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeA
 const options = (pairs, chosen) => pairs.map(([value, label]) =>
   `<option value="${escape(value)}"${value === chosen ? " selected" : ""}>${escape(label)}</option>`).join("");
 
+// The results: who was refused most comes right under the bill's bars, as what a reader
+// asks first of their own traffic; the tables by reason and the spend over time follow.
 const template = (w) => `
 <link rel="stylesheet" href="${styles}">
 <section class="rv" aria-labelledby="rv-title">
@@ -63,12 +65,12 @@ const template = (w) => `
     <div class="row frame" role="group" aria-label="${escape(w.showPolicy)}"></div>
     <canvas class="share-chart" role="img"></canvas>
     <ul class="share-sentences"></ul>
+    <div class="table refused-users"></div>
     <div class="table share-table"></div>
     <div class="table refusals"></div>
     <canvas class="time-chart" role="img"></canvas>
     <ul class="time-sentences"></ul>
     <div class="table time-table"></div>
-    <div class="table refused-users"></div>
     <p><button type="button" class="download">${escape(w.download)}</button></p>
   </section>
 </section>`;

@@ -149,11 +149,11 @@ test("Helicone's cache reads and writes are input tokens in the page, priced fro
 test("a re-read or replay that fails leaves the page as it was: the error names the field, the old numbers stay, and so do the controls' values", async () => {
   const { page, log } = await load(env, "replay.html");
   const dir = await mkdtemp(join(tmpdir(), "replay-failed-"));
-  // team_id is text in the first call, an object in the second: counting by it cannot read the second.
-  const file = join(dir, "teams.jsonl");
+  // org_id is text in the first call, an object in the second: counting by it cannot read the second.
+  const file = join(dir, "orgs.jsonl");
   await writeFile(file, [
-    '{"time":"2025-05-01T09:00:00Z","user":"alice","team_id":"a","model":"claude-haiku-4-5","input_tokens":100,"output_tokens":10}',
-    '{"time":"2025-05-01T09:00:01Z","user":"bob","team_id":{"name":"b"},"model":"claude-haiku-4-5","input_tokens":100,"output_tokens":10}',
+    '{"time":"2025-05-01T09:00:00Z","user":"alice","org_id":"a","model":"claude-haiku-4-5","input_tokens":100,"output_tokens":10}',
+    '{"time":"2025-05-01T09:00:01Z","user":"bob","org_id":{"name":"b"},"model":"claude-haiku-4-5","input_tokens":100,"output_tokens":10}',
   ].join("\n") + "\n");
   const badPrices = join(dir, "prices.csv");
   await writeFile(badPrices, "model,input_per_million,output_per_million\nclaude-haiku-4-5,1,lots\n");
@@ -163,7 +163,7 @@ test("a re-read or replay that fails leaves the page as it was: the error names 
   await next(page, n);
   const before = await shown(page);
   assert.equal(before.problem, "");
-  assert.ok(before.options.some(([f]) => f === "team_id"), JSON.stringify(before.options));
+  assert.ok(before.options.some(([f]) => f === "org_id"), JSON.stringify(before.options));
   const still = async (what) => {
     const v = await shown(page);
     assert.equal(v.summary, before.summary, `${what}: the old results stay`);
@@ -172,12 +172,12 @@ test("a re-read or replay that fails leaves the page as it was: the error names 
     assert.deepEqual(v.options, before.options, `${what}: and offers the same fields`);
     return v;
   };
-  // Count as one user: team_id.
+  // Count as one user: org_id.
   n = await drawn(page);
-  await el(page).locator("select.per").selectOption("team_id");
+  await el(page).locator("select.per").selectOption("org_id");
   await next(page, n);
-  let v = await still("per team_id");
-  assert.match(v.problem, /line 2: team_id: must be text or a number; got an object/, v.problem);
+  let v = await still("per org_id");
+  assert.match(v.problem, /line 2: org_id: must be text or a number; got an object/, v.problem);
   // The format: OTLP, which a JSON-lines log of calls is not.
   await el(page).locator("select.format").selectOption("otlp");
   await page.waitForFunction((p) => {
