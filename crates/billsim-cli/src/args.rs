@@ -52,7 +52,7 @@ pub enum Command {
     Numbers(Numbers),
     /// The lesson's charts as SVG files in a folder
     ///
-    /// share-of-bill.svg (day 0, default settings, the daily budget framed) and overrun.svg
+    /// share-of-bill.svg (day 0, default settings, the widget's default policy framed) and overrun.svg
     /// (the overrun defaults), each with a title and a description, in the folder --out
     /// (created if missing).
     Figures(Figures),

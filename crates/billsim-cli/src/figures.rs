@@ -4,6 +4,7 @@
 use billsim_chart::{draw_over_time, draw_overrun, draw_share_by_cohort, draw_share_of_bill, Theme};
 use billsim_core::engine::Record;
 use billsim_core::lessons::toy_day::in_flight::{self, Params};
+use billsim_core::lessons::toy_day::scenario::POLICY_SETTING;
 use billsim_core::scenario::{self, Values};
 use billsim_core::views::over_time::over_time as view_over_time;
 use billsim_core::views::share::cohort_view;
@@ -38,10 +39,12 @@ where
     Ok(text)
 }
 
-/// The default day (seed 0, default settings), with the daily budget framed.
+/// The default day (seed 0, default settings), with the widget's default policy framed, as
+/// the widget shows it once loaded.
 fn share_of_bill() -> Result<Figure, Box<dyn Error>> {
     let day = simulate_day(0, &Settings::default())?;
-    let svg = svg(|area| draw_share_of_bill(area, &day, Policy::DailyBudget, &Theme::light(100)))?;
+    let framed = Policy::parse(POLICY_SETTING.default).ok_or("the widget's default policy is none of the day's")?;
+    let svg = svg(|area| draw_share_of_bill(area, &day, framed, &Theme::light(100)))?;
     let sentences: Vec<String> = Policy::ALL.into_iter().map(|p| day.summary(p)).collect();
     Ok(Figure {
         file: "share-of-bill.svg",
@@ -150,6 +153,14 @@ mod tests {
             "<svg width=\"1\" xmlns=\"x\">\n<title>A &lt; B</title>\n<desc>C &amp; D</desc>\n<rect/>\n</svg>\n"
         );
         assert!(with_text("<rect/>", "t", "d").is_err(), "no svg element is an error, not a file without a title");
+    }
+
+    #[test]
+    fn the_day_figure_frames_the_policy_the_widget_starts_on() {
+        let figure = share_of_bill().unwrap();
+        assert_eq!(POLICY_SETTING.default, "requestsPerMinute", "the widget's default, as the figure was drawn");
+        assert!(figure.svg.contains("▶ 5 requests per minute"), "the request limit framed, not the budget");
+        assert!(!figure.svg.contains("▶ Daily"), "only the widget's default framed");
     }
 
     #[test]
