@@ -94,12 +94,16 @@ impl LimitState {
             Per::Key => traffic.key_count(),
             Per::Everyone => 1,
         };
+        let mut first_users = vec![0; if tenant_of.is_empty() { 0 } else { slots }];
+        for (user, &tenant) in tenant_of.iter().enumerate().rev() {
+            first_users[tenant as usize] = user;
+        }
         let limits = match &point.limit {
             LimitOf::Amount(a) => vec![unit(*a)?],
             // A tenant's tier is its cohort's: its first user's, when tenants are not users.
             LimitOf::Tiers(tiers) => (0..slots)
                 .map(|slot| {
-                    let user = tenant_of.iter().position(|&t| t as usize == slot).unwrap_or(slot);
+                    let user = first_users.get(slot).copied().unwrap_or(slot);
                     let cohort = &traffic.cohort_of(user).name;
                     match tiers.iter().find(|(c, _)| c == cohort) {
                         Some((_, a)) => unit(*a),

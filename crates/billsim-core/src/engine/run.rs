@@ -222,9 +222,10 @@ fn fresh_states(processes: u32, guards: &[Guard], traffic: &Traffic) -> Result<V
 
 /// Whether each user's outcome depends on their own calls alone: every guard keeps its
 /// state per user, one process keeps it, every reply comes the moment its call is made,
-/// no event list is kept, each user is their own key and tenant, and the server never restarts. Then the calls run as given (each user's in time order),
-/// without putting all of them in time order first, with the same outcome (a test runs
-/// both ways on many traffics): the toy day's three policies run this way.
+/// no event list is kept, each user is their own key and tenant, and the server never
+/// restarts. Then the calls run as given (each user's in time order), without putting all
+/// of them in time order first, with the same outcome (a test runs both ways on many
+/// traffics): the toy day's three policies run this way.
 fn users_are_independent(traffic: &Traffic, policy: &Policy, record: Record) -> bool {
     policy.processes == 1
         && !record.events

@@ -111,3 +111,19 @@ fn a_dollar_budget_per_tenant_draws_its_line_for_the_teams_that_called() {
     assert_eq!(line.label, "3 teams × $2.00 per day", "red, blue and the teamless");
     assert_eq!(line.points.last().unwrap()[1], 6_000_000_000, "three teams' $2.00 in nano-dollars");
 }
+
+#[test]
+fn a_teams_tier_is_the_cohort_of_its_first_user() {
+    // Alice (pro) is red's first user: red gets pro's 3 a minute, though bob is free.
+    let log = "time,user,team,cohort,model,input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,alice,red,pro,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:01Z,bob,red,free,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:02Z,alice,red,pro,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:03Z,bob,red,free,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:04Z,carol,blue,free,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:05Z,carol,blue,free,claude-haiku-4-5,10,10\n";
+    let tiers = r#"{"name": "p", "guards": [{"count": "requests", "tiers": {"pro": 3, "free": 1}, "per": "tenant",
+        "window": "1m", "reset": "rolling"}]}"#;
+    let want = [row("alice", 2, 0), row("bob", 1, 1), row("carol", 1, 1)];
+    assert_eq!(served_and_refused(log, tiers), want, "red at pro's 3, blue at free's 1: (user, served, refused)");
+}
