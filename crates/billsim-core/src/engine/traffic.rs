@@ -188,20 +188,7 @@ impl Traffic {
     /// The same traffic with each call's key (by index in [`Traffic::calls`]): guards that
     /// count per user count per key instead. Every call needs a key that names one.
     pub fn with_keys(mut self, keys: Keys) -> Result<Traffic, BadTraffic> {
-        if keys.of_call.len() != self.calls.len() {
-            return Err(BadTraffic(format!(
-                "keys: {} given for {} calls; give each call one",
-                keys.of_call.len(),
-                self.calls.len()
-            )));
-        }
-        if let Some(i) = keys.of_call.iter().position(|&k| k as usize >= keys.names.len()) {
-            return Err(BadTraffic(format!(
-                "call {i} names key {}, but there are {}",
-                keys.of_call[i],
-                keys.names.len()
-            )));
-        }
+        each_named(&keys.of_call, self.calls.len(), keys.names.len(), ("keys", "call", "key"))?;
         self.keys = Some(keys);
         Ok(self)
     }
@@ -209,20 +196,7 @@ impl Traffic {
     /// The same traffic with each user's tenant (by index in [`Traffic::users`]): guards
     /// `"per": "tenant"` count per tenant. Every user needs a tenant that names one.
     pub fn with_tenants(mut self, tenants: Tenants) -> Result<Traffic, BadTraffic> {
-        if tenants.of_user.len() != self.users.len() {
-            return Err(BadTraffic(format!(
-                "tenants: {} given for {} users; give each user one",
-                tenants.of_user.len(),
-                self.users.len()
-            )));
-        }
-        if let Some(u) = tenants.of_user.iter().position(|&t| t as usize >= tenants.names.len()) {
-            return Err(BadTraffic(format!(
-                "user {u} names tenant {}, but there are {}",
-                tenants.of_user[u],
-                tenants.names.len()
-            )));
-        }
+        each_named(&tenants.of_user, self.users.len(), tenants.names.len(), ("tenants", "user", "tenant"))?;
         self.tenants = Some(tenants);
         Ok(self)
     }
@@ -386,6 +360,20 @@ pub fn in_engine_order(len: usize, key: &dyn Fn(usize) -> (Instant, u32)) -> Vec
 fn order_moment(moment: &mut Vec<(Instant, u32, u32)>, order: &mut Vec<u32>) {
     moment.sort_unstable();
     order.extend(moment.drain(..).map(|(_, _, i)| i));
+}
+
+/// Refuses a grouping (a key per call, a tenant per user) unless it gives each of the
+/// `count` items one of its `names` names: `said` is the grouping, the item and one name
+/// (`("keys", "call", "key")`).
+fn each_named(of: &[u32], count: usize, names: usize, said: (&str, &str, &str)) -> Result<(), BadTraffic> {
+    let (group, item, one) = said;
+    if of.len() != count {
+        return Err(BadTraffic(format!("{group}: {} given for {count} {item}s; give each {item} one", of.len())));
+    }
+    match of.iter().position(|&n| n as usize >= names) {
+        Some(i) => Err(BadTraffic(format!("{item} {i} names {one} {}, but there are {names}", of[i]))),
+        None => Ok(()),
+    }
 }
 
 impl PartialEq for Traffic {

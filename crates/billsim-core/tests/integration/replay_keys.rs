@@ -17,15 +17,6 @@ const SHARED_KEY: &str = "time,user,key,model,input_tokens,output_tokens\n\
     2025-05-01T09:00:04Z,alice,k2,claude-haiku-4-5,10,10\n\
     2025-05-01T09:00:05Z,carol,,claude-haiku-4-5,10,10\n";
 
-/// Each user's (served, refused) under the one policy `json` gives.
-fn served_and_refused(log_text: &str, json: &str) -> Vec<(String, u32, u32)> {
-    let log = read(log_text.as_bytes(), Options::default()).unwrap();
-    let policies = read_policy_file(json).unwrap().policies;
-    let out = run::run(&log, Some(policies), None, Record::default()).unwrap();
-    let run = &out.policies[0];
-    out.users.iter().zip(&run.per_user).map(|(u, o)| (u.name.clone(), o.served, o.refused)).collect()
-}
-
 fn two_a_minute(per: &str) -> String {
     format!(
         r#"{{"name": "twoAMinute", "guards": [{{"count": "requests", "limit": 2, "per": "{per}", "window": "1m",

@@ -17,14 +17,6 @@ const TEAMS: &str = "time,user,team,model,input_tokens,output_tokens\n\
     2025-05-01T09:00:04Z,carol,blue,claude-haiku-4-5,10,10\n\
     2025-05-01T09:00:05Z,dave,,claude-haiku-4-5,10,10\n";
 
-/// Each user's (name, served, refused) under the first policy of `json`.
-fn served_and_refused(log_text: &str, json: &str) -> Vec<(String, u32, u32)> {
-    let log = read(log_text.as_bytes(), Options::default()).unwrap();
-    let policies = read_policy_file(json).unwrap().policies;
-    let out = run::run(&log, Some(policies), None, Record::default()).unwrap();
-    out.users.iter().zip(&out.policies[0].per_user).map(|(u, o)| (u.name.clone(), o.served, o.refused)).collect()
-}
-
 fn limit(per: &str, limit: u32) -> String {
     format!(r#"{{"count": "requests", "limit": {limit}, "per": "{per}", "window": "1m", "reset": "rolling"}}"#)
 }
@@ -126,4 +118,15 @@ fn a_teams_tier_is_the_cohort_of_its_first_user() {
         "window": "1m", "reset": "rolling"}]}"#;
     let want = [row("alice", 2, 0), row("bob", 1, 1), row("carol", 1, 1)];
     assert_eq!(served_and_refused(log, tiers), want, "red at pro's 3, blue at free's 1: (user, served, refused)");
+}
+
+#[test]
+fn traffic_refuses_tenants_that_do_not_name_one_for_each_user() {
+    use billsim_core::engine::Tenants;
+    let traffic = read(TEAMS.as_bytes(), Options::default()).unwrap().traffic().unwrap();
+    let short = Tenants { names: vec!["a".into()], of_user: vec![0] };
+    let err = traffic.clone().with_tenants(short).unwrap_err().0;
+    assert_eq!(err, "tenants: 1 given for 4 users; give each user one");
+    let past = Tenants { names: vec!["a".into()], of_user: vec![0, 0, 0, 1] };
+    assert_eq!(traffic.with_tenants(past).unwrap_err().0, "user 3 names tenant 1, but there are 1");
 }

@@ -2,7 +2,8 @@
 //! time, and each call as a tuple.
 #![allow(dead_code)] // each test file uses some of these
 
-use billsim_core::replay::{self, Log, Options, ReplayError};
+use billsim_core::engine::{read_policy_file, Record};
+use billsim_core::replay::{self, run, Log, Options, ReplayError};
 use std::io::BufReader;
 
 pub fn fixture(name: &str) -> Vec<u8> {
@@ -13,6 +14,15 @@ pub fn fixture(name: &str) -> Vec<u8> {
 pub fn read(bytes: &[u8], options: Options) -> Result<Log, ReplayError> {
     // A one-byte buffer: nothing may rely on having more of the file at hand than a record.
     replay::read(BufReader::with_capacity(1, bytes), &options)
+}
+
+/// Each user's (name, served, refused) when the generic log `log_text` is replayed under
+/// the first policy of the policy file `json`.
+pub fn served_and_refused(log_text: &str, json: &str) -> Vec<(String, u32, u32)> {
+    let log = read(log_text.as_bytes(), Options::default()).unwrap();
+    let policies = read_policy_file(json).unwrap().policies;
+    let out = run::run(&log, Some(policies), None, Record::default()).unwrap();
+    out.users.iter().zip(&out.policies[0].per_user).map(|(u, o)| (u.name.clone(), o.served, o.refused)).collect()
 }
 
 pub fn read_fixture(name: &str) -> Log {
