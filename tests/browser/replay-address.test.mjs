@@ -198,6 +198,6 @@ test("a link's guard per tenant shows \"Each team (tenant)\" in the editor and c
   assert.equal(await per.locator("option:checked").textContent(), "Each team (tenant)");
   const seen = await w.evaluate((e) => ({ limits: e.view.spend.limits.map((l) => l.label), notes: e.view.notes }));
   assert.deepEqual(seen.limits, ["2 teams × $1.00 per day"], JSON.stringify(seen));
-  assert.ok(seen.notes.some((t) => t.includes("counts by the log's team (2 teams)")), JSON.stringify(seen.notes));
+  assert.ok(seen.notes.some((t) => t.includes("counts by the log's team (\"team\": 2 teams)")), JSON.stringify(seen.notes));
   assert.deepEqual(log.errors, []);
 });

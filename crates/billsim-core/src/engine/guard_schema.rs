@@ -224,6 +224,10 @@ pub const GUARD_STARTS: &[GuardStart] = &[
         guard: r#"{"count": "tokens", "limit": 100000, "per": "key", "window": "1h", "reset": "fixed"}"#,
     },
     GuardStart {
+        label: "Dollars per team per day, checked only (a log's team_id)",
+        guard: r#"{"count": "dollars", "limit": "20", "per": "tenant", "window": "1d", "reset": "fixed"}"#,
+    },
+    GuardStart {
         label: "Dollars per key per month, held before each call",
         guard: r#"{"count": "dollars", "limit": "100", "per": "key", "window": "1mo", "reset": "fixed",
             "admit": "reserve", "estimate": {"inputPercent": 100, "maxTokens": 1000}}"#,

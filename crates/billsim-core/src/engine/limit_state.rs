@@ -48,8 +48,9 @@ pub struct LimitState {
     /// tenant holds its own tier's limit.
     burst: Option<u128>,
     slots: Vec<Slot>,
-    /// Per tenant, each user's slot (its tenant); empty when each user is its own tenant.
-    tenant_of: Vec<u32>,
+    /// Per tenant, each user's slot (its tenant; `None`: in no team, not counted); empty
+    /// when each user is its own tenant.
+    tenant_of: Vec<Option<u32>>,
     /// The slot and its count with the checked call in it, until committed.
     pending: Option<(usize, Slot)>,
 }
@@ -95,8 +96,10 @@ impl LimitState {
             Per::Everyone => 1,
         };
         let mut first_users = vec![0; if tenant_of.is_empty() { 0 } else { slots }];
-        for (user, &tenant) in tenant_of.iter().enumerate().rev() {
-            first_users[tenant as usize] = user;
+        for (user, tenant) in tenant_of.iter().enumerate().rev() {
+            if let Some(tenant) = tenant {
+                first_users[*tenant as usize] = user;
+            }
         }
         let limits = match &point.limit {
             LimitOf::Amount(a) => vec![unit(*a)?],
@@ -135,13 +138,18 @@ impl LimitState {
         })
     }
 
-    fn slot_of(&self, call: &Call, key: u32) -> usize {
-        match self.per {
+    /// The slot that counts `call`: `None` for a call of a user in no team, which a guard
+    /// per tenant leaves alone (a gateway's team budget does not cover a key outside teams).
+    fn slot_of(&self, call: &Call, key: u32) -> Option<usize> {
+        Some(match self.per {
             Per::User => call.user as usize,
-            Per::Tenant => self.tenant_of.get(call.user as usize).map_or(call.user, |&t| t) as usize,
+            Per::Tenant => match self.tenant_of.get(call.user as usize) {
+                Some(tenant) => (*tenant)? as usize,
+                None => call.user as usize,
+            },
             Per::Key => key as usize,
             Per::Everyone => 0,
-        }
+        })
     }
 
     fn limit(&self, slot: usize) -> u128 {
@@ -230,7 +238,7 @@ impl LimitState {
 
     pub fn check(&mut self, call: &Call, key: u32, price: &Price) -> Result<Option<Refusal>, Overflow> {
         self.pending = None;
-        let slot = self.slot_of(call, key);
+        let Some(slot) = self.slot_of(call, key) else { return Ok(None) };
         let mut s = self.fresh(slot, call.at);
         let estimate = match self.admit {
             Admit::Counted => None,
@@ -316,7 +324,7 @@ impl LimitState {
         if self.count == CountOf::Requests {
             return Ok(());
         }
-        let slot = self.slot_of(call, key);
+        let Some(slot) = self.slot_of(call, key) else { return Ok(()) };
         let real = match self.count {
             CountOf::Dollars => u128::from(actual.0),
             _ => self.amount(call, price, None)?,

@@ -99,8 +99,9 @@ pub struct Keys {
 pub struct Tenants {
     /// Each tenant's name.
     pub names: Vec<String>,
-    /// Each user's tenant, by the user's index in [`Traffic::users`].
-    pub of_user: Vec<u32>,
+    /// Each user's tenant, by the user's index in [`Traffic::users`]; `None` for a user in
+    /// no team (a gateway's key outside every team), whose calls no guard per tenant counts.
+    pub of_user: Vec<Option<u32>>,
 }
 
 impl Traffic {
@@ -188,15 +189,18 @@ impl Traffic {
     /// The same traffic with each call's key (by index in [`Traffic::calls`]): guards that
     /// count per user count per key instead. Every call needs a key that names one.
     pub fn with_keys(mut self, keys: Keys) -> Result<Traffic, BadTraffic> {
-        each_named(&keys.of_call, self.calls.len(), keys.names.len(), ("keys", "call", "key"))?;
+        let named = keys.of_call.iter().copied().enumerate();
+        each_named(keys.of_call.len(), self.calls.len(), named, keys.names.len(), ("keys", "call", "key"))?;
         self.keys = Some(keys);
         Ok(self)
     }
 
     /// The same traffic with each user's tenant (by index in [`Traffic::users`]): guards
-    /// `"per": "tenant"` count per tenant. Every user needs a tenant that names one.
+    /// `"per": "tenant"` count per tenant. Every user needs a tenant that names one, or none.
     pub fn with_tenants(mut self, tenants: Tenants) -> Result<Traffic, BadTraffic> {
-        each_named(&tenants.of_user, self.users.len(), tenants.names.len(), ("tenants", "user", "tenant"))?;
+        let named = tenants.of_user.iter().enumerate().filter_map(|(u, t)| t.map(|t| (u, t)));
+        let (given, names) = (tenants.of_user.len(), tenants.names.len());
+        each_named(given, self.users.len(), named, names, ("tenants", "user", "tenant"))?;
         self.tenants = Some(tenants);
         Ok(self)
     }
@@ -362,16 +366,22 @@ fn order_moment(moment: &mut Vec<(Instant, u32, u32)>, order: &mut Vec<u32>) {
     order.extend(moment.drain(..).map(|(_, _, i)| i));
 }
 
-/// Refuses a grouping (a key per call, a tenant per user) unless it gives each of the
-/// `count` items one of its `names` names: `said` is the grouping, the item and one name
-/// (`("keys", "call", "key")`).
-fn each_named(of: &[u32], count: usize, names: usize, said: (&str, &str, &str)) -> Result<(), BadTraffic> {
+/// Refuses a grouping (a key per call, a tenant per user) unless it gives one for each of
+/// the `count` items (`given`) and each item it `named` (item, name) one of its `names`
+/// names: `said` is the grouping, the item and one name (`("keys", "call", "key")`).
+fn each_named(
+    given: usize,
+    count: usize,
+    mut named: impl Iterator<Item = (usize, u32)>,
+    names: usize,
+    said: (&str, &str, &str),
+) -> Result<(), BadTraffic> {
     let (group, item, one) = said;
-    if of.len() != count {
-        return Err(BadTraffic(format!("{group}: {} given for {count} {item}s; give each {item} one", of.len())));
+    if given != count {
+        return Err(BadTraffic(format!("{group}: {given} given for {count} {item}s; give each {item} one")));
     }
-    match of.iter().position(|&n| n as usize >= names) {
-        Some(i) => Err(BadTraffic(format!("{item} {i} names {one} {}, but there are {names}", of[i]))),
+    match named.find(|&(_, n)| n as usize >= names) {
+        Some((i, n)) => Err(BadTraffic(format!("{item} {i} names {one} {n}, but there are {names}"))),
         None => Ok(()),
     }
 }

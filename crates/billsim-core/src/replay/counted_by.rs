@@ -1,16 +1,16 @@
 //! What a replay's guards count by beside the user, and the notes that say so: each call's
 //! API key (`"per": "key"`), and each user's team (`"per": "tenant"`: LiteLLM's `team_id`,
 //! a generic log's `team`), as a gateway budgets keys and teams apart from users. A user
-//! stays in the first team its rows name, as in its cohort.
+//! stays in the first team its rows name, as in its cohort; a user whose rows name none is
+//! in no team, and no team's budget counts its calls (as a gateway's key outside teams).
 
 use crate::engine::{Keys, Tenants};
 use crate::replay::names::Names;
 use crate::replay::row::Value;
+use crate::visible_text::quoted;
 use crate::words::{counted, counted_grouped};
 use std::borrow::Cow;
 
-/// The team of a user whose rows name none.
-pub const NO_TEAM: &str = "(no team)";
 /// What a log that names no API key, no team, or neither, says of the guards that count by them.
 const NO_KEY_NOTE: &str = "the log names no API key: a guard \"per\": \"key\" counts by its user";
 const NO_TEAM_NOTE: &str = "the log names no team: a guard \"per\": \"tenant\" counts by its user";
@@ -32,6 +32,8 @@ pub fn key_as_user<'a>(key: Cow<'a, str>, alias: Option<Value<'_>>) -> Cow<'a, s
 #[derive(Default)]
 pub struct Teams {
     names: Names,
+    /// The field the first team was read from, as the log names it (`team_id`).
+    field: Option<String>,
     /// Each user's team, by the user's number ([`NONE_YET`] until a row names one).
     of_user: Vec<u32>,
     /// Rows that name another team than their user's first.
@@ -41,11 +43,13 @@ pub struct Teams {
 impl Teams {
     /// A row of user number `user` (numbered in order, so a new user is the next number)
     /// naming `team`, or none.
-    pub fn see(&mut self, user: u32, team: Option<&str>) {
+    pub fn see(&mut self, user: u32, team: Option<Value<'_>>) {
         if user as usize == self.of_user.len() {
             self.of_user.push(NONE_YET);
         }
-        let Some(team) = team.map(str::trim).filter(|t| !t.is_empty()) else { return };
+        let Some(team) = team.as_ref().filter(|t| !t.text.trim().is_empty()) else { return };
+        self.field.get_or_insert_with(|| team.name.to_string());
+        let team = team.text.trim();
         match self.of_user[user as usize] {
             NONE_YET => self.of_user[user as usize] = self.names.number(team).0,
             first => self.other += u64::from(self.names.names[first as usize] != team),
@@ -54,7 +58,7 @@ impl Teams {
 
     /// The tenants (`None` when no row names a team), and what a reader is told of the
     /// log's keys (`keys`, counted by; `named_keys`: some row names one) and teams.
-    pub fn finish(mut self, keys: Option<&Keys>, named_keys: bool, notes: &mut Vec<String>) -> Option<Tenants> {
+    pub fn finish(self, keys: Option<&Keys>, named_keys: bool, notes: &mut Vec<String>) -> Option<Tenants> {
         if let Some(keys) = keys {
             notes.push(format!(
                 "a guard \"per\": \"key\" counts by the log's API key ({}), \"user\" by its user",
@@ -71,20 +75,25 @@ impl Teams {
         if no_key {
             notes.push(NO_KEY_NOTE.to_string());
         }
-        let mut no_team = None;
-        for team in self.of_user.iter_mut().filter(|t| **t == NONE_YET) {
-            *team = *no_team.get_or_insert_with(|| self.names.number(NO_TEAM).0);
-        }
         notes.push(format!(
-            "a guard \"per\": \"tenant\" counts by the log's team ({})",
+            "a guard \"per\": \"tenant\" counts by the log's team ({}: {})",
+            quoted(self.field.as_deref().unwrap_or_default()),
             counted_grouped(self.names.len() as u64, "team", "teams")
         ));
+        let of_user: Vec<Option<u32>> = self.of_user.iter().map(|&t| (t != NONE_YET).then_some(t)).collect();
+        let teamless = of_user.iter().filter(|t| t.is_none()).count() as u64;
+        if teamless > 0 {
+            notes.push(format!(
+                "{} in no team: no guard \"per\": \"tenant\" counts their calls",
+                counted_grouped(teamless, "user is", "users are")
+            ));
+        }
         if self.other > 0 {
             notes.push(format!(
                 "{} another team for its user than the user's first: a user stays in its first team",
                 counted(self.other, "row names", "rows name")
             ));
         }
-        Some(Tenants { names: self.names.names, of_user: self.of_user })
+        Some(Tenants { names: self.names.names, of_user })
     }
 }

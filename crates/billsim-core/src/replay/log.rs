@@ -369,7 +369,7 @@ impl Builder {
         let no_user = who == NO_USER;
         let key = text_of(row, Field::Key)?.map(|v| v.text).filter(|k| !k.trim().is_empty());
         let cohort = text_of(row, Field::Cohort)?.map(|v| v.text);
-        let team = text_of(row, Field::Team)?.map(|v| v.text);
+        let team = text_of(row, Field::Team)?;
         let request = text_of(row, Field::Request)?.map(|v| v.text);
         let (who, model) = (who.trim(), model.text.trim());
         let cohort_name = cohort.as_deref().map_or(LOGGED, str::trim);
@@ -397,7 +397,7 @@ impl Builder {
                 self.users.number(who).0
             }
         };
-        self.teams.see(user, team.as_deref());
+        self.teams.see(user, team);
         let model = self.models.number(model).0 as u16; // below 2^16: checked above
         let request = self.requests.number(user, request.as_deref().map(str::trim));
         self.by_key += u64::from(by_key);

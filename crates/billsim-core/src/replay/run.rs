@@ -248,10 +248,9 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
             key_of_user.insert(u as u32, keys.names.len() as u32);
             keys.names.push(name.clone());
         }
-        // And, in a log with teams, is a team of its own.
+        // And, in a log with teams, is in none: no team's budget counts its calls.
         if let Some(tenants) = &mut log.tenants {
-            tenants.of_user.push(tenants.names.len() as u32);
-            tenants.names.push(name.clone());
+            tenants.of_user.push(None);
         }
         log.users.push(User { name, cohort: new_cohort });
     }

@@ -27,6 +27,8 @@ use serde::Serialize;
 pub const BIGGEST_USERS: usize = 6;
 /// The rows of the table of users refused most.
 pub const REFUSED_USERS: usize = 10;
+/// A user's team in a log that names teams, when it is in none.
+const NO_TEAM: &str = "no team";
 
 /// The page's view of a replay.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -102,12 +104,7 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
             if rest == 1 { "the other user".to_string() } else { format!("the other {} users", grouped(rest as u64)) };
         cohorts.push(Cohort { name: String::new(), label });
     }
-    let users = run
-        .users
-        .iter()
-        .zip(cohort_of)
-        .map(|(u, cohort)| UserSummary { name: u.name.clone(), cohort, calls: u.calls, requests: u.requests })
-        .collect();
+    let users = run.users.iter().zip(cohort_of).map(|(u, cohort)| UserSummary { cohort, ..u.clone() }).collect();
     let offset = run.from.0 - run.from.0 % DAY_MS;
     let policies = run
         .policies
@@ -227,19 +224,29 @@ fn refusals(run: &ReplayRun) -> Table {
     Table { caption: "Calls served and refused, by reason, under each policy".into(), columns, rows }
 }
 
-/// The users refused most (summed over the policies), with their refusals under each.
+/// The users refused most (summed over the policies), with their team when the log names
+/// teams, and their refusals under each policy that refuses any of them (a column of
+/// noughts, "No limit"'s, would push the ones that matter off a phone's screen).
 fn refused_users(run: &ReplayRun) -> Table {
     let refused = |u: usize| run.policies.iter().map(|o| u64::from(o.per_user[u].refused)).sum::<u64>();
     let mut order: Vec<usize> = (0..run.users.len()).filter(|&u| refused(u) > 0).collect();
     order.sort_by_key(|&u| std::cmp::Reverse(refused(u)));
     order.truncate(REFUSED_USERS);
-    let mut columns = vec!["User".to_string(), "Calls".to_string()];
-    columns.extend(run.policies.iter().enumerate().map(|(i, o)| format!("Refused under {}", label(run, i, o))));
+    let teams = run.callers.tenants.is_some();
+    let refusing: Vec<(usize, &Outcome)> =
+        run.policies.iter().enumerate().filter(|(_, o)| order.iter().any(|&u| o.per_user[u].refused > 0)).collect();
+    let mut columns = vec!["User".to_string()];
+    columns.extend(teams.then(|| "Team".to_string()));
+    columns.push("Calls".to_string());
+    columns.extend(refusing.iter().map(|&(i, o)| format!("Refused under {}", label(run, i, o))));
     let rows = order
         .iter()
         .map(|&u| {
-            let mut cells = vec![run.users[u].name.clone(), grouped(u64::from(run.users[u].calls))];
-            cells.extend(run.policies.iter().map(|o| grouped(u64::from(o.per_user[u].refused))));
+            let user = &run.users[u];
+            let mut cells = vec![user.name.clone()];
+            cells.extend(teams.then(|| user.team.clone().unwrap_or_else(|| NO_TEAM.to_string())));
+            cells.push(grouped(u64::from(user.calls)));
+            cells.extend(refusing.iter().map(|(_, o)| grouped(u64::from(o.per_user[u].refused))));
             cells
         })
         .collect();

@@ -102,10 +102,13 @@ pub struct UserSummary {
     pub calls: u32,
     /// Requests (tasks), each of one or more calls.
     pub requests: u32,
+    /// The team a replayed log puts the user in (`None`: in none, or a log of no teams).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
 }
 
 impl UserSummary {
-    /// Each user of `traffic`: their name, cohort, calls and requests.
+    /// Each user of `traffic`: their name, cohort, calls, requests and team.
     pub fn of(traffic: &Traffic) -> Vec<UserSummary> {
         let mut calls = vec![0u32; traffic.users.len()];
         let mut requests = vec![0u32; traffic.users.len()];
@@ -116,11 +119,19 @@ impl UserSummary {
             requests[c.user as usize] += u32::from(first);
         }
         let cohort = |u: &engine::User| traffic.cohorts[usize::from(u.cohort)].name.clone();
-        traffic
-            .users
-            .iter()
-            .zip(calls.into_iter().zip(requests))
-            .map(|(u, (calls, requests))| UserSummary { name: u.name.clone(), cohort: cohort(u), calls, requests })
+        let team = |user: usize| {
+            let tenants = traffic.tenants()?;
+            Some(tenants.names[tenants.of_user[user]? as usize].clone())
+        };
+        let users = traffic.users.iter().zip(calls.into_iter().zip(requests)).enumerate();
+        users
+            .map(|(i, (u, (calls, requests)))| UserSummary {
+                name: u.name.clone(),
+                cohort: cohort(u),
+                calls,
+                requests,
+                team: team(i),
+            })
             .collect()
     }
 }

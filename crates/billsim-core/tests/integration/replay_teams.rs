@@ -28,9 +28,20 @@ fn row(name: &str, served: u32, refused: u32) -> (String, u32, u32) {
 #[test]
 fn a_guard_per_tenant_counts_every_user_of_a_team_together() {
     let got = served_and_refused(TEAMS, &format!(r#"{{"name": "p", "guards": [{}]}}"#, limit("tenant", 3)));
-    // Team red's fourth call (bob's second) is refused; blue and the teamless dave count apart.
+    // Team red's fourth call (bob's second) is refused; blue counts apart, dave (no team) not at all.
     let want = [row("alice", 2, 0), row("bob", 1, 1), row("carol", 1, 0), row("dave", 1, 0)];
     assert_eq!(got, want, "per tenant, 3 a minute: (user, served, refused)");
+}
+
+#[test]
+fn no_team_budget_counts_the_calls_of_users_in_no_team() {
+    let log = format!(
+        "{TEAMS}2025-05-01T09:00:06Z,dave,,claude-haiku-4-5,10,10\n2025-05-01T09:00:07Z,erin,,claude-haiku-4-5,10,10\n"
+    );
+    let got = served_and_refused(&log, &format!(r#"{{"name": "p", "guards": [{}]}}"#, limit("tenant", 1)));
+    // Red and blue each get one call a minute; dave's two and erin's one are no team's.
+    let want = [row("alice", 1, 1), row("bob", 0, 2), row("carol", 1, 0), row("dave", 2, 0), row("erin", 1, 0)];
+    assert_eq!(got, want, "per tenant 1: (user, served, refused)");
 }
 
 #[test]
@@ -50,10 +61,11 @@ fn a_team_limit_and_a_user_limit_in_one_policy_each_count_by_their_own() {
 fn a_log_with_teams_says_how_many_and_one_without_says_a_tenant_is_its_user() {
     let log = read(TEAMS.as_bytes(), Options::default()).unwrap();
     let tenants = log.tenants.as_ref().expect("the teams of the log");
-    assert_eq!(tenants.names, ["red", "blue", "(no team)"], "each team, and the stand-in of a user with none");
-    assert_eq!(tenants.of_user, [0, 0, 1, 2], "alice, bob, carol, dave");
+    assert_eq!(tenants.names, ["red", "blue"], "each team");
+    assert_eq!(tenants.of_user, [Some(0), Some(0), Some(1), None], "alice, bob, carol, and dave in none");
     let said = |log: &billsim_core::replay::Log, text: &str| log.notes.iter().any(|n| n.contains(text));
-    assert!(said(&log, "a guard \"per\": \"tenant\" counts by the log's team (3 teams)"), "{:?}", log.notes);
+    assert!(said(&log, "a guard \"per\": \"tenant\" counts by the log's team (\"team\": 2 teams)"), "{:?}", log.notes);
+    assert!(said(&log, "1 user is in no team: no guard \"per\": \"tenant\" counts their calls"), "{:?}", log.notes);
     let no_team = "time,user,key,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,a,k,m,1,1\n";
     let no_team = read(no_team.as_bytes(), Options::default()).unwrap();
     assert!(no_team.tenants.is_none(), "no team named");
@@ -66,14 +78,15 @@ fn a_log_with_teams_says_how_many_and_one_without_says_a_tenant_is_its_user() {
     // A user stays in its first team; a row naming another is counted in a note.
     let moved = format!("{TEAMS}2025-05-01T09:00:06Z,alice,blue,claude-haiku-4-5,10,10\n");
     let log = read(moved.as_bytes(), Options::default()).unwrap();
-    assert_eq!(log.tenants.as_ref().unwrap().of_user[0], 0, "alice stays in red");
+    assert_eq!(log.tenants.as_ref().unwrap().of_user[0], Some(0), "alice stays in red");
     assert!(said(&log, "1 row names another team for its user than the user's first"), "{:?}", log.notes);
-    // A scenario's cohort added to it: each added user is a team of its own.
+    // A scenario's cohort added to it: its users are in no team.
     let mut added = read(TEAMS.as_bytes(), Options::default()).unwrap();
     run::add(&mut added, &run::addable()[0], 0).unwrap();
     let tenants = added.tenants.as_ref().unwrap();
-    assert_eq!(tenants.of_user.len(), added.users.len(), "a team for each user, the added ones too");
-    assert_eq!(tenants.names.len(), 3 + added.users.len() - 4, "the log's three teams and one per added user");
+    assert_eq!(tenants.of_user.len(), added.users.len(), "one for each user, the added ones too");
+    assert!(tenants.of_user[4..].iter().all(Option::is_none), "the added users in no team");
+    assert_eq!(tenants.names, ["red", "blue"], "the log's teams alone");
 }
 
 #[test]
@@ -90,7 +103,9 @@ fn litellm_exports_give_their_team_ids_as_tenants() {
         Options::default(),
     )
     .unwrap();
-    assert_eq!(log.tenants.map(|t| t.names), Some(vec!["team-p".to_string(), "(no team)".to_string()]));
+    assert_eq!(log.tenants.as_ref().map(|t| t.names.clone()), Some(vec!["team-p".to_string()]));
+    let field = "counts by the log's team (\"metadata.user_api_key_team_id\": 1 team)";
+    assert!(log.notes.iter().any(|n| n.contains(field)), "the field read is named: {:?}", log.notes);
 }
 
 #[test]
@@ -100,8 +115,8 @@ fn a_dollar_budget_per_tenant_draws_its_line_for_the_teams_that_called() {
     let log = read(TEAMS.as_bytes(), Options::default()).unwrap();
     let out = run::run(&log, Some(read_policy_file(budget).unwrap().policies), None, Record::EVERYTHING).unwrap();
     let line = &billsim_core::replay::view::view(&out).unwrap().over_time.limits[0];
-    assert_eq!(line.label, "3 teams × $2.00 per day", "red, blue and the teamless");
-    assert_eq!(line.points.last().unwrap()[1], 6_000_000_000, "three teams' $2.00 in nano-dollars");
+    assert_eq!(line.label, "2 teams × $2.00 per day", "red and blue; dave is in none");
+    assert_eq!(line.points.last().unwrap()[1], 4_000_000_000, "two teams' $2.00 in nano-dollars");
 }
 
 #[test]
@@ -124,9 +139,34 @@ fn a_teams_tier_is_the_cohort_of_its_first_user() {
 fn traffic_refuses_tenants_that_do_not_name_one_for_each_user() {
     use billsim_core::engine::Tenants;
     let traffic = read(TEAMS.as_bytes(), Options::default()).unwrap().traffic().unwrap();
-    let short = Tenants { names: vec!["a".into()], of_user: vec![0] };
+    let short = Tenants { names: vec!["a".into()], of_user: vec![Some(0)] };
     let err = traffic.clone().with_tenants(short).unwrap_err().0;
     assert_eq!(err, "tenants: 1 given for 4 users; give each user one");
-    let past = Tenants { names: vec!["a".into()], of_user: vec![0, 0, 0, 1] };
+    let past = Tenants { names: vec!["a".into()], of_user: vec![None, Some(0), Some(0), Some(1)] };
     assert_eq!(traffic.with_tenants(past).unwrap_err().0, "user 3 names tenant 1, but there are 1");
+}
+
+#[test]
+fn the_users_refused_most_show_their_team_and_only_the_policies_that_refuse_them() {
+    let log = read(TEAMS.as_bytes(), Options::default()).unwrap();
+    let policies = format!(
+        r#"{{"policies": [{{"name": "none", "guards": []}}, {{"name": "p", "guards": [{}]}}]}}"#,
+        limit("tenant", 3)
+    );
+    let out = run::run(&log, Some(read_policy_file(&policies).unwrap().policies), None, Record::default()).unwrap();
+    let table = billsim_core::replay::view::view(&out).unwrap().refused_users;
+    assert_eq!(table.columns, ["User", "Team", "Calls", "Refused under p"], "no column of noughts for \"none\"");
+    assert_eq!(table.rows, [["bob", "red", "2", "1"]]);
+    // A log of no teams has no Team column.
+    let plain =
+        "time,user,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,a,claude-haiku-4-5,1,1\n2025-05-01T09:00:01Z,a,claude-haiku-4-5,1,1\n";
+    let out = run::run(
+        &read(plain.as_bytes(), Options::default()).unwrap(),
+        Some(read_policy_file(&format!(r#"{{"name": "p", "guards": [{}]}}"#, limit("user", 1))).unwrap().policies),
+        None,
+        Record::default(),
+    )
+    .unwrap();
+    let table = billsim_core::replay::view::view(&out).unwrap().refused_users;
+    assert_eq!(table.columns, ["User", "Calls", "Refused under p"]);
 }

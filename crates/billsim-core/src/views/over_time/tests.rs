@@ -39,8 +39,13 @@ fn custom(calls: &[(u64, u64)], per_token: u64, policies: Vec<engine::Policy>) -
     let price = Price::per_million(per_million, per_million);
     let prices = PriceTable(vec![("m".into(), price)]);
     let outcomes = policies.iter().map(|p| engine::run(&traffic, p, &prices, Record::default()).unwrap()).collect();
-    let users =
-        vec![UserSummary { name: "a".into(), cohort: "all".into(), calls: traffic.calls().len() as u32, requests: 1 }];
+    let users = vec![UserSummary {
+        name: "a".into(),
+        cohort: "all".into(),
+        calls: traffic.calls().len() as u32,
+        requests: 1,
+        team: None,
+    }];
     let run = ScenarioRun {
         scenario: "custom",
         seed: 0,
