@@ -57,8 +57,15 @@ impl Teams {
     }
 
     /// The tenants (`None` when no row names a team), and what a reader is told of the
-    /// log's keys (`keys`, counted by; `named_keys`: some row names one) and teams.
-    pub fn finish(self, keys: Option<&Keys>, named_keys: bool, notes: &mut Vec<String>) -> Option<Tenants> {
+    /// log's keys (`keys`, counted by; `named_keys`: some row names one) and teams, the
+    /// users counted by the field `per` ("Count as one user") when one is.
+    pub fn finish(
+        self,
+        keys: Option<&Keys>,
+        named_keys: bool,
+        per: Option<&str>,
+        notes: &mut Vec<String>,
+    ) -> Option<Tenants> {
         if let Some(keys) = keys {
             notes.push(format!(
                 "a guard \"per\": \"key\" counts by the log's API key ({}), \"user\" by its user",
@@ -80,6 +87,13 @@ impl Teams {
             quoted(self.field.as_deref().unwrap_or_default()),
             counted_grouped(self.names.len() as u64, "team", "teams")
         ));
+        // Users counted as their team: a guard per user then counts what one per tenant does.
+        if let Some(field) = per.filter(|&p| self.field.as_deref() == Some(p)) {
+            notes.push(format!(
+                "each user is a {}: a guard \"per\": \"user\" counts by team as \"tenant\" does",
+                quoted(field)
+            ));
+        }
         let of_user: Vec<Option<u32>> = self.of_user.iter().map(|&t| (t != NONE_YET).then_some(t)).collect();
         let teamless = of_user.iter().filter(|t| t.is_none()).count() as u64;
         if teamless > 0 {

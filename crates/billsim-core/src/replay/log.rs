@@ -558,7 +558,7 @@ impl Builder {
         let named_keys = !self.key_of_call.is_empty();
         let keys = (named_keys && self.by_key < self.calls.len() as u64)
             .then_some(Keys { names: self.keys.names, of_call: self.key_of_call });
-        let tenants = self.teams.finish(keys.as_ref(), named_keys, &mut notes);
+        let tenants = self.teams.finish(keys.as_ref(), named_keys, self.per.as_deref(), &mut notes);
         let cohorts = if self.cohorts.is_empty() { vec![LOGGED.to_string()] } else { self.cohorts.names };
         let cohorts = cohorts
             .into_iter()

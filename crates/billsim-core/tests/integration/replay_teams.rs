@@ -170,3 +170,13 @@ fn the_users_refused_most_show_their_team_and_only_the_policies_that_refuse_them
     let table = billsim_core::replay::view::view(&out).unwrap().refused_users;
     assert_eq!(table.columns, ["User", "Calls", "Refused under p"]);
 }
+
+#[test]
+fn counting_each_team_as_one_user_says_a_guard_per_user_then_counts_by_team() {
+    let options = Options { per: Some("team".into()), ..Options::default() };
+    let log = read(TEAMS.as_bytes(), options).unwrap();
+    let note = "each user is a \"team\": a guard \"per\": \"user\" counts by team as \"tenant\" does";
+    assert!(log.notes.iter().any(|n| n == note), "{:?}", log.notes);
+    let log = read(TEAMS.as_bytes(), Options::default()).unwrap();
+    assert!(!log.notes.iter().any(|n| n.starts_with("each user is a")), "not without --per: {:?}", log.notes);
+}
