@@ -264,25 +264,24 @@ fn refused_users(run: &ReplayRun) -> Table {
 /// The file name a page offers for [`csv`].
 pub const CSV_FILE_NAME: &str = "replay-results.csv";
 
-/// Every user under every policy, as CSV: `policy,user,cohort,calls,served,refused,`
-/// one column per reason, `not_made,charged_dollars` (exact).
+/// Every user under every policy, as CSV: `policy,user,cohort,` (`team,` when the log
+/// names teams: empty for a user in none) `calls,served,refused,` one column per reason,
+/// `not_made,charged_dollars` (exact).
 pub fn csv(run: &ReplayRun) -> String {
     let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
-    let mut header: Vec<String> = ["policy", "user", "cohort", "calls", "served", "refused"].map(String::from).to_vec();
+    let teams = run.callers.tenants.is_some();
+    let mut header: Vec<String> = ["policy", "user", "cohort"].map(String::from).to_vec();
+    header.extend(teams.then(|| "team".to_string()));
+    header.extend(["calls", "served", "refused"].map(String::from));
     header.extend(Reason::ALL.iter().map(|r| format!("refused_{}", r.name().replace(' ', "_"))));
     header.extend(["not_made", "charged_dollars"].map(String::from));
     // Writing to a Vec cannot fail, nor can a record of as many fields as the header.
     let _ = w.write_record(&header);
     for o in &run.policies {
         for (user, u) in run.users.iter().zip(&o.per_user) {
-            let mut row = vec![
-                o.policy.clone(),
-                user.name.clone(),
-                user.cohort.clone(),
-                user.calls.to_string(),
-                u.served.to_string(),
-                u.refused.to_string(),
-            ];
+            let mut row = vec![o.policy.clone(), user.name.clone(), user.cohort.clone()];
+            row.extend(teams.then(|| user.team.clone().unwrap_or_default()));
+            row.extend([user.calls.to_string(), u.served.to_string(), u.refused.to_string()]);
             row.extend(Reason::ALL.iter().map(|&r| u.refused_by.get(r).to_string()));
             row.push(u.dropped.to_string());
             row.push(charged(u.charged));

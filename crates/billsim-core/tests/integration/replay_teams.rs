@@ -180,3 +180,20 @@ fn counting_each_team_as_one_user_says_a_guard_per_user_then_counts_by_team() {
     let log = read(TEAMS.as_bytes(), Options::default()).unwrap();
     assert!(!log.notes.iter().any(|n| n.starts_with("each user is a")), "not without --per: {:?}", log.notes);
 }
+
+#[test]
+fn the_results_csv_has_a_team_column_when_the_log_names_teams() {
+    let log = read(TEAMS.as_bytes(), Options::default()).unwrap();
+    let out = run::run(&log, None, None, Record::default()).unwrap();
+    let csv = billsim_core::replay::view::csv(&out);
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().starts_with("policy,user,cohort,team,calls,served,refused,"), "{csv}");
+    let teams: Vec<&str> = lines.take(4).map(|l| l.split(',').nth(3).unwrap()).collect();
+    assert_eq!(teams, ["red", "red", "blue", ""], "alice, bob, carol, and dave in no team");
+    let plain = read(
+        b"time,user,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,a,claude-haiku-4-5,1,1\n",
+        Options::default(),
+    );
+    let csv = billsim_core::replay::view::csv(&run::run(&plain.unwrap(), None, None, Record::default()).unwrap());
+    assert!(csv.starts_with("policy,user,cohort,calls,"), "no team column: {csv}");
+}
