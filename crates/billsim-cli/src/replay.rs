@@ -194,15 +194,24 @@ fn event(out: &mut String, r: &ReplayRun, e: &Event) {
     let _ = writeln!(out, "  {}  {user}  {model}  {what}", iso_text(e.at));
 }
 
-/// The biggest users by their bill under the first policy, charged under each.
+/// The biggest users by their bill under the first policy, charged under each, with each
+/// one's team when the log names teams.
 fn users(out: &mut String, r: &ReplayRun) {
     let Some(first) = r.policies.first() else { return };
     let order = core::view::by_bill(r);
     let shown_users = &order[..order.len().min(USERS_LISTED)];
     let names: Vec<String> = shown_users.iter().map(|&u| cells::name(&r.users[u].name)).collect();
-    let width = cells::width(names.iter().map(String::as_str), 4);
+    let rest = &order[shown_users.len()..];
+    let others = (!rest.is_empty()).then(|| format!("the other {}", rest.len()));
+    let width = cells::width(names.iter().chain(&others).map(String::as_str), 4);
+    let teams: Option<Vec<String>> = r.callers.tenants.map(|_| {
+        shown_users.iter().map(|&u| r.users[u].team.as_deref().map_or_else(|| "-".into(), cells::name)).collect()
+    });
+    let team_width = teams.as_ref().map_or(0, |t| cells::width(t.iter().map(String::as_str), 4));
+    // The team's cell, with its space before it; nothing in a log of no teams.
+    let team_cell = |team: &str| if teams.is_some() { format!(" {team:<team_width$}") } else { String::new() };
     let _ = writeln!(out, "\nThe biggest users by their bill under {}, charged under each policy:", first.policy);
-    let mut line = format!("  {:<width$} {:>6}", "user", "calls");
+    let mut line = format!("  {:<width$}{} {:>6}", "user", team_cell("team"), "calls");
     for o in &r.policies {
         let _ = write!(line, " {:>14}", cells::name(&o.policy));
     }
@@ -218,15 +227,15 @@ fn users(out: &mut String, r: &ReplayRun) {
             (name.clone(), u64::from(r.users[u].calls), r.policies.iter().map(|o| charged(o, &[u])).collect())
         })
         .collect();
-    let rest = &order[shown_users.len()..];
-    if !rest.is_empty() {
+    if let Some(others) = others {
         let calls: u64 = rest.iter().map(|&u| u64::from(r.users[u].calls)).sum();
-        rows.push((format!("the other {}", rest.len()), calls, r.policies.iter().map(|o| charged(o, rest)).collect()));
+        rows.push((others, calls, r.policies.iter().map(|o| charged(o, rest)).collect()));
     }
     let amounts: Vec<String> = rows.iter().flat_map(|(_, _, a)| a.iter().cloned()).collect();
     let mut aligned = cells::on_points(&amounts).into_iter();
-    for (name, calls, _) in &rows {
-        let mut line = format!("  {name:<width$} {calls:>6}");
+    for (i, (name, calls, _)) in rows.iter().enumerate() {
+        let team = teams.as_ref().and_then(|t| t.get(i)).map_or("", String::as_str);
+        let mut line = format!("  {name:<width$}{} {calls:>6}", team_cell(team));
         for _ in &r.policies {
             let _ = write!(line, " {:>14}", aligned.next().unwrap_or_default());
         }

@@ -309,3 +309,17 @@ fn names_from_files_reach_the_terminal_with_their_unseen_characters_as_code_poin
     let said = refused(&["run", "--scenario", "toyDay", "--policy", odd.path()]);
     assert!(!said.contains(UNSEEN) && said.contains("odd<U+001B>]0;title<U+0007>.json"), "{said:?}");
 }
+
+#[test]
+fn the_users_table_gives_each_users_team_when_the_log_names_teams_with_every_row_in_its_columns() {
+    let out = billsim(&["replay", &fixture("generic_teams.csv")], None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let table: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("The biggest users")).skip(1).collect();
+    assert!(table[0].starts_with("  user  team  calls"), "{}", table[0]);
+    let rows: Vec<Vec<&str>> = table[1..].iter().map(|l| l.split_whitespace().take(3).collect()).collect();
+    assert_eq!(rows, [["alice", "red", "2"], ["bob", "red", "2"], ["carol", "blue", "1"]], "{text}");
+    // Each amount's point in one column, on every row.
+    let points: Vec<Option<usize>> = table.iter().skip(1).map(|l| l.find('.')).collect();
+    assert!(points.windows(2).all(|w| w[0] == w[1]), "{points:?}\n{text}");
+}
