@@ -185,6 +185,7 @@ tr[data-kind="heavy"] td { font-weight: 700; }
    table ("Show numbers") keeps one line a cell and scrolls, its first column kept in view. */
 .panel th, .panel td { white-space: normal; overflow-wrap: normal; }
 td.word, .panel td.word { white-space: nowrap; }
+th.words, td.words { text-align: left; }
 /* Narrower than a 390 px phone's widget, a panel's table fits by breaking even those. */
 @container (max-width: 22rem) { .panel td.word { white-space: normal; } }
 @container (max-width: 30rem) {

@@ -17,6 +17,19 @@ export const rowOf = (cells) => {
 };
 export const headOf = (columns) => columns.map((c) => Object.assign(cell("th", c), { scope: "col" }));
 
+// A column of words (a team, a kind of user) reads from the left; one of numbers and
+// amounts ("1,270", "$0.0735", "62%") from the right, their digits in line.
+const NUMBER = /^[-+]?\$?[\d,.]*\d%?$|^$/;
+const wordColumns = (rows) => {
+  const width = Math.max(0, ...rows.map(({ cells }) => cells.length));
+  return new Set([...Array(width).keys()].filter((i) => rows.some(({ cells }) => !NUMBER.test(String(cells[i] ?? "").trim()))));
+};
+// Marks the cells of `words`' columns, `from` being the first cell's column.
+const markWords = (cells, words, from = 0) => {
+  cells.forEach((c, i) => { if (words.has(i + from)) c.classList.add("words"); });
+  return cells;
+};
+
 // A table's rows grouped by their first cell where it repeats in runs (a
 // policy's rows, one per user or kind of user): the groups in order, each with its rows
 // without that cell, or null when every row is its own (a table by time). A policy's long
@@ -35,7 +48,7 @@ function groupedByFirst(rows) {
 
 // A table body of `rows` (cells, and the kind of user where a row is one user's), under a
 // heading row naming the group (its column's name in data-column) when it is one.
-function bodyOf(rows, group = null) {
+function bodyOf(rows, group = null, words = new Set()) {
   const tbody = document.createElement("tbody");
   if (group !== null) {
     const th = Object.assign(document.createElement("th"), { scope: "rowgroup", colSpan: group.span });
@@ -48,6 +61,7 @@ function bodyOf(rows, group = null) {
   }
   tbody.append(...rows.map(({ cells, kind }) => {
     const tr = rowOf(cells);
+    markWords([...tr.cells], words, group === null ? 0 : 1);
     if (kind) tr.dataset.kind = kind;
     return tr;
   }));
@@ -59,8 +73,10 @@ function bodyOf(rows, group = null) {
 // (groupedByFirst), the first column then left out of the heads.
 export function fillTable(table, columns, rows) {
   const groups = groupedByFirst(rows);
-  table.tHead.rows[0].replaceChildren(...headOf(groups === null ? columns : columns.slice(1)));
+  const words = wordColumns(rows);
+  const from = groups === null ? 0 : 1;
+  table.tHead.rows[0].replaceChildren(...markWords(headOf(columns.slice(from)), words, from));
   for (const tbody of [...table.tBodies]) tbody.remove();
-  if (groups === null) table.append(bodyOf(rows));
-  else table.append(...groups.map(({ name, rows }) => bodyOf(rows, { name, column: columns[0], span: columns.length - 1 })));
+  if (groups === null) table.append(bodyOf(rows, null, words));
+  else table.append(...groups.map(({ name, rows }) => bodyOf(rows, { name, column: columns[0], span: columns.length - 1 }, words)));
 }

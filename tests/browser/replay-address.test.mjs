@@ -201,3 +201,24 @@ test("a link's guard per tenant shows \"Each team (tenant)\" in the editor and c
   assert.ok(seen.notes.some((t) => t.includes("counts by the log's team (\"team\": 2 teams)")), JSON.stringify(seen.notes));
   assert.deepEqual(log.errors, []);
 });
+
+test("the users refused most give their team, read from the left as words, the counts from the right", async () => {
+  const threeAMinute = [{ name: "teamRpm", guards: [{ count: "requests", limit: 3, per: "tenant", window: "1m", reset: "rolling" }] }];
+  const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(threeAMinute))}`);
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const n = await drawn(page);
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic_teams.csv"));
+  await next(page, n);
+  const table = await w.evaluate((e) => {
+    const t = e.shadowRoot.querySelector(".refused-users table");
+    const align = (c) => getComputedStyle(c).textAlign;
+    return {
+      heads: [...t.tHead.rows[0].cells].map((c) => [c.textContent, align(c)]),
+      row: [...t.tBodies[0].rows[0].cells].map((c) => [c.textContent, align(c)]),
+    };
+  });
+  assert.deepEqual(table.heads, [["User", "left"], ["Team", "left"], ["Calls", "right"], ["Refused under teamRpm", "right"]]);
+  assert.deepEqual(table.row, [["bob", "left"], ["red", "left"], ["2", "right"], ["1", "right"]]);
+  assert.deepEqual(log.errors, []);
+});
