@@ -34,6 +34,38 @@ test("a log pulled through read() in chunks of 1, 7 or all its bytes replays to 
   }
 });
 
+test("a team's budget beside a user's limit replays in wasm to billsim replay's bills and refusals", () => {
+  const policies = [
+    { name: "none", guards: [] },
+    { name: "teamAndUser", guards: [
+      { count: "requests", limit: 3, per: "tenant", window: "1m", reset: "rolling" },
+      { count: "requests", limit: 1, per: "user", window: "1m", reset: "rolling" },
+    ] },
+    { name: "teamDollars", guards: [{ count: "dollars", limit: "0.005", per: "tenant", window: "1d", reset: "fixed" }] },
+  ];
+  const dir = mkdtempSync(join(tmpdir(), "replay-teams-"));
+  try {
+    const policyFile = join(dir, "policies.json");
+    writeFileSync(policyFile, JSON.stringify(policies));
+    for (const name of ["generic_teams.csv", "litellm.json", "litellm.csv"]) {
+      const bytes = readFileSync(join(FIXTURES, name));
+      const replay = wasm.Replay.read(reader(bytes), { format: "", skipBadRows: false, bytes: bytes.length });
+      const cli = parseExact(execFileSync(billsim, ["replay", join(FIXTURES, name), "--policy", policyFile, "--json"], { encoding: "utf8" }))
+        .policies.map((o) => [o.policy, o.billNanos, o.perUser.reduce((n, u) => n + u.refused, 0n)]);
+      assert.deepEqual(bills(replay.run(policies, "", null)), cli, name);
+      replay.free();
+    }
+    const replay = wasm.Replay.read(reader(readFileSync(join(FIXTURES, "generic_teams.csv"))), {});
+    const refused = bills(replay.run(policies, "", null)).map(([, , r]) => Number(r));
+    // teamAndUser: alice's and bob's second calls (one a minute each); teamDollars, checked
+    // only: red's third and fourth calls, its two $0.0028 calls past $0.005.
+    assert.deepEqual(refused, [0, 2, 2], "refused under none, teamAndUser, teamDollars");
+    replay.free();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("hostile arguments throw the core's message with its field, and the replay goes on", () => {
   const bytes = readFileSync(join(FIXTURES, "generic.csv"));
   const thrown = (f) => {
