@@ -11,7 +11,7 @@ use crate::visible_text::quoted;
 use crate::words::{counted, counted_grouped};
 use std::borrow::Cow;
 
-/// What a log that names no API key, no team, or neither, says of the guards that count by them.
+/// What a log that names no API key, no team, or neither, says of the guards counting by them.
 const NO_KEY_NOTE: &str = "the log names no API key: a guard \"per\": \"key\" counts by its user";
 const NO_TEAM_NOTE: &str = "the log names no team: a guard \"per\": \"tenant\" counts by its user";
 const NEITHER: &str = "the log names no API key nor team: a guard \"per\": \"key\" or \"tenant\" counts by its user";
@@ -19,8 +19,8 @@ const NEITHER: &str = "the log names no API key nor team: a guard \"per\": \"key
 const NONE_YET: u32 = u32::MAX;
 
 /// An API key standing for its user (a row with no user), named by its alias where the row
-/// gives one, the key after it (`batch (0d3f2ab1c4e5…)`, as a table shortens it): a reader knows
-/// the alias, not the hash, and two keys of one alias stay two users.
+/// gives one, the key after it (`batch (0d3f2ab1c4e5…)`, as a table shortens it): a reader
+/// knows the alias, not the hash, and two keys of one alias stay two users.
 pub fn key_as_user<'a>(key: Cow<'a, str>, alias: Option<Value<'_>>) -> Cow<'a, str> {
     match alias.as_ref().map(|a| a.text.trim()).filter(|a| !a.is_empty()) {
         Some(alias) => Cow::Owned(format!("{alias} ({})", key.trim())),

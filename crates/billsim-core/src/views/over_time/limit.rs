@@ -69,11 +69,11 @@ impl Limit {
 
 /// The limit line of `guard` at each of `moments` (the first is the axis's start), for
 /// `users` users who call and, in a replayed log that names them, the API keys and teams
-/// that do (`callers`), belonging to no line yet; `None` for a guard that does not limit money. Read from the
-/// guard's point in the policy language, whatever lesson it came from: a `dollars` guard
-/// `per: everyone` is a ceiling line; one per user, key or tenant with one limit is a
-/// budget line of the users (or keys, or teams) who call times the limit. (A ledger's, and tiers',
-/// lines need the cohorts: [`ledger_limit`].)
+/// that do (`callers`), belonging to no line yet; `None` for a guard that does not limit
+/// money. Read from the guard's point in the policy language, whatever lesson it came
+/// from: a `dollars` guard `per: everyone` is a ceiling line; one per user, key or tenant
+/// with one limit is a budget line of the users (or keys, or teams) who call times the
+/// limit. (A ledger's, and tiers', lines need the cohorts: [`ledger_limit`].)
 pub fn limit_of(guard: &Guard, users: u64, callers: Callers, moments: &[u64]) -> Result<Option<Limit>, Overflow> {
     let Some(point) = guard.point() else { return Ok(None) };
     let (CountOf::Dollars, LimitOf::Amount(amount)) = (point.count, &point.limit) else { return Ok(None) };
