@@ -205,7 +205,10 @@ fn users(out: &mut String, r: &ReplayRun) {
     let others = (!rest.is_empty()).then(|| format!("the other {}", rest.len()));
     let width = cells::width(names.iter().chain(&others).map(String::as_str), 4);
     let teams: Option<Vec<String>> = r.callers.tenants.map(|_| {
-        shown_users.iter().map(|&u| r.users[u].team.as_deref().map_or_else(|| "-".into(), cells::name)).collect()
+        shown_users
+            .iter()
+            .map(|&u| r.users[u].team.as_deref().map_or_else(|| core::view::NO_TEAM.into(), cells::name))
+            .collect()
     });
     let team_width = teams.as_ref().map_or(0, |t| cells::width(t.iter().map(String::as_str), 4));
     // The team's cell, with its space before it; nothing in a log of no teams.

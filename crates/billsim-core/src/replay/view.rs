@@ -28,7 +28,7 @@ pub const BIGGEST_USERS: usize = 6;
 /// The rows of the table of users refused most.
 pub const REFUSED_USERS: usize = 10;
 /// A user's team in a log that names teams, when it is in none.
-const NO_TEAM: &str = "no team";
+pub const NO_TEAM: &str = "no team";
 
 /// The page's view of a replay.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
