@@ -30,6 +30,16 @@ async function lessonReplayed(page, lesson) {
   await next(page, n);
 }
 
+/** The page opened with `policies` in its address, and the fixture `name` replayed under them. */
+async function replayedUnder(policies, name) {
+  const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(policies))}`);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const n = await drawn(page);
+  await el(page).locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay", name));
+  await next(page, n);
+  return { page, log, w: el(page) };
+}
+
 /** The first policy renamed `name` in the editor and replayed. */
 async function firstRenamed(page, name) {
   const w = el(page);
@@ -186,12 +196,7 @@ test("a link's guard with a field the language has not gets a button that takes 
 
 test("a link's guard per tenant shows \"Each team (tenant)\" in the editor and counts a log's teams: its dollar line is the teams times the budget", async () => {
   const perTeam = [{ name: "teamBudget", guards: [{ count: "dollars", limit: "1", per: "tenant", window: "1d", reset: "fixed" }] }];
-  const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(perTeam))}`);
-  const w = el(page);
-  await page.waitForFunction(() => customElements.get("replay-view"));
-  const n = await drawn(page);
-  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic_teams.csv"));
-  await next(page, n);
+  const { log, w } = await replayedUnder(perTeam, "generic_teams.csv");
   if (!(await w.locator(".editor").evaluate((d) => d.open))) await w.locator(".editor summary").click();
   const per = w.locator('[data-at="policies[0].guards[0].per"]');
   assert.equal(await per.inputValue(), "tenant", "the select holds the link's per");
@@ -204,12 +209,7 @@ test("a link's guard per tenant shows \"Each team (tenant)\" in the editor and c
 
 test("the users refused most give their team, read from the left as words, the counts from the right", async () => {
   const threeAMinute = [{ name: "teamRpm", guards: [{ count: "requests", limit: 3, per: "tenant", window: "1m", reset: "rolling" }] }];
-  const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(threeAMinute))}`);
-  const w = el(page);
-  await page.waitForFunction(() => customElements.get("replay-view"));
-  const n = await drawn(page);
-  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic_teams.csv"));
-  await next(page, n);
+  const { log, w } = await replayedUnder(threeAMinute, "generic_teams.csv");
   const table = await w.evaluate((e) => {
     const t = e.shadowRoot.querySelector(".refused-users table");
     const align = (c) => getComputedStyle(c).textAlign;
