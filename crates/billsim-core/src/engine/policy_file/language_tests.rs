@@ -127,15 +127,30 @@ fn a_tiered_steady_guard_and_a_degrading_guard_written_by_the_core_read_back_the
 
 #[test]
 fn a_written_guard_keeps_the_languages_field_order_and_its_tiers_order() {
-    let text = r#"{"name": "t", "guards": [{"retryAfter": "exact", "reset": "steady", "window": "1m", "per": "tenant",
-        "tiers": {"paying": 10, "free": 2}, "count": "requests"}], "processes": 2}"#;
+    let text = r#"{"name": "t", "guards": [{"retryAfter": "exact", "reason": "token_limit", "reset": "steady",
+        "window": "1m", "per": "tenant", "tiers": {"paying": 10, "free": 2}, "count": "requests"}], "processes": 2}"#;
     let policy = read(text).unwrap().policies.remove(0);
     let written = serde_json::to_string(&policy).unwrap();
     assert_eq!(
         written,
-        r#"{"name":"t","guards":[{"count":"requests","tiers":{"paying":10,"free":2},"per":"tenant","window":"1m","reset":"steady","admit":"counted","reason":"rate_limited","retryAfter":"exact"}],"processes":2}"#
+        r#"{"name":"t","guards":[{"count":"requests","tiers":{"paying":10,"free":2},"per":"tenant","window":"1m","reset":"steady","admit":"counted","reason":"token_limit","retryAfter":"exact"}],"processes":2}"#
     );
     assert_eq!(read(&written).unwrap().policies, vec![policy], "read back the same");
+}
+
+#[test]
+fn a_guards_default_reason_is_not_written_so_a_guard_edited_to_another_per_takes_that_ones() {
+    let per_user = r#"{"name": "t", "guards": [{"count": "dollars", "limit": "2", "per": "user", "window": "1d",
+        "reset": "fixed", "reason": "budget_used_up"}]}"#;
+    let written = serde_json::to_string(&read(per_user).unwrap().policies[0]).unwrap();
+    assert!(!written.contains("reason"), "budget_used_up is per user's default: {written}");
+    // What the page's editor does: the written guard with "per" changed.
+    let per_tenant = written.replace(r#""per":"user""#, r#""per":"tenant""#);
+    let reason = match &read(&per_tenant).unwrap().policies[0].guards[0] {
+        Guard::Limit(point) => point.reason.name(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(reason, "budget_exhausted", "a tenant's budget, as a guard per tenant refuses by default");
 }
 
 #[test]

@@ -9,7 +9,7 @@
 use super::language::written;
 use super::ledger::points;
 use crate::engine::guard::Guard;
-use crate::engine::language::{Admit, CountOf, LimitOf, Point, Reset, WhenFull};
+use crate::engine::language::{default_reason, Admit, CountOf, LimitOf, Point, Reset, WhenFull};
 use crate::engine::policy::Policy;
 use crate::money::Micros;
 use serde::ser::{SerializeMap, Serializer};
@@ -110,8 +110,11 @@ pub fn point_text(p: &Point) -> PointText<'_> {
         burst,
         admit,
         estimate,
-        // A guard that degrades refuses no call: it has no reason.
-        reason: when_full.is_none().then(|| p.reason.name()),
+        // A guard that degrades refuses no call: it has no reason. One that refuses with the
+        // reason its fields give by default is written without it, so that an editor that
+        // changes those fields (per user to per tenant) changes the reason with them.
+        reason: (when_full.is_none() && p.reason != default_reason(p.count, p.per, p.window, p.admit))
+            .then(|| p.reason.name()),
         when_full,
         retry_after: p.retry_after.map(|r| r.name()),
     }
