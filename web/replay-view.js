@@ -709,11 +709,12 @@ class ReplayView extends HTMLElement {
         if (fields().some((x) => x.when?.some(([key]) => key === f.key))) this.#renderEditor();
       }));
     }
-    // A field the language has not (a link's "windw"): no control could set it right, so
-    // it gets a button that takes it out (the editor's error names the field; its path is
-    // the guard's, so it marks no control). Named as the editor's controls are, so that
-    // once it is gone the focus goes on to the policy's next button, not to the page.
-    const known = new Set(fields().map((f) => f.within ?? f.key));
+    // A field the language has not (a link's "windw"; not a "reason" the editor shows no
+    // control for): no control could set it right, so it gets a button that takes it out
+    // (the editor's error names the field; its path is the guard's, so it marks no
+    // control). Named as the editor's controls are, so that once it is gone the focus goes
+    // on to the policy's next button, not to the page.
+    const known = new Set(page.guardKeys);
     for (const key of Object.keys(guard).filter((k) => !known.has(k))) {
       const drop = document.createElement("button");
       drop.type = "button";

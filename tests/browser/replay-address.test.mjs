@@ -173,13 +173,17 @@ test("a link's \"Count as one user\" is used on the log read next and kept in th
 });
 
 test("a link's guard with a field the language has not gets a button that takes the field out, and then runs", async () => {
-  const typo = [{ name: "typo", guards: [{ count: "requests", limit: 5, per: "user", windw: "1m", reset: "rolling" }] }];
+  // "reason" is the language's, though the editor shows no control for it: it keeps it.
+  const typo = [{ name: "typo", guards: [{ count: "requests", limit: 5, per: "user", windw: "1m", reset: "rolling", reason: "rate limit" }] }];
   const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(typo))}`);
   const w = el(page);
   await page.waitForFunction(() => customElements.get("replay-view"));
   await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
   await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
   assert.match(await w.locator(".editor-error").textContent(), /got the field "windw"/);
+  const removers = await w.evaluate((e) => [...e.shadowRoot.querySelectorAll(".policies button")].map((b) => b.textContent)
+    .filter((t) => t.startsWith("Remove the field")));
+  assert.deepEqual(removers, ['Remove the field "windw"'], "only the field the language has not");
   const n = await drawn(page);
   await w.getByRole("button", { name: 'Remove the field "windw"' }).click();
   const focused = await w.evaluate((e) => e.shadowRoot.activeElement?.dataset.at ?? null);

@@ -13,7 +13,7 @@
 use crate::js_output::{memory_bytes, on_canvas, to_js};
 use crate::{js_input, Thrown};
 use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_STARTS};
-use billsim_core::engine::{read_policy_file, BadFile, PriceTable, Record, RunError};
+use billsim_core::engine::{read_policy_file, BadFile, PriceTable, Record, RunError, GUARD_KEYS};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Options};
 use billsim_core::settings::{shown, Invalid};
@@ -83,10 +83,11 @@ impl Read for JsFile<'_> {
 }
 
 /// Everything the page builds its replay controls from: `{ words, formats: [[name,
-/// label]], guardFields (the policy language's), guardStarts (guards to start from),
-/// policies (the default ones as the editor holds them), leftOut, addable, csvFileName,
-/// lessonLogs: [[scenario, label]] (what "Try it on a lesson's traffic" offers),
-/// lessonLogFirst }`.
+/// label]], guardFields (the policy language's, as the editor shows them), guardKeys (every
+/// field a guard may have, those the editor shows no control for too), guardStarts (guards
+/// to start from), policies (the default ones as the editor holds them), leftOut, addable,
+/// csvFileName, lessonLogs: [[scenario, label]] (what "Try it on a lesson's traffic"
+/// offers), lessonLogFirst }`.
 #[wasm_bindgen(js_name = replayPage)]
 pub fn replay_page() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
@@ -95,6 +96,7 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         words: page::Words,
         formats: Vec<[&'static str; 2]>,
         guard_fields: &'static [guard_schema::GuardField],
+        guard_keys: &'static [&'static str],
         guard_starts: &'static [guard_schema::GuardStart],
         policies: Vec<Edited>,
         labels: Vec<String>,
@@ -110,6 +112,7 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         words: page::WORDS,
         formats: page::formats(),
         guard_fields: GUARD_FIELDS,
+        guard_keys: &GUARD_KEYS,
         guard_starts: GUARD_STARTS,
         policies,
         labels,

@@ -12,6 +12,7 @@ use crate::settings::FieldError;
 use crate::time::Span;
 use serde_json::value::RawValue;
 
+/// Every field a guard of the language may have.
 pub const FIELDS: [&str; 12] = [
     "count",
     "limit",

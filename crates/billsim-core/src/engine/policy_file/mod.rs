@@ -262,6 +262,7 @@ fn ladders_priced(policies: &[Policy], path: &str, prices: &PriceTable) -> Resul
 
 mod json;
 mod language;
+pub use language::FIELDS as GUARD_KEYS;
 #[cfg(test)]
 mod language_tests;
 mod ledger;
