@@ -210,13 +210,9 @@ pub fn draw_over_time<DB: DrawingBackend>(
         .filter_map(|l| l.trip.as_ref())
         .map(|t| (x_of(t.at_ms), y_of(t.spent_nanos), t.label.as_str()))
         .collect();
-    // A moment no line's trip is written for (a reference line first passed) has its ring too.
-    let of_lines = trips.len();
-    for e in &view.events {
-        if !trips[..of_lines].iter().any(|t| e.label.starts_with(t.2)) {
-            trips.push((x_of(e.at_ms), y_of(e.spent_nanos), e.label.as_str()));
-        }
-    }
+    // A reference line first passed has its ring too (a bad index from JS draws none).
+    let passed = view.passing.and_then(|p| view.events.get(p.event));
+    trips.extend(passed.map(|e| (x_of(e.at_ms), y_of(e.spent_nanos), e.label.as_str())));
     for &(x, y, _) in &trips {
         area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
         notes.taken.push((x - ring, y - ring, x + ring, y + ring));
@@ -238,8 +234,8 @@ pub fn draw_over_time<DB: DrawingBackend>(
     // another's ring, and read as that one's). One that still stands nearer another
     // moment's ring than its own (a phone's plot too short for both) is left out: the
     // sentences under the chart say it.
-    let mut written: Vec<&str> = Vec::new();
-    for event in &view.events {
+    let mut written: Vec<usize> = Vec::new();
+    for (i, event) in view.events.iter().enumerate() {
         let (x, y) = (x_of(event.at_ms), y_of(event.spent_nanos));
         let lines = wrap(&event.label, font, right - left);
         let (width, height) = notes.size(&lines);
@@ -258,12 +254,12 @@ pub fn draw_over_time<DB: DrawingBackend>(
             continue;
         }
         notes.draw(area, &lines, at, 0, theme)?;
-        written.push(event.label.as_str());
+        written.push(i);
     }
-    for limit in &view.limits {
+    for (i, limit) in view.limits.iter().enumerate() {
         // A reference line's first passing names it ("product's monthly budget $1,000.00
         // passed by 11:36"), written by its ring: the line's own label would say it twice.
-        if written.iter().any(|w| w.starts_with(&limit.chart_label)) {
+        if view.passing.is_some_and(|p| p.limit == i && written.contains(&p.event)) {
             continue;
         }
         let words = match limit.above {
@@ -437,9 +433,7 @@ mod tests {
             // stand from left to right (and top to bottom).
             // A reference line's first passing has a ring as a trip has.
             let mut trips: Vec<_> = view.lines.iter().filter_map(|l| l.trip.as_ref()).collect();
-            let passings: Vec<_> =
-                view.events.iter().filter(|e| !trips.iter().any(|t| e.label.starts_with(&t.label))).collect();
-            trips.extend(passings);
+            trips.extend(view.passing.map(|p| &view.events[p.event]));
             trips.sort_by_key(|t| (t.at_ms, std::cmp::Reverse(t.spent_nanos)));
             for size in [(370, 370), (390, 300), (672, 300), (800, 420)] {
                 let svg = svg_of(view, size, theme);

@@ -124,6 +124,8 @@ export interface OverTime {
   limits: { kind: string; label: string; chartLabel: string; points: Point[]; policies: bigint[]; above: boolean }[];
   /** The moments a ceiling is reached, each written once ("ceiling reached at 12:54 (2 policies)"). */
   events: Mark[];
+  /** Which of `events` marks a reference line first passed, and which of `limits` it is. */
+  passing?: { event: number; limit: number };
   /** Where the time axis stops short of the run's end (nothing on the scale moves after early on), the sentence that says so. */
   window?: string;
   table: Table;

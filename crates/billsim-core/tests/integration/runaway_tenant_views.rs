@@ -37,6 +37,10 @@ fn the_months_chart_draws_the_products_monthly_budget_and_says_when_no_cap_passe
         let said = no_cap.sentence.split(past.trim_end_matches("Day 6 ")).nth(1).unwrap();
         let moment = said.split([',', '.', ';']).next().unwrap(); // "Day 6 11:30"
         assert!(passed.label.contains(&format!("passed by {moment}")), "{:?}: {moment:?}", passed.label);
+        // The view says which mark that is and which line it passes, for the chart to ring it.
+        let p = view.passing.expect("the passing marked");
+        assert_eq!(&view.events[p.event], passed, "the passing's mark");
+        assert!(view.limits[p.limit].chart_label.contains("product's monthly budget"), "{:?}", view.limits[p.limit]);
     }
 }
 

@@ -17,7 +17,7 @@ pub mod zoom;
 use axis::TIME_TICKS;
 pub use axis::{day_of, money_ticks, tens_ticks, Round, Scale, Tick};
 pub use limit::{ledger_limit, limit_of, reference, Limit, LimitKind};
-pub use view::{Line, Mark, OverTime};
+pub use view::{Line, Mark, OverTime, Passing};
 
 use crate::engine::{Guard, Nanos, Outcome};
 use crate::money::{Micros, Overflow};
@@ -197,7 +197,10 @@ pub(crate) fn placed(
 
     let table = table(&lines, moments, scale);
     let mut events = events(&lines);
-    events.extend(passing(&lines, &limits, scale));
+    let passing = passing(&lines, &limits, scale).map(|(mark, limit)| {
+        events.push(mark);
+        Passing { event: events.len() - 1, limit }
+    });
     OverTime {
         title,
         scale,
@@ -209,6 +212,7 @@ pub(crate) fn placed(
         lines,
         limits,
         events,
+        passing,
         window: None,
         table,
     }
@@ -236,10 +240,10 @@ fn events(lines: &[Line]) -> Vec<Mark> {
 /// budget, not the runaway day's tenant's budget under it) is first passed, a mark on it
 /// that names the line, so the chart writes it in the line's place: "product's monthly
 /// budget $1,000.00 passed by 11:36", saying how many policies passed it then when more
-/// than one did. The lines' sentences say the same moment.
-fn passing(lines: &[Line], limits: &[Limit], scale: Scale) -> Option<Mark> {
-    let reference = limits.iter().filter(|l| l.kind == LimitKind::Reference && !l.above);
-    let limit = reference.max_by_key(|l| l.max())?;
+/// than one did, and the line's index in `limits`. The lines' sentences say the same moment.
+fn passing(lines: &[Line], limits: &[Limit], scale: Scale) -> Option<(Mark, usize)> {
+    let reference = limits.iter().enumerate().filter(|(_, l)| l.kind == LimitKind::Reference && !l.above);
+    let (index, limit) = reference.max_by_key(|(_, l)| l.max())?;
     let passed = |line: &Line| {
         let value = |k: usize| limit.points.get(k).map_or(u64::MAX, |p| p[1]);
         (1..line.points.len()).find(|&k| line.points[k][1] > value(k)).map(|k| (k, line.points[k][0]))
@@ -251,7 +255,7 @@ fn passing(lines: &[Line], limits: &[Limit], scale: Scale) -> Option<Mark> {
         1 => format!("{} passed by {moment}", limit.chart_label),
         n => format!("{} passed by {moment} ({n} policies)", limit.chart_label),
     };
-    Some(Mark { at_ms, spent_nanos: limit.points[first][1], label })
+    Some((Mark { at_ms, spent_nanos: limit.points[first][1], label }, index))
 }
 
 fn title(run: &ScenarioRun) -> String {

@@ -32,6 +32,10 @@ pub struct OverTime {
     /// (2 policies)"), at the first such line's point.
     #[serde(default)]
     pub events: Vec<Mark>,
+    /// Which of `events` marks a reference line first passed, and which of `limits` it is:
+    /// the chart rings it as a trip, and writes the line's label there alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passing: Option<Passing>,
     /// Where the time axis stops short of the run's end, as nothing on the scale moves
     /// after early on, the sentence that says so (`window.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -71,6 +75,14 @@ pub struct Line {
     pub off_scale: Option<Mark>,
     /// The line in words, for the text alternative and the status line.
     pub sentence: String,
+}
+
+/// A reference line's first passing ([`OverTime::passing`]): indices into the view's
+/// `events` and `limits`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Passing {
+    pub event: usize,
+    pub limit: usize,
 }
 
 /// A moment marked on a line.
