@@ -9,7 +9,7 @@ use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{rgb, Theme, ON_BAR};
 use billsim_core::lessons::toy_day::{UserKind, HEAVY_LABEL, ORDINARY_LABEL};
 use billsim_core::views::colours::Pattern;
-use billsim_core::views::share::{honest_refused_words, STRIP_KEY};
+use billsim_core::views::share::{honest_words, refused_words, STRIP_KEY};
 use billsim_core::words::{counted, share};
 use billsim_core::{DayResult, Policy};
 use plotters::coord::Shift;
@@ -52,13 +52,13 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
             ordinary().map(|(p, _)| u64::from(p.refused)).sum::<u64>(),
             ordinary().map(|(_, u)| u64::from(u.calls)).sum::<u64>(),
         );
-        let words = honest_refused_words(honest.0, honest.1);
+        let words = refused_words("heavy", refused - honest.0, &honest_words(honest.0, honest.1));
         rows.push(Row {
             name: o.policy.label(&day.settings),
             // The heavy user's share stays in words: on a short bar it has no room inside.
             note: match share(o.heavy_charged(&day.users).0, o.bill.0) {
-                Some(heavy) => format!("{} · heavy {heavy} · {refused} refused · {words}", o.bill.cents()),
-                None => format!("{} · {refused} refused · {words}", o.bill.cents()),
+                Some(heavy) => format!("{} · heavy {heavy} · {words}", o.bill.cents()),
+                None => format!("{} · {words}", o.bill.cents()),
             },
             honest: Some(honest),
             values: o.per_user.iter().map(|u| u.charged.0).collect(),
@@ -91,7 +91,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     let marked = |r: &Row| if r.selected { format!("▶ {}", r.name) } else { r.name.clone() };
     let texts: Vec<(String, String)> = rows.iter().map(|r| (marked(r), r.note.clone())).collect();
     // The key names the two kinds and the strip under each bar, which only each row's note
-    // named ("honest requests refused: 0 of 227").
+    // named ("honest 0 of 227").
     let kind = |kind, words| {
         let (colour, pattern) = look(kind, theme);
         Entry { swatch: Swatch::Kind(colour, pattern), words }
@@ -263,7 +263,7 @@ mod tests {
             let ordinary = || o.per_user.iter().zip(&day.users).filter(|(_, u)| u.kind != UserKind::Heavy);
             let refused: u64 = ordinary().map(|(p, _)| u64::from(p.refused)).sum();
             let calls: u64 = ordinary().map(|(_, u)| u64::from(u.calls)).sum();
-            let words = format!("honest requests refused: {refused} of {calls}");
+            let words = format!("honest {refused} of {calls}");
             assert!(drawn.contains(&words), "{words}: {drawn}");
             let want = refused as f64 / calls as f64 * 378.0;
             if want >= 1.0 {
@@ -303,8 +303,10 @@ mod tests {
     fn a_day_with_nothing_billed_or_no_calls_is_labelled_truly() {
         let broke = simulate_day(0, &Settings { budget: billsim_core::Micros(10_000), ..Settings::default() }).unwrap();
         let svg = svg_of(&broke, Policy::DailyBudget);
-        let (calls, _) = broke.calls();
-        assert!(svg.contains(&format!("$0.00 · {calls} refused")), "every call refused, nothing billed");
+        let (calls, heavy) = broke.calls();
+        let honest = calls - heavy;
+        let words = format!("$0.00 · refused: heavy {heavy}, honest {honest} of {honest}");
+        assert!(svg.contains(&words), "every call refused, nothing billed: {words}");
         let mut empty = broke.clone();
         empty.users.iter_mut().for_each(|u| u.calls = 0);
         let rows = rows(&empty, Policy::NoLimit);

@@ -40,7 +40,8 @@ pub struct Bar {
     /// heads its row with it, the full label staying in the sentence and the table.
     #[serde(default)]
     pub name: String,
-    /// The bill to the cent and the requests refused: "$3.01 · 1,017 refused".
+    /// The bill to the cent and the requests refused: "$3.01 · 1,017 refused", or, where
+    /// the lesson names an abuser, split between them and the honest users (`refused_words`).
     pub note: String,
     /// The bill to the cent, written at the bar's end: "$3.01".
     #[serde(default)]
@@ -51,7 +52,7 @@ pub struct Bar {
     pub honest_refused: u64,
     #[serde(default)]
     pub honest_requests: u64,
-    /// Those in words, "honest requests refused: 497 of 802"; empty where both are 0.
+    /// Those in words, "honest 497 of 802", as the note ends; empty where both are 0.
     #[serde(default)]
     pub honest: String,
     /// Each cohort's part of the bill, in the order of `cohorts`.
@@ -89,8 +90,19 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
     // 61%"); any other run's (a replay's users) are names, said as they are written.
     let as_written = run.about.label.is_none();
     let roles: Vec<Role> = run.cohorts.iter().map(|c| Role::of(run.about.abusers.contains(&c.name))).collect();
-    let bars: Vec<Bar> =
-        policies.iter().map(|p| bar(p, run.label_of(&p.policy).unwrap_or(&p.label), &roles, as_written)).collect();
+    // The abuser's side of each note, by the lesson's names: "script and sockpuppets".
+    let abusers: Vec<String> = run
+        .cohorts
+        .iter()
+        .zip(&roles)
+        .filter(|(_, &r)| r == Role::Abuser)
+        .map(|(c, _)| crate::words::in_sentence(&c.label))
+        .collect();
+    let abuser = abusers.join(" and ");
+    let bars: Vec<Bar> = policies
+        .iter()
+        .map(|p| bar(p, run.label_of(&p.policy).unwrap_or(&p.label), &roles, as_written, &abuser))
+        .collect();
     let strip_key = match bars.iter().any(|b| b.honest_requests > 0) {
         true => STRIP_KEY.to_string(),
         false => String::new(),
@@ -111,13 +123,21 @@ fn refused(p: &PolicyCohorts) -> u64 {
     p.cohorts.iter().flat_map(|c| c.refused_by.0).map(u64::from).sum()
 }
 
-/// The honest users' requests refused, of all they made, in words: "honest requests
-/// refused: 497 of 802". The trade-off of a limit: what it cost the users it is not for.
-pub fn honest_refused_words(refused: u64, requests: u64) -> String {
-    format!("honest requests refused: {} of {}", grouped(refused), grouped(requests))
+/// A policy's refusals where the lesson names an abuser, in words: the abuser's, then the
+/// honest users' of all they made, "refused: script and sockpuppets 1,422, honest 497 of
+/// 802". Two counts that do not overlap, where a total beside the honest part read as two
+/// answers to one question ("0 refused · honest requests refused: 0 of 227").
+pub fn refused_words(abuser: &str, abuser_refused: u64, honest: &str) -> String {
+    format!("refused: {abuser} {}, {honest}", grouped(abuser_refused))
 }
 
-fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool) -> Bar {
+/// The honest users' requests refused, of all they made: "honest 497 of 802". The
+/// trade-off of a limit: what it cost the users it is not for.
+pub fn honest_words(refused: u64, requests: u64) -> String {
+    format!("honest {} of {}", grouped(refused), grouped(requests))
+}
+
+fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: &str) -> Bar {
     let segments: Vec<Segment> = p
         .cohorts
         .iter()
@@ -157,7 +177,7 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool) -> Bar {
     let honest_requests: u64 = honest_cohorts().map(|c| u64::from(c.calls)).sum();
     let honest = match honest_requests {
         0 => String::new(),
-        n => honest_refused_words(honest_refused, n),
+        n => honest_words(honest_refused, n),
     };
     let degraded: u64 = p.cohorts.iter().map(|c| u64::from(c.degraded)).sum();
     let cheaper = match degraded {
@@ -171,7 +191,7 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool) -> Bar {
         name: name.to_string(),
         note: match honest.is_empty() {
             true => format!("{bill} · {} refused", grouped(refused)),
-            false => format!("{bill} · {} refused · {honest}", grouped(refused)),
+            false => format!("{bill} · {}", refused_words(abuser, refused - honest_refused, &honest)),
         },
         bill,
         honest_refused,
