@@ -264,6 +264,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #theme = schema?.theme.default; // the theme attribute's text, as the core read it
   #problems = new Map(); // "attribute seed", "address seed", "slip polcy" or "sync-url" -> the notice's sentence
   #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
+  // The form's settings as they were before the reader began typing in a field (null when
+  // nothing typed is pending): typing "500" passes "5" and "50", which each draw, and a
+  // bad end goes back to these, not to a value typed on the way.
+  #beforeTyping = null;
   #warm = { frame: 0, timer: 0 };
   #root;
   // Each canvas's CSS size as the resize observer last saw it (0 while hidden). It runs
@@ -504,16 +508,19 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
     const form = this.#q("form");
     form.addEventListener("submit", (e) => e.preventDefault());
-    form.addEventListener("input", () => this.#applyForm());
-    form.addEventListener("change", () => this.#applyForm());
+    form.addEventListener("input", () => this.#applyForm(false));
+    form.addEventListener("change", () => this.#applyForm(true));
   }
 
   // The form's text goes to the core's own parser (exact decimals, no floating point),
   // each field on its own so that every bad one is marked (the core's Error names it in
   // `field`), then to the core to hold together (the field of a clash it sets aside is
-  // marked); while any is bad its messages show and the last good chart stays.
-  #applyForm() {
+  // marked); while any is bad its messages show and the last good chart stays: the one
+  // before the field was typed in, as a value typed on the way was not the reader's.
+  // `done` is the field's change (the reader left it): what is good then is kept.
+  #applyForm(done) {
     const form = this.#q("form");
+    this.#beforeTyping ??= Object.fromEntries(this.#fields().map(({ key }) => [key, this.#state[key]]));
     const read = {};
     const messages = [];
     for (const { key } of this.#fields()) {
@@ -532,13 +539,22 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       }
     }
     this.#showError(messages.join(" "));
-    if (messages.length > 0) return;
+    if (messages.length > 0) {
+      const before = this.#beforeTyping;
+      if (Object.keys(before).some((key) => !Object.is(before[key], this.#state[key]))) {
+        Object.assign(this.#state, before);
+        this.#render();
+      }
+      return;
+    }
     Object.assign(this.#state, read);
+    if (done) this.#beforeTyping = null;
     this.#render();
   }
 
   // The form shows the state (after load, or an attribute's change): nothing in it is bad.
   #syncForm() {
+    this.#beforeTyping = null;
     this.#showWidget(this.#widget());
     const form = this.#q("form");
     for (const { key } of this.#fields()) {

@@ -65,6 +65,28 @@ test("with two invalid fields both are marked invalid and both messages are show
   assert.match((await view(page)).summary, /^3 requests per minute/);
 });
 
+test("a bad value typed key by key goes back to the view before the typing, not to one typed on the way", async () => {
+  const { page } = await load(env);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  const field = w.getByLabel("Calls per minute");
+  const good = await view(page);
+  const address = page.url();
+  await field.selectText();
+  await field.pressSequentially("500");
+  const now = await view(page);
+  assert.match(now.error, /Calls per minute: must be a whole number from 1 to 60; got "500"/, now.error);
+  assert.equal(now.summary, good.summary, `not the view of "50", typed on the way: ${now.summary}`);
+  assert.equal(page.url(), address, "the address keeps the setting from before the typing");
+  await field.fill("45");
+  await field.blur();
+  assert.match((await view(page)).summary, /^45 requests per minute/, "a good value typed is kept");
+  await field.fill("4500");
+  await field.blur();
+  assert.match((await view(page)).summary, /^45 requests per minute/, "and is the view a later bad one goes back to");
+});
+
 test("sync-url keeps the host page's own address parameters and its fragment", async () => {
   const { page } = await load(env, "?foo=bar&seed=3&q=a%2Bb%20c#part");
   await ready(page);
