@@ -25,6 +25,7 @@ use crate::scenario::ScenarioRun;
 use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
 use crate::views::table::Table;
+use crate::words::counted_grouped;
 
 /// Most steps of the money axis.
 const MONEY_TICKS: u64 = 5;
@@ -323,12 +324,21 @@ fn sentence(d: &Drawn, limits: &[&Limit], scale: Scale) -> String {
             scale.moment(b, Round::Up)
         )
     };
+    // A budget line sums every caller's budget, so spend within it says nothing of one
+    // caller stopped at theirs; the calls refused say that.
+    let mut within_budget = false;
     for limit in limits {
         match (1..points.len()).find(|&k| points[k][1] > limit.points.get(k).map_or(u64::MAX, |p| p[1])) {
-            None => text.push_str(&format!(", within {}", limit.words())),
+            None => {
+                within_budget |= limit.kind == LimitKind::Budget;
+                text.push_str(&format!(", within {}", limit.words()))
+            }
             Some(_) if first == last => text.push_str(&format!(", past {}", limit.words())),
             Some(k) => text.push_str(&format!(", past {} by {}", limit.words(), scale.moment(points[k][0], Round::Up))),
         }
+    }
+    if within_budget && refused > 0 {
+        text.push_str(&format!("; {} refused", counted_grouped(refused, "call", "calls")));
     }
     if let Some(t) = &d.trip {
         text.push_str(&format!("; {} {}", d.trip_sentence, scale.moment(t.at_ms, Round::Down)));

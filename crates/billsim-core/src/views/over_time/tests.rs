@@ -134,7 +134,7 @@ fn the_toy_days_budget_line_is_its_users_times_the_daily_budget_and_bounds_the_b
     assert_eq!(steady.limits[0].flat(), None, "a steady refill lets more back as the day goes on");
     assert!(steady.lines[2]
         .sentence
-        .contains(", within the budget line (10 users × $0.25, refilled steadily over 24 h)."));
+        .contains(", within the budget line (10 users × $0.25, refilled steadily over 24 h); "));
 }
 
 #[test]
@@ -151,7 +151,8 @@ fn the_sentences_say_when_spend_climbs_and_how_it_stands_to_the_budget() {
     assert_eq!(v.lines[0].sentence, "No limit: spend climbs to $9.97 between 06:04 and 22:54.");
     assert_eq!(
         v.lines[2].sentence,
-        "Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and 22:54, within the $2.50 budget line (10 users × $0.25 per day)."
+        "Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and 22:54, within the $2.50 budget line (10 users × $0.25 per day); 185 calls refused.",
+        "the line sums ten users' budgets, so the heavy user's refusals say it held him"
     );
     let calls = run(&CALLS_AT_ONCE, 0, &Values::defaults(&CALLS_AT_ONCE), None, Record::default()).unwrap();
     let v = view(&calls);
@@ -161,7 +162,7 @@ fn the_sentences_say_when_spend_climbs_and_how_it_stands_to_the_budget() {
     );
     assert_eq!(
         v.lines[1].sentence,
-        "Set aside first: spend jumps to $0.24 at 1 s, within the $0.25 budget line (1 user × $0.25 per day)."
+        "Set aside first: spend jumps to $0.24 at 1 s, within the $0.25 budget line (1 user × $0.25 per day); 15 calls refused."
     );
     assert_eq!(v.limits.len(), 1, "four policies, one budget: one line");
 }
