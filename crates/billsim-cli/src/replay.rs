@@ -8,7 +8,7 @@ use crate::cells;
 use crate::flag_files::{self, is_standard_stream};
 use crate::output::{self, each_event, json_line, json_line_with_events, Events, Failure};
 use crate::policy_file;
-use billsim_core::engine::{Event, Nanos, Outcome, PriceTable, Reason, Record, RunError};
+use billsim_core::engine::{Event, Nanos, Outcome, Policy, PriceTable, Reason, Record, RunError};
 use billsim_core::replay::export::{self, Order};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::when::iso_text;
@@ -173,7 +173,7 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
             let mut line = String::new();
             each_event(out, events, i, |out, e| {
                 line.clear();
-                event(&mut line, r, e);
+                event(&mut line, r, i, e);
                 output::text(out, &line)
             })?;
         }
@@ -182,16 +182,36 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
     Ok(output::text(out, &text)?)
 }
 
-fn event(out: &mut String, r: &ReplayRun, e: &Event) {
+fn event(out: &mut String, r: &ReplayRun, policy: usize, e: &Event) {
     // Whole, but for what a reader cannot see: a line's end in a name would start a line.
-    let user = visible(r.users.get(e.user as usize).map_or("?", |u| u.name.as_str()));
+    let summary = r.users.get(e.user as usize);
+    let user = visible(summary.map_or("?", |u| u.name.as_str()));
+    // The user's team where the log names teams, as the table of users does.
+    let team = match r.callers.tenants {
+        Some(_) => format!("  {}", summary.and_then(|u| u.team.as_deref()).map_or(core::view::NO_TEAM.into(), visible)),
+        None => String::new(),
+    };
     let model = visible(r.models.get(usize::from(e.model)).map_or("?", String::as_str));
+    let refused = |reason: Reason| match guard_of(r.ran.get(policy), reason) {
+        Some(n) => format!("refused by guard {n} ({})", reason.name()),
+        None => format!("refused: {}", reason.name()),
+    };
     let what = match (e.reason, e.fits_at) {
         (None, _) => format!("served, charged {}", e.charged.exact_dollars()),
-        (Some(reason), Some(at)) => format!("refused: {}, would fit at {}", reason.name(), iso_text(at)),
-        (Some(reason), None) => format!("refused: {}, waiting never makes it fit", reason.name()),
+        (Some(reason), Some(at)) => format!("{}, would fit at {}", refused(reason), iso_text(at)),
+        (Some(reason), None) => format!("{}, waiting never makes it fit", refused(reason)),
     };
-    let _ = writeln!(out, "  {}  {user}  {model}  {what}", iso_text(e.at));
+    let _ = writeln!(out, "  {}  {user}{team}  {model}  {what}", iso_text(e.at));
+}
+
+/// The number (from 1, as the policy's file lists them) of the one guard of `policy` that
+/// refuses with `reason`; `None` where none or several do, as the reason alone says less.
+fn guard_of(policy: Option<&Policy>, reason: Reason) -> Option<usize> {
+    let mut by = policy?.guards.iter().enumerate().filter(|(_, g)| g.point().is_some_and(|p| p.reason == reason));
+    match (by.next(), by.next()) {
+        (Some((at, _)), None) => Some(at + 1),
+        _ => None,
+    }
 }
 
 /// The biggest users by their bill under the first policy, charged under each, with each

@@ -323,3 +323,32 @@ fn the_users_table_gives_each_users_team_when_the_log_names_teams_with_every_row
     let points: Vec<Option<usize>> = table.iter().skip(1).map(|l| l.find('.')).collect();
     assert!(points.windows(2).all(|w| w[0] == w[1]), "{points:?}\n{text}");
 }
+
+#[test]
+fn each_event_names_the_users_team_and_the_guard_that_refused_it_by_its_place_in_the_policy() {
+    // A request limit first, then a team's budget: red's third call is over its $0.005.
+    let policy = Temp::new(
+        "teams.json",
+        r#"[{ "name": "limit and team", "guards": [
+            { "count": "requests", "limit": 9, "per": "user", "window": "1m" },
+            { "count": "dollars", "limit": "0.005", "per": "tenant", "window": "1d" } ] }]"#,
+    );
+    let out = billsim(&["replay", &fixture("generic_teams.csv"), "--policy", policy.path(), "--events"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let events: Vec<Vec<&str>> =
+        text.lines().filter(|l| l.starts_with("  2025-")).map(|l| l.split("  ").skip(2).collect()).collect();
+    let said: Vec<String> =
+        events.iter().map(|e| format!("{} {} {}", e[0], e[1], &e[3][..e[3].find(',').unwrap_or(e[3].len())])).collect();
+    assert_eq!(
+        said,
+        [
+            "alice red served",
+            "bob red served",
+            "alice red refused by guard 2 (budget_exhausted)",
+            "bob red refused by guard 2 (budget_exhausted)",
+            "carol blue served",
+        ],
+        "{text}"
+    );
+}
