@@ -94,9 +94,10 @@ pub fn text_width(text: &str, font_px: u32) -> i32 {
         .chars()
         .map(|c| match c {
             ' '..='~' => u64::from(ASCII_WIDTHS[c as usize - ' ' as usize]),
-            '\u{B7}' => 38,   // ·
-            '\u{2013}' => 50, // –
-            '\u{25B6}' => 77, // ▶
+            '\u{A0}' => u64::from(ASCII_WIDTHS[0]), // a space no line breaks at
+            '\u{B7}' => 38,                         // ·
+            '\u{2013}' => 50,                       // –
+            '\u{25B6}' => 77,                       // ▶
             _ => 100,
         })
         .sum();
@@ -152,6 +153,17 @@ mod tests {
         // A bar with no segment to spare grows, rather than lose a segment that is not zero.
         assert_eq!(edges_on(0, 100, &[1, 1], 1000, 3), vec![0, 3, 6]);
         assert_eq!(edges_on(0, 100, &[0, 1], 1000, 3), vec![0, 0, 3], "a zero stays empty");
+    }
+
+    #[test]
+    fn a_line_breaks_at_a_space_and_never_at_a_no_break_space_which_is_as_wide() {
+        let note = "$3.01 · refused: script and sockpuppets 1,422, honest\u{a0}497\u{a0}of\u{a0}802";
+        assert_eq!(text_width("a\u{a0}b", 12), text_width("a b", 12));
+        // From the narrowest room the words fit in (a word wider than its room is cut anyway).
+        for room in [text_width("honest 497 of 802", 12), 180, 240, 300] {
+            let lines = wrap(note, 12, room);
+            assert!(lines.iter().any(|l| l.ends_with("honest\u{a0}497\u{a0}of\u{a0}802")), "at {room} px: {lines:?}");
+        }
     }
 
     #[test]

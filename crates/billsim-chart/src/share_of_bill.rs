@@ -263,7 +263,7 @@ mod tests {
             let ordinary = || o.per_user.iter().zip(&day.users).filter(|(_, u)| u.kind != UserKind::Heavy);
             let refused: u64 = ordinary().map(|(p, _)| u64::from(p.refused)).sum();
             let calls: u64 = ordinary().map(|(_, u)| u64::from(u.calls)).sum();
-            let words = format!("honest {refused} of {calls}");
+            let words = format!("honest\u{a0}{refused}\u{a0}of\u{a0}{calls}");
             assert!(drawn.contains(&words), "{words}: {drawn}");
             let want = refused as f64 / calls as f64 * 378.0;
             if want >= 1.0 {
@@ -305,7 +305,7 @@ mod tests {
         let svg = svg_of(&broke, Policy::DailyBudget);
         let (calls, heavy) = broke.calls();
         let honest = calls - heavy;
-        let words = format!("$0.00 · refused: heavy {heavy}, honest {honest} of {honest}");
+        let words = format!("$0.00 · refused: heavy {heavy}, honest\u{a0}{honest}\u{a0}of\u{a0}{honest}");
         assert!(svg.contains(&words), "every call refused, nothing billed: {words}");
         let mut empty = broke.clone();
         empty.users.iter_mut().for_each(|u| u.calls = 0);

@@ -132,9 +132,10 @@ pub fn refused_words(abuser: &str, abuser_refused: u64, honest: &str) -> String 
 }
 
 /// The honest users' requests refused, of all they made: "honest 497 of 802". The
-/// trade-off of a limit: what it cost the users it is not for.
+/// trade-off of a limit: what it cost the users it is not for. Its spaces are no-break
+/// ones, so a note wrapped on a phone keeps "497 of 802" on one line.
 pub fn honest_words(refused: u64, requests: u64) -> String {
-    format!("honest {} of {}", grouped(refused), grouped(requests))
+    format!("honest\u{a0}{}\u{a0}of\u{a0}{}", grouped(refused), grouped(requests))
 }
 
 fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: &str) -> Bar {

@@ -63,11 +63,11 @@ fn each_bar_counts_the_honest_requests_refused_and_says_it_in_its_note() {
         v.bars.iter().map(|b| format!("{}: {}", b.policy, b.honest)).collect::<Vec<_>>()
     };
     let all_three = view.bars.iter().find(|b| b.policy == "allThree").unwrap();
-    assert_eq!(all_three.honest, "honest 497 of 802", "lesson 003's breaker: {:?}", words("freeTier"));
+    assert_eq!(all_three.honest, "honest\u{a0}497\u{a0}of\u{a0}802", "lesson 003's breaker: {:?}", words("freeTier"));
     let cap = words("hackathon");
     // Lesson 001's check-only cap locks honest visitors out (152 of 232 in the lesson's run).
-    assert!(cap.iter().any(|w| w.starts_with("dailyCap: honest 1")), "{cap:?}");
-    assert!(cap[0].ends_with(": honest 0 of 253"), "no limit refuses nobody: {cap:?}");
+    assert!(cap.iter().any(|w| w.starts_with("dailyCap: honest\u{a0}1")), "{cap:?}");
+    assert!(cap[0].ends_with(": honest\u{a0}0\u{a0}of\u{a0}253"), "no limit refuses nobody: {cap:?}");
 }
 
 #[test]
