@@ -18,6 +18,10 @@ pub(crate) const KEEP_LINES_CLEAR: i32 = 3;
 /// limit's line, and reads as that one's (at 390 px, lesson 003's "breaker trips at 00:17"
 /// stood by the 00:46 trip's ring).
 pub(crate) const STAY_NEAR: i32 = 10_000;
+/// How much of the background a label's box lays over the lines under it: enough that a
+/// line through the words does not cross them out (at 0.6 lesson 002's stepped budget line
+/// ran through "passed by Day 6" on a phone), little enough that the line still shows.
+pub(crate) const LABEL_BACKING: f64 = 0.85;
 
 /// Labels placed in the plot so that none covers another, and each covers as little of
 /// the lines as the room allows.
@@ -130,7 +134,7 @@ impl Notes {
         // that a line running under a label does not run through its words.
         let (width, height) = self.size(lines);
         let bottom_right = (x + lead + width, top + height);
-        area.draw(&Rectangle::new([(x, top), bottom_right], theme.background.mix(0.6).filled()))?;
+        area.draw(&Rectangle::new([(x, top), bottom_right], theme.background.mix(LABEL_BACKING).filled()))?;
         let style = sans(self.font).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
         for (l, words) in lines.iter().enumerate() {
             let at = (x + lead, top + l as i32 * self.line_h + self.line_h / 2);

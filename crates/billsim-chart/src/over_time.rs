@@ -490,7 +490,11 @@ mod tests {
             let fill = format!("fill=\"{}\"", hex(theme.background));
             let boxes: Vec<(i32, i32, i32, i32)> = out
                 .lines()
-                .filter(|l| l.starts_with("<rect") && l.contains(&fill) && l.contains("opacity=\"0.6\""))
+                .filter(|l| {
+                    l.starts_with("<rect")
+                        && l.contains(&fill)
+                        && l.contains(&format!("opacity=\"{}\"", crate::notes::LABEL_BACKING))
+                })
                 .filter_map(|l| {
                     let (x, y) = (num(l, "x")?, num(l, "y")?);
                     Some((x, y, x + num(l, "width")?, y + num(l, "height")?))
