@@ -204,15 +204,17 @@ pub fn draw_over_time<DB: DrawingBackend>(
     let mut notes = Notes { taken: Vec::new(), obstacles, plot: (left, top, right, bottom), font, line_h };
     let gap = theme.px(3) as i32;
     let ring = theme.px(7) as i32;
-    let mut trips: Vec<(i32, i32, &str)> = view
+    // Each ring and whose it is: a line's trip (by the line's index), or the reference
+    // line's first passing (`None`), which has its ring too (a bad index from JS draws none).
+    let mut trips: Vec<(i32, i32, Option<usize>)> = view
         .lines
         .iter()
-        .filter_map(|l| l.trip.as_ref())
-        .map(|t| (x_of(t.at_ms), y_of(t.spent_nanos), t.label.as_str()))
+        .enumerate()
+        .filter_map(|(i, l)| Some((i, l.trip.as_ref()?)))
+        .map(|(i, t)| (x_of(t.at_ms), y_of(t.spent_nanos), Some(i)))
         .collect();
-    // A reference line first passed has its ring too (a bad index from JS draws none).
     let passed = view.passing.and_then(|p| view.events.get(p.event));
-    trips.extend(passed.map(|e| (x_of(e.at_ms), y_of(e.spent_nanos), e.label.as_str())));
+    trips.extend(passed.map(|e| (x_of(e.at_ms), y_of(e.spent_nanos), None)));
     for &(x, y, _) in &trips {
         area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
         notes.taken.push((x - ring, y - ring, x + ring, y + ring));
@@ -243,11 +245,16 @@ pub fn draw_over_time<DB: DrawingBackend>(
             .into_iter()
             .flat_map(|sx| [(sx, y - ring - gap - height), (sx, y + ring + gap), (sx, y - height / 2)]);
         let Some(at) = notes.place(width, height, spots.collect(), STAY_NEAR) else { continue };
-        let away = |&&(cx, cy, _): &&(i32, i32, &str)| {
+        let away = |&&(cx, cy, _): &&(i32, i32, Option<usize>)| {
             (at.0 - cx).max(cx - at.0 - width).max(0) + (at.1 - cy).max(cy - at.1 - height).max(0)
         };
-        // Its own rings: the trips it is written for ("... at 00:46 (2 policies)").
-        let (own, others): (Vec<_>, Vec<_>) = trips.iter().partition(|t| event.label.starts_with(t.2));
+        // Its own rings: the trips it is written for ("... at 00:46 (2 policies)"), or the
+        // passing it is.
+        let passing = view.passing.is_some_and(|p| p.event == i);
+        let (own, others): (Vec<_>, Vec<_>) = trips.iter().partition(|t| match t.2 {
+            Some(line) => event.lines.contains(&line),
+            None => passing,
+        });
         let near = own.iter().map(away).min().unwrap_or(0);
         if others.iter().map(away).any(|d| d < near) {
             notes.taken.pop(); // the place it took, given back

@@ -107,7 +107,7 @@ export interface ScenarioRun {
 export type Point = [bigint, bigint];
 
 /** A moment marked on a line: when (ms), the line's spend there (nano-dollars), and its words. */
-export interface Mark { atMs: bigint; spentNanos: bigint; label: string }
+export interface Mark { atMs: bigint; spentNanos: bigint; label: string; lines?: number[] }
 
 /** The over-time view: each policy's spend, the budget or ceiling lines, all written by the core. */
 export interface OverTime {

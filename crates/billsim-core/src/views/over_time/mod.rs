@@ -103,6 +103,7 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
                     at_ms: t.at.0,
                     spent_nanos: points[k][1],
                     label: format!("{} {}", words.mark, scale.moment(t.at.0, Round::Down)),
+                    lines: Vec::new(),
                 }
             });
             let served: u64 = o.per_user.iter().map(|u| u64::from(u.served)).sum();
@@ -189,6 +190,7 @@ pub(crate) fn placed(
                 // Short: the chart writes it by the line's marker, and a row of them along the
                 // top edge (lesson 001's demo day has four) leaves the lines under it clear.
                 label: format!("\u{2191} {} by the end", spent_text(d.bill)),
+                lines: Vec::new(),
             });
             let Drawn { policy, label, bill, points, trip, .. } = d;
             let trip = trip.filter(|t| t.spent_nanos <= axis_top);
@@ -222,17 +224,19 @@ pub(crate) fn placed(
 /// The lines' trips, one mark per moment (as written), saying how many policies reached
 /// their ceilings then when more than one did.
 fn events(lines: &[Line]) -> Vec<Mark> {
-    let trips: Vec<&Mark> = lines.iter().filter_map(|l| l.trip.as_ref()).collect();
+    let trips: Vec<(usize, &Mark)> =
+        lines.iter().enumerate().filter_map(|(i, l)| Some((i, l.trip.as_ref()?))).collect();
     let mut events: Vec<Mark> = Vec::new();
-    for (i, t) in trips.iter().enumerate() {
-        if trips[..i].iter().any(|e| e.label == t.label) {
+    for (k, (_, t)) in trips.iter().enumerate() {
+        if trips[..k].iter().any(|(_, e)| e.label == t.label) {
             continue;
         }
-        let label = match trips.iter().filter(|e| e.label == t.label).count() {
+        let same: Vec<usize> = trips.iter().filter(|(_, e)| e.label == t.label).map(|&(i, _)| i).collect();
+        let label = match same.len() {
             1 => t.label.clone(),
             n => format!("{} ({n} policies)", t.label),
         };
-        events.push(Mark { label, ..(*t).clone() });
+        events.push(Mark { label, lines: same, ..(*t).clone() });
     }
     events
 }
@@ -256,7 +260,7 @@ fn passing(lines: &[Line], limits: &[Limit], scale: Scale) -> Option<(Mark, usiz
         1 => format!("{} passed by {moment}", limit.chart_label),
         n => format!("{} passed by {moment} ({n} policies)", limit.chart_label),
     };
-    Some((Mark { at_ms, spent_nanos: limit.points[first][1], label }, index))
+    Some((Mark { at_ms, spent_nanos: limit.points[first][1], label, lines: Vec::new() }, index))
 }
 
 fn title(run: &ScenarioRun) -> String {

@@ -252,6 +252,14 @@ fn a_lessons_ceiling_reached_is_marked_and_said_in_the_lessons_own_words() {
             assert!(line.sentence.contains(said), "{name}: {said:?} in {}", line.sentence);
         }
         assert!(v.events.iter().all(|e| e.label.starts_with(mark)), "{name}: {:?}", v.events);
+        // Each trip is in the one event of its moment, which names the lines it marks.
+        for (i, line) in v.lines.iter().enumerate().filter(|(_, l)| l.trip.is_some()) {
+            let of: Vec<&Mark> = v.events.iter().filter(|e| e.lines.contains(&i)).collect();
+            assert_eq!(of.len(), 1, "{name}: line {i} in one event: {:?}", v.events);
+            assert!(of[0].label.starts_with(&line.trip.as_ref().unwrap().label), "{name}: {:?}", of[0]);
+            let policies = format!("({} policies)", of[0].lines.len());
+            assert_eq!(of[0].lines.len() > 1, of[0].label.ends_with(&policies), "{name}: {:?}", of[0]);
+        }
     }
 }
 

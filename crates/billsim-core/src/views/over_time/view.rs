@@ -94,4 +94,8 @@ pub struct Mark {
     pub spent_nanos: u64,
     /// "ceiling reached at 14:32".
     pub label: String,
+    /// Of an event, the lines (by index) whose trips it marks, one or more at one moment;
+    /// empty on a line's own mark and on a reference line's passing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<usize>,
 }

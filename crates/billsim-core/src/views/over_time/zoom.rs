@@ -79,6 +79,7 @@ pub fn zoomed(run: &ScenarioRun, zoom: &Zoom, scale: Scale) -> Result<OverTime, 
                     at_ms: at.0,
                     spent_nanos: points[k][1],
                     label: format!("{} {}", zoom.refused_mark, scale.moment(at.0, Round::Down)),
+                    lines: Vec::new(),
                 }
             });
             Ok(Drawn {
