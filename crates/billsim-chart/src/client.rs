@@ -243,7 +243,7 @@ mod tests {
         let cap = day.cap.as_ref().unwrap();
         let refused = format!("fill=\"{}\"", Theme::light(100).palette.refused.hex());
         let bars = |out: &str| out.lines().filter(|l| l.starts_with("<rect") && l.contains(&refused)).count();
-        for size in [(320, 900), (366, 900), (672, 640), (366, 736), (374, 736), (672, 544)] {
+        for size in [(320, 900), (366, 900), (672, 640), (366, 736), (374, 736), (672, 576)] {
             let out = svg_of(&view, size);
             let drawn = drawn_text(&out);
             for words in [&day.heading, &cap.heading, &cap.overshoot, &cap.cap_label] {

@@ -54,8 +54,9 @@ pub enum Guard {
     #[serde(rename_all = "camelCase")]
     Degrade { ceiling_micros: Micros, period_ms: Span, model: String },
     /// Lesson 001's `RateLimiter`: at most `limit` requests per user in the last `windowMs`,
-    /// a refused request not counted (a sliding window), refusing with `rate limit` and the
-    /// tutorial's Retry-After ([`Refusal::retry_after`]).
+    /// a request it refuses not counted (a sliding window), one a later guard refuses
+    /// counted (app.py's `allow` records it before the cap is checked), refusing with `rate
+    /// limit` and the tutorial's Retry-After ([`Refusal::retry_after`]).
     #[serde(rename_all = "camelCase")]
     RateLimiter { limit: NonZeroU32, window_ms: Span },
     /// Lesson 001's `DailyCap`: the spend of the UTC day, for everyone, open while below
@@ -387,6 +388,14 @@ impl GuardState {
             GuardState::Ledger(ledger) => ledger.check(call, price)?,
             GuardState::Limit(_) => None,
         })
+    }
+
+    /// Whether it counts a call it let through that a later guard refused: the tutorial's
+    /// `RateLimiter`, whose `allow` records a request before app.py checks the cap (so once
+    /// the cap is reached the limit still refuses a script's sixth request in a minute).
+    /// Every other guard counts only the calls that are served.
+    pub fn counts_what_it_passes(&self) -> bool {
+        matches!(self, GuardState::Named { reason: Reason::RateLimit, .. })
     }
 
     /// Makes the change the last [`GuardState::check`] (of `call`, which it let through) kept.

@@ -405,7 +405,7 @@ impl<'a, 's> Run<'a, 's> {
         let mut served = *call;
         let mut refusal = check(guards, &mut served, key, self.prices)?;
         // Down the policy's ladder while a money guard refuses: the first cheaper model that fits.
-        if refusal.is_some_and(|r| r.reason.degrades()) {
+        if refusal.is_some_and(|(r, _)| r.reason.degrades()) {
             let below = self.ladder.iter().position(|&m| m == call.model).map_or(&[][..], |i| &self.ladder[i + 1..]);
             for &model in below {
                 let mut cheaper = Call { model, ..*call };
@@ -414,12 +414,17 @@ impl<'a, 's> Run<'a, 's> {
                     served = cheaper;
                     break;
                 }
-                if !refusal.is_some_and(|r| r.reason.degrades()) {
+                if !refusal.is_some_and(|(r, _)| r.reason.degrades()) {
                     break;
                 }
             }
         }
-        if let Some(r) = refusal {
+        if let Some((r, at)) = refusal {
+            // The guards before the one that refused let it through; the tutorial's
+            // limiter counts it all the same.
+            for state in guards[..at].iter_mut().filter(|s| s.counts_what_it_passes()) {
+                state.commit(&served, key);
+            }
             user.refused += 1;
             user.refused_by.0[r.reason.index()] += 1;
             self.refused_requests[word] |= bit;
@@ -481,17 +486,23 @@ impl<'a, 's> Run<'a, 's> {
     }
 }
 
-/// The first refusal of `guards` for `call`, counted under `key`, at its model's price, or
-/// `None`: every guard lets it through (each keeps what it would change until committed).
-/// A `degrade` guard past its ceiling moves `call` to its cheaper model for the guards after it.
+/// The first refusal of `guards` for `call`, counted under `key`, at its model's price, and
+/// the place of the guard that made it; or `None`: every guard lets it through (each keeps
+/// what it would change until committed). A `degrade` guard past its ceiling moves `call`
+/// to its cheaper model for the guards after it.
 #[inline(always)]
-fn check(guards: &mut [GuardState], call: &mut Call, key: u32, prices: &[Price]) -> Result<Option<Refusal>, Overflow> {
-    for state in guards.iter_mut() {
+fn check(
+    guards: &mut [GuardState],
+    call: &mut Call,
+    key: u32,
+    prices: &[Price],
+) -> Result<Option<(Refusal, usize)>, Overflow> {
+    for (at, state) in guards.iter_mut().enumerate() {
         if let Some(model) = state.switch_model(call) {
             call.model = model;
         }
         if let Some(refusal) = state.check(call, key, &prices[usize::from(call.model)])? {
-            return Ok(Some(refusal));
+            return Ok(Some((refusal, at)));
         }
     }
     Ok(None)

@@ -57,7 +57,8 @@ fn each_switch_on_gets_its_own_sentence_with_this_runs_numbers() {
     assert_eq!(
         shared[1],
         "Shared address: an office of 8 people with no header share one address, 198.51.100.7: the request limit \
-         refused none of their 45 requests; the cap refused 45."
+         refused 28 of their 45 requests, 14 of them to people who sent fewer than 5 requests all day: someone else \
+         had used their limit up; the cap refused 17."
     );
     // Under the limit alone (as under the app with the $1.00 cap it was given before).
     let shared = weaknesses(0, &[("sharedAddress", "on")], "rateLimit");
