@@ -174,8 +174,9 @@ pub fn claims_text(out: &mut String, run: &ScenarioRun, c: &Claims) {
     if c.overruns.is_empty() {
         let _ = writeln!(
             out,
-            "- Every call reserved (dailyCap, degradeLadder, dailyAndMonthly): no tenant was charged past its daily \
-             or monthly budget (spend while the ledger was down and failing open aside)."
+            "- Every call reserved (dailyCap, degradeLadder, dailyAndMonthly): no tenant was charged past a budget \
+             its policy keeps, daily under each and monthly under dailyAndMonthly (spend while the ledger was down \
+             and failing open aside)."
         );
     } else {
         for o in &c.overruns {

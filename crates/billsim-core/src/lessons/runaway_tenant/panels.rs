@@ -284,9 +284,11 @@ fn reserve(c: &Claims, params: &Params) -> String {
         params.max_tokens
     );
     match c.overruns.as_slice() {
+        // Only the windows each policy keeps: a daily window alone lets a month pass its
+        // budget (the sentence before says by how much), so "or monthly" overclaimed.
         [] => format!(
-            "{worst}: under {}, {} and {}, no tenant was charged past its daily or monthly budget on any day (spend \
-             while the ledger was down and failing open aside).",
+            "{worst}: no tenant was charged past a budget its policy keeps on any day: its daily budget under {} and \
+             {}, its daily and monthly budgets under {} (spend while the ledger was down and failing open aside).",
             labels[0], labels[1], labels[2]
         ),
         overruns => {
