@@ -313,6 +313,13 @@ fn sentence(d: &Drawn, limits: &[&Limit], scale: Scale) -> String {
     // Point k holds the spend settled before it, so a rise at k happened in the step before.
     let rises: Vec<usize> = (1..points.len()).filter(|&k| points[k][1] > points[k - 1][1]).collect();
     let bill = spent_text(d.bill);
+    // Spend that rounds to a flat line's own amount is written to the micro-dollar: "past
+    // the $1.00 ceiling line" and "within" it were said of two lines both at "$1.00".
+    let on_a_line = |v: u64| Nanos(v) != d.bill && Nanos(v).micros().shown() == bill;
+    let bill = match limits.iter().filter_map(|l| l.flat()).any(on_a_line) {
+        true => d.bill.micros().shown(),
+        false => bill,
+    };
     // A run made without its timeline (`Record::COUNTS`) has its bill and no points.
     let (Some(&first), Some(&last)) = (rises.first(), rises.last()) else {
         return format!("{label}: spend comes to {bill}.");

@@ -416,3 +416,20 @@ fn a_scale_that_moves_to_the_end_of_a_long_day_is_not_cut() {
     let v = view(&early);
     assert!(v.window.is_some() && v.to_ms < 9 * 3_600_000, "cut to {} ms: {:?}", v.to_ms, v.window);
 }
+
+#[test]
+fn spend_that_rounds_to_its_lines_amount_is_written_to_the_micro_dollar_so_past_and_within_differ() {
+    // Lesson 001's day 1 with spoofed users: the cap's line and the set-aside cap's end
+    // near $1.00, one just past the $1.00 line and one just within it.
+    let scenario = crate::scenario::registry::find("hackathon").unwrap();
+    let mut values = Values::defaults(scenario);
+    values.set(scenario, "spoofedUsers", "on").unwrap();
+    let v = view(&run(scenario, 1, &values, None, Record::default()).unwrap());
+    let near: Vec<&str> =
+        v.lines.iter().map(|l| l.sentence.as_str()).filter(|s| s.contains(" the $1.00 ceiling line")).collect();
+    assert!(near.iter().any(|s| s.contains(", past the $1.00")), "{near:#?}");
+    assert!(near.iter().any(|s| s.contains(", within the $1.00")), "{near:#?}");
+    for s in &near {
+        assert!(!s.contains("climbs to $1.00 "), "a figure that rounds to the line's own: {s}");
+    }
+}
