@@ -9,10 +9,35 @@ pub struct Marks {
     pub trip: Option<TripWords>,
     /// A line drawn to compare the spend with, at one of its dollar settings.
     pub reference: Option<Reference>,
+    /// The users its limits are not for, and what they send.
+    pub others: Others,
 }
 
 impl Marks {
-    pub const NONE: Marks = Marks { trip: None, reference: None };
+    pub const NONE: Marks = Marks { trip: None, reference: None, others: Others::HONEST };
+}
+
+/// What a lesson calls the users its limits are not for, and what they send, where the
+/// views set them against the abuser ("honest requests refused").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Others {
+    /// Before what they send: "honest", or lesson 002's "others'" (its runaway tenant is a
+    /// paying customer, not a cheat).
+    pub who: &'static str,
+    /// What they send, one and many: "request", "requests"; lesson 002's "call", "calls",
+    /// as a request of its (an agent's task) is many model calls.
+    pub one: &'static str,
+    pub many: &'static str,
+}
+
+impl Others {
+    pub const HONEST: Others = Others { who: "honest", one: "request", many: "requests" };
+}
+
+impl Default for Others {
+    fn default() -> Others {
+        Others::HONEST
+    }
 }
 
 /// A spend ceiling reached, before its moment: on the chart's time axis ("breaker trips

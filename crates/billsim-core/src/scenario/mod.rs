@@ -22,7 +22,7 @@ use crate::settings::FieldError;
 use crate::views::panels::Panel;
 use serde::{Serialize, Serializer};
 
-pub use marks::{ManyAccounts, Marks, Reference, TripWords};
+pub use marks::{ManyAccounts, Marks, Others, Reference, TripWords};
 pub use scenario_run::{About, Callers, ScenarioRun, UserSummary};
 pub use values::Values;
 
@@ -182,6 +182,7 @@ impl Scenario {
             abusers,
             policies: self.policies,
             trip: self.marks.trip,
+            others: self.marks.others,
             reference,
             accounts: self.accounts,
             callers: Callers::default(),

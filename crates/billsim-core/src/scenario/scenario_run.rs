@@ -67,6 +67,8 @@ pub struct About {
     pub policies: &'static [Choice],
     /// What the lesson calls a spend ceiling reached ([`crate::scenario::Marks`]).
     pub trip: Option<super::marks::TripWords>,
+    /// What the lesson calls the users its limits are not for, and what they send.
+    pub others: super::marks::Others,
     /// A line the over-time chart draws to compare the spend with: its words and amount.
     pub reference: Option<(&'static str, crate::money::Micros)>,
     /// The kind of user whose accounts its lesson draws one by one ([`super::marks::ManyAccounts`]).

@@ -4,7 +4,7 @@
 //! word and amount a reader sees is here; the chart only draws it.
 
 use crate::engine::{Nanos, Reason};
-use crate::scenario::ScenarioRun;
+use crate::scenario::{Others, ScenarioRun};
 use crate::views::by_cohort::{by_cohort, PolicyCohorts};
 use crate::views::colours::Role;
 use crate::views::table::Table;
@@ -99,19 +99,28 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
         .map(|(c, _)| crate::words::in_sentence(&c.label))
         .collect();
     let abuser = abusers.join(" and ");
+    let others = run.about.others;
     let bars: Vec<Bar> = policies
         .iter()
-        .map(|p| bar(p, run.label_of(&p.policy).unwrap_or(&p.label), &roles, as_written, &abuser))
+        .map(|p| bar(p, run.label_of(&p.policy).unwrap_or(&p.label), &roles, as_written, &abuser, others))
         .collect();
     let strip_key = match bars.iter().any(|b| b.honest_requests > 0) {
-        true => STRIP_KEY.to_string(),
+        true => crate::words::capitalised(&format!("{} {} refused", others.who, others.many)),
         false => String::new(),
     };
-    CohortView { title: title(run), cohorts: run.cohorts.clone(), roles, bars, strip_key, table: table(&policies) }
+    CohortView {
+        title: title(run),
+        cohorts: run.cohorts.clone(),
+        roles,
+        bars,
+        strip_key,
+        table: table(&policies, others),
+    }
 }
 
 /// What the strip under each bar shows, as the chart's key names it beside a swatch of
-/// the strip (its track, part refused).
+/// the strip (its track, part refused): lesson 000's; a scenario's view says it in its
+/// lesson's words ([`crate::scenario::Others`]).
 pub const STRIP_KEY: &str = "Honest requests refused";
 
 fn title(run: &ScenarioRun) -> String {
@@ -131,14 +140,15 @@ pub fn refused_words(abuser: &str, abuser_refused: u64, honest: &str) -> String 
     format!("refused: {abuser} {}, {honest}", grouped(abuser_refused))
 }
 
-/// The honest users' requests refused, of all they made: "honest 497 of 802". The
-/// trade-off of a limit: what it cost the users it is not for. Its spaces are no-break
-/// ones, so a note wrapped on a phone keeps "497 of 802" on one line.
-pub fn honest_words(refused: u64, requests: u64) -> String {
-    format!("honest\u{a0}{}\u{a0}of\u{a0}{}", grouped(refused), grouped(requests))
+/// The honest users' requests refused, of all they made, `who` being what the lesson calls
+/// them: "honest 497 of 802". The trade-off of a limit: what it cost the users it is not
+/// for. Its spaces are no-break ones, so a note wrapped on a phone keeps "497 of 802" on
+/// one line.
+pub fn honest_words(who: &str, refused: u64, requests: u64) -> String {
+    format!("{who}\u{a0}{}\u{a0}of\u{a0}{}", grouped(refused), grouped(requests))
 }
 
-fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: &str) -> Bar {
+fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: &str, others: Others) -> Bar {
     let segments: Vec<Segment> = p
         .cohorts
         .iter()
@@ -163,10 +173,11 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
         0 => "nothing is billed".to_string(),
         _ => format!("{bill} billed, of which {}", parts.join(", ")),
     };
+    let Others { one, many, .. } = others;
     let refusals = match refused {
-        0 => "no request is refused".to_string(),
-        1 => "1 request refused".to_string(),
-        n => format!("{} requests refused", grouped(n)),
+        0 => format!("no {one} is refused"),
+        1 => format!("1 {one} refused"),
+        n => format!("{} {many} refused", grouped(n)),
     };
     // Only where the lesson names an abuser are the others honest (a replay's users are not
     // known to be either).
@@ -178,13 +189,13 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
     let honest_requests: u64 = honest_cohorts().map(|c| u64::from(c.calls)).sum();
     let honest = match honest_requests {
         0 => String::new(),
-        n => honest_words(honest_refused, n),
+        n => honest_words(others.who, honest_refused, n),
     };
     let degraded: u64 = p.cohorts.iter().map(|c| u64::from(c.degraded)).sum();
     let cheaper = match degraded {
         0 => String::new(),
-        1 => "; 1 request served by the cheaper model".to_string(),
-        n => format!("; {} requests served by the cheaper model", grouped(n)),
+        1 => format!("; 1 {one} served by the cheaper model"),
+        n => format!("; {} {many} served by the cheaper model", grouped(n)),
     };
     Bar {
         policy: p.policy.clone(),
@@ -210,13 +221,16 @@ pub const NOT_MADE: &str = "Not made: an earlier call of the request was refused
 /// Each kind of user's requests by reason under each policy: the columns of the reasons
 /// some row has, of requests served by a cheaper model and of requests not made only when
 /// some row has them.
-fn table(policies: &[PolicyCohorts]) -> Table {
+fn table(policies: &[PolicyCohorts], others: Others) -> Table {
     let rows = || policies.iter().flat_map(|p| p.cohorts.iter().map(move |c| (p, c)));
     let reasons: Vec<Reason> =
         Reason::ALL.into_iter().filter(|&r| rows().any(|(_, c)| c.refused_by.get(r) > 0)).collect();
     let degraded = rows().any(|(_, c)| c.degraded > 0);
     let dropped = rows().any(|(_, c)| c.dropped > 0);
-    let mut columns: Vec<String> = ["Policy", "Kind of user", "Users", "Requests", "Served"].map(String::from).to_vec();
+    let mut columns: Vec<String> =
+        ["Policy", "Kind of user", "Users", &crate::words::capitalised(others.many), "Served"]
+            .map(String::from)
+            .to_vec();
     if degraded {
         columns.push("Served by the cheaper model".into());
     }

@@ -5,11 +5,11 @@
 //! reader sees is here, the chart only places them.
 
 use crate::engine::Nanos;
-use crate::scenario::ScenarioRun;
+use crate::scenario::{Others, ScenarioRun};
 use crate::views::over_time::{money_ticks, Tick};
 use crate::views::share::{cohort_view, Bar};
 use crate::views::table::Table;
-use crate::words::{grouped, share};
+use crate::words::{capitalised, grouped, share};
 use serde::{Deserialize, Serialize};
 
 /// Most steps of each axis.
@@ -68,31 +68,36 @@ pub struct Point {
 pub fn trade_off(run: &ScenarioRun) -> TradeOff {
     let cohorts = cohort_view(run);
     let name = |policy: &str| run.label_of(policy);
-    let points: Vec<Point> = cohorts.bars.iter().map(|b| point(b, name(&b.policy))).collect();
+    let others = run.about.others;
+    let points: Vec<Point> = cohorts.bars.iter().map(|b| point(b, name(&b.policy), others)).collect();
     let requests = points.iter().map(|p| p.honest_requests).max().unwrap_or(0);
     let most_refused = points.iter().map(|p| p.honest_refused).max().unwrap_or(0);
     let top = points.iter().map(|p| p.bill_nanos).max().unwrap_or(Nanos(0));
     let name = run.about.label.unwrap_or(run.scenario);
     TradeOff {
-        title: format!("Bill against honest requests refused under each policy: {name}, run {}", run.seed),
-        across: format!("Honest requests refused (of {})", grouped(requests)),
+        title: format!(
+            "Bill against {} {} refused under each policy: {name}, run {}",
+            others.who, others.many, run.seed
+        ),
+        across: capitalised(&format!("{} {} refused (of {})", others.who, others.many, grouped(requests))),
         up: "Bill".into(),
         refused_ticks: count_ticks(most_refused, TICKS),
         money_ticks: money_ticks(top, TICKS),
-        table: table(&points),
+        table: table(&points, others),
         points,
     }
 }
 
-fn point(bar: &Bar, name: Option<&str>) -> Point {
+fn point(bar: &Bar, name: Option<&str>, others: Others) -> Point {
+    let Others { who, many, .. } = others;
     // The segments add up to the bill (the engine checked the whole fits).
     let bill_nanos =
         bar.segments.iter().try_fold(Nanos(0), |sum, s| sum.checked_add(s.charged)).unwrap_or(Nanos(u64::MAX));
     let (refused, requests) = (bar.honest_refused, bar.honest_requests);
     let part = share(refused, requests).map(|s| format!(" ({s})")).unwrap_or_default();
     let of = match refused {
-        1 => format!("1 of {} honest requests refused{part}", grouped(requests)),
-        _ => format!("{} of {} honest requests refused{part}", grouped(refused), grouped(requests)),
+        1 => format!("1 of {} {who} {many} refused{part}", grouped(requests)),
+        _ => format!("{} of {} {who} {many} refused{part}", grouped(refused), grouped(requests)),
     };
     Point {
         policy: bar.policy.clone(),
@@ -102,7 +107,7 @@ fn point(bar: &Bar, name: Option<&str>) -> Point {
         bill: bar.bill.clone(),
         honest_refused: refused,
         honest_requests: requests,
-        note: format!("{} \u{B7} {} honest refused{part}", bar.bill, grouped(refused)),
+        note: format!("{} \u{B7} {} {who} refused{part}", bar.bill, grouped(refused)),
         sentence: format!("{}: {} billed; {of}.", bar.label, bar.bill),
     }
 }
@@ -122,8 +127,15 @@ pub fn count_ticks(top: u64, most: u64) -> Vec<Tick> {
     (0..=top.div_ceil(step)).map(|i| i.saturating_mul(step)).map(|at| Tick { at, label: grouped(at) }).collect()
 }
 
-fn table(points: &[Point]) -> Table {
-    let columns = ["Policy", "Bill", "Honest requests refused", "Honest requests made", "Share refused"];
+fn table(points: &[Point], others: Others) -> Table {
+    let Others { who, many, .. } = others;
+    let columns = [
+        "Policy".to_string(),
+        "Bill".to_string(),
+        capitalised(&format!("{who} {many} refused")),
+        capitalised(&format!("{who} {many} made")),
+        "Share refused".to_string(),
+    ];
     let rows = points
         .iter()
         .map(|p| {
@@ -131,11 +143,7 @@ fn table(points: &[Point]) -> Table {
             vec![p.label.clone(), p.bill.clone(), grouped(p.honest_refused), grouped(p.honest_requests), part]
         })
         .collect();
-    Table {
-        caption: "Each policy's bill and the honest requests it refused".into(),
-        columns: columns.map(String::from).to_vec(),
-        rows,
-    }
+    Table { caption: format!("Each policy's bill and the {who} {many} it refused"), columns: columns.to_vec(), rows }
 }
 
 #[cfg(test)]

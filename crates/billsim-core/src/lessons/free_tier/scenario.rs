@@ -135,8 +135,11 @@ const CLASHES: &[Clash] = &[Clash::NotAllZero {
 }];
 
 /// The lesson calls its spend ceiling the global breaker, and says it trips.
-const MARKS: Marks =
-    Marks { trip: Some(TripWords { mark: "breaker trips at", sentence: "the breaker trips at" }), reference: None };
+const MARKS: Marks = Marks {
+    trip: Some(TripWords { mark: "breaker trips at", sentence: "the breaker trips at" }),
+    reference: None,
+    others: crate::scenario::Others::HONEST,
+};
 
 pub const SCENARIO: Scenario = Scenario {
     name: "freeTier",

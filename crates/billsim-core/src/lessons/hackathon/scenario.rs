@@ -141,6 +141,7 @@ pub const SCENARIO: Scenario = Scenario {
             sentence: "the daily cost cap is reached at",
         }),
         reference: None,
+        others: crate::scenario::Others::HONEST,
     },
     accounts: None,
 };

@@ -179,6 +179,7 @@ pub const SETTINGS: &[SettingSpec] = &[
 const MARKS: Marks = Marks {
     trip: None,
     reference: Some(Reference { key: "productMonthlyDollars", label: "product's monthly budget" }),
+    others: crate::scenario::Others { who: "others'", one: "call", many: "calls" },
 };
 
 pub const SCENARIO: Scenario = Scenario {

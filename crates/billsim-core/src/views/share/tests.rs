@@ -94,3 +94,32 @@ fn a_run_that_bills_nothing_says_so_and_has_no_shares() {
     assert!(bar.sentence.contains(": nothing is billed; "), "{}", bar.sentence);
     assert!(bar.segments.iter().all(|s| s.share.is_empty()));
 }
+
+#[test]
+fn lesson_002_counts_the_other_tenants_calls_not_honest_requests_as_its_lesson_says_them() {
+    // A request of lesson 002's (an agent's task) is many model calls, and its runaway
+    // tenant is a paying customer: its views count calls, and the rest are the others.
+    let s = find("runawayTenant").unwrap();
+    let r = run(s, 0, &Values::defaults(s), None, Record::default()).unwrap();
+    let view = cohort_view(&r);
+    assert_eq!(view.strip_key, "Others' calls refused");
+    assert!(view.table.columns.contains(&"Calls".to_string()), "{:?}", view.table.columns);
+    for bar in &view.bars {
+        // Past the policy's label, which is the lesson's ("Meter the request only").
+        let said = format!("{} {} {}", bar.note, &bar.sentence[bar.label.len()..], bar.honest);
+        assert!(!said.contains("request") && !said.contains("honest"), "{said}");
+    }
+    let cap = view.bars.iter().find(|b| b.policy == "dailyCap").unwrap();
+    assert!(cap.note.contains(", others'\u{a0}"), "{}", cap.note);
+    assert!(cap.sentence.contains(" calls refused"), "{}", cap.sentence);
+    let t = crate::views::trade_off::trade_off(&r);
+    assert!(t.title.starts_with("Bill against others' calls refused under each policy"), "{}", t.title);
+    assert!(t.across.starts_with("Others' calls refused (of "), "{}", t.across);
+    let sentences = t.points.iter().map(|p| p.sentence[p.label.len()..].to_string());
+    let words = [t.table.caption.clone()].into_iter().chain(t.table.columns.clone()).chain(sentences);
+    for w in words {
+        assert!(!w.contains("honest") && !w.contains("Honest") && !w.contains("request"), "{w}");
+    }
+    // A lesson whose users are honest or not keeps its words.
+    assert_eq!(cohort_view(&free(0, &[])).strip_key, "Honest requests refused");
+}
