@@ -90,13 +90,15 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
     // 61%"); any other run's (a replay's users) are names, said as they are written.
     let as_written = run.about.label.is_none();
     let roles: Vec<Role> = run.cohorts.iter().map(|c| Role::of(run.about.abusers.contains(&c.name))).collect();
-    // The abuser's side of each note, by the lesson's names: "script and sockpuppets".
+    // The abuser's side of each note, by the lesson's names: "script and sockpuppets", and
+    // of a label that says its tier first, the rest ("the runaway tenant", not "paying: the
+    // runaway tenant" after the note's own "refused:").
     let abusers: Vec<String> = run
         .cohorts
         .iter()
         .zip(&roles)
         .filter(|(_, &r)| r == Role::Abuser)
-        .map(|(c, _)| crate::words::in_sentence(&c.label))
+        .map(|(c, _)| crate::words::in_sentence(c.label.rsplit(": ").next().unwrap_or(&c.label)))
         .collect();
     let abuser = abusers.join(" and ");
     let others = run.about.others;

@@ -110,7 +110,7 @@ fn lesson_002_counts_the_other_tenants_calls_not_honest_requests_as_its_lesson_s
         assert!(!said.contains("request") && !said.contains("honest"), "{said}");
     }
     let cap = view.bars.iter().find(|b| b.policy == "dailyCap").unwrap();
-    assert!(cap.note.contains(", others'\u{a0}"), "{}", cap.note);
+    assert!(cap.note.contains(" · refused: the runaway tenant 675, others'\u{a0}"), "{}", cap.note);
     assert!(cap.sentence.contains(" calls refused"), "{}", cap.sentence);
     let t = crate::views::trade_off::trade_off(&r);
     assert!(t.title.starts_with("Bill against others' calls refused under each policy"), "{}", t.title);
