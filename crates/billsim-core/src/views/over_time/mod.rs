@@ -101,7 +101,7 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
                 let k = (t.at.0.saturating_sub(from_ms) / step + 1).min(steps) as usize;
                 Mark {
                     at_ms: t.at.0,
-                    spent_nanos: points[k][1],
+                    spent_nanos: on_line(&points, k, t.at.0),
                     label: format!("{} {}", words.mark, scale.moment(t.at.0, Round::Down)),
                     lines: Vec::new(),
                 }
@@ -284,6 +284,20 @@ fn line_points(o: &Outcome, moments: &[u64]) -> Vec<[u64; 2]> {
             [at, last]
         })
         .collect()
+}
+
+/// The line of `points` at moment `at`, which is after its point `k - 1` and by its point
+/// `k`: where a mark at `at` sits on the line as the chart draws it, straight between its
+/// points. At point `k`'s value, a mark stood above the line it marks (lesson 001's cap
+/// reached at 08:02 at the height the lines reach at 08:03).
+pub(crate) fn on_line(points: &[[u64; 2]], k: usize, at: u64) -> u64 {
+    let [x1, y1] = points[k];
+    let Some(&[x0, y0]) = k.checked_sub(1).and_then(|j| points.get(j)) else { return y1 };
+    if at >= x1 || x1 <= x0 {
+        return y1;
+    }
+    let rise = u128::from(y1.saturating_sub(y0)) * u128::from(at.saturating_sub(x0)) / u128::from(x1 - x0);
+    y0.saturating_add(u64::try_from(rise).unwrap_or(u64::MAX))
 }
 
 /// An amount spent, to the cent; one too small for a micro-dollar still reads as something.

@@ -433,3 +433,27 @@ fn spend_that_rounds_to_its_lines_amount_is_written_to_the_micro_dollar_so_past_
         assert!(!s.contains("climbs to $1.00 "), "a figure that rounds to the line's own: {s}");
     }
 }
+
+#[test]
+fn a_ceiling_reached_is_marked_on_its_line_at_its_moment_not_at_the_next_points_height() {
+    let scenario = crate::scenario::registry::find("hackathon").unwrap();
+    let mut values = Values::defaults(scenario);
+    values.set(scenario, "spoofedUsers", "on").unwrap();
+    let v = view(&run(scenario, 1, &values, None, Record::default()).unwrap());
+    let mut below_the_next = 0;
+    for line in &v.lines {
+        let Some(t) = &line.trip else { continue };
+        let k = line.points.iter().position(|p| p[0] >= t.at_ms).expect("the trip is on the axis");
+        let (before, next) = (line.points[k - 1], line.points[k]);
+        // Straight between the two points, as the chart draws the line.
+        let (run_ms, rise) = (u128::from(next[0] - before[0]), u128::from(next[1] - before[1]));
+        let on = u128::from(before[1]) + rise * u128::from(t.at_ms - before[0]) / run_ms;
+        assert_eq!(u128::from(t.spent_nanos), on, "{}: {} at {} ms", line.label, t.label, t.at_ms);
+        below_the_next += usize::from(t.spent_nanos < next[1]);
+    }
+    assert!(
+        below_the_next > 0,
+        "some mark sits below the next point's height: {:?}",
+        v.lines.iter().map(|l| &l.trip).collect::<Vec<_>>()
+    );
+}

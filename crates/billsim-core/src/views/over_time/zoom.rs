@@ -77,7 +77,7 @@ pub fn zoomed(run: &ScenarioRun, zoom: &Zoom, scale: Scale) -> Result<OverTime, 
                 let k = (((at.0 - zoom.from.0) / step) as usize + 1).min(last);
                 Mark {
                     at_ms: at.0,
-                    spent_nanos: points[k][1],
+                    spent_nanos: super::on_line(&points, k, at.0),
                     label: format!("{} {}", zoom.refused_mark, scale.moment(at.0, Round::Down)),
                     lines: Vec::new(),
                 }
