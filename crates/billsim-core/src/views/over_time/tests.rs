@@ -417,14 +417,19 @@ fn a_scale_that_moves_to_the_end_of_a_long_day_is_not_cut() {
     assert!(v.window.is_some() && v.to_ms < 9 * 3_600_000, "cut to {} ms: {:?}", v.to_ms, v.window);
 }
 
+/// Lesson 001's day 1 with spoofed users, over time.
+fn spoofed_day_1() -> OverTime {
+    let scenario = crate::scenario::registry::find("hackathon").unwrap();
+    let mut values = Values::defaults(scenario);
+    values.set(scenario, "spoofedUsers", "on").unwrap();
+    view(&run(scenario, 1, &values, None, Record::default()).unwrap())
+}
+
 #[test]
 fn spend_that_rounds_to_its_lines_amount_is_written_to_the_micro_dollar_so_past_and_within_differ() {
     // Lesson 001's day 1 with spoofed users: the cap's line and the set-aside cap's end
     // near $1.00, one just past the $1.00 line and one just within it.
-    let scenario = crate::scenario::registry::find("hackathon").unwrap();
-    let mut values = Values::defaults(scenario);
-    values.set(scenario, "spoofedUsers", "on").unwrap();
-    let v = view(&run(scenario, 1, &values, None, Record::default()).unwrap());
+    let v = spoofed_day_1();
     let near: Vec<&str> =
         v.lines.iter().map(|l| l.sentence.as_str()).filter(|s| s.contains(" the $1.00 ceiling line")).collect();
     assert!(near.iter().any(|s| s.contains(", past the $1.00")), "{near:#?}");
@@ -436,10 +441,7 @@ fn spend_that_rounds_to_its_lines_amount_is_written_to_the_micro_dollar_so_past_
 
 #[test]
 fn a_ceiling_reached_is_marked_on_its_line_at_its_moment_not_at_the_next_points_height() {
-    let scenario = crate::scenario::registry::find("hackathon").unwrap();
-    let mut values = Values::defaults(scenario);
-    values.set(scenario, "spoofedUsers", "on").unwrap();
-    let v = view(&run(scenario, 1, &values, None, Record::default()).unwrap());
+    let v = spoofed_day_1();
     let mut below_the_next = 0;
     for line in &v.lines {
         let Some(t) = &line.trip else { continue };
