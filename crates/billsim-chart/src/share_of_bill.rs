@@ -52,7 +52,8 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
             ordinary().map(|(p, _)| u64::from(p.refused)).sum::<u64>(),
             ordinary().map(|(_, u)| u64::from(u.calls)).sum::<u64>(),
         );
-        let words = refused_words("heavy", refused - honest.0, &honest_words("honest", honest.0, honest.1));
+        let words =
+            refused_words("heavy", refused.saturating_sub(honest.0), &honest_words("honest", honest.0, honest.1));
         rows.push(Row {
             name: o.policy.label(&day.settings),
             // The heavy user's share stays in words: on a short bar it has no room inside.

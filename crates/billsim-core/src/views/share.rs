@@ -210,7 +210,7 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
         name: name.to_string(),
         note: match honest.is_empty() {
             true => format!("{bill} · {} refused", grouped(refused)),
-            false => format!("{bill} · {}", refused_words(abuser, refused - honest_refused, &honest)),
+            false => format!("{bill} · {}", refused_words(abuser, refused.saturating_sub(honest_refused), &honest)),
         },
         bill,
         honest_refused,
