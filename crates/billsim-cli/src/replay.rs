@@ -170,10 +170,12 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
         let _ = writeln!(text, "\n{name}: bill {}; served {served}{refused}", o.bill.exact_dollars());
         if let Some(events) = events {
             output::text(out, &std::mem::take(&mut text))?;
+            // The guard each reason names, found once for the policy, not at each refusal.
+            let guards: Vec<Option<usize>> = Reason::ALL.iter().map(|&reason| guard_of(r.ran.get(i), reason)).collect();
             let mut line = String::new();
             each_event(out, events, i, |out, e| {
                 line.clear();
-                event(&mut line, r, i, e);
+                event(&mut line, r, &guards, e);
                 output::text(out, &line)
             })?;
         }
@@ -182,7 +184,9 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
     Ok(output::text(out, &text)?)
 }
 
-fn event(out: &mut String, r: &ReplayRun, policy: usize, e: &Event) {
+/// One event's line; `guards` is the number of the guard that refuses for each reason (by
+/// its index), where one alone does.
+fn event(out: &mut String, r: &ReplayRun, guards: &[Option<usize>], e: &Event) {
     // Whole, but for what a reader cannot see: a line's end in a name would start a line.
     let summary = r.users.get(e.user as usize);
     let user = visible(summary.map_or("?", |u| u.name.as_str()));
@@ -192,7 +196,7 @@ fn event(out: &mut String, r: &ReplayRun, policy: usize, e: &Event) {
         None => String::new(),
     };
     let model = visible(r.models.get(usize::from(e.model)).map_or("?", String::as_str));
-    let refused = |reason: Reason| match guard_of(r.ran.get(policy), reason) {
+    let refused = |reason: Reason| match guards.get(reason.index()).copied().flatten() {
         Some(n) => format!("refused by guard {n} ({})", reason.name()),
         None => format!("refused: {}", reason.name()),
     };
