@@ -8,6 +8,7 @@ use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{rgb, Theme, ON_BAR};
 use billsim_core::lessons::toy_day::{UserKind, HEAVY_LABEL, ORDINARY_LABEL};
+use billsim_core::scenario::Others;
 use billsim_core::views::colours::Pattern;
 use billsim_core::views::share::{honest_words, refused_words, STRIP_KEY};
 use billsim_core::words::{counted, share};
@@ -52,8 +53,11 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
             ordinary().map(|(p, _)| u64::from(p.refused)).sum::<u64>(),
             ordinary().map(|(_, u)| u64::from(u.calls)).sum::<u64>(),
         );
-        let words =
-            refused_words("heavy", refused.saturating_sub(honest.0), &honest_words("honest", honest.0, honest.1));
+        let words = refused_words(
+            "heavy",
+            refused.saturating_sub(honest.0),
+            &honest_words(Others::HONEST.who, honest.0, honest.1),
+        );
         rows.push(Row {
             name: o.policy.label(&day.settings),
             // The heavy user's share stays in words: on a short bar it has no room inside.
