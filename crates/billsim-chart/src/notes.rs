@@ -23,6 +23,29 @@ pub(crate) const STAY_NEAR: i32 = 10_000;
 /// ran through "passed by Day 6" on a phone), little enough that the line still shows.
 pub(crate) const LABEL_BACKING: f64 = 0.85;
 
+/// Where a label's words sit in its box ([`Notes::draw`]). The box is as wide as the
+/// widest sans-serif font writes them, and most write them narrower: words written from
+/// the left edge of a box left of their mark stood apart from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Align {
+    /// From this many pixels in: the room the caller left for a mark of its own (a line's
+    /// marker).
+    Left(i32),
+    Centre,
+    Right,
+}
+
+impl Align {
+    /// The words of a box at `left`, `width` wide, set toward the mark at `x`.
+    pub(crate) fn toward(x: i32, left: i32, width: i32) -> Align {
+        match x - left {
+            d if d * 3 < width => Align::Left(0),
+            d if d * 3 > 2 * width => Align::Right,
+            _ => Align::Centre,
+        }
+    }
+}
+
 /// Labels placed in the plot so that none covers another, and each covers as little of
 /// the lines as the room allows.
 pub(crate) struct Notes {
@@ -59,16 +82,28 @@ impl Notes {
         self.obstacles.iter().filter(inside).count() as i32
     }
 
-    /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside
-    /// the plot) and places up to three lines above and below them, half a line at a time,
-    /// the one that covers no other label, then the one with the fewest points of the
-    /// lines covered plus `far` for each half line away, moved to fit the plot included (a
-    /// label far from its line reads as another's); the earliest on a tie. Where every
-    /// such place covers another label, the free place in the plot nearest the first spot;
-    /// where there is none, nowhere (`None`: the label is dropped, not written over
-    /// another; the sentences keep it).
+    /// Where a block `width` by `height` goes: near its spots ([`Notes::place_near`]), or
+    /// where every such place covers another label, the free place in the plot nearest the
+    /// first spot; where there is none, nowhere (`None`: the label is dropped, not written
+    /// over another; the sentences keep it).
     pub(crate) fn place(&mut self, width: i32, height: i32, spots: Vec<(i32, i32)>, far: i32) -> Option<(i32, i32)> {
-        let (left, top, right, bottom) = self.plot;
+        let first = spots.first().copied();
+        self.place_near(width, height, spots, far).or_else(|| self.place_anywhere(width, height, first))
+    }
+
+    /// Where a block `width` by `height` goes near its `spots` (top-left corners, kept
+    /// inside the plot): of them and places up to three lines above and below them, half a
+    /// line at a time, the one that covers no other label with the fewest points of the
+    /// lines covered plus `far` for each half line away, moved to fit the plot included (a
+    /// label far from its line reads as another's); the earliest on a tie. `None` where
+    /// each covers another label.
+    pub(crate) fn place_near(
+        &mut self,
+        width: i32,
+        height: i32,
+        spots: Vec<(i32, i32)>,
+        far: i32,
+    ) -> Option<(i32, i32)> {
         let size = (width, height);
         let inside = |spot: (i32, i32)| self.inside(spot, size);
         let step = (self.line_h / 2).max(1);
@@ -82,19 +117,26 @@ impl Notes {
             ((ix - x).abs() + (iy - y).abs()) / step
         };
         let best = tries.map(|(d, spot)| (d + moved(spot), inside(spot))).min_by_key(cost).map(|(_, spot)| spot);
-        let chosen = match best {
-            Some(spot) if covers(spot) == 0 => Some(spot),
-            _ => {
-                let (fx, fy) = spots.first().copied().map_or((left, top), inside);
-                let xs = [left, (left + right - width) / 2, right - width];
-                let grid = (top..=bottom - height).step_by(step as usize).flat_map(|y| xs.map(|x| inside((x, y))));
-                grid.filter(|&spot| covers(spot) == 0).min_by_key(|&(x, y)| (x - fx).abs() + (y - fy).abs())
-            }
-        };
-        if let Some((x, y)) = chosen {
-            self.taken.push((x, y, x + width, y + height));
-        }
-        chosen
+        let chosen = best.filter(|&spot| covers(spot) == 0)?;
+        self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
+        Some(chosen)
+    }
+
+    /// The free place in the plot for a block `width` by `height` nearest `first` (a
+    /// top-left corner, kept inside the plot), or nowhere.
+    fn place_anywhere(&mut self, width: i32, height: i32, first: Option<(i32, i32)>) -> Option<(i32, i32)> {
+        let (left, top, right, bottom) = self.plot;
+        let size = (width, height);
+        let inside = |spot: (i32, i32)| self.inside(spot, size);
+        let step = (self.line_h / 2).max(1);
+        let (fx, fy) = first.map_or((left, top), inside);
+        let xs = [left, (left + right - width) / 2, right - width];
+        let grid = (top..=bottom - height).step_by(step as usize).flat_map(|y| xs.map(|x| inside((x, y))));
+        let chosen = grid
+            .filter(|&spot| self.labels_covered(spot, size) == 0)
+            .min_by_key(|&(x, y)| (x - fx).abs() + (y - fy).abs())?;
+        self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
+        Some(chosen)
     }
 
     /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside the
@@ -120,24 +162,32 @@ impl Notes {
         Some(chosen)
     }
 
-    /// Writes `lines` at `(x, top)`, `lead` pixels in: the room the caller left before the
-    /// words for a mark of its own (a line's marker), inside the label's box.
+    /// Writes `lines` in the box at `(x, top)`, set as `align` says.
     pub(crate) fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
         lines: &[String],
         (x, top): (i32, i32),
-        lead: i32,
+        align: Align,
         theme: &Theme,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
         // The words sit on a see-through box of the background, the box the label took, so
         // that a line running under a label does not run through its words.
         let (width, height) = self.size(lines);
+        let lead = match align {
+            Align::Left(lead) => lead,
+            Align::Centre | Align::Right => 0,
+        };
         let bottom_right = (x + lead + width, top + height);
         area.draw(&Rectangle::new([(x, top), bottom_right], theme.background.mix(LABEL_BACKING).filled()))?;
-        let style = sans(self.font).color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
+        let (from, pos) = match align {
+            Align::Left(lead) => (x + lead, HPos::Left),
+            Align::Centre => (x + width / 2, HPos::Center),
+            Align::Right => (x + width, HPos::Right),
+        };
+        let style = sans(self.font).color(&theme.text).pos(Pos::new(pos, VPos::Center));
         for (l, words) in lines.iter().enumerate() {
-            let at = (x + lead, top + l as i32 * self.line_h + self.line_h / 2);
+            let at = (from, top + l as i32 * self.line_h + self.line_h / 2);
             area.draw(&Text::new(words.clone(), at, style.clone()))?;
         }
         Ok(())

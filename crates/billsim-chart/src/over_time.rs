@@ -6,7 +6,7 @@
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
-use crate::notes::{Notes, STAY_NEAR};
+use crate::notes::{Align, Notes, STAY_NEAR};
 use crate::pixels::{log2_fixed, scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::{OverTime, Tick};
@@ -260,7 +260,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
             notes.taken.pop(); // the place it took, given back
             continue;
         }
-        notes.draw(area, &lines, at, 0, theme)?;
+        notes.draw(area, &lines, at, Align::Left(0), theme)?;
         written.push(i);
     }
     for (i, limit) in view.limits.iter().enumerate() {
@@ -291,7 +291,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
             .into_iter()
             .map(|x| (x, line_y(x + width / 2) - height - gap));
         if let Some(at) = notes.place(width, height, spots.collect(), STAY_NEAR) {
-            notes.draw(area, &lines, at, 0, theme)?;
+            notes.draw(area, &lines, at, Align::Left(0), theme)?;
         }
     }
     // Lines off the scale: each line's marker and its bill ("↑ $2.23 by the end") at the
@@ -317,7 +317,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
             }
         }
         if let Some(at) = notes.place_nearest(width, height, &spots, (x, top)) {
-            notes.draw(area, &lines, at, lead, theme)?;
+            notes.draw(area, &lines, at, Align::Left(lead), theme)?;
             draw_line_marker(area, i, at, (font, line_h), theme)?;
         }
     }

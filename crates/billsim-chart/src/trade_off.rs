@@ -2,12 +2,12 @@
 //! across and its bill up, on one scale each, so a limit that cuts the bill by locking
 //! honest users out sits low and to the right. Each point has its policy's colour and
 //! marker shape (as its over-time line) and is labelled with its name, bill and refusals,
-//! placed where it covers no other label and no other point. Every word and amount comes
+//! placed near it where it covers no other label and no other point. Every word and amount comes
 //! from the core's [`TradeOff`]; this only places them.
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
-use crate::notes::{Notes, KEEP_LINES_CLEAR};
+use crate::notes::{Align, Notes, KEEP_LINES_CLEAR};
 use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::Tick;
@@ -112,7 +112,7 @@ pub fn draw_trade_off<DB: DrawingBackend>(
     // The labels keep a gap from the axis line, which they would otherwise be written over.
     let mut notes = Notes { taken, obstacles: spots.clone(), plot: (left + gap, top, right, bottom), font, line_h };
     let room = (right - left).min(theme.px(300) as i32).max(font as i32 * 4);
-    let mut labels: Vec<(Vec<String>, (i32, i32))> = Vec::new();
+    let mut labels: Vec<(Vec<String>, (i32, i32), Align)> = Vec::new();
     let leader = ShapeStyle::from(&theme.text.mix(0.6)).stroke_width(theme.px(1));
     for group in groups(view, selected) {
         let names = group.iter().map(|&i| &view.points[i]).map(|p| match p.policy == selected {
@@ -122,24 +122,42 @@ pub fn draw_trade_off<DB: DrawingBackend>(
         let (p, (x, y)) = (&view.points[group[0]], spots[group[0]]);
         let names: Vec<String> = names.flat_map(|n| wrap(&n, font, room)).collect();
         let full: Vec<String> = names.iter().cloned().chain(wrap(&p.note, font, room)).collect();
-        // Where the plot is too crowded for the name and the numbers, the name alone (the
-        // sentences and the table keep the numbers).
-        let mut placed = None;
-        for lines in [full, names] {
-            let (width, height) = notes.size(&lines);
-            let beside = [(x + ring + gap, y - height / 2), (x - ring - gap - width, y - height / 2)];
-            let over = [(x - width / 2, y - ring - gap - height), (x - width / 2, y + ring + gap)];
-            if let Some(at) = notes.place(width, height, beside.into_iter().chain(over).collect(), KEEP_LINES_CLEAR) {
-                placed = Some((lines, at, (width, height)));
-                break;
-            }
-        }
+        // Within three lines of its point, the name and the numbers, or where the plot is
+        // too crowded for them, the name alone at the best place near it (the sentences and
+        // the table keep the numbers); where even that has no room, the name alone at the
+        // nearest free place, with a line to it. A label far from its point reads as
+        // another's: at 390 px lesson 002's five full labels stood in a column at the left.
+        let (width, height) = notes.size(&names);
+        let beside = |width: i32, height: i32| {
+            vec![
+                (x + ring + gap, y - height / 2),
+                (x - ring - gap - width, y - height / 2),
+                (x - width / 2, y - ring - gap - height),
+                (x - width / 2, y + ring + gap),
+            ]
+        };
+        let near = |lines: &Vec<String>| if lines.len() > names.len() { 3 * line_h } else { i32::MAX };
+        let placed = [full, names.clone()]
+            .into_iter()
+            .find_map(|lines| {
+                let (width, height) = notes.size(&lines);
+                let at = notes.place_near(width, height, beside(width, height), KEEP_LINES_CLEAR)?;
+                if away((x, y), at, (width, height)) > near(&lines) {
+                    notes.taken.pop(); // the place it took, given back
+                    return None;
+                }
+                Some((lines, at, (width, height)))
+            })
+            .or_else(|| {
+                let at = notes.place(width, height, beside(width, height), KEEP_LINES_CLEAR)?;
+                Some((names, at, (width, height)))
+            });
         let Some((lines, (lx, ly), (width, height))) = placed else { continue };
         let (cx, cy) = (x.clamp(lx, lx + width), y.clamp(ly, ly + height));
         if (cx - x).pow(2) + (cy - y).pow(2) > (ring + 2 * gap).pow(2) {
             area.draw(&PathElement::new(vec![(x, y), (cx, cy)], leader))?;
         }
-        labels.push((lines, (lx, ly)));
+        labels.push((lines, (lx, ly), Align::toward(x, lx, width)));
     }
     for (i, (p, &(x, y))) in view.points.iter().zip(&spots).enumerate() {
         draw_marker(area, SHAPES[i % SHAPES.len()], (x, y), r, theme.policy(i), theme)?;
@@ -147,10 +165,16 @@ pub fn draw_trade_off<DB: DrawingBackend>(
             area.draw(&Circle::new((x, y), ring, ShapeStyle::from(&theme.text).stroke_width(theme.px(2))))?;
         }
     }
-    for (lines, at) in labels {
-        notes.draw(area, &lines, at, 0, theme)?;
+    for (lines, at, align) in labels {
+        notes.draw(area, &lines, at, align, theme)?;
     }
     Ok(())
+}
+
+/// How far the point `(x, y)` is from the box at `(lx, ly)`, `width` by `height`: across
+/// plus up or down, 0 inside it.
+fn away((x, y): (i32, i32), (lx, ly): (i32, i32), (width, height): (i32, i32)) -> i32 {
+    (lx - x).max(x - lx - width).max(0) + (ly - y).max(y - ly - height).max(0)
 }
 
 /// The points in groups of the same bill and refusals (drawn at one place, named in one
@@ -265,17 +289,51 @@ mod tests {
         }
     }
 
+    /// The widget's trade-off canvases: a phone's (390 px wide, 26rem high) and a
+    /// desktop's (the widget's 42rem column, 22rem high).
+    const PHONE: (u32, u32) = (366, 416);
+    const DESKTOP: (u32, u32) = (672, 352);
+
     #[test]
-    fn every_point_is_named_at_390_pixels_and_with_its_bill_and_refusals_at_1000() {
+    fn every_point_is_named_and_the_selected_one_has_its_bill_and_refusals() {
         for v in views() {
-            let wide = drawn_text(&svg(&v, (1000, 320), Theme::light(100)));
-            // A phone's chart (26rem high): crowded, a label may keep only its name.
-            let narrow = drawn_text(&svg(&v, (366, 416), Theme::light(100)));
-            for p in &v.points {
-                assert!(wide.contains(&p.name) && wide.contains(&p.note), "{}: {} is drawn: {wide}", v.title, p.note);
-                assert!(narrow.contains(&p.name), "{}: {} is named at 390 px: {narrow}", v.title, p.name);
+            let selected = v.points.last().unwrap();
+            for size in [PHONE, DESKTOP] {
+                // Crowded, a label may keep only its name; the selected one is placed first.
+                let drawn = drawn_text(&svg(&v, size, Theme::light(100)));
+                for p in &v.points {
+                    assert!(drawn.contains(&p.name), "{}: {} is named at {size:?}: {drawn}", v.title, p.name);
+                }
+                let marked = format!("\u{25B6} {}", selected.name);
+                assert!(drawn.contains(&marked), "{}: the selected is marked at {size:?}: {drawn}", v.title);
+                assert!(drawn.contains(&selected.note), "{}: {} at {size:?}: {drawn}", v.title, selected.note);
             }
-            assert!(wide.contains(&format!("\u{25B6} {}", v.points.last().unwrap().name)), "the selected is marked");
+        }
+    }
+
+    #[test]
+    fn on_a_phone_each_labels_numbers_stand_within_five_lines_of_its_point() {
+        let theme = Theme::light(100);
+        let font = font_for(PHONE.0 as i32, &theme);
+        let line_h = font as i32 + theme.px(6) as i32;
+        for v in views() {
+            let out = svg(&v, PHONE, theme);
+            let plot = Plot::of(&v, (PHONE.0 as i32, PHONE.1 as i32), font, &theme);
+            let boxes = crate::rows::text_boxes(&out);
+            let mut near = 0;
+            for p in &v.points {
+                let (x, y) = plot.at(p.honest_refused, p.bill_nanos.0);
+                // The numbers' line (their first, if they wrap), at the foot of the label.
+                let note =
+                    boxes.iter().find(|(text, _, _)| text.contains('\u{B7}') && p.note.starts_with(text.as_str()));
+                let Some((_, (x0, y0, x1, y1), _)) = note else { continue };
+                let away = (x0 - x).max(x - x1).max(0) + (y0 - y).max(y - y1).max(0);
+                // The label within three lines, so its numbers within five, under a name of up
+                // to two. Lesson 002's selected label stood 10 lines above its point before.
+                assert!(away <= 5 * line_h, "{}: {} is {away} px from its point (a line is {line_h})", v.title, p.note);
+                near += 1;
+            }
+            assert!(near >= 2, "{}: {near} labels with their numbers at 390 px", v.title);
         }
     }
 
