@@ -192,7 +192,7 @@ mod tests {
         let figure = runaway_tenant().unwrap();
         assert!(figure
             .title
-            .starts_with("Share of the bill by kind of user under each policy: A runaway tenant, run 0"));
+            .starts_with("Share of the bill by kind of tenant under each policy: A runaway tenant, run 0"));
         assert_eq!(figure.desc.matches(" billed, of which ").count(), 5, "{}", figure.desc);
         assert!(figure.desc.starts_with("No cap: nothing counts dollars: $6,332.24 billed"), "{}", figure.desc);
         assert!(figure.svg.contains("▶ Daily cap, degrade ladder"), "the ladder framed");

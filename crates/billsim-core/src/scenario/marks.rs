@@ -28,10 +28,15 @@ pub struct Others {
     /// as a request of its (an agent's task) is many model calls.
     pub one: &'static str,
     pub many: &'static str,
+    /// Who sends them, a kind and many: "kind of user", "users"; lesson 002's "kind of
+    /// tenant", "tenants" (its rows are tiers of tenants, each a customer's account).
+    pub kind: &'static str,
+    pub members: &'static str,
 }
 
 impl Others {
-    pub const HONEST: Others = Others { who: "honest", one: "request", many: "requests" };
+    pub const HONEST: Others =
+        Others { who: "honest", one: "request", many: "requests", kind: "kind of user", members: "users" };
 }
 
 impl Default for Others {

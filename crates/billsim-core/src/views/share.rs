@@ -116,7 +116,7 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
         false => String::new(),
     };
     CohortView {
-        title: title(run),
+        title: title(run, others),
         cohorts: run.cohorts.clone(),
         roles,
         bars,
@@ -130,9 +130,9 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
 /// lesson's words ([`crate::scenario::Others`]).
 pub const STRIP_KEY: &str = "Honest requests refused";
 
-fn title(run: &ScenarioRun) -> String {
+fn title(run: &ScenarioRun, others: Others) -> String {
     let name = run.about.label.unwrap_or(run.scenario);
-    format!("Share of the bill by kind of user under each policy: {name}, run {}", run.seed)
+    format!("Share of the bill by {} under each policy: {name}, run {}", others.kind, run.seed)
 }
 
 fn refused(p: &PolicyCohorts) -> u64 {
@@ -234,10 +234,14 @@ fn table(policies: &[PolicyCohorts], others: Others) -> Table {
         Reason::ALL.into_iter().filter(|&r| rows().any(|(_, c)| c.refused_by.get(r) > 0)).collect();
     let degraded = rows().any(|(_, c)| c.degraded > 0);
     let dropped = rows().any(|(_, c)| c.dropped > 0);
-    let mut columns: Vec<String> =
-        ["Policy", "Kind of user", "Users", &crate::words::capitalised(others.many), "Served"]
-            .map(String::from)
-            .to_vec();
+    let mut columns: Vec<String> = [
+        "Policy".to_string(),
+        crate::words::capitalised(others.kind),
+        crate::words::capitalised(others.members),
+        crate::words::capitalised(others.many),
+        "Served".to_string(),
+    ]
+    .to_vec();
     if degraded {
         columns.push("Served by the cheaper model".into());
     }
@@ -262,7 +266,8 @@ fn table(policies: &[PolicyCohorts], others: Others) -> Table {
             cells
         })
         .collect();
-    Table { caption: "Each kind of user's requests by reason under each policy".into(), columns, rows }
+    let caption = format!("Each {}'s {} by reason under each policy", others.kind, others.many);
+    Table { caption, columns, rows }
 }
 
 #[cfg(test)]

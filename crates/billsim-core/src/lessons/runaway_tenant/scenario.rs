@@ -179,7 +179,13 @@ pub const SETTINGS: &[SettingSpec] = &[
 const MARKS: Marks = Marks {
     trip: None,
     reference: Some(Reference { key: "productMonthlyDollars", label: "product's monthly budget" }),
-    others: crate::scenario::Others { who: "others'", one: "call", many: "calls" },
+    others: crate::scenario::Others {
+        who: "others'",
+        one: "call",
+        many: "calls",
+        kind: "kind of tenant",
+        members: "tenants",
+    },
 };
 
 pub const SCENARIO: Scenario = Scenario {

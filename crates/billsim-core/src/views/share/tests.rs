@@ -104,6 +104,10 @@ fn lesson_002_counts_the_other_tenants_calls_not_honest_requests_as_its_lesson_s
     let view = cohort_view(&r);
     assert_eq!(view.strip_key, "Others' calls refused");
     assert!(view.table.columns.contains(&"Calls".to_string()), "{:?}", view.table.columns);
+    // Its rows are tiers of tenants (internal, paying, the runaway, free), not of users.
+    assert_eq!(view.table.columns[1..3], ["Kind of tenant", "Tenants"], "{:?}", view.table.columns);
+    assert_eq!(view.table.caption, "Each kind of tenant's calls by reason under each policy");
+    assert!(view.title.starts_with("Share of the bill by kind of tenant under each policy"), "{}", view.title);
     for bar in &view.bars {
         // Past the policy's label, which is the lesson's ("Meter the request only").
         let said = format!("{} {} {}", bar.note, &bar.sentence[bar.label.len()..], bar.honest);
@@ -121,5 +125,7 @@ fn lesson_002_counts_the_other_tenants_calls_not_honest_requests_as_its_lesson_s
         assert!(!w.contains("honest") && !w.contains("Honest") && !w.contains("request"), "{w}");
     }
     // A lesson whose users are honest or not keeps its words.
-    assert_eq!(cohort_view(&free(0, &[])).strip_key, "Honest requests refused");
+    let free = cohort_view(&free(0, &[]));
+    assert_eq!(free.strip_key, "Honest requests refused");
+    assert_eq!(free.table.columns[1..3], ["Kind of user", "Users"], "{:?}", free.table.columns);
 }
