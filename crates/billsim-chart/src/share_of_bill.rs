@@ -7,10 +7,9 @@ use crate::key::{draw_key, key_lines, swatch, Entry, Swatch, LARGEST};
 use crate::pixels::{edges_on, painted, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{rgb, Theme, ON_BAR};
-use billsim_core::lessons::toy_day::{UserKind, HEAVY_LABEL, ORDINARY_LABEL};
-use billsim_core::scenario::Others;
+use billsim_core::lessons::toy_day::{UserKind, HEAVY_LABEL, ORDINARY_LABEL, OTHERS, STRIP_KEY};
 use billsim_core::views::colours::Pattern;
-use billsim_core::views::share::{honest_words, refused_words, STRIP_KEY};
+use billsim_core::views::share::{honest_words, refused_words};
 use billsim_core::words::{counted, share};
 use billsim_core::{DayResult, Policy};
 use plotters::coord::Shift;
@@ -53,11 +52,8 @@ fn rows(day: &DayResult, selected: Policy) -> Vec<Row> {
             ordinary().map(|(p, _)| u64::from(p.refused)).sum::<u64>(),
             ordinary().map(|(_, u)| u64::from(u.calls)).sum::<u64>(),
         );
-        let words = refused_words(
-            "heavy",
-            refused.saturating_sub(honest.0),
-            &honest_words(Others::HONEST.who, honest.0, honest.1),
-        );
+        let words =
+            refused_words("heavy", refused.saturating_sub(honest.0), &honest_words(OTHERS.who, honest.0, honest.1));
         rows.push(Row {
             name: o.policy.label(&day.settings),
             // The heavy user's share stays in words: on a short bar it has no room inside.
@@ -96,7 +92,7 @@ pub fn draw_share_of_bill<DB: DrawingBackend>(
     let marked = |r: &Row| if r.selected { format!("▶ {}", r.name) } else { r.name.clone() };
     let texts: Vec<(String, String)> = rows.iter().map(|r| (marked(r), r.note.clone())).collect();
     // The key names the two kinds and the strip under each bar, which only each row's note
-    // named ("honest 0 of 227").
+    // named ("ordinary 0 of 227").
     let kind = |kind, words| {
         let (colour, pattern) = look(kind, theme);
         Entry { swatch: Swatch::Kind(colour, pattern), words }
@@ -268,7 +264,7 @@ mod tests {
             let ordinary = || o.per_user.iter().zip(&day.users).filter(|(_, u)| u.kind != UserKind::Heavy);
             let refused: u64 = ordinary().map(|(p, _)| u64::from(p.refused)).sum();
             let calls: u64 = ordinary().map(|(_, u)| u64::from(u.calls)).sum();
-            let words = format!("honest\u{a0}{refused}\u{a0}of\u{a0}{calls}");
+            let words = format!("ordinary\u{a0}{refused}\u{a0}of\u{a0}{calls}");
             assert!(drawn.contains(&words), "{words}: {drawn}");
             let want = refused as f64 / calls as f64 * 378.0;
             if want >= 1.0 {
@@ -310,7 +306,7 @@ mod tests {
         let svg = svg_of(&broke, Policy::DailyBudget);
         let (calls, heavy) = broke.calls();
         let honest = calls - heavy;
-        let words = format!("$0.00 · refused: heavy {heavy}, honest\u{a0}{honest}\u{a0}of\u{a0}{honest}");
+        let words = format!("$0.00 · refused: heavy {heavy}, ordinary\u{a0}{honest}\u{a0}of\u{a0}{honest}");
         assert!(svg.contains(&words), "every call refused, nothing billed: {words}");
         let mut empty = broke.clone();
         empty.users.iter_mut().for_each(|u| u.calls = 0);

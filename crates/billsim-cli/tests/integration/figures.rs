@@ -79,7 +79,7 @@ fn figures_writes_every_chart_into_a_folder_it_creates() {
         (4 + 1, 36 + 1),
         "4 bars of 10 users, and the key's swatch of each kind"
     );
-    assert!(share.contains("\nHonest requests refused\n"), "the key names the strip under each bar");
+    assert!(share.contains("\nOrdinary users&apos; calls refused\n"), "the key names the strip under each bar");
 
     assert_whole_svg(&overrun, "What 20 calls at once are charged");
     assert!(overrun.contains("<desc>Check only: 20 of 20 calls get in and $0.96 is charged, over the $0.25 budget."));

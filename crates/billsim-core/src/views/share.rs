@@ -125,11 +125,6 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
     }
 }
 
-/// What the strip under each bar shows, as the chart's key names it beside a swatch of
-/// the strip (its track, part refused): lesson 000's; a scenario's view says it in its
-/// lesson's words ([`crate::scenario::Others`]).
-pub const STRIP_KEY: &str = "Honest requests refused";
-
 fn title(run: &ScenarioRun, others: Others) -> String {
     let name = run.about.label.unwrap_or(run.scenario);
     format!("Share of the bill by {} under each policy: {name}, run {}", others.kind, run.seed)

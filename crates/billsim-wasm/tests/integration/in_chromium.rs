@@ -108,7 +108,7 @@ fn under_the_budget_the_heavy_user_paints_far_less_of_the_canvas() {
     draw(c.clone(), settings(), "noLimit".into(), JsValue::UNDEFINED).unwrap();
     let before = count_pixels(&c).0;
     // $0.05, whose bar's note is as long as $0.25's ("$0.41 · heavy 12% · refused: heavy
-    // 189, honest 98 of 227"), so the chart's layout, which every bar's height follows, is
+    // 189, ordinary 98 of 227"), so the chart's layout, which every bar's height follows, is
     // the same: a budget that refuses every call has a shorter note, and taller bars.
     draw(c.clone(), js(r#"{"seed": 0, "budgetDollars": 0.05}"#), "noLimit".into(), JsValue::UNDEFINED).unwrap();
     let after = count_pixels(&c).0;

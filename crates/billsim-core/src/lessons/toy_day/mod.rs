@@ -19,6 +19,7 @@ pub mod simulate;
 use crate::engine::{BadTraffic, Call as EngineCall, Cohort, Price, Traffic, User};
 use crate::money::{cost, set_aside, Micros, Tokens, PRICE_IN, PRICE_OUT, REPLY_CAP};
 use crate::random::{uniform, user_stream};
+use crate::scenario::marks::Others;
 use crate::time::{Instant, Seconds, Span, DAY, HOUR};
 use serde::Serialize;
 
@@ -138,6 +139,16 @@ pub const fn price() -> Price {
 /// chart's key.
 pub const HEAVY_LABEL: &str = "Heavy user";
 pub const ORDINARY_LABEL: &str = "Ordinary users";
+
+/// The lesson's words for the users its limits must not lock out: "ordinary", as it says
+/// them ("refuses none of the nine other users' 204 calls"; "the nine ordinary users lose
+/// 69 calls"), where the day chart said "honest" as lessons 001 and 003 do.
+pub const OTHERS: Others =
+    Others { who: "ordinary", one: "call", many: "calls", kind: "kind of user", members: "users" };
+
+/// What the strip under each bar of the day chart shows, as its key names it beside a
+/// swatch of the strip (its track, part refused).
+pub const STRIP_KEY: &str = "Ordinary users' calls refused";
 
 /// The users' calls as the engine's traffic: cohorts "heavy" and "ordinary", one call per
 /// request, and no latency (the toy's replies arrive before the user's next call).

@@ -110,7 +110,7 @@ pub const TOY_DAY: Scenario = Scenario {
         Code { build: build_toy_day, prices: toy_price_table, panels: day_beside::panels },
         cfg!(feature = "toy-day"),
     ),
-    marks: crate::scenario::Marks::NONE,
+    marks: crate::scenario::Marks { others: super::OTHERS, ..crate::scenario::Marks::NONE },
     accounts: None,
 };
 
@@ -135,7 +135,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
         Code { build: build_calls_at_once, prices: toy_price_table, panels: crate::scenario::no_panels },
         cfg!(feature = "toy-day"),
     ),
-    marks: crate::scenario::Marks::NONE,
+    marks: crate::scenario::Marks { others: super::OTHERS, ..crate::scenario::Marks::NONE },
     accounts: None,
 };
 
