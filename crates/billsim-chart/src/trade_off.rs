@@ -2,8 +2,8 @@
 //! across and its bill up, on one scale each, so a limit that cuts the bill by locking
 //! honest users out sits low and to the right. Each point has its policy's colour and
 //! marker shape (as its over-time line) and is labelled with its name, bill and refusals,
-//! placed near it where it covers no other label and no other point. Every word and amount comes
-//! from the core's [`TradeOff`]; this only places them.
+//! placed near it where it covers no other label and no other point. Every word and amount
+//! comes from the core's [`TradeOff`]; this only places them.
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
