@@ -217,8 +217,10 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
 }
 
 /// The column of calls a policy kept from being made: the later calls of a request (an
-/// agent's task) whose earlier call was refused. "Not made" alone left a reader guessing.
-pub const NOT_MADE: &str = "Not made: an earlier call of the request was refused";
+/// agent's task) whose earlier call was refused. "Not made" alone left a reader guessing;
+/// "Not made: an earlier call of the request was refused" stood eight lines high over its
+/// column of counts.
+pub const NOT_MADE: &str = "Not made: its request was refused";
 
 /// Each kind of user's requests by reason under each policy: the columns of the reasons
 /// some row has, of requests served by a cheaper model and of requests not made only when
