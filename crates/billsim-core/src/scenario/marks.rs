@@ -37,6 +37,12 @@ pub struct Others {
 impl Others {
     pub const HONEST: Others =
         Others { who: "honest", one: "request", many: "requests", kind: "kind of user", members: "users" };
+
+    /// What they send, in the lesson's words: "honest requests", lesson 002's "others'
+    /// calls" (the views' "... refused", "... made").
+    pub fn sent(self) -> String {
+        format!("{} {}", self.who, self.many)
+    }
 }
 
 impl Default for Others {

@@ -112,7 +112,7 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
         .map(|p| bar(p, run.label_of(&p.policy).unwrap_or(&p.label), &roles, as_written, &abuser, others))
         .collect();
     let strip_key = match bars.iter().any(|b| b.honest_requests > 0) {
-        true => crate::words::capitalised(&format!("{} {} refused", others.who, others.many)),
+        true => crate::words::capitalised(&format!("{} refused", others.sent())),
         false => String::new(),
     };
     CohortView {

@@ -75,11 +75,8 @@ pub fn trade_off(run: &ScenarioRun) -> TradeOff {
     let top = points.iter().map(|p| p.bill_nanos).max().unwrap_or(Nanos(0));
     let name = run.about.label.unwrap_or(run.scenario);
     TradeOff {
-        title: format!(
-            "Bill against {} {} refused under each policy: {name}, run {}",
-            others.who, others.many, run.seed
-        ),
-        across: capitalised(&format!("{} {} refused (of {})", others.who, others.many, grouped(requests))),
+        title: format!("Bill against {} refused under each policy: {name}, run {}", others.sent(), run.seed),
+        across: capitalised(&format!("{} refused (of {})", others.sent(), grouped(requests))),
         up: "Bill".into(),
         refused_ticks: count_ticks(most_refused, TICKS),
         money_ticks: money_ticks(top, TICKS),
@@ -89,15 +86,15 @@ pub fn trade_off(run: &ScenarioRun) -> TradeOff {
 }
 
 fn point(bar: &Bar, name: Option<&str>, others: Others) -> Point {
-    let Others { who, many, .. } = others;
+    let (who, sent) = (others.who, others.sent());
     // The segments add up to the bill (the engine checked the whole fits).
     let bill_nanos =
         bar.segments.iter().try_fold(Nanos(0), |sum, s| sum.checked_add(s.charged)).unwrap_or(Nanos(u64::MAX));
     let (refused, requests) = (bar.honest_refused, bar.honest_requests);
     let part = share(refused, requests).map(|s| format!(" ({s})")).unwrap_or_default();
     let of = match refused {
-        1 => format!("1 of {} {who} {many} refused{part}", grouped(requests)),
-        _ => format!("{} of {} {who} {many} refused{part}", grouped(refused), grouped(requests)),
+        1 => format!("1 of {} {sent} refused{part}", grouped(requests)),
+        _ => format!("{} of {} {sent} refused{part}", grouped(refused), grouped(requests)),
     };
     Point {
         policy: bar.policy.clone(),
@@ -128,12 +125,12 @@ pub fn count_ticks(top: u64, most: u64) -> Vec<Tick> {
 }
 
 fn table(points: &[Point], others: Others) -> Table {
-    let Others { who, many, .. } = others;
+    let sent = others.sent();
     let columns = [
         "Policy".to_string(),
         "Bill".to_string(),
-        capitalised(&format!("{who} {many} refused")),
-        capitalised(&format!("{who} {many} made")),
+        capitalised(&format!("{sent} refused")),
+        capitalised(&format!("{sent} made")),
         "Share refused".to_string(),
     ];
     let rows = points
@@ -143,7 +140,7 @@ fn table(points: &[Point], others: Others) -> Table {
             vec![p.label.clone(), p.bill.clone(), grouped(p.honest_refused), grouped(p.honest_requests), part]
         })
         .collect();
-    Table { caption: format!("Each policy's bill and the {who} {many} it refused"), columns: columns.to_vec(), rows }
+    Table { caption: format!("Each policy's bill and the {sent} it refused"), columns: columns.to_vec(), rows }
 }
 
 #[cfg(test)]

@@ -147,7 +147,8 @@ pub const OTHERS: Others =
     Others { who: "ordinary", one: "call", many: "calls", kind: "kind of user", members: "users" };
 
 /// What the strip under each bar of the day chart shows, as its key names it beside a
-/// swatch of the strip (its track, part refused).
+/// swatch of the strip (its track, part refused). Written out, not the scenario views'
+/// "{sent} refused" ([`Others::sent`]): "Ordinary calls refused" read as a kind of call.
 pub const STRIP_KEY: &str = "Ordinary users' calls refused";
 
 /// The users' calls as the engine's traffic: cohorts "heavy" and "ordinary", one call per
