@@ -139,6 +139,12 @@ impl Notes {
         Some(chosen)
     }
 
+    /// Gives back the place the last label took: a caller that finds it too far from its
+    /// mark leaves it free for the next.
+    pub(crate) fn give_back(&mut self) {
+        self.taken.pop();
+    }
+
     /// Where a block `width` by `height` goes: of `spots` (top-left corners, kept inside the
     /// plot) that cover no other label, the one nearest the point `near`, each point of the
     /// lines it covers counting as half a line further (the earliest on a tie); `None` where

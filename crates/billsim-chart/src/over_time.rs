@@ -257,7 +257,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
         });
         let near = own.iter().map(away).min().unwrap_or(0);
         if others.iter().map(away).any(|d| d < near) {
-            notes.taken.pop(); // the place it took, given back
+            notes.give_back();
             continue;
         }
         notes.draw(area, &lines, at, Align::Left(0), theme)?;

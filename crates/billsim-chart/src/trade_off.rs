@@ -127,7 +127,6 @@ pub fn draw_trade_off<DB: DrawingBackend>(
         // the table keep the numbers); where even that has no room, the name alone at the
         // nearest free place, with a line to it. A label far from its point reads as
         // another's: at 390 px lesson 002's five full labels stood in a column at the left.
-        let (width, height) = notes.size(&names);
         let beside = |width: i32, height: i32| {
             vec![
                 (x + ring + gap, y - height / 2),
@@ -136,17 +135,17 @@ pub fn draw_trade_off<DB: DrawingBackend>(
                 (x - width / 2, y + ring + gap),
             ]
         };
-        let near = |lines: &Vec<String>| if lines.len() > names.len() { 3 * line_h } else { i32::MAX };
-        let placed = [full, names.clone()]
+        let (width, height) = notes.size(&names);
+        let placed = [(full, 3 * line_h), (names.clone(), i32::MAX)]
             .into_iter()
-            .find_map(|lines| {
-                let (width, height) = notes.size(&lines);
-                let at = notes.place_near(width, height, beside(width, height), KEEP_LINES_CLEAR)?;
-                if away((x, y), at, (width, height)) > near(&lines) {
-                    notes.taken.pop(); // the place it took, given back
+            .find_map(|(lines, near)| {
+                let size = notes.size(&lines);
+                let at = notes.place_near(size.0, size.1, beside(size.0, size.1), KEEP_LINES_CLEAR)?;
+                if away((x, y), at, size) > near {
+                    notes.give_back();
                     return None;
                 }
-                Some((lines, at, (width, height)))
+                Some((lines, at, size))
             })
             .or_else(|| {
                 let at = notes.place(width, height, beside(width, height), KEEP_LINES_CLEAR)?;
@@ -327,7 +326,7 @@ mod tests {
                 let note =
                     boxes.iter().find(|(text, _, _)| text.contains('\u{B7}') && p.note.starts_with(text.as_str()));
                 let Some((_, (x0, y0, x1, y1), _)) = note else { continue };
-                let away = (x0 - x).max(x - x1).max(0) + (y0 - y).max(y - y1).max(0);
+                let away = away((x, y), (*x0, *y0), (x1 - x0, y1 - y0));
                 // The label within three lines, so its numbers within five, under a name of up
                 // to two. Lesson 002's selected label stood 10 lines above its point before.
                 assert!(away <= 5 * line_h, "{}: {} is {away} px from its point (a line is {line_h})", v.title, p.note);
