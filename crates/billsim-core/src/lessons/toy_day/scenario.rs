@@ -95,6 +95,9 @@ const ESTIMATE: SettingSpec = SettingSpec {
 /// The lesson's settings, in the order of the widget's form.
 pub const SETTINGS: &[SettingSpec] = &[PER_MINUTE, BUDGET, REFILL, CALLS, ESTIMATE];
 
+/// Lesson 000's words for its ordinary users, in both its scenarios' views.
+const MARKS: crate::scenario::Marks = crate::scenario::Marks { others: super::OTHERS, ..crate::scenario::Marks::NONE };
+
 pub const TOY_DAY: Scenario = Scenario {
     name: "toyDay",
     label: "One day",
@@ -110,7 +113,7 @@ pub const TOY_DAY: Scenario = Scenario {
         Code { build: build_toy_day, prices: toy_price_table, panels: day_beside::panels },
         cfg!(feature = "toy-day"),
     ),
-    marks: crate::scenario::Marks { others: super::OTHERS, ..crate::scenario::Marks::NONE },
+    marks: MARKS,
     accounts: None,
 };
 
@@ -135,7 +138,7 @@ pub const CALLS_AT_ONCE: Scenario = Scenario {
         Code { build: build_calls_at_once, prices: toy_price_table, panels: crate::scenario::no_panels },
         cfg!(feature = "toy-day"),
     ),
-    marks: crate::scenario::Marks { others: super::OTHERS, ..crate::scenario::Marks::NONE },
+    marks: MARKS,
     accounts: None,
 };
 
