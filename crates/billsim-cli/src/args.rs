@@ -18,7 +18,7 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(
     name = "billsim",
-    about = "billsim: the toy day of \"How to stop one user running up your AI bill\"",
+    about = "billsim: what AI spending policies do to a bill, on the lessons' scenarios and on your own logs",
     // As most tools: a flag given twice takes its last value.
     args_override_self = true,
 )]
@@ -29,32 +29,33 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// One day under each policy, as a table or as JSON
+    /// Lesson 000's toy day under each policy, as a table or as JSON
     ///
     /// With --count N: N days from --seed, one after another (one JSON line each), each
     /// printed as soon as it is computed. The short form of `billsim run --scenario toyDay`
     /// (whose JSON is the engine's, with every user's refusals by reason).
     Day(Day),
-    /// The lesson's claims checked over days --from .. --from + --count
+    /// Lesson 000's claims checked over toy days --from .. --from + --count
     Days(Days),
-    /// Many calls at once, under four versions of the budget
+    /// Lesson 000's calls at once, under four versions of the budget
     #[command(long_about = format!(
-        "Many calls at once, under four versions of the budget\n\nEach call is {} tokens in and {} out; all are \
+        "Lesson 000's calls at once, under four versions of the budget\n\nEach call is {} tokens in and {} out; all are \
          checked before any is charged.",
         grouped(in_flight::INPUT), grouped(in_flight::OUTPUT)))]
     Overrun(Overrun),
-    /// Every figure the lesson quotes, computed here
+    /// Every figure a lesson quotes, computed here (--scenario picks the lesson)
     ///
     /// The lesson's value is shown beside ours where they differ. --scenario freeTier: lesson
     /// 003's figures (run 0, and its claims over runs 0 to 999); --scenario hackathon: lesson
     /// 001's, with its runs replayed; --scenario runawayTenant: lesson 002's (month 0, its
     /// claims measured under them).
     Numbers(Numbers),
-    /// The lesson's charts as SVG files in a folder
-    ///
-    /// share-of-bill.svg (day 0, default settings, the widget's default policy framed) and overrun.svg
-    /// (the overrun defaults), each with a title and a description, in the folder --out
-    /// (created if missing).
+    /// The lessons' charts as SVG files in a folder
+    #[command(long_about = format!(
+        "The lessons' charts as SVG files in a folder\n\nEach at its scenario's defaults on run 0, the policy its \
+         widget starts on framed (each widget's fallback), with a title and a description, in the folder --out \
+         (created if missing): {}. With --json, the paths written.",
+        crate::figures::listed()))]
     Figures(Figures),
     /// Every scenario `run` can run: its policies and its settings
     Scenarios(Json),

@@ -17,9 +17,27 @@ use std::path::{Path, PathBuf};
 /// The size of each figure, in pixels.
 const SIZE: (u32, u32) = (800, 420);
 
-/// One figure: its file name, its text alternative, and its SVG.
-struct Figure {
-    file: &'static str,
+/// Each figure `billsim figures` writes: its file, what it shows (the command's help lists
+/// these), and how it is drawn.
+type Drawn = fn() -> Result<Figure, Box<dyn Error>>;
+pub const FIGURES: [(&str, &str, Drawn); 6] = [
+    ("share-of-bill.svg", "lesson 000's day under each policy", share_of_bill),
+    ("overrun.svg", "lesson 000's calls at once under each version of the budget", overrun),
+    ("over-time.svg", "lesson 000's spend over the day", over_time),
+    ("free-tier.svg", "lesson 003's free tier by kind of user", free_tier),
+    ("hackathon.svg", "lesson 001's demo link by kind of user", hackathon),
+    ("runaway-tenant.svg", "lesson 002's month by kind of tenant", runaway_tenant),
+];
+
+/// The figures in words, for the command's help: "share-of-bill.svg (lesson 000's day under
+/// each policy), ...".
+pub fn listed() -> String {
+    let each: Vec<String> = FIGURES.iter().map(|(file, what, _)| format!("{file} ({what})")).collect();
+    each.join(", ")
+}
+
+/// One figure: its text alternative and its SVG.
+pub struct Figure {
     title: String,
     desc: String,
     svg: String,
@@ -47,7 +65,6 @@ fn share_of_bill() -> Result<Figure, Box<dyn Error>> {
     let svg = svg(|area| draw_share_of_bill(area, &day, framed, &Theme::light(100)))?;
     let sentences: Vec<String> = Policy::ALL.into_iter().map(|p| day.summary(p)).collect();
     Ok(Figure {
-        file: "share-of-bill.svg",
         title: format!("Each user's share of the calls and of the bill under each policy, on toy day {}", day.seed),
         desc: sentences.join(" "),
         svg,
@@ -61,7 +78,6 @@ fn overrun() -> Result<Figure, Box<dyn Error>> {
     let svg = svg(|area| draw_overrun(area, &rows, &params, &Theme::light(100)))?;
     let sentences: Vec<String> = rows.iter().map(|r| r.sentence(&params)).collect();
     Ok(Figure {
-        file: "overrun.svg",
         title: format!(
             "What {} calls at once are charged under each version of the budget, against a budget of {}",
             params.calls(),
@@ -78,39 +94,34 @@ fn over_time() -> Result<Figure, Box<dyn Error>> {
     let run = scenario::run(toy, 0, &Values::defaults(toy), None, Record::default())?;
     let view = view_over_time(&run)?;
     let svg = svg(|area| draw_over_time(area, &view, &Theme::light(100)))?;
-    Ok(Figure { file: "over-time.svg", title: view.title.clone(), desc: view.sentences().join(" "), svg })
+    Ok(Figure { title: view.title.clone(), desc: view.sentences().join(" "), svg })
 }
 
 /// A lesson widget's first view on run 0 with the default settings: each kind of user's
 /// share of the bill under each policy, `framed` framed (the widget's fallback).
-fn by_kind(file: &'static str, scenario: &scenario::Scenario, framed: &str) -> Result<Figure, Box<dyn Error>> {
+fn by_kind(scenario: &scenario::Scenario, framed: &str) -> Result<Figure, Box<dyn Error>> {
     let run = scenario::run(scenario, 0, &Values::defaults(scenario), None, Record::default())?;
     let view = cohort_view(&run);
     let svg = svg(|area| draw_share_by_cohort(area, &view, framed, &Theme::light(100)))?;
     let sentences: Vec<&str> = view.bars.iter().map(|b| b.sentence.as_str()).collect();
-    Ok(Figure { file, title: view.title.clone(), desc: sentences.join(" "), svg })
+    Ok(Figure { title: view.title.clone(), desc: sentences.join(" "), svg })
 }
 
 /// Lesson 003's free tier, with all three layers framed.
 fn free_tier() -> Result<Figure, Box<dyn Error>> {
-    by_kind("free-tier.svg", &billsim_core::lessons::free_tier::scenario::SCENARIO, "allThree")
+    by_kind(&billsim_core::lessons::free_tier::scenario::SCENARIO, "allThree")
 }
 
 /// Lesson 001's public demo link, with the tutorial's app framed.
 fn hackathon() -> Result<Figure, Box<dyn Error>> {
-    by_kind("hackathon.svg", &billsim_core::lessons::hackathon::scenario::SCENARIO, "rateLimitAndCap")
+    by_kind(&billsim_core::lessons::hackathon::scenario::SCENARIO, "rateLimitAndCap")
 }
 
 /// Lesson 002's runaway tenant on month 0: each tier's share of the bill under each policy
 /// (the runaway tenant apart), with the degrade ladder framed (its widget's first view, and
 /// its fallback).
 fn runaway_tenant() -> Result<Figure, Box<dyn Error>> {
-    let tenant = &billsim_core::lessons::runaway_tenant::scenario::SCENARIO;
-    let run = scenario::run(tenant, 0, &Values::defaults(tenant), None, Record::default())?;
-    let view = cohort_view(&run);
-    let svg = svg(|area| draw_share_by_cohort(area, &view, "degradeLadder", &Theme::light(100)))?;
-    let sentences: Vec<&str> = view.bars.iter().map(|b| b.sentence.as_str()).collect();
-    Ok(Figure { file: "runaway-tenant.svg", title: view.title.clone(), desc: sentences.join(" "), svg })
+    by_kind(&billsim_core::lessons::runaway_tenant::scenario::SCENARIO, "degradeLadder")
 }
 
 fn escape(text: &str) -> String {
@@ -131,8 +142,9 @@ fn with_text(svg: &str, title: &str, desc: &str) -> Result<String, Box<dyn Error
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Box<dyn Error>> {
     std::fs::create_dir_all(dir).map_err(|e| format!("--out: could not create the folder {}: {e}", dir.display()))?;
     let mut written = Vec::new();
-    for figure in [share_of_bill()?, overrun()?, over_time()?, free_tier()?, hackathon()?, runaway_tenant()?] {
-        let path = dir.join(figure.file);
+    for (file, _, draw) in FIGURES {
+        let figure = draw()?;
+        let path = dir.join(file);
         let text = with_text(&figure.svg, &figure.title, &figure.desc)?;
         std::fs::write(&path, text).map_err(|e| format!("--out: could not write {}: {e}", path.display()))?;
         written.push(path);
