@@ -7,7 +7,7 @@ use crate::output::{json_line, text, Failure};
 use crate::table;
 use billsim_core::engine::{Event, Outcome};
 use billsim_core::lessons::hackathon::scenario::SCENARIO as HACKATHON;
-use billsim_core::lessons::hackathon::{blocked_log, replay, Settings, Usage, DAY_START_UNIX};
+use billsim_core::lessons::hackathon::{blocked_log, day_start_unix, replay, Settings, Usage};
 use billsim_core::scenario::ScenarioRun;
 use serde::Serialize;
 use std::io::Write;
@@ -54,7 +54,11 @@ pub fn usage_pages(run: &ScenarioRun, out: &mut String) {
     out.push_str("\nThe usage page (GET /usage) at the end of the day, for one process that never restarted:\n");
     for o in &run.policies {
         let calls = o.per_user.iter().map(|u| u.served).sum();
-        out.push_str(&format!("  {:<24} {}\n", o.policy, Usage::new(&settings, calls, o.bill).json()));
+        out.push_str(&format!(
+            "  {:<24} {}\n",
+            o.policy,
+            Usage::new(&settings, day_start_unix(run.seed), calls, o.bill).json()
+        ));
     }
     if settings.processes > 1 || settings.restart.is_some() {
         out.push_str("  (each process shows only its own counts, since its last start)\n");
@@ -96,6 +100,6 @@ pub fn write_blocked_log(
             "the policies run must include the tutorial's app ({APP:?}, as the scenario has it with these settings)"
         ))
     })?;
-    let log = blocked_log::blocked_log(run, app, DAY_START_UNIX).unwrap_or_default();
+    let log = blocked_log::blocked_log(run, app, day_start_unix(run.seed)).unwrap_or_default();
     crate::flag_files::write_to(path, out, refused, |w| w.write_all(log.as_bytes()))
 }

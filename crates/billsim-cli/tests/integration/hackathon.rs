@@ -63,7 +63,8 @@ fn run_writes_the_apps_blocked_call_log_one_json_line_per_refusal() {
             // The app's own $0.001 cap is reached in the morning: the cap's refusals are logged
             // too (with a $1.00 cap, as before, only the limit's were).
             let reason = [r#""reason": "rate limit"}"#, r#""reason": "daily cost cap reached"}"#];
-            assert!(l.starts_with(r#"{"time": "2026-11-11T"#) && reason.iter().any(|r| l.contains(r)), "{l}");
+            // Run 4 is the fourth day after the tutorial's, 2026-11-11.
+            assert!(l.starts_with(r#"{"time": "2026-11-15T"#) && reason.iter().any(|r| l.contains(r)), "{l}");
             serde_json::from_str::<Value>(l).unwrap()["user"].as_str().unwrap().to_string()
         })
         .collect();

@@ -46,6 +46,25 @@ pub fn reply_time(output: Tokens) -> Span {
 /// as seconds since 1970: the blocked-call log's times and the usage page's day.
 pub const DAY_START_UNIX: u64 = 1_794_355_200;
 
+/// The UTC day of run `seed`, as seconds since 1970: run 0 is [`DAY_START_UNIX`], each later
+/// run the day after the one before (the widget's "Another day"), so that its usage page
+/// and its blocked-call log are dated as the day they show. Python's dates end with the
+/// year 9999: after 19 turns of the calendar's 400-year cycle (7,600 years, from run
+/// 2,775,843) the days start again at run 0's, with the same dates and weekdays.
+///
+/// ```
+/// use billsim_core::lessons::hackathon::{blocked_log::date, day_start_unix};
+/// assert_eq!(date(day_start_unix(0)), "2026-11-11");
+/// assert_eq!(date(day_start_unix(21)), "2026-12-02");
+/// assert_eq!(date(day_start_unix(2_775_842)), "9626-11-10");
+/// assert_eq!(date(day_start_unix(2_775_843)), "2026-11-11");
+/// assert_eq!(date(day_start_unix(u32::MAX)), date(day_start_unix(u32::MAX % 2_775_843)));
+/// ```
+pub fn day_start_unix(seed: u32) -> u64 {
+    const DAYS: u64 = 19 * 146_097;
+    DAY_START_UNIX + u64::from(seed) % DAYS * 86_400
+}
+
 // The settings' ranges, as the schema and the error messages say them.
 pub const LIMIT_MAX: u64 = 1_000;
 pub const LIMIT_ALLOWED: &str = "a whole number of requests from 1 to 1000";
@@ -236,11 +255,11 @@ pub struct Usage {
 }
 
 impl Usage {
-    /// The page at the end of a day in which `calls` calls were charged `spent` in all,
-    /// for one process that never restarted.
-    pub fn new(settings: &Settings, calls: u32, spent: Nanos) -> Usage {
+    /// The page at the end of the day that starts at `day_start` (seconds since 1970), in
+    /// which `calls` calls were charged `spent` in all, for one process that never restarted.
+    pub fn new(settings: &Settings, day_start: u64, calls: u32, spent: Nanos) -> Usage {
         Usage {
-            day: blocked_log::date(DAY_START_UNIX),
+            day: blocked_log::date(day_start),
             calls,
             spent_usd: six_decimals(spent),
             cap_usd: six_decimals(Nanos(settings.cap.0 * Nanos::PER_MICRO)),

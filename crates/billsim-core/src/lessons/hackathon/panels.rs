@@ -5,7 +5,7 @@
 
 use super::blocked_log::last_lines;
 use super::day::{self, most_one_call_costs};
-use super::{Policy, Settings, Usage, DAY_START_UNIX, POLICIES_ALLOWED};
+use super::{day_start_unix, Policy, Settings, Usage, POLICIES_ALLOWED};
 use crate::engine::{process_of, Event, Nanos, Outcome, Reason, RunError};
 use crate::scenario::{Scenario, ScenarioRun, Values};
 use crate::settings::{shown, Invalid};
@@ -313,7 +313,8 @@ impl<'a> Day<'a> {
 
     fn blocked_log(&self) -> Panel {
         // Only the lines shown are written: the day's log has thousands under a cap.
-        let (n, last) = last_lines(self.run, self.outcome, DAY_START_UNIX, LOG_LINES).unwrap_or_default();
+        let (n, last) =
+            last_lines(self.run, self.outcome, day_start_unix(self.run.seed), LOG_LINES).unwrap_or_default();
         let out = self.outcome;
         let by = |r: Reason| out.per_user.iter().map(|u| u64::from(u.refused_by.get(r))).sum::<u64>();
         let sentence = match n {
@@ -357,7 +358,7 @@ impl<'a> Day<'a> {
         }
         let rows = (0..processes)
             .map(|p| {
-                let page = Usage::new(self.settings, calls[p], spent[p]);
+                let page = Usage::new(self.settings, day_start_unix(self.run.seed), calls[p], spent[p]);
                 let mut row = vec![page.day, page.calls.to_string(), page.spent_usd, page.cap_usd, page.rate_limit];
                 if !self.has_cap() {
                     row[3] = "none".into();

@@ -10,7 +10,7 @@
 //! 1.06 s), 57.58 s are left of her window, `int()` gives 57, and the Retry-After is 58:
 //! any gap over 2 s and up to 3 s gives the tutorial's 58.
 
-use super::{price, reply_time, six_decimals, Settings, Usage, MODEL};
+use super::{price, reply_time, six_decimals, Settings, Usage, DAY_START_UNIX, MODEL};
 use crate::engine::{self, Call, Cohort, Event, Nanos, Outcome, Record, RunError, Traffic, User};
 use crate::lessons::toy_day::lesson_numbers::Number;
 use crate::money::{Micros, Tokens};
@@ -144,9 +144,10 @@ fn answers(run: &[Sent], traffic: &Traffic, out: &Outcome) -> Vec<Answer> {
         .collect()
 }
 
+/// The usage page after a replay of the tutorial's scripted calls, on the day it was tested.
 fn usage(settings: &Settings, out: &Outcome) -> Usage {
     let calls = out.per_user.iter().map(|u| u.served).sum();
-    Usage::new(settings, calls, out.bill)
+    Usage::new(settings, DAY_START_UNIX, calls, out.bill)
 }
 
 /// `demo.py rate`'s settings: `RATE_LIMIT=2`, `RATE_WINDOW=60`, `DAILY_CAP_USD=1`.
@@ -214,7 +215,7 @@ pub fn figures() -> Result<Figures, RunError> {
     let defaults = app_defaults();
     let after = replay(&ONE_CALL_THEN_ANOTHER, &Settings { limit: NonZeroU32::MAX, ..defaults })?;
     add("cost_1000_100_then", COST_TEXT, status(&after.answers[1]), "429 daily cost cap reached");
-    let fresh = Usage::new(&defaults, 0, Nanos::ZERO);
+    let fresh = Usage::new(&defaults, DAY_START_UNIX, 0, Nanos::ZERO);
     add("fresh_calls", FRESH_TEXT, fresh.calls.to_string(), "0");
     add("fresh_cap", FRESH_TEXT, format!("${}", fresh.cap_usd), "$0.001000");
     add("fresh_limit", FRESH_TEXT, fresh.rate_limit, "5 per 60s per user");

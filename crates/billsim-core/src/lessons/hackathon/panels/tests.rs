@@ -127,7 +127,7 @@ fn the_blocked_log_panel_shows_the_days_last_lines_and_counts_them_all() {
         let panel = panels(&SCENARIO, seed, &values, policy).unwrap().swap_remove(1);
         let run = scenario::run(&SCENARIO, seed, &values, None, Record::EVERYTHING).unwrap();
         let i = Policy::ALL.iter().position(|p| p.name() == policy).unwrap();
-        let log = blocked_log(&run, &run.policies[i], DAY_START_UNIX).unwrap();
+        let log = blocked_log(&run, &run.policies[i], day_start_unix(seed)).unwrap();
         let all: Vec<&str> = log.lines().collect();
         assert_eq!(panel.lines, all[all.len().saturating_sub(LOG_LINES)..], "{policy} on day {seed}");
         let count = if all.is_empty() { "no line".to_string() } else { many(all.len() as u64, "line", "lines") };
@@ -157,4 +157,17 @@ fn the_usage_page_adds_up_to_the_days_served_calls_and_bill_over_processes_and_s
     assert_eq!(restart.table.unwrap().rows, [["2026-11-11", "2132", "1.000231", "1.000000", "none"]]);
     assert!(restart.sentences[0].ends_with("counting only since the restart at 12:00 UTC."));
     assert!(restart.sentences[1].contains("$1 and $5 per million input and output tokens"));
+}
+
+#[test]
+fn another_days_usage_page_and_blocked_log_are_dated_that_day() {
+    for (seed, day) in [(0, "2026-11-11"), (1, "2026-11-12"), (51, "2027-01-01")] {
+        let ours = panels(&SCENARIO, seed, &values(&[]), "rateLimitAndCap").unwrap();
+        let usage = ours[2].table.as_ref().unwrap();
+        assert_eq!(usage.rows[0][0], day, "the usage page of day {seed}");
+        let log = &ours[1].lines;
+        assert!(!log.is_empty(), "day {seed} blocks calls under the tutorial's app");
+        let dated = log.iter().filter(|l| l.contains(&format!("\"time\": \"{day}T"))).count();
+        assert_eq!(dated, log.len(), "day {seed}: {dated} of {} log lines dated {day}: {log:?}", log.len());
+    }
 }
