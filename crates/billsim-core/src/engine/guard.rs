@@ -205,8 +205,9 @@ impl GuardState {
                 Ok(GuardState::Ledger(LedgerState::new(tiers, *max_tokens, *meter, *outage, traffic)?))
             }
             Guard::Limit(point) => Ok(GuardState::Limit(LimitState::new(point, traffic)?)),
-            // Per-user counts are kept per key: the users, or who the server takes them for.
-            _ => Ok(GuardState::new(guard, traffic.key_count())?),
+            // Lesson 001's server counts per key: who it takes the caller for ([`counted_as`]).
+            Guard::RateLimiter { .. } => Ok(GuardState::new(guard, traffic.key_count())?),
+            _ => Ok(GuardState::new(guard, traffic.users.len())?),
         }
     }
 
@@ -302,12 +303,13 @@ impl GuardState {
     /// Whether `call` may go through now (`None`) or why not. What letting it through
     /// changes is kept until [`GuardState::commit`].
     /// `call` is the user's; `key` who the server takes them for (the user, unless the
-    /// traffic has keys): the lessons' kinds count per key.
+    /// traffic has keys): see [`counted_as`].
     pub fn check(&mut self, call: &Call, key: u32, price: &Price) -> Result<Option<Refusal>, Overflow> {
         if let GuardState::Limit(limit) = self {
             return limit.check(call, key, price);
         }
-        self.check_keyed(&Call { user: key, ..*call }, price)
+        let counted = counted_as(self, call, key);
+        self.check_keyed(&counted, price)
     }
 
     fn check_keyed(&mut self, call: &Call, price: &Price) -> Result<Option<Refusal>, Overflow> {
@@ -400,7 +402,8 @@ impl GuardState {
 
     /// Makes the change the last [`GuardState::check`] (of `call`, which it let through) kept.
     pub fn commit(&mut self, call: &Call, key: u32) {
-        self.commit_keyed(&Call { user: key, ..*call })
+        let counted = counted_as(self, call, key);
+        self.commit_keyed(&counted)
     }
 
     fn commit_keyed(&mut self, call: &Call) {
@@ -429,7 +432,8 @@ impl GuardState {
         if let GuardState::Limit(limit) = self {
             return limit.settle(call, key, price, actual, now).map(|()| false);
         }
-        self.settle_keyed(&Call { user: key, ..*call }, price, actual, now)
+        let counted = counted_as(self, call, key);
+        self.settle_keyed(&counted, price, actual, now)
     }
 
     fn settle_keyed(&mut self, call: &Call, price: &Price, actual: Nanos, now: Instant) -> Result<bool, Overflow> {
@@ -506,6 +510,20 @@ fn bucket_level(last: Option<(Instant, u64)>, capacity: u64, refill_per_minute: 
             let refill = now.since(at).0.saturating_mul(refill_per_minute);
             level.saturating_add(refill).min(capacity)
         }
+    }
+}
+
+/// The call as `state` counts it: lesson 001's server (a [`GuardState::Named`] state: its
+/// request limit, its caps) by `key`, who it takes the caller for (an `X-User` header, an
+/// address; a replayed log's API key); every other kind by the caller's user, as the
+/// policy language's points say (`per: user`; the ledger's tenants are users). Counted by
+/// key, a replayed log's one API key for all its users made lesson 000's budget one budget
+/// for the whole app, and a user with more keys than the log has users was counted past
+/// the ledger's accounts.
+fn counted_as(state: &GuardState, call: &Call, key: u32) -> Call {
+    match state {
+        GuardState::Named { .. } => Call { user: key, ..*call },
+        _ => *call,
     }
 }
 

@@ -40,8 +40,10 @@ impl Guard {
     /// window each) and says its outage and metering on the policy: see
     /// [`crate::engine::policy_file`]'s writer; here it is `None`.
     pub fn point(&self) -> Option<Point> {
-        let window = |limit: NonZeroU32, window: Span| {
-            Point::of(CountOf::Requests, u64::from(limit.get()), Per::Key, window, Reset::Rolling, Admit::Counted)
+        // Lesson 001's server counts per key (who it takes the caller for); the other
+        // lessons' kinds per user (`GuardState`'s `counted_as`).
+        let window = |limit: NonZeroU32, window: Span, per: Per| {
+            Point::of(CountOf::Requests, u64::from(limit.get()), per, window, Reset::Rolling, Admit::Counted)
         };
         let money = |micros: Micros, window: Span, per: Per, reset: Reset, set_aside: SetAside| {
             let admit = match set_aside {
@@ -56,16 +58,17 @@ impl Guard {
             Point::of(CountOf::Dollars, micros.0, Per::Everyone, period, Reset::Fixed, Admit::Counted)
         };
         Some(match *self {
-            Guard::SlidingWindow { limit, window_ms } => window(limit, window_ms),
-            Guard::RateLimiter { limit, window_ms } => {
-                Point { retry_after: Some(RetryAfter::Tutorial), ..window(limit, window_ms).reason(Reason::RateLimit) }
-            }
+            Guard::SlidingWindow { limit, window_ms } => window(limit, window_ms, Per::User),
+            Guard::RateLimiter { limit, window_ms } => Point {
+                retry_after: Some(RetryAfter::Tutorial),
+                ..window(limit, window_ms, Per::Key).reason(Reason::RateLimit)
+            },
             Guard::MoneyBudget { budget_micros, refill, set_aside } => {
                 let reset = match refill {
                     Refill::Daily => Reset::Fixed,
                     Refill::Steady => Reset::Steady { burst: budget_micros.0 },
                 };
-                money(budget_micros, DAY_SPAN, Per::Key, reset, set_aside)
+                money(budget_micros, DAY_SPAN, Per::User, reset, set_aside)
             }
             Guard::SetAsideCap { cap_micros, max_tokens } => {
                 money(cap_micros, DAY_SPAN, Per::Everyone, Reset::Fixed, SetAside::worst_case(max_tokens))
@@ -79,7 +82,7 @@ impl Guard {
             Guard::TokenBucket { capacity, refill_per_minute } => Point::of(
                 CountOf::Requests,
                 u64::from(refill_per_minute),
-                Per::Key,
+                Per::User,
                 MINUTE_SPAN,
                 Reset::Steady { burst: u64::from(capacity.get()) },
                 Admit::Counted,
@@ -87,7 +90,7 @@ impl Guard {
             Guard::TokenBudget { budget_tokens, max_tokens } => Point::of(
                 CountOf::Tokens,
                 budget_tokens,
-                Per::Key,
+                Per::User,
                 DAY_SPAN,
                 Reset::Fixed,
                 Admit::Estimate(Estimate { input_percent: 100, max_tokens }),

@@ -27,6 +27,24 @@ fn every_scenarios_policies_written_in_the_language_give_the_scenarios_own_resul
     }
 }
 
+#[test]
+fn the_lessons_limits_count_per_user_and_only_lesson_001s_server_per_key() {
+    let pers = |name: &str| {
+        let s = SCENARIOS.iter().find(|s| s.name == name).unwrap();
+        let text = policies_file(s, &Values::defaults(s)).unwrap();
+        let mut said: Vec<String> =
+            text.split("\"per\": \"").skip(1).filter_map(|rest| rest.split('"').next()).map(String::from).collect();
+        said.sort_unstable();
+        said.dedup();
+        said
+    };
+    // Per user: a replayed log's user, where its one API key may stand for every user.
+    assert_eq!(pers("toyDay"), ["user"], "lesson 000's request limit and budget");
+    assert_eq!(pers("freeTier"), ["everyone", "user"], "lesson 003's bucket and budget, then its breaker");
+    assert_eq!(pers("hackathon"), ["everyone", "key"], "lesson 001's server: its X-User or address, then its caps");
+    assert_eq!(pers("runawayTenant"), ["tenant"], "lesson 002's ledger");
+}
+
 const NEW_COMBINATIONS: &str = r#"{"policies": [
     {"name": "tenantTokensHourly", "guards": [
         {"count": "tokens", "limit": 3000, "per": "tenant", "window": "1h", "reset": "fixed"}]},

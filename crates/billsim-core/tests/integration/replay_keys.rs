@@ -115,3 +115,37 @@ fn a_litellm_key_standing_for_its_user_is_named_by_its_alias() {
     let plain = read_fixture("litellm.json");
     assert!(names(&plain).contains(&key.to_string()), "no alias, the key alone: {:?}", names(&plain));
 }
+
+/// Ten large calls of alice's, then two of bob's, all on the app's one key k1: each call
+/// costs about $0.044 at claude-haiku-4-5's price, so alice's sixth would pass $0.25.
+fn one_key_for_the_app() -> String {
+    let mut log = String::from("time,user,key,model,input_tokens,output_tokens\n");
+    for (i, user) in ["alice"; 10].into_iter().chain(["bob"; 2]).enumerate() {
+        log.push_str(&format!("2025-05-01T09:00:{i:02}Z,{user},k1,claude-haiku-4-5,50000,1000\n"));
+    }
+    log
+}
+
+#[test]
+fn lesson_000s_budget_on_a_log_whose_users_share_the_apps_one_key_is_each_users_own() {
+    let log = read(one_key_for_the_app().as_bytes(), Options::default()).unwrap();
+    let out = run::run(&log, None, None, Record::default()).unwrap();
+    let budget = out.policies.iter().find(|p| p.policy == "dailyBudget").expect("lesson 000's budget among them");
+    let got: Vec<(&str, u32, u32)> =
+        out.users.iter().zip(&budget.per_user).map(|(u, o)| (u.name.as_str(), o.served, o.refused)).collect();
+    // Counted by the key, bob's two were refused on alice's spend: one budget for the app.
+    assert_eq!(got, [("alice", 5, 5), ("bob", 2, 0)], "(user, served, refused) under a $0.25 budget per user");
+}
+
+#[test]
+fn a_tenant_ledger_on_a_log_whose_one_user_calls_on_five_keys_counts_that_user() {
+    let mut log = String::from("time,user,key,model,input_tokens,output_tokens\n");
+    for i in 0..10 {
+        log.push_str(&format!("2025-05-01T09:00:{i:02}Z,alice,k{},claude-haiku-4-5,50000,1000\n", i % 5));
+    }
+    let ledger = r#"{"name": "ledger", "guards": [{"count": "dollars", "tiers": {"logged": "0.25"}, "per": "tenant",
+        "window": "1d", "reset": "fixed", "admit": "reserve", "estimate": {"inputPercent": 100, "maxTokens": 1000}}],
+        "ledger": {"meter": "perCall", "fail": {"logged": "closed"}}}"#;
+    // Counted by key, the second key's call looked past the ledger's one account (a panic).
+    assert_eq!(served_and_refused(&log, ledger), [("alice".to_string(), 5, 5)], "(user, served, refused)");
+}
