@@ -1,6 +1,8 @@
 //! Lesson 002's per-tenant ledger (`Guard::TenantLedger`): each tenant (a user of the
-//! traffic) is on a tier, found by its cohort's name; a tier has a daily and a monthly
-//! budget (either may be absent) and says what happens while the ledger is down.
+//! traffic, or a replayed log's team) is on a tier, found by its cohort's name (a team's is
+//! its first user's); a tier has a daily and a monthly budget (either may be absent) and
+//! says what happens while the ledger is down. A user in no team is no tenant's: the
+//! ledger leaves its calls alone, as a gateway's team budget leaves a key outside teams.
 //!
 //! - Before a metered call, the ledger reserves its worst case: the input tokens plus
 //!   `max_tokens` priced as output, at the model the call is made on. It fits when it fits
@@ -157,8 +159,10 @@ enum Admission {
 #[derive(Debug)]
 pub struct LedgerState {
     limits: Vec<Limits>,
-    /// Each user's index into `limits`.
+    /// Each tenant's index into `limits`.
     tier_of: Vec<u16>,
+    /// Each user's tenant: the user itself, or its team (`None`: in no team).
+    tenant_of: Vec<Option<u32>>,
     max_tokens: Tokens,
     /// Each request's first moment, under metering per request (empty otherwise).
     first_at: Vec<Instant>,
@@ -184,8 +188,20 @@ impl LedgerState {
             let nanos = |m: Option<Micros>| m.map(Nanos::from_micros).transpose();
             limits.push(Limits { daily: nanos(t.daily_micros)?, monthly: nanos(t.monthly_micros)?, fail: t.fail });
         }
-        let mut tier_of = Vec::with_capacity(traffic.users.len());
-        for (user, _) in traffic.users.iter().enumerate() {
+        let (tenant_of, first_users): (Vec<Option<u32>>, Vec<usize>) = match traffic.tenants() {
+            Some(teams) => {
+                let mut first = vec![None; teams.names.len()];
+                for (user, team) in teams.of_user.iter().enumerate() {
+                    if let Some(slot) = team.and_then(|t| first.get_mut(t as usize)) {
+                        slot.get_or_insert(user);
+                    }
+                }
+                (teams.of_user.clone(), first.into_iter().map(|u| u.unwrap_or(0)).collect())
+            }
+            None => ((0..traffic.users.len() as u32).map(Some).collect(), (0..traffic.users.len()).collect()),
+        };
+        let mut tier_of = Vec::with_capacity(first_users.len());
+        for &user in &first_users {
             let cohort = &traffic.cohort_of(user).name;
             match tiers.iter().position(|t| &t.cohort == cohort) {
                 Some(i) => tier_of.push(i as u16),
@@ -209,25 +225,31 @@ impl LedgerState {
         let users = traffic.users.len();
         Ok(LedgerState {
             limits,
+            accounts: vec![Account::default(); tier_of.len()],
             tier_of,
+            tenant_of,
             max_tokens,
             first_at,
             outage,
-            accounts: vec![Account::default(); users],
             pending: None,
             unmetered_outage: vec![Nanos::ZERO; users],
             unmetered_in_request: vec![Nanos::ZERO; users],
         })
     }
 
-    fn limits(&self, user: u32) -> Limits {
-        self.limits[usize::from(self.tier_of[user as usize])]
+    fn limits(&self, tenant: usize) -> Limits {
+        self.limits[usize::from(self.tier_of[tenant])]
+    }
+
+    /// The tenant that pays for `call`, if any.
+    fn tenant(&self, call: &Call) -> Option<usize> {
+        self.tenant_of.get(call.user as usize).copied().flatten().map(|t| t as usize)
     }
 
     /// A pure function of the call, so its settlement takes it the same way.
-    fn admission(&self, call: &Call) -> Admission {
+    fn admission(&self, call: &Call, tenant: usize) -> Admission {
         if self.outage.is_some_and(|o| o.contains(call.at)) {
-            return match self.limits(call.user).fail {
+            return match self.limits(tenant).fail {
                 FailMode::Open => Admission::UnmeteredOutage,
                 FailMode::Closed => Admission::Down,
             };
@@ -245,7 +267,8 @@ impl LedgerState {
 
     pub fn check(&mut self, call: &Call, price: &Price) -> Result<Option<Refusal>, Overflow> {
         self.pending = None;
-        match self.admission(call) {
+        let Some(tenant) = self.tenant(call) else { return Ok(None) };
+        match self.admission(call, tenant) {
             Admission::UnmeteredInRequest | Admission::UnmeteredOutage => return Ok(None),
             Admission::Down => {
                 let until = self.outage.map_or(call.at, |o| o.to_ms);
@@ -258,8 +281,8 @@ impl LedgerState {
             Admission::Metered => {}
         }
         let reservation = self.reservation(call, price)?;
-        let limits = self.limits(call.user);
-        let account = self.accounts[call.user as usize].fresh(call.at);
+        let limits = self.limits(tenant);
+        let account = self.accounts[tenant].fresh(call.at);
         let day_after = account.day_used.checked_add(reservation)?;
         let month_after = account.month_used.checked_add(reservation)?;
         // Each window that cannot hold it says when it would: at its next start, or never.
@@ -284,15 +307,16 @@ impl LedgerState {
     }
 
     pub fn commit(&mut self, call: &Call) {
-        if let Some(account) = self.pending.take() {
-            self.accounts[call.user as usize] = account;
+        if let (Some(account), Some(tenant)) = (self.pending.take(), self.tenant(call)) {
+            self.accounts[tenant] = account;
         }
     }
 
     /// Replaces the reservation of `call` by its real cost `actual` (zero for a failed call).
     pub fn settle(&mut self, call: &Call, price: &Price, actual: Nanos) -> Result<(), Overflow> {
         let user = call.user as usize;
-        match self.admission(call) {
+        let Some(tenant) = self.tenant(call) else { return Ok(()) };
+        match self.admission(call, tenant) {
             Admission::UnmeteredInRequest => {
                 self.unmetered_in_request[user] = self.unmetered_in_request[user].checked_add(actual)?
             }
@@ -302,7 +326,7 @@ impl LedgerState {
             Admission::Down => {}
             Admission::Metered => {
                 let reservation = self.reservation(call, price)?;
-                let account = &mut self.accounts[user];
+                let account = &mut self.accounts[tenant];
                 // A reply longer than max_tokens costs more than was reserved: the count grows by the excess.
                 let apply = |used: Nanos| Nanos(used.0.saturating_sub(reservation.0)).checked_add(actual);
                 if account.day == call.at.0 / DAY_MS {

@@ -197,3 +197,18 @@ fn the_results_csv_has_a_team_column_when_the_log_names_teams() {
     let csv = billsim_core::replay::view::csv(&run::run(&plain.unwrap(), None, None, Record::default()).unwrap());
     assert!(csv.starts_with("policy,user,cohort,calls,"), "no team column: {csv}");
 }
+
+/// Lesson 002's ledger over a day, each tenant's budget holding two of these calls (each
+/// reserves $0.004008, claude-haiku-4-5's input and 1,000 tokens out, and costs $0.000048).
+const LEDGER: &str = r#"{"name": "ledger", "guards": [{"count": "dollars", "tiers": {"logged": "0.0041"},
+    "per": "tenant", "window": "1d", "reset": "fixed", "admit": "reserve",
+    "estimate": {"inputPercent": 100, "maxTokens": 1000}}], "ledger": {"meter": "perCall", "fail": {"logged": "closed"}}}"#;
+
+#[test]
+fn a_tenant_ledger_counts_each_team_and_leaves_a_user_in_no_team_alone() {
+    let got = served_and_refused(TEAMS, LEDGER);
+    // Red's first two calls fit its budget, its third and fourth do not; counted by user,
+    // alice and bob had each been served both.
+    let want = [row("alice", 1, 1), row("bob", 1, 1), row("carol", 1, 0), row("dave", 1, 0)];
+    assert_eq!(got, want, "a ledger of two calls a team: (user, served, refused)");
+}
