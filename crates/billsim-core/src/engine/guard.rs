@@ -516,7 +516,7 @@ fn bucket_level(last: Option<(Instant, u64)>, capacity: u64, refill_per_minute: 
 /// The call as `state` counts it: lesson 001's server (a [`GuardState::Named`] state: its
 /// request limit, its caps) by `key`, who it takes the caller for (an `X-User` header, an
 /// address; a replayed log's API key); every other kind by the caller's user, as the
-/// policy language's points say (`per: user`; the ledger's tenants are users). Counted by
+/// policy language's points say (`per: user`; the ledger finds the user's tenant). Counted by
 /// key, a replayed log's one API key for all its users made lesson 000's budget one budget
 /// for the whole app, and a user with more keys than the log has users was counted past
 /// the ledger's accounts.
