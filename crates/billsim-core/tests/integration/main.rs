@@ -20,6 +20,7 @@ mod logged_cost;
 mod policy_language;
 mod replay;
 mod replay_cached;
+mod replay_callers;
 mod replay_common;
 mod replay_json_documents;
 mod replay_keys;
