@@ -275,22 +275,32 @@ pub fn draw_over_time<DB: DrawingBackend>(
         };
         let lines = wrap(&words, font, right - left);
         let (width, height) = notes.size(&lines);
+        let pixels: Vec<(i32, i32)> = limit.points.iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect();
         let line_y = |x: i32| match limit.above {
             true => top - gap,
-            false => limit
-                .points
-                .iter()
-                .map(|p| (x_of(p[0]), y_of(p[1])))
-                .min_by_key(|p| (p.0 - x).abs())
-                .map_or(top, |p| p.1),
+            false => pixels.iter().min_by_key(|p| (p.0 - x).abs()).map_or(top, |p| p.1),
         };
         // Above its line, as a line's name is read: below it, it sat on the next limit's line
         // down (lesson 003's "$3.00 per day" on the hourly ceiling's $2 step). Three lines up
         // or down from there are tried as well, further ones costing more.
-        let spots = [right - width, left + gap, (left + right - width) / 2]
-            .into_iter()
-            .map(|x| (x, line_y(x + width / 2) - height - gap));
-        if let Some(at) = notes.place(width, height, spots.collect(), STAY_NEAR) {
+        let xs = [right - width, left + gap, (left + right - width) / 2];
+        let mut spots: Vec<(i32, i32)> = xs.map(|x| (x, line_y(x + width / 2) - height - gap)).to_vec();
+        // Below it as well where there is no room above and the line is flat under the whole
+        // label: lesson 002's month line, flat just under the top, pressed its name down onto
+        // its own rising steps. (Below where there was room above, lesson 003's "$3.00 per
+        // day" took the hourly ceiling's place by its $1 line.)
+        let flat_under = |x: i32| {
+            let first = pixels.iter().rposition(|p| p.0 < x).unwrap_or(0);
+            let last = pixels.iter().position(|p| p.0 > x + width).unwrap_or(pixels.len().saturating_sub(1));
+            let ys = pixels.get(first..=last).unwrap_or_default().iter().map(|p| p.1);
+            let (high, low) = ys.fold((bottom, top), |(high, low), y| (high.min(y), low.max(y)));
+            (low - high <= 2 * line_h).then_some(low)
+        };
+        if !limit.above {
+            let no_room: Vec<i32> = spots.iter().filter(|s| s.1 < top).map(|s| s.0).collect();
+            spots.extend(no_room.into_iter().filter_map(|x| Some((x, flat_under(x)? + gap))));
+        }
+        if let Some(at) = notes.place(width, height, spots, STAY_NEAR) {
             notes.draw(area, &lines, at, Align::Left(0), theme)?;
         }
     }
@@ -630,6 +640,26 @@ mod tests {
                 assert!(drawn.contains(label), "{label} at {size:?}: {drawn}");
             }
         }
+    }
+
+    #[test]
+    fn the_runaway_tenants_month_line_is_named_below_its_flat_end_clear_of_its_own_steps() {
+        let tenant = find("runawayTenant").unwrap();
+        let view = over_time(&run(tenant, 0, &Values::defaults(tenant), None, Record::default()).unwrap()).unwrap();
+        let label = "8 tenants' budgets, at most $2,330.00 a month";
+        assert_eq!(view.limits[1].chart_label, label, "the month's line, named by its month");
+        // The widget's chart at 1000 px: the line flattens just under the top, with no room above.
+        let svg = svg_of(&view, (672, 352), Theme::light(100));
+        let boxes = text_boxes(&svg);
+        let (_, (x0, y0, x1, y1), _) = boxes.iter().find(|(t, _, _)| t == label).expect("the month's line named");
+        let dashes = svg.lines().filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\""));
+        let numbers = dashes.filter_map(|l| l.split("points=\"").nth(1)?.split('"').next()).flat_map(|p| {
+            p.split(' ')
+                .filter_map(|xy| xy.split_once(','))
+                .map(|(x, y)| (x.parse::<i32>().unwrap(), y.parse::<i32>().unwrap()))
+        });
+        let under: Vec<(i32, i32)> = numbers.filter(|&(x, y)| x > *x0 && x < *x1 && y > *y0 && y < *y1).collect();
+        assert!(under.is_empty(), "{label} at {x0}..{x1}, {y0}..{y1} lies over the limits' dashes at {under:?}");
     }
 
     #[test]

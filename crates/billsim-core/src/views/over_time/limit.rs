@@ -188,15 +188,17 @@ pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) ->
         // Tiers bounded by different windows: the line says only that it is theirs.
         (None, None) => "each tier's window".to_string(),
     };
-    let label = format!("{}' budgets, {per}", counted(tenants, "tenant", "tenants"));
-    Ok(Some(Limit {
-        kind: LimitKind::Budget,
-        chart_label: label.clone(),
-        label,
-        points,
-        policies: Vec::new(),
-        above: false,
-    }))
+    let whose = counted(tenants, "tenant", "tenants");
+    let label = format!("{whose}' budgets, {per}");
+    // On the chart, a line bounded both ways is named by its month alone, where it
+    // flattens: with the day's amount too (in its label in the text and the table, and in
+    // the policies' names in the key) its name was as wide as most of a phone's plot, and
+    // lay over the line's rising steps wherever it went.
+    let chart_label = match (daily, monthly) {
+        (Some(_), Some(m)) => format!("{whose}' budgets, at most {} a month", dollars(m)),
+        _ => label.clone(),
+    };
+    Ok(Some(Limit { kind: LimitKind::Budget, chart_label, label, points, policies: Vec::new(), above: false }))
 }
 
 /// A flat line at `amount` over `moments`, for every one of `lines` policies, named `label`:
@@ -356,6 +358,7 @@ mod tests {
         let both = [tier("paying", Some(20), Some(50)), tier("free", Some(1), Some(10))];
         let line = ledger_limit(&both, &cohorts, &moments).unwrap().unwrap();
         assert_eq!(line.label, "5 tenants' budgets, $43.00 a day, at most $130.00 a month");
+        assert_eq!(line.chart_label, "5 tenants' budgets, at most $130.00 a month", "the chart names it by its month");
         let dollars: Vec<u64> = line.points.iter().map(|p| p[1] / 1_000_000_000).collect();
         // Paying: min(20 d, 50 per month); free: min(d, 10 per month); the month rolls over at day 30.
         assert_eq!(dollars, [43, 43, 86, 2 * 50 + 3 * 5, 2 * 100 + 3 * 20]);
