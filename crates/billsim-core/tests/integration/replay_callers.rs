@@ -1,5 +1,5 @@
-//! Any log that names API keys and teams beside its users replays under the lessons'
-//! policies with each user's calls served or refused, and each budget held by whom it
+//! Any log that names API keys and teams beside its users replays under every lesson's
+//! policies, each user's calls served or refused, and each budget held by whom it
 //! counts: lesson 000's per-user budget by each user, whatever keys they call on; a tenant
 //! ledger by each team, a user in no team left alone. Counted by key, a user on more keys
 //! than the log has users took the ledger past its accounts (a panic).
@@ -9,6 +9,8 @@
 use crate::replay_common::read;
 use billsim_core::engine::{read_policy_file, Nanos, Record};
 use billsim_core::replay::{run, Options};
+use billsim_core::scenario::registry::SCENARIOS;
+use billsim_core::scenario::{policies_file, Values};
 use proptest::prelude::*;
 
 /// A tenant ledger of $0.05 a day for every team of the log's one cohort, reserving each
@@ -36,6 +38,30 @@ fn log_text(calls: &[(u8, u8, u8, u64, u64, u64)]) -> String {
     text
 }
 
+/// A policy file with each `tiers` and `fail` object keyed by the log's one cohort alone,
+/// with its first value.
+fn logged_tiers(text: &str) -> String {
+    fn each(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (key, value) in map.iter_mut() {
+                    match value.as_object().and_then(|o| o.values().next().cloned()) {
+                        Some(first) if key == "tiers" || key == "fail" => {
+                            *value = serde_json::json!({ "logged": first })
+                        }
+                        _ => each(value),
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(each),
+            _ => {}
+        }
+    }
+    let mut file: serde_json::Value = serde_json::from_str(text).unwrap();
+    each(&mut file);
+    file.to_string()
+}
+
 proptest! {
     // proptest's default: 256 cases, or as many as PROPTEST_CASES says.
     #![proptest_config(ProptestConfig::default())]
@@ -47,6 +73,20 @@ proptest! {
         let text = log_text(&calls);
         let log = read(text.as_bytes(), Options::default()).unwrap();
         let mut policies = read_policy_file(LEDGER).unwrap().policies;
+        // Every lesson's own policies, lesson 002's ledger among them, each tier and each
+        // cohort failing open or closed given to the log's one cohort (`logged`).
+        for s in SCENARIOS {
+            let text = logged_tiers(&policies_file(s, &Values::defaults(s)).unwrap());
+            let file = read_policy_file(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", s.name));
+            let out = run::run(&log, Some(file.policies), None, Record::default());
+            let out = out.map_err(|e| TestCaseError::fail(format!("{}'s policies: {e}\n{text}", s.name)))?;
+            for p in &out.policies {
+                for (u, o) in out.users.iter().zip(&p.per_user) {
+                    let seen = o.served + o.refused + o.dropped;
+                    prop_assert_eq!(seen, u.calls, "{} under {}: {}'s calls", s.name, p.policy, u.name);
+                }
+            }
+        }
         let lessons = run::run(&log, None, None, Record::default()).unwrap();
         let budget = lessons.policies.iter().find(|p| p.policy == "dailyBudget").expect("lesson 000's budget");
         policies.extend(lessons.ran.iter().cloned());
