@@ -46,6 +46,12 @@ impl Align {
     }
 }
 
+/// How far the point `(x, y)` is from the box at `(lx, ly)`, `width` by `height`: across
+/// plus up or down, 0 inside it (how near a label stands to its mark).
+pub(crate) fn away((x, y): (i32, i32), (lx, ly): (i32, i32), (width, height): (i32, i32)) -> i32 {
+    (lx - x).max(x - lx - width).max(0) + (ly - y).max(y - ly - height).max(0)
+}
+
 /// Labels placed in the plot so that none covers another, and each covers as little of
 /// the lines as the room allows.
 pub(crate) struct Notes {
@@ -124,7 +130,7 @@ impl Notes {
 
     /// The free place in the plot for a block `width` by `height` nearest `first` (a
     /// top-left corner, kept inside the plot), or nowhere.
-    fn place_anywhere(&mut self, width: i32, height: i32, first: Option<(i32, i32)>) -> Option<(i32, i32)> {
+    pub(crate) fn place_anywhere(&mut self, width: i32, height: i32, first: Option<(i32, i32)>) -> Option<(i32, i32)> {
         let (left, top, right, bottom) = self.plot;
         let size = (width, height);
         let inside = |spot: (i32, i32)| self.inside(spot, size);

@@ -6,7 +6,7 @@
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
-use crate::notes::{Align, Notes, STAY_NEAR};
+use crate::notes::{away, Align, Notes, STAY_NEAR};
 use crate::pixels::{log2_fixed, scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::{OverTime, Tick};
@@ -245,9 +245,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
             .into_iter()
             .flat_map(|sx| [(sx, y - ring - gap - height), (sx, y + ring + gap), (sx, y - height / 2)]);
         let Some(at) = notes.place(width, height, spots.collect(), STAY_NEAR) else { continue };
-        let away = |&&(cx, cy, _): &&(i32, i32, Option<usize>)| {
-            (at.0 - cx).max(cx - at.0 - width).max(0) + (at.1 - cy).max(cy - at.1 - height).max(0)
-        };
+        let from_label = |&&(cx, cy, _): &&(i32, i32, Option<usize>)| away((cx, cy), at, (width, height));
         // Its own rings: the trips it is written for ("... at 00:46 (2 policies)"), or the
         // passing it is.
         let passing = view.passing.is_some_and(|p| p.event == i);
@@ -255,8 +253,8 @@ pub fn draw_over_time<DB: DrawingBackend>(
             Some(line) => event.lines.contains(&line),
             None => passing,
         });
-        let near = own.iter().map(away).min().unwrap_or(0);
-        if others.iter().map(away).any(|d| d < near) {
+        let near = own.iter().map(from_label).min().unwrap_or(0);
+        if others.iter().map(from_label).any(|d| d < near) {
             notes.give_back();
             continue;
         }

@@ -7,7 +7,7 @@
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
-use crate::notes::{Align, Notes, KEEP_LINES_CLEAR};
+use crate::notes::{away, Align, Notes, KEEP_LINES_CLEAR};
 use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::Tick;
@@ -147,8 +147,9 @@ pub fn draw_trade_off<DB: DrawingBackend>(
                 }
                 Some((lines, at, size))
             })
+            // The name alone found no place near (`place_near` just said so): anywhere free.
             .or_else(|| {
-                let at = notes.place(width, height, beside(width, height), KEEP_LINES_CLEAR)?;
+                let at = notes.place_anywhere(width, height, beside(width, height).first().copied())?;
                 Some((names, at, (width, height)))
             });
         let Some((lines, (lx, ly), (width, height))) = placed else { continue };
@@ -168,12 +169,6 @@ pub fn draw_trade_off<DB: DrawingBackend>(
         notes.draw(area, &lines, at, align, theme)?;
     }
     Ok(())
-}
-
-/// How far the point `(x, y)` is from the box at `(lx, ly)`, `width` by `height`: across
-/// plus up or down, 0 inside it.
-fn away((x, y): (i32, i32), (lx, ly): (i32, i32), (width, height): (i32, i32)) -> i32 {
-    (lx - x).max(x - lx - width).max(0) + (ly - y).max(y - ly - height).max(0)
 }
 
 /// The points in groups of the same bill and refusals (drawn at one place, named in one
