@@ -92,10 +92,7 @@ fn point(bar: &Bar, name: Option<&str>, others: Others) -> Point {
         bar.segments.iter().try_fold(Nanos(0), |sum, s| sum.checked_add(s.charged)).unwrap_or(Nanos(u64::MAX));
     let (refused, requests) = (bar.honest_refused, bar.honest_requests);
     let part = share(refused, requests).map(|s| format!(" ({s})")).unwrap_or_default();
-    let of = match refused {
-        1 => format!("1 of {} {sent} refused{part}", grouped(requests)),
-        _ => format!("{} of {} {sent} refused{part}", grouped(refused), grouped(requests)),
-    };
+    let of = format!("{} of {} {sent} refused{part}", grouped(refused), grouped(requests));
     Point {
         policy: bar.policy.clone(),
         label: bar.label.clone(),
