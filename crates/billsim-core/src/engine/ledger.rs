@@ -206,7 +206,7 @@ impl LedgerState {
             match tiers.iter().position(|t| &t.cohort == cohort) {
                 Some(i) => tier_of.push(i as u16),
                 None => {
-                    let tenants = (0..traffic.users.len()).filter(|&u| &traffic.cohort_of(u).name == cohort).count();
+                    let tenants = first_users.iter().filter(|&&u| &traffic.cohort_of(u).name == cohort).count();
                     return Err(RunError::NoTier { cohort: cohort.clone(), tenants });
                 }
             }

@@ -104,19 +104,22 @@ impl LimitState {
         let limits = match &point.limit {
             LimitOf::Amount(a) => vec![unit(*a)?],
             // A tenant's tier is its cohort's: its first user's, when tenants are not users.
-            LimitOf::Tiers(tiers) => (0..slots)
-                .map(|slot| {
-                    let user = first_users.get(slot).copied().unwrap_or(slot);
-                    let cohort = &traffic.cohort_of(user).name;
-                    match tiers.iter().find(|(c, _)| c == cohort) {
-                        Some((_, a)) => unit(*a),
-                        None => {
-                            let tenants = (0..traffic.users.len()).filter(|&v| &traffic.cohort_of(v).name == cohort);
-                            Err(RunError::NoTier { cohort: cohort.clone(), tenants: tenants.count() })
+            LimitOf::Tiers(tiers) => {
+                let cohort_at = |slot: usize| &traffic.cohort_of(first_users.get(slot).copied().unwrap_or(slot)).name;
+                (0..slots)
+                    .map(|slot| {
+                        let cohort = cohort_at(slot);
+                        match tiers.iter().find(|(c, _)| c == cohort) {
+                            Some((_, a)) => unit(*a),
+                            // Counted as the guard counts: teams, keys or users.
+                            None => Err(RunError::NoTier {
+                                cohort: cohort.clone(),
+                                tenants: (0..slots).filter(|&s| cohort_at(s) == cohort).count(),
+                            }),
                         }
-                    }
-                })
-                .collect::<Result<_, _>>()?,
+                    })
+                    .collect::<Result<_, _>>()?
+            }
         };
         let burst = match (point.reset, &point.limit) {
             (Reset::Steady { burst }, LimitOf::Amount(_)) => Some(unit(burst)?),

@@ -51,8 +51,9 @@ impl fmt::Display for RunError {
 
             RunError::NoTier { cohort, tenants } => write!(
                 f,
-                "tiers: must give a tier to every cohort of tenants; got none for {} ({tenants} tenants)",
-                quoted(cohort)
+                "tiers: must give a tier to every cohort of tenants; got none for {} ({})",
+                quoted(cohort),
+                counted_grouped(*tenants as u64, "tenant", "tenants")
             ),
             RunError::UnknownModel { field, model, known } => {
                 let known: Vec<String> = known.iter().map(|m| quoted(m)).collect();

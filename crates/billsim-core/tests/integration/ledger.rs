@@ -258,10 +258,7 @@ fn a_cohort_without_a_tier_is_refused_with_its_name_and_tenants() {
     };
     let err = run(&t, &Policy::new("p", vec![only_paying]), &prices(), Record::default()).unwrap_err();
     assert_eq!(err, RunError::NoTier { cohort: "free".into(), tenants: 1 });
-    assert_eq!(
-        err.to_string(),
-        "tiers: must give a tier to every cohort of tenants; got none for \"free\" (1 tenants)"
-    );
+    assert_eq!(err.to_string(), "tiers: must give a tier to every cohort of tenants; got none for \"free\" (1 tenant)");
 }
 
 fn file_ledger(fields: &str) -> String {

@@ -212,3 +212,27 @@ fn a_tenant_ledger_counts_each_team_and_leaves_a_user_in_no_team_alone() {
     let want = [row("alice", 1, 1), row("bob", 1, 1), row("carol", 1, 0), row("dave", 1, 0)];
     assert_eq!(got, want, "a ledger of two calls a team: (user, served, refused)");
 }
+
+#[test]
+fn a_cohort_without_a_tier_is_named_with_its_teams_not_its_users() {
+    // Red's first user is pro; blue's, carol, is free, as are bob (in red) and dave (blue).
+    let log = "time,user,team,cohort,model,input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,alice,red,pro,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:01Z,bob,red,free,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:02Z,carol,blue,free,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:03Z,dave,blue,free,claude-haiku-4-5,10,10\n";
+    let log = read(log.as_bytes(), Options::default()).unwrap();
+    let guard = r#"{"name": "p", "guards": [{"count": "requests", "tiers": {"pro": 3}, "per": "tenant",
+        "window": "1m", "reset": "rolling"}]}"#;
+    let ledger = LEDGER
+        .replace(r#""logged": "0.0041""#, r#""pro": "0.0041""#)
+        .replace(r#"{"logged": "closed"}"#, r#"{"pro": "closed"}"#);
+    for json in [guard, ledger.as_str()] {
+        let policies = read_policy_file(json).unwrap().policies;
+        let Err(err) = run::run(&log, Some(policies), None, Record::default()) else {
+            panic!("ran without a tier for free")
+        };
+        let err = err.to_string();
+        assert!(err.ends_with(r#"got none for "free" (1 tenant)"#), "one team, blue, of three free users: {err}");
+    }
+}

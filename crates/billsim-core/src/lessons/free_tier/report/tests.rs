@@ -22,6 +22,12 @@ fn a_budget_no_request_fits_and_a_bucket_that_never_refills_are_said_in_a_senten
         .find(|o| o.policy == "bucketBudget")
         .map(|o| o.per_user.iter().map(|u| u.served).sum::<u32>());
     assert_eq!(served, Some(0), "the run shows what the sentence says");
+    values.set(&SCENARIO, "bucketCapacity", "1").unwrap();
+    let one = notes(&Params::from_values(&values));
+    assert_eq!(
+        one.last().map(String::as_str),
+        Some("The bucket never refills: under it each account gets at most 1 request in the whole run.")
+    );
 }
 
 #[test]
