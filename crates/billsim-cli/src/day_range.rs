@@ -1,8 +1,8 @@
 //! A range of days asked for on the command line, and whether the day numbers (which end
 //! at 4294967295) cut it short: billsim says so rather than print fewer days in silence.
 
-use crate::table::counted;
 use billsim_core::lessons::toy_day::many_days::days_from;
+use billsim_core::words::counted;
 use std::fmt;
 
 /// How a range was cut short, said on stderr (the JSON of `days` says it as `askedFor`).
@@ -16,7 +16,13 @@ pub struct Cut {
 
 impl fmt::Display for Cut {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ran {}, not the {} asked for: {}", counted(self.count, "day"), self.count_asked, self.reason)
+        write!(
+            f,
+            "ran {}, not the {} asked for: {}",
+            counted(self.count.into(), "day", "days"),
+            self.count_asked,
+            self.reason
+        )
     }
 }
 

@@ -3,7 +3,6 @@
 
 use crate::cells;
 use crate::output::{self, each_event, Events, Failure};
-use crate::table::counted;
 use billsim_core::engine::{Event, Nanos, Outcome, Reason};
 use billsim_core::scenario::registry::SCENARIOS;
 use billsim_core::scenario::registry::{Choice, SettingSpec, Value};
@@ -12,6 +11,7 @@ use billsim_core::time::Instant;
 use billsim_core::views::over_time::day_of;
 use billsim_core::visible_text::visible;
 use billsim_core::words::capitalised;
+use billsim_core::words::counted;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -170,9 +170,9 @@ pub fn run(
         scenario.label,
         scenario.name,
         run.seed,
-        counted(run.users.len() as u32, "user"),
-        counted(run.cohorts.len() as u32, "cohort"),
-        counted(calls, "call"),
+        counted(run.users.len() as u64, "user", "users"),
+        counted(run.cohorts.len() as u64, "cohort", "cohorts"),
+        counted(calls.into(), "call", "calls"),
     );
     let settings: Vec<String> = scenario
         .settings

@@ -11,7 +11,7 @@ use billsim_core::lessons::runaway_tenant::traffic::{RUNAWAY, RUNAWAY_FROM_HOUR}
 use billsim_core::lessons::runaway_tenant::Params;
 use billsim_core::scenario::{Scenario, ScenarioRun};
 use billsim_core::views::over_time::day_of;
-use billsim_core::words::counted_grouped;
+use billsim_core::words::counted;
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -154,7 +154,7 @@ fn policy(
     }
     let failed = sum(|u| u64::from(u.failed));
     if failed > 0 {
-        let failed = counted_grouped(failed, "call", "calls");
+        let failed = counted(failed, "call", "calls");
         let _ = writeln!(out, "  {failed} failed, billed nothing, and gave back their reservations.");
     }
 }

@@ -5,20 +5,10 @@ use billsim_core::lessons::toy_day::in_flight::{self, Params, Row};
 use billsim_core::lessons::toy_day::lesson_numbers::Number;
 use billsim_core::lessons::toy_day::many_days::{Extreme, ManyDays};
 use billsim_core::lessons::toy_day::readout::readout;
-use billsim_core::words::grouped;
-use billsim_core::words::percent;
+use billsim_core::words::{counted, grouped, percent};
 use billsim_core::{cost, Micros};
 use billsim_core::{DayResult, Policy};
 use std::fmt::Write;
-
-/// `n` things: "1 day", "2 days".
-pub fn counted(n: u32, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
 
 pub fn day(day: &DayResult) -> String {
     let (calls, heavy) = day.calls();
@@ -56,7 +46,11 @@ pub fn day(day: &DayResult) -> String {
 pub fn many_days(d: &ManyDays) -> String {
     let f = &d.failures;
     let last = u64::from(d.from) + u64::from(d.count) - 1;
-    let mut out = format!("Days {} to {last} ({}): days on which a claim fails\n", d.from, counted(d.count, "day"));
+    let mut out = format!(
+        "Days {} to {last} ({}): days on which a claim fails\n",
+        d.from,
+        counted(d.count.into(), "day", "days")
+    );
     let rows = [
         ("no limit: heavy user under 90% of the bill", f.heavy_under_90_percent_with_no_limit),
         ("daily budget: heavy user over 35% of the bill", f.heavy_over_35_percent_with_budget),
@@ -86,7 +80,7 @@ pub fn overrun(params: &Params, rows: &[Row]) -> String {
     let mut out = format!(
         "{} at once, each {} tokens in and {} out ({each}), against a budget of {}.\n\
          Every call is checked before any is charged.\n\n",
-        counted(params.calls(), "call"),
+        counted(params.calls().into(), "call", "calls"),
         grouped(in_flight::INPUT),
         grouped(in_flight::OUTPUT),
         params.budget().exact_dollars(),

@@ -1,25 +1,15 @@
 //! Small pieces of the sentences a reader sees: a count with its noun in the singular or
 //! the plural, and a share that never rounds to something it is not.
 
-/// `n` and its noun: `1 call`, `0 calls`, `5 calls`.
+/// `n` and its noun, the number grouped by thousands: `1 call`, `0 calls`, `12,500 calls`.
 ///
 /// ```
 /// use billsim_core::words::counted;
 /// assert_eq!(counted(1, "day", "days"), "1 day");
 /// assert_eq!(counted(200, "day", "days"), "200 days");
+/// assert_eq!(counted(12_500, "call", "calls"), "12,500 calls");
 /// ```
 pub fn counted(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// As [`counted`], the number grouped by thousands: `1 call`, `12,500 calls`.
-///
-/// ```
-/// use billsim_core::words::counted_grouped;
-/// assert_eq!(counted_grouped(1, "user", "users"), "1 user");
-/// assert_eq!(counted_grouped(12_500, "call", "calls"), "12,500 calls");
-/// ```
-pub fn counted_grouped(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 

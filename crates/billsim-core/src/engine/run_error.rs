@@ -5,7 +5,7 @@ use crate::engine::traffic::BadTraffic;
 use crate::money::Overflow;
 use crate::settings::FieldError;
 use crate::visible_text::quoted;
-use crate::words::counted_grouped;
+use crate::words::counted;
 use std::fmt;
 
 /// Why a run could not be made.
@@ -40,10 +40,8 @@ impl fmt::Display for RunError {
         match self {
             RunError::Overflow => Overflow.fmt(f),
             RunError::NoPrice(models) => {
-                let list: Vec<String> = models
-                    .iter()
-                    .map(|(m, n)| format!("{} ({})", quoted(m), counted_grouped(*n, "call", "calls")))
-                    .collect();
+                let list: Vec<String> =
+                    models.iter().map(|(m, n)| format!("{} ({})", quoted(m), counted(*n, "call", "calls"))).collect();
                 write!(f, "prices: no price for {}; give each model a price", list.join(", "))
             }
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
@@ -53,7 +51,7 @@ impl fmt::Display for RunError {
                 f,
                 "tiers: must give a tier to every cohort of tenants; got none for {} ({})",
                 quoted(cohort),
-                counted_grouped(*tenants as u64, "tenant", "tenants")
+                counted(*tenants as u64, "tenant", "tenants")
             ),
             RunError::UnknownModel { field, model, known } => {
                 let known: Vec<String> = known.iter().map(|m| quoted(m)).collect();

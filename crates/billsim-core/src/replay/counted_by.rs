@@ -8,7 +8,7 @@ use crate::engine::{Keys, Tenants};
 use crate::replay::names::Names;
 use crate::replay::row::Value;
 use crate::visible_text::quoted;
-use crate::words::{counted, counted_grouped};
+use crate::words::counted;
 use std::borrow::Cow;
 
 /// What a log that names no API key, no team, or neither, says of the guards counting by them.
@@ -69,7 +69,7 @@ impl Teams {
         if let Some(keys) = keys {
             notes.push(format!(
                 "a guard \"per\": \"key\" counts by the log's API key ({}), \"user\" by its user",
-                counted_grouped(keys.names.len() as u64, "key", "keys")
+                counted(keys.names.len() as u64, "key", "keys")
             ));
         }
         // A gateway's per-key or per-team limit replayed on a log that names neither
@@ -85,7 +85,7 @@ impl Teams {
         notes.push(format!(
             "a guard \"per\": \"tenant\" counts by the log's team ({}: {})",
             quoted(self.field.as_deref().unwrap_or_default()),
-            counted_grouped(self.names.len() as u64, "team", "teams")
+            counted(self.names.len() as u64, "team", "teams")
         ));
         // Users counted as their team: a guard per user then counts what one per tenant does.
         if let Some(field) = per.filter(|&p| self.field.as_deref() == Some(p)) {
@@ -99,7 +99,7 @@ impl Teams {
         if teamless > 0 {
             notes.push(format!(
                 "{} in no team: no guard \"per\": \"tenant\" counts their calls",
-                counted_grouped(teamless, "user is", "users are")
+                counted(teamless, "user is", "users are")
             ));
         }
         if self.other > 0 {

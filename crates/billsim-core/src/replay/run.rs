@@ -12,7 +12,7 @@ use crate::scenario::{Callers, UserSummary, Values};
 use crate::settings::shown;
 use crate::time::Instant;
 use crate::visible_text::quoted;
-use crate::words::counted_grouped;
+use crate::words::counted;
 use crate::Settings;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -299,9 +299,9 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     crate::replay::call_columns::sort_by_time(&mut log.calls, &mut log.costs, &mut log.failed, &mut log.cached, keys);
     log.notes.push(format!(
         "added {} of {} ({}), run {seed} of {}, from {}",
-        counted_grouped(added, "call", "calls"),
+        counted(added, "call", "calls"),
         t.cohorts[c].label,
-        counted_grouped(user_of.len() as u64, "user", "users"),
+        counted(user_of.len() as u64, "user", "users"),
         scenario.name,
         iso_text(Instant(offset))
     ));

@@ -128,10 +128,10 @@ pub fn counts(failed: u64, cache_hits: u64, embeddings: u64) -> Option<String> {
         said.push(format!("{} failed", crate::words::grouped(failed)));
     }
     if cache_hits > 0 {
-        said.push(crate::words::counted_grouped(cache_hits, "cache hit", "cache hits"));
+        said.push(crate::words::counted(cache_hits, "cache hit", "cache hits"));
     }
     if embeddings > 0 {
-        said.push(crate::words::counted_grouped(embeddings, "embedding", "embeddings"));
+        said.push(crate::words::counted(embeddings, "embedding", "embeddings"));
     }
     (!said.is_empty()).then(|| said.join(", "))
 }

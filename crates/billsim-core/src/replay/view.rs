@@ -14,13 +14,13 @@ use crate::replay::run::ReplayRun;
 use crate::replay::when::{iso_text, span_text};
 use crate::replay::Format;
 use crate::scenario::registry;
-use crate::scenario::{About, ScenarioRun, UserSummary, Values};
+use crate::scenario::{tenants_by_cohort, About, ScenarioRun, UserSummary, Values};
 use crate::settings::FieldError;
 use crate::time::Instant;
 use crate::views::over_time::{over_time, OverTime};
 use crate::views::share::{cohort_view, CohortView};
 use crate::views::table::Table;
-use crate::words::{capitalised, counted_grouped, grouped};
+use crate::words::{capitalised, counted, grouped};
 use serde::Serialize;
 
 /// The users shown by name in the share of the bill; the others are one segment.
@@ -65,9 +65,9 @@ pub fn what_was_read(run: &ReplayRun) -> String {
         .map_or(String::new(), |s| format!(" ({s})"));
     format!(
         "{}{statuses} of {} to {}, {}",
-        counted_grouped(run.calls as u64, "call", "calls"),
-        counted_grouped(run.users.len() as u64, "user", "users"),
-        counted_grouped(run.models.len() as u64, "model", "models"),
+        counted(run.calls as u64, "call", "calls"),
+        counted(run.users.len() as u64, "user", "users"),
+        counted(run.models.len() as u64, "model", "models"),
         span_text(run.from, run.until)
     )
 }
@@ -131,7 +131,12 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
         ran: run.ran.clone(),
         policies,
         keys: Vec::new(),
-        about: About { label: None, over: None, abusers, policies: &[], callers: run.callers, ..About::default() },
+        about: About {
+            abusers,
+            callers: run.callers,
+            tenant_cohorts: Some(tenants_by_cohort(&run.users)),
+            ..About::default()
+        },
     }
 }
 

@@ -23,7 +23,7 @@ use crate::views::panels::Panel;
 use serde::{Serialize, Serializer};
 
 pub use marks::{ManyAccounts, Marks, Others, Reference, TripWords};
-pub use scenario_run::{About, Callers, ScenarioRun, UserSummary};
+pub use scenario_run::{tenants_by_cohort, About, Callers, ScenarioRun, UserSummary};
 pub use values::Values;
 
 /// A scenario's traffic, the policies it compares, and the prices of its models.
@@ -186,6 +186,7 @@ impl Scenario {
             reference,
             accounts: self.accounts,
             callers: Callers::default(),
+            tenant_cohorts: None,
         }
     }
 }

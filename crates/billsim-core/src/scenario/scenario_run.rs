@@ -75,6 +75,10 @@ pub struct About {
     pub accounts: Option<super::marks::ManyAccounts>,
     /// The API keys and teams that called, in a replayed log that names them.
     pub callers: Callers,
+    /// In a replay, each kind of user's tenants who called ([`tenants_by_cohort`] of the
+    /// log's own users), as the view's users are put in the biggest users' cohorts; `None`
+    /// for a lesson's run, whose users give them.
+    pub tenant_cohorts: Option<Vec<(String, u64)>>,
 }
 
 /// How many API keys and teams called, in a replayed log that names them: a per-key or
@@ -94,6 +98,38 @@ impl Callers {
             tenants: traffic.tenants().map(|t| t.names.len() as u64),
         }
     }
+}
+
+/// Each kind of user's tenants who called, as a ledger's and a guard's tiers count them: the
+/// teams where the users name them, each of its first user's kind (a user in no team is
+/// nobody's tenant), else the users. In the order each kind is first seen.
+///
+/// ```
+/// use billsim_core::scenario::{tenants_by_cohort, UserSummary};
+/// let user = |name: &str, cohort: &str, team: Option<&str>| UserSummary {
+///     name: name.into(), cohort: cohort.into(), calls: 1, requests: 1, team: team.map(Into::into),
+/// };
+/// let teams = [user("a", "pro", Some("red")), user("b", "free", Some("red")), user("c", "free", Some("blue")), user("d", "free", None)];
+/// assert_eq!(tenants_by_cohort(&teams), [("pro".to_string(), 1), ("free".to_string(), 1)]);
+/// let users = [user("a", "pro", None), user("b", "free", None), user("c", "free", None)];
+/// assert_eq!(tenants_by_cohort(&users), [("pro".to_string(), 1), ("free".to_string(), 2)]);
+/// ```
+pub fn tenants_by_cohort(users: &[UserSummary]) -> Vec<(String, u64)> {
+    let teams = users.iter().any(|u| u.team.is_some());
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out: Vec<(String, u64)> = Vec::new();
+    for u in users.iter().filter(|u| u.calls > 0) {
+        let first = match &u.team {
+            Some(team) => seen.insert(team.as_str()),
+            None => !teams,
+        };
+        match out.iter_mut().find(|(c, _)| *c == u.cohort) {
+            Some((_, n)) => *n += u64::from(first),
+            None if first => out.push((u.cohort.clone(), 1)),
+            None => {}
+        }
+    }
+    out
 }
 
 /// A user as a run's JSON shows it.

@@ -7,7 +7,7 @@
 use crate::engine::Reason;
 use crate::scenario::{ManyAccounts, ScenarioRun};
 use crate::views::table::Table;
-use crate::words::{counted_grouped, grouped};
+use crate::words::{counted, grouped};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,7 +136,7 @@ fn row(run: &ScenarioRun, at: usize, cohort: &str, heading: String, kind: &str) 
         policy: outcome.policy.clone(),
         heading,
         note,
-        sentence: format!("{label}: {got}; {} refused{why}.", counted_grouped(refused, "request", "requests")),
+        sentence: format!("{label}: {got}; {} refused{why}.", counted(refused, "request", "requests")),
         accounts,
     }
 }

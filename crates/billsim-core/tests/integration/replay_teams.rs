@@ -120,6 +120,34 @@ fn a_dollar_budget_per_tenant_draws_its_line_for_the_teams_that_called() {
 }
 
 #[test]
+fn tiered_budgets_draw_their_line_for_the_teams_that_called_each_at_its_first_users_tier() {
+    // Red's first user is pro, blue's free: one team of each, though three users are free.
+    let log = "time,user,team,cohort,model,input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,alice,red,pro,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:01Z,bob,red,free,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:02Z,carol,blue,free,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:03Z,dave,,free,claude-haiku-4-5,10,10\n";
+    let log = read(log.as_bytes(), Options::default()).unwrap();
+    let tiers = r#"{"name": "tiers", "guards": [{"count": "dollars", "tiers": {"pro": "10", "free": "1"}, "per": "tenant",
+        "window": "1d", "reset": "fixed"}]}"#;
+    let ledger = LEDGER
+        .replace(r#"{"logged": "0.0041"}"#, r#"{"pro": "10", "free": "1"}"#)
+        .replace(r#"{"logged": "closed"}"#, r#"{"pro": "closed", "free": "closed"}"#);
+    let mut lines = Vec::new();
+    for json in [tiers, ledger.as_str()] {
+        let out = run::run(&log, Some(read_policy_file(json).unwrap().policies), None, Record::EVERYTHING).unwrap();
+        let view = billsim_core::replay::view::view(&out).unwrap().over_time;
+        let line = view.limits.first().unwrap_or_else(|| panic!("no line for {json}"));
+        lines.push((line.label.clone(), line.points.last().unwrap()[1]));
+    }
+    let want = [
+        ("1 team × $10.00 (pro) + 1 team × $1.00 (free) per day".to_string(), 11_000_000_000),
+        ("2 tenants' budgets, $11.00 a day".to_string(), 11_000_000_000),
+    ];
+    assert_eq!(lines, want, "(label, nano-dollars by the end)");
+}
+
+#[test]
 fn a_teams_tier_is_the_cohort_of_its_first_user() {
     // Alice (pro) is red's first user: red gets pro's 3 a minute, though bob is free.
     let log = "time,user,team,cohort,model,input_tokens,output_tokens\n\

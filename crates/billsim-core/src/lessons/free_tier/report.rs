@@ -74,7 +74,7 @@ pub fn notes(params: &Params) -> Vec<String> {
     if params.refill_per_minute == 0 {
         notes.push(format!(
             "The bucket never refills: under it each account gets at most {} in the whole run.",
-            crate::words::counted_grouped(u64::from(params.capacity.get()), "request", "requests")
+            crate::words::counted(u64::from(params.capacity.get()), "request", "requests")
         ));
     }
     notes

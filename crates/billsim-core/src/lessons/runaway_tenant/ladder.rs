@@ -10,7 +10,7 @@ use super::{LADDER, POLICIES};
 use crate::engine::Reason;
 use crate::scenario::ScenarioRun;
 use crate::views::table::Table;
-use crate::words::{capitalised, counted_grouped, grouped};
+use crate::words::{capitalised, counted, grouped};
 use serde::Serialize;
 
 /// The two policies compared, in the lesson's order.
@@ -88,7 +88,7 @@ pub fn ladder_view(run: &ScenarioRun) -> LadderView {
             true => format!("Calls of {name}, stopped by its daily cap"),
             false => "Calls of the other tenants, stopped by their daily caps".to_string(),
         };
-        let heading = format!("{whose} (the full width: {})", counted_grouped(full, "call", "calls"));
+        let heading = format!("{whose} (the full width: {})", counted(full, "call", "calls"));
         groups.push(LadderGroup { heading, full, rows });
     }
     let sentences = match groups.get(1).map(|g| g.rows.as_slice()) {
@@ -98,7 +98,7 @@ pub fn ladder_view(run: &ScenarioRun) -> LadderView {
                 "Of the other tenants' calls that reached their daily cap this month, the hard block refused {}; \
              the ladder served {} on a cheaper model and refused {}. As for {name}: its calls are too large for \
              even the cheapest model once its budget is spent, so the two are nearly the same.",
-                counted_grouped(refused, "call", "calls"),
+                counted(refused, "call", "calls"),
                 grouped(served),
                 grouped(still)
             )]

@@ -73,31 +73,32 @@ impl Limit {
 /// money. Read from the guard's point in the policy language, whatever lesson it came
 /// from: a `dollars` guard `per: everyone` is a ceiling line; one per user, key or tenant
 /// with one limit is a budget line of the users (or keys, or teams) who call times the
-/// limit. (A ledger's, and tiers', lines need the cohorts: [`ledger_limit`].)
-pub fn limit_of(guard: &Guard, users: u64, callers: Callers, moments: &[u64]) -> Result<Option<Limit>, Overflow> {
+/// limit; one with tiers, of each tier's tenants who call (`tenants`, by cohort: see
+/// [`crate::scenario::tenants_by_cohort`]) times its limit. (A ledger's line: [`ledger_limit`].)
+pub fn limit_of(
+    guard: &Guard,
+    users: u64,
+    callers: Callers,
+    tenants: &[(&str, u64)],
+    moments: &[u64],
+) -> Result<Option<Limit>, Overflow> {
     let Some(point) = guard.point() else { return Ok(None) };
-    let (CountOf::Dollars, LimitOf::Amount(amount)) = (point.count, &point.limit) else { return Ok(None) };
-    let amount = Micros(*amount);
+    if point.count != CountOf::Dollars {
+        return Ok(None);
+    }
     let start = moments.first().copied().unwrap_or(0);
-    let per_window = u128::from(Nanos::from_micros(amount)?.0);
-    let (callers, (one, many)) = match (point.per, callers) {
-        (Per::Key, Callers { keys: Some(keys), .. }) => (keys, ("key", "keys")),
-        (Per::Tenant, Callers { tenants: Some(teams), .. }) => (teams, ("team", "teams")),
-        _ => (users, ("user", "users")),
-    };
-    let (users, who) = match point.per {
-        Per::Everyone => (1, None),
-        _ if callers == 0 => return Ok(None),
-        _ => (callers, Some(format!("{} × {}", counted(callers, one, many), amount.shown()))),
-    };
-    let all = per_window * u128::from(users);
+    let Some(budget) = budget_of(&point.limit, point.per, users, callers, tenants)? else { return Ok(None) };
+    let all = budget.per_window;
     // What may have been spent by `at`: a window's amount for each window begun, or, when
     // steady, what it holds at first plus what it has refilled since the start (counted
-    // in whole seconds, as lesson 000's budget does).
+    // in whole seconds, as lesson 000's budget does). Tiers hold a window's amount at first.
     let value = |at: u64| -> u128 {
         match (point.reset, point.window) {
             (Reset::Steady { burst }, Window::Span(w)) => {
-                let held = u128::from(burst) * u128::from(Nanos::PER_MICRO) * u128::from(users);
+                let held = match point.limit {
+                    LimitOf::Amount(_) => u128::from(burst) * u128::from(Nanos::PER_MICRO) * u128::from(budget.callers),
+                    LimitOf::Tiers(_) => all,
+                };
                 let ms = u128::from(at.saturating_sub(start).div_ceil(1_000)) * 1_000;
                 held + (all * ms).div_ceil(u128::from(w.0.max(1)))
             }
@@ -115,29 +116,99 @@ pub fn limit_of(guard: &Guard, users: u64, callers: Callers, moments: &[u64]) ->
         Window::Months(1) => "month".to_string(),
         Window::Months(n) => counted(u64::from(n), "month", "months"),
     };
-    let (kind, label) = match (who, point.reset) {
+    let amount = match point.limit {
+        LimitOf::Amount(a) => Micros(a).shown(),
+        LimitOf::Tiers(_) => String::new(),
+    };
+    let (kind, label) = match (&budget.who, point.reset) {
         (Some(who), Reset::Steady { .. }) => {
-            let over = if point.window == Window::Span(Span(DAY)) { "24 h".to_string() } else { per };
+            let over = if point.window == Window::Span(Span(DAY)) { "24 h".to_string() } else { per.clone() };
             (LimitKind::Budget, format!("{who}, refilled steadily over {over}"))
         }
         (Some(who), _) => (LimitKind::Budget, format!("{who} per {per}")),
         // Lesson 001's caps, in the tutorial's words.
         (None, _) if point.reason == Reason::DailyCapReached && point.window == Window::Span(Span(DAY)) => {
-            (LimitKind::Ceiling, format!("daily cost cap {}", amount.shown()))
+            (LimitKind::Ceiling, format!("daily cost cap {amount}"))
         }
         (None, _) => {
             let then = match &point.when_full {
                 WhenFull::DegradeTo(model) => format!(", then the {model} model"),
                 WhenFull::Refuse => String::new(),
             };
-            (LimitKind::Ceiling, format!("spend ceiling {} per {per}{then}", amount.shown()))
+            (LimitKind::Ceiling, format!("spend ceiling {amount} per {per}{then}"))
         }
     };
-    let chart_label = match kind {
-        LimitKind::Budget => format!("budget {label}"),
-        LimitKind::Ceiling | LimitKind::Reference => label.clone(),
+    let chart_label = match (kind, &budget.on_chart) {
+        // Tiers are named on the chart by their sum, as each tier's part made the name as
+        // wide as the plot.
+        (LimitKind::Budget, Some(sum)) => format!("budget {sum} per {per}"),
+        (LimitKind::Budget, None) => format!("budget {label}"),
+        (LimitKind::Ceiling | LimitKind::Reference, _) => label.clone(),
     };
     Ok(Some(Limit { kind, label, chart_label, points, policies: Vec::new(), above: false }))
+}
+
+/// A money limit over its callers: what they may spend in a window together, in
+/// nano-dollars, and who they are in words.
+struct Budget {
+    per_window: u128,
+    /// The callers it is held for (one, for everyone's).
+    callers: u64,
+    /// "10 users × $0.25"; "2 teams × $10.00 (pro) + 3 teams × $1.00 (free)"; `None` for
+    /// one limit for everyone.
+    who: Option<String>,
+    /// Tiers' sum, as the chart names them: "5 teams' tiers, $23.00".
+    on_chart: Option<String>,
+}
+
+/// The budget of `limit` counted `per`; `None` when nobody it counts called.
+fn budget_of(
+    limit: &LimitOf,
+    per: Per,
+    users: u64,
+    callers: Callers,
+    tenants: &[(&str, u64)],
+) -> Result<Option<Budget>, Overflow> {
+    let nanos = |micros: u64| Ok::<_, Overflow>(u128::from(Nanos::from_micros(Micros(micros))?.0));
+    let (counted_as, (one, many)) = match (per, callers) {
+        (Per::Key, Callers { keys: Some(keys), .. }) => (keys, ("key", "keys")),
+        (Per::Tenant, Callers { tenants: Some(teams), .. }) => (teams, ("team", "teams")),
+        _ => (users, ("user", "users")),
+    };
+    let budget = match limit {
+        LimitOf::Amount(amount) if per == Per::Everyone => {
+            Budget { per_window: nanos(*amount)?, callers: 1, who: None, on_chart: None }
+        }
+        LimitOf::Amount(_) if counted_as == 0 => return Ok(None),
+        LimitOf::Amount(amount) => Budget {
+            per_window: nanos(*amount)? * u128::from(counted_as),
+            callers: counted_as,
+            who: Some(format!("{} × {}", counted(counted_as, one, many), Micros(*amount).shown())),
+            on_chart: None,
+        },
+        LimitOf::Tiers(tiers) => {
+            let (mut per_window, mut callers, mut parts) = (0u128, 0u64, Vec::new());
+            for (cohort, amount) in tiers {
+                let n: u64 = tenants.iter().filter(|(c, _)| c == cohort).map(|&(_, n)| n).sum();
+                if n > 0 {
+                    per_window += nanos(*amount)? * u128::from(n);
+                    callers += n;
+                    parts.push(format!("{} × {} ({cohort})", counted(n, one, many), Micros(*amount).shown()));
+                }
+            }
+            if callers == 0 {
+                return Ok(None);
+            }
+            let sum = Nanos(u64::try_from(per_window).map_err(|_| Overflow)?).micros().shown();
+            let whose = if callers == 1 {
+                format!("1 {one}'s tier")
+            } else {
+                format!("{}' tiers", counted(callers, one, many))
+            };
+            Budget { per_window, callers, who: Some(parts.join(" + ")), on_chart: Some(format!("{whose}, {sum}")) }
+        }
+    };
+    Ok(Some(budget))
 }
 
 /// The line of a per-tenant ledger's budgets (lesson 002): what every tenant who calls may
@@ -188,14 +259,18 @@ pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) ->
         // Tiers bounded by different windows: the line says only that it is theirs.
         (None, None) => "each tier's window".to_string(),
     };
-    let whose = counted(tenants, "tenant", "tenants");
-    let label = format!("{whose}' budgets, {per}");
+    let whose = if tenants == 1 {
+        "1 tenant's budget".to_string()
+    } else {
+        format!("{}' budgets", counted(tenants, "tenant", "tenants"))
+    };
+    let label = format!("{whose}, {per}");
     // On the chart, a line bounded both ways is named by its month alone, where it
     // flattens: with the day's amount too (in its label in the text and the table, and in
     // the policies' names in the key) its name was as wide as most of a phone's plot, and
     // lay over the line's rising steps wherever it went.
     let chart_label = match (daily, monthly) {
-        (Some(_), Some(m)) => format!("{whose}' budgets, at most {} a month", dollars(m)),
+        (Some(_), Some(m)) => format!("{whose}, at most {} a month", dollars(m)),
         _ => label.clone(),
     };
     Ok(Some(Limit { kind: LimitKind::Budget, chart_label, label, points, policies: Vec::new(), above: false }))
@@ -261,16 +336,17 @@ mod tests {
     fn a_daily_budget_is_its_users_times_the_budget_for_each_day_begun() {
         let moments = [6 * 3_600_000, 23 * 3_600_000, DAY, DAY + 1, 2 * DAY + 5];
         let Limit { kind, label, points, .. } =
-            limit_of(&budget(Refill::Daily), 10, Callers::default(), &moments).unwrap().unwrap();
+            limit_of(&budget(Refill::Daily), 10, Callers::default(), &[], &moments).unwrap().unwrap();
         assert_eq!((kind, label.as_str()), (LimitKind::Budget, "10 users × $0.25 per day"));
-        let drawn = limit_of(&budget(Refill::Daily), 10, Callers::default(), &moments).unwrap().unwrap().chart_label;
+        let drawn =
+            limit_of(&budget(Refill::Daily), 10, Callers::default(), &[], &moments).unwrap().unwrap().chart_label;
         assert_eq!(drawn, "budget 10 users × $0.25 per day");
         let values: Vec<u64> = points.iter().map(|p| p[1]).collect();
         assert_eq!(values, [2_500_000_000, 2_500_000_000, 2_500_000_000, 5_000_000_000, 7_500_000_000]);
-        let one = limit_of(&budget(Refill::Daily), 1, Callers::default(), &moments).unwrap().unwrap();
+        let one = limit_of(&budget(Refill::Daily), 1, Callers::default(), &[], &moments).unwrap().unwrap();
         assert_eq!(one.label, "1 user × $0.25 per day");
         assert_eq!(
-            limit_of(&budget(Refill::Daily), 0, Callers::default(), &moments),
+            limit_of(&budget(Refill::Daily), 0, Callers::default(), &[], &moments),
             Ok(None),
             "no user who calls: nothing to bound"
         );
@@ -280,7 +356,7 @@ mod tests {
     fn a_steady_budget_climbs_by_a_budget_a_day_from_the_start() {
         let start = 6 * 3_600_000;
         let Limit { label, points, .. } =
-            limit_of(&budget(Refill::Steady), 10, Callers::default(), &[start, start + 12 * 3_600_000])
+            limit_of(&budget(Refill::Steady), 10, Callers::default(), &[], &[start, start + 12 * 3_600_000])
                 .unwrap()
                 .unwrap();
         assert_eq!(label, "10 users × $0.25, refilled steadily over 24 h");
@@ -291,13 +367,13 @@ mod tests {
     fn a_ceiling_is_one_amount_per_period_begun_and_a_rate_limit_has_no_line() {
         let ceiling = Guard::SpendCeiling { ceiling_micros: Micros(5_000_000), period_ms: Span(3_600_000) };
         let Limit { kind, label, points, .. } =
-            limit_of(&ceiling, 10, Callers::default(), &[0, 3_600_000, 3_600_001]).unwrap().unwrap();
+            limit_of(&ceiling, 10, Callers::default(), &[], &[0, 3_600_000, 3_600_001]).unwrap().unwrap();
         assert_eq!((kind, label.as_str()), (LimitKind::Ceiling, "spend ceiling $5.00 per hour"));
         assert_eq!(points.iter().map(|p| p[1]).collect::<Vec<_>>(), [5_000_000_000, 5_000_000_000, 10_000_000_000]);
         let window = Guard::SlidingWindow { limit: 5.try_into().unwrap(), window_ms: Span(60_000) };
-        assert_eq!(limit_of(&window, 10, Callers::default(), &[0]), Ok(None));
+        assert_eq!(limit_of(&window, 10, Callers::default(), &[], &[0]), Ok(None));
         assert_eq!(period_words(2 * DAY), "2 days");
-        assert_eq!(period_words(1_500), "1500 milliseconds");
+        assert_eq!(period_words(1_500), "1,500 milliseconds");
     }
 
     #[test]
@@ -316,23 +392,51 @@ mod tests {
         };
         let guard = Guard::from_point(point.clone());
         assert!(matches!(guard, Guard::Limit(_)), "no lesson's kind: {guard:?}");
-        let line = limit_of(&guard, 7, Callers::default(), &[0, 6 * 3_600_000, 6 * 3_600_000 + 1]).unwrap().unwrap();
+        let line =
+            limit_of(&guard, 7, Callers::default(), &[], &[0, 6 * 3_600_000, 6 * 3_600_000 + 1]).unwrap().unwrap();
         assert_eq!((line.kind, line.label.as_str()), (LimitKind::Ceiling, "spend ceiling $2.00 per 6 hours"));
         assert_eq!(line.points.iter().map(|p| p[1]).collect::<Vec<_>>(), [2_000_000_000, 2_000_000_000, 4_000_000_000]);
         // A month's budget per user: 3 users × $5, a month begun at each month's start.
         let monthly = Point { per: Per::User, window: Window::Months(1), limit: LimitOf::Amount(5_000_000), ..point };
         let jan_31 = 30 * DAY;
-        let line = limit_of(&Guard::from_point(monthly), 3, Callers::default(), &[0, jan_31, jan_31 + DAY + 1])
+        let line = limit_of(&Guard::from_point(monthly), 3, Callers::default(), &[], &[0, jan_31, jan_31 + DAY + 1])
             .unwrap()
             .unwrap();
         assert_eq!((line.kind, line.label.as_str()), (LimitKind::Budget, "3 users × $5.00 per month"));
         assert_eq!(line.points.iter().map(|p| p[1] / 1_000_000_000).collect::<Vec<_>>(), [15, 15, 30]);
         let requests = Point { count: CountOf::Requests, limit: LimitOf::Amount(20), ..point_of(&guard) };
         assert_eq!(
-            limit_of(&Guard::from_point(requests), 7, Callers::default(), &[0]),
+            limit_of(&Guard::from_point(requests), 7, Callers::default(), &[], &[0]),
             Ok(None),
             "requests are not money"
         );
+    }
+
+    #[test]
+    fn a_tiered_budget_is_each_tiers_tenants_who_call_times_its_limit_named_on_the_chart_by_their_sum() {
+        let mut point = point_of(&budget(Refill::Daily));
+        point.per = Per::Tenant;
+        point.limit = LimitOf::Tiers(vec![("pro".into(), 10_000_000), ("free".into(), 1_000_000), ("idle".into(), 5)]);
+        let tiered = Guard::from_point(point);
+        let tenants = [("pro", 2), ("free", 3)];
+        let teams = Callers { keys: None, tenants: Some(5) };
+        let line = limit_of(&tiered, 9, teams, &tenants, &[0, DAY, DAY + 1]).unwrap().unwrap();
+        assert_eq!(
+            (line.kind, line.label.as_str()),
+            (LimitKind::Budget, "2 teams × $10.00 (pro) + 3 teams × $1.00 (free) per day")
+        );
+        assert_eq!(line.chart_label, "budget 5 teams' tiers, $23.00 per day");
+        assert_eq!(
+            line.points.iter().map(|p| p[1] / 1_000_000_000).collect::<Vec<_>>(),
+            [23, 23, 46],
+            "a day's tiers for each day begun"
+        );
+        let one = limit_of(&tiered, 1, Callers::default(), &[("free", 1)], &[0]).unwrap().unwrap();
+        assert_eq!(
+            (one.label.as_str(), one.chart_label.as_str()),
+            ("1 user × $1.00 (free) per day", "budget 1 user's tier, $1.00 per day")
+        );
+        assert_eq!(limit_of(&tiered, 4, teams, &[("other", 4)], &[0]), Ok(None), "no tenant of a tier called");
     }
 
     fn point_of(guard: &Guard) -> crate::engine::language::Point {
@@ -365,5 +469,7 @@ mod tests {
         let open = [tier("paying", None, None)];
         assert_eq!(ledger_limit(&open, &cohorts, &moments), Ok(None), "a tier with no window bounds nothing");
         assert_eq!(ledger_limit(&daily, &[("nobody", 0)], &moments), Ok(None), "no tenant who calls");
+        let one = ledger_limit(&daily, &[("free", 1)], &moments).unwrap().unwrap();
+        assert_eq!(one.label, "1 tenant's budget, $1.00 a day");
     }
 }

@@ -21,11 +21,11 @@ pub use view::{Line, Mark, OverTime, Passing};
 
 use crate::engine::{Guard, Nanos, Outcome};
 use crate::money::{Micros, Overflow};
-use crate::scenario::ScenarioRun;
+use crate::scenario::{tenants_by_cohort, ScenarioRun};
 use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
 use crate::views::table::Table;
-use crate::words::counted_grouped;
+use crate::words::counted;
 
 /// Most steps of the money axis.
 const MONEY_TICKS: u64 = 5;
@@ -63,17 +63,14 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
     let scale = Scale::for_span(Instant(from_ms), Instant(moments[moments.len() - 1]));
 
     let users = run.users.iter().filter(|u| u.calls > 0).count() as u64;
-    let cohorts: Vec<(&str, u64)> = run
-        .cohorts
-        .iter()
-        .map(|c| (c.name.as_str(), run.users.iter().filter(|u| u.calls > 0 && u.cohort == c.name).count() as u64))
-        .collect();
+    let tenants = run.about.tenant_cohorts.clone().unwrap_or_else(|| tenants_by_cohort(&run.users));
+    let tenants: Vec<(&str, u64)> = tenants.iter().map(|(c, n)| (c.as_str(), *n)).collect();
     let mut limits: Vec<Limit> = Vec::new();
     for (i, policy) in run.ran.iter().enumerate() {
         for guard in &policy.guards {
             let line = match guard {
-                Guard::TenantLedger { tiers, .. } => ledger_limit(tiers, &cohorts, &moments),
-                _ => limit_of(guard, users, run.about.callers, &moments),
+                Guard::TenantLedger { tiers, .. } => ledger_limit(tiers, &tenants, &moments),
+                _ => limit_of(guard, users, run.about.callers, &tenants, &moments),
             };
             let Some(mut new) = line.map_err(overflow)? else { continue };
             match limits.iter_mut().find(|l| (l.kind, &l.label, &l.points) == (new.kind, &new.label, &new.points)) {
@@ -363,7 +360,7 @@ fn sentence(d: &Drawn, limits: &[&Limit], scale: Scale) -> String {
         }
     }
     if within_budget && refused > 0 {
-        text.push_str(&format!("; {} refused", counted_grouped(refused, "call", "calls")));
+        text.push_str(&format!("; {} refused", counted(refused, "call", "calls")));
     }
     if let Some(t) = &d.trip {
         text.push_str(&format!("; {} {}", d.trip_sentence, scale.moment(t.at_ms, Round::Down)));
