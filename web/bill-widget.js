@@ -22,7 +22,6 @@ import {
 import { widgetSheet } from "./bill-widget-styles.js";
 import { cell, fillTable, rowOf, headOf } from "./table-cells.js";
 
-const DAYS_CHECKED = 200;
 // The core's table as the widget shows it: set once the wasm has loaded (null if it failed).
 let schema = null;
 // Whether the widget can show a view of the core's table (set by BillWidget: it has a
@@ -98,8 +97,6 @@ function field(setting) {
 // The settings the form shows: those some view shows.
 const formSettings = () => schema.settings.filter((s) => s.views.length > 0);
 const scenarioNamed = (name) => schema.scenarios.find((s) => s.name === name);
-// The day's "Show numbers" columns.
-const DAY_COLUMNS = () => [schema.settings.find((s) => s.key === "policy").label, "User", "Calls", "Served", "Refused", "Charged", "Share of bill"];
 
 // Without the table (the wasm did not load) the controls are left out: only the failure
 // message and the fallback show. With it, the fallback is hidden by its attribute.
@@ -144,8 +141,8 @@ const template = () => `
   <div class="row">
     <button type="button" data-action="another-day" data-only></button>
     <span class="day-number" data-only></span>
-    <button type="button" data-action="settings" aria-expanded="false" aria-controls="settings">More settings</button>
-    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" data-only>Show numbers</button>
+    <button type="button" data-action="settings" aria-expanded="false" aria-controls="settings">${escape(schema.controls.moreSettings)}</button>
+    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" data-only>${escape(schema.controls.showNumbers)}</button>
   </div>
   <form id="settings" hidden novalidate></form>
   <p class="error" id="error" role="alert"></p>
@@ -503,7 +500,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         const open = toggle.getAttribute("aria-expanded") !== "true";
         toggle.setAttribute("aria-expanded", String(open));
         this.#q(panel).hidden = !open;
-        if (action === "numbers") toggle.textContent = open ? "Hide numbers" : "Show numbers";
+        if (action === "numbers") toggle.textContent = schema.controls[open ? "hideNumbers" : "showNumbers"];
       });
     }
     const form = this.#q("form");
@@ -692,14 +689,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // its own, on the canvas.
   #writeDay(settings) {
     const view = this.#viewOf(this.#core.dayView, settings);
-    const { day, summaries, readout } = view;
+    const { day, summaries, readout, caption, columns } = view;
     const policy = this.#state.policy;
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${day.seed}`;
     this.#q(".summary").textContent = summaries[policy];
     this.#q(".day-chart").setAttribute("aria-label", this.#scenario().policies.map((p) => summaries[p.value]).join(" "));
     const rows = readout.map((r) => ({ cells: [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share], kind: r.kind }));
-    this.#fillTable(view, `Day ${day.seed}: each user's calls and charges under each policy`, DAY_COLUMNS(), rows);
-    this.#showOverDays(settings, policy);
+    this.#fillTable(view, caption, columns, rows);
+    this.#showOverDays(settings, policy, view);
     return { settings, result: day };
   }
 
@@ -802,10 +799,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     return { settings, result: sentences };
   }
 
-  // The line under the chart checks the settings over DAYS_CHECKED days from this one.
-  // It runs after the next frame is painted (so a click shows its chart first), and
+  // The line under the chart checks the settings over the core's `daysChecked` days from
+  // this one. It runs after the next frame is painted (so a click shows its chart first), and
   // again only when the settings change; a newer request cancels an older one.
-  #showOverDays(settings, policy) {
+  #showOverDays(settings, policy, { daysChecked, checking }) {
     const line = this.#q(".more");
     const key = JSON.stringify(settings);
     if (this.#overDays.key === key) {
@@ -814,11 +811,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
     this.#cancelOverDays();
     if (!this.isConnected) return; // no timer may keep a removed widget; connecting redoes it
-    line.textContent = `Checking ${DAYS_CHECKED} days\u2026`;
+    line.textContent = checking;
     const core = this.#core; // the module of this render's lesson, even should the widget switch meanwhile
     this.#overDays.frame = requestAnimationFrame(() => { this.#overDays.timer = setTimeout(() => {
       try {
-        Object.assign(this.#overDays, { key, sentences: core.spreadSentences(settings, DAYS_CHECKED), frame: 0, timer: 0 });
+        Object.assign(this.#overDays, { key, sentences: core.spreadSentences(settings, daysChecked), frame: 0, timer: 0 });
         if (this.#view().chart === "shareOfBill") line.textContent = this.#overDays.sentences[this.#state.policy];
         this.#tell("bill-widget-days", { ...this.#detail(settings), result: this.#overDays.sentences });
       } catch (e) {

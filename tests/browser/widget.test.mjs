@@ -26,8 +26,13 @@ async function assertMatchesCore(page, settings, policy) {
   assert.ok(v.summary.endsWith(expectedTail(day, policy)), `${v.summary}\n  expected to end with\n${expectedTail(day, policy)}`);
   assert.equal(v.day, `Day ${settings.seed}`);
   assert.deepEqual(v.pressed, [policy]);
-  // The "Show numbers" table: each user's charge under each policy, as the core computed it.
-  const cells = (await numbersTable(page.locator("bill-widget"))).rows;
+  // The "Show numbers" table: each user's charge under each policy, as the core computed it,
+  // under the core's caption and column heads.
+  const table = await numbersTable(page.locator("bill-widget"));
+  const { caption, columns } = await core(page, "dayView", settings);
+  assert.deepEqual([table.caption, table.columns], [caption, columns]);
+  assert.equal(caption, `Day ${settings.seed}: each user's calls and charges under each policy`);
+  const cells = table.rows;
   const expected = day.policies.flatMap((p) => p.perUser.map((u, i) =>
     [String(day.users[i].calls), String(u.served), String(u.refused), dollars(u.chargedMicros, 4)]));
   assert.deepEqual(cells.map((r) => r.slice(2, 6)), expected);

@@ -4,7 +4,7 @@ use crate::cells;
 use billsim_core::lessons::toy_day::in_flight::{self, Params, Row};
 use billsim_core::lessons::toy_day::lesson_numbers::Number;
 use billsim_core::lessons::toy_day::many_days::{Extreme, ManyDays};
-use billsim_core::lessons::toy_day::readout::readout;
+use billsim_core::lessons::toy_day::readout::{readout, COLUMNS};
 use billsim_core::words::{counted, grouped, percent};
 use billsim_core::{cost, Micros};
 use billsim_core::{DayResult, Policy};
@@ -23,15 +23,13 @@ pub fn day(day: &DayResult) -> String {
     let rows = readout(day);
     for (o, rows) in day.policies.iter().zip(rows.chunks(day.users.len().max(1))) {
         let _ = writeln!(out, "\n{}  bill {}", o.policy.label(&day.settings), o.bill.dollars(2));
-        let _ = writeln!(
-            out,
-            "  {:<16} {:>5} {:>6} {:>7} {:>9} {:>6}",
-            "user", "calls", "served", "refused", "charged", "share"
-        );
+        // The page's column heads, but the policy's, which heads each policy's rows here.
+        let [_, user, calls, served, refused, charged, share] = COLUMNS;
+        let _ = writeln!(out, "  {user:<16} {calls:>5} {served:>6} {refused:>7} {charged:>9} {share:>13}");
         for r in rows {
             let _ = writeln!(
                 out,
-                "  {:<16} {:>5} {:>6} {:>7} {:>9} {:>6}",
+                "  {:<16} {:>5} {:>6} {:>7} {:>9} {:>13}",
                 r.user, r.calls, r.served, r.refused, r.charged, r.share
             );
         }

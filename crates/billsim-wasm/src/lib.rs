@@ -189,6 +189,8 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
         /// The `sync-url` attribute: its values, and why a second widget cannot keep the address.
         #[serde(rename = "syncUrl")]
         sync_url: &'static billsim_core::views::sync_url::SyncUrl,
+        /// The words of the widget's own buttons.
+        controls: &'static billsim_core::views::controls::Controls,
     }
     /// A widget of the element (its `scenario` attribute) with the keys of its settings.
     #[derive(Serialize)]
@@ -212,6 +214,7 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
         scenarios: billsim_core::scenario::registry::SCENARIOS,
         theme: &billsim_core::views::theme::THEME,
         sync_url: &billsim_core::views::sync_url::SYNC_URL,
+        controls: &billsim_core::views::controls::CONTROLS,
     })
 }
 

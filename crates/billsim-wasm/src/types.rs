@@ -42,6 +42,8 @@ export interface CoreTable {
   theme: Omit<SettingSpec, "key"> & { key: "theme" };
   /** The sync-url attribute: its values, and why a second widget of a page cannot keep the address. */
   syncUrl: { attribute: "sync-url"; whole: "whole"; taken: string };
+  /** The words of the widget's own buttons. */
+  controls: { moreSettings: string; showNumbers: string; hideNumbers: string };
 }
 
 /** A table of a view: a caption, its columns, and rows of text. */
@@ -64,7 +66,7 @@ export interface ReadoutRow {
 }
 
 /** The widget's day: the day, each policy's sentence and the table's rows. */
-export interface DayView { day: DayResult; summaries: Record<string, string>; readout: ReadoutRow[] }
+export interface DayView { day: DayResult; summaries: Record<string, string>; readout: ReadoutRow[]; caption: string; columns: string[]; daysChecked: number; checking: string }
 
 /** A version of the budget under many calls at once (`billsim overrun --json`). */
 export interface OverrunRow { version: string; admitted: number; chargedMicros: bigint }

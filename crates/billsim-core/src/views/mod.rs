@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod by_cohort;
 pub mod colours;
+pub mod controls;
 pub mod over_time;
 pub mod panels;
 pub mod share;

@@ -76,8 +76,11 @@ impl<T> PerPolicy<T> {
 }
 
 /// Everything the widget shows in text for the day `settings` gives, from one simulation:
-/// `{ day, summaries, readout }`, where `day` is `simulateDay`'s object, `summaries` each
-/// policy's sentence (as `summarize`) and `readout` the rows of `dayReadout`.
+/// `{ day, summaries, readout, caption, columns }`, where `day` is `simulateDay`'s object,
+/// `summaries` each policy's sentence (as `summarize`), `readout` the rows of `dayReadout`,
+/// `caption` and `columns` the table's over them, and `daysChecked` how many days from
+/// this one the line under the chart checks (`spreadSentences`), `checking` its words
+/// while it does.
 #[wasm_bindgen(js_name = dayView, unchecked_return_type = "DayView")]
 pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = day_input::day_settings(&settings)?;
@@ -87,11 +90,20 @@ pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsV
         day: &'a billsim_core::DayResult,
         summaries: PerPolicy<String>,
         readout: Vec<billsim_core::lessons::toy_day::readout::ReadoutRow>,
+        caption: String,
+        columns: [&'static str; 7],
+        #[serde(rename = "daysChecked")]
+        days_checked: u32,
+        checking: String,
     }
     to_js(&View {
         day: &day,
         summaries: PerPolicy::of(|p| day.summary(p)),
         readout: billsim_core::lessons::toy_day::readout::readout(&day),
+        caption: billsim_core::lessons::toy_day::readout::caption(&day),
+        columns: billsim_core::lessons::toy_day::readout::COLUMNS,
+        days_checked: billsim_core::lessons::toy_day::day_beside::DAYS,
+        checking: billsim_core::lessons::toy_day::day_beside::checking(),
     })
 }
 

@@ -8,10 +8,15 @@ use crate::lessons::toy_day::simulate::{simulate_day, DayResult, Policy};
 use crate::lessons::toy_day::UserKind;
 use crate::scenario::{Scenario, Values};
 use crate::views::panels::Panel;
-use crate::words::share;
+use crate::words::{grouped, share};
 
 /// How many days [`OVER_DAYS`] covers (days 0 to 199), as the line under the chart checks.
 pub const DAYS: u32 = 200;
+
+/// The line under the chart while it checks [`DAYS`] days: "Checking 200 days…".
+pub fn checking() -> String {
+    format!("Checking {} days\u{2026}", grouped(u64::from(DAYS)))
+}
 
 /// What the lesson says of its day (its introduction): each figure's words, and the lesson's.
 const FIGURES: [[&str; 2]; 8] = [
@@ -63,10 +68,6 @@ fn figures(day: &DayResult) -> [(String, u64); 8] {
         (format!("{} of {}", grouped(heavy_refused), grouped(heavy)), heavy_refused),
         (format!("{} of {}", grouped(refused), grouped(calls - heavy)), refused),
     ]
-}
-
-fn grouped(n: u64) -> String {
-    crate::words::grouped(n)
 }
 
 /// Where each of [`FIGURES`] falls over days `0..days` at the lesson's settings: "from

@@ -2,6 +2,7 @@
 //! written as dollars. The page's "Show numbers" table and `billsim day` print these rows,
 //! so both say exactly what the core computed.
 
+use crate::lessons::toy_day::scenario::POLICY_SETTING;
 use crate::lessons::toy_day::simulate::DayResult;
 use crate::lessons::toy_day::{user_name, UserKind};
 use crate::words::share;
@@ -23,6 +24,21 @@ pub struct ReadoutRow {
     /// Share of this policy's bill in whole percent, e.g. "28%", "under 1%" for a user
     /// charged a little ("-" for a bill of zero).
     pub share: String,
+}
+
+/// The heads of [`readout`]'s table, in the order of a row's fields from `policy` to
+/// `share` (`kind` is how a row is drawn, not a column).
+pub const COLUMNS: [&str; 7] = [POLICY_SETTING.label, "User", "Calls", "Served", "Refused", "Charged", "Share of bill"];
+
+/// The caption of [`readout`]'s table for `day`.
+///
+/// ```
+/// use billsim_core::lessons::toy_day::readout::caption;
+/// use billsim_core::{simulate_day, Settings};
+/// assert_eq!(caption(&simulate_day(3, &Settings::default()).unwrap()), "Day 3: each user's calls and charges under each policy");
+/// ```
+pub fn caption(day: &DayResult) -> String {
+    format!("Day {}: each user's calls and charges under each policy", day.seed)
 }
 
 /// Every policy's outcome for every user, policy by policy.
