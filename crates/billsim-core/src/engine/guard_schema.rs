@@ -7,8 +7,9 @@
 //! [`policy_file::read`], the one reader of policies, so a bad field is refused with its
 //! path and what it allows, as from a file.
 //!
-//! Left out: `tiers` (a limit per tenant's cohort: a scenario's cohorts; a log has none),
-//! `reason` and `retryAfter` (they name a refusal, they do not change it), and a policy's
+//! Left out: `tiers` (a limit per tenant's cohort, from a log's `cohort` column: a policy
+//! file or the replay page's address gives them, and the editor keeps them in the guard,
+//! but shows no field for them and an empty limit), `reason` and `retryAfter` (they name a refusal, they do not change it), and a policy's
 //! `processes`, `ladder` and `ledger` (a policy file still takes them).
 //!
 //! [`policy_file::read`]: crate::engine::policy_file::read
