@@ -191,7 +191,8 @@ fn budget_of(
             for (cohort, amount) in tiers {
                 let n: u64 = tenants.iter().filter(|(c, _)| c == cohort).map(|&(_, n)| n).sum();
                 if n > 0 {
-                    per_window += nanos(*amount)? * u128::from(n);
+                    let tier = nanos(*amount)?.checked_mul(u128::from(n)).ok_or(Overflow)?;
+                    per_window = per_window.checked_add(tier).ok_or(Overflow)?;
                     callers += n;
                     parts.push(format!("{} × {} ({cohort})", counted(n, one, many), Micros(*amount).shown()));
                 }
