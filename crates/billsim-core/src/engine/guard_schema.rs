@@ -9,8 +9,9 @@
 //!
 //! Left out: `tiers` (a limit per tenant's cohort, from a log's `cohort` column: a policy
 //! file or the replay page's address gives them, and the editor keeps them in the guard,
-//! but shows no field for them and an empty limit), `reason` and `retryAfter` (they name a refusal, they do not change it), and a policy's
-//! `processes`, `ladder` and `ledger` (a policy file still takes them).
+//! but shows no field for them and an empty limit), `reason` and `retryAfter` (they name
+//! a refusal, they do not change it), and a policy's `processes`, `ladder` and `ledger` (a
+//! policy file still takes them).
 //!
 //! [`policy_file::read`]: crate::engine::policy_file::read
 
