@@ -76,11 +76,11 @@ impl<T> PerPolicy<T> {
 }
 
 /// Everything the widget shows in text for the day `settings` gives, from one simulation:
-/// `{ day, summaries, readout, caption, columns }`, where `day` is `simulateDay`'s object,
-/// `summaries` each policy's sentence (as `summarize`), `readout` the rows of `dayReadout`,
-/// `caption` and `columns` the table's over them, and `daysChecked` how many days from
-/// this one the line under the chart checks (`spreadSentences`), `checking` its words
-/// while it does.
+/// `{ day, summaries, readout, caption, columns, daysChecked, checking }`, where `day` is
+/// `simulateDay`'s object, `summaries` each policy's sentence (as `summarize`), `readout`
+/// the rows of `dayReadout`, `caption` and `columns` the table's over them, `daysChecked`
+/// how many days from this one the line under the chart checks (`spreadSentences`), and
+/// `checking` its words while it does.
 #[wasm_bindgen(js_name = dayView, unchecked_return_type = "DayView")]
 pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = day_input::day_settings(&settings)?;
