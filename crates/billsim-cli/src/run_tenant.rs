@@ -11,7 +11,7 @@ use billsim_core::lessons::runaway_tenant::traffic::{RUNAWAY, RUNAWAY_FROM_HOUR}
 use billsim_core::lessons::runaway_tenant::Params;
 use billsim_core::scenario::{Scenario, ScenarioRun};
 use billsim_core::views::over_time::day_of;
-use billsim_core::words::counted;
+use billsim_core::words::{counted, grouped};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -202,9 +202,11 @@ pub fn claims_text(out: &mut String, run: &ScenarioRun, c: &Claims) {
         decimal(c.cost_fan_out_hundredths)
     );
     let served = |name: &str| {
-        run.policies.iter().position(|o| o.policy == name).and_then(|i| c.tasks_served.get(i)).copied().unwrap_or(0)
+        let i = run.policies.iter().position(|o| o.policy == name);
+        grouped(i.and_then(|i| c.tasks_served.get(i)).copied().map_or(0, u64::from))
     };
-    let on: Vec<String> = run.models.iter().zip(&c.runaway_by_model).map(|(m, n)| format!("{m} {n}")).collect();
+    let on: Vec<String> =
+        run.models.iter().zip(&c.runaway_by_model).map(|(m, n)| format!("{m} {}", grouped(u64::from(*n)))).collect();
     let _ = writeln!(
         out,
         "- Tasks served: {} under the hard block, {} under the ladder; under the ladder {runaway}'s calls that day from \
@@ -218,12 +220,12 @@ pub fn claims_text(out: &mut String, run: &ScenarioRun, c: &Claims) {
     if let Some(o) = c.outage.iter().find(|o| o.policy == "dailyCap") {
         let _ = writeln!(
             out,
-            "- Ledger down (dailyCap): fail closed refused {} calls and served {}; fail open served {} and refused {}, \
+            "- Ledger down (dailyCap): fail closed refused {} and served {}; fail open served {} and refused {}, \
              {} unmetered.",
-            o.closed_refused,
-            o.closed_served,
-            o.open_served,
-            o.open_refused,
+            counted(u64::from(o.closed_refused), "call", "calls"),
+            grouped(u64::from(o.closed_served)),
+            grouped(u64::from(o.open_served)),
+            grouped(u64::from(o.open_refused)),
             dollars(o.unmetered)
         );
     }
