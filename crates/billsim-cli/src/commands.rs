@@ -88,7 +88,7 @@ fn numbers(a: &args::Numbers, out: &mut dyn Write) -> Result<(), Failure> {
             let (month, params) = runaway_tenant::lesson_numbers::shown_month().map_err(work)?;
             let claims = runaway_tenant::claims::claims(&month, &params);
             let mut said = String::new();
-            run_tenant::claims_text(&mut said, &month, &claims);
+            run_tenant::claims_text(&mut said, &month, &claims, &params);
             (runaway_tenant::lesson_numbers::lesson_numbers(&month, &claims), said.trim_start().to_string())
         }
         _ => (lesson_numbers::lesson_numbers()?, lesson_numbers::note()?),

@@ -6,8 +6,9 @@ use crate::cells;
 use crate::output::{self, Events, Failure};
 use crate::run_table::clock;
 use billsim_core::engine::{Nanos, Outcome, Reason, DAY_MS};
-use billsim_core::lessons::runaway_tenant::claims::{claims, decimal, Claims, BY_HOUR};
-use billsim_core::lessons::runaway_tenant::traffic::{RUNAWAY, RUNAWAY_FROM_HOUR};
+use billsim_core::lessons::runaway_tenant::claims::{claims, Claims};
+use billsim_core::lessons::runaway_tenant::panels::pitfalls;
+use billsim_core::lessons::runaway_tenant::traffic::RUNAWAY;
 use billsim_core::lessons::runaway_tenant::Params;
 use billsim_core::scenario::{Scenario, ScenarioRun};
 use billsim_core::views::over_time::day_of;
@@ -66,7 +67,7 @@ pub fn report(
         }
     }
     if own && run.policies.iter().all(|o| o.events.is_some()) {
-        claims_text(&mut text, run, &claims(run, params));
+        claims_text(&mut text, run, &claims(run, params), params);
     }
     Ok(output::text(out, &text)?)
 }
@@ -159,48 +160,17 @@ fn policy(
     }
 }
 
-/// The lesson's claims `c`, measured on `run` (a month with its events recorded), in words
-/// (`numbers` says them too).
-pub fn claims_text(out: &mut String, run: &ScenarioRun, c: &Claims) {
+/// The lesson's claims `c`, measured on `run` (a month with its events recorded) under
+/// `params`, in words (`numbers` says them too): the widget's sentences of the lesson's
+/// pitfalls (the core's, the hard block's numbers where a policy is named), then the
+/// measures only this prints.
+pub fn claims_text(out: &mut String, run: &ScenarioRun, c: &Claims, params: &Params) {
     let runaway = run.users.get(RUNAWAY as usize).map_or("the runaway tenant", |u| u.name.as_str());
     let day = day_of(c.runaway_day * DAY_MS);
     let _ = writeln!(out, "\nThe lesson's claims on this month ({runaway} runs away on {day} at 09:00):");
-    let more = if c.spent_by_2pm > c.product_monthly { "more" } else { "no more" };
-    let _ = writeln!(
-        out,
-        "- No cap: from {RUNAWAY_FROM_HOUR:02}:00 to {BY_HOUR}:00 {runaway} spent {}, {more} than the product's monthly \
-         budget of {}.",
-        dollars(c.spent_by_2pm),
-        dollars(c.product_monthly)
-    );
-    if c.overruns.is_empty() {
-        let _ = writeln!(
-            out,
-            "- Every call reserved (dailyCap, degradeLadder, dailyAndMonthly): no tenant was charged past a budget \
-             its policy keeps, daily under each and monthly under dailyAndMonthly (spend while the ledger was down \
-             and failing open aside)."
-        );
-    } else {
-        for o in &c.overruns {
-            let _ = writeln!(
-                out,
-                "- {}: {} was charged {} {}, past its budget of {}.",
-                o.policy,
-                o.tenant,
-                dollars(o.charged),
-                o.when(),
-                dollars(o.budget)
-            );
-        }
+    for sentence in pitfalls(run, c, params, "dailyCap") {
+        let _ = writeln!(out, "- {sentence}");
     }
-    let _ = writeln!(
-        out,
-        "- Metering the request only: {runaway} was charged {} times its daily budget on {day}; its tasks that \
-         day made {} calls each and cost {} times their first call's reservation.",
-        decimal(c.overspend_hundredths),
-        decimal(c.calls_per_task_hundredths),
-        decimal(c.cost_fan_out_hundredths)
-    );
     let served = |name: &str| {
         let i = run.policies.iter().position(|o| o.policy == name);
         grouped(i.and_then(|i| c.tasks_served.get(i)).copied().map_or(0, u64::from))
@@ -217,16 +187,4 @@ pub fn claims_text(out: &mut String, run: &ScenarioRun, c: &Claims) {
     );
     let mean: Vec<String> = c.mean_at.iter().filter_map(|(m, at)| at.map(|t| format!("{m} at {}", clock(t)))).collect();
     let _ = writeln!(out, "  The mean moment of those calls on each model: {}.", mean.join(", "));
-    if let Some(o) = c.outage.iter().find(|o| o.policy == "dailyCap") {
-        let _ = writeln!(
-            out,
-            "- Ledger down (dailyCap): fail closed refused {} and served {}; fail open served {} and refused {}, \
-             {} unmetered.",
-            counted(u64::from(o.closed_refused), "call", "calls"),
-            grouped(u64::from(o.closed_served)),
-            grouped(u64::from(o.open_served)),
-            grouped(u64::from(o.open_refused)),
-            dollars(o.unmetered)
-        );
-    }
 }

@@ -20,8 +20,11 @@ fn the_text_report_shows_each_policys_tenants_budgets_tasks_models_and_unmetered
         "ledger_unavailable",
         "The lesson's claims on this month (umbrella runs away on Day 6 at 09:00)",
         "more than the product's monthly budget of $1,000.00",
-        "no tenant was charged past a budget its policy keeps, daily under each and monthly under dailyAndMonthly",
-        "Metering the request only: umbrella was charged 55.07 times its daily budget on Day 6",
+        // The widget's sentences, the core's (panels::pitfalls).
+        "no tenant was charged past a budget its policy keeps on any day",
+        "Metering the request, not the run: umbrella was charged 55.07 times its daily budget on Day 6",
+        "the free tier failed closed (4 calls refused) under \"Daily cap, hard block\"",
+        "Tasks served: 3,096 under the hard block, 3,128 under the ladder",
     ] {
         assert!(text.contains(words), "{words:?} missing:\n{text}");
     }
