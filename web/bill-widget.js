@@ -721,11 +721,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q(".summary").replaceChildren(...lines.flatMap((line, i) => (i === 0 ? [line] : [" ", line])));
   }
 
-  // The scenario's spend over time under each policy: one sentence per policy (overTimeView),
-  // after the one that says where the chart stops short of the run's end, if it does (the
-  // order of the core's OverTime::sentences, which the figures' descriptions use).
+  // The scenario's spend over time under each policy: the core's sentences, in its order
+  // (where the chart stops short of the run's end, if it does, then one per policy).
   #writeOverTime(settings, view, canvas) {
-    return this.#writeView(settings, view, canvas, [view.window, ...view.lines.map((l) => l.sentence)].filter(Boolean));
+    return this.#writeView(settings, view, canvas, view.sentences);
   }
 
   // The ladder against the hard block: its sentences; each group's bars in the text

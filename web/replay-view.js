@@ -599,7 +599,7 @@ class ReplayView extends HTMLElement {
     this.#q(".share-chart").setAttribute("aria-label", view.share.title);
     this.#q(".time-chart").setAttribute("aria-label", view.spend.title);
     sentences(this.#q(".share-sentences"), view.share.bars.map((b) => b.sentence));
-    sentences(this.#q(".time-sentences"), [view.spend.window, ...view.spend.lines.map((l) => l.sentence)].filter(Boolean));
+    sentences(this.#q(".time-sentences"), view.spend.sentences);
     this.#q(".share-table").replaceChildren(table(view.share.table));
     this.#q(".refusals").replaceChildren(table(view.refusals));
     this.#q(".time-table").replaceChildren(table(view.spend.table));

@@ -94,7 +94,7 @@ fn over_time() -> Result<Figure, Box<dyn Error>> {
     let run = scenario::run(toy, 0, &Values::defaults(toy), None, Record::default())?;
     let view = view_over_time(&run)?;
     let svg = svg(|area| draw_over_time(area, &view, &Theme::light(100)))?;
-    Ok(Figure { title: view.title.clone(), desc: view.sentences().join(" "), svg })
+    Ok(Figure { title: view.title.clone(), desc: view.sentences.join(" "), svg })
 }
 
 /// A lesson widget's first view on run 0 with the default settings: each kind of user's

@@ -130,6 +130,8 @@ export interface OverTime {
   passing?: { event: number; limit: number };
   /** Where the time axis stops short of the run's end (nothing on the scale moves after early on), the sentence that says so. */
   window?: string;
+  /** The view in words, in reading order: `window`, if there is one, then each line's sentence. */
+  sentences: string[];
   table: Table;
 }
 

@@ -214,8 +214,10 @@ pub(crate) fn placed(
         events,
         passing,
         window: None,
+        sentences: Vec::new(),
         table,
     }
+    .in_words()
 }
 
 /// The lines' trips, one mark per moment (as written), saying how many policies reached

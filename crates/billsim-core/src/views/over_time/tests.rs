@@ -382,8 +382,9 @@ fn a_day_whose_scale_stops_moving_early_is_drawn_to_soon_after_and_says_so() {
         no_limit.sentence
     );
     assert_eq!(v.table.rows.last().unwrap()[0], "21:32", "the table ends at the day's end, with the bills");
-    let read = v.sentences();
-    assert_eq!((read.len(), read[0]), (v.lines.len() + 1, v.window.as_deref().unwrap()), "the window is read first");
+    let read = &v.sentences;
+    assert_eq!((read.len(), &read[0]), (v.lines.len() + 1, v.window.as_ref().unwrap()), "the window is read first");
+    assert_eq!(read[1..], v.lines.iter().map(|l| l.sentence.clone()).collect::<Vec<_>>()[..], "then each line's");
 }
 
 #[test]

@@ -40,14 +40,20 @@ pub struct OverTime {
     /// after early on, the sentence that says so (`window.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<String>,
+    /// The view in words, in reading order: `window`, if the chart stops short, then each
+    /// line's sentence. The text under the chart and its text alternative, and the figures'
+    /// descriptions ([`OverTime::in_words`] writes it).
+    #[serde(default)]
+    pub sentences: Vec<String>,
     pub table: Table,
 }
 
 impl OverTime {
-    /// The view in words, in reading order: where the chart stops short, if it does, then
-    /// each line's sentence (the figures' description; the widget joins them as these).
-    pub fn sentences(&self) -> Vec<&str> {
-        self.window.iter().map(String::as_str).chain(self.lines.iter().map(|l| l.sentence.as_str())).collect()
+    /// Writes [`OverTime::sentences`] from `window` and the lines: done last, by what
+    /// makes or cuts the view.
+    pub(crate) fn in_words(mut self) -> OverTime {
+        self.sentences = self.window.iter().chain(self.lines.iter().map(|l| &l.sentence)).cloned().collect();
+        self
     }
 }
 

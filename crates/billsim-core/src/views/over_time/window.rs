@@ -55,5 +55,5 @@ pub(crate) fn cut_to_the_moves(mut view: OverTime) -> OverTime {
         scale.moment(moved, Round::Up),
         scale.moment(to, Round::Up),
     ));
-    view
+    view.in_words()
 }
