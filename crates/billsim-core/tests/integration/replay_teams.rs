@@ -119,15 +119,18 @@ fn a_dollar_budget_per_tenant_draws_its_line_for_the_teams_that_called() {
     assert_eq!(line.points.last().unwrap()[1], 4_000_000_000, "two teams' $2.00 in nano-dollars");
 }
 
+/// Red's first user is pro (alice; bob is free), blue's is free (carol), and dave, free,
+/// is in no team.
+const TIERED: &str = "time,user,team,cohort,model,input_tokens,output_tokens\n\
+    2025-05-01T09:00:00Z,alice,red,pro,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:01Z,bob,red,free,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:02Z,carol,blue,free,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:03Z,dave,,free,claude-haiku-4-5,10,10\n";
+
 #[test]
 fn tiered_budgets_draw_their_line_for_the_teams_that_called_each_at_its_first_users_tier() {
-    // Red's first user is pro, blue's free: one team of each, though three users are free.
-    let log = "time,user,team,cohort,model,input_tokens,output_tokens\n\
-        2025-05-01T09:00:00Z,alice,red,pro,claude-haiku-4-5,10,10\n\
-        2025-05-01T09:00:01Z,bob,red,free,claude-haiku-4-5,10,10\n\
-        2025-05-01T09:00:02Z,carol,blue,free,claude-haiku-4-5,10,10\n\
-        2025-05-01T09:00:03Z,dave,,free,claude-haiku-4-5,10,10\n";
-    let log = read(log.as_bytes(), Options::default()).unwrap();
+    // One team of each tier, though three users are free.
+    let log = read(TIERED.as_bytes(), Options::default()).unwrap();
     let tiers = r#"{"name": "tiers", "guards": [{"count": "dollars", "tiers": {"pro": "10", "free": "1"}, "per": "tenant",
         "window": "1d", "reset": "fixed"}]}"#;
     let ledger = LEDGER
@@ -243,13 +246,8 @@ fn a_tenant_ledger_counts_each_team_and_leaves_a_user_in_no_team_alone() {
 
 #[test]
 fn a_cohort_without_a_tier_is_named_with_its_teams_not_its_users() {
-    // Red's first user is pro; blue's, carol, is free, as are bob (in red) and dave (blue).
-    let log = "time,user,team,cohort,model,input_tokens,output_tokens\n\
-        2025-05-01T09:00:00Z,alice,red,pro,claude-haiku-4-5,10,10\n\
-        2025-05-01T09:00:01Z,bob,red,free,claude-haiku-4-5,10,10\n\
-        2025-05-01T09:00:02Z,carol,blue,free,claude-haiku-4-5,10,10\n\
-        2025-05-01T09:00:03Z,dave,blue,free,claude-haiku-4-5,10,10\n";
-    let log = read(log.as_bytes(), Options::default()).unwrap();
+    // Blue is the one free team; bob (in red) and dave (in none) are free users too.
+    let log = read(TIERED.as_bytes(), Options::default()).unwrap();
     let guard = r#"{"name": "p", "guards": [{"count": "requests", "tiers": {"pro": 3}, "per": "tenant",
         "window": "1m", "reset": "rolling"}]}"#;
     let ledger = LEDGER
