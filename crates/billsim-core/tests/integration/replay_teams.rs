@@ -145,7 +145,7 @@ fn tiered_budgets_draw_their_line_for_the_teams_that_called_each_at_its_first_us
     }
     let want = [
         ("1 team × $10.00 (pro) + 1 team × $1.00 (free) per day".to_string(), 11_000_000_000),
-        ("2 tenants' budgets, $11.00 a day".to_string(), 11_000_000_000),
+        ("2 teams' budgets, $11.00 a day".to_string(), 11_000_000_000),
     ];
     assert_eq!(lines, want, "(label, nano-dollars by the end)");
 }

@@ -215,8 +215,14 @@ fn budget_of(
 /// The line of a per-tenant ledger's budgets (lesson 002): what every tenant who calls may
 /// be charged so far, each gated on the tighter of its tier's daily budget (for each day
 /// begun) and monthly budget (for each month begun), summed over the tenants. `cohorts`
-/// are the tenants who call, counted by cohort; `None` when no tier bounds anyone.
-pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) -> Result<Option<Limit>, Overflow> {
+/// are the tenants who call, counted by cohort, and named `one` or `many` ("tenant", or a
+/// replayed log's "team"); `None` when no tier bounds anyone.
+pub fn ledger_limit(
+    tiers: &[Tier],
+    cohorts: &[(&str, u64)],
+    (one, many): (&str, &str),
+    moments: &[u64],
+) -> Result<Option<Limit>, Overflow> {
     let start = moments.first().copied().unwrap_or(0);
     // Each tier with tenants: (tenants, daily, monthly) in nano-dollars.
     type Bounded = (u64, Option<Nanos>, Option<Nanos>);
@@ -260,11 +266,8 @@ pub fn ledger_limit(tiers: &[Tier], cohorts: &[(&str, u64)], moments: &[u64]) ->
         // Tiers bounded by different windows: the line says only that it is theirs.
         (None, None) => "each tier's window".to_string(),
     };
-    let whose = if tenants == 1 {
-        "1 tenant's budget".to_string()
-    } else {
-        format!("{}' budgets", counted(tenants, "tenant", "tenants"))
-    };
+    let whose =
+        if tenants == 1 { format!("1 {one}'s budget") } else { format!("{}' budgets", counted(tenants, one, many)) };
     let label = format!("{whose}, {per}");
     // On the chart, a line bounded both ways is named by its month alone, where it
     // flattens: with the day's amount too (in its label in the text and the table, and in
@@ -446,6 +449,7 @@ mod tests {
 
     #[test]
     fn a_ledgers_line_sums_each_tenants_tighter_window_over_the_tenants_who_call() {
+        const TENANTS: (&str, &str) = ("tenant", "tenants");
         use crate::engine::{FailMode, Tier};
         let tier = |cohort: &str, daily: Option<u64>, monthly: Option<u64>| Tier {
             cohort: cohort.into(),
@@ -456,21 +460,23 @@ mod tests {
         let cohorts = [("paying", 2), ("free", 3), ("nobody", 0)];
         let moments = [0, DAY, DAY + 1, 5 * DAY, 30 * DAY + 1];
         let daily = [tier("paying", Some(20), None), tier("free", Some(1), None), tier("nobody", Some(500), None)];
-        let line = ledger_limit(&daily, &cohorts, &moments).unwrap().unwrap();
+        let line = ledger_limit(&daily, &cohorts, TENANTS, &moments).unwrap().unwrap();
         assert_eq!(line.label, "5 tenants' budgets, $43.00 a day", "2 x $20 + 3 x $1, no one of a tier with no tenant");
         let dollars: Vec<u64> = line.points.iter().map(|p| p[1] / 1_000_000_000).collect();
         assert_eq!(dollars, [43, 43, 86, 215, 31 * 43], "a day's budgets for each day begun");
         let both = [tier("paying", Some(20), Some(50)), tier("free", Some(1), Some(10))];
-        let line = ledger_limit(&both, &cohorts, &moments).unwrap().unwrap();
+        let line = ledger_limit(&both, &cohorts, TENANTS, &moments).unwrap().unwrap();
         assert_eq!(line.label, "5 tenants' budgets, $43.00 a day, at most $130.00 a month");
         assert_eq!(line.chart_label, "5 tenants' budgets, at most $130.00 a month", "the chart names it by its month");
         let dollars: Vec<u64> = line.points.iter().map(|p| p[1] / 1_000_000_000).collect();
         // Paying: min(20 d, 50 per month); free: min(d, 10 per month); the month rolls over at day 30.
         assert_eq!(dollars, [43, 43, 86, 2 * 50 + 3 * 5, 2 * 100 + 3 * 20]);
         let open = [tier("paying", None, None)];
-        assert_eq!(ledger_limit(&open, &cohorts, &moments), Ok(None), "a tier with no window bounds nothing");
-        assert_eq!(ledger_limit(&daily, &[("nobody", 0)], &moments), Ok(None), "no tenant who calls");
-        let one = ledger_limit(&daily, &[("free", 1)], &moments).unwrap().unwrap();
+        assert_eq!(ledger_limit(&open, &cohorts, TENANTS, &moments), Ok(None), "a tier with no window bounds nothing");
+        assert_eq!(ledger_limit(&daily, &[("nobody", 0)], TENANTS, &moments), Ok(None), "no tenant who calls");
+        let one = ledger_limit(&daily, &[("free", 1)], TENANTS, &moments).unwrap().unwrap();
         assert_eq!(one.label, "1 tenant's budget, $1.00 a day");
+        let teams = ledger_limit(&daily, &cohorts, ("team", "teams"), &moments).unwrap().unwrap();
+        assert_eq!(teams.label, "5 teams' budgets, $43.00 a day", "a replayed log's teams");
     }
 }

@@ -65,11 +65,13 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
     let users = run.users.iter().filter(|u| u.calls > 0).count() as u64;
     let tenants = run.about.tenant_cohorts.clone().unwrap_or_else(|| tenants_by_cohort(&run.users));
     let tenants: Vec<(&str, u64)> = tenants.iter().map(|(c, n)| (c.as_str(), *n)).collect();
+    // A replayed log's tenants are its teams, as its guards per tenant say them.
+    let tenant_words = if run.about.callers.tenants.is_some() { ("team", "teams") } else { ("tenant", "tenants") };
     let mut limits: Vec<Limit> = Vec::new();
     for (i, policy) in run.ran.iter().enumerate() {
         for guard in &policy.guards {
             let line = match guard {
-                Guard::TenantLedger { tiers, .. } => ledger_limit(tiers, &tenants, &moments),
+                Guard::TenantLedger { tiers, .. } => ledger_limit(tiers, &tenants, tenant_words, &moments),
                 _ => limit_of(guard, users, run.about.callers, &tenants, &moments),
             };
             let Some(mut new) = line.map_err(overflow)? else { continue };
