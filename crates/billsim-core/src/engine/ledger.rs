@@ -189,15 +189,7 @@ impl LedgerState {
             limits.push(Limits { daily: nanos(t.daily_micros)?, monthly: nanos(t.monthly_micros)?, fail: t.fail });
         }
         let (tenant_of, first_users): (Vec<Option<u32>>, Vec<usize>) = match traffic.tenants() {
-            Some(teams) => {
-                let mut first = vec![None; teams.names.len()];
-                for (user, team) in teams.of_user.iter().enumerate() {
-                    if let Some(slot) = team.and_then(|t| first.get_mut(t as usize)) {
-                        slot.get_or_insert(user);
-                    }
-                }
-                (teams.of_user.clone(), first.into_iter().map(|u| u.unwrap_or(0)).collect())
-            }
+            Some(teams) => (teams.of_user.clone(), teams.first_users()),
             None => ((0..traffic.users.len() as u32).map(Some).collect(), (0..traffic.users.len()).collect()),
         };
         let mut tier_of = Vec::with_capacity(first_users.len());

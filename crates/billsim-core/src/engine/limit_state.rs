@@ -85,22 +85,16 @@ impl LimitState {
                 _ => u128::from(amount),
             })
         };
-        let tenant_of = match (point.per, traffic.tenants()) {
-            (Per::Tenant, Some(tenants)) => tenants.of_user.clone(),
-            _ => Vec::new(),
-        };
         let slots = match point.per {
             Per::User => traffic.users.len(),
             Per::Tenant => traffic.tenants().map_or(traffic.users.len(), |t| t.names.len()),
             Per::Key => traffic.key_count(),
             Per::Everyone => 1,
         };
-        let mut first_users = vec![0; if tenant_of.is_empty() { 0 } else { slots }];
-        for (user, tenant) in tenant_of.iter().enumerate().rev() {
-            if let Some(tenant) = tenant {
-                first_users[*tenant as usize] = user;
-            }
-        }
+        let (tenant_of, first_users) = match (point.per, traffic.tenants()) {
+            (Per::Tenant, Some(tenants)) => (tenants.of_user.clone(), tenants.first_users()),
+            _ => (Vec::new(), Vec::new()),
+        };
         let limits = match &point.limit {
             LimitOf::Amount(a) => vec![unit(*a)?],
             // A tenant's tier is its cohort's: its first user's, when tenants are not users.

@@ -104,6 +104,20 @@ pub struct Tenants {
     pub of_user: Vec<Option<u32>>,
 }
 
+impl Tenants {
+    /// Each tenant's first user (the lowest index), whose cohort is the tenant's tier (0 for
+    /// a tenant no user is in).
+    pub fn first_users(&self) -> Vec<usize> {
+        let mut first = vec![None; self.names.len()];
+        for (user, tenant) in self.of_user.iter().enumerate() {
+            if let Some(slot) = tenant.and_then(|t| first.get_mut(t as usize)) {
+                slot.get_or_insert(user);
+            }
+        }
+        first.into_iter().map(|u| u.unwrap_or(0)).collect()
+    }
+}
+
 impl Traffic {
     /// Checks every index. Each user's calls must be in time order; if they are not, the
     /// calls are sorted (stably: calls at the same moment from the same user keep the
