@@ -8,7 +8,7 @@ use crate::replay::log::Log;
 use crate::replay::prices;
 use crate::replay::when::iso_text;
 use crate::scenario::registry::{self, SCENARIOS};
-use crate::scenario::{Callers, UserSummary, Values};
+use crate::scenario::{tenants_by_cohort, Callers, UserSummary, Values};
 use crate::settings::shown;
 use crate::time::Instant;
 use crate::visible_text::quoted;
@@ -63,6 +63,9 @@ pub struct ReplayRun {
     /// The API keys and teams that called, when the log names them.
     #[serde(skip)]
     pub callers: Callers,
+    /// Each kind of user's tenants, as tiers count them ([`tenants_by_cohort`]).
+    #[serde(skip)]
+    pub tenant_cohorts: Vec<(String, u64)>,
 }
 
 /// Replays `log` under `policies` (the main ones when `None`), pricing calls without a
@@ -190,6 +193,7 @@ impl Prepared {
             ran: self.ran.clone(),
             policies: outcomes,
             callers: Callers::of(traffic),
+            tenant_cohorts: tenants_by_cohort(traffic),
         })
     }
 

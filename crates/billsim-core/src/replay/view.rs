@@ -14,7 +14,7 @@ use crate::replay::run::ReplayRun;
 use crate::replay::when::{iso_text, span_text};
 use crate::replay::Format;
 use crate::scenario::registry;
-use crate::scenario::{tenants_by_cohort, About, ScenarioRun, UserSummary, Values};
+use crate::scenario::{About, ScenarioRun, UserSummary, Values};
 use crate::settings::FieldError;
 use crate::time::Instant;
 use crate::views::over_time::{over_time, OverTime};
@@ -134,7 +134,7 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
         about: About {
             abusers,
             callers: run.callers,
-            tenant_cohorts: Some(tenants_by_cohort(&run.users)),
+            tenant_cohorts: Some(run.tenant_cohorts.clone()),
             ..About::default()
         },
     }

@@ -75,9 +75,9 @@ pub struct About {
     pub accounts: Option<super::marks::ManyAccounts>,
     /// The API keys and teams that called, in a replayed log that names them.
     pub callers: Callers,
-    /// In a replay, each kind of user's tenants who called ([`tenants_by_cohort`] of the
-    /// log's own users), as the view's users are put in the biggest users' cohorts; `None`
-    /// for a lesson's run, whose users give them.
+    /// In a replay, each kind of user's tenants ([`tenants_by_cohort`] of the log's traffic,
+    /// every one of whose users called), as the view's users are put in the biggest users'
+    /// cohorts; `None` for a lesson's run, whose users who call are its tenants.
     pub tenant_cohorts: Option<Vec<(String, u64)>>,
 }
 
@@ -100,34 +100,26 @@ impl Callers {
     }
 }
 
-/// Each kind of user's tenants who called, as a ledger's and a guard's tiers count them: the
-/// teams where the users name them, each of its first user's kind (a user in no team is
-/// nobody's tenant), else the users. In the order each kind is first seen.
+/// Each kind of user's tenants in `traffic`, as a ledger's and a guard's tiers count them:
+/// its teams, each of its first user's kind ([`engine::Tenants::first_users`]), where it
+/// names them, else its users. In the order each kind is first seen.
+pub fn tenants_by_cohort(traffic: &Traffic) -> Vec<(String, u64)> {
+    let firsts = traffic.tenants().map_or_else(|| (0..traffic.users.len()).collect(), |t| t.first_users());
+    by_cohort(firsts.into_iter().map(|u| traffic.cohort_of(u).name.as_str()))
+}
+
+/// How many of `cohorts` are each one, in the order each is first seen.
 ///
 /// ```
-/// use billsim_core::scenario::{tenants_by_cohort, UserSummary};
-/// let user = |name: &str, cohort: &str, team: Option<&str>| UserSummary {
-///     name: name.into(), cohort: cohort.into(), calls: 1, requests: 1, team: team.map(Into::into),
-/// };
-/// let teams = [user("a", "pro", Some("red")), user("b", "free", Some("red")), user("c", "free", Some("blue")), user("d", "free", None)];
-/// assert_eq!(tenants_by_cohort(&teams), [("pro".to_string(), 1), ("free".to_string(), 1)]);
-/// let users = [user("a", "pro", None), user("b", "free", None), user("c", "free", None)];
-/// assert_eq!(tenants_by_cohort(&users), [("pro".to_string(), 1), ("free".to_string(), 2)]);
+/// use billsim_core::scenario::by_cohort;
+/// assert_eq!(by_cohort(["pro", "free", "free"].into_iter()), [("pro".to_string(), 1), ("free".to_string(), 2)]);
 /// ```
-pub fn tenants_by_cohort(users: &[UserSummary]) -> Vec<(String, u64)> {
-    let teams = users.iter().any(|u| u.team.is_some());
-    // The teams seen, sorted (a set's code would cost the lessons' modules more).
-    let mut seen: Vec<&str> = Vec::new();
+pub fn by_cohort<'a>(cohorts: impl Iterator<Item = &'a str>) -> Vec<(String, u64)> {
     let mut out: Vec<(String, u64)> = Vec::new();
-    for u in users.iter().filter(|u| u.calls > 0) {
-        let first = match &u.team {
-            Some(team) => seen.binary_search(&team.as_str()).map_err(|at| seen.insert(at, team)).is_err(),
-            None => !teams,
-        };
-        match out.iter_mut().find(|(c, _)| *c == u.cohort) {
-            Some((_, n)) => *n += u64::from(first),
-            None if first => out.push((u.cohort.clone(), 1)),
-            None => {}
+    for cohort in cohorts {
+        match out.iter_mut().find(|(c, _)| c == cohort) {
+            Some((_, n)) => *n += 1,
+            None => out.push((cohort.to_string(), 1)),
         }
     }
     out

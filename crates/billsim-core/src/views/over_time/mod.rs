@@ -21,7 +21,7 @@ pub use view::{Line, Mark, OverTime, Passing};
 
 use crate::engine::{Guard, Nanos, Outcome};
 use crate::money::{Micros, Overflow};
-use crate::scenario::{tenants_by_cohort, ScenarioRun};
+use crate::scenario::{by_cohort, ScenarioRun};
 use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
 use crate::views::table::Table;
@@ -63,7 +63,11 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
     let scale = Scale::for_span(Instant(from_ms), Instant(moments[moments.len() - 1]));
 
     let users = run.users.iter().filter(|u| u.calls > 0).count() as u64;
-    let tenants = run.about.tenant_cohorts.clone().unwrap_or_else(|| tenants_by_cohort(&run.users));
+    let tenants = run
+        .about
+        .tenant_cohorts
+        .clone()
+        .unwrap_or_else(|| by_cohort(run.users.iter().filter(|u| u.calls > 0).map(|u| u.cohort.as_str())));
     let tenants: Vec<(&str, u64)> = tenants.iter().map(|(c, n)| (c.as_str(), *n)).collect();
     // A replayed log's tenants are its teams, as its guards per tenant say them.
     let tenant_words = if run.about.callers.tenants.is_some() { ("team", "teams") } else { ("tenant", "tenants") };
