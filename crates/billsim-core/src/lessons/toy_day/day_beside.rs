@@ -14,6 +14,11 @@ use crate::words::{grouped, share};
 pub const DAYS: u32 = 200;
 
 /// The line under the chart while it checks [`DAYS`] days: "Checking 200 days…".
+///
+/// ```
+/// use billsim_core::lessons::toy_day::day_beside::checking;
+/// assert_eq!(checking(), "Checking 200 days\u{2026}");
+/// ```
 pub fn checking() -> String {
     format!("Checking {} days\u{2026}", grouped(u64::from(DAYS)))
 }
