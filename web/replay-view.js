@@ -5,7 +5,9 @@
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
 import { fillTable } from "./table-cells.js";
-import init, { drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText } from "./pkg-replay/billsim_wasm.js";
+import init, {
+  drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayTiersText,
+} from "./pkg-replay/billsim_wasm.js";
 
 const styles = new URL("./replay-view.css", import.meta.url);
 const workerUrl = new URL("./replay-worker.js", import.meta.url);
@@ -103,7 +105,7 @@ function table(t) {
 // estimate, `whenFull`); a whole number is a BigInt (exact past 2^53) when its text is
 // one, and any other text stays text, for the reader to say what the field allows.
 const fields = () => page.guardFields;
-const valueOf = (f, text) => (f.kind !== "text" && f.kind !== "choice" && /^\s*\d+\s*$/.test(text) ? BigInt(text) : text);
+const valueOf = (f, text) => (f.kind === "whole" || f.kind === "amount") && /^\s*\d+\s*$/.test(text) ? BigInt(text) : text;
 const fieldOf = (guard, f) => (f.within ? guard[f.within]?.[f.key] : guard[f.key]);
 function putField(guard, f, value) {
   if (f.within) (guard[f.within] ??= {})[f.key] = value;
@@ -115,13 +117,30 @@ function dropField(guard, f) {
   delete guard[f.within]?.[f.key];
   if (guard[f.within] && Object.keys(guard[f.within]).length === 0) delete guard[f.within];
 }
-// Whether a field is shown: each field it depends on has one of the values it needs.
+// Whether a field is shown: each field it depends on has one of the values it needs, and
+// no field that stands in for it (`replaces`: tiers for the limit) has a value.
 function shows(guard, f) {
+  if (fields().some((x) => x.replaces === f.key && fieldOf(guard, x) !== undefined)) return false;
   return (f.when ?? []).every(([key, values]) => {
     const on = fields().find((x) => x.key === key);
     return values.includes(String(fieldOf(guard, on) ?? on.default));
   });
 }
+// A field with a value leaves out the one it replaces; once it is empty (or hidden), that
+// one takes its default again.
+function replaceFields(guard) {
+  for (const x of fields().filter((x) => x.replaces)) {
+    const replaced = fields().find((y) => y.key === x.replaces);
+    if (fieldOf(guard, x) !== undefined) dropField(guard, replaced);
+    else if (fieldOf(guard, replaced) === undefined) putField(guard, replaced, valueOf(replaced, replaced.default));
+  }
+}
+// What a field's box shows: its value's text (tiers as the core writes them in a line).
+const boxText = (guard, f) => {
+  const value = fieldOf(guard, f);
+  if (value === undefined) return "";
+  return f.kind === "tiers" ? replayTiersText(value) : String(value);
+};
 // Sets a field from its text; the fields shown only beside some values of it take their
 // default when they show and leave the guard when they hide (the language refuses them).
 function setField(guard, f, text) {
@@ -132,6 +151,7 @@ function setField(guard, f, text) {
   for (const x of after.filter((x) => shows(guard, x) && x.default !== "")) {
     if (fieldOf(guard, x) === undefined) putField(guard, x, valueOf(x, x.default));
   }
+  replaceFields(guard);
 }
 // A new guard from a starting point of the core's: a copy (its whole numbers come as
 // BigInts, which structuredClone keeps).
@@ -538,7 +558,9 @@ class ReplayView extends HTMLElement {
       bad.removeAttribute("aria-invalid");
       bad.removeAttribute("aria-describedby");
     }
-    const control = path && this.#q(`.policies [data-at="${CSS.escape(path)}"]`);
+    // The field's own control, or the box that holds it (a tier's limit is in the tiers').
+    const control = path ? this.#q(`.policies [data-at="${CSS.escape(path)}"]`)
+      ?? [...this.#root.querySelectorAll(".policies [data-at]")].find((c) => path.startsWith(`${c.dataset.at}.`)) : null;
     if (!message || !control) return;
     control.setAttribute("aria-invalid", "true");
     control.setAttribute("aria-describedby", error.id);
@@ -704,9 +726,12 @@ class ReplayView extends HTMLElement {
     set.append(legend);
     for (const f of fields()) {
       if (!shows(guard, f)) continue;
-      set.append(this.#input(`${at}.${f.within ? `${f.within}.` : ""}${f.key}`, f.label, f, String(fieldOf(guard, f) ?? ""), (v) => {
+      set.append(this.#input(`${at}.${f.within ? `${f.within}.` : ""}${f.key}`, f.label, f, boxText(guard, f), (v) => {
+        const had = fieldOf(guard, f) !== undefined;
         setField(guard, f, v);
-        if (fields().some((x) => x.when?.some(([key]) => key === f.key))) this.#renderEditor();
+        // Others shown or hidden by it: by its value, or (tiers) by whether it has one.
+        if (fields().some((x) => x.when?.some(([key]) => key === f.key))
+          || (f.replaces && had !== (fieldOf(guard, f) !== undefined))) this.#renderEditor();
       }));
     }
     // A field the language has not (a link's "windw"; not a "reason" the editor shows no
@@ -761,6 +786,8 @@ class ReplayView extends HTMLElement {
         control.inputMode = "decimal";
       } else {
         control.type = "text";
+        control.spellcheck = false;
+        if (field.kind === "tiers") control.className = "tiers";
       }
       control.value = value;
       control.oninput = () => set(control.value);

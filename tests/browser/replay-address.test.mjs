@@ -226,3 +226,39 @@ test("the users refused most give their team, read from the left as words, the c
   assert.deepEqual(table.row, [["bob", "left"], ["red", "left"], ["2", "right"], ["1", "right"]]);
   assert.deepEqual(log.errors, []);
 });
+
+test("a link's tiered guard shows its tiers in one box in place of the limit: edited it replays, a bad part is named, emptied the limit comes back", async () => {
+  const byPlan = [{ name: "byPlan", guards: [{ count: "dollars", tiers: { pro: "2", free: "0.5" }, per: "tenant", window: "1d", reset: "fixed" }] }];
+  const { page, log, w } = await replayedUnder(byPlan, "generic_tiers.csv");
+  if (!(await w.locator(".editor").evaluate((d) => d.open))) await w.locator(".editor summary").click();
+  const boxes = () => w.evaluate((e) => Object.fromEntries([...e.shadowRoot.querySelectorAll(".policies [data-at*='.guards[0].']")]
+    .filter((c) => c.tagName !== "BUTTON").map((c) => [c.dataset.at.split(".").pop(), c.value])));
+  const limits = () => w.evaluate((e) => e.view.spend.limits.map((l) => l.label));
+  const tiers = w.locator('[data-at="policies[0].guards[0].tiers"]');
+  let shown = await boxes();
+  // A link's object comes back with its cohorts in the order of their names (the editor's
+  // own links keep the box's text, in its order).
+  assert.equal(shown.tiers, "free: 0.5, pro: 2", JSON.stringify(shown));
+  assert.ok(!("limit" in shown), `no limit box beside the tiers: ${JSON.stringify(shown)}`);
+  assert.deepEqual(await limits(), ["2 teams × $0.50 (free) + 1 team × $2.00 (pro) per day"]);
+
+  let n = await drawn(page);
+  await tiers.fill("pro: 1, free: 0.25");
+  await w.locator(".apply").click();
+  await next(page, n);
+  assert.deepEqual(await limits(), ["1 team × $1.00 (pro) + 2 teams × $0.25 (free) per day"], "the edited tiers replayed");
+  assert.equal(JSON.parse((await state(page)).hash.policies)[0].guards[0].tiers, "pro: 1, free: 0.25", "and kept in the address");
+
+  await tiers.fill("pro 1");
+  await w.locator(".apply").click();
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  assert.match(await w.locator(".editor-error").textContent(),
+    /^Policy 1 "byPlan", guard 1, tiers: must be each cohort and its limit as cohort: limit, .*; got "pro 1"$/);
+  assert.equal(await tiers.getAttribute("aria-invalid"), "true", "the tiers' box is marked");
+  assert.deepEqual(await limits(), ["1 team × $1.00 (pro) + 2 teams × $0.25 (free) per day"], "the last good view stays");
+
+  await tiers.fill("");
+  shown = await boxes();
+  assert.deepEqual([shown.limit, shown.tiers], ["5", ""], `the limit back at its default: ${JSON.stringify(shown)}`);
+  assert.deepEqual(log.errors, []);
+});

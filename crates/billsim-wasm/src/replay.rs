@@ -13,7 +13,7 @@
 use crate::js_output::{memory_bytes, on_canvas, to_js};
 use crate::{js_input, Thrown};
 use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_STARTS};
-use billsim_core::engine::{read_policy_file, BadFile, PriceTable, Record, RunError, GUARD_KEYS};
+use billsim_core::engine::{self, read_policy_file, BadFile, PriceTable, Record, RunError, GUARD_KEYS};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Options};
 use billsim_core::settings::{shown, Invalid};
@@ -85,7 +85,7 @@ impl Read for JsFile<'_> {
 /// Everything the page builds its replay controls from: `{ words, formats: [[name,
 /// label]], guardFields (the policy language's, as the editor shows them), guardKeys (every
 /// field a guard may have, those the editor shows no control for too), guardStarts (guards
-/// to start from), policies (the default ones as the editor holds them), leftOut, addable,
+/// to start from), policies (the default ones as the editor holds them), addable,
 /// csvFileName, lessonLogs: [[scenario, label]] (what "Try it on a lesson's traffic"
 /// offers), lessonLogFirst }`.
 #[wasm_bindgen(js_name = replayPage)]
@@ -100,14 +100,13 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         guard_starts: &'static [guard_schema::GuardStart],
         policies: Vec<Edited>,
         labels: Vec<String>,
-        left_out: usize,
         addable: Vec<String>,
         csv_file_name: &'static str,
         lesson_logs: Vec<[&'static str; 2]>,
         lesson_log_first: &'static str,
     }
     let (policies, labels) = run::main_policies();
-    let (policies, left_out) = guard_schema::edited(&policies);
+    let policies = guard_schema::edited(&policies);
     to_js(&Page {
         words: page::WORDS,
         formats: page::formats(),
@@ -116,7 +115,6 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         guard_starts: GUARD_STARTS,
         policies,
         labels,
-        left_out,
         addable: run::addable(),
         csv_file_name: view::CSV_FILE_NAME,
         lesson_logs: lesson_log::lessons(),
@@ -162,6 +160,13 @@ pub fn replay_address(pairs: JsValue) -> Result<JsValue, Thrown> {
 #[wasm_bindgen(js_name = replayPoliciesText)]
 pub fn replay_policies_text(policies: JsValue) -> Result<String, Thrown> {
     js_input::json_text(&policies, "policies")
+}
+
+/// A guard's `tiers` as the editor's box shows them: the object of limits by cohort as `pro:
+/// 20, free: 2.5`, text (the box's, which the language reads too) as it is.
+#[wasm_bindgen(js_name = replayTiersText)]
+pub fn replay_tiers_text(tiers: JsValue) -> Result<String, Thrown> {
+    Ok(engine::tiers_text(&js_input::json_text(&tiers, "tiers")?))
 }
 
 /// "Read 1.2 MB of 5 MB (25%)".

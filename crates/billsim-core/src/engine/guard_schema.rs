@@ -1,5 +1,5 @@
-//! The guard a page can edit: the policy language's fields (`count`, `limit`, `per`,
-//! `window`, `reset`, `burst`, `admit`, `estimate`, `whenFull`), each with its label,
+//! The guard a page can edit: the policy language's fields (`count`, `limit` or `tiers`,
+//! `per`, `window`, `reset`, `burst`, `admit`, `estimate`, `whenFull`), each with its label,
 //! kind, range and default, and the lessons' guards (and a few no lesson has) as starting
 //! points. A policy editor is built from these and not from copies of them, so every
 //! combination of the language can be made in the page. The editor holds its policies as
@@ -7,11 +7,8 @@
 //! [`policy_file::read`], the one reader of policies, so a bad field is refused with its
 //! path and what it allows, as from a file.
 //!
-//! Left out: `tiers` (a limit per tenant's cohort, from a log's `cohort` column: a policy
-//! file or the replay page's address gives them, and the editor keeps them in the guard,
-//! but shows no field for them and an empty limit), `reason` and `retryAfter` (they name
-//! a refusal, they do not change it), and a policy's `processes`, `ladder` and `ledger` (a
-//! policy file still takes them).
+//! Left out: `reason` and `retryAfter` (they name a refusal, they do not change it), and a
+//! policy's `processes`, `ladder` and `ledger` (a policy file still takes them).
 //!
 //! [`policy_file::read`]: crate::engine::policy_file::read
 
@@ -29,6 +26,10 @@ pub enum FieldKind {
     Amount,
     Choice,
     Text,
+    /// A limit per cohort as one line of text, `pro: 20, free: 2.5`, which the language
+    /// reads as it reads the object; an object (a file's, a starting guard's) is shown as
+    /// that text by [`crate::engine::tiers_text`].
+    Tiers,
 }
 
 /// One field of a guard as an editor shows it.
@@ -55,6 +56,10 @@ pub struct GuardField {
     /// language refuses the field beside any other (`burst` without `reset: steady`).
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub when: &'static [(&'static str, &'static [&'static str])],
+    /// The field it stands in for when it has a value (`tiers` for `limit`): that field is
+    /// then neither shown nor written, and takes its default again once this one is empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<&'static str>,
 }
 
 const BASE: GuardField = GuardField {
@@ -68,6 +73,7 @@ const BASE: GuardField = GuardField {
     default: "",
     within: None,
     when: &[],
+    replaces: None,
 };
 
 /// `admit` sets an estimate aside or compares it, and there are tokens to estimate.
@@ -88,6 +94,16 @@ pub const GUARD_FIELDS: &[GuardField] = &[
         label: "Limit (requests or tokens: a whole number; dollars: up to 6 decimals)",
         kind: FieldKind::Amount,
         default: "5",
+        ..BASE
+    },
+    GuardField {
+        key: "tiers",
+        label:
+            "Or a limit per team's cohort, from a log's cohort column (such as pro: 20, free: 2.5; empty: one limit)",
+        kind: FieldKind::Tiers,
+        optional: true,
+        when: &[("per", &["tenant"])],
+        replaces: Some("limit"),
         ..BASE
     },
     GuardField {
@@ -230,6 +246,11 @@ pub const GUARD_STARTS: &[GuardStart] = &[
         guard: r#"{"count": "dollars", "limit": "20", "per": "tenant", "window": "1d", "reset": "fixed"}"#,
     },
     GuardStart {
+        label: "Dollars per team per day by its plan (a log's cohort column)",
+        guard: r#"{"count": "dollars", "tiers": {"pro": "20", "free": "2"}, "per": "tenant", "window": "1d",
+            "reset": "fixed"}"#,
+    },
+    GuardStart {
         label: "Dollars per key per month, held before each call",
         guard: r#"{"count": "dollars", "limit": "100", "per": "key", "window": "1mo", "reset": "fixed",
             "admit": "reserve", "estimate": {"inputPercent": 100, "maxTokens": 1000}}"#,
@@ -243,27 +264,18 @@ pub struct Edited {
     pub guards: Vec<Map<String, Value>>,
 }
 
-/// `policies` as an editor holds them; a guard the editor cannot show (one with `tiers`,
-/// which are a scenario's) is left out (the second value counts them).
-pub fn edited(policies: &[Policy]) -> (Vec<Edited>, usize) {
-    let mut left_out = 0;
-    let edited = policies
+/// `policies` as an editor holds them: as the language writes them.
+pub fn edited(policies: &[Policy]) -> Vec<Edited> {
+    policies
         .iter()
         .map(|p| {
             let written = serde_json::to_value(p).unwrap_or_default();
             let guards = written["guards"].as_array().cloned().unwrap_or_default();
-            let shown: Vec<Map<String, Value>> = guards
-                .into_iter()
-                .filter_map(|g| match g {
-                    Value::Object(g) if !g.contains_key("tiers") => Some(g),
-                    _ => None,
-                })
-                .collect();
-            left_out += written["guards"].as_array().map_or(0, Vec::len) - shown.len();
-            Edited { name: p.name.clone(), guards: shown }
+            let guards =
+                guards.into_iter().filter_map(|g| if let Value::Object(g) = g { Some(g) } else { None }).collect();
+            Edited { name: p.name.clone(), guards }
         })
-        .collect();
-    (edited, left_out)
+        .collect()
 }
 
 /// Where a field of a policy file given by an editor (`policies[1].guards[0].limit`) sits,
@@ -333,9 +345,7 @@ mod tests {
     #[test]
     fn the_main_policies_read_back_from_the_editor_as_they_were() {
         let (policies, _) = main_policies();
-        let (edited, left_out) = edited(&policies);
-        assert_eq!(left_out, 0);
-        assert_eq!(read(&edited).unwrap(), policies);
+        assert_eq!(read(&edited(&policies)).unwrap(), policies);
     }
 
     #[test]
@@ -344,9 +354,7 @@ mod tests {
             let policies = read_guards(vec![serde_json::from_str(s.guard).unwrap()]);
             assert!(policies.is_ok(), "{}: {}", s.label, policies.err().map(|e| e.to_string()).unwrap_or_default());
             let policies = policies.unwrap();
-            let (back, left_out) = edited(&policies);
-            assert_eq!(left_out, 0, "{}", s.label);
-            assert_eq!(read(&back).unwrap(), policies, "{} edits back to the same policy", s.label);
+            assert_eq!(read(&edited(&policies)).unwrap(), policies, "{} edits back to the same policy", s.label);
         }
     }
 
@@ -381,7 +389,8 @@ mod tests {
     /// them the language refuses it, so the editor never shows a field a file may not have.
     #[test]
     fn a_field_is_shown_exactly_where_the_language_takes_it() {
-        let cases: [(&str, Value, &str, Value); 5] = [
+        let cases: [(&str, Value, &str, Value); 6] = [
+            ("tiers", start("Dollars per team per day by"), "per", "user".into()),
             ("burst", start("Token bucket"), "reset", "rolling".into()),
             ("inputPercent", start("Dollars per user per day"), "admit", "counted".into()),
             ("inputPercent", start("Tokens per user per day"), "count", "requests".into()),
@@ -402,6 +411,24 @@ mod tests {
             };
             assert!(refused.contains(&path), "{key} with {other}: {breaks} is refused naming {path}: {refused}");
         }
+    }
+
+    #[test]
+    fn tiers_shown_in_their_box_and_typed_back_read_as_the_same_guard_in_place_of_its_limit() {
+        let mut g = start("Dollars per team per day by");
+        assert_eq!(field("tiers").replaces, Some("limit"));
+        assert!(g.get("limit").is_none(), "a tiered start has no limit: {g}");
+        let shown = crate::engine::tiers_text(&g["tiers"].to_string());
+        assert_eq!(shown, "free: 2, pro: 20", "the start's tiers in their box");
+        let policies = read_guards(vec![g.clone()]).unwrap();
+        g["tiers"] = Value::from(shown);
+        assert_eq!(read_guards(vec![g.clone()]).unwrap(), policies, "the box's text read back: {g}");
+        g["tiers"] = Value::from("pro: 20.5, free: 0.25");
+        let tiers = &read_guards(vec![g.clone()]).unwrap()[0].guards[0];
+        assert!(format!("{tiers:?}").contains("20500000"), "pro's $20.50 read exactly: {tiers:?}");
+        g["limit"] = Value::from(5);
+        let both = read_guards(vec![g]).map(|_| ()).unwrap_err().to_string();
+        assert!(both.contains("guards[0].tiers: must be given once, as \"limit\" or"), "{both}");
     }
 
     #[test]

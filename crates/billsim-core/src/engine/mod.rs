@@ -26,7 +26,7 @@ pub use outcome::{Event, Outcome, RefusedBy, Timeline, Trip, UserOutcome};
 pub use policy::Policy;
 pub use policy_file::{
     duration as policy_duration, file_text as policy_file_text, read as read_policy_file, read_prices,
-    read_prices_with_cached, BadFile, PolicyFile, GUARD_KEYS,
+    read_prices_with_cached, tiers_text, BadFile, PolicyFile, GUARD_KEYS,
 };
 pub use price::{CachedPrices, Nanos, Price, PriceTable};
 pub use refusal::{retry_after_seconds, Reason, Refusal, RetryAfter, Wait};

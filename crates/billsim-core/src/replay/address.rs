@@ -139,7 +139,7 @@ mod tests {
 
     #[test]
     fn policies_the_page_wrote_are_read_back_as_the_editor_held_them() {
-        let (policies, _) = crate::engine::guard_schema::edited(&run::main_policies().0);
+        let policies = crate::engine::guard_schema::edited(&run::main_policies().0);
         let text = serde_json::to_string(&policies).unwrap();
         assert_eq!(read(&pairs(&[("policies", &text)])).policies, Some(policies));
     }

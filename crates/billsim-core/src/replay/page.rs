@@ -57,7 +57,6 @@ pub struct Words {
     pub notes: &'static str,
     pub show_policy: &'static str,
     pub download: &'static str,
-    pub left_out: &'static str,
     /// What the page says when its WebAssembly stopped (a trap: a fault, or memory gone).
     pub stopped: &'static str,
 }
@@ -104,7 +103,6 @@ pub const WORDS: Words = Words {
     notes: "What the reading assumed",
     show_policy: "Framed policy",
     download: "Download results as CSV",
-    left_out: "guards the editor cannot show were left out of the default policies",
     stopped: "The page's WebAssembly stopped while replaying this log: it may have run out of the browser's \
               memory. The command line, `billsim replay FILE`, reads a log of any size as it streams in.",
 };

@@ -3,7 +3,10 @@
 //! `retryAfter`. A field that does not go with the others is refused naming its path, what
 //! it goes with, and what was given: nothing is dropped.
 
-use super::json::{dollars, join, name, object, refused, text, whole, wrong, Fields, AMOUNT_MAX, MODEL_ALLOWED};
+use super::json::{
+    dollars, join, name, object, refused, text, view, whole, wrong, Fields, Json, AMOUNT_MAX, MODEL_ALLOWED,
+};
+use super::tiers_box::tiers_of_text;
 use crate::engine::language::{default_reason, Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
 use crate::engine::refusal::{Reason, RetryAfter};
 use crate::money::Micros;
@@ -49,7 +52,8 @@ const WHEN_FULL_FIELDS: &str = "{\"degradeTo\": MODEL} with no other field";
 const RETRY_ALLOWED: &str = "\"exact\" or \"tutorial\"";
 const REASON_ALLOWED: &str = "one of the refusals' names: \"rate_limited\", \"budget_used_up\", \"global_budget\", \
      \"user_daily_budget\", \"token_limit\", \"rate limit\", \"daily cost cap reached\", \"budget_exhausted\"";
-const TIERS_ALLOWED: &str = "an object of amounts by cohort, such as {\"paying\": \"20\", \"free\": \"1\"}";
+const TIERS_ALLOWED: &str =
+    "an object of amounts by cohort, such as {\"paying\": \"20\", \"free\": \"1\"}, or as text, \"paying: 20, free: 1\"";
 const BURST_WITH: &str = "given only with \"reset\": \"steady\"";
 const BURST_TIERS: &str = "given only with \"limit\" (with \"tiers\", each tenant's burst is its own tier's limit)";
 const REASON_WITH: &str = "given only with \"whenFull\": \"refuse\" (a guard that degrades refuses no call)";
@@ -259,7 +263,15 @@ fn first_amount(limit: &LimitOf) -> u64 {
 }
 
 fn tiers(raw: &RawValue, path: &str, count: CountOf, steady: bool) -> Result<Vec<(String, u64)>, FieldError> {
-    let entries = object(raw, path, TIERS_ALLOWED)?;
+    // The object, or the same as one line of text (the replay page's box).
+    let typed = match view(raw) {
+        Json::Text(text) => Some(tiers_of_text(&text).map_err(|e| e.on(path))?),
+        _ => None,
+    };
+    let entries = match &typed {
+        Some(typed) => typed.iter().map(|(cohort, limit)| (cohort.clone(), &**limit)).collect(),
+        None => object(raw, path, TIERS_ALLOWED)?,
+    };
     if entries.is_empty() || entries.len() > 100 {
         return Err(wrong(raw, path, TIERS_ALLOWED));
     }

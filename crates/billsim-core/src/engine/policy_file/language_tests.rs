@@ -44,6 +44,27 @@ fn a_burst_with_tiers_is_refused_since_each_tenants_burst_is_its_own_tiers_limit
 }
 
 #[test]
+fn tiers_as_one_line_of_text_read_as_the_object_and_a_bad_part_or_limit_is_named() {
+    let read_guard = |tiers: &str| {
+        let text = format!(
+            r#"{{"name": "t", "guards": [{{"count": "dollars", "tiers": {tiers}, "per": "tenant", "window": "1d"}}]}}"#
+        );
+        read(&text).map(|f| f.policies[0].guards.clone()).map_err(|e| e.to_string())
+    };
+    assert_eq!(read_guard(r#""pro: 20, free: 0.5""#), read_guard(r#"{"pro": 20, "free": "0.5"}"#), "the same tiers");
+    assert_eq!(
+        read_guard(r#""pro: 20, free: lots""#).unwrap_err(),
+        "guards[0].tiers.free: must be an amount in dollars from 0.000001 to 1000000000, with at most 6 \
+         decimals (a number or a string); got \"lots\""
+    );
+    assert_eq!(
+        read_guard(r#""pro 20""#).unwrap_err(),
+        "guards[0].tiers: must be each cohort and its limit as cohort: limit, separated by commas, such \
+         as \"pro: 20, free: 2.5\"; got \"pro 20\""
+    );
+}
+
+#[test]
 fn tiers_without_per_tenant_names_its_path_and_the_per_given() {
     assert_eq!(
         second(r#"{"count": "requests", "tiers": {"paying": 5}, "window": "1m"}"#),

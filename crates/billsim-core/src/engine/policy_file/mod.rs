@@ -271,7 +271,9 @@ mod prices;
 use prices::prices;
 #[cfg(test)]
 mod tests;
+mod tiers_box;
 mod write;
 
 pub use language::duration;
+pub use tiers_box::tiers_text;
 pub use write::file_text;
