@@ -11,7 +11,7 @@ use std::ffi::OsStr;
 /// `--json`, which every command takes.
 #[derive(Debug, Args)]
 pub struct Json {
-    /// Print JSON, not a table
+    /// Print JSON, not text
     #[arg(long)]
     pub json: bool,
 }

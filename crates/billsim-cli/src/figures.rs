@@ -6,6 +6,7 @@ use billsim_core::engine::Record;
 use billsim_core::lessons::toy_day::in_flight::{self, Params};
 use billsim_core::lessons::toy_day::scenario::POLICY_SETTING;
 use billsim_core::scenario::{self, Values};
+use billsim_core::settings::shown;
 use billsim_core::views::over_time::over_time as view_over_time;
 use billsim_core::views::share::cohort_view;
 use billsim_core::{simulate_day, Policy, Settings};
@@ -140,6 +141,11 @@ fn with_text(svg: &str, title: &str, desc: &str) -> Result<String, Box<dyn Error
 /// Writes every figure into `dir`, creating it if missing; returns the paths written.
 /// Errors name `--out`, the option that chose the folder.
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Box<dyn Error>> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(
+            format!("--out: must be a folder; got {}, which is a file", shown(&dir.display().to_string())).into()
+        );
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("--out: could not create the folder {}: {e}", dir.display()))?;
     let mut written = Vec::new();
     for (file, _, draw) in FIGURES {

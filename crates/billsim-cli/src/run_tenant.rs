@@ -186,5 +186,8 @@ pub fn claims_text(out: &mut String, run: &ScenarioRun, c: &Claims, params: &Par
         on.join(", ")
     );
     let mean: Vec<String> = c.mean_at.iter().filter_map(|(m, at)| at.map(|t| format!("{m} at {}", clock(t)))).collect();
-    let _ = writeln!(out, "  The mean moment of those calls on each model: {}.", mean.join(", "));
+    // None when no call of theirs was served that day (a ledger down all month, failing closed).
+    if !mean.is_empty() {
+        let _ = writeln!(out, "  The mean moment of those calls on each model: {}.", mean.join(", "));
+    }
 }

@@ -126,6 +126,11 @@ fn message(e: &clap::Error, words: &[String]) -> String {
             format!("unknown command {}", shown(context(e, ContextKind::InvalidSubcommand).unwrap_or(arg)))
         }
         ErrorKind::UnknownArgument => match command_named(words) {
+            // A word that is no option: one more than the command takes (a second file).
+            Some(command) if !arg.starts_with('-') => match positionals(words) {
+                Some(takes) => format!("{command} takes one {takes}; got another, {}", shown(arg)),
+                None => format!("{command} takes only options, each starting with --; got {}", shown(arg)),
+            },
             Some(command) => format!("unknown option {} for {command}", shown(arg)),
             None => format!("unknown command {}", shown(arg)),
         },
@@ -150,6 +155,17 @@ fn message(e: &clap::Error, words: &[String]) -> String {
             line.strip_prefix("error: ").unwrap_or(line).to_string()
         }
     }
+}
+
+/// What the command the words name takes beside its options, as its usage writes it
+/// (`FILE|-`), or `None` if nothing.
+fn positionals(words: &[String]) -> Option<String> {
+    let command = Cli::command().find_subcommand(words.first()?)?.clone();
+    let names: Vec<String> = command
+        .get_positionals()
+        .map(|a| a.get_value_names().map_or(a.get_id().to_string(), |n| n.join(" ")))
+        .collect();
+    (!names.is_empty()).then(|| names.join(" "))
 }
 
 /// What `flag` allows: what its check says when given nothing (`day --seed=`).
@@ -253,6 +269,11 @@ mod tests {
         assert_eq!(refused("day --calls 5"), "unknown option \"--calls\" for billsim day");
         assert_eq!(refused("overrun --refill steady"), "unknown option \"--refill\" for billsim overrun");
         assert_eq!(refused("numbers --seed 1"), "unknown option \"--seed\" for billsim numbers");
+        assert_eq!(refused("replay a.csv b.csv"), "billsim replay takes one FILE|-; got another, \"b.csv\"");
+        assert_eq!(
+            refused("scenarios extra"),
+            "billsim scenarios takes only options, each starting with --; got \"extra\""
+        );
         assert!(matches!(parse_words("numbers --json"), Ok(Command::Numbers(j)) if j.json.json));
     }
 

@@ -130,6 +130,17 @@ fn figures_refuses_a_folder_it_cannot_write_and_names_out() {
 }
 
 #[test]
+fn figures_out_naming_a_file_says_it_must_be_a_folder() {
+    let file = fresh_dir("file");
+    std::fs::write(&file, "a file, not a folder").unwrap();
+    let out = billsim(&["figures", "--out", file.to_str().unwrap()]);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("billsim: --out: must be a folder; got \"") && err.contains(", which is a file"), "{err}");
+}
+
+#[test]
 fn figures_without_out_is_a_usage_error() {
     let out = billsim(&["figures"]);
     assert_eq!(out.status.code(), Some(2));

@@ -32,6 +32,16 @@ fn the_text_report_shows_each_policys_tenants_budgets_tasks_models_and_unmetered
 }
 
 #[test]
+fn a_month_whose_ledger_is_down_and_failing_closed_says_no_mean_moment_rather_than_an_empty_one() {
+    let set = ["maxTokens=1", "failPercent=50", "outageStartHour=0", "outageEndHour=720"];
+    let args: Vec<&str> =
+        ["run", "--scenario", "runawayTenant"].into_iter().chain(set.iter().flat_map(|s| ["--set", *s])).collect();
+    let text = text(&args);
+    assert!(text.contains("Tasks served: "), "the claims are there:\n{text}");
+    assert!(!text.contains("on each model: ."), "an empty list of moments:\n{text}");
+}
+
+#[test]
 fn numbers_for_the_runaway_tenant_are_lesson_002s_figures_beside_ours_then_the_months_claims() {
     let text = text(&["numbers", "--scenario", "runawayTenant"]);
     let value = |key: &str| {
