@@ -128,8 +128,10 @@ fn message(e: &clap::Error, words: &[String]) -> String {
         ErrorKind::UnknownArgument => match command_named(words) {
             // A word that is no option: one more than the command takes (a second file).
             Some(command) if !arg.starts_with('-') => match positionals(words) {
-                Some(takes) => format!("{command} takes one {takes}; got another, {}", shown(arg)),
-                None => format!("{command} takes only options, each starting with --; got {}", shown(arg)),
+                Some(takes) => format!("unexpected argument {} for {command}: it takes one {takes}", shown(arg)),
+                None => {
+                    format!("unexpected argument {} for {command}: it takes options, each starting with --", shown(arg))
+                }
             },
             Some(command) => format!("unknown option {} for {command}", shown(arg)),
             None => format!("unknown command {}", shown(arg)),
@@ -269,10 +271,13 @@ mod tests {
         assert_eq!(refused("day --calls 5"), "unknown option \"--calls\" for billsim day");
         assert_eq!(refused("overrun --refill steady"), "unknown option \"--refill\" for billsim overrun");
         assert_eq!(refused("numbers --seed 1"), "unknown option \"--seed\" for billsim numbers");
-        assert_eq!(refused("replay a.csv b.csv"), "billsim replay takes one FILE|-; got another, \"b.csv\"");
+        assert_eq!(
+            refused("replay a.csv b.csv"),
+            "unexpected argument \"b.csv\" for billsim replay: it takes one FILE|-"
+        );
         assert_eq!(
             refused("scenarios extra"),
-            "billsim scenarios takes only options, each starting with --; got \"extra\""
+            "unexpected argument \"extra\" for billsim scenarios: it takes options, each starting with --"
         );
         assert!(matches!(parse_words("numbers --json"), Ok(Command::Numbers(j)) if j.json.json));
     }

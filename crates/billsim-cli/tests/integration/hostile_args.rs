@@ -233,7 +233,10 @@ fn an_unknown_flag_or_command_is_refused_and_the_usage_says_what_there_is() {
     for flag in ["--speed", "--SEED", "--seed5", "-s", "—seed", "--", "-", "--json=1", "--per_minute", "seed", ""] {
         for (command, own) in commands {
             let args: Vec<OsString> = command.iter().chain(&[flag, "5"]).map(OsString::from).collect();
-            let stderr = assert_refused(&args, "billsim: unknown option ");
+            // A word that is no option (or any word after "--") is said to be one word too many.
+            let option = flag.starts_with('-') && flag != "--";
+            let said = if option { "billsim: unknown option " } else { "billsim: unexpected argument " };
+            let stderr = assert_refused(&args, said);
             // The help of the command follows, with the flags it takes.
             let name = command[0];
             assert!(stderr.contains(&format!("\n\nUsage: billsim {name} ")), "{flag:?}: {stderr}");
@@ -313,7 +316,7 @@ fn bytes_that_are_not_utf_8_are_refused_with_the_flag_they_were_given_to_not_a_p
         assert_refused(&[flag.words(&[]), vec![OsString::from_vec(inline)]].concat(), &expected);
     }
     assert_refused(&[bad()], "billsim: unknown command ");
-    assert_refused(&["day".into(), bad()], "billsim: unknown option ");
+    assert_refused(&["day".into(), bad()], "billsim: unexpected argument ");
     // A folder is the one value that could hold any bytes; it is refused, not written to
     // under another name.
     let mut folder = std::env::temp_dir().into_os_string().into_vec();

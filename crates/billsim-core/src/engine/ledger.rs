@@ -192,17 +192,12 @@ impl LedgerState {
             Some(teams) => (teams.of_user.clone(), teams.first_users()),
             None => ((0..traffic.users.len() as u32).map(Some).collect(), (0..traffic.users.len()).collect()),
         };
-        let mut tier_of = Vec::with_capacity(first_users.len());
-        for &user in &first_users {
-            let cohort = &traffic.cohort_of(user).name;
-            match tiers.iter().position(|t| &t.cohort == cohort) {
-                Some(i) => tier_of.push(i as u16),
-                None => {
-                    let tenants = first_users.iter().filter(|&&u| &traffic.cohort_of(u).name == cohort).count();
-                    return Err(RunError::NoTier { cohort: cohort.clone(), tenants });
-                }
-            }
+        let cohort_at = |slot: usize| traffic.cohort_of(first_users[slot]).name.as_str();
+        let tier = |cohort: &str| tiers.iter().position(|t| t.cohort == cohort);
+        if let Some(e) = RunError::no_tier("tiers", first_users.len(), cohort_at, |c| tier(c).is_some()) {
+            return Err(e);
         }
+        let tier_of: Vec<u16> = (0..first_users.len()).map(|slot| tier(cohort_at(slot)).unwrap_or(0) as u16).collect();
         let first_at = match meter {
             Meter::PerCall => Vec::new(),
             Meter::PerRequest => {

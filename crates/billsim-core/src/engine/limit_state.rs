@@ -99,20 +99,14 @@ impl LimitState {
             LimitOf::Amount(a) => vec![unit(*a)?],
             // A tenant's tier is its cohort's: its first user's, when tenants are not users.
             LimitOf::Tiers(tiers) => {
-                let cohort_at = |slot: usize| &traffic.cohort_of(first_users.get(slot).copied().unwrap_or(slot)).name;
-                (0..slots)
-                    .map(|slot| {
-                        let cohort = cohort_at(slot);
-                        match tiers.iter().find(|(c, _)| c == cohort) {
-                            Some((_, a)) => unit(*a),
-                            // Counted as the guard counts: teams, keys or users.
-                            None => Err(RunError::NoTier {
-                                cohort: cohort.clone(),
-                                tenants: (0..slots).filter(|&s| cohort_at(s) == cohort).count(),
-                            }),
-                        }
-                    })
-                    .collect::<Result<_, _>>()?
+                let cohort_at =
+                    |slot: usize| traffic.cohort_of(first_users.get(slot).copied().unwrap_or(slot)).name.as_str();
+                let tier = |cohort: &str| tiers.iter().find(|(c, _)| c == cohort).map(|&(_, a)| a);
+                // Counted as the guard counts: teams, keys or users.
+                if let Some(e) = RunError::no_tier("tiers", slots, cohort_at, |c| tier(c).is_some()) {
+                    return Err(e);
+                }
+                (0..slots).map(|slot| unit(tier(cohort_at(slot)).unwrap_or(0))).collect::<Result<_, _>>()?
             }
         };
         let burst = match (point.reset, &point.limit) {

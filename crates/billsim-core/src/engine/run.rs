@@ -205,9 +205,10 @@ pub fn process_of(seq: usize, processes: usize) -> usize {
 /// Every guard's fresh state, once per process, for `keys` keys.
 /// Every process's guards as new (for the traffic's keys and cohorts), with the models
 /// they switch calls to found by name.
-fn fresh_states(processes: u32, guards: &[Guard], traffic: &Traffic) -> Result<Vec<Vec<GuardState>>, RunError> {
+fn fresh_states(processes: u32, policy: &Policy, traffic: &Traffic) -> Result<Vec<Vec<GuardState>>, RunError> {
+    let fresh = |(j, g): (usize, &Guard)| GuardState::for_traffic(g, traffic).map_err(|e| e.in_guard(&policy.name, j));
     let mut states: Vec<Vec<GuardState>> = (0..processes)
-        .map(|_| guards.iter().map(|g| GuardState::for_traffic(g, traffic)).collect::<Result<_, _>>())
+        .map(|_| policy.guards.iter().enumerate().map(fresh).collect::<Result<_, _>>())
         .collect::<Result<_, _>>()?;
     for state in states.iter_mut().flatten() {
         // Checked by `degrades_known` with the guard's place; this names the model alone.
@@ -244,7 +245,8 @@ type InFlight = (Instant, u32, u32, u32, u16);
 /// calls in flight.
 struct Run<'a, 's> {
     traffic: &'a Traffic,
-    guards: &'a [Guard],
+    /// The policy run: its guards' states start afresh at each restart.
+    policy: &'a Policy,
     calls: &'a [Call],
     /// Logged costs by call number (empty when none is logged).
     costs: &'a [Option<Nanos>],
@@ -285,7 +287,7 @@ impl<'a, 's> Run<'a, 's> {
         }
         let users = traffic.users.len();
         degrades_known(traffic, policy)?;
-        let states = fresh_states(policy.processes, &policy.guards, traffic)?;
+        let states = fresh_states(policy.processes, policy, traffic)?;
         let ladder = ladder(traffic, policy)?;
         let (start, end) = traffic.span();
         let step = timeline_step(start, end);
@@ -293,7 +295,7 @@ impl<'a, 's> Run<'a, 's> {
         let steps = (end.since(start).0 / step) as usize + 1;
         Ok(Run {
             traffic,
-            guards: &policy.guards,
+            policy,
             ladder,
             served_by_model: vec![0; traffic.models.len()],
             calls: traffic.calls(),
@@ -323,7 +325,7 @@ impl<'a, 's> Run<'a, 's> {
             if at.0 > 0 {
                 self.finish_until(Instant(at.0 - 1))?;
             }
-            self.states = fresh_states(self.states.len() as u32, self.guards, self.traffic)?;
+            self.states = fresh_states(self.states.len() as u32, self.policy, self.traffic)?;
             self.last_restart = Some(at);
             self.restarts = rest;
         }

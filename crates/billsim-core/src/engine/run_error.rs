@@ -25,10 +25,14 @@ pub enum RunError {
         model: String,
         known: Vec<String>,
     },
-    /// A ledger's tiers name no tier for a cohort of the traffic: the cohort and its tenants.
+    /// A guard's or a ledger's tiers name no tier for a cohort of the traffic: the field
+    /// (`policy.guards[1].tiers`), the cohort and its tenants (as the guard counts them), and
+    /// every cohort the tenants have, in their order.
     NoTier {
+        field: String,
         cohort: String,
         tenants: usize,
+        cohorts: Vec<String>,
     },
     /// A scenario's settings that do not hold together (a monthly budget below the daily
     /// one, an outage that ends before it starts).
@@ -47,18 +51,58 @@ impl fmt::Display for RunError {
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
             RunError::BadTraffic(e) => write!(f, "traffic: {e}"),
 
-            RunError::NoTier { cohort, tenants } => write!(
-                f,
-                "tiers: must give a tier to every cohort of tenants; got none for {} ({})",
-                quoted(cohort),
-                counted(*tenants as u64, "tenant", "tenants")
-            ),
+            RunError::NoTier { field, cohort, tenants, cohorts } => {
+                let cohorts: Vec<String> = cohorts.iter().map(|c| quoted(c)).collect();
+                write!(
+                    f,
+                    "{field}: must give a tier to each cohort of the tenants ({}); got none for {} ({})",
+                    cohorts.join(", "),
+                    quoted(cohort),
+                    counted(*tenants as u64, "tenant", "tenants")
+                )
+            }
             RunError::UnknownModel { field, model, known } => {
                 let known: Vec<String> = known.iter().map(|m| quoted(m)).collect();
                 write!(f, "{field}: must be one of the priced models {}; got {}", known.join(", "), quoted(model))
             }
             RunError::Setting(e) => e.fmt(f),
         }
+    }
+}
+
+impl RunError {
+    /// A missing tier's error placed in its policy's guard `j` (`p.guards[1].tiers`); any
+    /// other error as it is.
+    pub(crate) fn in_guard(self, policy: &str, j: usize) -> RunError {
+        match self {
+            RunError::NoTier { field, cohort, tenants, cohorts } => {
+                RunError::NoTier { field: format!("{policy}.guards[{j}].{field}"), cohort, tenants, cohorts }
+            }
+            e => e,
+        }
+    }
+
+    /// The error for the cohort of `slots`' first (of `cohort_at`, each tenant's cohort)
+    /// that `has_tier` has no tier for, in the field `field`; `None` if each has one.
+    pub(crate) fn no_tier<'a>(
+        field: &str,
+        slots: usize,
+        cohort_at: impl Fn(usize) -> &'a str,
+        has_tier: impl Fn(&str) -> bool,
+    ) -> Option<RunError> {
+        let missing = (0..slots).map(&cohort_at).find(|c| !has_tier(c))?;
+        let mut cohorts: Vec<String> = Vec::new();
+        for slot in 0..slots {
+            if !cohorts.iter().any(|c| c == cohort_at(slot)) {
+                cohorts.push(cohort_at(slot).to_string());
+            }
+        }
+        Some(RunError::NoTier {
+            field: field.to_string(),
+            cohort: missing.to_string(),
+            tenants: (0..slots).filter(|&s| cohort_at(s) == missing).count(),
+            cohorts,
+        })
     }
 }
 

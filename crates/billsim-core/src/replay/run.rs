@@ -4,12 +4,12 @@
 
 use crate::engine::{self, Cohort, Event, Nanos, Outcome, Policy, Price, PriceTable, Record, RunError, Traffic, User};
 use crate::lessons::toy_day::simulate::Policy as DayPolicy;
-use crate::replay::log::Log;
+use crate::replay::log::{Log, LOGGED};
 use crate::replay::prices;
 use crate::replay::when::iso_text;
 use crate::scenario::registry::{self, SCENARIOS};
 use crate::scenario::{tenants_by_cohort, Callers, UserSummary, Values};
-use crate::settings::shown;
+use crate::settings::{shown, FieldError, Invalid};
 use crate::time::Instant;
 use crate::visible_text::quoted;
 use crate::words::counted;
@@ -126,6 +126,22 @@ pub struct Prepared {
     kept_costs: Option<Vec<Option<Nanos>>>,
 }
 
+/// What tiers need of a log, as a refusal says it.
+const TIERS_NEED: &str = "given for a log that names each call's cohort (a column \"cohort\" or \"group\": a plan, \
+     such as pro or free); or a \"limit\" in their place";
+
+/// A missing tier in a log that names no cohort: said as that, not as a tier missing for
+/// the stand-in cohort "logged", which is not in the reader's file.
+fn no_cohort_named(e: RunError) -> RunError {
+    match e {
+        RunError::NoTier { field, cohorts, .. } if cohorts == [LOGGED] => RunError::Setting(FieldError {
+            field,
+            problem: Invalid { allowed: TIERS_NEED, got: "a log that names no cohort".into() },
+        }),
+        e => e,
+    }
+}
+
 /// The log's calls moved into a [`Prepared`] replay under `policies` (the main ones when
 /// `None`), pricing calls without a logged cost from `given`, then the lessons' table. On
 /// an error the log keeps its calls, but for a log the engine refuses as traffic.
@@ -175,7 +191,7 @@ impl Prepared {
     /// Every policy's outcome, with what `record` asks for.
     pub fn run(&self, record: Record) -> Result<ReplayRun, RunError> {
         let traffic = &self.traffic;
-        let outcomes = engine::run_each(traffic, &self.ran, &self.prices, record)?;
+        let outcomes = engine::run_each(traffic, &self.ran, &self.prices, record).map_err(no_cohort_named)?;
         let (from, until) = traffic.span();
         Ok(ReplayRun {
             format: self.format,

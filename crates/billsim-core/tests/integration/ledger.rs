@@ -257,8 +257,12 @@ fn a_cohort_without_a_tier_is_refused_with_its_name_and_tenants() {
         outage: None,
     };
     let err = run(&t, &Policy::new("p", vec![only_paying]), &prices(), Record::default()).unwrap_err();
-    assert_eq!(err, RunError::NoTier { cohort: "free".into(), tenants: 1 });
-    assert_eq!(err.to_string(), "tiers: must give a tier to every cohort of tenants; got none for \"free\" (1 tenant)");
+    let cohorts = vec!["paying".to_string(), "free".to_string()];
+    assert_eq!(err, RunError::NoTier { field: "p.guards[0].tiers".into(), cohort: "free".into(), tenants: 1, cohorts });
+    assert_eq!(
+        err.to_string(),
+        "p.guards[0].tiers: must give a tier to each cohort of the tenants (\"paying\", \"free\"); got none for \"free\" (1 tenant)"
+    );
 }
 
 fn file_ledger(fields: &str) -> String {

@@ -262,3 +262,17 @@ fn a_cohort_without_a_tier_is_named_with_its_teams_not_its_users() {
         assert!(err.ends_with(r#"got none for "free" (1 tenant)"#), "one team, blue, of three free users: {err}");
     }
 }
+
+#[test]
+fn tiers_on_a_log_that_names_no_cohort_say_so_not_that_a_tier_for_logged_is_missing() {
+    let log = read(TEAMS.as_bytes(), Options::default()).unwrap();
+    let guard = r#"{"name": "p", "guards": [{"count": "requests", "tiers": {"pro": 3}, "per": "tenant",
+        "window": "1m", "reset": "rolling"}]}"#;
+    let policies = read_policy_file(guard).unwrap().policies;
+    let Err(err) = run::run(&log, Some(policies), None, Record::default()) else { panic!("ran without cohorts") };
+    assert_eq!(
+        err.to_string(),
+        "p.guards[0].tiers: must be given for a log that names each call's cohort (a column \"cohort\" or \"group\": \
+         a plan, such as pro or free); or a \"limit\" in their place; got a log that names no cohort"
+    );
+}
