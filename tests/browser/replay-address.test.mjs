@@ -249,6 +249,14 @@ test("a link's tiered guard shows its tiers in one box in place of the limit: ed
   assert.deepEqual(await limits(), ["1 team × $1.00 (pro) + 2 teams × $0.25 (free) per day"], "the edited tiers replayed");
   assert.equal(JSON.parse((await state(page)).hash.policies)[0].guards[0].tiers, "pro: 1, free: 0.25", "and kept in the address");
 
+  // A tier for no cohort of the log: the run's refusal is the editor's, its box marked.
+  await tiers.fill("gold: 3");
+  await w.locator(".apply").click();
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  assert.equal(await w.locator(".editor-error").textContent(),
+    'Policy 1 "byPlan", guard 1, tiers: must give a tier to each cohort of the tenants ("pro", "free"); got none for "pro" (1 tenant)');
+  assert.equal(await tiers.getAttribute("aria-invalid"), "true", "the tiers' box is marked");
+
   await tiers.fill("pro 1");
   await w.locator(".apply").click();
   await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");

@@ -223,7 +223,10 @@ impl Replay {
         };
         let prices = Some(table).filter(|t| !t.0.is_empty());
         let add = add.as_string().unwrap_or_default();
+        let names: Vec<String> = policies.iter().flatten().map(|p| p.name.clone()).collect();
         let refused = |e: RunError| match e {
+            e @ (RunError::NoTier { .. } | RunError::UnknownModel { .. }) => in_policy(&e, &names),
+            RunError::Setting(f) if f.field.contains(".guards[") => in_policy(&RunError::Setting(f), &names),
             RunError::Setting(f) => Thrown::on(&f.field, f.problem),
             e @ RunError::NoPrice(_) => Thrown::with_field("prices", format!("{e}: {}", page::WORDS.no_price)),
             e => Thrown::with_field("policies", e.to_string()),
@@ -312,6 +315,21 @@ fn policies_refused(e: BadFile, text: &str) -> Thrown {
         Some(place) => Thrown::at_path("policies", &f.field, format!("{place}: {}", f.problem)),
         None => Thrown::with_field("policies", e.to_string()),
     }
+}
+
+/// A run's refusal of a policy's field, which names the policy (`tight.guards[1].tiers`),
+/// said where the page's editor shows it, as [`policies_refused`] says a file's: "Policy 2
+/// \"tight\", guard 2, tiers: must ...", with its path (`policies[1].guards[1].tiers`).
+fn in_policy(e: &RunError, names: &[String]) -> Thrown {
+    let message = e.to_string();
+    let placed = message.split_once(": ").and_then(|(field, problem)| {
+        let (name, rest) = field.split_once(".guards[")?;
+        let i = names.iter().position(|n| n == name)?;
+        let path = format!("policies[{i}].guards[{rest}");
+        let place = guard_schema::editor_place(&path, |k| names.get(k).map(String::as_str))?;
+        Some(Thrown::at_path("policies", &path, format!("{place}: {problem}")))
+    });
+    placed.unwrap_or_else(|| Thrown::with_field("policies", message))
 }
 
 /// A policy file's text from what `run` was given: text as it is; JSON data written as
