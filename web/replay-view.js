@@ -57,6 +57,7 @@ const template = (w) => `
       <button type="button" class="reset">${escape(w.reset)}</button>
     </div>
     <p class="editor-error" id="rv-editor-error" role="alert"></p>
+    <p class="editor-note" role="status" aria-live="polite"></p>
   </details>
   <section class="results" aria-labelledby="rv-results" hidden>
     <h3 id="rv-results" tabindex="-1">${escape(w.results)}</h3>
@@ -398,8 +399,9 @@ class ReplayView extends HTMLElement {
     link.download = made.fileName;
   }
 
-  // A new file: read by a worker of its own; the last good view stays until it is replayed.
-  #read(file) {
+  // A new file: read by a worker of its own; the last good view stays until it is replayed,
+  // under the policies applied (or, from the editor's buttons, its own: `editor`).
+  #read(file, editor = { fromEditor: false, defaults: false }) {
     // A new file is first read by its format's user: another file's fields are not its own.
     if (file !== this.#file) this.#q(".per").replaceChildren();
     this.#file = file;
@@ -415,10 +417,10 @@ class ReplayView extends HTMLElement {
     worker.onerror = (e) => this.#fromPending(worker, { error: e.message ?? String(e) });
     // The user field is the results' own file's: any other file is read by its format's
     // user, or by the address's (a shared link's) if it asks for one.
-    const asked = file !== this.#good?.file && this.#askedPer ? this.#askedPer : null;
-    const per = file === this.#good?.file ? this.#q(".per").value : (asked ?? "");
+    const askedPer = file !== this.#good?.file && this.#askedPer ? this.#askedPer : null;
+    const per = file === this.#good?.file ? this.#q(".per").value : (askedPer ?? "");
     const read = { format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked, per };
-    this.#reading = { read, asked: asked !== null };
+    this.#reading = { read, asked: askedPer !== null, fromEditor: editor.fromEditor, defaults: editor.defaults };
     worker.postMessage({ read: file, ...read });
   }
 
@@ -429,7 +431,7 @@ class ReplayView extends HTMLElement {
       this.#q("progress").value = total > 0 ? done / total : 1;
       this.#q(".progress-text").textContent = data.text;
     } else if (data.ready) {
-      const message = this.#runMessage();
+      const message = this.#runMessage(this.#reading.fromEditor);
       this.#reading.run = message;
       worker.postMessage(message);
     } else if (data.view) {
@@ -443,11 +445,13 @@ class ReplayView extends HTMLElement {
       if (focused) this.#q("#rv-results").focus();
       this.#spare = this.#newWorker();
       if (this.#reading.asked) this.#askedPer = null; // the link's field is this log's now
-      if (this.#perRefused) this.#problem(this.#perRefused);
+      // Said of the results now shown: not "the results below are still the last file's".
+      if (this.#perRefused) this.#problem(this.#perRefused, this.#words.perFallback, false);
       this.#perRefused = "";
-      // The editor's policies ran with the log: those of the address (a link's, mended in
-      // the editor) are now these.
-      if (this.#applied !== null) this.#applied = structuredClone(this.#reading.run.run);
+      this.#q(".editor-note").textContent = "";
+      // The editor's policies ran with the log (a link's, mended in the editor): they are
+      // the applied ones now.
+      if (this.#reading.fromEditor) this.#applied = this.#reading.defaults ? null : structuredClone(this.#reading.run.run);
       this.#toAddress();
     } else if (data.error && this.#reading.asked && !data.path) {
       // A shared link's "Count as one user" this log does not have: read by its format's
@@ -456,7 +460,7 @@ class ReplayView extends HTMLElement {
       this.#askedPer = null;
       this.#perRefused = data.error;
       this.#pending = null;
-      this.#read(this.#file);
+      this.#read(this.#file, { fromEditor: this.#reading.fromEditor, defaults: this.#reading.defaults });
     } else if (data.error) {
       this.#pending = null;
       this.#perRefused = "";
@@ -468,7 +472,7 @@ class ReplayView extends HTMLElement {
         this.#q(".editor").open = true;
         this.#editorError(data.error, data.path);
         this.#problem(this.#words.policiesFailed);
-      } else this.#problem(data.error, this.#words.failed);
+      } else this.#problem(data.error, this.#failedHead(data, this.#reading.run));
       this.#spare ??= this.#newWorker();
       this.#restore(this.#file === this.#good?.file);
     }
@@ -522,7 +526,7 @@ class ReplayView extends HTMLElement {
       // The editor's own error is said under it, its field marked; any other (a price
       // table, a cohort) where a file's is, as the editor may be closed.
       if (this.#running?.fromEditor && this.#q(".editor").open) this.#editorError(data.error, data.path);
-      else this.#problem(data.error, this.#words.failed);
+      else this.#problem(data.error, this.#failedHead(data, this.#running));
       this.#restore(true);
       // Its module stopped: the worker goes, the view stays; the next replay reads the file again.
       if (data.trapped) {
@@ -538,15 +542,27 @@ class ReplayView extends HTMLElement {
   // a price).
   #rerun(fromEditor = false, defaults = false) {
     this.#editorError("");
+    this.#q(".editor-note").textContent = "";
     if (this.#good?.worker) {
-      this.#running = { ...this.#runMessage(), fromEditor, defaults };
+      this.#running = { ...this.#runMessage(fromEditor), fromEditor, defaults };
       this.#good.worker.postMessage(this.#running);
-    } else if (this.#good) this.#read(this.#good.file);
-    else if (this.#file) this.#read(this.#file);
+    } else if (this.#good) this.#read(this.#good.file, { fromEditor, defaults });
+    else if (this.#file) this.#read(this.#file, { fromEditor, defaults });
+    else if (fromEditor) {
+      // No log yet: the editor's policies are applied to the log chosen next (and its
+      // error, if they cannot run, said then).
+      this.#applied = defaults ? null : structuredClone(this.#policies);
+      this.#toAddress();
+      this.#q(".editor-note").textContent = this.#words.appliedToNextLog;
+    }
   }
 
-  #runMessage() {
-    return { run: this.#policies, add: this.#q(".add").value, prices: this.#q(".prices").files?.[0] ?? null };
+  // What a replay runs under: the editor's own policies when its buttons ask (`fromEditor`),
+  // else those last applied (null: the defaults), so that an edit not yet applied changes
+  // nothing another control replays, and the address says what the results are of.
+  #runMessage(fromEditor) {
+    const run = fromEditor ? this.#policies : this.#applied;
+    return { run, add: this.#q(".add").value, prices: this.#q(".prices").files?.[0] ?? null };
   }
 
   // The editor's error, and the control at `path` (the core's path in the policy file)
@@ -592,13 +608,19 @@ class ReplayView extends HTMLElement {
     return onCancel;
   }
 
+  // What a failure is said to be: the price table's, when one was given and the refusal is
+  // of prices; else the file's.
+  #failedHead(data, run) {
+    return data.field === "prices" && run?.prices ? this.#words.pricesFailed : this.#words.failed;
+  }
+
   // Why the file was not replayed (the core's message, with its bad rows one a line), and
   // that the last good results stay.
-  #problem(message, head = "") {
+  #problem(message, head = "", kept = this.#good !== null) {
     const box = this.#q(".problem");
     box.replaceChildren();
     if (!message) return;
-    for (const [cls, text] of [["head", head], ["message", message], ["kept", this.#good ? this.#words.kept : ""]]) {
+    for (const [cls, text] of [["head", head], ["message", message], ["kept", kept ? this.#words.kept : ""]]) {
       if (!text) continue;
       const p = document.createElement("p");
       p.className = cls;

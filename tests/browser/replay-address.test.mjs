@@ -116,7 +116,10 @@ test("a draft that fails to run stays out of the address, and a link's policy th
   const policies = JSON.parse(good.policies);
   const guard = policies.flatMap((p) => p.guards).find((g) => "limit" in g);
   guard.limit = "abc";
-  await page.goto(`${new URL(page.url()).origin}/replay.html#policies=${encodeURIComponent(JSON.stringify(policies))}`);
+  // Opened as a link is, in a page of its own: a change of the "#" alone reloads nothing.
+  const origin = new URL(page.url()).origin;
+  await page.goto("about:blank");
+  await page.goto(`${origin}/replay.html#policies=${encodeURIComponent(JSON.stringify(policies))}`);
   await page.waitForFunction(() => customElements.get("replay-view"));
   await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
   await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".problem").textContent !== "");
@@ -268,5 +271,48 @@ test("a link's tiered guard shows its tiers in one box in place of the limit: ed
   await tiers.fill("");
   shown = await boxes();
   assert.deepEqual([shown.limit, shown.tiers], ["5", ""], `the limit back at its default: ${JSON.stringify(shown)}`);
+  assert.deepEqual(log.errors, []);
+});
+
+test("an edit not yet applied changes nothing another control replays; applied before any log, it replays the log chosen next", async () => {
+  const { page, log } = await load(env, "replay.html");
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await w.locator(".editor summary").click();
+  // Applied with no log yet: said, kept in the address, used on the log chosen next.
+  await w.locator('[data-at="policies[0].name"]').fill("early");
+  await w.locator(".apply").click();
+  assert.match(await w.locator(".editor-note").textContent(), /^No log yet: the log you choose next is replayed under these policies\.$/);
+  assert.equal(JSON.parse((await state(page)).hash.policies)[0].name, "early");
+  let n = await drawn(page);
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic_teams.csv"));
+  await next(page, n);
+  let s = await state(page);
+  assert.equal(s.policies[0], "early", `the applied policies replayed: ${s.policies}`);
+  assert.equal(await w.locator(".editor-note").textContent(), "", "the note goes with the log");
+
+  // A draft, not applied: another field counted as one user replays the applied policies.
+  await w.locator('[data-at="policies[0].name"]').fill("draft");
+  await w.locator('[data-at="policies[1].guards[0].limit"]').fill("abc");
+  n = await drawn(page);
+  await w.locator(".per").selectOption("team");
+  await next(page, n);
+  s = await state(page);
+  assert.deepEqual([s.policies[0], s.problem], ["early", ""], "the draft neither ran nor failed");
+  assert.deepEqual([s.hash.per, JSON.parse(s.hash.policies)[0].name], ["team", "early"], "the address says what ran");
+  assert.deepEqual(log.errors, []);
+});
+
+test("a link's \"Count as one user\" the log has not is said of the results shown, not as a file that failed", async () => {
+  const { page, log } = await load(env, "replay.html#per=nonexistent");
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const n = await drawn(page);
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic_teams.csv"));
+  await next(page, n);
+  const said = await w.evaluate((e) => [...e.shadowRoot.querySelectorAll(".problem p")].map((p) => p.textContent));
+  assert.equal(said.length, 2, JSON.stringify(said));
+  assert.match(said[0], /^This log has no field the link's "Count as one user" asks for, so it was read by its format's user:$/);
+  assert.match(said[1], /got "nonexistent"/);
   assert.deepEqual(log.errors, []);
 });

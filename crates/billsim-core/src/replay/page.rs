@@ -35,10 +35,16 @@ pub struct Words {
     pub cancel: &'static str,
     pub cancelled: &'static str,
     pub failed: &'static str,
+    /// Said over a refusal of prices when a price table was given.
+    pub prices_failed: &'static str,
     /// A log read well whose replay the editor's policies stopped (an address's, say): the
     /// editor's error says what to change.
     pub policies_failed: &'static str,
     pub kept: &'static str,
+    /// Said when the editor's policies are applied before any log is read.
+    pub applied_to_next_log: &'static str,
+    /// Said over why a link's "Count as one user" was not used on the log read.
+    pub per_fallback: &'static str,
     pub policies: &'static str,
     pub policy_name: &'static str,
     pub guard_start: &'static str,
@@ -84,8 +90,12 @@ pub const WORDS: Words = Words {
     cancel: "Cancel",
     cancelled: "Reading cancelled.",
     failed: "This file cannot be replayed:",
+    prices_failed: "The price table cannot be used:",
     policies_failed: "The log was read, but the policies below cannot be run: change them and replay.",
     kept: "The results below are still those of the last file replayed.",
+    applied_to_next_log: "No log yet: the log you choose next is replayed under these policies.",
+    per_fallback:
+        "This log has no field the link's \"Count as one user\" asks for, so it was read by its format's user:",
     policies: "Policies",
     policy_name: "Policy name",
     guard_start: "Start from",
