@@ -260,6 +260,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #state = { ...schema?.defaults };
   #theme = schema?.theme.default; // the theme attribute's text, as the core read it
   #problems = new Map(); // "attribute seed", "address seed", "slip polcy" or "sync-url" -> the notice's sentence
+  #usedInstead = new Map(); // "attribute seed" -> the value the widget used in its place, when it was noticed
   #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
   // The form's settings as they were before the reader began typing in a field (null when
   // nothing typed is pending): typing "500" passes "5" and "50", which each draw, and a
@@ -451,7 +452,19 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     return { dark: themeIsDark(this.#theme, scheme, background, systemDark), pageDark: themeIsDark(schema.theme.default, scheme, background, systemDark) };
   }
 
+  // A notice about a setting ("Ignored perMinute in the address ... Using 5.") goes once the
+  // reader sets that setting: it said what was used in place of what was asked.
   #showNotice() {
+    for (const id of this.#problems.keys()) {
+      const key = id.split(" ")[1];
+      if (key in this.#state && !this.#usedInstead.has(id)) this.#usedInstead.set(id, this.#state[key]);
+    }
+    for (const [id, used] of this.#usedInstead) {
+      if (!this.#problems.has(id) || !Object.is(this.#state[id.split(" ")[1]], used)) {
+        this.#problems.delete(id);
+        this.#usedInstead.delete(id);
+      }
+    }
     const notice = this.#q(".notice");
     notice.textContent = [...this.#problems.values()].join(" ");
     notice.hidden = this.#problems.size === 0;
@@ -613,6 +626,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   #render() {
     if (!this.#hasCore()) return;
+    this.#showNotice();
     try {
       const widget = this.#widget();
       if (this.#showWidget(widget)) this.#syncForm();

@@ -66,3 +66,11 @@ test("the iframe says which parameters of its address name no setting", async ()
   assert.match(notice, /Ignored budgte in the address: .*"budgte"/, notice);
   assert.deepEqual(log.errors, []);
 });
+
+test("a free tier's iframe names one of its own settings as the example of a setting's key, not lesson 000's", async () => {
+  const { page, log } = await load(env, "embed.html?scenario=freeTier&bogus=1");
+  await ready(page);
+  const { notice } = await view(page);
+  assert.match(notice, /^Ignored bogus in the address: must be the key of a setting, such as "bucketCapacity"; got "bogus"\./, notice);
+  assert.deepEqual(log.errors, []);
+});

@@ -184,3 +184,21 @@ test("an attribute set again to its own text after the reader changed the settin
     await context.close();
   }
 });
+
+test("an address's bad setting is noticed until the reader sets it: then the notice, which said what was used instead, goes", async () => {
+  const { page, log } = await load(env, "examples/toy-day.html?perMinute=abc&seed=x");
+  await ready(page);
+  const w = page.locator("bill-widget");
+  const notice = () => w.evaluate((el) => { const n = el.shadowRoot.querySelector(".notice"); return n.hidden ? "" : n.textContent; });
+  const first = await notice();
+  assert.match(first, /Ignored perMinute in the address: .*; got "abc"\. Using 5\./, first);
+  assert.match(first, /Ignored seed in the address/, first);
+  await w.getByRole("button", { name: "More settings" }).click();
+  await w.locator('input[name="perMinute"]').fill("7");
+  await w.locator('input[name="perMinute"]').press("Tab");
+  await page.waitForFunction(() => document.querySelector("bill-widget").shadowRoot.querySelector(".summary").textContent.startsWith("7 requests"));
+  const left = await notice();
+  assert.doesNotMatch(left, /perMinute/, "the notice about perMinute goes once the reader sets it");
+  assert.match(left, /^Ignored seed in the address: .*Using 0\.$/, "the seed's stays: the reader has not set it");
+  assert.deepEqual(log.errors, []);
+});

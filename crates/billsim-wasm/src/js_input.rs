@@ -216,7 +216,17 @@ pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) ->
     v.as_string().map(Some).ok_or_else(|| error(field, allowed, describe(&v)))
 }
 
-const KEY_ALLOWED: &str = "the key of a setting, such as \"perMinute\"";
+/// What a setting's key may be, with one of the module's own lesson's as the example (a free
+/// tier's frame named lesson 000's "perMinute", which it would have ignored).
+const KEY_ALLOWED: &str = if cfg!(feature = "toy-day") {
+    "the key of a setting, such as \"perMinute\""
+} else if cfg!(feature = "free-tier") {
+    "the key of a setting, such as \"bucketCapacity\""
+} else if cfg!(feature = "hackathon") {
+    "the key of a setting, such as \"rateLimit\""
+} else {
+    "the key of a setting, such as \"productMonthlyDollars\""
+};
 
 /// A setting's key, as the schema names it.
 pub fn setting_key(key: &JsValue) -> Result<&'static SettingSpec, Thrown> {

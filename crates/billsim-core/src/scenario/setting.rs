@@ -171,8 +171,10 @@ impl SettingSpec {
     pub fn parse(&self, text: &str) -> Result<Value, Invalid> {
         let bad = || Invalid { allowed: self.allowed, got: settings::shown(text) };
         match self.kind {
-            Kind::Whole { min, max } => settings::whole_number(text, self.allowed, min, max).map(Value::Whole),
-            Kind::Dollars { min, max } => match Micros::parse_dollars(text) {
+            Kind::Whole { min, max } => {
+                settings::whole_number(&ungrouped(text), self.allowed, min, max).map(Value::Whole).map_err(|_| bad())
+            }
+            Kind::Dollars { min, max } => match Micros::parse_dollars(&ungrouped(text)) {
                 Ok(m) if (min..=max).contains(&m) => Ok(Value::Dollars(m)),
                 _ => Err(bad()),
             },
@@ -191,6 +193,35 @@ impl SettingSpec {
     /// [`SettingSpec::parse`], with the key in the error.
     pub fn read(&self, text: &str) -> Result<Value, FieldError> {
         self.parse(text).map_err(|e| e.on(self.key))
+    }
+}
+
+/// A number as a form's label writes it, "10,000,000" or "$1,000.50", without its commas,
+/// when they part its whole digits in threes (as the label's do); any other text as it is
+/// ("5,00" stays, to be refused).
+///
+/// ```
+/// use billsim_core::scenario::setting::ungrouped;
+/// assert_eq!(ungrouped(" 10,000,000 "), "10000000");
+/// assert_eq!(ungrouped("$1,000.50"), "$1000.50");
+/// assert_eq!(ungrouped("5,00"), "5,00");
+/// assert_eq!(ungrouped(",100"), ",100");
+/// ```
+pub fn ungrouped(text: &str) -> std::borrow::Cow<'_, str> {
+    let t = text.trim();
+    let body = t.strip_prefix('$').unwrap_or(t);
+    let whole = body.split_once('.').map_or(body, |(w, _)| w);
+    let mut groups = whole.split(',');
+    let first = groups.next().unwrap_or_default();
+    let digits = |g: &str| g.bytes().all(|b| b.is_ascii_digit());
+    let grouped = whole.contains(',')
+        && (1..=3).contains(&first.len())
+        && digits(first)
+        && groups.all(|g| g.len() == 3 && digits(g));
+    if grouped {
+        std::borrow::Cow::Owned(t.replace(',', ""))
+    } else {
+        std::borrow::Cow::Borrowed(text)
     }
 }
 

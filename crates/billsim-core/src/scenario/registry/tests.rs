@@ -115,6 +115,20 @@ fn every_label_says_its_settings_range_with_thousands_separated() {
     }
 }
 
+/// A reader who types a number as the label writes it ("10,000,000") gets that number.
+#[test]
+fn every_number_a_label_writes_reads_as_its_setting_reads_it_without_commas() {
+    use crate::scenario::setting::Kind;
+    for s in SETTINGS.iter().filter(|s| !matches!(s.kind, Kind::Choice { .. })) {
+        let numbers = s.label.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','));
+        for n in numbers.map(|t| t.trim_end_matches(['.', ','])).filter(|t| t.contains(',')) {
+            let plain = n.replace(',', "");
+            assert_eq!(s.parse(n), s.parse(&plain), "{}: {n:?} in {:?} reads as {plain}", s.key, s.label);
+            assert!(s.parse(n).is_ok(), "{}: {n:?}, the label's own number, is refused", s.key);
+        }
+    }
+}
+
 #[test]
 fn every_name_a_setting_is_read_by_names_that_setting_alone() {
     let names: Vec<(String, &str)> = SETTINGS
