@@ -5,7 +5,7 @@
 use crate::cells;
 use crate::output::{self, Events, Failure};
 use crate::run_table::clock;
-use billsim_core::engine::{Nanos, Outcome, Reason, DAY_MS};
+use billsim_core::engine::{Guard, Nanos, Outcome, Policy, Reason, DAY_MS};
 use billsim_core::lessons::runaway_tenant::claims::{claims, Claims};
 use billsim_core::lessons::runaway_tenant::panels::pitfalls;
 use billsim_core::lessons::runaway_tenant::traffic::RUNAWAY;
@@ -60,7 +60,7 @@ pub fn report(
     let width = cells::width(names.iter().map(String::as_str), 6);
     for (i, o) in run.policies.iter().enumerate() {
         let label = run.labels.get(i).map_or(o.policy.as_str(), String::as_str);
-        policy(&mut text, run, params, o, label, &names, width);
+        policy(&mut text, run, run.ran.get(i), o, label, &names, width);
         output::text(out, &std::mem::take(&mut text))?;
         if let Some(made) = events {
             crate::run_table::events(out, run, made, i, width)?;
@@ -72,10 +72,22 @@ pub fn report(
     Ok(output::text(out, &text)?)
 }
 
+/// A tenant's daily and monthly budgets under `policy`: its cohort's tier in the policy's
+/// ledger, "-" where the policy keeps none (no ledger, or a tier without that window), as a
+/// policy file may give other budgets than the scenario's settings.
+fn budgets(policy: Option<&Policy>, cohort: &str) -> (String, String) {
+    let tier = policy.into_iter().flat_map(|p| &p.guards).find_map(|g| match g {
+        Guard::TenantLedger { tiers, .. } => tiers.iter().find(|t| t.cohort == cohort),
+        _ => None,
+    });
+    let shown = |m: Option<billsim_core::Micros>| m.map_or_else(|| "-".to_string(), micros);
+    (shown(tier.and_then(|t| t.daily_micros)), shown(tier.and_then(|t| t.monthly_micros)))
+}
+
 fn policy(
     out: &mut String,
     run: &ScenarioRun,
-    params: &Params,
+    ran: Option<&Policy>,
     o: &Outcome,
     label: &str,
     names: &[String],
@@ -107,8 +119,7 @@ fn policy(
         }
     }
     for (i, ((user, u), name)) in run.users.iter().zip(&o.per_user).zip(names).enumerate() {
-        let (daily, monthly) =
-            params.budgets(&user.cohort).map_or(("-".into(), "-".into()), |(d, m)| (micros(d), micros(m)));
+        let (daily, monthly) = budgets(ran, &user.cohort);
         let busiest = match days[i].iter().enumerate().max_by_key(|&(d, n)| (*n, std::cmp::Reverse(d))) {
             Some((d, &n)) if o.events.is_some() && n > 0 => {
                 format!("{} ({})", dollars(Nanos(n)), day_of(d as u64 * DAY_MS))

@@ -1,7 +1,7 @@
 //! `billsim run --scenario runawayTenant`: the month per policy and the lesson's claims as
 //! text; `--json` and `--events` as for every scenario; bad settings refused with the field.
 
-use crate::common::{billsim, text};
+use crate::common::{billsim, text, Temp};
 use serde_json::Value;
 
 #[test]
@@ -39,6 +39,26 @@ fn a_month_whose_ledger_is_down_and_failing_closed_says_no_mean_moment_rather_th
     let text = text(&args);
     assert!(text.contains("Tasks served: "), "the claims are there:\n{text}");
     assert!(!text.contains("on each model: ."), "an empty list of moments:\n{text}");
+}
+
+#[test]
+fn a_policy_files_budgets_are_the_ones_its_table_shows_not_the_scenarios_settings() {
+    let mut file: Value = serde_json::from_str(&text(&["policies", "--scenario", "runawayTenant"])).unwrap();
+    let daily_cap = file["policies"].as_array_mut().unwrap().iter_mut().find(|p| p["name"] == "dailyCap").unwrap();
+    daily_cap["guards"][0]["tiers"]["paying"] = "2.00".into();
+    let policy = Temp::new("paying-2.json", &file.to_string());
+    let text = text(&["run", "--scenario", "runawayTenant", "--policy", policy.path()]);
+    let section = |name: &str| {
+        text.split(&format!("({name})")).nth(1).unwrap_or_default().split("\n\n").next().unwrap_or_default().to_string()
+    };
+    let acme =
+        |name: &str| section(name).lines().find(|l| l.trim_start().starts_with("acme")).unwrap_or_default().to_string();
+    let cells = |name: &str| acme(name).split_whitespace().map(String::from).collect::<Vec<_>>();
+    // tenant, tier, a day, most in a day ("$3.09 (Day 13)": three cells), a month, ...
+    assert_eq!(cells("dailyCap")[2], "$2.00", "the file's $2.00 a day: {}", acme("dailyCap"));
+    assert_eq!(cells("dailyCap")[6], "-", "dailyCap keeps no monthly budget: {}", acme("dailyCap"));
+    assert_eq!(cells("dailyAndMonthly")[6], "$200.00", "{}", acme("dailyAndMonthly"));
+    assert_eq!(cells("noCap")[2], "-", "no cap keeps no budget: {}", acme("noCap"));
 }
 
 #[test]
