@@ -175,7 +175,7 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         run_table::run(out, scenario, &run, own, events)?;
         if own && scenario.name == billsim_core::lessons::hackathon::scenario::SCENARIO.name {
             let mut pages = String::new();
-            hackathon::usage_pages(&run, &mut pages);
+            hackathon::usage_pages(scenario, &run, &mut pages).map_err(|e| Failure::Work(e.into()))?;
             text(out, &pages)?;
         }
         Ok(())

@@ -5,10 +5,11 @@
 
 use crate::output::{json_line, text, Failure};
 use crate::table;
-use billsim_core::engine::{Event, Outcome};
+use billsim_core::engine::{Event, Outcome, RunError};
 use billsim_core::lessons::hackathon::scenario::SCENARIO as HACKATHON;
-use billsim_core::lessons::hackathon::{blocked_log, day_start_unix, replay, Settings, Usage};
-use billsim_core::scenario::ScenarioRun;
+use billsim_core::lessons::hackathon::{blocked_log, day_start_unix, panels, replay, Settings};
+use billsim_core::scenario::{Scenario, ScenarioRun};
+use billsim_core::time::clock;
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
@@ -48,21 +49,30 @@ pub fn numbers(json: bool, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The usage page of each policy's day, after the run's tables.
-pub fn usage_pages(run: &ScenarioRun, out: &mut String) {
-    let settings = Settings::from_values(&run.settings);
-    out.push_str("\nThe usage page (GET /usage) at the end of the day, for one process that never restarted:\n");
+/// The usage page of each policy's day, after the run's tables: the widget's usage panel's
+/// pages (each policy's own cap and limit, a page per process counting since its last
+/// start), as the app's JSON.
+pub fn usage_pages(scenario: &Scenario, run: &ScenarioRun, out: &mut String) -> Result<(), RunError> {
+    out.push_str("\nThe usage page (GET /usage) at the end of the day:\n");
+    let mut lines: Vec<(String, String)> = Vec::new();
     for o in &run.policies {
-        let calls = o.per_user.iter().map(|u| u.served).sum();
-        out.push_str(&format!(
-            "  {:<24} {}\n",
-            o.policy,
-            Usage::new(&settings, day_start_unix(run.seed), calls, o.bill).json()
-        ));
+        let pages = panels::usage_pages(scenario, run.seed, &run.settings, &o.policy)?;
+        for (p, page) in pages.iter().enumerate() {
+            let who = match pages.len() {
+                1 => o.policy.clone(),
+                _ => format!("{} (process {})", o.policy, p + 1),
+            };
+            lines.push((who, page.json()));
+        }
     }
-    if settings.processes > 1 || settings.restart.is_some() {
-        out.push_str("  (each process shows only its own counts, since its last start)\n");
+    let width = lines.iter().map(|(who, _)| who.len()).max().unwrap_or(0);
+    for (who, json) in lines {
+        out.push_str(&format!("  {who:<width$}  {json}\n"));
     }
+    if let Some(at) = Settings::from_values(&run.settings).restart {
+        out.push_str(&format!("  (each process counts since the restart at {} UTC)\n", clock(at.whole_seconds())));
+    }
+    Ok(())
 }
 
 /// The event's key, when the app took the caller for someone else, and its Retry-After.

@@ -88,6 +88,32 @@ fn run_events_give_each_requests_decision_its_key_and_retry_after() {
 }
 
 #[test]
+fn the_usage_pages_are_each_policys_own_one_per_process_since_the_restart() {
+    let out = text(&[
+        "run",
+        "--scenario",
+        "hackathon",
+        "--set",
+        "capDollars=0.5",
+        "--set",
+        "serverProcesses=2",
+        "--set",
+        "restartMinute=600",
+    ]);
+    let pages: Vec<&str> =
+        out.split("The usage page (GET /usage) at the end of the day:\n").nth(1).unwrap().lines().collect();
+    let app: Vec<&&str> = pages.iter().filter(|l| l.trim_start().starts_with("rateLimitAndCap (process ")).collect();
+    assert_eq!(app.len(), 2, "a page per process: {pages:?}");
+    assert!(
+        app.iter().all(|l| l.contains("\"cap_usd\":\"0.001000\"")),
+        "the tutorial's app keeps its own $0.001 cap: {app:?}"
+    );
+    let no_limit = pages.iter().find(|l| l.contains("noLimit (process 1)")).unwrap();
+    assert!(no_limit.contains("\"cap_usd\":\"none\",\"rate_limit\":\"none\""), "{no_limit}");
+    assert!(pages.contains(&"  (each process counts since the restart at 10:00 UTC)"), "{pages:?}");
+}
+
+#[test]
 fn bad_settings_and_a_blocked_log_elsewhere_name_the_field_and_what_is_allowed() {
     let set = |kv: &str| refused(&["run", "--scenario", "hackathon", "--set", kv]);
     assert_eq!(

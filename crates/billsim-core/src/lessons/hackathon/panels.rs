@@ -22,17 +22,32 @@ fn many(n: u64, one: &str, many: &str) -> String {
 /// The blocked-call log's lines the panel shows: the day's last.
 pub const LOG_LINES: usize = 8;
 
-/// The panels of day `seed` with `values`, for `policy` (one of [`super::POLICIES`]).
-pub fn panels(scenario: &Scenario, seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError> {
-    let framed = Policy::ALL
+/// The policy named `policy` (one of [`super::POLICIES`]).
+fn framed(policy: &str) -> Result<Policy, RunError> {
+    Policy::ALL
         .into_iter()
         .find(|p| p.name() == policy.trim())
-        .ok_or_else(|| RunError::Setting(Invalid { allowed: POLICIES_ALLOWED, got: shown(policy) }.on("policy")))?;
+        .ok_or_else(|| RunError::Setting(Invalid { allowed: POLICIES_ALLOWED, got: shown(policy) }.on("policy")))
+}
+
+/// The panels of day `seed` with `values`, for `policy` (one of [`super::POLICIES`]).
+pub fn panels(scenario: &Scenario, seed: u32, values: &Values, policy: &str) -> Result<Vec<Panel>, RunError> {
+    let framed = framed(policy)?;
     let settings = framed.runs_with(&Settings::from_values(values));
     // The day the widget's chart shows, kept with every event: not run again here.
     let run = crate::scenario::last_run::run(scenario, seed, values)?;
     let day = Day::of(&run, framed, &settings);
     Ok(vec![day.weaknesses(), day.blocked_log(), day.usage()])
+}
+
+/// What `GET /usage` answers at the end of day `seed` under `policy`: a page per server
+/// process, each counting since its last start (the usage panel's rows, which the command
+/// line prints as the app's JSON).
+pub fn usage_pages(scenario: &Scenario, seed: u32, values: &Values, policy: &str) -> Result<Vec<Usage>, RunError> {
+    let framed = framed(policy)?;
+    let settings = framed.runs_with(&Settings::from_values(values));
+    let run = crate::scenario::last_run::run(scenario, seed, values)?;
+    Ok(Day::of(&run, framed, &settings).usage_pages())
 }
 
 /// The framed policy's day, as the panels read it. Money added up here is part of the
@@ -346,7 +361,9 @@ impl<'a> Day<'a> {
 
     /// The `/usage` page of each process at the end of the day: the calls served since it
     /// last started, and what they cost.
-    fn usage(&self) -> Panel {
+    /// Each process's page: its calls served since it last started, what they cost, and the
+    /// policy's cap and limit ("none" where it has none).
+    fn usage_pages(&self) -> Vec<Usage> {
         let processes = self.settings.processes as usize;
         let since = self.settings.restart.unwrap_or(Instant(0));
         let mut calls = vec![0u32; processes];
@@ -356,16 +373,25 @@ impl<'a> Day<'a> {
             calls[p] += 1;
             spent[p] = Nanos(spent[p].0 + e.charged.0);
         }
-        let rows = (0..processes)
+        (0..processes)
             .map(|p| {
-                let page = Usage::new(self.settings, day_start_unix(self.run.seed), calls[p], spent[p]);
-                let mut row = vec![page.day, page.calls.to_string(), page.spent_usd, page.cap_usd, page.rate_limit];
+                let mut page = Usage::new(self.settings, day_start_unix(self.run.seed), calls[p], spent[p]);
                 if !self.has_cap() {
-                    row[3] = "none".into();
+                    page.cap_usd = "none".into();
                 }
                 if !self.has_limit() {
-                    row[4] = "none".into();
+                    page.rate_limit = "none".into();
                 }
+                page
+            })
+            .collect()
+    }
+
+    fn usage(&self) -> Panel {
+        let processes = self.settings.processes as usize;
+        let rows = (self.usage_pages().into_iter().enumerate())
+            .map(|(p, page)| {
+                let mut row = vec![page.day, page.calls.to_string(), page.spent_usd, page.cap_usd, page.rate_limit];
                 if processes > 1 {
                     row.insert(0, (p + 1).to_string());
                 }
