@@ -400,6 +400,8 @@ fn a_lessons_words_about_its_policies_are_said_of_its_own_policies_compared_as_p
         };
         assert!(said(None).contains(words), "{name}: its own policies: {words:?}");
         assert!(said(Some(&own_file)).contains(words), "{name}: its own policies from a file: {words:?}");
+        // `billsim policies` says its file gives the scenario's own result: labels and all.
+        assert_eq!(said(Some(&own_file)), said(None), "{name}: its own policies from a file say the same");
         let impostors = said(Some(&other_file));
         assert!(!impostors.contains(words), "{name}: other policies with its names: not {words:?}:\n{impostors}");
     }

@@ -33,11 +33,13 @@ impl Policy {
         self
     }
 
-    /// `policies` labelled by their names: policies given as data (a file, the page's
-    /// editor) have no reader's label of their own.
-    pub fn labelled_by_name(policies: Vec<Policy>) -> (Vec<Policy>, Vec<String>) {
-        let names = policies.iter().map(|p| p.name.clone()).collect();
-        (policies, names)
+    /// `policies` given as data (a file, the page's editor) labelled as a reader reads them:
+    /// one that is one of `known` as it was (its name and every number) keeps that one's
+    /// label from `labels` ("Daily cost budget $0.25"), any other is labelled by its name.
+    pub fn labelled_as(policies: Vec<Policy>, known: &[Policy], labels: &[String]) -> (Vec<Policy>, Vec<String>) {
+        let label = |p: &Policy| known.iter().position(|k| k == p).and_then(|i| labels.get(i).cloned());
+        let labels = policies.iter().map(|p| label(p).unwrap_or_else(|| p.name.clone())).collect();
+        (policies, labels)
     }
 
     /// The models it may switch a call to, by name: its ladder's and its degrade guards'.

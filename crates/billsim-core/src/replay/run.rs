@@ -30,11 +30,7 @@ pub fn main_policies() -> (Vec<Policy>, Vec<String>) {
 /// others' labels as they were.
 pub fn labelled(policies: Vec<Policy>) -> (Vec<Policy>, Vec<String>) {
     let (main, main_labels) = main_policies();
-    let labels = policies
-        .iter()
-        .map(|p| main.iter().position(|m| m == p).map_or_else(|| p.name.clone(), |i| main_labels[i].clone()))
-        .collect();
-    (policies, labels)
+    Policy::labelled_as(policies, &main, &main_labels)
 }
 
 /// A log replayed.

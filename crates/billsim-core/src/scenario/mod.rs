@@ -280,7 +280,11 @@ pub fn prepare(
     let built = scenario.build(seed, values)?;
     let prices = engine::resolve_prices(&built.traffic, prices.unwrap_or(&built.prices))?;
     let own = built.policies.clone();
-    let (ran, labels) = policies.map_or((built.policies, built.labels), engine::Policy::labelled_by_name);
+    // A file's policy that is one of the scenario's own as it was keeps its label.
+    let (ran, labels) = match policies {
+        Some(given) => engine::Policy::labelled_as(given, &built.policies, &built.labels),
+        None => (built.policies, built.labels),
+    };
     let about = scenario.about(&built.traffic, values);
     let (scenario, values) = (scenario.name, values.clone());
     Ok(Prepared { scenario, about, seed, values, traffic: built.traffic, prices, ran, labels, own })
