@@ -341,7 +341,11 @@ class ReplayView extends HTMLElement {
       this.#rerun(true, true);
     });
     this.#q(".add-policy").addEventListener("click", () => {
-      this.#policies.push({ name: this.#words.newPolicy, guards: [] });
+      // A name no other policy has ("myPolicy2" beside "myPolicy"), as the reader requires.
+      const names = new Set(this.#policies.map((p) => p.name));
+      let name = this.#words.newPolicy;
+      for (let k = 2; names.has(name); k++) name = `${this.#words.newPolicy}${k}`;
+      this.#policies.push({ name, guards: [] });
       this.#renderEditor();
       this.#q(`.policy:last-child input`)?.focus();
     });

@@ -413,6 +413,10 @@ test("every combination of the language can be made in the page: a monthly dolla
   const page_ = v.bills[v.bills.length - 1];
   assert.equal(page_.billNanos, cli.billNanos, `the page's bill ${page_.billNanos} is billsim's ${cli.billNanos}`);
   assert.equal(page_.refused, cli.perUser.reduce((k, u) => k + u.refused, 0n), "and its refusals");
+  // A second new policy is named apart from the first, as the reader requires.
+  await r.getByRole("button", { name: "Add policy" }).click();
+  const names = await r.locator('input[data-at$="].name"]').evaluateAll((inputs) => inputs.map((i) => i.value));
+  assert.deepEqual(names.slice(-2), ["myPolicy", "myPolicy2"], JSON.stringify(names));
   assert.deepEqual(log.errors, []);
 });
 
