@@ -44,8 +44,18 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     let gap = theme.px(1).max(1) as i32;
     draw_key(area, &entries, w - 2 * pad, (pad, pad), (font, layout.line_h), theme)?;
 
-    // One money scale for every bar: the longest bill fills the width.
-    let longest = view.bars.iter().map(|b| b.segments.iter().map(|s| u128::from(s.charged.0)).sum()).max().unwrap_or(0);
+    // One money scale for every bar: the longest bill fills the width, less the room its
+    // amount takes past its end (written inside it, the amount's plate covered half of
+    // lesson 003's sockpuppets, the no-limit bill's last share), where that leaves most
+    // of the width to the bars.
+    let bill_of = |b: &Bar| b.segments.iter().map(|s| u128::from(s.charged.0)).sum::<u128>();
+    let longest_bar = view.bars.iter().max_by_key(|b| bill_of(b));
+    let longest = longest_bar.map_or(0, bill_of);
+    let amount_room = longest_bar.map_or(0, |b| text_width(&b.bill, font) + theme.px(4) as i32);
+    let bars_width = match w - 2 * pad - amount_room {
+        width if width * 4 >= (w - 2 * pad) * 3 => width,
+        _ => w - 2 * pad,
+    };
     // Where the lesson has honest users, each bar has a strip under it (their requests
     // refused), and the core's key names it.
     let strips = !view.strip_key.is_empty();
@@ -62,7 +72,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
             false => row_bottom,
         };
         let values: Vec<u64> = bar.segments.iter().map(|s| s.charged.0).collect();
-        let x = edges_on(pad, w - 2 * pad, &values, longest, theme.least_segment());
+        let x = edges_on(pad, bars_width, &values, longest, theme.least_segment());
         // A bill written inside its bar's end leaves the segments' words the room before it.
         let ends = BarEnds { x: &x, y0, y1 };
         let words_end = words_end(&bar.bill, &ends, w - pad, font, theme);
@@ -178,6 +188,24 @@ mod tests {
             distinct.dedup();
             assert_eq!(distinct.len(), honest.len(), "{}: each honest kind its own colour", v.title);
             assert!(v.roles.contains(&Role::Abuser), "{}: the lesson names its abuser", v.title);
+        }
+    }
+
+    /// The longest bar's bill is written past its end, where it covers none of its shares
+    /// (on a plate inside it, it covered half of lesson 003's sockpuppets at 1000 px).
+    #[test]
+    fn the_longest_bills_amount_stands_past_its_bar() {
+        let fills: Vec<String> = LIGHT.honest.iter().chain([&LIGHT.abuser]).map(|c| c.hex()).collect();
+        let v = view("60000");
+        let longest = v.bars.iter().max_by_key(|b| b.segments.iter().map(|s| s.charged.0).sum::<u64>()).unwrap();
+        for width in [390, 1000] {
+            let out = svg(&v, (width, 700), 100);
+            let full = crate::rows::bar_lengths(&out, &fills).into_iter().max().unwrap_or(0);
+            let boxes = crate::rows::text_boxes(&out);
+            let amount = boxes.iter().find(|(text, _, _)| *text == longest.bill);
+            let Some((_, (x0, ..), _)) = amount else { panic!("{} is not written at {width} px", longest.bill) };
+            // The bars start at the pad, 6 px in.
+            assert!(*x0 > 6 + full, "at {width} px {} starts at {x0}, inside its bar of {full} px", longest.bill);
         }
     }
 
