@@ -28,6 +28,13 @@ pub enum ReplayError {
     Empty,
     /// Not text: the offset of the first byte that text cannot have.
     Binary(usize),
+    /// Text, but not UTF-8 (a Latin-1 "é"): the offset of the first such byte, its line
+    /// (from 1) and the byte.
+    NotUtf8 {
+        at: usize,
+        line: usize,
+        byte: u8,
+    },
     /// An export of totals per time bucket: what it is, and the per-call export to give instead.
     Aggregated(&'static str, &'static str),
     /// `--per FIELD` names a field no call has, or one that does not say who made a call:
@@ -90,6 +97,11 @@ impl fmt::Display for ReplayError {
             ReplayError::Binary(at) => {
                 write!(f, "the log must be text (CSV or JSON); byte {at} is not text, so this looks like a binary file")
             }
+            ReplayError::NotUtf8 { at, line, byte } => write!(
+                f,
+                "line {line}: the log must be text in UTF-8; byte {at} of the file, 0x{byte:02X}, is not UTF-8 (a \
+                 Latin-1 or Windows-1252 file, say): save it as UTF-8"
+            ),
             ReplayError::Aggregated(what, instead) => write!(
                 f,
                 "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \

@@ -97,8 +97,14 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
     if head.iter().all(u8::is_ascii_whitespace) {
         return Err(ReplayError::Empty);
     }
-    if let Some(at) = not_text(&head) {
-        return Err(ReplayError::Binary(at));
+    match not_text(&head) {
+        (Some(control), not_utf8) => return Err(ReplayError::Binary(not_utf8.map_or(control, |n| n.min(control)))),
+        // A byte UTF-8 has not, in a head with no control byte: text in another encoding.
+        (None, Some(at)) => {
+            let line = head[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            return Err(ReplayError::NotUtf8 { at, line, byte: head[at] });
+        }
+        (None, None) => {}
     }
     let text = String::from_utf8_lossy(&head).into_owned();
     let json = matches!(text.trim_start().as_bytes().first(), Some(b'[' | b'{'));
@@ -223,15 +229,15 @@ fn spec_record(
     Ok(())
 }
 
-/// Where the head stops being text: a NUL or other control byte, or bytes that are not
-/// UTF-8 (a character cut by the head's end is not counted).
-fn not_text(head: &[u8]) -> Option<usize> {
+/// Where the head stops being text: its first NUL or other control byte, and its first
+/// byte that is not UTF-8 (a character cut by the head's end is not counted).
+fn not_text(head: &[u8]) -> (Option<usize>, Option<usize>) {
     let control = head.iter().position(|&b| b == 0 || (b < 0x20 && !b"\t\n\r\x0c".contains(&b)));
     let not_utf8 = match std::str::from_utf8(head) {
         Err(e) if e.error_len().is_some() => Some(e.valid_up_to()),
         _ => None,
     };
-    control.into_iter().chain(not_utf8).min()
+    (control, not_utf8)
 }
 
 fn detect_json(text: &str) -> Result<Format, ReplayError> {

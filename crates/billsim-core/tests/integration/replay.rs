@@ -225,6 +225,12 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
         said(&fixture("garbage.bin")),
         "the log must be text (CSV or JSON); byte 0 is not text, so this looks like a binary file"
     );
+    // Text in another encoding is not a binary file: its line and its byte are said.
+    assert_eq!(
+        said(b"time,user,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,Jos\xe9,m,1,1\n"),
+        "line 2: the log must be text in UTF-8; byte 67 of the file, 0xE9, is not UTF-8 (a Latin-1 or \
+         Windows-1252 file, say): save it as UTF-8"
+    );
     assert_eq!(said(b"time,user,model,input_tokens,output_tokens\n"), "the log has no calls to replay");
     assert!(said(b"when,who\n1,2\n")
         .starts_with("the generic log's header has no column for start time (\"time\", \"timestamp\""));
