@@ -297,6 +297,19 @@ fn a_policy_file_says_the_ledger_its_tiers_outage_and_ladder_and_the_engines_pol
 }
 
 #[test]
+fn a_ledger_beside_a_guard_of_one_limit_says_it_needs_tiers() {
+    let text = r#"{"name": "x", "guards": [{"count": "dollars", "limit": "0.25", "window": "1d", "per": "tenant",
+        "admit": "reserve", "estimate": {"inputPercent": 100, "maxTokens": 1000}}], "ledger": {"meter": "perCall"}}"#;
+    let said = read_policy_file(text).unwrap_err().to_string();
+    assert!(
+        said.starts_with(
+            "ledger: must be given only with \"per\": \"tenant\" dollar guards with \"tiers\" (not one \"limit\")"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
 fn a_bad_ledger_or_ladder_in_a_policy_file_names_the_field_and_what_is_allowed() {
     let refusal = |text: String| read_policy_file(&text).unwrap_err().to_string();
     let at = "policies[0].guards[0]";
