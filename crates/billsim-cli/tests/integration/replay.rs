@@ -102,6 +102,22 @@ fn a_model_without_a_price_is_named_and_a_price_table_prices_it() {
 }
 
 #[test]
+fn a_model_a_policy_switches_to_without_a_price_is_said_to_be_the_policys_not_a_model_of_no_calls() {
+    let policy = Temp::new(
+        "degrade.json",
+        r#"{"name": "cheap", "guards": [{"count": "dollars", "limit": "5", "per": "everyone", "window": "1d",
+            "reset": "fixed", "whenFull": {"degradeTo": "gpt-4o-mini"}}]}"#,
+    );
+    let said = refused(&["replay", &fixture("generic.csv"), "--policy", policy.path()]);
+    assert!(
+        said.starts_with(
+            "billsim: prices: no price for \"gpt-4o-mini\" (no call of its own: a policy's model to switch to)"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
 fn a_cohort_of_a_scenario_is_added_to_the_replay() {
     let run = json(&["replay", &fixture("generic.csv"), "--add", "toyDay-heavy", "--json"], None);
     let users: Vec<&str> = run["users"].as_array().unwrap().iter().map(|u| u["name"].as_str().unwrap()).collect();

@@ -44,8 +44,12 @@ impl fmt::Display for RunError {
         match self {
             RunError::Overflow => Overflow.fmt(f),
             RunError::NoPrice(models) => {
-                let list: Vec<String> =
-                    models.iter().map(|(m, n)| format!("{} ({})", quoted(m), counted(*n, "call", "calls"))).collect();
+                // A model of no call is one a policy switches calls to (a ladder's, a degrade's).
+                let calls = |n: u64| match n {
+                    0 => "no call of its own: a policy's model to switch to".to_string(),
+                    n => counted(n, "call", "calls"),
+                };
+                let list: Vec<String> = models.iter().map(|(m, n)| format!("{} ({})", quoted(m), calls(*n))).collect();
                 write!(f, "prices: no price for {}; give each model a price", list.join(", "))
             }
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
