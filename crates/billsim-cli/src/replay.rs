@@ -99,7 +99,11 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
         options.bytes = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
         core::read(BufReader::with_capacity(1 << 16, file), &options)
     };
-    let mut log = read.map_err(|e| work(format!("{name}: {e}")))?;
+    // A field the log has not, asked by --per: named by its flag, as the page names its control.
+    let mut log = read.map_err(|e| match e {
+        core::ReplayError::NoSuchField { .. } => work(format!("{name}: --{e}")),
+        e => work(format!("{name}: {e}")),
+    })?;
     for add in &a.add {
         run::add(&mut log, add, 0).map_err(|e| work(format!("--{e}")))?;
     }

@@ -77,7 +77,7 @@ fn per_names_the_field_that_is_the_user_and_another_is_refused_listing_the_field
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(
-        said.contains("per: must be one of this log's fields that say who made a call, \"api_key\", ")
+        said.contains(": --per: must be one of this log's fields that say who made a call, \"api_key\", ")
             && said.contains("\"team_id\"")
             && said.contains("got \"team\""),
         "{said}"
