@@ -16,6 +16,7 @@ use billsim_core::replay::{self as core, Format, Options, FORMATS_ALLOWED};
 use billsim_core::scenario::{Scenario, Values};
 use billsim_core::settings::{shown, Invalid};
 use billsim_core::visible_text::visible;
+use billsim_core::words::grouped;
 use clap::{ArgAction, Args};
 use std::fmt::Write as _;
 use std::fs::File;
@@ -167,11 +168,11 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
         for reason in Reason::ALL {
             let n: u64 = o.per_user.iter().map(|u| u64::from(u.refused_by.get(reason))).sum();
             if n > 0 {
-                by.push(format!("{} {n}", reason.name()));
+                by.push(format!("{} {}", reason.name(), grouped(n)));
             }
         }
         let refused = if by.is_empty() { String::new() } else { format!(", refused {}", by.join(", ")) };
-        let _ = writeln!(text, "\n{name}: bill {}; served {served}{refused}", o.bill.exact_dollars());
+        let _ = writeln!(text, "\n{name}: bill {}; served {}{refused}", o.bill.shown(), grouped(served));
         if let Some(events) = events {
             output::text(out, &std::mem::take(&mut text))?;
             // The guard each reason names, found once for the policy, not at each refusal.
@@ -205,7 +206,7 @@ fn event(out: &mut String, r: &ReplayRun, guards: &[Option<usize>], e: &Event) {
         None => format!("refused: {}", reason.name()),
     };
     let what = match (e.reason, e.fits_at) {
-        (None, _) => format!("served, charged {}", e.charged.exact_dollars()),
+        (None, _) => format!("served, charged {}", e.charged.shown()),
         (Some(reason), Some(at)) => format!("{}, would fit at {}", refused(reason), iso_text(at)),
         (Some(reason), None) => format!("{}, waiting never makes it fit", refused(reason)),
     };
@@ -242,13 +243,15 @@ fn users(out: &mut String, r: &ReplayRun) {
     // The team's cell, with its space before it; nothing in a log of no teams.
     let team_cell = |team: &str| if teams.is_some() { format!(" {team:<team_width$}") } else { String::new() };
     let _ = writeln!(out, "\nThe biggest users by their bill under {}, charged under each policy:", first.policy);
-    let mut line = format!("  {:<width$}{} {:>6}", "user", team_cell("team"), "calls");
+    // As wide as the log's calls in all, grouped: no user's count is wider.
+    let calls_width = grouped(r.calls as u64).len().max(6);
+    let mut line = format!("  {:<width$}{} {:>calls_width$}", "user", team_cell("team"), "calls");
     for o in &r.policies {
         let _ = write!(line, " {:>14}", cells::name(&o.policy));
     }
     let _ = writeln!(out, "{line}");
     let charged = |o: &Outcome, users: &[usize]| {
-        Nanos(users.iter().map(|&u| o.per_user[u].charged.0).fold(0u64, u64::saturating_add)).exact_dollars()
+        Nanos(users.iter().map(|&u| o.per_user[u].charged.0).fold(0u64, u64::saturating_add)).shown()
     };
     // Each row: its name, calls and what each policy charged; then "the other N".
     let mut rows: Vec<(String, u64, Vec<String>)> = shown_users
@@ -266,7 +269,7 @@ fn users(out: &mut String, r: &ReplayRun) {
     let mut aligned = cells::on_points(&amounts).into_iter();
     for (i, (name, calls, _)) in rows.iter().enumerate() {
         let team = teams.as_ref().and_then(|t| t.get(i)).map_or("", String::as_str);
-        let mut line = format!("  {name:<width$}{} {calls:>6}", team_cell(team));
+        let mut line = format!("  {name:<width$}{} {:>calls_width$}", team_cell(team), grouped(*calls));
         for _ in &r.policies {
             let _ = write!(line, " {:>14}", aligned.next().unwrap_or_default());
         }

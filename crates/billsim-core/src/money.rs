@@ -172,7 +172,7 @@ pub fn set_aside(input: Tokens, reply_cap: Tokens) -> Result<Micros, Overflow> {
 }
 
 /// "$1234567.89" as "$1,234,567.89": commas between each three digits of the whole dollars.
-fn grouped_dollars(text: String) -> String {
+pub(crate) fn grouped_dollars(text: String) -> String {
     let body = text.trim_start_matches('$');
     let (whole, frac) = body.split_once('.').map_or((body, None), |(w, f)| (w, Some(f)));
     let Ok(n) = whole.parse::<u64>() else { return text };

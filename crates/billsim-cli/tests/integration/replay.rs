@@ -158,6 +158,9 @@ fn an_exported_log_to_standard_output_is_the_files_bytes_in_place_of_the_run_and
     assert_eq!(bills(&piped), bills(&json(&["replay", log.path(), "--json"], None)));
     let said = String::from_utf8(billsim(&["replay", "-"], Some(&to_stdout.stdout)).stdout).unwrap();
     assert!(said.starts_with("Replay of standard input (a generic log): 2,"), "{}", said.lines().next().unwrap_or(""));
+    // Its counts grouped by thousands, as every count a reader sees.
+    let served = said.lines().find(|l| l.starts_with("No limit (noLimit): bill $")).unwrap_or_default();
+    assert!(served.ends_with("; served 2,318"), "{served}");
 }
 
 #[test]

@@ -57,6 +57,16 @@ impl Nanos {
         let digits = format!("{frac:09}");
         format!("${whole}.{:0<2}", digits.trim_end_matches('0'))
     }
+
+    /// [`Nanos::exact_dollars`] with thousands separated, for what a reader sees.
+    ///
+    /// ```
+    /// use billsim_core::engine::Nanos;
+    /// assert_eq!(Nanos(6_332_241_575_000).shown(), "$6,332.241575");
+    /// ```
+    pub fn shown(self) -> String {
+        crate::money::grouped_dollars(self.exact_dollars())
+    }
 }
 
 /// What tokens cost, in and out, in dollars per million tokens (`Micros(800_000)` is
