@@ -226,6 +226,9 @@ class ReplayView extends HTMLElement {
       this.toggleAttribute("data-dark", e.matches);
       this.#draw();
     }, { signal: this.#connection.signal });
+    // A link opened in this tab whose "#" alone differs (the page writes its own address
+    // with replaceState, which fires nothing) is a page of its own: read from the start.
+    window.addEventListener("hashchange", () => location.reload(), { signal: this.#connection.signal });
   }
 
   // Out of the page, a file being read is cancelled and the spare worker ended; the last

@@ -316,3 +316,15 @@ test("a link's \"Count as one user\" the log has not is said of the results show
   assert.match(said[1], /got "nonexistent"/);
   assert.deepEqual(log.errors, []);
 });
+
+test("a link opened in the same tab, its \"#\" alone new, is read as the page it asks for", async () => {
+  const { page, log } = await load(env, "replay.html");
+  await lessonReplayed(page, "hackathon");
+  await page.evaluate(() => { location.hash = "#lesson=freeTier"; });
+  await page.waitForFunction(() => document.querySelector("replay-view")?.shadowRoot.querySelector(".lesson").value === "freeTier"
+    && Number(document.querySelector("replay-view").dataset.drawn ?? 0) > 0);
+  const s = await state(page);
+  assert.deepEqual([s.lesson, s.hash], ["freeTier", { lesson: "freeTier" }], JSON.stringify(s));
+  // The page before the reload ends mid-way: its requests under way are aborted, no more.
+  assert.deepEqual(log.errors.filter((e) => !e.endsWith("net::ERR_ABORTED")), []);
+});
