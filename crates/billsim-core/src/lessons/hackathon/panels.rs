@@ -12,12 +12,7 @@ use crate::settings::{shown, Invalid};
 use crate::time::{clock, Instant};
 use crate::views::panels::Panel;
 use crate::views::table::Table;
-use crate::words::grouped;
-
-/// `n` and its noun, `n` grouped by thousands: `1 request`, `1,200 requests`.
-fn many(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", grouped(n), if n == 1 { one } else { many })
-}
+use crate::words::{counted, grouped};
 
 /// The blocked-call log's lines the panel shows: the day's last.
 pub const LOG_LINES: usize = 8;
@@ -139,7 +134,7 @@ impl<'a> Day<'a> {
             });
         let sent = format!(
             "Spoofed users: the script sent {} under {} names, a new X-User each time",
-            many(calls, "request", "requests"),
+            counted(calls, "request", "requests"),
             grouped(calls)
         );
         if !self.has_limit() {
@@ -163,13 +158,13 @@ impl<'a> Day<'a> {
         let calls: u64 = office.iter().map(|o| u64::from(o.0)).sum();
         let start = format!(
             "Shared address: an office of {} with no header share one address, {}",
-            many(office.len() as u64, "person", "people"),
+            counted(office.len() as u64, "person", "people"),
             day::OFFICE_ADDRESS
         );
         if !self.has_limit() {
             return format!(
                 "{start}; with no request limit, their {} are not counted together.",
-                many(calls, "request", "requests")
+                counted(calls, "request", "requests")
             );
         }
         let refused: u64 = office.iter().map(|o| u64::from(o.1)).sum();
@@ -181,7 +176,7 @@ impl<'a> Day<'a> {
             n => format!(
                 ", {} of them to people who sent fewer than {} all day: someone else had used their limit up",
                 grouped(n),
-                many(limit, "request", "requests")
+                counted(limit, "request", "requests")
             ),
         };
         let refused = match refused {
@@ -194,7 +189,7 @@ impl<'a> Day<'a> {
         };
         format!(
             "{start}: the request limit refused {refused} of their {}{whose}{cap}.",
-            many(calls, "request", "requests")
+            counted(calls, "request", "requests")
         )
     }
 
@@ -231,7 +226,7 @@ impl<'a> Day<'a> {
             parts.push(if most > limit {
                 format!(
                     "one caller got {} through in {window} s, where the limit is {limit}",
-                    many(u64::from(most), "request", "requests")
+                    counted(u64::from(most), "request", "requests")
                 )
             } else {
                 format!(
@@ -344,7 +339,7 @@ impl<'a> Day<'a> {
                 format!(
                     "Under {}, the day wrote {} to blocked.log, one per blocked call ({}); {}:",
                     self.named,
-                    many(n as u64, "line", "lines"),
+                    counted(n as u64, "line", "lines"),
                     reasons.join(", "),
                     if shown == n { "here they are".to_string() } else { format!("the last {shown}") }
                 )

@@ -130,7 +130,7 @@ fn the_blocked_log_panel_shows_the_days_last_lines_and_counts_them_all() {
         let log = blocked_log(&run, &run.policies[i], day_start_unix(seed)).unwrap();
         let all: Vec<&str> = log.lines().collect();
         assert_eq!(panel.lines, all[all.len().saturating_sub(LOG_LINES)..], "{policy} on day {seed}");
-        let count = if all.is_empty() { "no line".to_string() } else { many(all.len() as u64, "line", "lines") };
+        let count = if all.is_empty() { "no line".to_string() } else { counted(all.len() as u64, "line", "lines") };
         assert!(panel.sentences[0].contains(&count), "{policy}: {count} in {}", panel.sentences[0]);
     }
 }
