@@ -13,6 +13,21 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
+/// Whose `thing` it is, of `n` callers named `one` or `many` (a plural that ends in s):
+/// `1 team's budget`, `5 teams' budgets`.
+///
+/// ```
+/// use billsim_core::words::whose;
+/// assert_eq!(whose(1, ("team", "teams"), ("budget", "budgets")), "1 team's budget");
+/// assert_eq!(whose(1_200, ("user", "users"), ("tier", "tiers")), "1,200 users' tiers");
+/// ```
+pub fn whose(n: u64, (one, many): (&str, &str), (thing, things): (&str, &str)) -> String {
+    match n {
+        1 => format!("1 {one}'s {thing}"),
+        n => format!("{}' {things}", counted(n, one, many)),
+    }
+}
+
 /// `words` with its first letter a capital, to start a sentence. The words are a lesson's
 /// own, in English: only an ASCII letter is changed, so the module carries no Unicode case
 /// tables (as [`in_sentence`]).

@@ -11,7 +11,7 @@ use crate::money::{Micros, Overflow};
 use crate::scenario::Callers;
 use crate::time::{Instant, Span};
 use crate::views::over_time::axis::DAY;
-use crate::words::counted;
+use crate::words::{counted, whose};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -201,11 +201,7 @@ fn budget_of(
                 return Ok(None);
             }
             let sum = Nanos(u64::try_from(per_window).map_err(|_| Overflow)?).micros().shown();
-            let whose = if callers == 1 {
-                format!("1 {one}'s tier")
-            } else {
-                format!("{}' tiers", counted(callers, one, many))
-            };
+            let whose = whose(callers, (one, many), ("tier", "tiers"));
             Budget { per_window, callers, who: Some(parts.join(" + ")), on_chart: Some(format!("{whose}, {sum}")) }
         }
     };
@@ -266,8 +262,7 @@ pub fn ledger_limit(
         // Tiers bounded by different windows: the line says only that it is theirs.
         (None, None) => "each tier's window".to_string(),
     };
-    let whose =
-        if tenants == 1 { format!("1 {one}'s budget") } else { format!("{}' budgets", counted(tenants, one, many)) };
+    let whose = whose(tenants, (one, many), ("budget", "budgets"));
     let label = format!("{whose}, {per}");
     // On the chart, a line bounded both ways is named by its month alone, where it
     // flattens: with the day's amount too (in its label in the text and the table, and in
