@@ -95,17 +95,12 @@ impl RunError {
         has_tier: impl Fn(&str) -> bool,
     ) -> Option<RunError> {
         let missing = (0..slots).map(&cohort_at).find(|c| !has_tier(c))?;
-        let mut cohorts: Vec<String> = Vec::new();
-        for slot in 0..slots {
-            if !cohorts.iter().any(|c| c == cohort_at(slot)) {
-                cohorts.push(cohort_at(slot).to_string());
-            }
-        }
+        let tenants = crate::engine::tally((0..slots).map(cohort_at));
         Some(RunError::NoTier {
             field: field.to_string(),
             cohort: missing.to_string(),
-            tenants: (0..slots).filter(|&s| cohort_at(s) == missing).count(),
-            cohorts,
+            tenants: tenants.iter().find(|(c, _)| c == missing).map_or(0, |&(_, n)| n as usize),
+            cohorts: tenants.into_iter().map(|(c, _)| c).collect(),
         })
     }
 }

@@ -104,6 +104,24 @@ pub struct Tenants {
     pub of_user: Vec<Option<u32>>,
 }
 
+/// How many of `names` are each one (each tier's tenants, by their cohorts' names), in the
+/// order each is first seen.
+///
+/// ```
+/// use billsim_core::engine::tally;
+/// assert_eq!(tally(["pro", "free", "free"].into_iter()), [("pro".to_string(), 1), ("free".to_string(), 2)]);
+/// ```
+pub fn tally<'a>(names: impl Iterator<Item = &'a str>) -> Vec<(String, u64)> {
+    let mut out: Vec<(String, u64)> = Vec::new();
+    for name in names {
+        match out.iter_mut().find(|(n, _)| n == name) {
+            Some((_, count)) => *count += 1,
+            None => out.push((name.to_string(), 1)),
+        }
+    }
+    out
+}
+
 impl Tenants {
     /// Each tenant's first user (the lowest index), whose cohort is the tenant's tier (0 for
     /// a tenant no user is in).

@@ -23,7 +23,7 @@ use crate::views::panels::Panel;
 use serde::{Serialize, Serializer};
 
 pub use marks::{ManyAccounts, Marks, Others, Reference, TripWords};
-pub use scenario_run::{by_cohort, tenants_by_cohort, About, Callers, ScenarioRun, UserSummary};
+pub use scenario_run::{tenants_by_cohort, About, Callers, ScenarioRun, UserSummary};
 pub use values::Values;
 
 /// A scenario's traffic, the policies it compares, and the prices of its models.

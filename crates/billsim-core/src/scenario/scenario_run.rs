@@ -105,24 +105,7 @@ impl Callers {
 /// names them, else its users. In the order each kind is first seen.
 pub fn tenants_by_cohort(traffic: &Traffic) -> Vec<(String, u64)> {
     let firsts = traffic.tenants().map_or_else(|| (0..traffic.users.len()).collect(), |t| t.first_users());
-    by_cohort(firsts.into_iter().map(|u| traffic.cohort_of(u).name.as_str()))
-}
-
-/// How many of `cohorts` are each one, in the order each is first seen.
-///
-/// ```
-/// use billsim_core::scenario::by_cohort;
-/// assert_eq!(by_cohort(["pro", "free", "free"].into_iter()), [("pro".to_string(), 1), ("free".to_string(), 2)]);
-/// ```
-pub fn by_cohort<'a>(cohorts: impl Iterator<Item = &'a str>) -> Vec<(String, u64)> {
-    let mut out: Vec<(String, u64)> = Vec::new();
-    for cohort in cohorts {
-        match out.iter_mut().find(|(c, _)| c == cohort) {
-            Some((_, n)) => *n += 1,
-            None => out.push((cohort.to_string(), 1)),
-        }
-    }
-    out
+    engine::tally(firsts.into_iter().map(|u| traffic.cohort_of(u).name.as_str()))
 }
 
 /// A user as a run's JSON shows it.

@@ -19,9 +19,10 @@ pub use axis::{day_of, money_ticks, tens_ticks, Round, Scale, Tick};
 pub use limit::{ledger_limit, limit_of, reference, Limit, LimitKind};
 pub use view::{Line, Mark, OverTime, Passing};
 
+use crate::engine::tally;
 use crate::engine::{Guard, Nanos, Outcome};
 use crate::money::{Micros, Overflow};
-use crate::scenario::{by_cohort, ScenarioRun};
+use crate::scenario::ScenarioRun;
 use crate::settings::{FieldError, Invalid};
 use crate::time::Instant;
 use crate::views::table::Table;
@@ -67,7 +68,7 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
         .about
         .tenant_cohorts
         .clone()
-        .unwrap_or_else(|| by_cohort(run.users.iter().filter(|u| u.calls > 0).map(|u| u.cohort.as_str())));
+        .unwrap_or_else(|| tally(run.users.iter().filter(|u| u.calls > 0).map(|u| u.cohort.as_str())));
     let tenants: Vec<(&str, u64)> = tenants.iter().map(|(c, n)| (c.as_str(), *n)).collect();
     // A replayed log's tenants are its teams, as its guards per tenant say them.
     let tenant_words = if run.about.callers.tenants.is_some() { ("team", "teams") } else { ("tenant", "tenants") };
