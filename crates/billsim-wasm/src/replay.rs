@@ -322,9 +322,11 @@ fn policies_refused(e: BadFile, text: &str) -> Thrown {
 /// \"tight\", guard 2, tiers: must ...", with its path (`policies[1].guards[1].tiers`).
 fn in_policy(e: &RunError, names: &[String]) -> Thrown {
     let message = e.to_string();
-    let placed = message.split_once(": ").and_then(|(field, problem)| {
-        let (name, rest) = field.split_once(".guards[")?;
-        let i = names.iter().position(|n| n == name)?;
+    let placed = e.field().and_then(|field| {
+        let problem = message.strip_prefix(field)?.strip_prefix(": ")?;
+        // The policy whose name the field starts with, whatever the name holds.
+        let (i, rest) =
+            names.iter().enumerate().find_map(|(i, n)| Some((i, field.strip_prefix(n)?.strip_prefix(".guards[")?)))?;
         let path = format!("policies[{i}].guards[{rest}");
         let place = guard_schema::editor_place(&path, |k| names.get(k).map(String::as_str))?;
         Some(Thrown::at_path("policies", &path, format!("{place}: {problem}")))

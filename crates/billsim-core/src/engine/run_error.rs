@@ -75,6 +75,15 @@ impl fmt::Display for RunError {
 }
 
 impl RunError {
+    /// The field it is about, where its message names one first (`p.guards[1].tiers: ...`).
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            RunError::NoTier { field, .. } | RunError::UnknownModel { field, .. } => Some(field),
+            RunError::Setting(f) => Some(&f.field),
+            _ => None,
+        }
+    }
+
     /// A missing tier's error placed in its policy's guard `j` (`p.guards[1].tiers`); any
     /// other error as it is.
     pub(crate) fn in_guard(self, policy: &str, j: usize) -> RunError {
