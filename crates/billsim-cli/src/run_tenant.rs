@@ -5,7 +5,7 @@
 use crate::cells;
 use crate::output::{self, Events, Failure};
 use crate::run_table::clock;
-use billsim_core::engine::{Guard, Nanos, Outcome, Policy, Reason, DAY_MS};
+use billsim_core::engine::{Nanos, Outcome, Policy, Reason, DAY_MS};
 use billsim_core::lessons::runaway_tenant::claims::{claims, Claims};
 use billsim_core::lessons::runaway_tenant::panels::pitfalls;
 use billsim_core::lessons::runaway_tenant::traffic::RUNAWAY;
@@ -76,10 +76,7 @@ pub fn report(
 /// ledger, "-" where the policy keeps none (no ledger, or a tier without that window), as a
 /// policy file may give other budgets than the scenario's settings.
 fn budgets(policy: Option<&Policy>, cohort: &str) -> (String, String) {
-    let tier = policy.into_iter().flat_map(|p| &p.guards).find_map(|g| match g {
-        Guard::TenantLedger { tiers, .. } => tiers.iter().find(|t| t.cohort == cohort),
-        _ => None,
-    });
+    let tier = policy.and_then(|p| p.ledger_tier(cohort));
     let shown = |m: Option<billsim_core::Micros>| m.map_or_else(|| "-".to_string(), micros);
     (shown(tier.and_then(|t| t.daily_micros)), shown(tier.and_then(|t| t.monthly_micros)))
 }

@@ -3,6 +3,7 @@
 //! ladder). Plain data: it serializes, so a file can say it.
 
 use crate::engine::guard::Guard;
+use crate::engine::ledger::Tier;
 
 /// Serializes in the policy language (`engine/policy_file/write.rs`), as a file says it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +23,15 @@ pub struct Policy {
 }
 
 impl Policy {
+    /// The tier of `cohort` in the policy's per-tenant ledger (its daily and monthly
+    /// budgets), if it keeps one.
+    pub fn ledger_tier(&self, cohort: &str) -> Option<&Tier> {
+        self.guards.iter().find_map(|g| match g {
+            Guard::TenantLedger { tiers, .. } => tiers.iter().find(|t| t.cohort == cohort),
+            _ => None,
+        })
+    }
+
     /// A policy of `guards` in one process.
     pub fn new(name: &str, guards: Vec<Guard>) -> Policy {
         Policy { name: name.to_string(), guards, processes: 1, ladder: Vec::new() }
