@@ -162,7 +162,8 @@ fn message(e: &clap::Error, words: &[String]) -> String {
 /// What the command the words name takes beside its options, as its usage writes it
 /// (`FILE|-`), or `None` if nothing.
 fn positionals(words: &[String]) -> Option<String> {
-    let command = Cli::command().find_subcommand(words.first()?)?.clone();
+    let cli = Cli::command();
+    let command = cli.find_subcommand(words.first()?)?;
     let names: Vec<String> = command
         .get_positionals()
         .map(|a| a.get_value_names().map_or(a.get_id().to_string(), |n| n.join(" ")))
