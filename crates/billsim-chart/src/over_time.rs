@@ -9,7 +9,7 @@ use crate::markers::{draw_marker, SHAPES};
 use crate::notes::{away, Align, Notes, STAY_NEAR};
 use crate::pixels::{log2_fixed, scaled, text_width, wrap};
 use crate::theme::Theme;
-use billsim_core::views::over_time::{OverTime, Tick};
+use billsim_core::views::over_time::{Limit, OverTime, Tick};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -267,6 +267,11 @@ pub fn draw_over_time<DB: DrawingBackend>(
         if view.passing.is_some_and(|p| p.limit == i && written.contains(&p.event)) {
             continue;
         }
+        // Two policies' lines drawn at one place under one name (a ceiling that refuses and
+        // one that degrades) are named once.
+        if view.limits[..i].iter().any(|l| drawn_as(l) == drawn_as(limit)) {
+            continue;
+        }
         let words = match limit.above {
             true => format!("\u{2191} {}", limit.chart_label),
             false => limit.chart_label.clone(),
@@ -330,6 +335,12 @@ pub fn draw_over_time<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+/// What of a limit's line the chart draws: its name, its points, and whether it is above
+/// the scale.
+fn drawn_as(limit: &Limit) -> (&str, &[[u64; 2]], bool) {
+    (&limit.chart_label, &limit.points, limit.above)
 }
 
 #[cfg(test)]
@@ -699,6 +710,23 @@ mod tests {
         let once = format!("{twice} (2 policies)");
         assert_eq!(drawn.matches(twice.as_str()).count(), 1, "{twice} is written once: {drawn}");
         assert!(drawn.contains(&once), "{once}: {drawn}");
+    }
+
+    #[test]
+    fn a_ceiling_that_refuses_and_one_that_degrades_at_one_amount_are_named_once() {
+        let free = find("freeTier").unwrap();
+        let view = over_time(&run(free, 0, &Values::defaults(free), None, Record::default()).unwrap()).unwrap();
+        let name = "spend ceiling $3.00 per day";
+        let lines: Vec<&str> = view.limits.iter().filter(|l| l.chart_label == name).map(|l| l.label.as_str()).collect();
+        assert_eq!(
+            lines,
+            [name, "spend ceiling $3.00 per day, then the small model"],
+            "two lines, their sentences apart"
+        );
+        for width in [390, 1000] {
+            let drawn = drawn_text(&svg_of(&view, (width, 420), Theme::light(100)));
+            assert_eq!(drawn.matches(name).count(), 1, "{name} is written once at {width} px: {drawn}");
+        }
     }
 
     #[test]

@@ -130,13 +130,14 @@ pub fn limit_of(
         (None, _) if point.reason == Reason::DailyCapReached && point.window == Window::Span(Span(DAY)) => {
             (LimitKind::Ceiling, format!("daily cost cap {amount}"))
         }
-        (None, _) => {
-            let then = match &point.when_full {
-                WhenFull::DegradeTo(model) => format!(", then the {model} model"),
-                WhenFull::Refuse => String::new(),
-            };
-            (LimitKind::Ceiling, format!("spend ceiling {amount} per {per}{then}"))
-        }
+        (None, _) => (LimitKind::Ceiling, format!("spend ceiling {amount} per {per}")),
+    };
+    // A ceiling that degrades is named on the chart as the one that refuses at the same
+    // amount (the key names the model), so that the chart writes the shared line's name once:
+    // lesson 003's two "$3.00 per day" names stood over its lines at 390 px.
+    let then = match (&point.when_full, kind) {
+        (WhenFull::DegradeTo(model), LimitKind::Ceiling) => format!(", then the {model} model"),
+        _ => String::new(),
     };
     let chart_label = match (kind, &budget.on_chart) {
         // Tiers are named on the chart by their sum, as each tier's part made the name as
@@ -145,6 +146,7 @@ pub fn limit_of(
         (LimitKind::Budget, None) => format!("budget {label}"),
         (LimitKind::Ceiling | LimitKind::Reference, _) => label.clone(),
     };
+    let label = label + &then;
     Ok(Some(Limit { kind, label, chart_label, points, policies: Vec::new(), above: false }))
 }
 
