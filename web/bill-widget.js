@@ -97,6 +97,7 @@ function field(setting) {
 // The settings the form shows: those some view shows.
 const formSettings = () => schema.settings.filter((s) => s.views.length > 0);
 const scenarioNamed = (name) => schema.scenarios.find((s) => s.name === name);
+const scenarioSetting = () => schema.settings.find((s) => s.key === "scenario");
 
 // Without the table (the wasm did not load) the controls are left out: only the failure
 // message and the fallback show. With it, the fallback is hidden by its attribute.
@@ -404,8 +405,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
     if (this.#syncsUrl()) {
       const params = new URLSearchParams(location.search);
-      ({ settings, problems } = readSettings(schema, (s) => given(s, "address", (n) => params.get(n)), "address", settings));
+      // A lesson chosen by the attribute is not the address's to change (schema.syncUrl.chosen).
+      const chosen = this.#attribute(scenarioSetting()) !== null;
+      const fromAddress = (s) => (chosen && s.key === "scenario" ? null : given(s, "address", (n) => params.get(n)));
+      ({ settings, problems } = readSettings(schema, fromAddress, "address", settings));
       for (const [key, sentence] of problems) this.#problems.set(`address ${key}`, sentence);
+      const asked = chosen ? given(scenarioSetting(), "address", (n) => params.get(n)) : null;
+      if (asked !== null && asked.text !== settings.scenario) {
+        this.#problems.set("address scenario", ignored(scenarioSetting(), "address", schema.syncUrl.chosen, settings.scenario));
+      }
       // The iframe's page: its whole address is the widget's, so a name it does not know is said.
       if (this.getAttribute(schema.syncUrl.attribute) === schema.syncUrl.whole) {
         for (const [name, sentence] of unknownParams(schema, params)) this.#problems.set(`address ${name}`, sentence);
@@ -913,11 +921,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 let addressKeeper = null;
 
 // The scenario a widget will show, as far as can be told before the core's table is there
-// to read its settings: with sync-url the address's, else its attribute. It only picks
+// to read its settings: its attribute's, else with sync-url the address's. It only picks
 // which lesson's module to load first: a wrong guess costs a second download, not a wrong
 // view (the widget then loads its own lesson's).
 const scenarioHint = (el) =>
-  (el?.hasAttribute("sync-url") ? new URLSearchParams(location.search).get("scenario") : null) ?? el?.getAttribute("scenario");
+  el?.getAttribute("scenario") ?? (el?.hasAttribute("sync-url") ? new URLSearchParams(location.search).get("scenario") : null);
 
 // How close to the viewport a widget must come for its lesson's module to load: within a
 // screen and a half of it, above or below, so that the module is there by the time the

@@ -144,6 +144,27 @@ test("of two sync-url widgets on a page only the first keeps the address, and th
   }
 });
 
+test("the address cannot swap the lesson a scenario attribute chose, and says so", async () => {
+  const html = sitePage("Lesson 001", `<bill-widget sync-url scenario="hackathon"></bill-widget>`);
+  const { page, context, log } = await pageOf(env, "lesson-001.html?scenario=toyDay&seed=2", html);
+  try {
+    await ready(page);
+    const shown = await view(page);
+    assert.equal(shown.view, "demoByKind", `still lesson 001's widget: ${JSON.stringify(shown)}`);
+    assert.match(shown.notice, /Ignored scenario.*: this widget's lesson is its scenario attribute's/, shown.notice);
+    await page.locator("bill-widget").getByRole("button", { name: "Another day" }).click();
+    const written = new URL(page.url());
+    await page.reload();
+    await ready(page);
+    const again = await view(page);
+    assert.equal(again.view, "demoByKind", `after a reload of ${written.search}`);
+    assert.equal(again.notice, "", `the address it wrote reads back without a notice: ${written.search}`);
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a slip of an attribute's name is said with the name meant, and the page's own attributes are not", async () => {
   const html = sitePage("A slip",
     `<bill-widget polcy="noLimit" budget-dolars="0.5" class="lesson-widget" data-v-1a2b3c lang="en"></bill-widget>`);

@@ -41,7 +41,7 @@ export interface CoreTable {
   /** The theme attribute: no scenario's setting, described as one. */
   theme: Omit<SettingSpec, "key"> & { key: "theme" };
   /** The sync-url attribute: its values, and why a second widget of a page cannot keep the address. */
-  syncUrl: { attribute: "sync-url"; whole: "whole"; taken: string };
+  syncUrl: { attribute: "sync-url"; whole: "whole"; taken: string; chosen: string };
   /** The words of the widget's own buttons. */
   controls: { moreSettings: string; showNumbers: string; hideNumbers: string };
 }

@@ -16,6 +16,11 @@ pub struct SyncUrl {
     /// Why a second widget with the attribute does not keep the address (the core's
     /// `ignoredNotice` says it as "Ignored the sync-url attribute: ...").
     pub taken: &'static str,
+    /// Why the address's `scenario` is not read by a widget whose `scenario` attribute
+    /// names its lesson: the page's author chose the lesson, and the address keeps the
+    /// reader's settings of it (a link could show lesson 000's widget in lesson 001's page,
+    /// and the address it wrote lost the swap).
+    pub chosen: &'static str,
 }
 
 pub const SYNC_URL: SyncUrl = SyncUrl {
@@ -23,4 +28,5 @@ pub const SYNC_URL: SyncUrl = SyncUrl {
     whole: "whole",
     taken: "another widget of this page keeps its settings in the address (one widget a page can), so this one's \
             are kept in the widget only",
+    chosen: "this widget's lesson is its scenario attribute's; the address keeps its settings",
 };
