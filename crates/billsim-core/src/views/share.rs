@@ -193,6 +193,12 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
         0 => String::new(),
         n => honest_words(others.who, honest_refused, n),
     };
+    // The honest part is said as the chart's note says it: the text alternative and the
+    // spoken status said only the total, where the chart showed "honest 497 of 802".
+    let refusals = match honest.is_empty() || refused == 0 {
+        true => refusals,
+        false => format!("{refusals} ({})", honest.replace('\u{a0}', " ")),
+    };
     let degraded: u64 = p.cohorts.iter().map(|c| u64::from(c.degraded)).sum();
     let cheaper = match degraded {
         0 => String::new(),

@@ -56,6 +56,13 @@ fn each_bar_counts_the_honest_requests_refused_and_says_it_in_its_note() {
         let abusers = crate::words::grouped(all - refused);
         let want = format!("{} · refused: script and sockpuppets {abusers}, {}", bar.bill, bar.honest);
         assert_eq!(bar.note, want, "{} refused in all", all);
+        // The sentence (the text alternative, the spoken status) says the honest part too.
+        let honest = format!(
+            "refused (honest {} of {})",
+            crate::words::grouped(refused),
+            crate::words::grouped(u64::from(c.calls))
+        );
+        assert_eq!(bar.sentence.contains(&honest), all > 0, "{honest} in: {}", bar.sentence);
     }
     let words = |name: &str| {
         let s = find(name).unwrap();
