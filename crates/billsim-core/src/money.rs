@@ -103,6 +103,33 @@ impl Micros {
         }
     }
 
+    /// A table's column of amounts, all to one number of decimals: cents, or more where
+    /// cents would write two different amounts alike (a spend that grew by $0.0075 written
+    /// "$0.15" twice) or an amount under a cent with less than two digits (a replay's
+    /// "$0.01" beside "$0.00328"), up to the micro-dollar.
+    ///
+    /// ```
+    /// use billsim_core::Micros;
+    /// assert_eq!(Micros::column(&[Micros(850_000), Micros(9_930_000)]), ["$0.85", "$9.93"]);
+    /// assert_eq!(Micros::column(&[Micros(7_500), Micros(3_280)]), ["$0.0075", "$0.0033"]);
+    /// assert_eq!(Micros::column(&[Micros(12), Micros(73_500)]), ["$0.000012", "$0.073500"]);
+    /// assert_eq!(Micros::column(&[Micros(150_000), Micros(154_000)]), ["$0.150", "$0.154"]);
+    /// assert_eq!(Micros::column(&[Micros::ZERO, Micros(1_500_000_000)]), ["$0.00", "$1,500.00"]);
+    /// ```
+    pub fn column(amounts: &[Micros]) -> Vec<String> {
+        let mut distinct: Vec<Micros> = amounts.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let reads_apart = |places: u32| {
+            // Two digits of an amount under a cent: ten of the last place's steps, or more.
+            let least = (10 * 10u64.pow(6 - places)).min(10_000);
+            let written: Vec<String> = distinct.iter().map(|m| m.dollars(places)).collect();
+            distinct.iter().all(|m| m.0 == 0 || m.0 >= least) && written.windows(2).all(|w| w[0] != w[1])
+        };
+        let places = (2..6).find(|&p| reads_apart(p)).unwrap_or(6);
+        amounts.iter().map(|m| grouped_dollars(m.dollars(places))).collect()
+    }
+
     /// An amount a reader set, as [`Micros::exact_dollars`] writes it, with thousands
     /// separators, for what a reader sees ("$1,500.00"); `exact_dollars` stays plain for
     /// what a program reads back (JSON, CSV, a policy file, the settings' table).

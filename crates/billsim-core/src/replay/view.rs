@@ -350,6 +350,14 @@ mod tests {
     }
 
     #[test]
+    fn the_table_counts_users_only_where_a_row_has_more_than_one() {
+        let few = view(&replayed(&many_users(3))).unwrap().share.table.columns;
+        assert_eq!(few[..3], ["Policy", "User", "Requests"], "each row one user: {few:?}");
+        let many = view(&replayed(&many_users(20))).unwrap().share.table.columns;
+        assert_eq!(many[..3], ["Policy", "User", "Users"], "the rest are 14 users: {many:?}");
+    }
+
+    #[test]
     fn a_users_name_keeps_its_case_in_the_sentences_and_the_rest_is_lowered() {
         let text = many_users(BIGGEST_USERS as u32 + 3).replace("user8,", "Acme-Key-AbC,");
         let v = view(&replayed(&text)).unwrap();

@@ -4,6 +4,7 @@
 //! word and amount a reader sees is here; the chart only draws it.
 
 use crate::engine::{Nanos, Reason};
+use crate::money::Micros;
 use crate::scenario::{Others, ScenarioRun};
 use crate::views::by_cohort::{by_cohort, PolicyCohorts};
 use crate::views::colours::Role;
@@ -237,14 +238,13 @@ fn table(policies: &[PolicyCohorts], others: Others) -> Table {
         Reason::ALL.into_iter().filter(|&r| rows().any(|(_, c)| c.refused_by.get(r) > 0)).collect();
     let degraded = rows().any(|(_, c)| c.degraded > 0);
     let dropped = rows().any(|(_, c)| c.dropped > 0);
-    let mut columns: Vec<String> = [
-        "Policy".to_string(),
-        crate::words::capitalised(others.kind),
-        crate::words::capitalised(others.members),
-        crate::words::capitalised(others.many),
-        "Served".to_string(),
-    ]
-    .to_vec();
+    // A count of users that is 1 in every row (a replay's rows, each a user) says nothing.
+    let members = rows().any(|(_, c)| c.users != 1);
+    let mut columns = vec!["Policy".to_string(), crate::words::capitalised(others.kind)];
+    if members {
+        columns.push(crate::words::capitalised(others.members));
+    }
+    columns.extend([crate::words::capitalised(others.many), "Served".to_string()]);
     if degraded {
         columns.push("Served by the cheaper model".into());
     }
@@ -253,11 +253,16 @@ fn table(policies: &[PolicyCohorts], others: Others) -> Table {
         columns.push(NOT_MADE.into());
     }
     columns.push("Charged".into());
+    let charged = Micros::column(&rows().map(|(_, c)| c.charged.micros()).collect::<Vec<_>>());
     let rows = rows()
-        .map(|(p, c)| {
+        .zip(charged)
+        .map(|((p, c), charged)| {
             let count = |n: u32| grouped(u64::from(n));
-            let mut cells = vec![p.label.clone(), c.label.clone(), count(c.users), count(c.calls)];
-            cells.push(count(c.served));
+            let mut cells = vec![p.label.clone(), c.label.clone()];
+            if members {
+                cells.push(count(c.users));
+            }
+            cells.extend([count(c.calls), count(c.served)]);
             if degraded {
                 cells.push(count(c.degraded));
             }
@@ -265,7 +270,7 @@ fn table(policies: &[PolicyCohorts], others: Others) -> Table {
             if dropped {
                 cells.push(count(c.dropped));
             }
-            cells.push(c.charged.micros().cents());
+            cells.push(charged);
             cells
         })
         .collect();

@@ -394,10 +394,14 @@ fn table(lines: &[Line], moments: &[u64], scale: Scale) -> Table {
     rows.dedup();
     let mut columns = vec!["Time".to_string()];
     columns.extend(lines.iter().map(|l| l.label.clone()));
+    // Each policy's column to one number of decimals, which tells its rows apart.
+    let spent = |l: &Line, k: usize| Nanos(l.points.get(k).map_or(0, |p| p[1])).micros();
+    let amounts: Vec<Vec<String>> =
+        lines.iter().map(|l| Micros::column(&rows.iter().map(|&k| spent(l, k)).collect::<Vec<_>>())).collect();
     let mut written: Vec<Vec<String>> = Vec::with_capacity(rows.len());
-    for k in rows {
+    for (r, &k) in rows.iter().enumerate() {
         let mut row = vec![scale.moment(moments[k], Round::Nearest)];
-        row.extend(lines.iter().map(|l| spent_text(Nanos(l.points.get(k).map_or(0, |p| p[1])))));
+        row.extend(amounts.iter().map(|column| column[r].clone()));
         // A round moment less than half a unit before the end is written as the end is:
         // the end's row, with the bills, stands for both.
         if written.last().is_some_and(|before| before[0] == row[0]) {

@@ -460,3 +460,14 @@ fn a_ceiling_reached_is_marked_on_its_line_at_its_moment_not_at_the_next_points_
         v.lines.iter().map(|l| &l.trip).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn the_table_writes_a_spend_that_grew_by_less_than_a_cent_apart_from_the_row_before() {
+    const HOUR: u64 = 3_600_000;
+    // $0.15 at once, then $0.004 two hours later: both rows were "$0.15" at cents.
+    let r =
+        custom(&[(0, 150_000), (2 * HOUR, 4_000), (4 * HOUR, 1_000)], 1_000, vec![engine::Policy::new("open", vec![])]);
+    let table = view(&r).table;
+    let spent: Vec<&str> = table.rows.iter().map(|row| row[1].as_str()).collect();
+    assert!(spent.contains(&"$0.150") && spent.contains(&"$0.154"), "one column to the tenth of a cent: {spent:?}");
+}
