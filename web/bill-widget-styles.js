@@ -76,6 +76,11 @@ input[aria-invalid="true"] { border: 2px solid #c00; }
 .error { color: #b00020; margin: 0; font-weight: 600; }
 :host([data-dark]) .error { color: #ff8a80; }
 .error:empty { display: none; }
+.field-error { display: block; color: #b00020; font-weight: 600; }
+:host([data-dark]) .field-error { color: #ff8a80; }
+.field-error:empty { display: none; }
+/* Said under each field of the open form already: kept for the screen reader's alert alone. */
+form:not([hidden]) + .error.told { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 @media (prefers-reduced-motion: no-preference) {
   button { transition: background-color 0.15s; }
 }

@@ -88,9 +88,12 @@ function field(setting) {
     // Text, not type=number: a number input gives "" for "abc", and the core's message
     // must say what the reader typed. The keyboard is still a number pad; the label says the range.
     : `<input name="${escape(key)}" type="text" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" `
-      + `spellcheck="false" aria-describedby="error">`;
+      + `spellcheck="false" aria-describedby="error-${escape(key)}">`;
+  // Its own message under it: in a long form (lesson 002's), the one under the form was
+  // below the screen while the reader looked at the field marked bad.
   return `<label data-views="${escape(views.join(" "))}">${escape(setting.label)}
       ${control}
+      <span class="field-error" id="error-${escape(key)}"></span>
     </label>`;
 }
 
@@ -540,23 +543,22 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const form = this.#q("form");
     this.#beforeTyping ??= Object.fromEntries(this.#fields().map(({ key }) => [key, this.#state[key]]));
     const read = {};
-    const messages = [];
+    const problems = []; // [key, problem]
     for (const { key } of this.#fields()) {
       form.elements[key].removeAttribute("aria-invalid");
       try {
         read[key] = readSetting(key, form.elements[key].value);
       } catch (e) {
-        form.elements[e.field]?.setAttribute("aria-invalid", "true");
-        messages.push(aboutField(e.field ?? key, problemOf(e)));
+        problems.push([e.field ?? key, problemOf(e)]);
       }
     }
-    if (messages.length === 0) {
+    if (problems.length === 0) {
       for (const { key, problem } of settleSettings({ ...this.#state, ...read }, this.#state, Object.keys(read)).ignored) {
-        form.elements[key]?.setAttribute("aria-invalid", "true");
-        messages.push(aboutField(key, problem));
+        problems.push([key, problem]);
       }
     }
-    this.#showError(messages.join(" "));
+    const messages = problems.map(([key, problem]) => aboutField(key, problem));
+    this.#showError(messages.join(" "), problems);
     if (messages.length > 0) {
       const before = this.#beforeTyping;
       if (Object.keys(before).some((key) => !Object.is(before[key], this.#state[key]))) {
@@ -582,8 +584,23 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#showError("");
   }
 
-  #showError(message) {
-    this.#q(".error").textContent = message;
+  // `message` under the form; with the `fields` it came from ([key, problem]), each field
+  // marked and its problem under it, the message then kept for screen readers alone (the
+  // alert reads it out; the page shows it by each field).
+  #showError(message, fields = []) {
+    const form = this.#q("form");
+    for (const el of form.querySelectorAll(".field-error")) el.textContent = "";
+    let shown = 0;
+    for (const [key, problem] of fields) {
+      form.elements[key]?.setAttribute("aria-invalid", "true");
+      const under = form.querySelector(`#error-${CSS.escape(key)}`);
+      if (!under) continue;
+      under.textContent = under.textContent ? `${under.textContent} ${problem}` : problem;
+      if (!under.closest("label").hidden) shown += 1;
+    }
+    const error = this.#q(".error");
+    error.textContent = message;
+    error.classList.toggle("told", shown > 0 && shown === fields.length);
   }
 
   // What the widget's events say, the same fields for every scenario: the widget's
@@ -675,9 +692,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       this.#tell("bill-widget-change", { ...this.#detail(settings), result, panels });
       this.#warmNext();
     } catch (e) {
-      this.#showError(e.message);
       // Settings that do not hold together (a month's budget below the day's) name one field.
-      if (e.field) this.#q("form").elements[e.field]?.setAttribute("aria-invalid", "true");
+      this.#showError(e.message, e.field ? [[e.field, problemOf(e)]] : []);
     }
   }
 

@@ -52,6 +52,15 @@ test("with two invalid fields both are marked invalid and both messages are show
   const invalid = await w.evaluate((el) =>
     [...el.shadowRoot.querySelectorAll("[aria-invalid=true]")].map((input) => input.name));
   assert.deepEqual(invalid, ["perMinute", "budgetDollars"]);
+  // Each field's own problem stands under it, as its description.
+  const described = await w.evaluate((el) => [...el.shadowRoot.querySelectorAll("[aria-invalid=true]")].map((input) => {
+    const under = el.shadowRoot.getElementById(input.getAttribute("aria-describedby"));
+    return [under?.textContent, under?.checkVisibility(), under?.closest("label") === input.closest("label")];
+  }));
+  assert.deepEqual(described, [
+    ['must be a whole number from 1 to 60; got "0"', true, true],
+    ["must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got \"1000\"", true, true],
+  ], JSON.stringify(described));
   const now = await view(page);
   assert.match(now.error, /Calls per minute: must be a whole number from 1 to 60; got "0"/, now.error);
   assert.match(now.error, /Budget per user per day, in dollars: must be an amount in dollars from 0\.01 to 100/, now.error);
