@@ -37,7 +37,7 @@ const template = (w) => `
     <label>${escape(w.format)}
       <select class="format">${options([["", w.auto], ...page.formats], "")}</select></label>
     <label>${escape(w.add)}
-      <select class="add">${options([["", w.addNone], ...page.addable.map((a) => [a, a])], "")}</select></label>
+      <select class="add">${options([["", w.addNone], ...page.addable], "")}</select></label>
     <label class="check"><input class="skip" type="checkbox"> ${escape(w.skip)}</label>
   </div>
   <label>${escape(w.prices)} <input class="prices" type="file"></label>

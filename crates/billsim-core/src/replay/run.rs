@@ -226,10 +226,21 @@ impl Prepared {
 
 /// Every cohort a replay can add: `SCENARIO-COHORT` for each cohort of each scenario.
 pub fn addable() -> Vec<String> {
+    addable_named().into_iter().map(|[which, _]| which).collect()
+}
+
+/// Every cohort a replay can add with what a reader calls it: `["toyDay-heavy", "Heavy user
+/// (Lesson 000's day)"]` (the page's list showed `toyDay-heavy` alone).
+pub fn addable_named() -> Vec<[String; 2]> {
     SCENARIOS
         .iter()
-        .filter_map(|s| s.build(0, &Values::defaults(s)).ok().map(|b| (s.name, b.traffic)))
-        .flat_map(|(name, t)| t.cohorts.iter().map(|c| format!("{name}-{}", c.name)).collect::<Vec<_>>())
+        .filter_map(|s| s.build(0, &Values::defaults(s)).ok().map(|b| (s, b.traffic)))
+        .flat_map(|(s, t)| {
+            t.cohorts
+                .iter()
+                .map(|c| [format!("{}-{}", s.name, c.name), format!("{} ({})", c.label, s.lesson)])
+                .collect::<Vec<_>>()
+        })
         .collect()
 }
 
