@@ -16,7 +16,7 @@
 // pay for it only where a reader comes to a widget.
 import { lessonModule } from "./lesson-modules.js";
 import {
-  given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, slippedAttributes, themeIsDark,
+  given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, sharedBackground, slippedAttributes, themeIsDark,
   toQuery, unknownParams,
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
@@ -299,11 +299,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // module, and keeps its last view until it is there.
   #core = null;
   #coreFor = "";
+  // This widget's own rule: the page's background where the widget shares it
+  // (sharedBackground: as light or dark as the page, the page's colour near the theme's), so
+  // that it reads as part of the page, not a box of another shade; and that colour.
+  #pageSheet = new CSSStyleSheet();
+  #pageBackground = null;
 
   constructor() {
     super();
     this.#root = this.attachShadow({ mode: "open" });
-    this.#root.adoptedStyleSheets = [widgetSheet()];
+    this.#root.adoptedStyleSheets = [widgetSheet(), this.#pageSheet];
     this.#root.innerHTML = template();
     if (schema !== null) this.#wire();
   }
@@ -460,7 +465,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") background = colour;
     }
     const systemDark = this.#darkQuery().matches;
-    return { dark: themeIsDark(this.#theme, scheme, background, systemDark), pageDark: themeIsDark(schema.theme.default, scheme, background, systemDark) };
+    const dark = themeIsDark(this.#theme, scheme, background, systemDark);
+    const pageDark = themeIsDark(schema.theme.default, scheme, background, systemDark);
+    return { dark, pageDark, shared: dark === pageDark ? sharedBackground(dark, background) : null };
   }
 
   // A notice about a setting ("Ignored perMinute in the address ... Using 5.") goes once the
@@ -921,10 +928,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (width === 0 || height === 0) return;
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;
-    const { dark, pageDark } = this.#colours();
+    const { dark, pageDark, shared } = this.#colours();
     this.toggleAttribute("data-dark", dark);
     this.toggleAttribute("data-panel", dark !== pageDark);
-    const look = { dark, scale };
+    if (shared !== this.#pageBackground) {
+      this.#pageBackground = shared;
+      // As specific as :host([data-dark]) and after it: it wins.
+      this.#pageSheet.replaceSync(shared === null ? "" : `:host(:not([data-panel])) { --bg: ${shared}; }`);
+    }
+    const look = shared === null ? { dark, scale } : { dark, scale, background: shared };
     try {
       shown.draw(this.#core, canvas, this.#settings(), this.#state, look, this.#scenario(), this.#widget());
     } catch (e) {

@@ -26,10 +26,11 @@ export function loadSchema(module, canShow) {
 }
 
 /** The core's reading of one setting's text (readSetting), of settings together
- *  (settleSettings) and of the theme (themeIsDark), from the table's module. */
+ *  (settleSettings) and of the theme (themeIsDark, sharedBackground), from the table's module. */
 export const readSetting = (key, text) => core.readSetting(key, text);
 export const settleSettings = (settings, before, given, unread) => core.settleSettings(settings, before, given, unread);
 export const themeIsDark = (theme, scheme, background, systemDark) => core.themeIsDark(theme, scheme, background, systemDark);
+export const sharedBackground = (dark, background) => core.sharedBackground(dark, background);
 const ignoredNotice = (name, from, problem, using) => core.ignoredNotice(name, from, problem, using);
 
 /** The notices for the element's attributes that are slips of the widget's own names

@@ -11,6 +11,8 @@ after(async () => { await env.stop(); });
 // The charts' backgrounds, as the core's chart theme paints them (billsim-chart's theme.rs).
 const LIGHT = [0xff, 0xff, 0xff];
 const DARK = [0x12, 0x14, 0x18];
+// two-widgets.html's cream page (host.css): a light widget on it paints the page's own colour.
+const CREAM = [0xff, 0xfb, 0xe6];
 
 /** Whether the widget is dark, and its chart's top-left pixel (painted by the chart). */
 function looks(page, selector) {
@@ -32,8 +34,8 @@ test("on a light host page in a dark system an auto widget is light, and theme=d
   // two-widgets.html: a cream page (host.css) that says no color-scheme.
   const { page, log } = await load(env, "examples/two-widgets.html", { colorScheme: "dark" });
   await ready(page, "#second");
-  assert.deepEqual(await looks(page, "#second"), { dark: false, pixel: LIGHT, notice: "" },
-    "auto on a light page in a dark system: a light widget and a light chart");
+  assert.deepEqual(await looks(page, "#second"), { dark: false, pixel: CREAM, notice: "" },
+    "auto on a light page in a dark system: a light widget, its chart on the page's cream");
   await page.locator("#second").evaluate((el) => el.setAttribute("theme", "dark"));
   await until(page, "#second", true);
   assert.deepEqual(await looks(page, "#second"), { dark: true, pixel: DARK, notice: "" }, "theme=dark: the chart redrawn dark");
@@ -44,7 +46,7 @@ test("on a light host page in a dark system an auto widget is light, and theme=d
   assert.deepEqual([bad.dark, bad.pixel], [true, DARK], "a bad theme keeps the last good one");
   await page.locator("#second").evaluate((el) => el.setAttribute("theme", "light"));
   await until(page, "#second", false);
-  assert.deepEqual(await looks(page, "#second"), { dark: false, pixel: LIGHT, notice: "" }, "a good value clears the notice");
+  assert.deepEqual(await looks(page, "#second"), { dark: false, pixel: CREAM, notice: "" }, "a good value clears the notice");
   assert.deepEqual(log.errors, []);
 });
 
@@ -65,7 +67,10 @@ test("an auto widget follows the page's color-scheme, a <meta name=color-scheme>
     document.body.style.background = "rgb(20, 20, 30)";
   });
   await until(page, "#first", true);
-  assert.equal((await looks(page, "#first")).dark, true, "no color-scheme, a dark background: dark");
+  const onDark = await looks(page, "#first");
+  assert.deepEqual([onDark.dark, onDark.pixel], [true, [20, 20, 30]], "no color-scheme, a dark background: dark, on the page's colour");
+  const painted = await page.locator("#first").evaluate((el) => getComputedStyle(el).backgroundColor);
+  assert.equal(painted, "rgb(20, 20, 30)", "the widget's own background is the page's too");
   await page.evaluate(() => { document.body.style.background = ""; });
   await until(page, "#first", false);
   assert.equal((await looks(page, "#first")).dark, false, "the page's cream background again: light");

@@ -184,9 +184,14 @@ pub fn scenario_policy(scenario: &Scenario, value: &JsValue) -> Result<&'static 
 const SCALE_ALLOWED: &str = "a number from 0.5 to 8 (the device pixel ratio)";
 const DARK_ALLOWED: &str = "true or false";
 
-/// `{ dark, scale }`, each optional, into the chart's theme.
+const BACKGROUND_ALLOWED: &str =
+    "a computed CSS colour, \"rgb(r, g, b)\" (the page's, painted where it is near the theme's)";
+
+/// `{ dark, scale, background }`, each optional, into the chart's theme: `background` is
+/// the page's colour, painted where it is opaque and near the theme's own
+/// ([`billsim_core::views::theme::shared_background`]).
 pub fn look(value: &JsValue) -> Result<Theme, Thrown> {
-    let Some(object) = object(value, "look", &["dark", "scale"])? else {
+    let Some(object) = object(value, "look", &["dark", "scale", "background"])? else {
         return Ok(Theme::light(100));
     };
     let dark = get(&object, "dark", DARK_ALLOWED)?;
@@ -203,7 +208,17 @@ pub fn look(value: &JsValue) -> Result<Theme, Thrown> {
         None if scale.is_undefined() => 100,
         None => return Err(error("scale", SCALE_ALLOWED, describe(&scale))),
     };
-    Ok(if dark { Theme::dark(percent) } else { Theme::light(percent) })
+    let mut theme = if dark { Theme::dark(percent) } else { Theme::light(percent) };
+    let background = get(&object, "background", BACKGROUND_ALLOWED)?;
+    if !background.is_undefined() {
+        let text =
+            background.as_string().ok_or_else(|| error("background", BACKGROUND_ALLOWED, describe(&background)))?;
+        if let Some([r, g, b]) = billsim_core::views::theme::shared_background(dark, &text) {
+            theme.background = plotters::style::RGBColor(r, g, b);
+            theme.line = theme.background;
+        }
+    }
+    Ok(theme)
 }
 
 /// A text field of a form: the string, or `None` when it is absent.

@@ -242,6 +242,21 @@ pub fn theme_is_dark(
     Ok(billsim_core::views::theme::is_dark(&theme, page)?)
 }
 
+/// The background the widget paints (its CSS and its charts, given to them as the look's
+/// `background`) when it is `dark` or light as the page around it, whose nearest background
+/// is `background` (a computed colour): the page's own as "rgb(r, g, b)" where it is opaque
+/// and near the theme's, else `null` (the theme's own). The core's
+/// [`billsim_core::views::theme::shared_background`].
+#[wasm_bindgen(js_name = sharedBackground, unchecked_return_type = "string | null")]
+pub fn shared_background(
+    #[wasm_bindgen(unchecked_param_type = "boolean")] dark: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] background: JsValue,
+) -> JsValue {
+    let colour =
+        billsim_core::views::theme::shared_background(dark.is_truthy(), &background.as_string().unwrap_or_default());
+    colour.map_or(JsValue::NULL, |[r, g, b]| JsValue::from_str(&format!("rgb({r}, {g}, {b})")))
+}
+
 /// One setting read from its text (a form's, an attribute's, the address's), checked by
 /// the core: a number (whole numbers, and dollars as JS numbers whose shortest form is
 /// the exact amount) or a choice's name. A bad value throws with `field` set to `key`.

@@ -66,16 +66,56 @@ fn page_is_dark(page: Page) -> bool {
 /// luma (Rec. 601, in whole numbers) below half. A transparent (alpha 0) or unreadable one
 /// is not; a partly transparent one is taken as it is.
 fn background_is_dark(colour: &str) -> bool {
-    let Some(inner) = colour.trim().strip_prefix("rgba(").or_else(|| colour.trim().strip_prefix("rgb(")) else {
-        return false;
-    };
+    computed(colour).is_some_and(|(rgb, alpha)| alpha != Alpha::None && luma(rgb) < 128_000)
+}
+
+/// The background a widget paints where it is as light or dark as the page around it: the
+/// page's own (`background`, its computed colour), so that the widget reads as part of the
+/// page (a docs site's dark grey, a cream page) rather than a box of another shade, where
+/// that colour is opaque and near the theme's own (a luma of at least 200 of 255 for a
+/// light widget, at most 60 for a dark one: the palette's contrast was chosen for white and
+/// near-black). `None` keeps the theme's.
+///
+/// ```
+/// use billsim_core::views::theme::shared_background;
+/// assert_eq!(shared_background(true, "rgb(27, 27, 31)"), Some([27, 27, 31]));
+/// assert_eq!(shared_background(false, "rgb(255, 251, 230)"), Some([255, 251, 230]));
+/// assert_eq!(shared_background(false, "rgb(120, 120, 120)"), None);
+/// assert_eq!(shared_background(true, "rgba(0, 0, 0, 0.5)"), None);
+/// assert_eq!(shared_background(true, ""), None);
+/// ```
+pub fn shared_background(dark: bool, background: &str) -> Option<[u8; 3]> {
+    let (rgb, alpha) = computed(background)?;
+    let near = if dark { luma(rgb) <= 60_000 } else { luma(rgb) >= 200_000 };
+    (alpha == Alpha::Full && near).then(|| rgb.map(|c| c as u8))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Alpha {
+    None,
+    Part,
+    Full,
+}
+
+/// A computed CSS colour's channels (each at most 255) and how opaque it is; `None` for
+/// one that is not "rgb(r, g, b)" or "rgba(r, g, b, a)".
+fn computed(colour: &str) -> Option<([u32; 3], Alpha)> {
+    let inner = colour.trim().strip_prefix("rgba(").or_else(|| colour.trim().strip_prefix("rgb("))?;
     let parts: Vec<&str> = inner.trim_end_matches(')').split(',').map(str::trim).collect();
     let channel = |i: usize| parts.get(i).and_then(|p| p.parse::<u32>().ok()).filter(|v| *v <= 255);
-    let (Some(r), Some(g), Some(b)) = (channel(0), channel(1), channel(2)) else { return false };
-    let transparent = parts
-        .get(3)
-        .is_some_and(|a| a.trim_start_matches('0').trim_start_matches('.').trim_start_matches('0').is_empty());
-    !transparent && 299 * r + 587 * g + 114 * b < 128_000
+    let rgb = [channel(0)?, channel(1)?, channel(2)?];
+    let alpha = match parts.get(3) {
+        None => Alpha::Full,
+        Some(a) if a.trim_start_matches('0').trim_start_matches('.').trim_start_matches('0').is_empty() => Alpha::None,
+        Some(a) if a.trim_end_matches('0').trim_end_matches('.') == "1" => Alpha::Full,
+        Some(_) => Alpha::Part,
+    };
+    Some((rgb, alpha))
+}
+
+/// Rec. 601 luma of `rgb`, in thousandths of a channel's step (white is 255,000).
+fn luma([r, g, b]: [u32; 3]) -> u32 {
+    299 * r + 587 * g + 114 * b
 }
 
 #[cfg(test)]

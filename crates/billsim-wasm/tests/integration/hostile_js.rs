@@ -417,11 +417,16 @@ fn draw_share_of_bill_refuses_hostile_settings_looks_and_canvases_and_draws_on_a
         }
     }
     let scale = "scale: must be a number from 0.5 to 8 (the device pixel ratio); got";
+    let background =
+        "background: must be a computed CSS colour, \"rgb(r, g, b)\" (the page's, painted where it is near the theme's); got";
     for (expression, expected) in [
-        ("[]", "look: must be an object such as { dark, scale }; got an array".to_string()),
-        ("'dark'", "look: must be an object such as { dark, scale }; got a string \"dark\"".into()),
-        ("new Map()", "look: must be an object such as { dark, scale }; got an object of another kind (Map)".into()),
-        ("{ dark: true, size: 2 }", "look: unknown field \"size\"; the fields are dark, scale".into()),
+        ("[]", "look: must be an object such as { dark, scale, background }; got an array".to_string()),
+        ("'dark'", "look: must be an object such as { dark, scale, background }; got a string \"dark\"".into()),
+        (
+            "new Map()",
+            "look: must be an object such as { dark, scale, background }; got an object of another kind (Map)".into(),
+        ),
+        ("{ dark: true, size: 2 }", "look: unknown field \"size\"; the fields are dark, scale, background".into()),
         ("{ scale: NaN }", format!("{scale} NaN")),
         ("{ scale: Infinity }", format!("{scale} Infinity")),
         ("{ scale: 1e308 }", format!("{scale} 1e+308")),
@@ -434,6 +439,8 @@ fn draw_share_of_bill_refuses_hostile_settings_looks_and_canvases_and_draws_on_a
         ("{ dark: 'yes' }", "dark: must be true or false; got a string \"yes\"".into()),
         ("{ dark: 1 }", "dark: must be true or false; got a number 1".into()),
         ("{ dark: null }", "dark: must be true or false; got null".into()),
+        ("{ background: 5 }", format!("{background} a number 5")),
+        ("{ background: null }", format!("{background} null")),
     ] {
         assert_thrown(draw(c.clone(), JsValue::UNDEFINED, "noLimit".into(), js(expression)), expression, &expected);
     }
@@ -450,7 +457,7 @@ fn draw_share_of_bill_refuses_hostile_settings_looks_and_canvases_and_draws_on_a
     }
     // Any size of canvas is drawn on without a trap, at both ends of the scale.
     for (width, height) in [(0, 0), (1, 1), (0, 300), (600, 0), (3, 2_000)] {
-        for look in ["{ scale: 0.5 }", "{ scale: 8, dark: true }"] {
+        for look in ["{ scale: 0.5 }", "{ scale: 8, dark: true }", "{ dark: true, background: 'rgb(27, 27, 31)' }"] {
             draw(canvas(width, height), JsValue::UNDEFINED, "dailyBudget".into(), js(look))
                 .unwrap_or_else(|e| panic!("{width}x{height} {look}: threw {:?}", JsValue::from(e)));
         }
