@@ -6,10 +6,10 @@
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
-use crate::notes::{away, Align, Notes, STAY_NEAR};
+use crate::notes::{away, Align, Notes, KEEP_LINES_CLEAR, STAY_NEAR};
 use crate::pixels::{log2_fixed, scaled, text_width, wrap};
 use crate::theme::Theme;
-use billsim_core::views::over_time::{Limit, OverTime, Tick};
+use billsim_core::views::over_time::{Limit, OverTime, Tick, TENS_NOTE};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -203,6 +203,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
     }
     let mut notes = Notes { taken: Vec::new(), obstacles, plot: (left, top, right, bottom), font, line_h };
     let gap = theme.px(3) as i32;
+
     let ring = theme.px(7) as i32;
     // Each ring and whose it is: a line's trip (by the line's index), or the reference
     // line's first passing (`None`), which has its ring too (a bad index from JS draws none).
@@ -304,6 +305,17 @@ pub fn draw_over_time<DB: DrawingBackend>(
             spots.extend(no_room.into_iter().filter_map(|x| Some((x, flat_under(x)? + gap))));
         }
         if let Some(at) = notes.place(width, height, spots, STAY_NEAR) {
+            notes.draw(area, &lines, at, Align::Left(0), theme)?;
+        }
+    }
+    // A scale of tens says so, last (the marks' and lines' names come first): by the axis's
+    // top, where the lines have not climbed yet, or its foot, where they have left it.
+    if view.log_money {
+        let lines = wrap(TENS_NOTE, font, right - left - 2 * gap);
+        let (width, height) = notes.size(&lines);
+        let spots =
+            vec![(left + gap, top), (right - width, bottom - height - gap), (left + gap, bottom - height - gap)];
+        if let Some(at) = notes.place_near(width, height, spots, KEEP_LINES_CLEAR) {
             notes.draw(area, &lines, at, Align::Left(0), theme)?;
         }
     }
@@ -567,6 +579,19 @@ mod tests {
             assert!(
                 hard_block - no_cap > plot / 3,
                 "at {size:?}: no cap at y {no_cap}, the hard block at y {hard_block}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_scale_of_tens_says_so_by_its_axis_and_an_even_scale_does_not() {
+        let theme = Theme::light(100);
+        for size in [(390, 420), (1000, 420)] {
+            let drawn = drawn_text(&svg_of(&runaway_day(), size, theme));
+            assert!(drawn.contains("a scale of tens"), "the runaway day at {size:?}: {drawn}");
+            assert!(
+                !drawn_text(&svg_of(&toy_view(&[]), size, theme)).contains("scale of tens"),
+                "the toy day at {size:?}"
             );
         }
     }

@@ -223,6 +223,10 @@ pub fn money_ticks(top: Nanos, most: u64) -> Vec<Tick> {
         .collect()
 }
 
+/// What the chart writes by a scale of tens, where the money axis starts: its ticks alone,
+/// $0.10 to $10,000.00 evenly apart, did not say so to a reader who had not read the title.
+pub const TENS_NOTE: &str = "a scale of tens: each step up is ten times the one below";
+
 /// The lowest tick of a scale of tens: ten cents (a line below it is drawn at it).
 pub const TENS_FLOOR: Nanos = Nanos(100_000_000);
 

@@ -15,7 +15,7 @@ mod window;
 pub mod zoom;
 
 use axis::TIME_TICKS;
-pub use axis::{day_of, money_ticks, tens_ticks, Round, Scale, Tick};
+pub use axis::{day_of, money_ticks, tens_ticks, Round, Scale, Tick, TENS_NOTE};
 pub use limit::{ledger_limit, limit_of, reference, Limit, LimitKind};
 pub use view::{Line, Mark, OverTime, Passing};
 
