@@ -181,6 +181,9 @@ class ReplayView extends HTMLElement {
   #root;
   #words;
   #policies = structuredClone(page.policies);
+  // What the results call each policy, by its name (the last run's, at first the page's
+  // main policies'): the editor's boxes say it beside the name ("No limit (noLimit)").
+  #labels = new Map(page.policies.map((p, i) => [p.name, page.labels[i]]));
   // { worker, view, file, read, run }: the last file replayed, kept while another is read, with
   // the options it was read by ({ format, skipBadRows, per }) and replayed by ({ add, prices }).
   #good = null;
@@ -636,7 +639,18 @@ class ReplayView extends HTMLElement {
     }
   }
 
+  // A policy's box's title: its name, after what the results call it where that differs.
+  #legend(name) {
+    const label = this.#labels.get(name);
+    return label && label !== name ? `${label} (${name})` : name;
+  }
+
   #show(view) {
+    this.#labels = new Map(view.share.bars.map((b) => [b.policy, b.label]));
+    this.#policies.forEach((policy, i) => {
+      const legend = this.#q(".policies").querySelectorAll(".policy-legend")[i];
+      if (legend) legend.textContent = this.#legend(policy.name);
+    });
     this.#q(".results").hidden = false;
     this.#showLessonLog(this.#good?.file);
     this.#q(".summary").textContent = view.summary;
@@ -716,11 +730,12 @@ class ReplayView extends HTMLElement {
       const set = document.createElement("fieldset");
       set.className = "policy";
       const legend = document.createElement("legend");
-      legend.textContent = policy.name;
+      legend.className = "policy-legend";
+      legend.textContent = this.#legend(policy.name);
       const at = `policies[${i}]`;
       set.append(legend, this.#input(`${at}.name`, w.policyName, { kind: "text" }, policy.name, (v) => {
         policy.name = v;
-        legend.textContent = v;
+        legend.textContent = this.#legend(v);
       }));
       if (policy.guards.length === 0) {
         const none = document.createElement("p");

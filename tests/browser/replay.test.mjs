@@ -322,6 +322,17 @@ test("the policy editor: a bad number names its policy, guard and field as the e
   assert.ok(v.bills[1].refused > good.bills[1].refused, `one call a minute refuses more: ${v.bills[1].refused} > ${good.bills[1].refused}`);
 });
 
+test("the policy editor's boxes say what the results call each policy beside its name, and follow a rename", async () => {
+  const { page } = await load(env, PAGE);
+  await choose(page, join(FIXTURES, "generic.csv"));
+  const r = el(page);
+  await r.locator("details.editor summary").click();
+  const legends = () => r.locator("legend.policy-legend").allTextContents();
+  assert.deepEqual(await legends(), ["No limit (noLimit)", "5 requests per minute (requestsPerMinute)", "Daily cost budget $0.25 (dailyBudget)"]);
+  await (await inputWith(r, /^Policy name/, "noLimit")).fill("open");
+  assert.equal((await legends())[0], "open", "a name the results have not used yet is the box's title alone");
+});
+
 test("the policy editor keeps the focus on a choice that shows other fields, and a removed guard hands it to the next", async () => {
   const { page } = await load(env, PAGE);
   await choose(page, join(FIXTURES, "generic.csv"));
