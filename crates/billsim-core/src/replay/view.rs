@@ -11,7 +11,7 @@
 use crate::engine::DAY_MS;
 use crate::engine::{Cohort, Nanos, Outcome, Reason};
 use crate::replay::run::ReplayRun;
-use crate::replay::when::{iso_text, span_text};
+use crate::replay::when::{counts_from_zero, iso_text, span_text};
 use crate::replay::Format;
 use crate::scenario::registry;
 use crate::scenario::{About, ScenarioRun, UserSummary, Values};
@@ -170,7 +170,11 @@ pub fn view(run: &ReplayRun) -> Result<ReplayView, FieldError> {
         *kind = "User".into();
     }
     let mut over_time = over_time(&as_run)?;
-    over_time.title = format!("Spend so far under each policy over the log's time (Day 1 is {})", day_one(run));
+    over_time.title = match counts_from_zero(run.until) {
+        // A lesson's log counts from zero: its Day 1 is no date ("Day 1 is 1970-01-01").
+        true => "Spend so far under each policy over the log's time".to_string(),
+        false => format!("Spend so far under each policy over the log's time (Day 1 is {})", day_one(run)),
+    };
     Ok(ReplayView {
         summary: summary(run),
         notes: run.notes.clone(),
@@ -370,6 +374,12 @@ mod tests {
         let v = view(&replayed(&many_users(3))).unwrap();
         assert!(v.over_time.to_ms < 2 * DAY_MS, "to {} ms", v.over_time.to_ms);
         assert!(v.over_time.title.ends_with("(Day 1 is 2025-05-01)"), "{}", v.over_time.title);
+    }
+
+    #[test]
+    fn a_lessons_log_that_counts_from_zero_gives_its_day_1_no_date() {
+        let v = view(&replayed(&many_users(3).replace("2025-05-01", "1970-01-01"))).unwrap();
+        assert_eq!(v.over_time.title, "Spend so far under each policy over the log's time", "not Day 1 is 1970-01-01");
     }
 
     #[test]

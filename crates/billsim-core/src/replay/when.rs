@@ -280,6 +280,12 @@ pub fn iso_text(at: Instant) -> String {
     )
 }
 
+/// Whether a log whose last call is at `until` counts its time from zero (all in 1970's first
+/// year: a lesson's log), so that its days are said by number, not by date.
+pub fn counts_from_zero(until: Instant) -> bool {
+    until.0 < 365 * DAY_MS
+}
+
 /// A log's time span as a reader reads it, to the second, in UTC: `on 2025-05-01, from
 /// 09:30:00 to 11:02:15 UTC`, or `from 2025-05-01 09:30:00 to 2025-05-03 18:00:00 UTC`
 /// across days. A log whose times count from zero (all in 1970: a lesson's log, which
@@ -299,7 +305,7 @@ pub fn span_text(from: Instant, until: Instant) -> String {
     let date = |at: Instant| iso_text(at)[..10].to_string();
     let clock = |at: Instant| iso_text(at)[11..19].to_string();
     let (first, last) = (from.0 / DAY_MS, until.0 / DAY_MS);
-    match (until.0 < 365 * DAY_MS, first == last) {
+    match (counts_from_zero(until), first == last) {
         (true, true) if first == 0 => format!("from {} to {} of its first day", clock(from), clock(until)),
         (true, _) => format!("from {} of day {} to {} of day {}", clock(from), first + 1, clock(until), last + 1),
         (false, true) => format!("on {}, from {} to {} UTC", date(from), clock(from), clock(until)),
