@@ -66,13 +66,13 @@ const template = (w) => `
     <p class="summary" role="status" aria-live="polite"></p>
     <details class="notes-box"><summary>${escape(w.notes)}</summary><ul class="notes"></ul></details>
     <div class="row frame" role="group" aria-label="${escape(w.showPolicy)}"></div>
-    <canvas class="share-chart" role="img"></canvas>
-    <ul class="share-sentences"></ul>
+    <canvas class="share-chart" role="img" aria-describedby="share-sentences"></canvas>
+    <ul class="share-sentences" id="share-sentences"></ul>
     <div class="table refused-users"></div>
     <div class="table share-table"></div>
     <div class="table refusals"></div>
-    <canvas class="time-chart" role="img"></canvas>
-    <ul class="time-sentences"></ul>
+    <canvas class="time-chart" role="img" aria-describedby="time-sentences"></canvas>
+    <ul class="time-sentences" id="time-sentences"></ul>
     <div class="table time-table"></div>
     <p><button type="button" class="download">${escape(w.download)}</button></p>
   </section>

@@ -322,6 +322,16 @@ test("the policy editor: a bad number names its policy, guard and field as the e
   assert.ok(v.bills[1].refused > good.bills[1].refused, `one call a minute refuses more: ${v.bills[1].refused} > ${good.bills[1].refused}`);
 });
 
+test("each chart is described by its sentences, which give its numbers", async () => {
+  const { page } = await load(env, PAGE);
+  await choose(page, join(FIXTURES, "generic.csv"));
+  const described = await el(page).evaluate((e) => [".share-chart", ".time-chart"].map((c) => {
+    const chart = e.shadowRoot.querySelector(c);
+    return e.shadowRoot.getElementById(chart.getAttribute("aria-describedby"))?.textContent ?? "";
+  }));
+  for (const [i, text] of described.entries()) assert.match(text, /\$\d+\.\d+/, `chart ${i} described with its amounts: ${text}`);
+});
+
 test("the policy editor's boxes say what the results call each policy beside its name, and follow a rename", async () => {
   const { page } = await load(env, PAGE);
   await choose(page, join(FIXTURES, "generic.csv"));
