@@ -40,6 +40,14 @@ pub fn parse(raw: &[OsString]) -> Result<Command, Stop> {
             return Err(Stop::Usage(with_help(&clashing(&clash, &run.set, &values), &words)));
         }
     }
+    // `replay --add`'s cohorts are the scenarios', which clap does not know: one that is not
+    // is a usage error (it was found after the log was read, and exited 1).
+    if let Command::Replay(replay) = &command {
+        for which in &replay.add {
+            billsim_core::replay::run::check_addable(which)
+                .map_err(|e| Stop::Usage(with_help(&format!("--{e}"), &words)))?;
+        }
+    }
     Ok(command)
 }
 
@@ -229,6 +237,14 @@ mod tests {
         let s = a.settings.settings();
         assert_eq!((a.first(), s.per_minute.get(), s.budget.0, a.json.json), (7, 1, 50_000, true));
         assert_eq!(s.refill, Refill::Steady);
+    }
+
+    #[test]
+    fn replays_add_of_no_scenarios_cohort_is_a_usage_error_naming_them() {
+        let text = refused("replay log.csv --add toyDay-heavy --add x");
+        assert!(text.starts_with("--add: must be a scenario's cohort, one of \"toyDay-heavy\""), "{text}");
+        assert!(text.ends_with("got \"x\""), "{text}");
+        assert!(matches!(parse_words("replay log.csv --add toyDay-heavy"), Ok(Command::Replay(_))));
     }
 
     #[test]

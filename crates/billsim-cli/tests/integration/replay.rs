@@ -122,7 +122,11 @@ fn a_cohort_of_a_scenario_is_added_to_the_replay() {
     let run = json(&["replay", &fixture("generic.csv"), "--add", "toyDay-heavy", "--json"], None);
     let users: Vec<&str> = run["users"].as_array().unwrap().iter().map(|u| u["name"].as_str().unwrap()).collect();
     assert_eq!(users, ["alice", "Acme, Inc.", "bob", "Heavy user (toyDay)"]);
-    assert!(refused(&["replay", &fixture("generic.csv"), "--add", "toyDay"]).starts_with("billsim: --add: must be"));
+    // Not a scenario's cohort: a usage error (status 2), said before the log is read.
+    let out = billsim(&["replay", &fixture("generic.csv"), "--add", "toyDay"], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("billsim: --add: must be a scenario's cohort"), "{stderr}");
 }
 
 #[test]

@@ -244,14 +244,22 @@ pub fn addable_named() -> Vec<[String; 2]> {
         .collect()
 }
 
+/// `which` is one of [`addable`], or the refusal that names them all (the command line
+/// checks `--add` with it before it reads the log, as a usage error).
+pub fn check_addable(which: &str) -> Result<(), String> {
+    let known = addable();
+    if known.iter().any(|a| a == which) {
+        return Ok(());
+    }
+    let known = known.iter().map(|a| quoted(a)).collect::<Vec<_>>().join(", ");
+    Err(format!("add: must be a scenario's cohort, one of {known}; got {}", shown(which)))
+}
+
 /// Adds cohort `which` (`SCENARIO-COHORT`) of the scenario's run `seed` (at its default
 /// settings) to the log: its users (named with the scenario), calls and prices, its day
 /// laid on the log's first day (UTC).
 pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
-    let refused = || {
-        let known = addable().iter().map(|a| quoted(a)).collect::<Vec<_>>().join(", ");
-        format!("add: must be a scenario's cohort, one of {known}; got {}", shown(which))
-    };
+    let refused = || check_addable(which).err().unwrap_or_default();
     let (name, cohort) = which.split_once('-').ok_or_else(refused)?;
     let scenario = registry::find(name).map_err(|_| refused())?;
     let built = scenario.build(seed, &Values::defaults(scenario)).map_err(|_| refused())?;
