@@ -394,14 +394,18 @@ fn table(lines: &[Line], moments: &[u64], scale: Scale) -> Table {
     rows.dedup();
     let mut columns = vec!["Time".to_string()];
     columns.extend(lines.iter().map(|l| l.label.clone()));
-    // Each policy's column to one number of decimals, which tells its rows apart.
-    let spent = |l: &Line, k: usize| Nanos(l.points.get(k).map_or(0, |p| p[1])).micros();
+    // Each policy's column to one number of decimals, which tells its rows apart; a spend
+    // under a micro-dollar that is not nothing is said as the sentences say it.
+    let spent = |l: &Line, k: usize| Nanos(l.points.get(k).map_or(0, |p| p[1]));
     let amounts: Vec<Vec<String>> =
-        lines.iter().map(|l| Micros::column(&rows.iter().map(|&k| spent(l, k)).collect::<Vec<_>>())).collect();
+        lines.iter().map(|l| Micros::column(&rows.iter().map(|&k| spent(l, k).micros()).collect::<Vec<_>>())).collect();
     let mut written: Vec<Vec<String>> = Vec::with_capacity(rows.len());
     for (r, &k) in rows.iter().enumerate() {
         let mut row = vec![scale.moment(moments[k], Round::Nearest)];
-        row.extend(amounts.iter().map(|column| column[r].clone()));
+        row.extend(lines.iter().zip(&amounts).map(|(l, column)| match spent(l, k) {
+            n if n.0 > 0 && n.micros() == Micros::ZERO => spent_text(n),
+            _ => column[r].clone(),
+        }));
         // A round moment less than half a unit before the end is written as the end is:
         // the end's row, with the bills, stands for both.
         if written.last().is_some_and(|before| before[0] == row[0]) {

@@ -188,6 +188,8 @@ fn a_line_with_nothing_spent_says_why_in_every_case() {
     let v = over_time(&r).unwrap();
     assert_eq!(v.lines[0].bill, "under $0.000001", "200 nano-dollars are not nothing");
     assert_eq!(v.lines[0].sentence, "dust: spend jumps to under $0.000001 at 0 s.");
+    let last = v.table.rows.last().map(|row| row[1].as_str());
+    assert_eq!(last, Some("under $0.000001"), "the table says it as the sentence does, not $0.00");
 }
 
 #[test]
