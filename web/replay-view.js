@@ -182,7 +182,7 @@ class ReplayView extends HTMLElement {
   #words;
   #policies = structuredClone(page.policies);
   // What the results call each policy, by its name (the last run's, at first the page's
-  // main policies'): the editor's boxes say it beside the name ("No limit (noLimit)").
+  // main policies'): the editor's boxes say it before the name, which follows in brackets.
   #labels = new Map(page.policies.map((p, i) => [p.name, page.labels[i]]));
   // { worker, view, file, read, run }: the last file replayed, kept while another is read, with
   // the options it was read by ({ format, skipBadRows, per }) and replayed by ({ add, prices }).
