@@ -647,9 +647,9 @@ class ReplayView extends HTMLElement {
 
   #show(view) {
     this.#labels = new Map(view.share.bars.map((b) => [b.policy, b.label]));
-    this.#policies.forEach((policy, i) => {
-      const legend = this.#q(".policies").querySelectorAll(".policy-legend")[i];
-      if (legend) legend.textContent = this.#legend(policy.name);
+    // The boxes are the policies', in order (#writeEditor).
+    this.#q(".policies").querySelectorAll(".policy-legend").forEach((legend, i) => {
+      legend.textContent = this.#legend(this.#policies[i].name);
     });
     this.#q(".results").hidden = false;
     this.#showLessonLog(this.#good?.file);
