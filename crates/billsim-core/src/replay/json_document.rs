@@ -34,16 +34,22 @@ pub fn read(
     on: &mut OnRecord<'_>,
 ) -> Result<(), ReplayError> {
     let mut scan = Scanner { input, line: before + 1, column: 0, found_rows: false };
-    if whole {
-        let mut bytes = Vec::new();
-        let raw: &RawValue = scan.value(&mut bytes)?;
-        scan.found_rows = true;
-        on(builder, scan.line, raw)?;
-    } else {
-        scan.records(0, builder, on)?;
-    }
-    if scan.next_token()?.is_some() {
-        return Err(scan.wrong_byte());
+    let mut bytes = Vec::new();
+    // Documents saved one after another (an API's pages appended to one file) are read on:
+    // pages of one line each are found from the head, but not one longer than the head.
+    loop {
+        if whole {
+            let raw: &RawValue = scan.value(&mut bytes)?;
+            scan.found_rows = true;
+            on(builder, scan.line, raw)?;
+        } else {
+            scan.records(0, builder, on)?;
+        }
+        match scan.next_token()? {
+            None => break,
+            Some(b'[' | b'{') => {}
+            Some(_) => return Err(scan.wrong_byte()),
+        }
     }
     if !scan.found_rows {
         return Err(ReplayError::NoRows);
@@ -269,6 +275,11 @@ impl Scanner<'_> {
             said?;
             if !self.more(b']')? {
                 return Ok(());
+            }
+            // A comma before the list's end: Helicone's export tool writes one after every
+            // record (`},\n]`).
+            if self.next_token()? == Some(b']') {
+                return self.expect(b']');
             }
         }
     }

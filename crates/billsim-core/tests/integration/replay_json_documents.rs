@@ -22,7 +22,6 @@ fn a_json_document_is_read_to_its_records_or_refused_at_the_line_and_column_wher
         ("{\"data\": [C]", "NOT line 1, column 75"),
         // A byte where JSON cannot have it: at that byte.
         ("[\n  C C\n]", "NOT line 2, column 68"),
-        ("[C,]", "NOT line 1, column 67"),
         ("{\"data\": [C], \"meta\": {bad}}", "NOT line 1, column 87"),
         ("{\n \"meta\": 1, 2: [C]}", "NOT line 2, column 13"),
         ("{\n \"data\" [C]}", "NOT line 2, column 9"),
@@ -43,6 +42,10 @@ fn a_json_document_is_read_to_its_records_or_refused_at_the_line_and_column_wher
         ("[C, C]", "read: 2 calls"),
         ("{\"meta\": {\"a\": [1, {\"b\": \"]}\"}]}, \"data\": [\n  C,\n  C\n]}", "read: 2 calls"),
         ("{\n \"data\": {\"data\": [C]}}", "read: 1 calls"),
+        // A comma before the list's end, as Helicone's export tool writes one.
+        ("[C,]", "read: 1 calls"),
+        ("[\n  C,\n  C,\n]", "read: 2 calls"),
+        ("[C,,]", "NOT line 1, column 67"),
         // Bad records, said at the line they end on (or by their index on a line).
         ("[\n  {\"time\": 1},\n  C,\n  {\n    \"model\": \"m\"\n  }\n]", "2 bad rows (--skip-bad-rows replays the others):\n  line 2: no input tokens\n  line 6: no start time"),
         ("{\"data\": [{\"time\": 1}, C, 7]}", "2 bad rows (--skip-bad-rows replays the others):\n  line 1: record 1: no input tokens\n  line 1: record 3: must be a JSON object; got a number"),
@@ -56,6 +59,23 @@ fn a_json_document_is_read_to_its_records_or_refused_at_the_line_and_column_wher
         };
         assert_eq!(said(&text), expected, "the document {text:?}");
     }
+}
+
+#[test]
+fn pages_saved_one_after_another_are_all_read_when_the_first_is_longer_than_the_head() {
+    // Over 64 KiB a page: the format and shape are found from the first 64 KiB alone.
+    let page = |n: usize| format!("{{\"data\": [{}]}}", vec![CALL; n].join(", "));
+    let first = page(1_200);
+    assert!(first.len() > 64 * 1024, "the first page is {} bytes", first.len());
+    let text = format!("{first}\n{}\n{first}", page(3));
+    assert_eq!(said(&text), "read: 2403 calls", "three pages of 1,200, 3 and 1,200 calls");
+    // Pages with no line between them, and a page followed by what is no page.
+    assert_eq!(said(&format!("{first}{}", page(2))), "read: 1202 calls");
+    assert!(
+        said(&format!("{first}\n7")).starts_with("the log must be JSON; it is not at line 2, column 1"),
+        "{}",
+        said(&format!("{first}\n7"))
+    );
 }
 
 /// Counts the bytes read from it.
