@@ -260,11 +260,13 @@ impl Builder {
         } else {
             Status::Ok
         };
+        let embedding = text_of(row, Field::CallType)?.is_some_and(|v| status::is_embedding(&v.text));
         // A failed call may log no token counts (a refused request has none): it used none.
+        // An embedding has no output, and OpenTelemetry's conventions give it no output count.
         let count = |field: Field| -> Result<Tokens, String> {
             match text_of(row, field)? {
                 Some(v) => amount::tokens(&v.text).map_err(|e| with_name(&v, e)),
-                None if status == Status::Failed => Ok(0),
+                None if status == Status::Failed || embedding && field == Field::Output => Ok(0),
                 None => Err(format!("no {}", field.said())),
             }
         };
@@ -326,7 +328,6 @@ impl Builder {
             None => false,
         };
         let status = if cache_hit && status == Status::Ok { Status::CacheHit } else { status };
-        let embedding = text_of(row, Field::CallType)?.is_some_and(|v| status::is_embedding(&v.text));
         let output = if embedding { 0 } else { output };
         // A cache hit never reached the model: no tokens, no cost.
         let (input, output, cost, cached, written) = if status == Status::CacheHit {

@@ -240,7 +240,11 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
     // The spans with a child that has token counts.
     let parents: Vec<Cow<'_, str>> =
         rows().filter(|r| has_tokens(r).unwrap_or(false)).filter_map(|r| r.span.parent.clone()).collect();
-    for row in rows() {
+    // A bad span is told apart from the others of its export (all on one line, as the
+    // Collector writes them) by its index, when the export itself has none.
+    let export_record = builder.record;
+    for (index, row) in (1..).zip(rows()) {
+        builder.record = export_record.or(Some(index));
         let kind = || -> Result<Option<NotACall>, String> {
             let operation = row.attribute(&["gen_ai.operation.name"])?;
             Ok(match operation {
@@ -274,5 +278,6 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             Err(e) => builder.bad_row(line, e),
         }
     }
+    builder.record = export_record;
     Ok(())
 }

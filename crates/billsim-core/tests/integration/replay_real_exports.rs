@@ -298,3 +298,36 @@ fn a_span_with_only_a_total_of_tokens_is_a_call_of_that_many_input_tokens_and_a_
         log.notes
     );
 }
+
+/// An OTLP export on one line, of spans with these attributes (`key`, JSON value) each.
+fn otlp_spans(spans: &[&[(&str, &str)]]) -> String {
+    let span = |(i, attributes): (usize, &&[(&str, &str)])| {
+        let attributes: Vec<String> =
+            attributes.iter().map(|(k, v)| format!(r#"{{"key": "{k}", "value": {v}}}"#)).collect();
+        format!(
+            r#"{{"traceId": "0{i}", "spanId": "0{i}", "name": "call", "startTimeUnixNano": "1748851200000000000", "endTimeUnixNano": "1748851200200000000", "attributes": [{}]}}"#,
+            attributes.join(", ")
+        )
+    };
+    let spans: Vec<String> = spans.iter().enumerate().map(span).collect();
+    format!(r#"{{"resourceSpans": [{{"scopeSpans": [{{"spans": [{}]}}]}}]}}"#, spans.join(", ")) + "\n"
+}
+
+#[test]
+fn an_otlp_embeddings_span_with_input_tokens_alone_is_an_embedding_and_a_bad_span_is_named_by_its_index() {
+    // The GenAI conventions give an embeddings span gen_ai.usage.input_tokens and no output
+    // count: it was refused as "no output tokens".
+    let model = ("gen_ai.request.model", r#"{"stringValue": "m"}"#);
+    let input = ("gen_ai.usage.input_tokens", r#"{"intValue": "300"}"#);
+    let embeddings = ("gen_ai.operation.name", r#"{"stringValue": "embeddings"}"#);
+    let chat = ("gen_ai.operation.name", r#"{"stringValue": "chat"}"#);
+    let log = read(otlp_spans(&[&[embeddings, model, input]]).as_bytes(), Options::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
+    assert_eq!((tokens, log.embeddings), (vec![(300, 0)], 1), "one embedding of 300 input tokens");
+    // A chat span without its output count is still a bad row, said with the span's index
+    // (every span of the export is on line 1).
+    let bad = read(otlp_spans(&[&[embeddings, model, input], &[chat, model, input]]).as_bytes(), Options::default());
+    let said = bad.map(|_| String::new()).unwrap_or_else(|e| e.to_string());
+    assert!(said.ends_with("line 1: record 2: no output tokens"), "{said}");
+}

@@ -149,7 +149,7 @@ fn an_otlp_span_whose_status_code_is_error_is_a_failed_call_in_either_of_its_jso
         1,
     );
     let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
-    assert!(said.contains("line 1: status.code: must be 0, 1 or 2"), "{said}");
+    assert!(said.contains("line 1: record 1: status.code: must be 0, 1 or 2"), "{said}");
 }
 
 #[test]
