@@ -31,7 +31,9 @@ export const readSetting = (key, text) => core.readSetting(key, text);
 export const settleSettings = (settings, before, given, unread) => core.settleSettings(settings, before, given, unread);
 export const themeIsDark = (theme, scheme, background, systemDark) => core.themeIsDark(theme, scheme, background, systemDark);
 export const sharedBackground = (dark, background) => core.sharedBackground(dark, background);
-const ignoredNotice = (name, from, problem, using) => core.ignoredNotice(name, from, problem, using);
+// `key` names the setting, so that the core says the value used as a reader knows it.
+const ignoredNotice = (name, from, problem, using, key) =>
+  core.ignoredNotice(name, from, problem, using === null ? null : String(using), key);
 
 /** The notices for the element's attributes that are slips of the widget's own names
  *  (`polcy`), each by its name; the page's own attributes are left alone (the core's). */
@@ -113,13 +115,13 @@ export function readSettings(schema, source, from, base = schema.defaults) {
       settings[setting.key] = readOne(schema, setting.key, found.text);
       givenKeys.push(setting.key);
     } catch (e) {
-      if (e.unshown) problems.set(setting.key, ignoredNotice(name(setting.key), from, problemOf(e), String(settings[setting.key])));
+      if (e.unshown) problems.set(setting.key, ignoredNotice(name(setting.key), from, problemOf(e), settings[setting.key], setting.key));
       else unread[setting.key] = found.text;
     }
   }
   const settled = settleSettings(settings, base, givenKeys, unread);
   for (const { key, problem, using } of settled.ignored) {
-    problems.set(key, ignoredNotice(name(key), from, problem, using === null ? null : String(using)));
+    problems.set(key, ignoredNotice(name(key), from, problem, using, key));
   }
   return { settings: settled.settings, problems };
 }
@@ -147,5 +149,5 @@ export function toQuery(schema, widget, settings, search = "") {
  *  that is set aside for `problem` (the core's "must be ...; got ..."), `using` in its
  *  place (null: nothing): for a setting read outside readSettings (the theme, sync-url). */
 export function ignored(setting, from, problem, using) {
-  return ignoredNotice(from === "address" ? setting.key : setting.attribute, from, problem, using === null ? null : String(using));
+  return ignoredNotice(from === "address" ? setting.key : setting.attribute, from, problem, using, setting.key);
 }

@@ -64,7 +64,7 @@ const CASES = [
     scenario: "runawayTenant",
     attributes: { "internal-daily": "2000" },
     runs: {},
-    notice: "Ignored the internal-daily attribute: must be an amount in dollars at most the internal tier's monthly budget (a month holds a day); got $2000.00 with a monthly budget of $1500.00. Using 100.",
+    notice: "Ignored the internal-daily attribute: must be an amount in dollars at most the internal tier's monthly budget (a month holds a day); got $2000.00 with a monthly budget of $1500.00. Using $100.00.",
     form: ["internalDailyDollars", "100"],
   },
   {
@@ -80,7 +80,7 @@ const CASES = [
     scenario: "freeTier",
     attributes: { view: "day" },
     runs: {},
-    notice: "Ignored the view attribute: must be \"byKind\" or \"freeTradeOff\" or \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\". Using byKind.",
+    notice: "Ignored the view attribute: must be \"byKind\", \"freeTradeOff\", \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\". Using \"byKind\" (By kind of user).",
     view: "byKind",
   },
 ];
@@ -160,7 +160,7 @@ test("a setting of another widget is said to change nothing, and the view of ano
     "Ignored the per-minute attribute: it is a setting of another widget (scenario=\"toyDay\"), not of this one (scenario=\"freeTier\").");
   assert.deepEqual(await standaloneAt("?scenario=hackathon&view=byKind"), {
     view: "demoByKind",
-    notice: "Ignored view in the address: must be \"demoByKind\" or \"demoTradeOff\" or \"demoClient\" or \"demoOverTime\" (the views of scenario=\"hackathon\"); got \"byKind\". Using demoByKind.",
+    notice: "Ignored view in the address: must be \"demoByKind\", \"demoTradeOff\", \"demoClient\" or \"demoOverTime\" (the views of scenario=\"hackathon\"); got \"byKind\". Using \"demoByKind\" (By kind of user).",
   });
 });
 
@@ -169,11 +169,11 @@ test("a setting of another widget is said to change nothing, and the view of ano
 test("a view no widget has is said with this widget's own views and the view it draws", async () => {
   assert.deepEqual(await standaloneAt("?scenario=freeTier&view=nonsense"), {
     view: "byKind",
-    notice: "Ignored view in the address: must be \"byKind\" or \"freeTradeOff\" or \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"nonsense\". Using byKind.",
+    notice: "Ignored view in the address: must be \"byKind\", \"freeTradeOff\", \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"nonsense\". Using \"byKind\" (By kind of user).",
   });
   const { page } = await load(env, "examples/toy-day.html");
   await ready(page);
   await added(page, "toyDay", { view: "overtime" });
   assert.equal((await shown(page)).notice,
-    "Ignored the view attribute: must be \"day\" or \"inflight\" or \"overTime\" (the views of scenario=\"toyDay\"); got \"overtime\". Using day.");
+    "Ignored the view attribute: must be \"day\", \"inflight\" or \"overTime\" (the views of scenario=\"toyDay\"); got \"overtime\". Using \"day\" (One day).");
 });

@@ -42,7 +42,7 @@ test("on a light host page in a dark system an auto widget is light, and theme=d
   assert.deepEqual((await looks(page, "#first")).dark, false, "the other widget keeps its own theme");
   await page.locator("#second").evaluate((el) => el.setAttribute("theme", "purple"));
   const bad = await looks(page, "#second");
-  assert.equal(bad.notice, 'Ignored the theme attribute: must be "auto", "light" or "dark"; got "purple". Using dark.');
+  assert.equal(bad.notice, 'Ignored the theme attribute: must be "auto", "light" or "dark"; got "purple". Using "dark" (Dark).');
   assert.deepEqual([bad.dark, bad.pixel], [true, DARK], "a bad theme keeps the last good one");
   await page.locator("#second").evaluate((el) => el.setAttribute("theme", "light"));
   await until(page, "#second", false);
@@ -93,7 +93,7 @@ test("the iframe takes theme= in its address, and a bad one is said in the widge
     ["?theme=light", false, ""],
     ["", true, ""],
     ["?theme=dark", true, ""],
-    ["?theme=sepia", true, 'Ignored theme in the address: must be "auto", "light" or "dark"; got "sepia". Using auto.'],
+    ["?theme=sepia", true, 'Ignored theme in the address: must be "auto", "light" or "dark"; got "sepia". Using "auto" (As the page: its color-scheme, its background, then the system\'s).'],
   ]) {
     const { page, log } = await load(env, `embed.html${query}`, { colorScheme: "dark" });
     await ready(page);

@@ -62,6 +62,9 @@ export function amounts(replay: Replay): bigint[] {
   // @ts-expect-error an unread setting is named by its key
   settleSettings({}, {}, [], { colour: "red" });
   const notice: string = ignoredNotice("budget", "address", "must be a number", "0.25");
+  ignoredNotice("policy", "address", "must be a policy", "dailyBudget", "policy");
+  // @ts-expect-error the value's setting is named by its key
+  ignoredNotice("policy", "address", "must be a policy", "dailyBudget", "polcy");
   const point: bigint = tradeOffView("freeTier", {}, 0).points[0].billNanos;
   const through: number = accountsView("freeTier", {}, 0, "allThree").rows[0].accounts[0].through;
   const status: number = clientView({}, 0, "rateLimitAndCap").runs[0].responses[0].status;

@@ -59,6 +59,21 @@ pub fn in_sentence(label: &str) -> String {
     label.to_ascii_lowercase()
 }
 
+/// Choices as an error message lists them: "a", "a or b", "a, b or c".
+///
+/// ```
+/// use billsim_core::words::alternatives;
+/// assert_eq!(alternatives(&["\"day\"".into(), "\"inflight\"".into(), "\"overTime\"".into()]), "\"day\", \"inflight\" or \"overTime\"");
+/// assert_eq!(alternatives(&["x".into()]), "x");
+/// ```
+pub fn alternatives(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((only, _)) => only.clone(),
+        None => String::new(),
+    }
+}
+
 /// `part` of `whole` in whole percent, but never `0%` for a part that is not zero nor
 /// `100%` for a part short of the whole: `under 1%`, `over 99%`. `None` for a whole of
 /// zero: a share of nothing has no meaning.

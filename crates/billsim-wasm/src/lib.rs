@@ -273,13 +273,15 @@ pub fn read_setting(
 /// The notice for a widget's setting set aside (the core's sentence,
 /// [`billsim_core::words::ignored`]): `name` as it was given, `from` `"address"` or
 /// `"attribute"`, `problem` the core's "must be ...; got ...", `using` the value used in its
-/// place (`null` for none).
+/// place (`null` for none), `key` the setting's key (the theme's too), so that the value is
+/// said as a reader knows it ("\"dailyBudget\" (Daily cost budget)"); without it, as given.
 #[wasm_bindgen(js_name = ignoredNotice)]
 pub fn ignored_notice(
     #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
     #[wasm_bindgen(unchecked_param_type = "\"address\" | \"attribute\"")] from: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] problem: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string | null")] using: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SettingKey | \"theme\" | null")] key: Option<JsValue>,
 ) -> Result<String, Thrown> {
     use billsim_core::words::{ignored, GivenIn};
     let text = |field: &str, v: &JsValue| v.as_string().ok_or_else(|| Thrown::on(field, "must be text"));
@@ -291,6 +293,15 @@ pub fn ignored_notice(
         }
     };
     let using = if using.is_null() || using.is_undefined() { None } else { Some(text("using", &using)?) };
+    let using = if let Some(key) = key.filter(|k| !k.is_null()) {
+        let key = text("key", &key)?;
+        let theme = &billsim_core::views::theme::THEME;
+        let spec = billsim_core::scenario::registry::setting(&key).or((key == theme.key).then_some(theme));
+        let spec = spec.ok_or_else(|| Thrown::on("key", format!("must be a setting's key; got {}", quoted(&key))))?;
+        using.map(|u| spec.value_said(&u))
+    } else {
+        using
+    };
     Ok(ignored(&text("name", &name)?, given_in, &text("problem", &problem)?, using.as_deref()))
 }
 

@@ -194,6 +194,28 @@ impl SettingSpec {
     pub fn read(&self, text: &str) -> Result<Value, FieldError> {
         self.parse(text).map_err(|e| e.on(self.key))
     }
+
+    /// A value of this setting as a notice says the one it uses: a choice quoted as the
+    /// address writes it, with what the reader sees it as; dollars with their sign; a value
+    /// it does not hold as it was given.
+    ///
+    /// ```
+    /// use billsim_core::scenario::registry::setting;
+    /// assert_eq!(setting("policy").unwrap().value_said("dailyBudget"), "\"dailyBudget\" (Daily cost budget)");
+    /// assert_eq!(setting("budgetDollars").unwrap().value_said("0.25"), "$0.25");
+    /// assert_eq!(setting("seed").unwrap().value_said("42"), "42");
+    /// ```
+    pub fn value_said(&self, text: &str) -> String {
+        match (self.parse(text), self.kind) {
+            (Ok(Value::Choice(value)), Kind::Choice { choices }) => {
+                let label = choices.iter().find(|c| c.value == value).map_or("", |c| c.label);
+                format!("{} ({label})", settings::shown(value))
+            }
+            (Ok(Value::Dollars(amount)), _) => amount.exact_dollars(),
+            (Ok(Value::Whole(n)), _) => n.to_string(),
+            _ => text.to_string(),
+        }
+    }
 }
 
 /// A number as a form's label writes it, "10,000,000" or "$1,000.50", without its commas,

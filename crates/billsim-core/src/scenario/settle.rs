@@ -8,6 +8,7 @@ use crate::scenario::clash::Clash;
 use crate::scenario::registry::{self, Value, Widget};
 use crate::scenario::{Scenario, Values};
 use crate::settings::{shown, FieldError};
+use crate::words;
 
 /// A setting set aside: its key, why (as a refusal says it after the key: "must be ...;
 /// got ..."), and the value used in its place (`None` when it is not a setting of the
@@ -94,11 +95,16 @@ pub fn settle(values: &mut Values, before: &Values, given: &[&str], unread: &[(&
     set_aside
 }
 
-/// Why `got` is no view here: "must be \"byKind\" or ... (the views of scenario=\"freeTier\");
+/// Why `got` is no view here: "must be \"byKind\", ... (the views of scenario=\"freeTier\");
 /// got \"day\"".
 fn not_a_view_of(widget: &Widget, views: &[&str], got: &str) -> String {
     let allowed: Vec<String> = views.iter().map(|v| shown(v)).collect();
-    format!("must be {} (the views of scenario={}); got {}", allowed.join(" or "), shown(widget.scenario), shown(got))
+    format!(
+        "must be {} (the views of scenario={}); got {}",
+        words::alternatives(&allowed),
+        shown(widget.scenario),
+        shown(got)
+    )
 }
 
 /// The widget the `scenario` setting names (the first, for none).
@@ -255,7 +261,7 @@ mod tests {
         let (values, said) = settled(&[("scenario", "freeTier"), ("view", "day")]);
         assert_eq!(
             said,
-            ["view: must be \"byKind\" or \"freeTradeOff\" or \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\""]
+            ["view: must be \"byKind\", \"freeTradeOff\", \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"day\""]
         );
         assert_eq!(values.get("view"), Some(Value::Choice("byKind")));
         // Not given (the widget changed): its first view, in silence.
@@ -274,7 +280,7 @@ mod tests {
         assert_eq!(
             settled_unread(&[], &[("view", "nonsense")]),
             [(
-                "view: must be \"day\" or \"inflight\" or \"overTime\" (the views of scenario=\"toyDay\"); got \"nonsense\"".into(),
+                "view: must be \"day\", \"inflight\" or \"overTime\" (the views of scenario=\"toyDay\"); got \"nonsense\"".into(),
                 Some(Value::Choice("day"))
             )]
         );
