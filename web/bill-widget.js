@@ -140,7 +140,7 @@ const template = () => `
     <canvas class="client-chart" role="img"></canvas>
   </div>
   <p class="summary" role="status" aria-live="polite"></p>
-  <p class="more"></p>
+  <p class="more" aria-live="polite"></p>
   <div class="panels"></div>
   <div class="row">
     <button type="button" data-action="another-day" data-only></button>

@@ -86,3 +86,12 @@ test("a screen reader meets no empty paragraph in any lesson's first view", asyn
     await context.close();
   }
 });
+
+test("the line over 200 days is a live region, so a screen reader hears it when it arrives", async () => {
+  const { page, context } = await open(env, "");
+  await ready(page);
+  const line = page.locator("bill-widget").locator(".more");
+  await line.filter({ hasText: /^Over 200 days/ }).waitFor({ timeout: 5000 });
+  assert.equal(await line.getAttribute("aria-live"), "polite", "the line under the chart must be announced, as the summary is");
+  await context.close();
+});
