@@ -112,6 +112,7 @@ fn row(run: &ScenarioRun, at: usize, cohort: &str, heading: String, kind: &str) 
     let refused: u64 = accounts.iter().map(|a| u64::from(a.refused)).sum();
     let same = accounts.windows(2).all(|w| (w[0].requests, w[0].through) == (w[1].requests, w[1].through));
     let note = match (accounts.first(), same) {
+        (Some(a), true) if n == 1 => format!("{} of {} through, {} refused", a.through, a.requests, a.refused),
         (Some(a), true) => format!("each of {n}: {} of {} through, {} refused", a.through, a.requests, a.refused),
         _ => format!("{} through, {} refused in all", grouped(through), grouped(refused)),
     };
@@ -126,6 +127,14 @@ fn row(run: &ScenarioRun, at: usize, cohort: &str, heading: String, kind: &str) 
     };
     let label = run.labels.get(at).cloned().unwrap_or_else(|| outcome.policy.clone());
     let got = match (accounts.first(), same) {
+        (Some(a), true) if n == 1 => {
+            let one = kind.trim_end_matches('s');
+            format!(
+                "the one {one} got {} of its {} through",
+                a.through,
+                counted(u64::from(a.requests), "request", "requests")
+            )
+        }
         (Some(a), true) => format!("each of the {n} {kind} got {} of its {} requests through", a.through, a.requests),
         _ => {
             let some = accounts.iter().filter(|a| a.through > 0).count() as u64;
@@ -205,6 +214,14 @@ mod tests {
         }
         assert_eq!(view.rows[0].note, "each of 40: 3 of 8 through, 5 refused", "a bucket of 3 lets 3 through");
         assert!(view.rows[1].sentence.contains("by the global spend breaker"), "{}", view.rows[1].sentence);
+    }
+
+    #[test]
+    fn one_sockpuppet_is_said_as_one_not_as_each_of_1() {
+        let view = accounts(&free(&[("sockpuppets", "1")]), "bucketBudget").unwrap();
+        let row = &view.rows[0];
+        assert_eq!(row.note, "5 of 8 through, 3 refused");
+        assert!(row.sentence.contains(": the one sockpuppet got 5 of its 8 requests through;"), "{}", row.sentence);
     }
 
     #[test]

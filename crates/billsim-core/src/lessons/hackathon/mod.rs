@@ -198,7 +198,11 @@ impl Policy {
     /// The policy's name with its settings, as a reader sees it.
     pub fn label(self, s: &Settings) -> String {
         let s = &self.runs_with(s);
-        let limit = format!("{} requests per {} s per user", s.limit, s.window.0 / 1_000);
+        let limit = format!(
+            "{} per {} s per user",
+            crate::words::counted(s.limit.get().into(), "request", "requests"),
+            s.window.0 / 1_000
+        );
         let cap = s.cap.exact_dollars();
         match self {
             Policy::NoLimit => "No limit".into(),
@@ -273,5 +277,17 @@ impl Usage {
             "{{\"day\":\"{}\",\"calls\":{},\"spent_usd\":\"{}\",\"cap_usd\":\"{}\",\"rate_limit\":\"{}\"}}",
             self.day, self.calls, self.spent_usd, self.cap_usd, self.rate_limit
         )
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_of_one_request_is_said_in_the_singular() {
+        let one = Settings { limit: NonZeroU32::MIN, ..Settings::default() };
+        assert_eq!(Policy::RateLimit.label(&one), "Request limit: 1 request per 60 s per user");
+        assert_eq!(Policy::RateLimit.label(&Settings::default()), "Request limit: 5 requests per 60 s per user");
     }
 }
