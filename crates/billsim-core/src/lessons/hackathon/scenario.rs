@@ -8,7 +8,7 @@ use crate::scenario::setting::{Toggle, Toggles};
 use crate::scenario::{held, Built, Code, Scenario, Values};
 
 /// The lesson 001 widget's views: its form shows the demo link's settings.
-const DEMO_VIEWS: &[&str] = &["demoByKind", "demoTradeOff", "demoOverTime"];
+const DEMO_VIEWS: &[&str] = &["demoByKind", "demoTradeOff", "demoClient", "demoOverTime"];
 
 /// The setting the widget's policy buttons set.
 pub const POLICY_SETTING: SettingSpec = SettingSpec {

@@ -243,3 +243,13 @@ fn each_switch_beside_a_widgets_chart_sets_one_of_its_settings_to_an_allowed_val
     let keys: Vec<&str> = hackathon::WEAKNESSES.items.iter().map(|t| t.key).collect();
     assert_eq!(keys, ["spoofedUsers", "sharedAddress", "restartMinute", "serverProcesses", "scriptAtOnce"]);
 }
+
+#[test]
+fn every_view_of_a_widget_with_a_form_shows_some_setting_in_it() {
+    // Lesson 001's client view opened "More settings" on an empty form, though its day
+    // changes with every setting of the demo link.
+    for view in VIEWS {
+        let shown = SETTINGS.iter().filter(|s| s.views.contains(&view.value)).count();
+        assert!(shown > 0, "the view {} of the widget {} shows no setting in its form", view.value, view.widget);
+    }
+}
