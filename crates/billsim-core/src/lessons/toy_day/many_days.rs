@@ -169,9 +169,10 @@ impl DaysSpread {
             (0, 1) => "no ordinary call refused".to_string(),
             (0, _) => "no ordinary call refused on any day".to_string(),
             (_, 1) => format!("{calls} refused"),
-            (2, 2) => format!("{calls} refused, on both days"),
-            (d, n) if d == n => format!("{calls} refused, on every day"),
-            (d, n) => format!("{calls} refused, on {d} of the {n} days"),
+            // A count over many days, said as one: "on every day" after it read as each day's.
+            (2, 2) => format!("{calls} refused in all, some on both days"),
+            (d, n) if d == n => format!("{calls} refused in all, some on every day"),
+            (d, n) => format!("{calls} refused in all, on {d} of the {n} days"),
         };
         // The policy's label inside the sentence, lowered: "Over 200 days (0 to 199), daily
         // cost budget $0.25: ..." (with its capital, it read as a new sentence).
@@ -371,15 +372,15 @@ mod tests {
         let line = |days: &[(Option<u64>, u64)]| spread_of(days).sentence(Policy::NoLimit);
         assert_eq!(
             line(&[(Some(280), 0), (None, 0), (Some(300), 1)]),
-            "Over 3 days (0 to 2), no limit: the heavy user is 28\u{2013}30% of the bill on the 2 days with a bill (nothing is billed on the other day); 1 ordinary call refused, on 1 of the 3 days."
+            "Over 3 days (0 to 2), no limit: the heavy user is 28\u{2013}30% of the bill on the 2 days with a bill (nothing is billed on the other day); 1 ordinary call refused in all, on 1 of the 3 days."
         );
         assert_eq!(
             line(&[(Some(280), 2), (Some(280), 3)]),
-            "Over 2 days (0 to 1), no limit: the heavy user is 28% of the bill; 5 ordinary calls refused, on both days."
+            "Over 2 days (0 to 1), no limit: the heavy user is 28% of the bill; 5 ordinary calls refused in all, some on both days."
         );
         assert_eq!(
             line(&[(Some(280), 2), (Some(280), 3), (None, 1)]),
-            "Over 3 days (0 to 2), no limit: the heavy user is 28% of the bill on the 2 days with a bill (nothing is billed on the other day); 6 ordinary calls refused, on every day."
+            "Over 3 days (0 to 2), no limit: the heavy user is 28% of the bill on the 2 days with a bill (nothing is billed on the other day); 6 ordinary calls refused in all, some on every day."
         );
         assert_eq!(
             line(&[(Some(940), 1)]),
