@@ -139,7 +139,8 @@ function replaceFields(guard) {
 // What a field's box shows: its value's text (tiers as the core writes them in a line).
 const boxText = (guard, f) => {
   const value = fieldOf(guard, f);
-  if (value === undefined) return "";
+  // A choice left out is what the language reads it as, its default (a select shows one).
+  if (value === undefined) return f.kind === "choice" ? f.default : "";
   return f.kind === "tiers" ? replayTiersText(value) : String(value);
 };
 // Sets a field from its text; the fields shown only beside some values of it take their
@@ -815,7 +816,10 @@ class ReplayView extends HTMLElement {
     let control;
     if (field.kind === "choice") {
       control = document.createElement("select");
-      control.innerHTML = options(field.choices, value);
+      // A value the language has not (a file's "per": "team") is shown as it is, chosen,
+      // beside the error that names it: not as the first choice, which it is not.
+      const own = field.choices.some(([v]) => v === value);
+      control.innerHTML = options(own ? field.choices : [[value, value], ...field.choices], value);
       control.onchange = () => set(control.value);
     } else {
       control = document.createElement("input");

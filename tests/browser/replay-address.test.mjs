@@ -201,6 +201,21 @@ test("a link's guard with a field the language has not gets a button that takes 
   assert.deepEqual(log.errors, []);
 });
 
+test("a link's guard without \"reset\" shows the fixed window it runs with, and a per the language has not shows as written", async () => {
+  // The editor showed "Rolling" for a guard the language reads as fixed.
+  const links = [{ name: "weekly", guards: [{ count: "dollars", limit: "50", per: "team", window: "7d" }] }];
+  const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(links))}`);
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  assert.match(await w.locator(".editor-error").textContent(), /got "team"/);
+  const at = (key) => w.locator(`[data-at="policies[0].guards[0].${key}"]`);
+  assert.equal(await at("reset").inputValue(), "fixed", "a guard without reset runs fixed");
+  assert.equal(await at("per").inputValue(), "team", "the link's per, not the first choice");
+  assert.deepEqual(log.errors, []);
+});
+
 test("a link's guard per tenant shows \"Each team (tenant)\" in the editor and counts a log's teams: its dollar line is the teams times the budget", async () => {
   const perTeam = [{ name: "teamBudget", guards: [{ count: "dollars", limit: "1", per: "tenant", window: "1d", reset: "fixed" }] }];
   const { log, w } = await replayedUnder(perTeam, "generic_teams.csv");

@@ -137,7 +137,8 @@ pub const GUARD_FIELDS: &[GuardField] = &[
             ["fixed", "Fixed (back to zero at each boundary)"],
             ["steady", "Steady (refills the limit over each window)"],
         ],
-        default: "rolling",
+        // What the language reads a guard without "reset" as (a test holds them together).
+        default: "fixed",
         ..BASE
     },
     GuardField {
@@ -370,6 +371,24 @@ mod tests {
         }
         let read = read_guards(vec![Value::Object(g.clone())]);
         assert!(read.is_ok(), "{g:?}: {}", read.err().map(|e| e.to_string()).unwrap_or_default());
+    }
+
+    #[test]
+    fn a_choice_left_out_of_a_guard_reads_as_the_default_the_editor_shows_for_it() {
+        // The editor showed "Rolling" for a guard without "reset", which the language reads
+        // as fixed.
+        let base = json!({"count": "requests", "limit": 5, "window": "1m"});
+        for f in GUARD_FIELDS.iter().filter(|f| f.kind == FieldKind::Choice && f.when.is_empty() && f.within.is_none())
+        {
+            let mut with = base.clone();
+            with[f.key] = Value::from(f.default);
+            let mut without = base.clone();
+            without.as_object_mut().unwrap().remove(f.key);
+            let (with, without) = (read_guards(vec![with]), read_guards(vec![without]));
+            if without.is_ok() {
+                assert_eq!(with.unwrap(), without.unwrap(), "{} left out reads as {:?}", f.key, f.default);
+            }
+        }
     }
 
     #[test]
