@@ -109,6 +109,8 @@ pub struct Builder {
     failed: Vec<bool>,
     cache_hits: u64,
     embeddings: u64,
+    /// Calls served with tokens whose logged cost is $0 (a price table does not change it).
+    logged_free: u64,
     /// One per call once one has cached input tokens.
     cached: Vec<Tokens>,
     keys: Names,
@@ -424,6 +426,7 @@ impl Builder {
         }
         self.cache_hits += u64::from(status == Status::CacheHit);
         self.embeddings += u64::from(embedding);
+        self.logged_free += u64::from(status == Status::Ok && cost == Some(Nanos::ZERO) && input + output > 0);
         if written > 0 {
             self.cache_writes.0 += 1;
             self.cache_writes.1 = self.cache_writes.1.saturating_add(written); // said in a note only
@@ -518,6 +521,7 @@ impl Builder {
             self.failed.iter().filter(|&&f| f).count() as u64,
             self.cache_hits,
             self.embeddings,
+            self.logged_free,
         ));
         if self.cache_writes.0 > 0 {
             notes.push(format!(

@@ -136,8 +136,9 @@ pub fn counts(failed: u64, cache_hits: u64, embeddings: u64) -> Option<String> {
     (!said.is_empty()).then(|| said.join(", "))
 }
 
-/// The notes on how the failed calls, cache hits and embeddings are replayed.
-pub fn notes(failed: u64, cache_hits: u64, embeddings: u64) -> Vec<String> {
+/// The notes on how the failed calls, cache hits, embeddings and calls logged at $0 are
+/// replayed.
+pub fn notes(failed: u64, cache_hits: u64, embeddings: u64, logged_free: u64) -> Vec<String> {
     let mut notes = Vec::new();
     if failed > 0 {
         notes.push(format!(
@@ -161,6 +162,15 @@ pub fn notes(failed: u64, cache_hits: u64, embeddings: u64) -> Vec<String> {
             "{}: priced at {} model's input price alone, with no output",
             counted(embeddings, "call is an embedding", "calls are embeddings"),
             if embeddings == 1 { "its" } else { "their" }
+        ));
+    }
+    // A model the logger could not price is logged at $0 (LiteLLM's spend defaults to 0):
+    // free to every dollar limit, whatever price table is given.
+    if logged_free > 0 {
+        notes.push(format!(
+            "{} tokens and a logged cost of $0: {} charged $0, as logged (a logged cost is used before any price)",
+            counted(logged_free, "call has", "calls have"),
+            if logged_free == 1 { "it is" } else { "they are" }
         ));
     }
     notes

@@ -77,6 +77,21 @@ fn the_generic_status_column_charges_a_failed_call_what_was_logged_and_a_cache_h
     );
 }
 
+#[test]
+fn calls_served_with_tokens_and_a_logged_cost_of_0_are_said_in_a_note_as_a_price_table_does_not_change_them() {
+    // LiteLLM logs $0 for a model it cannot price: free to every dollar limit, said nowhere.
+    let text = "time,user,model,input_tokens,output_tokens,cost,status\n\
+         2025-05-01T09:00:00Z,alice,claude-haiku-4-5,1000,100,0,ok\n\
+         2025-05-01T09:00:01Z,alice,claude-haiku-4-5,1000,100,0.0,ok\n\
+         2025-05-01T09:00:02Z,alice,claude-haiku-4-5,1000,100,0,failed\n\
+         2025-05-01T09:00:03Z,alice,claude-haiku-4-5,0,0,0,ok\n\
+         2025-05-01T09:00:04Z,alice,claude-haiku-4-5,1000,100,0.002,ok\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let note = "2 calls have tokens and a logged cost of $0: they are charged $0, as logged (a logged cost is used \
+                before any price)";
+    assert!(log.notes.iter().any(|n| n == note), "the two served calls with tokens: {:?}", log.notes);
+}
+
 /// Lesson 002's runaway tenant, whose calls fail at its failure rate, written as a generic
 /// log with its `status` column, read back and replayed under the lesson's own policies and
 /// prices: the same bill, and per user the same calls served, refused, failed and charged.
