@@ -268,7 +268,7 @@ test("a bad file shows the core's message (bad rows by line number) and the last
     // A model with no price: the engine's list of them, and how to give them.
     [unpriced, {}, /my-own-model.*1 call.*choose a price table/s],
     // Last: choosing the format back reads the file again, which then replays.
-    [join(FIXTURES, "helicone.csv"), { format: "litellm" }, /the litellm log.s header has no column for start time.*the file looks like a Helicone export \(helicone\): choose "a Helicone export" or "Find it from the file" as the format/s],
+    [join(FIXTURES, "helicone.csv"), { format: "litellm" }, /the file looks like a Helicone export \(helicone\): choose "a Helicone export" or "Find it from the file" as the format; read as chosen: the litellm log.s header has no column for start time/],
   ];
   for (const [file, options, message] of cases) {
     const v = await choose(page, file, options);

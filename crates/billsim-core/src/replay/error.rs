@@ -108,7 +108,7 @@ impl fmt::Display for ReplayError {
                  {instead} instead"
             ),
             ReplayError::OtherFormat { found, error } => {
-                write!(f, "{error}{}", looks_like(*found, &format!("--format {} or leave --format out", found.name())))
+                write!(f, "{}{error}", looks_like(*found, &format!("--format {} or leave --format out", found.name())))
             }
             ReplayError::NotJsonFormat(format) => {
                 write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
@@ -159,8 +159,8 @@ impl ReplayError {
         match self {
             ReplayError::OtherFormat { found, error } => format!(
                 "{}{}",
-                error.on_page(),
-                looks_like(*found, &format!("\"{}\" or \"{}\" as the format", found.label(), page::WORDS.auto))
+                looks_like(*found, &format!("\"{}\" or \"{}\" as the format", found.label(), page::WORDS.auto)),
+                error.on_page()
             ),
             ReplayError::BadRows { first, count } => bad_rows(first, *count, &format!("\"{}\"", page::WORDS.skip)),
             e => e.to_string(),
@@ -187,8 +187,10 @@ pub(crate) fn listed<'a>(names: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
+/// Said first: read as chosen, a file of another format is mostly bad rows, and this
+/// came after ten of them.
 fn looks_like(found: Format, choose: &str) -> String {
-    format!("; the file looks like {} ({}): choose {choose}", found.label(), found.name())
+    format!("the file looks like {} ({}): choose {choose}; read as chosen: ", found.label(), found.name())
 }
 
 /// The first bad rows, one a line, then how many more; `switch` replays without them.

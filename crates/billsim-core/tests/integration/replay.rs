@@ -265,18 +265,18 @@ fn a_json_log_whose_first_record_has_no_field_of_a_call_is_said_so_not_as_a_bad_
 fn a_file_of_another_format_than_chosen_is_read_as_chosen_and_its_error_names_what_it_looks_like() {
     let chosen = Options { format: Some(Format::LiteLlm), ..Options::default() };
     let err = read(&fixture("helicone.csv"), chosen.clone()).unwrap_err().to_string();
-    assert!(err.starts_with("the litellm log's header has no column for start time (\"starttime\")"), "{err}");
     assert!(
-        err.ends_with(
-            "; the file looks like a Helicone export (helicone): choose --format helicone or leave --format out"
+        err.starts_with(
+            "the file looks like a Helicone export (helicone): choose --format helicone or leave --format out; read \
+             as chosen: the litellm log's header has no column for start time (\"starttime\")"
         ),
         "{err}"
     );
     let on_page = read(&fixture("helicone.csv"), chosen).unwrap_err().on_page();
     assert!(
-        on_page.ends_with(
-            "; the file looks like a Helicone export (helicone): choose \"a Helicone export\" or \"Find it from the \
-             file\" as the format"
+        on_page.starts_with(
+            "the file looks like a Helicone export (helicone): choose \"a Helicone export\" or \"Find it from the \
+             file\" as the format; read as chosen: "
         ),
         "{on_page}"
     );
