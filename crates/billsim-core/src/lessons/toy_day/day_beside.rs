@@ -105,21 +105,92 @@ pub fn over_days(days: u32) -> Result<[String; 8], RunError> {
     ])
 }
 
+/// A figure the lesson quotes at other settings than its own: the one setting it changes
+/// (its key and value), the policy, what the figure is, the lesson's, and where it falls
+/// over [`DAYS`] days at those settings ([`named_over_days`]; a test checks them).
+pub struct Named {
+    pub key: &'static str,
+    pub value: &'static str,
+    pub policy: Policy,
+    pub what: &'static str,
+    pub lesson: &'static str,
+    pub over_days: &'static str,
+}
+
+/// The lesson's "at 1 call a minute ... the nine ordinary users lose 69 calls" and "At $0.05,
+/// the day shown turns away 77 of their calls".
+pub const NAMED: [Named; 2] = [
+    Named {
+        key: "perMinute",
+        value: "1",
+        policy: Policy::RequestsPerMinute,
+        what: "1 request per minute: ordinary calls refused",
+        lesson: "69",
+        over_days: "from 54 to 97",
+    },
+    Named {
+        key: "budgetDollars",
+        value: "0.05",
+        policy: Policy::DailyBudget,
+        what: "Daily cost budget $0.05: ordinary calls refused",
+        lesson: "77",
+        over_days: "from 50 to 149",
+    },
+];
+
+/// The ordinary calls `policy` refuses on `day`, and the ordinary calls.
+fn ordinary_refused(day: &DayResult, policy: Policy) -> (u64, u64) {
+    let (calls, heavy) = day.calls();
+    (day.outcome(policy).refused(&day.users, UserKind::Ordinary), calls - heavy)
+}
+
+/// Where `named`'s figure falls over days `0..days` at its settings.
+pub fn named_over_days(scenario: &Scenario, named: &Named, days: u32) -> Result<String, RunError> {
+    let mut values = Values::defaults(scenario);
+    values.set(scenario, named.key, named.value).map_err(|_| RunError::Overflow)?;
+    let settings = values.day_settings();
+    let (mut lo, mut hi) = (u64::MAX, 0);
+    for seed in 0..days {
+        let day = simulate_day(seed, &settings).map_err(|_| RunError::Overflow)?;
+        let (refused, _) = ordinary_refused(&day, named.policy);
+        (lo, hi) = (lo.min(refused), hi.max(refused));
+    }
+    Ok(match lo == hi {
+        true => format!("{} on every day", grouped(lo)),
+        false => format!("from {} to {}", grouped(lo), grouped(hi)),
+    })
+}
+
 /// The toy day's panel beside its chart: at the lesson's settings, the lesson's day beside
-/// day `seed` and where its figures fall over 200 days; at other settings, none (the
+/// day `seed` and where its figures fall over 200 days; at a setting the lesson quotes a
+/// figure at ([`NAMED`]), that figure beside this day's; at other settings, none (the
 /// lesson's figures are of its own settings).
 pub fn panels(scenario: &Scenario, seed: u32, values: &Values, _policy: &str) -> Result<Vec<Panel>, RunError> {
-    if *values != Values::defaults(scenario) {
+    let defaults = Values::defaults(scenario);
+    let named = NAMED.iter().find(|n| {
+        let mut at = defaults.clone();
+        at.set(scenario, n.key, n.value).is_ok() && at == *values
+    });
+    if *values != defaults && named.is_none() {
         return Ok(Vec::new());
     }
     let day = simulate_day(seed, &values.day_settings()).map_err(|_| RunError::Overflow)?;
-    let here = figures(&day);
-    let rows = (0..FIGURES.len())
-        .map(|i| {
-            let [what, lesson] = FIGURES[i];
-            vec![what.to_string(), lesson.to_string(), here[i].0.clone(), OVER_DAYS[i].to_string()]
-        })
-        .collect();
+    let rows = match named {
+        Some(n) => {
+            let (refused, ordinary) = ordinary_refused(&day, n.policy);
+            let here = format!("{} of {}", grouped(refused), grouped(ordinary));
+            vec![vec![n.what.to_string(), n.lesson.to_string(), here, n.over_days.to_string()]]
+        }
+        None => {
+            let here = figures(&day);
+            (0..FIGURES.len())
+                .map(|i| {
+                    let [what, lesson] = FIGURES[i];
+                    vec![what.to_string(), lesson.to_string(), here[i].0.clone(), OVER_DAYS[i].to_string()]
+                })
+                .collect()
+        }
+    };
     let table = crate::views::table::Table {
         caption: format!("The lesson's day beside day {seed} here"),
         columns: vec![
