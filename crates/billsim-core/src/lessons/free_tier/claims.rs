@@ -278,6 +278,19 @@ pub fn over_runs(runs: u32) -> Result<[String; 9], RunError> {
     ])
 }
 
+/// Where the lesson's first run's figure falls over runs `0..runs` at its budget.
+pub fn first_run_over_runs(runs: u32) -> Result<String, RunError> {
+    let values = crate::lessons::free_tier::report::first_run_values(&SCENARIO);
+    let (mut lo, mut hi) = (u64::MAX, 0);
+    for seed in 0..runs {
+        let report = sim_report(&free_tier_run(seed, &values)?).ok_or(RunError::Overflow)?;
+        let refused = crate::lessons::free_tier::report::normal_refused_by_budget(&report);
+        (lo, hi) = (lo.min(refused), hi.max(refused));
+    }
+    let grouped = crate::words::grouped;
+    Ok(if lo == hi { grouped(lo) } else { format!("from {} to {}", grouped(lo), grouped(hi)) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

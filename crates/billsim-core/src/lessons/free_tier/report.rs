@@ -92,9 +92,12 @@ pub fn panels(scenario: &Scenario, seed: u32, values: &Values, _policy: &str) ->
     // The run the widget's chart shows, kept: not run again for the panels.
     let run = crate::scenario::last_run::run(scenario, seed, values)?;
     if let Some(report) = sim_report(&run) {
-        // The lesson's own run is beside this one only at the lesson's settings.
+        // The lesson's own run is beside this one only at the lesson's settings, and its
+        // first run's figure at that run's budget.
         if *values == Values::defaults(scenario) {
             panels.push(beside(&report, &run));
+        } else if *values == first_run_values(scenario) {
+            panels.push(first_run_beside(&report, &run));
         }
         panels.push(Panel {
             lines: report.lines(),
@@ -215,6 +218,53 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
             .to_string(),
     );
     Panel { sentences, table: Some(table), ..Panel::titled("lessonRun", "The lesson's run beside this one") }
+}
+
+/// The lesson's first run: "with a 20,000-token daily budget, the per-user limit also
+/// rejected 563 normal requests" (its sim.py's `user_daily_budget`, under all three layers).
+pub const FIRST_RUN_BUDGET: &str = "20000";
+const FIRST_RUN: [&str; 2] = ["Normal requests refused by the 20,000-token budget", "563"];
+/// Where that figure falls over runs 0 to 999 at its budget, as
+/// [`crate::lessons::free_tier::claims::first_run_over_runs`] works it out (a test checks it).
+pub const FIRST_RUN_OVER_RUNS: &str = "from 156 to 237";
+
+/// The lesson's settings but its first run's token budget.
+pub fn first_run_values(scenario: &Scenario) -> Values {
+    let mut values = Values::defaults(scenario);
+    // The scenario's own setting and a value in its range (a test reads it).
+    let _ = values.set(scenario, "tokenBudget", FIRST_RUN_BUDGET);
+    values
+}
+
+/// The normal requests the token budget refused under all three layers.
+pub fn normal_refused_by_budget(report: &SimReport) -> u64 {
+    let normal = report.all_three.cohorts.iter().find(|c| c.cohort == "normal");
+    u64::from(normal.map_or(0, |c| c.refused_by.get(Reason::UserDailyBudget)))
+}
+
+/// The lesson's first run's figure beside this run's, at that run's budget.
+fn first_run_beside(report: &SimReport, run: &ScenarioRun) -> Panel {
+    let [what, lesson] = FIRST_RUN;
+    let here = crate::words::grouped(normal_refused_by_budget(report));
+    let table = crate::views::table::Table {
+        caption: format!("The lesson's first run beside run {} here, under all three layers", run.seed),
+        columns: vec![
+            "".into(),
+            "The lesson's first run".into(),
+            format!("Run {} here", run.seed),
+            format!("Over {} runs here", crate::words::grouped(u64::from(RUNS))),
+        ],
+        rows: vec![vec![what.into(), lesson.into(), here, FIRST_RUN_OVER_RUNS.into()]],
+    };
+    let sentence = "The lesson's first run had a 20,000-token daily budget, which refused honest users; that run is \
+                    why its budget is 60,000. Runs here draw when each user calls their own way, which decides \
+                    how many honest requests the breaker refuses before the budget would: their figure differs from \
+                    the lesson's, which can fall outside every run here (the last column).";
+    Panel {
+        sentences: vec![sentence.into()],
+        table: Some(table),
+        ..Panel::titled("lessonRun", "The lesson's first run beside this one")
+    }
 }
 
 /// A sentence for each of the lesson's points this run goes against: the breaker tripped

@@ -122,3 +122,22 @@ fn a_run_that_goes_against_the_lesson_says_so_in_a_sentence() {
         assert!(!s.contains("  "), "a run of spaces in {s:?}");
     }
 }
+
+#[test]
+fn where_the_lessons_first_run_figure_falls_over_a_thousand_runs_at_its_budget_is_what_they_give() {
+    let over = crate::lessons::free_tier::claims::first_run_over_runs(RUNS).unwrap();
+    assert_eq!(over, FIRST_RUN_OVER_RUNS, "the first run's column over 1,000 runs");
+}
+
+#[test]
+fn at_the_first_runs_budget_the_lessons_563_is_set_beside_this_runs_figure() {
+    // At a 20,000-token budget the lesson's panel was gone, and the 563 with it.
+    let values = first_run_values(&SCENARIO);
+    assert_ne!(values, Values::defaults(&SCENARIO), "the budget is set");
+    let panels = panels(&SCENARIO, 0, &values, "bucketBudget").unwrap();
+    let panel = panels.iter().find(|p| p.name == "lessonRun").expect("the first run's panel");
+    let run = crate::lessons::free_tier::claims::free_tier_run(0, &values).unwrap();
+    let here = crate::words::grouped(normal_refused_by_budget(&sim_report(&run).unwrap()));
+    let rows = &panel.table.as_ref().unwrap().rows;
+    assert_eq!(rows, &[["Normal requests refused by the 20,000-token budget", "563", &here, FIRST_RUN_OVER_RUNS]]);
+}
