@@ -232,6 +232,13 @@ pub fn draw_over_time<DB: DrawingBackend>(
         area.draw(&Polygon::new(vec![(x, bottom - tip), (x - half, bottom), (x + half, bottom)], theme.text.filled()))?;
         notes.taken.push((x - half, bottom - tip, x + half, bottom));
     }
+    // The abuser's first call: a dotted line up the plot at its moment, its label placed
+    // after the others' where the lines leave room. Off a cut axis, the sentences say it.
+    let start = view.start.as_ref().filter(|s| (view.from_ms..=view.to_ms).contains(&s.at_ms));
+    if let Some(s) = start {
+        let x = x_of(s.at_ms);
+        area.draw(&DashedPathElement::new(vec![(x, top), (x, bottom)], theme.px(1), theme.px(3), drop))?;
+    }
     // Each moment written once, however many policies reached their ceilings then: first,
     // so that each is by its own ring (placed after the limits' labels, one was pushed to
     // another's ring, and read as that one's). One that still stands nearer another
@@ -306,6 +313,17 @@ pub fn draw_over_time<DB: DrawingBackend>(
         }
         if let Some(at) = notes.place(width, height, spots, STAY_NEAR) {
             notes.draw(area, &lines, at, Align::Left(0), theme)?;
+        }
+    }
+    if let Some(s) = start {
+        let x = x_of(s.at_ms);
+        let lines = wrap(&s.label, font, right - left);
+        let (width, height) = notes.size(&lines);
+        let (high, low) = (top, bottom - height - gap);
+        let spots = vec![(x + gap, high), (x - gap - width, high), (x + gap, low), (x - gap - width, low)];
+        if let Some(at) = notes.place_near(width, height, spots, KEEP_LINES_CLEAR) {
+            let align = if at.0 >= x { Align::Left(0) } else { Align::Right };
+            notes.draw(area, &lines, at, align, theme)?;
         }
     }
     // A scale of tens says so, last (the marks' and lines' names come first): by the axis's

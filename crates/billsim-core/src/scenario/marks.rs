@@ -11,10 +11,13 @@ pub struct Marks {
     pub reference: Option<Reference>,
     /// The users its limits are not for, and what they send.
     pub others: Others,
+    /// The abuser's first call, marked on the over-time chart; `None` where it is no moment
+    /// to mark (lesson 000's heavy user calls all day, as the others do).
+    pub start: Option<StartWords>,
 }
 
 impl Marks {
-    pub const NONE: Marks = Marks { trip: None, reference: None, others: Others::HONEST };
+    pub const NONE: Marks = Marks { trip: None, reference: None, others: Others::HONEST, start: None };
 }
 
 /// What a lesson calls the users its limits are not for, and what they send, where the
@@ -49,6 +52,21 @@ impl Default for Others {
     fn default() -> Others {
         Others::HONEST
     }
+}
+
+/// The first call of a kind of user (`cohort`), before its moment: on the chart ("script
+/// starts at") and in the chart's sentences ("The script starts at").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartWords {
+    pub cohort: &'static str,
+    pub mark: &'static str,
+    pub sentence: &'static str,
+}
+
+impl StartWords {
+    /// A script's first request, as lessons 001 and 003 have one.
+    pub const SCRIPT: StartWords =
+        StartWords { cohort: "script", mark: "script starts at", sentence: "The script starts at" };
 }
 
 /// A spend ceiling reached, before its moment: on the chart's time axis ("breaker trips

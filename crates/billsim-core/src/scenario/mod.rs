@@ -22,7 +22,7 @@ use crate::settings::FieldError;
 use crate::views::panels::Panel;
 use serde::{Serialize, Serializer};
 
-pub use marks::{ManyAccounts, Marks, Others, Reference, TripWords};
+pub use marks::{ManyAccounts, Marks, Others, Reference, StartWords, TripWords};
 pub use scenario_run::{tenants_by_cohort, About, Callers, ScenarioRun, UserSummary};
 pub use values::Values;
 
@@ -176,6 +176,10 @@ impl Scenario {
             .map(|c| c.name.clone())
             .collect();
         let reference = self.marks.reference.map(|r| (r.label, values.dollars(r.key)));
+        let start = self.marks.start.and_then(|words| {
+            let first = traffic.calls().iter().filter(|c| traffic.cohort_of(c.user as usize).name == words.cohort);
+            Some((words, first.map(|c| c.at).min()?))
+        });
         About {
             label: Some(self.label),
             over: self.over,
@@ -184,6 +188,7 @@ impl Scenario {
             trip: self.marks.trip,
             others: self.marks.others,
             reference,
+            start,
             accounts: self.accounts,
             callers: Callers::default(),
             tenant_cohorts: None,

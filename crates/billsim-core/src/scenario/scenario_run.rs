@@ -71,6 +71,8 @@ pub struct About {
     pub others: super::marks::Others,
     /// A line the over-time chart draws to compare the spend with: its words and amount.
     pub reference: Option<(&'static str, crate::money::Micros)>,
+    /// The abuser's first call, to mark on the over-time chart: its words and moment.
+    pub start: Option<(super::marks::StartWords, crate::time::Instant)>,
     /// The kind of user whose accounts its lesson draws one by one ([`super::marks::ManyAccounts`]).
     pub accounts: Option<super::marks::ManyAccounts>,
     /// The API keys and teams that called, in a replayed log that names them.

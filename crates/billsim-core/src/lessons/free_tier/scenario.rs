@@ -139,6 +139,7 @@ const MARKS: Marks = Marks {
     trip: Some(TripWords { mark: "breaker trips at", sentence: "the breaker trips at" }),
     reference: None,
     others: crate::scenario::Others::HONEST,
+    start: Some(crate::scenario::StartWords::SCRIPT),
 };
 
 pub const SCENARIO: Scenario = Scenario {

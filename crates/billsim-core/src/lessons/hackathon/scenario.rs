@@ -142,6 +142,7 @@ pub const SCENARIO: Scenario = Scenario {
         }),
         reference: None,
         others: crate::scenario::Others::HONEST,
+        start: Some(crate::scenario::StartWords::SCRIPT),
     },
     accounts: None,
 };

@@ -186,6 +186,7 @@ const MARKS: Marks = Marks {
         kind: "kind of tenant",
         members: "tenants",
     },
+    start: None,
 };
 
 pub const SCENARIO: Scenario = Scenario {

@@ -17,7 +17,7 @@ pub mod zoom;
 use axis::TIME_TICKS;
 pub use axis::{day_of, money_ticks, tens_ticks, Round, Scale, Tick, TENS_NOTE};
 pub use limit::{ledger_limit, limit_of, reference, Limit, LimitKind};
-pub use view::{Line, Mark, OverTime, Passing};
+pub use view::{Line, Mark, Moment, OverTime, Passing};
 
 use crate::engine::tally;
 use crate::engine::{Guard, Nanos, Outcome};
@@ -123,7 +123,16 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
             }
         })
         .collect();
-    Ok(window::cut_to_the_moves(placed(title(run), scale, &moments, lines, limits, false)))
+    let mut view = placed(title(run), scale, &moments, lines, limits, false);
+    view.start = run.about.start.map(|(words, at)| {
+        let moment = scale.moment(at.0, Round::Down);
+        Moment {
+            at_ms: at.0,
+            label: format!("{} {moment}", words.mark),
+            sentence: format!("{} {moment}.", words.sentence),
+        }
+    });
+    Ok(window::cut_to_the_moves(view.in_words()))
 }
 
 fn overflow(_: Overflow) -> FieldError {
@@ -220,6 +229,7 @@ pub(crate) fn placed(
         limits,
         events,
         passing,
+        start: None,
         window: None,
         sentences: Vec::new(),
         table,

@@ -385,8 +385,9 @@ fn a_day_whose_scale_stops_moving_early_is_drawn_to_soon_after_and_says_so() {
     );
     assert_eq!(v.table.rows.last().unwrap()[0], "21:32", "the table ends at the day's end, with the bills");
     let read = &v.sentences;
-    assert_eq!((read.len(), &read[0]), (v.lines.len() + 1, v.window.as_ref().unwrap()), "the window is read first");
-    assert_eq!(read[1..], v.lines.iter().map(|l| l.sentence.clone()).collect::<Vec<_>>()[..], "then each line's");
+    assert_eq!((read.len(), &read[0]), (v.lines.len() + 2, v.window.as_ref().unwrap()), "the window is read first");
+    assert_eq!(read[1], v.start.as_ref().unwrap().sentence, "then when the script starts");
+    assert_eq!(read[2..], v.lines.iter().map(|l| l.sentence.clone()).collect::<Vec<_>>()[..], "then each line's");
 }
 
 #[test]
@@ -472,4 +473,29 @@ fn the_table_writes_a_spend_that_grew_by_less_than_a_cent_apart_from_the_row_bef
     let table = view(&r).table;
     let spent: Vec<&str> = table.rows.iter().map(|row| row[1].as_str()).collect();
     assert!(spent.contains(&"$0.150") && spent.contains(&"$0.154"), "one column to the tenth of a cent: {spent:?}");
+}
+
+#[test]
+fn the_scripts_first_request_is_marked_on_lessons_001_and_003_and_said_before_the_lines() {
+    for name in ["hackathon", "freeTier"] {
+        let scenario = crate::scenario::registry::find(name).unwrap();
+        let values = Values::defaults(scenario);
+        let r = run(scenario, 0, &values, None, Record::default()).unwrap();
+        // The script's first request, from the scenario's own traffic.
+        let traffic = scenario.build(0, &values).unwrap().traffic;
+        let calls = traffic.calls().iter();
+        let first =
+            calls.filter(|c| traffic.cohort_of(c.user as usize).name == "script").map(|c| c.at.0).min().unwrap();
+        let v = view(&r);
+        let start = v.start.clone().unwrap_or_else(|| panic!("{name}: no start marked"));
+        let moment = v.scale.moment(first, Round::Down);
+        assert_eq!(
+            (start.at_ms, start.label.as_str()),
+            (first, format!("script starts at {moment}").as_str()),
+            "{name}"
+        );
+        let said = v.sentences.iter().position(|s| *s == format!("The script starts at {moment}."));
+        assert_eq!(said, Some(usize::from(v.window.is_some())), "{name}: {:?}", v.sentences);
+    }
+    assert!(view(&toy(0, &[])).start.is_none(), "lesson 000's heavy user calls all day, as the others do");
 }

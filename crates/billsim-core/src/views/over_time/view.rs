@@ -36,12 +36,16 @@ pub struct OverTime {
     /// the chart rings it as a trip, and writes the line's label there alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passing: Option<Passing>,
+    /// The abuser's first call, marked on the time axis (lessons 001 and 003: the script's
+    /// first request), where its lesson marks it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Moment>,
     /// Where the time axis stops short of the run's end, as nothing on the scale moves
     /// after early on, the sentence that says so (`window.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<String>,
-    /// The view in words, in reading order: `window`, if the chart stops short, then each
-    /// line's sentence. The text under the chart and its text alternative, and the figures'
+    /// The view in words, in reading order: `window`, if the chart stops short, `start`'s
+    /// sentence, then each line's sentence. The text under the chart and its text alternative, and the figures'
     /// descriptions ([`OverTime::in_words`] writes it).
     #[serde(default)]
     pub sentences: Vec<String>,
@@ -52,7 +56,9 @@ impl OverTime {
     /// Writes [`OverTime::sentences`] from `window` and the lines: done last, by what
     /// makes or cuts the view.
     pub(crate) fn in_words(mut self) -> OverTime {
-        self.sentences = self.window.iter().chain(self.lines.iter().map(|l| &l.sentence)).cloned().collect();
+        let start = self.start.iter().map(|s| &s.sentence);
+        self.sentences =
+            self.window.iter().chain(start).chain(self.lines.iter().map(|l| &l.sentence)).cloned().collect();
         self
     }
 }
@@ -89,6 +95,17 @@ pub struct Line {
 pub struct Passing {
     pub event: usize,
     pub limit: usize,
+}
+
+/// A moment marked on the time axis alone, with no line's spend to ring.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Moment {
+    pub at_ms: u64,
+    /// "script starts at 00:38".
+    pub label: String,
+    /// "The script starts at 00:38."
+    pub sentence: String,
 }
 
 /// A moment marked on a line.
