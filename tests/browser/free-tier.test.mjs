@@ -68,7 +68,8 @@ test("a policy button, another run, a setting and the over-time view each show t
   const time = await core(page, "overTimeView", "freeTier", { sockpuppets: 12 }, 1);
   assert.equal(over.canvas, "overtime-chart");
   assert.ok(over.inked > 1000, `the over-time chart is drawn (${over.inked})`);
-  assert.equal(over.summary, time.lines.map((l) => l.sentence).join(" "));
+  assert.equal(over.summary, time.sentences.join(" "));
+  assert.match(time.sentences[0], /^The script starts at \d\d:\d\d\.$/, "when the script starts, before the lines");
   assert.ok(time.lines.some((l) => l.trip), "the breaker's trip is marked");
   assert.deepEqual(over.policies, [], "no policy buttons over time");
   assert.deepEqual(log.errors, []);

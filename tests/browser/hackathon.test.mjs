@@ -155,7 +155,8 @@ test("a policy button, another day, a setting and the over-time view each show t
   assert.ok(over.inked > 1000, `the over-time chart is drawn (${over.inked})`);
   assert.match(time.window ?? "", /^The chart shows 08:\d\d to 0[89]:\d\d: nothing on its scale moves after /,
     "the demo day's axis stops soon after its one line on the scale stops climbing");
-  assert.equal(over.summary, [time.window, ...time.lines.map((l) => l.sentence)].join(" "), "the window's sentence leads the lines'");
+  const moments = time.moments.map((m) => m.sentence);
+  assert.equal(over.summary, [time.window, ...moments, ...time.lines.map((l) => l.sentence)].join(" "), "the window's sentence leads the script's start and the lines'");
   assert.deepEqual(time.limits.map((l) => l.label), ["daily cost cap $0.50", "daily cost cap $0.001"],
     "the cap's line, and the tutorial's app's own $0.001 (it had the cap's $0.50 too before)");
   assert.deepEqual(over.panels, v.panels, "the panels stay under the over-time view");

@@ -79,7 +79,8 @@ test("a policy, another month, a setting and the over-the-month view each show t
   const time = await core(page, "overTimeView", NAME, settings, 1);
   assert.equal(over.canvas, "overtime-chart");
   assert.ok(over.inked > 1000, `the over-time chart is drawn (${over.inked})`);
-  assert.equal(over.summary, time.lines.map((l) => l.sentence).join(" "));
+  assert.equal(over.summary, time.sentences.join(" "));
+  assert.deepEqual(time.moments.map((m) => [m.label, m.sentence]), [["ledger down", "The ledger is down from Day 13 12:00 to Day 13 18:00."]]);
   assert.deepEqual(time.limits.map((l) => l.label), ["8 tenants' budgets, $243.00 a day", "8 tenants' budgets, $243.00 a day, at most $2,330.00 a month", "product's monthly budget"]);
   assert.equal(time.limits[2].chartLabel, "product's monthly budget $1,000.00", "the product's monthly line, drawn on the month");
   assert.match(time.lines[0].sentence, /past the \$1,000\.00 line \(product's monthly budget\) by Day \d+ \d\d:\d\d/);
@@ -250,7 +251,7 @@ test("with every budget at its most the month over time draws its budget line, p
   const view = await core(page, "overTimeView", NAME, settings, 0);
   const highest = view.limits.flatMap((l) => l.points.map(([, money]) => money)).reduce((a, b) => (a > b ? a : b), 0n);
   assert.ok(highest > 2n ** 53n, `the budget line reaches ${highest} nano-dollars, exactly`);
-  assert.equal(v.summary, view.lines.map((l) => l.sentence).join(" "));
+  assert.equal(v.summary, view.sentences.join(" "));
   assert.deepEqual(log.errors, []);
 });
 

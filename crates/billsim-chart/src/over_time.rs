@@ -232,12 +232,19 @@ pub fn draw_over_time<DB: DrawingBackend>(
         area.draw(&Polygon::new(vec![(x, bottom - tip), (x - half, bottom), (x + half, bottom)], theme.text.filled()))?;
         notes.taken.push((x - half, bottom - tip, x + half, bottom));
     }
-    // The abuser's first call: a dotted line up the plot at its moment, its label placed
-    // after the others' where the lines leave room. Off a cut axis, the sentences say it.
-    let start = view.start.as_ref().filter(|s| (view.from_ms..=view.to_ms).contains(&s.at_ms));
-    if let Some(s) = start {
-        let x = x_of(s.at_ms);
-        area.draw(&DashedPathElement::new(vec![(x, top), (x, bottom)], theme.px(1), theme.px(3), drop))?;
+    // The moments marked on the time axis (the script's first request): a dotted line up the
+    // plot; a period (the ledger's outage), a shade across it. Their labels are placed
+    // after the others', where the lines leave room; off a cut axis, the sentences say them.
+    let moments: Vec<_> = view.moments.iter().filter(|m| (view.from_ms..=view.to_ms).contains(&m.at_ms)).collect();
+    for m in &moments {
+        let x = x_of(m.at_ms);
+        match m.until_ms {
+            None => area.draw(&DashedPathElement::new(vec![(x, top), (x, bottom)], theme.px(1), theme.px(3), drop))?,
+            Some(until) => {
+                let to = x_of(until.min(view.to_ms)).max(x + 1);
+                area.draw(&Rectangle::new([(x, top), (to, bottom)], theme.text.mix(0.08).filled()))?;
+            }
+        }
     }
     // Each moment written once, however many policies reached their ceilings then: first,
     // so that each is by its own ring (placed after the limits' labels, one was pushed to
@@ -315,9 +322,9 @@ pub fn draw_over_time<DB: DrawingBackend>(
             notes.draw(area, &lines, at, Align::Left(0), theme)?;
         }
     }
-    if let Some(s) = start {
-        let x = x_of(s.at_ms);
-        let lines = wrap(&s.label, font, right - left);
+    for m in &moments {
+        let x = x_of(m.at_ms);
+        let lines = wrap(&m.label, font, right - left);
         let (width, height) = notes.size(&lines);
         let (high, low) = (top, bottom - height - gap);
         let spots = vec![(x + gap, high), (x - gap - width, high), (x + gap, low), (x - gap - width, low)];

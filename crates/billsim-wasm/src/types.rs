@@ -128,11 +128,11 @@ export interface OverTime {
   events: Mark[];
   /** Which of `events` marks a reference line first passed, and which of `limits` it is. */
   passing?: { event: number; limit: number };
-  /** The abuser's first call, marked on the time axis ("script starts at 00:38"), with its sentence. */
-  start?: { atMs: bigint; label: string; sentence: string };
+  /** Moments (and, with `untilMs`, periods) marked on the time axis: "script starts at 00:38", the ledger's outage. */
+  moments?: { atMs: bigint; untilMs?: bigint; label: string; sentence: string }[];
   /** Where the time axis stops short of the run's end (nothing on the scale moves after early on), the sentence that says so. */
   window?: string;
-  /** The view in words, in reading order: `window`, if there is one, `start`'s sentence, then each line's sentence. */
+  /** The view in words, in reading order: `window`, if there is one, each of `moments`' sentences, then each line's sentence. */
   sentences: string[];
   table: Table;
 }

@@ -14,10 +14,13 @@ pub struct Marks {
     /// The abuser's first call, marked on the over-time chart; `None` where it is no moment
     /// to mark (lesson 000's heavy user calls all day, as the others do).
     pub start: Option<StartWords>,
+    /// A period set by two settings in hours (lesson 002's ledger outage), marked on the
+    /// over-time chart when it is not empty.
+    pub outage: Option<OutageWords>,
 }
 
 impl Marks {
-    pub const NONE: Marks = Marks { trip: None, reference: None, others: Others::HONEST, start: None };
+    pub const NONE: Marks = Marks { trip: None, reference: None, others: Others::HONEST, start: None, outage: None };
 }
 
 /// What a lesson calls the users its limits are not for, and what they send, where the
@@ -67,6 +70,16 @@ impl StartWords {
     /// A script's first request, as lessons 001 and 003 have one.
     pub const SCRIPT: StartWords =
         StartWords { cohort: "script", mark: "script starts at", sentence: "The script starts at" };
+}
+
+/// A period from the hour of setting `from` to that of `to`, on the chart ("ledger down")
+/// and in its sentences ("The ledger is down", before "from ... to ...").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutageWords {
+    pub from: &'static str,
+    pub to: &'static str,
+    pub mark: &'static str,
+    pub sentence: &'static str,
 }
 
 /// A spend ceiling reached, before its moment: on the chart's time axis ("breaker trips

@@ -22,7 +22,7 @@ use crate::settings::FieldError;
 use crate::views::panels::Panel;
 use serde::{Serialize, Serializer};
 
-pub use marks::{ManyAccounts, Marks, Others, Reference, StartWords, TripWords};
+pub use marks::{ManyAccounts, Marks, Others, OutageWords, Reference, StartWords, TripWords};
 pub use scenario_run::{tenants_by_cohort, About, Callers, ScenarioRun, UserSummary};
 pub use values::Values;
 
@@ -180,6 +180,8 @@ impl Scenario {
             let first = traffic.calls().iter().filter(|c| traffic.cohort_of(c.user as usize).name == words.cohort);
             Some((words, first.map(|c| c.at).min()?))
         });
+        let hour = |key: &str| crate::time::Instant(values.whole(key).saturating_mul(3_600_000));
+        let outage = self.marks.outage.map(|w| (w, hour(w.from), hour(w.to))).filter(|(_, from, to)| to > from);
         About {
             label: Some(self.label),
             over: self.over,
@@ -189,6 +191,7 @@ impl Scenario {
             others: self.marks.others,
             reference,
             start,
+            outage,
             accounts: self.accounts,
             callers: Callers::default(),
             tenant_cohorts: None,

@@ -73,6 +73,9 @@ pub struct About {
     pub reference: Option<(&'static str, crate::money::Micros)>,
     /// The abuser's first call, to mark on the over-time chart: its words and moment.
     pub start: Option<(super::marks::StartWords, crate::time::Instant)>,
+    /// A period to mark on the over-time chart (lesson 002's ledger outage): its words,
+    /// start and end.
+    pub outage: Option<(super::marks::OutageWords, crate::time::Instant, crate::time::Instant)>,
     /// The kind of user whose accounts its lesson draws one by one ([`super::marks::ManyAccounts`]).
     pub accounts: Option<super::marks::ManyAccounts>,
     /// The API keys and teams that called, in a replayed log that names them.

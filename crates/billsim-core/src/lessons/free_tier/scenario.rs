@@ -140,6 +140,7 @@ const MARKS: Marks = Marks {
     reference: None,
     others: crate::scenario::Others::HONEST,
     start: Some(crate::scenario::StartWords::SCRIPT),
+    outage: None,
 };
 
 pub const SCENARIO: Scenario = Scenario {

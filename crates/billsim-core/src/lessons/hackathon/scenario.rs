@@ -143,6 +143,7 @@ pub const SCENARIO: Scenario = Scenario {
         reference: None,
         others: crate::scenario::Others::HONEST,
         start: Some(crate::scenario::StartWords::SCRIPT),
+        outage: None,
     },
     accounts: None,
 };

@@ -6,7 +6,7 @@ use crate::lessons::runaway_tenant::traffic::traffic;
 use crate::lessons::runaway_tenant::{labels, panels, prices, Params, CLASHES, POLICIES};
 use crate::money::Micros;
 use crate::scenario::setting::{Choice, Kind, SettingSpec};
-use crate::scenario::{held, Built, Code, Marks, Reference, Scenario, Values};
+use crate::scenario::{held, Built, Code, Marks, OutageWords, Reference, Scenario, Values};
 
 const FAIL_MODES: &[Choice] = &[
     Choice { value: "open", label: "Fail open: served, unmetered" },
@@ -187,6 +187,12 @@ const MARKS: Marks = Marks {
         members: "tenants",
     },
     start: None,
+    outage: Some(OutageWords {
+        from: "outageStartHour",
+        to: "outageEndHour",
+        mark: "ledger down",
+        sentence: "The ledger is down",
+    }),
 };
 
 pub const SCENARIO: Scenario = Scenario {

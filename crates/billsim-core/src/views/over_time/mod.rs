@@ -124,14 +124,20 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
         })
         .collect();
     let mut view = placed(title(run), scale, &moments, lines, limits, false);
-    view.start = run.about.start.map(|(words, at)| {
-        let moment = scale.moment(at.0, Round::Down);
-        Moment {
-            at_ms: at.0,
-            label: format!("{} {moment}", words.mark),
-            sentence: format!("{} {moment}.", words.sentence),
-        }
+    let when = |at: Instant| scale.moment(at.0, Round::Down);
+    let start = run.about.start.map(|(words, at)| Moment {
+        at_ms: at.0,
+        until_ms: None,
+        label: format!("{} {}", words.mark, when(at)),
+        sentence: format!("{} {}.", words.sentence, when(at)),
     });
+    let outage = run.about.outage.map(|(words, from, to)| Moment {
+        at_ms: from.0,
+        until_ms: Some(to.0),
+        label: words.mark.to_string(),
+        sentence: format!("{} from {} to {}.", words.sentence, when(from), when(to)),
+    });
+    view.moments = start.into_iter().chain(outage).collect();
     Ok(window::cut_to_the_moves(view.in_words()))
 }
 
@@ -229,7 +235,7 @@ pub(crate) fn placed(
         limits,
         events,
         passing,
-        start: None,
+        moments: Vec::new(),
         window: None,
         sentences: Vec::new(),
         table,

@@ -386,7 +386,7 @@ fn a_day_whose_scale_stops_moving_early_is_drawn_to_soon_after_and_says_so() {
     assert_eq!(v.table.rows.last().unwrap()[0], "21:32", "the table ends at the day's end, with the bills");
     let read = &v.sentences;
     assert_eq!((read.len(), &read[0]), (v.lines.len() + 2, v.window.as_ref().unwrap()), "the window is read first");
-    assert_eq!(read[1], v.start.as_ref().unwrap().sentence, "then when the script starts");
+    assert_eq!(read[1], v.moments[0].sentence, "then when the script starts");
     assert_eq!(read[2..], v.lines.iter().map(|l| l.sentence.clone()).collect::<Vec<_>>()[..], "then each line's");
 }
 
@@ -487,7 +487,7 @@ fn the_scripts_first_request_is_marked_on_lessons_001_and_003_and_said_before_th
         let first =
             calls.filter(|c| traffic.cohort_of(c.user as usize).name == "script").map(|c| c.at.0).min().unwrap();
         let v = view(&r);
-        let start = v.start.clone().unwrap_or_else(|| panic!("{name}: no start marked"));
+        let start = v.moments.first().cloned().unwrap_or_else(|| panic!("{name}: no start marked"));
         let moment = v.scale.moment(first, Round::Down);
         assert_eq!(
             (start.at_ms, start.label.as_str()),
@@ -497,5 +497,21 @@ fn the_scripts_first_request_is_marked_on_lessons_001_and_003_and_said_before_th
         let said = v.sentences.iter().position(|s| *s == format!("The script starts at {moment}."));
         assert_eq!(said, Some(usize::from(v.window.is_some())), "{name}: {:?}", v.sentences);
     }
-    assert!(view(&toy(0, &[])).start.is_none(), "lesson 000's heavy user calls all day, as the others do");
+    assert!(view(&toy(0, &[])).moments.is_empty(), "lesson 000's heavy user calls all day, as the others do");
+}
+
+#[test]
+fn lesson_002s_ledger_outage_is_marked_on_its_month_as_the_hours_its_settings_give_and_none_when_empty() {
+    let scenario = crate::scenario::registry::find("runawayTenant").unwrap();
+    let mut values = Values::defaults(scenario);
+    values.set(scenario, "outageStartHour", "300").unwrap();
+    values.set(scenario, "outageEndHour", "306").unwrap();
+    let v = view(&run(scenario, 0, &values, None, Record::default()).unwrap());
+    let outage: Vec<(u64, Option<u64>, &str)> =
+        v.moments.iter().map(|m| (m.at_ms, m.until_ms, m.label.as_str())).collect();
+    assert_eq!(outage, [(300 * 3_600_000, Some(306 * 3_600_000), "ledger down")]);
+    let said = "The ledger is down from Day 13 12:00 to Day 13 18:00.";
+    assert!(v.sentences.iter().any(|s| s == said), "{:?}", v.sentences);
+    values.set(scenario, "outageEndHour", "300").unwrap();
+    assert!(view(&run(scenario, 0, &values, None, Record::default()).unwrap()).moments.is_empty(), "no hour down");
 }

@@ -36,16 +36,16 @@ pub struct OverTime {
     /// the chart rings it as a trip, and writes the line's label there alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passing: Option<Passing>,
-    /// The abuser's first call, marked on the time axis (lessons 001 and 003: the script's
-    /// first request), where its lesson marks it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start: Option<Moment>,
+    /// Moments and periods marked on the time axis, where the lesson marks them: the
+    /// script's first request (lessons 001 and 003), the ledger's outage (lesson 002).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moments: Vec<Moment>,
     /// Where the time axis stops short of the run's end, as nothing on the scale moves
     /// after early on, the sentence that says so (`window.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<String>,
-    /// The view in words, in reading order: `window`, if the chart stops short, `start`'s
-    /// sentence, then each line's sentence. The text under the chart and its text alternative, and the figures'
+    /// The view in words, in reading order: `window`, if the chart stops short, each of
+    /// `moments`' sentences, then each line's sentence. The text under the chart and its text alternative, and the figures'
     /// descriptions ([`OverTime::in_words`] writes it).
     #[serde(default)]
     pub sentences: Vec<String>,
@@ -56,9 +56,9 @@ impl OverTime {
     /// Writes [`OverTime::sentences`] from `window` and the lines: done last, by what
     /// makes or cuts the view.
     pub(crate) fn in_words(mut self) -> OverTime {
-        let start = self.start.iter().map(|s| &s.sentence);
-        self.sentences =
-            self.window.iter().chain(start).chain(self.lines.iter().map(|l| &l.sentence)).cloned().collect();
+        let moments = self.moments.iter().map(|m| &m.sentence);
+        let lines = self.lines.iter().map(|l| &l.sentence);
+        self.sentences = self.window.iter().chain(moments).chain(lines).cloned().collect();
         self
     }
 }
@@ -97,12 +97,15 @@ pub struct Passing {
     pub limit: usize,
 }
 
-/// A moment marked on the time axis alone, with no line's spend to ring.
+/// A moment (or, with `until_ms`, a period) marked on the time axis alone, with no line's
+/// spend to ring.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Moment {
     pub at_ms: u64,
-    /// "script starts at 00:38".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until_ms: Option<u64>,
+    /// "script starts at 00:38", "ledger down".
     pub label: String,
     /// "The script starts at 00:38."
     pub sentence: String,
