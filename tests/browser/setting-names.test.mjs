@@ -35,6 +35,8 @@ test("an element's old attribute name draws what its one name draws", async () =
       document.body.append(el);
       made.push(el);
     }
+    // A widget loads once near the viewport: these are below the page's two.
+    made[0].scrollIntoView();
     const summary = (el) => el.shadowRoot.querySelector(".summary").textContent;
     while (!made.every((el) => summary(el))) await new Promise((r) => setTimeout(r, 20));
     // Set after load, the old name is followed too.
