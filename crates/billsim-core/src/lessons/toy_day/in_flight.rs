@@ -170,10 +170,12 @@ impl Row {
     }
 
     /// What was charged, to the cent; written exactly when to the cent it would read the
-    /// same as the budget but is not (`$0.144` over a `$0.14` budget), or would read `$0.00`.
+    /// same as the budget but is not (`$0.144` over a `$0.14` budget), or would read `$0.00`,
+    /// or is one call's (`$0.048`, as the lesson gives it: to the cent it read as the `$0.05`
+    /// set aside for it).
     pub fn charged_text(&self, budget: Micros) -> String {
         let cents = self.charged.cents();
-        if cents == budget.exact_dollars() && self.charged != budget {
+        if self.admitted == 1 || cents == budget.exact_dollars() && self.charged != budget {
             self.charged.exact_dollars()
         } else {
             cents
@@ -381,7 +383,8 @@ mod tests {
         );
         assert_eq!(
             sentence(Version::CheckOnly, 1, 250_000),
-            "Check only: the one call gets in and $0.05 is charged, within the $0.25 budget."
+            "Check only: the one call gets in and $0.048 is charged, within the $0.25 budget.",
+            "one call's cost as the lesson gives it: $0.05 read as the set-aside"
         );
         assert_eq!(
             sentence(Version::SetAside, 20, 50_000),
