@@ -201,12 +201,7 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
     });
     let table = crate::views::table::Table {
         caption: format!("The lesson's run beside run {} here, under all three layers", run.seed),
-        columns: vec![
-            "".into(),
-            "The lesson's run".into(),
-            format!("Run {} here", run.seed),
-            format!("Over {} runs here", grouped(u64::from(RUNS))),
-        ],
+        columns: beside_columns("The lesson's run", run.seed),
         rows: rows.collect(),
     };
     let mut sentences = against_the_lesson(report, run);
@@ -242,18 +237,20 @@ pub fn normal_refused_by_budget(report: &SimReport) -> u64 {
     u64::from(normal.map_or(0, |c| c.refused_by.get(Reason::UserDailyBudget)))
 }
 
+/// The columns of a table of the lesson's figures (`lesson`) beside run `seed`'s and where
+/// they fall over [`RUNS`] runs.
+fn beside_columns(lesson: &str, seed: u32) -> Vec<String> {
+    let over = format!("Over {} runs here", crate::words::grouped(u64::from(RUNS)));
+    vec![String::new(), lesson.to_string(), format!("Run {seed} here"), over]
+}
+
 /// The lesson's first run's figure beside this run's, at that run's budget.
 fn first_run_beside(report: &SimReport, run: &ScenarioRun) -> Panel {
     let [what, lesson] = FIRST_RUN;
     let here = crate::words::grouped(normal_refused_by_budget(report));
     let table = crate::views::table::Table {
         caption: format!("The lesson's first run beside run {} here, under all three layers", run.seed),
-        columns: vec![
-            "".into(),
-            "The lesson's first run".into(),
-            format!("Run {} here", run.seed),
-            format!("Over {} runs here", crate::words::grouped(u64::from(RUNS))),
-        ],
+        columns: beside_columns("The lesson's first run", run.seed),
         rows: vec![vec![what.into(), lesson.into(), here, FIRST_RUN_OVER_RUNS.into()]],
     };
     let sentence = "The lesson's first run had a 20,000-token daily budget, which refused honest users; that run is \
