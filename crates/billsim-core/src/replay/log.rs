@@ -33,6 +33,8 @@ pub const NO_KEY: &str = "(no key)";
 
 const LOGGED_LABEL: &str = "Users in the log";
 
+mod notes;
+
 /// A log read: its calls, users and models, and what the reading noted.
 #[derive(Clone, Debug)]
 pub struct Log {
@@ -126,6 +128,8 @@ pub struct Builder {
     no_user: u64,
     no_user_cost: Nanos,
     no_end: u64,
+    /// Calls whose start names no time zone (read as UTC).
+    no_zone: u64,
     /// Rows that name another cohort for a user than its first row did.
     other_cohort: u64,
     out_of_order: u64,
@@ -410,6 +414,7 @@ impl Builder {
             self.no_user_cost = Nanos(self.no_user_cost.0.checked_add(logged).ok_or("the logged costs overflow")?);
         }
         self.no_end += u64::from(no_end);
+        self.no_zone += u64::from(!when::names_zone(&start.text));
         if at < self.last_at {
             self.out_of_order += 1;
         }
@@ -475,75 +480,7 @@ impl Builder {
             });
         }
         let mut notes = std::mem::take(&mut self.notes);
-        if self.bad_count > 0 {
-            notes.push(format!(
-                "{} left out (the first: {})",
-                counted(self.bad_count, "bad row", "bad rows"),
-                self.bad[0]
-            ));
-        }
-        for (field, read, other, n) in &self.aliases {
-            notes.push(format!(
-                "{} the {} as both {} and {}: {}",
-                counted(*n, "record gives", "records give"),
-                field.said(),
-                quoted(read),
-                quoted(other),
-                alias_read(read, other)
-            ));
-        }
-        for &((one, many), n) in &self.assumed {
-            notes.push(counted(n, one, many));
-        }
-        for &((one, many), n) in &self.not_calls {
-            let not = if n == 1 { "it is not a model call" } else { "they are not model calls" };
-            notes.push(format!("{} left out: {not}", counted(n, one, many)));
-        }
-        if self.by_key > 0 {
-            notes.push(format!(
-                "{} no user: their API key stands for the user",
-                counted(self.by_key, "call names", "calls name")
-            ));
-        }
-        if self.no_user > 0 {
-            let cost = if self.no_user_cost == Nanos::ZERO {
-                String::new()
-            } else {
-                format!(" (their logged cost: {})", self.no_user_cost.exact_dollars())
-            };
-            notes.push(format!(
-                "{} no user: they are replayed as one stand-in user, {}{cost}",
-                counted(self.no_user, "call names", "calls name"),
-                quoted(NO_USER)
-            ));
-        }
-        notes.extend(status::notes(
-            self.failed.iter().filter(|&&f| f).count() as u64,
-            self.cache_hits,
-            self.embeddings,
-            self.logged_free,
-        ));
-        if self.cache_writes.0 > 0 {
-            notes.push(format!(
-                "{} {} input tokens to the prompt cache: they are charged the input price when no cost is \
-                 logged, as the price table has no cache-write price (a provider may charge more: Anthropic, 1.25 \
-                 times the input price for a five-minute cache)",
-                counted(self.cache_writes.0, "call wrote", "calls wrote"),
-                crate::words::grouped(self.cache_writes.1)
-            ));
-        }
-        if self.no_end > 0 {
-            notes.push(format!(
-                "{} no end time or latency: they finish the moment they start",
-                counted(self.no_end, "call has", "calls have")
-            ));
-        }
-        if self.other_cohort > 0 {
-            notes.push(format!(
-                "{} another cohort for its user than the user's first row: a user stays in the cohort of its first row",
-                counted(self.other_cohort, "row names", "rows name")
-            ));
-        }
+        self.counted_notes(&mut notes);
         if !self.costs.is_empty() && self.costs.len() < self.calls.len() {
             self.costs.resize(self.calls.len(), None);
         }

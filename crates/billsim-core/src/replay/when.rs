@@ -103,6 +103,20 @@ pub fn looks_iso(text: &str) -> bool {
     b.len() >= 10 && b[4] == b'-' && b[..4].iter().all(u8::is_ascii_digit)
 }
 
+/// Whether a moment's text says its time zone: ISO text with `Z` or an offset after its
+/// date, or a Unix number (counted from 1970 UTC). ISO text without one is read as UTC.
+///
+/// ```
+/// use billsim_core::replay::when::names_zone;
+/// assert!(names_zone("2025-06-02T07:02:08Z") && names_zone("2025-06-02 09:02:08+02:00") && names_zone("1748851328"));
+/// assert!(!names_zone("2025-06-02T07:02:08.123") && !names_zone("\"2025-06-02 07:02\""));
+/// ```
+pub fn names_zone(text: &str) -> bool {
+    let t = text.trim().trim_matches('"');
+    let after_date = t.get(10..).unwrap_or("");
+    !looks_iso(t) || after_date.ends_with(['Z', 'z']) || after_date.contains(['+', '-'])
+}
+
 /// A moment as a log wrote it, for a message: ISO text as written, a Unix number with the
 /// moment it was read as (its unit is guessed from its size where its field does not say).
 pub fn as_read(text: &str, at: Instant) -> String {

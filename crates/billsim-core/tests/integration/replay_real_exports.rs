@@ -331,3 +331,18 @@ fn an_otlp_embeddings_span_with_input_tokens_alone_is_an_embedding_and_a_bad_spa
     let said = bad.map(|_| String::new()).unwrap_or_else(|e| e.to_string());
     assert!(said.ends_with("line 1: record 2: no output tokens"), "{said}");
 }
+
+#[test]
+fn times_that_name_no_zone_are_read_as_utc_and_a_note_says_how_many() {
+    // A LiteLLM table copied out of Postgres (`\copy`) writes its times with no zone.
+    let text = "time,user,model,input_tokens,output_tokens\n\
+                2025-05-01 09:00:00,alice,claude-haiku-4-5,1,1\n\
+                2025-05-01T09:00:01Z,alice,claude-haiku-4-5,1,1\n\
+                2025-05-01T09:00:02+02:00,alice,claude-haiku-4-5,1,1\n\
+                2025-05-01T09:00:03.5,alice,claude-haiku-4-5,1,1\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let note = "2 calls' starts name no time zone: read as UTC (a log of local times is then off by their offset)";
+    assert!(log.notes.iter().any(|n| n == note), "{:?}", log.notes);
+    let utc = billsim_core::replay::when::parse("2025-05-01T09:00:00Z", None).unwrap();
+    assert!(calls(&log).into_iter().any(|c| c.2 == utc.0), "the first row, read as 09:00 UTC");
+}
