@@ -256,11 +256,6 @@ pub fn over_runs(runs: u32) -> Result<[String; 9], RunError> {
     }
     let grouped = crate::words::grouped;
     let money = |n: u64| Nanos(n).micros().cents();
-    let range = |values: &[u64], show: &dyn Fn(u64) -> String| match (values.iter().min(), values.iter().max()) {
-        (Some(lo), Some(hi)) if lo == hi => show(*lo),
-        (Some(lo), Some(hi)) => format!("from {} to {}", show(*lo), show(*hi)),
-        _ => "never".to_string(),
-    };
     let trips = match tripped == runs {
         true => range(&each[0], &seconds_and_clock),
         false => format!("{} ({} of {} runs)", range(&each[0], &seconds_and_clock), tripped, runs),
@@ -278,17 +273,25 @@ pub fn over_runs(runs: u32) -> Result<[String; 9], RunError> {
     ])
 }
 
+/// Where `values` fall over the runs, as `show` writes each: "from 299 to 340", the one
+/// value every run gives, or "never" for none.
+fn range(values: &[u64], show: &dyn Fn(u64) -> String) -> String {
+    match (values.iter().min(), values.iter().max()) {
+        (Some(lo), Some(hi)) if lo == hi => show(*lo),
+        (Some(lo), Some(hi)) => format!("from {} to {}", show(*lo), show(*hi)),
+        _ => "never".to_string(),
+    }
+}
+
 /// Where the lesson's first run's figure falls over runs `0..runs` at its budget.
 pub fn first_run_over_runs(runs: u32) -> Result<String, RunError> {
     let values = crate::lessons::free_tier::report::first_run_values(&SCENARIO);
-    let (mut lo, mut hi) = (u64::MAX, 0);
+    let mut refused = Vec::new();
     for seed in 0..runs {
         let report = sim_report(&free_tier_run(seed, &values)?).ok_or(RunError::Overflow)?;
-        let refused = crate::lessons::free_tier::report::normal_refused_by_budget(&report);
-        (lo, hi) = (lo.min(refused), hi.max(refused));
+        refused.push(crate::lessons::free_tier::report::normal_refused_by_budget(&report));
     }
-    let grouped = crate::words::grouped;
-    Ok(if lo == hi { grouped(lo) } else { format!("from {} to {}", grouped(lo), grouped(hi)) })
+    Ok(range(&refused, &crate::words::grouped))
 }
 
 #[cfg(test)]

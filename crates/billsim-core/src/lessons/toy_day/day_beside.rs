@@ -88,11 +88,6 @@ pub fn over_days(days: u32) -> Result<[String; 8], RunError> {
     }
     let money = |n: u64| crate::Micros(n).cents();
     let tenths = |n: u64| format!("{}%", (n + 5) / 10);
-    let range = |values: &[u64], show: &dyn Fn(u64) -> String| match (values.iter().min(), values.iter().max()) {
-        (Some(lo), Some(hi)) if show(*lo) == show(*hi) => format!("{} on every day", show(*lo)),
-        (Some(lo), Some(hi)) => format!("from {} to {}", show(*lo), show(*hi)),
-        _ => String::new(),
-    };
     Ok([
         range(&each[0], &|n| grouped(n)),
         range(&each[1], &tenths),
@@ -103,6 +98,16 @@ pub fn over_days(days: u32) -> Result<[String; 8], RunError> {
         range(&each[6], &|n| grouped(n)),
         range(&each[7], &|n| grouped(n)),
     ])
+}
+
+/// Where `values` fall, as `show` writes each: "from $9.12 to $10.80", or "0 on every day"
+/// where every day gives one value.
+fn range(values: &[u64], show: &dyn Fn(u64) -> String) -> String {
+    match (values.iter().min(), values.iter().max()) {
+        (Some(lo), Some(hi)) if show(*lo) == show(*hi) => format!("{} on every day", show(*lo)),
+        (Some(lo), Some(hi)) => format!("from {} to {}", show(*lo), show(*hi)),
+        _ => String::new(),
+    }
 }
 
 /// A figure the lesson quotes at other settings than its own: the one setting it changes
@@ -149,16 +154,12 @@ pub fn named_over_days(scenario: &Scenario, named: &Named, days: u32) -> Result<
     let mut values = Values::defaults(scenario);
     values.set(scenario, named.key, named.value).map_err(|_| RunError::Overflow)?;
     let settings = values.day_settings();
-    let (mut lo, mut hi) = (u64::MAX, 0);
+    let mut refused = Vec::new();
     for seed in 0..days {
         let day = simulate_day(seed, &settings).map_err(|_| RunError::Overflow)?;
-        let (refused, _) = ordinary_refused(&day, named.policy);
-        (lo, hi) = (lo.min(refused), hi.max(refused));
+        refused.push(ordinary_refused(&day, named.policy).0);
     }
-    Ok(match lo == hi {
-        true => format!("{} on every day", grouped(lo)),
-        false => format!("from {} to {}", grouped(lo), grouped(hi)),
-    })
+    Ok(range(&refused, &|n| grouped(n)))
 }
 
 /// The toy day's panel beside its chart: at the lesson's settings, the lesson's day beside
