@@ -53,6 +53,14 @@ impl Row for CsvRow<'_> {
         names
     }
 
+    fn empty_name(&self, field: Field) -> Option<Cow<'_, str>> {
+        let (_, name) = self.columns.by_field[field as usize].iter().find(|(i, _)| self.record.get(*i).is_some())?;
+        Some(match self.columns.inside.iter().find(|(f, ..)| *f == field) {
+            Some((_, _, column, key)) => Cow::Owned(format!("{name} and {column}.{key}")),
+            None => Cow::Borrowed(name),
+        })
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         for (i, name) in &self.columns.by_field[field as usize] {
             let Some(bytes) = self.record.get(*i) else { continue };
@@ -173,6 +181,15 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
         return Err(ReplayError::Columns { format: format.to_string(), missing, got });
     }
     let has = |field: Field| !columns.by_field[field as usize].is_empty();
+    // A format whose input tokens leave out the prompt cache's (Helicone's) undercounts
+    // each call that read the cache when its CSV has no column for them (the export's has none).
+    if spec.fields.iter().any(|&(f, _)| f == Field::CacheReadApart) && !has(Field::CacheReadApart) {
+        builder.notes.push(format!(
+            "no column gives the {} (the {format} CSV export has none; its JSON lines do): a call that read the \
+             prompt cache counts fewer input tokens than it sent, and costs less when priced by the table",
+            Field::CacheReadApart.said()
+        ));
+    }
     // With no key column either, the builder's note says the calls are one stand-in user.
     if !has(Field::User) && has(Field::Key) {
         builder

@@ -168,6 +168,15 @@ fn text_of<'a>(row: &'a dyn Row, field: Field) -> Result<Option<Value<'a>>, Stri
     Ok(row.get(field)?.filter(|v| !v.text.trim().is_empty()))
 }
 
+/// A call's field the row does not give, named as the file writes it when the row has it
+/// empty or null: a null `completion_tokens` is named, not just "no output tokens".
+fn missing(row: &dyn Row, field: Field) -> String {
+    match row.empty_name(field) {
+        Some(name) => format!("{name}: empty or null, where a call's {} must be given", field.said()),
+        None => format!("no {}", field.said()),
+    }
+}
+
 /// A problem with a field, said with the field's name as the file writes it.
 fn with_name(v: &Value<'_>, problem: String) -> String {
     format!("{}: {problem}", v.name)
@@ -227,9 +236,8 @@ impl Builder {
     }
 
     fn try_row(&mut self, row: &dyn Row) -> Result<(), String> {
-        let need = |field: Field| -> Result<Value<'_>, String> {
-            text_of(row, field)?.ok_or_else(|| format!("no {}", field.said()))
-        };
+        let need =
+            |field: Field| -> Result<Value<'_>, String> { text_of(row, field)?.ok_or_else(|| missing(row, field)) };
         let time = |v: &Value<'_>| {
             let unit = row.time_unit().or_else(|| Unit::of_name(&v.name));
             // Langfuse's CSV export writes its dates as JSON text, quotes and all.
@@ -273,7 +281,7 @@ impl Builder {
             match text_of(row, field)? {
                 Some(v) => amount::tokens(&v.text).map_err(|e| with_name(&v, e)),
                 None if status == Status::Failed || embedding && field == Field::Output => Ok(0),
-                None => Err(format!("no {}", field.said())),
+                None => Err(missing(row, field)),
             }
         };
         let (input, output) = (count(Field::Input)?, count(Field::Output)?);

@@ -100,6 +100,11 @@ pub trait Row {
     fn names(&self) -> Vec<String> {
         Vec::new()
     }
+    /// The name of the row's field that holds `field` with nothing in it (empty or null),
+    /// for the message that says it is missing; `None` when the row has no such field.
+    fn empty_name(&self, _field: Field) -> Option<Cow<'_, str>> {
+        None
+    }
     /// The unit of the times when the format fixes it (OTLP's nanoseconds).
     fn time_unit(&self) -> Option<Unit> {
         None

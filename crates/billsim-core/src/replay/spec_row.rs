@@ -95,6 +95,14 @@ impl<'a> SpecRow<'a> {
         Ok(found.into_iter().map(|(_, _, key, raw)| (key, raw)).collect())
     }
 
+    /// The record's key whose object holds `field` for the format (Helicone's model in its
+    /// `request_body`), and the key inside it.
+    fn inside_key(&self, field: Field) -> Option<(&'a str, &'static str)> {
+        let (column, inner) = self.spec.inside(field)?;
+        let &(_, key, _) = self.entries.iter().find(|e| &*self.classes[e.0].normalized == column)?;
+        Some((key, inner))
+    }
+
     /// For a format of aliases: each field the record gives under two of its names (not
     /// null), with the name read and the other.
     pub fn aliases(&self) -> Vec<(Field, &'a str, &'a str)> {
@@ -125,6 +133,14 @@ impl Row for SpecRow<'_> {
         paths(self.record)
     }
 
+    fn empty_name(&self, field: Field) -> Option<Cow<'_, str>> {
+        let (key, _) = self.entries_of(field).ok()?.into_iter().next()?;
+        Some(match self.inside_key(field) {
+            Some((column, inner)) => Cow::Owned(format!("{key} and {column}.{inner}")),
+            None => Cow::Borrowed(key),
+        })
+    }
+
     fn get(&self, field: Field) -> Result<Option<Value<'_>>, String> {
         for (key, raw) in self.entries_of(field)? {
             if let Some(text) = scalar(raw).map_err(|e| format!("{key}: {e}"))? {
@@ -140,10 +156,8 @@ impl Row for SpecRow<'_> {
         }
         // A field the format reads inside another key's object (Helicone's model in its
         // `request_body`), where its own keys are empty.
-        let Some((column, inner)) = self.spec.inside(field) else { return Ok(None) };
-        let Some(&(_, key, raw)) = self.entries.iter().find(|e| &*self.classes[e.0].normalized == column) else {
-            return Ok(None);
-        };
+        let Some((key, inner)) = self.inside_key(field) else { return Ok(None) };
+        let Some(&(.., raw)) = self.entries.iter().find(|e| e.1 == key) else { return Ok(None) };
         let Ok(object) = Entries::of(raw) else { return Ok(None) };
         match object.get(inner).map(scalar) {
             Some(Ok(Some(text))) if !text.trim().is_empty() => {

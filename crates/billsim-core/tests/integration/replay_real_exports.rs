@@ -39,9 +39,15 @@ fn helicones_csv_export_gives_the_model_of_its_request_body_as_its_own_model_col
     // Without --include-body the body is Helicone's placeholder: the row has no model.
     let text = String::from_utf8(fixture("helicone.csv")).unwrap().replace("model\"\"\"\":", "name\"\"\"\":");
     let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
-    assert!(said.contains("line 2: no model"), "{said}");
+    let named = "line 2: model and request_body.model: empty or null, where a call's model must be given";
+    assert!(said.contains(named), "{said}");
+    // The CSV has no column for the tokens read from the prompt cache: a note says so.
+    let log = read_fixture("helicone.csv");
+    let undercounted = |n: &String| n.starts_with("no column gives the cache read tokens");
+    assert!(log.notes.iter().any(undercounted), "the CSV's notes: {:?}", log.notes);
     // Its JSON lines are the API's rows: request_model, delay_ms, cost.
     let log = read_fixture("helicone.jsonl");
+    assert!(!log.notes.iter().any(undercounted), "the JSON lines' notes: {:?}", log.notes);
     let got: Vec<(String, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.1, c.3, c.6)).collect();
     assert_eq!(
         got,
@@ -330,6 +336,17 @@ fn an_otlp_embeddings_span_with_input_tokens_alone_is_an_embedding_and_a_bad_spa
     let bad = read(otlp_spans(&[&[embeddings, model, input], &[chat, model, input]]).as_bytes(), Options::default());
     let said = bad.map(|_| String::new()).unwrap_or_else(|e| e.to_string());
     assert!(said.ends_with("line 1: record 2: no output tokens"), "{said}");
+}
+
+#[test]
+fn a_call_whose_token_count_is_null_names_the_field_that_holds_it() {
+    let jsonl = "{\"startTime\": \"2026-01-01T00:00:00Z\", \"model\": \"m\", \"prompt_tokens\": 10, \"completion_tokens\": null}\n";
+    let said = read(jsonl.as_bytes(), Options::default()).map(|_| String::new()).unwrap_or_else(|e| e.to_string());
+    let named = "line 1: completion_tokens: empty or null, where a call's output tokens must be given";
+    assert!(said.contains(named), "{said}");
+    let csv = "startTime,model,prompt_tokens,completion_tokens\n2026-01-01T00:00:00Z,m,10,\n";
+    let said = read(csv.as_bytes(), Options::default()).map(|_| String::new()).unwrap_or_else(|e| e.to_string());
+    assert!(said.contains("line 2: completion_tokens: empty or null"), "{said}");
 }
 
 #[test]
