@@ -41,10 +41,11 @@ const template = (w) => `
     <label class="check"><input class="skip" type="checkbox"> ${escape(w.skip)}</label>
   </div>
   <label>${escape(w.prices)} <input class="prices" type="file"></label>
+  <p class="prices-note" hidden>${escape(w.pricesNotInLink)}</p>
   <div class="reading" hidden>
     <label for="rv-progress">${escape(w.reading)}</label>
     <progress id="rv-progress"></progress>
-    <span class="progress-text" role="status" aria-live="polite"></span>
+    <span class="progress-text"></span>
     <button type="button" class="cancel">${escape(w.cancel)}</button>
   </div>
   <div class="problem" role="alert"></div>
@@ -209,6 +210,8 @@ class ReplayView extends HTMLElement {
   // such field, the core's sentence of why, said once it has been read by its format's user.
   #askedPer = null;
   #perRefused = "";
+  // A link's policies could not run, and its log is being replayed under the defaults.
+  #linkFailed = false;
 
   constructor() {
     super();
@@ -335,6 +338,7 @@ class ReplayView extends HTMLElement {
     // A price table chosen after a file that failed for want of one (a model with no price),
     // once other results are on the page, is that file's: it is read again with it.
     this.#q(".prices").addEventListener("change", () => {
+      this.#showPricesNote();
       if (this.#file && this.#file !== this.#good?.file) this.#read(this.#file);
       else this.#rerun();
     });
@@ -453,12 +457,19 @@ class ReplayView extends HTMLElement {
       worker.onmessage = ({ data }) => this.#fromGood(worker, data);
       const focused = this.#showReading(false);
       this.#show(data.view);
-      if (focused) this.#q("#rv-results").focus();
+      // The results' heading at the top of the screen: focus alone scrolled it just into
+      // view, at a phone's bottom edge with the chart below it.
+      if (focused) {
+        this.#q("#rv-results").focus({ preventScroll: true });
+        this.#q("#rv-results").scrollIntoView({ block: "start" });
+      }
       this.#spare = this.#newWorker();
       if (this.#reading.asked) this.#askedPer = null; // the link's field is this log's now
       // Said of the results now shown: not "the results below are still the last file's".
       if (this.#perRefused) this.#problem(this.#perRefused, this.#words.perFallback, false);
+      else if (this.#linkFailed) this.#problem(this.#words.linkPoliciesFailed, "", false);
       this.#perRefused = "";
+      this.#linkFailed = false;
       this.#q(".editor-note").textContent = "";
       // The editor's policies ran with the log (a link's, mended in the editor): they are
       // the applied ones now.
@@ -482,6 +493,14 @@ class ReplayView extends HTMLElement {
       if (data.path) {
         this.#q(".editor").open = true;
         this.#editorError(data.error, data.path);
+        // A link's policies that cannot run, and no results yet: the log is replayed under
+        // the defaults, so the reader sees it; the editor keeps the link's, with its error.
+        if (!this.#good && !this.#reading.fromEditor && this.#applied) {
+          this.#applied = null;
+          this.#linkFailed = true;
+          this.#read(this.#file);
+          return;
+        }
         this.#problem(this.#words.policiesFailed);
       } else this.#problem(data.error, this.#failedHead(data, this.#reading.run));
       this.#spare ??= this.#newWorker();
@@ -507,6 +526,12 @@ class ReplayView extends HTMLElement {
     const kept = new DataTransfer();
     if (good.run.prices) kept.items.add(good.run.prices);
     this.#q(".prices").files = kept.files;
+    this.#showPricesNote();
+  }
+
+  // Under a chosen price table: a link to the page does not carry it.
+  #showPricesNote() {
+    this.#q(".prices-note").hidden = !this.#q(".prices").files?.length;
   }
 
   // The log's fields that say who made a call, as the core found them (--per's).

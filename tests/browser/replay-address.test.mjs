@@ -99,7 +99,7 @@ test("a part of the address the page cannot use is said with what it allows, and
   assert.deepEqual(log.errors, []);
 });
 
-test("a draft that fails to run stays out of the address, and a link's policy that cannot run is said as the editor's, not the log's", async () => {
+test("a draft that fails to run stays out of the address, and a link's policy that cannot run is said as the editor's while the log is drawn under the defaults", async () => {
   const { page, log } = await load(env, "replay.html");
   const w = el(page);
   await lessonReplayed(page, "hackathon");
@@ -129,8 +129,11 @@ test("a draft that fails to run stays out of the address, and a link's policy th
     open: e.shadowRoot.querySelector(".editor").open,
   }));
   assert.doesNotMatch(said.problem, /This file cannot be replayed/, said.problem);
-  assert.match(said.problem, /The log was read, but the policies below cannot be run/, said.problem);
+  assert.match(said.problem, /The link's policies cannot be run .*: the results are under the default policies/, said.problem);
   assert.ok(said.open && /limit: must be/.test(said.editor), `the editor is open with its error: ${said.editor}`);
+  const drawnUnder = await w.evaluate((e) => e.view?.bills.map((b) => b.policy) ?? null);
+  assert.ok(drawnUnder !== null && drawnUnder.length > 0, "the log is drawn under the default policies");
+  assert.equal((await state(page)).hash.policies, undefined, "the address says what the results are of: the defaults");
   assert.deepEqual(log.errors, []);
 });
 
@@ -144,6 +147,28 @@ test("after a file is replayed the focus is on the results' heading, not lost wi
   await next(page, n);
   const focused = await w.evaluate((e) => e.shadowRoot.activeElement?.id ?? null);
   assert.equal(focused, "rv-results", "the results' heading has the focus");
+  assert.deepEqual(log.errors, []);
+});
+
+test("at a phone's width the results come to the top of the screen after a lesson's traffic is replayed", async () => {
+  const { page, log } = await load(env, "replay.html", { viewport: { width: 390, height: 844 } });
+  await lessonReplayed(page, "toyDay");
+  const top = await el(page).evaluate((e) => e.shadowRoot.querySelector("#rv-results").getBoundingClientRect().top);
+  assert.ok(top > -2 && top < 100, `the results' heading is ${Math.round(top)} px from the top of an 844 px screen`);
+  assert.deepEqual(log.errors, []);
+});
+
+test("a price table chosen says it stays out of the page's link", async () => {
+  const { page, log } = await load(env, "replay.html");
+  await lessonReplayed(page, "toyDay");
+  const note = el(page).locator(".prices-note");
+  assert.equal(await note.isVisible(), false, "no note without a price table");
+  const n = await drawn(page);
+  const table = "model,input_per_million,output_per_million\ntoy,100,500\n";
+  await el(page).locator(".prices").setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(table) });
+  await next(page, n);
+  assert.equal(await note.isVisible(), true, `the note is shown once the table is used: ${await el(page).locator(".problem").textContent()}`);
+  assert.match(await note.textContent(), /a link to this page replays without it/);
   assert.deepEqual(log.errors, []);
 });
 

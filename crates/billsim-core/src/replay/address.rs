@@ -42,8 +42,13 @@ const KEYS: &str = "one of \"lesson\", \"add\", \"per\" and \"policies\"";
 /// ```
 pub fn read(pairs: &[(String, String)]) -> Address {
     let mut address = Address::default();
-    for (key, value) in pairs {
+    for (i, (key, value)) in pairs.iter().enumerate() {
         let refused = |problem: String| ignored(key, GivenIn::Address, &problem, None);
+        // A part given again (a link edited by hand) keeps the first, as the widgets' do.
+        if pairs[..i].iter().any(|(k, _)| k == key) {
+            address.ignored.push(refused("given twice; the first is used".to_string()));
+            continue;
+        }
         match key.as_str() {
             "lesson" => {
                 let lessons = lesson_log::lessons();
@@ -77,7 +82,11 @@ pub fn read(pairs: &[(String, String)]) -> Address {
                 ))),
                 false => address.per = Some(value.clone()),
             },
+            // An empty list runs nothing: refused here, not said as the log's failure.
             "policies" => match serde_json::from_str::<Vec<Edited>>(value) {
+                Ok(policies) if policies.is_empty() => address
+                    .ignored
+                    .push(refused("must be a list of at least one policy; got an empty list".to_string())),
                 Ok(policies) => address.policies = Some(policies),
                 Err(e) => address.ignored.push(refused(format!(
                     "must be the editor's policies as JSON, a list of {{\"name\", \"guards\"}}; got {} ({e})",
@@ -100,11 +109,20 @@ mod tests {
 
     #[test]
     fn each_part_of_the_address_is_read_and_a_bad_one_is_said_with_what_it_allows() {
-        let a =
-            read(&pairs(&[("lesson", "toyDay"), ("add", "freeTier-script"), ("per", "team_id"), ("policies", "[]")]));
+        let a = read(&pairs(&[("lesson", "toyDay"), ("add", "freeTier-script"), ("per", "team_id")]));
         assert_eq!(
             (a.lesson.as_deref(), a.add.as_deref(), a.per.as_deref(), a.policies, a.ignored.len()),
-            (Some("toyDay"), Some("freeTier-script"), Some("team_id"), Some(vec![]), 0)
+            (Some("toyDay"), Some("freeTier-script"), Some("team_id"), None, 0)
+        );
+        let twice = read(&pairs(&[("lesson", "hackathon"), ("lesson", "freeTier"), ("policies", "[]")]));
+        assert_eq!(twice.lesson.as_deref(), Some("hackathon"), "the first lesson given is used");
+        assert_eq!(
+            twice.ignored,
+            [
+                "Ignored lesson in the address: given twice; the first is used.",
+                "Ignored policies in the address: must be a list of at least one policy; got an empty list."
+            ],
+            "a part given twice, and an empty list of policies"
         );
         let bad = read(&pairs(&[
             ("lesson", "nope"),

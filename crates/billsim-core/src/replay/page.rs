@@ -28,6 +28,8 @@ pub struct Words {
     pub per_default: &'static str,
     pub add: &'static str,
     pub prices: &'static str,
+    /// Said under a chosen price table: the page's address (a shared link) does not hold it.
+    pub prices_not_in_link: &'static str,
     /// After the engine's list of models with no price.
     pub no_price: &'static str,
     pub add_none: &'static str,
@@ -40,6 +42,9 @@ pub struct Words {
     /// A log read well whose replay the editor's policies stopped (an address's, say): the
     /// editor's error says what to change.
     pub policies_failed: &'static str,
+    /// A link's policies that cannot run, with no results yet: the log is replayed under
+    /// the default policies, and the editor keeps the link's with its error.
+    pub link_policies_failed: &'static str,
     pub kept: &'static str,
     /// Said when the editor's policies are applied before any log is read.
     pub applied_to_next_log: &'static str,
@@ -84,6 +89,8 @@ pub const WORDS: Words = Words {
     per_default: "Who the log says made each call",
     add: "Add a scripted cohort from a lesson",
     prices: "Price table (optional, JSON or CSV: model, input_per_million, output_per_million)",
+    prices_not_in_link: "The price table stays in this browser: a link to this page replays without it, at the \
+                         prices the log or the built-in table gives.",
     no_price: "choose a price table that gives them, and the log is read again with it",
     add_none: "None",
     reading: "Reading the log",
@@ -92,6 +99,8 @@ pub const WORDS: Words = Words {
     failed: "This file cannot be replayed:",
     prices_failed: "The price table cannot be used:",
     policies_failed: "The log was read, but the policies below cannot be run: change them and replay.",
+    link_policies_failed: "The link's policies cannot be run (the editor below says why): the results are under the \
+                           default policies until you change them and replay.",
     kept: "The results below are still those of the last file replayed.",
     applied_to_next_log: "No log yet: the log you choose next is replayed under these policies.",
     per_fallback:
