@@ -44,7 +44,7 @@ button {
 }
 button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; }
 :host([data-dark]) button[aria-pressed="true"] { color: #000; }
-button:focus-visible, input:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 canvas { width: 100%; height: 17rem; display: block; }
 .overrun-chart { height: 19rem; }
 /* Six bars, each with a long label. */
@@ -79,8 +79,9 @@ input[aria-invalid="true"] { border: 2px solid #c00; }
 .field-error { display: block; color: #b00020; font-weight: 600; }
 :host([data-dark]) .field-error { color: #ff8a80; }
 .field-error:empty { display: none; }
-/* Said under each field of the open form already: kept for the screen reader's alert alone. */
-form:not([hidden]) + .error.told { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+/* Said under each field of the open form already: kept for screen readers alone. The live
+   region (what a screen reader is told after a change) is for them alone too. */
+form:not([hidden]) + .error.told, .announce { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 @media (prefers-reduced-motion: no-preference) {
   button { transition: background-color 0.15s; }
 }

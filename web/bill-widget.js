@@ -16,7 +16,7 @@
 // pay for it only where a reader comes to a widget.
 import { lessonModule } from "./lesson-modules.js";
 import {
-  given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, sharedBackground, slippedAttributes, themeIsDark,
+  addressSlips, given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, sharedBackground, slippedAttributes, themeIsDark,
   toQuery, unknownParams,
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
@@ -27,6 +27,11 @@ let schema = null;
 // Whether the widget can show a view of the core's table (set by BillWidget: it has a
 // way to draw the view's scenario).
 let canShow;
+
+// A screen reader is told at most this many changed lines under the chart at once, and
+// a field's changes once typing has paused this long.
+const MOST_SAID = 2;
+const TYPING_PAUSE_MS = 750;
 
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const pick = (state, keys) => Object.fromEntries(keys.map((k) => [k, state[k]]));
@@ -139,17 +144,18 @@ const template = () => `
   <div class="client-view" hidden>
     <canvas class="client-chart" role="img"></canvas>
   </div>
-  <p class="summary" role="status" aria-live="polite"></p>
-  <p class="more" aria-live="polite"></p>
+  <p class="summary"></p>
+  <p class="more"></p>
   <div class="panels"></div>
   <div class="row">
     <button type="button" data-action="another-day" data-only></button>
     <span class="day-number" data-only></span>
     <button type="button" data-action="settings" aria-expanded="false" aria-controls="settings">${escape(schema.controls.moreSettings)}</button>
-    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers" data-only>${escape(schema.controls.showNumbers)}</button>
+    <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers">${escape(schema.controls.showNumbers)}</button>
   </div>
   <form id="settings" hidden novalidate></form>
-  <p class="error" id="error" role="alert"></p>
+  <p class="error" id="error"></p>
+  <div class="announce" role="status" aria-live="polite"></div>
   <div id="numbers" class="numbers" hidden tabindex="0" role="region" aria-labelledby="numbers-caption">
     <table>
       <caption id="numbers-caption"></caption>
@@ -265,11 +271,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #theme = schema?.theme.default; // the theme attribute's text, as the core read it
   #problems = new Map(); // "attribute seed", "address seed", "slip polcy" or "sync-url" -> the notice's sentence
   #usedInstead = new Map(); // "attribute seed" -> the value the widget used in its place, when it was noticed
-  #overDays = { key: "", sentences: null, frame: 0, timer: 0 };
+  #overDays = { key: "", sentences: null, frame: 0, timer: 0, told: false }; // told: the line shows its sentence
   // The form's settings as they were before the reader began typing in a field (null when
   // nothing typed is pending): typing "500" passes "5" and "50", which each draw, and a
   // bad end goes back to these, not to a value typed on the way.
   #beforeTyping = null;
+  // What a screen reader hears (#say): the lines it heard last, those waiting to be said,
+  // and the pause while a field is typed in.
+  #speech = { heard: [], error: "", seed: null, waiting: [], after: false, timer: 0 };
+  #typing = false;
+  #tableShown = false; // whether the view drawn has a table for "Show numbers"
   #warm = { frame: 0, timer: 0 };
   #root;
   // Each canvas's CSS size as the resize observer last saw it (0 while hidden). It runs
@@ -319,13 +330,19 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const connection = new AbortController();
     this.#connection = connection;
     this.#darkQuery().addEventListener("change", () => this.#draw(), { signal: connection.signal });
-    // A host page that switches its own theme (a class or a style on <html> or <body>, or
-    // its color-scheme <meta>) recolours an "auto" widget.
+    // A host page that switches its own theme (a class or a style on any element around the
+    // widget, as a site's wrapper <div class="dark">, or its color-scheme <meta>) recolours
+    // an "auto" widget; and again once a background fading to the new theme has faded (read
+    // mid-fade, the colour was the old theme's).
     const pageChanged = new MutationObserver(() => this.#draw());
-    pageChanged.observe(document.documentElement, { attributes: true, subtree: false });
-    if (document.body) pageChanged.observe(document.body, { attributes: true });
+    for (let el = this.parentElement ?? this.getRootNode().host; el; el = el.parentElement ?? el.getRootNode().host) {
+      pageChanged.observe(el, { attributes: true });
+    }
     if (document.head) pageChanged.observe(document.head, { childList: true, subtree: true, attributes: true });
     connection.signal.addEventListener("abort", () => pageChanged.disconnect());
+    document.addEventListener("transitionend", (e) => {
+      if (e.propertyName.startsWith("background") && e.target.contains?.(this)) this.#draw();
+    }, { capture: true, signal: connection.signal });
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
     whenNear([this], connection.signal).then(() => load(scenarioHint(this))).then(() => {
       if (connection.signal.aborted) return;
@@ -383,10 +400,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #toggleOn(key) { return readSetting(key, this.#widget().toggles.items.find((t) => t.key === key).on); }
   #darkQuery() { return matchMedia("(prefers-color-scheme: dark)"); }
   // Whether this widget keeps its settings in the address: it asks (sync-url), and no other
-  // widget of the page does (the first to load keeps it, until it leaves the page).
+  // widget of the page does. The first that asks, in the page's order, keeps it (until it
+  // leaves the page), loaded or not: the first to load was the one the browser scrolled
+  // to, so a reload at another widget gave it the first's address.
   #syncsUrl() {
-    if (!this.hasAttribute(schema.syncUrl.attribute)) return false;
-    if (addressKeeper === null || !addressKeeper.isConnected) addressKeeper = this;
+    const { attribute } = schema.syncUrl;
+    if (!this.hasAttribute(attribute)) return false;
+    if (addressKeeper === null || !addressKeeper.isConnected) {
+      addressKeeper = this.getRootNode().querySelector?.(`bill-widget[${attribute}]`) ?? this;
+    }
     return addressKeeper === this;
   }
   // A setting's attribute as given, under its one name or an old one.
@@ -422,9 +444,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       if (asked !== null && asked.text !== settings.scenario) {
         this.#problems.set("address scenario", ignored(scenarioSetting(), "address", schema.syncUrl.chosen, settings.scenario));
       }
-      // The iframe's page: its whole address is the widget's, so a name it does not know is said.
+      // A slip of a name, or a setting given again, is said; on the iframe's page, whose whole
+      // address is the widget's, so is any other name it does not know.
+      const slips = addressSlips(params);
+      const slipped = new Set([...slips.keys()].map((i) => [...params.keys()][i]));
+      for (const [i, sentence] of slips) this.#problems.set(`address-slip ${i}`, sentence);
       if (this.getAttribute(schema.syncUrl.attribute) === schema.syncUrl.whole) {
-        for (const [name, sentence] of unknownParams(schema, params)) this.#problems.set(`address ${name}`, sentence);
+        for (const [name, sentence] of unknownParams(schema, params)) {
+          if (!slipped.has(name)) this.#problems.set(`address ${name}`, sentence);
+        }
       }
     }
     this.#state = settings;
@@ -547,6 +575,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // before the field was typed in, as a value typed on the way was not the reader's.
   // `done` is the field's change (the reader left it): what is good then is kept.
   #applyForm(done) {
+    this.#typing = !done;
     const form = this.#q("form");
     this.#beforeTyping ??= Object.fromEntries(this.#fields().map(({ key }) => [key, this.#state[key]]));
     const read = {};
@@ -593,7 +622,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   // `message` under the form; with the `fields` it came from ([key, problem]), each field
   // marked and its problem under it, the message then kept for screen readers alone (the
-  // alert reads it out; the page shows it by each field).
+  // live region says it, #sayChanges; the page shows it by each field).
   #showError(message, fields = []) {
     const form = this.#q("form");
     for (const el of form.querySelectorAll(".field-error")) el.textContent = "";
@@ -608,6 +637,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const error = this.#q(".error");
     error.textContent = message;
     error.classList.toggle("told", shown > 0 && shown === fields.length);
+    if (message) this.#sayChanges();
+    else this.#speech.error = "";
   }
 
   // What the widget's events say, the same fields for every scenario: the widget's
@@ -696,12 +727,62 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       if (this.#syncsUrl()) {
         history.replaceState(history.state, "", toQuery(schema, widget, this.#state, location.search) + location.hash);
       }
+      this.#showNumbersToggle(name === widget.scenario);
+      this.#sayChanges();
       this.#tell("bill-widget-change", { ...this.#detail(settings), result, panels });
       this.#warmNext();
     } catch (e) {
       // Settings that do not hold together (a month's budget below the day's) name one field.
       this.#showError(e.message, e.field ? [[e.field, problemOf(e)]] : []);
     }
+  }
+
+  // "Show numbers" and its table go with a view that has a table, of the widget's own
+  // scenario; the table stays open (or shut) for the next view that has one.
+  #showNumbersToggle(own) {
+    // Set only when they change: the policy click's test holds the table's nodes untouched.
+    const toggle = this.#q("[data-action=numbers]");
+    const table = this.#q(".numbers");
+    const [hideToggle, hideTable] = [!(own && this.#tableShown), !(own && this.#tableShown) || toggle.getAttribute("aria-expanded") !== "true"];
+    if (toggle.hidden !== hideToggle) toggle.hidden = hideToggle;
+    if (table.hidden !== hideTable) table.hidden = hideTable;
+  }
+
+  // What a screen reader hears after a render or an error, in the one live region: the
+  // run's number when it changed, a new error, then the lines under the chart it has not
+  // heard (read whole at each click, a view's lines took a minute and more), at most
+  // MOST_SAID of them. The first render says nothing: the reader meets the page as it is.
+  #sayChanges() {
+    const speech = this.#speech;
+    const lines = [...this.#q(".summary").children].map((line) => line.textContent);
+    if (this.#overDays.told) lines.push(this.#q(".more").textContent);
+    const changed = lines.filter((line) => !speech.heard.includes(line));
+    const said = changed.length > MOST_SAID ? [...changed.slice(0, MOST_SAID), schema.controls.moreUnderChart] : changed;
+    const error = this.#q(".error").textContent;
+    if (error && error !== speech.error) said.unshift(error);
+    if (speech.seed !== null && speech.seed !== this.#state.seed) said.unshift(this.#q(".day-number").textContent);
+    const first = speech.seed === null;
+    Object.assign(speech, { heard: lines, error, seed: this.#state.seed });
+    if (!first) this.#say(said);
+  }
+
+  // Says `lines` in the live region, with whatever else this task says (a render's error
+  // and its lines come together), in place of what was said before; or, `after` it (the
+  // line over many days, which comes a frame after its chart: put in place of the chart's
+  // lines, it was all a screen reader said). While a field is typed in, once typing
+  // pauses: each key was heard as a new view.
+  #say(lines, after = false) {
+    const speech = this.#speech;
+    if (speech.waiting.length === 0) speech.after = after;
+    speech.after &&= after;
+    speech.waiting.push(...lines);
+    clearTimeout(speech.timer);
+    speech.timer = setTimeout(() => {
+      const said = speech.waiting.map((line) => cell("span", `${line} `));
+      if (speech.after) this.#q(".announce").append(...said);
+      else if (said.length > 0) this.#q(".announce").replaceChildren(...said);
+      speech.waiting = [];
+    }, this.#typing ? TYPING_PAUSE_MS : 0);
   }
 
   // Whether the module of the widget's lesson is started; if not, it is asked for, and the
@@ -737,7 +818,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const { day, summaries, readout, caption, columns } = view;
     const policy = this.#state.policy;
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${day.seed}`;
-    this.#q(".summary").textContent = summaries[policy];
+    this.#summarise(summaries[policy]);
+    this.#tableShown = true;
     this.#q(".day-chart").setAttribute("aria-label", this.#scenario().policies.map((p) => summaries[p.value]).join(" "));
     const rows = readout.map((r) => ({ cells: [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share], kind: r.kind }));
     this.#fillTable(view, caption, columns, rows);
@@ -750,11 +832,12 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // has one.
   // `summary`: the view's sentences, each shown on a line of its own (one sentence a
   // policy reads apart; run together they were a wall of text), or one sentence.
-  #writeView(settings, view, canvas, summary, alt = [summary].flat().join(" ")) {
+  #writeView(settings, view, canvas, summary, alt = null) {
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
     this.#summarise(summary);
-    this.#q(canvas).setAttribute("aria-label", `${view.title}. ${alt}`);
-    this.#q(".more").textContent = "";
+    this.#q(canvas).setAttribute("aria-label", alt === null ? view.title : `${view.title}. ${alt}`);
+    this.#moreLine("");
+    this.#tableShown = Boolean(view.table);
     if (view.table) this.#fillTable(view, view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
     return { settings, result: view };
   }
@@ -839,31 +922,43 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const text = [scenario.description, ...sentences].join(" ");
     this.#summarise([scenario.description, ...sentences]);
     this.#q(".overrun-chart").setAttribute("aria-label", text);
-    this.#q(".more").textContent = "";
+    this.#moreLine("");
+    this.#tableShown = false;
     return { settings, result: sentences };
+  }
+
+  // The line under the chart: `told` when it is a sentence a screen reader is told (not
+  // the "Checking…" shown while it is worked out).
+  #moreLine(text, told = false) {
+    this.#q(".more").textContent = text;
+    this.#overDays.told = told;
   }
 
   // The line under the chart checks the settings over the core's `daysChecked` days from
   // this one. It runs after the next frame is painted (so a click shows its chart first), and
   // again only when the settings change; a newer request cancels an older one.
   #showOverDays(settings, policy, { daysChecked, checking }) {
-    const line = this.#q(".more");
     const key = JSON.stringify(settings);
     if (this.#overDays.key === key) {
-      line.textContent = this.#overDays.sentences[policy];
+      this.#moreLine(this.#overDays.sentences[policy], true);
       return;
     }
     this.#cancelOverDays();
     if (!this.isConnected) return; // no timer may keep a removed widget; connecting redoes it
-    line.textContent = checking;
+    this.#moreLine(checking);
     const core = this.#core; // the module of this render's lesson, even should the widget switch meanwhile
     this.#overDays.frame = requestAnimationFrame(() => { this.#overDays.timer = setTimeout(() => {
       try {
         Object.assign(this.#overDays, { key, sentences: core.spreadSentences(settings, daysChecked), frame: 0, timer: 0 });
-        if (this.#view().chart === "shareOfBill") line.textContent = this.#overDays.sentences[this.#state.policy];
+        if (this.#view().chart === "shareOfBill") {
+          const sentence = this.#overDays.sentences[this.#state.policy];
+          this.#moreLine(sentence, true);
+          this.#speech.heard.push(sentence);
+          this.#say([sentence], true);
+        }
         this.#tell("bill-widget-days", { ...this.#detail(settings), result: this.#overDays.sentences });
       } catch (e) {
-        line.textContent = "";
+        this.#moreLine("");
         this.#showError(e.message);
       }
     }, 0); });

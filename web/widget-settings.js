@@ -78,6 +78,14 @@ export function given(setting, from, get) {
   return null;
 }
 
+/** The notices for the address's parameters the widget does not read though they are
+ *  meant for it (the core's addressSlips): a slip of one of its names (`PerMinute`), and a
+ *  setting given again; each by its place among the parameters. The page's own are left alone. */
+export function addressSlips(params) {
+  const names = [...params.keys()];
+  return new Map(core.addressSlips(names).map(([i, problem]) => [i, ignoredNotice(names[i], "address", problem, null)]));
+}
+
 /** The address's parameters that name no setting, each with the core's sentence of why
  *  (for a page whose whole address is the widget's, such as the iframe's). */
 export function unknownParams(schema, params) {

@@ -87,11 +87,67 @@ test("a screen reader meets no empty paragraph in any lesson's first view", asyn
   }
 });
 
-test("the line over 200 days is a live region, so a screen reader hears it when it arrives", async () => {
+// The widget's one live region: what a screen reader is told after a change.
+const told = (page) => page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".announce").textContent.trim());
+
+test("the line over 200 days is told to a screen reader when it arrives, not its Checking line", async () => {
   const { page, context } = await open(env, "");
   await ready(page);
-  const line = page.locator("bill-widget").locator(".more");
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Another day" }).click();
+  const line = w.locator(".more");
   await line.filter({ hasText: /^Over 200 days/ }).waitFor({ timeout: 5000 });
-  assert.equal(await line.getAttribute("aria-live"), "polite", "the line under the chart must be announced, as the summary is");
+  await page.waitForFunction(() => /Over 200 days/.test(document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent));
+  const said = await told(page);
+  assert.ok(said.startsWith("Day 1"), `the run's number is said first: ${said}`);
+  assert.ok(!/Checking/.test(said), `the Checking line is not said: ${said}`);
+  await context.close();
+});
+
+test("a view's change tells a screen reader at most two changed lines, not the whole view", async () => {
+  const { page, context } = await open(env, "examples/free-tier.html");
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Over time" }).click();
+  await page.waitForFunction(() => document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent !== "");
+  const lines = await w.locator(".summary span").allTextContents();
+  const said = await told(page);
+  const heard = lines.filter((line) => said.includes(line));
+  assert.ok(lines.length > 2 && heard.length === 2, `${heard.length} of the ${lines.length} lines under the chart said: ${said}`);
+  assert.ok(said.endsWith("More under the chart."), said);
+  assert.ok(said.length < 600, `${said.length} characters said, where the lines hold ${lines.join(" ").length}`);
+  await context.close();
+});
+
+test("typing in a field tells a screen reader nothing until typing pauses, then once", async () => {
+  const { page, context } = await open(env, "");
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  await page.locator("bill-widget").evaluate((el) => {
+    const box = el.shadowRoot.querySelector(".announce");
+    window.toldTimes = 0;
+    new MutationObserver(() => { window.toldTimes += 1; }).observe(box, { childList: true });
+  });
+  await w.getByLabel("Calls per minute").pressSequentially("12", { delay: 50 });
+  assert.equal(await page.evaluate(() => window.toldTimes), 0, "nothing said while typing");
+  await page.waitForFunction(() => window.toldTimes > 0, null, { timeout: 5000 });
+  await page.waitForTimeout(1500);
+  assert.equal(await page.evaluate(() => window.toldTimes), 1, `said once typing paused: ${await told(page)}`);
+  await context.close();
+});
+
+test("Show numbers and its table go with the views that have a table", async () => {
+  const { page, context } = await open(env, "");
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Show numbers" }).click();
+  const table = w.locator("#numbers");
+  assert.equal(await table.isVisible(), true, "the day's table is shown");
+  await w.getByRole("button", { name: "Calls at once" }).click();
+  assert.equal(await table.isVisible(), false, "no table of the day under the calls at once");
+  assert.equal(await w.getByRole("button", { name: /numbers/ }).count(), 0, "no numbers button where there is no table");
+  await w.getByRole("button", { name: "One day" }).click();
+  assert.equal(await table.isVisible(), true, "the day's table is open again, as the reader left it");
   await context.close();
 });

@@ -61,11 +61,13 @@ test("the iframe's address takes the attribute names, and writes the one name", 
   assert.deepEqual(log.errors, []);
 });
 
-test("the iframe says which parameters of its address name no setting", async () => {
-  const { page, log } = await load(env, "embed.html?policy=dailyBudget&budgte=0.3");
+test("the iframe says which parameters of its address name no setting, a slip with the name meant", async () => {
+  const { page, log } = await load(env, "embed.html?policy=dailyBudget&budgte=0.3&bogus=1");
   await ready(page);
   const { notice } = await view(page);
-  assert.match(notice, /Ignored budgte in the address: .*"budgte"/, notice);
+  assert.match(notice, /Ignored budgte in the address: not a name of this widget; "budget" is\./, notice);
+  assert.doesNotMatch(notice, /got "budgte"/, `the slip is said once: ${notice}`);
+  assert.match(notice, /Ignored bogus in the address: must be the key of a setting, .*; got "bogus"\./, notice);
   assert.deepEqual(log.errors, []);
 });
 

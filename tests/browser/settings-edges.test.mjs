@@ -3,7 +3,7 @@
 // and the open settings panel fits a 320 px phone.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, load, pageOf, ready, view } from "./harness.mjs";
+import { start, load, open, pageOf, ready, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -147,6 +147,39 @@ test("of two sync-url widgets on a page only the first keeps the address, and th
     await page.reload();
     await ready(page, "#a");
     assert.equal((await view(page, "#a")).view, "day", "after a reload the first is still lesson 000's day");
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the first sync-url widget of the page keeps the address though the browser loads the second first", async () => {
+  const html = sitePage("Two sync-url widgets, far apart",
+    `<bill-widget id="a" sync-url></bill-widget><div style="height: 5000px"></div><bill-widget id="b" sync-url scenario="freeTier"></bill-widget>`);
+  const { page, context, log } = await pageOf(env, "two-sync-far.html?policy=noLimit#b", html);
+  try {
+    await ready(page, "#b");
+    const b = await view(page, "#b");
+    assert.match(b.notice, /^Ignored the sync-url attribute: another widget of this page keeps its settings in the address/, b.notice);
+    assert.equal(new URL(page.url()).searchParams.get("policy"), "noLimit", `the second left the address alone: ${page.url()}`);
+    await page.locator("#a").scrollIntoViewIfNeeded();
+    await ready(page, "#a");
+    assert.deepEqual((await view(page, "#a")).pressed, ["noLimit"], "the first reads the address");
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the address's slips of a name and settings given twice are said, and the page's own names are not", async () => {
+  const { page, context, log } = await open(env, "examples/toy-day.html?utm_source=news&PerMinute=9&policy=noLimit&policy=dailyBudget");
+  try {
+    await ready(page);
+    const { notice, pressed } = await view(page);
+    assert.match(notice, /Ignored PerMinute in the address: not a name of this widget; "perMinute" is\./, notice);
+    assert.match(notice, /Ignored policy in the address: given twice; the first is used\./, notice);
+    assert.doesNotMatch(notice, /utm_source/, notice);
+    assert.deepEqual(pressed, ["noLimit"], "the first policy given is used");
     assert.deepEqual(log.errors, []);
   } finally {
     await context.close();

@@ -50,7 +50,7 @@ test("each of the 40 sockpuppets is a bar of 5 requests through and 3 refused un
   assert.equal(v.canvas, "accounts-chart");
   assert.equal(v.summary, row.sentence);
   assert.match(v.summary, /each of the 40 sockpuppets got 5 of its 8 requests through; 120 requests refused: 120 by the rate limit\.$/);
-  assert.equal(v.label, `${view.title}. ${row.sentence}`);
+  assert.equal(v.label, view.title, "the chart is named by its title; its sentences are the lines under it, not said twice");
   assert.deepEqual([v.caption, v.rows], [view.table.caption, view.table.rows]);
   // Through and refused are painted 5 to 3 (the key's two swatches are the same size).
   const [through, refused] = v.painted;

@@ -88,6 +88,31 @@ test("an auto widget follows the page's color-scheme, a <meta name=color-scheme>
   assert.deepEqual(log.errors, []);
 });
 
+test("an auto widget follows a site's switch on a wrapper around it, and a background that fades to the new theme", async () => {
+  const { page, log } = await load(env, "examples/two-widgets.html", { colorScheme: "light" });
+  await ready(page, "#first");
+  // A React-style shell: the dark class on a wrapper, not on <html> or <body>.
+  await page.evaluate(() => {
+    // A constructed sheet: the page's CSP refuses a <style> element.
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(".shell { transition: background-color 0.3s; } .shell.dark { background-color: rgb(27, 27, 29); }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    const shell = Object.assign(document.createElement("div"), { className: "shell" });
+    const widget = document.querySelector("#first");
+    widget.before(shell);
+    shell.append(widget);
+  });
+  await ready(page, "#first");
+  await page.evaluate(() => document.querySelector(".shell").classList.add("dark"));
+  await until(page, "#first", true);
+  const faded = await looks(page, "#first");
+  assert.deepEqual([faded.dark, faded.pixel], [true, [27, 27, 29]], "dark once the wrapper's background has faded to dark");
+  await page.evaluate(() => document.querySelector(".shell").classList.remove("dark"));
+  await until(page, "#first", false);
+  assert.equal((await looks(page, "#first")).dark, false, "light again once it has faded back");
+  assert.deepEqual(log.errors, []);
+});
+
 test("the iframe takes theme= in its address, and a bad one is said in the widget", async () => {
   for (const [query, dark, notice] of [
     ["?theme=light", false, ""],

@@ -315,6 +315,21 @@ pub fn attribute_slip(#[wasm_bindgen(unchecked_param_type = "string")] name: JsV
     slip.map_or(JsValue::NULL, |s| JsValue::from_str(&s))
 }
 
+/// Why each of the address's parameter names (`names`, in their order) that the widget does
+/// not read is set aside, as `[index, problem]` pairs
+/// ([`billsim_core::scenario::attribute_slips::address_slips`]): a slip of one of the
+/// widget's names, and a setting given again. A list that is not one of strings gives none.
+#[wasm_bindgen(js_name = addressSlips, unchecked_return_type = "[number, string][]")]
+pub fn address_slips(#[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue) -> JsValue {
+    let names: Vec<String> = js_sys::Array::from(&names).iter().filter_map(|n| n.as_string()).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let said = js_sys::Array::new();
+    for (i, problem) in billsim_core::scenario::attribute_slips::address_slips(&names) {
+        said.push(&js_sys::Array::of2(&JsValue::from(i as u32), &JsValue::from_str(&problem)));
+    }
+    said.into()
+}
+
 /// A setting's value as `readSetting` gives it: whole numbers (every range in the table
 /// is below 2^53) and dollars as JS numbers whose shortest form is the exact amount (at
 /// most 15 significant digits: a test of the core checks every range), a choice's name.

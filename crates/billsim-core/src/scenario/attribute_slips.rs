@@ -1,7 +1,8 @@
 //! An attribute of the element that is no attribute of the widget but a slip of one
 //! (`polcy`, `budget-dolars`, `perminute`): the widget says so in its notice, with the name
 //! meant. An attribute far from every name of the widget (`class`, `id`, a framework's
-//! `data-v-1a2b`) is the page's own and is left alone.
+//! `data-v-1a2b`) is the page's own and is left alone. The same for the names of the
+//! address (`?PerMinute=9`), where a setting given twice is said too.
 
 use crate::scenario::registry::widget_settings;
 use crate::views::{sync_url::SYNC_URL, theme::THEME};
@@ -27,6 +28,11 @@ pub fn slip(name: &str) -> Option<String> {
     if names.iter().any(|n| n == name) {
         return None;
     }
+    Some(format!("not an attribute of this widget; \"{}\" is", nearest(name, &names)?))
+}
+
+/// The name of `names` that `name` is a slip of, if any.
+fn nearest<'n>(name: &str, names: &'n [String]) -> Option<&'n str> {
     // The letters alone: `budget_dollars` and `perminute` are the names without their dashes.
     let bare = |n: &str| {
         n.bytes().filter(|b| !matches!(b, b'-' | b'_')).eq(name.bytes().filter(|b| !matches!(b, b'-' | b'_')))
@@ -36,7 +42,45 @@ pub fn slip(name: &str) -> Option<String> {
         .map(|n| (if bare(n) { 0 } else { edits(n, name) }, n))
         .filter(|&(d, n)| d <= MOST_EDITS && d < n.len() / 2)
         .min_by_key(|&(d, _)| d)?;
-    Some(format!("not an attribute of this widget; \"{}\" is", meant.1))
+    Some(meant.1)
+}
+
+/// Why each of the address's parameters (`names`, in the address's order) that the widget
+/// does not read is set aside, by its place in `names`: a slip of one of the widget's names
+/// ("not a name of this widget; \"perMinute\" is"), and a setting given again, under the
+/// same name or another of its names, where the widget reads the first of its names given
+/// (its key, its attribute, then its old names), at its first place. The page's own
+/// parameters, far from every name, are left alone.
+///
+/// ```
+/// use billsim_core::scenario::attribute_slips::address_slips;
+/// let said = address_slips(&["utm_source", "PerMinute", "seed", "seed"]);
+/// assert_eq!(said, [
+///     (1, "not a name of this widget; \"perMinute\" is".to_string()),
+///     (3, "given twice; the first is used".to_string()),
+/// ]);
+/// ```
+pub fn address_slips(names: &[&str]) -> Vec<(usize, String)> {
+    let mut settings: Vec<Vec<String>> = widget_settings().map(|s| s.address_names()).collect();
+    settings.push(vec![THEME.key.to_string()]);
+    let every: Vec<String> = settings.iter().flatten().cloned().collect();
+    let mut said = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let Some(setting) = settings.iter().find(|names| names.iter().any(|n| n == name)) else {
+            if let Some(meant) = nearest(name, &every) {
+                said.push((i, format!("not a name of this widget; \"{meant}\" is")));
+            }
+            continue;
+        };
+        let read = setting.iter().find_map(|n| names.iter().position(|m| m == n));
+        match read {
+            Some(r) if r == i => {}
+            Some(r) if names[r] == *name => said.push((i, "given twice; the first is used".to_string())),
+            Some(r) => said.push((i, format!("the same setting as \"{}\", which is used", names[r]))),
+            None => {}
+        }
+    }
+    said
 }
 
 /// Letters added, dropped or changed to turn `a` into `b` (Levenshtein's distance).
@@ -76,6 +120,24 @@ mod tests {
             assert_eq!(slip(&s.attribute()), None, "{}", s.attribute());
         }
         assert_eq!(slip("budget"), None, "an old name still reads");
+    }
+
+    #[test]
+    fn an_address_says_its_slips_and_each_setting_given_again_but_leaves_the_pages_own_names() {
+        let names = ["budgetDolars", "perMinute", "per-minute", "view", "view", "utm_source", "fbclid", "them"];
+        let said = address_slips(&names);
+        let expected = [
+            (0, "not a name of this widget; \"budgetDollars\" is".to_string()),
+            (2, "the same setting as \"perMinute\", which is used".to_string()),
+            (4, "given twice; the first is used".to_string()),
+            (7, "not a name of this widget; \"theme\" is".to_string()),
+        ];
+        assert_eq!(said, expected, "{names:?}");
+        // The attribute's name comes after the key among a setting's names: the key is read
+        // wherever it stands.
+        let said = address_slips(&["per-minute", "perMinute"]);
+        assert_eq!(said, [(0, "the same setting as \"perMinute\", which is used".to_string())]);
+        assert_eq!(address_slips(&["policy", "seed", "theme", "q", "page"]), [], "one of each");
     }
 
     #[test]

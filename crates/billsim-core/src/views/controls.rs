@@ -11,7 +11,14 @@ pub struct Controls {
     /// The button that shows the view's table, and the same button once it is shown.
     pub show_numbers: &'static str,
     pub hide_numbers: &'static str,
+    /// Said to a screen reader after the lines under the chart that changed, when more
+    /// changed than it is told at once.
+    pub more_under_chart: &'static str,
 }
 
-pub const CONTROLS: Controls =
-    Controls { more_settings: "More settings", show_numbers: "Show numbers", hide_numbers: "Hide numbers" };
+pub const CONTROLS: Controls = Controls {
+    more_settings: "More settings",
+    show_numbers: "Show numbers",
+    hide_numbers: "Hide numbers",
+    more_under_chart: "More under the chart.",
+};
