@@ -47,8 +47,10 @@ function groupedByFirst(rows) {
 }
 
 // A table body of `rows` (cells, and the kind of user where a row is one user's), under a
-// heading row naming the group (its column's name in data-column) when it is one.
-function bodyOf(rows, group = null, words = new Set()) {
+// heading row naming the group (its column's name in data-column) when it is one; each
+// cell has its column's name (`names`) in data-column, which a phone's card of the row
+// shows above it.
+function bodyOf(rows, group = null, words = new Set(), names = []) {
   const tbody = document.createElement("tbody");
   if (group !== null) {
     const th = Object.assign(document.createElement("th"), { scope: "rowgroup", colSpan: group.span });
@@ -61,6 +63,7 @@ function bodyOf(rows, group = null, words = new Set()) {
   }
   tbody.append(...rows.map(({ cells, kind }) => {
     const tr = rowOf(cells);
+    [...tr.cells].forEach((td, i) => { if (names[i] !== undefined) td.dataset.column = names[i]; });
     markWords([...tr.cells], words, group === null ? 0 : 1);
     if (kind) tr.dataset.kind = kind;
     return tr;
@@ -77,6 +80,9 @@ export function fillTable(table, columns, rows) {
   const from = groups === null ? 0 : 1;
   table.tHead.rows[0].replaceChildren(...markWords(headOf(columns.slice(from)), words, from));
   for (const tbody of [...table.tBodies]) tbody.remove();
-  if (groups === null) table.append(bodyOf(rows, null, words));
-  else table.append(...groups.map(({ name, rows }) => bodyOf(rows, { name, column: columns[0], span: columns.length - 1 }, words)));
+  if (groups === null) table.append(bodyOf(rows, null, words, columns));
+  else {
+    const group = (name) => ({ name, column: columns[0], span: columns.length - 1 });
+    table.append(...groups.map(({ name, rows }) => bodyOf(rows, group(name), words, columns.slice(1))));
+  }
 }

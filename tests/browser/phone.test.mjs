@@ -1,6 +1,7 @@
 // On a phone (390 x 844) each lesson's page shows the chart on its first screen with the
-// control that changes it; at 320 px nothing scrolls sideways, and a table wider than the
-// widget scrolls inside its box with its first column kept in view.
+// control that changes it; at 320 px nothing scrolls sideways, and "Show numbers" is a card
+// a row; in a wider widget a table wider than it scrolls inside its box with its first
+// column kept in view.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { start, open, ready } from "./harness.mjs";
@@ -47,7 +48,7 @@ for (const path of PAGES) {
     await context.close();
   });
 
-  test(`${path} at 320 px: nothing scrolls sideways, with every panel open, and tables keep their first column in view`, async () => {
+  test(`${path} at 320 px: nothing scrolls sideways, with every panel open, and the numbers are a card a row, each under its column's name`, async () => {
     const { page, context, log } = await open(env, path, { viewport: { width: 320, height: 700 } });
     await ready(page);
     const w = page.locator("bill-widget");
@@ -56,27 +57,42 @@ for (const path of PAGES) {
     const seen = await page.evaluate(() => {
       const el = document.querySelector("bill-widget");
       const table = el.shadowRoot.querySelector("#numbers");
-      const cell = table.querySelector("tbody td");
+      const number = table.querySelector("tbody tr:not(.group) td:last-child");
       return {
         page: document.documentElement.scrollWidth,
         widget: el.shadowRoot.querySelector(".bw").scrollWidth,
-        tableScrolls: getComputedStyle(table).overflowX,
-        sticky: getComputedStyle(cell).position,
+        table: [table.scrollWidth, table.clientWidth],
+        named: [getComputedStyle(number, "::before").content, number.dataset.column],
       };
     });
     assert.ok(seen.page <= 320, `the page is ${seen.page} px wide at 320`);
     assert.ok(seen.widget <= 320, `the widget is ${seen.widget} px wide at 320`);
-    assert.equal(seen.tableScrolls, "auto", "a wide table scrolls inside its own box");
-    assert.equal(seen.sticky, "sticky", "its first column stays in view as it scrolls");
-    // Its right edge is shaded while there is more to scroll to, and not at the end.
-    const before = await edgeShade(page);
-    await w.evaluate((el) => { const n = el.shadowRoot.querySelector("#numbers"); n.scrollLeft = n.scrollWidth; });
-    const end = await edgeShade(page);
-    assert.ok(before < end - 15, `the edge is darker while the table scrolls on (${before.toFixed(0)}) than at its end (${end.toFixed(0)})`);
+    assert.ok(seen.table[0] <= seen.table[1], `the numbers are ${seen.table[0]} px wide in a box of ${seen.table[1]}: none a scroll away`);
+    assert.equal(seen.named[0], `${JSON.stringify(seen.named[1])} / ""`, "a number shows its column's name above it, not said again to a screen reader");
     assert.deepEqual(log.errors, []);
     await context.close();
   });
 }
+
+test("in a widget too narrow for lesson 000's numbers, yet no phone's, the table scrolls in its box, its first column in view and its edge shaded", async () => {
+  const { page, context, log } = await open(env, "examples/toy-day.html", { viewport: { width: 530, height: 800 } });
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Show numbers" }).click();
+  const seen = await w.evaluate((el) => {
+    const table = el.shadowRoot.querySelector("#numbers");
+    return { widths: [table.scrollWidth, table.clientWidth], sticky: getComputedStyle(table.querySelector("tbody td")).position };
+  });
+  assert.ok(seen.widths[0] > seen.widths[1], `the table is ${seen.widths[0]} px in a box of ${seen.widths[1]}: it scrolls`);
+  assert.equal(seen.sticky, "sticky", "its first column stays in view as it scrolls");
+  // Its right edge is shaded while there is more to scroll to, and not at the end.
+  const before = await edgeShade(page);
+  await w.evaluate((el) => { const n = el.shadowRoot.querySelector("#numbers"); n.scrollLeft = n.scrollWidth; });
+  const end = await edgeShade(page);
+  assert.ok(before < end - 15, `the edge is darker while the table scrolls on (${before.toFixed(0)}) than at its end (${end.toFixed(0)})`);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
 
 /** How light (0 to 255, red channel) the rightmost 4 px of the numbers table's box are, as
  * painted, over the middle of its height: a shade there says the table scrolls on. */
