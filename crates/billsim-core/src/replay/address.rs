@@ -31,7 +31,7 @@ pub struct Address {
 const KEYS: &str = "one of \"lesson\", \"add\", \"per\" and \"policies\"";
 
 /// The address's `pairs` (its keys and values, decoded) read: a key given twice is read at
-/// its last.
+/// its first, and the second said.
 ///
 /// ```
 /// use billsim_core::replay::address::read;
