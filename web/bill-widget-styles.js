@@ -199,7 +199,7 @@ th.words, td.words { text-align: left; }
   .panel th, .panel td { padding: 0.2rem; }
   .panel td:first-child { min-width: 0; max-width: 8rem; }
 }
-/* On a phone, "Show numbers" shows each row as a card: what the row is across the top, then
+/* A phone's "Show numbers" shows each row as a card: what the row is across the top, then
    each number under its column's name (data-column), so the charges sit on the screen where
    a table of seven columns put them a sideways scroll away. The column heads stay for
    screen readers, which the names above the numbers are not said to (their alt text, ""). */

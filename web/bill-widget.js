@@ -296,6 +296,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const [width, height] = this.#backing(canvas);
     if (entries.some((e) => e.target === canvas) && (canvas.width !== width || canvas.height !== height)) this.#draw();
   });
+  // A box that scrolls sideways (the numbers table, a panel's table or log) is a tab stop, so
+  // a keyboard can scroll it; one whose content fits is not (a stop with nothing to do). Its
+  // content is watched too: a table written anew changes its width, not the box's.
+  #scrollers = new ResizeObserver((entries) => {
+    for (const { target } of entries) {
+      const box = target.closest(".numbers, .scroll, pre");
+      if (box) box.tabIndex = box.scrollWidth > box.clientWidth ? 0 : -1;
+    }
+  });
   // The view the widget last derived, and what it last wrote from one: the numbers table's
   // view and the panels' words, so that a click rewrites only what changed.
   #kept = { make: null, key: "", view: null };
@@ -344,6 +353,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       if (e.propertyName.startsWith("background") && e.target.contains?.(this)) this.#draw();
     }, { capture: true, signal: connection.signal });
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
+    this.#watchScrollers(this.#root);
     whenNear([this], connection.signal).then(() => load(scenarioHint(this))).then(() => {
       if (connection.signal.aborted) return;
       if (!this.#loaded) this.#load();
@@ -357,6 +367,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (addressKeeper === this) addressKeeper = null;
     this.#connection?.abort();
     this.#resize.disconnect();
+    this.#scrollers.disconnect();
     this.#cancelOverDays();
     this.#cancelWarm();
   }
@@ -815,12 +826,12 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // its own, on the canvas.
   #writeDay(settings) {
     const view = this.#viewOf(this.#core.dayView, settings);
-    const { day, summaries, readout, caption, columns } = view;
+    const { day, title, summaries, readout, caption, columns } = view;
     const policy = this.#state.policy;
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${day.seed}`;
     this.#summarise(summaries[policy]);
     this.#tableShown = true;
-    this.#q(".day-chart").setAttribute("aria-label", this.#scenario().policies.map((p) => summaries[p.value]).join(" "));
+    this.#q(".day-chart").setAttribute("aria-label", `${title}. ${this.#scenario().policies.map((p) => summaries[p.value]).join(" ")}`);
     const rows = readout.map((r) => ({ cells: [r.policy, r.user, r.calls, r.served, r.refused, r.charged, r.share], kind: r.kind }));
     this.#fillTable(view, caption, columns, rows);
     this.#showOverDays(settings, policy, view);
@@ -908,9 +919,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const words = panels.map((p) => JSON.stringify(p));
     const box = this.#q(".panels");
     if (words.length !== this.#panelsShown.length) {
+      this.#watchScrollers(box, false);
       box.replaceChildren(...panels.map(panel));
+      this.#watchScrollers(box);
     } else {
-      words.forEach((w, i) => { if (w !== this.#panelsShown[i]) box.children[i].replaceWith(panel(panels[i])); });
+      words.forEach((w, i) => {
+        if (w === this.#panelsShown[i]) return;
+        this.#watchScrollers(box.children[i], false);
+        box.children[i].replaceWith(panel(panels[i]));
+        this.#watchScrollers(box.children[i]);
+      });
     }
     this.#panelsShown = words;
     return panels;
@@ -925,6 +943,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#moreLine("");
     this.#tableShown = false;
     return { settings, result: sentences };
+  }
+
+  // Watches (or, `watch` false, no longer: they are about to go) the boxes under `within`
+  // that may scroll sideways, and what they hold (#scrollers).
+  #watchScrollers(within, watch = true) {
+    for (const box of within.querySelectorAll(".numbers, .scroll, pre")) {
+      for (const el of [box, box.firstElementChild]) {
+        if (el) this.#scrollers[watch ? "observe" : "unobserve"](el);
+      }
+    }
   }
 
   // The line under the chart: `told` when it is a sentence a screen reader is told (not

@@ -137,6 +137,33 @@ test("typing in a field tells a screen reader nothing until typing pauses, then 
   await context.close();
 });
 
+test("lesson 000's day chart is named by what it shows, then each policy's sentence", async () => {
+  const { page, context } = await open(env, "?seed=3");
+  await ready(page);
+  const label = await page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".day-chart").getAttribute("aria-label"));
+  assert.ok(label.startsWith("Day 3: each user's share of the day's calls, then of its bill under each policy. No limit: "), label);
+  await context.close();
+});
+
+test("a table's box is a tab stop while it scrolls sideways, and not when its table fits", async () => {
+  const { page, context } = await open(env, "", { viewport: { width: 1000, height: 900 } });
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Show numbers" }).click();
+  const stop = () => w.evaluate((el) => {
+    const box = el.shadowRoot.querySelector("#numbers");
+    return { tabIndex: box.tabIndex, widths: [box.scrollWidth, box.clientWidth] };
+  });
+  await page.waitForFunction(() => document.querySelector("bill-widget").shadowRoot.querySelector("#numbers").tabIndex === -1, null, { timeout: 5000 }).catch(() => {});
+  const wide = await stop();
+  assert.equal(wide.tabIndex, -1, `the table fits (${wide.widths}): no tab stop`);
+  await page.setViewportSize({ width: 530, height: 900 });
+  await page.waitForFunction(() => document.querySelector("bill-widget").shadowRoot.querySelector("#numbers").tabIndex === 0, null, { timeout: 5000 }).catch(() => {});
+  const narrow = await stop();
+  assert.equal(narrow.tabIndex, 0, `the table scrolls (${narrow.widths}): a tab stop, so a keyboard can scroll it`);
+  await context.close();
+});
+
 test("Show numbers and its table go with the views that have a table", async () => {
   const { page, context } = await open(env, "");
   await ready(page);

@@ -66,7 +66,7 @@ export interface ReadoutRow {
 }
 
 /** The widget's day: the day, each policy's sentence and the table's rows. */
-export interface DayView { day: DayResult; summaries: Record<string, string>; readout: ReadoutRow[]; caption: string; columns: string[]; daysChecked: number; checking: string }
+export interface DayView { day: DayResult; title: string; summaries: Record<string, string>; readout: ReadoutRow[]; caption: string; columns: string[]; daysChecked: number; checking: string }
 
 /** A version of the budget under many calls at once (`billsim overrun --json`). */
 export interface OverrunRow { version: string; admitted: number; chargedMicros: bigint }

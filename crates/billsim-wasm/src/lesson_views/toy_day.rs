@@ -88,6 +88,7 @@ pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsV
     #[derive(Serialize)]
     struct View<'a> {
         day: &'a billsim_core::DayResult,
+        title: String,
         summaries: PerPolicy<String>,
         readout: Vec<billsim_core::lessons::toy_day::readout::ReadoutRow>,
         caption: String,
@@ -98,6 +99,7 @@ pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsV
     }
     to_js(&View {
         day: &day,
+        title: billsim_core::lessons::toy_day::readout::title(&day),
         summaries: PerPolicy::of(|p| day.summary(p)),
         readout: billsim_core::lessons::toy_day::readout::readout(&day),
         caption: billsim_core::lessons::toy_day::readout::caption(&day),

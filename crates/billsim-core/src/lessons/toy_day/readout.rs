@@ -41,6 +41,21 @@ pub fn caption(day: &DayResult) -> String {
     format!("Day {}: each user's calls and charges under each policy", day.seed)
 }
 
+/// The day's chart, as a screen reader is told what it shows: each user's share of the calls,
+/// then of the bill under each policy.
+///
+/// ```
+/// use billsim_core::lessons::toy_day::readout::title;
+/// use billsim_core::{simulate_day, Settings};
+/// assert_eq!(
+///     title(&simulate_day(3, &Settings::default()).unwrap()),
+///     "Day 3: each user's share of the day's calls, then of its bill under each policy"
+/// );
+/// ```
+pub fn title(day: &DayResult) -> String {
+    format!("Day {}: each user's share of the day's calls, then of its bill under each policy", day.seed)
+}
+
 /// Every policy's outcome for every user, policy by policy.
 ///
 /// ```
