@@ -354,6 +354,7 @@ test("a link's \"Count as one user\" the log has not is said of the results show
   assert.equal(said.length, 2, JSON.stringify(said));
   assert.match(said[0], /^This log has no field the link's "Count as one user" asks for, so it was read by its format's user:$/);
   assert.match(said[1], /got "nonexistent"/);
+  assert.doesNotMatch(said[1], /^per: /, "the head names the field: the reason does not again");
   assert.deepEqual(log.errors, []);
 });
 
