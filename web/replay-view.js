@@ -267,6 +267,7 @@ class ReplayView extends HTMLElement {
       this.#q(".editor").open = true;
     }
     if (asked.add) this.#q(".add").value = asked.add;
+    if (asked.frame) this.#frame = asked.frame;
     this.#askedPer = asked.per;
     if (asked.lesson) {
       this.#q(".lesson").value = asked.lesson;
@@ -291,6 +292,9 @@ class ReplayView extends HTMLElement {
         // Only the editor writes these policies, with texts and BigInts: left out if not.
       }
     }
+    // The framed policy, when the reader framed another than the last (the one framed at first).
+    const bars = this.#good?.view.share.bars;
+    if (this.#frame && bars && this.#frame !== bars.at(-1)?.policy) at.set("frame", this.#frame);
     const hash = at.size > 0 ? `#${at}` : "";
     history.replaceState(history.state, "", `${location.pathname}${location.search}${hash}`);
   }
@@ -366,6 +370,7 @@ class ReplayView extends HTMLElement {
       if (!button) return;
       this.#frame = button.dataset.policy;
       this.#pressFrame();
+      this.#toAddress();
       // Only the share chart frames a policy: the spend over time draws every policy alike.
       this.#draw(".share-chart");
     });

@@ -86,7 +86,7 @@ test("a part of the address the page cannot use is said with what it allows, and
   await page.waitForFunction(() => (document.querySelector("replay-view")?.shadowRoot?.querySelector(".problem")?.textContent ?? "") !== "");
   const s = await state(page);
   assert.match(s.problem, /Ignored lesson in the address: must be one of "toyDay", .*; got "nope"\./);
-  assert.match(s.problem, /Ignored colour in the address: must be one of "lesson", "add", "per" and "policies"; got "colour"\./);
+  assert.match(s.problem, /Ignored colour in the address: must be one of "lesson", "add", "per", "policies" and "frame"; got "colour"\./);
   assert.match(s.problem, /Ignored policies in the address: must be the editor's policies as JSON/);
   assert.equal(await el(page).locator(".add").inputValue(), "toyDay-heavy", "the cohort it could use is chosen");
   // The page still replays a lesson's traffic, and the address then holds only what it uses.
@@ -155,6 +155,23 @@ test("at a phone's width the results come to the top of the screen after a lesso
   await lessonReplayed(page, "toyDay");
   const top = await el(page).evaluate((e) => e.shadowRoot.querySelector("#rv-results").getBoundingClientRect().top);
   assert.ok(top > -2 && top < 100, `the results' heading is ${Math.round(top)} px from the top of an 844 px screen`);
+  assert.deepEqual(log.errors, []);
+});
+
+test("the policy a reader frames is in the address, and a reload frames it again", async () => {
+  const { page, log } = await load(env, "replay.html");
+  await lessonReplayed(page, "toyDay");
+  const pressed = () => el(page).evaluate((e) => [...e.shadowRoot.querySelectorAll(".frame button[aria-pressed=true]")].map((b) => b.dataset.policy));
+  await el(page).locator(".frame button").first().click();
+  const framed = await pressed();
+  assert.equal((await state(page)).hash.frame, framed[0], `the address frames ${framed}`);
+  const address = new URL(page.url());
+  await page.goto("about:blank");
+  await page.goto(address.href);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await page.waitForFunction(() => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > 0);
+  assert.deepEqual(await pressed(), framed, "framed again after the reload");
+  assert.equal((await state(page)).problem, "");
   assert.deepEqual(log.errors, []);
 });
 

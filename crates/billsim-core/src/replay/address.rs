@@ -1,13 +1,14 @@
 //! The replay page's state in its address, after the `#` (which never leaves the browser):
 //! the lesson whose traffic it replays (`lesson=freeTier`), the cohort added (`add=`), the
-//! log's field that counts as one user (`per=team_id`) and the editor's policies as JSON
-//! (`policies=`), so that a reload or a shared link shows the same results. A reader's own
+//! log's field that counts as one user (`per=team_id`), the editor's policies as JSON
+//! (`policies=`) and the policy whose bar is framed (`frame=`), so that a reload or a shared
+//! link shows the same results. A reader's own
 //! log is not in it: that file never leaves the page.
 
 use super::{lesson_log, page, run};
 use crate::engine::guard_schema::Edited;
 use crate::settings::shown;
-use crate::words::{ignored, GivenIn};
+use crate::words::{self, ignored, GivenIn};
 use serde::Serialize;
 
 /// What the address asks for, each part read and checked; what cannot be used, said.
@@ -23,12 +24,14 @@ pub struct Address {
     pub per: Option<String>,
     /// The editor's policies, as the editor holds them.
     pub policies: Option<Vec<Edited>>,
+    /// The policy whose bar is framed: one of the address's policies, else of the defaults.
+    pub frame: Option<String>,
     /// A sentence for each part set aside: "Ignored lesson in the address: must be one of ...".
     pub ignored: Vec<String>,
 }
 
 /// The keys the address takes, as a refusal lists them.
-const KEYS: &str = "one of \"lesson\", \"add\", \"per\" and \"policies\"";
+const KEYS: &str = "one of \"lesson\", \"add\", \"per\", \"policies\" and \"frame\"";
 
 /// The address's `pairs` (its keys and values, decoded) read: a key given twice is read at
 /// its first, and the second said.
@@ -38,10 +41,11 @@ const KEYS: &str = "one of \"lesson\", \"add\", \"per\" and \"policies\"";
 /// let pairs = |p: &[(&str, &str)]| p.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>();
 /// let a = read(&pairs(&[("lesson", "freeTier"), ("policies", r#"[{"name":"open","guards":[]}]"#)]));
 /// assert_eq!((a.lesson.as_deref(), a.policies.map(|p| p[0].name.clone())), (Some("freeTier"), Some("open".to_string())));
-/// assert_eq!(read(&pairs(&[("lessn", "x")])).ignored, ["Ignored lessn in the address: must be one of \"lesson\", \"add\", \"per\" and \"policies\"; got \"lessn\"."]);
+/// assert_eq!(read(&pairs(&[("lessn", "x")])).ignored, ["Ignored lessn in the address: must be one of \"lesson\", \"add\", \"per\", \"policies\" and \"frame\"; got \"lessn\"."]);
 /// ```
 pub fn read(pairs: &[(String, String)]) -> Address {
     let mut address = Address::default();
+    let mut frame = None;
     for (i, (key, value)) in pairs.iter().enumerate() {
         let refused = |problem: String| ignored(key, GivenIn::Address, &problem, None);
         // A part given again (a link edited by hand) keeps the first, as the widgets' do.
@@ -93,7 +97,23 @@ pub fn read(pairs: &[(String, String)]) -> Address {
                     shown(value)
                 ))),
             },
+            // Checked once the policies are known: the address's, else the defaults.
+            "frame" => frame = Some(value.clone()),
             _ => address.ignored.push(refused(format!("must be {KEYS}; got {}", shown(key)))),
+        }
+    }
+    if let Some(frame) = frame {
+        let names: Vec<String> = match &address.policies {
+            Some(policies) => policies.iter().map(|p| p.name.clone()).collect(),
+            None => run::main_policies().0.into_iter().map(|p| p.name).collect(),
+        };
+        if names.contains(&frame) {
+            address.frame = Some(frame);
+        } else {
+            let named: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+            let problem =
+                format!("must be one of the policies replayed, {}; got {}", words::alternatives(&named), shown(&frame));
+            address.ignored.push(ignored("frame", GivenIn::Address, &problem, None));
         }
     }
     address
@@ -152,6 +172,25 @@ mod tests {
             bad.ignored[2].starts_with("Ignored policies in the address: must be the editor's policies as JSON"),
             "{}",
             bad.ignored[2]
+        );
+    }
+
+    #[test]
+    fn the_framed_policy_is_one_of_the_addresss_policies_else_of_the_defaults() {
+        let defaults = read(&pairs(&[("frame", "requestsPerMinute")]));
+        assert_eq!(
+            (defaults.frame.as_deref(), defaults.ignored.len()),
+            (Some("requestsPerMinute"), 0),
+            "{:?}",
+            defaults.ignored
+        );
+        let own = read(&pairs(&[("frame", "open"), ("policies", r#"[{"name":"open","guards":[]}]"#)]));
+        assert_eq!(own.frame.as_deref(), Some("open"), "{:?}", own.ignored);
+        let bad = read(&pairs(&[("frame", "rateLimit"), ("policies", r#"[{"name":"open","guards":[]}]"#)]));
+        assert_eq!(bad.frame, None);
+        assert_eq!(
+            bad.ignored,
+            ["Ignored frame in the address: must be one of the policies replayed, \"open\"; got \"rateLimit\"."]
         );
     }
 
