@@ -2,8 +2,8 @@
 //! the lesson whose traffic it replays (`lesson=freeTier`), the cohort added (`add=`), the
 //! log's field that counts as one user (`per=team_id`), the editor's policies as JSON
 //! (`policies=`) and the policy whose bar is framed (`frame=`), so that a reload or a shared
-//! link shows the same results. A reader's own
-//! log is not in it: that file never leaves the page.
+//! link shows the same results. A reader's own log is not in it: that file never leaves the
+//! page.
 
 use super::{lesson_log, page, run};
 use crate::engine::guard_schema::Edited;
