@@ -123,7 +123,6 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
             }
         })
         .collect();
-    let mut view = placed(title(run), scale, &moments, lines, limits, false);
     let when = |at: Instant| scale.moment(at.0, Round::Down);
     let start = run.about.start.map(|(words, at)| Moment {
         at_ms: at.0,
@@ -137,8 +136,8 @@ pub fn over_time(run: &ScenarioRun) -> Result<OverTime, FieldError> {
         label: words.mark.to_string(),
         sentence: format!("{} from {} to {}.", words.sentence, when(from), when(to)),
     });
-    view.moments = start.into_iter().chain(outage).collect();
-    Ok(window::cut_to_the_moves(view.in_words()))
+    let marked = start.into_iter().chain(outage).collect();
+    Ok(window::cut_to_the_moves(placed(title(run), scale, &moments, lines, limits, marked, false)))
 }
 
 fn overflow(_: Overflow) -> FieldError {
@@ -159,15 +158,16 @@ pub(crate) struct Drawn {
     pub trip_sentence: String,
 }
 
-/// The view of `lines` over `moments` with `limits`: the money axis (the highest lines off
-/// its top where they would flatten the others), each line's sentence, the events and the
-/// table.
+/// The view of `lines` over `moments` with `limits` and the moments `marked` on the time
+/// axis: the money axis (the highest lines off its top where they would flatten the
+/// others), the sentences, the events and the table.
 pub(crate) fn placed(
     title: String,
     scale: Scale,
     moments: &[u64],
     lines: Vec<Drawn>,
     mut limits: Vec<Limit>,
+    marked: Vec<Moment>,
     log_money: bool,
 ) -> OverTime {
     let (from_ms, to_ms) = (moments[0], moments[moments.len() - 1]);
@@ -235,7 +235,7 @@ pub(crate) fn placed(
         limits,
         events,
         passing,
-        moments: Vec::new(),
+        moments: marked,
         window: None,
         sentences: Vec::new(),
         table,

@@ -45,8 +45,8 @@ pub struct OverTime {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<String>,
     /// The view in words, in reading order: `window`, if the chart stops short, each of
-    /// `moments`' sentences, then each line's sentence. The text under the chart and its text alternative, and the figures'
-    /// descriptions ([`OverTime::in_words`] writes it).
+    /// `moments`' sentences, then each line's sentence. The text under the chart and its
+    /// text alternative, and the figures' descriptions ([`OverTime::in_words`] writes it).
     #[serde(default)]
     pub sentences: Vec<String>,
     pub table: Table,

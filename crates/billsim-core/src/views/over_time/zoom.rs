@@ -93,5 +93,5 @@ pub fn zoomed(run: &ScenarioRun, zoom: &Zoom, scale: Scale) -> Result<OverTime, 
             })
         })
         .collect::<Result<Vec<_>, FieldError>>()?;
-    Ok(placed(zoom.title.clone(), scale, &moments, lines, zoom.limits.clone(), zoom.log_money))
+    Ok(placed(zoom.title.clone(), scale, &moments, lines, zoom.limits.clone(), Vec::new(), zoom.log_money))
 }
