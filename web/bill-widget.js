@@ -458,7 +458,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       // A slip of a name, or a setting given again, is said; on the iframe's page, whose whole
       // address is the widget's, so is any other name it does not know.
       const slips = addressSlips(params);
-      const slipped = new Set([...slips.keys()].map((i) => [...params.keys()][i]));
+      const names = [...params.keys()];
+      const slipped = new Set([...slips.keys()].map((i) => names[i]));
       for (const [i, sentence] of slips) this.#problems.set(`address-slip ${i}`, sentence);
       if (this.getAttribute(schema.syncUrl.attribute) === schema.syncUrl.whole) {
         for (const [name, sentence] of unknownParams(schema, params)) {
@@ -754,7 +755,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     // Set only when they change: the policy click's test holds the table's nodes untouched.
     const toggle = this.#q("[data-action=numbers]");
     const table = this.#q(".numbers");
-    const [hideToggle, hideTable] = [!(own && this.#tableShown), !(own && this.#tableShown) || toggle.getAttribute("aria-expanded") !== "true"];
+    const hideToggle = !(own && this.#tableShown);
+    const hideTable = hideToggle || toggle.getAttribute("aria-expanded") !== "true";
     if (toggle.hidden !== hideToggle) toggle.hidden = hideToggle;
     if (table.hidden !== hideTable) table.hidden = hideTable;
   }
