@@ -207,12 +207,13 @@ th.words, td.words { text-align: left; }
   .numbers { background: none; }
   .numbers table, .numbers tbody, .numbers caption { display: block; min-width: 0; }
   .numbers thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-  .numbers tr { display: flex; flex-wrap: wrap; gap: 0.1rem 0.9rem; padding: 0.3rem 0; border-bottom: 1px solid var(--line); }
+  /* One grid for every card, so a column's numbers stand under each other from card to card. */
+  .numbers tr { display: grid; grid-template-columns: repeat(auto-fill, minmax(5rem, 1fr)); gap: 0.2rem 0.6rem; padding: 0.3rem 0; border-bottom: 1px solid var(--line); }
   .numbers tr.group { display: block; border-bottom: 0; }
   .numbers td, .numbers tr.group th { display: block; position: static; border: 0; padding: 0; min-width: 0; text-align: left; }
-  .numbers td:first-child { flex-basis: 100%; font-weight: 600; white-space: normal; }
+  .numbers td:first-child { grid-column: 1 / -1; font-weight: 600; white-space: normal; }
   /* A long column name ("Refused: tenant's budget used up") wraps above its number, the numbers of a line in line. */
-  .numbers td:not(:first-child) { max-width: 6.5rem; white-space: nowrap; display: flex; flex-direction: column; justify-content: space-between; }
+  .numbers td:not(:first-child) { white-space: nowrap; display: flex; flex-direction: column; justify-content: space-between; }
   .numbers td[data-column]:not(:first-child)::before { content: attr(data-column) / ""; display: block; font-size: 0.8em; font-weight: 400; opacity: 0.85; white-space: normal; }
 }
 pre:focus-visible, .scroll:focus-visible, .numbers:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }

@@ -878,6 +878,16 @@ class ReplayView extends HTMLElement {
   }
 }
 
+// The page's "back" link returns to the lesson's page as the reader left it: that page keeps
+// its widget's settings in its address, which the referrer holds (with the widget's last
+// change, as the widget replaces the address's state).
+const samePage = (a, b) => a.origin === b.origin
+  && a.pathname.replace(/index\.html$/, "") === b.pathname.replace(/index\.html$/, "");
+for (const back of document.querySelectorAll("a[data-back]")) {
+  const from = document.referrer === "" ? null : new URL(document.referrer);
+  if (from !== null && samePage(from, new URL(back.href))) back.href = from.href;
+}
+
 init({ module_or_path: new URL("./pkg-replay/billsim_wasm_bg.wasm", import.meta.url) })
   .then(() => {
     page = replayPage();

@@ -386,3 +386,18 @@ test("a link opened in the same tab, its \"#\" alone new, is read as the page it
   // The page before the reload ends mid-way: its requests under way are aborted, no more.
   assert.deepEqual(log.errors.filter((e) => !e.endsWith("net::ERR_ABORTED")), []);
 });
+
+test("the replay page's link back to the lesson returns to the lesson's settings as the reader left them", async () => {
+  const { page, log } = await load(env, "?perMinute=7");
+  await page.locator("bill-widget").locator(".summary").filter({ hasText: /\S/ }).waitFor();
+  const left = await page.evaluate(() => location.search);
+  assert.match(left, /perMinute=7/, `the lesson's address holds its setting: ${left}`);
+  await page.getByRole("link", { name: "Replay your own traffic" }).click();
+  await page.waitForURL(/replay\.html/);
+  const back = page.getByRole("link", { name: "Back to the lesson's day" });
+  const href = await back.evaluate((a) => a.href);
+  assert.equal(new URL(href).search, left, `the link keeps the lesson's address: ${href}`);
+  await back.click();
+  await page.waitForURL((url) => url.search === left);
+  assert.deepEqual(log.errors, [], "no console error");
+});
