@@ -6,7 +6,7 @@
 // sizes the canvases. The file never leaves the page.
 import { fillTable } from "./table-cells.js";
 import init, {
-  drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayTiersText,
+  drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend, replayTiersText,
 } from "./pkg-replay/billsim_wasm.js";
 
 const styles = new URL("./replay-view.css", import.meta.url);
@@ -672,10 +672,9 @@ class ReplayView extends HTMLElement {
     }
   }
 
-  // A policy's box's title: its name, after what the results call it where that differs.
+  // A policy's box's title (the core's): its name, after what the results call it.
   #legend(name) {
-    const label = this.#labels.get(name);
-    return label && label !== name ? `${label} (${name})` : name;
+    return replayPolicyLegend(this.#labels.get(name), name);
   }
 
   #show(view) {

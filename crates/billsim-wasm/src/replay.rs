@@ -169,6 +169,13 @@ pub fn replay_tiers_text(tiers: JsValue) -> Result<String, Thrown> {
     Ok(engine::tiers_text(&js_input::json_text(&tiers, "tiers")?))
 }
 
+/// The title of a policy's box in the editor, from what the results call it (undefined
+/// before they do) and its name: "Daily cap (dailyCap)".
+#[wasm_bindgen(js_name = replayPolicyLegend)]
+pub fn replay_policy_legend(label: Option<String>, name: &str) -> String {
+    page::policy_legend(label.as_deref(), name)
+}
+
 /// "Read 1.2 MB of 5 MB (25%)".
 #[wasm_bindgen(js_name = replayProgress)]
 pub fn replay_progress(read: f64, total: f64) -> String {

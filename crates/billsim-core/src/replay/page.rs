@@ -187,6 +187,23 @@ pub fn progress(read: u64, total: u64) -> String {
     format!("Read {} of {}{of}", size(read), size(total))
 }
 
+/// The title of a policy's box in the editor: what the results call it, then its name in
+/// brackets where the two differ ("Daily cap (dailyCap)"); its name alone before any results
+/// name it.
+///
+/// ```
+/// use billsim_core::replay::page::policy_legend;
+/// assert_eq!(policy_legend(Some("Daily cap"), "dailyCap"), "Daily cap (dailyCap)");
+/// assert_eq!(policy_legend(Some("open"), "open"), "open", "a label that is the name is said once");
+/// assert_eq!(policy_legend(None, "myPolicy"), "myPolicy", "a policy no results name yet");
+/// ```
+pub fn policy_legend(label: Option<&str>, name: &str) -> String {
+    match label {
+        Some(label) if !label.is_empty() && label != name => format!("{label} ({name})"),
+        _ => name.to_string(),
+    }
+}
+
 /// Bytes as a reader counts them: `812 bytes`, `12 kB`, `1.2 MB`, `3.4 GB`.
 fn size(bytes: u64) -> String {
     let tenths = |unit: u64| {
