@@ -177,6 +177,12 @@ test("the editor's policies with one edited keep the others' labels; a limit pas
   assert.match(caught?.message ?? "", /^Policy 2 "requestsPerMinute", guard 1, limit: .*; got 100000000000000000000000000$/,
     "said where the editor shows it, the digits as typed");
   assert.equal(caught?.path, "policies[1].guards[0].limit", "the path in the policy file, for the page to mark the field");
+  // The same list as a policy file's text (a file may be a bare list): said the same way.
+  const text = wasm.replayPoliciesText(edited);
+  assert.ok(text.startsWith("["), `the text is a bare list: ${text.slice(0, 20)}`);
+  let fromText = null;
+  try { replay.run(text, "", null); } catch (e) { fromText = e; }
+  assert.deepEqual([fromText?.message, fromText?.path], [caught.message, caught.path], "the list's text refused as its data is");
 });
 
 test("a bill and a budget line at and past 2^53 nano-dollars cross into JS as exact BigInts, the bills billsim replay's", (t) => {

@@ -42,7 +42,7 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
 // The replay page's address, read by the core: each part a text, or null where it was set aside.
 export function address(): (string | null)[] {
   const asked = replayAddress([["lesson", "freeTier"]]);
-  return [asked.lesson, asked.add, asked.policies?.[0].name ?? null, ...asked.ignored];
+  return [asked.lesson, asked.add, asked.per, asked.frame, asked.policies?.[0].name ?? null, ...asked.ignored];
 }
 
 // Every 64-bit integer the module gives is a bigint (exact past 2^53); 32-bit ones are numbers.

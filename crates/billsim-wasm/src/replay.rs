@@ -341,15 +341,17 @@ fn in_policy(e: &RunError, names: &[String]) -> Thrown {
     placed.unwrap_or_else(|| Thrown::with_field("policies", message))
 }
 
-/// A policy file's text from what `run` was given: text as it is; JSON data written as
-/// JSON, a list of policies put under `"policies"` so that a refusal's path says
-/// `policies[1].guards[0].limit`, the argument's name.
+/// A policy file's text from what `run` was given: text as it is, JSON data written as
+/// JSON; a list of policies, as text or data, put under `"policies"` so that a refusal's
+/// path says `policies[1].guards[0].limit`, the argument's name. Text that is not JSON is
+/// left as it is, so that its own line and column are the ones said.
 fn policy_file_text(policies: &JsValue) -> Result<String, Thrown> {
-    if let Some(text) = policies.as_string() {
-        return Ok(text);
-    }
-    let text = js_input::json_text(policies, "policies")?;
-    Ok(if text.starts_with('[') { format!("{{\"policies\":{text}}}") } else { text })
+    let text = match policies.as_string() {
+        Some(text) => text,
+        None => js_input::json_text(policies, "policies")?,
+    };
+    let a_list = text.trim_start().starts_with('[') && serde_json::from_str::<serde_json::Value>(&text).is_ok();
+    Ok(if a_list { format!("{{\"policies\":{text}}}") } else { text })
 }
 
 const OPTIONS_FIELDS: [&str; 4] = ["format", "skipBadRows", "bytes", "per"];

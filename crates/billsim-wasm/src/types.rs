@@ -229,6 +229,8 @@ export interface ReplayAddress {
   add: string | null;
   per: string | null;
   policies: { name: string; guards: Record<string, unknown>[] }[] | null;
+  /** The policy whose bar is framed: one of the address's policies, else of the defaults. */
+  frame: string | null;
   ignored: string[];
 }
 "#;
