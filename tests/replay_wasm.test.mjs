@@ -160,6 +160,11 @@ test("the page's words and the guard's fields come from the core, and the defaul
   assert.equal(page.policies.length, page.labels.length);
   assert.deepEqual(page.addable.find(([which]) => which === "toyDay-heavy"), ["toyDay-heavy", "Heavy user (Lesson 000's day)"]);
   assert.match(wasm.replayProgress(1_250_000, 5_000_000), /^Read 1\.2 MB of 5 MB \(25%\)$/);
+  assert.equal(wasm.replayPolicyLegend("Daily cap", "dailyCap"), "Daily cap (dailyCap)");
+  for (const [args, field] of [[[{}, "b"], "label"], [[1, "b"], "label"], [["a", 5], "name"], [["a", null], "name"]]) {
+    assert.throws(() => wasm.replayPolicyLegend(...args), (e) => e.field === field && /^\w+: must be text; got /.test(e.message),
+      `replayPolicyLegend(${JSON.stringify(args)}) names ${field}`);
+  }
 });
 
 test("the editor's policies with one edited keep the others' labels; a limit past 64 bits is refused in its digits, where the editor shows it", () => {

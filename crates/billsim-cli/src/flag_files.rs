@@ -44,7 +44,7 @@ pub fn read_text(path: &Path, refused: impl Fn(String) -> Failure) -> Result<Str
         return Err(refused(format!("must be a file of at most {MOST_BYTES} bytes; got more")));
     }
     String::from_utf8(bytes).map_err(|e| {
-        refused(format!("must be UTF-8 text; got a byte that is not at byte {}", e.utf8_error().valid_up_to()))
+        refused(format!("must be UTF-8 text; got a byte that is not UTF-8, at byte {}", e.utf8_error().valid_up_to()))
     })
 }
 

@@ -221,6 +221,11 @@ pub fn look(value: &JsValue) -> Result<Theme, Thrown> {
     Ok(theme)
 }
 
+/// An argument that must be text: the string, else an error naming `field` and what it got.
+pub(crate) fn text(v: &JsValue, field: &str) -> Result<String, Thrown> {
+    v.as_string().ok_or_else(|| error(field, "text", describe(v)))
+}
+
 /// A text field of a form: the string, or `None` when it is absent.
 #[cfg(any(feature = "api", feature = "replay"))]
 pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, Thrown> {

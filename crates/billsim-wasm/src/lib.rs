@@ -284,7 +284,7 @@ pub fn ignored_notice(
     #[wasm_bindgen(unchecked_optional_param_type = "SettingKey | \"theme\" | null")] key: Option<JsValue>,
 ) -> Result<String, Thrown> {
     use billsim_core::words::{ignored, GivenIn};
-    let text = |field: &str, v: &JsValue| v.as_string().ok_or_else(|| Thrown::on(field, "must be text"));
+    let text = |field: &str, v: &JsValue| js_input::text(v, field);
     let given_in = match text("from", &from)?.as_str() {
         "address" => GivenIn::Address,
         "attribute" => GivenIn::Attribute,

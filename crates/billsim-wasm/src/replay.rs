@@ -172,8 +172,12 @@ pub fn replay_tiers_text(tiers: JsValue) -> Result<String, Thrown> {
 /// The title of a policy's box in the editor, from what the results call it (undefined
 /// before they do) and its name: "Daily cap (dailyCap)".
 #[wasm_bindgen(js_name = replayPolicyLegend)]
-pub fn replay_policy_legend(label: Option<String>, name: &str) -> String {
-    page::policy_legend(label.as_deref(), name)
+pub fn replay_policy_legend(
+    #[wasm_bindgen(unchecked_param_type = "string | undefined")] label: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+) -> Result<String, Thrown> {
+    let label = if label.is_undefined() || label.is_null() { None } else { Some(js_input::text(&label, "label")?) };
+    Ok(page::policy_legend(label.as_deref(), &js_input::text(&name, "name")?))
 }
 
 /// "Read 1.2 MB of 5 MB (25%)".

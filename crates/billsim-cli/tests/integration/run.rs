@@ -355,7 +355,7 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
     let bytes = Temp::new("latin1", "");
     std::fs::write(&bytes.0, b"{\"name\": \"caf\xe9\"}").unwrap();
     let line = refused(&["run", "--scenario", "toyDay", "--policy", bytes.path()], 1);
-    assert!(line.ends_with(": must be UTF-8 text; got a byte that is not at byte 13"), "{line}");
+    assert!(line.ends_with(": must be UTF-8 text; got a byte that is not UTF-8, at byte 13"), "{line}");
 }
 
 #[test]

@@ -49,7 +49,8 @@ impl fmt::Display for RunError {
                     0 => "no call of its own: a policy's model to switch to".to_string(),
                     n => counted(n, "call", "calls"),
                 };
-                let list: Vec<String> = models.iter().map(|(m, n)| format!("{} ({})", quoted(m), calls(*n))).collect();
+                let list: Vec<String> =
+                    models.iter().map(|(m, n)| format!("{} ({})", crate::settings::shown(m), calls(*n))).collect();
                 write!(f, "prices: no price for {}; give each model a price", list.join(", "))
             }
             RunError::NoProcess => f.write_str("processes: must be a whole number from 1; got 0"),
@@ -67,7 +68,12 @@ impl fmt::Display for RunError {
             }
             RunError::UnknownModel { field, model, known } => {
                 let known: Vec<String> = known.iter().map(|m| quoted(m)).collect();
-                write!(f, "{field}: must be one of the priced models {}; got {}", known.join(", "), quoted(model))
+                write!(
+                    f,
+                    "{field}: must be one of the priced models {}; got {}",
+                    known.join(", "),
+                    crate::settings::shown(model)
+                )
             }
             RunError::Setting(e) => e.fmt(f),
         }

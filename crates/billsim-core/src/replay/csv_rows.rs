@@ -65,7 +65,7 @@ impl Row for CsvRow<'_> {
         for (i, name) in &self.columns.by_field[field as usize] {
             let Some(bytes) = self.record.get(*i) else { continue };
             let text = std::str::from_utf8(bytes).map_err(|e| {
-                format!("{name}: must be UTF-8 text; got a byte that is not at byte {}", e.valid_up_to())
+                format!("{name}: must be UTF-8 text; got a byte that is not UTF-8, at byte {}", e.valid_up_to())
             })?;
             if !text.trim().is_empty() {
                 return Ok(Some(Value { text: Cow::Borrowed(text), name: Cow::Borrowed(name) }));

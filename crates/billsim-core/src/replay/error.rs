@@ -113,11 +113,18 @@ impl fmt::Display for ReplayError {
             ReplayError::NotJsonFormat(format) => {
                 write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
             }
-            ReplayError::Columns { format, missing, got } => write!(
-                f,
-                "the {format} log's header has no column for {}; its columns are: {got} ({NAMES_MATCHED})",
-                missing.join("; nor for ")
-            ),
+            ReplayError::Columns { format, missing, got } => {
+                write!(
+                    f,
+                    "the {format} log's header has no column for {}; its columns are: {got} ({NAMES_MATCHED})",
+                    missing.join("; nor for ")
+                )?;
+                // One column whose name holds semicolons or tabs: another separator than a comma.
+                if !got.contains(", ") && got.contains([';', '\t']) {
+                    f.write_str("; a CSV's columns must be separated by commas")?;
+                }
+                Ok(())
+            }
             ReplayError::NoCall { format, line, missing, got } => write!(
                 f,
                 "the {format} log's first record, on line {line}, has no field for {}; its fields are: {got} \
@@ -179,11 +186,20 @@ const NAMES_LISTED: usize = 20;
 /// A header's or a record's names as a message lists them: the first [`NAMES_LISTED`], and
 /// how many more there are.
 pub(crate) fn listed<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    let names: Vec<&str> = names.collect();
+    let names: Vec<String> = names.map(cut).collect();
     let shown = names[..names.len().min(NAMES_LISTED)].join(", ");
     match names.len().saturating_sub(NAMES_LISTED) {
         0 => shown,
         more => format!("{shown} and {more} more"),
+    }
+}
+
+/// A name as a list says it: a long one (a line with no comma is one name) cut to its start.
+fn cut(name: &str) -> String {
+    const MOST: usize = 40;
+    match name.char_indices().nth(MOST) {
+        None => name.to_string(),
+        Some((end, _)) => format!("{}... ({} characters)", &name[..end], name.chars().count()),
     }
 }
 

@@ -324,7 +324,7 @@ impl Builder {
                         _ => {
                             return Err(with_name(
                                 &u,
-                                format!("must be \"dollars\" or \"cents\"; got {}", quoted(&u.text)),
+                                format!("must be \"dollars\" or \"cents\"; got {}", crate::settings::shown(&u.text)),
                             ))
                         }
                     },

@@ -10,7 +10,6 @@
 //!   toward request limits, as a guard sees a request before a cache answers it (LiteLLM's
 //!   proxy checks its rate limits before its cache looks).
 
-use crate::visible_text::quoted;
 use crate::words::counted;
 
 /// What became of a call.
@@ -47,7 +46,7 @@ impl Status {
         match t.parse::<u16>() {
             Ok(100..=399) => Ok(Status::Ok),
             Ok(400..=599) => Ok(Status::Failed),
-            _ => Err(format!("must be {STATUS_ALLOWED}; got {}", quoted(t))),
+            _ => Err(format!("must be {STATUS_ALLOWED}; got {}", crate::settings::shown(t))),
         }
     }
 
@@ -76,7 +75,7 @@ pub fn of_level(text: &str) -> Result<Status, String> {
     match text.trim() {
         "ERROR" => Ok(Status::Failed),
         "DEBUG" | "DEFAULT" | "WARNING" => Ok(Status::Ok),
-        t => Err(format!("must be {LEVEL_ALLOWED}; got {}", quoted(t))),
+        t => Err(format!("must be {LEVEL_ALLOWED}; got {}", crate::settings::shown(t))),
     }
 }
 
@@ -99,7 +98,7 @@ pub fn of_span_code(text: &str) -> Result<Status, String> {
     match text.trim() {
         "2" | "STATUS_CODE_ERROR" => Ok(Status::Failed),
         "0" | "1" | "STATUS_CODE_UNSET" | "STATUS_CODE_OK" => Ok(Status::Ok),
-        t => Err(format!("must be {SPAN_CODE_ALLOWED}; got {}", quoted(t))),
+        t => Err(format!("must be {SPAN_CODE_ALLOWED}; got {}", crate::settings::shown(t))),
     }
 }
 
@@ -109,7 +108,7 @@ pub fn cache_hit(text: &str) -> Result<bool, String> {
     match text.trim().to_ascii_lowercase().as_str() {
         "true" => Ok(true),
         "false" | "none" => Ok(false),
-        _ => Err(format!("must be true or false; got {}", quoted(text.trim()))),
+        _ => Err(format!("must be true or false; got {}", crate::settings::shown(text.trim()))),
     }
 }
 

@@ -73,7 +73,11 @@ impl Unit {
 }
 
 pub const TIME_ALLOWED: &str = "a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
-     milliseconds, microseconds or nanoseconds, from 1970";
+     milliseconds, microseconds or nanoseconds, from 1970 to 9999";
+
+/// The last moment a log's call may have: the end of 9999, as ISO 8601 writes a year in four
+/// digits (the results write each moment so). A time past it is a mistake, not a call.
+pub const LAST: Instant = Instant(253_402_300_799_999);
 
 /// Reads a moment: ISO 8601 text, or a Unix number in `unit` (by its size when `None`).
 ///
@@ -87,14 +91,19 @@ pub const TIME_ALLOWED: &str = "a moment in ISO 8601 (2025-05-01T09:30:00.250Z) 
 /// assert_eq!(parse("1746091800250999999", None), Ok(Instant(1_746_091_800_250)));
 /// assert_eq!(parse("5", Some(Unit::Millis)), Ok(Instant(5)));
 /// assert!(parse("2025-02-30T00:00:00Z", None).is_err());
+/// assert_eq!(parse("9999-12-31T23:59:59.999Z", None), Ok(billsim_core::replay::when::LAST));
+/// assert!(parse("9999-12-31T23:59:59-01:00", None).is_err(), "past the end of 9999 in UTC");
+/// assert!(parse("99999999999999999999999", None).unwrap_err().ends_with("to 9999; got \"99999999999999999999999\""));
+/// assert!(parse("18446744073709551615", Some(Unit::Millis)).is_err());
 /// ```
 pub fn parse(text: &str, unit: Option<Unit>) -> Result<Instant, String> {
     let t = text.trim();
-    if looks_iso(t) {
-        iso(t.as_bytes()).ok_or_else(|| format!("must be {TIME_ALLOWED}; got {}", crate::settings::shown(t)))
-    } else {
-        unix(t, unit)
+    let bad = || format!("must be {TIME_ALLOWED}; got {}", crate::settings::shown(t));
+    let at = if looks_iso(t) { iso(t.as_bytes()).ok_or_else(bad)? } else { unix(t, unit)? };
+    if at > LAST {
+        return Err(bad());
     }
+    Ok(at)
 }
 
 /// Whether a moment's text is ISO 8601 (`2025-...`), not a Unix number.
@@ -315,9 +324,10 @@ pub fn counts_from_zero(until: Instant) -> bool {
 /// assert_eq!(span_text(Instant(5_373), Instant(7_196_469)), "from 00:00:05 to 01:59:56 of its first day");
 /// ```
 pub fn span_text(from: Instant, until: Instant) -> String {
-    // The parts of the ISO text: "2025-05-01" and "09:30:00".
-    let date = |at: Instant| iso_text(at)[..10].to_string();
-    let clock = |at: Instant| iso_text(at)[11..19].to_string();
+    // The parts of the ISO text either side of its "T": "2025-05-01" and "09:30:00" (a call
+    // that ends past 9999, a year after its start at most, has a longer year).
+    let date = |at: Instant| iso_text(at).split_once('T').map(|(d, _)| d.to_string()).unwrap_or_default();
+    let clock = |at: Instant| iso_text(at).split_once('T').map(|(_, c)| c[..8].to_string()).unwrap_or_default();
     let (first, last) = (from.0 / DAY_MS, until.0 / DAY_MS);
     match (counts_from_zero(until), first == last) {
         (true, true) if first == 0 => format!("from {} to {} of its first day", clock(from), clock(until)),

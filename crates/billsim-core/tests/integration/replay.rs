@@ -628,6 +628,37 @@ fn a_row_cut_short_of_a_field_every_call_needs_says_it_was_cut_and_a_long_header
 }
 
 #[test]
+fn a_message_cuts_what_a_file_gave_at_any_length_and_says_a_csv_needs_commas() {
+    // A file of one 100,000-character line: its one "column" said by its start and its length.
+    let line = "x".repeat(100_000);
+    let err = read(format!("{line}\n").as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.len() < 1_000 && err.contains("xxxx... (100000 characters)"), "{} bytes: {}", err.len(), &err[..300]);
+    // A status cell of 100,000 characters: cut as a cost or a user is.
+    let text = format!("time,user,model,input_tokens,output_tokens,status\n1746090000,a,claude-haiku-4-5,1,1,{line}\n");
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.len() < 1_000 && err.contains("(100000 characters)"), "{} bytes", err.len());
+    let err = read(b"time;user;model;input_tokens;output_tokens\n1;a;m;1;1\n".as_slice(), Options::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.ends_with("; a CSV's columns must be separated by commas"), "{err}");
+}
+
+#[test]
+fn a_time_past_the_end_of_9999_is_a_bad_row_naming_the_years_allowed() {
+    // 10^23 read as nanoseconds by its size; 10000-01-01 in ISO; its first millisecond named so.
+    for (name, time) in
+        [("time", "99999999999999999999999"), ("time", "10000-01-01T00:00:00Z"), ("time_ms", "253402300800000")]
+    {
+        let text = format!("{name},user,model,input_tokens,output_tokens\n{time},a,claude-haiku-4-5,1,1\n");
+        let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!("line 2: {name}: must be")) && err.contains("from 1970 to 9999; got"),
+            "{time}: {err}"
+        );
+    }
+}
+
+#[test]
 fn a_row_with_more_fields_than_the_header_is_a_bad_row_but_empty_ones_at_its_end_are_not() {
     let text = "time,user,model,input_tokens,output_tokens\n\
                 1746090000,Acme, Inc.,claude-haiku-4-5,100,80\n\
