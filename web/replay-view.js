@@ -140,9 +140,10 @@ function replaceFields(guard) {
 // What a field's box shows: its value's text (tiers as the core writes them in a line).
 const boxText = (guard, f) => {
   const value = fieldOf(guard, f);
-  // A choice left out is what the language reads it as, its default (a select shows one).
-  if (value === undefined) return f.kind === "choice" ? f.default : "";
-  return f.kind === "tiers" ? replayTiersText(value) : String(value);
+  if (value === undefined) return "";
+  if (f.kind === "tiers") return replayTiersText(value);
+  // A link's value of the wrong kind (`"limit": {}`) shown as its JSON, for the error beside it.
+  return typeof value === "object" && value !== null ? JSON.stringify(value, (_, v) => typeof v === "bigint" ? `${v}` : v) : String(value);
 };
 // Sets a field from its text; the fields shown only beside some values of it take their
 // default when they show and leave the guard when they hide (the language refuses them).
@@ -205,6 +206,9 @@ class ReplayView extends HTMLElement {
   // draft that failed to run stays out of the address.
   #lesson = null;
   #applied = null;
+  // A link's policies that could not run (the log was replayed under the defaults): kept in
+  // the address, so that a reload still has them, until the reader applies others.
+  #keptLink = null;
   #addressRead = false;
   // The address's "Count as one user", for the next log read; and, when that log has no
   // such field, the core's sentence of why, said once it has been read by its format's user.
@@ -276,6 +280,12 @@ class ReplayView extends HTMLElement {
     if (asked.ignored.length > 0) this.#problem(asked.ignored.join(" "));
   }
 
+  // The policies the reader applied (null: the defaults), in place of a link's kept ones.
+  #setApplied(policies) {
+    this.#applied = policies;
+    this.#keptLink = null;
+  }
+
   // The address made to say the page's state (see #lesson); replaced, not pushed, as the
   // widgets' addresses are.
   #toAddress() {
@@ -285,9 +295,10 @@ class ReplayView extends HTMLElement {
     // The results' own field, or a link's not yet used on a log.
     const per = this.#askedPer ?? this.#good?.read.per;
     if (per) at.set("per", per);
-    if (this.#applied) {
+    const policies = this.#applied ?? this.#keptLink;
+    if (policies) {
       try {
-        at.set("policies", replayPoliciesText(this.#applied));
+        at.set("policies", replayPoliciesText(policies));
       } catch {
         // Only the editor writes these policies, with texts and BigInts: left out if not.
       }
@@ -350,7 +361,7 @@ class ReplayView extends HTMLElement {
     this.#q(".apply").addEventListener("click", () => this.#rerun(true));
     this.#q(".reset").addEventListener("click", () => {
       this.#policies = structuredClone(page.policies);
-      this.#applied = null;
+      this.#setApplied(null);
       this.#toAddress();
       this.#renderEditor();
       this.#rerun(true, true);
@@ -478,7 +489,7 @@ class ReplayView extends HTMLElement {
       this.#q(".editor-note").textContent = "";
       // The editor's policies ran with the log (a link's, mended in the editor): they are
       // the applied ones now.
-      if (this.#reading.fromEditor) this.#applied = this.#reading.defaults ? null : structuredClone(this.#reading.run.run);
+      if (this.#reading.fromEditor) this.#setApplied(this.#reading.defaults ? null : structuredClone(this.#reading.run.run));
       this.#toAddress();
     } else if (data.error && this.#reading.asked && !data.path) {
       // A shared link's "Count as one user" this log does not have: read by its format's
@@ -503,6 +514,7 @@ class ReplayView extends HTMLElement {
         // A link's policies that cannot run, and no results yet: the log is replayed under
         // the defaults, so the reader sees it; the editor keeps the link's, with its error.
         if (!this.#good && !this.#reading.fromEditor && this.#applied) {
+          this.#keptLink = this.#applied;
           this.#applied = null;
           this.#linkFailed = true;
           this.#read(this.#file);
@@ -554,7 +566,7 @@ class ReplayView extends HTMLElement {
       this.#good.view = data.view;
       this.#good.run = this.#running;
       if (this.#running.fromEditor) {
-        this.#applied = this.#running.defaults ? null : structuredClone(this.#running.run);
+        this.#setApplied(this.#running.defaults ? null : structuredClone(this.#running.run));
         this.#toAddress();
       }
       this.#problem("");
@@ -594,7 +606,7 @@ class ReplayView extends HTMLElement {
     else if (fromEditor) {
       // No log yet: the editor's policies are applied to the log chosen next (and its
       // error, if they cannot run, said then).
-      this.#applied = defaults ? null : structuredClone(this.#policies);
+      this.#setApplied(defaults ? null : structuredClone(this.#policies));
       this.#toAddress();
       this.#q(".editor-note").textContent = this.#words.appliedToNextLog;
     }
@@ -802,6 +814,9 @@ class ReplayView extends HTMLElement {
     set.append(legend);
     for (const f of fields()) {
       if (!shows(guard, f)) continue;
+      // A choice a link left out takes the value its select shows (a select cannot show
+      // none): the language's own default, or the editor's start for one it requires.
+      if (f.kind === "choice" && fieldOf(guard, f) === undefined) putField(guard, f, valueOf(f, f.default));
       set.append(this.#input(`${at}.${f.within ? `${f.within}.` : ""}${f.key}`, f.label, f, boxText(guard, f), (v) => {
         const had = fieldOf(guard, f) !== undefined;
         setField(guard, f, v);

@@ -133,7 +133,34 @@ test("a draft that fails to run stays out of the address, and a link's policy th
   assert.ok(said.open && /limit: must be/.test(said.editor), `the editor is open with its error: ${said.editor}`);
   const drawnUnder = await w.evaluate((e) => e.view?.bills.map((b) => b.policy) ?? null);
   assert.ok(drawnUnder !== null && drawnUnder.length > 0, "the log is drawn under the default policies");
-  assert.equal((await state(page)).hash.policies, undefined, "the address says what the results are of: the defaults");
+  // The link's policies stay in the address, so that a reload still has them to mend.
+  const kept = JSON.parse((await state(page)).hash.policies ?? "null");
+  assert.equal(kept?.flatMap((p) => p.guards).find((g) => "limit" in g).limit, "abc", "the link's policies kept in the address");
+  await page.reload();
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".problem").textContent !== "");
+  assert.match(await w.locator(".problem").textContent(), /The link's policies cannot be run/, "reloaded, the same link");
+  assert.deepEqual(log.errors, []);
+});
+
+test("a link's guard without \"count\" runs with the count its box shows, and a limit of the wrong kind shows as its JSON", async () => {
+  const links = [{ name: "a", guards: [{ limit: 5, per: "user", window: "1m" }] }, { name: "b", guards: [{ count: "requests", limit: {}, window: "1m" }] }];
+  const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(links))}`);
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  const at = (key) => w.locator(`[data-at="${key}"]`);
+  assert.equal(await at("policies[0].guards[0].count").inputValue(), "requests");
+  assert.equal(await at("policies[1].guards[0].limit").inputValue(), "{}", "not [object Object]");
+  // The limit mended, the editor's policies run: the count shown is the count run.
+  await at("policies[1].guards[0].limit").fill("5");
+  const n = await drawn(page);
+  await w.locator(".apply").click();
+  await next(page, n);
+  assert.equal(await w.locator(".editor-error").textContent(), "", "no error left");
+  assert.deepEqual(await w.evaluate((e) => e.view.bills.map((b) => b.policy)), ["a", "b"]);
   assert.deepEqual(log.errors, []);
 });
 

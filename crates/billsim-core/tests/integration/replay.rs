@@ -143,7 +143,7 @@ fn bad_rows_are_said_with_their_line_and_stop_the_replay_unless_skipped() {
          line 4: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"many\"\n  \
          line 5: the call ends (2025-05-01T09:00:29Z) before it starts (2025-05-01T09:00:30Z)\n  \
          line 6: time: must be a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
-         milliseconds, microseconds or nanoseconds, from 1970; got \"yesterday\"\n  \
+         milliseconds, microseconds or nanoseconds, from 1970 to 9999; got \"yesterday\"\n  \
          line 7: 5 fields where the header has 6, so no output tokens"
     );
     let log = read(&fixture("bad_rows.csv"), Options { skip_bad_rows: true, ..Options::default() }).unwrap();

@@ -37,7 +37,8 @@ const PER_ALLOWED: &str = "\"user\", \"key\", \"tenant\" or \"everyone\"";
 const RESET_ALLOWED: &str = "\"rolling\", \"fixed\" or \"steady\"";
 const ADMIT_ALLOWED: &str = "\"counted\", \"estimate\" or \"reserve\"";
 pub const WINDOW_ALLOWED: &str = "a duration: a whole number from 1 and a unit, \"ms\", \"s\", \"m\", \"h\", \"d\" or \
-     \"mo\" (calendar months), such as \"60s\", \"1m\", \"1h\", \"1d\" or \"1mo\"";
+     \"mo\" (calendar months), such as \"60s\", \"1m\", \"1h\", \"1d\" or \"1mo\", at most 18446744073709551615 \
+     milliseconds or 4294967295 months";
 const REQUESTS_ALLOWED: &str = "a whole number of requests from 1 to 4294967295";
 const STEADY_REQUESTS_ALLOWED: &str = "a whole number of requests from 0 to 4294967295";
 const TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1000000000000";
