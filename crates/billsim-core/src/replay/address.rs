@@ -92,9 +92,11 @@ pub fn read(pairs: &[(String, String)]) -> Address {
                     .ignored
                     .push(refused("must be a list of at least one policy; got an empty list".to_string())),
                 Ok(policies) => address.policies = Some(policies),
+                // The reader's word for serde's type (its "expected struct Edited").
                 Err(e) => address.ignored.push(refused(format!(
-                    "must be the editor's policies as JSON, a list of {{\"name\", \"guards\"}}; got {} ({e})",
-                    shown(value)
+                    "must be the editor's policies as JSON, a list of {{\"name\", \"guards\"}}; got {} ({})",
+                    shown(value),
+                    e.to_string().replace("struct Edited", "a policy")
                 ))),
             },
             // Checked once the policies are known: the address's, else the defaults.
@@ -172,6 +174,13 @@ mod tests {
             bad.ignored[2].starts_with("Ignored policies in the address: must be the editor's policies as JSON"),
             "{}",
             bad.ignored[2]
+        );
+        let not_list = read(&pairs(&[("policies", "{\"name\": \"a\"}")]));
+        assert!(
+            not_list.ignored[0].contains("(invalid type: map, expected a sequence")
+                && !read(&pairs(&[("policies", "[5]")])).ignored[0].contains("Edited"),
+            "serde's words, with the reader's for its type: {:?}",
+            not_list.ignored
         );
     }
 

@@ -28,6 +28,8 @@ pub enum ReplayError {
     Empty,
     /// Not text: the offset of the first byte that text cannot have.
     Binary(usize),
+    /// Text in UTF-16 (its byte-order mark first), as some Windows tools save it.
+    Utf16,
     /// Text, but not UTF-8 (a Latin-1 "é"): the offset of the first such byte, its line
     /// (from 1) and the byte.
     NotUtf8 {
@@ -94,6 +96,9 @@ impl fmt::Display for ReplayError {
         match self {
             ReplayError::Empty => f.write_str("the log is empty: it has no calls to replay"),
             ReplayError::NoSuchField { field, fields } => f.write_str(&crate::replay::per::refused(field, fields)),
+            ReplayError::Utf16 => {
+                f.write_str("the log must be text in UTF-8; this file is in UTF-16: save it as UTF-8")
+            }
             ReplayError::Binary(at) => {
                 write!(f, "the log must be text (CSV or JSON); byte {at} is not text, so this looks like a binary file")
             }

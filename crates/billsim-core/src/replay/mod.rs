@@ -93,6 +93,8 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
     (&mut input).take(HEAD).read_to_end(&mut head).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
     if head.starts_with(b"\xEF\xBB\xBF") {
         head.drain(..3); // a byte-order mark is not part of the text
+    } else if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
+        return Err(ReplayError::Utf16);
     }
     if head.iter().all(u8::is_ascii_whitespace) {
         return Err(ReplayError::Empty);

@@ -225,6 +225,11 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
         said(&fixture("garbage.bin")),
         "the log must be text (CSV or JSON); byte 0 is not text, so this looks like a binary file"
     );
+    // UTF-16, as some Windows tools save text (little- and big-endian): said so, not "binary".
+    let utf16: Vec<u8> = "time,user\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    for bytes in [[b"\xFF\xFE".as_slice(), &utf16].concat(), b"\xFE\xFF\x00t\x00i".to_vec()] {
+        assert_eq!(said(&bytes), "the log must be text in UTF-8; this file is in UTF-16: save it as UTF-8");
+    }
     // Text in another encoding is not a binary file: its line and its byte are said.
     assert_eq!(
         said(b"time,user,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,Jos\xe9,m,1,1\n"),
