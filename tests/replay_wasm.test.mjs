@@ -188,6 +188,13 @@ test("the editor's policies with one edited keep the others' labels; a limit pas
   let fromText = null;
   try { replay.run(text, "", null); } catch (e) { fromText = e; }
   assert.deepEqual([fromText?.message, fromText?.path], [caught.message, caught.path], "the list's text refused as its data is");
+  // After a byte-order mark, and with a limit of 400 digits (past what a JSON value holds as a number): the same place.
+  edited[1].guards[0].limit = 10n ** 400n;
+  for (const given of [`\ufeff${text}`, edited]) {
+    let e = null;
+    try { replay.run(given, "", null); } catch (thrown) { e = thrown; }
+    assert.equal(e?.path, "policies[1].guards[0].limit", `${typeof given}: ${e?.message.slice(0, 80)}`);
+  }
 });
 
 test("a bill and a budget line at and past 2^53 nano-dollars cross into JS as exact BigInts, the bills billsim replay's", (t) => {

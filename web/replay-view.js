@@ -202,12 +202,13 @@ class ReplayView extends HTMLElement {
   #connection = null; // ends, on removal, what this element listens to outside itself
   // The page's state in its address, after the "#" (never sent anywhere): the lesson whose
   // traffic is replayed (null: a reader's own file, or none yet) and the editor's policies
-  // last replayed in place of the defaults, or the address's own (null: the defaults). A
-  // draft that failed to run stays out of the address.
+  // last replayed in place of the defaults, or the address's own (null: the defaults), or a
+  // link's that could not run on its log (#keptLink). A draft that failed to run stays out.
   #lesson = null;
   #applied = null;
   // A link's policies that could not run (the log was replayed under the defaults): kept in
-  // the address, so that a reload still has them, until the reader applies others.
+  // the address, so that a reload still has them, until the reader applies others or
+  // replays another log.
   #keptLink = null;
   #addressRead = false;
   // The address's "Count as one user", for the next log read; and, when that log has no
@@ -403,6 +404,7 @@ class ReplayView extends HTMLElement {
     this.#q(".format").value = "";
     this.#q(".file").value = "";
     this.#lesson = this.#q(".lesson").value;
+    this.#keptLink = null; // another log: a link's policies that failed on the last go
     this.#toAddress();
     this.#read(file);
   }
@@ -410,6 +412,7 @@ class ReplayView extends HTMLElement {
   // A reader's own file, chosen or dropped: the address no longer names a lesson's traffic.
   #readOwn(file) {
     this.#lesson = null;
+    this.#keptLink = null;
     this.#toAddress();
     this.#read(file);
   }
@@ -614,7 +617,8 @@ class ReplayView extends HTMLElement {
 
   // What a replay runs under: the editor's own policies when its buttons ask (`fromEditor`),
   // else those last applied (null: the defaults), so that an edit not yet applied changes
-  // nothing another control replays, and the address says what the results are of.
+  // nothing another control replays, and the address says what the results are of (but for
+  // a link's policies that could not run, kept there to be mended).
   #runMessage(fromEditor) {
     const run = fromEditor ? this.#policies : this.#applied;
     return { run, add: this.#q(".add").value, prices: this.#q(".prices").files?.[0] ?? null };

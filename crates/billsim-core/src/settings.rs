@@ -78,12 +78,9 @@ pub const REFILL_ALLOWED: &str = "\"daily\" or \"steady\"";
 
 /// Shows what came, cut short so an error message stays readable whatever was sent.
 pub fn shown(text: &str) -> String {
-    const MOST: usize = 40;
-    if text.chars().count() <= MOST {
-        quoted(text)
-    } else {
-        let head: String = text.chars().take(MOST).collect();
-        format!("{}... ({} characters)", quoted(&head), text.chars().count())
+    match crate::visible_text::cut(text) {
+        None => quoted(text),
+        Some((head, length)) => format!("{}... ({length} characters)", quoted(head)),
     }
 }
 

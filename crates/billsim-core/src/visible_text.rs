@@ -3,6 +3,20 @@
 
 use std::borrow::Cow;
 
+/// A long value's start and its length in characters, where a message shows only its first
+/// 40 characters (`None`: it is shown whole): a file's line or cell may be megabytes long.
+///
+/// ```
+/// use billsim_core::visible_text::cut;
+/// assert_eq!(cut(&"é".repeat(41)), Some(("é".repeat(40).as_str(), 41)));
+/// assert_eq!(cut("short"), None);
+/// ```
+pub fn cut(text: &str) -> Option<(&str, usize)> {
+    const MOST: usize = 40;
+    let (end, _) = text.char_indices().nth(MOST)?;
+    Some((&text[..end], text.chars().count()))
+}
+
 /// `text` in double quotes, with `"` and `\` escaped, and every character a reader cannot
 /// see (a control character, an invisible format character, a space other than the plain
 /// one) written as its Unicode code point, `<U+0000>`, so any input reads back

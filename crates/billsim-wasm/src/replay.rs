@@ -354,8 +354,12 @@ fn policy_file_text(policies: &JsValue) -> Result<String, Thrown> {
         Some(text) => text,
         None => js_input::json_text(policies, "policies")?,
     };
-    let a_list = text.trim_start().starts_with('[') && serde_json::from_str::<serde_json::Value>(&text).is_ok();
-    Ok(if a_list { format!("{{\"policies\":{text}}}") } else { text })
+    // After a byte-order mark, as the core's reader skips one; checked as raw JSON, which
+    // takes a number of any length, as the core's reader does.
+    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let a_list =
+        body.trim_start().starts_with('[') && serde_json::from_str::<&serde_json::value::RawValue>(body).is_ok();
+    Ok(if a_list { format!("{{\"policies\":{body}}}") } else { text })
 }
 
 const OPTIONS_FIELDS: [&str; 4] = ["format", "skipBadRows", "bytes", "per"];

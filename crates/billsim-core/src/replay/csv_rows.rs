@@ -178,7 +178,8 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
     let missing = spec.missing(&normalized);
     if !missing.is_empty() {
         let got = crate::replay::error::listed(names.iter().map(|(_, h)| h.as_str()));
-        return Err(ReplayError::Columns { format: format.to_string(), missing, got });
+        let not_commas = matches!(names.as_slice(), [(_, one)] if one.contains([';', '\t']));
+        return Err(ReplayError::Columns { format: format.to_string(), missing, got, not_commas });
     }
     let has = |field: Field| !columns.by_field[field as usize].is_empty();
     // A format whose input tokens leave out the prompt cache's (Helicone's) undercounts

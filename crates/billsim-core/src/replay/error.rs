@@ -57,6 +57,9 @@ pub enum ReplayError {
         format: String,
         missing: Vec<String>,
         got: String,
+        /// The header is one column whose name holds a semicolon or a tab: the file's
+        /// columns are separated by another character than a comma.
+        not_commas: bool,
     },
     /// A JSON log's first record has no field of a call: each field with the names it may
     /// have, and the record's fields.
@@ -118,14 +121,13 @@ impl fmt::Display for ReplayError {
             ReplayError::NotJsonFormat(format) => {
                 write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
             }
-            ReplayError::Columns { format, missing, got } => {
+            ReplayError::Columns { format, missing, got, not_commas } => {
                 write!(
                     f,
                     "the {format} log's header has no column for {}; its columns are: {got} ({NAMES_MATCHED})",
                     missing.join("; nor for ")
                 )?;
-                // One column whose name holds semicolons or tabs: another separator than a comma.
-                if !got.contains(", ") && got.contains([';', '\t']) {
+                if *not_commas {
                     f.write_str("; a CSV's columns must be separated by commas")?;
                 }
                 Ok(())
@@ -201,10 +203,9 @@ pub(crate) fn listed<'a>(names: impl Iterator<Item = &'a str>) -> String {
 
 /// A name as a list says it: a long one (a line with no comma is one name) cut to its start.
 fn cut(name: &str) -> String {
-    const MOST: usize = 40;
-    match name.char_indices().nth(MOST) {
+    match crate::visible_text::cut(name) {
         None => name.to_string(),
-        Some((end, _)) => format!("{}... ({} characters)", &name[..end], name.chars().count()),
+        Some((head, length)) => format!("{head}... ({length} characters)"),
     }
 }
 
