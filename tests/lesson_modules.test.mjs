@@ -71,3 +71,12 @@ test("each lesson's module refuses the other lessons' scenarios, naming the one 
     }
   }
 });
+
+// A `&text[..n]` in the core brings its panic message, and with it the escape tables of
+// Rust's Debug of a char (3.6 KB gzipped once); `text.get(..n)` does not.
+test("no lesson's module holds the string-slicing panic that brings Unicode's tables", () => {
+  for (const name of lessonWidgets) {
+    const bytes = readFileSync(resolve(WEB, lessonFolder(name), "billsim_wasm_bg.wasm"));
+    assert.ok(!bytes.includes("is not a char boundary"), `${name}'s module (${bytes.length} bytes) slices a string that can panic`);
+  }
+});
