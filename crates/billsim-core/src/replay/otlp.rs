@@ -115,7 +115,12 @@ impl SpanRow<'_> {
                 if found.next().is_some() {
                     return Err(given_twice(key, key));
                 }
-                if let Some(text) = first.and_then(|kv| kv.value.as_ref()).and_then(text_of) {
+                if let Some(value) = first.and_then(|kv| kv.value.as_ref()) {
+                    // An array, a map or a boolean where a call's field is: said, not taken
+                    // for a field left out ("no input tokens").
+                    let text = text_of(value).ok_or_else(|| {
+                        format!("{key}: must be a stringValue, an intValue or a doubleValue; got another kind of value")
+                    })?;
                     return Ok(Some(Value { text, name: Cow::Borrowed(key) }));
                 }
             }

@@ -156,3 +156,19 @@ fn the_genai_conventions_cache_read_input_tokens_are_cached_input_tokens() {
     let log = read(text.as_bytes(), Options::default()).unwrap();
     assert_eq!((log.cached[0], calls(&log)[0].4), (1000, 1200), "1,000 of the call's 1,200 input tokens were cached");
 }
+
+#[test]
+fn a_token_count_written_as_an_array_is_named_not_taken_for_one_left_out() {
+    let text = String::from_utf8(fixture("otlp.jsonl")).unwrap().replacen(
+        r#""gen_ai.usage.input_tokens","value":{"intValue":"1200"}"#,
+        r#""gen_ai.usage.input_tokens","value":{"arrayValue":{"values":[{"intValue":"1200"}]}}"#,
+        1,
+    );
+    let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(
+        said.contains(
+            "gen_ai.usage.input_tokens: must be a stringValue, an intValue or a doubleValue; got another kind"
+        ),
+        "{said}"
+    );
+}
