@@ -226,6 +226,14 @@ pub(crate) fn text(v: &JsValue, field: &str) -> Result<String, Thrown> {
     v.as_string().ok_or_else(|| error(field, "text", describe(v)))
 }
 
+/// An argument that may be left out (undefined or null: `None`), else must be text.
+pub(crate) fn optional_text(v: &JsValue, field: &str) -> Result<Option<String>, Thrown> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    text(v, field).map(Some)
+}
+
 /// A text field of a form: the string, or `None` when it is absent.
 #[cfg(any(feature = "api", feature = "replay"))]
 pub(crate) fn text_field(object: &Object, field: &str, allowed: &'static str) -> Result<Option<String>, Thrown> {

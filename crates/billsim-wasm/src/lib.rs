@@ -284,17 +284,19 @@ pub fn ignored_notice(
     #[wasm_bindgen(unchecked_optional_param_type = "SettingKey | \"theme\" | null")] key: Option<JsValue>,
 ) -> Result<String, Thrown> {
     use billsim_core::words::{ignored, GivenIn};
-    let text = |field: &str, v: &JsValue| js_input::text(v, field);
-    let given_in = match text("from", &from)?.as_str() {
+    let given_in = match js_input::text(&from, "from")?.as_str() {
         "address" => GivenIn::Address,
         "attribute" => GivenIn::Attribute,
         other => {
             return Err(Thrown::on("from", format!("must be \"address\" or \"attribute\"; got {}", quoted(other))))
         }
     };
-    let using = if using.is_null() || using.is_undefined() { None } else { Some(text("using", &using)?) };
-    let using = if let Some(key) = key.filter(|k| !k.is_null()) {
-        let key = text("key", &key)?;
+    let using = js_input::optional_text(&using, "using")?;
+    let key = match key {
+        Some(key) => js_input::optional_text(&key, "key")?,
+        None => None,
+    };
+    let using = if let Some(key) = key {
         let theme = &billsim_core::views::theme::THEME;
         let spec = billsim_core::scenario::registry::setting(&key).or((key == theme.key).then_some(theme));
         let spec = spec.ok_or_else(|| Thrown::on("key", format!("must be a setting's key; got {}", quoted(&key))))?;
@@ -302,7 +304,7 @@ pub fn ignored_notice(
     } else {
         using
     };
-    Ok(ignored(&text("name", &name)?, given_in, &text("problem", &problem)?, using.as_deref()))
+    Ok(ignored(&js_input::text(&name, "name")?, given_in, &js_input::text(&problem, "problem")?, using.as_deref()))
 }
 
 /// Why an attribute of the element named `name` is set aside, naming the attribute meant,

@@ -176,7 +176,7 @@ pub fn replay_policy_legend(
     #[wasm_bindgen(unchecked_param_type = "string | undefined")] label: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
 ) -> Result<String, Thrown> {
-    let label = if label.is_undefined() || label.is_null() { None } else { Some(js_input::text(&label, "label")?) };
+    let label = js_input::optional_text(&label, "label")?;
     Ok(page::policy_legend(label.as_deref(), &js_input::text(&name, "name")?))
 }
 

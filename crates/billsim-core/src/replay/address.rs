@@ -8,6 +8,7 @@
 use super::{lesson_log, page, run};
 use crate::engine::guard_schema::Edited;
 use crate::settings::shown;
+use crate::visible_text::quoted;
 use crate::words::{self, ignored, GivenIn};
 use serde::Serialize;
 
@@ -112,7 +113,7 @@ pub fn read(pairs: &[(String, String)]) -> Address {
         if names.contains(&frame) {
             address.frame = Some(frame);
         } else {
-            let named: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+            let named: Vec<String> = names.iter().map(|n| quoted(n)).collect();
             let problem =
                 format!("must be one of the policies replayed, {}; got {}", words::alternatives(&named), shown(&frame));
             address.ignored.push(ignored("frame", GivenIn::Address, &problem, None));
