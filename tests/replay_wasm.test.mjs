@@ -149,6 +149,7 @@ test("a log read per a field (options.per) gives billsim replay --per's bills an
     assert.ok(caught instanceof Error, `per ${per}: an Error`);
     assert.equal(caught.field, "per", `per ${per}: ${caught.message}`);
     assert.match(caught.message, message);
+    assert.equal(caught.problem, caught.message.slice("per: ".length), `per ${per}: the problem is the message after its field`);
   }
 });
 
@@ -162,7 +163,8 @@ test("the page's words and the guard's fields come from the core, and the defaul
   assert.match(wasm.replayProgress(1_250_000, 5_000_000), /^Read 1\.2 MB of 5 MB \(25%\)$/);
   assert.equal(wasm.replayPolicyLegend("Daily cap", "dailyCap"), "Daily cap (dailyCap)");
   for (const [args, field] of [[[{}, "b"], "label"], [[1, "b"], "label"], [["a", 5], "name"], [["a", null], "name"]]) {
-    assert.throws(() => wasm.replayPolicyLegend(...args), (e) => e.field === field && /^\w+: must be text; got /.test(e.message),
+    assert.throws(() => wasm.replayPolicyLegend(...args),
+      (e) => e.field === field && /^\w+: must be text; got /.test(e.message) && /^must be text; got /.test(e.problem),
       `replayPolicyLegend(${JSON.stringify(args)}) names ${field}`);
   }
 });

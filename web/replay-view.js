@@ -499,9 +499,8 @@ class ReplayView extends HTMLElement {
       // user instead, and the core's reason said under the results.
       worker.terminate();
       this.#askedPer = null;
-      // Said after a head that names the field already: without the core's "per: ".
-      const prefix = `${data.field}: `;
-      this.#perRefused = data.field && data.error.startsWith(prefix) ? data.error.slice(prefix.length) : data.error;
+      // Said after a head that names the field already: the core's problem, without "per: ".
+      this.#perRefused = data.problem ?? data.error;
       this.#pending = null;
       this.#read(this.#file, { fromEditor: this.#reading.fromEditor, defaults: this.#reading.defaults });
     } else if (data.error) {

@@ -9,7 +9,7 @@
 // users stay in memory, never the file's bytes.
 //
 // Messages in: { read: File, format, skipBadRows, per }, { run: policies | null, add, prices: File | null },
-// { csv: true }. Out: { progress, text }, { ready }, { view, memory }, { csv }, { error, field, path, trapped }
+// { csv: true }. Out: { progress, text }, { ready }, { view, memory }, { csv }, { error, field, problem, path, trapped }
 // (`path`: where in the policies a refusal is, "policies[1].guards[0].limit").
 import init, { Replay, replayPage, replayProgress, wasmMemoryBytes } from "./pkg-replay/billsim_wasm.js";
 
@@ -24,7 +24,7 @@ const reader = new FileReaderSync();
 // so (`trapped`), in the core's words, and ends this worker.
 function failed(e) {
   if (e instanceof WebAssembly.RuntimeError) postMessage({ error: stopped, field: null, trapped: true });
-  else postMessage({ error: e?.message ?? String(e), field: e?.field ?? null, path: e?.path ?? null });
+  else postMessage({ error: e?.message ?? String(e), field: e?.field ?? null, problem: e?.problem ?? null, path: e?.path ?? null });
 }
 
 function read(file, options) {

@@ -46,17 +46,16 @@ export function slippedAttributes(names) {
   return notices;
 }
 
-/** An error's message without its leading "field: ", which the reader's sentence already says. */
-export function problemOf(e) {
-  const prefix = e.field === undefined ? "" : `${e.field}: `;
-  return e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
-}
+/** An error's message without its leading "field: ", which the reader's sentence already
+ *  says: the core's `problem`. */
+export const problemOf = (e) => e.problem ?? e.message;
 
 /** One setting read from its text by the core; a view the page cannot show is refused too. */
 export function readOne(schema, key, text) {
   const value = readSetting(key, text);
   if (key === "view" && !schema.views.some((v) => v.value === value)) {
-    throw Object.assign(new Error(`${key}: this page cannot show ${JSON.stringify(value)} yet`), { field: key, unshown: true });
+    const problem = `this page cannot show ${JSON.stringify(value)} yet`;
+    throw Object.assign(new Error(`${key}: ${problem}`), { field: key, problem, unshown: true });
   }
   return value;
 }

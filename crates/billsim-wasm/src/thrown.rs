@@ -1,7 +1,9 @@
 //! What every export throws: a JS `Error` whose message is the whole sentence ("perMinute:
 //! must be a whole number from 1 to 60; got 0"), and, when the message is about one field
 //! or argument, a `field` property naming it ("perMinute"), so a page can mark that field
-//! without reading the text apart; about a field within a policy file, also a `path` (its
+//! without reading the text apart, and a `problem`, the message without its leading
+//! "perMinute: " ("must be a whole number from 1 to 60; got 0"), for a page whose own
+//! words name the field already; about a field within a policy file, also a `path` (its
 //! place in the file, `policies[1].guards[0].limit`).
 
 use billsim_core::settings::FieldError;
@@ -58,6 +60,13 @@ impl Thrown {
     pub fn path(&self) -> Option<&str> {
         self.path.as_deref()
     }
+
+    /// What is wrong, without the field's name: the message after its "field: ", or the
+    /// whole message when it names its place its own way.
+    pub fn problem(&self) -> &str {
+        let after_field = self.field.as_deref().and_then(|f| self.message.strip_prefix(f)?.strip_prefix(": "));
+        after_field.unwrap_or(&self.message)
+    }
 }
 
 impl From<FieldError> for Thrown {
@@ -82,6 +91,7 @@ impl From<Thrown> for JsValue {
         if let Some(path) = &t.path {
             let _ = js_sys::Reflect::set(&error, &"path".into(), &JsValue::from_str(path));
         }
+        let _ = js_sys::Reflect::set(&error, &"problem".into(), &JsValue::from_str(t.problem()));
         error.into()
     }
 }
@@ -98,6 +108,14 @@ mod tests {
         let t = Thrown::from(e);
         assert_eq!(t.message(), text);
         assert_eq!(t.field(), Some("perMinute"));
+        assert_eq!(t.problem(), "must be a whole number from 1 to 60; got \"0\"", "the message after its field");
+    }
+
+    #[test]
+    fn a_message_the_core_wrote_with_its_field_first_gives_the_problem_after_it() {
+        let t = Thrown::with_field("per", "per: must be one of this log's fields ...; got \"team\"");
+        assert_eq!(t.problem(), "must be one of this log's fields ...; got \"team\"");
+        assert_eq!(Thrown::general("the module stopped").problem(), "the module stopped", "no field: the whole message");
     }
 
     #[test]
@@ -114,6 +132,7 @@ mod tests {
             (t.field(), t.path(), t.message()),
             (Some("policies"), Some("policies[1].guards[0].limit"), "Policy 2, guard 1, limit: must be ...")
         );
+        assert_eq!(t.problem(), t.message(), "a message that names its place its own way is the problem whole");
         assert_eq!(Thrown::on("perMinute", "must be ...").path(), None, "other refusals have no path");
     }
 
