@@ -1063,7 +1063,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
     const look = shared === null ? { dark, scale } : { dark, scale, background: shared };
     try {
-      shown.draw(this.#core, canvas, this.#settings(), this.#state, look, this.#scenario(), this.#widget());
+      const needed = shown.draw(this.#core, canvas, this.#settings(), this.#state, look, this.#scenario(), this.#widget());
+      // A chart whose words wrap to its width gives the height it takes: the canvas takes
+      // it, and the resize observer draws it again at that height.
+      if (typeof needed === "number" && Math.abs(needed - height) > scale) canvas.style.height = `${Math.ceil(needed / scale)}px`;
     } catch (e) {
       this.#showError(e.message);
     }

@@ -87,3 +87,26 @@ for (const width of [390, 1000]) {
     assert.deepEqual(log.errors, []);
   });
 }
+
+test("the client's chart takes the height its words need at its width: at 320 px its last note is whole, not cut", async () => {
+  for (const width of [320, 390, 1000]) {
+    const { page, log } = await load(env, "examples/hackathon.html?view=demoClient", { viewport: { width, height: 900 } });
+    await ready(page);
+    const canvas = page.locator("bill-widget").locator(".client-chart");
+    // Sized to its drawing, then drawn again at that size by the resize observer.
+    await page.waitForFunction(() => {
+      const c = document.querySelector("bill-widget").shadowRoot.querySelector(".client-chart");
+      return c.style.height !== "" && c.height === Math.round(parseFloat(c.style.height) * window.devicePixelRatio);
+    });
+    // The height the core's drawing takes on a canvas as wide and far taller.
+    const [drawn, needed] = await canvas.evaluate(async (c) => {
+      const widget = document.querySelector("script[type=module][src*=bill-widget]").src;
+      const m = await import(new URL("pkg/billsim_wasm.js", widget));
+      await m.default();
+      const probe = Object.assign(document.createElement("canvas"), { width: c.width, height: 4000 });
+      return [c.height, m.drawClient(probe, {}, 0, "rateLimitAndCap", { dark: false, scale: window.devicePixelRatio })];
+    });
+    assert.ok(drawn >= needed && drawn <= needed + 2, `at ${width} px the canvas is ${drawn} px tall; its drawing takes ${needed}`);
+    assert.deepEqual(log.errors, []);
+  }
+});

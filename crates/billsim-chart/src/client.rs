@@ -25,12 +25,14 @@ struct Layout {
 }
 
 /// Draws `view` on `area`: the tutorial's runs, then the day's answers by kind of user and
-/// its calls to the cap, where the view has the day.
+/// its calls to the cap, where the view has the day. Its words wrap to the area's width, so
+/// the height the drawing takes depends on it: that height is returned, in pixels (more
+/// than the area's own when the area is too short, the rest cut off).
 pub fn draw_client<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     view: &ClientView,
     theme: &Theme,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+) -> Result<u32, DrawingAreaErrorKind<DB::ErrorType>> {
     let Frame { w, pad, font, line_h, .. } = Frame::of(area, theme)?;
     let gap = theme.px(4) as i32;
     let at = Layout { w, pad, font, line_h, gap, room: w - 2 * pad };
@@ -41,10 +43,10 @@ pub fn draw_client<DB: DrawingBackend>(
     if let Some(day) = &view.day {
         y = draw_day(area, day, theme, &at, y)?;
         if let Some(cap) = &day.cap {
-            draw_run(area, cap, theme, &at, y)?;
+            y = draw_run(area, cap, theme, &at, y)?;
         }
     }
-    Ok(())
+    Ok(u32::try_from(y + pad).unwrap_or(0))
 }
 
 /// `lines` one under the other from `(x, y)`.
@@ -339,6 +341,30 @@ mod tests {
                     assert!(on.is_none(), "{size:?}: {text:?} at {x0}..{x1}, {y0}..{y1} is on the tile {on:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_height_the_chart_returns_holds_every_word_at_any_width_and_no_more() {
+        // The words wrap to the width: at 288 pixels (a 320 px phone) the day's last note
+        // took two lines under a canvas sized for one, drawn over each other and cut.
+        let view = with_day(Policy::RateLimitAndCap, "1");
+        for w in [240, 288, 358, 672, 1000] {
+            let mut probe = String::new();
+            let needed = {
+                let root = SVGBackend::with_string(&mut probe, (w, 4000)).into_drawing_area();
+                draw_client(&root, &view, &Theme::light(100)).unwrap()
+            };
+            assert!(needed < 4000, "{w} px: the chart takes {needed} px");
+            let out = svg_of(&view, (w, needed));
+            let (cut, over) = (texts_cut(&out, (w as i32, needed as i32)), texts_overlapping(&out));
+            assert!(cut.is_empty() && over.is_empty(), "{w} x {needed}: cut {cut:?}, overlapping {over:?}");
+            let short = needed - 30;
+            let cut = texts_cut(&svg_of(&view, (w, short)), (w as i32, short as i32));
+            assert!(
+                !cut.is_empty(),
+                "{w} px: 30 px less than {needed} leaves room to spare, so the height is not tight"
+            );
         }
     }
 

@@ -115,7 +115,11 @@ mod tests {
     fn a_message_the_core_wrote_with_its_field_first_gives_the_problem_after_it() {
         let t = Thrown::with_field("per", "per: must be one of this log's fields ...; got \"team\"");
         assert_eq!(t.problem(), "must be one of this log's fields ...; got \"team\"");
-        assert_eq!(Thrown::general("the module stopped").problem(), "the module stopped", "no field: the whole message");
+        assert_eq!(
+            Thrown::general("the module stopped").problem(),
+            "the module stopped",
+            "no field: the whole message"
+        );
     }
 
     #[test]

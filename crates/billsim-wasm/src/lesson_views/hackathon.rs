@@ -24,7 +24,9 @@ pub fn client_view(
     to_js(&*client_of(&settings, &seed, &policy)?)
 }
 
-/// Draws `clientView`'s chart onto `canvas`; `look` as for `drawShareOfBill`.
+/// Draws `clientView`'s chart onto `canvas`; `look` as for `drawShareOfBill`. Its words
+/// wrap to the canvas's width, so it gives back the height it takes, in the canvas's
+/// pixels: a page sizes the canvas to it.
 #[wasm_bindgen(js_name = drawClient)]
 pub fn draw_client(
     canvas: HtmlCanvasElement,
@@ -32,7 +34,7 @@ pub fn draw_client(
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
-) -> Result<(), Thrown> {
+) -> Result<u32, Thrown> {
     let view = client_of(&settings, &seed, &policy)?;
     let theme: Theme = js_input::look(&look)?;
     on_canvas(canvas, |area| billsim_chart::draw_client(area, &view, &theme))
