@@ -172,7 +172,13 @@ pub(crate) fn draw_amount<DB: DrawingBackend>(
     let bold = sans(font).style(FontStyle::Bold);
     let style = bold.color(&theme.text).pos(Pos::new(HPos::Left, VPos::Center));
     match amount_at(amount, bar, right, font, theme) {
-        AmountAt::Past(x) => area.draw(&Text::new(amount.to_string(), (x, y), style)),
+        // On a plate of the background: a line across the bars there (lesson 002's
+        // product's budget) stops short of the words.
+        AmountAt::Past(x) => {
+            let width = text_width(amount, font);
+            area.draw(&Rectangle::new([(x - 2, y - half), (x + width + 2, y + half)], theme.background.filled()))?;
+            area.draw(&Text::new(amount.to_string(), (x, y), style))
+        }
         AmountAt::Inside(x) => {
             let gap = theme.px(4) as i32;
             area.draw(&Rectangle::new([(x - 2, y - half), (end - gap + 2, y + half)], theme.background.filled()))?;

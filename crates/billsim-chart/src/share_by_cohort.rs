@@ -5,8 +5,8 @@
 //! colour is never the only cue.
 
 use crate::frame::{sans, Frame};
-use crate::key::{draw_key, key_lines, swatch, Entry, Swatch, LARGEST};
-use crate::pixels::{edges_on, painted, text_width};
+use crate::key::{draw_key, key_lines, reference_line, swatch, Entry, Swatch, LARGEST};
+use crate::pixels::{edges_on, painted, scaled, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{Theme, ON_BAR};
 use billsim_core::views::colours::Pattern;
@@ -48,9 +48,11 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     // amount takes past its end (written inside it, the amount's plate covered half of
     // lesson 003's sockpuppets, the no-limit bill's last share), where that leaves most
     // of the width to the bars.
+    // A line across the bars (lesson 002's product's monthly budget) is on the scale too.
     let bill_of = |b: &Bar| b.segments.iter().map(|s| u128::from(s.charged.0)).sum::<u128>();
     let longest_bar = view.bars.iter().max_by_key(|b| bill_of(b));
-    let longest = longest_bar.map_or(0, bill_of);
+    let reference = view.reference.as_ref().map(|r| u128::from(r.at.0));
+    let longest = longest_bar.map_or(0, bill_of).max(reference.unwrap_or(0));
     let amount_room = longest_bar.map_or(0, |b| text_width(&b.bill, font) + theme.px(4) as i32);
     let bars_width = match w - 2 * pad - amount_room {
         width if width * 4 >= (w - 2 * pad) * 3 => width,
@@ -76,6 +78,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         // A bill written inside its bar's end leaves the segments' words the room before it.
         let ends = BarEnds { x: &x, y0, y1 };
         let words_end = words_end(&bar.bill, &ends, w - pad, font, theme);
+        let mut words = Vec::new();
         for (c, segment) in bar.segments.iter().enumerate() {
             let (x0, x1) = painted(&x, c, gap);
             if x1 <= x0 {
@@ -86,16 +89,24 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
             // The longest label that fits in the segment: "Script 45%", else "45%".
             let room = x1.min(words_end) - x0;
             let fits = |t: &String| text_width(t, font) + 2 * pad < room && y1 - y0 >= font as i32;
-            let words = [format!("{} {}", segment.label, segment.share), segment.share.clone()];
-            if let Some(text) = words.into_iter().find(fits) {
-                let on_bar = sans(font).style(FontStyle::Bold).color(&ON_BAR);
-                let (tx, ty) = (x0 + pad, (y0 + y1) / 2);
-                let plate = text_width(&text, font);
-                // A plate under the text keeps it readable over the pattern.
-                let half = font as i32 / 2 + gap;
-                area.draw(&Rectangle::new([(tx - gap, ty - half), (tx + plate, ty + half)], colour.filled()))?;
-                area.draw(&Text::new(text, (tx, ty), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
+            let texts = [format!("{} {}", segment.label, segment.share), segment.share.clone()];
+            if let Some(text) = texts.into_iter().find(fits) {
+                words.push((text, x0 + pad, colour));
             }
+        }
+        // The line across the bar and its strip, under the segments' words and the bill's
+        // amount, whose plates break it where they meet.
+        if let Some(at) = reference {
+            reference_line(area, pad + scaled(at, longest, bars_width), (y0 - gap, row_bottom + gap), theme)?;
+        }
+        for (text, tx, colour) in words {
+            let on_bar = sans(font).style(FontStyle::Bold).color(&ON_BAR);
+            let ty = (y0 + y1) / 2;
+            let plate = text_width(&text, font);
+            // A plate under the text keeps it readable over the pattern.
+            let half = font as i32 / 2 + gap;
+            area.draw(&Rectangle::new([(tx - gap, ty - half), (tx + plate, ty + half)], colour.filled()))?;
+            area.draw(&Text::new(text, (tx, ty), on_bar.pos(Pos::new(HPos::Left, VPos::Center))))?;
         }
         draw_amount(area, &bar.bill, &ends, w - pad, font, theme)?;
         if chosen {
@@ -106,14 +117,16 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The key's entries: each kind of user, then the strip where the bars have one.
+/// The key's entries: each kind of user, then the strip where the bars have one, then the
+/// line across them where the view has one.
 fn entries<'a>(view: &'a CohortView, patterns: &[Pattern], theme: &Theme) -> Vec<Entry<'a>> {
     let kinds = view.cohorts.iter().enumerate().map(|(c, k)| {
         let (colour, pattern) = look(view, patterns, c, theme);
         Entry { swatch: Swatch::Kind(colour, pattern), words: &k.label }
     });
     let strip = (!view.strip_key.is_empty()).then_some(Entry { swatch: Swatch::Strip, words: &view.strip_key });
-    kinds.chain(strip).collect()
+    let line = view.reference.as_ref().map(|r| Entry { swatch: Swatch::Line, words: &r.words });
+    kinds.chain(strip).chain(line).collect()
 }
 
 /// Cohort `c`'s colour and pattern (of `patterns`; plain for a cohort it has none for), the
@@ -385,6 +398,41 @@ mod tests {
             let out = svg(&v, size, scale);
             let cut = crate::rows::texts_cut(&out, (size.0 as i32, size.1 as i32));
             assert!(cut.is_empty(), "at {scale}%: {cut:#?}");
+        }
+    }
+
+    #[test]
+    fn lesson_002s_bills_are_held_against_the_products_monthly_budget_drawn_across_every_bar() {
+        let tenant = find("runawayTenant").unwrap();
+        let v = cohort_view(&run(tenant, 0, &Values::defaults(tenant), None, Record::default()).unwrap());
+        let line = v.reference.as_ref().expect("lesson 002's run has the product's budget");
+        assert_eq!(line.words, "product's monthly budget $1,000.00");
+        assert!(v.title.contains("against the product's monthly budget $1,000.00"), "{}", v.title);
+        for (w, h) in [(366, 528), (672, 448)] {
+            let out = svg(&v, (w, h), 100);
+            assert!(crate::rows::drawn_text(&out).contains(&line.words), "{w} px: the key names the line");
+            // The line's dashes: short upright polylines in the light theme's text colour, each at one x.
+            let xs: Vec<i32> = out
+                .lines()
+                .filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\""))
+                .filter_map(|l| {
+                    let points = l.split(" points=\"").nth(1)?.split('"').next()?;
+                    let xs: Vec<&str> = points.split_whitespace().filter_map(|p| p.split(',').next()).collect();
+                    (xs.len() == 2 && xs[0] == xs[1]).then(|| xs[0].parse().ok()).flatten()
+                })
+                .collect();
+            // Where the bills' scale puts $1,000 (the longest, no cap's, past it).
+            let longest = v.bars.iter().map(|b| b.segments.iter().map(|s| u128::from(s.charged.0)).sum::<u128>()).max();
+            let pad = Theme::light(100).px(6) as i32;
+            let room = w as i32 - 2 * pad;
+            let at = |width: i32| pad + scaled(u128::from(line.at.0), longest.unwrap(), width);
+            let lines: Vec<&i32> = xs.iter().filter(|&&x| (at(room * 3 / 4)..=at(room)).contains(&x)).collect();
+            assert!(
+                lines.len() >= 5 * 3,
+                "{w} px: dashes at $1,000 ({}..{}) down every bar: {xs:?}",
+                at(room * 3 / 4),
+                at(room)
+            );
         }
     }
 }

@@ -208,9 +208,13 @@ mod tests {
     #[test]
     fn the_runaway_tenant_figure_is_described_by_the_cores_sentence_for_each_policy_with_the_ladder_framed() {
         let figure = runaway_tenant().unwrap();
-        assert!(figure
-            .title
-            .starts_with("Share of the bill by kind of tenant under each policy: A runaway tenant, run 0"));
+        let title = "Share of the bill by kind of tenant under each policy, against the product's monthly budget \
+                     $1,000.00: A runaway tenant, run 0";
+        assert!(figure.title.starts_with(title), "{}", figure.title);
+        assert!(
+            figure.svg.contains("product&apos;s monthly budget $1,000.00"),
+            "the key names the line drawn across the bars"
+        );
         assert_eq!(figure.desc.matches(" billed, of which ").count(), 5, "{}", figure.desc);
         assert!(figure.desc.starts_with("No cap: nothing counts dollars: $6,332.24 billed"), "{}", figure.desc);
         assert!(figure.svg.contains("▶ Daily cap, degrade ladder"), "the ladder framed");

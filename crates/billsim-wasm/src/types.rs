@@ -151,6 +151,8 @@ export interface CohortView {
   title: string;
   cohorts: { name: string; label: string }[];
   bars: { policy: string; label: string; name: string; note: string; segments: { cohort: string; label: string; chargedNanos: bigint; share: string }[]; sentence: string }[];
+  /** A line across the bars that no policy enforces (lesson 002's product's monthly budget): its words and amount. */
+  reference: { words: string; atNanos: bigint } | null;
   table: Table;
 }
 

@@ -29,7 +29,21 @@ pub struct CohortView {
     /// requests refused, of all they made); empty where none has (a replay).
     #[serde(default)]
     pub strip_key: String,
+    /// A line across the bars that no policy enforces, to hold each bill against (lesson
+    /// 002's product's monthly budget); `None` where the run has none.
+    #[serde(default)]
+    pub reference: Option<Reference>,
     pub table: Table,
+}
+
+/// A line drawn across the bars at an amount: what it is, as the key names it ("product's
+/// monthly budget $1,000.00"), and where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Reference {
+    pub words: String,
+    #[serde(rename = "atNanos")]
+    pub at: Nanos,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,19 +130,27 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
         true => crate::words::capitalised(&format!("{} refused", others.sent())),
         false => String::new(),
     };
+    // An amount too large for nano-dollars has no line (the setting's range keeps it far
+    // below that).
+    let reference = run.about.reference.and_then(|(words, amount)| {
+        Some(Reference { words: format!("{words} {}", amount.shown()), at: Nanos::from_micros(amount).ok()? })
+    });
     CohortView {
-        title: title(run, others),
+        title: title(run, others, reference.as_ref()),
         cohorts: run.cohorts.clone(),
         roles,
         bars,
         strip_key,
+        reference,
         table: table(&policies, others),
     }
 }
 
-fn title(run: &ScenarioRun, others: Others) -> String {
+/// The chart's name, its line included: the title is what a screen reader says of it.
+fn title(run: &ScenarioRun, others: Others, reference: Option<&Reference>) -> String {
     let name = run.about.label.unwrap_or(run.scenario);
-    format!("Share of the bill by {} under each policy: {name}, run {}", others.kind, run.seed)
+    let against = reference.map_or(String::new(), |r| format!(", against the {}", r.words));
+    format!("Share of the bill by {} under each policy{against}: {name}, run {}", others.kind, run.seed)
 }
 
 fn refused(p: &PolicyCohorts) -> u64 {
