@@ -231,6 +231,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
         let (tip, half) = (theme.px(7) as i32, theme.px(5) as i32);
         area.draw(&Polygon::new(vec![(x, bottom - tip), (x - half, bottom), (x + half, bottom)], theme.text.filled()))?;
         notes.taken.push((x - half, bottom - tip, x + half, bottom));
+        notes.obstacles.extend(upright(x, (y + ring, bottom), every));
     }
     // The moments marked on the time axis (the script's first request): a dotted line up the
     // plot; a period (the ledger's outage), a shade across it. Their labels are placed
@@ -239,7 +240,10 @@ pub fn draw_over_time<DB: DrawingBackend>(
     for m in &moments {
         let x = x_of(m.at_ms);
         match m.until_ms {
-            None => area.draw(&DashedPathElement::new(vec![(x, top), (x, bottom)], theme.px(1), theme.px(3), drop))?,
+            None => {
+                area.draw(&DashedPathElement::new(vec![(x, top), (x, bottom)], theme.px(1), theme.px(3), drop))?;
+                notes.obstacles.extend(upright(x, (top, bottom), every));
+            }
             Some(until) => {
                 let to = x_of(until.min(view.to_ms)).max(x + 1);
                 area.draw(&Rectangle::new([(x, top), (to, bottom)], theme.text.mix(0.08).filled()))?;
@@ -318,9 +322,16 @@ pub fn draw_over_time<DB: DrawingBackend>(
             let no_room: Vec<i32> = spots.iter().filter(|s| s.1 < top).map(|s| s.0).collect();
             spots.extend(no_room.into_iter().filter_map(|x| Some((x, flat_under(x)? + gap))));
         }
-        if let Some(at) = notes.place(width, height, spots, STAY_NEAR) {
-            notes.draw(area, &lines, at, Align::Left(0), theme)?;
+        let Some(at) = notes.place(width, height, spots, STAY_NEAR) else { continue };
+        // A name put further from its line than the spots near it reach reads as another
+        // line's (at 320 px lesson 002's "umbrella's daily budget $20.00" stood by the $1.00
+        // gridline, five lines under its own): left out, as the sentences say it.
+        let centre = at.0 + width / 2;
+        if !limit.above && away((centre, line_y(centre)), at, (width, height)) > 2 * line_h {
+            notes.give_back();
+            continue;
         }
+        notes.draw(area, &lines, at, Align::Left(0), theme)?;
     }
     for m in &moments {
         let x = x_of(m.at_ms);
@@ -372,6 +383,13 @@ pub fn draw_over_time<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+/// Points every `every` pixels down an upright line at `x` from `top` to `bottom`: a
+/// dotted line the labels keep off as they keep off the spend lines (lesson 003's "breaker
+/// trips at 00:46" was written across the script's start).
+fn upright(x: i32, (top, bottom): (i32, i32), every: i32) -> impl Iterator<Item = (i32, i32)> {
+    (top..=bottom).step_by(every.max(1) as usize).map(move |y| (x, y))
 }
 
 /// What of a limit's line the chart draws: its name, its points, and whether it is above
@@ -604,6 +622,41 @@ mod tests {
             assert!(
                 hard_block - no_cap > plot / 3,
                 "at {size:?}: no cap at y {no_cap}, the hard block at y {hard_block}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_limits_name_stands_by_its_own_line_or_is_left_out_never_by_a_gridline_far_below() {
+        // The widget's runaway-day canvas on phones (30rem: 480 px) and at a desk.
+        let view = runaway_day();
+        let label = "umbrella's daily budget $20.00";
+        for size in [(288, 480), (296, 480), (366, 480), (672, 416)] {
+            let svg = svg_of(&view, size, Theme::light(100));
+            let Some((_, (x0, y0, x1, y1), _)) = text_boxes(&svg).into_iter().find(|(t, _, _)| t == label) else {
+                continue;
+            };
+            // The flat limits' dashes (level strokes of the text's colour, not the gridlines'
+            // faint ones) under the name: the nearest is its line.
+            let solid = |l: &&str| l.contains("stroke=\"#1A1A1A\"") && l.contains(" opacity=\"1\"");
+            let dashes = svg.lines().filter(|l| l.starts_with("<polyline")).filter(solid);
+            let ys: Vec<i32> = dashes
+                .filter_map(|l| {
+                    let points = l.split("points=\"").nth(1)?.split('"').next()?;
+                    let xy: Vec<(i32, i32)> = (points.split_whitespace().filter_map(|p| p.split_once(',')))
+                        .filter_map(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)))
+                        .collect();
+                    let y = xy.first()?.1;
+                    let (from, to) = (xy.iter().map(|p| p.0).min()?, xy.iter().map(|p| p.0).max()?);
+                    // Inside the name's span (the axis's ticks end at its left edge).
+                    (xy.iter().all(|p| p.1 == y) && to > x0 + 2 && from < x1 - 2).then_some(y)
+                })
+                .collect();
+            let off = ys.iter().map(|&y| (y0 - y).max(y - y1).max(0)).min();
+            let line_h = crate::frame::font_for(size.0 as i32, &Theme::light(100)) as i32 + 6;
+            assert!(
+                off.is_some_and(|d| d <= 2 * line_h),
+                "{size:?}: {label} at {y0}..{y1} stands {off:?} px from the nearest limit's dash under it"
             );
         }
     }
