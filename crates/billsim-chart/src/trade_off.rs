@@ -109,8 +109,10 @@ pub fn draw_trade_off<DB: DrawingBackend>(
     let gap = theme.px(3) as i32;
     let spots: Vec<(i32, i32)> = view.points.iter().map(|p| plot.at(p.honest_refused, p.bill_nanos.0)).collect();
     let taken = spots.iter().map(|&(x, y)| (x - ring, y - ring, x + ring, y + ring)).collect();
-    // The labels keep a gap from the axis line, which they would otherwise be written over.
-    let mut notes = Notes { taken, obstacles: spots.clone(), plot: (left + gap, top, right, bottom), font, line_h };
+    // The labels keep a gap from the axis lines, which their boxes would otherwise cover (at
+    // 320 px lesson 002's "block", a label's second line, wiped out the line across).
+    let plot_of_notes = (left + gap, top, right, bottom - gap);
+    let mut notes = Notes { taken, obstacles: spots.clone(), plot: plot_of_notes, font, line_h };
     let room = (right - left).min(theme.px(300) as i32).max(font as i32 * 4);
     let mut labels: Vec<(Vec<String>, (i32, i32), Align)> = Vec::new();
     let leader = ShapeStyle::from(&theme.text.mix(0.6)).stroke_width(theme.px(1));
@@ -273,7 +275,7 @@ mod tests {
     }
 
     #[test]
-    fn no_label_in_the_plot_is_written_over_its_left_axis() {
+    fn no_label_in_the_plot_is_written_over_its_axes() {
         for v in views() {
             for (w, h) in [(320, 368), (390, 368), (1000, 320)] {
                 let theme = Theme::light(100);
@@ -285,6 +287,20 @@ mod tests {
                         !crosses,
                         "{} at {w}: {text:?} at {x0}..{x1} is written over the axis at x = {}",
                         v.title, plot.left
+                    );
+                }
+                // A label's box of the background (LABEL_BACKING) stops above the line across.
+                let num = |l: &str, name: &str| -> Option<i32> {
+                    l.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse::<f64>().ok().map(|v| v as i32)
+                };
+                let boxes = out.lines().filter(|l| l.starts_with("<rect") && l.contains(" opacity=\"0.85\""));
+                for l in boxes {
+                    let low = num(l, "y").zip(num(l, "height")).map(|(y, h)| y + h);
+                    assert!(
+                        low.is_some_and(|low| low < plot.bottom),
+                        "{} at {w}: a label's box {l} reaches the axis at y = {}",
+                        v.title,
+                        plot.bottom
                     );
                 }
             }
