@@ -85,14 +85,20 @@ pub fn draw_trade_off<DB: DrawingBackend>(
         _ => w,
     };
     let every = (1..=view.refused_ticks.len().max(1)).find(|&k| spacing * k as i32 >= widest + theme.px(10) as i32);
+    let r = theme.px(5) as i32;
+    let ring = r + theme.px(4) as i32;
+    let spots: Vec<(i32, i32)> = view.points.iter().map(|p| plot.at(p.honest_refused, p.bill_nanos.0)).collect();
     for tick in view.refused_ticks.iter().step_by(every.unwrap_or(1)) {
         let x = plot.at(tick.at, 0).0;
         area.draw(&PathElement::new(vec![(x, bottom), (x, bottom + theme.px(3) as i32)], axis))?;
-        area.draw(&Text::new(
-            tick.label.clone(),
-            (x, bottom + line_h / 2 + theme.px(2) as i32),
-            at(HPos::Center, VPos::Center),
-        ))?;
+        // A count under a point's ring is left out, the axis's others say the scale (at 320
+        // px lesson 001's framed point, 247 refused at $0.001, sat on "250").
+        let (half, y) = (text_width(&tick.label, font) / 2, bottom + line_h / 2 + theme.px(2) as i32);
+        let covered =
+            spots.iter().any(|&(px, py)| (px - x).abs() < half + ring && (py - y).abs() < font as i32 / 2 + ring);
+        if !covered {
+            area.draw(&Text::new(tick.label.clone(), (x, y), at(HPos::Center, VPos::Center)))?;
+        }
     }
     // The axes' words: up at the top left, across at the bottom right.
     area.draw(&Text::new(format!("\u{2191} {}", view.up), (pad, pad + line_h / 2), at(HPos::Left, VPos::Center)))?;
@@ -104,10 +110,7 @@ pub fn draw_trade_off<DB: DrawingBackend>(
     // names together; the selected point's first, so it always has its place; none covers
     // a point or another label), then drawn over the points, each far from its point with
     // a line to it under the points.
-    let r = theme.px(5) as i32;
-    let ring = r + theme.px(4) as i32;
     let gap = theme.px(3) as i32;
-    let spots: Vec<(i32, i32)> = view.points.iter().map(|p| plot.at(p.honest_refused, p.bill_nanos.0)).collect();
     let taken = spots.iter().map(|&(x, y)| (x - ring, y - ring, x + ring, y + ring)).collect();
     // The labels keep a gap from the axis lines, which their boxes would otherwise cover (at
     // 320 px lesson 002's "block", a label's second line, wiped out the line across).
@@ -301,6 +304,32 @@ mod tests {
                         "{} at {w}: a label's box {l} reaches the axis at y = {}",
                         v.title,
                         plot.bottom
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_count_along_the_bottom_is_written_under_a_points_ring() {
+        for v in views() {
+            for (w, h) in [(296, 416), (320, 368), (390, 368), (1000, 320)] {
+                let theme = Theme::light(100);
+                let plot = Plot::of(&v, (w, h), font_for(w, &theme), &theme);
+                let out = svg(&v, (w as u32, h as u32), theme);
+                let ring = theme.px(9) as i32;
+                let spots: Vec<(i32, i32)> =
+                    v.points.iter().map(|p| plot.at(p.honest_refused, p.bill_nanos.0)).collect();
+                let counts = crate::rows::text_boxes(&out).into_iter().filter(|(t, (_, y0, _, _), _)| {
+                    *y0 > plot.bottom && v.refused_ticks.iter().any(|tick| &tick.label == t)
+                });
+                for (text, (x0, y0, x1, y1), _) in counts {
+                    let under =
+                        spots.iter().find(|&&(x, y)| x + ring > x0 && x - ring < x1 && y + ring > y0 && y - ring < y1);
+                    assert!(
+                        under.is_none(),
+                        "{} at {w}: the count {text:?} at {x0}..{x1}, {y0}..{y1} is under the point at {under:?}",
+                        v.title
                     );
                 }
             }
