@@ -80,3 +80,13 @@ test("no lesson's module holds the string-slicing panic that brings Unicode's ta
     assert.ok(!bytes.includes("is not a char boundary"), `${name}'s module (${bytes.length} bytes) slices a string that can panic`);
   }
 });
+
+test("lesson 001's client's chart is measured before it is drawn: taller on a narrower canvas, and a bad width named", () => {
+  const core = modules.get("hackathon");
+  const at = (width) => core.clientHeight({}, 0, "rateLimitAndCap", { dark: false, scale: 1 }, width);
+  const [phone, desk] = [at(296), at(672)];
+  assert.ok(phone > desk && desk > 300, `the words wrap to the width: ${phone} px tall at 296 px, ${desk} px at 672`);
+  for (const bad of [0, 1.5, -3, 70000, "296", undefined]) {
+    assert.throws(() => at(bad), (e) => e.field === "width" && /from 1 to 65535/.test(e.message), `width ${String(bad)}`);
+  }
+});

@@ -254,6 +254,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       policy: true,
       settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings) => widget.#writeClient(settings),
+      // Its words wrap to its width: the canvas takes the height they need before it is drawn.
+      height: (core, width, settings, state, look, widget) =>
+        core.clientHeight(settings, state.seed, state[widget.policy], look, width),
       draw: (core, canvas, settings, state, look, _scenario, widget) =>
         core.drawClient(canvas, settings, state.seed, state[widget.policy], look),
     },
@@ -1049,10 +1052,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (!this.#drawn || this.#core === null) return;
     const shown = this.#shown();
     const canvas = this.#q(shown.canvas);
-    const [width, height, scale] = this.#backing(canvas);
+    let [width, height, scale] = this.#backing(canvas);
     if (width === 0 || height === 0) return;
-    if (canvas.width !== width) canvas.width = width;
-    if (canvas.height !== height) canvas.height = height;
     const { dark, pageDark, shared } = this.#colours();
     this.toggleAttribute("data-dark", dark);
     this.toggleAttribute("data-panel", dark !== pageDark);
@@ -1063,10 +1064,17 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
     const look = shared === null ? { dark, scale } : { dark, scale, background: shared };
     try {
-      const needed = shown.draw(this.#core, canvas, this.#settings(), this.#state, look, this.#scenario(), this.#widget());
-      // A chart whose words wrap to its width gives the height it takes: the canvas takes
-      // it, and the resize observer draws it again at that height.
-      if (typeof needed === "number" && Math.abs(needed - height) > scale) canvas.style.height = `${Math.ceil(needed / scale)}px`;
+      const settings = this.#settings();
+      // A chart whose words wrap to its width is as tall as they need (the resize observer
+      // then finds the canvas drawn at its new size).
+      const needed = shown.height?.(this.#core, width, settings, this.#state, look, this.#widget());
+      if (needed !== undefined && Math.abs(needed - height) > scale) {
+        canvas.style.height = `${Math.ceil(needed / scale)}px`;
+        height = Math.round(Math.ceil(needed / scale) * scale);
+      }
+      if (canvas.width !== width) canvas.width = width;
+      if (canvas.height !== height) canvas.height = height;
+      shown.draw(this.#core, canvas, settings, this.#state, look, this.#scenario(), this.#widget());
     } catch (e) {
       this.#showError(e.message);
     }

@@ -98,15 +98,15 @@ test("the client's chart takes the height its words need at its width: at 320 px
       const c = document.querySelector("bill-widget").shadowRoot.querySelector(".client-chart");
       return c.style.height !== "" && c.height === Math.round(parseFloat(c.style.height) * window.devicePixelRatio);
     });
-    // The height the core's drawing takes on a canvas as wide and far taller.
+    // The height the core's drawing takes at the canvas's width.
     const [drawn, needed] = await canvas.evaluate(async (c) => {
       const widget = document.querySelector("script[type=module][src*=bill-widget]").src;
       const m = await import(new URL("pkg/billsim_wasm.js", widget));
       await m.default();
-      const probe = Object.assign(document.createElement("canvas"), { width: c.width, height: 4000 });
-      return [c.height, m.drawClient(probe, {}, 0, "rateLimitAndCap", { dark: false, scale: window.devicePixelRatio })];
+      return [c.height, m.clientHeight({}, 0, "rateLimitAndCap", { dark: false, scale: window.devicePixelRatio }, c.width)];
     });
     assert.ok(drawn >= needed && drawn <= needed + 2, `at ${width} px the canvas is ${drawn} px tall; its drawing takes ${needed}`);
+    assert.ok(needed > 500, `at ${width} px the drawing takes ${needed} px`);
     assert.deepEqual(log.errors, []);
   }
 });

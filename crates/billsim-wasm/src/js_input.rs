@@ -439,6 +439,18 @@ fn json(value: &JsValue, what: &str, at: &str, depth: usize, out: &mut String) -
     Ok(())
 }
 
+/// What a canvas's width in pixels may be.
+const WIDTH_ALLOWED: &str = "a whole number of pixels from 1 to 65535";
+
+/// A canvas's width in pixels, as the page measured it: 1 to 65535.
+pub fn canvas_width(value: &JsValue) -> Result<u32, Thrown> {
+    match value.as_f64() {
+        Some(n) if n.fract() == 0.0 && (1.0..=65_535.0).contains(&n) => Ok(n as u32),
+        Some(n) => Err(error("width", WIDTH_ALLOWED, js_number(n))),
+        None => Err(error("width", WIDTH_ALLOWED, describe(value))),
+    }
+}
+
 /// A run's number: 0 to 4294967295 (`undefined` is 0).
 pub fn seed(value: &JsValue) -> Result<u32, Thrown> {
     if value.is_undefined() {

@@ -22,18 +22,18 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, Thrown> {
     value.serialize(&TO_JS).map_err(|e| Thrown::general(format!("could not build the result: {e}")))
 }
 
-/// Runs `draw` on `canvas` and shows the result, giving back what `draw` gives (a chart
-/// whose words flow, its height); the one place a chart meets a canvas.
-pub(crate) fn on_canvas<T>(
+/// Runs `draw` on `canvas` and shows the result; the one place a chart meets a canvas.
+pub(crate) fn on_canvas(
     canvas: HtmlCanvasElement,
-    draw: impl FnOnce(&DrawingArea<Canvas, Shift>) -> Result<T, DrawingAreaErrorKind<<Canvas as DrawingBackend>::ErrorType>>,
-) -> Result<T, Thrown> {
+    draw: impl FnOnce(
+        &DrawingArea<Canvas, Shift>,
+    ) -> Result<(), DrawingAreaErrorKind<<Canvas as DrawingBackend>::ErrorType>>,
+) -> Result<(), Thrown> {
     let backend =
         Canvas::new(canvas).ok_or_else(|| Thrown::on("canvas", "could not get a 2D drawing context from it"))?;
     let area = backend.into_drawing_area();
-    let drawn = draw(&area).map_err(|e| Thrown::general(format!("drawing failed: {e}")))?;
-    area.present().map_err(|e| Thrown::general(format!("drawing failed: {e}")))?;
-    Ok(drawn)
+    draw(&area).map_err(|e| Thrown::general(format!("drawing failed: {e}")))?;
+    area.present().map_err(|e| Thrown::general(format!("drawing failed: {e}")))
 }
 
 /// Bytes of linear memory the module holds now (0 natively, where this is not wasm).

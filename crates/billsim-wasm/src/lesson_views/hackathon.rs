@@ -25,8 +25,7 @@ pub fn client_view(
 }
 
 /// Draws `clientView`'s chart onto `canvas`; `look` as for `drawShareOfBill`. Its words
-/// wrap to the canvas's width, so it gives back the height it takes, in the canvas's
-/// pixels: a page sizes the canvas to it.
+/// wrap to the canvas's width: `clientHeight` says how tall a canvas it needs.
 #[wasm_bindgen(js_name = drawClient)]
 pub fn draw_client(
     canvas: HtmlCanvasElement,
@@ -34,10 +33,25 @@ pub fn draw_client(
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+) -> Result<(), Thrown> {
+    let view = client_of(&settings, &seed, &policy)?;
+    let theme: Theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_client(area, &view, &theme).map(|_| ()))
+}
+
+/// The height in a canvas's pixels that `drawClient`'s chart takes on a canvas `width`
+/// pixels wide (its words wrap to the width): a page sizes the canvas to it before drawing.
+#[wasm_bindgen(js_name = clientHeight)]
+pub fn client_height(
+    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
 ) -> Result<u32, Thrown> {
     let view = client_of(&settings, &seed, &policy)?;
     let theme: Theme = js_input::look(&look)?;
-    on_canvas(canvas, |area| billsim_chart::draw_client(area, &view, &theme))
+    Ok(billsim_chart::client_height(&view, js_input::canvas_width(&width)?, &theme))
 }
 
 fn client_of(
