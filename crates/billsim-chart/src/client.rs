@@ -27,7 +27,8 @@ struct Layout {
 /// Draws `view` on `area`: the tutorial's runs, then the day's answers by kind of user and
 /// its calls to the cap, where the view has the day. Its words wrap to the area's width, so
 /// the height the drawing takes depends on it: that height is returned, in pixels (more
-/// than the area's own when the area is too short, the rest cut off).
+/// than the area's own when the area is too short, the rest cut off). Laid out on an area
+/// that draws nothing, it says how tall a canvas to draw it on.
 pub fn draw_client<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     view: &ClientView,
@@ -47,12 +48,6 @@ pub fn draw_client<DB: DrawingBackend>(
         }
     }
     Ok(u32::try_from(y + pad).unwrap_or(0))
-}
-
-/// The height in pixels [`draw_client`] takes at `width` pixels wide: a canvas sized to it
-/// before it is drawn shows every word, and is drawn once.
-pub fn client_height(view: &ClientView, width: u32, theme: &Theme) -> u32 {
-    crate::measure::height_of(width, |area| draw_client(area, view, theme))
 }
 
 /// `lines` one under the other from `(x, y)`.
@@ -351,12 +346,16 @@ mod tests {
     }
 
     #[test]
-    fn the_height_measured_before_drawing_holds_every_word_at_any_width_and_no_more() {
+    fn the_height_the_chart_says_it_takes_holds_every_word_at_any_width_and_no_more() {
         // The words wrap to the width: at 288 pixels (a 320 px phone) the day's last note
         // took two lines under a canvas sized for one, drawn over each other and cut.
         let view = with_day(Policy::RateLimitAndCap, "1");
         for w in [240, 288, 358, 672, 1000] {
-            let needed = client_height(&view, w, &Theme::light(100));
+            let mut probe = String::new();
+            let needed = {
+                let root = SVGBackend::with_string(&mut probe, (w, 4000)).into_drawing_area();
+                draw_client(&root, &view, &Theme::light(100)).unwrap()
+            };
             assert!((300..4000).contains(&needed), "{w} px: the chart takes {needed} px");
             let out = svg_of(&view, (w, needed));
             let (cut, over) = (texts_cut(&out, (w as i32, needed as i32)), texts_overlapping(&out));

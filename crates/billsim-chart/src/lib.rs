@@ -8,7 +8,6 @@ mod frame;
 mod key;
 pub mod ladder;
 mod markers;
-mod measure;
 mod notes;
 pub mod over_time;
 pub mod overrun;
@@ -20,7 +19,7 @@ pub mod theme;
 pub mod trade_off;
 
 pub use accounts::draw_accounts;
-pub use client::{client_height, draw_client};
+pub use client::draw_client;
 pub use ladder::draw_ladder;
 pub use over_time::draw_over_time;
 pub use overrun::draw_overrun;

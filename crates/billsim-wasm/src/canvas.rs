@@ -11,10 +11,12 @@ use plotters_backend::{
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-/// A canvas and its 2D context.
+/// A canvas and its 2D context, or a canvas's size alone: a chart laid out on that draws
+/// nothing, to learn the height its words take (the same backend type, so that the chart's
+/// code is compiled once).
 pub(crate) struct Canvas {
-    element: HtmlCanvasElement,
-    context: CanvasRenderingContext2d,
+    on: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    size: (u32, u32),
 }
 
 /// What the canvas refused, in words.
@@ -39,27 +41,39 @@ impl Canvas {
     /// The canvas with its 2D context; `None` when it has none (it has another kind).
     pub(crate) fn new(element: HtmlCanvasElement) -> Option<Canvas> {
         let context = element.get_context("2d").ok()??.dyn_into().ok()?;
-        Some(Canvas { element, context })
+        Some(Canvas { on: Some((element, context)), size: (0, 0) })
     }
 
-    fn stroke_with(&self, style: &impl BackendStyle) {
-        self.context.set_stroke_style_str(&css_colour(style.color()));
-        self.context.set_line_width(f64::from(style.stroke_width()));
+    /// A canvas `size` pixels that draws nothing (lesson 001's client's chart is measured on it).
+    #[cfg(feature = "hackathon")]
+    pub(crate) fn measuring(size: (u32, u32)) -> Canvas {
+        Canvas { on: None, size }
     }
 
-    fn fill_with(&self, colour: BackendColor) {
-        self.context.set_fill_style_str(&css_colour(colour));
+    /// The context to draw with, where a stroke of `colour` shows: none while measuring or
+    /// for a see-through colour.
+    fn visible(&self, colour: BackendColor) -> Option<&CanvasRenderingContext2d> {
+        self.on.as_ref().map(|(_, context)| context).filter(|_| colour.alpha > 0.0)
     }
+}
 
-    /// A path through `points`, from the first.
-    fn trace(&self, points: impl IntoIterator<Item = BackendCoord>) {
-        self.context.begin_path();
-        let mut points = points.into_iter();
-        if let Some((x, y)) = points.next() {
-            self.context.move_to(f64::from(x), f64::from(y));
-            for (x, y) in points {
-                self.context.line_to(f64::from(x), f64::from(y));
-            }
+fn stroke_with(context: &CanvasRenderingContext2d, style: &impl BackendStyle) {
+    context.set_stroke_style_str(&css_colour(style.color()));
+    context.set_line_width(f64::from(style.stroke_width()));
+}
+
+fn fill_with(context: &CanvasRenderingContext2d, colour: BackendColor) {
+    context.set_fill_style_str(&css_colour(colour));
+}
+
+/// A path through `points`, from the first.
+fn trace(context: &CanvasRenderingContext2d, points: impl IntoIterator<Item = BackendCoord>) {
+    context.begin_path();
+    let mut points = points.into_iter();
+    if let Some((x, y)) = points.next() {
+        context.move_to(f64::from(x), f64::from(y));
+        for (x, y) in points {
+            context.line_to(f64::from(x), f64::from(y));
         }
     }
 }
@@ -81,7 +95,10 @@ impl DrawingBackend for Canvas {
     type ErrorType = CanvasError;
 
     fn get_size(&self) -> (u32, u32) {
-        (self.element.width(), self.element.height())
+        match &self.on {
+            Some((element, _)) => (element.width(), element.height()),
+            None => self.size,
+        }
     }
 
     fn ensure_prepared(&mut self) -> Drawn {
@@ -93,9 +110,9 @@ impl DrawingBackend for Canvas {
     }
 
     fn draw_pixel(&mut self, (x, y): BackendCoord, colour: BackendColor) -> Drawn {
-        if colour.alpha > 0.0 {
-            self.fill_with(colour);
-            self.context.fill_rect(f64::from(x), f64::from(y), 1.0, 1.0);
+        if let Some(context) = self.visible(colour) {
+            fill_with(context, colour);
+            context.fill_rect(f64::from(x), f64::from(y), 1.0, 1.0);
         }
         Ok(())
     }
@@ -103,9 +120,7 @@ impl DrawingBackend for Canvas {
     /// A horizontal or vertical line is moved half a pixel, onto the middle of a row or
     /// column of pixels, so that a one-pixel line is sharp rather than two pixels of grey.
     fn draw_line<S: BackendStyle>(&mut self, from: BackendCoord, to: BackendCoord, style: &S) -> Drawn {
-        if style.color().alpha == 0.0 {
-            return Ok(());
-        }
+        let Some(context) = self.visible(style.color()) else { return Ok(()) };
         let (mut from, mut to) = ((f64::from(from.0), f64::from(from.1)), (f64::from(to.0), f64::from(to.1)));
         if from.0 == to.0 {
             from.0 -= 0.5;
@@ -115,11 +130,11 @@ impl DrawingBackend for Canvas {
             from.1 -= 0.5;
             to.1 -= 0.5;
         }
-        self.stroke_with(style);
-        self.context.begin_path();
-        self.context.move_to(from.0, from.1);
-        self.context.line_to(to.0, to.1);
-        self.context.stroke();
+        stroke_with(context, style);
+        context.begin_path();
+        context.move_to(from.0, from.1);
+        context.line_to(to.0, to.1);
+        context.stroke();
         Ok(())
     }
 
@@ -130,66 +145,56 @@ impl DrawingBackend for Canvas {
         style: &S,
         fill: bool,
     ) -> Drawn {
-        if style.color().alpha == 0.0 {
-            return Ok(());
-        }
+        let Some(context) = self.visible(style.color()) else { return Ok(()) };
         let (x, y, w, h) = (f64::from(x0), f64::from(y0), f64::from(x1 - x0), f64::from(y1 - y0));
         if fill {
-            self.fill_with(style.color());
-            self.context.fill_rect(x, y, w, h);
+            fill_with(context, style.color());
+            context.fill_rect(x, y, w, h);
         } else {
-            self.stroke_with(style);
-            self.context.stroke_rect(x, y, w, h);
+            stroke_with(context, style);
+            context.stroke_rect(x, y, w, h);
         }
         Ok(())
     }
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, path: I, style: &S) -> Drawn {
-        if style.color().alpha == 0.0 {
-            return Ok(());
-        }
-        self.stroke_with(style);
-        self.trace(path);
-        self.context.stroke();
+        let Some(context) = self.visible(style.color()) else { return Ok(()) };
+        stroke_with(context, style);
+        trace(context, path);
+        context.stroke();
         Ok(())
     }
 
     fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, corners: I, style: &S) -> Drawn {
-        if style.color().alpha == 0.0 {
-            return Ok(());
-        }
-        self.fill_with(style.color());
-        self.trace(corners);
-        self.context.close_path();
-        self.context.fill();
+        let Some(context) = self.visible(style.color()) else { return Ok(()) };
+        fill_with(context, style.color());
+        trace(context, corners);
+        context.close_path();
+        context.fill();
         Ok(())
     }
 
     fn draw_circle<S: BackendStyle>(&mut self, (x, y): BackendCoord, radius: u32, style: &S, fill: bool) -> Drawn {
-        if style.color().alpha == 0.0 {
-            return Ok(());
-        }
+        let Some(context) = self.visible(style.color()) else { return Ok(()) };
         if fill {
-            self.fill_with(style.color());
+            fill_with(context, style.color());
         } else {
-            self.stroke_with(style);
+            stroke_with(context, style);
         }
-        self.context.begin_path();
-        self.context
+        context.begin_path();
+        context
             .arc(f64::from(x), f64::from(y), f64::from(radius), 0.0, std::f64::consts::TAU)
             .map_err(|_| refused("the canvas refused to draw a circle"))?;
         if fill {
-            self.context.fill();
+            context.fill();
         } else {
-            self.context.stroke();
+            context.stroke();
         }
         Ok(())
     }
 
     fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, (x, y): BackendCoord) -> Drawn {
-        if style.color().alpha == 0.0 {
-            return Ok(());
-        }
+        let Some(context) = self.visible(style.color()) else { return Ok(()) };
         let quarter_turns = match style.transform() {
             FontTransform::None => 0,
             FontTransform::Rotate90 => 1,
@@ -200,29 +205,29 @@ impl DrawingBackend for Canvas {
         let at = if quarter_turns == 0 {
             (f64::from(x), f64::from(y))
         } else {
-            self.context.save();
-            self.context.translate(f64::from(x), f64::from(y)).map_err(|_| refused("the canvas refused to move"))?;
-            self.context
+            context.save();
+            context.translate(f64::from(x), f64::from(y)).map_err(|_| refused("the canvas refused to move"))?;
+            context
                 .rotate(f64::from(quarter_turns) * std::f64::consts::FRAC_PI_2)
                 .map_err(|_| refused("the canvas refused to turn"))?;
             (0.0, 0.0)
         };
         let anchor = style.anchor();
-        self.context.set_text_baseline(match anchor.v_pos {
+        context.set_text_baseline(match anchor.v_pos {
             VPos::Top => "top",
             VPos::Center => "middle",
             VPos::Bottom => "bottom",
         });
-        self.context.set_text_align(match anchor.h_pos {
+        context.set_text_align(match anchor.h_pos {
             HPos::Left => "start",
             HPos::Right => "end",
             HPos::Center => "center",
         });
-        self.fill_with(style.color());
-        self.context.set_font(&css_font(style));
-        let drawn = self.context.fill_text(text, at.0, at.1).map_err(|_| refused("the canvas refused to draw a text"));
+        fill_with(context, style.color());
+        context.set_font(&css_font(style));
+        let drawn = context.fill_text(text, at.0, at.1).map_err(|_| refused("the canvas refused to draw a text"));
         if quarter_turns != 0 {
-            self.context.restore();
+            context.restore();
         }
         drawn
     }

@@ -440,9 +440,11 @@ fn json(value: &JsValue, what: &str, at: &str, depth: usize, out: &mut String) -
 }
 
 /// What a canvas's width in pixels may be.
+#[cfg(feature = "hackathon")]
 const WIDTH_ALLOWED: &str = "a whole number of pixels from 1 to 65535";
 
 /// A canvas's width in pixels, as the page measured it: 1 to 65535.
+#[cfg(feature = "hackathon")]
 pub fn canvas_width(value: &JsValue) -> Result<u32, Thrown> {
     match value.as_f64() {
         Some(n) if n.fract() == 0.0 && (1.0..=65_535.0).contains(&n) => Ok(n as u32),

@@ -1,10 +1,12 @@
 //! Lesson 001's own view: the tutorial's runs as its client gets them, and the demo day.
 
+use crate::canvas::Canvas;
 use crate::js_input;
 use crate::js_output::{on_canvas, to_js};
 use crate::kept_view::kept;
 use crate::Thrown;
 use billsim_chart::Theme;
+use plotters::prelude::IntoDrawingArea;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -51,7 +53,9 @@ pub fn client_height(
 ) -> Result<u32, Thrown> {
     let view = client_of(&settings, &seed, &policy)?;
     let theme: Theme = js_input::look(&look)?;
-    Ok(billsim_chart::client_height(&view, js_input::canvas_width(&width)?, &theme))
+    // Laid out at its width on a canvas that draws nothing, as tall as any chart gets.
+    let area = Canvas::measuring((js_input::canvas_width(&width)?, u32::from(u16::MAX))).into_drawing_area();
+    billsim_chart::draw_client(&area, &view, &theme).map_err(|e| Thrown::general(format!("drawing failed: {e}")))
 }
 
 fn client_of(
