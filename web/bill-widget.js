@@ -295,9 +295,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     // Drawn again only when the shown canvas's backing store no longer fits it: a canvas
     // just shown (a first draw, a view switched to) was measured and drawn at this size.
     if (!this.#drawn) return;
-    const canvas = this.#q(this.#shown().canvas);
+    const shown = this.#shown();
+    const canvas = this.#q(shown.canvas);
     const [width, height] = this.#backing(canvas);
-    if (entries.some((e) => e.target === canvas) && (canvas.width !== width || canvas.height !== height)) this.#draw();
+    if (!entries.some((e) => e.target === canvas) || (canvas.width === width && canvas.height === height)) return;
+    // A chart whose height follows its words may change its canvas's height as it draws:
+    // not inside this callback (the browser reports a loop), but in the next frame.
+    if (shown.height) requestAnimationFrame(() => this.#draw());
+    else this.#draw();
   });
   // A box that scrolls sideways (the numbers table, a panel's table or log) is a tab stop, so
   // a keyboard can scroll it; one whose content fits is not (a stop with nothing to do). Its
@@ -1068,7 +1073,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       // A chart whose words wrap to its width is as tall as they need (the resize observer
       // then finds the canvas drawn at its new size).
       const needed = shown.height?.(this.#core, width, settings, this.#state, look, this.#widget());
-      if (needed !== undefined && Math.abs(needed - height) > scale) {
+      if (needed > 0 && Math.abs(needed - height) > scale) {
         canvas.style.height = `${Math.ceil(needed / scale)}px`;
         height = Math.round(Math.ceil(needed / scale) * scale);
       }

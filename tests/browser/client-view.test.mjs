@@ -110,3 +110,28 @@ test("the client's chart takes the height its words need at its width: at 320 px
     assert.deepEqual(log.errors, []);
   }
 });
+
+test("the client's chart follows the widget's width: a narrower one makes it taller, with no error from the resize observer", async () => {
+  const { page, log } = await load(env, "examples/hackathon.html?view=demoClient", { viewport: { width: 1000, height: 900 } });
+  await ready(page);
+  await page.evaluate(() => {
+    window.errorsSeen = [];
+    window.addEventListener("error", (e) => window.errorsSeen.push(e.message));
+  });
+  const sized = () => page.waitForFunction(() => {
+    const c = document.querySelector("bill-widget").shadowRoot.querySelector(".client-chart");
+    return c.style.height !== "" && c.height === Math.round(parseFloat(c.style.height) * window.devicePixelRatio);
+  });
+  await sized();
+  const height = () => page.locator("bill-widget").locator(".client-chart").evaluate((c) => c.height);
+  const wide = await height();
+  for (const width of [600, 420, 340]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await sized();
+  }
+  const narrow = await height();
+  assert.ok(narrow > wide, `at 340 px the chart is ${narrow} px tall, at 1000 px ${wide}`);
+  assert.deepEqual(await page.evaluate(() => window.errorsSeen), [], "no error on the page's window");
+  assert.deepEqual(log.errors, []);
+});

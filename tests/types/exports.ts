@@ -8,7 +8,7 @@ import init, {
   summarize, type Settings,
 } from "../../web/pkg/billsim_wasm.js";
 import { ignoredNotice } from "../../web/pkg/billsim_wasm.js";
-import { accountsView, clientView, drawAccounts, drawClient, drawTradeOff, tradeOffView } from "../../web/pkg/billsim_wasm.js";
+import { accountsView, clientHeight, clientView, drawAccounts, drawClient, drawTradeOff, tradeOffView } from "../../web/pkg/billsim_wasm.js";
 import { drawLadder, drawRunawayDay, ladderView, runawayDayView } from "../../web/pkg/billsim_wasm.js";
 import { replayAddress, type Replay } from "../../web/pkg-replay/billsim_wasm.js";
 import "../../web/bill-widget.js";
@@ -32,10 +32,11 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
   drawTradeOff(canvas, "freeTier", {}, 0, "allThree", look);
   drawAccounts(canvas, "freeTier", {}, 0, "allThree", look);
   drawClient(canvas, {}, 0, "rateLimitAndCap", look);
+  const tall: number = clientHeight({}, 0, "rateLimitAndCap", look, canvas.width);
   drawRunawayDay(canvas, {}, 0, look);
   drawLadder(canvas, {}, 0, look);
   const widget: HTMLElement | null = document.querySelector("bill-widget");
-  void [day, view, rows, claims, spread, runs, read, readRuns, widget];
+  void [day, view, rows, claims, spread, runs, read, readRuns, widget, tall];
   return [sentence, ...inFlight];
 }
 
@@ -56,6 +57,8 @@ export function amounts(replay: Replay): bigint[] {
   const leaves: bigint | undefined = time.lines[0].offScale?.atMs;
   const reached: bigint | undefined = time.events[0]?.spentNanos;
   const segment = cohortView("freeTier", {}, 0).bars[0].segments[0];
+  // The line across lesson 002's bars: its amount, where a view has one.
+  const budget: bigint | undefined = cohortView("runawayTenant", {}, 0).reference?.atNanos;
   const view = replay.run(null, "", null);
   const settled: number | string = settleSettings({}, {}, []).settings.perMinute;
   settleSettings({}, {}, [], { view: "nonsense" });
@@ -71,7 +74,7 @@ export function amounts(replay: Replay): bigint[] {
   const capped: number | undefined = clientView({ capDollars: "1" }, 0, "dailyCap").day?.kinds[0].capped;
   const zoomed: boolean = runawayDayView({}, 0).logMoney;
   const stopped: bigint = ladderView({}, 0).groups[0].rows[0].calls[0];
-  void [served, settled, notice, point, through, status, capped, zoomed, stopped, leaves, reached];
+  void [served, settled, notice, point, through, status, capped, zoomed, stopped, leaves, reached, budget];
   return [day.policies[0].billMicros, overrun({})[0].chargedMicros, run.policies[0].billNanos, spent,
     segment.chargedNanos, view.bills[0].billNanos, view.calls];
 }

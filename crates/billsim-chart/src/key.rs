@@ -20,7 +20,7 @@ pub(crate) enum Swatch {
     Kind(RGBColor, Pattern),
     /// The strip under each bar: a track, part of it refused.
     Strip,
-    /// A dashed line across the bars at an amount ([`reference_line`]).
+    /// A dashed line across the bars at an amount ([`amount_line`]).
     Line,
 }
 
@@ -80,7 +80,7 @@ pub(crate) fn draw_key<DB: DrawingBackend>(
                     let half = (size / 6).max(1);
                     draw_refused(area, (x, x + size), (y - half, y + half), (2, 3), theme)?;
                 }
-                Swatch::Line => reference_line(area, x + size / 2, (y - size / 2, y + size / 2), theme)?,
+                Swatch::Line => amount_line(area, x + size / 2, (y - size / 2, y + size / 2), theme)?,
             }
             area.draw(&Text::new(entry.words.to_string(), (x + size + theme.px(4) as i32, y), style.clone()))?;
             x += entry_width(entry, font, theme) + theme.px(14) as i32;
@@ -155,16 +155,16 @@ pub(crate) fn stripe_on(fill: RGBColor) -> RGBColor {
     RGBColor(half(fill.0), half(fill.1), half(fill.2))
 }
 
-/// A dashed upright line at `x` from `top` to `bottom`: a line across the bars at an
-/// amount no policy enforces (lesson 002's product's monthly budget), and its key's swatch.
-pub(crate) fn reference_line<DB: DrawingBackend>(
+/// A dashed upright line at `x` from `top` to `bottom`, across a bar at an amount (the calls
+/// at once' budget, lesson 002's product's monthly budget), and its key's swatch.
+pub(crate) fn amount_line<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     x: i32,
     (top, bottom): (i32, i32),
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
-    area.draw(&DashedPathElement::new(vec![(x, top), (x, bottom)], theme.px(4), theme.px(3), dash))
+    area.draw(&DashedPathElement::new(vec![(x, top), (x, bottom)], theme.px(6), theme.px(4), dash))
 }
 
 #[cfg(test)]

@@ -4,13 +4,13 @@
 //! "within budget", so colour is never the only cue.
 
 use crate::frame::{sans, Frame};
+use crate::key::amount_line;
 use crate::pixels::{scaled, text_width};
 use crate::rows::fit;
 use crate::theme::{rgb, Theme};
 use billsim_core::lessons::toy_day::in_flight::{Params, Row};
 use billsim_core::Micros;
 use plotters::coord::Shift;
-use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -68,7 +68,6 @@ pub fn draw_overrun<DB: DrawingBackend>(
         text.clone().pos(Pos::new(anchor, VPos::Center)),
     ))?;
 
-    let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
     for (i, row) in rows.iter().enumerate() {
         layout.draw_labels(area, i, false, over_budget(row, budget), theme)?;
         let (y0, y1) = layout.bar(i);
@@ -77,8 +76,7 @@ pub fn draw_overrun<DB: DrawingBackend>(
             let colour = rgb(if over_budget(row, budget) { theme.palette.refused } else { theme.palette.within });
             area.draw(&Rectangle::new([(pad, y0), (end, y1)], colour.filled()))?;
         }
-        let (dash_len, dash_gap) = (theme.px(6), theme.px(4));
-        area.draw(&DashedPathElement::new(vec![(budget_x, y0 - gap), (budget_x, y1 + gap)], dash_len, dash_gap, dash))?;
+        amount_line(area, budget_x, (y0 - gap, y1 + gap), theme)?;
     }
     Ok(())
 }
@@ -109,18 +107,6 @@ mod tests {
         svg.lines().filter(|l| l.starts_with("<rect") && l.contains(&format!("fill=\"{colour}\""))).count()
     }
 
-    /// The dashes: short vertical polylines in the text colour, all at one x.
-    fn dashes(svg: &str) -> Vec<String> {
-        svg.lines()
-            .filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\""))
-            .filter_map(|l| {
-                let points = l.split("points=\"").nth(1)?.split('"').next()?;
-                let xs: Vec<&str> = points.split_whitespace().filter_map(|p| p.split(',').next()).collect();
-                xs.windows(2).all(|x| x[0] == x[1]).then(|| xs[0].to_string())
-            })
-            .collect()
-    }
-
     #[test]
     fn each_version_gets_one_bar_and_three_of_the_lessons_four_are_over_the_budget() {
         let svg = svg_of(&Params::default(), (800, 420));
@@ -141,7 +127,7 @@ mod tests {
     #[test]
     fn the_budget_is_a_dashed_line_at_one_place_labelled_with_the_budget() {
         let svg = svg_of(&Params::default(), (800, 420));
-        let dashes = dashes(&svg);
+        let dashes = crate::rows::upright_dashes(&svg);
         assert!(dashes.len() >= 4 * 5, "several dashes across each of the four bars: {}", dashes.len());
         assert!(dashes.iter().all(|x| *x == dashes[0]), "every dash at the same x");
         // $0.25 of the $0.96 the largest bar charged, across 788 pixels from 6.

@@ -341,6 +341,20 @@ pub(crate) fn drawn_text(svg: &str) -> String {
     texts.collect::<Vec<_>>().join(" ")
 }
 
+/// For tests: the x of each upright stroke of an SVG drawing in the light theme's text
+/// colour (an amount's dashed line across the bars).
+#[cfg(test)]
+pub(crate) fn upright_dashes(svg: &str) -> Vec<String> {
+    svg.lines()
+        .filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\""))
+        .filter_map(|l| {
+            let points = l.split("points=\"").nth(1)?.split('"').next()?;
+            let xs: Vec<&str> = points.split_whitespace().filter_map(|p| p.split(',').next()).collect();
+            xs.windows(2).all(|x| x[0] == x[1]).then(|| xs[0].to_string())
+        })
+        .collect()
+}
+
 /// For tests: a text as drawn, the SVG's escapes undone ("The tutorial&apos;s app" is
 /// 22 characters on the canvas, not 27).
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! colour is never the only cue.
 
 use crate::frame::{sans, Frame};
-use crate::key::{draw_key, key_lines, reference_line, swatch, Entry, Swatch, LARGEST};
+use crate::key::{amount_line, draw_key, key_lines, swatch, Entry, Swatch, LARGEST};
 use crate::pixels::{edges_on, painted, scaled, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
 use crate::theme::{Theme, ON_BAR};
@@ -97,7 +97,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         // The line across the bar and its strip, under the segments' words and the bill's
         // amount, whose plates break it where they meet.
         if let Some(at) = reference {
-            reference_line(area, pad + scaled(at, longest, bars_width), (y0 - gap, row_bottom + gap), theme)?;
+            amount_line(area, pad + scaled(at, longest, bars_width), (y0 - gap, row_bottom + gap), theme)?;
         }
         for (text, tx, colour) in words {
             let on_bar = sans(font).style(FontStyle::Bold).color(&ON_BAR);
@@ -411,16 +411,7 @@ mod tests {
         for (w, h) in [(366, 528), (672, 448)] {
             let out = svg(&v, (w, h), 100);
             assert!(crate::rows::drawn_text(&out).contains(&line.words), "{w} px: the key names the line");
-            // The line's dashes: short upright polylines in the light theme's text colour, each at one x.
-            let xs: Vec<i32> = out
-                .lines()
-                .filter(|l| l.starts_with("<polyline") && l.contains("stroke=\"#1A1A1A\""))
-                .filter_map(|l| {
-                    let points = l.split(" points=\"").nth(1)?.split('"').next()?;
-                    let xs: Vec<&str> = points.split_whitespace().filter_map(|p| p.split(',').next()).collect();
-                    (xs.len() == 2 && xs[0] == xs[1]).then(|| xs[0].parse().ok()).flatten()
-                })
-                .collect();
+            let xs: Vec<i32> = crate::rows::upright_dashes(&out).iter().filter_map(|x| x.parse().ok()).collect();
             // Where the bills' scale puts $1,000 (the longest, no cap's, past it).
             let longest = v.bars.iter().map(|b| b.segments.iter().map(|s| u128::from(s.charged.0)).sum::<u128>()).max();
             let pad = Theme::light(100).px(6) as i32;

@@ -296,7 +296,9 @@ mod tests {
                 let num = |l: &str, name: &str| -> Option<i32> {
                     l.split(&format!(" {name}=\"")).nth(1)?.split('"').next()?.parse::<f64>().ok().map(|v| v as i32)
                 };
-                let boxes = out.lines().filter(|l| l.starts_with("<rect") && l.contains(" opacity=\"0.85\""));
+                let boxes: Vec<&str> =
+                    out.lines().filter(|l| l.starts_with("<rect") && l.contains(" opacity=\"0.85\"")).collect();
+                assert!(!boxes.is_empty(), "{} at {w}: the labels' boxes are found", v.title);
                 for l in boxes {
                     let low = num(l, "y").zip(num(l, "height")).map(|(y, h)| y + h);
                     assert!(
