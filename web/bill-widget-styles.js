@@ -54,8 +54,8 @@ canvas { width: 100%; height: 17rem; display: block; }
 /* Two rows of forty tiny bars, each with its heading and note. */
 .accounts-chart { height: 18rem; }
 /* Two runs of answer tiles, the second with its spend against the cap; then the answers of
-   the widget's run by kind of user, and the calls to the cap with the spend against it. */
-/* Its first height: drawn, it takes the height its words need at its width (clientHeight). */
+   the widget's run by kind of user, and the calls to the cap with the spend against it. Its
+   first height: drawn, it takes the height its words need at its width (clientHeight). */
 .client-chart { height: 36rem; }
 /* Five long policy labels above five tens of dollars, each step high enough to read. */
 .runaway-day-chart { height: 26rem; }
