@@ -386,8 +386,9 @@ pub fn draw_over_time<DB: DrawingBackend>(
 }
 
 /// Points every `every` pixels down an upright line at `x` from `top` to `bottom`: a
-/// dotted line the labels keep off as they keep off the spend lines (lesson 003's "breaker
-/// trips at 00:46" was written across the script's start).
+/// dotted line up the plot, which a label covers as it would a spend line, so that of two
+/// places as near its mark it takes the one off it (lesson 003's "breaker trips at 00:46"
+/// still crosses the script's start: no place as near is clear).
 fn upright(x: i32, (top, bottom): (i32, i32), every: i32) -> impl Iterator<Item = (i32, i32)> {
     (top..=bottom).step_by(every.max(1) as usize).map(move |y| (x, y))
 }
