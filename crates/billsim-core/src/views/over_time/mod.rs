@@ -197,12 +197,27 @@ pub(crate) fn placed(
     };
     let axis_top = ticks.last().map_or(top, |t| t.at);
 
+    // A line the same as an earlier one is drawn over it, so the chart shows one line for
+    // two names (lesson 000's request limit never touches the heavy user): its sentence
+    // says so.
+    let under: Vec<Option<String>> = (0..lines.len())
+        .map(|i| {
+            // (A run made without its timeline has flat points for every line, and no line drawn.)
+            let drawn = lines[i].points.iter().any(|p| p[1] > 0);
+            let same = |j: &usize| drawn && lines[*j].points == lines[i].points;
+            (0..i).find(same).map(|j| lines[j].label.clone())
+        })
+        .collect();
     let lines = lines
         .into_iter()
         .enumerate()
         .map(|(i, d)| {
             let mine: Vec<&Limit> = limits.iter().filter(|l| l.policies.contains(&i)).collect();
-            let sentence = sentence(&d, &mine, scale);
+            let mut sentence = sentence(&d, &mine, scale);
+            if let Some(earlier) = &under[i] {
+                sentence.pop();
+                sentence.push_str(&format!(", the same line as {earlier}, drawn over it."));
+            }
             let off_scale = d.points.iter().find(|p| p[1] > axis_top).map(|p| Mark {
                 at_ms: p[0],
                 spent_nanos: axis_top,

@@ -150,6 +150,11 @@ fn the_sentences_say_when_spend_climbs_and_how_it_stands_to_the_budget() {
     let v = view(&toy(0, &[]));
     assert_eq!(v.lines[0].sentence, "No limit: spend climbs to $9.97 between 06:04 and 22:54.");
     assert_eq!(
+        v.lines[1].sentence,
+        "5 requests per minute: spend climbs to $9.97 between 06:04 and 22:54, the same line as No limit, drawn over it.",
+        "the request limit's line is the no-limit line, so the chart shows one line for two names"
+    );
+    assert_eq!(
         v.lines[2].sentence,
         "Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and 22:54, within the $2.50 budget line (10 users × $0.25 per day); 185 calls refused.",
         "the line sums ten users' budgets, so the heavy user's refusals say it held him"
