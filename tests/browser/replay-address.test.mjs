@@ -427,7 +427,8 @@ test("a link opened in the same tab, its \"#\" alone new, is read as the page it
   const { page, log } = await load(env, "replay.html");
   await lessonReplayed(page, "hackathon");
   await page.evaluate(() => { location.hash = "#lesson=freeTier"; });
-  await page.waitForFunction(() => document.querySelector("replay-view")?.shadowRoot.querySelector(".lesson").value === "freeTier"
+  // Mid-reload the element may be there before its shadow root: asked again until both are.
+  await page.waitForFunction(() => document.querySelector("replay-view")?.shadowRoot?.querySelector(".lesson")?.value === "freeTier"
     && Number(document.querySelector("replay-view").dataset.drawn ?? 0) > 0);
   const s = await state(page);
   assert.deepEqual([s.lesson, s.hash], ["freeTier", { lesson: "freeTier" }], JSON.stringify(s));
