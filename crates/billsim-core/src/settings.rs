@@ -78,10 +78,7 @@ pub const REFILL_ALLOWED: &str = "\"daily\" or \"steady\"";
 
 /// Shows what came, cut short so an error message stays readable whatever was sent.
 pub fn shown(text: &str) -> String {
-    match crate::visible_text::cut(text) {
-        None => quoted(text),
-        Some((head, length)) => format!("{}... ({length} characters)", quoted(head)),
-    }
+    crate::visible_text::shortened(text, quoted)
 }
 
 pub(crate) fn whole_number(text: &str, allowed: &'static str, lo: u64, hi: u64) -> Result<u64, Invalid> {

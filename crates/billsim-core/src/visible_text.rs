@@ -3,20 +3,23 @@
 
 use std::borrow::Cow;
 
-/// A long value's start and its length in characters, where a message shows only its first
-/// 40 characters (`None`: it is shown whole): a file's line or cell may be megabytes long.
+/// A value as a message shows it, written by `show`: whole, or where it is long its first
+/// 40 characters and its length in characters (a file's line or cell may be megabytes long).
 ///
 /// ```
-/// use billsim_core::visible_text::cut;
-/// assert_eq!(cut(&"é".repeat(41)), Some(("é".repeat(40).as_str(), 41)));
-/// assert_eq!(cut("short"), None);
+/// use billsim_core::visible_text::{quoted, shortened};
+/// assert_eq!(shortened(&"é".repeat(41), quoted), format!("\"{}\"... (41 characters)", "é".repeat(40)));
+/// assert_eq!(shortened("short", |t| t.to_string()), "short");
 /// ```
-pub fn cut(text: &str) -> Option<(&str, usize)> {
+pub fn shortened(text: &str, show: impl Fn(&str) -> String) -> String {
     const MOST: usize = 40;
-    let (end, _) = text.char_indices().nth(MOST)?;
     // `get`, not `&text[..end]`: a slice's panic message brings Unicode's tables into a
     // lesson's module (3.6 KB gzipped), though `end` is always a character's start.
-    Some((text.get(..end)?, text.chars().count()))
+    let head = text.char_indices().nth(MOST).and_then(|(end, _)| text.get(..end));
+    match head {
+        None => show(text),
+        Some(head) => format!("{}... ({} characters)", show(head), text.chars().count()),
+    }
 }
 
 /// `text` in double quotes, with `"` and `\` escaped, and every character a reader cannot

@@ -193,19 +193,12 @@ const NAMES_LISTED: usize = 20;
 /// A header's or a record's names as a message lists them: the first [`NAMES_LISTED`], and
 /// how many more there are.
 pub(crate) fn listed<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    let names: Vec<String> = names.map(cut).collect();
+    // A long one (a line with no comma is one name) cut to its start.
+    let names: Vec<String> = names.map(|name| crate::visible_text::shortened(name, str::to_string)).collect();
     let shown = names[..names.len().min(NAMES_LISTED)].join(", ");
     match names.len().saturating_sub(NAMES_LISTED) {
         0 => shown,
         more => format!("{shown} and {more} more"),
-    }
-}
-
-/// A name as a list says it: a long one (a line with no comma is one name) cut to its start.
-fn cut(name: &str) -> String {
-    match crate::visible_text::cut(name) {
-        None => name.to_string(),
-        Some((head, length)) => format!("{head}... ({length} characters)"),
     }
 }
 
