@@ -62,3 +62,32 @@ test("switching to the over-time view and back keeps the day and writes the view
   assert.equal(day, "Day 5");
   assert.deepEqual(log.errors, []);
 });
+
+test("a label's box of the background on the canvas is as wide as its words, so it hides less of the lines", async () => {
+  const { page, log } = await load(env);
+  // Lesson 003's chart at a phone's width, twice: measured as the canvas writes the words,
+  // and with every measure as wide as the canvas (so each box is its label's whole estimate).
+  const coloured = await page.evaluate(async () => {
+    const core = await import("/pkg-free-tier/billsim_wasm.js");
+    await core.default();
+    const draw = () => {
+      const canvas = Object.assign(document.createElement("canvas"), { width: 366, height: 480 });
+      core.drawOverTime(canvas, "freeTier", {}, 1, undefined);
+      const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+      // The policies' lines and markers: coloured pixels (the text, the grid and the boxes are grey).
+      let n = 0;
+      for (let i = 0; i < pixels.length; i += 4) {
+        const [r, g, b] = pixels.subarray(i, i + 3);
+        n += Math.max(r, g, b) - Math.min(r, g, b) > 60 ? 1 : 0;
+      }
+      return n;
+    };
+    const measured = draw();
+    const measure = CanvasRenderingContext2D.prototype.measureText;
+    CanvasRenderingContext2D.prototype.measureText = () => ({ width: 1e6 });
+    try { return { measured, whole: draw() }; } finally { CanvasRenderingContext2D.prototype.measureText = measure; }
+  });
+  assert.ok(coloured.measured > coloured.whole * 1.05,
+    `the lines' coloured pixels: ${coloured.measured} with boxes as wide as the words, ${coloured.whole} with the whole estimate`);
+  assert.deepEqual(log.errors, []);
+});

@@ -21,6 +21,7 @@ pub mod trade_off;
 pub use accounts::draw_accounts;
 pub use client::draw_client;
 pub use ladder::draw_ladder;
+pub use notes::MeasuresWords;
 pub use over_time::draw_over_time;
 pub use overrun::draw_overrun;
 pub use share_by_cohort::draw_share_by_cohort;

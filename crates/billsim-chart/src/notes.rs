@@ -23,6 +23,18 @@ pub(crate) const STAY_NEAR: i32 = 10_000;
 /// ran through "passed by Day 6" on a phone), little enough that the line still shows.
 pub(crate) const LABEL_BACKING: f64 = 0.85;
 
+/// Whether a backend measures words as it writes them: the page's canvas does, with the
+/// font it draws in, so a label's box of the background covers the words and no more
+/// (boxes as wide as [`text_width`]'s widest font hid a third of lesson 003's lines at
+/// 390 px). Where the font is the reader's (an SVG figure), the box stays that wide, so
+/// that it covers the words in any font.
+pub trait MeasuresWords: DrawingBackend {
+    /// [`DrawingBackend::estimate_text_size`] gives the width the words take.
+    const MEASURES_WORDS: bool = false;
+}
+
+impl MeasuresWords for SVGBackend<'_> {}
+
 /// Where a label's words sit in its box ([`Notes::draw`]). The box is as wide as the
 /// widest sans-serif font writes them, and most write them narrower: words written from
 /// the left edge of a box left of their mark stood apart from it.
@@ -50,6 +62,19 @@ impl Align {
 /// plus up or down, 0 inside it (how near a label stands to its mark).
 pub(crate) fn away((x, y): (i32, i32), (lx, ly): (i32, i32), (width, height): (i32, i32)) -> i32 {
     (lx - x).max(x - lx - width).max(0) + (ly - y).max(y - ly - height).max(0)
+}
+
+/// Where a line of a label's box of the background runs across, left to right: the box is
+/// at `x`, `width` wide, and its words are written from `from` as `align` sets them. With
+/// `words` (their measured width), as far as the words and the marker's room before them;
+/// without, the whole box and that room.
+fn backing_across(x: i32, from: i32, align: Align, width: i32, words: Option<i32>) -> (i32, i32) {
+    let words = words.map_or(width, |w| w.clamp(0, width));
+    match align {
+        Align::Left(_) => (x, from + words),
+        Align::Centre => (from - words / 2, from + words - words / 2),
+        Align::Right => (from - words, from),
+    }
 }
 
 /// Labels placed in the plot so that none covers another, and each covers as little of
@@ -175,7 +200,7 @@ impl Notes {
     }
 
     /// Writes `lines` in the box at `(x, top)`, set as `align` says.
-    pub(crate) fn draw<DB: DrawingBackend>(
+    pub(crate) fn draw<DB: MeasuresWords>(
         &self,
         area: &DrawingArea<DB, Shift>,
         lines: &[String],
@@ -183,25 +208,42 @@ impl Notes {
         align: Align,
         theme: &Theme,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-        // The words sit on a see-through box of the background, the box the label took, so
-        // that a line running under a label does not run through its words.
-        let (width, height) = self.size(lines);
-        let lead = match align {
-            Align::Left(lead) => lead,
-            Align::Centre | Align::Right => 0,
-        };
-        let bottom_right = (x + lead + width, top + height);
-        area.draw(&Rectangle::new([(x, top), bottom_right], theme.background.mix(LABEL_BACKING).filled()))?;
+        let width = self.size(lines).0;
         let (from, pos) = match align {
             Align::Left(lead) => (x + lead, HPos::Left),
             Align::Centre => (x + width / 2, HPos::Center),
             Align::Right => (x + width, HPos::Right),
         };
         let style = sans(self.font).color(&theme.text).pos(Pos::new(pos, VPos::Center));
+        let backing = theme.background.mix(LABEL_BACKING).filled();
+        let pad = theme.px(2) as i32;
         for (l, words) in lines.iter().enumerate() {
-            let at = (from, top + l as i32 * self.line_h + self.line_h / 2);
-            area.draw(&Text::new(words.clone(), at, style.clone()))?;
+            let line_top = top + l as i32 * self.line_h;
+            // Each line's words sit on a see-through box of the background as wide as they
+            // are written (and the marker's room before them), so that a line running under
+            // a label does not run through its words.
+            let measured = DB::MEASURES_WORDS.then(|| area.estimate_text_size(words, &style).ok()).flatten();
+            let (x0, x1) = backing_across(x, from, align, width, measured.map(|(w, _)| w as i32 + pad));
+            area.draw(&Rectangle::new([(x0, line_top), (x1, line_top + self.line_h)], backing))?;
+            area.draw(&Text::new(words.clone(), (from, line_top + self.line_h / 2), style.clone()))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_labels_backing_is_as_wide_as_its_measured_words_and_the_whole_box_unmeasured() {
+        // A box at x 100, 80 wide; words measured at 50.
+        assert_eq!(backing_across(100, 100, Align::Left(0), 80, Some(50)), (100, 150), "from the left");
+        assert_eq!(backing_across(100, 112, Align::Left(12), 80, Some(50)), (100, 162), "the marker's room kept");
+        assert_eq!(backing_across(100, 140, Align::Centre, 80, Some(50)), (115, 165), "centred");
+        assert_eq!(backing_across(100, 180, Align::Right, 80, Some(50)), (130, 180), "to the right");
+        assert_eq!(backing_across(100, 100, Align::Left(0), 80, None), (100, 180), "unmeasured: the whole box");
+        assert_eq!(backing_across(100, 112, Align::Left(12), 80, None), (100, 192), "and the marker's room");
+        assert_eq!(backing_across(100, 140, Align::Centre, 80, Some(500)), (100, 180), "never wider than the box");
     }
 }

@@ -6,7 +6,7 @@
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
-use crate::notes::{away, Align, Notes, KEEP_LINES_CLEAR, STAY_NEAR};
+use crate::notes::{away, Align, MeasuresWords, Notes, KEEP_LINES_CLEAR, STAY_NEAR};
 use crate::pixels::{log2_fixed, scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::{Limit, OverTime, Tick, TENS_NOTE};
@@ -75,7 +75,7 @@ fn thinned(ticks: &[Tick], spacing: i32, room: i32) -> Vec<&Tick> {
 }
 
 /// Draws `view` on `area`.
-pub fn draw_over_time<DB: DrawingBackend>(
+pub fn draw_over_time<DB: MeasuresWords>(
     area: &DrawingArea<DB, Shift>,
     view: &OverTime,
     theme: &Theme,
@@ -298,15 +298,18 @@ pub fn draw_over_time<DB: DrawingBackend>(
         let lines = wrap(&words, font, right - left);
         let (width, height) = notes.size(&lines);
         let pixels: Vec<(i32, i32)> = limit.points.iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect();
+        // The top of its line under a label from `x` across `width`: a stepped line's higher
+        // step where the label spans the step (at 390 px lesson 003's "$1.00 per hour", put
+        // above the corner nearest its middle, the $1 one, had its own step up run through it).
         let line_y = |x: i32| match limit.above {
             true => top - gap,
-            false => pixels.iter().min_by_key(|p| (p.0 - x).abs()).map_or(top, |p| p.1),
+            false => highest_under(&pixels, (x, x + width)).unwrap_or(top),
         };
         // Above its line, as a line's name is read: below it, it sat on the next limit's line
         // down (lesson 003's "$3.00 per day" on the hourly ceiling's $2 step). Three lines up
         // or down from there are tried as well, further ones costing more.
         let xs = [right - width, left + gap, (left + right - width) / 2];
-        let mut spots: Vec<(i32, i32)> = xs.map(|x| (x, line_y(x + width / 2) - height - gap)).to_vec();
+        let mut spots: Vec<(i32, i32)> = xs.map(|x| (x, line_y(x) - height - gap)).to_vec();
         // Below it as well where there is no room above and the line is flat under the whole
         // label: lesson 002's month line, flat just under the top, pressed its name down onto
         // its own rising steps. (Below where there was room above, lesson 003's "$3.00 per
@@ -327,7 +330,7 @@ pub fn draw_over_time<DB: DrawingBackend>(
         // line's (at 320 px lesson 002's "umbrella's daily budget $20.00" stood by the $1.00
         // gridline, three lines under its own): left out, as the sentences say it.
         let centre = at.0 + width / 2;
-        if !limit.above && away((centre, line_y(centre)), at, (width, height)) > 2 * line_h {
+        if !limit.above && away((centre, line_y(at.0)), at, (width, height)) > 2 * line_h {
             notes.give_back();
             continue;
         }
@@ -391,6 +394,20 @@ pub fn draw_over_time<DB: DrawingBackend>(
 /// still crosses the script's start: no place as near is clear).
 fn upright(x: i32, (top, bottom): (i32, i32), every: i32) -> impl Iterator<Item = (i32, i32)> {
     (top..=bottom).step_by(every.max(1) as usize).map(move |y| (x, y))
+}
+
+/// The highest point (the least y) of the line through `pixels` (in order along x) from
+/// `x0` to `x1`: its corners between them and where it crosses each end; where the line
+/// does not reach the span, its nearest corner's. `None` for no point.
+fn highest_under(pixels: &[(i32, i32)], (x0, x1): (i32, i32)) -> Option<i32> {
+    let at = |x: i32| {
+        let pair = pixels.windows(2).find(|w| w[0].0 <= x && x <= w[1].0)?;
+        let ((xa, ya), (xb, yb)) = (pair[0], pair[1]);
+        Some(if xb == xa { ya.min(yb) } else { ya + (yb - ya) * (x - xa) / (xb - xa) })
+    };
+    let corners = pixels.iter().filter(|p| (x0..=x1).contains(&p.0)).map(|p| p.1);
+    let nearest = || pixels.iter().min_by_key(|p| (p.0 - x0).abs().min((p.0 - x1).abs())).map(|p| p.1);
+    corners.chain(at(x0)).chain(at(x1)).min().or_else(nearest)
 }
 
 /// What of a limit's line the chart draws: its name, its points, and whether it is above
@@ -774,6 +791,19 @@ mod tests {
         });
         let under: Vec<(i32, i32)> = numbers.filter(|&(x, y)| x > *x0 && x < *x1 && y > *y0 && y < *y1).collect();
         assert!(under.is_empty(), "{label} at {x0}..{x1}, {y0}..{y1} lies over the limits' dashes at {under:?}");
+    }
+
+    #[test]
+    fn the_top_of_a_stepped_line_under_a_label_is_its_higher_step_where_the_label_spans_the_step() {
+        // Lesson 003's hourly ceiling: $1 (y 400) until 01:00 (x 150), then $2 (y 350).
+        let step = [(100, 400), (150, 400), (150, 350), (250, 350)];
+        assert_eq!(highest_under(&step, (100, 140)), Some(400), "left of the step: the $1 line");
+        assert_eq!(highest_under(&step, (120, 200)), Some(350), "across the step: the $2 line");
+        assert_eq!(highest_under(&step, (200, 240)), Some(350), "right of the step");
+        // A sloping line is read where it crosses the span's ends.
+        assert_eq!(highest_under(&[(0, 100), (100, 0)], (20, 40)), Some(60), "rising: its height at the right end");
+        assert_eq!(highest_under(&step, (300, 340)), Some(350), "past its end: its nearest corner");
+        assert_eq!(highest_under(&[], (0, 10)), None, "no line");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use crate::frame::{text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
-use crate::notes::{away, Align, Notes, KEEP_LINES_CLEAR};
+use crate::notes::{away, Align, MeasuresWords, Notes, KEEP_LINES_CLEAR};
 use crate::pixels::{scaled, text_width, wrap};
 use crate::theme::Theme;
 use billsim_core::views::over_time::Tick;
@@ -59,7 +59,7 @@ fn last_at(ticks: &[Tick]) -> u64 {
 
 /// Draws `view` on `area`, the point of the policy named `selected` ringed and its label
 /// marked.
-pub fn draw_trade_off<DB: DrawingBackend>(
+pub fn draw_trade_off<DB: MeasuresWords>(
     area: &DrawingArea<DB, Shift>,
     view: &TradeOff,
     selected: &str,

@@ -91,6 +91,10 @@ fn css_font(style: &impl BackendTextStyle) -> String {
     format!("{} {px}px {}", style.style().as_str(), style.family().as_str())
 }
 
+impl billsim_chart::MeasuresWords for Canvas {
+    const MEASURES_WORDS: bool = true;
+}
+
 impl DrawingBackend for Canvas {
     type ErrorType = CanvasError;
 
@@ -191,6 +195,20 @@ impl DrawingBackend for Canvas {
             context.stroke();
         }
         Ok(())
+    }
+
+    /// The words' width as the canvas's font writes them (a label's box of the background
+    /// is made that wide); its height, the font's size. Measuring, with no canvas, it cannot
+    /// say.
+    fn estimate_text_size<S: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &S,
+    ) -> Result<(u32, u32), DrawingErrorKind<CanvasError>> {
+        let Some((_, context)) = &self.on else { return Err(refused("a canvas that draws nothing measures no words")) };
+        context.set_font(&css_font(style));
+        let metrics = context.measure_text(text).map_err(|_| refused("the canvas refused to measure a text"))?;
+        Ok((metrics.width().max(0.0).ceil() as u32, style.size().max(0.0).round() as u32))
     }
 
     fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, (x, y): BackendCoord) -> Drawn {
