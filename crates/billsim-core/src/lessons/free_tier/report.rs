@@ -135,15 +135,16 @@ pub fn breaker_cut(spend: Nanos, without_breaker: Nanos) -> u64 {
 }
 
 /// A moment of the run as the lesson gives it, in seconds, and as the charts give it, on the
-/// clock (to the minute, as "breaker trips at 00:50"): "3,050 s (00:50)".
+/// clock (to the minute, as "breaker trips at 00:50"): "3,050 s (00:50)", with a space no
+/// line breaks at before the "s" (at 320 px a table's cell broke "3,179" from it).
 pub fn seconds_and_clock(seconds: u64) -> String {
     let clock = crate::views::over_time::Scale::Clock.moment(seconds * 1_000, crate::views::over_time::Round::Down);
-    format!("{} s ({clock})", crate::words::grouped(seconds))
+    format!("{}\u{a0}s ({clock})", crate::words::grouped(seconds))
 }
 
 /// The figures the widget sets beside the lesson's: what, and the lesson's (from [`LESSON_LINES`]).
 const FIGURES: [[&str; 2]; 9] = [
-    ["Breaker tripped at", "3,050 s (00:50), by sock10"],
+    ["Breaker tripped at", "3,050\u{a0}s (00:50), by sock10"],
     ["Normal requests served", "354"],
     ["Normal requests refused by the breaker", "469"],
     ["Script requests served", "20"],
@@ -161,7 +162,7 @@ pub const RUNS: u32 = 1_000;
 /// [`crate::lessons::free_tier::claims::over_runs`] works it out: written here, since 1,000 runs take seconds and a click has
 /// milliseconds (a test checks them against `over_runs`).
 pub const OVER_RUNS: [&str; 9] = [
-    "from 2,658 s (00:44) to 3,179 s (00:52)",
+    "from 2,658\u{a0}s (00:44) to 3,179\u{a0}s (00:52)",
     "from 299 to 340",
     "from 435 to 519",
     "from 0 to 20",
