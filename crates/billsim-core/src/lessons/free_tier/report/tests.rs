@@ -84,7 +84,11 @@ fn the_lessons_own_run_is_set_beside_this_run_never_labelled_as_it() {
     let table = panel.table.as_ref().unwrap();
     assert_eq!(table.columns, ["", "The lesson's run", "Run 0 here", "Over 1,000 runs here"]);
     let row = |what: &str| table.rows.iter().find(|r| r[0] == what).cloned().unwrap();
-    assert_eq!(row("Breaker tripped at")[1], "3,050\u{a0}s (00:50), by sock10", "the lesson's, as its sim.py printed it");
+    assert_eq!(
+        row("Breaker tripped at")[1],
+        "3,050\u{a0}s (00:50), by sock10",
+        "the lesson's, as its sim.py printed it"
+    );
     let run = crate::lessons::free_tier::claims::free_tier_run(0, &values).unwrap();
     let (at, who) = sim_report(&run).unwrap().tripped.unwrap();
     let clock = format!("{:02}:{:02}", at / 3_600, at % 3_600 / 60);
