@@ -82,22 +82,35 @@ pub fn by_bill(run: &ReplayRun) -> Vec<usize> {
     order
 }
 
-/// The replay as a scenario run whose cohorts are the biggest users and "the other N
-/// users", its moments counted from the UTC midnight before its first call.
+/// The replay as a scenario run whose cohorts are each kind of user a replay took from a
+/// lesson as its abuser (`SCENARIO-COHORT`: "Script (freeTier)", all its users together),
+/// then the biggest of the other users and "the other N users", its moments counted from
+/// the UTC midnight before its first call. The abusers' kinds keep their colour and are
+/// told apart from the others in each bar's note: an added script, ranked as a user, was
+/// drawn in an honest user's green, and its refusals were not told from the others'.
 fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
     let order = by_bill(run);
-    let named = order.len().min(BIGGEST_USERS + 1);
-    // With one user more than the named ones, that one is named too: "the other 1 user"
-    // says less than their name.
-    let named = if named > BIGGEST_USERS { BIGGEST_USERS } else { named };
     let mut cohort_of = vec![String::new(); run.users.len()];
     let mut cohorts: Vec<Cohort> = Vec::new();
-    for &u in &order[..named] {
+    for &u in &order {
+        let kind = &run.users[u].cohort;
+        if !registry::is_abuser("replay", kind) {
+            continue;
+        }
+        cohort_of[u] = kind.clone();
+        if !cohorts.iter().any(|c| c.name == *kind) {
+            let label = run.cohorts.iter().find(|c| c.name == *kind).map_or(kind.as_str(), |c| c.label.as_str());
+            cohorts.push(Cohort { name: kind.clone(), label: label.to_string() });
+        }
+    }
+    let others: Vec<usize> = order.into_iter().filter(|&u| cohort_of[u].is_empty()).collect();
+    let named = others.len().min(BIGGEST_USERS);
+    for &u in &others[..named] {
         let name = run.users[u].name.clone();
         cohort_of[u] = name.clone();
         cohorts.push(Cohort { label: shortened(&name), name });
     }
-    let rest = order.len() - named;
+    let rest = others.len() - named;
     if rest > 0 {
         // A user's name is never empty, so no user's cohort is the rest's.
         let label =
@@ -311,6 +324,7 @@ mod tests {
     use super::*;
     use crate::engine::Record;
     use crate::replay::{self, run, Options};
+    use crate::views::colours::Role;
 
     fn replayed(text: &str) -> ReplayRun {
         let log = replay::read(text.as_bytes(), &Options::default()).unwrap();
@@ -345,6 +359,30 @@ mod tests {
             let total: u64 = bar.segments.iter().map(|s| s.charged.0).sum();
             assert_eq!(total, o.bill.0, "{}: the segments add up to the bill {}", bar.policy, o.bill.0);
         }
+    }
+
+    #[test]
+    fn an_added_lessons_abuser_is_one_kind_of_user_in_the_abusers_colour_and_each_note_tells_its_refusals_apart() {
+        let mut log = replay::read(many_users(10).as_bytes(), &Options::default()).unwrap();
+        run::add(&mut log, "freeTier-sockpuppet", 0).unwrap();
+        let v = view(&run::run(&log, None, None, Record::default()).unwrap()).unwrap();
+        let share = &v.share;
+        assert_eq!(
+            share.cohorts[0].name, "freeTier-sockpuppet",
+            "the sockpuppets together, first: {:?}",
+            share.cohorts
+        );
+        assert_eq!(share.roles[0], Role::Abuser, "in the abuser's colour");
+        assert!(share.roles[1..].iter().all(|&r| r == Role::Honest), "the log's own users honest: {:?}", share.roles);
+        let labels: Vec<&str> = share.cohorts.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(labels[1..], ["user9", "user8", "user7", "user6", "user5", "user4", "the other 4 users"]);
+        let limited = &share.bars[1];
+        let honest = limited.honest_requests;
+        assert_eq!(honest, (1..=10).sum::<u64>(), "the log's 55 calls are the honest ones: {}", limited.note);
+        // Said as written (a replay's names are names), the honest part as a lesson's notes say it.
+        let honest_part = crate::views::share::honest_words("honest", limited.honest_refused, honest);
+        assert!(limited.note.contains("refused: Sockpuppets (freeTier) "), "{}", limited.note);
+        assert!(limited.note.ends_with(&honest_part), "{} ends with {honest_part}", limited.note);
     }
 
     #[test]

@@ -117,7 +117,10 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
         // the standard library's searcher and its panic's formatting into the modules.)
         .map(|(c, _)| {
             let rest = c.label.rsplit_once(':').map_or(c.label.as_str(), |(_, rest)| rest.trim_start_matches(' '));
-            crate::words::in_sentence(rest)
+            match as_written {
+                true => rest.to_string(),
+                false => crate::words::in_sentence(rest),
+            }
         })
         .collect();
     let abuser = abusers.join(" and ");
