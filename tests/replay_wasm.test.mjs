@@ -153,6 +153,20 @@ test("a log read per a field (options.per) gives billsim replay --per's bills an
   }
 });
 
+test("a log said to be a lesson's traffic marks that lesson's abusers, and a lesson that is none is refused by name", () => {
+  const text = new TextEncoder().encode(wasm.replayLessonLog("hackathon").text);
+  const roles = (lesson) => wasm.Replay.read(reader(text), { lesson }).run(null, "", null).share.roles;
+  assert.equal(roles("hackathon")[0], "abuser", "lesson 001's script, first");
+  assert.ok(roles("").every((r) => r === "honest"), "said of no lesson: nobody is known to be an abuser");
+  for (const lesson of ["nope", 7]) {
+    let caught = null;
+    try { wasm.Replay.read(reader(text), { lesson }); } catch (e) { caught = e; }
+    assert.ok(caught instanceof Error, `lesson ${lesson}: an Error`);
+    assert.equal(caught.field, "lesson", `lesson ${lesson}: ${caught.message}`);
+    assert.match(caught.message, /^lesson: must be "toyDay" or .*"runawayTenant"/);
+  }
+});
+
 test("the page's words and the guard's fields come from the core, and the default policies are the replay's", () => {
   const page = wasm.replayPage();
   assert.deepEqual(page.formats.map(([name]) => name), ["generic", "litellm", "helicone", "langfuse", "otlp"]);

@@ -453,7 +453,9 @@ class ReplayView extends HTMLElement {
     // user, or by the address's (a shared link's) if it asks for one.
     const askedPer = file !== this.#good?.file && this.#askedPer ? this.#askedPer : null;
     const per = file === this.#good?.file ? this.#q(".per").value : (askedPer ?? "");
-    const read = { format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked, per };
+    // A lesson's traffic is said to be its lesson's, whose abusers the results then mark.
+    const lesson = this.#lessonLogs.has(file) ? (this.#lesson ?? "") : "";
+    const read = { format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked, per, lesson };
     this.#reading = { read, asked: askedPer !== null, fromEditor: editor.fromEditor, defaults: editor.defaults };
     worker.postMessage({ read: file, ...read });
   }

@@ -8,7 +8,7 @@
 // core pulls the file a MiB at a time through `read(offset, length)`. Only the calls and
 // users stay in memory, never the file's bytes.
 //
-// Messages in: { read: File, format, skipBadRows, per }, { run: policies | null, add, prices: File | null },
+// Messages in: { read: File, format, skipBadRows, per, lesson }, { run: policies | null, add, prices: File | null },
 // { csv: true }. Out: { progress, text }, { ready }, { view, memory }, { csv }, { error, field, problem, path, trapped }
 // (`path`: where in the policies a refusal is, "policies[1].guards[0].limit").
 import init, { Replay, replayPage, replayProgress, wasmMemoryBytes } from "./pkg-replay/billsim_wasm.js";
@@ -45,7 +45,7 @@ function read(file, options) {
 onmessage = async ({ data }) => {
   try {
     await loaded;
-    if (data.read) read(data.read, { format: data.format, skipBadRows: data.skipBadRows, per: data.per ?? "" });
+    if (data.read) read(data.read, { format: data.format, skipBadRows: data.skipBadRows, per: data.per ?? "", lesson: data.lesson ?? "" });
     else if ("run" in data) {
       const prices = data.prices ? reader.readAsText(data.prices) : null;
       postMessage({ view: replay.run(data.run, data.add ?? "", prices), memory: wasmMemoryBytes() });

@@ -35,6 +35,9 @@ const shown = (page) => el(page).evaluate((e) => {
     problem: q(".problem").textContent,
     replayed: q(".replayed").hidden ? null : q(".replayed").textContent.replace(/\s+/g, " ").trim(),
     bills: e.view?.bills ?? null,
+    // Each kind of user of the share, by its role, and the first capped bar's note.
+    kinds: (e.view?.share.cohorts ?? []).map((c, i) => `${c.name}: ${e.view.share.roles[i]}`),
+    note: e.view?.share.bars[1]?.note ?? null,
   };
 });
 
@@ -73,6 +76,10 @@ test("a lesson's traffic replays in the page by keyboard to billsim replay's bil
   assert.equal(v.problem, "");
   assert.deepEqual(v.bills, free.bills, "the page's bills and refusals are billsim replay's of the exported file");
   assert.equal(v.replayed, "Lesson 003's free tier, run 0, as a generic CSV log of 2,322 calls. Download this log, to see the format to write");
+  // Said to be the lesson's, its script and sockpuppets are its abusers, drawn and counted as the lesson does.
+  assert.deepEqual(v.kinds.slice(0, 2), ["script: abuser", "sockpuppet: abuser"], v.kinds.join(", "));
+  assert.ok(v.kinds.slice(2).every((k) => k.endsWith(": honest")), v.kinds.join(", "));
+  assert.match(v.note, /refused: script and sockpuppet [\d,]+, honest\u00a0[\d,]+\u00a0of\u00a0802$/);
 
   // The link gives the log, byte for byte the CLI's; read back as the reader's own file, the same bills.
   const [download] = await Promise.all([page.waitForEvent("download"), el(page).locator("a.log-link").click()]);
@@ -86,6 +93,7 @@ test("a lesson's traffic replays in the page by keyboard to billsim replay's bil
   v = await shown(page);
   assert.deepEqual(v.bills, free.bills, "the downloaded log replays to the same bills");
   assert.equal(v.replayed, null, "a reader's own file is no lesson's: the line goes");
+  assert.ok(v.kinds.every((k) => k.endsWith(": honest")), `nobody in a reader's own log is known to be an abuser: ${v.kinds}`);
 
   // Another lesson, chosen by keyboard.
   await lesson.focus();

@@ -16,6 +16,7 @@ use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_START
 use billsim_core::engine::{self, read_policy_file, BadFile, PriceTable, Record, RunError, GUARD_KEYS};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Options};
+use billsim_core::scenario::registry;
 use billsim_core::settings::{shown, Invalid};
 use billsim_core::views::over_time::OverTime;
 use billsim_core::views::share::CohortView;
@@ -193,14 +194,18 @@ pub struct Replay {
     run: Option<ReplayRun>,
     /// The field read as the user (`options.per`).
     per: Option<String>,
+    /// The lesson whose traffic it is (`options.lesson`).
+    lesson: Option<&'static str>,
 }
 
 #[wasm_bindgen]
 impl Replay {
     /// Reads the log that `read(offset, length)` gives (see [`JsFile`]); `options` is `{
-    /// format, skipBadRows, bytes, per }`, the format a name of `replayPage().formats` or `""`
-    /// to find it from the file, `bytes` the file's size (for the calls' memory to be taken
-    /// once), `per` the field that counts as one user (one of the run's `perFields`, or `""`). A log that cannot be replayed throws the core's message; one bigger than the
+    /// format, skipBadRows, bytes, per, lesson }`, the format a name of `replayPage().formats`
+    /// or `""` to find it from the file, `bytes` the file's size (for the calls' memory to be
+    /// taken once), `per` the field that counts as one user (one of the run's `perFields`, or
+    /// `""`), `lesson` the scenario whose traffic it is (`replayLessonLog`'s; `""` for a
+    /// reader's own log), whose abusers the results then draw and count as the lesson does. A log that cannot be replayed throws the core's message; one bigger than the
     /// page replays (its size past 1 GB, or its calls filling the page's memory) throws why,
     /// how big a log may be, and that `billsim replay` reads it, before the module would
     /// run out of memory.
@@ -250,6 +255,7 @@ impl Replay {
             run::add(&mut log, &add, 0).map_err(Thrown::general)?;
             run::run_in_place(&mut log, policies, prices.as_ref(), Record::default()).map_err(refused)?
         };
+        let replayed = ReplayRun { lesson: self.lesson, ..replayed };
         let view = view::view(&replayed)?;
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
@@ -300,6 +306,7 @@ impl Replay {
 impl Replay {
     /// [`Replay::read`] within `most` (the page's limits, or a test's smaller ones).
     pub fn read_within(read: Function, options: JsValue, most: Most) -> Result<Replay, Thrown> {
+        let lesson = lesson_option(&options)?;
         let options = read_options(&options)?;
         if let Some(bytes) = options.bytes.filter(|b| *b > most.bytes) {
             return Err(Thrown::with_field("file", page::too_big(Some(bytes), None, most.bytes)));
@@ -308,7 +315,7 @@ impl Replay {
         let log = core::read(BufReader::with_capacity(CHUNK, &mut file), &options);
         match (log, file.stopped) {
             (_, Some(why)) => Err(Thrown::with_field("file", why)),
-            (Ok(log), None) => Ok(Replay { log, run: None, per: options.per }),
+            (Ok(log), None) => Ok(Replay { log, run: None, per: options.per, lesson }),
             (Err(e @ core::ReplayError::NoSuchField { .. }), None) => Err(Thrown::with_field("per", e.on_page())),
             (Err(e), None) => Err(Thrown::with_field("file", e.on_page())),
         }
@@ -362,7 +369,7 @@ fn policy_file_text(policies: &JsValue) -> Result<String, Thrown> {
     Ok(if a_list { format!("{{\"policies\":{body}}}") } else { text })
 }
 
-const OPTIONS_FIELDS: [&str; 4] = ["format", "skipBadRows", "bytes", "per"];
+const OPTIONS_FIELDS: [&str; 5] = ["format", "skipBadRows", "bytes", "per", "lesson"];
 
 /// What `options.per` takes.
 const PER_ALLOWED: &str = "a field of the log that says who made a call, by its name (the run's perFields), or \"\"";
@@ -385,6 +392,18 @@ fn read_options(value: &JsValue) -> Result<Options, Thrown> {
     let per =
         js_input::text_field(&object, "per", PER_ALLOWED)?.map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
     Ok(Options { format, skip_bad_rows: skip, bytes, per })
+}
+
+/// The lesson whose traffic the log is (`options.lesson`, a scenario's name, or `""` for a
+/// reader's own log): its abusers are drawn and counted as its lesson has them.
+fn lesson_option(value: &JsValue) -> Result<Option<&'static str>, Thrown> {
+    let Some(object) = js_input::object(value, "options", &OPTIONS_FIELDS)? else { return Ok(None) };
+    let allowed = registry::SCENARIOS_ALLOWED;
+    let Some(name) = js_input::text_field(&object, "lesson", allowed)?.filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    let scenario = registry::find(&name).map_err(|e| Thrown::on("lesson", e.problem))?;
+    Ok(Some(scenario.name))
 }
 
 /// Draws a replay view's share of the bill by user (`share` of `Replay.run`'s view),

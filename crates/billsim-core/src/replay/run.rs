@@ -62,6 +62,10 @@ pub struct ReplayRun {
     /// Each kind of user's tenants, as tiers count them ([`tenants_by_cohort`]).
     #[serde(skip)]
     pub tenant_cohorts: Vec<(String, u64)>,
+    /// The scenario whose traffic the log is, when its caller knows (the page's "Try it on
+    /// a lesson's traffic"): the view draws and counts that lesson's abusers as it does.
+    #[serde(skip)]
+    pub lesson: Option<&'static str>,
 }
 
 /// Replays `log` under `policies` (the main ones when `None`), pricing calls without a
@@ -206,6 +210,7 @@ impl Prepared {
             policies: outcomes,
             callers: Callers::of(traffic),
             tenant_cohorts: tenants_by_cohort(traffic),
+            lesson: None,
         })
     }
 

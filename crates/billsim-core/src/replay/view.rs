@@ -83,18 +83,20 @@ pub fn by_bill(run: &ReplayRun) -> Vec<usize> {
 }
 
 /// The replay as a scenario run whose cohorts are each kind of user a replay took from a
-/// lesson as its abuser (`SCENARIO-COHORT`: "Script (freeTier)", all its users together),
+/// lesson as its abuser (`SCENARIO-COHORT`: "Script (freeTier)", all its users together,
+/// or of a lesson's own traffic, [`ReplayRun::lesson`], the lesson's abusers),
 /// then the biggest of the other users and "the other N users", its moments counted from
 /// the UTC midnight before its first call. The abusers' kinds keep their colour and are
 /// told apart from the others in each bar's note: an added script, ranked as a user, was
 /// drawn in an honest user's green, and its refusals were not told from the others'.
 fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
     let order = by_bill(run);
+    let abuser = |kind: &str| registry::is_abuser(run.lesson.unwrap_or("replay"), kind);
     let mut cohort_of = vec![String::new(); run.users.len()];
     let mut cohorts: Vec<Cohort> = Vec::new();
     for &u in &order {
         let kind = &run.users[u].cohort;
-        if !registry::is_abuser("replay", kind) {
+        if !abuser(kind) {
             continue;
         }
         cohort_of[u] = kind.clone();
@@ -131,8 +133,8 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
             o
         })
         .collect();
-    // A kind of user a replay took from a lesson (`SCENARIO-COHORT`) keeps its role there.
-    let abusers = cohorts.iter().filter(|c| registry::is_abuser("replay", &c.name)).map(|c| c.name.clone()).collect();
+    // A kind of user a replay took from a lesson keeps its role there.
+    let abusers = cohorts.iter().filter(|c| abuser(&c.name)).map(|c| c.name.clone()).collect();
     ScenarioRun {
         scenario: "replay",
         seed: 0,
@@ -383,6 +385,23 @@ mod tests {
         let honest_part = crate::views::share::honest_words("honest", limited.honest_refused, honest);
         assert!(limited.note.contains("refused: Sockpuppets (freeTier) "), "{}", limited.note);
         assert!(limited.note.ends_with(&honest_part), "{} ends with {honest_part}", limited.note);
+    }
+
+    #[test]
+    fn a_lessons_own_traffic_said_to_be_its_lessons_draws_its_abusers_as_the_lesson_does() {
+        let text = crate::replay::lesson_log::lesson_log("freeTier").unwrap().text;
+        let mut replayed = replayed(&text);
+        let kinds = |v: &ReplayView| -> Vec<(String, Role)> {
+            v.share.cohorts.iter().zip(&v.share.roles).map(|(c, &r)| (c.name.clone(), r)).collect()
+        };
+        // Not said, it is a log like any other: nobody is known to be an abuser.
+        let unsaid = view(&replayed).unwrap();
+        assert!(unsaid.share.roles.iter().all(|&r| r == Role::Honest), "{:?}", kinds(&unsaid));
+        replayed.lesson = Some("freeTier");
+        let said = view(&replayed).unwrap();
+        let first: Vec<_> = kinds(&said).into_iter().take(2).collect();
+        assert_eq!(first, [("script".into(), Role::Abuser), ("sockpuppet".into(), Role::Abuser)], "{:?}", kinds(&said));
+        assert!(said.share.bars[1].note.contains("refused: script and sockpuppet "), "{}", said.share.bars[1].note);
     }
 
     #[test]

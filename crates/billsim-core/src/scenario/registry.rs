@@ -58,7 +58,9 @@ pub const WIDGETS: &[Widget] = &[
 /// Every scenario.
 pub const SCENARIOS: &[Scenario] =
     &[TOY_DAY, CALLS_AT_ONCE, free_tier::SCENARIO, hackathon::SCENARIO, runaway_tenant::SCENARIO];
-const SCENARIOS_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\" or \"runawayTenant\"";
+/// What a scenario's name may be, as an error says it.
+pub const SCENARIOS_ALLOWED: &str =
+    "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\" or \"runawayTenant\"";
 
 /// The scenario named `name`; the error lists the known ones.
 ///
