@@ -28,7 +28,7 @@ test("lesson 003's run is set beside run 0, this run's sim.py output is not call
   assert.deepEqual(beside.columns, ["", "The lesson's run", "Run 0 here", "Over 1,000 runs here"]);
   const trip = beside.rows.find((r) => r[0] === "Breaker tripped at");
   assert.equal(trip[1], "3,050\u00a0s (00:50), by sock10", "the lesson's figure in seconds as it printed it, and on the chart's clock");
-  assert.match(trip[3], /^from [\d,]+ s \(00:\d\d\) to [\d,]+ s \(00:\d\d\)$/, "where it falls over 1,000 runs");
+  assert.match(trip[3], /^from [\d,]+\u00a0s \(00:\d\d\) to [\d,]+\u00a0s \(00:\d\d\)$/, "where it falls over 1,000 runs");
   const output = shown.find((p) => p.name === "simOutput");
   assert.equal(output.title, "What the lesson's sim.py would print for run 0 here (all three layers)");
   assert.doesNotMatch(output.title, /prints for run/, "this run's output is not labelled as the lesson's");
