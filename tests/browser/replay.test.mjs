@@ -320,6 +320,11 @@ test("the policy editor: a bad number names its policy, guard and field as the e
   assert.equal(v.editorError, "");
   assert.deepEqual(await marked(), [null, null], "and no longer once the policies replay");
   assert.ok(v.bills[1].refused > good.bills[1].refused, `one call a minute refuses more: ${v.bills[1].refused} > ${good.bills[1].refused}`);
+  // The edited policy is called by what it limits, not by its name ("requestsPerMinute").
+  const legends = await r.locator("legend.policy-legend").allTextContents();
+  assert.equal(legends[1], "1 request per minute per user (requestsPerMinute)", legends.join(", "));
+  const bars = await r.evaluate((e) => e.view.share.bars.map((b) => b.sentence));
+  assert.match(bars[1], /^1 request per minute per user: \$/, bars[1]);
 });
 
 test("each chart is described by its sentences, which give its numbers", async () => {

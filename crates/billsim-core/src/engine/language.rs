@@ -11,8 +11,9 @@
 
 use crate::engine::refusal::Reason;
 use crate::engine::refusal::RetryAfter;
-use crate::money::Tokens;
+use crate::money::{Micros, Tokens};
 use crate::time::{Span, DAY};
+use crate::words::counted;
 
 /// What a guard counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +126,67 @@ impl Per {
             Per::Tenant => "tenant",
             Per::Everyone => "everyone",
         }
+    }
+}
+
+impl Window {
+    /// The window as a limit is written per it: "day", "6 hours", "minute", "month".
+    ///
+    /// ```
+    /// use billsim_core::engine::language::Window;
+    /// use billsim_core::time::Span;
+    /// assert_eq!(Window::Span(Span(86_400_000)).words(), "day");
+    /// assert_eq!(Window::Span(Span(2 * 86_400_000)).words(), "2 days");
+    /// assert_eq!(Window::Span(Span(1_500)).words(), "1,500 milliseconds");
+    /// assert_eq!(Window::Months(1).words(), "month");
+    /// ```
+    pub fn words(self) -> String {
+        const UNITS: [(u64, &str, &str); 5] = [
+            (DAY * 1_000, "day", "days"),
+            (3_600_000, "hour", "hours"),
+            (60_000, "minute", "minutes"),
+            (1_000, "second", "seconds"),
+            (1, "millisecond", "milliseconds"),
+        ];
+        let ms = match self {
+            Window::Months(1) => return "month".to_string(),
+            Window::Months(n) => return counted(u64::from(n), "month", "months"),
+            Window::Span(span) => span.0.max(1),
+        };
+        let (unit, one, many) = UNITS.into_iter().find(|(unit, ..)| ms % unit == 0).unwrap_or(UNITS[4]);
+        match ms / unit {
+            1 => one.to_string(),
+            n => counted(n, one, many),
+        }
+    }
+}
+
+impl Point {
+    /// The guard in a few words, as a label says it: "20 requests per minute per user",
+    /// "$3.00 per day for everyone", "60,000 tokens per day per user, refilled steadily".
+    pub fn words(&self) -> String {
+        let amount = |n: u64| match self.count {
+            CountOf::Requests => counted(n, "request", "requests"),
+            CountOf::Tokens => counted(n, "token", "tokens"),
+            CountOf::Dollars => Micros(n).shown(),
+        };
+        let limit = match &self.limit {
+            LimitOf::Amount(n) => amount(*n),
+            LimitOf::Tiers(tiers) => {
+                let each: Vec<String> = tiers.iter().map(|(tier, n)| format!("{tier} {}", amount(*n))).collect();
+                format!("{} by tier ({})", self.count.name(), each.join(", "))
+            }
+        };
+        let who = match self.per {
+            Per::Everyone => "for everyone".to_string(),
+            per => format!("per {}", per.name()),
+        };
+        let steady = if matches!(self.reset, Reset::Steady { .. }) { ", refilled steadily" } else { "" };
+        let then = match &self.when_full {
+            WhenFull::DegradeTo(model) => format!(", then {model}"),
+            WhenFull::Refuse => String::new(),
+        };
+        format!("{limit} per {} {who}{steady}{then}", self.window.words())
     }
 }
 

@@ -52,6 +52,26 @@ impl Policy {
         (policies, labels)
     }
 
+    /// What it limits, in a few words, for a label where it has none of its own: its
+    /// guards' ([`crate::engine::language::Point::words`]) one after another, a per-tenant
+    /// ledger as each tenant's budgets by its tier, its degrade ladder last; "No limit"
+    /// for a policy of no guard.
+    pub fn words(&self) -> String {
+        let guards: Vec<String> = (self.guards.iter())
+            .map(|g| g.point().map_or_else(|| "each tenant's budgets by its tier".to_string(), |p| p.words()))
+            .collect();
+        if guards.is_empty() {
+            return "No limit".to_string();
+        }
+        let ladder = match self.ladder.split_first() {
+            Some((_, cheaper)) if !cheaper.is_empty() => {
+                format!("; refused calls go down to {}", cheaper.join(", then "))
+            }
+            _ => String::new(),
+        };
+        crate::words::capitalised(&format!("{}{ladder}", guards.join("; ")))
+    }
+
     /// The models it may switch a call to, by name: its ladder's and its degrade guards'.
     pub fn models_named(&self) -> impl Iterator<Item = &str> {
         let degrade = self.guards.iter().filter_map(|g| match g {

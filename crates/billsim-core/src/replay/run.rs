@@ -26,11 +26,14 @@ pub fn main_policies() -> (Vec<Policy>, Vec<String>) {
 
 /// `policies` labelled as a reader reads them: a policy that is one of the main ones as it
 /// was (its name and every number) keeps that one's label ("Daily cost budget $0.25"), any
-/// other is labelled by its name. An edit to one policy of the page's editor leaves the
-/// others' labels as they were.
+/// other is labelled by what it limits ("20 requests per minute per user":
+/// [`Policy::words`]; by its name, the results read "requestsPerMinute" once edited). An
+/// edit to one policy of the page's editor leaves the others' labels as they were.
 pub fn labelled(policies: Vec<Policy>) -> (Vec<Policy>, Vec<String>) {
     let (main, main_labels) = main_policies();
-    Policy::labelled_as(policies, &main, &main_labels)
+    let label = |p: &Policy| main.iter().position(|k| k == p).map_or_else(|| p.words(), |i| main_labels[i].clone());
+    let labels = policies.iter().map(label).collect();
+    (policies, labels)
 }
 
 /// A log replayed.

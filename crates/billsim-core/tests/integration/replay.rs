@@ -1,7 +1,7 @@
 //! Replaying logs: each format's fixture (tests/fixtures/replay/), bad input of every
 //! kind, prices, and the round trip of a scenario's traffic through a generic log.
 
-use billsim_core::engine::{Nanos, Price, PriceTable, Reason, Record, RunError};
+use billsim_core::engine::{Nanos, Policy, Price, PriceTable, Reason, Record, RunError};
 use billsim_core::lessons::toy_day::scenario::CALLS_AT_ONCE;
 use billsim_core::lessons::toy_day::scenario::TOY_DAY;
 use billsim_core::replay::export::{self, Order};
@@ -377,14 +377,31 @@ fn without_a_policy_a_replay_runs_no_limit_beside_the_lessons_main_policies() {
 }
 
 #[test]
-fn a_main_policy_given_unchanged_keeps_its_label_and_an_edited_one_is_labelled_by_its_name() {
+fn a_main_policy_given_unchanged_keeps_its_label_and_an_edited_one_is_labelled_by_what_it_limits() {
     let (mut given, main_labels) = run::main_policies();
     given[1].name = "tighter".into();
+    let mut file = billsim_core::engine::read_policy_file(
+        r#"{"policies": [{"name": "myPolicy", "guards": [
+            {"count": "requests", "limit": 20, "per": "user", "window": "1m"},
+            {"count": "tokens", "limit": 60000, "per": "key", "window": "1d", "reset": "steady"},
+            {"count": "dollars", "limit": "3", "per": "everyone", "window": "1d"}]}]}"#,
+    )
+    .unwrap();
+    given.append(&mut file.policies);
+    given.push(Policy::new("open", Vec::new()));
     let out = run::run(&read_fixture("generic.csv"), Some(given), None, Record::default()).unwrap();
+    // By its name the results read "tighter", and the editor's "myPolicy" or
+    // "requestsPerMinute" once a number of it was changed.
     assert_eq!(
         out.labels,
-        [main_labels[0].as_str(), "tighter", main_labels[2].as_str()],
-        "the page's editor with one policy edited: the others keep their labels"
+        [
+            main_labels[0].as_str(),
+            "5 requests per minute per user",
+            main_labels[2].as_str(),
+            "20 requests per minute per user; 60,000 tokens per day per key, refilled steadily; $3.00 per day for everyone",
+            "No limit"
+        ],
+        "the page's editor with one policy edited and two added: the others keep their labels"
     );
 }
 

@@ -111,11 +111,7 @@ pub fn limit_of(
         .iter()
         .map(|&at| Ok([at, u64::try_from(value(at)).map_err(|_| Overflow)?]))
         .collect::<Result<Vec<_>, Overflow>>()?;
-    let per = match point.window {
-        Window::Span(w) => period_words(w.0.max(1)),
-        Window::Months(1) => "month".to_string(),
-        Window::Months(n) => counted(u64::from(n), "month", "months"),
-    };
+    let per = point.window.words();
     let amount = match point.limit {
         LimitOf::Amount(a) => Micros(a).shown(),
         LimitOf::Tiers(_) => String::new(),
@@ -303,25 +299,6 @@ fn periods(start: u64, at: u64, period: u64) -> u64 {
     (at.saturating_sub(1).max(start) / period).saturating_sub(start / period) + 1
 }
 
-/// A period as "day", "6 hours", "30 s".
-fn period_words(ms: u64) -> String {
-    const UNITS: [(u64, &str, &str); 4] = [
-        (DAY, "day", "days"),
-        (3_600_000, "hour", "hours"),
-        (60_000, "minute", "minutes"),
-        (1_000, "second", "seconds"),
-    ];
-    for (unit, one, many) in UNITS {
-        if ms % unit == 0 {
-            return match ms / unit {
-                1 => one.to_string(),
-                n => counted(n, one, many),
-            };
-        }
-    }
-    counted(ms, "millisecond", "milliseconds")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,8 +350,6 @@ mod tests {
         assert_eq!(points.iter().map(|p| p[1]).collect::<Vec<_>>(), [5_000_000_000, 5_000_000_000, 10_000_000_000]);
         let window = Guard::SlidingWindow { limit: 5.try_into().unwrap(), window_ms: Span(60_000) };
         assert_eq!(limit_of(&window, 10, Callers::default(), &[], &[0]), Ok(None));
-        assert_eq!(period_words(2 * DAY), "2 days");
-        assert_eq!(period_words(1_500), "1,500 milliseconds");
     }
 
     #[test]
