@@ -3,6 +3,8 @@
 // file, so that a bundler cannot take them for the site's own stylesheet (VitePress takes
 // the first .css of its client bundle as the theme's), and they need no fetch of their own.
 // The sheet is made on first use: importing this module outside a browser is safe.
+import { tableCards } from "./table-cells.js";
+
 let sheet = null;
 
 /** The widget's stylesheet, made once and shared by every widget on the page. */
@@ -200,22 +202,8 @@ th.words, td.words { text-align: left; }
   .panel th, .panel td { padding: 0.2rem; }
   .panel td:first-child { min-width: 0; max-width: 8rem; }
 }
-/* A phone's "Show numbers" shows each row as a card: what the row is across the top, then
-   each number under its column's name (data-column), so the charges sit on the screen where
-   a table of seven columns put them a sideways scroll away. The column heads stay for
-   screen readers, which the names above the numbers are not said to (their alt text, ""). */
-@container (max-width: 30rem) {
-  .numbers { background: none; }
-  .numbers table, .numbers tbody, .numbers caption { display: block; min-width: 0; }
-  .numbers thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-  /* One grid for every card, so a column's numbers stand under each other from card to card. */
-  .numbers tr { display: grid; grid-template-columns: repeat(auto-fill, minmax(5rem, 1fr)); gap: 0.2rem 0.6rem; padding: 0.3rem 0; border-bottom: 1px solid var(--line); }
-  .numbers tr.group { display: block; border-bottom: 0; }
-  .numbers td, .numbers tr.group th { display: block; position: static; border: 0; padding: 0; min-width: 0; text-align: left; }
-  .numbers td:first-child { grid-column: 1 / -1; font-weight: 600; white-space: normal; }
-  /* A long column name ("Refused: tenant's budget used up") wraps above its number, the numbers of a line in line. */
-  .numbers td:not(:first-child) { white-space: nowrap; display: flex; flex-direction: column; justify-content: space-between; }
-  .numbers td[data-column]:not(:first-child)::before { content: attr(data-column) / ""; display: block; font-size: 0.8em; font-weight: 400; opacity: 0.85; white-space: normal; }
-}
+/* A phone's "Show numbers" shows each row as a card (table-cells.js). */
+@container (max-width: 30rem) { .numbers { background: none; } }
+${tableCards(".numbers")}
 pre:focus-visible, .scroll:focus-visible, .numbers:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 `;

@@ -4,7 +4,7 @@
 // editor; the page draws what the core made. Every word, name, range and default comes
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
-import { fillTable } from "./table-cells.js";
+import { fillTable, tableCards } from "./table-cells.js";
 import init, {
   drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend, replayTiersText,
 } from "./pkg-replay/billsim_wasm.js";
@@ -12,6 +12,16 @@ import init, {
 const styles = new URL("./replay-view.css", import.meta.url);
 const workerUrl = new URL("./replay-worker.js", import.meta.url);
 let page = null;
+// For a phone, each table's rows as cards, as the widget's "Show numbers" (a constructable
+// sheet: the page's CSP allows no inline style).
+let cards = null;
+const cardsSheet = () => {
+  if (cards === null) {
+    cards = new CSSStyleSheet();
+    cards.replaceSync(tableCards('[role="region"]'));
+  }
+  return cards;
+};
 
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const options = (pairs, chosen) => pairs.map(([value, label]) =>
@@ -223,6 +233,7 @@ class ReplayView extends HTMLElement {
     this.#words = page.words;
     this.#root = this.attachShadow({ mode: "open" });
     this.#root.innerHTML = template(this.#words);
+    this.#root.adoptedStyleSheets = [cardsSheet()];
     this.#wire();
     this.#renderEditor();
   }

@@ -86,3 +86,23 @@ export function fillTable(table, columns, rows) {
     table.append(...groups.map(({ name, rows }) => bodyOf(rows, group(name), words, columns.slice(1))));
   }
 }
+
+// A phone's table as cards, for the tables inside `box` (a selector) where the nearest
+// container is at most 30rem wide: each row a card, what the row is across the top, then
+// each number under its column's name (data-column), so the numbers sit on the screen
+// where a table of seven columns put them a sideways scroll away. The column heads stay
+// for screen readers, which the names above the numbers are not said to (their alt text,
+// ""). <bill-widget>'s "Show numbers" and the replay page's tables share it.
+export const tableCards = (box) => String.raw`@container (max-width: 30rem) {
+  ${box} table, ${box} tbody, ${box} caption { display: block; min-width: 0; }
+  ${box} thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  /* One grid for every card, so a column's numbers stand under each other from card to card. */
+  ${box} tr { display: grid; grid-template-columns: repeat(auto-fill, minmax(5rem, 1fr)); gap: 0.2rem 0.6rem; padding: 0.3rem 0; border-bottom: 1px solid var(--line); }
+  ${box} tr.group { display: block; border-bottom: 0; }
+  ${box} td, ${box} tr.group th { display: block; position: static; border: 0; padding: 0; min-width: 0; text-align: left; }
+  ${box} tr.group span { position: static; }
+  ${box} td:first-child { grid-column: 1 / -1; font-weight: 600; white-space: normal; }
+  /* A long column name wraps above its number, the numbers of a line in line. */
+  ${box} td:not(:first-child) { white-space: nowrap; display: flex; flex-direction: column; justify-content: space-between; }
+  ${box} td[data-column]:not(:first-child)::before { content: attr(data-column) / ""; display: block; font-size: 0.8em; font-weight: 400; opacity: 0.85; white-space: normal; }
+}`;
