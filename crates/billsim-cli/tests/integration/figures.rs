@@ -99,7 +99,7 @@ fn figures_writes_the_spend_over_time_with_a_line_per_policy_and_the_dashed_budg
         over_time.contains("<desc>No limit: spend climbs to $9.97 between 06:04 and 22:54. 5 requests per minute: "),
         "the desc holds the core's sentence for each policy"
     );
-    assert!(over_time.contains("within the $2.50 budget line (10 users × $0.25 per day); 185 calls refused.</desc>"));
+    assert!(over_time.contains("within the $2.50 budget line (10 users × $0.25 per day); 185 calls refused as their callers had used up their own budgets.</desc>"));
     // One line per policy, in its colour: the daily budget's through the timeline's 242
     // points, the two lines ten times higher up to where they leave the scale.
     for (i, least) in [(0, 20), (1, 20), (2, 200)] {

@@ -400,7 +400,14 @@ fn sentence(d: &Drawn, limits: &[&Limit], scale: Scale) -> String {
         }
     }
     if within_budget && refused > 0 {
-        text.push_str(&format!("; {} refused", counted(refused, "call", "calls")));
+        // Said as why, or the line read as never reached (a trial read "within the $15.25
+        // budget line" as no call refused).
+        let why = if refused == 1 {
+            "its caller had used up their own budget"
+        } else {
+            "their callers had used up their own budgets"
+        };
+        text.push_str(&format!("; {} refused as {why}", counted(refused, "call", "calls")));
     }
     if let Some(t) = &d.trip {
         text.push_str(&format!("; {} {}", d.trip_sentence, scale.moment(t.at_ms, Round::Down)));

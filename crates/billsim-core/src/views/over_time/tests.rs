@@ -156,7 +156,7 @@ fn the_sentences_say_when_spend_climbs_and_how_it_stands_to_the_budget() {
     );
     assert_eq!(
         v.lines[2].sentence,
-        "Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and 22:54, within the $2.50 budget line (10 users × $0.25 per day); 185 calls refused.",
+        "Daily cost budget $0.25: spend climbs to $0.91 between 06:04 and 22:54, within the $2.50 budget line (10 users × $0.25 per day); 185 calls refused as their callers had used up their own budgets.",
         "the line sums ten users' budgets, so the heavy user's refusals say it held him"
     );
     let calls = run(&CALLS_AT_ONCE, 0, &Values::defaults(&CALLS_AT_ONCE), None, Record::default()).unwrap();
@@ -167,7 +167,7 @@ fn the_sentences_say_when_spend_climbs_and_how_it_stands_to_the_budget() {
     );
     assert_eq!(
         v.lines[1].sentence,
-        "Set aside first: spend jumps to $0.24 at 1 s, within the $0.25 budget line (1 user × $0.25 per day); 15 calls refused."
+        "Set aside first: spend jumps to $0.24 at 1 s, within the $0.25 budget line (1 user × $0.25 per day); 15 calls refused as their callers had used up their own budgets."
     );
     assert_eq!(v.limits.len(), 1, "four policies, one budget: one line");
 }
