@@ -65,6 +65,10 @@ pub struct ReplayRun {
     /// Each kind of user's tenants, as tiers count them ([`tenants_by_cohort`]).
     #[serde(skip)]
     pub tenant_cohorts: Vec<(String, u64)>,
+    /// Each kind of user's first call (in the order of `cohorts`; `None` for one with no
+    /// call): where the over-time chart marks a lesson's script starting.
+    #[serde(skip)]
+    pub cohort_starts: Vec<Option<Instant>>,
     /// The scenario whose traffic the log is, when its caller knows (the page's "Try it on
     /// a lesson's traffic"): the view draws and counts that lesson's abusers as it does.
     #[serde(skip)]
@@ -213,6 +217,7 @@ impl Prepared {
             policies: outcomes,
             callers: Callers::of(traffic),
             tenant_cohorts: tenants_by_cohort(traffic),
+            cohort_starts: first_calls(traffic),
             lesson: None,
         })
     }
@@ -230,6 +235,18 @@ impl Prepared {
             log.costs = kept;
         }
     }
+}
+
+/// Each kind of user's first call in `traffic` (its calls are in time order).
+fn first_calls(traffic: &Traffic) -> Vec<Option<Instant>> {
+    let mut first = vec![None; traffic.cohorts.len()];
+    for call in traffic.calls() {
+        let cohort = usize::from(traffic.users[call.user as usize].cohort);
+        if let Some(slot @ None) = first.get_mut(cohort) {
+            *slot = Some(call.at);
+        }
+    }
+    first
 }
 
 /// Every cohort a replay can add: `SCENARIO-COHORT` for each cohort of each scenario.

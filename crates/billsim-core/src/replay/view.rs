@@ -135,6 +135,17 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
         .collect();
     // A kind of user a replay took from a lesson keeps its role there.
     let abusers = cohorts.iter().filter(|c| abuser(&c.name)).map(|c| c.name.clone()).collect();
+    // And its script's first call is marked, as its lesson marks it ("script starts at 00:39").
+    let start = (run.cohorts.iter().zip(&run.cohort_starts))
+        .filter_map(|(c, at)| {
+            let (scenario, cohort) = match c.name.split_once('-') {
+                Some((scenario, cohort)) if registry::find(scenario).is_ok() => (scenario, cohort),
+                _ => (run.lesson?, c.name.as_str()),
+            };
+            let words = registry::find(scenario).ok()?.marks.start.filter(|w| w.cohort == cohort)?;
+            Some((words, Instant((*at)?.0.saturating_sub(offset))))
+        })
+        .min_by_key(|(_, at)| *at);
     ScenarioRun {
         scenario: "replay",
         seed: 0,
@@ -148,6 +159,7 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
         keys: Vec::new(),
         about: About {
             abusers,
+            start,
             callers: run.callers,
             tenant_cohorts: Some(run.tenant_cohorts.clone()),
             ..About::default()
@@ -385,6 +397,12 @@ mod tests {
         let honest_part = crate::views::share::honest_words("honest", limited.honest_refused, honest);
         assert!(limited.note.contains("refused: Sockpuppets (freeTier) "), "{}", limited.note);
         assert!(limited.note.ends_with(&honest_part), "{} ends with {honest_part}", limited.note);
+        // An added script's first call is marked as its lesson marks it, on the log's clock.
+        let mut log = replay::read(many_users(10).as_bytes(), &Options::default()).unwrap();
+        run::add(&mut log, "freeTier-script", 0).unwrap();
+        let v = view(&run::run(&log, None, None, Record::default()).unwrap()).unwrap();
+        let marks: Vec<&str> = v.over_time.moments.iter().map(|m| m.label.as_str()).collect();
+        assert_eq!(marks, ["script starts at 00:39"], "lesson 003's script, run 0, laid on the log's first day");
     }
 
     #[test]
@@ -402,6 +420,18 @@ mod tests {
         let first: Vec<_> = kinds(&said).into_iter().take(2).collect();
         assert_eq!(first, [("script".into(), Role::Abuser), ("sockpuppet".into(), Role::Abuser)], "{:?}", kinds(&said));
         assert!(said.share.bars[1].note.contains("refused: script and sockpuppet "), "{}", said.share.bars[1].note);
+        // Its script's start is marked as the lesson's chart marks it, at the same moment.
+        let lessons = crate::scenario::registry::find("freeTier").unwrap();
+        let own = crate::views::over_time::over_time(
+            &crate::scenario::run(lessons, 0, &crate::scenario::Values::defaults(lessons), None, Record::default())
+                .unwrap(),
+        )
+        .unwrap();
+        let labels =
+            |v: &crate::views::over_time::OverTime| v.moments.iter().map(|m| m.label.clone()).collect::<Vec<_>>();
+        assert_eq!(labels(&said.over_time), labels(&own), "the lesson's marks");
+        assert!(labels(&said.over_time)[0].starts_with("script starts at "), "{:?}", labels(&own));
+        assert!(unsaid.over_time.moments.is_empty(), "no lesson, no script: {:?}", labels(&unsaid.over_time));
     }
 
     #[test]
