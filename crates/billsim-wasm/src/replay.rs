@@ -205,10 +205,11 @@ impl Replay {
     /// or `""` to find it from the file, `bytes` the file's size (for the calls' memory to be
     /// taken once), `per` the field that counts as one user (one of the run's `perFields`, or
     /// `""`), `lesson` the scenario whose traffic it is (`replayLessonLog`'s; `""` for a
-    /// reader's own log), whose abusers the results then draw and count as the lesson does. A log that cannot be replayed throws the core's message; one bigger than the
-    /// page replays (its size past 1 GB, or its calls filling the page's memory) throws why,
-    /// how big a log may be, and that `billsim replay` reads it, before the module would
-    /// run out of memory.
+    /// reader's own log), whose abusers the results then draw and count as the lesson does.
+    /// A log that cannot be replayed throws the core's message; one bigger than the page
+    /// replays (its size past 1 GB, or its calls filling the page's memory) throws why, how
+    /// big a log may be, and that `billsim replay` reads it, before the module would run
+    /// out of memory.
     pub fn read(read: Function, options: JsValue) -> Result<Replay, Thrown> {
         Replay::read_within(read, options, Most::PAGE)
     }
