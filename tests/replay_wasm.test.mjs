@@ -173,7 +173,9 @@ test("the page's words and the guard's fields come from the core, and the defaul
   assert.deepEqual(page.guardFields.map((f) => f.key).slice(0, 7), ["count", "limit", "tiers", "per", "window", "reset", "burst"]);
   assert.ok(page.guardStarts.length >= 9 && page.guardStarts.every((s) => typeof s.guard.count === "string"), "guards to start from, in the language");
   assert.equal(page.policies.length, page.labels.length);
-  assert.deepEqual(page.addable.find(([which]) => which === "toyDay-heavy"), ["toyDay-heavy", "Heavy user (Lesson 000's day)"]);
+  assert.deepEqual(page.addable.find(([which]) => which === "toyDay-heavy"), ["toyDay-heavy", "Heavy user (Lesson 000's day, its abuser)"]);
+  assert.deepEqual(page.addable.find(([which]) => which === "toyDay-ordinary"), ["toyDay-ordinary", "Ordinary users (Lesson 000's day)"],
+    "an honest kind of user is not said to be an abuser");
   assert.match(wasm.replayProgress(1_250_000, 5_000_000), /^Read 1\.2 MB of 5 MB \(25%\)$/);
   assert.equal(wasm.replayPolicyLegend("Daily cap", "dailyCap"), "Daily cap (dailyCap)");
   for (const [args, field] of [[[{}, "b"], "label"], [[1, "b"], "label"], [["a", 5], "name"], [["a", null], "name"]]) {

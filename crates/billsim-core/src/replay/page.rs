@@ -87,7 +87,7 @@ pub const WORDS: Words = Words {
     skip: "Skip bad rows",
     per: "Count as one user",
     per_default: "Who the log says made each call",
-    add: "Add a scripted cohort from a lesson",
+    add: "Add a kind of user from a lesson",
     prices: "Price table (optional, JSON or CSV: model, input_per_million, output_per_million)",
     prices_not_in_link: "The price table stays in this browser: a link to this page replays without it, at the \
                          prices the log or the built-in table gives.",

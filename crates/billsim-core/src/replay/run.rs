@@ -255,7 +255,9 @@ pub fn addable() -> Vec<String> {
 }
 
 /// Every cohort a replay can add with what a reader calls it: `["toyDay-heavy", "Heavy user
-/// (Lesson 000's day)"]` (the page's list showed `toyDay-heavy` alone).
+/// (Lesson 000's day, its abuser)"]` (the page's list showed `toyDay-heavy` alone), the
+/// lesson's abusers said to be so (the list, under "Add a scripted cohort", held its honest
+/// users unmarked).
 pub fn addable_named() -> Vec<[String; 2]> {
     SCENARIOS
         .iter()
@@ -263,7 +265,10 @@ pub fn addable_named() -> Vec<[String; 2]> {
         .flat_map(|(s, t)| {
             t.cohorts
                 .iter()
-                .map(|c| [format!("{}-{}", s.name, c.name), format!("{} ({})", c.label, s.lesson)])
+                .map(|c| {
+                    let role = if registry::is_abuser(s.name, &c.name) { ", its abuser" } else { "" };
+                    [format!("{}-{}", s.name, c.name), format!("{} ({}{role})", c.label, s.lesson)]
+                })
                 .collect::<Vec<_>>()
         })
         .collect()
