@@ -307,8 +307,7 @@ impl Replay {
 impl Replay {
     /// [`Replay::read`] within `most` (the page's limits, or a test's smaller ones).
     pub fn read_within(read: Function, options: JsValue, most: Most) -> Result<Replay, Thrown> {
-        let lesson = lesson_option(&options)?;
-        let options = read_options(&options)?;
+        let (options, lesson) = read_options(&options)?;
         if let Some(bytes) = options.bytes.filter(|b| *b > most.bytes) {
             return Err(Thrown::with_field("file", page::too_big(Some(bytes), None, most.bytes)));
         }
@@ -375,8 +374,13 @@ const OPTIONS_FIELDS: [&str; 5] = ["format", "skipBadRows", "bytes", "per", "les
 /// What `options.per` takes.
 const PER_ALLOWED: &str = "a field of the log that says who made a call, by its name (the run's perFields), or \"\"";
 
-fn read_options(value: &JsValue) -> Result<Options, Thrown> {
-    let Some(object) = js_input::object(value, "options", &OPTIONS_FIELDS)? else { return Ok(Options::default()) };
+/// `Replay.read`'s options: how the log is read, and the lesson whose traffic it is
+/// (`lesson`, a scenario's name, or `""` for a reader's own log), whose abusers the results
+/// then draw and count as the lesson has them.
+fn read_options(value: &JsValue) -> Result<(Options, Option<&'static str>), Thrown> {
+    let Some(object) = js_input::object(value, "options", &OPTIONS_FIELDS)? else {
+        return Ok((Options::default(), None));
+    };
     let format = js_input::text_field(&object, "format", core::FORMATS_ALLOWED)?
         .filter(|f| !f.is_empty())
         .map(|f| Format::parse(&f))
@@ -392,19 +396,13 @@ fn read_options(value: &JsValue) -> Result<Options, Thrown> {
     // the log's perFields, listing them); "" or none is the format's user.
     let per =
         js_input::text_field(&object, "per", PER_ALLOWED)?.map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
-    Ok(Options { format, skip_bad_rows: skip, bytes, per })
-}
-
-/// The lesson whose traffic the log is (`options.lesson`, a scenario's name, or `""` for a
-/// reader's own log): its abusers are drawn and counted as its lesson has them.
-fn lesson_option(value: &JsValue) -> Result<Option<&'static str>, Thrown> {
-    let Some(object) = js_input::object(value, "options", &OPTIONS_FIELDS)? else { return Ok(None) };
-    let allowed = registry::SCENARIOS_ALLOWED;
-    let Some(name) = js_input::text_field(&object, "lesson", allowed)?.filter(|n| !n.is_empty()) else {
-        return Ok(None);
+    let lesson = match js_input::text_field(&object, "lesson", registry::SCENARIOS_ALLOWED)? {
+        Some(name) if !name.is_empty() => {
+            Some(registry::find(&name).map_err(|e| Thrown::on("lesson", e.problem))?.name)
+        }
+        _ => None,
     };
-    let scenario = registry::find(&name).map_err(|e| Thrown::on("lesson", e.problem))?;
-    Ok(Some(scenario.name))
+    Ok((Options { format, skip_bad_rows: skip, bytes, per }, lesson))
 }
 
 /// Draws a replay view's share of the bill by user (`share` of `Replay.run`'s view),

@@ -45,10 +45,16 @@ impl Policy {
 
     /// `policies` given as data (a file, the page's editor) labelled as a reader reads them:
     /// one that is one of `known` as it was (its name and every number) keeps that one's
-    /// label from `labels` ("Daily cost budget $0.25"), any other is labelled by its name.
-    pub fn labelled_as(policies: Vec<Policy>, known: &[Policy], labels: &[String]) -> (Vec<Policy>, Vec<String>) {
+    /// label from `labels` ("Daily cost budget $0.25"), any other is labelled by `other`
+    /// (a lesson's run by its name, a replay by what it limits).
+    pub fn labelled_as(
+        policies: Vec<Policy>,
+        known: &[Policy],
+        labels: &[String],
+        other: impl Fn(&Policy) -> String,
+    ) -> (Vec<Policy>, Vec<String>) {
         let label = |p: &Policy| known.iter().position(|k| k == p).and_then(|i| labels.get(i).cloned());
-        let labels = policies.iter().map(|p| label(p).unwrap_or_else(|| p.name.clone())).collect();
+        let labels = policies.iter().map(|p| label(p).unwrap_or_else(|| other(p))).collect();
         (policies, labels)
     }
 

@@ -31,9 +31,7 @@ pub fn main_policies() -> (Vec<Policy>, Vec<String>) {
 /// edit to one policy of the page's editor leaves the others' labels as they were.
 pub fn labelled(policies: Vec<Policy>) -> (Vec<Policy>, Vec<String>) {
     let (main, main_labels) = main_policies();
-    let label = |p: &Policy| main.iter().position(|k| k == p).map_or_else(|| p.words(), |i| main_labels[i].clone());
-    let labels = policies.iter().map(label).collect();
-    (policies, labels)
+    Policy::labelled_as(policies, &main, &main_labels, Policy::words)
 }
 
 /// A log replayed.

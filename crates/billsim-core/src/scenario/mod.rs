@@ -290,7 +290,7 @@ pub fn prepare(
     let own = built.policies.clone();
     // A file's policy that is one of the scenario's own as it was keeps its label.
     let (ran, labels) = match policies {
-        Some(given) => engine::Policy::labelled_as(given, &built.policies, &built.labels),
+        Some(given) => engine::Policy::labelled_as(given, &built.policies, &built.labels, |p| p.name.clone()),
         None => (built.policies, built.labels),
     };
     let about = scenario.about(&built.traffic, values);
