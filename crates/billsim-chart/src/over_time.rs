@@ -102,10 +102,11 @@ pub fn draw_over_time<DB: MeasuresWords>(
     let right = w - pad.max(widest / 2 + theme.px(2) as i32);
     let left = pad + label_w + theme.px(4) as i32;
     let (top, bottom) = (pad + legend.height + line_h / 2, h - pad - line_h);
-    let (from, to) = (view.from_ms, view.to_ms.max(view.from_ms + 1));
+    let (from, to) = (view.from_ms, view.to_ms.max(view.from_ms.saturating_add(1)));
     let x_of = |ms: u64| left + scaled(u128::from(ms.saturating_sub(from)), u128::from(to - from), right - left);
     // On a scale of tens (`log_money`), from the first tick up: equal ratios, equal heights.
-    let money_floor = view.money_ticks.first().map_or(0, |t| t.at).max(1);
+    // (No higher than the top: a view given by JS may list its ticks falling.)
+    let money_floor = view.money_ticks.first().map_or(0, |t| t.at).clamp(1, money_top);
     let y_of = |nanos: u64| match view.log_money {
         false => bottom - scaled(u128::from(nanos.min(money_top)), u128::from(money_top), bottom - top),
         true => {
@@ -691,6 +692,17 @@ mod tests {
                 "the toy day at {size:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_view_given_by_js_with_its_scale_of_tens_upside_down_draws_without_a_panic() {
+        // drawReplayOverTime takes any object shaped as the view: ticks falling, and a time
+        // span that ends at the last millisecond there is.
+        let mut view = runaway_day();
+        view.money_ticks.reverse();
+        (view.from_ms, view.to_ms) = (u64::MAX, u64::MAX);
+        let drawn = std::panic::catch_unwind(|| svg_of(&view, (390, 420), Theme::light(100)));
+        assert!(drawn.is_ok(), "ticks {:?} first", view.money_ticks.first().map(|t| t.at));
     }
 
     /// The time labels an SVG drawing of an over-time chart writes under its axis.
