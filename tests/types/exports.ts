@@ -34,7 +34,8 @@ export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[
   drawClient(canvas, {}, 0, "rateLimitAndCap", look);
   const tall: number = clientHeight({}, 0, "rateLimitAndCap", look, canvas.width);
   drawRunawayDay(canvas, {}, 0, look);
-  drawLadder(canvas, {}, 0, look);
+  // The page's background, which the widget passes so that a chart shares it.
+  drawLadder(canvas, {}, 0, { dark: false, scale: 1, background: "rgb(255, 255, 255)" });
   const widget: HTMLElement | null = document.querySelector("bill-widget");
   void [day, view, rows, claims, spread, runs, read, readRuns, widget, tall];
   return [sentence, ...inFlight];

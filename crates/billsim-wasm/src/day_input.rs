@@ -4,11 +4,10 @@
 
 #[cfg(feature = "api")]
 use crate::js_input::text_field;
-use crate::js_input::{describe, error, get, number_field, object};
+use crate::js_input::{describe, error, get, number_field, number_value, object};
 use crate::thrown::Thrown;
 use billsim_core::settings::{self, Invalid};
 use billsim_core::{Policy, Settings};
-use js_sys::{Object, Reflect};
 use wasm_bindgen::JsValue;
 
 const SETTINGS_FIELDS: [&str; 4] = ["seed", "perMinute", "budgetDollars", "refill"];
@@ -81,8 +80,5 @@ fn parse_day_count(text: &str) -> Result<u32, Invalid> {
 
 /// How many days to check: 1 to 10,000 (more would keep the page busy for seconds).
 pub fn day_count(value: &JsValue) -> Result<u32, Thrown> {
-    let holder = Object::new();
-    Reflect::set(&holder, &JsValue::from_str("count"), value).map_err(|_| Thrown::on("count", "could not be read"))?;
-    number_field(&holder, "count", DAY_COUNT_ALLOWED, parse_day_count)?
-        .ok_or_else(|| error("count", DAY_COUNT_ALLOWED, "undefined".into()))
+    number_value(value, "count", DAY_COUNT_ALLOWED, parse_day_count)
 }

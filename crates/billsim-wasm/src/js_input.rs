@@ -146,10 +146,32 @@ pub(crate) fn get(object: &Object, field: &str, allowed: &'static str) -> Result
     Reflect::get(object, &JsValue::from_str(field)).map_err(threw)
 }
 
+/// A number's text for the core's text parsers: a finite number in JS's shortest form
+/// (Rust prints a float's shortest exact form, so 0.07 reads as "0.07"); anything else is
+/// refused with what `field` allows.
+pub(crate) fn number_text(v: &JsValue, field: &str, allowed: &'static str) -> Result<String, Thrown> {
+    match v.as_f64() {
+        Some(n) if n.is_finite() => Ok(js_number(n)),
+        Some(n) => Err(error(field, allowed, js_number(n))),
+        None => Err(error(field, allowed, describe(v))),
+    }
+}
+
 #[cfg(feature = "toy-day")] // lesson 000's readers (day_input.rs, in_flight_input.rs)
-/// A number field read by the core's text parser `parse` (Rust prints a float's shortest
-/// exact form, so 0.07 reads as "0.07"); `None` when it is absent. `allowed` is what the
+/// A number read by the core's text parser `parse` ([`number_text`]); `allowed` is what the
 /// message says when the value is not a finite number at all.
+pub(crate) fn number_value<T>(
+    v: &JsValue,
+    field: &str,
+    allowed: &'static str,
+    parse: fn(&str) -> Result<T, Invalid>,
+) -> Result<T, Thrown> {
+    let text = number_text(v, field, allowed)?;
+    parse(&text).map_err(|e| error(field, e.allowed, text))
+}
+
+#[cfg(feature = "toy-day")]
+/// An object's number field read as [`number_value`]; `None` when it is absent.
 pub(crate) fn number_field<T>(
     object: &Object,
     field: &str,
@@ -160,14 +182,7 @@ pub(crate) fn number_field<T>(
     if v.is_undefined() {
         return Ok(None);
     }
-    match v.as_f64() {
-        Some(n) if n.is_finite() => {
-            let text = js_number(n);
-            parse(&text).map(Some).map_err(|e| error(field, e.allowed, text))
-        }
-        Some(n) => Err(error(field, allowed, js_number(n))),
-        None => Err(error(field, allowed, describe(&v))),
-    }
+    number_value(&v, field, allowed, parse).map(Some)
 }
 
 /// One of `scenario`'s policies by name (the bar a chart frames).
@@ -265,13 +280,9 @@ pub fn setting_key(key: &JsValue) -> Result<&'static SettingSpec, Thrown> {
 /// A setting's value as text: a string as it is, a finite number in JS's shortest form, a
 /// BigInt in its digits.
 pub fn setting_text(spec: &SettingSpec, value: &JsValue) -> Result<String, Thrown> {
-    if let Some(s) = value.as_string().or_else(|| bigint_text(value)) {
-        return Ok(s);
-    }
-    match value.as_f64() {
-        Some(n) if n.is_finite() => Ok(js_number(n)),
-        Some(n) => Err(error(spec.key, spec.allowed, js_number(n))),
-        None => Err(error(spec.key, spec.allowed, describe(value))),
+    match value.as_string().or_else(|| bigint_text(value)) {
+        Some(s) => Ok(s),
+        None => number_text(value, spec.key, spec.allowed),
     }
 }
 
@@ -446,21 +457,21 @@ const WIDTH_ALLOWED: &str = "a whole number of pixels from 1 to 65535";
 /// A canvas's width in pixels, as the page measured it: 1 to 65535.
 #[cfg(feature = "hackathon")]
 pub fn canvas_width(value: &JsValue) -> Result<u32, Thrown> {
-    match value.as_f64() {
-        Some(n) if n.fract() == 0.0 && (1.0..=65_535.0).contains(&n) => Ok(n as u32),
-        Some(n) => Err(error("width", WIDTH_ALLOWED, js_number(n))),
-        None => Err(error("width", WIDTH_ALLOWED, describe(value))),
+    let text = number_text(value, "width", WIDTH_ALLOWED)?;
+    match text.parse::<u16>() {
+        Ok(n) if n > 0 => Ok(u32::from(n)),
+        _ => Err(error("width", WIDTH_ALLOWED, text)),
     }
 }
 
-/// A run's number: 0 to 4294967295 (`undefined` is 0).
+/// A run's number: 0 to 4294967295, a number or a BigInt (`undefined` is 0).
 pub fn seed(value: &JsValue) -> Result<u32, Thrown> {
     if value.is_undefined() {
         return Ok(0);
     }
-    match value.as_f64() {
-        Some(n) if n.is_finite() => settings::parse_seed(&js_number(n)).map_err(|e| Thrown::from(e.on("seed"))),
-        Some(n) => Err(error("seed", settings::SEED_ALLOWED, js_number(n))),
-        None => Err(error("seed", settings::SEED_ALLOWED, describe(value))),
-    }
+    let text = match bigint_text(value) {
+        Some(digits) => digits,
+        None => number_text(value, "seed", settings::SEED_ALLOWED)?,
+    };
+    settings::parse_seed(&text).map_err(|e| Thrown::from(e.on("seed")))
 }

@@ -15,8 +15,9 @@ const CORE_NAMES: &str = include_str!("core-names.d.ts");
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
-/** How a chart is drawn: dark or light, and the device pixel ratio (0.5 to 8). */
-export interface Look { dark?: boolean; scale?: number }
+/** How a chart is drawn: dark or light, the device pixel ratio (0.5 to 8), and the page's
+ *  computed background colour ("rgb(r, g, b)"), painted where it is near the theme's. */
+export interface Look { dark?: boolean; scale?: number; background?: string }
 
 /** A choice: its value and its button's label. */
 export interface Choice { value: string; label: string }

@@ -77,7 +77,7 @@ fn hostile_runs() -> Vec<(&'static str, &'static str, &'static str, String)> {
         ("'toyDay'", "{}", "2 ** 32", seed("\"4294967296\"")),
         ("'toyDay'", "{}", "3.5", seed("\"3.5\"")),
         ("'toyDay'", "{}", "'3'", seed("a string \"3\"")),
-        ("'toyDay'", "{}", "3n", seed("a BigInt")),
+        ("'toyDay'", "{}", "2n ** 32n", seed("\"4294967296\"")),
         ("'freeTier'", "{ tokenBudget: 0 }", "0", "tokenBudget: must be a whole number from 1 to 10000000".into()),
         ("'freeTier'", "{ breakerDollars: '0' }", "0", "breakerDollars: must be an amount in dollars from 0.01".into()),
         ("'freeTier'", "{ sockpuppets: 401 }", "0", "sockpuppets: must be a whole number from 0 to 400".into()),
@@ -191,6 +191,17 @@ fn run_scenario_and_over_time_view_refuse_every_hostile_name_setting_and_seed_wi
     let run = run_scenario("toyDay".into(), js("{ perMinute: 3, budgetDollars: '0.5' }"), 7.into()).unwrap();
     assert_eq!(Reflect::get(&run, &"seed".into()).unwrap().as_f64(), Some(7.0));
     assert!(over_time_view("callsAtOnce".into(), JsValue::UNDEFINED, JsValue::UNDEFINED).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn a_seed_given_as_a_bigint_runs_as_the_same_number_does_as_the_types_allow() {
+    let run = run_scenario("toyDay".into(), JsValue::UNDEFINED, js("7n")).expect("seed 7n");
+    assert_eq!(Reflect::get(&run, &"seed".into()).unwrap().as_f64(), Some(7.0), "the run of seed 7n");
+    let json: Function =
+        js("(v) => JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? String(x) : x))").unchecked_into();
+    let text = |r: &JsValue| json.call1(&JsValue::UNDEFINED, r).unwrap().as_string().unwrap();
+    let number = run_scenario("toyDay".into(), JsValue::UNDEFINED, 7.into()).unwrap();
+    assert_eq!(text(&run), text(&number), "seed 7n and seed 7 give one run");
 }
 
 #[wasm_bindgen_test]
