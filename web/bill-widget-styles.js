@@ -124,8 +124,13 @@ tr[data-kind="heavy"] td { font-weight: 700; }
 @media print {
   .row, form { display: none; }
 }
-/* A narrow chart puts each bar's note on a line of its own: give it the room. */
-@media (max-width: 30rem) {
+/* A narrow chart puts each bar's note on a line of its own: give it the room. By the
+   widget's width, not the page's: in a docs site's column at 1000 px, lesson 000's day
+   (its notes under its names below about 36rem) had bars 4 px tall; longer notes stack wider. */
+@container (max-width: 38rem) {
+  .day-chart { height: 23rem; }
+}
+@container (max-width: 30rem) {
   canvas { height: 23rem; }
   /* Six rows, each bar tall enough for its shares: lesson 003's framed fourth row and its
      strip of honest refusals end on a 390 x 844 phone's first screen. */

@@ -94,6 +94,30 @@ test("in a widget too narrow for lesson 000's numbers, yet no phone's, the table
   await context.close();
 });
 
+test("in a docs site's column 500 px wide on a 1000 px screen, lesson 000's bars keep the height they have on a phone", async () => {
+  // The day's notes go under its names below about 36rem of widget: a height chosen by the
+  // page's width left them 17rem at 1000 px, and each bar 4 px tall.
+  const framedAt = async (viewport, column) => {
+    const { page, context, log } = await open(env, "examples/toy-day.html", { viewport });
+    await ready(page);
+    if (column) {
+      await page.locator("bill-widget").evaluate((el, px) => { el.style.width = `${px}px`; }, column);
+      await page.waitForFunction((px) => {
+        const canvas = [...document.querySelector("bill-widget").shadowRoot.querySelectorAll("canvas")].find((c) => c.offsetParent !== null);
+        return canvas.getBoundingClientRect().width <= px && canvas.width / canvas.getBoundingClientRect().width > 0;
+      }, column);
+      await page.waitForTimeout(300); // the resize observer's redraw
+    }
+    const { run } = await framedBottom(page);
+    assert.deepEqual(log.errors, []);
+    await context.close();
+    return run;
+  };
+  const phone = await framedAt(PHONE);
+  const column = await framedAt({ width: 1000, height: 800 }, 500);
+  assert.ok(column >= phone * 0.8, `the framed bar is ${column.toFixed(1)} px tall in the column, ${phone.toFixed(1)} px on a phone`);
+});
+
 /** How light (0 to 255, red channel) the rightmost 4 px of the numbers table's box are, as
  * painted, over the middle of its height: a shade there says the table scrolls on. */
 async function edgeShade(page) {
