@@ -125,7 +125,7 @@ tr[data-kind="heavy"] td { font-weight: 700; }
   .row, form { display: none; }
 }
 /* A narrow chart puts each bar's note on a line of its own: give it the room. By the
-   widget's width, not the page's: in a docs site's column at 1000 px, lesson 000's day
+   widget's width, not the page's: in a docs site's narrow column on a desktop, lesson 000's day
    (its notes under its names below about 36rem) had bars 4 px tall; longer notes stack wider. */
 @container (max-width: 38rem) {
   .day-chart { height: 23rem; }
