@@ -21,6 +21,7 @@ import {
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 import { cell, fillTable, rowOf, headOf } from "./table-cells.js";
+import { choiceButtons, escape } from "./markup.js";
 
 // The core's table as the widget shows it: set once the wasm has loaded (null if it failed).
 let schema = null;
@@ -33,7 +34,6 @@ let canShow;
 const MOST_SAID = 2;
 const TYPING_PAUSE_MS = 750;
 
-const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const pick = (state, keys) => Object.fromEntries(keys.map((k) => [k, state[k]]));
 const labelOf = (key) => escape(schema.settings.find((s) => s.key === key).label);
 // A message about a form's field, as the reader knows the field: its label without the
@@ -76,8 +76,6 @@ function panel({ name, title, sentences, lines, table }) {
   return section;
 }
 
-const buttons = (choices, data) => choices.map(({ value, label }) =>
-  `<button type="button" data-${data}="${escape(value)}" aria-pressed="false">${escape(label)}</button>`).join("");
 // The same choices as one select, which a narrow widget shows in place of the buttons (one
 // row, so that the chart is on a phone's first screen with the control that changes it).
 const choiceSelect = (choices, data, label) => `<select class="compact" data-${data}-select aria-label="${escape(label)}">${
@@ -683,17 +681,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (this.#buttonsOf === widget) return false;
     this.#buttonsOf = widget;
     this.#q("form").innerHTML = this.#fields().map(field).join("");
-    this.#q(".views").innerHTML = buttons(this.#views(), "view");
+    this.#q(".views").innerHTML = choiceButtons(this.#views(), "view");
     const policies = this.#q(".policies");
     const policyLabel = schema.settings.find((s) => s.key === widget.policy).label;
     const choices = scenarioNamed(widget.scenario).policies;
-    policies.innerHTML = buttons(choices, "policy") + choiceSelect(choices, "policy", policyLabel);
+    policies.innerHTML = choiceButtons(choices, "policy") + choiceSelect(choices, "policy", policyLabel);
     policies.setAttribute("aria-label", policyLabel);
     // The widget's switches (lesson 001's weaknesses), beside every view's chart.
     const toggles = this.#q(".toggles");
     toggles.hidden = widget.toggles === null;
-    toggles.innerHTML = (widget.toggles?.items ?? []).map(({ key, label }) =>
-      `<button type="button" data-toggle="${escape(key)}" aria-pressed="false">${escape(label)}</button>`).join("");
+    toggles.innerHTML = choiceButtons((widget.toggles?.items ?? []).map(({ key, label }) => ({ value: key, label })), "toggle");
     // A group (named by the core) only for a widget that has switches.
     if (widget.toggles === null) {
       toggles.removeAttribute("role");

@@ -5,6 +5,7 @@
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
 import { fillTable, tableCards } from "./table-cells.js";
+import { choiceButtons, escape } from "./markup.js";
 import init, {
   drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend, replayTiersText,
 } from "./pkg-replay/billsim_wasm.js";
@@ -23,7 +24,6 @@ const cardsSheet = () => {
   return cards;
 };
 
-const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const options = (pairs, chosen) => pairs.map(([value, label]) =>
   `<option value="${escape(value)}"${value === chosen ? " selected" : ""}>${escape(label)}</option>`).join("");
 
@@ -718,8 +718,7 @@ class ReplayView extends HTMLElement {
     sentences(this.#q(".notes"), view.notes);
     this.#q(".notes-box").hidden = view.notes.length === 0;
     if (!view.share.bars.some((b) => b.policy === this.#frame)) this.#frame = view.share.bars.at(-1)?.policy ?? null;
-    this.#q(".frame").innerHTML = view.share.bars.map((b) =>
-      `<button type="button" data-policy="${escape(b.policy)}" aria-pressed="false">${escape(b.label)}</button>`).join("");
+    this.#q(".frame").innerHTML = choiceButtons(view.share.bars.map((b) => ({ value: b.policy, label: b.label })), "policy");
     this.#pressFrame();
     this.#q(".share-chart").setAttribute("aria-label", view.share.title);
     this.#q(".time-chart").setAttribute("aria-label", view.spend.title);

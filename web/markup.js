@@ -1,0 +1,10 @@
+// The bits of HTML that <bill-widget> and the replay page both write from the core's words:
+// text escaped for an attribute or an element, and a row of buttons of which one is pressed.
+
+/** `text` safe inside an element or a double-quoted attribute. */
+export const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A button for each of `choices` (`{ value, label }`), its value in `data-<data>`, none
+ *  pressed yet. */
+export const choiceButtons = (choices, data) => choices.map(({ value, label }) =>
+  `<button type="button" data-${data}="${escape(value)}" aria-pressed="false">${escape(label)}</button>`).join("");
