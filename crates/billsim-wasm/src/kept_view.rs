@@ -3,10 +3,13 @@
 //! export derived the same view again from the same run. A view is handed out again while
 //! its run is kept, for the same kind of view and the same framed policy.
 
-use billsim_core::scenario::ScenarioRun;
+use crate::js_input;
+use crate::thrown::Thrown;
+use billsim_core::scenario::{last_run, Scenario, ScenarioRun, Values};
 use std::any::Any;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
+use wasm_bindgen::JsValue;
 
 /// How many views are kept: the one shown, and a few a reader may switch back to.
 const KEPT: usize = 4;
@@ -22,6 +25,19 @@ struct Kept {
 thread_local! {
     /// The most recently derived first.
     static VIEWS: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Scenario `name` with `settings` on run number `seed`, as JS gives them, its settings and
+/// its run: the kept one, else a new run (then kept), which each view of it reads.
+pub(crate) fn kept_run(
+    name: &JsValue,
+    settings: &JsValue,
+    seed: &JsValue,
+) -> Result<(&'static Scenario, Values, Rc<ScenarioRun>), Thrown> {
+    let (scenario, values) = js_input::scenario_values(name, settings)?;
+    let seed = js_input::seed(seed)?;
+    let run = last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    Ok((scenario, values, run))
 }
 
 /// The view `kind` of `run` framing `policy`: the one kept, else `derive`'s (then kept).

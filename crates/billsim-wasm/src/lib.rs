@@ -33,7 +33,7 @@ use billsim_core::scenario::registry::Value;
 use billsim_core::views::over_time::OverTime;
 use billsim_core::visible_text::quoted;
 use js_output::{memory_bytes, on_canvas, to_js};
-use kept_view::kept;
+use kept_view::{kept, kept_run};
 use serde::Serialize;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -472,20 +472,16 @@ pub fn warm_scenario(
     #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
 ) -> Result<(), Thrown> {
-    let (scenario, values) = js_input::scenario_values(&name, &settings)?;
-    let seed = js_input::seed(&seed)?;
-    billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    let (scenario, values, run) = kept_run(&name, &settings, &seed)?;
     // The panels too: what they work out from a kept run is kept with it (lesson 002's claims).
     if let Some(policy) = scenario.policies.first() {
-        scenario.panels(seed, &values, policy.value).map_err(Thrown::run)?;
+        scenario.panels(run.seed, &values, policy.value).map_err(Thrown::run)?;
     }
     Ok(())
 }
 
 fn over_time_of(name: &JsValue, settings: &JsValue, seed: &JsValue) -> Result<Rc<OverTime>, Thrown> {
-    let (scenario, values) = js_input::scenario_values(name, settings)?;
-    let seed = js_input::seed(seed)?;
     // The view's sentences and its drawing read the same run: the last one is kept.
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    let (_, _, run) = kept_run(name, settings, seed)?;
     kept("overTime", &run, "", |run| Ok(billsim_core::views::over_time::over_time(run)?))
 }

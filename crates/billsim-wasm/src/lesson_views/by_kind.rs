@@ -3,10 +3,10 @@
 
 use crate::js_input;
 use crate::js_output::{on_canvas, to_js};
-use crate::kept_view::kept;
+use crate::kept_view::{kept, kept_run};
 use crate::Thrown;
 use billsim_chart::Theme;
-use billsim_core::scenario::{last_run, Scenario, ScenarioRun};
+use billsim_core::scenario::{Scenario, ScenarioRun};
 use billsim_core::views::{share, trade_off};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -82,9 +82,7 @@ fn view_of<V: 'static>(
     kind: &'static str,
     make: fn(&ScenarioRun) -> V,
 ) -> Result<(&'static Scenario, Rc<V>), Thrown> {
-    let (scenario, values) = js_input::scenario_values(name, settings)?;
-    let seed = js_input::seed(seed)?;
-    let run = last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    let (scenario, _, run) = kept_run(name, settings, seed)?;
     let view = kept(kind, &run, "", |run| Ok::<_, Thrown>(make(run)))?;
     Ok((scenario, view))
 }

@@ -2,7 +2,7 @@
 
 use crate::js_input;
 use crate::js_output::{on_canvas, to_js};
-use crate::kept_view::kept;
+use crate::kept_view::{kept, kept_run};
 use crate::Thrown;
 use billsim_chart::Theme;
 use std::rc::Rc;
@@ -46,8 +46,7 @@ fn accounts_of(
     seed: &JsValue,
     policy: &JsValue,
 ) -> Result<Rc<billsim_core::views::accounts::Accounts>, Thrown> {
-    let (scenario, values) = js_input::scenario_values(name, settings)?;
-    let seed = js_input::seed(seed)?;
+    let (scenario, _, run) = kept_run(name, settings, seed)?;
     let policy = js_input::scenario_policy(scenario, policy)?;
     if scenario.accounts.is_none() {
         return Err(Thrown::on(
@@ -55,7 +54,6 @@ fn accounts_of(
             format!("{} has no view of its accounts; the free tier has", scenario.name),
         ));
     }
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     kept("accounts", &run, policy, |run| {
         billsim_core::views::accounts::accounts(run, policy)
             .ok_or_else(|| Thrown::on("scenario", format!("{} has no view of its accounts", scenario.name)))

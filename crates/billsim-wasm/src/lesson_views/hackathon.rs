@@ -3,7 +3,7 @@
 use crate::canvas::Canvas;
 use crate::js_input;
 use crate::js_output::{on_canvas, to_js};
-use crate::kept_view::kept;
+use crate::kept_view::{kept, kept_run};
 use crate::Thrown;
 use billsim_chart::Theme;
 use plotters::prelude::IntoDrawingArea;
@@ -64,12 +64,10 @@ fn client_of(
     policy: &JsValue,
 ) -> Result<Rc<billsim_core::lessons::hackathon::client_view::ClientView>, Thrown> {
     use billsim_core::lessons::hackathon::{client_view::client_view_of_day, Policy, Settings};
-    let (scenario, values) = js_input::scenario_values(&JsValue::from_str("hackathon"), settings)?;
-    let seed = js_input::seed(seed)?;
+    let (scenario, values, run) = kept_run(&JsValue::from_str("hackathon"), settings, seed)?;
     let name = js_input::scenario_policy(scenario, policy)?;
     // `scenario_policy` took one of the scenario's policies, each of `Policy::ALL`.
     let policy = Policy::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| Thrown::on("policy", name))?;
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     kept("client", &run, name, |run| {
         client_view_of_day(run, policy, &Settings::from_values(&values)).map_err(Thrown::run)
     })

@@ -2,7 +2,7 @@
 
 use crate::js_input;
 use crate::js_output::{on_canvas, to_js};
-use crate::kept_view::kept;
+use crate::kept_view::{kept, kept_run};
 use crate::Thrown;
 use billsim_chart::Theme;
 use billsim_core::views::over_time::OverTime;
@@ -67,10 +67,7 @@ fn tenant_month(
     settings: &JsValue,
     seed: &JsValue,
 ) -> Result<(std::rc::Rc<billsim_core::scenario::ScenarioRun>, billsim_core::scenario::Values), Thrown> {
-    let name = JsValue::from_str("runawayTenant");
-    let (scenario, values) = js_input::scenario_values(&name, settings)?;
-    let seed = js_input::seed(seed)?;
-    let run = billsim_core::scenario::last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
+    let (_, values, run) = kept_run(&JsValue::from_str("runawayTenant"), settings, seed)?;
     Ok((run, values))
 }
 
