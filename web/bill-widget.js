@@ -220,7 +220,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       runs: true,
       policy: true,
       settings: (state, scenario) => pick(state, scenario.settings),
-      write: (widget, settings, scenario) => widget.#writeCohorts(settings, scenario),
+      write: (widget, settings, scenario) => widget.#writeFramed(settings, scenario, widget.#core.cohortView, "bars", ".cohort-chart"),
       draw: (core, canvas, settings, state, look, scenario, widget) =>
         core.drawShareByCohort(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
     },
@@ -230,7 +230,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       runs: true,
       policy: true,
       settings: (state, scenario) => pick(state, scenario.settings),
-      write: (widget, settings, scenario) => widget.#writeTradeOff(settings, scenario),
+      write: (widget, settings, scenario) => widget.#writeFramed(settings, scenario, widget.#core.tradeOffView, "points", ".tradeoff-chart"),
       draw: (core, canvas, settings, state, look, scenario, widget) =>
         core.drawTradeOff(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
     },
@@ -566,9 +566,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       this.#syncForm();
       this.#render();
     });
-    const lastSeed = schema.settings.find((s) => s.key === "seed").kind.max;
     this.#q("[data-action=another-day]").addEventListener("click", () => {
-      this.#state.seed = this.#state.seed >= lastSeed ? 0 : this.#state.seed + 1;
+      this.#state.seed = this.#nextSeed();
       this.#render();
     });
     for (const [action, panel] of [["settings", "form"], ["numbers", ".numbers"]]) {
@@ -881,22 +880,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       `${view.groups.map((g) => `${g.heading}: ${g.rows.map((r) => `${r.heading}, ${r.note}`).join("; ")}`).join(". ")}. ${view.sentences.join(" ")}`);
   }
 
-  // Each kind of user's share of the bill under each policy: the sentence of the framed
-  // policy; every bar's in the text alternative (cohortView).
-  #writeCohorts(settings, scenario) {
-    const view = this.#viewOf(this.#core.cohortView, scenario.name, settings, this.#state.seed);
+  // A view of one item a policy (`items` of it: each kind of user's share of the bill under
+  // each policy, cohortView's bars; each policy's bill against the honest requests it
+  // refused, tradeOffView's points): the sentence of the framed policy's; every item's in
+  // the text alternative.
+  #writeFramed(settings, scenario, make, items, canvas) {
+    const view = this.#viewOf(make, scenario.name, settings, this.#state.seed);
     const policy = this.#state[this.#widget().policy];
-    const bar = view.bars.find((b) => b.policy === policy) ?? view.bars[0];
-    return this.#writeView(settings, view, ".cohort-chart", bar.sentence, view.bars.map((b) => b.sentence).join(" "));
-  }
-
-  // Each policy's bill against the honest requests it refused: the sentence of the framed
-  // policy; every point's in the text alternative (tradeOffView).
-  #writeTradeOff(settings, scenario) {
-    const view = this.#viewOf(this.#core.tradeOffView, scenario.name, settings, this.#state.seed);
-    const policy = this.#state[this.#widget().policy];
-    const point = view.points.find((p) => p.policy === policy) ?? view.points[0];
-    return this.#writeView(settings, view, ".tradeoff-chart", point.sentence, view.points.map((p) => p.sentence).join(" "));
+    const framed = view[items].find((i) => i.policy === policy) ?? view[items][0];
+    return this.#writeView(settings, view, canvas, framed.sentence, view[items].map((i) => i.sentence).join(" "));
   }
 
   // One kind of user's accounts under the lesson's policy and the one picked: each row's
@@ -1007,11 +999,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const scenario = this.#scenario();
     if (!this.#shown().runs || scenario.name !== this.#widget().scenario || !this.isConnected) return;
     const settings = this.#settings();
-    const next = this.#state.seed >= schema.settings.find((s) => s.key === "seed").kind.max ? 0 : this.#state.seed + 1;
+    const next = this.#nextSeed();
     const core = this.#core;
     this.#warm.frame = requestAnimationFrame(() => { this.#warm.timer = setTimeout(() => {
       try { core.warmScenario(scenario.name, settings, next); } catch { /* the click itself will say what is wrong */ }
     }, 0); });
+  }
+
+  // The run "Another" shows next: the one after this, or after the last, the first.
+  #nextSeed() {
+    return this.#state.seed >= schema.settings.find((s) => s.key === "seed").kind.max ? 0 : this.#state.seed + 1;
   }
 
   #cancelWarm() {

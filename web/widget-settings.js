@@ -51,7 +51,7 @@ export function slippedAttributes(names) {
 export const problemOf = (e) => e.problem ?? e.message;
 
 /** One setting read from its text by the core; a view the page cannot show is refused too. */
-export function readOne(schema, key, text) {
+function readOne(schema, key, text) {
   const value = readSetting(key, text);
   if (key === "view" && !schema.views.some((v) => v.value === value)) {
     const problem = `this page cannot show ${JSON.stringify(value)} yet`;
