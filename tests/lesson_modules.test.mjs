@@ -42,16 +42,16 @@ test("each lesson's module runs its widget's scenario as the module with every l
     const policy = table.settings.find((s) => s.key === widget.policy).default;
     for (const seed of [0, 7]) {
       assert.equal(text(core.overTimeView(name, {}, seed)), text(wasm.overTimeView(name, {}, seed)),
-        `${name}'s module gives web/pkg-replay's overTimeView on run ${seed}`);
+        `${name}'s module gives web/pkg's overTimeView on run ${seed}`);
       assert.equal(text(core.scenarioPanels(name, {}, seed, policy)), text(wasm.scenarioPanels(name, {}, seed, policy)),
-        `${name}'s module gives web/pkg-replay's panels on run ${seed} under ${policy}`);
+        `${name}'s module gives web/pkg's panels on run ${seed} under ${policy}`);
     }
   }
 });
 
 test("each lesson's module holds the core's whole table, so any of them can read the settings", () => {
   for (const [name, core] of modules) {
-    assert.deepEqual(core.scenarios(), table, `${name}'s module gives the same scenarios() as web/pkg-replay`);
+    assert.deepEqual(core.scenarios(), table, `${name}'s module gives the same scenarios() as web/pkg`);
   }
 });
 

@@ -45,7 +45,7 @@ impl Canvas {
     }
 
     /// A canvas `size` pixels that draws nothing (lesson 001's client's chart is measured on it).
-    #[cfg(feature = "hackathon")]
+    #[cfg(all(feature = "hackathon", feature = "element"))]
     pub(crate) fn measuring(size: (u32, u32)) -> Canvas {
         Canvas { on: None, size }
     }

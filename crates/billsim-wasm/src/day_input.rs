@@ -4,7 +4,8 @@
 
 #[cfg(feature = "api")]
 use crate::js_input::text_field;
-use crate::js_input::{describe, error, get, number_field, number_value, object};
+use crate::js_input::{describe, error, get, object};
+use crate::settings_input::{number_field, number_value};
 use crate::thrown::Thrown;
 use billsim_core::settings::{self, Invalid};
 use billsim_core::{Policy, Settings};

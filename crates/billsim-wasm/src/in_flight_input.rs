@@ -2,7 +2,8 @@
 //! estimatePercent, budgetDollars }`, each optional, through the core's checks, with the
 //! same field-naming errors as the day's settings.
 
-use crate::js_input::{number_field, object};
+use crate::js_input::object;
+use crate::settings_input::number_field;
 use crate::thrown::Thrown;
 use billsim_core::lessons::toy_day::in_flight::{self, Params};
 use billsim_core::settings;

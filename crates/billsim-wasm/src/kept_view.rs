@@ -3,7 +3,7 @@
 //! export derived the same view again from the same run. A view is handed out again while
 //! its run is kept, for the same kind of view and the same framed policy.
 
-use crate::js_input;
+use crate::settings_input;
 use crate::thrown::Thrown;
 use billsim_core::scenario::{last_run, Scenario, ScenarioRun, Values};
 use std::any::Any;
@@ -34,8 +34,8 @@ pub(crate) fn kept_run(
     settings: &JsValue,
     seed: &JsValue,
 ) -> Result<(&'static Scenario, Values, Rc<ScenarioRun>), Thrown> {
-    let (scenario, values) = js_input::scenario_values(name, settings)?;
-    let seed = js_input::seed(seed)?;
+    let (scenario, values) = settings_input::scenario_values(name, settings)?;
+    let seed = settings_input::seed(seed)?;
     let run = last_run::run(scenario, seed, &values).map_err(Thrown::run)?;
     Ok((scenario, values, run))
 }

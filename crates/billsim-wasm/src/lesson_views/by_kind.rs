@@ -4,6 +4,7 @@
 use crate::js_input;
 use crate::js_output::{on_canvas, to_js};
 use crate::kept_view::{kept, kept_run};
+use crate::settings_input;
 use crate::Thrown;
 use billsim_chart::Theme;
 use billsim_core::scenario::{Scenario, ScenarioRun};
@@ -37,7 +38,7 @@ pub fn draw_share_by_cohort(
     #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
 ) -> Result<(), Thrown> {
     let (scenario, view) = view_of(&name, &settings, &seed, "cohorts", share::cohort_view)?;
-    let policy = js_input::scenario_policy(scenario, &policy)?;
+    let policy = settings_input::scenario_policy(scenario, &policy)?;
     let theme: Theme = js_input::look(&look)?;
     on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, policy, &theme))
 }
@@ -67,7 +68,7 @@ pub fn draw_trade_off(
     #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
 ) -> Result<(), Thrown> {
     let (scenario, view) = view_of(&name, &settings, &seed, "tradeOff", trade_off::trade_off)?;
-    let policy = js_input::scenario_policy(scenario, &policy)?;
+    let policy = settings_input::scenario_policy(scenario, &policy)?;
     let theme: Theme = js_input::look(&look)?;
     on_canvas(canvas, |area| billsim_chart::draw_trade_off(area, &view, policy, &theme))
 }

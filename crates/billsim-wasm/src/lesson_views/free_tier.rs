@@ -3,6 +3,7 @@
 use crate::js_input;
 use crate::js_output::{on_canvas, to_js};
 use crate::kept_view::{kept, kept_run};
+use crate::settings_input;
 use crate::Thrown;
 use billsim_chart::Theme;
 use std::rc::Rc;
@@ -47,7 +48,7 @@ fn accounts_of(
     policy: &JsValue,
 ) -> Result<Rc<billsim_core::views::accounts::Accounts>, Thrown> {
     let (scenario, _, run) = kept_run(name, settings, seed)?;
-    let policy = js_input::scenario_policy(scenario, policy)?;
+    let policy = settings_input::scenario_policy(scenario, policy)?;
     if scenario.accounts.is_none() {
         return Err(Thrown::on(
             "scenario",

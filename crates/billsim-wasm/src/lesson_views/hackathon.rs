@@ -4,6 +4,7 @@ use crate::canvas::Canvas;
 use crate::js_input;
 use crate::js_output::{on_canvas, to_js};
 use crate::kept_view::{kept, kept_run};
+use crate::settings_input;
 use crate::Thrown;
 use billsim_chart::Theme;
 use plotters::prelude::IntoDrawingArea;
@@ -54,7 +55,7 @@ pub fn client_height(
     let view = client_of(&settings, &seed, &policy)?;
     let theme: Theme = js_input::look(&look)?;
     // Laid out at its width on a canvas that draws nothing, as tall as any chart gets.
-    let area = Canvas::measuring((js_input::canvas_width(&width)?, u32::from(u16::MAX))).into_drawing_area();
+    let area = Canvas::measuring((settings_input::canvas_width(&width)?, u32::from(u16::MAX))).into_drawing_area();
     billsim_chart::draw_client(&area, &view, &theme).map_err(|e| Thrown::general(format!("drawing failed: {e}")))
 }
 
@@ -65,7 +66,7 @@ fn client_of(
 ) -> Result<Rc<billsim_core::lessons::hackathon::client_view::ClientView>, Thrown> {
     use billsim_core::lessons::hackathon::{client_view::client_view_of_day, Policy, Settings};
     let (scenario, values, run) = kept_run(&JsValue::from_str("hackathon"), settings, seed)?;
-    let name = js_input::scenario_policy(scenario, policy)?;
+    let name = settings_input::scenario_policy(scenario, policy)?;
     // `scenario_policy` took one of the scenario's policies, each of `Policy::ALL`.
     let policy = Policy::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| Thrown::on("policy", name))?;
     kept("client", &run, name, |run| {
