@@ -289,7 +289,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // does not lay the page out in the middle of its work.
   #sizes = new WeakMap();
   #resize = new ResizeObserver((entries) => {
+    // A canvas shown from nothing: a view switched to, or the widget shown again (the page a
+    // router kept hidden while the reader was on another), which keeps the address again.
+    const unhidden = entries.some(({ target }) => this.#sizes.get(target)?.[0] === 0 && target.clientWidth > 0);
     for (const { target } of entries) this.#sizes.set(target, [target.clientWidth, target.clientHeight]);
+    if (this.#drawn && unhidden) this.#keepAddress();
     // Drawn again only when the shown canvas's backing store no longer fits it: a canvas
     // just shown (a first draw, a view switched to) was measured and drawn at this size.
     if (!this.#drawn) return;
@@ -417,16 +421,24 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #toggleOn(key) { return readSetting(key, this.#widget().toggles.items.find((t) => t.key === key).on); }
   #darkQuery() { return matchMedia("(prefers-color-scheme: dark)"); }
   // Whether this widget keeps its settings in the address: it asks (sync-url), and no other
-  // widget of the page does. The first that asks, in the page's order, keeps it (until it
-  // leaves the page), loaded or not: the first to load was the one the browser scrolled
-  // to, so a reload at another widget gave it the first's address.
+  // widget of the page does. The first rendered that asks, in the page's order, keeps it
+  // (until it leaves the page or is hidden), loaded or not: the first to load was the one
+  // the browser scrolled to, so a reload at another widget gave it the first's address. A
+  // router that keeps the page a reader left, hidden (Next.js's cached pages), kept its
+  // widget the keeper, and the next lesson's widget said it could not keep the address.
   #syncsUrl() {
     const { attribute } = schema.syncUrl;
     if (!this.hasAttribute(attribute)) return false;
-    if (addressKeeper === null || !addressKeeper.isConnected) {
-      addressKeeper = this.getRootNode().querySelector?.(`bill-widget[${attribute}]`) ?? this;
+    if (addressKeeper === null || !addressKeeper.isConnected || !rendered(addressKeeper)) {
+      const asking = [...(this.getRootNode().querySelectorAll?.(`bill-widget[${attribute}]`) ?? [])];
+      addressKeeper = asking.find(rendered) ?? this;
     }
     return addressKeeper === this;
+  }
+  // The address says this widget's settings, where it keeps them.
+  #keepAddress() {
+    if (!this.#syncsUrl()) return;
+    history.replaceState(history.state, "", toQuery(schema, this.#widget(), this.#state, location.search) + location.hash);
   }
   // A setting's attribute as given, under its one name or an old one.
   #attribute(setting) { return given(setting, "attribute", (n) => this.getAttribute(n)); }
@@ -740,9 +752,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       const panels = this.#writePanels();
       this.#drawn = true;
       this.#draw();
-      if (this.#syncsUrl()) {
-        history.replaceState(history.state, "", toQuery(schema, widget, this.#state, location.search) + location.hash);
-      }
+      this.#keepAddress();
       this.#showNumbersToggle(name === widget.scenario);
       this.#sayChanges();
       this.#tell("bill-widget-change", { ...this.#detail(settings), result, panels });
@@ -1082,6 +1092,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
 // The widget of the page that keeps its settings in the address (#syncsUrl).
 let addressKeeper = null;
+// Whether an element is drawn: not under display: none (a closed <details>, a router's hidden page).
+const rendered = (el) => el.checkVisibility?.() ?? true;
 
 // The scenario a widget will show, as far as can be told before the core's table is there
 // to read its settings: its attribute's, else with sync-url the address's. It only picks

@@ -171,6 +171,39 @@ test("the first sync-url widget of the page keeps the address though the browser
   }
 });
 
+test("a router's page kept hidden (Next.js's cached pages) gives the address to the next lesson's widget, and takes it back when shown", async () => {
+  const html = sitePage("A site's router",
+    `<div id="page-a"><bill-widget id="a" sync-url></bill-widget></div><div id="page-b"></div>`);
+  const { page, context, log } = await pageOf(env, "lessons/toy-day", html);
+  try {
+    await ready(page, "#a");
+    await page.locator("#a").getByRole("button", { name: "Daily cost budget" }).click();
+    const chosen = new URL(page.url()).searchParams.get("policy");
+    // A client-side navigation: the lesson left is hidden, not removed; the next one added.
+    await page.evaluate(() => {
+      document.querySelector("#page-a").style.display = "none";
+      history.pushState(null, "", "/lessons/hackathon");
+      document.querySelector("#page-b").innerHTML = `<bill-widget id="b" sync-url scenario="hackathon"></bill-widget>`;
+    });
+    await ready(page, "#b");
+    assert.equal((await view(page, "#b")).notice, "", "the shown widget keeps the address, with no notice");
+    await page.waitForURL(/scenario=hackathon/);
+    // Back to the first lesson's page, shown again as it was left, at its bare address.
+    await page.evaluate(() => {
+      document.querySelector("#page-b").style.display = "none";
+      history.pushState(null, "", "/lessons/toy-day");
+      document.querySelector("#page-a").style.display = "";
+    });
+    await page.waitForURL(/policy=/);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get("policy"), chosen, `the first lesson's widget writes what it shows again: ${url}`);
+    assert.equal(url.searchParams.get("scenario"), null, url.search);
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the address's slips of a name and settings given twice are said, and the page's own names are not", async () => {
   const { page, context, log } = await open(env, "examples/toy-day.html?utm_source=news&PerMinute=9&policy=noLimit&policy=dailyBudget");
   try {
