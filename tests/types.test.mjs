@@ -52,11 +52,14 @@ export const elsewhere: BillWidgetAttributes = { scenario: "freeTier", "tenant-p
 // @ts-expect-error a detail's seed is a number
 widget?.addEventListener("bill-widget-change", (e) => { const seed: string = e.detail.seed; void seed; });
 `);
-    // The README's TypeScript example for React, and its misuses.
+    // Every TypeScript snippet of the README (its example for React among them), and misuses.
     const readme = readFileSync(join(installed, "README.md"), "utf8");
-    const example = /```tsx\n([\s\S]*?)```/.exec(readme)?.[1];
-    assert.ok(example?.includes("RunawayTenantAttributes"), `the README has a TypeScript example for React: ${example}`);
-    writeFileSync(join(dir, "readme.tsx"), `import type {} from "bill-widget/react";\n${example}`);
+    const snippets = [...readme.matchAll(/```tsx\n([\s\S]*?)```/g)].map((m) => m[1]);
+    assert.ok(snippets.some((s) => s.includes("RunawayTenantAttributes")), `the README has a TypeScript example for React: ${snippets}`);
+    const readmeFiles = snippets.map((snippet, i) => {
+      writeFileSync(join(dir, `readme-${i}.tsx`), `import type {} from "bill-widget/react";\n${snippet}`);
+      return `readme-${i}.tsx`;
+    });
     writeFileSync(join(dir, "lesson.tsx"), `import type {} from "bill-widget/react";
 // @ts-expect-error the tenant's policy is read by the runaway tenant's widget alone
 export const elsewhere = <bill-widget scenario="freeTier" tenant-policy="noCap" />;
@@ -72,7 +75,7 @@ export const bad = <bill-widget scenario="hackathon" hackathon-policy="nope" />;
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({
       compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "esnext", moduleResolution: "bundler",
         lib: ["es2022", "dom"], types: [], jsx: "react-jsx", jsxImportSource: "react" },
-      files: ["lesson.ts", "lesson.tsx", "readme.tsx"],
+      files: ["lesson.ts", "lesson.tsx", ...readmeFiles],
     }));
     typeCheck(dir);
   } finally {
