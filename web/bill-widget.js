@@ -890,7 +890,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       `${view.groups.map((g) => `${g.heading}: ${g.rows.map((r) => `${r.heading}, ${r.note}`).join("; ")}`).join(". ")}. ${view.sentences.join(" ")}`);
   }
 
-  // A view of one item a policy (`items` of it: each kind of user's share of the bill under
+  // A view with one item per policy (its `items`: each kind of user's share of the bill under
   // each policy, cohortView's bars; each policy's bill against the honest requests it
   // refused, tradeOffView's points): the sentence of the framed policy's; every item's in
   // the text alternative.
