@@ -50,6 +50,14 @@ async function firstRenamed(page, name) {
   await next(page, n);
 }
 
+/** Waits for the editor to say why a link's policies cannot run, and for the results the
+ *  page draws meanwhile under the default policies: counted before those were drawn, a
+ *  wait for the next drawing returned at their drawing (a full run found it so). */
+async function refusedAndDrawn(page) {
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  await page.waitForFunction(() => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > 0);
+}
+
 test("a lesson's traffic under edited policies is in the address, and a reload replays the same", async () => {
   const { page, log } = await load(env, "replay.html");
   const w = el(page);
@@ -171,7 +179,7 @@ test("a link's guard without \"count\" runs with the count its box shows, and a 
   const w = el(page);
   await page.waitForFunction(() => customElements.get("replay-view"));
   await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
-  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  await refusedAndDrawn(page);
   const at = (key) => w.locator(`[data-at="${key}"]`);
   assert.equal(await at("policies[0].guards[0].count").inputValue(), "requests");
   assert.equal(await at("policies[1].guards[0].limit").inputValue(), "{}", "not [object Object]");
@@ -272,7 +280,7 @@ test("a link's guard with a field the language has not gets a button that takes 
   const w = el(page);
   await page.waitForFunction(() => customElements.get("replay-view"));
   await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
-  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  await refusedAndDrawn(page);
   assert.match(await w.locator(".editor-error").textContent(), /got the field "windw"/);
   const removers = await w.evaluate((e) => [...e.shadowRoot.querySelectorAll(".policies button")].map((b) => b.textContent)
     .filter((t) => t.startsWith("Remove the field")));
