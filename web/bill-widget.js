@@ -166,7 +166,7 @@ const template = () => `
 // so that importing the module does not throw.
 class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // How the widget shows each of the core's charts: its panel and canvas, the settings
-  // its exports take, whether it frames a policy (its panel holds the policy buttons),
+  // its exports take (where not its scenario's), whether it frames a policy (its panel holds the policy buttons),
   // and what writes and draws it. The one place that says which of the
   // core's views the page can show: a view whose chart has no entry here gets no button
   // and is refused from attributes and the address.
@@ -182,7 +182,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     overrun: {
       panel: ".inflight-view",
       canvas: ".overrun-chart",
-      settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeOverrun(settings, scenario),
       draw: (core, canvas, settings, _state, look) => core.drawOverrun(canvas, settings, look),
     },
@@ -190,7 +189,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       panel: ".overtime-view",
       canvas: ".overtime-chart",
       runs: true,
-      settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeOverTime(settings,
         widget.#viewOf(widget.#core.overTimeView, scenario.name, settings, widget.#state.seed), ".overtime-chart"),
       draw: (core, canvas, settings, state, look, scenario) => core.drawOverTime(canvas, scenario.name, settings, state.seed, look),
@@ -200,7 +198,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       panel: ".runaway-day-view",
       canvas: ".runaway-day-chart",
       runs: true,
-      settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings) =>
         widget.#writeOverTime(settings, widget.#viewOf(widget.#core.runawayDayView, settings, widget.#state.seed), ".runaway-day-chart"),
       draw: (core, canvas, settings, state, look) => core.drawRunawayDay(canvas, settings, state.seed, look),
@@ -210,7 +207,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       panel: ".ladder-view",
       canvas: ".ladder-chart",
       runs: true,
-      settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings) => widget.#writeLadder(settings),
       draw: (core, canvas, settings, state, look) => core.drawLadder(canvas, settings, state.seed, look),
     },
@@ -219,7 +215,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       canvas: ".cohort-chart",
       runs: true,
       policy: true,
-      settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeFramed(settings, scenario, widget.#core.cohortView, "bars", ".cohort-chart"),
       draw: (core, canvas, settings, state, look, scenario, widget) =>
         core.drawShareByCohort(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
@@ -229,7 +224,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       canvas: ".tradeoff-chart",
       runs: true,
       policy: true,
-      settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeFramed(settings, scenario, widget.#core.tradeOffView, "points", ".tradeoff-chart"),
       draw: (core, canvas, settings, state, look, scenario, widget) =>
         core.drawTradeOff(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
@@ -239,7 +233,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       canvas: ".accounts-chart",
       runs: true,
       policy: true,
-      settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings, scenario) => widget.#writeAccounts(settings, scenario),
       draw: (core, canvas, settings, state, look, scenario, widget) =>
         core.drawAccounts(canvas, scenario.name, settings, state.seed, state[widget.policy], look),
@@ -250,7 +243,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       canvas: ".client-chart",
       runs: true,
       policy: true,
-      settings: (state, scenario) => pick(state, scenario.settings),
       write: (widget, settings) => widget.#writeClient(settings),
       // Its words wrap to its width: the canvas takes the height they need before it is drawn.
       height: (core, width, settings, state, look, widget) =>
@@ -449,7 +441,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #view() { return this.#views().find((v) => v.value === this.#state.view) ?? this.#views()[0]; }
   #scenario() { return schema.scenarios.find((s) => s.name === this.#view().scenario); }
   #shown() { return BillWidget.#shows[this.#view().chart]; }
-  #settings() { return this.#shown().settings(this.#state, this.#scenario()); }
+  // The settings the shown chart's exports take: its scenario's (lesson 000's day adds its seed).
+  #settings() {
+    const scenario = this.#scenario();
+    return this.#shown().settings?.(this.#state, scenario) ?? pick(this.#state, scenario.settings);
+  }
   // The form's settings: the widget's own.
   #fields() { return formSettings().filter((s) => this.#widget().settings.includes(s.key)); }
 
