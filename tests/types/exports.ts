@@ -5,7 +5,7 @@
 import init, {
   checkDays, cohortView, dayReadout, dayView, drawOverrun, drawShareOfBill, overTimeView, overrun, overrunSentences,
   readOverrunText, readSetting, readSettingsText, runScenario, scenarios, settleSettings, simulateDay, spreadSentences,
-  summarize, type Settings,
+  summarize, type DayOptions, type OverrunOptions,
 } from "../../web/pkg/billsim_wasm.js";
 import { ignoredNotice } from "../../web/pkg/billsim_wasm.js";
 import { accountsView, clientHeight, clientView, drawAccounts, drawClient, drawTradeOff, tradeOffView } from "../../web/pkg/billsim_wasm.js";
@@ -15,7 +15,15 @@ import "../../web/bill-widget.js";
 
 export async function useEveryExport(canvas: HTMLCanvasElement): Promise<string[]> {
   await init({ module_or_path: new URL("../../web/pkg/billsim_wasm_bg.wasm", import.meta.url) });
-  const settings: Settings = { seed: 0, perMinute: 5, budgetDollars: 0.25, refill: "daily" };
+  const settings: DayOptions = { seed: 0, perMinute: 5, budgetDollars: 0.25, refill: "daily" };
+  // @ts-expect-error lesson 000's day takes its numbers as JS numbers (runScenario takes BigInts)
+  simulateDay({ seed: 3n });
+  // The form's text read by the core is what the day's functions take, not any value.
+  simulateDay(readSettingsText({ perMinute: "5" }));
+  const calls: OverrunOptions = readOverrunText({ calls: "20" });
+  // @ts-expect-error the settings read from text are an object
+  const text: string = readSettingsText({ perMinute: "5" });
+  void [calls, text];
   const day = simulateDay(settings);
   const view = dayView(settings);
   const rows = dayReadout(settings);

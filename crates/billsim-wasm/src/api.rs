@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 /// as `billsim day --json`. `settings` is `{ seed, perMinute, budgetDollars, refill }`,
 /// every field optional; `undefined` or `null` means all defaults.
 #[wasm_bindgen(js_name = simulateDay, unchecked_return_type = "DayResult")]
-pub fn simulate_day(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
+pub fn simulate_day(#[wasm_bindgen(unchecked_param_type = "DayOptions")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = day_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     to_js(&day)
@@ -22,7 +22,7 @@ pub fn simulate_day(#[wasm_bindgen(unchecked_param_type = "Settings")] settings:
 /// The one-line summary of `policy` for the day `settings` gives, as the page shows it.
 #[wasm_bindgen(js_name = summarize)]
 pub fn summarize(
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DayOptions")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
 ) -> Result<String, Thrown> {
     let (seed, settings) = day_input::day_settings(&settings)?;
@@ -36,7 +36,7 @@ pub fn summarize(
 /// `billsim overrun --json`. `settings` is `{ calls, estimatePercent, budgetDollars }`,
 /// every field optional; `undefined` or `null` means the lesson's (20, 50, 0.25).
 #[wasm_bindgen(js_name = overrun, unchecked_return_type = "OverrunRow[]")]
-pub fn overrun(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
+pub fn overrun(#[wasm_bindgen(unchecked_param_type = "OverrunOptions")] settings: JsValue) -> Result<JsValue, Thrown> {
     let params = in_flight_input::params(&settings)?;
     to_js(&billsim_core::lessons::toy_day::in_flight::overrun(&params)?)
 }
@@ -45,7 +45,7 @@ pub fn overrun(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsVa
 /// each optional), as a form, an address or attributes give them, checked by the core and
 /// returned as `simulateDay` takes them (absent fields are the defaults; the seed only
 /// when given).
-#[wasm_bindgen(js_name = readSettingsText)]
+#[wasm_bindgen(js_name = readSettingsText, unchecked_return_type = "DayOptions")]
 pub fn read_settings_text(
     #[wasm_bindgen(unchecked_param_type = "Partial<Record<SettingKey, string>>")] text: JsValue,
 ) -> Result<JsValue, Thrown> {
@@ -73,7 +73,7 @@ pub fn read_settings_text(
 /// days): the same object as `billsim days --json`.
 #[wasm_bindgen(js_name = checkDays)]
 pub fn check_days(
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DayOptions")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
 ) -> Result<JsValue, Thrown> {
     let (seed, settings) = day_input::day_settings(&settings)?;
@@ -85,7 +85,7 @@ pub fn check_days(
 /// The day `settings` gives as rows a reader can scan: for each policy and user, calls,
 /// served, refused, charged (in dollars) and share of the bill, written by the core.
 #[wasm_bindgen(js_name = dayReadout, unchecked_return_type = "ReadoutRow[]")]
-pub fn day_readout(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
+pub fn day_readout(#[wasm_bindgen(unchecked_param_type = "DayOptions")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = day_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     to_js(&billsim_core::lessons::toy_day::readout::readout(&day))
@@ -93,7 +93,7 @@ pub fn day_readout(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: 
 
 /// The experiment's form text (`{ calls: "20", estimatePercent: "50" }`, each optional),
 /// checked by the core, as numbers for `overrun`: `{ calls, estimatePercent }`.
-#[wasm_bindgen(js_name = readOverrunText)]
+#[wasm_bindgen(js_name = readOverrunText, unchecked_return_type = "OverrunOptions")]
 pub fn read_overrun_text(
     #[wasm_bindgen(unchecked_param_type = "Partial<Record<SettingKey, string>>")] text: JsValue,
 ) -> Result<JsValue, Thrown> {

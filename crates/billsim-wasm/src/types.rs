@@ -50,6 +50,15 @@ export interface CoreTable {
 /** A table of a view: a caption, its columns, and rows of text. */
 export interface Table { caption: string; columns: string[]; rows: string[][] }
 
+/** Lesson 000's day as its functions read it (`simulateDay`, `summarize`, `dayView`,
+ *  `dayReadout`, `checkDays`, `spreadSentences`, `drawShareOfBill`): each optional, every
+ *  number a JS number (a dollar amount too: 0.25), the refill by name. */
+export interface DayOptions { seed?: number; perMinute?: number; budgetDollars?: number; refill?: "daily" | "steady" }
+
+/** Lesson 000's calls at once as its functions read them (`overrun`, `overrunSentences`,
+ *  `drawOverrun`): each optional, the lesson's 20 calls, input guessed at 50% and $0.25. */
+export interface OverrunOptions { calls?: number; estimatePercent?: number; budgetDollars?: number }
+
 /** Lesson 000's settings as a day's JSON holds them. */
 export interface DaySettings { perMinute: number; budgetMicros: bigint; refill: string }
 

@@ -16,7 +16,7 @@ use web_sys::HtmlCanvasElement;
 #[wasm_bindgen(js_name = drawShareOfBill)]
 pub fn draw(
     canvas: HtmlCanvasElement,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DayOptions")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PolicyName")] policy: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
 ) -> Result<(), Thrown> {
@@ -32,7 +32,7 @@ pub fn draw(
 #[wasm_bindgen(js_name = drawOverrun)]
 pub fn draw_overrun(
     canvas: HtmlCanvasElement,
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "OverrunOptions")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Look")] look: JsValue,
 ) -> Result<(), Thrown> {
     let params = in_flight_input::params(&settings)?;
@@ -45,7 +45,7 @@ pub fn draw_overrun(
 /// widget shows under its chart: `{ noLimit, requestsPerMinute, dailyBudget }`.
 #[wasm_bindgen(js_name = spreadSentences, unchecked_return_type = "Record<string, string>")]
 pub fn spread_sentences(
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DayOptions")] settings: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
 ) -> Result<JsValue, Thrown> {
     let (seed, settings) = day_input::day_settings(&settings)?;
@@ -82,7 +82,7 @@ impl<T> PerPolicy<T> {
 /// how many days from this one the line under the chart checks (`spreadSentences`), and
 /// `checking` its words while it does.
 #[wasm_bindgen(js_name = dayView, unchecked_return_type = "DayView")]
-pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue) -> Result<JsValue, Thrown> {
+pub fn day_view(#[wasm_bindgen(unchecked_param_type = "DayOptions")] settings: JsValue) -> Result<JsValue, Thrown> {
     let (seed, settings) = day_input::day_settings(&settings)?;
     let day = billsim_core::simulate_day(seed, &settings)?;
     #[derive(Serialize)]
@@ -113,7 +113,7 @@ pub fn day_view(#[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsV
 /// under its chart (`settings` as for `overrun`).
 #[wasm_bindgen(js_name = overrunSentences)]
 pub fn overrun_sentences(
-    #[wasm_bindgen(unchecked_param_type = "Settings")] settings: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "OverrunOptions")] settings: JsValue,
 ) -> Result<Vec<String>, Thrown> {
     let params = in_flight_input::params(&settings)?;
     let rows = billsim_core::lessons::toy_day::in_flight::overrun(&params)?;
