@@ -276,14 +276,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #tableShown = false; // whether the view drawn has a table for "Show numbers"
   #warm = { frame: 0, timer: 0 };
   #root;
-  // Each canvas's CSS size as the resize observer last saw it (0 while hidden). It runs
-  // after layout, so reading the size there lays nothing out; #draw uses it so that a click
-  // does not lay the page out in the middle of its work.
+  // Each canvas's CSS size, and the widget's, as the resize observer last saw it (0 while
+  // hidden). It runs after layout, so reading the size there lays nothing out; #draw uses it
+  // so that a click does not lay the page out in the middle of its work.
   #sizes = new WeakMap();
   #resize = new ResizeObserver((entries) => {
-    // A canvas shown from nothing: a view switched to, or the widget shown again (the page a
-    // router kept hidden while the reader was on another), which keeps the address again.
-    const unhidden = entries.some(({ target }) => this.#sizes.get(target)?.[0] === 0 && target.clientWidth > 0);
+    // The widget itself shown again (the page a router kept hidden while the reader was on
+    // another, Next.js's cached pages): it keeps the address again.
+    const unhidden = entries.some(({ target }) => target === this && this.#sizes.get(this)?.[0] === 0 && this.clientWidth > 0);
     for (const { target } of entries) this.#sizes.set(target, [target.clientWidth, target.clientHeight]);
     if (this.#drawn && unhidden) this.#keepAddress();
     // Drawn again only when the shown canvas's backing store no longer fits it: a canvas
@@ -355,6 +355,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       if (e.propertyName.startsWith("background") && e.target.contains?.(this)) this.#draw();
     }, { capture: true, signal: connection.signal });
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
+    this.#resize.observe(this);
     this.#watchScrollers(this.#root);
     whenNear([this], connection.signal).then(() => load(scenarioHint(this))).then(() => {
       if (connection.signal.aborted) return;
