@@ -138,11 +138,13 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
     // And its script's first call is marked, as its lesson marks it ("script starts at 00:39").
     let start = (run.cohorts.iter().zip(&run.cohort_starts))
         .filter_map(|(c, at)| {
-            let (scenario, cohort) = match c.name.split_once('-') {
-                Some((scenario, cohort)) if registry::find(scenario).is_ok() => (scenario, cohort),
-                _ => (run.lesson?, c.name.as_str()),
+            // An added kind (`SCENARIO-COHORT`), else one of the lesson's own traffic.
+            let added = c.name.split_once('-').and_then(|(s, cohort)| Some((registry::find(s).ok()?, cohort)));
+            let (scenario, cohort) = match added {
+                Some(found) => found,
+                None => (registry::find(run.lesson?).ok()?, c.name.as_str()),
             };
-            let words = registry::find(scenario).ok()?.marks.start.filter(|w| w.cohort == cohort)?;
+            let words = scenario.marks.start.filter(|w| w.cohort == cohort)?;
             Some((words, Instant((*at)?.0.saturating_sub(offset))))
         })
         .min_by_key(|(_, at)| *at);
