@@ -21,7 +21,7 @@ import {
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 import { cell, fillTable, rowOf, headOf } from "./table-cells.js";
-import { choiceButtons, escape } from "./markup.js";
+import { choiceButtons, escape, options } from "./markup.js";
 
 // The core's table as the widget shows it: set once the wasm has loaded (null if it failed).
 let schema = null;
@@ -76,18 +76,19 @@ function panel({ name, title, sentences, lines, table }) {
   return section;
 }
 
+// The core's choices (`{ value, label }`) as a select's options, none selected yet.
+const choiceOptions = (choices) => options(choices.map((c) => [c.value, c.label]), null);
 // The same choices as one select, which a narrow widget shows in place of the buttons (one
 // row, so that the chart is on a phone's first screen with the control that changes it).
-const choiceSelect = (choices, data, label) => `<select class="compact" data-${data}-select aria-label="${escape(label)}">${
-  choices.map(({ value, label: l }) => `<option value="${escape(value)}">${escape(l)}</option>`).join("")}</select>`;
+const choiceSelect = (choices, data, label) =>
+  `<select class="compact" data-${data}-select aria-label="${escape(label)}">${choiceOptions(choices)}</select>`;
 
 // One field of the settings form, as the core's table describes it; `data-views` are the
 // views whose form shows it.
 function field(setting) {
   const { key, kind, views } = setting;
   const control = kind.type === "choice"
-    ? `<select name="${escape(key)}">${kind.choices.map((c) =>
-      `<option value="${escape(c.value)}">${escape(c.label)}</option>`).join("")}</select>`
+    ? `<select name="${escape(key)}">${choiceOptions(kind.choices)}</select>`
     // Text, not type=number: a number input gives "" for "abc", and the core's message
     // must say what the reader typed. The keyboard is still a number pad; the label says the range.
     : `<input name="${escape(key)}" type="text" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" `

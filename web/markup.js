@@ -1,8 +1,13 @@
 // The bits of HTML that <bill-widget> and the replay page both write from the core's words:
-// text escaped for an attribute or an element, and a row of buttons of which one is pressed.
+// text escaped for an attribute or an element, a select's options, and a row of buttons of
+// which one is pressed.
 
 /** `text` safe inside an element or a double-quoted attribute. */
 export const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** An `<option>` for each `[value, label]` of `pairs`, the one whose value is `chosen` selected. */
+export const options = (pairs, chosen) => pairs.map(([value, label]) =>
+  `<option value="${escape(value)}"${value === chosen ? " selected" : ""}>${escape(label)}</option>`).join("");
 
 /** A button for each of `choices` (`{ value, label }`), its value in `data-<data>`, none
  *  pressed yet. */

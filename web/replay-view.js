@@ -5,7 +5,7 @@
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
 import { fillTable, tableCards } from "./table-cells.js";
-import { choiceButtons, escape } from "./markup.js";
+import { choiceButtons, escape, options } from "./markup.js";
 import init, {
   drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend, replayTiersText,
 } from "./pkg-replay/billsim_wasm.js";
@@ -23,9 +23,6 @@ const cardsSheet = () => {
   }
   return cards;
 };
-
-const options = (pairs, chosen) => pairs.map(([value, label]) =>
-  `<option value="${escape(value)}"${value === chosen ? " selected" : ""}>${escape(label)}</option>`).join("");
 
 // The results: who was refused most comes right under the bill's bars, as what a reader
 // asks first of their own traffic; the tables by reason and the spend over time follow.
