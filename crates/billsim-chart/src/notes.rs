@@ -9,9 +9,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// What each half line between a label and its place costs, against each point of the
-/// lines it covers ([`Notes::place`]'s `far`). Lines kept clear: a label may move a few
-/// lines off its mark to cover fewer points (the trade-off chart's points' labels).
+/// What each half line between a label and its place costs, against what it hides of the
+/// lines ([`Notes::place`]'s `far`, [`Notes::hidden`]). Lines kept clear: a label may move
+/// a few lines off its mark to hide less (the trade-off chart's points' labels).
 pub(crate) const KEEP_LINES_CLEAR: i32 = 3;
 /// Mark kept near: a label stays as near its ring or its limit's line as the other labels
 /// allow, over the lines if need be. A few lines away it sits by another trip's ring or
@@ -82,8 +82,9 @@ fn backing_across(x: i32, from: i32, align: Align, width: i32, words: Option<i32
 pub(crate) struct Notes {
     /// Boxes taken: left, top, right, bottom.
     pub(crate) taken: Vec<(i32, i32, i32, i32)>,
-    /// Points of the lines drawn.
-    pub(crate) obstacles: Vec<(i32, i32)>,
+    /// The lines drawn, each as points every few pixels along it (a point drawn alone, as
+    /// the trade-off chart's, is a line of one).
+    pub(crate) lines: Vec<Vec<(i32, i32)>>,
     /// The plot's left, top, right and bottom.
     pub(crate) plot: (i32, i32, i32, i32),
     pub(crate) font: u32,
@@ -107,10 +108,25 @@ impl Notes {
         self.taken.iter().filter(over).count()
     }
 
+    /// How many points of each line the block at `(x, y)` covers.
+    fn covered_by_line(&self, (x, y): (i32, i32), (width, height): (i32, i32)) -> impl Iterator<Item = i32> + '_ {
+        let inside = move |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
+        self.lines.iter().map(move |line| line.iter().filter(inside).count() as i32)
+    }
+
     /// How many points of the lines the block at `(x, y)` covers.
-    fn points_covered(&self, (x, y): (i32, i32), (width, height): (i32, i32)) -> i32 {
-        let inside = |&&(px, py): &&(i32, i32)| px >= x && px <= x + width && py >= y && py <= y + height;
-        self.obstacles.iter().filter(inside).count() as i32
+    fn points_covered(&self, spot: (i32, i32), size: (i32, i32)) -> i32 {
+        self.covered_by_line(spot, size).sum()
+    }
+
+    /// How much of the lines the block at `(x, y)` hides: for each line, the square of the
+    /// points it covers, so that a stretch along one line costs more than as many points
+    /// across several. A reader follows a line through a label it crosses; one it lies
+    /// along is lost (at 390 px lesson 003's "breaker trips at 00:17", right of its ring,
+    /// hid the hourly ceiling's line along its flat half hour at $1.00, where above the
+    /// ring it crossed five climbing lines).
+    fn hidden(&self, spot: (i32, i32), size: (i32, i32)) -> i32 {
+        self.covered_by_line(spot, size).map(|n| n * n).sum()
     }
 
     /// Where a block `width` by `height` goes: near its spots ([`Notes::place_near`]), or
@@ -124,8 +140,8 @@ impl Notes {
 
     /// Where a block `width` by `height` goes near its `spots` (top-left corners, kept
     /// inside the plot): of them and places up to three lines above and below them, half a
-    /// line at a time, the one that covers no other label with the fewest points of the
-    /// lines covered plus `far` for each half line away, moved to fit the plot included (a
+    /// line at a time, the one that covers no other label with the least of the lines
+    /// hidden ([`Notes::hidden`]) plus `far` for each half line away, moved to fit the plot included (a
     /// label far from its line reads as another's); the earliest on a tie. `None` where
     /// each covers another label.
     pub(crate) fn place_near(
@@ -141,7 +157,7 @@ impl Notes {
         let tries = (0..=6)
             .flat_map(|d| spots.iter().flat_map(move |&(x, y)| [(d, (x, y - d * step)), (d, (x, y + d * step))]));
         let covers = |spot: (i32, i32)| self.labels_covered(spot, size);
-        let cost = |&(d, spot): &(i32, (i32, i32))| (covers(spot), self.points_covered(spot, size) + far * d);
+        let cost = |&(d, spot): &(i32, (i32, i32))| (covers(spot), self.hidden(spot, size) + far * d);
         // A spot moved to fit the plot is as far from where it was asked as it moved.
         let moved = |(x, y): (i32, i32)| {
             let (ix, iy) = inside((x, y));

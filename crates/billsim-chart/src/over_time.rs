@@ -185,24 +185,18 @@ pub fn draw_over_time<DB: MeasuresWords>(
     // Labels last, each covering no other label, as near its mark as the others allow, then
     // covering the fewest points of the lines: a trip's by its ring, a limit's beside its
     // line (one above the axis at the top, with an arrow), a line's off the scale along the top.
-    // The points covered: the lines' as drawn (one off the scale, nothing past where it
-    // leaves it, where its points were pressed onto the top edge and pushed labels off it),
-    // and points every few pixels along a long segment (a replayed day's no-limit line climbs
-    // the plot in one segment, and a label put across it covered no point).
-    let mut obstacles: Vec<(i32, i32)> = Vec::new();
+    // The points covered: points every few pixels along the lines as drawn (one off the
+    // scale, nothing past where it leaves it, where its points were pressed onto the top
+    // edge and pushed labels off it), so that a label costs what length of line it hides.
+    // (Counted by the lines' own points, a busy line had a point a pixel and a quiet one a
+    // point every few: at 390 px lesson 003's "breaker trips at 00:17" lay along the hourly
+    // ceiling's flat line rather than across the climbing ones.)
     let every = theme.px(4).max(1) as i32;
     let limits: Vec<Vec<(i32, i32)>> = (view.limits.iter().filter(|l| !l.above))
         .map(|l| l.points.iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect())
         .collect();
-    for pixels in drawn.iter().chain(&limits) {
-        obstacles.extend(pixels.first());
-        for pair in pixels.windows(2) {
-            let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
-            let steps = ((x1 - x0).abs().max((y1 - y0).abs()) / every).max(1);
-            obstacles.extend((1..=steps).map(|k| (x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)));
-        }
-    }
-    let mut notes = Notes { taken: Vec::new(), obstacles, plot: (left, top, right, bottom), font, line_h };
+    let lines = drawn.iter().chain(&limits).map(|pixels| evenly_along(pixels, every)).collect();
+    let mut notes = Notes { taken: Vec::new(), lines, plot: (left, top, right, bottom), font, line_h };
     let gap = theme.px(3) as i32;
 
     let ring = theme.px(7) as i32;
@@ -232,7 +226,7 @@ pub fn draw_over_time<DB: MeasuresWords>(
         let (tip, half) = (theme.px(7) as i32, theme.px(5) as i32);
         area.draw(&Polygon::new(vec![(x, bottom - tip), (x - half, bottom), (x + half, bottom)], theme.text.filled()))?;
         notes.taken.push((x - half, bottom - tip, x + half, bottom));
-        notes.obstacles.extend(upright(x, (y + ring, bottom), every));
+        notes.lines.push(upright(x, (y + ring, bottom), every).collect());
     }
     // The moments marked on the time axis (the script's first request): a dotted line up the
     // plot; a period (the ledger's outage), a shade across it. Their labels are placed
@@ -243,7 +237,7 @@ pub fn draw_over_time<DB: MeasuresWords>(
         match m.until_ms {
             None => {
                 area.draw(&DashedPathElement::new(vec![(x, top), (x, bottom)], theme.px(1), theme.px(3), drop))?;
-                notes.obstacles.extend(upright(x, (top, bottom), every));
+                notes.lines.push(upright(x, (top, bottom), every).collect());
             }
             Some(until) => {
                 let to = x_of(until.min(view.to_ms)).max(x + 1);
@@ -387,6 +381,26 @@ pub fn draw_over_time<DB: MeasuresWords>(
         }
     }
     Ok(())
+}
+
+/// Points every `every` pixels along the line through `pixels` (its length counted as the
+/// longer of across and up, as a line of pixels is drawn), its first point included.
+fn evenly_along(pixels: &[(i32, i32)], every: i32) -> Vec<(i32, i32)> {
+    let every = every.max(1);
+    let mut points: Vec<(i32, i32)> = pixels.first().copied().into_iter().collect();
+    // How far along the line the last point was put, back from the segment's start.
+    let mut since = 0;
+    for pair in pixels.windows(2) {
+        let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+        let length = (x1 - x0).abs().max((y1 - y0).abs());
+        let mut at = every - since;
+        while at <= length {
+            points.push((x0 + (x1 - x0) * at / length, y0 + (y1 - y0) * at / length));
+            at += every;
+        }
+        since = length - (at - every);
+    }
+    points
 }
 
 /// Points every `every` pixels down an upright line at `x` from `top` to `bottom`: a
@@ -980,6 +994,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// How many pixels of the lines stroked in `colour` in `svg` lie inside the box.
+    fn length_under(svg: &str, colour: &str, (x0, y0, x1, y1): (i32, i32, i32, i32)) -> i32 {
+        let inside = |&(x, y): &(i32, i32)| x > x0 && x < x1 && y > y0 && y < y1;
+        let pixels = segments(svg, colour).into_iter().flat_map(|(a, b)| evenly_along(&[a, b], 1).into_iter().skip(1));
+        pixels.filter(inside).count() as i32
+    }
+
+    #[test]
+    fn a_trips_label_crosses_the_climbing_lines_rather_than_hiding_a_flat_one_along_its_length() {
+        // At 390 px lesson 003's "breaker trips at 00:17" lay right of its ring along the
+        // hourly ceiling's line, flat at $1.00 for half an hour, and hid it: the lines'
+        // own points, a pixel apart where they climb, counted a quiet line four times less.
+        let tier = find("freeTier").unwrap();
+        let view = over_time(&run(tier, 0, &Values::defaults(tier), None, Record::default()).unwrap()).unwrap();
+        let theme = Theme::light(100);
+        let mut checked = 0;
+        for size in [(366, 512), (672, 384)] {
+            let svg = svg_of(&view, size, theme);
+            let boxes = text_boxes(&svg);
+            for event in &view.events {
+                let Some((_, (x0, y0, x1, y1), _)) =
+                    boxes.iter().find(|(text, ..)| text.len() >= 10 && event.label.starts_with(text.as_str()))
+                else {
+                    continue;
+                };
+                for (i, line) in view.lines.iter().enumerate() {
+                    let hidden = length_under(&svg, &hex(line_colour(&theme, i)), (*x0, *y0, *x1, *y1));
+                    assert!(
+                        hidden * 3 < x1 - x0,
+                        "at {size:?}: {:?} hides {hidden} px of {:?}'s line under its {} px",
+                        event.label,
+                        line.label,
+                        x1 - x0
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked >= 3, "{checked} trips' labels checked");
     }
 
     #[test]

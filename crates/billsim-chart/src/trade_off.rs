@@ -115,7 +115,8 @@ pub fn draw_trade_off<DB: MeasuresWords>(
     // The labels keep a gap from the axis lines, which their boxes would otherwise cover (at
     // 320 px lesson 002's "block", a label's second line, wiped out the line across).
     let plot_of_notes = (left + gap, top, right, bottom - gap);
-    let mut notes = Notes { taken, obstacles: spots.clone(), plot: plot_of_notes, font, line_h };
+    let mut notes =
+        Notes { taken, lines: spots.iter().map(|&spot| vec![spot]).collect(), plot: plot_of_notes, font, line_h };
     let room = (right - left).min(theme.px(300) as i32).max(font as i32 * 4);
     let mut labels: Vec<(Vec<String>, (i32, i32), Align)> = Vec::new();
     let leader = ShapeStyle::from(&theme.text.mix(0.6)).stroke_width(theme.px(1));
