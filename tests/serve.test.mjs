@@ -123,6 +123,19 @@ test("the dev server answers HEAD with the headers of GET and no body", async ()
   assert.ok(answer.endsWith("\r\n\r\n"), `no body after the headers: ${JSON.stringify(answer.slice(-40))}`);
 });
 
+test("the dev server sends a page gzipped to a client that takes gzip, and plain to one that does not", async () => {
+  const fetched = async (headers) => {
+    const res = await fetch(`http://127.0.0.1:${port}/`, { headers });
+    return { encoding: res.headers.get("content-encoding"), etag: res.headers.get("etag"), text: await res.text() };
+  };
+  // fetch asks for gzip and undoes it; "identity" asks for the bytes as they are.
+  const zipped = await fetched({ "accept-encoding": "gzip, deflate" });
+  const plain = await fetched({ "accept-encoding": "identity" });
+  assert.deepEqual([zipped.encoding, zipped.text], ["gzip", INDEX], "gzipped, and the page once undone");
+  assert.deepEqual([plain.encoding, plain.text], [null, INDEX], "plain");
+  assert.notEqual(zipped.etag, plain.etag, "each encoding has its own tag, so a cache keeps them apart");
+});
+
 /** Runs web/serve.mjs as `scripts/serve` does, with `PORT` set to `value`; resolves to how it ended. */
 function serveWithPort(value) {
   return new Promise((resolve) => {

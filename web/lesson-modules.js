@@ -14,9 +14,13 @@ const modules = {
     start(import("./pkg-runaway-tenant/billsim_wasm.js"), new URL("./pkg-runaway-tenant/billsim_wasm_bg.wasm", import.meta.url)),
 };
 
+// The wasm is fetched at once, beside its JS glue: fetched by the glue's init, it waited
+// for the glue's round trip first (on a phone's network, a few hundred milliseconds).
 async function start(glue, wasm) {
+  const response = fetch(wasm);
+  response.catch(() => {}); // a failed fetch is reported by the init that awaits it
   const core = await glue;
-  await core.default({ module_or_path: wasm });
+  await core.default({ module_or_path: response });
   return core;
 }
 

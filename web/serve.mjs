@@ -8,6 +8,7 @@ import { constants } from "node:fs";
 import { open, realpath } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 
 const WEB = fileURLToPath(new URL(".", import.meta.url));
 const TYPES = {
@@ -37,6 +38,19 @@ function cacheControl(path) {
   if (/\.[0-9a-f]{10}\.\w+$/.test(path)) return "public, max-age=31536000, immutable";
   if (/\.(html|m?js|css|wasm|json)$/.test(path) || /^(pkg|pkg-replay|figures)\//.test(path)) return "no-cache";
   return "public, max-age=86400";
+}
+
+// What is sent gzipped: text and wasm (an image or a favicon is compressed already, or small).
+const COMPRESSED = new Set([".html", ".js", ".mjs", ".css", ".wasm", ".svg", ".json"]);
+// Each file's gzipped bytes, kept by its path while its version (size and time) holds: the
+// tests load the replay page's megabyte module hundreds of times.
+const zippedFiles = new Map();
+function gzipped(path, version, bytes) {
+  const kept = zippedFiles.get(path);
+  if (kept?.version === version) return kept.body;
+  const body = gzipSync(bytes);
+  zippedFiles.set(path, { version, body });
+  return body;
 }
 
 /** An answer other than the file: its status and a short reason for the body. */
@@ -105,18 +119,24 @@ async function answer(req, res, root) {
     throw e.code in FS_STATUS ? new Refusal(FS_STATUS[e.code], "not found") : e;
   });
   try {
+    // Text and wasm go gzipped to a browser that takes it, as a lesson's site sends them:
+    // the lesson's module is a third of its size (on a phone's network, seconds).
+    const zipped = COMPRESSED.has(extname(real)) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+    const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
     const headers = {
       ...COMMON,
       "content-type": TYPES[extname(real)] ?? "application/octet-stream",
       "cache-control": cacheControl(relative(root, real).split(sep).join("/")),
-      etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      etag: zipped ? `"${version}-gzip"` : `"${version}"`,
+      vary: "accept-encoding",
+      ...(zipped ? { "content-encoding": "gzip" } : {}),
     };
     if (req.headers["if-none-match"] === headers.etag) {
       res.writeHead(304, headers).end();
       return;
     }
     // Read whole before answering; the open handle keeps a file deleted meanwhile readable.
-    const body = await handle.readFile();
+    const body = zipped ? gzipped(real, version, await handle.readFile()) : await handle.readFile();
     res.writeHead(200, { ...headers, "content-length": body.length });
     res.end(req.method === "HEAD" ? undefined : body);
   } finally {
