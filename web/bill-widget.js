@@ -108,6 +108,9 @@ const scenarioSetting = () => schema.settings.find((s) => s.key === "scenario");
 
 // Without the table (the wasm did not load) the controls are left out: only the failure
 // message and the fallback show. With it, the fallback is hidden by its attribute.
+// The settings and the numbers open under the chart's sentences, before the panels: on a
+// phone the panels are one or two screens tall, and a field typed in below them changed a
+// chart that far above.
 const template = () => `
 <section class="bw"${schema === null ? ` aria-label="An interactive chart of an AI bill"` : ""}>
   <p class="failure" role="alert"></p>
@@ -145,7 +148,6 @@ const template = () => `
   </div>
   <p class="summary"></p>
   <p class="more"></p>
-  <div class="panels"></div>
   <div class="row">
     <button type="button" data-action="another-day" data-only></button>
     <span class="day-number" data-only></span>
@@ -160,7 +162,8 @@ const template = () => `
       <caption id="numbers-caption"></caption>
       <thead><tr></tr></thead>
     </table>
-  </div>`}
+  </div>
+  <div class="panels"></div>`}
 </section>`;
 
 // Outside a browser there is no HTMLElement: the class is still defined (and never used),

@@ -74,6 +74,30 @@ for (const path of PAGES) {
   });
 }
 
+test("on a 390 px phone each lesson's \"More settings\" opens its fields within a screen of the chart's foot, above the panels", async () => {
+  for (const path of PAGES) {
+    const { page, context, log } = await open(env, path, { viewport: PHONE });
+    await ready(page);
+    const w = page.locator("bill-widget");
+    await w.getByRole("button", { name: "More settings" }).click();
+    const { chartFoot, field, panels } = await w.evaluate((el) => {
+      const shown = (s) => [...el.shadowRoot.querySelectorAll(s)].find((e) => e.checkVisibility());
+      const top = (e) => Math.round(e.getBoundingClientRect().top);
+      return {
+        chartFoot: Math.round(shown("canvas").getBoundingClientRect().bottom),
+        field: top(shown("form input, form select")),
+        panels: top(el.shadowRoot.querySelector(".panels")),
+      };
+    });
+    // Below the panels, a lesson's first field was 1,300 to 1,800 px under its chart.
+    assert.ok(field - chartFoot < PHONE.height,
+      `${path}: the first field is ${field - chartFoot} px under the chart's foot, within a ${PHONE.height} px screen`);
+    assert.ok(field < panels, `${path}: the form (at ${field} px) comes before the panels (at ${panels} px)`);
+    assert.deepEqual(log.errors, []);
+    await context.close();
+  }
+});
+
 test("in a widget too narrow for lesson 000's numbers, yet no phone's, the table scrolls in its box, its first column in view and its edge shaded", async () => {
   const { page, context, log } = await open(env, "examples/toy-day.html", { viewport: { width: 530, height: 800 } });
   await ready(page);
