@@ -551,3 +551,25 @@ test("at 1000 px every table of a lesson's replayed traffic fits the page's colu
     assert.deepEqual(log.errors, []);
   }
 });
+
+test("the replay page says it is loading while its WebAssembly comes, and not where scripts do not run", async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route("**/pkg-replay/billsim_wasm_bg.wasm", async (route) => { await held; await route.continue(); });
+  await page.goto(`${env.base}replay.html`);
+  const loading = page.locator("replay-view .loading");
+  await loading.waitFor();
+  assert.equal(await loading.textContent(), "Loading the replay…");
+  release();
+  await page.waitForFunction(() => customElements.get("replay-view") !== undefined);
+  assert.equal(await loading.isVisible(), false, "gone once the page has drawn its controls");
+  await context.close();
+  const off = await env.browser.newContext({ javaScriptEnabled: false });
+  const still = await off.newPage();
+  await still.goto(`${env.base}replay.html`);
+  assert.equal(await still.locator("replay-view .loading").isVisible(), false, "nothing loads without scripts");
+  assert.match(await still.locator("replay-view").textContent(), /billsim replay FILE/, "the command line is offered");
+  await off.close();
+});
