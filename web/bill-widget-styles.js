@@ -163,7 +163,7 @@ tr[data-kind="heavy"] td { font-weight: 700; }
      chart's framed bar off a phone's first screen). Five or more wrap to a second row, each
      name on one line: squeezed into one row, lesson 002's five took three lines each
      ("Over / the / month") in as much height. */
-  .views { flex-wrap: wrap; gap: 0.3rem; }
+  .views { flex-wrap: wrap; gap: 0.3rem; align-items: stretch; }
   .views button { flex: 1 1 auto; min-width: max-content; overflow-wrap: normal; padding: 0.3rem 0.4rem; font-size: 0.9rem; line-height: 1.25; }
   .views:not(:has(> :nth-child(5))) { flex-wrap: nowrap; }
   .views:not(:has(> :nth-child(5))) button { min-width: min-content; }

@@ -98,6 +98,23 @@ test("on a 390 px phone each lesson's \"More settings\" opens its fields within 
   }
 });
 
+test("on a 390 px phone the view tabs of a row are of one height, the pressed one's underline inside it", async () => {
+  for (const path of PAGES) {
+    const { page, context } = await open(env, path, { viewport: PHONE });
+    await ready(page);
+    const tabs = await page.locator("bill-widget").evaluate((el) =>
+      [...el.shadowRoot.querySelectorAll(".views button")].map((b) => b.getBoundingClientRect()).map((r) => [Math.round(r.top), Math.round(r.height)]));
+    // The pressed tab's thicker underline made it, and tabs of one line, of other heights
+    // (lesson 003's: 51, 48 and 44 px).
+    for (const [top, height] of tabs) {
+      // Those of its row: centred a few pixels apart (tabs of other heights centre on the row).
+      const row = tabs.filter(([t, h]) => Math.abs(t + h / 2 - (top + height / 2)) < height / 2).map(([, h]) => h);
+      assert.ok(row.every((h) => h === height), `${path}: the tabs at ${top} px are ${row.join(", ")} px tall`);
+    }
+    await context.close();
+  }
+});
+
 test("in a widget too narrow for lesson 000's numbers, yet no phone's, the table scrolls in its box, its first column in view and its edge shaded", async () => {
   const { page, context, log } = await open(env, "examples/toy-day.html", { viewport: { width: 530, height: 800 } });
   await ready(page);
