@@ -102,7 +102,10 @@ function lessonFallbacks(v, scenarios) {
     const found = pages.map((html) => new RegExp(`<bill-widget scenario="${scenario}"[^>]*>([\\s\\S]*?)</bill-widget>`).exec(html))
       .find(Boolean);
     if (!found) throw new Error(`scripts/package: no page of web/examples has a <bill-widget scenario="${scenario}"> with its fallback`);
-    const figure = found[1].trim().split("\n").map((l, i) => `${i === 0 ? "  " : "    "}${l.trim()}`).join("\n").replaceAll('src="/widget/figures/', `src="/lessons/widget/${v}/figures/`);
+    // The page's lines, their common indent made the README's two spaces.
+    const lines = found[1].replace(/^\s*\n|\s+$/g, "").split("\n");
+    const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)[0].length));
+    const figure = lines.map((l) => `  ${l.slice(indent)}`).join("\n").replace(/(src|srcset)="\/widget\/figures\//g, `$1="/lessons/widget/${v}/figures/`);
     return `\`scenario="${scenario}"\`:\n\n\`\`\`html\n<bill-widget scenario="${scenario}">\n${figure}\n</bill-widget>\n\`\`\``;
   }).join("\n\n");
 }
@@ -192,7 +195,7 @@ function readme(v, out) {
     CSP,
     ATTRIBUTES: attributes(),
     THEME: theme(),
-    FALLBACK: fallback().replaceAll('src="figures/', `src="/lessons/widget/${v}/figures/`),
+    FALLBACK: fallback().replace(/(src|srcset)="figures\//g, `$1="/lessons/widget/${v}/figures/`),
     PRELOAD: links([...widget, ...lesson(first)]),
     LESSON_FALLBACKS: lessonFallbacks(v, later),
     LESSON_PRELOADS: later.map((scenario) => `\`scenario="${scenario}"\`:\n\n\`\`\`html\n${links(lesson(scenario))}\n\`\`\``).join("\n\n"),

@@ -10,8 +10,8 @@ before(async () => { env = await start(); });
 after(async () => { await env.stop(); });
 
 /** A page at `path` with every .wasm request refused, as a blocked or failed download is. */
-async function openBlocked(path) {
-  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+async function openBlocked(path, viewport = { width: 1000, height: 900 }) {
+  const context = await env.browser.newContext({ viewport });
   const page = await context.newPage();
   await page.route("**/*.wasm", (route) => route.abort("blockedbyclient"));
   await page.goto(env.base + path);
@@ -56,4 +56,22 @@ test("while the wasm is still on its way the page's fallback shows, and the widg
   await page.locator("bill-widget").locator(".summary").filter({ hasText: /\S/ }).waitFor();
   assert.equal(await page.locator(".fallback img").isVisible(), false, "the fallback goes once the widget is drawn");
   await context.close();
+});
+
+test("with the wasm blocked each lesson page shows on a phone its figure's narrow version, its words a phone's size, and on a desk the wide one", async () => {
+  const pages = { "examples/toy-day.html": "share-of-bill", "examples/hackathon.html": "hackathon",
+    "examples/runaway-tenant.html": "runaway-tenant", "examples/free-tier.html": "free-tier" };
+  for (const [path, figure] of Object.entries(pages)) {
+    for (const [width, file, least] of [[390, `${figure}-narrow.svg`, 300], [1000, `${figure}.svg`, 0]]) {
+      const { page, context } = await openBlocked(path, { width, height: 800 });
+      await page.locator("bill-widget").getByRole("alert").waitFor({ timeout: 5000 });
+      const img = page.locator("bill-widget img");
+      await page.waitForFunction(() => document.querySelector("bill-widget img").complete);
+      const { src, height } = await img.evaluate((i) => ({ src: i.currentSrc, height: i.getBoundingClientRect().height }));
+      assert.ok(src.endsWith(`/figures/${file}`), `${path} at ${width} px shows ${src}`);
+      // The wide figure shrunk to a phone was 192 px tall, its words 5 px high.
+      assert.ok(height >= least, `${path} at ${width} px: the figure is ${Math.round(height)} px tall`);
+      await context.close();
+    }
+  }
 });

@@ -146,3 +146,23 @@ fn figures_without_out_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("figures: needs --out DIR"));
 }
+
+#[test]
+fn figures_writes_each_figures_narrow_version_for_a_phone_with_the_same_words() {
+    let dir = fresh_dir("narrow");
+    let out = billsim(&["figures", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    // Each as tall as the widget's chart on a 390 px phone (web/bill-widget-styles.js).
+    for (name, height) in [("share-of-bill", 368), ("overrun", 368), ("over-time", 512), ("free-tier", 528)] {
+        let (wide, narrow) = (read(&format!("{name}.svg")), read(&format!("{name}-narrow.svg")));
+        assert!(narrow.starts_with(&format!("<svg width=\"366\" height=\"{height}\"")), "{name}: {}", &narrow[..60]);
+        let words = |svg: &str| svg.lines().skip(1).take(2).map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(
+            words(&narrow),
+            words(&wide),
+            "{name}: the narrow version's title and description are the wide one's"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
