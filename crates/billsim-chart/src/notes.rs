@@ -151,6 +151,18 @@ impl Notes {
         spots: Vec<(i32, i32)>,
         far: i32,
     ) -> Option<(i32, i32)> {
+        self.place_near_where(width, height, spots, far, |_| true)
+    }
+
+    /// [`Notes::place_near`] of the places `ok` takes (a top-left corner, inside the plot).
+    pub(crate) fn place_near_where(
+        &mut self,
+        width: i32,
+        height: i32,
+        spots: Vec<(i32, i32)>,
+        far: i32,
+        ok: impl Fn((i32, i32)) -> bool,
+    ) -> Option<(i32, i32)> {
         let size = (width, height);
         let inside = |spot: (i32, i32)| self.inside(spot, size);
         let step = (self.line_h / 2).max(1);
@@ -163,7 +175,8 @@ impl Notes {
             let (ix, iy) = inside((x, y));
             ((ix - x).abs() + (iy - y).abs()) / step
         };
-        let best = tries.map(|(d, spot)| (d + moved(spot), inside(spot))).min_by_key(cost).map(|(_, spot)| spot);
+        let tried = tries.map(|(d, spot)| (d + moved(spot), inside(spot))).filter(|&(_, spot)| ok(spot));
+        let best = tried.min_by_key(cost).map(|(_, spot)| spot);
         let chosen = best.filter(|&spot| covers(spot) == 0)?;
         self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
         Some(chosen)
@@ -172,15 +185,30 @@ impl Notes {
     /// The free place in the plot for a block `width` by `height` nearest `first` (a
     /// top-left corner, kept inside the plot), or nowhere.
     pub(crate) fn place_anywhere(&mut self, width: i32, height: i32, first: Option<(i32, i32)>) -> Option<(i32, i32)> {
+        self.place_anywhere_where(width, height, first.as_slice(), |_| true)
+    }
+
+    /// [`Notes::place_anywhere`] of the places `ok` takes (a top-left corner, inside the plot),
+    /// nearest the first of `spots`, down the plot's left, middle and right and under and
+    /// over each of `spots`.
+    pub(crate) fn place_anywhere_where(
+        &mut self,
+        width: i32,
+        height: i32,
+        spots: &[(i32, i32)],
+        ok: impl Fn((i32, i32)) -> bool,
+    ) -> Option<(i32, i32)> {
         let (left, top, right, bottom) = self.plot;
         let size = (width, height);
         let inside = |spot: (i32, i32)| self.inside(spot, size);
         let step = (self.line_h / 2).max(1);
-        let (fx, fy) = first.map_or((left, top), inside);
-        let xs = [left, (left + right - width) / 2, right - width];
-        let grid = (top..=bottom - height).step_by(step as usize).flat_map(|y| xs.map(|x| inside((x, y))));
+        let (fx, fy) = spots.first().map_or((left, top), |&spot| inside(spot));
+        let mut xs = vec![left, (left + right - width) / 2, right - width];
+        xs.extend(spots.iter().map(|&spot| inside(spot).0));
+        let grid = (top..=bottom - height).step_by(step as usize).flat_map(|y| xs.iter().map(move |&x| (x, y)));
+        let grid = grid.map(inside);
         let chosen = grid
-            .filter(|&spot| self.labels_covered(spot, size) == 0)
+            .filter(|&spot| self.labels_covered(spot, size) == 0 && ok(spot))
             .min_by_key(|&(x, y)| (x - fx).abs() + (y - fy).abs())?;
         self.taken.push((chosen.0, chosen.1, chosen.0 + width, chosen.1 + height));
         Some(chosen)
