@@ -1066,6 +1066,23 @@ mod tests {
                     view.lines[i].label,
                     written.len()
                 );
+                // Along the top, above the $0.001 cap line: at 672 px "↑ $2.23 by the end"
+                // stood 95 px down, under it, as if a value there. (Not yet the fourth: at
+                // 672 px the top has room for three beside the others, at 366 px for one;
+                // and not the two that read alike, "↑ $0.45 by the end".)
+                let alike = off.iter().filter(|(_, m)| m.label == mark.label).count();
+                if size.0 < 600 || alike > 1 {
+                    continue;
+                }
+                let scale_top = boxes.iter().find(|(text, ..)| text == "$0.0015").map(|(_, b, _)| (b.1 + b.3) / 2);
+                let (top, line_h) = (scale_top.expect("the scale's top is labelled"), font as i32 + 6);
+                let highest = written.iter().map(|(_, (_, y0, _, _), _)| *y0).min().unwrap_or(i32::MAX);
+                assert!(
+                    highest - top <= 3 * line_h,
+                    "at {size:?}: {:?} is {} px under the plot's top (a line is {line_h})",
+                    mark.label,
+                    highest - top
+                );
             }
         }
     }
