@@ -151,7 +151,7 @@ impl Notes {
         spots: Vec<(i32, i32)>,
         far: i32,
     ) -> Option<(i32, i32)> {
-        self.place_near_where(width, height, spots, far, |_| true)
+        self.place_near_where(width, height, spots, far, &|_| true)
     }
 
     /// [`Notes::place_near`] of the places `ok` takes (a top-left corner, inside the plot).
@@ -161,7 +161,7 @@ impl Notes {
         height: i32,
         spots: Vec<(i32, i32)>,
         far: i32,
-        ok: impl Fn((i32, i32)) -> bool,
+        ok: &dyn Fn((i32, i32)) -> bool,
     ) -> Option<(i32, i32)> {
         let size = (width, height);
         let inside = |spot: (i32, i32)| self.inside(spot, size);
@@ -185,7 +185,7 @@ impl Notes {
     /// The free place in the plot for a block `width` by `height` nearest `first` (a
     /// top-left corner, kept inside the plot), or nowhere.
     pub(crate) fn place_anywhere(&mut self, width: i32, height: i32, first: Option<(i32, i32)>) -> Option<(i32, i32)> {
-        self.place_anywhere_where(width, height, first.as_slice(), |_| true)
+        self.place_anywhere_where(width, height, first.as_slice(), &|_| true)
     }
 
     /// [`Notes::place_anywhere`] of the places `ok` takes (a top-left corner, inside the plot),
@@ -196,7 +196,7 @@ impl Notes {
         width: i32,
         height: i32,
         spots: &[(i32, i32)],
-        ok: impl Fn((i32, i32)) -> bool,
+        ok: &dyn Fn((i32, i32)) -> bool,
     ) -> Option<(i32, i32)> {
         let (left, top, right, bottom) = self.plot;
         let size = (width, height);

@@ -165,7 +165,7 @@ pub fn draw_trade_off<DB: MeasuresWords>(
             .find_map(|(lines, near)| {
                 let size = notes.size(&lines);
                 let own = |at| reads_as_own(at, size);
-                let at = notes.place_near_where(size.0, size.1, beside(size.0, size.1), KEEP_LINES_CLEAR, own)?;
+                let at = notes.place_near_where(size.0, size.1, beside(size.0, size.1), KEEP_LINES_CLEAR, &own)?;
                 if away((x, y), at, size) > near {
                     notes.give_back();
                     return None;
@@ -175,7 +175,7 @@ pub fn draw_trade_off<DB: MeasuresWords>(
             // The name alone found no place near (`place_near` just said so): anywhere free.
             .or_else(|| {
                 let own = |at| reads_as_own(at, (width, height));
-                let at = (notes.place_anywhere_where(width, height, &near, own))
+                let at = (notes.place_anywhere_where(width, height, &near, &own))
                     .or_else(|| notes.place_anywhere(width, height, near.first().copied()))?;
                 Some((names, at, (width, height)))
             });
