@@ -141,9 +141,9 @@ impl Notes {
     /// Where a block `width` by `height` goes near its `spots` (top-left corners, kept
     /// inside the plot): of them and places up to three lines above and below them, half a
     /// line at a time, the one that covers no other label with the least of the lines
-    /// hidden ([`Notes::hidden`]) plus `far` for each half line away, moved to fit the plot included (a
-    /// label far from its line reads as another's); the earliest on a tie. `None` where
-    /// each covers another label.
+    /// hidden ([`Notes::hidden`]) plus `far` for each half line away, moved to fit the plot
+    /// included (a label far from its line reads as another's); the earliest on a tie.
+    /// `None` where each covers another label.
     pub(crate) fn place_near(
         &mut self,
         width: i32,

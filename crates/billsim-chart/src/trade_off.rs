@@ -159,7 +159,7 @@ pub fn draw_trade_off<DB: MeasuresWords>(
             others.iter().map(|&o| away(o, at, size)).all(|other| other >= line_h || other + line_h / 2 >= own)
         };
         let (width, height) = notes.size(&names);
-        let near = beside(width, height);
+        let nearby = beside(width, height);
         let placed = [(full, 3 * line_h), (names.clone(), i32::MAX), (wrapped(narrow, false), i32::MAX)]
             .into_iter()
             .find_map(|(lines, near)| {
@@ -175,8 +175,8 @@ pub fn draw_trade_off<DB: MeasuresWords>(
             // The name alone found no place near (`place_near` just said so): anywhere free.
             .or_else(|| {
                 let own = |at| reads_as_own(at, (width, height));
-                let at = (notes.place_anywhere_where(width, height, &near, &own))
-                    .or_else(|| notes.place_anywhere(width, height, near.first().copied()))?;
+                let at = (notes.place_anywhere_where(width, height, &nearby, &own))
+                    .or_else(|| notes.place_anywhere(width, height, nearby.first().copied()))?;
                 Some((names, at, (width, height)))
             });
         let Some((lines, (lx, ly), (width, height))) = placed else { continue };

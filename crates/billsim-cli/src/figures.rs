@@ -19,10 +19,10 @@ use std::path::{Path, PathBuf};
 const SIZE: (u32, u32) = (800, 420);
 /// The width of each figure's narrow version: the widget's chart on a 390 px phone. Its
 /// height is the figure's own (the widget's chart's there, web/bill-widget-styles.js), so
-/// that its words are as large as the widget's and the widget takes its place.
+/// that its words are as large as the widget's.
 const NARROW_WIDTH: u32 = 366;
 /// The narrow version's file: the figure's name with this before `.svg`.
-pub const NARROW: &str = "-narrow";
+const NARROW: &str = "-narrow";
 
 /// Each figure `billsim figures` writes: its file, what it shows (the command's help lists
 /// these), its narrow version's height, and how it is drawn at a size.
