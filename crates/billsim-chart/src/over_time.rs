@@ -533,6 +533,12 @@ mod tests {
         runs.map(|r| over_time(&r).unwrap()).chain([tripped_view(), runaway_day()]).collect()
     }
 
+    /// The box of a trip's label's first line (a long label wraps) among an SVG's `boxes`;
+    /// `None` for a label left out for want of room (the sentences say it).
+    fn event_label(boxes: &[(String, crate::rows::TextBox, u32)], event: &Mark) -> Option<crate::rows::TextBox> {
+        boxes.iter().find(|(text, ..)| text.len() >= 10 && event.label.starts_with(text.as_str())).map(|(_, b, _)| *b)
+    }
+
     /// The rings around trips in an SVG drawing of the chart (circles of the ring's radius,
     /// not filled): their centres.
     fn rings(svg: &str, theme: &Theme) -> Vec<(i32, i32)> {
@@ -567,13 +573,7 @@ mod tests {
                 assert_eq!(rings.len(), trips.len(), "{} at {size:?}: a ring a trip", view.title);
                 let boxes = text_boxes(&svg);
                 for event in &view.events {
-                    // Its first line (a long label wraps); a label left out for want of room
-                    // is not drawn, and the sentences say it.
-                    let Some((_, (x0, y0, x1, y1), _)) =
-                        boxes.iter().find(|(text, ..)| text.len() >= 10 && event.label.starts_with(text.as_str()))
-                    else {
-                        continue;
-                    };
+                    let Some((x0, y0, x1, y1)) = event_label(&boxes, event) else { continue };
                     let away = |&(cx, cy): &(i32, i32)| (x0 - cx).max(cx - x1).max(0) + (y0 - cy).max(cy - y1).max(0);
                     let mine = |t: &&Mark| event.label.starts_with(t.label.as_str());
                     let of =
@@ -1041,13 +1041,9 @@ mod tests {
             let svg = svg_of(&view, size, theme);
             let boxes = text_boxes(&svg);
             for event in &view.events {
-                let Some((_, (x0, y0, x1, y1), _)) =
-                    boxes.iter().find(|(text, ..)| text.len() >= 10 && event.label.starts_with(text.as_str()))
-                else {
-                    continue;
-                };
+                let Some((x0, y0, x1, y1)) = event_label(&boxes, event) else { continue };
                 for (i, line) in view.lines.iter().enumerate() {
-                    let hidden = length_under(&svg, &hex(line_colour(&theme, i)), (*x0, *y0, *x1, *y1));
+                    let hidden = length_under(&svg, &hex(line_colour(&theme, i)), (x0, y0, x1, y1));
                     assert!(
                         hidden * 3 < x1 - x0,
                         "at {size:?}: {:?} hides {hidden} px of {:?}'s line under its {} px",
