@@ -170,6 +170,8 @@ pub fn draw_over_time<DB: MeasuresWords>(
             line.points[..shown].iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect()
         })
         .collect();
+    let marker_r = theme.px(4) as i32;
+    let mut marked: Vec<(i32, i32)> = Vec::new();
     for (i, points) in drawn.iter().enumerate() {
         let colour = line_colour(theme, i);
         area.draw(&PathElement::new(points.clone(), ShapeStyle::from(&colour).stroke_width(theme.px(2))))?;
@@ -177,7 +179,8 @@ pub fn draw_over_time<DB: MeasuresWords>(
         let staggered = (0..markers).map(|m| left + (right - left) * (m * n + i as i32 + 1) / (markers * n + 1));
         for x in staggered.chain([right]) {
             if let Some(&p) = points.iter().min_by_key(|p| (p.0 - x).abs()) {
-                draw_marker(area, SHAPES[i % SHAPES.len()], p, theme.px(4) as i32, colour, theme)?;
+                draw_marker(area, SHAPES[i % SHAPES.len()], p, marker_r, colour, theme)?;
+                marked.push(p);
             }
         }
     }
@@ -195,7 +198,13 @@ pub fn draw_over_time<DB: MeasuresWords>(
     let limits: Vec<Vec<(i32, i32)>> = (view.limits.iter().filter(|l| !l.above))
         .map(|l| l.points.iter().map(|p| (x_of(p[0]), y_of(p[1]))).collect())
         .collect();
-    let lines = drawn.iter().chain(&limits).map(|pixels| evenly_along(pixels, every)).collect();
+    let mut lines: Vec<Vec<(i32, i32)>> =
+        drawn.iter().chain(&limits).map(|pixels| evenly_along(pixels, every)).collect();
+    // And each marker, as its centre and corners: a label over a whole one costs as much as
+    // one along five points of a line (at 1000 px lesson 002's "ledger down", moved off a
+    // flat line, hid a diamond and a cross).
+    let corners = [(0, 0), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+    lines.extend(marked.iter().map(|&(x, y)| corners.map(|(dx, dy)| (x + dx * marker_r, y + dy * marker_r)).to_vec()));
     let mut notes = Notes { taken: Vec::new(), lines, plot: (left, top, right, bottom), font, line_h };
     let gap = theme.px(3) as i32;
 
@@ -1090,21 +1099,16 @@ mod tests {
                     view.lines[i].label,
                     written.len()
                 );
-                // Along the top, above the $0.001 cap line: at 672 px "↑ $2.23 by the end"
-                // stood 95 px down, under it, as if a value there. (Not yet on a phone: at
-                // 366 px the top has room for one beside the others.)
+                // Above the $0.001 cap line: at 672 px "↑ $2.23 by the end" stood 95 px down,
+                // under it, as if a value there. (Not yet on a phone: at 366 px the top has
+                // room for one beside the others.)
                 if size.0 < 600 {
                     continue;
                 }
-                let scale_top = boxes.iter().find(|(text, ..)| text == "$0.0015").map(|(_, b, _)| (b.1 + b.3) / 2);
-                let (top, line_h) = (scale_top.expect("the scale's top is labelled"), font as i32 + 6);
-                let highest = written.iter().map(|(_, (_, y0, _, _), _)| *y0).min().unwrap_or(i32::MAX);
-                assert!(
-                    highest - top <= 3 * line_h,
-                    "at {size:?}: {:?} is {} px under the plot's top (a line is {line_h})",
-                    mark.label,
-                    highest - top
-                );
+                let cap = boxes.iter().find(|(text, ..)| text == "$0.001").map(|(_, b, _)| (b.1 + b.3) / 2);
+                let cap = cap.expect("the cap's gridline is labelled");
+                let (_, (_, _, _, foot), _) = written[0];
+                assert!(*foot <= cap, "at {size:?}: {:?} reaches {foot} px, under the cap line at {cap}", mark.label);
             }
         }
     }
