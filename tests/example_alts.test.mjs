@@ -60,3 +60,21 @@ test("every number an example page's fallback picture states is one the core giv
   // The pages state eight numbers exactly: a test that found fewer would check less than it says.
   assert.ok(checked >= 8, `only ${checked} numbers found in the example pages' alts`);
 });
+
+test("every example page's fallback picture gives the width and height its SVG was drawn at", () => {
+  let checked = 0;
+  for (const page of pages) {
+    const html = readFileSync(join(web, "examples", page), "utf8");
+    // An <img src> or a <source srcset> of a figure, with its width and height.
+    for (const [tag] of html.matchAll(/<(?:img|source)\b[^>]*?(?:src|srcset)="\/widget\/figures\/[^"]+"[^>]*>/g)) {
+      const figure = /(?:src|srcset)="\/widget\/figures\/([^"]+)"/.exec(tag)[1];
+      const [w, h] = ["width", "height"].map((a) => new RegExp(`\\b${a}="(\\d+)"`).exec(tag)?.[1]);
+      const svg = readFileSync(join(web, "figures", figure), "utf8");
+      const drawn = /^<svg width="(\d+)" height="(\d+)"/.exec(svg);
+      assert.deepEqual([w, h], [drawn[1], drawn[2]], `${page}: ${figure} is given as ${w} x ${h}, drawn ${drawn[1]} x ${drawn[2]}`);
+      checked += 1;
+    }
+  }
+  // Five pages, each figure wide and narrow: a test that found fewer would check less than it says.
+  assert.ok(checked >= 10, `only ${checked} figures found in the example pages`);
+});
