@@ -169,11 +169,11 @@ const template = () => `
 // Outside a browser there is no HTMLElement: the class is still defined (and never used),
 // so that importing the module does not throw.
 class BillWidget extends (globalThis.HTMLElement ?? class {}) {
-  // How the widget shows each of the core's charts: its panel and canvas, the settings
-  // its exports take (where not its scenario's), whether it frames a policy (its panel holds the policy buttons),
-  // and what writes and draws it. The one place that says which of the
-  // core's views the page can show: a view whose chart has no entry here gets no button
-  // and is refused from attributes and the address.
+  // How the widget shows each of the core's charts: its panel and canvas, the settings its
+  // exports take (where not its scenario's), whether it frames a policy (its panel holds
+  // the policy buttons), and what writes and draws it. The one place that says which of
+  // the core's views the page can show: a view whose chart has no entry here gets no
+  // button and is refused from attributes and the address.
   static #shows = {
     shareOfBill: {
       panel: ".day-view",
