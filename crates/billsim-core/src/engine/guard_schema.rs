@@ -8,7 +8,8 @@
 //! path and what it allows, as from a file.
 //!
 //! Left out: `reason` and `retryAfter` (they name a refusal, they do not change it), and a
-//! policy's `processes`, `ladder` and `ledger` (a policy file still takes them).
+//! policy's `processes`, `ladder` and `ledger`: the editor keeps these as written
+//! ([`Edited::more`]), shows them, and gives them back with the policy.
 //!
 //! [`policy_file::read`]: crate::engine::policy_file::read
 
@@ -263,6 +264,11 @@ pub const GUARD_STARTS: &[GuardStart] = &[
 pub struct Edited {
     pub name: String,
     pub guards: Vec<Map<String, Value>>,
+    /// Its other fields (`processes`, `ladder`, `ledger`), which the editor has no boxes
+    /// for: kept as written beside the guards (in the same object, as a policy file has
+    /// them), so that an edit of a guard, or an address, keeps lesson 002's ledger.
+    #[serde(flatten)]
+    pub more: Map<String, Value>,
 }
 
 /// `policies` as an editor holds them: as the language writes them.
@@ -270,11 +276,20 @@ pub fn edited(policies: &[Policy]) -> Vec<Edited> {
     policies
         .iter()
         .map(|p| {
-            let written = serde_json::to_value(p).unwrap_or_default();
-            let guards = written["guards"].as_array().cloned().unwrap_or_default();
+            // A policy is written as an object; the rest of it, once its name and guards are
+            // taken out, is what the editor keeps as written.
+            let mut more = match serde_json::to_value(p) {
+                Ok(Value::Object(written)) => written,
+                _ => Map::new(),
+            };
+            more.remove("name");
+            let guards = match more.remove("guards") {
+                Some(Value::Array(guards)) => guards,
+                _ => Vec::new(),
+            };
             let guards =
                 guards.into_iter().filter_map(|g| if let Value::Object(g) = g { Some(g) } else { None }).collect();
-            Edited { name: p.name.clone(), guards }
+            Edited { name: p.name.clone(), guards, more }
         })
         .collect()
 }
@@ -347,6 +362,29 @@ mod tests {
     fn the_main_policies_read_back_from_the_editor_as_they_were() {
         let (policies, _) = main_policies();
         assert_eq!(read(&edited(&policies)).unwrap(), policies);
+    }
+
+    #[test]
+    fn every_lessons_policies_read_back_from_the_editor_with_their_ledger_and_ladder() {
+        use crate::scenario::{registry::SCENARIOS, Values};
+        for scenario in SCENARIOS {
+            let policies = scenario.build(0, &Values::defaults(scenario)).unwrap().policies;
+            let held = edited(&policies);
+            assert_eq!(read(&held).unwrap(), policies, "{}: read back as they were", scenario.name);
+            // What the editor shows no box for is kept beside the guards.
+            for (p, e) in policies.iter().zip(&held) {
+                let kept: Vec<&String> = e.more.keys().collect();
+                let has = |key: &str| kept.iter().any(|k| *k == key);
+                assert_eq!(has("ladder"), !p.ladder.is_empty(), "{} {}: kept {kept:?}", scenario.name, p.name);
+                assert_eq!(has("processes"), p.processes != 1, "{} {}: kept {kept:?}", scenario.name, p.name);
+            }
+        }
+        let tenant = crate::scenario::registry::find("runawayTenant").unwrap();
+        let held = edited(&tenant.build(0, &Values::defaults(tenant)).unwrap().policies);
+        assert!(
+            held.iter().filter(|e| e.more.contains_key("ledger")).count() >= 4,
+            "lesson 002's ledgers kept: {held:?}"
+        );
     }
 
     #[test]
@@ -452,10 +490,10 @@ mod tests {
 
     #[test]
     fn a_bad_limit_names_the_policy_the_guard_and_the_field_and_its_range() {
-        let ok = Edited { name: "ok".into(), guards: vec![] };
+        let ok = Edited { name: "ok".into(), guards: vec![], more: Map::new() };
         let mut g = start("Requests per user");
         g["limit"] = Value::from(0);
-        let bad = Edited { name: "tight".into(), guards: vec![g.as_object().unwrap().clone()] };
+        let bad = Edited { name: "tight".into(), guards: vec![g.as_object().unwrap().clone()], more: Map::new() };
         assert_eq!(
             read(&[ok, bad]).unwrap_err().to_string(),
             "policies[1].guards[0].limit: must be a whole number of requests from 1 to 4294967295; got 0"

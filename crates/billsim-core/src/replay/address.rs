@@ -210,4 +210,14 @@ mod tests {
         let text = serde_json::to_string(&policies).unwrap();
         assert_eq!(read(&pairs(&[("policies", &text)])).policies, Some(policies));
     }
+
+    #[test]
+    fn a_lessons_ledger_and_ladder_in_the_address_are_kept_with_their_policies() {
+        let tenant = crate::scenario::registry::find("runawayTenant").unwrap();
+        let own = tenant.build(0, &crate::scenario::Values::defaults(tenant)).unwrap().policies;
+        let policies = crate::engine::guard_schema::edited(&own);
+        assert!(policies.iter().any(|p| p.more.contains_key("ledger") && p.more.contains_key("ladder")));
+        let text = serde_json::to_string(&policies).unwrap();
+        assert_eq!(read(&pairs(&[("policies", &text)])).policies, Some(policies), "lesson 002's policies, whole");
+    }
 }
