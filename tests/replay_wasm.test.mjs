@@ -167,6 +167,30 @@ test("a log said to be a lesson's traffic marks that lesson's abusers, and a les
   }
 });
 
+test("a lesson's traffic is replayed under the lesson's own policies, to billsim run's bills, named as its widget names them", () => {
+  for (const name of ["freeTier", "hackathon", "runawayTenant"]) {
+    const made = wasm.replayLessonLog(name);
+    const own = parseExact(execFileSync(billsim, ["run", "--scenario", name, "--seed", "0", "--json"], { encoding: "utf8" }));
+    const expected = own.policies.map((o) => [o.policy, o.billNanos]);
+    const bytes = new TextEncoder().encode(made.text);
+    const replay = wasm.Replay.read(reader(bytes), { lesson: name });
+    const view = replay.run(null, "", null);
+    assert.deepEqual(view.bills.map((b) => [b.policy, BigInt(b.billNanos)]), expected, `${name}: the lesson's bills`);
+    assert.deepEqual(view.share.bars.map((b) => b.label), own.labels, `${name}: the lesson's labels`);
+    // The editor's copy (lesson 002's ledger and ladder kept beside the guards) runs the same.
+    assert.deepEqual(made.policies.map((p) => p.name), own.policies.map((o) => o.policy), `${name}: the editor's policies`);
+    assert.deepEqual(bills(replay.run(made.policies, "", null)), bills(view), `${name}: the editor's copy gives the same bills`);
+    replay.free();
+  }
+  const tenant = wasm.replayLessonLog("runawayTenant").policies;
+  assert.ok(tenant.filter((p) => p.ledger !== undefined).length >= 4 && tenant.some((p) => Array.isArray(p.ladder)),
+    `lesson 002's ledgers and ladders kept: ${tenant.map((p) => Object.keys(p).join("+")).join(", ")}`);
+  // A reader's own log (no lesson) keeps the page's default policies.
+  const text = new TextEncoder().encode(wasm.replayLessonLog("freeTier").text);
+  const page = wasm.replayPage();
+  assert.deepEqual(wasm.Replay.read(reader(text), {}).run(null, "", null).bills.map((b) => b.policy), page.policies.map((p) => p.name));
+});
+
 test("the page's words and the guard's fields come from the core, and the default policies are the replay's", () => {
   const page = wasm.replayPage();
   assert.deepEqual(page.formats.map(([name]) => name), ["generic", "litellm", "helicone", "langfuse", "otlp"]);

@@ -4,7 +4,7 @@
 // editor; the page draws what the core made. Every word, name, range and default comes
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
-import { fillTable, tableCards } from "./table-cells.js";
+import { cell, fillTable, tableCards } from "./table-cells.js";
 import { choiceButtons, escape, options } from "./markup.js";
 import init, {
   drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend, replayTiersText,
@@ -369,7 +369,7 @@ class ReplayView extends HTMLElement {
     // The address takes the editor's policies once they have run (#fromGood).
     this.#q(".apply").addEventListener("click", () => this.#rerun(true));
     this.#q(".reset").addEventListener("click", () => {
-      this.#policies = structuredClone(page.policies);
+      this.#policies = structuredClone(this.#defaultsOf(this.#file));
       this.#setApplied(null);
       this.#toAddress();
       this.#renderEditor();
@@ -441,11 +441,35 @@ class ReplayView extends HTMLElement {
     link.download = made.fileName;
   }
 
+  // The policies `file` is replayed under until the reader applies others (the core's, as
+  // the editor holds them): a lesson's traffic under its lesson's own, any other log under
+  // the page's.
+  #defaultsOf(file) {
+    return this.#lessonLogs.get(file)?.policies ?? page.policies;
+  }
+
+  // Whether two lists of policies, as the editor holds them, are the same.
+  #same(a, b) {
+    try {
+      return replayPoliciesText(a) === replayPoliciesText(b);
+    } catch {
+      return false;
+    }
+  }
+
   // A new file: read by a worker of its own; the last good view stays until it is replayed,
   // under the policies applied (or, from the editor's buttons, its own: `editor`).
   #read(file, editor = { fromEditor: false, defaults: false }) {
-    // A new file is first read by its format's user: another file's fields are not its own.
-    if (file !== this.#file) this.#q(".per").replaceChildren();
+    if (file !== this.#file) {
+      // A new file is first read by its format's user: another file's fields are not its own.
+      this.#q(".per").replaceChildren();
+      // Under the defaults, the editor shows the new file's (a lesson's own policies), but
+      // keeps an edit the reader has not applied yet.
+      if (this.#applied === null && this.#keptLink === null && this.#same(this.#policies, this.#defaultsOf(this.#file))) {
+        this.#policies = structuredClone(this.#defaultsOf(file));
+        this.#renderEditor();
+      }
+    }
     this.#file = file;
     this.#cancelPending();
     const worker = this.#spare ?? this.#newWorker();
@@ -799,6 +823,16 @@ class ReplayView extends HTMLElement {
         set.append(none);
       }
       policy.guards.forEach((guard, j) => set.append(this.#guardFields(policy, guard, j, `${at}.guards[${j}]`)));
+      // A lesson's ledger and ladder (a policy's other fields), shown as the language
+      // writes them and given back with the policy.
+      const more = Object.keys(policy).filter((key) => key !== "name" && key !== "guards");
+      if (more.length > 0) {
+        const kept = document.createElement("p");
+        kept.className = "kept-more";
+        kept.append(w.keptAsWritten);
+        for (const key of more) kept.append(" ", cell("code", `"${key}": ${replayPoliciesText(policy[key])}`));
+        set.append(kept);
+      }
       const row = document.createElement("div");
       row.className = "row";
       row.innerHTML = `<label>${escape(w.guardStart)} <select data-at="${at}/start">${options(page.guardStarts.map((g, k) => [String(k), g.label]), "")}</select></label>

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { start, load, axeScan, replayDrawn as drawn, replayNext as next } from "./harness.mjs";
@@ -41,13 +41,22 @@ const shown = (page) => el(page).evaluate((e) => {
   };
 });
 
-/** `billsim run --scenario NAME --seed 0 --export-log FILE`, and `billsim replay FILE --json`'s bills and refusals. */
-function exported(name) {
+/** `billsim replay FILE --json`'s bills and refusals, under the policy file `policy` if given. */
+function replayBills(file, policy = null) {
+  const args = ["replay", file, "--json", ...(policy ? ["--policy", policy] : [])];
+  const out = parseExact(execFileSync(billsim, args, { encoding: "utf8" }));
+  return out.policies.map((o) => ({ policy: o.policy, billNanos: o.billNanos, refused: o.perUser.reduce((n, u) => n + u.refused, 0n) }));
+}
+
+/** `billsim run --scenario NAME --seed 0 --export-log FILE`, and that log's bills and
+ *  refusals under its lesson's own policies (`billsim policies --scenario NAME`), as the
+ *  page replays a lesson's traffic. */
+async function exported(name) {
   const file = join(tmp, `${name}-cli.csv`);
+  const policy = join(tmp, `${name}-policies.json`);
   execFileSync(billsim, ["run", "--scenario", name, "--seed", "0", "--export-log", file], { stdio: "ignore" });
-  const out = parseExact(execFileSync(billsim, ["replay", file, "--json"], { encoding: "utf8" }));
-  const bills = out.policies.map((o) => ({ policy: o.policy, billNanos: o.billNanos, refused: o.perUser.reduce((n, u) => n + u.refused, 0n) }));
-  return { file, bills };
+  await writeFile(policy, execFileSync(billsim, ["policies", "--scenario", name], { encoding: "utf8" }));
+  return { file, bills: replayBills(file, policy) };
 }
 
 /** Tabs to the element of the shadow root that `cls` names, at most 30 times; whether it got there. */
@@ -71,17 +80,18 @@ test("a lesson's traffic replays in the page by keyboard to billsim replay's bil
   assert.ok(await tabTo(page, "try"), "the button is reached by Tab");
   await page.keyboard.press("Enter");
   await next(page, 0);
-  const free = exported("freeTier");
+  const free = await exported("freeTier");
   let v = await shown(page);
   assert.equal(v.problem, "");
-  assert.deepEqual(v.bills, free.bills, "the page's bills and refusals are billsim replay's of the exported file");
+  assert.deepEqual(v.bills, free.bills, "the page's bills and refusals are billsim replay's of the exported file under the lesson's policies");
   assert.equal(v.replayed, "Lesson 003's free tier, run 0, as a generic CSV log of 2,322 calls. Download this log, to see the format to write");
   // Said to be the lesson's, its script and sockpuppets are its abusers, drawn and counted as the lesson does.
   assert.deepEqual(v.kinds.slice(0, 2), ["script: abuser", "sockpuppet: abuser"], v.kinds.join(", "));
   assert.ok(v.kinds.slice(2).every((k) => k.endsWith(": honest")), v.kinds.join(", "));
   assert.match(v.note, /refused: script and sockpuppet [\d,]+, honest\u00a0[\d,]+\u00a0of\u00a0802$/);
 
-  // The link gives the log, byte for byte the CLI's; read back as the reader's own file, the same bills.
+  // The link gives the log, byte for byte the CLI's; read back as the reader's own file, billsim
+  // replay's bills under the page's default policies.
   const [download] = await Promise.all([page.waitForEvent("download"), el(page).locator("a.log-link").click()]);
   assert.equal(download.suggestedFilename(), "freeTier-run-0.csv");
   const saved = join(tmp, "downloaded.csv");
@@ -91,7 +101,7 @@ test("a lesson's traffic replays in the page by keyboard to billsim replay's bil
   await el(page).locator("input.file").setInputFiles(saved);
   await next(page, before);
   v = await shown(page);
-  assert.deepEqual(v.bills, free.bills, "the downloaded log replays to the same bills");
+  assert.deepEqual(v.bills, replayBills(free.file), "the downloaded log, a reader's own, replays as billsim replay does");
   assert.equal(v.replayed, null, "a reader's own file is no lesson's: the line goes");
   assert.ok(v.kinds.every((k) => k.endsWith(": honest")), `nobody in a reader's own log is known to be an abuser: ${v.kinds}`);
 
@@ -103,7 +113,7 @@ test("a lesson's traffic replays in the page by keyboard to billsim replay's bil
   await page.keyboard.press("Enter");
   await next(page, before);
   v = await shown(page);
-  assert.deepEqual(v.bills, exported("toyDay").bills, "lesson 000's day: billsim replay's bills");
+  assert.deepEqual(v.bills, (await exported("toyDay")).bills, "lesson 000's day: billsim replay's bills");
   assert.equal(v.replayed, "Lesson 000's day, run 0, as a generic CSV log of 417 calls. Download this log, to see the format to write");
 
   // Nothing fetched for the log: only the page's own worker and module, and blob: URLs (and
@@ -135,4 +145,56 @@ test("readable at 390 and 1000 px with a lesson's traffic replayed (screenshots 
     await page.screenshot({ path: new URL(`replay-lesson-log-${width}.png`, SHOTS).pathname, fullPage: true });
     assert.deepEqual(log.errors, []);
   }
+});
+
+test("a lesson's traffic runs under its lesson's own policies, which the editor shows with lesson 002's ledger kept, and a reader's own log under the page's", async () => {
+  const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 900 } });
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const w = el(page);
+  const editor = () => w.evaluate((e) => ({
+    legends: [...e.shadowRoot.querySelectorAll(".policy-legend")].map((l) => l.textContent),
+    kept: [...e.shadowRoot.querySelectorAll(".kept-more")].map((p) => p.textContent),
+    labels: e.view?.share.bars.map((b) => b.label) ?? null,
+  }));
+  await w.locator("select.lesson").selectOption("runawayTenant");
+  await w.locator(".try").click();
+  await next(page, 0);
+  const tenant = await exported("runawayTenant");
+  assert.deepEqual((await shown(page)).bills, tenant.bills, "lesson 002's bills, as billsim replay gives them under its policies");
+  await w.locator(".editor summary").click();
+  let e = await editor();
+  assert.equal(e.legends[1], "Meter the request only (paying $20.00 a day): only a task's first call is reserved (meterRequestOnly)",
+    "each policy named as the lesson's widget names it");
+  assert.equal(e.kept.length, 4, `the four capped policies show their ledger: ${e.kept.join(" | ")}`);
+  assert.match(e.kept[0], /^Also in this policy, kept as written \(the editor has no boxes for these\): "ledger": \{.*"meter":"perRequest"/);
+  assert.match(e.kept[2], /"ladder": \["claude-opus-4-8","claude-sonnet-4-6","claude-haiku-4-5"\]/);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `the ledger's text does not widen the page at 390 px (${wide})`);
+
+  // An edit of one policy's guard keeps its ledger and ladder: the others' bills stay the lesson's.
+  const tier = w.locator('[data-at="policies[3].guards[0].tiers"]');
+  await tier.fill((await tier.inputValue()).replace("runaway: 20", "runaway: 40"));
+  let n = await drawn(page);
+  await w.locator(".apply").click();
+  await next(page, n);
+  const edited = (await shown(page)).bills;
+  assert.equal(edited[3].policy, "degradeLadder");
+  assert.notEqual(edited[3].billNanos, tenant.bills[3].billNanos, "the edited policy's bill moved");
+  assert.deepEqual(edited.filter((_, i) => i !== 3), tenant.bills.filter((_, i) => i !== 3), "the others' bills are the lesson's");
+  e = await editor();
+  assert.equal(e.kept.length, 4, "still kept after the edit");
+  assert.equal(e.labels[2], "Daily cap, hard block (paying $20.00 a day): every call reserved", `${e.labels}`);
+
+  // Back to the defaults: the lesson's own again. A reader's own log: the page's defaults.
+  n = await drawn(page);
+  await w.locator(".reset").click();
+  await next(page, n);
+  assert.deepEqual((await shown(page)).bills, tenant.bills, "back to the lesson's own");
+  n = await drawn(page);
+  await w.locator("input.file").setInputFiles(tenant.file);
+  await next(page, n);
+  assert.deepEqual((await shown(page)).bills, replayBills(tenant.file), "a reader's own log under the page's defaults");
+  e = await editor();
+  assert.deepEqual(e.kept, [], "the editor holds the page's defaults, which have no ledger");
+  assert.deepEqual(log.errors, []);
 });

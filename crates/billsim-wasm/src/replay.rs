@@ -13,7 +13,7 @@
 use crate::js_output::{memory_bytes, on_canvas, to_js};
 use crate::{js_input, Thrown};
 use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_STARTS};
-use billsim_core::engine::{self, read_policy_file, BadFile, PriceTable, Record, RunError, GUARD_KEYS};
+use billsim_core::engine::{self, read_policy_file, BadFile, Policy, PriceTable, Record, RunError, GUARD_KEYS};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Options};
 use billsim_core::scenario::registry;
@@ -125,8 +125,10 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
 
 /// A lesson's traffic as a log (`scenario`, one of `replayPage().lessonLogs`): run 0 at its
 /// default settings written as the generic CSV log `billsim run --scenario NAME --seed 0
-/// --export-log FILE` writes, `{ text, calls, fileName, said }`, for the page to read as a
-/// dropped file. Another name throws an Error whose `field` is `scenario`, listing them.
+/// --export-log FILE` writes, `{ text, calls, fileName, said, policies }`, for the page to
+/// read as a dropped file; `policies` are the lesson's own as the editor holds them, which
+/// that log is replayed under until the reader applies others (`Replay.read`'s `lesson`).
+/// Another name throws an Error whose `field` is `scenario`, listing them.
 #[wasm_bindgen(js_name = replayLessonLog)]
 pub fn replay_lesson_log(scenario: JsValue) -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
@@ -136,10 +138,12 @@ pub fn replay_lesson_log(scenario: JsValue) -> Result<JsValue, Thrown> {
         calls: usize,
         file_name: String,
         said: String,
+        policies: Vec<Edited>,
     }
     let name = scenario.as_string().unwrap_or_default();
     let made = lesson_log::lesson_log(&name).map_err(|e| Thrown::with_field("scenario", e))?;
-    to_js(&Shown { text: made.text, calls: made.calls, file_name: made.file_name, said: made.said })
+    let policies = guard_schema::edited(&made.policies);
+    to_js(&Shown { text: made.text, calls: made.calls, file_name: made.file_name, said: made.said, policies })
 }
 
 /// What the page's address asks for (`pairs`: its keys and values after the `#`, as
@@ -195,7 +199,15 @@ pub struct Replay {
     /// The field read as the user (`options.per`).
     per: Option<String>,
     /// The lesson whose traffic it is (`options.lesson`).
-    lesson: Option<&'static str>,
+    lesson: Option<OfLesson>,
+}
+
+/// A lesson's traffic replayed: the lesson, and its own policies with their labels
+/// ([`lesson_log::own_policies`]), which the log runs under until the reader applies others.
+struct OfLesson {
+    name: &'static str,
+    policies: Vec<Policy>,
+    labels: Vec<String>,
 }
 
 #[wasm_bindgen]
@@ -229,7 +241,8 @@ impl Replay {
         // The table's cached-input prices (its optional column), as billsim replay --prices.
         self.log.cached_prices = cached;
         let policies = if policies.is_null() || policies.is_undefined() {
-            None
+            // A lesson's traffic is replayed under the lesson's own policies, else the main ones.
+            self.lesson.as_ref().map(|l| l.policies.clone())
         } else {
             let text = policy_file_text(&policies)?;
             let file = read_policy_file(&text).map_err(|e| policies_refused(e, &text))?;
@@ -256,7 +269,10 @@ impl Replay {
             run::add(&mut log, &add, 0).map_err(Thrown::general)?;
             run::run_in_place(&mut log, policies, prices.as_ref(), Record::default()).map_err(refused)?
         };
-        let replayed = ReplayRun { lesson: self.lesson, ..replayed };
+        let replayed = match &self.lesson {
+            Some(l) => replayed.of_lesson(l.name, (&l.policies, &l.labels)),
+            None => replayed,
+        };
         let view = view::view(&replayed)?;
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
@@ -308,6 +324,14 @@ impl Replay {
     /// [`Replay::read`] within `most` (the page's limits, or a test's smaller ones).
     pub fn read_within(read: Function, options: JsValue, most: Most) -> Result<Replay, Thrown> {
         let (options, lesson) = read_options(&options)?;
+        let lesson = match lesson {
+            Some(name) => {
+                let (policies, labels) =
+                    lesson_log::own_policies(name).map_err(|e| Thrown::with_field("lesson", e.to_string()))?;
+                Some(OfLesson { name, policies, labels })
+            }
+            None => None,
+        };
         if let Some(bytes) = options.bytes.filter(|b| *b > most.bytes) {
             return Err(Thrown::with_field("file", page::too_big(Some(bytes), None, most.bytes)));
         }

@@ -4,6 +4,7 @@
 //! and to offer for download, so that a reader without a log sees a result and the format
 //! to write.
 
+use crate::engine::{Policy, RunError};
 use crate::replay::export::{self, Order};
 use crate::scenario::registry;
 use crate::scenario::Values;
@@ -37,6 +38,9 @@ pub struct LessonLog {
     pub file_name: String,
     /// What was replayed: "Lesson 003's free tier, run 0, as a generic CSV log of 2,322 calls".
     pub said: String,
+    /// The lesson's own policies at its defaults, with their labels ([`own_policies`]).
+    pub policies: Vec<Policy>,
+    pub labels: Vec<String>,
 }
 
 /// Scenario `name`'s run [`SEED`] at its default settings as a generic log; the error
@@ -53,5 +57,17 @@ pub fn lesson_log(name: &str) -> Result<LessonLog, String> {
         calls,
         file_name: format!("{}-run-{SEED}.csv", scenario.name),
         said: format!("{}, run {SEED}, as a generic CSV log of {} calls", scenario.lesson, grouped(calls as u64)),
+        policies: built.policies,
+        labels: built.labels,
     })
+}
+
+/// Scenario `name`'s own policies at its default settings, with their labels as its widget
+/// says them ("All three layers"): what a replay of its log runs under until the reader
+/// applies others, so that the page gives the lesson's own bills.
+pub fn own_policies(name: &str) -> Result<(Vec<Policy>, Vec<String>), RunError> {
+    let scenario = registry::find(name).map_err(RunError::Setting)?;
+    // The policies come from the settings alone (the traffic built beside them is dropped).
+    let built = scenario.build(SEED, &Values::defaults(scenario))?;
+    Ok((built.policies, built.labels))
 }

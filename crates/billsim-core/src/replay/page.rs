@@ -59,6 +59,9 @@ pub struct Words {
     /// A guard's field the editor has no control for (a link's typo, "windw"): its button.
     pub remove_field: &'static str,
     pub no_guards: &'static str,
+    /// Before a policy's fields the editor has no boxes for (a ledger, a ladder), shown as
+    /// the language writes them and kept.
+    pub kept_as_written: &'static str,
     pub add_policy: &'static str,
     pub remove_policy: &'static str,
     pub new_policy: &'static str,
@@ -113,11 +116,12 @@ pub const WORDS: Words = Words {
     remove_guard: "Remove guard",
     remove_field: "Remove the field",
     no_guards: "No guard: every call is served.",
+    kept_as_written: "Also in this policy, kept as written (the editor has no boxes for these):",
     add_policy: "Add policy",
     remove_policy: "Remove policy",
     new_policy: "myPolicy",
     apply: "Replay under these policies",
-    reset: "Back to the default policies",
+    reset: "Back to the default policies (a lesson's own, for its traffic)",
     results: "What each policy would have done",
     notes: "What the reading assumed",
     show_policy: "Framed policy",

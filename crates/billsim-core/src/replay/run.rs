@@ -73,6 +73,21 @@ pub struct ReplayRun {
     pub lesson: Option<&'static str>,
 }
 
+impl ReplayRun {
+    /// This run said to be of `lesson`'s traffic (the page's "Try it on a lesson's traffic"),
+    /// whose `own` policies and their labels ([`crate::replay::lesson_log::own_policies`])
+    /// name each policy it ran that is one of them as it was: "All three layers", as the
+    /// lesson's widget says it.
+    pub fn of_lesson(mut self, lesson: &'static str, (own, labels): (&[Policy], &[String])) -> ReplayRun {
+        for (label, ran) in self.labels.iter_mut().zip(&self.ran) {
+            if let Some(lessons) = own.iter().position(|p| p == ran).and_then(|i| labels.get(i)) {
+                label.clone_from(lessons);
+            }
+        }
+        ReplayRun { lesson: Some(lesson), ..self }
+    }
+}
+
 /// Replays `log` under `policies` (the main ones when `None`), pricing calls without a
 /// logged cost from `prices`, then the lessons' table.
 pub fn run(
