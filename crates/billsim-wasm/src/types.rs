@@ -240,7 +240,8 @@ export interface ReplayAddress {
   lesson: string | null;
   add: string | null;
   per: string | null;
-  policies: { name: string; guards: Record<string, unknown>[] }[] | null;
+  /** As the editor holds them: each policy's name and guards, and its other fields (`processes`, `ladder`, `ledger`) as written. */
+  policies: ({ name: string; guards: Record<string, unknown>[] } & Record<string, unknown>)[] | null;
   /** The policy whose bar is framed: one of the address's policies, else of the defaults. */
   frame: string | null;
   ignored: string[];
