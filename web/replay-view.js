@@ -824,13 +824,16 @@ class ReplayView extends HTMLElement {
       }
       policy.guards.forEach((guard, j) => set.append(this.#guardFields(policy, guard, j, `${at}.guards[${j}]`)));
       // A lesson's ledger and ladder (a policy's other fields), shown as the language
-      // writes them and given back with the policy.
+      // writes them and given back with the policy; each can be taken out (a link's
+      // misspelt field too, which the language refuses).
       const more = Object.keys(policy).filter((key) => key !== "name" && key !== "guards");
       if (more.length > 0) {
         const kept = document.createElement("p");
         kept.className = "kept-more";
         kept.append(w.keptAsWritten);
-        for (const key of more) kept.append(" ", cell("code", `"${key}": ${replayPoliciesText(policy[key])}`));
+        for (const key of more) {
+          kept.append(" ", cell("code", `"${key}": ${replayPoliciesText(policy[key])}`), " ", this.#dropButton(policy, key, `${at}.${key}`));
+        }
         set.append(kept);
       }
       const row = document.createElement("div");
@@ -877,17 +880,7 @@ class ReplayView extends HTMLElement {
     // control). Named as the editor's controls are, so that once it is gone the focus goes
     // on to the policy's next button, not to the page.
     const known = new Set(page.guardKeys);
-    for (const key of Object.keys(guard).filter((k) => !known.has(k))) {
-      const drop = document.createElement("button");
-      drop.type = "button";
-      drop.textContent = `${this.#words.removeField} ${JSON.stringify(key)}`;
-      drop.dataset.at = `${at}.${key}`;
-      drop.onclick = () => {
-        delete guard[key];
-        this.#renderEditor();
-      };
-      set.append(drop);
-    }
+    for (const key of Object.keys(guard).filter((k) => !known.has(k))) set.append(this.#dropButton(guard, key, `${at}.${key}`));
     const remove = document.createElement("button");
     remove.type = "button";
     remove.textContent = this.#words.removeGuard;
@@ -899,6 +892,19 @@ class ReplayView extends HTMLElement {
     };
     set.append(remove);
     return set;
+  }
+
+  // The button that takes field `key` out of `object` (a guard or a policy), at `at`.
+  #dropButton(object, key, at) {
+    const drop = document.createElement("button");
+    drop.type = "button";
+    drop.textContent = `${this.#words.removeField} ${JSON.stringify(key)}`;
+    drop.dataset.at = at;
+    drop.onclick = () => {
+      delete object[key];
+      this.#renderEditor();
+    };
+    return drop;
   }
 
   // One labelled input of a field as the core describes it, at `at` in the editor.

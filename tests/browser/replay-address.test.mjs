@@ -273,9 +273,11 @@ test("a link's \"Count as one user\" is used on the log read next and kept in th
   assert.deepEqual(log.errors, []);
 });
 
-test("a link's guard with a field the language has not gets a button that takes the field out, and then runs", async () => {
+test("a link's guard or policy with a field the language has not gets a button that takes the field out, and then runs", async () => {
   // "reason" is the language's, though the editor shows no control for it: it keeps it.
   const typo = [{ name: "typo", guards: [{ count: "requests", limit: 5, per: "user", windw: "1m", reset: "rolling", reason: "rate limit" }] }];
+  // A policy's own misspelt field ("ladr") is shown as written, and taken out by its button too.
+  typo.push({ name: "spelt", guards: [], ladr: ["a", "b"] });
   const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(typo))}`);
   const w = el(page);
   await page.waitForFunction(() => customElements.get("replay-view"));
@@ -284,7 +286,10 @@ test("a link's guard with a field the language has not gets a button that takes 
   assert.match(await w.locator(".editor-error").textContent(), /got the field "windw"/);
   const removers = await w.evaluate((e) => [...e.shadowRoot.querySelectorAll(".policies button")].map((b) => b.textContent)
     .filter((t) => t.startsWith("Remove the field")));
-  assert.deepEqual(removers, ['Remove the field "windw"'], "only the field the language has not");
+  assert.deepEqual(removers, ['Remove the field "windw"', 'Remove the field "ladr"'], "only the fields the language has not");
+  assert.match(await w.locator(".kept-more").textContent(), /"ladr": \["a","b"\]/);
+  await w.getByRole("button", { name: 'Remove the field "ladr"' }).click();
+  assert.equal(await w.locator(".kept-more").count(), 0, "the policy's field is gone");
   const n = await drawn(page);
   await w.getByRole("button", { name: 'Remove the field "windw"' }).click();
   const focused = await w.evaluate((e) => e.shadowRoot.activeElement?.dataset.at ?? null);
@@ -295,9 +300,9 @@ test("a link's guard with a field the language has not gets a button that takes 
   // for a drawing or a problem would return at once (a full run found it so).
   await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
   const s = await state(page);
-  assert.deepEqual(s.policies, ["typo"], s.problem);
+  assert.deepEqual(s.policies, ["typo", "spelt"], s.problem);
   assert.deepEqual(JSON.parse(s.hash.policies)[0].guards[0].window, "1m", s.hash.policies);
-  assert.ok(!s.hash.policies.includes("windw"), s.hash.policies);
+  assert.ok(!s.hash.policies.includes("windw") && !s.hash.policies.includes("ladr"), s.hash.policies);
   assert.deepEqual(log.errors, []);
 });
 
