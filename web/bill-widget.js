@@ -277,6 +277,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // and the pause while a field is typed in.
   #speech = { heard: [], error: "", seed: null, waiting: [], after: false, timer: 0 };
   #typing = false;
+  // Keys typed while a run was under way (a month of lesson 002 took 100 to 500 ms a run on
+  // a slow phone, and each key waited for the last key's run): when the last key went down,
+  // when the last render ended (both on the page's clock), and the one run that applies
+  // the keys that came meanwhile, once they stop coming.
+  #keys = { down: -Infinity, rendered: -Infinity, timer: 0 };
   #tableShown = false; // whether the view drawn has a table for "Show numbers"
   #warm = { frame: 0, timer: 0 };
   #root;
@@ -594,7 +599,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
     const form = this.#q("form");
     form.addEventListener("submit", (e) => e.preventDefault());
-    form.addEventListener("input", () => this.#applyForm(false));
+    form.addEventListener("keydown", (e) => { this.#keys.down = e.timeStamp; });
+    form.addEventListener("input", () => {
+      // A key pressed while the last run was under way is applied with those after it.
+      clearTimeout(this.#keys.timer);
+      if (this.#keys.down < this.#keys.rendered) this.#keys.timer = setTimeout(() => this.#applyForm(false));
+      else this.#applyForm(false);
+    });
     form.addEventListener("change", () => this.#applyForm(true));
   }
 
@@ -605,6 +616,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // before the field was typed in, as a value typed on the way was not the reader's.
   // `done` is the field's change (the reader left it): what is good then is kept.
   #applyForm(done) {
+    clearTimeout(this.#keys.timer);
     this.#typing = !done;
     const form = this.#q("form");
     this.#beforeTyping ??= Object.fromEntries(this.#fields().map(({ key }) => [key, this.#state[key]]));
@@ -762,6 +774,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       // Settings that do not hold together (a month's budget below the day's) name one field.
       this.#showError(e.message, e.field ? [[e.field, problemOf(e)]] : []);
     }
+    this.#keys.rendered = performance.now();
   }
 
   // "Show numbers" and its table go with a view that has a table, of the widget's own
@@ -1012,9 +1025,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const settings = this.#settings();
     const next = this.#nextSeed();
     const core = this.#core;
+    // While a field is typed in, once typing pauses: a run ahead after each key doubled the work.
     this.#warm.frame = requestAnimationFrame(() => { this.#warm.timer = setTimeout(() => {
       try { core.warmScenario(scenario.name, settings, next); } catch { /* the click itself will say what is wrong */ }
-    }, 0); });
+    }, this.#typing ? TYPING_PAUSE_MS : 0); });
   }
 
   // The run "Another" shows next: the one after this, or after the last, the first.

@@ -309,3 +309,33 @@ for (const width of [390, 1000]) {
     assert.equal(overflow, false, `nothing sticks out sideways at ${width} px`);
   });
 }
+
+test("keys typed while the month runs are applied together once they stop: fewer runs than keys, the last value drawn", async () => {
+  const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 800 } });
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.locator("[data-action=settings]").click();
+  const field = w.locator('[name="productMonthlyDollars"]');
+  await field.focus();
+  await field.press("Control+a");
+  const cdp = await page.context().newCDPSession(page);
+  // A phone's CPU: each run of the month takes longer than the keys take to come.
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.evaluate(() => {
+    window.renders = [];
+    document.addEventListener("bill-widget-change", (e) => window.renders.push(e.detail.settings.productMonthlyDollars));
+  });
+  // Six keys sent at once, as a fast typist's reach the page while it is busy.
+  const keys = [];
+  for (const ch of "123456") {
+    keys.push(cdp.send("Input.dispatchKeyEvent", { type: "keyDown", text: ch, key: ch }));
+    keys.push(cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key: ch }));
+  }
+  await Promise.all(keys);
+  await page.waitForFunction(() => window.renders.at(-1) === "123456" || window.renders.at(-1) === 123456, null, { timeout: 20_000 });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  const renders = await page.evaluate(() => window.renders.map(String));
+  assert.equal(await field.inputValue(), "123456");
+  assert.ok(renders.length <= 3, `six keys, ${renders.length} runs: ${renders.join(", ")}`);
+  assert.deepEqual(log.errors, []);
+});
