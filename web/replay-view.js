@@ -314,7 +314,9 @@ class ReplayView extends HTMLElement {
     }
     // The framed policy, when the reader framed another than the last (the one framed at first).
     const bars = this.#good?.view.share.bars;
-    if (this.#frame && bars && this.#frame !== bars.at(-1)?.policy) at.set("frame", this.#frame);
+    // (Not one the results no longer have: the view frames the last then.)
+    const framed = bars?.some((b) => b.policy === this.#frame);
+    if (framed && this.#frame !== bars.at(-1)?.policy) at.set("frame", this.#frame);
     const hash = at.size > 0 ? `#${at}` : "";
     history.replaceState(history.state, "", `${location.pathname}${location.search}${hash}`);
   }
@@ -630,11 +632,13 @@ class ReplayView extends HTMLElement {
   // The results replayed again under the page's policies, cohort and price table (from the
   // editor's buttons: `fromEditor`, `defaults` for its reset); with no results yet, the file
   // last chosen is read again (a price table chosen after a log that named a model without
-  // a price).
+  // a price). The editor's buttons replay the file chosen last when it is not the results'
+  // own: the policies failed on it (a team's tiers its cohorts lack), and the edit mends them.
   #rerun(fromEditor = false, defaults = false) {
     this.#editorError("");
     this.#q(".editor-note").textContent = "";
-    if (this.#good?.worker) {
+    if (fromEditor && this.#file && this.#file !== this.#good?.file) this.#read(this.#file, { fromEditor, defaults });
+    else if (this.#good?.worker) {
       this.#running = { ...this.#runMessage(fromEditor), fromEditor, defaults };
       this.#good.worker.postMessage(this.#running);
     } else if (this.#good) this.#read(this.#good.file, { fromEditor, defaults });

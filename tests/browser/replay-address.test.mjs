@@ -465,3 +465,40 @@ test("the replay page's link back to the lesson returns to the lesson's settings
   await page.waitForURL((url) => url.search === left);
   assert.deepEqual(log.errors, [], "no console error");
 });
+
+test("back to the defaults after a file the applied policies failed on replays that file, and the address names no frame the results lack", async () => {
+  const { page, log } = await load(env, "replay.html");
+  const w = el(page);
+  await lessonReplayed(page, "runawayTenant");
+  // The lesson's own policies, edited and applied: a team's tiers by the lesson's tenants' cohorts.
+  await w.locator(".editor summary").click();
+  const tier = w.locator('[data-at="policies[3].guards[0].tiers"]');
+  await tier.fill((await tier.inputValue()).replace("runaway: 20", "runaway: 40"));
+  let n = await drawn(page);
+  await w.locator(".apply").click();
+  await next(page, n);
+  // A reader's own log names no cohort: those tiers cannot run on it.
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".problem").textContent !== "");
+  n = await drawn(page);
+  await w.locator(".reset").click();
+  await next(page, n);
+  const s = await state(page);
+  assert.equal(s.problem, "");
+  assert.deepEqual(s.policies, ["noLimit", "requestsPerMinute", "dailyBudget"], "the page's defaults");
+  const summary = await w.locator(".summary").textContent();
+  assert.match(summary, /^A generic log: 5 calls/, `the file chosen last is replayed, not the lesson's: ${summary}`);
+  assert.equal(await w.locator(".replayed").isHidden(), true, "no lesson's line over a reader's own log");
+  assert.deepEqual(s.hash, {}, "nothing of the lesson, its policies or its framed policy in the address");
+
+  // A policy taken out (the one framed last): the address names no frame the results lack.
+  await lessonReplayed(page, "toyDay");
+  await w.locator('[data-at="policies[2]/remove"]').click();
+  n = await drawn(page);
+  await w.locator(".apply").click();
+  await next(page, n);
+  const after = await state(page);
+  assert.deepEqual(after.policies, ["noLimit", "requestsPerMinute"]);
+  assert.equal(after.hash.frame, undefined, JSON.stringify(after.hash));
+  assert.deepEqual(log.errors, []);
+});
