@@ -119,9 +119,14 @@ pub fn kind(raw: &RawValue) -> &'static str {
     }
 }
 
-/// A scalar's text: a string unescaped, a number as written; `None` for null.
+/// A scalar's text: a string unescaped, a number, `true` or `false` as written; `None` for
+/// null. (LiteLLM's logging payload writes `cache_hit` as true or false, its spend logs'
+/// table as text; the field's own reader says what it takes.)
 pub fn scalar(raw: &RawValue) -> Result<Option<Cow<'_, str>>, String> {
     let t = raw.get().trim();
+    if t == "true" || t == "false" {
+        return Ok(Some(Cow::Borrowed(t)));
+    }
     match t.as_bytes().first() {
         Some(b'"') => match serde_json::from_str::<&str>(t) {
             Ok(s) => Ok(Some(Cow::Borrowed(s))),

@@ -44,6 +44,26 @@ fn litellm_failed_calls_are_made_and_charged_as_logged_and_cache_hits_cost_nothi
 }
 
 #[test]
+fn litellms_cache_hit_written_as_true_or_false_reads_as_its_text_does() {
+    // LiteLLM's logging payload types cache_hit as a boolean; its spend logs' table as text.
+    let text = String::from_utf8(fixture("litellm_status.json")).unwrap();
+    let booleans = text
+        .replace("\"cache_hit\": \"True\"", "\"cache_hit\": true")
+        .replace("\"cache_hit\": \"False\"", "\"cache_hit\": false");
+    assert!(
+        booleans.contains("\"cache_hit\": true") && !booleans.contains("\"True\""),
+        "the fixture's cache_hit, as booleans"
+    );
+    let (log, as_text) = (read(booleans.as_bytes(), Options::default()).unwrap(), read_fixture("litellm_status.json"));
+    assert_eq!(
+        (log.cache_hits, &log.failed),
+        (as_text.cache_hits, &as_text.failed),
+        "one cache hit, the first call failed"
+    );
+    assert_eq!(no_limit(&log), no_limit(&as_text));
+}
+
+#[test]
 fn a_helicone_response_status_of_500_is_a_failed_call() {
     let log = read_fixture("helicone_status.jsonl");
     assert_eq!(log.failed, [false, true]);
