@@ -540,6 +540,20 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
   }
 });
 
+test("at 390 px a team named by a UUID stays within its card, as every name beside the numbers does", async () => {
+  // Forty calls of one user in a minute, refused by the default request limit, and another's.
+  const rows = Array.from({ length: 40 }, (_, i) => `2025-05-01T09:00:${String(i).padStart(2, "0")}Z,alice,3f2b8c1e-9d4a-4e7b-8a6f-0c5d2e1b9f73,claude-haiku-4-5,1000,500`);
+  const file = join(tmp, "uuid_teams.csv");
+  await writeFile(file, ["time,user,team,model,input_tokens,output_tokens", ...rows, "2025-05-01T09:01:00Z,bob,red,claude-haiku-4-5,1000,500"].join("\n"));
+  const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 900 } });
+  await choose(page, file);
+  const over = await el(page).evaluate((e) => [...e.shadowRoot.querySelectorAll("td")]
+    .filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => `${c.dataset.column}: ${c.textContent} ${c.scrollWidth} > ${c.clientWidth}`));
+  assert.deepEqual(over, [], "cells wider than their box");
+  assert.ok(await el(page).evaluate((e) => e.shadowRoot.textContent.includes("3f2b8c1e-9d4a-4e7b-8a6f-0c5d2e1b9f73")), "the team is shown");
+  assert.deepEqual(log.errors, []);
+});
+
 test("at 1000 px every table of a lesson's replayed traffic fits the page's column, its headings wrapped between words", async () => {
   for (const lesson of ["freeTier", "runawayTenant"]) {
     const { page, log } = await load(env, `${PAGE}#lesson=${lesson}`, { viewport: { width: 1000, height: 800 } });
