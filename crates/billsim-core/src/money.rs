@@ -87,16 +87,19 @@ impl Micros {
         self.dollars(places)
     }
 
-    /// A computed charge (a bill) to the cent; one that would round to `$0.00` but is not
-    /// zero is written exactly, so a charge never reads as nothing.
+    /// A computed charge (a bill) to the cent; one under a cent but not zero is written
+    /// exactly, so a charge never reads as nothing, nor as a cent it is not (lesson 001's
+    /// day of $0.005967 read "$0.01" beside its parts, $0.001168 and $0.004799).
     ///
     /// ```
     /// use billsim_core::Micros;
     /// assert_eq!(Micros(850_000).cents(), "$0.85");
     /// assert_eq!(Micros(420).cents(), "$0.00042");
+    /// assert_eq!(Micros(5_967).cents(), "$0.005967");
+    /// assert_eq!(Micros(10_000).cents(), "$0.01");
     /// ```
     pub fn cents(self) -> String {
-        if self.0 > 0 && self.0 < 5_000 {
+        if self.0 > 0 && self.0 < 10_000 {
             self.exact_dollars()
         } else {
             grouped_dollars(self.dollars(2))
@@ -253,12 +256,14 @@ mod tests {
     }
 
     #[test]
-    fn a_charge_is_written_to_the_cent_but_never_as_nothing_when_it_is_not_zero() {
+    fn a_charge_is_written_to_the_cent_but_never_as_nothing_nor_a_cent_when_it_is_under_one() {
         assert_eq!(Micros(850_000).cents(), "$0.85");
         assert_eq!(Micros(384_000).cents(), "$0.38");
         assert_eq!(Micros(0).cents(), "$0.00");
         assert_eq!(Micros(420).cents(), "$0.00042", "under half a cent is not $0.00");
         assert_eq!(Micros(4_999).cents(), "$0.004999");
-        assert_eq!(Micros(5_000).cents(), "$0.01");
+        assert_eq!(Micros(5_967).cents(), "$0.005967", "lesson 001's combined day is not a cent");
+        assert_eq!(Micros(10_000).cents(), "$0.01");
+        assert_eq!(Micros(10_400).cents(), "$0.01");
     }
 }
