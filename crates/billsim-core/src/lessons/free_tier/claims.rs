@@ -174,10 +174,14 @@ pub fn lesson_numbers() -> Result<Vec<Number>, RunError> {
         cut_percent(&m).to_string(),
         "60",
     );
-    let first = first_run(SHOWN_SEED)?;
-    const FIRST: &str =
-        "In my first run, with a 20,000-token daily budget, the per-user limit also rejected 563 normal requests.";
-    add("first_run_normal_refused", FIRST, first.iter().map(|f| f.1).sum::<u32>().to_string(), "563");
+    // Under all three layers, as the lesson's sim.py ran ("also": beside the breaker's
+    // refusals), and as the widget sets it beside the lesson's figure: one reading of it.
+    let first_values = crate::lessons::free_tier::report::first_run_values(&SCENARIO);
+    let first = sim_report(&free_tier_run(SHOWN_SEED, &first_values)?).ok_or(RunError::Overflow)?;
+    const FIRST: &str = "In my first run, with a 20,000-token daily budget, the per-user limit also rejected 563 \
+                         normal requests (all three layers).";
+    let refused = crate::lessons::free_tier::report::normal_refused_by_budget(&first);
+    add("first_run_normal_refused", FIRST, refused.to_string(), "563");
     over_seeds(&values, &mut add)?;
     Ok(list)
 }
@@ -328,6 +332,17 @@ mod tests {
                 assert_eq!((served, refused), (13, calls - 13), "seed {seed}, user{user} of {calls} calls");
             }
         }
+    }
+
+    #[test]
+    fn billsim_numbers_sets_the_lessons_563_beside_the_figure_the_widget_sets_it_beside() {
+        let numbers = lesson_numbers().unwrap();
+        let ours = &numbers.iter().find(|n| n.key == "first_run_normal_refused").unwrap().ours;
+        let values = crate::lessons::free_tier::report::first_run_values(&SCENARIO);
+        let panel =
+            crate::scenario::registry::find("freeTier").unwrap().panels(SHOWN_SEED, &values, "allThree").unwrap();
+        let table = panel.iter().find(|p| p.name == "lessonRun").and_then(|p| p.table.as_ref()).unwrap();
+        assert_eq!(&table.rows[0][2], ours, "the widget's row {:?}, billsim numbers' {ours}", table.rows[0]);
     }
 
     #[test]
