@@ -94,11 +94,11 @@ test("a bad limit, window, cap, restart or number of processes in the form names
   const before = await shown(page);
   await w.getByRole("button", { name: "More settings" }).click();
   const cases = [
-    ["rateLimit", "0", "a whole number of requests from 1 to 1000"],
-    ["rateWindowSeconds", "0", "a whole number of seconds from 1 to 86400"],
+    ["rateLimit", "0", "a whole number of requests from 1 to 1,000"],
+    ["rateWindowSeconds", "0", "a whole number of seconds from 1 to 86,400"],
     ["capDollars", "0", "an amount in dollars from 0.000001 to 100"],
     ["capDollars", "100.5", "an amount in dollars from 0.000001 to 100"],
-    ["restartMinute", "1440", "a whole number of minutes after 00:00 UTC from 1 to 1439"],
+    ["restartMinute", "1440", "a whole number of minutes after 00:00 UTC from 1 to 1,439"],
     ["serverProcesses", "5", "a whole number of server processes from 1 to 4"],
   ];
   for (const [key, bad, allowed] of cases) {

@@ -114,7 +114,7 @@ test("a widget's attributes changed after it loaded are followed, and a bad one 
   await set("seed", "banana");
   const bad = await view(page, "#first");
   assert.equal(bad.day, "Day 42", "a bad seed keeps the last one");
-  assert.match(bad.notice, /^Ignored the seed attribute: must be a whole number from 0 to 4294967295; got "banana"\. Using 42\.$/, bad.notice);
+  assert.match(bad.notice, /^Ignored the seed attribute: must be a whole number from 0 to 4,294,967,295; got "banana"\. Using 42\.$/, bad.notice);
   await set("seed", "7");
   const good = await view(page, "#first");
   assert.equal(good.day, "Day 7");

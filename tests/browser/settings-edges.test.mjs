@@ -29,7 +29,7 @@ test("an export's Error names its field in a field property, with the message te
   const expected = [
     ["perMinute", /^perMinute: must be a whole number from 1 to 60; got "0"$/],
     ["estimatePercent", /^estimatePercent: must be /],
-    ["seed", /^seed: must be a whole number from 0 to 4294967295; got -1$/],
+    ["seed", /^seed: must be a whole number from 0 to 4,294,967,295; got -1$/],
     ["calls", /^calls: must be /],
     ["policy", /^policy: must be /],
     ["settings", /^settings: unknown field "colour"/],

@@ -264,8 +264,8 @@ mod tests {
     #[test]
     fn a_bad_value_names_its_flag_and_what_is_allowed() {
         assert!(refused("day --budget -1").starts_with("--budget: must be an amount in dollars from 0.01 to 100"));
-        assert!(refused("days --from 4294967296").starts_with("--from: must be a whole number from 0 to 4294967295"));
-        assert_eq!(refused("day --seed"), "--seed: needs a value, a whole number from 0 to 4294967295");
+        assert!(refused("days --from 4294967296").starts_with("--from: must be a whole number from 0 to 4,294,967,295"));
+        assert_eq!(refused("day --seed"), "--seed: needs a value, a whole number from 0 to 4,294,967,295");
         assert_eq!(refused("day --speed 3"), "unknown option \"--speed\" for billsim day");
     }
 

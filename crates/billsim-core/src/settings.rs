@@ -71,7 +71,7 @@ impl Invalid {
     }
 }
 
-pub const SEED_ALLOWED: &str = "a whole number from 0 to 4294967295";
+pub const SEED_ALLOWED: &str = "a whole number from 0 to 4,294,967,295";
 pub const PER_MINUTE_ALLOWED: &str = "a whole number from 1 to 60";
 pub const BUDGET_ALLOWED: &str = "an amount in dollars from 0.01 to 100, with at most 6 decimals";
 pub const REFILL_ALLOWED: &str = "\"daily\" or \"steady\"";

@@ -15,7 +15,7 @@ export interface Settings {
   scenario?: "toyDay" | "freeTier" | "hackathon" | "runawayTenant";
   /** View: "day", "inflight", "overTime", "byKind", "freeTradeOff", "freeAccounts", "freeOverTime", "demoByKind", "demoTradeOff", "demoClient", "demoOverTime", "byTenant", "tenantRunawayDay", "tenantLadder", "tenantTradeOff" or "tenantOverTime"; default day. */
   view?: "day" | "inflight" | "overTime" | "byKind" | "freeTradeOff" | "freeAccounts" | "freeOverTime" | "demoByKind" | "demoTradeOff" | "demoClient" | "demoOverTime" | "byTenant" | "tenantRunawayDay" | "tenantLadder" | "tenantTradeOff" | "tenantOverTime";
-  /** Day number (0 to 4,294,967,295): a whole number from 0 to 4294967295; default 0. */
+  /** Day number (0 to 4,294,967,295): a whole number from 0 to 4,294,967,295; default 0. */
   seed?: number | bigint | string;
   /** Policy: "noLimit", "requestsPerMinute" or "dailyBudget"; default requestsPerMinute. */
   policy?: "noLimit" | "requestsPerMinute" | "dailyBudget";
@@ -37,7 +37,7 @@ export interface Settings {
   bucketCapacity?: number | bigint | string;
   /** Bucket refill, in requests a minute (0 to 600): a whole number from 0 to 600; default 10. */
   refillPerMinute?: number | bigint | string;
-  /** Token budget per user per day (1 to 10,000,000): a whole number from 1 to 10000000; default 60000. */
+  /** Token budget per user per day (1 to 10,000,000): a whole number from 1 to 10,000,000; default 60000. */
   tokenBudget?: number | bigint | string;
   /** Global breaker: spend ceiling per day, in dollars (0.01 to 1,000): an amount in dollars from 0.01 to 1000, with at most 6 decimals; default 3.00. */
   breakerDollars?: number | string;
@@ -53,9 +53,9 @@ export interface Settings {
   scriptUsers?: number | bigint | string;
   /** Sockpuppet accounts (0 to 400): a whole number from 0 to 400; default 40. */
   sockpuppets?: number | bigint | string;
-  /** Requests per user per window (request limit, 1 to 1,000): a whole number of requests from 1 to 1000; default 5. */
+  /** Requests per user per window (request limit, 1 to 1,000): a whole number of requests from 1 to 1,000; default 5. */
   rateLimit?: number | bigint | string;
-  /** Window of the request limit, in seconds (1 to 86,400): a whole number of seconds from 1 to 86400; default 60. */
+  /** Window of the request limit, in seconds (1 to 86,400): a whole number of seconds from 1 to 86,400; default 60. */
   rateWindowSeconds?: number | bigint | string;
   /** Daily cost cap of the other capped policies, in dollars; the tutorial's app keeps its $0.001 (0.000001 to 100): an amount in dollars from 0.000001 to 100, with at most 6 decimals; default 1. */
   capDollars?: number | string;
@@ -63,7 +63,7 @@ export interface Settings {
   spoofedUsers?: "off" | "on";
   /** Shared address: an office of 8 people with no header behind one address: "off" or "on"; default off. */
   sharedAddress?: "off" | "on";
-  /** Restart at, in minutes after 00:00 UTC (0 for none, to 1,439): a whole number of minutes after 00:00 UTC from 1 to 1439 (23:59), or 0 for none; default 0. */
+  /** Restart at, in minutes after 00:00 UTC (0 for none, to 1,439): a whole number of minutes after 00:00 UTC from 1 to 1,439 (23:59), or 0 for none; default 0. */
   restartMinute?: number | bigint | string;
   /** Server processes, each with its own counters (1 to 4): a whole number of server processes from 1 to 4; default 1. */
   serverProcesses?: number | bigint | string;
@@ -85,7 +85,7 @@ export interface Settings {
   freeDailyDollars?: number | string;
   /** Free tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 10. */
   freeMonthlyDollars?: number | string;
-  /** Reply cap (max_tokens) each call reserves as output (1 to 32,000): a whole number of tokens from 1 to 32000; default 4096. */
+  /** Reply cap (max_tokens) each call reserves as output (1 to 32,000): a whole number of tokens from 1 to 32,000; default 4096. */
   maxTokens?: number | bigint | string;
   /** Ledger outage starts at this hour of the month (0 to 720): a whole number of hours from 0 to 720; default 300. */
   outageStartHour?: number | bigint | string;

@@ -118,11 +118,11 @@ fn bad_settings_and_a_blocked_log_elsewhere_name_the_field_and_what_is_allowed()
     let set = |kv: &str| refused(&["run", "--scenario", "hackathon", "--set", kv]);
     assert_eq!(
         set("rateLimit=0"),
-        "billsim: --set rateLimit: must be a whole number of requests from 1 to 1000; got \"0\""
+        "billsim: --set rateLimit: must be a whole number of requests from 1 to 1,000; got \"0\""
     );
     assert_eq!(
         set("rateWindowSeconds=0"),
-        "billsim: --set rateWindowSeconds: must be a whole number of seconds from 1 to 86400; got \"0\""
+        "billsim: --set rateWindowSeconds: must be a whole number of seconds from 1 to 86,400; got \"0\""
     );
     assert!(
         set("capDollars=0").starts_with("billsim: --set capDollars: must be an amount in dollars from 0.000001 to 100")

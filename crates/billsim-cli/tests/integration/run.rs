@@ -55,7 +55,7 @@ fn scenarios_lists_toy_day_calls_at_once_and_the_runaway_tenant_with_their_polic
         "estimatePercent",
         "runawayTenant  A runaway tenant",
         "degradeLadder     Daily cap, degrade ladder",
-        "a whole number of tokens from 1 to 32000; default 4096",
+        "a whole number of tokens from 1 to 32,000; default 4096",
     ] {
         assert!(table.contains(expected), "the table says {expected:?}:\n{table}");
     }

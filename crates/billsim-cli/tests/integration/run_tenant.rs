@@ -111,7 +111,7 @@ fn settings_that_do_not_hold_together_or_are_out_of_range_name_the_field() {
     let run = |set: &str| refused(&["run", "--scenario", "runawayTenant", "--set", set]);
     assert_eq!(
         run("maxTokens=0"),
-        "billsim: --set maxTokens: must be a whole number of tokens from 1 to 32000; got \"0\""
+        "billsim: --set maxTokens: must be a whole number of tokens from 1 to 32,000; got \"0\""
     );
     assert!(run("payingMonthlyDollars=5").ends_with(
         "payingMonthlyDollars: must be an amount in dollars at least the paying tier's daily budget (a month holds a \

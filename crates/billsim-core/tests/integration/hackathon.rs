@@ -109,18 +109,18 @@ fn bad_settings_name_the_field_and_what_it_allows() {
     let refused = |values: &mut Values, key: &str, text: &str| values.set(s, key, text).unwrap_err().to_string();
     assert_eq!(
         refused(&mut values, "rateLimit", "0"),
-        "rateLimit: must be a whole number of requests from 1 to 1000; got \"0\""
+        "rateLimit: must be a whole number of requests from 1 to 1,000; got \"0\""
     );
     assert_eq!(
         refused(&mut values, "rateWindowSeconds", "0"),
-        "rateWindowSeconds: must be a whole number of seconds from 1 to 86400; got \"0\""
+        "rateWindowSeconds: must be a whole number of seconds from 1 to 86,400; got \"0\""
     );
     let cap = "capDollars: must be an amount in dollars from 0.000001 to 100, with at most 6 decimals; got";
     assert_eq!(refused(&mut values, "capDollars", "0"), format!("{cap} \"0\""));
     assert_eq!(refused(&mut values, "capDollars", "100.000001"), format!("{cap} \"100.000001\""));
     assert_eq!(
         refused(&mut values, "restartMinute", "1440"),
-        "restartMinute: must be a whole number of minutes after 00:00 UTC from 1 to 1439 (23:59), or 0 for none; got \
+        "restartMinute: must be a whole number of minutes after 00:00 UTC from 1 to 1,439 (23:59), or 0 for none; got \
          \"1440\""
     );
     assert_eq!(

@@ -243,7 +243,7 @@ fn hostile_texts_are_read_as_decided() {
     for text in ["+5", "-0", "0x10", "1e3", "5.0", "1_000", "٥", "５", "\u{200b}5", "NaN", "inf", "9007199254740993"]
     {
         let err = parse_seed(text).unwrap_err().on("seed").to_string();
-        assert!(err.starts_with("seed: must be a whole number from 0 to 4294967295; got "), "{text:?}: {err}");
+        assert!(err.starts_with("seed: must be a whole number from 0 to 4,294,967,295; got "), "{text:?}: {err}");
     }
     for text in ["1e308", "-1", "0", "0.0000001", "$ 0.25", "NaN", "Infinity", "18446744073709551616"] {
         let err = parse_budget(text).unwrap_err().on("budget").to_string();

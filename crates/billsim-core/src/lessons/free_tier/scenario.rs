@@ -52,7 +52,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         label: "Token budget per user per day (1 to 10,000,000)",
         unit: "tokens",
         kind: Kind::Whole { min: 1, max: 10_000_000 },
-        allowed: "a whole number from 1 to 10000000",
+        allowed: "a whole number from 1 to 10,000,000",
         default: "60000",
         views: FREE_VIEWS,
     },

@@ -67,9 +67,9 @@ pub fn day_start_unix(seed: u32) -> u64 {
 
 // The settings' ranges, as the schema and the error messages say them.
 pub const LIMIT_MAX: u64 = 1_000;
-pub const LIMIT_ALLOWED: &str = "a whole number of requests from 1 to 1000";
+pub const LIMIT_ALLOWED: &str = "a whole number of requests from 1 to 1,000";
 pub const WINDOW_MAX: u64 = 86_400;
-pub const WINDOW_ALLOWED: &str = "a whole number of seconds from 1 to 86400";
+pub const WINDOW_ALLOWED: &str = "a whole number of seconds from 1 to 86,400";
 pub const CAP_MIN: Micros = Micros(1);
 /// The tutorial's `DAILY_CAP_USD` default, $0.001 ("very small on purpose, so the tutorial
 /// can reach the cap with a few real calls"): the cap of the policy that says it is the
@@ -78,7 +78,7 @@ pub const TUTORIAL_CAP: Micros = Micros(1_000);
 pub const CAP_MAX: Micros = Micros(100_000_000);
 pub const CAP_ALLOWED: &str = "an amount in dollars from 0.000001 to 100, with at most 6 decimals";
 pub const RESTART_MAX: u64 = 1_439;
-pub const RESTART_ALLOWED: &str = "a whole number of minutes after 00:00 UTC from 1 to 1439 (23:59), or 0 for none";
+pub const RESTART_ALLOWED: &str = "a whole number of minutes after 00:00 UTC from 1 to 1,439 (23:59), or 0 for none";
 pub const PROCESSES_MAX: u64 = 4;
 pub const PROCESSES_ALLOWED: &str = "a whole number of server processes from 1 to 4";
 pub const AT_ONCE_MAX: u64 = 20;

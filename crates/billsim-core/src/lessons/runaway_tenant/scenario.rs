@@ -115,7 +115,7 @@ pub const SETTINGS: &[SettingSpec] = &[
         "Reply cap (max_tokens) each call reserves as output (1 to 32,000)",
         "tokens",
         Kind::Whole { min: 1, max: 32_000 },
-        "a whole number of tokens from 1 to 32000",
+        "a whole number of tokens from 1 to 32,000",
         "4096",
     ),
     tenant(

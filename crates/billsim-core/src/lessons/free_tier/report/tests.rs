@@ -40,7 +40,7 @@ fn bad_settings_name_the_field_and_what_is_allowed_and_no_users_at_all_is_refuse
     );
     assert_eq!(
         err(&mut values, "tokenBudget", "0"),
-        "tokenBudget: must be a whole number from 1 to 10000000; got \"0\""
+        "tokenBudget: must be a whole number from 1 to 10,000,000; got \"0\""
     );
     assert_eq!(
         err(&mut values, "sockpuppets", "401"),
