@@ -801,7 +801,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const said = changed.length > MOST_SAID ? [...changed.slice(0, MOST_SAID), schema.controls.moreUnderChart] : changed;
     const error = this.#q(".error").textContent;
     if (error && error !== speech.error) said.unshift(error);
-    if (speech.seed !== null && speech.seed !== this.#state.seed) said.unshift(this.#q(".day-number").textContent);
+    // The run's number ends with a stop, so that "Day 1" is not heard run into the next line's "5 requests".
+    if (speech.seed !== null && speech.seed !== this.#state.seed) said.unshift(`${this.#q(".day-number").textContent}.`);
     const first = speech.seed === null;
     Object.assign(speech, { heard: lines, error, seed: this.#state.seed });
     if (!first) this.#say(said);

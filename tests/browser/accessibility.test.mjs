@@ -99,7 +99,7 @@ test("the line over 200 days is told to a screen reader when it arrives, not its
   await line.filter({ hasText: /^Over 200 days/ }).waitFor({ timeout: 5000 });
   await page.waitForFunction(() => /Over 200 days/.test(document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent));
   const said = await told(page);
-  assert.ok(said.startsWith("Day 1"), `the run's number is said first: ${said}`);
+  assert.ok(said.startsWith("Day 1. "), `the run's number is said first, ended by a stop: ${said}`);
   assert.ok(!/Checking/.test(said), `the Checking line is not said: ${said}`);
   await context.close();
 });
