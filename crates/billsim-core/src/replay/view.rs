@@ -283,7 +283,8 @@ fn refused_users(run: &ReplayRun) -> Table {
         .iter()
         .map(|&u| {
             let user = &run.users[u];
-            let mut cells = vec![user.name.clone()];
+            // Shortened as the share's key and table write a user (a key of 64 characters).
+            let mut cells = vec![shortened(&user.name)];
             cells.extend(teams.then(|| user.team.clone().unwrap_or_else(|| NO_TEAM.to_string())));
             cells.push(grouped(u64::from(user.calls)));
             cells.extend(refusing.iter().map(|(_, o)| grouped(u64::from(o.per_user[u].refused))));
@@ -362,6 +363,20 @@ mod tests {
             }
         }
         text
+    }
+
+    #[test]
+    fn a_long_user_name_is_shortened_alike_in_the_share_and_among_the_users_refused_most() {
+        // Forty calls in a minute of a user named by a key of 64 characters: refused by the request limit.
+        let key = "c3".repeat(32);
+        let mut text = String::from("time,user,model,input_tokens,output_tokens\n");
+        for k in 0..40 {
+            text.push_str(&format!("2025-05-01T09:00:{k:02}Z,{key},claude-haiku-4-5,1000,100\n"));
+        }
+        let v = view(&replayed(&text)).unwrap();
+        let short = shortened(&key);
+        assert_eq!(v.share.cohorts[0].label, short);
+        assert_eq!(v.refused_users.rows[0][0], short, "{:?}", v.refused_users.rows[0]);
     }
 
     #[test]

@@ -51,7 +51,10 @@ fn an_outage_that_ends_before_it_starts_is_refused_and_one_of_no_length_is_no_ou
 fn a_bad_setting_names_its_field_and_range() {
     let mut v = values();
     let err = |v: &mut Values, key: &str, text: &str| v.set(&RUNAWAY_TENANT, key, text).unwrap_err().to_string();
-    assert_eq!(err(&mut v, "maxTokens", "0"), "maxTokens: must be a whole number of tokens from 1 to 32,000; got \"0\"");
+    assert_eq!(
+        err(&mut v, "maxTokens", "0"),
+        "maxTokens: must be a whole number of tokens from 1 to 32,000; got \"0\""
+    );
     assert_eq!(
         err(&mut v, "payingDailyDollars", "-5"),
         "payingDailyDollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"-5\""
