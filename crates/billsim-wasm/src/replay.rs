@@ -256,7 +256,9 @@ impl Replay {
         let names: Vec<String> = policies.iter().flatten().map(|p| p.name.clone()).collect();
         let refused = |e: RunError| match e {
             e @ (RunError::NoTier { .. } | RunError::UnknownModel { .. }) => in_policy(&e, &names),
-            RunError::Setting(f) if f.field.contains(".guards[") => in_policy(&RunError::Setting(f), &names),
+            RunError::Setting(f) if f.field.contains(".guards[") || f.field.contains(".ladder[") => {
+                in_policy(&RunError::Setting(f), &names)
+            }
             RunError::Setting(f) => Thrown::on(&f.field, f.problem),
             e @ RunError::NoPrice(_) => Thrown::with_field("prices", format!("{e}: {}", page::WORDS.no_price)),
             e => Thrown::with_field("policies", e.to_string()),

@@ -102,7 +102,7 @@ fn a_model_without_a_price_is_named_and_a_price_table_prices_it() {
 }
 
 #[test]
-fn a_model_a_policy_switches_to_without_a_price_is_said_to_be_the_policys_not_a_model_of_no_calls() {
+fn a_model_a_policy_switches_to_without_a_price_is_said_where_the_policy_names_it() {
     let policy = Temp::new(
         "degrade.json",
         r#"{"name": "cheap", "guards": [{"count": "dollars", "limit": "5", "per": "everyone", "window": "1d",
@@ -110,9 +110,11 @@ fn a_model_a_policy_switches_to_without_a_price_is_said_to_be_the_policys_not_a_
     );
     let said = refused(&["replay", &fixture("generic.csv"), "--policy", policy.path()]);
     assert!(
-        said.starts_with(
-            "billsim: prices: no price for \"gpt-4o-mini\" (no call of its own: a policy's model to switch to)"
-        ),
+        said.starts_with(&format!(
+            "billsim: --policy {}: cheap.guards[0].whenFull.degradeTo: must be a model with a price: one the log \
+             calls, one of the lessons' models, or one a price table gives; got \"gpt-4o-mini\"",
+            policy.path()
+        )),
         "{said}"
     );
 }

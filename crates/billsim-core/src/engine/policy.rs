@@ -3,6 +3,7 @@
 //! ladder). Plain data: it serializes, so a file can say it.
 
 use crate::engine::guard::Guard;
+use crate::engine::language::WhenFull;
 use crate::engine::ledger::Tier;
 
 /// Serializes in the policy language (`engine/policy_file/write.rs`), as a file says it.
@@ -78,12 +79,24 @@ impl Policy {
         crate::words::capitalised(&format!("{}{ladder}", guards.join("; ")))
     }
 
+    /// Where it names `model` as one to switch a call to, as a run's refusal says it:
+    /// `name.ladder[1]`, `name.guards[0].whenFull.degradeTo`.
+    pub fn field_naming(&self, model: &str) -> Option<String> {
+        if let Some(k) = self.ladder.iter().position(|m| m == model) {
+            return Some(format!("{}.ladder[{k}]", self.name));
+        }
+        let degrades = |g: &Guard| g.point().is_some_and(|p| p.when_full == WhenFull::DegradeTo(model.to_string()));
+        let j = self.guards.iter().position(degrades)?;
+        Some(format!("{}.guards[{j}].whenFull.degradeTo", self.name))
+    }
+
     /// The models it may switch a call to, by name: its ladder's and its degrade guards'.
-    pub fn models_named(&self) -> impl Iterator<Item = &str> {
-        let degrade = self.guards.iter().filter_map(|g| match g {
-            Guard::Degrade { model, .. } => Some(model.as_str()),
-            _ => None,
+    pub fn models_named(&self) -> impl Iterator<Item = String> + '_ {
+        // Every guard as the language says it: a spend ceiling's and a limit's `whenFull`.
+        let degrade = self.guards.iter().filter_map(|g| match g.point()?.when_full {
+            WhenFull::DegradeTo(model) => Some(model),
+            WhenFull::Refuse => None,
         });
-        self.ladder.iter().map(String::as_str).chain(degrade)
+        self.ladder.iter().cloned().chain(degrade)
     }
 }

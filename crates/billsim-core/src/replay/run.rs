@@ -105,11 +105,30 @@ pub fn run(
 fn models_for(logged: &[String], policies: &[Policy]) -> Vec<String> {
     let mut models = logged.to_vec();
     for name in policies.iter().flat_map(Policy::models_named) {
-        if !models.iter().any(|m| m == name) {
-            models.push(name.to_string());
+        if !models.contains(&name) {
+            models.push(name);
         }
     }
     models
+}
+
+/// What a model a policy switches calls to must be in a replay: one with a price.
+const SWITCHED_TO_ALLOWED: &str =
+    "a model with a price: one the log calls, one of the lessons' models, or one a price table gives";
+
+/// A model a policy switches calls to with no price, said where the policy names it
+/// (`cheap.guards[0].whenFull.degradeTo`), as a scenario's run says a model it has not; the
+/// log's own unpriced models are the log's to price, said first as they are.
+fn switched_to_unpriced(e: RunError, policies: &[Policy]) -> RunError {
+    let RunError::NoPrice(missing) = &e else { return e };
+    let (Some((model, _)), false) = (missing.first(), missing.iter().any(|(_, calls)| *calls > 0)) else { return e };
+    match policies.iter().find_map(|p| p.field_naming(model)) {
+        Some(field) => RunError::Setting(FieldError {
+            field,
+            problem: Invalid { allowed: SWITCHED_TO_ALLOWED, got: shown(model) },
+        }),
+        None => e,
+    }
 }
 
 /// As [`run`], with the log's calls moved into the engine's traffic and back rather than
@@ -168,7 +187,8 @@ fn no_cohort_named(e: RunError) -> RunError {
 pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&PriceTable>) -> Result<Prepared, RunError> {
     let (ran, labels) = policies.map_or_else(main_policies, labelled);
     let models = models_for(&log.models, &ran);
-    let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)?;
+    let (table, price_notes) =
+        prices::for_log(log, &models[log.models.len()..], given).map_err(|e| switched_to_unpriced(e, &ran))?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
     // Calls with cached input tokens are charged as logged at their cached-input price; the
     // log keeps its own costs, given back after the run (another price table may follow).
@@ -411,6 +431,29 @@ mod tests {
             assert_eq!(serde_json::to_string(&moved).unwrap(), serde_json::to_string(&copied).unwrap());
             assert_eq!((kept.calls.len(), &kept.calls, &kept.costs), (log.calls.len(), &log.calls, &log.costs));
         }
+    }
+
+    #[test]
+    fn a_model_a_policy_switches_to_without_a_price_is_refused_where_the_policy_names_it() {
+        let text = "time,user,model,input_tokens,output_tokens\n2025-05-01T09:00:00Z,alice,claude-haiku-4-5,1000,100\n";
+        let log = read(text.as_bytes(), &Options::default()).unwrap();
+        let refusal = |whenfull: &str, ladder: &str| {
+            let policy = format!(
+                r#"{{"policies": [{{"name": "open", "guards": []}}, {{"name": "cheap", "guards": [{{"count": "dollars",
+                "limit": "1", "per": "everyone", "window": "1d", "reset": "fixed", "admit": "counted",
+                "whenFull": {whenfull}}}]{ladder}}}]}}"#
+            );
+            let policies = crate::engine::read_policy_file(&policy).unwrap().policies;
+            run(&log, Some(policies), None, Record::default()).err().unwrap().to_string()
+        };
+        assert_eq!(
+            refusal(r#"{"degradeTo": "gpt-5-nano"}"#, ""),
+            "cheap.guards[0].whenFull.degradeTo: must be a model with a price: one the log calls, one of the lessons' \
+             models, or one a price table gives; got \"gpt-5-nano\""
+        );
+        // A ladder's is said at its place; a model of the built-in prices runs.
+        let err = refusal(r#"{"degradeTo": "claude-haiku-4-5"}"#, r#", "ladder": ["claude-haiku-4-5", "tiny-model"]"#);
+        assert!(err.starts_with("cheap.ladder[1]: must be a model with a price"), "{err}");
     }
 
     #[test]
