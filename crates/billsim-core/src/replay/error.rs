@@ -39,6 +39,9 @@ pub enum ReplayError {
     },
     /// An export of totals per time bucket: what it is, and the per-call export to give instead.
     Aggregated(&'static str, &'static str),
+    /// An export of one record a request, its calls summed (Langfuse's traces list): what it
+    /// is, and the per-call export to give instead.
+    PerRequest(&'static str, &'static str),
     /// `--per FIELD` names a field no call has, or one that does not say who made a call:
     /// the field, and the log's fields that do (see [`crate::replay::per`]).
     NoSuchField {
@@ -114,6 +117,11 @@ impl fmt::Display for ReplayError {
                 f,
                 "this is {what}, which counts tokens per time bucket, not per call, so it cannot be replayed: export \
                  {instead} instead"
+            ),
+            ReplayError::PerRequest(what, instead) => write!(
+                f,
+                "this is {what}, one record a request with its calls' costs summed, not one a model call, so it \
+                 cannot be replayed: export {instead} instead"
             ),
             ReplayError::OtherFormat { found, error } => {
                 write!(f, "{}{error}", looks_like(*found, &format!("--format {} or leave --format out", found.name())))

@@ -22,6 +22,9 @@ const OPENAI_EACH_CALL: &str =
 const LITELLM_EACH_CALL: &str = "LiteLLM's spend logs of each call (/spend/logs/v2, or its S3/GCS logger's objects)";
 const LITELLM_SUMMARIZED_INSTEAD: &str =
     "LiteLLM's spend logs of each call (/spend/logs with summarize=false, /spend/logs/v2, or its S3/GCS logger's objects)";
+const LANGFUSE_TRACES: &str = "Langfuse's traces list (GET /api/public/traces)";
+const LANGFUSE_EACH_CALL: &str =
+    "Langfuse's observations (GET /api/public/observations, its generations), or a trace downloaded whole";
 const CLAUDE_CODE_EACH_CALL: &str =
     "Claude Code's OpenTelemetry events of each API request (claude_code.api_request), or a log of each call";
 
@@ -58,6 +61,14 @@ fn refused((what, instead): (&'static str, &'static str)) -> ReplayError {
 /// hold any text); of its values, only whether its `results` hold an `amount` (a cost
 /// report) and its `object` is a `bucket`.
 pub(crate) fn refuse_record(entries: &Entries<'_>) -> Result<(), ReplayError> {
+    // Langfuse's traces list (`GET /api/public/traces`): a trace's observations by their ids
+    // alone, where a trace downloaded whole holds each observation (which the reader reads).
+    let ids = entries
+        .get("observations")
+        .is_some_and(|o| o.get().trim_start_matches(['[', ' ', '\n', '\r', '\t']).starts_with('"'));
+    if ids && entries.get("totalCost").is_some() {
+        return Err(ReplayError::PerRequest(LANGFUSE_TRACES, LANGFUSE_EACH_CALL));
+    }
     let has = |key: &str| match key {
         "amount" => entries.get("results").is_some_and(|r| r.get().contains("\"amount\"")),
         "bucket" => entries.get("object").is_some_and(|o| o.get().contains("bucket")),

@@ -183,6 +183,20 @@ fn reports_that_count_per_period_are_refused_naming_the_per_call_export_of_their
 }
 
 #[test]
+fn langfuses_traces_list_is_refused_naming_the_observations_export() {
+    // Each trace sums its calls and names its observations by id: no call can be replayed.
+    let err = read(&fixture("langfuse_traces.json"), Options::default()).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "this is Langfuse's traces list (GET /api/public/traces), one record a request with its calls' costs summed, \
+         not one a model call, so it cannot be replayed: export Langfuse's observations (GET \
+         /api/public/observations, its generations), or a trace downloaded whole instead"
+    );
+    // A trace downloaded whole holds its observations: it is read.
+    assert!(read(&fixture("langfuse_trace.json"), Options::default()).is_ok());
+}
+
+#[test]
 fn a_litellm_gcs_bucket_object_is_one_call_on_one_line_or_pretty_printed() {
     // LiteLLM's GCS logger writes one StandardLoggingPayload to a file: a JSON object.
     let one_line = fixture("litellm_gcs_object.json");
