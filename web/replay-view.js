@@ -926,10 +926,10 @@ class ReplayView extends HTMLElement {
     } else {
       control = document.createElement("input");
       if (field.kind === "whole") {
-        control.type = "number";
+        // Text, as the widget's fields: a number input hands "abc" on as "", and the core's
+        // error then quoted nothing; the core reads the text and says what it allows.
+        control.type = "text";
         control.inputMode = "numeric";
-        control.min = field.min;
-        control.max = field.max; // a number input steps by 1 unless told otherwise
       } else if (field.kind === "amount") {
         // Requests and tokens are whole, dollars may have decimals: the reader says which.
         control.type = "text";
