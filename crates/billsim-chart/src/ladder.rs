@@ -13,19 +13,18 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// The colour of part `k` of `parts` parts: the cheaper models in the "within" grey, the
-/// cheapest paler; the last part (refused) in the refused colour.
+/// cheapest halfway from it to the text's colour (halfway to the background, it was pale
+/// grey on white and dark grey on near-black, lesson 002's haiku part hard to see); the
+/// last part (refused) in the refused colour.
 fn part_colour(theme: &Theme, k: usize, parts: usize) -> RGBColor {
     let within = rgb(theme.palette.within);
+    let towards = theme.text;
     match k {
         _ if k + 1 == parts => rgb(theme.palette.refused),
         0 => within,
         _ => {
             let mix = |a: u8, b: u8| ((u16::from(a) + u16::from(b)) / 2) as u8;
-            RGBColor(
-                mix(within.0, theme.background.0),
-                mix(within.1, theme.background.1),
-                mix(within.2, theme.background.2),
-            )
+            RGBColor(mix(within.0, towards.0), mix(within.1, towards.1), mix(within.2, towards.2))
         }
     }
 }
@@ -118,6 +117,21 @@ mod tests {
     use billsim_core::lessons::runaway_tenant::ladder::ladder_view;
     use billsim_core::scenario::registry::find;
     use billsim_core::scenario::{run, Values};
+
+    #[test]
+    fn every_part_of_a_ladders_bar_stands_out_from_the_background_in_light_and_dark() {
+        use billsim_core::views::colours::{contrast, Rgb};
+        for theme in [Theme::light(100), Theme::dark(100)] {
+            let back = Rgb(theme.background.0, theme.background.1, theme.background.2);
+            for parts in [2, 3, 4] {
+                for k in 0..parts {
+                    let c = part_colour(&theme, k, parts);
+                    let ratio = contrast(Rgb(c.0, c.1, c.2), back);
+                    assert!(ratio >= 3.0, "part {k} of {parts} on {back:?}: {c:?}, contrast {ratio:.2}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn at_320_390_and_1000_pixels_every_heading_and_note_is_drawn_inside_and_apart() {
