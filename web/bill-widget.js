@@ -273,9 +273,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // nothing typed is pending): typing "500" passes "5" and "50", which each draw, and a
   // bad end goes back to these, not to a value typed on the way.
   #beforeTyping = null;
-  // What a screen reader hears (#say): the lines it heard last, those waiting to be said,
-  // and the pause while a field is typed in.
-  #speech = { heard: [], error: "", seed: null, waiting: [], after: false, timer: 0 };
+  // What a screen reader hears (#say): the lines under the chart and the panels' sentences
+  // beside it it heard last, those waiting to be said, and the pause while a field is typed in.
+  #speech = { heard: [], beside: [], error: "", seed: null, waiting: [], after: false, timer: 0 };
   #typing = false;
   // Keys typed while a run was under way (a month of lesson 002 took 100 to 500 ms a run on
   // a slow phone, and each key waited for the last key's run): when the last key went down,
@@ -797,14 +797,18 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const speech = this.#speech;
     const lines = [...this.#q(".summary").children].map((line) => line.textContent);
     if (this.#overDays.told) lines.push(this.#q(".more").textContent);
-    const changed = lines.filter((line) => !speech.heard.includes(line));
+    let changed = lines.filter((line) => !speech.heard.includes(line));
+    // When no line under the chart changed (a switch of lesson 001's that leaves every bill
+    // as it was, and a screen reader heard nothing), the first sentence beside it that did.
+    const beside = [...this.#q(".panels").querySelectorAll(".panel > p")].map((p) => p.textContent);
+    if (changed.length === 0) changed = beside.filter((line) => !speech.beside.includes(line)).slice(0, 1);
     const said = changed.length > MOST_SAID ? [...changed.slice(0, MOST_SAID), schema.controls.moreUnderChart] : changed;
     const error = this.#q(".error").textContent;
     if (error && error !== speech.error) said.unshift(error);
     // The run's number ends with a stop, so that "Day 1" is not heard run into the next line's "5 requests".
     if (speech.seed !== null && speech.seed !== this.#state.seed) said.unshift(`${this.#q(".day-number").textContent}.`);
     const first = speech.seed === null;
-    Object.assign(speech, { heard: lines, error, seed: this.#state.seed });
+    Object.assign(speech, { heard: lines, beside, error, seed: this.#state.seed });
     if (!first) this.#say(said);
   }
 

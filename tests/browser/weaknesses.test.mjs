@@ -95,3 +95,18 @@ test("at 390 x 844 the switches and the chart they change are on the first scree
   assert.ok(v.chart.top + 240 <= 844, `the chart starts at ${v.chart.top} px: 240 px of it on the first screen`);
   assert.deepEqual(log.errors, []);
 });
+
+test("a switch that leaves every line under the chart as it was is still said: the first sentence beside the chart that changed", async () => {
+  const { page, log } = await load(env, PAGE);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  const lines = () => w.evaluate((el) => [...el.shadowRoot.querySelectorAll(".summary > *")].map((l) => l.textContent));
+  const before = await lines();
+  await w.getByRole("button", { name: "Spoofed users", exact: true }).click();
+  await page.waitForFunction(() => document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent.trim() !== "");
+  assert.deepEqual(await lines(), before, "the lines under the chart are the same (so this test tests the fallback)");
+  const said = await w.evaluate((el) => el.shadowRoot.querySelector(".announce").textContent.trim());
+  const beside = await w.evaluate((el) => [...el.shadowRoot.querySelectorAll(".panel > p")].map((p) => p.textContent));
+  assert.ok(beside.includes(said), `said: ${said}`);
+  assert.deepEqual(log.errors, []);
+});
