@@ -297,6 +297,21 @@ async function inputWith(r, label, value) {
   return all.nth(at);
 }
 
+test("the policy editor: letters typed in a whole number's box are quoted in its error, not dropped as by a number input", async () => {
+  const { page, log } = await load(env, PAGE);
+  await choose(page, join(FIXTURES, "generic.csv"));
+  const r = el(page);
+  await r.locator("details.editor summary").click();
+  const percent = r.getByLabel(/^Input estimated/).first();
+  await percent.fill("abc");
+  assert.equal(await percent.inputValue(), "abc", "the box keeps what was typed");
+  await r.getByRole("button", { name: "Replay under these policies" }).click();
+  await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
+  const { editorError } = await shown(page);
+  assert.match(editorError, /estimate\.inputPercent: must be a whole number of percent from 0 to 1000; got "abc"$/, editorError);
+  assert.deepEqual(log.errors, []);
+});
+
 test("the policy editor: a bad number names its policy, guard and field as the editor shows them and keeps the view; a good one replays under it", async () => {
   const { page } = await load(env, PAGE);
   const good = await choose(page, join(FIXTURES, "generic.csv"));
