@@ -38,9 +38,8 @@ pub struct LessonLog {
     pub file_name: String,
     /// What was replayed: "Lesson 003's free tier, run 0, as a generic CSV log of 2,322 calls".
     pub said: String,
-    /// The lesson's own policies at its defaults, with their labels ([`own_policies`]).
+    /// The lesson's own policies at its defaults ([`own_policies`]).
     pub policies: Vec<Policy>,
-    pub labels: Vec<String>,
 }
 
 /// Scenario `name`'s run [`SEED`] at its default settings as a generic log; the error
@@ -58,7 +57,6 @@ pub fn lesson_log(name: &str) -> Result<LessonLog, String> {
         file_name: format!("{}-run-{SEED}.csv", scenario.name),
         said: format!("{}, run {SEED}, as a generic CSV log of {} calls", scenario.lesson, grouped(calls as u64)),
         policies: built.policies,
-        labels: built.labels,
     })
 }
 

@@ -3,8 +3,9 @@
 //! as LiteLLM names them (its `LiteLLM_SpendLogs` type: `startTime`, `endTime`, `model`,
 //! `user`, `end_user`, `api_key` (a hash), `prompt_tokens`, `completion_tokens`, `spend`
 //! in dollars, `request_id`, `status` (`success` or `failure`), `cache_hit` (its column is
-//! text: `"True"`, `"False"`; the logging payload's a boolean), `session_id`). The user is `end_user`, else `user`, else
-//! `api_key`; calls of one `trace_id` (the payload's) or `session_id` are one request.
+//! text: `"True"`, `"False"`; the logging payload's a boolean), `session_id`). The user is
+//! `end_user`, else `user`, else `api_key`; calls of one `trace_id` (the payload's) or
+//! `session_id` are one request.
 //! Its logging payload (`StandardLoggingPayload`, what its S3 and GCS loggers write) has
 //! the same `startTime`, `model`, token and `end_user` names, and its cost as `response_cost`.
 
