@@ -284,7 +284,7 @@ class ReplayView extends HTMLElement {
     this.#askedPer = asked.per;
     if (asked.lesson) {
       this.#q(".lesson").value = asked.lesson;
-      this.#tryLesson();
+      this.#tryLesson(asked.frame);
     }
     if (asked.ignored.length > 0) this.#problem(asked.ignored.join(" "));
   }
@@ -400,8 +400,9 @@ class ReplayView extends HTMLElement {
 
   // "Try it on a lesson's traffic": the core writes the lesson's run 0 as the generic log
   // `billsim run --export-log` writes, here in the page, and it is read as a dropped file is
-  // (its format found from the file: it is no other format's).
-  #tryLesson() {
+  // (its format found from the file: it is no other format's). The policy framed is the one
+  // the lesson's widget frames at first, unless the address names one (`frame`).
+  #tryLesson(frame = null) {
     let made;
     try {
       made = replayLessonLog(this.#q(".lesson").value);
@@ -411,6 +412,7 @@ class ReplayView extends HTMLElement {
     }
     const file = new File([made.text], made.fileName, { type: "text/csv" });
     this.#lessonLogs.set(file, made);
+    this.#frame = frame ?? made.framed ?? this.#frame;
     this.#q(".format").value = "";
     this.#q(".file").value = "";
     this.#lesson = this.#q(".lesson").value;

@@ -62,13 +62,14 @@ test("a lesson's traffic under edited policies is in the address, and a reload r
   const { page, log } = await load(env, "replay.html");
   const w = el(page);
   await lessonReplayed(page, "hackathon");
-  assert.deepEqual((await state(page)).hash, { lesson: "hackathon" }, "the lesson is in the address");
+  // And the policy lesson 001's widget frames at first (not the last, which needs no word).
+  assert.deepEqual((await state(page)).hash, { lesson: "hackathon", frame: "rateLimitAndCap" }, "the lesson is in the address");
 
   await firstRenamed(page, "open");
   const applied = await state(page);
   assert.equal(applied.problem, "");
   assert.equal(applied.policies[0], "open", `the edited policy replayed: ${applied.policies}`);
-  assert.deepEqual(Object.keys(applied.hash), ["lesson", "policies"], `${JSON.stringify(applied.hash)}`);
+  assert.deepEqual(Object.keys(applied.hash), ["lesson", "policies", "frame"], `${JSON.stringify(applied.hash)}`);
   assert.equal(JSON.parse(applied.hash.policies)[0].name, "open");
 
   await page.reload();
@@ -81,7 +82,7 @@ test("a lesson's traffic under edited policies is in the address, and a reload r
   let n = await drawn(page);
   await w.locator(".reset").click();
   await next(page, n);
-  assert.deepEqual((await state(page)).hash, { lesson: "hackathon" });
+  assert.deepEqual((await state(page)).hash, { lesson: "hackathon", frame: "rateLimitAndCap" });
   n = await drawn(page);
   await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
   await next(page, n);
@@ -103,7 +104,7 @@ test("a part of the address the page cannot use is said with what it allows, and
   await next(page, n);
   const after = await state(page);
   assert.ok(after.policies?.length > 0, `replayed: ${after.problem}`);
-  assert.deepEqual(Object.keys(after.hash), ["lesson", "add"], JSON.stringify(after.hash));
+  assert.deepEqual(Object.keys(after.hash), ["lesson", "add", "frame"], JSON.stringify(after.hash));
   assert.deepEqual(log.errors, []);
 });
 
@@ -446,7 +447,7 @@ test("a link opened in the same tab, its \"#\" alone new, is read as the page it
   await page.waitForFunction(() => document.querySelector("replay-view")?.shadowRoot?.querySelector(".lesson")?.value === "freeTier"
     && Number(document.querySelector("replay-view").dataset.drawn ?? 0) > 0);
   const s = await state(page);
-  assert.deepEqual([s.lesson, s.hash], ["freeTier", { lesson: "freeTier" }], JSON.stringify(s));
+  assert.deepEqual([s.lesson, s.hash], ["freeTier", { lesson: "freeTier", frame: "allThree" }], JSON.stringify(s));
   // The page before the reload ends mid-way: its requests under way are aborted, no more.
   assert.deepEqual(log.errors.filter((e) => !e.endsWith("net::ERR_ABORTED")), []);
 });

@@ -198,3 +198,25 @@ test("a lesson's traffic runs under its lesson's own policies, which the editor 
   assert.deepEqual(e.kept, [], "the editor holds the page's defaults, which have no ledger");
   assert.deepEqual(log.errors, []);
 });
+
+test("a lesson's traffic frames the policy its lesson's widget frames at first, and a reload frames it again", async () => {
+  const { page, log } = await load(env, PAGE);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await el(page).locator("select.lesson").selectOption("freeTier");
+  await el(page).locator(".try").click();
+  await next(page, 0);
+  const framed = () => el(page).evaluate((e) => ({
+    pressed: [...e.shadowRoot.querySelectorAll(".frame button[aria-pressed=true]")].map((b) => b.dataset.policy),
+    hash: Object.fromEntries(new URLSearchParams(location.hash.slice(1))),
+    problem: e.shadowRoot.querySelector(".problem").textContent,
+  }));
+  let f = await framed();
+  assert.deepEqual(f.pressed, ["allThree"], "lesson 003's widget frames all three layers");
+  assert.deepEqual(f.hash, { lesson: "freeTier", frame: "allThree" });
+  await page.reload();
+  await page.waitForFunction(() => Number(document.querySelector("replay-view")?.dataset.drawn ?? 0) > 0);
+  f = await framed();
+  assert.deepEqual([f.pressed, f.problem], [["allThree"], ""], "framed again, nothing ignored");
+  // The page before the reload ends mid-way: its requests under way are aborted, no more.
+  assert.deepEqual(log.errors.filter((e) => !e.endsWith("net::ERR_ABORTED")), []);
+});

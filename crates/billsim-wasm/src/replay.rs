@@ -125,9 +125,11 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
 
 /// A lesson's traffic as a log (`scenario`, one of `replayPage().lessonLogs`): run 0 at its
 /// default settings written as the generic CSV log `billsim run --scenario NAME --seed 0
-/// --export-log FILE` writes, `{ text, calls, fileName, said, policies }`, for the page to
-/// read as a dropped file; `policies` are the lesson's own as the editor holds them, which
-/// that log is replayed under until the reader applies others (`Replay.read`'s `lesson`).
+/// --export-log FILE` writes, `{ text, calls, fileName, said, policies, framed }`, for the
+/// page to read as a dropped file; `policies` are the lesson's own as the editor holds them,
+/// which that log is replayed under until the reader applies others (`Replay.read`'s
+/// `lesson`), `framed` the one its widget frames at first (`null` for a scenario no widget
+/// shows).
 /// Another name throws an Error whose `field` is `scenario`, listing them.
 #[wasm_bindgen(js_name = replayLessonLog)]
 pub fn replay_lesson_log(scenario: JsValue) -> Result<JsValue, Thrown> {
@@ -139,11 +141,13 @@ pub fn replay_lesson_log(scenario: JsValue) -> Result<JsValue, Thrown> {
         file_name: String,
         said: String,
         policies: Vec<Edited>,
+        framed: Option<&'static str>,
     }
     let name = scenario.as_string().unwrap_or_default();
     let made = lesson_log::lesson_log(&name).map_err(|e| Thrown::with_field("scenario", e))?;
     let policies = guard_schema::edited(&made.policies);
-    to_js(&Shown { text: made.text, calls: made.calls, file_name: made.file_name, said: made.said, policies })
+    let framed = made.framed;
+    to_js(&Shown { text: made.text, calls: made.calls, file_name: made.file_name, said: made.said, policies, framed })
 }
 
 /// What the page's address asks for (`pairs`: its keys and values after the `#`, as

@@ -106,9 +106,14 @@ pub fn read(pairs: &[(String, String)]) -> Address {
         }
     }
     if let Some(frame) = frame {
+        // The defaults of a lesson's traffic are its lesson's own policies.
+        let defaults = match address.lesson.as_deref().map(lesson_log::own_policies) {
+            Some(Ok((own, _))) => own,
+            _ => run::main_policies().0,
+        };
         let names: Vec<String> = match &address.policies {
             Some(policies) => policies.iter().map(|p| p.name.clone()).collect(),
-            None => run::main_policies().0.into_iter().map(|p| p.name).collect(),
+            None => defaults.into_iter().map(|p| p.name).collect(),
         };
         if names.contains(&frame) {
             address.frame = Some(frame);
@@ -209,6 +214,15 @@ mod tests {
         let policies = crate::engine::guard_schema::edited(&run::main_policies().0);
         let text = serde_json::to_string(&policies).unwrap();
         assert_eq!(read(&pairs(&[("policies", &text)])).policies, Some(policies));
+    }
+
+    #[test]
+    fn a_lessons_traffic_may_frame_one_of_its_own_policies() {
+        let a = read(&pairs(&[("lesson", "freeTier"), ("frame", "allThree")]));
+        assert_eq!((a.frame.as_deref(), a.ignored.len()), (Some("allThree"), 0), "{:?}", a.ignored);
+        let b = read(&pairs(&[("lesson", "freeTier"), ("frame", "dailyBudget")]));
+        assert_eq!(b.frame, None, "not one of lesson 003's policies");
+        assert!(b.ignored[0].contains("\"allThreeDegrade\"; got \"dailyBudget\""), "{:?}", b.ignored);
     }
 
     #[test]

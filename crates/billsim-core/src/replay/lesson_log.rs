@@ -40,6 +40,9 @@ pub struct LessonLog {
     pub said: String,
     /// The lesson's own policies at its defaults ([`own_policies`]).
     pub policies: Vec<Policy>,
+    /// The policy the lesson's widget frames at first ("allThree"), for the page to frame
+    /// it too; `None` for a scenario no widget shows.
+    pub framed: Option<&'static str>,
 }
 
 /// Scenario `name`'s run [`SEED`] at its default settings as a generic log; the error
@@ -57,6 +60,11 @@ pub fn lesson_log(name: &str) -> Result<LessonLog, String> {
         file_name: format!("{}-run-{SEED}.csv", scenario.name),
         said: format!("{}, run {SEED}, as a generic CSV log of {} calls", scenario.lesson, grouped(calls as u64)),
         policies: built.policies,
+        framed: registry::WIDGETS
+            .iter()
+            .find(|w| w.scenario == scenario.name)
+            .and_then(|w| registry::setting(w.policy))
+            .map(|s| s.default),
     })
 }
 
