@@ -21,7 +21,7 @@ import {
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 import { cell, fillTable, rowOf, headOf } from "./table-cells.js";
-import { choiceButtons, escape, options } from "./markup.js";
+import { choiceButtons, choiceSelect, escape, options } from "./markup.js";
 
 // The core's table as the widget shows it: set once the wasm has loaded (null if it failed).
 let schema = null;
@@ -78,10 +78,6 @@ function panel({ name, title, sentences, lines, table }) {
 
 // The core's choices (`{ value, label }`) as a select's options, none selected yet.
 const choiceOptions = (choices) => options(choices.map((c) => [c.value, c.label]), null);
-// The same choices as one select, which a narrow widget shows in place of the buttons (one
-// row, so that the chart is on a phone's first screen with the control that changes it).
-const choiceSelect = (choices, data, label) =>
-  `<select class="compact" data-${data}-select aria-label="${escape(label)}">${choiceOptions(choices)}</select>`;
 
 // One field of the settings form, as the core's table describes it; `data-views` are the
 // views whose form shows it.

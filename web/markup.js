@@ -1,6 +1,6 @@
 // The bits of HTML that <bill-widget> and the replay page both write from the core's words:
 // text escaped for an attribute or an element, a select's options, and a row of buttons of
-// which one is pressed.
+// which one is pressed, with the select a narrow page shows in their place.
 
 /** `text` safe inside an element or a double-quoted attribute. */
 export const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -8,6 +8,12 @@ export const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.ch
 /** An `<option>` for each `[value, label]` of `pairs`, the one whose value is `chosen` selected. */
 export const options = (pairs, chosen) => pairs.map(([value, label]) =>
   `<option value="${escape(value)}"${value === chosen ? " selected" : ""}>${escape(label)}</option>`).join("");
+
+/** The same choices as one select (class `compact`, `data-<data>-select`, named `label`),
+ *  which a narrow page shows in place of the buttons: one row, so that the chart is on a
+ *  phone's first screen with the control that changes it. */
+export const choiceSelect = (choices, data, label) =>
+  `<select class="compact" data-${data}-select aria-label="${escape(label)}">${options(choices.map((c) => [c.value, c.label]), null)}</select>`;
 
 /** A button for each of `choices` (`{ value, label }`), its value in `data-<data>`, none
  *  pressed yet. */

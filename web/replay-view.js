@@ -5,7 +5,7 @@
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
 import { cell, fillTable, tableCards } from "./table-cells.js";
-import { choiceButtons, escape, options } from "./markup.js";
+import { choiceButtons, choiceSelect, escape, options } from "./markup.js";
 import init, {
   drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend, replayTiersText,
 } from "./pkg-replay/billsim_wasm.js";
@@ -387,14 +387,20 @@ class ReplayView extends HTMLElement {
       this.#q(`.policy:last-child input`)?.focus();
     });
     this.#q(".download").addEventListener("click", () => this.#good?.worker?.postMessage({ csv: true }));
-    this.#q(".frame").addEventListener("click", (e) => {
-      const button = e.target.closest("button[data-policy]");
-      if (!button) return;
-      this.#frame = button.dataset.policy;
+    // A policy framed by its button, or on a phone by the select in their place.
+    const frame = (policy) => {
+      this.#frame = policy;
       this.#pressFrame();
       this.#toAddress();
       // Only the share chart frames a policy: the spend over time draws every policy alike.
       this.#draw(".share-chart");
+    };
+    this.#q(".frame").addEventListener("click", (e) => {
+      const button = e.target.closest("button[data-policy]");
+      if (button) frame(button.dataset.policy);
+    });
+    this.#q(".frame").addEventListener("change", (e) => {
+      if (e.target.matches("[data-policy-select]")) frame(e.target.value);
     });
   }
 
@@ -745,7 +751,8 @@ class ReplayView extends HTMLElement {
     sentences(this.#q(".notes"), view.notes);
     this.#q(".notes-box").hidden = view.notes.length === 0;
     if (!view.share.bars.some((b) => b.policy === this.#frame)) this.#frame = view.share.bars.at(-1)?.policy ?? null;
-    this.#q(".frame").innerHTML = choiceButtons(view.share.bars.map((b) => ({ value: b.policy, label: b.label })), "policy");
+    const choices = view.share.bars.map((b) => ({ value: b.policy, label: b.label }));
+    this.#q(".frame").innerHTML = choiceButtons(choices, "policy") + choiceSelect(choices, "policy", this.#words.showPolicy);
     this.#pressFrame();
     this.#q(".share-chart").setAttribute("aria-label", view.share.title);
     this.#q(".time-chart").setAttribute("aria-label", view.spend.title);
@@ -760,6 +767,8 @@ class ReplayView extends HTMLElement {
   }
 
   #pressFrame() {
+    const select = this.#q("[data-policy-select]");
+    if (select !== null) select.value = this.#frame;
     for (const b of this.#root.querySelectorAll(".frame button")) {
       b.setAttribute("aria-pressed", String(b.dataset.policy === this.#frame));
     }

@@ -220,3 +220,22 @@ test("a lesson's traffic frames the policy its lesson's widget frames at first, 
   // The page before the reload ends mid-way: its requests under way are aborted, no more.
   assert.deepEqual(log.errors.filter((e) => !e.endsWith("net::ERR_ABORTED")), []);
 });
+
+test("at 390 px the framed policy is one select in place of the buttons, and choosing in it frames the policy", async () => {
+  const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 844 } });
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await el(page).locator(".try").click();
+  await next(page, 0);
+  const select = el(page).locator(".frame select");
+  assert.ok(await select.isVisible(), "the select shows");
+  assert.equal(await el(page).locator(".frame button:visible").count(), 0, "no button of the group shows");
+  assert.equal(await select.inputValue(), "allThree", "the lesson's framed policy is chosen");
+  const height = await el(page).locator(".frame").evaluate((f) => f.getBoundingClientRect().height);
+  assert.ok(height < 60, `the group is one row: ${height} px`);
+  const before = await drawn(page);
+  await select.selectOption("bucket");
+  const hash = await page.evaluate(() => Object.fromEntries(new URLSearchParams(location.hash.slice(1))));
+  assert.equal(hash.frame, "bucket", JSON.stringify(hash));
+  assert.equal(await drawn(page), before, "the results are not replayed again for a frame");
+  assert.deepEqual(log.errors, []);
+});
