@@ -21,7 +21,7 @@ import {
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 import { cell, fillTable, rowOf, headOf } from "./table-cells.js";
-import { choiceButtons, choiceSelect, escape, options } from "./markup.js";
+import { choiceButtons, choiceOptions, choiceSelect, escape } from "./markup.js";
 
 // The core's table as the widget shows it: set once the wasm has loaded (null if it failed).
 let schema = null;
@@ -75,9 +75,6 @@ function panel({ name, title, sentences, lines, table }) {
   }
   return section;
 }
-
-// The core's choices (`{ value, label }`) as a select's options, none selected yet.
-const choiceOptions = (choices) => options(choices.map((c) => [c.value, c.label]), null);
 
 // One field of the settings form, as the core's table describes it; `data-views` are the
 // views whose form shows it.

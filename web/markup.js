@@ -13,7 +13,10 @@ export const options = (pairs, chosen) => pairs.map(([value, label]) =>
  *  which a narrow page shows in place of the buttons: one row, so that the chart is on a
  *  phone's first screen with the control that changes it. */
 export const choiceSelect = (choices, data, label) =>
-  `<select class="compact" data-${data}-select aria-label="${escape(label)}">${options(choices.map((c) => [c.value, c.label]), null)}</select>`;
+  `<select class="compact" data-${data}-select aria-label="${escape(label)}">${choiceOptions(choices)}</select>`;
+
+/** An `<option>` for each of `choices` (`{ value, label }`), none selected yet. */
+export const choiceOptions = (choices) => options(choices.map((c) => [c.value, c.label]), null);
 
 /** A button for each of `choices` (`{ value, label }`), its value in `data-<data>`, none
  *  pressed yet. */
