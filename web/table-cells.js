@@ -102,9 +102,10 @@ export const tableCards = (box) => String.raw`@container (max-width: 30rem) {
   ${box} td, ${box} tr.group th { display: block; position: static; border: 0; padding: 0; min-width: 0; text-align: left; }
   ${box} tr.group span { position: static; }
   ${box} td:first-child { grid-column: 1 / -1; font-weight: 600; white-space: normal; }
-  /* A name beside the numbers (a team's, often a UUID of 36 characters) has the card's
-     width, and breaks only where even that is too narrow. */
-  ${box} td.word:not(:first-child) { grid-column: 1 / -1; white-space: normal; overflow-wrap: anywhere; }
+  /* A name beside the numbers (a team's, often a UUID of 36 characters: a cell of a column
+     of words) has the card's width, and breaks only where even that is too narrow; the
+     numbers share the card's lines. */
+  ${box} td.words:not(:first-child) { grid-column: 1 / -1; white-space: normal; overflow-wrap: anywhere; }
   /* A long column name wraps above its number, the numbers of a line in line. */
   ${box} td:not(:first-child) { white-space: nowrap; display: flex; flex-direction: column; justify-content: space-between; }
   ${box} td[data-column]:not(:first-child)::before { content: attr(data-column) / ""; display: block; font-size: 0.8em; font-weight: 400; opacity: 0.85; white-space: normal; }

@@ -555,7 +555,7 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
   }
 });
 
-test("at 390 px a team named by a UUID stays within its card, as every name beside the numbers does", async () => {
+test("at 390 px a team named by a UUID stays within its card, and the numbers beside it share the card's lines", async () => {
   // Forty calls of one user in a minute, refused by the default request limit, and another's.
   const rows = Array.from({ length: 40 }, (_, i) => `2025-05-01T09:00:${String(i).padStart(2, "0")}Z,alice,3f2b8c1e-9d4a-4e7b-8a6f-0c5d2e1b9f73,claude-haiku-4-5,1000,500`);
   const file = join(tmp, "uuid_teams.csv");
@@ -566,6 +566,14 @@ test("at 390 px a team named by a UUID stays within its card, as every name besi
     .filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => `${c.dataset.column}: ${c.textContent} ${c.scrollWidth} > ${c.clientWidth}`));
   assert.deepEqual(over, [], "cells wider than their box");
   assert.ok(await el(page).evaluate((e) => e.shadowRoot.textContent.includes("3f2b8c1e-9d4a-4e7b-8a6f-0c5d2e1b9f73")), "the team is shown");
+  // A number given a line of its own made lesson 003's biggest users' table 22,000 px tall.
+  const lines = await el(page).evaluate((e) => [...e.shadowRoot.querySelectorAll("tbody tr:not(.group)")].map((tr) => {
+    const numbers = [...tr.cells].slice(1).filter((td) => !td.classList.contains("words"));
+    return { row: tr.cells[0].textContent, numbers: numbers.length, lines: new Set(numbers.map((td) => td.offsetTop)).size };
+  }));
+  const alone = lines.filter((r) => r.numbers >= 4 && r.lines >= r.numbers);
+  assert.ok(lines.some((r) => r.numbers >= 4), `rows of four numbers or more: ${JSON.stringify(lines)}`);
+  assert.deepEqual(alone, [], "rows whose every number has a line of its own");
   assert.deepEqual(log.errors, []);
 });
 
