@@ -354,8 +354,10 @@ class ReplayView extends HTMLElement {
     // "Skip bad rows" ticked after a file's bad rows were listed, or another format chosen:
     // the same file is read again that way.
     // Another field to count as one user (billsim replay --per FIELD): the file is read again so.
+    // The focus stays on the control: a closed select's arrow key is a change, and the next
+    // arrow must find it there.
     for (const control of [".format", ".skip", ".per"]) {
-      this.#q(control).addEventListener("change", () => { if (this.#file) this.#read(this.#file); });
+      this.#q(control).addEventListener("change", () => { if (this.#file) this.#read(this.#file, { stay: true }); });
     }
     this.#q(".add").addEventListener("change", () => {
       this.#toAddress();
@@ -469,7 +471,9 @@ class ReplayView extends HTMLElement {
 
   // A new file: read by a worker of its own; the last good view stays until it is replayed,
   // under the policies applied (or, from the editor's buttons, its own: `editor`).
-  #read(file, editor = { fromEditor: false, defaults: false }) {
+  // `fromEditor` and `defaults`: the run that follows the read is the editor's (#runMessage);
+  // `stay`: the focus stays where it is, not on Cancel and then on the results.
+  #read(file, { fromEditor = false, defaults = false, stay = false } = {}) {
     if (file !== this.#file) {
       // A new file is first read by its format's user: another file's fields are not its own.
       this.#q(".per").replaceChildren();
@@ -486,7 +490,7 @@ class ReplayView extends HTMLElement {
     this.#spare = null;
     this.#pending = worker;
     this.#problem("");
-    this.#showReading(true);
+    this.#showReading(true, !stay);
     this.#q("progress").removeAttribute("value"); // indeterminate until the first MiB is read
     this.#q(".progress-text").textContent = "";
     worker.onmessage = ({ data }) => this.#fromPending(worker, data);
@@ -498,7 +502,7 @@ class ReplayView extends HTMLElement {
     // A lesson's traffic is said to be its lesson's, whose abusers the results then mark.
     const lesson = this.#lessonLogs.has(file) ? (this.#lesson ?? "") : "";
     const read = { format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked, per, lesson };
-    this.#reading = { read, asked: askedPer !== null, fromEditor: editor.fromEditor, defaults: editor.defaults };
+    this.#reading = { read, asked: askedPer !== null, fromEditor, defaults };
     worker.postMessage({ read: file, ...read });
   }
 
@@ -702,13 +706,14 @@ class ReplayView extends HTMLElement {
     this.#q(".file").focus();
   }
 
-  // While a file is read, the focus is on its Cancel button, which is then hidden: whether
-  // it was there, for the caller to move it where the reader goes next (the results'
-  // heading, which on a phone brings the results into view below the controls; the file).
-  #showReading(on) {
+  // While a file is read, the focus is on its Cancel button (unless not to `focus` it), which
+  // is then hidden: whether it was there, for the caller to move it where the reader goes
+  // next (the results' heading, which on a phone brings the results into view below the
+  // controls; the file).
+  #showReading(on, focus = on) {
     const onCancel = this.#root.activeElement === this.#q(".cancel");
     this.#q(".reading").hidden = !on;
-    if (on) this.#q(".cancel").focus();
+    if (focus) this.#q(".cancel").focus();
     return onCancel;
   }
 

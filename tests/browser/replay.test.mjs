@@ -244,6 +244,23 @@ test("Cancel stops a big file mid-way and the last view stays", async () => {
   assert.deepEqual((await shown(page)).bills, good.bills, "no view of the cancelled file arrives later");
 });
 
+test("an arrow key on Count as one user reads the log again and leaves the focus on the select, for the next arrow", async () => {
+  const { page, log } = await load(env, PAGE);
+  await choose(page, join(FIXTURES, "litellm.csv"));
+  const per = el(page).locator("select.per");
+  const before = await drawn(page);
+  await per.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction((n) => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > n, before);
+  const after = await el(page).evaluate((e) => ({
+    focused: e.shadowRoot.activeElement?.className || e.shadowRoot.activeElement?.id || "",
+    per: e.shadowRoot.querySelector("select.per").value,
+  }));
+  assert.notEqual(after.per, "", "the arrow chose the next field");
+  assert.equal(after.focused, "per", `the focus is on the select, not on "${after.focused}"`);
+  assert.deepEqual(log.errors, []);
+});
+
 test("a bad file shows the core's message (bad rows by line number) and the last good view stays", async () => {
   const { page, log } = await load(env, PAGE);
   const good = await choose(page, join(FIXTURES, "generic.csv"));
