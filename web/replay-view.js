@@ -555,7 +555,8 @@ class ReplayView extends HTMLElement {
       this.#pending = null;
       this.#perRefused = "";
       worker.terminate();
-      if (this.#showReading(false)) this.#q(".file").focus();
+      const focused = this.#showReading(false);
+      if (focused) this.#q(".file").focus();
       // A refusal at a path in the policies (an address's, say) is the editor's: the log
       // itself was read.
       if (data.path) {
@@ -572,6 +573,8 @@ class ReplayView extends HTMLElement {
         }
         this.#problem(this.#words.policiesFailed);
       } else this.#problem(data.error, this.#failedHead(data, this.#reading.run));
+      // On a phone the message stood below the screen, under the file's field and options.
+      if (focused) this.#q(".problem").scrollIntoView({ block: "nearest" });
       this.#spare ??= this.#newWorker();
       this.#restore(this.#file === this.#good?.file);
     }

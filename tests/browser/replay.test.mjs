@@ -261,6 +261,21 @@ test("an arrow key on Count as one user reads the log again and leaves the focus
   assert.deepEqual(log.errors, []);
 });
 
+test("at 390 x 844 a file refused after the last good one shows its message on the screen, the focus on the file's field", async () => {
+  const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 844 } });
+  await choose(page, join(FIXTURES, "generic.csv"));
+  const empty = join(tmp, "empty-phone.csv");
+  await writeFile(empty, "");
+  await choose(page, empty);
+  const seen = await el(page).evaluate((e) => {
+    const box = e.shadowRoot.querySelector(".problem").getBoundingClientRect();
+    return { top: Math.round(box.top), bottom: Math.round(box.bottom), focused: e.shadowRoot.activeElement?.className ?? "" };
+  });
+  assert.ok(seen.top >= 0 && seen.bottom <= 844, `the message from ${seen.top} to ${seen.bottom} px, the screen 844 px`);
+  assert.equal(seen.focused, "file");
+  assert.deepEqual(log.errors, []);
+});
+
 test("a bad file shows the core's message (bad rows by line number) and the last good view stays", async () => {
   const { page, log } = await load(env, PAGE);
   const good = await choose(page, join(FIXTURES, "generic.csv"));
