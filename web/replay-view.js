@@ -540,7 +540,10 @@ class ReplayView extends HTMLElement {
       this.#q(".editor-note").textContent = "";
       // The editor's policies ran with the log (a link's, mended in the editor): they are
       // the applied ones now.
-      if (this.#reading.fromEditor) this.#setApplied(this.#reading.defaults ? null : structuredClone(this.#reading.run.run));
+      if (this.#reading.fromEditor) {
+        this.#setApplied(this.#reading.defaults ? null : structuredClone(this.#reading.run.run));
+        this.#sayReplayed(data.view);
+      }
       this.#toAddress();
     } else if (data.error && this.#reading.asked && !data.path) {
       // A shared link's "Count as one user" this log does not have: read by its format's
@@ -624,6 +627,7 @@ class ReplayView extends HTMLElement {
       }
       this.#problem("");
       this.#show(data.view);
+      if (this.#running.fromEditor) this.#sayReplayed(data.view);
     } else if (data.csv !== undefined) {
       const link = document.createElement("a");
       link.href = URL.createObjectURL(new Blob([data.csv], { type: "text/csv" }));
@@ -665,6 +669,14 @@ class ReplayView extends HTMLElement {
       this.#toAddress();
       this.#q(".editor-note").textContent = this.#words.appliedToNextLog;
     }
+  }
+
+  // Under the editor's buttons, once they have replayed the log: that they did, and the
+  // framed policy's sentence (the focus stays on the button, and a screen reader heard
+  // nothing of the charts and tables that changed).
+  #sayReplayed(view) {
+    const framed = view.share.bars.find((b) => b.policy === this.#frame);
+    this.#q(".editor-note").textContent = [this.#words.replayed, framed?.sentence ?? ""].join(" ").trim();
   }
 
   // What a replay runs under: the editor's own policies when its buttons ask (`fromEditor`),

@@ -372,6 +372,8 @@ test("the policy editor: a bad number names its policy, guard and field as the e
   assert.equal(legends[1], "1 request per minute per user (requestsPerMinute)", legends.join(", "));
   const bars = await r.evaluate((e) => e.view.share.bars.map((b) => b.sentence));
   assert.match(bars[1], /^1 request per minute per user: \$/, bars[1]);
+  // The focus stays on the button: the status under it says the replay happened, and the framed bill.
+  assert.equal(await r.locator(".editor-note[role=status]").textContent(), `Replayed under the policies above. ${bars.at(-1)}`);
 });
 
 test("each chart is described by its sentences, which give its numbers", async () => {

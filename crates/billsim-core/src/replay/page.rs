@@ -48,6 +48,9 @@ pub struct Words {
     pub kept: &'static str,
     /// Said when the editor's policies are applied before any log is read.
     pub applied_to_next_log: &'static str,
+    /// Said (to a screen reader too) once the editor's buttons have replayed the log, before
+    /// the framed policy's sentence: the charts and tables changed with nothing else said.
+    pub replayed: &'static str,
     /// Said over why a link's "Count as one user" was not used on the log read.
     pub per_fallback: &'static str,
     pub policies: &'static str,
@@ -106,6 +109,7 @@ pub const WORDS: Words = Words {
                            default policies until you change them and replay.",
     kept: "The results below are still those of the last file replayed.",
     applied_to_next_log: "No log yet: the log you choose next is replayed under these policies.",
+    replayed: "Replayed under the policies above.",
     per_fallback:
         "This log has no field the link's \"Count as one user\" asks for, so it was read by its format's user:",
     policies: "Policies",
