@@ -224,6 +224,8 @@ class ReplayView extends HTMLElement {
   #perRefused = "";
   // A link's policies could not run, and its log is being replayed under the defaults.
   #linkFailed = false;
+  // Whether the policies applied are the address's (a link's), not the reader's own.
+  #appliedByLink = false;
 
   constructor() {
     super();
@@ -276,6 +278,7 @@ class ReplayView extends HTMLElement {
     if (asked.policies) {
       this.#policies = asked.policies;
       this.#applied = structuredClone(asked.policies);
+      this.#appliedByLink = true;
       this.#renderEditor();
       this.#q(".editor").open = true;
     }
@@ -292,6 +295,7 @@ class ReplayView extends HTMLElement {
   // The policies the reader applied (null: the defaults), in place of a link's kept ones.
   #setApplied(policies) {
     this.#applied = policies;
+    this.#appliedByLink = false;
     this.#keptLink = null;
   }
 
@@ -568,11 +572,17 @@ class ReplayView extends HTMLElement {
         // A link's policies that cannot run, and no results yet: the log is replayed under
         // the defaults, so the reader sees it; the editor keeps the link's, with its error.
         if (!this.#good && !this.#reading.fromEditor && this.#applied) {
-          this.#keptLink = this.#applied;
-          this.#applied = null;
-          this.#linkFailed = true;
-          this.#read(this.#file);
-          return;
+          if (this.#appliedByLink) {
+            this.#keptLink = this.#applied;
+            this.#applied = null;
+            this.#linkFailed = true;
+            this.#read(this.#file);
+            return;
+          }
+          // The reader's own, applied before any log (it was called a link's): they stay
+          // in the editor with its error, and, having failed, out of the address.
+          this.#setApplied(null);
+          this.#toAddress();
         }
         this.#problem(this.#words.policiesFailed);
       } else this.#problem(data.error, this.#failedHead(data, this.#reading.run));

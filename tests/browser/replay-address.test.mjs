@@ -424,6 +424,23 @@ test("an edit not yet applied changes nothing another control replays; applied b
   assert.deepEqual(log.errors, []);
 });
 
+test("policies applied before any log that cannot run are said to be the editor's, not a link's, and leave the address", async () => {
+  const { page, log } = await load(env, "replay.html");
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await w.locator(".editor summary").click();
+  await w.locator('[data-at="policies[1].guards[0].limit"]').fill("abc");
+  await w.locator(".apply").click();
+  const n = await drawn(page);
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await next(page, n);
+  const s = await state(page);
+  assert.equal(s.problem, "The log was read, but the policies below cannot be run: change them and replay.");
+  assert.match(await w.locator(".editor-error").textContent(), /limit: .*got "abc"/);
+  assert.equal(s.hash.policies, undefined, `the address keeps no failed draft: ${JSON.stringify(s.hash)}`);
+  assert.deepEqual(log.errors, []);
+});
+
 test("a link's \"Count as one user\" the log has not is said of the results shown, not as a file that failed", async () => {
   const { page, log } = await load(env, "replay.html#per=nonexistent");
   const w = el(page);
