@@ -44,7 +44,7 @@ export interface CoreTable {
   /** The sync-url attribute: its values, and why a second widget of a page cannot keep the address. */
   syncUrl: { attribute: "sync-url"; whole: "whole"; taken: string; chosen: string };
   /** The words of the widget's own buttons. */
-  controls: { moreSettings: string; showNumbers: string; hideNumbers: string };
+  controls: { moreSettings: string; showNumbers: string; hideNumbers: string; moreUnderChart: string };
 }
 
 /** A table of a view: a caption, its columns, and rows of text. */
@@ -311,5 +311,16 @@ mod tests {
             included.len(),
             written.len()
         );
+    }
+
+    #[test]
+    fn the_type_of_the_widgets_controls_names_every_word_the_core_gives() {
+        let words = serde_json::to_value(billsim_core::views::controls::CONTROLS).expect("words serialise");
+        // The declarations as this file writes them (the macro leaves no constant to read).
+        let declared = include_str!("types.rs");
+        let typed = declared.lines().find(|l| l.trim_start().starts_with("controls: {")).expect("a controls line");
+        let keys: Vec<&String> = words.as_object().expect("an object").keys().collect();
+        let missing: Vec<&&String> = keys.iter().filter(|k| !typed.contains(&format!(" {k}: string"))).collect();
+        assert!(missing.is_empty(), "CoreTable.controls lacks {missing:?}: {typed}");
     }
 }
