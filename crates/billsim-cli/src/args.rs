@@ -255,7 +255,7 @@ pub struct Policies {
     #[arg(long = "set", value_name = "NAME=VALUE", value_parser = Checked(parse_assignment),
         action = ArgAction::Append, allow_hyphen_values = true,
         help = format!("A setting of the scenario, {ASSIGNMENT_ALLOWED}; may be given again"))]
-    set: Vec<Assignment>,
+    pub set: Vec<Assignment>,
 }
 
 impl Policies {

@@ -32,12 +32,17 @@ pub fn parse(raw: &[OsString]) -> Result<Command, Stop> {
         return Err(Stop::Usage(with_help(&message, &words)));
     }
     let command = cli.command.ok_or_else(|| Stop::Help(Cli::command().render_help().to_string()))?;
-    // `run`'s settings are checked against its scenario's schema, which clap cannot do
-    // flag by flag: a bad one is a usage error as any other.
-    if let Command::Run(run) = &command {
-        let (scenario, values) = run.scenario().map_err(|e| Stop::Usage(with_help(&e.to_string(), &words)))?;
+    // `run`'s and `policies`' settings are checked against their scenario's schema, which
+    // clap cannot do flag by flag: a bad one is a usage error as any other.
+    let settings = match &command {
+        Command::Run(a) => Some((a.scenario(), &a.set)),
+        Command::Policies(a) => Some((a.scenario(), &a.set)),
+        _ => None,
+    };
+    if let Some((read, set)) = settings {
+        let (scenario, values) = read.map_err(|e| Stop::Usage(with_help(&e.to_string(), &words)))?;
         if let Some(clash) = scenario.clash(&values) {
-            return Err(Stop::Usage(with_help(&clashing(&clash, &run.set, &values), &words)));
+            return Err(Stop::Usage(with_help(&clashing(&clash, set, &values), &words)));
         }
     }
     // `replay --add`'s cohorts are the scenarios', which clap does not know: one that is not

@@ -408,7 +408,8 @@ fn a_lessons_words_about_its_policies_are_said_of_its_own_policies_compared_as_p
 }
 
 /// Settings each in range that do not hold together are a usage error, as a bad setting
-/// is: exit status 2, naming the `--set` given, what it clashes with, and the rule.
+/// is: exit status 2, naming the `--set` given, what it clashes with, and the rule; in
+/// `run` and in `policies` alike (which exited 1, naming the setting not given).
 #[test]
 fn settings_that_clash_are_a_usage_error_naming_the_set_given_and_what_it_clashes_with() {
     let cases: [(&str, &[&str], &str); 4] = [
@@ -439,13 +440,20 @@ fn settings_that_clash_are_a_usage_error_naming_the_set_given_and_what_it_clashe
              there are no normal users and no script accounts (a run needs a user of some kind); got 0",
         ),
     ];
-    for (scenario, sets, said) in cases {
-        let mut args = vec!["run", "--scenario", scenario];
+    for (command, (scenario, sets, said)) in ["run", "policies"].into_iter().flat_map(|c| cases.map(|case| (c, case))) {
+        let mut args = vec![command, "--scenario", scenario];
         sets.iter().for_each(|s| args.extend(["--set", s]));
         assert_eq!(refused(&args, 2), format!("billsim: {said}"), "{args:?}");
         let stderr = String::from_utf8(billsim(&args).stderr).unwrap();
-        assert!(stderr.contains("\nUsage: billsim run"), "{args:?}: the usage follows: {stderr}");
+        assert!(stderr.contains(&format!("\nUsage: billsim {command}")), "{args:?}: the usage follows: {stderr}");
     }
+}
+
+/// A bad `--set` of `policies` is a usage error as `run`'s is (it exited 1).
+#[test]
+fn a_bad_setting_of_policies_is_a_usage_error_naming_it() {
+    let args = ["policies", "--scenario", "toyDay", "--set", "perMinute=99"];
+    assert_eq!(refused(&args, 2), "billsim: --set perMinute: must be a whole number from 1 to 60; got \"99\"");
 }
 
 #[test]
