@@ -13,7 +13,7 @@ use billsim_core::words::grouped;
 use billsim_core::{Refill, Settings};
 use clap::{ArgAction, Args, Parser, Subcommand};
 use std::num::NonZeroU32;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -229,9 +229,12 @@ pub struct Run {
         action = ArgAction::Append, allow_hyphen_values = true,
         help = format!("A setting of the scenario, {ASSIGNMENT_ALLOWED}; may be given again"))]
     pub set: Vec<Assignment>,
-    #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true,
+    // Appended, not overridden as other flags are: a second file given is refused (usage.rs),
+    // as its policies would not run.
+    #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), action = ArgAction::Append,
+        allow_hyphen_values = true,
         help = "Policies (and prices) written as JSON, in place of the scenario's own (\"-\": standard input)")]
-    pub policy: Option<PathBuf>,
+    pub policy: Vec<PathBuf>,
     /// Also write the scenario's traffic to FILE as a generic log (billsim replay reads it); "-" writes it to
     /// standard output, in place of the run's table
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), allow_hyphen_values = true)]
@@ -275,6 +278,11 @@ pub struct Assignment {
 impl Run {
     pub fn seed(&self) -> u32 {
         self.seed.unwrap_or(0)
+    }
+
+    /// The policy file, if one is given (usage.rs refuses two).
+    pub fn policy_file(&self) -> Option<&Path> {
+        self.policy.first().map(PathBuf::as_path)
     }
 
     /// The scenario, with its settings: each `--set` read through the scenario's schema, so

@@ -133,7 +133,7 @@ fn policies(a: &args::Policies, out: &mut dyn Write) -> Result<(), Failure> {
 fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     // Checked already as the command line was read.
     let (scenario, values) = a.scenario().map_err(|e| Failure::Work(e.into()))?;
-    let file = a.policy.as_deref().map(policy_file::read).transpose()?;
+    let file = a.policy_file().map(policy_file::read).transpose()?;
     let (policies, prices) = match file {
         Some(f) => (Some(f.policies), f.prices),
         None => (None, None),
@@ -144,7 +144,7 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &a.export_log {
         crate::replay::export_log(scenario, a.seed(), &values, path, out)?;
     }
-    let refused = |e| policy_file::in_file(a.policy.as_deref(), e);
+    let refused = |e| policy_file::in_file(a.policy_file(), e);
     let prepared = scenario::prepare(scenario, a.seed(), &values, policies, prices.as_ref()).map_err(refused)?;
     // The blocked-call log and the runaway tenant's report (each tenant's busiest day, the
     // claims) read the events: kept for them. --events are made again as they are written.

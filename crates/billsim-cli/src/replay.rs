@@ -31,10 +31,12 @@ pub struct Replay {
     #[arg(long, value_name = "F", value_parser = Checked(parse_format), allow_hyphen_values = true,
         help = format!("The log's format, {FORMATS_ALLOWED} (found from the file when left out)"))]
     pub format: Option<Format>,
-    #[arg(long, value_name = "FILE", value_parser = Checked(parse_path), allow_hyphen_values = true,
+    // Appended, as run's: a second file given is refused (usage.rs).
+    #[arg(long, value_name = "FILE", value_parser = Checked(parse_path), action = ArgAction::Append,
+        allow_hyphen_values = true,
         help = "Policies (and prices) written as JSON, as run --policy takes them, in place of the main policies \
             (\"-\": standard input, when the log is a file)")]
-    pub policy: Option<PathBuf>,
+    pub policy: Vec<PathBuf>,
     /// Prices per model, JSON or CSV (model,input_per_million,output_per_million), before the lessons' own
     /// ("-": standard input, when the log is a file)
     #[arg(long, value_name = "FILE", value_parser = Checked(parse_path), allow_hyphen_values = true)]
@@ -54,6 +56,13 @@ pub struct Replay {
     pub events: bool,
     #[command(flatten)]
     pub json: Json,
+}
+
+impl Replay {
+    /// The policy file, if one is given (usage.rs refuses two).
+    pub fn policy_file(&self) -> Option<&Path> {
+        self.policy.first().map(PathBuf::as_path)
+    }
 }
 
 fn parse_path(text: &str) -> Result<PathBuf, Invalid> {
@@ -90,7 +99,7 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
     let name = a.file.display().to_string();
     flag_files::one_each(
         "input",
-        &[("the log", Some(&a.file)), ("--policy", a.policy.as_deref()), ("--prices", a.prices.as_deref())],
+        &[("the log", Some(&a.file)), ("--policy", a.policy_file()), ("--prices", a.prices.as_deref())],
     )?;
     let from_stdin = is_standard_stream(&a.file);
     let read = if from_stdin {
@@ -108,7 +117,7 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
     for add in &a.add {
         run::add(&mut log, add, 0).map_err(|e| work(format!("--{e}")))?;
     }
-    let file = a.policy.as_deref().map(policy_file::read).transpose()?;
+    let file = a.policy_file().map(policy_file::read).transpose()?;
     let mut table = match &a.prices {
         Some(path) => {
             let (table, cached) = read_prices(path)?;
@@ -126,7 +135,7 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
     });
     let refused = |e: RunError| match e {
         RunError::NoPrice(_) => work(format!("{e}: --prices FILE gives them (README.md describes the table)")),
-        e => policy_file::in_file(a.policy.as_deref(), e),
+        e => policy_file::in_file(a.policy_file(), e),
     };
     // The counts first; then, asked for, each policy's events made again and written as
     // they come, never held.

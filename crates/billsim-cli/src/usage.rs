@@ -45,6 +45,18 @@ pub fn parse(raw: &[OsString]) -> Result<Command, Stop> {
             return Err(Stop::Usage(with_help(&clashing(&clash, set, &values), &words)));
         }
     }
+    // A flag given again takes its last value (Cli), but for --policy: the first file's
+    // policies would not run, and no word said so.
+    let policy_files = match &command {
+        Command::Run(a) => a.policy.len(),
+        Command::Replay(a) => a.policy.len(),
+        _ => 0,
+    };
+    if policy_files > 1 {
+        let message =
+            format!("--policy: given {policy_files} times; one policy file is read: write every policy into it");
+        return Err(Stop::Usage(with_help(&message, &words)));
+    }
     // `replay --add`'s cohorts are the scenarios', which clap does not know: one that is not
     // is a usage error (it was found after the log was read, and exited 1).
     if let Command::Replay(replay) = &command {

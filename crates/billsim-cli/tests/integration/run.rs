@@ -487,3 +487,20 @@ fn a_field_of_the_policy_language_that_does_not_go_with_the_others_exits_1_namin
         assert!(line.starts_with(&expected), "{name}: {line:?} starts with {expected:?}");
     }
 }
+
+/// Other flags given twice take their last value; a second policy file is refused, as its
+/// policies would not run and no word said so.
+#[test]
+fn a_second_policy_file_is_a_usage_error_in_run_and_replay() {
+    let log = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/replay/generic.csv");
+    for args in [
+        &["run", "--scenario", "toyDay", "--policy", "a.json", "--policy", "b.json"][..],
+        &["replay", log, "--policy", "a.json", "--policy", "b.json"][..],
+    ] {
+        assert_eq!(
+            refused(args, 2),
+            "billsim: --policy: given 2 times; one policy file is read: write every policy into it",
+            "{args:?}"
+        );
+    }
+}
