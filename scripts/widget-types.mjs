@@ -32,14 +32,17 @@ function valueType(setting, choices = setting.kind.choices?.map((c) => c.value))
   return setting.kind.type === "choice" ? choices.map(quoted).join(" | ") : "string | number";
 }
 
-/** One line of documentation: the label (without its range, said after it), what is
- *  allowed (`choices`, where a widget takes only some), the default (a widget's view: its
- *  first, which it shows when given none); a choice written by `mark` (the README's code). */
+/** One line of documentation: the label, what is allowed (a number's range as the label
+ *  writes it, "1 to 1,000"; `choices`, where a widget takes only some, in place of the
+ *  label's), the default (a widget's view: its first, which it shows when given none); a
+ *  choice written by `mark` (the README's code). */
 export function describe(setting, choices = setting.kind.choices?.map((c) => c.value), mark = (value) => value) {
-  const choice = setting.kind.type === "choice";
-  const allowed = choice ? choices.map(mark).join(", ") : `${setting.kind.min} to ${setting.kind.max}`;
-  const first = choices?.includes(setting.default) === false ? choices[0] : setting.default;
-  return `${setting.label.replace(/ \([^)]*\)$/, "")} (${allowed}; default ${choice ? mark(first) : first})`;
+  if (setting.kind.type !== "choice") {
+    const ranged = setting.label.endsWith(")");
+    return ranged ? `${setting.label.slice(0, -1)}; default ${setting.default})` : `${setting.label} (default ${setting.default})`;
+  }
+  const first = choices.includes(setting.default) ? setting.default : choices[0];
+  return `${setting.label.replace(/ \([^)]*\)$/, "")} (${choices.map(mark).join(", ")}; default ${mark(first)})`;
 }
 
 /** Each widget (its `scenario`) and the settings its attributes set, the view choices

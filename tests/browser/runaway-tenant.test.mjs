@@ -219,8 +219,8 @@ test("bad settings are named in the form with what is allowed, and the last good
   const good = await shown(page);
   const cases = [
     ["Reply cap (max_tokens)", "0", "maxTokens", "Reply cap (max_tokens) each call reserves as output: must be a whole number of tokens from 1 to 32,000; got \"0\""],
-    ["Paying tier's daily budget per tenant", "-5", "payingDailyDollars", "Paying tier's daily budget per tenant, in dollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"-5\""],
-    ["Paying tier's daily budget per tenant", "20.0000001", "payingDailyDollars", "Paying tier's daily budget per tenant, in dollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"20.0000001\""],
+    ["Paying tier's daily budget per tenant", "-5", "payingDailyDollars", "Paying tier's daily budget per tenant, in dollars: must be an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; got \"-5\""],
+    ["Paying tier's daily budget per tenant", "20.0000001", "payingDailyDollars", "Paying tier's daily budget per tenant, in dollars: must be an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; got \"20.0000001\""],
     ["Ledger outage ends at this hour", "299", "outageEndHour", "Ledger outage ends at this hour of the month: must be an hour at or after the outage's start (an outage cannot end before it starts); got 299, before the start at hour 300"],
     ["Free tier's monthly budget per tenant", "0.50", "freeMonthlyDollars", "Free tier's monthly budget per tenant, in dollars: must be an amount in dollars at least the free tier's daily budget (a month holds a day); got $0.50 with a daily budget of $1.00"],
   ];

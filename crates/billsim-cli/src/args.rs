@@ -333,7 +333,7 @@ fn parse_file(text: &str) -> Result<PathBuf, Invalid> {
     Ok(PathBuf::from(text))
 }
 
-pub const COUNT_ALLOWED: &str = "a whole number from 1 to 1000000";
+pub const COUNT_ALLOWED: &str = "a whole number from 1 to 1,000,000";
 
 fn parse_count(text: &str) -> Result<u32, Invalid> {
     let bad = || Invalid { allowed: COUNT_ALLOWED, got: settings::shown(text) };

@@ -39,9 +39,9 @@ export interface Settings {
   refillPerMinute?: number | bigint | string;
   /** Token budget per user per day (1 to 10,000,000): a whole number from 1 to 10,000,000; default 60000. */
   tokenBudget?: number | bigint | string;
-  /** Global breaker: spend ceiling per day, in dollars (0.01 to 1,000): an amount in dollars from 0.01 to 1000, with at most 6 decimals; default 3.00. */
+  /** Global breaker: spend ceiling per day, in dollars (0.01 to 1,000): an amount in dollars from 0.01 to 1,000, with at most 6 decimals; default 3.00. */
   breakerDollars?: number | string;
-  /** Hourly ceiling (the hourly policy), in dollars (0.01 to 1,000): an amount in dollars from 0.01 to 1000, with at most 6 decimals; default 1.00. */
+  /** Hourly ceiling (the hourly policy), in dollars (0.01 to 1,000): an amount in dollars from 0.01 to 1,000, with at most 6 decimals; default 1.00. */
   hourlyDollars?: number | string;
   /** Blended price per token, in dollars (the lesson's made-up figure; 0.000001 to 0.001): an amount in dollars from 0.000001 to 0.001, with at most 6 decimals; default 0.000004. */
   pricePerToken?: number | string;
@@ -71,19 +71,19 @@ export interface Settings {
   scriptAtOnce?: number | bigint | string;
   /** Policy: "noCap", "meterRequestOnly", "dailyCap", "degradeLadder" or "dailyAndMonthly"; default degradeLadder. */
   tenantPolicy?: "noCap" | "meterRequestOnly" | "dailyCap" | "degradeLadder" | "dailyAndMonthly";
-  /** What the whole product may spend in a month, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 1000. */
+  /** What the whole product may spend in a month, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; default 1000. */
   productMonthlyDollars?: number | string;
-  /** Internal tier's daily budget per tenant, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 100. */
+  /** Internal tier's daily budget per tenant, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; default 100. */
   internalDailyDollars?: number | string;
-  /** Internal tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 1500. */
+  /** Internal tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; default 1500. */
   internalMonthlyDollars?: number | string;
-  /** Paying tier's daily budget per tenant, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 20. */
+  /** Paying tier's daily budget per tenant, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; default 20. */
   payingDailyDollars?: number | string;
-  /** Paying tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 200. */
+  /** Paying tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; default 200. */
   payingMonthlyDollars?: number | string;
-  /** Free tier's daily budget per tenant, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 1. */
+  /** Free tier's daily budget per tenant, in dollars (0.01 to 1,000,000): an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; default 1. */
   freeDailyDollars?: number | string;
-  /** Free tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1000000, with at most 6 decimals; default 10. */
+  /** Free tier's monthly budget per tenant, in dollars (0.01 to 1,000,000, at least the daily): an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; default 10. */
   freeMonthlyDollars?: number | string;
   /** Reply cap (max_tokens) each call reserves as output (1 to 32,000): a whole number of tokens from 1 to 32,000; default 4096. */
   maxTokens?: number | bigint | string;

@@ -69,7 +69,7 @@ fn bad_free_tier_settings_name_the_field_and_what_is_allowed() {
     let run = |set: &str| refused(&["run", "--scenario", "freeTier", "--set", set]);
     assert_eq!(
         run("breakerDollars=0"),
-        "billsim: --set breakerDollars: must be an amount in dollars from 0.01 to 1000, with at most 6 decimals; got \"0\""
+        "billsim: --set breakerDollars: must be an amount in dollars from 0.01 to 1,000, with at most 6 decimals; got \"0\""
     );
     assert_eq!(run("sockpuppets=-1"), "billsim: --set sockpuppets: must be a whole number from 0 to 400; got \"-1\"");
     let none = refused(&[

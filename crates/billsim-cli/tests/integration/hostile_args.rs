@@ -13,7 +13,7 @@ use billsim_core::settings::{BUDGET_ALLOWED, PER_MINUTE_ALLOWED, REFILL_ALLOWED,
 use std::ffi::OsString;
 use std::process::{Command, Output};
 
-const COUNT_ALLOWED: &str = "a whole number from 1 to 1000000";
+const COUNT_ALLOWED: &str = "a whole number from 1 to 1,000,000";
 const SCENARIO_ALLOWED: &str = "\"toyDay\" or \"callsAtOnce\" or \"freeTier\" or \"hackathon\" or \"runawayTenant\"";
 const ASSIGNMENT_ALLOWED: &str = "NAME=VALUE with NAME one of the scenario's settings";
 

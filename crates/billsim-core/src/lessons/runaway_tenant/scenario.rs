@@ -14,7 +14,7 @@ const FAIL_MODES: &[Choice] = &[
 ];
 const FAIL_ALLOWED: &str = "\"open\" or \"closed\"";
 const TENANT_DOLLARS: Kind = Kind::Dollars { min: Micros(10_000), max: Micros(1_000_000 * Micros::PER_DOLLAR) };
-const TENANT_DOLLARS_ALLOWED: &str = "an amount in dollars from 0.01 to 1000000, with at most 6 decimals";
+const TENANT_DOLLARS_ALLOWED: &str = "an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals";
 
 /// The lesson 002 widget's views: its form shows the runaway tenant's settings.
 const TENANT_VIEWS: &[&str] = &["byTenant", "tenantRunawayDay", "tenantLadder", "tenantTradeOff", "tenantOverTime"];

@@ -57,7 +57,7 @@ fn a_bad_setting_names_its_field_and_range() {
     );
     assert_eq!(
         err(&mut v, "payingDailyDollars", "-5"),
-        "payingDailyDollars: must be an amount in dollars from 0.01 to 1000000, with at most 6 decimals; got \"-5\""
+        "payingDailyDollars: must be an amount in dollars from 0.01 to 1,000,000, with at most 6 decimals; got \"-5\""
     );
     assert_eq!(err(&mut v, "freeFail", "maybe"), "freeFail: must be \"open\" or \"closed\"; got \"maybe\"");
     assert_eq!(

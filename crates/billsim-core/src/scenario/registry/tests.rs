@@ -253,3 +253,18 @@ fn every_view_of_a_widget_with_a_form_shows_some_setting_in_it() {
         assert!(shown > 0, "the view {} of the widget {} shows no setting in its form", view.value, view.widget);
     }
 }
+
+/// A setting's error says its range as its label writes it ("0.01 to 1,000,000"), where it
+/// wrote "0.01 to 1000000" under a label of "0.01 to 1,000,000".
+#[test]
+fn every_settings_error_writes_its_range_as_its_label_does() {
+    use crate::scenario::setting::Kind;
+    for s in SETTINGS.iter().filter(|s| !matches!(s.kind, Kind::Choice { .. })) {
+        // The numbers of the label's last brackets ("(0.01 to 1,000,000, at least the daily)").
+        let bracket = s.label.rsplit_once('(').map_or("", |(_, r)| r);
+        let numbers = bracket.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','));
+        for n in numbers.map(|t| t.trim_matches(['.', ','])).filter(|t| !t.is_empty()) {
+            assert!(s.allowed.contains(n), "{}: {:?} has not the label's {n:?}", s.key, s.allowed);
+        }
+    }
+}

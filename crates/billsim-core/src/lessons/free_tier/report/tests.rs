@@ -36,7 +36,7 @@ fn bad_settings_name_the_field_and_what_is_allowed_and_no_users_at_all_is_refuse
     let err = |values: &mut Values, key: &str, text: &str| values.set(&SCENARIO, key, text).unwrap_err().to_string();
     assert_eq!(
         err(&mut values, "breakerDollars", "0"),
-        "breakerDollars: must be an amount in dollars from 0.01 to 1000, with at most 6 decimals; got \"0\""
+        "breakerDollars: must be an amount in dollars from 0.01 to 1,000, with at most 6 decimals; got \"0\""
     );
     assert_eq!(
         err(&mut values, "tokenBudget", "0"),
