@@ -586,7 +586,7 @@ class ReplayView extends HTMLElement {
         }
         this.#problem(this.#words.policiesFailed);
       } else this.#problem(data.error, this.#failedHead(data, this.#reading.run));
-      // On a phone the message stood below the screen, under the file's field and options.
+      // The message, which stood below a phone's screen, under the file's field and options.
       if (focused) this.#q(".problem").scrollIntoView({ block: "nearest" });
       this.#spare ??= this.#newWorker();
       this.#restore(this.#file === this.#good?.file);
@@ -884,7 +884,7 @@ class ReplayView extends HTMLElement {
       const row = document.createElement("div");
       row.className = "row";
       row.innerHTML = `<label>${escape(w.guardStart)} <select data-at="${at}/start">${options(page.guardStarts.map((g, k) => [String(k), g.label]), "")}</select></label>
-        <button type="button" class="add-guard" data-at="${at}/add">${escape(w.addGuard)}</button>
+        <button type="button" class="add-guard" data-at="${at}/add" aria-label="${escape(`${w.addGuard}: ${policy.name}`)}">${escape(w.addGuard)}</button>
         <button type="button" class="remove-policy" data-at="${at}/remove" aria-label="${escape(`${w.removePolicy} ${policy.name}`)}">${escape(w.removePolicy)}</button>`;
       row.querySelector(".add-guard").onclick = () => {
         policy.guards.push(newGuard(page.guardStarts[Number(row.querySelector("select").value)]));

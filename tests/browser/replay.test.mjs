@@ -393,6 +393,10 @@ test("the policy editor's boxes say what the results call each policy beside its
   await r.locator("details.editor summary").click();
   const legends = () => r.locator("legend.policy-legend").allTextContents();
   assert.deepEqual(await legends(), ["No limit (noLimit)", "5 requests per minute (requestsPerMinute)", "Daily cost budget $0.25 (dailyBudget)"]);
+  // Each policy's buttons are told apart by a screen reader, as their boxes are.
+  const named = await r.locator("button.add-guard, button.remove-policy").evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-label")));
+  assert.deepEqual(named.slice(0, 2), ["Add guard: noLimit", "Remove policy noLimit"], named.join(", "));
+  assert.equal(new Set(named).size, named.length, `every button named apart: ${named.join(", ")}`);
   await (await inputWith(r, /^Policy name/, "noLimit")).fill("open");
   assert.equal((await legends())[0], "open", "a name the results have not used yet is the box's title alone");
 });
