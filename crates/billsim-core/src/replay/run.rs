@@ -45,6 +45,11 @@ pub struct ReplayRun {
     pub cache_hits: u64,
     /// The log's embeddings (priced with no output).
     pub embeddings: u64,
+    /// Bad rows left out (with `skip_bad_rows`).
+    pub skipped: u64,
+    /// How many of `models` the log's calls name (the rest only a policy switches to).
+    #[serde(skip)]
+    pub models_called: usize,
     /// The first call's start and the last call's end.
     pub from: Instant,
     pub until: Instant,
@@ -156,6 +161,8 @@ pub struct Prepared {
     failed: u64,
     cache_hits: u64,
     embeddings: u64,
+    skipped: u64,
+    models_called: usize,
     notes: Vec<String>,
     traffic: Traffic,
     prices: Vec<Price>,
@@ -223,8 +230,22 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     };
     let mut notes = log.notes.clone();
     notes.extend(price_notes);
-    let (failed, cache_hits, embeddings) = (log.failed_calls(), log.cache_hits, log.embeddings);
-    Ok(Prepared { format: log.format, failed, cache_hits, embeddings, notes, traffic, prices, ran, labels, kept_costs })
+    let (failed, cache_hits, embeddings, skipped) = (log.failed_calls(), log.cache_hits, log.embeddings, log.skipped);
+    let models_called = log.models.len();
+    Ok(Prepared {
+        format: log.format,
+        failed,
+        cache_hits,
+        embeddings,
+        skipped,
+        models_called,
+        notes,
+        traffic,
+        prices,
+        ran,
+        labels,
+        kept_costs,
+    })
 }
 
 impl Prepared {
@@ -239,6 +260,8 @@ impl Prepared {
             failed: self.failed,
             cache_hits: self.cache_hits,
             embeddings: self.embeddings,
+            skipped: self.skipped,
+            models_called: self.models_called,
             from,
             until,
             notes: self.notes.clone(),

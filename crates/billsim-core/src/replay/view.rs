@@ -56,18 +56,22 @@ pub fn summary(run: &ReplayRun) -> String {
     format!("{}: {}", capitalised(format), what_was_read(run))
 }
 
-/// The calls (and of them the failed ones and cache hits), users, models and time span of a
-/// replayed log: "5 calls (1 failed, 1 cache hit) of 3 users to 2 models, on 2025-05-01,
-/// from 09:30:00 to 11:02:15 UTC" ([`span_text`]).
-/// The page's summary and `billsim replay`'s first line.
+/// The calls (and of them the failed ones and cache hits), users, models called and time
+/// span of a replayed log, and the bad rows left out: "5 calls (1 failed, 1 cache hit) of 3
+/// users to 2 models, on 2025-05-01, from 09:30:00 to 11:02:15 UTC; 2 bad rows left out"
+/// ([`span_text`]). The page's summary and `billsim replay`'s first line.
 pub fn what_was_read(run: &ReplayRun) -> String {
     let statuses = crate::replay::status::counts(run.failed, run.cache_hits, run.embeddings)
         .map_or(String::new(), |s| format!(" ({s})"));
+    let skipped = match run.skipped {
+        0 => String::new(),
+        n => format!("; {} left out", counted(n, "bad row", "bad rows")),
+    };
     format!(
-        "{}{statuses} of {} to {}, {}",
+        "{}{statuses} of {} to {}, {}{skipped}",
         counted(run.calls as u64, "call", "calls"),
         counted(run.users.len() as u64, "user", "users"),
-        counted(run.models.len() as u64, "model", "models"),
+        counted(run.models_called as u64, "model", "models"),
         span_text(run.from, run.until)
     )
 }

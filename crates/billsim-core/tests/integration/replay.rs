@@ -363,6 +363,25 @@ fn a_call_with_a_logged_cost_moved_to_a_cheaper_model_is_charged_the_cheaper_mod
     assert_eq!(out.policies[1].bill, Nanos(3 * 4_500_000 + haiku), "the degraded call at Haiku's price");
 }
 
+/// The summary's first line counts the models the log calls (it counted the model a policy
+/// only switches to), and says the bad rows left out (said only in the page's closed notes).
+#[test]
+fn the_summary_counts_the_models_called_and_says_the_bad_rows_left_out() {
+    let log = read(&fixture("bad_rows.csv"), Options { skip_bad_rows: true, ..Options::default() }).unwrap();
+    let file = billsim_core::engine::read_policy_file(
+        r#"{"policies": [{"name": "degrade", "guards": [{"count": "dollars", "limit": "0.01", "per": "everyone",
+            "window": "1d", "whenFull": {"degradeTo": "claude-sonnet-4-6"}}]}]}"#,
+    )
+    .unwrap();
+    let out = run::run(&log, Some(file.policies), None, Record::default()).unwrap();
+    let said = billsim_core::replay::view::what_was_read(&out);
+    assert_eq!(out.models, ["claude-haiku-4-5", "claude-sonnet-4-6"], "the run knows the model switched to");
+    assert_eq!(
+        said,
+        "2 calls of 2 users to 1 model, on 2025-05-01, from 09:00:00 to 09:01:01 UTC; 5 bad rows left out"
+    );
+}
+
 #[test]
 fn without_a_policy_a_replay_runs_no_limit_beside_the_lessons_main_policies() {
     let out = run::run(&read_fixture("generic.csv"), None, None, Record::default()).unwrap();
