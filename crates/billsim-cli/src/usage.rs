@@ -148,7 +148,11 @@ fn message(e: &clap::Error, words: &[String]) -> String {
             }
         }
         ErrorKind::InvalidSubcommand => {
-            format!("unknown command {}", shown(context(e, ContextKind::InvalidSubcommand).unwrap_or(arg)))
+            let named = shown(context(e, ContextKind::InvalidSubcommand).unwrap_or(arg));
+            match context(e, ContextKind::SuggestedSubcommand) {
+                Some(meant) => format!("unknown command {named} (did you mean {}?)", shown(meant)),
+                None => format!("unknown command {named}"),
+            }
         }
         ErrorKind::UnknownArgument => match command_named(words) {
             // A word that is no option: one more than the command takes (a second file).
@@ -158,7 +162,11 @@ fn message(e: &clap::Error, words: &[String]) -> String {
                     format!("unexpected argument {} for {command}: it takes options, each starting with --", shown(arg))
                 }
             },
-            Some(command) => format!("unknown option {} for {command}", shown(arg)),
+            // A slip of an option's name: the nearest one, as the widget says an attribute's.
+            Some(command) => match context(e, ContextKind::SuggestedArg) {
+                Some(meant) => format!("unknown option {} for {command} (did you mean {}?)", shown(arg), shown(meant)),
+                None => format!("unknown option {} for {command}", shown(arg)),
+            },
             None => format!("unknown command {}", shown(arg)),
         },
         // `--json=1`: a flag that takes no value, given one.
@@ -283,7 +291,7 @@ mod tests {
         assert!(refused("day --budget -1").starts_with("--budget: must be an amount in dollars from 0.01 to 100"));
         assert!(refused("days --from 4294967296").starts_with("--from: must be a whole number from 0 to 4,294,967,295"));
         assert_eq!(refused("day --seed"), "--seed: needs a value, a whole number from 0 to 4,294,967,295");
-        assert_eq!(refused("day --speed 3"), "unknown option \"--speed\" for billsim day");
+        assert_eq!(refused("day --speed 3"), "unknown option \"--speed\" for billsim day (did you mean \"--seed\"?)");
     }
 
     #[test]

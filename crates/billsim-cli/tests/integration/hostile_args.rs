@@ -251,6 +251,28 @@ fn an_unknown_flag_or_command_is_refused_and_the_usage_says_what_there_is() {
     }
 }
 
+/// A slip of an option's or a command's name is answered with the nearest one.
+#[test]
+fn a_slip_of_an_options_or_a_commands_name_says_the_one_meant() {
+    let said = |args: &[&str]| {
+        String::from_utf8(billsim(&words(args)).stderr).unwrap().lines().next().unwrap_or_default().to_string()
+    };
+    assert_eq!(
+        said(&["day", "--budget-dollar", "0.5"]),
+        "billsim: unknown option \"--budget-dollar\" for billsim day (did you mean \"--budget-dollars\"?)"
+    );
+    assert_eq!(
+        said(&["run", "--scenario", "toyDay", "--polcy", "x"]),
+        "billsim: unknown option \"--polcy\" for billsim run (did you mean \"--policy\"?)"
+    );
+    assert_eq!(said(&["numbrs"]), "billsim: unknown command \"numbrs\" (did you mean \"numbers\"?)");
+    assert_eq!(
+        said(&["day", "--zzz"]),
+        "billsim: unknown option \"--zzz\" for billsim day",
+        "nothing near it, nothing meant"
+    );
+}
+
 /// Each setting of each scenario, given as `--set NAME=VALUE`: what it allows, and the flag
 /// of `day` or `overrun` that sets the same (whose own refusals it shares).
 const SETTINGS: [(&str, &str, &str, &str); 6] = [
