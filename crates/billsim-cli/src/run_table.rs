@@ -12,6 +12,7 @@ use billsim_core::views::over_time::day_of;
 use billsim_core::visible_text::visible;
 use billsim_core::words::capitalised;
 use billsim_core::words::counted;
+use billsim_core::words::grouped;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -93,8 +94,11 @@ pub fn setting_value(value: Value) -> String {
 
 /// "rate_limited 3, budget_used_up 1": the reasons that refused something.
 fn refused_by(counts: impl Fn(Reason) -> u32) -> String {
-    let parts: Vec<String> =
-        Reason::ALL.iter().filter(|&&r| counts(r) > 0).map(|&r| format!("{} {}", r.name(), counts(r))).collect();
+    let parts: Vec<String> = Reason::ALL
+        .iter()
+        .filter(|&&r| counts(r) > 0)
+        .map(|&r| format!("{} {}", r.name(), grouped(u64::from(counts(r)))))
+        .collect();
     parts.join(", ")
 }
 
@@ -128,7 +132,7 @@ impl Row {
         let mut why = refused_by(|r| self.by[r.index()]);
         if self.dropped > 0 {
             let sep = if why.is_empty() { "" } else { "; " };
-            let _ = write!(why, "{sep}{} later calls of refused requests not made", self.dropped);
+            let _ = write!(why, "{sep}{} later calls of refused requests not made", grouped(u64::from(self.dropped)));
         }
         let line = format!(
             "  {first:<width$}  {second:<10} {:>6} {:>6} {:>7} {:>10}  {why}",

@@ -39,11 +39,13 @@ pub fn report(
     let calls: u32 = run.users.iter().map(|u| u.calls).sum();
     let tasks: u32 = run.users.iter().map(|u| u.requests).sum();
     let mut text = format!(
-        "{} ({}), month {}: {} tenants, {tasks} tasks, {calls} model calls\n",
+        "{} ({}), month {}: {} tenants, {} tasks, {} model calls\n",
         scenario.label,
         scenario.name,
         run.seed,
-        run.users.len()
+        run.users.len(),
+        grouped(u64::from(tasks)),
+        grouped(u64::from(calls))
     );
     let outage = match params.outage() {
         Some(o) => format!("ledger down from {} to {}", clock(o.from_ms), clock(o.to_ms)),
@@ -147,10 +149,11 @@ fn policy(
         .iter()
         .map(|&r| (r, o.per_user.iter().map(|u| u64::from(u.refused_by.get(r))).sum::<u64>()))
         .filter(|&(_, n)| n > 0)
-        .map(|(r, n)| format!("{} {n}", r.name()))
+        .map(|(r, n)| format!("{} {}", r.name(), grouped(n)))
         .collect();
     if !refused.is_empty() {
         let dropped = sum(|u| u64::from(u.dropped));
+        let dropped = grouped(dropped);
         let _ = writeln!(out, "  Refused: {}; {dropped} later calls of refused tasks not made.", refused.join(", "));
     }
     let outage = Nanos(sum(|u| u.outage_unmetered.0));

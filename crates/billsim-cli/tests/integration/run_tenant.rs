@@ -25,6 +25,9 @@ fn the_text_report_shows_each_policys_tenants_budgets_tasks_models_and_unmetered
         "Metering the request, not the run: umbrella was charged 55.07 times its daily budget on Day 6",
         "the free tier failed closed (4 calls refused) under \"Daily cap, hard block\"",
         "Tasks served: 3,096 under the hard block, 3,128 under the ladder",
+        // Counts in sentences grouped by thousands, as the lesson's (they read "3822 tasks").
+        "8 tenants, 3,822 tasks, 35,083 model calls",
+        "; 17,579 later calls of refused tasks not made.",
     ] {
         assert!(text.contains(words), "{words:?} missing:\n{text}");
     }
