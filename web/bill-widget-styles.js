@@ -108,8 +108,8 @@ th:first-child, td:first-child, .panel th:nth-child(2), .panel td:nth-child(2) {
 /* A table wider than the widget scrolls, its first column (what each row is) staying put. */
 th:first-child, td:first-child { position: sticky; left: 0; background: var(--bg); z-index: 1; }
 /* What each row is may wrap, so the numbers beside it fit (and stay in view when they do not). */
-td:first-child { white-space: normal; min-width: 7rem; }
-tr[data-kind="heavy"] td { font-weight: 700; }
+th[scope="row"] { white-space: normal; min-width: 7rem; font-weight: inherit; }
+tr[data-kind="heavy"] :is(td, th) { font-weight: 700; }
 /* The numbers table's headings wrap between words, so a column is about as wide as its
    numbers (a policy's name heading each column of a table by time made it 3,294 px wide). A
    policy's rows come under a row naming it once, its words kept in view as the table scrolls. */
@@ -198,14 +198,14 @@ tr[data-kind="heavy"] td { font-weight: 700; }
    its cells wrap between words, so every column fits the widget, on a phone too. The numbers
    table ("Show numbers") keeps one line a cell and scrolls, its first column kept in view. */
 .panel th, .panel td { white-space: normal; overflow-wrap: normal; }
-td.word, .panel td.word { white-space: nowrap; }
+td.word, th.word { white-space: nowrap; }
 th.words, td.words { text-align: left; }
 /* Narrower than a 390 px phone's widget, a panel's table fits by breaking even those. */
-@container (max-width: 22rem) { .panel td.word { white-space: normal; } }
+@container (max-width: 22rem) { .panel :is(td, th).word { white-space: normal; } }
 @container (max-width: 30rem) {
   .panel table { font-size: 0.875rem; }
   .panel th, .panel td { padding: 0.2rem; }
-  .panel td:first-child { min-width: 0; max-width: 8rem; }
+  .panel th[scope="row"] { min-width: 0; max-width: 8rem; }
 }
 /* A phone's "Show numbers" shows each row as a card (table-cells.js). */
 @container (max-width: 30rem) { .numbers { background: none; } }

@@ -5,11 +5,14 @@
 
 export const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
 // A cell of one word ("claude-sonnet-4-6", "2026-11-11") is kept on one line: a table's
-// cells wrap between words, and a browser also breaks a word after its hyphens.
+// cells wrap between words, and a browser also breaks a word after its hyphens. The first
+// cell heads its row (what the row is: a user, a policy), so that a screen reader says it
+// beside each number of the row.
 export const rowOf = (cells) => {
   const tr = document.createElement("tr");
-  tr.append(...cells.map((value) => {
-    const td = cell("td", value);
+  tr.append(...cells.map((value, i) => {
+    const td = cell(i === 0 ? "th" : "td", value);
+    if (i === 0) td.scope = "row";
     if (!/\s/.test(td.textContent)) td.className = "word";
     return td;
   }));
@@ -99,9 +102,9 @@ export const tableCards = (box) => String.raw`@container (max-width: 30rem) {
   /* One grid for every card, so a column's numbers stand under each other from card to card. */
   ${box} tr { display: grid; grid-template-columns: repeat(auto-fill, minmax(5rem, 1fr)); gap: 0.2rem 0.6rem; padding: 0.3rem 0; border-bottom: 1px solid var(--line); }
   ${box} tr.group { display: block; border-bottom: 0; }
-  ${box} td, ${box} tr.group th { display: block; position: static; border: 0; padding: 0; min-width: 0; text-align: left; }
+  ${box} td, ${box} th[scope="row"], ${box} tr.group th { display: block; position: static; border: 0; padding: 0; min-width: 0; text-align: left; }
   ${box} tr.group span { position: static; }
-  ${box} td:first-child { grid-column: 1 / -1; font-weight: 600; white-space: normal; }
+  ${box} th[scope="row"] { grid-column: 1 / -1; font-weight: 600; white-space: normal; }
   /* A name beside the numbers (a team's, often a UUID of 36 characters: a cell of a column
      of words) has the card's width, and breaks only where even that is too narrow; the
      numbers share the card's lines. */

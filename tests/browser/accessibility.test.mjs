@@ -145,6 +145,22 @@ test("lesson 000's day chart is named by what it shows, then each policy's sente
   await context.close();
 });
 
+test("each row of the numbers table is headed by what it is, which a screen reader says beside its numbers", async () => {
+  const { page, context, log } = await open(env, "", { viewport: { width: 1000, height: 900 } });
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "Show numbers" }).click();
+  const table = w.locator("#numbers table");
+  // A policy's heading row too ("No limit", over its users' rows).
+  const rows = await table.locator("tbody tr").count();
+  const heads = await table.getByRole("rowheader").allTextContents();
+  assert.equal(heads.length, rows, `${heads.length} row headers for ${rows} rows: ${heads.join(", ")}`);
+  assert.ok(heads.includes("Heavy user"), heads.join(", "));
+  assert.ok(heads.every((h) => h.trim() !== ""), heads.join(", "));
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
 test("a table's box is a tab stop while it scrolls sideways, and not when its table fits", async () => {
   const { page, context } = await open(env, "", { viewport: { width: 1000, height: 900 } });
   await ready(page);
