@@ -13,6 +13,8 @@ import init, {
 const styles = new URL("./replay-view.css", import.meta.url);
 const workerUrl = new URL("./replay-worker.js", import.meta.url);
 let page = null;
+// The widest page whose tables are cards (tableCards' 30rem, at 16 px).
+const CARDS_WIDTH = 480;
 // For a phone, each table's rows as cards, as the widget's "Show numbers" (a constructable
 // sheet: the page's CSP allows no inline style).
 let cards = null;
@@ -681,6 +683,23 @@ class ReplayView extends HTMLElement {
     }
   }
 
+  // A table in `box`, under a disclosure that its caption sums up: open where the page is
+  // wide, shut on a phone, where each row is a card (a lesson's traffic made tables of up to
+  // 11,000 px, its spend over time 20,000 px down); opened or shut by the reader, it stays so
+  // from one replay to the next. A table with no rows is its caption alone.
+  #showTable(box, t) {
+    const shown = table(t);
+    const was = this.#q(`${box} > details`);
+    if (shown.tagName !== "DIV") {
+      this.#q(box).replaceChildren(shown);
+      return;
+    }
+    const details = document.createElement("details");
+    details.open = was?.open ?? this.getBoundingClientRect().width > CARDS_WIDTH;
+    details.append(cell("summary", t.caption), shown);
+    this.#q(box).replaceChildren(details);
+  }
+
   // Under the editor's buttons, once they have replayed the log: that they did, and the
   // framed policy's sentence (the focus stays on the button, and a screen reader heard
   // nothing of the charts and tables that changed).
@@ -788,10 +807,10 @@ class ReplayView extends HTMLElement {
     this.#q(".time-chart").setAttribute("aria-label", view.spend.title);
     sentences(this.#q(".share-sentences"), view.share.bars.map((b) => b.sentence));
     sentences(this.#q(".time-sentences"), view.spend.sentences);
-    this.#q(".share-table").replaceChildren(table(view.share.table));
-    this.#q(".refusals").replaceChildren(table(view.refusals));
-    this.#q(".time-table").replaceChildren(table(view.spend.table));
-    this.#q(".refused-users").replaceChildren(table(view.refusedUsers));
+    this.#showTable(".share-table", view.share.table);
+    this.#showTable(".refusals", view.refusals);
+    this.#showTable(".time-table", view.spend.table);
+    this.#showTable(".refused-users", view.refusedUsers);
     this.#draw();
     this.dataset.drawn = String(Number(this.dataset.drawn ?? 0) + 1);
   }

@@ -59,6 +59,9 @@ async function choose(page, file, { format = "", skip = false } = {}) {
   return shown(page);
 }
 
+/** Opens every table's disclosure (a phone's are shut). */
+const openTables = (page) => el(page).evaluate((e) => e.shadowRoot.querySelectorAll(".table details").forEach((d) => { d.open = true; }));
+
 /** What a reader sees. */
 const shown = (page) => el(page).evaluate((e) => {
   const q = (s) => e.shadowRoot.querySelector(s);
@@ -567,6 +570,7 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
     await el(page).getByLabel("Start from").first().selectOption({ label: "Dollars per user per day, held before each call (lesson 000)" });
     await el(page).getByRole("button", { name: "Add guard" }).first().click();
     await choose(page, join(FIXTURES, "bad_rows.csv"));
+    await openTables(page);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= width, `no sideways scroll at ${width} px (${wide})`);
     // A wide table scrolls in its own box under its caption and first column, which stay in
@@ -593,6 +597,35 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
   }
 });
 
+test("on a phone each table is shut under its caption, so the spend over time comes within a few screens; on a desktop they are open", async () => {
+  for (const [width, open] of [[390, false], [1000, true]]) {
+    const { page, log } = await load(env, `${PAGE}#lesson=freeTier`, { viewport: { width, height: 844 } });
+    await page.waitForFunction(() => Number(document.querySelector("replay-view")?.dataset.drawn ?? 0) > 0, null, { timeout: 90000 });
+    const seen = await el(page).evaluate((e) => ({
+      tables: [...e.shadowRoot.querySelectorAll(".table details")].map((d) => [d.querySelector("summary").textContent, d.open]),
+      chart: Math.round(e.shadowRoot.querySelector(".time-chart").getBoundingClientRect().top + scrollY),
+    }));
+    assert.equal(seen.tables.length, 4, JSON.stringify(seen.tables));
+    for (const [caption, shown] of seen.tables) assert.equal(shown, open, `"${caption}" at ${width} px`);
+    if (!open) assert.ok(seen.chart < 4 * 844, `the spend over time at ${seen.chart} px, within four screens of 844 px`);
+    assert.deepEqual(log.errors, []);
+  }
+});
+
+test("a table the reader opened on a phone stays open when the log is read again", async () => {
+  const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 844 } });
+  await choose(page, join(FIXTURES, "litellm.csv"));
+  await el(page).locator(".refused-users summary, .share-table summary").first().click();
+  const opened = () => el(page).evaluate((e) => [...e.shadowRoot.querySelectorAll(".table details")].map((d) => d.open));
+  const before = await opened();
+  assert.ok(before.includes(true), JSON.stringify(before));
+  const n = await drawn(page);
+  await el(page).locator("select.per").selectOption({ index: 1 });
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
+  assert.deepEqual(await opened(), before);
+  assert.deepEqual(log.errors, []);
+});
+
 test("at 390 px a team named by a UUID stays within its card, and the numbers beside it share the card's lines", async () => {
   // Forty calls of one user in a minute, refused by the default request limit, and another's.
   const rows = Array.from({ length: 40 }, (_, i) => `2025-05-01T09:00:${String(i).padStart(2, "0")}Z,alice,3f2b8c1e-9d4a-4e7b-8a6f-0c5d2e1b9f73,claude-haiku-4-5,1000,500`);
@@ -600,6 +633,7 @@ test("at 390 px a team named by a UUID stays within its card, and the numbers be
   await writeFile(file, ["time,user,team,model,input_tokens,output_tokens", ...rows, "2025-05-01T09:01:00Z,bob,red,claude-haiku-4-5,1000,500"].join("\n"));
   const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 900 } });
   await choose(page, file);
+  await openTables(page);
   const over = await el(page).evaluate((e) => [...e.shadowRoot.querySelectorAll("td")]
     .filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => `${c.dataset.column}: ${c.textContent} ${c.scrollWidth} > ${c.clientWidth}`));
   assert.deepEqual(over, [], "cells wider than their box");
