@@ -540,16 +540,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         this.#usedInstead.delete(id);
       }
     }
-    // A setting another lesson's widget takes (per-minute, on lesson 001's) is said only
-    // while this widget takes it: the reader can do nothing with it here.
-    const takes = new Set(this.#widget().settings);
-    const said = [...this.#problems].filter(([id]) => {
-      const key = id.split(" ")[1];
-      return takes.has(key) || !schema.settings.some((s) => s.key === key);
-    });
     const notice = this.#q(".notice");
-    notice.textContent = said.map(([, sentence]) => sentence).join(" ");
-    notice.hidden = said.length === 0;
+    notice.textContent = [...this.#problems.values()].join(" ");
+    notice.hidden = this.#problems.size === 0;
   }
 
   // The WebAssembly did not load: say so where the reader looks, show the page's own

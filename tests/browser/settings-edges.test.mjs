@@ -256,27 +256,6 @@ test("a slip of an attribute's name is said with the name meant, and the page's 
   }
 });
 
-test("a bad attribute of another lesson's widget is said only while the widget is that lesson's", async () => {
-  const html = sitePage("Another lesson's attribute", `<bill-widget per-minute="99"></bill-widget>`);
-  const { page, context } = await pageOf(env, "others.html", html);
-  try {
-    await ready(page);
-    const said = /^Ignored the per-minute attribute: /;
-    assert.match((await view(page)).notice, said, "lesson 000's widget takes per-minute");
-    const w = page.locator("bill-widget");
-    const switched = (scenario) => w.evaluate((el, scenario) => new Promise((resolve) => {
-      el.addEventListener("bill-widget-change", () => resolve(), { once: true });
-      el.setAttribute("scenario", scenario);
-    }), scenario);
-    await switched("hackathon");
-    assert.equal((await view(page)).notice, "", "lesson 001's widget takes no per-minute");
-    await switched("toyDay");
-    assert.match((await view(page)).notice, said, "and lesson 000's again");
-  } finally {
-    await context.close();
-  }
-});
-
 test("an attribute set again to its own text after the reader changed the setting brings the widget back to it", async () => {
   const html = sitePage("Back to the lesson's policy",
     `<bill-widget id="light" policy="dailyBudget"></bill-widget><bill-widget id="dark" theme="dark"></bill-widget>`);
