@@ -476,9 +476,9 @@ class ReplayView extends HTMLElement {
   }
 
   // A new file: read by a worker of its own; the last good view stays until it is replayed,
-  // under the policies applied (or, from the editor's buttons, its own: `editor`).
-  // `fromEditor` and `defaults`: the run that follows the read is the editor's (#runMessage);
-  // `stay`: the focus stays where it is, not on Cancel and then on the results.
+  // under the policies applied, or, from the editor's buttons (`fromEditor`; `defaults` for
+  // its reset), under its own (#runMessage). With `stay`, the focus stays where it is, not
+  // on Cancel and then on the results.
   #read(file, { fromEditor = false, defaults = false, stay = false } = {}) {
     if (file !== this.#file) {
       // A new file is first read by its format's user: another file's fields are not its own.
@@ -688,15 +688,13 @@ class ReplayView extends HTMLElement {
   // 11,000 px, its spend over time 20,000 px down); opened or shut by the reader, it stays so
   // from one replay to the next. A table with no rows is its caption alone.
   #showTable(box, t) {
-    const shown = table(t);
-    const was = this.#q(`${box} > details`);
-    if (shown.tagName !== "DIV") {
-      this.#q(box).replaceChildren(shown);
+    if (t.rows.length === 0) {
+      this.#q(box).replaceChildren(table(t));
       return;
     }
     const details = document.createElement("details");
-    details.open = was?.open ?? this.getBoundingClientRect().width > CARDS_WIDTH;
-    details.append(cell("summary", t.caption), shown);
+    details.open = this.#q(`${box} > details`)?.open ?? this.getBoundingClientRect().width > CARDS_WIDTH;
+    details.append(cell("summary", t.caption), table(t));
     this.#q(box).replaceChildren(details);
   }
 

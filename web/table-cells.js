@@ -11,10 +11,10 @@ export const cell = (tag, value) => Object.assign(document.createElement(tag), {
 export const rowOf = (cells) => {
   const tr = document.createElement("tr");
   tr.append(...cells.map((value, i) => {
-    const td = cell(i === 0 ? "th" : "td", value);
-    if (i === 0) td.scope = "row";
-    if (!/\s/.test(td.textContent)) td.className = "word";
-    return td;
+    const c = cell(i === 0 ? "th" : "td", value);
+    if (i === 0) c.scope = "row";
+    if (!/\s/.test(c.textContent)) c.className = "word";
+    return c;
   }));
   return tr;
 };
@@ -108,8 +108,8 @@ export const tableCards = (box) => String.raw`@container (max-width: 30rem) {
   /* A name beside the numbers (a team's, often a UUID of 36 characters: a cell of a column
      of words) has the card's width, and breaks only where even that is too narrow; the
      numbers share the card's lines. */
-  ${box} td.words:not(:first-child) { grid-column: 1 / -1; white-space: normal; overflow-wrap: anywhere; }
+  ${box} td.words { grid-column: 1 / -1; white-space: normal; overflow-wrap: anywhere; }
   /* A long column name wraps above its number, the numbers of a line in line. */
-  ${box} td:not(:first-child) { white-space: nowrap; display: flex; flex-direction: column; justify-content: space-between; }
-  ${box} td[data-column]:not(:first-child)::before { content: attr(data-column) / ""; display: block; font-size: 0.8em; font-weight: 400; opacity: 0.85; white-space: normal; }
+  ${box} td { white-space: nowrap; display: flex; flex-direction: column; justify-content: space-between; }
+  ${box} td[data-column]::before { content: attr(data-column) / ""; display: block; font-size: 0.8em; font-weight: 400; opacity: 0.85; white-space: normal; }
 }`;
