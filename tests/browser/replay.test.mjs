@@ -597,7 +597,7 @@ test("readable at 390 and 1000 px (screenshots in tests/browser/screenshots)", a
   }
 });
 
-test("on a phone each table is shut under its caption, so the spend over time comes within a few screens; on a desktop they are open", async () => {
+test("on a phone each table is shut under its caption, so the spend over time comes within five screens; on a desktop they are open", async () => {
   for (const [width, open] of [[390, false], [1000, true]]) {
     const { page, log } = await load(env, `${PAGE}#lesson=freeTier`, { viewport: { width, height: 844 } });
     await page.waitForFunction(() => Number(document.querySelector("replay-view")?.dataset.drawn ?? 0) > 0, null, { timeout: 90000 });
@@ -607,7 +607,7 @@ test("on a phone each table is shut under its caption, so the spend over time co
     }));
     assert.equal(seen.tables.length, 4, JSON.stringify(seen.tables));
     for (const [caption, shown] of seen.tables) assert.equal(shown, open, `"${caption}" at ${width} px`);
-    if (!open) assert.ok(seen.chart < 4 * 844, `the spend over time at ${seen.chart} px, within four screens of 844 px`);
+    if (!open) assert.ok(seen.chart < 5 * 844, `the spend over time at ${seen.chart} px, within five screens of 844 px`);
     assert.deepEqual(log.errors, []);
   }
 });
