@@ -492,10 +492,12 @@ class ReplayView extends HTMLElement {
     }
     this.#file = file;
     this.#cancelPending();
+    this.#q(".editor-note").textContent = ""; // "No log yet", or the last replay's: this read is new
     const worker = this.#spare ?? this.#newWorker();
     this.#spare = null;
     this.#pending = worker;
     this.#problem("");
+    const from = this.#root.activeElement;
     this.#showReading(true, !stay);
     this.#q("progress").removeAttribute("value"); // indeterminate until the first MiB is read
     this.#q(".progress-text").textContent = "";
@@ -508,7 +510,7 @@ class ReplayView extends HTMLElement {
     // A lesson's traffic is said to be its lesson's, whose abusers the results then mark.
     const lesson = this.#lessonLogs.has(file) ? (this.#lesson ?? "") : "";
     const read = { format: this.#q(".format").value, skipBadRows: this.#q(".skip").checked, per, lesson };
-    this.#reading = { read, asked: askedPer !== null, fromEditor, defaults };
+    this.#reading = { read, asked: askedPer !== null, fromEditor, defaults, from };
     worker.postMessage({ read: file, ...read });
   }
 
@@ -543,7 +545,6 @@ class ReplayView extends HTMLElement {
       else if (this.#linkFailed) this.#problem(this.#words.linkPoliciesFailed, "", false);
       this.#perRefused = "";
       this.#linkFailed = false;
-      this.#q(".editor-note").textContent = "";
       // The editor's policies ran with the log (a link's, mended in the editor): they are
       // the applied ones now.
       if (this.#reading.fromEditor) {
@@ -564,8 +565,11 @@ class ReplayView extends HTMLElement {
       this.#pending = null;
       this.#perRefused = "";
       worker.terminate();
+      // The focus back on the control that asked for the read (the file's field, the
+      // lesson's button), which a failure leaves where it was.
       const focused = this.#showReading(false);
-      if (focused) this.#q(".file").focus();
+      const from = this.#reading.from;
+      if (focused) (from?.isConnected && from !== this.#q(".cancel") ? from : this.#q(".file")).focus();
       // A refusal at a path in the policies (an address's, say) is the editor's: the log
       // itself was read.
       if (data.path) {
@@ -607,7 +611,9 @@ class ReplayView extends HTMLElement {
     if (!good) return;
     this.#perOptions(good.view);
     if (!all) return;
-    this.#q(".format").value = good.read.format;
+    // But for a select the reader is on: an arrow key through the formats goes on from the
+    // one that failed (it went back to the results' own, and the next arrow came to it again).
+    if (this.#root.activeElement !== this.#q(".format")) this.#q(".format").value = good.read.format;
     this.#q(".skip").checked = good.read.skipBadRows;
     this.#q(".add").value = good.run.add;
     const kept = new DataTransfer();

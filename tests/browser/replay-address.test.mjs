@@ -438,6 +438,24 @@ test("policies applied before any log that cannot run are said to be the editor'
   assert.equal(s.problem, "The log was read, but the policies below cannot be run: change them and replay.");
   assert.match(await w.locator(".editor-error").textContent(), /limit: .*got "abc"/);
   assert.equal(s.hash.policies, undefined, `the address keeps no failed draft: ${JSON.stringify(s.hash)}`);
+  assert.equal(await w.locator(".editor-note").textContent(), "", "no \"No log yet\" once a log is read");
+  assert.deepEqual(log.errors, []);
+});
+
+test("policies applied before any log that cannot run on a lesson's traffic leave the focus on the lesson's button", async () => {
+  const { page, log } = await load(env, "replay.html");
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await w.locator(".editor summary").click();
+  await w.locator('[data-at="policies[1].guards[0].limit"]').fill("abc");
+  await w.locator(".apply").click();
+  const n = await drawn(page);
+  await w.locator(".try").focus();
+  await page.keyboard.press("Enter");
+  await next(page, n);
+  const seen = await w.evaluate((e) => ({ focused: e.shadowRoot.activeElement?.className ?? "", note: e.shadowRoot.querySelector(".editor-note").textContent }));
+  assert.deepEqual(seen, { focused: "try", note: "" });
+  assert.equal((await state(page)).problem, "The log was read, but the policies below cannot be run: change them and replay.");
   assert.deepEqual(log.errors, []);
 });
 

@@ -264,11 +264,28 @@ test("an arrow key on Count as one user reads the log again and leaves the focus
   assert.deepEqual(log.errors, []);
 });
 
+test("arrow keys on Format go on past a format the log cannot be read in, the results kept", async () => {
+  const { page, log } = await load(env, PAGE);
+  const good = await choose(page, join(FIXTURES, "otlp.jsonl"));
+  const format = el(page).locator("select.format");
+  const options = await format.evaluate((s) => [...s.options].map((o) => o.value));
+  await format.focus();
+  for (const expected of options.slice(1, 3)) {
+    await page.keyboard.press("ArrowDown");
+    await idle(page);
+    assert.equal(await format.inputValue(), expected, `the arrow came to ${expected}`);
+  }
+  assert.deepEqual((await shown(page)).bills, good.bills, "the last good results stay");
+  assert.equal(await el(page).evaluate((e) => e.shadowRoot.activeElement?.className), "format");
+  assert.deepEqual(log.errors, []);
+});
+
 test("at 390 x 844 a file refused after the last good one shows its message on the screen, the focus on the file's field", async () => {
   const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 844 } });
   await choose(page, join(FIXTURES, "generic.csv"));
   const empty = join(tmp, "empty-phone.csv");
   await writeFile(empty, "");
+  await el(page).locator("input.file").focus(); // as a reader's tap on it does
   await choose(page, empty);
   const seen = await el(page).evaluate((e) => {
     const box = e.shadowRoot.querySelector(".problem").getBoundingClientRect();
