@@ -611,7 +611,7 @@ class ReplayView extends HTMLElement {
     if (!good) return;
     this.#perOptions(good.view);
     if (!all) return;
-    // But for a select the reader is on: an arrow key through the formats goes on from the
+    // But for a select that has the focus: an arrow key through the formats goes on from the
     // one that failed (it went back to the results' own, and the next arrow came to it again).
     if (this.#root.activeElement !== this.#q(".format")) this.#q(".format").value = good.read.format;
     this.#q(".skip").checked = good.read.skipBadRows;
