@@ -542,7 +542,7 @@ class ReplayView extends HTMLElement {
       if (this.#reading.asked) this.#askedPer = null; // the link's field is this log's now
       // Said of the results now shown: not "the results below are still the last file's".
       if (this.#perRefused) this.#problem(this.#perRefused, this.#words.perFallback, false);
-      else if (this.#linkFailed) this.#problem(this.#words.linkPoliciesFailed, "", false);
+      else if (this.#linkFailed) this.#problem("", this.#words.linkPoliciesFailed, false);
       this.#perRefused = "";
       this.#linkFailed = false;
       // The editor's policies ran with the log (a link's, mended in the editor): they are
@@ -590,7 +590,7 @@ class ReplayView extends HTMLElement {
           this.#setApplied(null);
           this.#toAddress();
         }
-        this.#problem(this.#words.policiesFailed);
+        this.#problem("", this.#words.policiesFailed);
       } else this.#problem(data.error, this.#failedHead(data, this.#reading.run));
       // The message, which stood below a phone's screen, under the file's field and options.
       if (focused) this.#q(".problem").scrollIntoView({ block: "nearest" });
@@ -771,12 +771,13 @@ class ReplayView extends HTMLElement {
     return data.field === "prices" && run?.prices ? this.#words.pricesFailed : this.#words.failed;
   }
 
-  // Why the file was not replayed (the core's message, with its bad rows one a line), and
-  // that the last good results stay.
+  // Why the file was not replayed (the core's message, with its bad rows one a line, under
+  // its `head`; a sentence of the page's own is a head alone), and that the last good
+  // results stay.
   #problem(message, head = "", kept = this.#good !== null) {
     const box = this.#q(".problem");
     box.replaceChildren();
-    if (!message) return;
+    if (!message && !head) return;
     for (const [cls, text] of [["head", head], ["message", message], ["kept", kept ? this.#words.kept : ""]]) {
       if (!text) continue;
       const p = document.createElement("p");

@@ -436,6 +436,7 @@ test("policies applied before any log that cannot run are said to be the editor'
   await next(page, n);
   const s = await state(page);
   assert.equal(s.problem, "The log was read, but the policies below cannot be run: change them and replay.");
+  assert.equal(await w.locator(".problem .message").count(), 0, "a sentence, not set as the core's message is");
   assert.match(await w.locator(".editor-error").textContent(), /limit: .*got "abc"/);
   assert.equal(s.hash.policies, undefined, `the address keeps no failed draft: ${JSON.stringify(s.hash)}`);
   assert.equal(await w.locator(".editor-note").textContent(), "", "no \"No log yet\" once a log is read");
