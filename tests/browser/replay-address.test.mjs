@@ -424,14 +424,19 @@ test("an edit not yet applied changes nothing another control replays; applied b
   assert.deepEqual(log.errors, []);
 });
 
-test("policies applied before any log that cannot run are said to be the editor's, not a link's, and leave the address", async () => {
+/** The page with policies that cannot run (a limit of "abc") applied before any log. */
+async function badPoliciesApplied() {
   const { page, log } = await load(env, "replay.html");
   const w = el(page);
   await page.waitForFunction(() => customElements.get("replay-view"));
   await w.locator(".editor summary").click();
   await w.locator('[data-at="policies[1].guards[0].limit"]').fill("abc");
   await w.locator(".apply").click();
-  const n = await drawn(page);
+  return { page, log, w, n: await drawn(page) };
+}
+
+test("policies applied before any log that cannot run are said to be the editor's, not a link's, and leave the address", async () => {
+  const { page, log, w, n } = await badPoliciesApplied();
   await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
   await next(page, n);
   const s = await state(page);
@@ -444,13 +449,7 @@ test("policies applied before any log that cannot run are said to be the editor'
 });
 
 test("policies applied before any log that cannot run on a lesson's traffic leave the focus on the lesson's button", async () => {
-  const { page, log } = await load(env, "replay.html");
-  const w = el(page);
-  await page.waitForFunction(() => customElements.get("replay-view"));
-  await w.locator(".editor summary").click();
-  await w.locator('[data-at="policies[1].guards[0].limit"]').fill("abc");
-  await w.locator(".apply").click();
-  const n = await drawn(page);
+  const { page, log, w, n } = await badPoliciesApplied();
   await w.locator(".try").focus();
   await page.keyboard.press("Enter");
   await next(page, n);
