@@ -13,8 +13,8 @@ import init, {
 const styles = new URL("./replay-view.css", import.meta.url);
 const workerUrl = new URL("./replay-worker.js", import.meta.url);
 let page = null;
-// The widest page whose tables are cards (tableCards' 30rem, at 16 px).
-const CARDS_WIDTH = 480;
+// A phone's page, as replay-view.css's @media says it: its tables are cards (tableCards).
+const PHONE = "(max-width: 30rem)";
 // For a phone, each table's rows as cards, as the widget's "Show numbers" (a constructable
 // sheet: the page's CSP allows no inline style).
 let cards = null;
@@ -699,7 +699,7 @@ class ReplayView extends HTMLElement {
       return;
     }
     const details = document.createElement("details");
-    details.open = this.#q(`${box} > details`)?.open ?? this.getBoundingClientRect().width > CARDS_WIDTH;
+    details.open = this.#q(`${box} > details`)?.open ?? !matchMedia(PHONE).matches;
     details.append(cell("summary", t.caption), table(t));
     this.#q(box).replaceChildren(details);
   }
