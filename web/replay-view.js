@@ -7,7 +7,8 @@
 import { cell, fillTable, tableCards } from "./table-cells.js";
 import { choiceButtons, choiceSelect, escape, options } from "./markup.js";
 import init, {
-  drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend, replayTiersText,
+  drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend,
+  replayShareHeight, replayTiersText,
 } from "./pkg-replay/billsim_wasm.js";
 
 const styles = new URL("./replay-view.css", import.meta.url);
@@ -828,27 +829,32 @@ class ReplayView extends HTMLElement {
     }
   }
 
-  // The canvases' backing store is their CSS size times the device pixel ratio. `only`: the
-  // one canvas to draw (its selector), else both.
+  // The canvases' backing store is their CSS size times the device pixel ratio; the share
+  // chart's height is the one the core asks for its bars at that width (they are as many as
+  // the reader's policies). `only`: the one canvas to draw (its selector), else both.
   #draw(only = null) {
     const view = this.#good?.view;
     if (!view) return;
     const dark = matchMedia("(prefers-color-scheme: dark)").matches;
     this.toggleAttribute("data-dark", dark);
     const scale = Math.min(8, Math.max(0.5, window.devicePixelRatio || 1));
+    const look = { dark, scale };
     const draws = [
-      [".share-chart", (c, look) => drawReplayShare(c, view.share, this.#frame, look)],
-      [".time-chart", (c, look) => drawReplayOverTime(c, view.spend, look)],
+      [".share-chart", (c) => drawReplayShare(c, view.share, this.#frame, look),
+        (width) => replayShareHeight(view.share, this.#frame, look, width)],
+      [".time-chart", (c) => drawReplayOverTime(c, view.spend, look)],
     ];
-    for (const [selector, draw] of draws.filter(([s]) => only === null || s === only)) {
+    for (const [selector, draw, heightAt] of draws.filter(([s]) => only === null || s === only)) {
       const canvas = this.#q(selector);
       const width = Math.round(canvas.clientWidth * scale);
-      const height = Math.round(canvas.clientHeight * scale);
-      if (width === 0 || height === 0) continue;
-      if (canvas.width !== width) canvas.width = width;
-      if (canvas.height !== height) canvas.height = height;
+      if (width === 0) continue;
       try {
-        draw(canvas, { dark, scale });
+        if (heightAt) canvas.style.height = `${Math.ceil(heightAt(width) / scale)}px`;
+        const height = Math.round(canvas.clientHeight * scale);
+        if (height === 0) continue;
+        if (canvas.width !== width) canvas.width = width;
+        if (canvas.height !== height) canvas.height = height;
+        draw(canvas);
       } catch (e) {
         this.#problem(e.message);
       }

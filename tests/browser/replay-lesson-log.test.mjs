@@ -147,6 +147,24 @@ test("readable at 390 and 1000 px with a lesson's traffic replayed (screenshots 
   }
 });
 
+// At a fixed 24rem, lesson 003's six policies had bars 4 px high at 1000 px and the last
+// row cut off: the share chart's canvas takes the height the core asks for its bars.
+test("the share chart is as tall as its policies' bars need: lesson 003's six get more room than lesson 000's three", async () => {
+  const { page, log } = await load(env, PAGE, { viewport: { width: 1000, height: 900 } });
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const heights = {};
+  for (const [i, lesson] of ["freeTier", "toyDay"].entries()) {
+    await el(page).locator("select.lesson").selectOption(lesson);
+    await el(page).locator(".try").click();
+    await next(page, i);
+    heights[lesson] = await el(page).locator(".share-chart").evaluate((c) => c.getBoundingClientRect().height);
+  }
+  const said = JSON.stringify(heights);
+  assert.ok(heights.freeTier > 24 * 16 && heights.freeTier < 900, `six policies' bars, taller than 24rem and under a screen: ${said}`);
+  assert.ok(heights.toyDay < heights.freeTier * 0.6, `three policies' bars take less: ${said}`);
+  assert.deepEqual(log.errors, []);
+});
+
 test("a lesson's traffic runs under its lesson's own policies, which the editor shows with lesson 002's ledger kept, and a reader's own log under the page's", async () => {
   const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 900 } });
   await page.waitForFunction(() => customElements.get("replay-view"));

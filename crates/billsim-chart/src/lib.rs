@@ -24,7 +24,7 @@ pub use ladder::draw_ladder;
 pub use notes::MeasuresWords;
 pub use over_time::draw_over_time;
 pub use overrun::draw_overrun;
-pub use share_by_cohort::draw_share_by_cohort;
+pub use share_by_cohort::{draw_share_by_cohort, share_by_cohort_height};
 pub use share_of_bill::draw_share_of_bill;
 pub use theme::Theme;
 pub use trade_off::draw_trade_off;

@@ -68,7 +68,7 @@ pub(crate) fn fit(
     // A smaller text wraps onto fewer lines and leaves the bars the height for their
     // shares (at 366 by 528 px, lesson 003's six rows: 14 px leaves bars too thin to say
     // "Script 62%", 12 px does not).
-    let holds_a_line = |f: &Fit| shares && strip(0, f.bar_h, theme).0 >= f.font as i32;
+    let holds_a_line = |f: &Fit| shares && f.holds_a_line(f.bar_h, theme);
     let sizes = || (11..=14).rev().map(size);
     sizes().find(holds_a_line).or_else(|| sizes().find(|f| f.bar_h >= least_bar)).unwrap_or_else(|| {
         let mut fit = size(10);
@@ -86,6 +86,16 @@ impl Fit {
             (None, _) => 0,
         };
         lines as i32 * self.line_h
+    }
+
+    /// Whether a bar `bar_h` high holds a line of the text above its [`strip`].
+    fn holds_a_line(&self, bar_h: i32, theme: &Theme) -> bool {
+        strip(0, bar_h, theme).0 >= self.font as i32
+    }
+
+    /// The least height of a bar that holds a line of the text above its [`strip`].
+    pub fn least_bar_holding_a_line(&self, theme: &Theme) -> i32 {
+        (self.font as i32..).find(|&bar_h| self.holds_a_line(bar_h, theme)).unwrap_or(self.bar_h)
     }
 
     /// The top of row `i`.

@@ -4,10 +4,10 @@
 //! in a key above the bars, and its segment carries its name and share where it fits, so
 //! colour is never the only cue.
 
-use crate::frame::{sans, Frame};
+use crate::frame::{font_for, sans, Frame};
 use crate::key::{amount_line, draw_key, key_lines, swatch, Entry, Swatch, LARGEST};
 use crate::pixels::{edges_on, painted, scaled, text_width};
-use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds};
+use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds, Fit};
 use crate::theme::{Theme, ON_BAR};
 use billsim_core::views::colours::Pattern;
 use billsim_core::views::share::{Bar, CohortView};
@@ -23,23 +23,10 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
     theme: &Theme,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let Frame { w, h, pad, .. } = Frame::of(area, theme)?;
-    let texts = |name: fn(&Bar) -> &str| -> Vec<(String, String)> {
-        let head = |b: &Bar| if b.policy == selected { format!("▶ {}", name(b)) } else { name(b).to_string() };
-        view.bars.iter().map(|b| (head(b), b.note.clone())).collect()
-    };
     // A kind of user without a role (none in the core's views) is plain, as it is honest.
     let patterns = theme.palette.patterns(&view.roles);
     let entries = entries(view, &patterns, theme);
-    // The key's lines at the largest font: at a smaller one they are no more.
-    let key_lines = key_lines(&entries, w - 2 * pad, theme.px(LARGEST), theme).len() as i32;
-    let mut layout = fit((w, h), &texts(|b| &b.label), key_lines, true, theme);
-    // Too narrow for a label on one line (a phone): each row is headed by the policy's short
-    // name, as its button names it, so six rows fit a phone's screen; the full labels stay in
-    // the sentence under the chart and in the table.
-    let wrapped = layout.rows.iter().any(|r| r.name.len() > 1);
-    if wrapped && view.bars.iter().all(|b| !b.name.is_empty()) {
-        layout = fit((w, h), &texts(|b| &b.name), key_lines, true, theme);
-    }
+    let layout = layout(view, &entries, selected, (w, h), theme);
     let font = layout.font;
     let gap = theme.px(1).max(1) as i32;
     draw_key(area, &entries, w - 2 * pad, (pad, pad), (font, layout.line_h), theme)?;
@@ -115,6 +102,54 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+/// The rows of `view` laid out on a canvas `w` by `h` under the key of `entries`.
+fn layout(view: &CohortView, entries: &[Entry], selected: &str, (w, h): (i32, i32), theme: &Theme) -> Fit {
+    let pad = theme.px(6) as i32;
+    let texts = |name: fn(&Bar) -> &str| -> Vec<(String, String)> {
+        let head = |b: &Bar| if b.policy == selected { format!("▶ {}", name(b)) } else { name(b).to_string() };
+        view.bars.iter().map(|b| (head(b), b.note.clone())).collect()
+    };
+    // The key's lines at the largest font: at a smaller one they are no more.
+    let key_lines = key_lines(entries, w - 2 * pad, theme.px(LARGEST), theme).len() as i32;
+    let layout = fit((w, h), &texts(|b| &b.label), key_lines, true, theme);
+    // Too narrow for a label on one line (a phone): each row is headed by the policy's short
+    // name, as its button names it, so six rows fit a phone's screen; the full labels stay in
+    // the sentence under the chart and in the table.
+    let wrapped = layout.rows.iter().any(|r| r.name.len() > 1);
+    match wrapped && view.bars.iter().all(|b| !b.name.is_empty()) {
+        true => fit((w, h), &texts(|b| &b.name), key_lines, true, theme),
+        false => layout,
+    }
+}
+
+/// The least height in pixels of a canvas `width` pixels wide on which
+/// [`draw_share_by_cohort`] writes `view` in the text of a chart that wide ([`font_for`]) or
+/// larger, each bar tall enough for a line of it: a page whose bars are as many as its
+/// reader's policies sizes its canvas to it (at a fixed 24rem, the replay page's six
+/// policies of lesson 003 had bars 4 px high at 1000 px, and the last row cut off).
+pub fn share_by_cohort_height(view: &CohortView, selected: &str, width: u32, theme: &Theme) -> u32 {
+    let w = i32::try_from(width).unwrap_or(i32::MAX);
+    let patterns = theme.palette.patterns(&view.roles);
+    let entries = entries(view, &patterns, theme);
+    let font = font_for(w, theme);
+    let fits = |h: i32| {
+        let l = layout(view, &entries, selected, (w, h), theme);
+        l.font >= font && l.bar_h >= l.least_bar_holding_a_line(theme)
+    };
+    // A taller canvas never has smaller text or thinner bars: the least height that fits,
+    // halving the range.
+    let (mut short, mut tall) = (0, i32::from(u16::MAX));
+    while tall - short > 1 {
+        let mid = (short + tall) / 2;
+        if fits(mid) {
+            tall = mid;
+        } else {
+            short = mid;
+        }
+    }
+    u32::try_from(tall).unwrap_or(0)
 }
 
 /// The key's entries: each kind of user, then the strip where the bars have one, then the
@@ -202,6 +237,31 @@ mod tests {
             assert_eq!(distinct.len(), honest.len(), "{}: each honest kind its own colour", v.title);
             assert!(v.roles.contains(&Role::Abuser), "{}: the lesson names its abuser", v.title);
         }
+    }
+
+    /// A page sizes its canvas to the height the core says (the replay page's bars are as
+    /// many as its reader's policies): there every row fits, in the text of a chart that
+    /// wide, each bar tall enough for a line of it. At the page's old fixed 24rem, lesson
+    /// 003's six policies at 1000 px had bars under 8 px and the last row cut off.
+    #[test]
+    fn at_the_height_it_asks_for_every_row_fits_in_its_widths_text_with_bars_that_hold_a_line() {
+        let v = view("60000");
+        let theme = Theme::light(100);
+        let patterns = theme.palette.patterns(&v.roles);
+        let entries = entries(&v, &patterns, &theme);
+        for width in [288, 358, 640, 832] {
+            let height = share_by_cohort_height(&v, "allThree", width, &theme);
+            let l = layout(&v, &entries, "allThree", (width as i32, height as i32), &theme);
+            let last = l.bar(v.bars.len() - 1).1;
+            let font = font_for(width as i32, &theme);
+            assert!(l.font >= font, "at {width} px, {height} px tall: text {} px, at least {font}", l.font);
+            let least = l.least_bar_holding_a_line(&theme);
+            assert!(l.bar_h >= least, "at {width} px, {height} px tall: bars {} px, at least {least}", l.bar_h);
+            assert!(last <= height as i32, "at {width} px, {height} px tall: the last bar ends at {last}");
+            assert!(height < 900, "at {width} px: {height} px tall, more than a phone's screen");
+        }
+        let cramped = layout(&v, &entries, "allThree", (832, 384), &theme);
+        assert!(cramped.bar_h < cramped.least_bar_holding_a_line(&theme), "832 by 384 px is too short: {cramped:?}");
     }
 
     /// The longest bar's bill is written past its end, where it covers none of its shares

@@ -41,6 +41,31 @@ pub(crate) fn js_number(n: f64) -> String {
         .unwrap_or_default()
 }
 
+/// A number's text for the core's text parsers: a finite number in JS's shortest form
+/// (Rust prints a float's shortest exact form, so 0.07 reads as "0.07"); anything else is
+/// refused with what `field` allows.
+pub(crate) fn number_text(v: &JsValue, field: &str, allowed: &'static str) -> Result<String, Thrown> {
+    match v.as_f64() {
+        Some(n) if n.is_finite() => Ok(js_number(n)),
+        Some(n) => Err(error(field, allowed, js_number(n))),
+        None => Err(error(field, allowed, describe(v))),
+    }
+}
+
+/// What a canvas's width in pixels may be.
+#[cfg(any(feature = "hackathon", feature = "replay"))]
+const WIDTH_ALLOWED: &str = "a whole number of pixels from 1 to 65535";
+
+/// A canvas's width in pixels, as the page measured it: 1 to 65535.
+#[cfg(any(feature = "hackathon", feature = "replay"))]
+pub fn canvas_width(value: &JsValue) -> Result<u32, Thrown> {
+    let text = number_text(value, "width", WIDTH_ALLOWED)?;
+    match text.parse::<u16>() {
+        Ok(n) if n > 0 => Ok(u32::from(n)),
+        _ => Err(error("width", WIDTH_ALLOWED, text)),
+    }
+}
+
 /// A BigInt's decimal text (the module gives every 64-bit integer as a BigInt: a scenario
 /// run's settings, given back to run it again, hold them); `None` for anything else.
 pub(crate) fn bigint_text(v: &JsValue) -> Option<String> {

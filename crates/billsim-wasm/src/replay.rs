@@ -436,7 +436,8 @@ fn read_options(value: &JsValue) -> Result<(Options, Option<&'static str>), Thro
 }
 
 /// Draws a replay view's share of the bill by user (`share` of `Replay.run`'s view),
-/// framing `policy`'s bar; `look` as for `drawShareOfBill`.
+/// framing `policy`'s bar; `look` as for `drawShareOfBill`. `replayShareHeight` says how
+/// tall a canvas its bars need.
 #[wasm_bindgen(js_name = drawReplayShare)]
 pub fn draw_replay_share(
     canvas: HtmlCanvasElement,
@@ -444,6 +445,29 @@ pub fn draw_replay_share(
     policy: JsValue,
     look: JsValue,
 ) -> Result<(), Thrown> {
+    let (view, policy) = share_framing(share, policy)?;
+    let theme = js_input::look(&look)?;
+    on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, &policy, &theme))
+}
+
+/// The height in a canvas's pixels that `drawReplayShare`'s chart needs on a canvas `width`
+/// pixels wide, each bar tall enough for a line of its text: a page sizes the canvas to it
+/// before drawing, as the bars are as many as the reader's policies.
+#[wasm_bindgen(js_name = replayShareHeight)]
+pub fn replay_share_height(
+    share: JsValue,
+    policy: JsValue,
+    look: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+) -> Result<u32, Thrown> {
+    let (view, policy) = share_framing(share, policy)?;
+    let theme = js_input::look(&look)?;
+    let width = js_input::canvas_width(&width)?;
+    Ok(billsim_chart::share_by_cohort_height(&view, &policy, width, &theme))
+}
+
+/// A replay view's share of the bill (`share`), and the name of the policy framed in it.
+fn share_framing(share: JsValue, policy: JsValue) -> Result<(CohortView, String), Thrown> {
     let view: CohortView = serde_wasm_bindgen::from_value(share)
         .map_err(|e| Thrown::on("share", format!("must be the share of a replay's view; {e}")))?;
     let policy = policy.as_string().unwrap_or_default();
@@ -451,8 +475,7 @@ pub fn draw_replay_share(
         let names: Vec<String> = view.bars.iter().map(|b| quoted(&b.policy)).collect();
         return Err(Thrown::on("policy", format!("must be one of the view's policies, {}", names.join(", "))));
     }
-    let theme = js_input::look(&look)?;
-    on_canvas(canvas, |area| billsim_chart::draw_share_by_cohort(area, &view, &policy, &theme))
+    Ok((view, policy))
 }
 
 /// Draws a replay view's spend over time (`spend` of `Replay.run`'s view); `look` as

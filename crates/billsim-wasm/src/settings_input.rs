@@ -2,7 +2,7 @@
 //! table (the element's exports, src/widget.rs and src/lesson_views/): each bad value is
 //! refused with the field's name and what it allows, as [`crate::js_input`] reads any value.
 
-use crate::js_input::{bigint_text, describe, error, get, js_number, object, try_array_from, try_is_array};
+use crate::js_input::{bigint_text, describe, error, get, number_text, object, try_array_from, try_is_array};
 use crate::thrown::Thrown;
 use billsim_core::scenario::registry::{self, SettingSpec};
 use billsim_core::scenario::{Scenario, Values};
@@ -10,17 +10,6 @@ use billsim_core::settings;
 use wasm_bindgen::JsValue;
 #[cfg(feature = "toy-day")] // lesson 000's readers' (day_input.rs, in_flight_input.rs)
 use {billsim_core::settings::Invalid, js_sys::Object};
-
-/// A number's text for the core's text parsers: a finite number in JS's shortest form
-/// (Rust prints a float's shortest exact form, so 0.07 reads as "0.07"); anything else is
-/// refused with what `field` allows.
-pub(crate) fn number_text(v: &JsValue, field: &str, allowed: &'static str) -> Result<String, Thrown> {
-    match v.as_f64() {
-        Some(n) if n.is_finite() => Ok(js_number(n)),
-        Some(n) => Err(error(field, allowed, js_number(n))),
-        None => Err(error(field, allowed, describe(v))),
-    }
-}
 
 #[cfg(feature = "toy-day")] // lesson 000's readers (day_input.rs, in_flight_input.rs)
 /// A number read by the core's text parser `parse` ([`number_text`]); `allowed` is what the
@@ -161,20 +150,6 @@ pub fn setting_keys(value: &JsValue, what: &str) -> Result<Vec<&'static str>, Th
         keys.push(spec.ok_or_else(|| error(what, KEYS_ALLOWED, describe(&item)))?.key);
     }
     Ok(keys)
-}
-
-/// What a canvas's width in pixels may be.
-#[cfg(feature = "hackathon")]
-const WIDTH_ALLOWED: &str = "a whole number of pixels from 1 to 65535";
-
-/// A canvas's width in pixels, as the page measured it: 1 to 65535.
-#[cfg(feature = "hackathon")]
-pub fn canvas_width(value: &JsValue) -> Result<u32, Thrown> {
-    let text = number_text(value, "width", WIDTH_ALLOWED)?;
-    match text.parse::<u16>() {
-        Ok(n) if n > 0 => Ok(u32::from(n)),
-        _ => Err(error("width", WIDTH_ALLOWED, text)),
-    }
 }
 
 /// A run's number: 0 to 4294967295, a number or a BigInt (`undefined` is 0).

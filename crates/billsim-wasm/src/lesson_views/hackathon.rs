@@ -55,7 +55,7 @@ pub fn client_height(
     let view = client_of(&settings, &seed, &policy)?;
     let theme: Theme = js_input::look(&look)?;
     // Laid out at its width on a canvas that draws nothing, as tall as any chart gets.
-    let area = Canvas::measuring((settings_input::canvas_width(&width)?, u32::from(u16::MAX))).into_drawing_area();
+    let area = Canvas::measuring((js_input::canvas_width(&width)?, u32::from(u16::MAX))).into_drawing_area();
     billsim_chart::draw_client(&area, &view, &theme).map_err(|e| Thrown::general(format!("drawing failed: {e}")))
 }
 
