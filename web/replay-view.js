@@ -76,7 +76,8 @@ const template = (w) => `
     <label>${escape(w.per)} <select class="per"></select></label>
     <p class="summary" role="status" aria-live="polite"></p>
     <details class="notes-box"><summary>${escape(w.notes)}</summary><ul class="notes"></ul></details>
-    <div class="row frame" role="group" aria-label="${escape(w.showPolicy)}"></div>
+    <p class="frame-name" id="rv-frame-name">${escape(w.showPolicy)}</p>
+    <div class="row frame" role="group" aria-labelledby="rv-frame-name"></div>
     <canvas class="share-chart" role="img" aria-describedby="share-sentences"></canvas>
     <ul class="share-sentences" id="share-sentences"></ul>
     <div class="table refused-users"></div>

@@ -248,6 +248,11 @@ test("at 390 px the framed policy is one select in place of the buttons, and cho
   assert.ok(await select.isVisible(), "the select shows");
   assert.equal(await el(page).locator(".frame button:visible").count(), 0, "no button of the group shows");
   assert.equal(await select.inputValue(), "allThree", "the lesson's framed policy is chosen");
+  // Its name shows above it, as "Count as one user" shows above its select, and names the group.
+  const name = el(page).locator(".frame-name");
+  assert.ok(await name.isVisible(), "the select's name shows");
+  const said = await name.textContent();
+  assert.equal(await el(page).getByRole("group", { name: said, exact: true }).count(), 1, `the group is named "${said}"`);
   const height = await el(page).locator(".frame").evaluate((f) => f.getBoundingClientRect().height);
   assert.ok(height < 60, `the group is one row: ${height} px`);
   const before = await drawn(page);
