@@ -276,6 +276,11 @@ pub struct Assignment {
 }
 
 impl Run {
+    /// The scenario's name, as --scenario gave it (checked as it was read).
+    pub fn scenario_name(&self) -> &'static str {
+        self.scenario
+    }
+
     pub fn seed(&self) -> u32 {
         self.seed.unwrap_or(0)
     }
@@ -283,6 +288,11 @@ impl Run {
     /// The policy file, if one is given (usage.rs refuses two).
     pub fn policy_file(&self) -> Option<&Path> {
         self.policy.first().map(PathBuf::as_path)
+    }
+
+    /// The logs that write standard output when their file is "-", in the order given (one may).
+    pub fn logs(&self) -> [(&'static str, Option<&Path>); 2] {
+        [("--export-log", self.export_log.as_deref()), ("--blocked-log", self.blocked_log.as_deref())]
     }
 
     /// The scenario, with its settings: each `--set` read through the scenario's schema, so

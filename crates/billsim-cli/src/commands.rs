@@ -139,8 +139,8 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
         None => (None, None),
     };
     // A log written to standard output ("-") takes the place of the run's table or JSON.
-    let logs = [("--export-log", a.export_log.as_deref()), ("--blocked-log", a.blocked_log.as_deref())];
-    let log_on_stdout = flag_files::one_each("output", &logs)?;
+    // One log at most writes it (usage.rs refuses two).
+    let log_on_stdout = a.logs().iter().any(|(_, path)| path.is_some_and(flag_files::is_standard_stream));
     if let Some(path) = &a.export_log {
         crate::replay::export_log(scenario, a.seed(), &values, path, out)?;
     }

@@ -48,14 +48,15 @@ pub fn read_text(path: &Path, refused: impl Fn(String) -> Failure) -> Result<Str
     })
 }
 
-/// Whether one of `uses` takes standard `stream` ("input" or "output"); a second is refused.
-/// `uses` are what takes it when its file is "-" (a flag, or "the log"), in the order given.
-pub fn one_each(stream: &str, uses: &[(&str, Option<&Path>)]) -> Result<bool, Failure> {
+/// Whether one of `uses` takes standard `stream` ("input" or "output"); a second is refused,
+/// as a usage error (`usage::parse`). `uses` are what takes it when its file is "-" (a
+/// flag, or "the log"), in the order given.
+pub fn one_each(stream: &str, uses: &[(&str, Option<&Path>)]) -> Result<bool, String> {
     let mut on = uses.iter().filter(|(_, path)| path.is_some_and(is_standard_stream)).map(|(what, _)| what);
     match (on.next(), on.next()) {
-        (Some(first), Some(second)) => Err(Failure::Work(
-            format!("{second} -: standard {stream} is already {first}'s; give one of them a file").into(),
-        )),
+        (Some(first), Some(second)) => {
+            Err(format!("{second} -: standard {stream} is already {first}'s; give one of them a file"))
+        }
         (first, _) => Ok(first.is_some()),
     }
 }

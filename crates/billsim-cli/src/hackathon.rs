@@ -6,7 +6,6 @@
 use crate::output::{json_line, text, Failure};
 use crate::table;
 use billsim_core::engine::{Event, Outcome, RunError};
-use billsim_core::lessons::hackathon::scenario::SCENARIO as HACKATHON;
 use billsim_core::lessons::hackathon::{blocked_log, day_start_unix, panels, replay, Settings};
 use billsim_core::scenario::{Scenario, ScenarioRun};
 use billsim_core::time::clock;
@@ -91,7 +90,8 @@ pub fn event_extra(run: &ScenarioRun, e: &Event) -> String {
 }
 
 /// Writes the blocked-call log of the tutorial's app, policy number `app` of the run (found
-/// as a policy, not by its name), to `path` (to `out` for "-").
+/// as a policy, not by its name), to `path` (to `out` for "-"). A run of another scenario
+/// has no app: usage.rs refuses --blocked-log there.
 pub fn write_blocked_log(
     run: &ScenarioRun,
     app: Option<usize>,
@@ -99,12 +99,6 @@ pub fn write_blocked_log(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let refused = |problem: String| Failure::Work(format!("--blocked-log {}: {problem}", path.display()).into());
-    if run.scenario != HACKATHON.name {
-        return Err(refused(format!(
-            "only the scenario {:?} has the tutorial's app; this is {:?}",
-            HACKATHON.name, run.scenario
-        )));
-    }
     let app: &Outcome = app.and_then(|i| run.policies.get(i)).ok_or_else(|| {
         refused(format!(
             "the policies run must include the tutorial's app ({APP:?}, as the scenario has it with these settings)"

@@ -63,6 +63,11 @@ impl Replay {
     pub fn policy_file(&self) -> Option<&Path> {
         self.policy.first().map(PathBuf::as_path)
     }
+
+    /// What reads standard input when its file is "-", in the order given (one may).
+    pub fn inputs(&self) -> [(&'static str, Option<&Path>); 3] {
+        [("the log", Some(&self.file)), ("--policy", self.policy_file()), ("--prices", self.prices.as_deref())]
+    }
 }
 
 fn parse_path(text: &str) -> Result<PathBuf, Invalid> {
@@ -97,10 +102,6 @@ fn read_prices(path: &Path) -> Result<(PriceTable, core::prices::CachedPrices), 
 pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
     let mut options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows, bytes: None, per: a.per.clone() };
     let name = a.file.display().to_string();
-    flag_files::one_each(
-        "input",
-        &[("the log", Some(&a.file)), ("--policy", a.policy_file()), ("--prices", a.prices.as_deref())],
-    )?;
     let from_stdin = is_standard_stream(&a.file);
     let read = if from_stdin {
         core::read(io::stdin().lock(), &options)

@@ -3,7 +3,9 @@
 //! it was given to.
 
 use crate::args::{Assignment, Cli, Command};
+use crate::flag_files;
 use crate::run_table::setting_value;
+use billsim_core::lessons::hackathon::scenario::SCENARIO as HACKATHON;
 use billsim_core::scenario::{Clashing, Values};
 use billsim_core::settings::shown;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -56,6 +58,24 @@ pub fn parse(raw: &[OsString]) -> Result<Command, Stop> {
         let message =
             format!("--policy: given {policy_files} times; one policy file is read: write every policy into it");
         return Err(Stop::Usage(with_help(&message, &words)));
+    }
+    // Two flags' files of "-" would both write standard output (or read standard input).
+    let streams = match &command {
+        Command::Run(a) => flag_files::one_each("output", &a.logs()),
+        Command::Replay(a) => flag_files::one_each("input", &a.inputs()),
+        _ => Ok(false),
+    };
+    streams.map_err(|e| Stop::Usage(with_help(&e, &words)))?;
+    if let Command::Run(a) = &command {
+        if let Some(path) = a.blocked_log.as_deref().filter(|_| a.scenario_name() != HACKATHON.name) {
+            let message = format!(
+                "--blocked-log {}: only the scenario {:?} has the tutorial's app; this is {:?}",
+                flag_files::shown(path),
+                HACKATHON.name,
+                a.scenario_name()
+            );
+            return Err(Stop::Usage(with_help(&message, &words)));
+        }
     }
     // `replay --add`'s cohorts are the scenarios', which clap does not know: one that is not
     // is a usage error (it was found after the log was read, and exited 1).

@@ -133,10 +133,6 @@ fn bad_settings_and_a_blocked_log_elsewhere_name_the_field_and_what_is_allowed()
         set("serverProcesses=5"),
         "billsim: --set serverProcesses: must be a whole number of server processes from 1 to 4; got \"5\""
     );
-    assert_eq!(
-        refused(&["run", "--scenario", "toyDay", "--blocked-log", "/nonexistent/x"]),
-        "billsim: --blocked-log /nonexistent/x: only the scenario \"hackathon\" has the tutorial's app; this is \"toyDay\""
-    );
     assert!(refused(&["run", "--scenario", "hackathon", "--blocked-log", "/nonexistent/dir/x"])
         .starts_with("billsim: --blocked-log /nonexistent/dir/x: cannot be written"));
 }

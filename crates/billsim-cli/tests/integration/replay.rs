@@ -170,19 +170,6 @@ fn an_exported_log_to_standard_output_is_the_files_bytes_in_place_of_the_run_and
 }
 
 #[test]
-fn two_uses_of_one_standard_stream_are_refused_naming_both() {
-    let said = refused(&["run", "--scenario", "hackathon", "--export-log", "-", "--blocked-log", "-"]);
-    assert_eq!(
-        said.trim_end(),
-        "billsim: --blocked-log -: standard output is already --export-log's; give one of them a file"
-    );
-    let said = refused(&["replay", "-", "--policy", "-"]);
-    assert_eq!(said.trim_end(), "billsim: --policy -: standard input is already the log's; give one of them a file");
-    let said = refused(&["replay", &fixture("generic.csv"), "--policy", "-", "--prices", "-"]);
-    assert_eq!(said.trim_end(), "billsim: --prices -: standard input is already --policy's; give one of them a file");
-}
-
-#[test]
 fn a_policy_file_and_a_price_table_read_from_standard_input_as_from_their_files() {
     let policies = billsim(&["policies", "--scenario", "freeTier"], None).stdout;
     let file = Temp::new("stdin-policies.json", std::str::from_utf8(&policies).unwrap());

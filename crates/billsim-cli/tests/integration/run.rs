@@ -504,3 +504,28 @@ fn a_second_policy_file_is_a_usage_error_in_run_and_replay() {
         );
     }
 }
+
+/// Flags that cannot run together are usage errors, as a bad value is (status 2, with the
+/// command's help): two files of "-" on one standard stream, and --blocked-log where the
+/// scenario has no tutorial's app (each exited 1, as a run that failed).
+#[test]
+fn flags_that_cannot_run_together_are_usage_errors_naming_both() {
+    let log = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/replay/generic.csv");
+    for (args, said) in [
+        (
+            &["run", "--scenario", "hackathon", "--export-log", "-", "--blocked-log", "-"][..],
+            "billsim: --blocked-log -: standard output is already --export-log's; give one of them a file",
+        ),
+        (&["replay", "-", "--policy", "-"][..], "billsim: --policy -: standard input is already the log's; give one of them a file"),
+        (
+            &["replay", log, "--policy", "-", "--prices", "-"][..],
+            "billsim: --prices -: standard input is already --policy's; give one of them a file",
+        ),
+        (
+            &["run", "--scenario", "toyDay", "--blocked-log", "/nonexistent/x"][..],
+            "billsim: --blocked-log /nonexistent/x: only the scenario \"hackathon\" has the tutorial's app; this is \"toyDay\"",
+        ),
+    ] {
+        assert_eq!(refused(args, 2), said, "{args:?}");
+    }
+}
