@@ -114,10 +114,11 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
     // A chosen format is obeyed; when the file cannot be read so, the error says what
     // the file looks like.
     let format = options.format.unwrap_or(found);
+    // A file no maker's format claims is read as a generic log: it is said to look like one
+    // only where it is one, a CSV whose header has every column the generic reader needs.
+    let sure = found != Format::Generic || !json && generic::SPEC.missing(&header_names(&text)).is_empty();
     let looks_like = |error: ReplayError| match options.format {
-        Some(chosen)
-            if chosen != found && found != Format::Generic && !matches!(error, ReplayError::NotJsonFormat(_)) =>
-        {
+        Some(chosen) if chosen != found && sure && !matches!(error, ReplayError::NotJsonFormat(_)) => {
             ReplayError::OtherFormat { found, error: Box::new(error) }
         }
         _ => error,
@@ -260,6 +261,12 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
     })
 }
 
+/// The names of a CSV's header (its first line), as the readers match them.
+fn header_names(text: &str) -> Vec<String> {
+    let header = text.lines().next().unwrap_or("");
+    header.split(',').map(|h| columns::normalize(h.trim_matches(['"', ' ', '\r']))).collect()
+}
+
 /// The format of a CSV's header: a maker's when its names are there and the maker's
 /// reader finds every field it needs (so a generic log with `start_time` and `spend`, or an
 /// extra `response_id`, is generic); else generic, unless the generic reader lacks a field
@@ -268,7 +275,7 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
 fn detect_csv(text: &str) -> Result<Format, ReplayError> {
     let header = text.lines().next().unwrap_or("");
     reports::refuse_header(&header.split(',').map(|h| h.trim_matches(['"', ' ', '\r'])).collect::<Vec<_>>())?;
-    let names: Vec<String> = header.split(',').map(|h| columns::normalize(h.trim_matches(['"', ' ', '\r']))).collect();
+    let names = header_names(text);
     let has = |n: &str| names.iter().any(|h| h == n);
     let maker = if has("inputusage") && has("traceid") {
         Some((Format::Langfuse, &langfuse::CSV_SPEC))

@@ -285,6 +285,14 @@ fn a_file_of_another_format_than_chosen_is_read_as_chosen_and_its_error_names_wh
         ),
         "{on_page}"
     );
+    // A generic log read as a vendor's is said to be one: its header has every column the
+    // generic reader needs. A file that has not (a JSON file, whose records may differ) is not.
+    let err = read(&fixture("generic.csv"), Options { format: Some(Format::LiteLlm), ..Options::default() });
+    let err = err.unwrap_err().to_string();
+    let generic = "the file looks like a generic log (generic): choose --format generic or leave --format out; ";
+    assert!(err.starts_with(&format!("{generic}read as chosen: the litellm log's header has no column")), "{err}");
+    let err = read(&fixture("generic.jsonl"), Options { format: Some(Format::LiteLlm), ..Options::default() });
+    assert!(!err.unwrap_err().to_string().contains("looks like"), "a JSON file is not said to look generic");
     let json_only = Options { format: Some(Format::Otlp), ..Options::default() };
     assert_eq!(
         read(&fixture("generic.csv"), json_only).unwrap_err().to_string(),
