@@ -34,9 +34,9 @@ pub struct PolicyFile {
 /// Why a policy file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BadFile {
-    /// The text is not JSON: where reading stopped (1-based), and whether the text ended
-    /// before the JSON did.
-    NotJson { line: usize, column: usize, ends_early: bool },
+    /// The text is not JSON: where reading stopped (1-based), whether the text ended
+    /// before the JSON did, and what the JSON reader found there ("trailing comma").
+    NotJson { line: usize, column: usize, ends_early: bool, found: String },
     /// A field holds what it may not.
     Field(FieldError),
 }
@@ -44,14 +44,14 @@ pub enum BadFile {
 impl fmt::Display for BadFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BadFile::NotJson { line, column, ends_early: true } => {
+            BadFile::NotJson { line, column, ends_early: true, .. } => {
                 write!(
                     f,
                     "policy file: must be JSON; the text ends at line {line}, column {column}, before the JSON does"
                 )
             }
-            BadFile::NotJson { line, column, ends_early: false } => {
-                write!(f, "policy file: must be JSON; it is not at line {line}, column {column}")
+            BadFile::NotJson { line, column, ends_early: false, found } => {
+                write!(f, "policy file: must be JSON; it is not at line {line}, column {column} ({found})")
             }
             BadFile::Field(e) => e.fmt(f),
         }
@@ -127,10 +127,19 @@ pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
 /// JSON; some editors write one.
 fn json_of(text: &str) -> Result<&RawValue, BadFile> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    serde_json::from_str(text).map_err(|e| BadFile::NotJson {
-        line: e.line(),
-        column: e.column(),
-        ends_early: e.classify() == serde_json::error::Category::Eof,
+    serde_json::from_str(text).map_err(|e: serde_json::Error| {
+        // The reader's words, less the place it writes after them, which the message gives:
+        // read again as a value, whose reader names more ("trailing comma" where the raw
+        // reader says "key must be a string"), at the same place.
+        let e = serde_json::from_str::<serde_json::Value>(text).err().unwrap_or(e);
+        let said = e.to_string();
+        let found = said.rsplit_once(" at line ").map_or(said.as_str(), |(found, _)| found).to_string();
+        BadFile::NotJson {
+            line: e.line(),
+            column: e.column(),
+            ends_early: e.classify() == serde_json::error::Category::Eof,
+            found,
+        }
     })
 }
 

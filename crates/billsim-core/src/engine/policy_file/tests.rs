@@ -180,8 +180,17 @@ fn text_that_is_not_json_says_the_line_and_column_not_serdes_words() {
         refusal("{\n  \"name\": \"x\",\n  \"guards\": [\n"),
         "policy file: must be JSON; the text ends at line 4, column 0, before the JSON does"
     );
-    assert_eq!(refusal("{\"name\" \"x\"}"), "policy file: must be JSON; it is not at line 1, column 9");
-    assert_eq!(refusal("{\"name\": \"x\"} trailing"), "policy file: must be JSON; it is not at line 1, column 15");
+    assert_eq!(refusal("{\"name\" \"x\"}"), "policy file: must be JSON; it is not at line 1, column 9 (expected `:`)");
+    assert_eq!(
+        refusal("{\"name\": \"x\"} trailing"),
+        "policy file: must be JSON; it is not at line 1, column 15 (trailing characters)"
+    );
+    // What is wrong, in the JSON reader's words: a comma before a closing brace, which the
+    // raw reader took for a missing key.
+    assert_eq!(
+        refusal("{\"name\": \"x\",\n \"guards\": [],\n}"),
+        "policy file: must be JSON; it is not at line 3, column 1 (trailing comma)"
+    );
     assert!(refusal("").starts_with("policy file: must be JSON; the text ends at line 1"));
     assert!(refusal("\u{0}").starts_with("policy file: must be JSON; it is not at line 1, column 1"));
     // Nested a million deep: refused as what it is, without running out of stack.
