@@ -149,10 +149,14 @@ pub(super) fn text(raw: &RawValue, path: &str, allowed: &'static str) -> Result<
     }
 }
 
-/// A whole number written as a JSON number (not a string), from `lo` to `hi`.
+/// A whole number written as a JSON number (not a string), from `lo` to `hi`. One written
+/// as a string is refused saying so: `got "5"` alone read as if 5 were out of range.
 pub(super) fn whole(raw: &RawValue, path: &str, allowed: &'static str, lo: u64, hi: u64) -> Result<u64, FieldError> {
     match view(raw) {
         Json::Number(n) => whole_number(n, allowed, lo, hi).map_err(|_| wrong(raw, path, allowed)),
+        Json::Text(t) if whole_number(&t, allowed, lo, hi).is_ok() => {
+            Err(refused(path, allowed, format!("{}, a string: write the number without quotes", got(raw))))
+        }
         _ => Err(wrong(raw, path, allowed)),
     }
 }
