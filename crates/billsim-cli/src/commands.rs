@@ -10,7 +10,7 @@ use crate::policy_file;
 use crate::run_table;
 use crate::run_tenant;
 use crate::table;
-use billsim_core::engine::{Event, Record};
+use billsim_core::engine::{Event, PolicyFile, Record};
 use billsim_core::lessons::free_tier;
 use billsim_core::lessons::runaway_tenant::{self, Params};
 use billsim_core::lessons::toy_day::many_days;
@@ -134,6 +134,7 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     // Checked already as the command line was read.
     let (scenario, values) = a.scenario().map_err(|e| Failure::Work(e.into()))?;
     let file = a.policy_file().map(policy_file::read).transpose()?;
+    let paths = file.as_ref().map(PolicyFile::paths).unwrap_or_default();
     let (policies, prices) = match file {
         Some(f) => (Some(f.policies), f.prices),
         None => (None, None),
@@ -144,7 +145,7 @@ fn run_scenario(a: &args::Run, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &a.export_log {
         crate::replay::export_log(scenario, a.seed(), &values, path, out)?;
     }
-    let refused = |e| policy_file::in_file(a.policy_file(), e);
+    let refused = |e| policy_file::in_file(a.policy_file(), &paths, e);
     let prepared = scenario::prepare(scenario, a.seed(), &values, policies, prices.as_ref()).map_err(refused)?;
     // The blocked-call log and the runaway tenant's report (each tenant's busiest day, the
     // claims) read the events: kept for them. --events are made again as they are written.

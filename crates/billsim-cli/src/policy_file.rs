@@ -17,10 +17,13 @@ pub fn read(path: &Path) -> Result<PolicyFile, Failure> {
     read_policy_file(&text).map_err(|e| refused(path, e))
 }
 
-/// A run's error, said as the file's when the file chose the prices or policies.
-pub fn in_file(path: Option<&Path>, e: RunError) -> Failure {
-    match path {
-        Some(path) => refused(path, e),
-        None => Failure::Work(e.into()),
+/// A run's error, said as the file's when the file chose the prices or policies: a field
+/// of one of its policies (`paths`: each one's name and path in the file) by its path in
+/// the file (`policies[0].guards[0].tiers`), as a refusal of the file names it.
+pub fn in_file(path: Option<&Path>, paths: &[(String, String)], e: RunError) -> Failure {
+    match (path, e.in_file(paths)) {
+        (Some(path), Some((field, problem))) => refused(path, format!("{field}: {problem}")),
+        (Some(path), None) => refused(path, e),
+        (None, _) => Failure::Work(e.into()),
     }
 }

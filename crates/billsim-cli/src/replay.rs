@@ -8,7 +8,7 @@ use crate::cells;
 use crate::flag_files::{self, is_standard_stream};
 use crate::output::{self, each_event, json_line, json_line_with_events, Events, Failure};
 use crate::policy_file;
-use billsim_core::engine::{Event, Nanos, Outcome, Policy, PriceTable, Reason, Record, RunError};
+use billsim_core::engine::{Event, Nanos, Outcome, Policy, PolicyFile, PriceTable, Reason, Record, RunError};
 use billsim_core::replay::export::{self, Order};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::when::iso_text;
@@ -119,6 +119,7 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
         run::add(&mut log, add, 0).map_err(|e| work(format!("--{e}")))?;
     }
     let file = a.policy_file().map(policy_file::read).transpose()?;
+    let paths = file.as_ref().map(PolicyFile::paths).unwrap_or_default();
     let mut table = match &a.prices {
         Some(path) => {
             let (table, cached) = read_prices(path)?;
@@ -136,7 +137,7 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
     });
     let refused = |e: RunError| match e {
         RunError::NoPrice(_) => work(format!("{e}: --prices FILE gives them (README.md describes the table)")),
-        e => policy_file::in_file(a.policy_file(), e),
+        e => policy_file::in_file(a.policy_file(), &paths, e),
     };
     // The counts first; then, asked for, each policy's events made again and written as
     // they come, never held.

@@ -369,17 +369,13 @@ fn policies_refused(e: BadFile, text: &str) -> Thrown {
 /// said where the page's editor shows it, as [`policies_refused`] says a file's: "Policy 2
 /// \"tight\", guard 2, tiers: must ...", with its path (`policies[1].guards[1].tiers`).
 fn in_policy(e: &RunError, names: &[String]) -> Thrown {
-    let message = e.to_string();
-    let placed = e.field().and_then(|field| {
-        let problem = message.strip_prefix(field)?.strip_prefix(": ")?;
-        // The policy whose name the field starts with, whatever the name holds.
-        let (i, rest) =
-            names.iter().enumerate().find_map(|(i, n)| Some((i, field.strip_prefix(n)?.strip_prefix(".guards[")?)))?;
-        let path = format!("policies[{i}].guards[{rest}");
+    let paths: Vec<(String, String)> =
+        names.iter().enumerate().map(|(i, name)| (name.clone(), format!("policies[{i}]"))).collect();
+    let placed = e.in_file(&paths).and_then(|(path, problem)| {
         let place = guard_schema::editor_place(&path, |k| names.get(k).map(String::as_str))?;
         Some(Thrown::at_path("policies", &path, format!("{place}: {problem}")))
     });
-    placed.unwrap_or_else(|| Thrown::with_field("policies", message))
+    placed.unwrap_or_else(|| Thrown::with_field("policies", e.to_string()))
 }
 
 /// A policy file's text from what `run` was given: text as it is, JSON data written as

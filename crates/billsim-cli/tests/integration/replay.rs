@@ -111,7 +111,7 @@ fn a_model_a_policy_switches_to_without_a_price_is_said_where_the_policy_names_i
     let said = refused(&["replay", &fixture("generic.csv"), "--policy", policy.path()]);
     assert!(
         said.starts_with(&format!(
-            "billsim: --policy {}: cheap.guards[0].whenFull.degradeTo: must be a model with a price: one the log \
+            "billsim: --policy {}: guards[0].whenFull.degradeTo: must be a model with a price: one the log \
              calls, one of the lessons' models, or one a price table gives; got \"gpt-4o-mini\"",
             policy.path()
         )),

@@ -90,6 +90,23 @@ impl RunError {
         }
     }
 
+    /// Its field as a policy file's path, and what is wrong: where it names a field of one of
+    /// `policies` (each its name and its path in the file, `policies[1]`), the policy named
+    /// by its path (`policies[1].guards[1].tiers` for `tight.guards[1].tiers`), as the file's
+    /// own refusals name it. The longest name the field starts with is the policy's ("p.x"
+    /// before "p").
+    pub fn in_file(&self, policies: &[(String, String)]) -> Option<(String, String)> {
+        let field = self.field()?;
+        let message = self.to_string();
+        let problem = message.strip_prefix(field)?.strip_prefix(": ")?;
+        let mut named = policies.iter().filter_map(|(name, path)| {
+            Some((name.len(), path, field.strip_prefix(name.as_str())?.strip_prefix('.')?))
+        });
+        let (_, path, rest) = named.by_ref().max_by_key(|&(len, _, _)| len)?;
+        let field = if path.is_empty() { rest.to_string() } else { format!("{path}.{rest}") };
+        Some((field, problem.to_string()))
+    }
+
     /// A missing tier's error placed in its policy's guard `j` (`p.guards[1].tiers`); any
     /// other error as it is.
     pub(crate) fn in_guard(self, policy: &str, j: usize) -> RunError {

@@ -25,10 +25,35 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PolicyFile {
     pub policies: Vec<Policy>,
+    /// Where the file holds them, which its paths name.
+    pub holds: Holds,
     /// The prices, when the file gives them: they replace the scenario's own.
     pub prices: Option<PriceTable>,
     /// The cached-input prices its prices give (`cachedInputPerMillion`), by model.
     pub cached_prices: CachedPrices,
+}
+
+/// Where a file holds its policies, which the paths of its fields name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// One policy, the file itself (`guards[0]`).
+    One,
+    /// A list of policies (`[1].guards[0]`).
+    List,
+    /// A list under "policies" (`policies[1].guards[0]`).
+    UnderPolicies,
+}
+
+impl PolicyFile {
+    /// Each policy's name and its path in the file (`policies[1]`; "" for a file of one).
+    pub fn paths(&self) -> Vec<(String, String)> {
+        let path = |i: usize| match self.holds {
+            Holds::One => String::new(),
+            Holds::List => format!("[{i}]"),
+            Holds::UnderPolicies => format!("policies[{i}]"),
+        };
+        self.policies.iter().enumerate().map(|(i, p)| (p.name.clone(), path(i))).collect()
+    }
 }
 
 /// Why a policy file cannot be read.
@@ -100,7 +125,8 @@ pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
     let top = json_of(text)?;
     let file = match view(top) {
         Json::List(items) => {
-            PolicyFile { policies: policies(&items, "", "policy file")?, prices: None, cached_prices: Vec::new() }
+            let policies = policies(&items, "", "policy file")?;
+            PolicyFile { policies, holds: Holds::List, prices: None, cached_prices: Vec::new() }
         }
         Json::Object(entries) if entries.iter().any(|(k, _)| k == "policies" || k == "prices") => {
             let fields = Fields::new(entries, "", FILE_FIELDS, &["policies", "prices"])?;
@@ -115,9 +141,11 @@ pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
                 ladders_priced(&policies, &path, table)?;
                 degrades_priced(&policies, &path, table)?;
             }
-            PolicyFile { policies, prices, cached_prices }
+            PolicyFile { policies, holds: Holds::UnderPolicies, prices, cached_prices }
         }
-        Json::Object(_) => PolicyFile { policies: vec![policy(top, "")?], prices: None, cached_prices: Vec::new() },
+        Json::Object(_) => {
+            PolicyFile { policies: vec![policy(top, "")?], holds: Holds::One, prices: None, cached_prices: Vec::new() }
+        }
         _ => return Err(wrong(top, "policy file", FILE_ALLOWED).into()),
     };
     Ok(file)

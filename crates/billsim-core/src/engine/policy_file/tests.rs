@@ -74,7 +74,12 @@ fn a_file_is_one_policy_a_list_of_policies_or_policies_with_prices() {
     let guard = Guard::SlidingWindow { limit: NonZeroU32::new(5).unwrap(), window_ms: Span(60_000) };
     assert_eq!(
         one,
-        PolicyFile { policies: vec![Policy::new("w", vec![guard.clone()])], prices: None, cached_prices: Vec::new() }
+        PolicyFile {
+            policies: vec![Policy::new("w", vec![guard.clone()])],
+            holds: Holds::One,
+            prices: None,
+            cached_prices: Vec::new(),
+        }
     );
     let list = read(&format!("[{}, {{\"name\": \"open\", \"processes\": 2}}]", window("5", "60000"))).unwrap();
     assert_eq!(list.policies[1], Policy { name: "open".into(), guards: vec![], processes: 2, ladder: vec![] });
