@@ -173,7 +173,7 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
         let _ = writeln!(text, "  Note: {note}.");
     }
     for (i, (o, label)) in r.policies.iter().zip(&r.labels).enumerate() {
-        let name = if *label == o.policy { label.clone() } else { format!("{label} ({})", o.policy) };
+        let name = core::page::policy_legend(Some(label), &o.policy);
         let served: u64 = o.per_user.iter().map(|u| u64::from(u.served)).sum();
         let mut by = Vec::new();
         for reason in Reason::ALL {

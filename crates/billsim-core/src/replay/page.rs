@@ -204,9 +204,13 @@ pub fn progress(read: u64, total: u64) -> String {
 /// assert_eq!(policy_legend(Some("Daily cap"), "dailyCap"), "Daily cap (dailyCap)");
 /// assert_eq!(policy_legend(Some("open"), "open"), "open", "a label that is the name is said once");
 /// assert_eq!(policy_legend(None, "myPolicy"), "myPolicy", "a policy no results name yet");
+/// let alike = "$0.01 per day per user (est)";
+/// assert_eq!(policy_legend(Some(alike), "est"), alike, "a label that names its policy already");
 /// ```
 pub fn policy_legend(label: Option<&str>, name: &str) -> String {
     match label {
+        // A label that names its policy already (two said alike, [`super::run::labelled`]).
+        Some(label) if label.ends_with(&format!(" ({name})")) => label.to_string(),
         Some(label) if !label.is_empty() && label != name => format!("{label} ({name})"),
         _ => name.to_string(),
     }

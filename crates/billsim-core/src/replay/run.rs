@@ -29,9 +29,17 @@ pub fn main_policies() -> (Vec<Policy>, Vec<String>) {
 /// other is labelled by what it limits ("20 requests per minute per user":
 /// [`Policy::words`]; by its name, the results read "requestsPerMinute" once edited). An
 /// edit to one policy of the page's editor leaves the others' labels as they were.
+/// Policies labelled alike (a budget set aside first and the same one estimated, a rolling
+/// window and a fixed one, which a few words do not tell apart) each have their name after
+/// their label: "$0.01 per day per user (est)", as the results' bars and tables show them.
 pub fn labelled(policies: Vec<Policy>) -> (Vec<Policy>, Vec<String>) {
     let (main, main_labels) = main_policies();
-    Policy::labelled_as(policies, &main, &main_labels, Policy::words)
+    let (policies, labels) = Policy::labelled_as(policies, &main, &main_labels, Policy::words);
+    let alike = |label: &String| labels.iter().filter(|l| *l == label).count() > 1;
+    let told_apart = (policies.iter().zip(&labels))
+        .map(|(p, label)| if alike(label) { format!("{label} ({})", p.name) } else { label.clone() })
+        .collect();
+    (policies, told_apart)
 }
 
 /// A log replayed.

@@ -418,18 +418,41 @@ fn a_main_policy_given_unchanged_keeps_its_label_and_an_edited_one_is_labelled_b
     given.push(Policy::new("open", Vec::new()));
     let out = run::run(&read_fixture("generic.csv"), Some(given), None, Record::default()).unwrap();
     // By its name the results read "tighter", and the editor's "myPolicy" or
-    // "requestsPerMinute" once a number of it was changed.
+    // "requestsPerMinute" once a number of it was changed. Two policies of no guard are
+    // each "No limit", told apart by their names.
+    assert_eq!(main_labels[0], "No limit");
     assert_eq!(
         out.labels,
         [
-            main_labels[0].as_str(),
+            "No limit (noLimit)",
             "5 requests per minute per user",
             main_labels[2].as_str(),
             "20 requests per minute per user; 60,000 tokens per day per key, refilled steadily; $3.00 per day for everyone",
-            "No limit"
+            "No limit (open)"
         ],
         "the page's editor with one policy edited and two added: the others keep their labels"
     );
+}
+
+/// A few words do not tell a budget set aside first from the same one estimated: two
+/// policies said alike each have their name after their label, where the page's bars and
+/// tables show labels alone (they merged under one heading).
+#[test]
+fn policies_labelled_alike_are_told_apart_by_their_names() {
+    let budget = |name: &str, admit: &str| {
+        format!(
+            r#"{{"name": "{name}", "guards": [{{"count": "dollars", "limit": "0.01", "per": "user", "window": "1d",
+                "admit": "{admit}", "estimate": {{"inputPercent": 100, "maxTokens": 1000}}}}]}}"#
+        )
+    };
+    let text = format!(
+        r#"{{"policies": [{}, {}, {{"name": "open", "guards": []}}]}}"#,
+        budget("est", "estimate"),
+        budget("res", "reserve")
+    );
+    let given = billsim_core::engine::read_policy_file(&text).unwrap().policies;
+    let out = run::run(&read_fixture("generic.csv"), Some(given), None, Record::default()).unwrap();
+    assert_eq!(out.labels, ["$0.01 per day per user (est)", "$0.01 per day per user (res)", "No limit"]);
 }
 
 #[test]
