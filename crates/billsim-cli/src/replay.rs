@@ -183,7 +183,14 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
             }
         }
         let refused = if by.is_empty() { String::new() } else { format!(", refused {}", by.join(", ")) };
-        let _ = writeln!(text, "\n{name}: bill {}; served {}{refused}", o.bill.shown(), grouped(served));
+        // A policy that switches calls to another model says how many each model served.
+        let switches = r.ran.get(i).is_some_and(|p| p.models_named().next().is_some());
+        let on: Vec<String> = (o.served_by_model.iter().zip(&r.models))
+            .filter(|&(&n, _)| n > 0 && switches)
+            .map(|(&n, model)| format!("{} on {model}", grouped(u64::from(n))))
+            .collect();
+        let on = if on.is_empty() { String::new() } else { format!(" ({})", on.join(", ")) };
+        let _ = writeln!(text, "\n{name}: bill {}; served {}{on}{refused}", o.bill.shown(), grouped(served));
         if let Some(events) = events {
             output::text(out, &std::mem::take(&mut text))?;
             // The guard each reason names, found once for the policy, not at each refusal.

@@ -101,6 +101,28 @@ fn a_model_without_a_price_is_named_and_a_price_table_prices_it() {
     assert_eq!(bills(&run)[0], 1_000 * 2_000 + 100 * 10_000);
 }
 
+/// A policy that switches calls to a cheaper model says how many each model served (the
+/// summary said "served 5" alone, where the page and the JSON count them by model).
+#[test]
+fn a_policy_that_switches_models_says_how_many_calls_each_model_served() {
+    let policy = Temp::new(
+        "switch.json",
+        r#"{"name": "cheap", "guards": [{"count": "dollars", "limit": "0.01", "per": "everyone", "window": "1d",
+            "whenFull": {"degradeTo": "claude-haiku-4-5"}}]}"#,
+    );
+    let said = String::from_utf8(billsim(&["replay", &fixture("generic.csv"), "--policy", policy.path()], None).stdout)
+        .unwrap();
+    let line = said.lines().find(|l| l.contains("(cheap): bill")).unwrap_or_default();
+    assert!(line.ends_with("; served 5 (4 on claude-haiku-4-5, 1 on claude-sonnet-4-6)"), "{line}");
+    let run = json(&["replay", &fixture("generic.csv"), "--policy", policy.path(), "--json"], None);
+    let by_model = &run["policies"][0]["servedByModel"];
+    assert_eq!(
+        by_model.as_array().map(|m| m.iter().map(|n| n.as_u64().unwrap_or(0)).sum::<u64>()),
+        Some(5),
+        "{by_model}"
+    );
+}
+
 #[test]
 fn a_model_a_policy_switches_to_without_a_price_is_said_where_the_policy_names_it() {
     let policy = Temp::new(
