@@ -7,7 +7,7 @@
 //! When the call finishes, each guard settles its real cost ([`GuardState::settle`]).
 
 use crate::engine::budget::{Count, Entry, Refill};
-use crate::engine::language::{Per, Point};
+use crate::engine::language::{Counts, Per, Point};
 use crate::engine::ledger::{LedgerState, Meter, Outage, Tier};
 use crate::engine::limit_state::LimitState;
 use crate::engine::price::{Nanos, Price};
@@ -184,6 +184,8 @@ pub enum GuardState {
         inner: Box<GuardState>,
         reason: Reason,
         shared: bool,
+        /// When a call counts ([`Counts::Passed`] for the tutorial's `RateLimiter`).
+        counts: Counts,
     },
     Ledger(LedgerState),
     Limit(LimitState),
@@ -250,7 +252,12 @@ impl GuardState {
             },
             Guard::RateLimiter { limit, window_ms } => {
                 let inner = GuardState::new(&Guard::SlidingWindow { limit, window_ms }, users)?;
-                GuardState::Named { inner: Box::new(inner), reason: Reason::RateLimit, shared: false }
+                GuardState::Named {
+                    inner: Box::new(inner),
+                    reason: Reason::RateLimit,
+                    shared: false,
+                    counts: Counts::Passed,
+                }
             }
             Guard::DailyCap { cap_micros } => {
                 let ceiling = Guard::SpendCeiling { ceiling_micros: cap_micros, period_ms: Span::seconds(DAY) };
@@ -258,6 +265,7 @@ impl GuardState {
                     inner: Box::new(GuardState::new(&ceiling, users)?),
                     reason: Reason::DailyCapReached,
                     shared: false,
+                    counts: Counts::Served,
                 }
             }
             Guard::SetAsideCap { cap_micros, max_tokens } => {
@@ -267,6 +275,7 @@ impl GuardState {
                     inner: Box::new(GuardState::new(&budget, 1)?),
                     reason: Reason::DailyCapReached,
                     shared: true,
+                    counts: Counts::Served,
                 }
             }
             // Need the traffic's cohorts and keys: made by `for_traffic`.
@@ -379,7 +388,7 @@ impl GuardState {
                 })
             }
             GuardState::Degrade { .. } => None,
-            GuardState::Named { inner, reason, shared } => {
+            GuardState::Named { inner, reason, shared, .. } => {
                 let retry_after = (*reason == Reason::RateLimit).then_some(RetryAfter::Tutorial);
                 inner.check_keyed(&as_counted(call, *shared), price)?.map(|r| Refusal {
                     reason: *reason,
@@ -392,12 +401,17 @@ impl GuardState {
         })
     }
 
-    /// Whether it counts a call it let through that a later guard refused: the tutorial's
-    /// `RateLimiter`, whose `allow` records a request before app.py checks the cap (so once
-    /// the cap is reached the limit still refuses a script's sixth request in a minute).
-    /// Every other guard counts only the calls that are served.
+    /// Whether it counts a call it let through that a later guard refused ([`Counts::Passed`]):
+    /// the tutorial's `RateLimiter`, whose `allow` records a request before app.py checks the
+    /// cap (so once the cap is reached the limit still refuses a script's sixth request in a
+    /// minute), and a request limit a file says so of. Every other guard counts only the
+    /// calls that are served.
     pub fn counts_what_it_passes(&self) -> bool {
-        matches!(self, GuardState::Named { reason: Reason::RateLimit, .. })
+        match self {
+            GuardState::Named { counts, .. } => *counts == Counts::Passed,
+            GuardState::Limit(limit) => limit.counts_what_it_passes(),
+            _ => false,
+        }
     }
 
     /// Makes the change the last [`GuardState::check`] (of `call`, which it let through) kept.

@@ -7,7 +7,8 @@
 //! [`policy_file::read`], the one reader of policies, so a bad field is refused with its
 //! path and what it allows, as from a file.
 //!
-//! Left out: `reason` and `retryAfter` (they name a refusal, they do not change it), and a
+//! Left out: `reason` and `retryAfter` (they name a refusal, they do not change it),
+//! `counts` (only lesson 001's limiter counts a request a later guard refuses), and a
 //! policy's `processes`, `ladder` and `ledger`: the editor keeps these as written
 //! ([`Edited::more`]), shows them, and gives them back with the policy.
 //!

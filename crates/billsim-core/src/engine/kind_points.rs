@@ -5,7 +5,9 @@
 
 use crate::engine::budget::Refill;
 use crate::engine::guard::{Guard, SetAside};
-use crate::engine::language::{default_reason, Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
+use crate::engine::language::{
+    default_reason, Admit, CountOf, Counts, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window,
+};
 use crate::engine::refusal::{Reason, RetryAfter};
 use crate::money::Micros;
 use crate::time::{Span, DAY, MINUTE};
@@ -27,6 +29,7 @@ impl Point {
             when_full: WhenFull::Refuse,
             reason: default_reason(count, per, Window::Span(window), admit),
             retry_after: None,
+            counts: Counts::Served,
         }
     }
 
@@ -61,6 +64,7 @@ impl Guard {
             Guard::SlidingWindow { limit, window_ms } => window(limit, window_ms, Per::User),
             Guard::RateLimiter { limit, window_ms } => Point {
                 retry_after: Some(RetryAfter::Tutorial),
+                counts: Counts::Passed,
                 ..window(limit, window_ms, Per::Key).reason(Reason::RateLimit)
             },
             Guard::MoneyBudget { budget_micros, refill, set_aside } => {

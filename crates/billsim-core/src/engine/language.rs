@@ -58,6 +58,26 @@ pub enum Reset {
     Steady { burst: u64 },
 }
 
+/// When a request counts against a request limit: once it is served, or once this guard
+/// lets it through, whatever a later guard does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counts {
+    /// Once every guard lets it through: a call a later guard refuses is not counted.
+    Served,
+    /// Once this guard lets it through, even if a later guard refuses it: lesson 001's
+    /// `RateLimiter`, whose `allow` records each request before app.py checks the cap.
+    Passed,
+}
+
+impl Counts {
+    pub fn name(self) -> &'static str {
+        match self {
+            Counts::Served => "served",
+            Counts::Passed => "passed",
+        }
+    }
+}
+
 /// What a call's estimate is: `inputPercent` of its input plus `maxTokens` of reply (the
 /// reply's real size when `maxTokens` is not given: a perfect guess, lesson 003's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +126,8 @@ pub struct Point {
     pub when_full: WhenFull,
     pub reason: Reason,
     pub retry_after: Option<RetryAfter>,
+    /// A request limit's: when a request counts.
+    pub counts: Counts,
 }
 
 impl CountOf {

@@ -14,7 +14,7 @@
 //! dollars when known: the estimate on admission under `reserve` (the real amount
 //! replaces it when the call finishes), the real amount on finish otherwise.
 
-use crate::engine::language::{Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, Window};
+use crate::engine::language::{Admit, CountOf, Counts, Estimate, LimitOf, Per, Point, Reset, Window};
 use crate::engine::price::{Nanos, Price};
 use crate::engine::refusal::{Reason, Refusal, RetryAfter, Wait};
 use crate::engine::run_error::RunError;
@@ -42,6 +42,7 @@ pub struct LimitState {
     admit: Admit,
     reason: Reason,
     retry_after: Option<RetryAfter>,
+    counts: Counts,
     /// The limit of each slot, in the count's unit (one for all when it has one value).
     limits: Vec<u128>,
     /// Steady: what a slot holds at most, in the count's unit; `None` with tiers, where each
@@ -121,6 +122,7 @@ impl LimitState {
             admit: point.admit,
             reason: point.reason,
             retry_after: point.retry_after,
+            counts: point.counts,
             limits,
             burst,
             slots: vec![Slot::default(); slots],
@@ -295,6 +297,11 @@ impl LimitState {
                 Wait::Until(now.after(Span(ms)))
             }
         }
+    }
+
+    /// Whether a request it let through counts even when a later guard refuses it.
+    pub fn counts_what_it_passes(&self) -> bool {
+        self.counts == Counts::Passed
     }
 
     pub fn commit(&mut self) {

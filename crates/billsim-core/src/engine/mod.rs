@@ -20,7 +20,7 @@ pub mod synthetic;
 mod traffic;
 
 pub use guard::{Guard, SetAside};
-pub use language::{Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
+pub use language::{Admit, CountOf, Counts, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
 pub use ledger::{FailMode, Meter, Outage, Tier, DAY_MS, MONTH_MS};
 pub use outcome::{Event, Outcome, RefusedBy, Timeline, Trip, UserOutcome};
 pub use policy::Policy;

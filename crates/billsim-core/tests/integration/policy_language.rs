@@ -195,3 +195,37 @@ fn the_new_combinations_run_on_a_replayed_log_and_its_request_limit_for_everyone
     assert!(refused > 100, "the reference refuses some calls ({refused} of 2,000) so the test can fail");
     assert_eq!(engine, expected, "20 requests a minute for everyone, on a replayed log: {refused} refused");
 }
+
+/// Whether a request limit counts a call a later guard refuses is the file's to say
+/// (`"counts": "passed"`), not its reason's: a limit written as lesson 001's
+/// (`per: key`, `"rate limit"`, the tutorial's Retry-After) without it counts as any other.
+/// Three calls of one user 10 s apart under 2 a minute, then a cap that the first call's
+/// cost reaches: the second is refused by the cap, and the third by the limit only where
+/// the limit counted the second.
+#[test]
+fn a_request_limit_counts_a_call_a_later_guard_refused_only_where_its_file_says_counts_passed() {
+    let csv = "time,user,model,input_tokens,output_tokens\n\
+               2025-05-01T00:00:00Z,x,claude-haiku-4-5,20000,0\n\
+               2025-05-01T00:00:10Z,x,claude-haiku-4-5,1000,0\n\
+               2025-05-01T00:00:20Z,x,claude-haiku-4-5,1000,0\n";
+    let log = billsim_core::replay::read(csv.as_bytes(), &billsim_core::replay::Options::default()).unwrap();
+    let policy = |name: &str, counts: &str| {
+        format!(
+            r#"{{"name": "{name}", "guards": [
+                {{"count": "requests", "limit": 2, "per": "key", "window": "1m", "reset": "rolling",
+                  "reason": "rate limit", "retryAfter": "tutorial"{counts}}},
+                {{"count": "dollars", "limit": "0.01", "per": "everyone", "window": "1d",
+                  "reason": "daily cost cap reached"}}]}}"#
+        )
+    };
+    let text =
+        format!(r#"{{"policies": [{}, {}]}}"#, policy("served", ""), policy("passed", r#", "counts": "passed""#));
+    let file = read_policy_file(&text).unwrap();
+    let out = billsim_core::replay::run::run(&log, Some(file.policies), None, Record::EVERYTHING).unwrap();
+    let reasons = |i: usize| -> Vec<String> {
+        let events = out.policies[i].events.as_ref().unwrap();
+        events.iter().map(|e| e.reason.map_or("served".to_string(), |r| r.name().to_string())).collect()
+    };
+    assert_eq!(reasons(0), ["served", "daily cost cap reached", "daily cost cap reached"], "counted once served");
+    assert_eq!(reasons(1), ["served", "daily cost cap reached", "rate limit"], "counted once it passed the limit");
+}

@@ -1,13 +1,15 @@
 //! A guard in the policy language (`engine/language.rs`): `count`, `limit` (or `tiers`),
 //! `per`, `window`, `reset` (and `burst`), `admit` (and `estimate`), `whenFull`, `reason`,
-//! `retryAfter`. A field that does not go with the others is refused naming its path, what
+//! `retryAfter`, `counts`. A field that does not go with the others is refused naming its path, what
 //! it goes with, and what was given: nothing is dropped.
 
 use super::json::{
     dollars, join, name, object, refused, text, view, whole, wrong, Fields, Json, AMOUNT_MAX, MODEL_ALLOWED,
 };
 use super::tiers_box::tiers_of_text;
-use crate::engine::language::{default_reason, Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
+use crate::engine::language::{
+    default_reason, Admit, CountOf, Counts, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window,
+};
 use crate::engine::refusal::{Reason, RetryAfter};
 use crate::money::Micros;
 use crate::settings::shown;
@@ -16,7 +18,7 @@ use crate::time::Span;
 use serde_json::value::RawValue;
 
 /// Every field a guard of the language may have.
-pub const FIELDS: [&str; 12] = [
+pub const FIELDS: [&str; 13] = [
     "count",
     "limit",
     "tiers",
@@ -29,9 +31,12 @@ pub const FIELDS: [&str; 12] = [
     "whenFull",
     "reason",
     "retryAfter",
+    "counts",
 ];
-const GUARD_FIELDS: &str = "a guard: only the fields \"count\", \"limit\" or \"tiers\", \"per\", \"window\", \"reset\", \
-     \"burst\", \"admit\", \"estimate\", \"whenFull\", \"reason\" and \"retryAfter\" (or \"guard\" and a kind's fields)";
+const GUARD_FIELDS: &str =
+    "a guard: only the fields \"count\", \"limit\" or \"tiers\", \"per\", \"window\", \"reset\", \
+     \"burst\", \"admit\", \"estimate\", \"whenFull\", \"reason\", \"retryAfter\" and \"counts\" (or \"guard\" and a \
+     kind's fields)";
 const COUNT_ALLOWED: &str = "\"requests\", \"tokens\" or \"dollars\"";
 const PER_ALLOWED: &str = "\"user\", \"key\", \"tenant\" or \"everyone\"";
 const RESET_ALLOWED: &str = "\"rolling\", \"fixed\" or \"steady\"";
@@ -51,6 +56,9 @@ const MAX_TOKENS_ALLOWED: &str = "a whole number of tokens from 0 to 1000000000"
 const WHEN_FULL_ALLOWED: &str = "\"refuse\" or {\"degradeTo\": MODEL}";
 const WHEN_FULL_FIELDS: &str = "{\"degradeTo\": MODEL} with no other field";
 const RETRY_ALLOWED: &str = "\"exact\" or \"tutorial\"";
+const COUNTS_ALLOWED: &str = "\"served\" or \"passed\"";
+const COUNTS_WITH: &str = "given only with \"count\": \"requests\" (tokens and dollars are counted as a call \
+     finishes, which a refused call never does)";
 const REASON_ALLOWED: &str = "one of the refusals' names: \"rate_limited\", \"budget_used_up\", \"global_budget\", \
      \"user_daily_budget\", \"token_limit\", \"rate limit\", \"daily cost cap reached\", \"budget_exhausted\"";
 const TIERS_ALLOWED: &str =
@@ -253,7 +261,19 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
             _ => return Err(wrong(raw, &at, RETRY_ALLOWED)),
         }),
     };
-    Ok(Point { count, limit, per, window, reset, admit, when_full, reason, retry_after })
+    let counts = match f.get("counts") {
+        None => Counts::Served,
+        Some((raw, at)) if count != CountOf::Requests => {
+            let got = format!("{} {}", super::json::got(raw), with("count", count.name()));
+            return Err(refused(&at, COUNTS_WITH, got));
+        }
+        Some((raw, at)) => match text(raw, &at, COUNTS_ALLOWED)?.as_str() {
+            "served" => Counts::Served,
+            "passed" => Counts::Passed,
+            _ => return Err(wrong(raw, &at, COUNTS_ALLOWED)),
+        },
+    };
+    Ok(Point { count, limit, per, window, reset, admit, when_full, reason, retry_after, counts })
 }
 
 fn first_amount(limit: &LimitOf) -> u64 {

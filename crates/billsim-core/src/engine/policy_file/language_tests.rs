@@ -193,3 +193,27 @@ fn a_token_limit_refuses_as_a_daily_token_budget_only_per_user_over_a_day() {
         assert_eq!(reason(&tokens(rest)), "token_limit", "tokens with {rest}");
     }
 }
+
+#[test]
+fn counts_goes_with_a_request_limit_alone_and_is_written_only_where_a_call_counts_once_it_passed() {
+    assert_eq!(
+        second(r#"{"count": "tokens", "limit": 100, "window": "1d", "counts": "passed"}"#),
+        "policies[1].guards[0].counts: must be given only with \"count\": \"requests\" (tokens and dollars are \
+         counted as a call finishes, which a refused call never does); got \"passed\" with \"count\": \"tokens\""
+    );
+    assert_eq!(
+        second(r#"{"count": "requests", "limit": 5, "window": "1m", "counts": "all"}"#),
+        "policies[1].guards[0].counts: must be \"served\" or \"passed\"; got \"all\""
+    );
+    let written = |counts: &str| {
+        let text =
+            format!(r#"{{"name": "t", "guards": [{{"count": "requests", "limit": 5, "window": "1m"{counts}}}]}}"#);
+        serde_json::to_string(&read(&text).unwrap().policies[0]).unwrap()
+    };
+    assert!(!written(r#", "counts": "served""#).contains("counts"), "the default is left out");
+    assert!(
+        written(r#", "counts": "passed""#).ends_with(r#""counts":"passed"}]}"#),
+        "{}",
+        written(r#", "counts": "passed""#)
+    );
+}

@@ -8,7 +8,7 @@
 
 use super::json::{join, object, refused, text, whole, wrong, Fields};
 use crate::engine::guard::Guard;
-use crate::engine::language::{Admit, CountOf, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
+use crate::engine::language::{Admit, CountOf, Counts, Estimate, LimitOf, Per, Point, Reset, WhenFull, Window};
 use crate::engine::ledger::{FailMode, Meter, Outage, Tier, DAY_MS, MONTH_MS};
 use crate::engine::refusal::Reason;
 use crate::money::{Micros, Tokens};
@@ -170,6 +170,7 @@ pub fn points(tiers: &[Tier], max_tokens: Tokens) -> Vec<Point> {
             when_full: WhenFull::Refuse,
             reason: Reason::BudgetExhausted,
             retry_after: None,
+            counts: Counts::Served,
         })
     };
     [window(1, |t| t.daily_micros), window(30, |t| t.monthly_micros)].into_iter().flatten().collect()

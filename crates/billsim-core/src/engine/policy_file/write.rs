@@ -9,7 +9,7 @@
 use super::language::written;
 use super::ledger::points;
 use crate::engine::guard::Guard;
-use crate::engine::language::{default_reason, Admit, CountOf, LimitOf, Point, Reset, WhenFull};
+use crate::engine::language::{default_reason, Admit, CountOf, Counts, LimitOf, Point, Reset, WhenFull};
 use crate::engine::policy::Policy;
 use crate::money::Micros;
 use serde::ser::{SerializeMap, Serializer};
@@ -75,6 +75,8 @@ pub struct PointText<'a> {
     reason: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     retry_after: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counts: Option<&'static str>,
 }
 
 pub fn point_text(p: &Point) -> PointText<'_> {
@@ -117,6 +119,8 @@ pub fn point_text(p: &Point) -> PointText<'_> {
             .then(|| p.reason.name()),
         when_full,
         retry_after: p.retry_after.map(|r| r.name()),
+        // Written where it is not the default.
+        counts: (p.counts != Counts::Served).then(|| p.counts.name()),
     }
 }
 

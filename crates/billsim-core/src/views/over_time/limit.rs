@@ -365,6 +365,7 @@ mod tests {
             when_full: WhenFull::Refuse,
             reason: Reason::GlobalBudget,
             retry_after: None,
+            counts: crate::engine::language::Counts::Served,
         };
         let guard = Guard::from_point(point.clone());
         assert!(matches!(guard, Guard::Limit(_)), "no lesson's kind: {guard:?}");
