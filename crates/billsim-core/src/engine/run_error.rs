@@ -99,10 +99,10 @@ impl RunError {
         let field = self.field()?;
         let message = self.to_string();
         let problem = message.strip_prefix(field)?.strip_prefix(": ")?;
-        let mut named = policies
+        let named = policies
             .iter()
             .filter_map(|(name, path)| Some((name.len(), path, field.strip_prefix(name.as_str())?.strip_prefix('.')?)));
-        let (_, path, rest) = named.by_ref().max_by_key(|&(len, _, _)| len)?;
+        let (_, path, rest) = named.max_by_key(|&(len, _, _)| len)?;
         let field = if path.is_empty() { rest.to_string() } else { format!("{path}.{rest}") };
         Some((field, problem.to_string()))
     }
