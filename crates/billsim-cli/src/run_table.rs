@@ -127,8 +127,8 @@ impl Row {
     }
 
     /// One line: `first` and `second` are the row's names (a user and their cohort, or a
-    /// cohort and its number of users).
-    fn line(&self, out: &mut String, first: &str, second: &str, width: usize) {
+    /// cohort and its number of users), `charged` its charge as its column writes it.
+    fn line(&self, out: &mut String, (first, second): (&str, &str), charged: &str, width: usize) {
         let mut why = refused_by(|r| self.by[r.index()]);
         if self.dropped > 0 {
             let sep = if why.is_empty() { "" } else { "; " };
@@ -136,12 +136,19 @@ impl Row {
         }
         let line = format!(
             "  {first:<width$}  {second:<10} {:>6} {:>6} {:>7} {:>10}  {why}",
-            self.calls,
-            self.served,
-            self.refused,
-            self.charged.micros().cents()
+            self.calls, self.served, self.refused, charged
         );
         let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+/// The rows of one table, each its two names and what it adds up; their charges written to
+/// one number of decimals ([`billsim_core::Micros::column`]: "$2.170000" over "$0.000500",
+/// where each to the cent or exactly read "$2.17" over "$0.0005" and "$0.000865").
+fn lines(out: &mut String, rows: &[(String, String, &Row)], width: usize) {
+    let charges: Vec<billsim_core::Micros> = rows.iter().map(|(_, _, row)| row.charged.micros()).collect();
+    for ((first, second, row), charged) in rows.iter().zip(billsim_core::Micros::column(&charges)) {
+        row.line(out, (first, second), &charged, width);
     }
 }
 
@@ -213,15 +220,27 @@ fn policy(out: &mut String, scenario: &Scenario, run: &ScenarioRun, o: &Outcome,
         }
     }
     header(out, "cohort", "users", width);
-    for (c, (users, row)) in run.cohorts.iter().zip(&cohorts) {
-        row.line(out, &cells::name(&c.label), &users.to_string(), width);
-    }
+    let rows: Vec<(String, String, &Row)> = run
+        .cohorts
+        .iter()
+        .zip(&cohorts)
+        .map(|(c, (users, row))| (cells::name(&c.label), users.to_string(), row))
+        .collect();
+    lines(out, &rows, width);
     header(out, "user", "cohort", width);
-    for (user, u) in run.users.iter().zip(&o.per_user) {
-        let mut row = Row::default();
-        row.add(user.calls, u);
-        row.line(out, &cells::name(&user.name), &user.cohort, width);
-    }
+    let users: Vec<Row> = run
+        .users
+        .iter()
+        .zip(&o.per_user)
+        .map(|(user, u)| {
+            let mut row = Row::default();
+            row.add(user.calls, u);
+            row
+        })
+        .collect();
+    let rows: Vec<(String, String, &Row)> =
+        run.users.iter().zip(&users).map(|(user, row)| (cells::name(&user.name), user.cohort.clone(), row)).collect();
+    lines(out, &rows, width);
     if let Some(trip) = o.tripped {
         let who = run.users.get(trip.user as usize).map_or("?", |u| u.name.as_str());
         // The lesson's words, as its widget's over-time chart says them.

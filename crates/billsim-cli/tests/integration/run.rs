@@ -184,7 +184,20 @@ fn the_table_gives_each_policys_bill_and_per_cohort_and_user_the_calls_served_re
         "\nNo limit (noLimit): bill $10.04\n",
         "\nDaily cost budget (dailyBudget): bill $0.88\n",
         "  Ordinary users   9             208    200       8      $0.61  rate_limited 8\n",
-        "  Heavy user       heavy         192      5     187      $0.24  budget_used_up 187\n",
+        // Each table's charges to one number of decimals: cents, or more where cents would
+        // write two amounts alike.
+        "  Heavy user       1             192      5     187      $0.24  budget_used_up 187\n",
+        "  Heavy user       heavy         192      5     187     $0.243  budget_used_up 187\n",
+        "  Ordinary user 2  ordinary       17     17       0     $0.049\n",
+    ] {
+        assert!(table.contains(expected), "the table says {expected:?}:\n{table}");
+    }
+    // Lesson 001's visitors spend fractions of a cent beside the script's dollars: one
+    // column, to the micro-dollar (it read "$2.17" over "$0.0005" and "$0.000865").
+    let table = text(&["run", "--scenario", "hackathon"]);
+    for expected in [
+        "  script                 script       4609   4609       0  $2.165398\n",
+        "  visitor-1              visitor         4      4       0  $0.000500\n",
     ] {
         assert!(table.contains(expected), "the table says {expected:?}:\n{table}");
     }
