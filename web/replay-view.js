@@ -76,7 +76,7 @@ const template = (w) => `
     <label>${escape(w.per)} <select class="per"></select></label>
     <p class="summary" role="status" aria-live="polite"></p>
     <details class="notes-box"><summary>${escape(w.notes)}</summary><ul class="notes"></ul></details>
-    <p class="frame-name" id="rv-frame-name">${escape(w.showPolicy)}</p>
+    <p class="frame-name" id="rv-frame-name" aria-hidden="true">${escape(w.showPolicy)}</p>
     <div class="row frame" role="group" aria-labelledby="rv-frame-name"></div>
     <canvas class="share-chart" role="img" aria-describedby="share-sentences"></canvas>
     <ul class="share-sentences" id="share-sentences"></ul>
@@ -937,8 +937,9 @@ class ReplayView extends HTMLElement {
     const legend = document.createElement("legend");
     legend.textContent = `${this.#words.guard} ${j + 1}`;
     set.append(legend);
+    // A kept field has no control: setField takes it out once it no longer goes with the others.
     for (const f of fields()) {
-      if (!shows(guard, f)) continue;
+      if (!shows(guard, f) || f.kind === "kept") continue;
       // A choice a link left out takes the value its select shows (a select cannot show
       // none): the language's own default, or the editor's start for one it requires.
       if (f.kind === "choice" && fieldOf(guard, f) === undefined) putField(guard, f, valueOf(f, f.default));

@@ -217,6 +217,32 @@ test("a lesson's traffic runs under its lesson's own policies, which the editor 
   assert.deepEqual(log.errors, []);
 });
 
+// Lesson 001's limit counts what it passed ("counts": "passed"), a field the editor keeps
+// with no box: changed to count tokens, the guard lost no way to be right (the language
+// refuses "counts" beside tokens, and nothing in the editor could take it out).
+test("a kept field of a lesson's guard goes once its guard no longer takes it: lesson 001's counts when it counts tokens", async () => {
+  const { page, log } = await load(env, PAGE, { viewport: { width: 1000, height: 900 } });
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  const w = el(page);
+  await w.locator("select.lesson").selectOption("hackathon");
+  await w.locator(".try").click();
+  await next(page, 0);
+  await w.locator(".editor summary").click();
+  const guard = () => page.evaluate(() => JSON.parse(new URLSearchParams(location.hash.slice(1)).get("policies") ?? "null")?.[1].guards[0]);
+  const count = w.locator('[data-at="policies[1].guards[0].count"]');
+  await count.selectOption("tokens");
+  const n = await drawn(page);
+  await w.locator(".apply").click();
+  await next(page, n);
+  const said = await w.evaluate((e) => [e.shadowRoot.querySelector(".problem").textContent, e.shadowRoot.querySelector(".editor-error").textContent]);
+  assert.deepEqual(said, ["", ""], "replayed, nothing refused");
+  const applied = await guard();
+  assert.equal(applied?.count, "tokens", JSON.stringify(applied));
+  assert.equal(applied?.counts, undefined, `"counts" went with the requests: ${JSON.stringify(applied)}`);
+  assert.equal(applied?.retryAfter, "tutorial", "a field still taken stays");
+  assert.deepEqual(log.errors, []);
+});
+
 test("a lesson's traffic frames the policy its lesson's widget frames at first, and a reload frames it again", async () => {
   const { page, log } = await load(env, PAGE);
   await page.waitForFunction(() => customElements.get("replay-view"));

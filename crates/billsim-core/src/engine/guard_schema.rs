@@ -7,10 +7,12 @@
 //! [`policy_file::read`], the one reader of policies, so a bad field is refused with its
 //! path and what it allows, as from a file.
 //!
-//! Left out: `reason` and `retryAfter` (they name a refusal, they do not change it),
-//! `counts` (only lesson 001's limiter counts a request a later guard refuses), and a
-//! policy's `processes`, `ladder` and `ledger`: the editor keeps these as written
-//! ([`Edited::more`]), shows them, and gives them back with the policy.
+//! Kept as written, with no control ([`FieldKind::Kept`]): `retryAfter` (it names a
+//! refusal's wait, it does not change it) and `counts` (only lesson 001's limiter counts a
+//! request a later guard refuses); each goes when a change to the fields it goes with would
+//! make the language refuse it. Left out: `reason` (it names a refusal), and a policy's
+//! `processes`, `ladder` and `ledger`: the editor keeps these as written ([`Edited::more`]),
+//! shows them, and gives them back with the policy.
 //!
 //! [`policy_file::read`]: crate::engine::policy_file::read
 
@@ -32,6 +34,9 @@ pub enum FieldKind {
     /// reads as it reads the object; an object (a file's, a starting guard's) is shown as
     /// that text by [`crate::engine::tiers_text`].
     Tiers,
+    /// No control: the value a file or a lesson gave is kept as written, and taken out when
+    /// the fields it goes with (`when`) change to values it does not go with.
+    Kept,
 }
 
 /// One field of a guard as an editor shows it.
@@ -190,6 +195,22 @@ pub const GUARD_FIELDS: &[GuardField] = &[
         optional: true,
         within: Some("whenFull"),
         when: &[("count", &["dollars"]), ("per", &["everyone"]), ("reset", &["fixed"]), ("admit", &["counted"])],
+        ..BASE
+    },
+    GuardField {
+        key: "retryAfter",
+        label: "Retry-After",
+        kind: FieldKind::Kept,
+        optional: true,
+        when: &[("reset", &["rolling", "steady"])],
+        ..BASE
+    },
+    GuardField {
+        key: "counts",
+        label: "A request counts once",
+        kind: FieldKind::Kept,
+        optional: true,
+        when: &[("count", &["requests"])],
         ..BASE
     },
 ];
@@ -447,13 +468,17 @@ mod tests {
     /// them the language refuses it, so the editor never shows a field a file may not have.
     #[test]
     fn a_field_is_shown_exactly_where_the_language_takes_it() {
-        let cases: [(&str, Value, &str, Value); 6] = [
+        let rate = json!({"count": "requests", "limit": 5, "per": "key", "window": "1m", "reset": "rolling",
+            "retryAfter": "tutorial", "counts": "passed"});
+        let cases: [(&str, Value, &str, Value); 8] = [
             ("tiers", start("Dollars per team per day by"), "per", "user".into()),
             ("burst", start("Token bucket"), "reset", "rolling".into()),
             ("inputPercent", start("Dollars per user per day"), "admit", "counted".into()),
             ("inputPercent", start("Tokens per user per day"), "count", "requests".into()),
             ("degradeTo", start("A cheaper model"), "per", "user".into()),
             ("degradeTo", start("A cheaper model"), "admit", "reserve".into()),
+            ("retryAfter", rate.clone(), "reset", "fixed".into()),
+            ("counts", rate, "count", "tokens".into()),
         ];
         for (key, good, other, breaks) in cases {
             let f = field(key);
