@@ -33,13 +33,26 @@ pub fn main_policies() -> (Vec<Policy>, Vec<String>) {
 /// window and a fixed one, which a few words do not tell apart) each have their name after
 /// their label: "$0.01 per day per user (est)", as the results' bars and tables show them.
 pub fn labelled(policies: Vec<Policy>) -> (Vec<Policy>, Vec<String>) {
+    let labels = told_apart(&policies, plain_labels(&policies));
+    (policies, labels)
+}
+
+/// `policies`' labels before two said alike are told apart ([`labelled`]).
+fn plain_labels(policies: &[Policy]) -> Vec<String> {
     let (main, main_labels) = main_policies();
-    let (policies, labels) = Policy::labelled_as(policies, &main, &main_labels, Policy::words);
+    Policy::labelled_as(policies.to_vec(), &main, &main_labels, Policy::words).1
+}
+
+/// `labels` of `policies`, each said alike with another's followed by its policy's name
+/// (but for a policy whose name is its label).
+fn told_apart(policies: &[Policy], labels: Vec<String>) -> Vec<String> {
     let alike = |label: &String| labels.iter().filter(|l| *l == label).count() > 1;
-    let told_apart = (policies.iter().zip(&labels))
-        .map(|(p, label)| if alike(label) { format!("{label} ({})", p.name) } else { label.clone() })
-        .collect();
-    (policies, told_apart)
+    (policies.iter().zip(&labels))
+        .map(|(p, label)| match alike(label) && p.name != *label {
+            true => format!("{label} ({})", p.name),
+            false => label.clone(),
+        })
+        .collect()
 }
 
 /// A log replayed.
@@ -91,13 +104,14 @@ impl ReplayRun {
     /// whose `own` policies and their labels ([`crate::replay::lesson_log::own_policies`])
     /// name each policy it ran that is one of them as it was: "All three layers", as the
     /// lesson's widget says it.
-    pub fn of_lesson(mut self, lesson: &'static str, (own, labels): (&[Policy], &[String])) -> ReplayRun {
-        for (label, ran) in self.labels.iter_mut().zip(&self.ran) {
-            if let Some(lessons) = own.iter().position(|p| p == ran).and_then(|i| labels.get(i)) {
-                label.clone_from(lessons);
-            }
-        }
-        ReplayRun { lesson: Some(lesson), ..self }
+    /// Labels said alike (the lesson's "No limit" and a policy of no guard added beside it)
+    /// are told apart again, as [`labelled`] tells them.
+    pub fn of_lesson(self, lesson: &'static str, (own, labels): (&[Policy], &[String])) -> ReplayRun {
+        let lessons = |ran: &Policy| own.iter().position(|p| p == ran).and_then(|i| labels.get(i)).cloned();
+        let plain =
+            plain_labels(&self.ran).into_iter().zip(&self.ran).map(|(label, ran)| lessons(ran).unwrap_or(label));
+        let labels = told_apart(&self.ran, plain.collect());
+        ReplayRun { lesson: Some(lesson), labels, ..self }
     }
 }
 

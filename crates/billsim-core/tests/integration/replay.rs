@@ -455,6 +455,23 @@ fn policies_labelled_alike_are_told_apart_by_their_names() {
     assert_eq!(out.labels, ["$0.01 per day per user (est)", "$0.01 per day per user (res)", "No limit"]);
 }
 
+/// On a lesson's traffic its own policies take its labels ("No limit"), and a policy
+/// added beside them said alike with one is told apart as on any log: the lesson's
+/// "No limit" stood bare beside "No limit (open)".
+#[test]
+fn on_a_lessons_traffic_its_own_policy_and_an_added_one_said_alike_are_told_apart() {
+    use billsim_core::replay::lesson_log::{lesson_log, own_policies};
+    let (own, labels) = own_policies("toyDay").unwrap();
+    let log = billsim_core::replay::read(lesson_log("toyDay").unwrap().text.as_bytes(), &Options::default()).unwrap();
+    let mut given = own.clone();
+    given.push(Policy::new("open", Vec::new()));
+    let out = run::run(&log, Some(given), None, Record::default()).unwrap().of_lesson("toyDay", (&own, &labels));
+    assert_eq!(labels[0], "No limit", "the lesson's own label");
+    assert_eq!(out.labels[0], "No limit (noLimit)", "{:?}", out.labels);
+    assert_eq!(&out.labels[1..3], &labels[1..3], "the lesson's other policies keep their labels");
+    assert_eq!(out.labels[3], "No limit (open)", "{:?}", out.labels);
+}
+
 #[test]
 fn a_scenarios_cohort_added_to_a_log_runs_beside_it_from_the_logs_first_day() {
     let mut log = read_fixture("generic.csv");
