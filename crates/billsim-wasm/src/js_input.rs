@@ -41,9 +41,9 @@ pub(crate) fn js_number(n: f64) -> String {
         .unwrap_or_default()
 }
 
-/// A number's text for the core's text parsers: a finite number in JS's shortest form
-/// (Rust prints a float's shortest exact form, so 0.07 reads as "0.07"); anything else is
-/// refused with what `field` allows.
+/// A number's text for the core's text parsers: a finite number as [`js_number`] writes it
+/// (the shortest form that reads back as the same number, so 0.07 reads as "0.07");
+/// anything else is refused with what `field` allows.
 pub(crate) fn number_text(v: &JsValue, field: &str, allowed: &'static str) -> Result<String, Thrown> {
     match v.as_f64() {
         Some(n) if n.is_finite() => Ok(js_number(n)),
