@@ -10,6 +10,7 @@
 
 use crate::engine::DAY_MS;
 use crate::engine::{Cohort, Nanos, Outcome, Reason};
+use crate::money::Micros;
 use crate::replay::run::ReplayRun;
 use crate::replay::when::{counts_from_zero, iso_text, span_text};
 use crate::replay::Format;
@@ -250,12 +251,16 @@ fn refusals(run: &ReplayRun) -> Table {
     if dropped {
         columns.push(crate::views::share::NOT_MADE.into());
     }
+    // One number of decimals for the column: to the cent, two bills of $0.0276 and $0.0281
+    // both read "$0.03".
+    let bills = Micros::column(&run.policies.iter().map(|o| o.bill.micros()).collect::<Vec<_>>());
     let rows = run
         .policies
         .iter()
+        .zip(bills)
         .enumerate()
-        .map(|(i, o)| {
-            let mut cells = vec![label(run, i, o), o.bill.micros().cents(), grouped(sum(o, |u| u.served))];
+        .map(|(i, (o, bill))| {
+            let mut cells = vec![label(run, i, o), bill, grouped(sum(o, |u| u.served))];
             cells.extend(reasons.iter().map(|&r| grouped(sum(o, |u| u.refused_by.get(r)))));
             if dropped {
                 cells.push(grouped(sum(o, |u| u.dropped)));
@@ -501,6 +506,23 @@ mod tests {
             v.refused_users.rows.iter().map(|row| row[2..].iter().map(|c| c.parse::<u64>().unwrap()).sum()).collect();
         assert!(refused.windows(2).all(|w| w[0] >= w[1]), "most refused first: {refused:?}");
         assert!(refused.len() <= REFUSED_USERS);
+    }
+
+    #[test]
+    fn bills_apart_by_less_than_a_cent_read_apart_in_the_refusals_table() {
+        let log = "time,user,model,input_tokens,output_tokens,cost\n\
+                   2025-05-01T09:00:00Z,a,claude-haiku-4-5,1000,100,0.0271\n\
+                   2025-05-01T09:00:01Z,a,claude-haiku-4-5,1000,100,0.0005\n";
+        let policies = crate::engine::read_policy_file(
+            r#"[{ "name": "open", "guards": [] },
+                { "name": "one", "guards": [{ "guard": "slidingWindow", "limit": 1, "windowMs": 60000 }] }]"#,
+        )
+        .unwrap()
+        .policies;
+        let log = replay::read(log.as_bytes(), &Options::default()).unwrap();
+        let v = view(&run::run(&log, Some(policies), None, Record::default()).unwrap()).unwrap();
+        let bills: Vec<&str> = v.refusals.rows.iter().map(|row| row[1].as_str()).collect();
+        assert_eq!(bills, ["$0.028", "$0.027"], "$0.0276 and $0.0271: to the cent both would read $0.03");
     }
 
     /// `"0.001234567"` as nano-dollars.
