@@ -3,6 +3,7 @@
 // file, so that a bundler cannot take them for the site's own stylesheet (VitePress takes
 // the first .css of its client bundle as the theme's), and they need no fetch of their own.
 // The sheet is made on first use: importing this module outside a browser is safe.
+import { buttonStyles } from "./markup.js";
 import { tableCards } from "./table-cells.js";
 
 let sheet = null;
@@ -34,18 +35,7 @@ const css = String.raw`
    may not widen the page (at 320 px the page would scroll sideways). */
 .bw { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); overflow-wrap: anywhere; }
 .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
-button {
-  font: inherit;
-  min-height: 2.75rem;
-  padding: 0.4rem 0.9rem;
-  border: 1px solid var(--line);
-  border-radius: 0.4rem;
-  background: transparent;
-  color: inherit;
-  cursor: pointer;
-}
-button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; }
-:host([data-dark]) button[aria-pressed="true"] { color: #000; }
+${buttonStyles}
 button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 canvas { width: 100%; height: 17rem; display: block; }
 .overrun-chart { height: 19rem; }

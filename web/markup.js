@@ -1,6 +1,7 @@
 // The bits of HTML that <bill-widget> and the replay page both write from the core's words:
 // text escaped for an attribute or an element, a select's options, and a row of buttons of
-// which one is pressed, with the select a narrow page shows in their place.
+// which one is pressed, with the select a narrow page shows in their place; and those
+// buttons' styles.
 
 /** `text` safe inside an element or a double-quoted attribute. */
 export const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -22,3 +23,20 @@ export const choiceOptions = (choices) => options(choices.map((c) => [c.value, c
  *  pressed yet. */
 export const choiceButtons = (choices, data) => choices.map(({ value, label }) =>
   `<button type="button" data-${data}="${escape(value)}" aria-pressed="false">${escape(label)}</button>`).join("");
+
+/** The buttons' styles, in both shadow roots' sheets (a pressed one filled with the accent;
+ *  at least 2.75rem tall, a finger's size), with `--line` and `--accent` set by the host. */
+export const buttonStyles = String.raw`
+button {
+  font: inherit;
+  min-height: 2.75rem;
+  padding: 0.4rem 0.9rem;
+  border: 1px solid var(--line);
+  border-radius: 0.4rem;
+  background: transparent;
+  color: inherit;
+  cursor: pointer;
+}
+button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; }
+:host([data-dark]) button[aria-pressed="true"] { color: #000; }
+`;

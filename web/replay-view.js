@@ -5,7 +5,7 @@
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
 import { cell, fillTable, tableCards } from "./table-cells.js";
-import { choiceButtons, choiceSelect, escape, options } from "./markup.js";
+import { buttonStyles, choiceButtons, choiceSelect, escape, options } from "./markup.js";
 import init, {
   drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend,
   replayShareHeight, replayTiersText,
@@ -16,15 +16,17 @@ const workerUrl = new URL("./replay-worker.js", import.meta.url);
 let page = null;
 // A phone's page, as replay-view.css's @media says it: its tables are cards (tableCards).
 const PHONE = "(max-width: 30rem)";
-// For a phone, each table's rows as cards, as the widget's "Show numbers" (a constructable
-// sheet: the page's CSP allows no inline style).
-let cards = null;
-const cardsSheet = () => {
-  if (cards === null) {
-    cards = new CSSStyleSheet();
-    cards.replaceSync(tableCards('[role="region"]'));
-  }
-  return cards;
+// Beside replay-view.css, as constructable sheets (the page's CSP allows no inline style):
+// the buttons as the widget's, and for a phone each table's rows as cards, as the widget's
+// "Show numbers". Made once, for every replay view of the page.
+let shared = null;
+const sharedSheets = () => {
+  shared ??= [buttonStyles, tableCards('[role="region"]')].map((css) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    return sheet;
+  });
+  return shared;
 };
 
 // The results: who was refused most comes right under the bill's bars, as what a reader
@@ -236,7 +238,7 @@ class ReplayView extends HTMLElement {
     this.#words = page.words;
     this.#root = this.attachShadow({ mode: "open" });
     this.#root.innerHTML = template(this.#words);
-    this.#root.adoptedStyleSheets = [cardsSheet()];
+    this.#root.adoptedStyleSheets = sharedSheets();
     this.#wire();
     this.#renderEditor();
   }
