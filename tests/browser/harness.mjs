@@ -239,3 +239,14 @@ export const replayNext = (page, n) => page.waitForFunction((n) => {
   const e = document.querySelector("replay-view");
   return Number(e?.dataset.drawn ?? 0) > n || (e?.shadowRoot?.querySelector(".problem")?.textContent.trim() ?? "") !== "";
 }, n);
+
+/** Presses the replay editor's "Replay under these policies" (its policies good, so far) and
+ *  waits until the page's <replay-view> has drawn again or its editor's error speaks. */
+export async function replayEdited(page) {
+  const n = await replayDrawn(page);
+  await page.locator("replay-view").getByRole("button", { name: "Replay under these policies" }).click();
+  await page.waitForFunction((n) => {
+    const e = document.querySelector("replay-view");
+    return Number(e.dataset.drawn ?? 0) > n || e.shadowRoot.querySelector(".editor-error").textContent !== "";
+  }, n);
+}

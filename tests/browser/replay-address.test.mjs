@@ -40,10 +40,25 @@ async function replayedUnder(policies, name) {
   return { page, log, w: el(page) };
 }
 
+/** The policy editor of replay view `w`, opened if shut (a click on its summary would shut
+ *  it when open). */
+async function editorOpened(w) {
+  if (!(await w.locator(".editor").evaluate((d) => d.open))) await w.locator(".editor summary").click();
+}
+
+/** The replay page before any log, its editor open. */
+async function freshEditor() {
+  const { page, log } = await load(env, "replay.html");
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await editorOpened(w);
+  return { page, log, w };
+}
+
 /** The first policy renamed `name` in the editor and replayed. */
 async function firstRenamed(page, name) {
   const w = el(page);
-  if (!(await w.locator(".editor").evaluate((d) => d.open))) await w.locator(".editor summary").click();
+  await editorOpened(w);
   await w.locator('[data-at="policies[0].name"]').fill(name);
   const n = await drawn(page);
   await w.locator(".apply").click();
@@ -325,7 +340,7 @@ test("a link's guard without \"reset\" shows the fixed window it runs with, and 
 test("a link's guard per tenant shows \"Each team (tenant)\" in the editor and counts a log's teams: its dollar line is the teams times the budget", async () => {
   const perTeam = [{ name: "teamBudget", guards: [{ count: "dollars", limit: "1", per: "tenant", window: "1d", reset: "fixed" }] }];
   const { log, w } = await replayedUnder(perTeam, "generic_teams.csv");
-  if (!(await w.locator(".editor").evaluate((d) => d.open))) await w.locator(".editor summary").click();
+  await editorOpened(w);
   const per = w.locator('[data-at="policies[0].guards[0].per"]');
   assert.equal(await per.inputValue(), "tenant", "the select holds the link's per");
   assert.equal(await per.locator("option:checked").textContent(), "Each team (tenant)");
@@ -354,7 +369,7 @@ test("the users refused most give their team, read from the left as words, the c
 test("a link's tiered guard shows its tiers in one box in place of the limit: edited it replays, a bad part is named, emptied the limit comes back", async () => {
   const byPlan = [{ name: "byPlan", guards: [{ count: "dollars", tiers: { pro: "2", free: "0.5" }, per: "tenant", window: "1d", reset: "fixed" }] }];
   const { page, log, w } = await replayedUnder(byPlan, "generic_tiers.csv");
-  if (!(await w.locator(".editor").evaluate((d) => d.open))) await w.locator(".editor summary").click();
+  await editorOpened(w);
   const boxes = () => w.evaluate((e) => Object.fromEntries([...e.shadowRoot.querySelectorAll(".policies [data-at*='.guards[0].']")]
     .filter((c) => c.tagName !== "BUTTON").map((c) => [c.dataset.at.split(".").pop(), c.value])));
   const limits = () => w.evaluate((e) => e.view.spend.limits.map((l) => l.label));
@@ -396,10 +411,7 @@ test("a link's tiered guard shows its tiers in one box in place of the limit: ed
 });
 
 test("an edit not yet applied changes nothing another control replays; applied before any log, it replays the log chosen next", async () => {
-  const { page, log } = await load(env, "replay.html");
-  const w = el(page);
-  await page.waitForFunction(() => customElements.get("replay-view"));
-  await w.locator(".editor summary").click();
+  const { page, log, w } = await freshEditor();
   // Applied with no log yet: said, kept in the address, used on the log chosen next.
   await w.locator('[data-at="policies[0].name"]').fill("early");
   await w.locator(".apply").click();
@@ -426,10 +438,7 @@ test("an edit not yet applied changes nothing another control replays; applied b
 
 /** The page with policies that cannot run (a limit of "abc") applied before any log. */
 async function badPoliciesApplied() {
-  const { page, log } = await load(env, "replay.html");
-  const w = el(page);
-  await page.waitForFunction(() => customElements.get("replay-view"));
-  await w.locator(".editor summary").click();
+  const { page, log, w } = await freshEditor();
   await w.locator('[data-at="policies[1].guards[0].limit"]').fill("abc");
   await w.locator(".apply").click();
   return { page, log, w, n: await drawn(page) };

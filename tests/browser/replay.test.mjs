@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, writeFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { start, open, load, axeScan, replayDrawn as drawn } from "./harness.mjs";
+import { start, open, load, axeScan, replayDrawn as drawn, replayEdited } from "./harness.mjs";
 import { parseExact } from "../exact-json.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -468,9 +468,7 @@ test("the policy editor writes a policy file: its policies, edited or not, repla
   const r = el(page);
   await r.locator("details.editor summary").click();
   await (await inputWith(r, /^A call gets in when /, "reserve")).selectOption("counted");
-  const n = await drawn(page);
-  await r.getByRole("button", { name: "Replay under these policies" }).click();
-  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
+  await replayEdited(page);
   const counted = ({ estimate, ...g }) => ({ ...g, admit: "counted" });
   const edited = policies.map((p) => ({ ...p, guards: p.guards.map((g) => (g.admit === "reserve" ? counted(g) : g)) }));
   const v = await shown(page);
@@ -496,12 +494,7 @@ test("every combination of the language can be made in the page: a monthly dolla
   await last.getByLabel(/^Reset /).selectOption("fixed");
   await last.getByLabel(/^A call gets in when /).selectOption("reserve");
   await last.getByLabel(/^Most tokens of a reply/).fill("1000");
-  const n = await drawn(page);
-  await r.getByRole("button", { name: "Replay under these policies" }).click();
-  await page.waitForFunction((k) => {
-    const e = document.querySelector("replay-view");
-    return Number(e.dataset.drawn) > k || e.shadowRoot.querySelector(".editor-error").textContent !== "";
-  }, n);
+  await replayEdited(page);
   const v = await shown(page);
   assert.equal(v.editorError, "", v.editorError);
   const guard = { count: "dollars", limit: "0.001", per: "key", window: "1mo", reset: "fixed", admit: "reserve",
@@ -539,12 +532,7 @@ test("a budget of $2,000 for each of 5,000 users and a bill past 2^53 nano-dolla
   const r = el(page);
   await r.locator("details.editor summary").click();
   await (await inputWith(r, /^Limit \(/, "0.25")).fill("2000");
-  const n = await drawn(page);
-  await r.getByRole("button", { name: "Replay under these policies" }).click();
-  await page.waitForFunction((k) => {
-    const e = document.querySelector("replay-view");
-    return Number(e.dataset.drawn) > k || e.shadowRoot.querySelector(".editor-error").textContent !== "";
-  }, n);
+  await replayEdited(page);
   const after = await shown(page);
   assert.equal(after.editorError, "", after.editorError);
   const highest = await r.evaluate((e) => e.view.spend.limits.flatMap((l) => l.points.map(([, money]) => money))
