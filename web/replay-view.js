@@ -4,35 +4,22 @@
 // editor; the page draws what the core made. Every word, name, range and default comes
 // from the core (replayPage()); this file wires the controls, keeps the last good view and
 // sizes the canvases. The file never leaves the page.
-import { cell, fillTable, tableCards } from "./table-cells.js";
-import { buttonStyles, choiceButtons, choiceSelect, escape, options } from "./markup.js";
+import { cell, fillTable } from "./table-cells.js";
+import { choiceButtons, choiceSelect, escape, options } from "./markup.js";
+import { replayViewSheet } from "./replay-view-styles.js";
 import init, {
   drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend,
   replayShareHeight, replayTiersText,
 } from "./pkg-replay/billsim_wasm.js";
 
-const styles = new URL("./replay-view.css", import.meta.url);
 const workerUrl = new URL("./replay-worker.js", import.meta.url);
 let page = null;
-// A phone's page, as replay-view.css's @media says it: its tables are cards (tableCards).
+// A phone's page, as replay-view-styles.js's @media says it: its tables are cards (tableCards).
 const PHONE = "(max-width: 30rem)";
-// Beside replay-view.css, as constructable sheets (the page's CSP allows no inline style):
-// the buttons as the widget's, and for a phone each table's rows as cards, as the widget's
-// "Show numbers". Made once, for every replay view of the page.
-let shared = null;
-const sharedSheets = () => {
-  shared ??= [buttonStyles, tableCards('[role="region"]')].map((css) => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    return sheet;
-  });
-  return shared;
-};
 
 // The results: who was refused most comes right under the bill's bars, as what a reader
 // asks first of their own traffic; the tables by reason and the spend over time follow.
 const template = (w) => `
-<link rel="stylesheet" href="${styles}">
 <section class="rv" aria-labelledby="rv-title">
   <h2 id="rv-title">${escape(w.title)}</h2>
   <p>${escape(w.intro)}</p>
@@ -238,7 +225,7 @@ class ReplayView extends HTMLElement {
     this.#words = page.words;
     this.#root = this.attachShadow({ mode: "open" });
     this.#root.innerHTML = template(this.#words);
-    this.#root.adoptedStyleSheets = sharedSheets();
+    this.#root.adoptedStyleSheets = [replayViewSheet()];
     this.#wire();
     this.#renderEditor();
   }

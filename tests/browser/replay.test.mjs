@@ -280,6 +280,21 @@ test("arrow keys on Format go on past a format the log cannot be read in, the re
   assert.deepEqual(log.errors, []);
 });
 
+test("a replay view is styled from its first frame: at 320 px it is laid out and never wider than the screen", async () => {
+  const { page, log } = await load(env, PAGE, { viewport: { width: 320, height: 800 } });
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  // Measured in the task that adds it, before any stylesheet could be fetched: a sheet its
+  // shadow root linked left it unstyled, and the page 451 px wide, for its first frames.
+  const first = await page.evaluate(() => {
+    const e = document.body.appendChild(document.createElement("replay-view"));
+    const seen = { display: getComputedStyle(e.shadowRoot.querySelector(".rv")).display, width: document.documentElement.scrollWidth };
+    e.remove();
+    return seen;
+  });
+  assert.deepEqual(first, { display: "grid", width: 320 }, `the new view's layout and the page's width: ${JSON.stringify(first)}`);
+  assert.deepEqual(log.errors, []);
+});
+
 test("at 390 x 844 a file refused after the last good one shows its message on the screen, the focus on the file's field", async () => {
   const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 844 } });
   await choose(page, join(FIXTURES, "generic.csv"));

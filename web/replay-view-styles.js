@@ -1,4 +1,24 @@
-/* Styles of <replay-view>, loaded inside its shadow root. */
+// Styles of <replay-view>, adopted by its shadow root as one constructable stylesheet, as
+// the widget's are (bill-widget-styles.js): a module, not a .css file its shadow root links,
+// so they hold from its first frame (linked, the page stood unstyled and 451 px wide at
+// 320 px until the file came) and need no fetch of their own. The buttons are the widget's
+// (buttonStyles); on a phone, each table's rows are cards (tableCards), as in the widget's
+// "Show numbers". The sheet is made on first use.
+import { buttonStyles } from "./markup.js";
+import { tableCards } from "./table-cells.js";
+
+let sheet = null;
+
+/** The replay view's stylesheet, made once and shared by every replay view on the page. */
+export function replayViewSheet() {
+  if (sheet === null) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+  }
+  return sheet;
+}
+
+const css = String.raw`
 :host {
   all: initial;
   display: block;
@@ -24,6 +44,7 @@ p { margin: 0; }
 .hint { font-size: 0.9rem; }
 label { display: grid; gap: 0.2rem; grid-template-columns: minmax(0, 1fr); min-width: 0; max-width: 100%; }
 label.check { display: flex; gap: 0.4rem; align-items: center; min-height: 2.75rem; }
+${buttonStyles}
 /* The results' heading takes the focus after a replay, so that a phone scrolls to the
    results and the next Tab goes on from there: a place to read from, not a control, so no ring. */
 #rv-results:focus { outline: none; }
@@ -105,3 +126,5 @@ tr.group span { position: sticky; left: 0.5rem; display: inline-block; max-width
   .frame button { display: none; }
   .frame .compact { display: block; width: 100%; min-height: 2.75rem; font-weight: 600; }
 }
+${tableCards('[role="region"]')}
+`;
