@@ -3,19 +3,8 @@
 // file, so that a bundler cannot take them for the site's own stylesheet (VitePress takes
 // the first .css of its client bundle as the theme's), and they need no fetch of their own.
 // The sheet is made on first use: importing this module outside a browser is safe.
-import { buttonStyles } from "./markup.js";
+import { buttonStyles, sheetOnFirstUse } from "./markup.js";
 import { tableCards } from "./table-cells.js";
-
-let sheet = null;
-
-/** The widget's stylesheet, made once and shared by every widget on the page. */
-export function widgetSheet() {
-  if (sheet === null) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-  }
-  return sheet;
-}
 
 const css = String.raw`
 :host {
@@ -202,3 +191,6 @@ th.words, td.words { text-align: left; }
 ${tableCards(".numbers")}
 pre:focus-visible, .scroll:focus-visible, .numbers:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 `;
+
+/** The widget's stylesheet, made once and shared by every widget on the page. */
+export const widgetSheet = sheetOnFirstUse(css);

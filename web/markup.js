@@ -1,7 +1,7 @@
 // The bits of HTML that <bill-widget> and the replay page both write from the core's words:
 // text escaped for an attribute or an element, a select's options, and a row of buttons of
-// which one is pressed, with the select a narrow page shows in their place; and those
-// buttons' styles.
+// which one is pressed, with the select a narrow page shows in their place; those buttons'
+// styles, and a shadow root's constructable stylesheet.
 
 /** `text` safe inside an element or a double-quoted attribute. */
 export const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -40,3 +40,16 @@ button {
 button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; }
 :host([data-dark]) button[aria-pressed="true"] { color: #000; }
 `;
+
+/** A function that gives one constructable stylesheet of `css`, made at its first call (so
+ *  a module that holds one is safe to import outside a browser) and the same one after. */
+export function sheetOnFirstUse(css) {
+  let sheet = null;
+  return () => {
+    if (sheet === null) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+    }
+    return sheet;
+  };
+}

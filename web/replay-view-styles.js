@@ -4,19 +4,8 @@
 // 320 px until the file came) and need no fetch of their own. The buttons are the widget's
 // (buttonStyles); on a phone, each table's rows are cards (tableCards), as in the widget's
 // "Show numbers". The sheet is made on first use.
-import { buttonStyles } from "./markup.js";
+import { buttonStyles, sheetOnFirstUse } from "./markup.js";
 import { tableCards } from "./table-cells.js";
-
-let sheet = null;
-
-/** The replay view's stylesheet, made once and shared by every replay view on the page. */
-export function replayViewSheet() {
-  if (sheet === null) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-  }
-  return sheet;
-}
 
 const css = String.raw`
 :host {
@@ -128,3 +117,6 @@ tr.group span { position: sticky; left: 0.5rem; display: inline-block; max-width
 }
 ${tableCards('[role="region"]')}
 `;
+
+/** The replay view's stylesheet, made once and shared by every replay view on the page. */
+export const replayViewSheet = sheetOnFirstUse(css);
