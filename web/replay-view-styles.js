@@ -93,8 +93,8 @@ caption { text-align: left; font-weight: 600; padding: 0.3rem 0; position: stick
 .table details caption { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; position: sticky; left: 0; background: var(--bg); z-index: 1; }
 th[scope="row"] { white-space: normal; min-width: 6rem; font-weight: inherit; }
-/* Headings wrap between words, so a column is about as wide as its numbers ("Daily cost
-   budget $0.25" over counts of three digits); as the widget's "Show numbers" table. */
+/* Headings wrap between words, so a column is about as wide as its numbers (a budget's
+   four words over counts of three digits); as the widget's "Show numbers" table. */
 thead th { white-space: normal; overflow-wrap: normal; min-width: 4rem; vertical-align: bottom; }
 /* A one-word cell ("claude-sonnet-4-6") is not broken after its hyphens. */
 td.word, th.word { white-space: nowrap; }
@@ -105,7 +105,7 @@ tr.group th { position: static; padding-top: 0.6rem; white-space: normal; }
 tr.group span { position: sticky; left: 0.5rem; display: inline-block; max-width: calc(100cqi - 1.5rem); }
 /* The framed policy's name sits by its buttons (or its select) as a label does by its field. */
 .frame-name + .frame { margin-top: -0.4rem; }
-/* On a phone the framed policy is one select in place of a block of buttons (a lesson's
+/* A phone shows the framed policy as one select in place of a block of buttons (a lesson's
    six long names took 430 px above its chart). */
 .frame .compact { display: none; }
 @media (max-width: 30rem) {
