@@ -86,10 +86,14 @@ test("hostile arguments throw the core's message with its field, and the replay 
   // A log bigger than the page replays: said before it is read, with how big one may be.
   assert.deepEqual(thrown(() => read(() => { throw new Error("read"); }, { bytes: 2.2e9 })), ["file",
     "the log is 2.2 GB, and this page replays logs of up to 1 GB and about 10 million calls, as it keeps every call in the browser's memory; the command line, `billsim replay FILE`, reads a log of any size as it streams in"]);
-  // A size hint of any kind is only a hint.
-  for (const hint of [-1, 1e300, NaN, "9", 2 ** 60]) {
-    assert.equal(read(reader(bytes), { bytes: hint }).run(null, "", null).calls, 5n, `bytes ${hint}`);
+  // The file's size and whether to skip bad rows are what they say, or refused naming them.
+  assert.equal(read(reader(bytes), { bytes: bytes.length }).run(null, "", null).calls, 5n);
+  for (const hint of [-1, NaN, "9", 1.5, Infinity]) {
+    assert.deepEqual(thrown(() => read(reader(bytes), { bytes: hint }))[0], "bytes", `bytes ${hint}`);
   }
+  assert.match(thrown(() => read(reader(bytes), { bytes: 1e300 }))[1], /^the log is .* GB, and this page replays logs of up to 1 GB/);
+  assert.deepEqual(thrown(() => read(reader(bytes), { skipBadRows: "false" })),
+    ["skipBadRows", 'skipBadRows: must be true or false; got a string "false"']);
   // An option inherited from a polluted Object.prototype is not an option.
   Object.prototype.skipBadRows = true;
   try {
@@ -112,6 +116,20 @@ test("hostile arguments throw the core's message with its field, and the replay 
   }
   assert.match(thrown(() => replay.run(null, "nobody-here", null))[1], /add: must be a scenario's cohort/);
   assert.equal(thrown(() => replay.run(null, "", "model,x\nm,1"))[0], "prices");
+  // Arguments of the wrong kind are refused naming them, not passed over.
+  assert.deepEqual(thrown(() => replay.run(null, 42, null)), ["add", "add: must be text; got a number 42"]);
+  assert.equal(thrown(() => replay.run(null, "", 123))[0], "prices");
+  assert.equal(thrown(() => replay.run(null, "nobody-here", null))[0], "add", "a cohort not in the lessons is the add's");
+  // A price table given as data is read as its JSON, as the policies are.
+  const dear = { "claude-haiku-4-5": { inputPerMillion: 1000000, outputPerMillion: 1 } };
+  assert.deepEqual(bills(replay.run(null, "", dear)), bills(replay.run(null, "", JSON.stringify(dear))), "data or its text");
+  assert.notDeepEqual(bills(replay.run(null, "", dear)), bills(replay.run(null, "", null)), "the table prices the calls");
+  // Costs each in range that add up past what a run counts: said so, and of no control.
+  const call = "2025-05-01T09:00:00Z,2025-05-01T09:00:01Z,alice,claude-haiku-4-5,10,10,1000000\n";
+  const huge = new TextEncoder().encode(`time,end,user,model,input_tokens,output_tokens,cost\n${call.repeat(20_000)}`);
+  const [field, message] = thrown(() => read(reader(huge), {}).run(null, "", null));
+  assert.equal(field, null, message);
+  assert.match(message, /^an amount of money is too large to count: a bill, a spend or a call's cost past \$18\.4 billion/);
   assert.deepEqual(bills(replay.run(null, "", null)), cliBills(join(FIXTURES, "generic.csv")), "still works");
   assert.match(replay.csv(), /^policy,user,cohort,calls,/);
 });
@@ -342,6 +360,7 @@ test("each lesson's log the page makes is billsim run --export-log's file, byte 
     } catch (e) {
       assert.equal(e.field, "scenario", `${bad}: ${e.message}`);
       assert.match(e.message, /^scenario: must be "toyDay" or/);
+      assert.ok(e.message.endsWith(`got ${bad === 3 ? "a number 3" : bad === null ? "null" : '"week"'}`), `what was given: ${e.message}`);
     }
   }
 });

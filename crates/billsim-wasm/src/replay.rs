@@ -143,7 +143,9 @@ pub fn replay_lesson_log(scenario: JsValue) -> Result<JsValue, Thrown> {
         policies: Vec<Edited>,
         framed: Option<&'static str>,
     }
-    let name = scenario.as_string().unwrap_or_default();
+    let name = scenario
+        .as_string()
+        .ok_or_else(|| js_input::error("scenario", registry::SCENARIOS_ALLOWED, js_input::describe(&scenario)))?;
     let made = lesson_log::lesson_log(&name).map_err(|e| Thrown::with_field("scenario", e))?;
     let policies = guard_schema::edited(&made.policies);
     let framed = made.framed;
@@ -232,13 +234,19 @@ impl Replay {
     /// Replays the log under `policies`, a policy file as `billsim replay --policy` reads it
     /// (its text, or its JSON as data: one policy, a list of them, or `{ policies, prices }`;
     /// `null` for the default ones), with the cohort `add` (one of `replayPage().addable`, or
-    /// `""`) added, its calls without a logged cost priced from `prices` (a price table's text,
-    /// JSON or CSV, as `billsim replay --prices` reads it; `null` for the lessons' prices
-    /// alone), then the policy file's prices: the view (`{ summary, notes, share, refusals,
+    /// `""`) added, its calls without a logged cost priced from `prices` (a price table as
+    /// `billsim replay --prices` reads it: its text, JSON or CSV, or its JSON as data; `null`
+    /// for the lessons' prices alone), then the policy file's prices: the view (`{ summary, notes, share, refusals,
     /// spend, refusedUsers, bills, calls }`).
     #[wasm_bindgen(unchecked_return_type = "ReplayView")]
     pub fn run(&mut self, policies: JsValue, add: JsValue, prices: JsValue) -> Result<JsValue, Thrown> {
-        let (mut table, cached) = match prices.as_string() {
+        // A table's text, or its JSON as data (as the policies may be).
+        let prices = match prices.as_string() {
+            Some(text) => Some(text),
+            None if prices.is_null() || prices.is_undefined() => None,
+            None => Some(js_input::json_text(&prices, "prices")?),
+        };
+        let (mut table, cached) = match prices {
             Some(text) => core::prices::read_table_with_cached(&text).map_err(|e| Thrown::with_field("prices", e))?,
             None => (PriceTable::default(), Vec::new()),
         };
@@ -256,7 +264,7 @@ impl Replay {
             Some(file.policies)
         };
         let prices = Some(table).filter(|t| !t.0.is_empty());
-        let add = add.as_string().unwrap_or_default();
+        let add = js_input::optional_text(&add, "add")?.unwrap_or_default();
         let names: Vec<String> = policies.iter().flatten().map(|p| p.name.clone()).collect();
         let refused = |e: RunError| match e {
             e @ (RunError::NoTier { .. } | RunError::UnknownModel { .. }) => in_policy(&e, &names),
@@ -265,6 +273,8 @@ impl Replay {
             }
             RunError::Setting(f) => Thrown::on(&f.field, f.problem),
             e @ RunError::NoPrice(_) => Thrown::with_field("prices", format!("{e}: {}", page::WORDS.no_price)),
+            // The log's amounts summed past what a run counts: no control's, the run's.
+            e @ RunError::Overflow => Thrown::general(e.to_string()),
             e => Thrown::with_field("policies", e.to_string()),
         };
         let replayed = if add.is_empty() {
@@ -272,7 +282,7 @@ impl Replay {
             run::run_in_place(&mut self.log, policies, prices.as_ref(), Record::default()).map_err(refused)?
         } else {
             let mut log = self.log.clone();
-            run::add(&mut log, &add, 0).map_err(Thrown::general)?;
+            run::add(&mut log, &add, 0).map_err(|e| Thrown::with_field("add", e))?;
             run::run_in_place(&mut log, policies, prices.as_ref(), Record::default()).map_err(refused)?
         };
         let replayed = match &self.lesson {
@@ -397,6 +407,9 @@ fn policy_file_text(policies: &JsValue) -> Result<String, Thrown> {
 
 const OPTIONS_FIELDS: [&str; 5] = ["format", "skipBadRows", "bytes", "per", "lesson"];
 
+const SKIP_ALLOWED: &str = "true or false";
+const BYTES_ALLOWED: &str = "a whole number of bytes (the file's size)";
+
 /// What `options.per` takes.
 const PER_ALLOWED: &str = "a field of the log that says who made a call, by its name (the run's perFields), or \"\"";
 
@@ -412,12 +425,21 @@ fn read_options(value: &JsValue) -> Result<(Options, Option<&'static str>), Thro
         .map(|f| Format::parse(&f))
         .transpose()?;
     // Own fields only: one added to Object.prototype by other code is not an option.
-    let skip = js_input::get(&object, "skipBadRows", "true or false")?.is_truthy();
-    // The file's size, a hint: anything but a whole number of bytes is no hint.
-    let bytes = js_input::get(&object, "bytes", "a whole number of bytes")?
-        .as_f64()
-        .filter(|b| b.is_finite() && *b >= 0.0 && b.fract() == 0.0 && *b < 2f64.powi(53))
-        .map(|b| b as u64);
+    let skip = match js_input::get(&object, "skipBadRows", SKIP_ALLOWED)? {
+        v if v.is_undefined() => false,
+        v => v.as_bool().ok_or_else(|| js_input::error("skipBadRows", SKIP_ALLOWED, js_input::describe(&v)))?,
+    };
+    // The file's size (`file.size`), which sizes the reader's memory at once.
+    let bytes = match js_input::get(&object, "bytes", BYTES_ALLOWED)? {
+        v if v.is_undefined() => None,
+        v => Some(
+            v.as_f64()
+                // Past u64 (1e300) it saturates, to be refused as a log too big to replay.
+                .filter(|b| *b >= 0.0 && b.fract() == 0.0)
+                .map(|b| b as u64)
+                .ok_or_else(|| js_input::error("bytes", BYTES_ALLOWED, js_input::describe(&v)))?,
+        ),
+    };
     // Who counts as one user: a field of the file (the core refuses one that is not among
     // the log's perFields, listing them); "" or none is the format's user.
     let per =

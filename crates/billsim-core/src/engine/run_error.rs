@@ -42,7 +42,11 @@ pub enum RunError {
 impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RunError::Overflow => Overflow.fmt(f),
+            // Said with the most a run counts: a log's own amounts, each in range, summed past
+            // it said only that "an amount" was too large.
+            RunError::Overflow => {
+                write!(f, "{Overflow}: a bill, a spend or a call's cost past $18.4 billion, the most a run counts to the nano-dollar")
+            }
             RunError::NoPrice(models) => {
                 // A model of no call is one a policy switches calls to (a ladder's, a degrade's).
                 let calls = |n: u64| match n {
