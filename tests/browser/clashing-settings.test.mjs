@@ -158,6 +158,11 @@ test("a setting of another widget is said to change nothing, and the view of ano
   await added(page, "freeTier", { "per-minute": "3" });
   assert.equal((await shown(page)).notice,
     "Ignored the per-minute attribute: it is a setting of another widget (scenario=\"toyDay\"), not of this one (scenario=\"freeTier\").");
+  // In words the table does not read too: no value of the toy day's is "used" here.
+  assert.deepEqual(await standaloneAt("?scenario=freeTier&policy=nope"), {
+    view: "byKind",
+    notice: "Ignored policy in the address: it is a setting of another widget (scenario=\"toyDay\"), not of this one (scenario=\"freeTier\").",
+  });
   assert.deepEqual(await standaloneAt("?scenario=hackathon&view=byKind"), {
     view: "demoByKind",
     notice: "Ignored view in the address: must be \"demoByKind\", \"demoTradeOff\", \"demoClient\" or \"demoOverTime\" (the views of scenario=\"hackathon\"); got \"byKind\". Using \"demoByKind\" (By kind of user).",

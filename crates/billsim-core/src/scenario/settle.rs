@@ -48,14 +48,16 @@ pub fn settle(values: &mut Values, before: &Values, given: &[&str], unread: &[(&
     let widget = widget_of(values);
     let views: Vec<&str> = registry::VIEWS.iter().filter(|v| v.widget == widget.scenario).map(|v| v.value).collect();
     // Said first; the value used in each one's place is known once the rest is settled.
+    // Another widget's setting is said to be so, whatever its words: they change nothing
+    // here, and no value of this widget's takes its place.
     let mut set_aside: Vec<SetAside> = unread
         .iter()
         .filter_map(|&(key, text)| {
             let spec = registry::setting(key)?;
             let problem = match spec.parse(text) {
-                Err(_) if spec.key == "view" => not_a_view_of(widget, &views, text),
-                Err(why) => why.to_string(),
                 Ok(_) => return None,
+                Err(_) if spec.key == "view" => not_a_view_of(widget, &views, text),
+                Err(why) => another_widgets(spec.key, widget).unwrap_or_else(|| why.to_string()),
             };
             Some(SetAside { key: spec.key, problem, using: None })
         })
@@ -74,15 +76,11 @@ pub fn settle(values: &mut Values, before: &Values, given: &[&str], unread: &[(&
             }
         }
     }
-    let own: Vec<&str> = registry::settings_of(widget).map(|s| s.key).collect();
-    for spec in registry::widget_settings().filter(|s| given.contains(&s.key) && !own.contains(&s.key)) {
-        let owner = registry::WIDGETS.iter().find(|w| registry::settings_of(w).any(|s| s.key == spec.key));
-        let problem = format!(
-            "it is a setting of another widget (scenario={}), not of this one (scenario={})",
-            shown(owner.map_or("", |w| w.scenario)),
-            shown(widget.scenario)
-        );
-        set_aside.push(SetAside { key: spec.key, problem, using: None });
+    for spec in registry::widget_settings().filter(|s| given.contains(&s.key)) {
+        let said = set_aside[..unread_said].iter().any(|a| a.key == spec.key);
+        if let Some(problem) = another_widgets(spec.key, widget).filter(|_| !said) {
+            set_aside.push(SetAside { key: spec.key, problem, using: None });
+        }
     }
     for scenario in shown_by(widget) {
         for clash in scenario.clashes {
@@ -90,9 +88,26 @@ pub fn settle(values: &mut Values, before: &Values, given: &[&str], unread: &[(&
         }
     }
     for said in &mut set_aside[..unread_said] {
-        said.using = values.get(said.key);
+        if another_widgets(said.key, widget).is_none() {
+            said.using = values.get(said.key);
+        }
     }
     set_aside
+}
+
+/// Why `key`, a setting of another widget, changes nothing in `widget`: "it is a setting
+/// of another widget (scenario=\"toyDay\"), not of this one (scenario=\"freeTier\")".
+/// `None` for one of `widget`'s own settings.
+fn another_widgets(key: &str, widget: &Widget) -> Option<String> {
+    if registry::settings_of(widget).any(|s| s.key == key) {
+        return None;
+    }
+    let owner = registry::WIDGETS.iter().find(|w| registry::settings_of(w).any(|s| s.key == key));
+    Some(format!(
+        "it is a setting of another widget (scenario={}), not of this one (scenario={})",
+        shown(owner.map_or("", |w| w.scenario)),
+        shown(widget.scenario)
+    ))
 }
 
 /// Why `got` is no view here: "must be \"byKind\", ... (the views of scenario=\"freeTier\");
@@ -292,17 +307,27 @@ mod tests {
     }
 
     #[test]
-    fn another_setting_in_words_the_table_does_not_read_is_said_first_in_the_tables_words() {
-        let said = settled_unread(&[("scenario", "freeTier"), ("view", "day")], &[("budgetDollars", "abc")]);
+    fn a_setting_in_words_the_table_does_not_read_is_said_first_with_the_value_used_in_its_place() {
+        let said = settled_unread(&[("scenario", "freeTier"), ("view", "day")], &[("tokenBudget", "abc")]);
         let keys: Vec<&str> = said.iter().map(|(s, _)| s.split(':').next().unwrap_or("")).collect();
-        assert_eq!(keys, ["budgetDollars", "view"], "the unread first, then the view of another widget: {said:?}");
+        assert_eq!(keys, ["tokenBudget", "view"], "the unread first, then the view of another widget: {said:?}");
+        assert!(said[0].0.starts_with("tokenBudget: must be ") && said[0].0.ends_with("; got \"abc\""), "{said:?}");
+        assert_eq!(said[0].1, Some(Value::Whole(60_000)), "the free tier's default token budget used");
+    }
+
+    #[test]
+    fn another_widgets_setting_in_words_the_table_does_not_read_is_said_to_be_another_widgets_and_nothing_used() {
+        // The toy day's budget on the free tier's page: the words it was given change nothing
+        // here, and the toy day's default is not "used" by a widget that has no budget of it.
+        let said = settled_unread(&[("scenario", "freeTier")], &[("budgetDollars", "abc")]);
         assert_eq!(
-            said[0],
-            (
-                "budgetDollars: must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got \"abc\""
+            said,
+            [(
+                "budgetDollars: it is a setting of another widget (scenario=\"toyDay\"), not of this one \
+                 (scenario=\"freeTier\")"
                     .into(),
-                Some(Value::Dollars(crate::Micros(250_000)))
-            )
+                None
+            )]
         );
     }
 
