@@ -395,7 +395,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const setting = schema.settings.find((s) => namesOf(s, "attribute").includes(name));
     this.#problems.delete(`address ${setting.key}`);
     const reported = [...this.#problems.keys()].filter((k) => k.startsWith("attribute ")).map((k) => k.slice("attribute ".length));
-    const again = new Set([setting.key, ...reported]);
+    // A widget switched to another lesson reads every attribute it has again, as at load:
+    // each then fits the lesson or is said not to (a view of another lesson's widget, a
+    // setting of another widget), and one that fits again (back to the first lesson) holds.
+    const present = setting.key === "scenario"
+      ? schema.settings.filter((s) => this.#attribute(s) !== null).map((s) => s.key)
+      : [];
+    const again = new Set([setting.key, ...reported, ...present]);
     for (const key of again) this.#problems.delete(`attribute ${key}`);
     const base = { ...this.#state };
     if (text === null) base[setting.key] = schema.defaults[setting.key];

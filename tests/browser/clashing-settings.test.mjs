@@ -169,6 +169,24 @@ test("a setting of another widget is said to change nothing, and the view of ano
   });
 });
 
+// A widget switched to another lesson read only its scenario again: the toy day's view and
+// policy went unsaid on the free tier's widget, and back on the toy day its view was lost.
+test("a widget switched to another lesson reads every attribute again: each fits or is said not to, and back again it holds", async () => {
+  const { page } = await load(env, "examples/free-tier.html");
+  await ready(page);
+  await added(page, "toyDay", { view: "inflight", policy: "dailyBudget" });
+  await setAttributes(page, { scenario: "freeTier" });
+  await page.waitForFunction(() => document.querySelector("#added").shadowRoot.querySelector("[data-view=byKind][aria-pressed=true]"));
+  const other = await shown(page);
+  assert.equal(other.notice, [
+    "Ignored the view attribute: must be \"byKind\", \"freeTradeOff\", \"freeAccounts\" or \"freeOverTime\" (the views of scenario=\"freeTier\"); got \"inflight\". Using \"byKind\" (By kind of user).",
+    "Ignored the policy attribute: it is a setting of another widget (scenario=\"toyDay\"), not of this one (scenario=\"freeTier\").",
+  ].join(" "));
+  await setAttributes(page, { scenario: "toyDay" });
+  await page.waitForFunction(() => document.querySelector("#added").shadowRoot.querySelector("[data-view=inflight][aria-pressed=true]"));
+  assert.equal((await shown(page)).notice, "", "its view and policy fit the toy day's widget again");
+});
+
 // A view in words no widget has was refused with every lesson's sixteen views, and said
 // "Using day." where the free tier's widget drew its own first view.
 test("a view no widget has is said with this widget's own views and the view it draws", async () => {
