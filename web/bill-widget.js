@@ -841,8 +841,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       lessonModule(name).then((core) => {
         if (this.#coreFor !== name) return;
         this.#core = core;
+        // Switched back from a lesson whose module failed: that failure is not this one's.
+        this.toggleAttribute("data-failed", false);
+        this.#q(".failure").textContent = "";
         if (this.isConnected) this.#render();
-      }, (e) => this.#fail(e));
+      }, (e) => {
+        if (this.#coreFor === name) this.#fail(e);
+      });
     }
     return false;
   }

@@ -75,3 +75,20 @@ test("with the wasm blocked each lesson page shows on a phone its figure's narro
     }
   }
 });
+
+test("a widget switched to a lesson whose module fails says so, and switched back to its own it works again", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  await page.route("**/pkg-free-tier/*.wasm", (route) => route.abort("blockedbyclient"));
+  await page.goto(`${env.base}examples/toy-day.html`);
+  const w = page.locator("bill-widget");
+  await w.locator(".summary").filter({ hasText: /\S/ }).waitFor();
+  await w.evaluate((el) => el.setAttribute("scenario", "freeTier"));
+  await w.getByRole("alert").filter({ hasText: /could not load/ }).waitFor({ timeout: 5000 });
+  assert.equal(await w.getByRole("button").count(), 0, "no dead buttons while it cannot load");
+  await w.evaluate((el) => el.setAttribute("scenario", "toyDay"));
+  await w.getByRole("button", { name: "One day" }).waitFor({ timeout: 5000 });
+  assert.equal(await w.getByRole("alert").filter({ hasText: /could not load/ }).count(), 0, "the failure went with its lesson");
+  assert.equal(await page.evaluate(() => document.querySelector("bill-widget").hasAttribute("data-failed")), false);
+  await context.close();
+});
