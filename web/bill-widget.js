@@ -17,7 +17,7 @@
 import { lessonModule } from "./lesson-modules.js";
 import {
   addressSlips, given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, sharedBackground, slippedAttributes, themeIsDark,
-  toQuery, unknownParams,
+  syncUrlProblem, toQuery, unknownParams,
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 import { cell, fillTable, rowOf, headOf } from "./table-cells.js";
@@ -429,9 +429,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // widget the keeper, and the next lesson's widget said it could not keep the address.
   #syncsUrl() {
     const { attribute } = schema.syncUrl;
-    if (!this.hasAttribute(attribute)) return false;
+    const asks = (w) => w.hasAttribute(attribute) && syncUrlProblem(w.getAttribute(attribute)) === null;
+    if (!asks(this)) return false;
     if (addressKeeper === null || !addressKeeper.isConnected || !rendered(addressKeeper)) {
-      const asking = [...(this.getRootNode().querySelectorAll?.(`bill-widget[${attribute}]`) ?? [])];
+      const asking = [...(this.getRootNode().querySelectorAll?.(`bill-widget[${attribute}]`) ?? [])].filter(asks);
       addressKeeper = asking.find(rendered) ?? this;
     }
     return addressKeeper === this;
@@ -464,7 +465,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     let { settings, problems } = readSettings(schema, (s) => this.#attribute(s), "attribute");
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
     for (const [name, sentence] of slippedAttributes(this.getAttributeNames())) this.#problems.set(`slip ${name}`, sentence);
-    if (this.hasAttribute(schema.syncUrl.attribute) && !this.#syncsUrl()) {
+    const sync = this.getAttribute(schema.syncUrl.attribute);
+    const problem = sync === null ? null : syncUrlProblem(sync);
+    if (problem !== null) {
+      this.#problems.set(schema.syncUrl.attribute, ignored(schema.syncUrl, "attribute", problem, null));
+    } else if (sync !== null && !this.#syncsUrl()) {
       this.#problems.set(schema.syncUrl.attribute, ignored(schema.syncUrl, "attribute", schema.syncUrl.taken, null));
     }
     if (this.#syncsUrl()) {

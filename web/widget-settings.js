@@ -35,16 +35,16 @@ export const sharedBackground = (dark, background) => core.sharedBackground(dark
 const ignoredNotice = (name, from, problem, using, key) =>
   core.ignoredNotice(name, from, problem, using === null ? null : String(using), key);
 
-/** The notices for the element's attributes that are slips of the widget's own names
- *  (`polcy`), each by its name; the page's own attributes are left alone (the core's). */
+/** The notices for the element's attributes the widget does not read though they are meant
+ *  for it (the core's attributeSlips): a slip of one of its names (`polcy`), and an old name
+ *  beside the one it reads; each by its name. The page's own attributes are left alone. */
 export function slippedAttributes(names) {
-  const notices = new Map();
-  for (const name of names) {
-    const problem = core.attributeSlip(name);
-    if (problem !== null) notices.set(name, ignoredNotice(name, "attribute", problem, null));
-  }
-  return notices;
+  return new Map(core.attributeSlips(names).map(([i, problem]) => [names[i], ignoredNotice(names[i], "attribute", problem, null)]));
 }
+
+/** Why the sync-url attribute's `value` is set aside, the address then left alone (the
+ *  core's sentence); null for a value it takes. */
+export const syncUrlProblem = (value) => core.syncUrlProblem(value);
 
 /** An error's message without its leading "field: ", which the reader's sentence already
  *  says: the core's `problem`. */

@@ -169,6 +169,16 @@ test("a setting of another widget is said to change nothing, and the view of ano
   });
 });
 
+// The address said an old name beside its setting's; the attributes used one in silence.
+test("an old attribute beside its setting's attribute is said, the setting's attribute used", async () => {
+  const { page } = await load(env, "examples/free-tier.html");
+  await ready(page);
+  await added(page, "toyDay", { budget: "0.5", "budget-dollars": "0.3" });
+  const seen = await shown(page);
+  assert.equal(seen.notice, "Ignored the budget attribute: the same setting as \"budget-dollars\", which is used.");
+  assert.equal(seen.form.budgetDollars, "0.3");
+});
+
 // A widget switched to another lesson read only its scenario again: the toy day's view and
 // policy went unsaid on the free tier's widget, and back on the toy day its view was lost.
 test("a widget switched to another lesson reads every attribute again: each fits or is said not to, and back again it holds", async () => {

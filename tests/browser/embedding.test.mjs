@@ -2,7 +2,7 @@
 // under a strict Content-Security-Policy, offline once loaded, and without JavaScript.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, open, load, ready, settled, view } from "./harness.mjs";
+import { start, open, load, pageOf, ready, settled, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -51,6 +51,22 @@ test("an embedded widget leaves the host's address alone unless asked to", async
   await ready(page, "#first");
   await page.locator("#first").getByRole("button", { name: "Another day" }).click();
   assert.equal(new URL(page.url()).search, "?keep=1");
+});
+
+test("a sync-url of a value it does not take (\"false\") is said, and the address is neither read nor written", async () => {
+  const page_ = await (await fetch(`${env.base}examples/toy-day.html`)).text();
+  assert.match(page_, /<bill-widget sync-url>/);
+  const html = page_.replace("<bill-widget sync-url>", '<bill-widget sync-url="false">');
+  const { page, context, log } = await pageOf(env, "examples/toy-day.html?per-minute=9", html);
+  await ready(page);
+  const w = page.locator("bill-widget");
+  assert.equal(await w.locator(".notice").textContent(),
+    "Ignored the sync-url attribute: must be present with no value (sync-url), or \"whole\"; got \"false\".");
+  assert.equal(await w.locator("form [name=perMinute]").inputValue(), "5", "the address's 9 is not read");
+  await w.getByRole("button", { name: "Another day" }).click();
+  assert.equal(new URL(page.url()).search, "?per-minute=9", "nor written");
+  assert.deepEqual(log.errors, []);
+  await context.close();
 });
 
 test("the iframe embed reports its height and the host sizes the frame to it", async () => {

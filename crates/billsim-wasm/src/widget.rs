@@ -158,14 +158,13 @@ pub fn ignored_notice(
     Ok(ignored(&js_input::text(&name, "name")?, given_in, &js_input::text(&problem, "problem")?, using.as_deref()))
 }
 
-/// Why an attribute of the element named `name` is set aside, naming the attribute meant,
-/// when it is a slip of one of the widget's ("polcy": "not an attribute of this widget;
-/// \"policy\" is"); `null` for one of the widget's own and for one far from every name
-/// (the page's: `class`, `data-v-1a2b`).
-#[wasm_bindgen(js_name = attributeSlip, unchecked_return_type = "string | null")]
-pub fn attribute_slip(#[wasm_bindgen(unchecked_param_type = "string")] name: JsValue) -> JsValue {
-    let slip = name.as_string().and_then(|n| billsim_core::scenario::attribute_slips::slip(&n));
-    slip.map_or(JsValue::NULL, |s| JsValue::from_str(&s))
+/// Why the `sync-url` attribute's `value` is set aside (the address then left alone), as
+/// the core says it ([`billsim_core::views::sync_url::SyncUrl::problem`]); `null` for a
+/// value it takes.
+#[wasm_bindgen(js_name = syncUrlProblem, unchecked_return_type = "string | null")]
+pub fn sync_url_problem(#[wasm_bindgen(unchecked_param_type = "string")] value: JsValue) -> Result<JsValue, Thrown> {
+    let problem = billsim_core::views::sync_url::SYNC_URL.problem(&js_input::text(&value, "value")?);
+    Ok(problem.map_or(JsValue::NULL, |p| JsValue::from_str(&p)))
 }
 
 /// Why each of the address's parameter names (`names`, in their order) that the widget does
@@ -174,13 +173,26 @@ pub fn attribute_slip(#[wasm_bindgen(unchecked_param_type = "string")] name: JsV
 /// widget's names, and a setting given again. A list that is not one of strings gives none.
 #[wasm_bindgen(js_name = addressSlips, unchecked_return_type = "[number, string][]")]
 pub fn address_slips(#[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue) -> JsValue {
-    let names: Vec<String> = js_sys::Array::from(&names).iter().filter_map(|n| n.as_string()).collect();
+    slips_of(&names, billsim_core::scenario::attribute_slips::address_slips)
+}
+
+/// The same for the element's attribute names (`getAttributeNames()`)
+/// ([`billsim_core::scenario::attribute_slips::attribute_slips`]): a slip of one of the
+/// widget's attributes, naming the one meant, and an old name beside the one it reads.
+#[wasm_bindgen(js_name = attributeSlips, unchecked_return_type = "[number, string][]")]
+pub fn attribute_slips(#[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue) -> JsValue {
+    slips_of(&names, billsim_core::scenario::attribute_slips::attribute_slips)
+}
+
+/// `said` of the strings of JS list `names`, as `[index, problem]` pairs.
+fn slips_of(names: &JsValue, said: fn(&[&str]) -> Vec<(usize, String)>) -> JsValue {
+    let names: Vec<String> = js_sys::Array::from(names).iter().filter_map(|n| n.as_string()).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let said = js_sys::Array::new();
-    for (i, problem) in billsim_core::scenario::attribute_slips::address_slips(&names) {
-        said.push(&js_sys::Array::of2(&JsValue::from(i as u32), &JsValue::from_str(&problem)));
+    let out = js_sys::Array::new();
+    for (i, problem) in said(&names) {
+        out.push(&js_sys::Array::of2(&JsValue::from(i as u32), &JsValue::from_str(&problem)));
     }
-    said.into()
+    out.into()
 }
 
 /// A setting's value as `readSetting` gives it: whole numbers (every range in the table

@@ -10,27 +10,6 @@ use crate::views::{sync_url::SYNC_URL, theme::THEME};
 /// The most edits (a letter added, dropped or changed) a slip may be from the name meant.
 const MOST_EDITS: usize = 2;
 
-/// Why attribute `name` is set aside, naming the attribute meant ("not an attribute of
-/// this widget; \"policy\" is"), when it is a slip of one; `None` for a name of the
-/// widget's and for one far from every name.
-///
-/// ```
-/// use billsim_core::scenario::attribute_slips::slip;
-/// assert_eq!(slip("polcy").as_deref(), Some("not an attribute of this widget; \"policy\" is"));
-/// assert_eq!(slip("perminute").as_deref(), Some("not an attribute of this widget; \"per-minute\" is"));
-/// assert_eq!(slip("policy"), None);
-/// assert_eq!(slip("class"), None);
-/// ```
-pub fn slip(name: &str) -> Option<String> {
-    let mut names: Vec<String> = widget_settings().flat_map(|s| s.attribute_names()).collect();
-    names.push(THEME.attribute());
-    names.push(SYNC_URL.attribute.to_string());
-    if names.iter().any(|n| n == name) {
-        return None;
-    }
-    Some(format!("not an attribute of this widget; \"{}\" is", nearest(name, &names)?))
-}
-
 /// The name of `names` that `name` is a slip of, if any.
 fn nearest<'n>(name: &str, names: &'n [String]) -> Option<&'n str> {
     // The letters alone: `budget_dollars` and `perminute` are the names without their dashes.
@@ -43,6 +22,27 @@ fn nearest<'n>(name: &str, names: &'n [String]) -> Option<&'n str> {
         .filter(|&(d, n)| d <= MOST_EDITS && d < n.len() / 2)
         .min_by_key(|&(d, _)| d)?;
     Some(meant.1)
+}
+
+/// Why each of the element's attributes (`names`, as `getAttributeNames` gives them) that
+/// the widget does not read is set aside, by its place in `names`: a slip of one of its
+/// attributes, naming the attribute meant ("not an attribute of this widget; \"policy\" is"),
+/// and an old name beside the one it reads ("budget" beside "budget-dollars"). The page's
+/// own attributes, far from every name (`class`, a framework's `data-v-1a2b`), are left alone.
+///
+/// ```
+/// use billsim_core::scenario::attribute_slips::attribute_slips;
+/// let said = attribute_slips(&["class", "polcy", "budget", "budget-dollars", "policy"]);
+/// assert_eq!(said, [
+///     (1, "not an attribute of this widget; \"policy\" is".to_string()),
+///     (2, "the same setting as \"budget-dollars\", which is used".to_string()),
+/// ]);
+/// ```
+pub fn attribute_slips(names: &[&str]) -> Vec<(usize, String)> {
+    let mut settings: Vec<Vec<String>> = widget_settings().map(|s| s.attribute_names()).collect();
+    settings.push(vec![THEME.attribute()]);
+    settings.push(vec![SYNC_URL.attribute.to_string()]);
+    slips(names, &settings, "not an attribute of this widget")
 }
 
 /// Why each of the address's parameters (`names`, in the address's order) that the widget
@@ -63,12 +63,18 @@ fn nearest<'n>(name: &str, names: &'n [String]) -> Option<&'n str> {
 pub fn address_slips(names: &[&str]) -> Vec<(usize, String)> {
     let mut settings: Vec<Vec<String>> = widget_settings().map(|s| s.address_names()).collect();
     settings.push(vec![THEME.key.to_string()]);
+    slips(names, &settings, "not a name of this widget")
+}
+
+/// The slips of `names` against `settings` (each setting's names, the one read first), a
+/// name of none said `not_ours` with the name meant; and each setting given again.
+fn slips(names: &[&str], settings: &[Vec<String>], not_ours: &str) -> Vec<(usize, String)> {
     let every: Vec<String> = settings.iter().flatten().cloned().collect();
     let mut said = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let Some(setting) = settings.iter().find(|names| names.iter().any(|n| n == name)) else {
             if let Some(meant) = nearest(name, &every) {
-                said.push((i, format!("not a name of this widget; \"{meant}\" is")));
+                said.push((i, format!("{not_ours}; \"{meant}\" is")));
             }
             continue;
         };
@@ -103,12 +109,19 @@ fn edits(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
 
+    /// Why attribute `name` alone is set aside.
+    fn slip(name: &str) -> Option<String> {
+        attribute_slips(&[name]).pop().map(|(_, problem)| problem)
+    }
+
     #[test]
     fn a_slip_of_one_or_two_letters_names_the_attribute_meant() {
         assert_eq!(slip("budget-dolars").as_deref(), Some("not an attribute of this widget; \"budget-dollars\" is"));
         assert_eq!(slip("them").as_deref(), Some("not an attribute of this widget; \"theme\" is"));
         assert_eq!(slip("syncurl").as_deref(), Some("not an attribute of this widget; \"sync-url\" is"));
         assert_eq!(slip("budget_dollars").as_deref(), Some("not an attribute of this widget; \"budget-dollars\" is"));
+        assert_eq!(slip("polcy").as_deref(), Some("not an attribute of this widget; \"policy\" is"));
+        assert_eq!(slip("perminute").as_deref(), Some("not an attribute of this widget; \"per-minute\" is"));
     }
 
     #[test]
@@ -119,7 +132,14 @@ mod tests {
         for s in widget_settings() {
             assert_eq!(slip(&s.attribute()), None, "{}", s.attribute());
         }
-        assert_eq!(slip("budget"), None, "an old name still reads");
+        assert_eq!(slip("budget"), None, "an old name alone still reads");
+    }
+
+    #[test]
+    fn an_old_attribute_beside_its_settings_attribute_is_said_whichever_comes_first() {
+        let said = attribute_slips(&["budget", "budget-dollars"]);
+        assert_eq!(said, [(0, "the same setting as \"budget-dollars\", which is used".to_string())]);
+        assert_eq!(attribute_slips(&["budget-dollars", "budget"])[0].0, 1);
     }
 
     #[test]

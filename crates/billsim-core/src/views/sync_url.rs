@@ -13,6 +13,10 @@ pub struct SyncUrl {
     /// The value that makes the whole address the widget's (a page of its own, as the
     /// iframe's): a name in it that is no setting is then said in the notice.
     pub whole: &'static str,
+    /// The values it takes: none (`sync-url`, or HTML's `sync-url="sync-url"`) or
+    /// [`SyncUrl::whole`]; another is said ([`SyncUrl::problem`]).
+    pub values: [&'static str; 3],
+    pub allowed: &'static str,
     /// Why a second widget with the attribute does not keep the address (the core's
     /// `ignoredNotice` says it as "Ignored the sync-url attribute: ...").
     pub taken: &'static str,
@@ -23,9 +27,28 @@ pub struct SyncUrl {
     pub chosen: &'static str,
 }
 
+impl SyncUrl {
+    /// Why the attribute's `value` is set aside, the address then left alone (`"false"`, as
+    /// an author writes to turn it off); `None` for a value it takes.
+    ///
+    /// ```
+    /// use billsim_core::views::sync_url::SYNC_URL;
+    /// assert_eq!(SYNC_URL.problem(""), None);
+    /// assert_eq!(SYNC_URL.problem("whole"), None);
+    /// assert_eq!(SYNC_URL.problem("false").as_deref(),
+    ///     Some("must be present with no value (sync-url), or \"whole\"; got \"false\""));
+    /// ```
+    pub fn problem(&self, value: &str) -> Option<String> {
+        (!self.values.contains(&value))
+            .then(|| format!("must be {}; got {}", self.allowed, crate::settings::shown(value)))
+    }
+}
+
 pub const SYNC_URL: SyncUrl = SyncUrl {
     attribute: "sync-url",
     whole: "whole",
+    values: ["", "sync-url", "whole"],
+    allowed: "present with no value (sync-url), or \"whole\"",
     taken: "another widget of this page keeps its settings in the address (one widget a page can), so this one's \
             are kept in the widget only",
     chosen: "this widget's lesson is its scenario attribute's; the address keeps its settings",
