@@ -236,8 +236,8 @@ impl Replay {
     /// `null` for the default ones), with the cohort `add` (one of `replayPage().addable`, or
     /// `""`) added, its calls without a logged cost priced from `prices` (a price table as
     /// `billsim replay --prices` reads it: its text, JSON or CSV, or its JSON as data; `null`
-    /// for the lessons' prices alone), then the policy file's prices: the view (`{ summary, notes, share, refusals,
-    /// spend, refusedUsers, bills, calls }`).
+    /// for the lessons' prices alone), then the policy file's prices: the view (`{ summary,
+    /// notes, share, refusals, spend, refusedUsers, bills, calls }`).
     #[wasm_bindgen(unchecked_return_type = "ReplayView")]
     pub fn run(&mut self, policies: JsValue, add: JsValue, prices: JsValue) -> Result<JsValue, Thrown> {
         // A table's text, or its JSON as data (as the policies may be).
