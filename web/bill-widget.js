@@ -649,8 +649,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       }
       return;
     }
-    Object.assign(this.#state, read);
     if (done) this.#beforeTyping = null;
+    // Left (change) after it was typed in (input), a field has nothing new: drawn again, it
+    // told the page of one change twice (bill-widget-change).
+    if (Object.keys(read).every((key) => Object.is(read[key], this.#state[key]))) return;
+    Object.assign(this.#state, read);
     this.#render();
   }
 

@@ -121,6 +121,26 @@ test("every scenario's widget tells the document of its change with the same fie
   }
 });
 
+test("a field typed in and then left tells the document of its change once", async () => {
+  const { page, context } = await open(env, "");
+  try {
+    const w = page.locator("bill-widget");
+    await w.locator(".summary").filter({ hasText: /\S/ }).waitFor();
+    await w.getByRole("button", { name: "More settings" }).click();
+    await page.evaluate(() => {
+      window.told = [];
+      document.addEventListener("bill-widget-change", (e) => window.told.push(e.detail.settings.perMinute));
+    });
+    const field = w.locator("form [name=perMinute]");
+    await field.fill("7");
+    await field.press("Tab");
+    await page.waitForTimeout(300);
+    assert.deepEqual(await page.evaluate(() => window.told), [7], "typed (input), then left (change): one change");
+  } finally {
+    await context.close();
+  }
+});
+
 /** The wasm files the page at `path` fetched until its widget had drawn (a fresh context: no cache). */
 async function wasmFetched(path) {
   const { page, context, log } = await open(env, path);
