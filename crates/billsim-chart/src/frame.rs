@@ -28,8 +28,13 @@ impl Frame {
         let (w, h) = area.dim_in_pixel();
         let w = w as i32;
         let font = font_for(w, theme);
-        Ok(Frame { w, h: h as i32, pad: theme.px(6) as i32, font, line_h: font as i32 + theme.px(6) as i32 })
+        Ok(Frame { w, h: h as i32, pad: pad(theme), font, line_h: font as i32 + theme.px(6) as i32 })
     }
+}
+
+/// The padding inside each edge of a chart (a layout made before its frame uses it too).
+pub(crate) fn pad(theme: &Theme) -> i32 {
+    theme.px(6) as i32
 }
 
 /// The text size for a canvas `w` device pixels wide: 13 CSS pixels on a wide one down to

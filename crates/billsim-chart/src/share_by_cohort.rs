@@ -4,7 +4,7 @@
 //! in a key above the bars, and its segment carries its name and share where it fits, so
 //! colour is never the only cue.
 
-use crate::frame::{font_for, sans, Frame};
+use crate::frame::{font_for, pad, sans, Frame};
 use crate::key::{amount_line, draw_key, key_lines, swatch, Entry, Swatch, LARGEST};
 use crate::pixels::{edges_on, painted, scaled, text_width};
 use crate::rows::{draw_amount, draw_refused, fit, strip, words_end, BarEnds, Fit};
@@ -106,7 +106,7 @@ pub fn draw_share_by_cohort<DB: DrawingBackend>(
 
 /// The rows of `view` laid out on a canvas `w` by `h` under the key of `entries`.
 fn layout(view: &CohortView, entries: &[Entry], selected: &str, (w, h): (i32, i32), theme: &Theme) -> Fit {
-    let pad = theme.px(6) as i32;
+    let pad = pad(theme);
     let texts = |name: fn(&Bar) -> &str| -> Vec<(String, String)> {
         let head = |b: &Bar| if b.policy == selected { format!("▶ {}", name(b)) } else { name(b).to_string() };
         view.bars.iter().map(|b| (head(b), b.note.clone())).collect()

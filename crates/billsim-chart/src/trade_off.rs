@@ -5,7 +5,7 @@
 //! placed near it where it covers no other label and no other point. Every word and amount
 //! comes from the core's [`TradeOff`]; this only places them.
 
-use crate::frame::{text_at, Frame};
+use crate::frame::{pad, text_at, Frame};
 use crate::markers::{draw_marker, SHAPES};
 use crate::notes::{away, Align, MeasuresWords, Notes, KEEP_LINES_CLEAR};
 use crate::pixels::{scaled, text_width, wrap};
@@ -28,7 +28,7 @@ pub(crate) struct Plot {
 
 impl Plot {
     fn of(view: &TradeOff, (w, h): (i32, i32), font: u32, theme: &Theme) -> Plot {
-        let pad = theme.px(6) as i32;
+        let pad = pad(theme);
         let line_h = font as i32 + theme.px(6) as i32;
         let label_w = view.money_ticks.iter().map(|t| text_width(&t.label, font)).max().unwrap_or(0);
         // Room for half the last count's label past the axis's end.
