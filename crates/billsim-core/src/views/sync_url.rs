@@ -14,8 +14,11 @@ pub struct SyncUrl {
     /// iframe's): a name in it that is no setting is then said in the notice.
     pub whole: &'static str,
     /// The values it takes: none (`sync-url`, or HTML's `sync-url="sync-url"`) or
-    /// [`SyncUrl::whole`]; another is said ([`SyncUrl::problem`]).
+    /// [`SyncUrl::whole`]; another is said ([`SyncUrl::problem`], which the page asks:
+    /// not sent with the table).
+    #[serde(skip)]
     pub values: [&'static str; 3],
+    #[serde(skip)]
     pub allowed: &'static str,
     /// Why a second widget with the attribute does not keep the address (the core's
     /// `ignoredNotice` says it as "Ignored the sync-url attribute: ...").
