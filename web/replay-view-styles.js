@@ -7,6 +7,9 @@
 import { buttonStyles, sheetOnFirstUse } from "./markup.js";
 import { tableCards } from "./table-cells.js";
 
+/** A phone's page: its tables are cards (tableCards), its framed policy a select. */
+export const PHONE = "(max-width: 30rem)";
+
 const css = String.raw`
 :host {
   all: initial;
@@ -108,7 +111,7 @@ tr.group span { position: sticky; left: 0.5rem; display: inline-block; max-width
 /* A phone shows the framed policy as one select in place of a block of buttons (a lesson's
    six long names took 430 px above its chart). */
 .frame .compact { display: none; }
-@media (max-width: 30rem) {
+@media ${PHONE} {
   /* A table's rows are cards there, which never scroll sideways: no edge's shadow. */
   [role="region"] { background: none; }
   .time-chart { height: 22rem; }

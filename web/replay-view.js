@@ -6,7 +6,7 @@
 // sizes the canvases. The file never leaves the page.
 import { cell, fillTable } from "./table-cells.js";
 import { choiceButtons, choiceSelect, escape, options } from "./markup.js";
-import { replayViewSheet } from "./replay-view-styles.js";
+import { PHONE, replayViewSheet } from "./replay-view-styles.js";
 import init, {
   drawReplayOverTime, drawReplayShare, replayAddress, replayLessonLog, replayPage, replayPoliciesText, replayPolicyLegend,
   replayShareHeight, replayTiersText,
@@ -14,8 +14,6 @@ import init, {
 
 const workerUrl = new URL("./replay-worker.js", import.meta.url);
 let page = null;
-// A phone's page, as replay-view-styles.js's @media says it: its tables are cards (tableCards).
-const PHONE = "(max-width: 30rem)";
 
 // The results: who was refused most comes right under the bill's bars, as what a reader
 // asks first of their own traffic; the tables by reason and the spend over time follow.
