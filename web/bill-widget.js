@@ -254,7 +254,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   // Read when the element is defined, which is after the table has loaded.
   static get observedAttributes() {
-    return schema === null ? [] : [...schema.settings.flatMap((s) => namesOf(s, "attribute")), schema.theme.attribute];
+    return schema === null ? [] : [...schema.settings.flatMap((s) => namesOf(s, "attribute")), schema.theme.attribute, schema.syncUrl.attribute];
   }
 
   #state = { ...schema?.defaults };
@@ -356,6 +356,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     document.addEventListener("transitionend", (e) => {
       if (e.propertyName.startsWith("background") && e.target.contains?.(this)) this.#draw();
     }, { capture: true, signal: connection.signal });
+    // The element's attributes as the page sets them (observedAttributes are only those the
+    // widget reads): a slip of a name set or removed after load is said or unsaid, as at
+    // load. The data- attributes are the widget's own state (data-dark) or the page's.
+    const ownAttributes = new MutationObserver((records) => {
+      if (this.#loaded && records.some((r) => !r.attributeName.startsWith("data-")) && this.#saySlips()) this.#showNotice();
+    });
+    ownAttributes.observe(this, { attributes: true });
+    connection.signal.addEventListener("abort", () => ownAttributes.disconnect());
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
     this.#resize.observe(this);
     this.#watchScrollers(this.#root);
@@ -369,7 +377,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // Nothing outside the element may keep it: the colour-scheme listener goes, the resize
   // observer stops, and a pending days check is cancelled (the next connection redoes it).
   disconnectedCallback() {
-    if (addressKeeper === this) addressKeeper = null;
+    if (addressKeeper === this) BillWidget.#handOverAddress();
     this.#connection?.abort();
     this.#resize.disconnect();
     this.#scrollers.disconnect();
@@ -385,6 +393,18 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // page's "back to the lesson's policy" button sets the attribute it started with).
   attributeChangedCallback(name, _old, text) {
     if (!this.#loaded) return;
+    if (name === schema.syncUrl.attribute) {
+      // Taken from then on (the address written, not read: the reader's choices since load
+      // stay), or given up: the address stays as it was, and the notices of what it said go.
+      if (!this.#syncsUrl()) {
+        for (const id of this.#problems.keys()) if (id.startsWith("address")) this.#problems.delete(id);
+        if (addressKeeper === this) BillWidget.#handOverAddress();
+      }
+      this.#sayKeeping();
+      this.#showNotice();
+      if (this.#drawn) this.#keepAddress();
+      return;
+    }
     if (name === schema.theme.attribute) {
       this.#problems.delete(`address ${schema.theme.key}`);
       this.#readTheme(text ?? schema.theme.default, "attribute");
@@ -437,10 +457,26 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
     return addressKeeper === this;
   }
+  // The keeper left the page or stopped asking. After the script that did it (a widget
+  // moved is back in the page by then), each loaded widget that asks says again whether it
+  // keeps the address, and the one that now does writes what it shows.
+  static #handOverAddress() {
+    addressKeeper = null;
+    queueMicrotask(() => {
+      for (const widget of document.querySelectorAll(`bill-widget[${schema.syncUrl.attribute}]`)) {
+        if (!(#loaded in widget) || !widget.#loaded) continue;
+        widget.#sayKeeping();
+        widget.#showNotice();
+        if (widget.#drawn) widget.#keepAddress();
+      }
+    });
+  }
   // The address says this widget's settings, where it keeps them.
   #keepAddress() {
     if (!this.#syncsUrl()) return;
-    history.replaceState(history.state, "", toQuery(schema, this.#widget(), this.#state, location.search) + location.hash);
+    const { key } = schema.theme;
+    const dropped = this.#problems.has(`address ${key}`) ? [key] : [];
+    history.replaceState(history.state, "", toQuery(schema, this.#widget(), this.#state, location.search, dropped) + location.hash);
   }
   // A setting's attribute as given, under its one name or an old one.
   #attribute(setting) { return given(setting, "attribute", (n) => this.getAttribute(n)); }
@@ -456,22 +492,16 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const scenario = this.#scenario();
     return this.#shown().settings?.(this.#state, scenario) ?? pick(this.#state, scenario.settings);
   }
-  // The form's settings: the widget's own.
-  #fields() { return formSettings().filter((s) => this.#widget().settings.includes(s.key)); }
+  // The form's settings: those of the widget whose controls are shown (#showWidget).
+  #fields() { return formSettings().filter((s) => this.#buttonsOf?.settings.includes(s.key)); }
 
   // Attributes first, then (with sync-url) the address; bad values are reported and skipped.
   #load() {
     this.#loaded = true;
     let { settings, problems } = readSettings(schema, (s) => this.#attribute(s), "attribute");
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
-    for (const [name, sentence] of slippedAttributes(this.getAttributeNames())) this.#problems.set(`slip ${name}`, sentence);
-    const sync = this.getAttribute(schema.syncUrl.attribute);
-    const problem = sync === null ? null : syncUrlProblem(sync);
-    if (problem !== null) {
-      this.#problems.set(schema.syncUrl.attribute, ignored(schema.syncUrl, "attribute", problem, null));
-    } else if (sync !== null && !this.#syncsUrl()) {
-      this.#problems.set(schema.syncUrl.attribute, ignored(schema.syncUrl, "attribute", schema.syncUrl.taken, null));
-    }
+    this.#saySlips();
+    this.#sayKeeping();
     if (this.#syncsUrl()) {
       const params = new URLSearchParams(location.search);
       // A lesson chosen by the attribute is not the address's to change (schema.syncUrl.chosen).
@@ -500,6 +530,31 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (this.#syncsUrl()) this.#readTheme(new URLSearchParams(location.search).get(schema.theme.key), "address");
     this.#showNotice();
     this.#syncForm();
+  }
+
+  // The notices of the element's attributes meant for the widget that it does not read;
+  // says whether they changed.
+  #saySlips() {
+    const slips = new Map([...slippedAttributes(this.getAttributeNames())].map(([name, sentence]) => [`slip ${name}`, sentence]));
+    const said = [...this.#problems].filter(([id]) => id.startsWith("slip "));
+    if (said.length === slips.size && said.every(([id, sentence]) => slips.get(id) === sentence)) return false;
+    for (const [id] of said) this.#problems.delete(id);
+    for (const [id, sentence] of slips) this.#problems.set(id, sentence);
+    return true;
+  }
+
+  // The notice of a sync-url the widget does not follow: a value it does not take, or the
+  // address kept by another widget of the page.
+  #sayKeeping() {
+    const { syncUrl } = schema;
+    const sync = this.getAttribute(syncUrl.attribute);
+    const problem = sync === null ? null : syncUrlProblem(sync);
+    this.#problems.delete(syncUrl.attribute);
+    if (problem !== null) {
+      this.#problems.set(syncUrl.attribute, ignored(syncUrl, "attribute", problem, null));
+    } else if (sync !== null && !this.#syncsUrl()) {
+      this.#problems.set(syncUrl.attribute, ignored(syncUrl, "attribute", syncUrl.taken, null));
+    }
   }
 
   // The theme's text (null: not given), read by the core; a bad one keeps the one before
@@ -660,7 +715,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // The form shows the state (after load, or an attribute's change): nothing in it is bad.
   #syncForm() {
     this.#beforeTyping = null;
-    this.#showWidget(this.#widget());
     const form = this.#q("form");
     for (const { key } of this.#fields()) {
       form.elements[key].value = String(this.#state[key]);
@@ -846,18 +900,31 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (this.#coreFor !== name) {
       this.#coreFor = name;
       this.#core = null;
+      // The controls shown are the last lesson's until its module is there, when they and
+      // the chart switch together: none of them can be used meanwhile.
+      this.#busy(true);
       lessonModule(name).then((core) => {
         if (this.#coreFor !== name) return;
         this.#core = core;
+        this.#busy(false);
         // Switched back from a lesson whose module failed: that failure is not this one's.
         this.toggleAttribute("data-failed", false);
         this.#q(".failure").textContent = "";
         if (this.isConnected) this.#render();
       }, (e) => {
-        if (this.#coreFor === name) this.#fail(e);
+        if (this.#coreFor !== name) return;
+        this.#busy(false); // its fallback (the page's own children) can be used
+        this.#fail(e);
       });
     }
     return false;
+  }
+
+  #busy(busy) {
+    const section = this.#q(".bw");
+    section.inert = busy;
+    if (busy) section.setAttribute("aria-busy", "true");
+    else section.removeAttribute("aria-busy");
   }
 
   // What the core's view export `make` gives for `args`: kept, and given again while the

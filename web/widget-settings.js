@@ -136,9 +136,10 @@ export function readSettings(schema, source, from, base = schema.defaults) {
 /** The address's query string for `settings` of `widget`: every setting of the widget, so
  *  a copied address reproduces the same view exactly (the widget itself only when it is
  *  not the default one, so lesson 000's address stays as it was), after the host page's
- *  own parameters of `search` (kept as they were written). */
-export function toQuery(schema, widget, settings, search = "") {
-  const ours = new Set(schema.settings.flatMap((s) => namesOf(s, "address")));
+ *  own parameters of `search` (kept as they were written), but for the names of `dropped`
+ *  (a theme the widget set aside goes, as a bad setting's value does). */
+export function toQuery(schema, widget, settings, search = "", dropped = []) {
+  const ours = new Set([...schema.settings.flatMap((s) => namesOf(s, "address")), ...dropped]);
   const theirs = search.replace(/^\?/, "").split("&").filter((part) => {
     if (part === "") return false;
     const [name] = new URLSearchParams(part).keys();

@@ -169,6 +169,19 @@ test("a setting of another widget is said to change nothing, and the view of ano
   });
 });
 
+test("a notice stays while the reader changes nothing: a theme, a class or a slip set after load leaves it", async () => {
+  const { page } = await load(env, "examples/free-tier.html");
+  await ready(page);
+  const c = CASES.find((c) => c.attributes.view === "day");
+  // With a slip at load too: the notices are all said once the settings are read.
+  await added(page, c.scenario, { ...c.attributes, "sed": "3" });
+  for (const attributes of [{ theme: "dark" }, { class: "lesson" }, { "per-minut": "3" }]) {
+    await setAttributes(page, attributes);
+    const { notice } = await shown(page);
+    assert.ok(notice.startsWith(c.notice), `after ${JSON.stringify(attributes)}: ${notice}`);
+  }
+});
+
 // The address said an old name beside its setting's; the attributes used one in silence.
 test("an old attribute beside its setting's attribute is said, the setting's attribute used", async () => {
   const { page } = await load(env, "examples/free-tier.html");

@@ -168,7 +168,7 @@ test("a widget whose address names its scenario (the iframe's page, sync-url) fe
   }
 });
 
-test("a widget switched to another lesson keeps its last view until that lesson's module is there, then draws it", async () => {
+test("a widget switched to another lesson keeps its last view and buttons, unusable, until that lesson's module is there, then draws it", async () => {
   const { page, context, log } = await open(env, "");
   try {
     await ready(page);
@@ -181,13 +181,23 @@ test("a widget switched to another lesson keeps its last view until that lesson'
     const changed = page.evaluate(() => new Promise((resolve) => {
       document.addEventListener("bill-widget-change", (e) => resolve(e.detail.scenario), { once: true });
     }));
+    const controls = () => widget.evaluate((el) => ({
+      views: [...el.shadowRoot.querySelectorAll("[data-view]")].map((b) => b.textContent),
+      usable: !el.shadowRoot.querySelector(".bw").inert,
+      busy: el.shadowRoot.querySelector(".bw").getAttribute("aria-busy"),
+    }));
+    const toyDay = await controls();
     await widget.evaluate((el) => el.setAttribute("scenario", "freeTier"));
     await page.waitForTimeout(300);
     assert.equal(await widget.locator(".summary").textContent(), before, "the toy day's sentence stays while the module loads");
     assert.equal(await widget.locator(".error").textContent(), "", "no error while the module loads");
+    assert.deepEqual(await controls(), { ...toyDay, usable: false, busy: "true" }, "its buttons stay the toy day's, and cannot be used");
     release();
     assert.equal(await changed, "freeTier", "the widget draws the free tier once its module is there");
     assert.notEqual(await widget.locator(".summary").textContent(), before, "the sentence is the free tier's");
+    const freeTier = await controls();
+    assert.notDeepEqual(freeTier.views, toyDay.views, "its buttons are the free tier's with its chart");
+    assert.deepEqual([freeTier.usable, freeTier.busy], [true, null], "and can be used");
     // The standalone page preloads lesson 000's module, which the browser may list twice.
     const wasm = [...new Set(log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname))];
     assert.deepEqual(wasm, ["/pkg-toy-day/billsim_wasm_bg.wasm", "/pkg-free-tier/billsim_wasm_bg.wasm"], `fetched ${wasm.join(", ")}`);

@@ -132,6 +132,19 @@ test("a widget's attributes changed after it loaded are followed, and a bad one 
   assert.deepEqual(log.errors, []);
 });
 
+test("a slipped attribute name set after load is said, and unsaid once removed", async () => {
+  const { page, log } = await load(env, "examples/two-widgets.html");
+  await ready(page, "#first");
+  const notice = () => view(page, "#first").then((v) => v.notice);
+  await page.locator("#first").evaluate((el) => el.setAttribute("per-minut", "3"));
+  await page.waitForFunction(() => !document.querySelector("#first").shadowRoot.querySelector(".notice").hidden);
+  assert.equal(await notice(), 'Ignored the per-minut attribute: not an attribute of this widget; "per-minute" is.');
+  await page.locator("#first").evaluate((el) => { el.removeAttribute("per-minut"); el.setAttribute("class", "lesson"); });
+  await page.waitForFunction(() => document.querySelector("#first").shadowRoot.querySelector(".notice").hidden);
+  assert.equal(await notice(), "", "the page's own attribute (class) is not said");
+  assert.deepEqual(log.errors, []);
+});
+
 test("an attribute changed while the widget is out of the page is shown when it comes back", async () => {
   const { page, log } = await load(env, "examples/two-widgets.html");
   await ready(page, "#first");

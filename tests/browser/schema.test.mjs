@@ -81,6 +81,7 @@ test("the view buttons are the table's views, the policy buttons are toyDay's, a
   const shown = table.scenarios.filter((s) => table.views.some((v) => v.scenario === s.name));
   const ofNone = (key) => !table.scenarios.some((s) => s.settings.includes(key));
   const own = table.settings.filter((s) => ofNone(s.key) || shown.some((c) => c.settings.includes(s.key)));
-  // Each setting's one attribute, then the old names an attribute can spell (still read), and the theme.
-  assert.deepEqual(observed, [...own.flatMap((s) => s.attributeNames), table.theme.attribute], "the settings' attributes, and the theme");
+  // Each setting's one attribute, then the old names an attribute can spell (still read), the theme and sync-url.
+  assert.deepEqual(observed, [...own.flatMap((s) => s.attributeNames), table.theme.attribute, table.syncUrl.attribute],
+    "the settings' attributes, the theme and sync-url");
 });

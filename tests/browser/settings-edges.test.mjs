@@ -153,6 +153,45 @@ test("of two sync-url widgets on a page only the first keeps the address, and th
   }
 });
 
+test("when the widget keeping the address is removed, the next sync-url widget takes it, writes what it shows and says nothing", async () => {
+  const html = sitePage("Two sync-url widgets",
+    `<bill-widget id="a" sync-url></bill-widget><bill-widget id="b" sync-url scenario="hackathon"></bill-widget>`);
+  const { page, context, log } = await pageOf(env, "two-sync-removed.html?policy=noLimit", html, { width: 1000, height: 3000 });
+  try {
+    await ready(page, "#a");
+    await ready(page, "#b");
+    assert.match((await view(page, "#b")).notice, /another widget of this page keeps its settings in the address/);
+    await page.evaluate(() => document.querySelector("#a").remove());
+    await page.waitForURL(/scenario=hackathon/);
+    assert.equal(new URL(page.url()).searchParams.get("policy"), null, `the first's settings went with it: ${page.url()}`);
+    assert.equal((await view(page, "#b")).notice, "", "its notice went");
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("sync-url set after load takes the address, writing what the widget shows; removed, it gives the address up", async () => {
+  const html = sitePage("A widget given sync-url later", `<bill-widget id="a" policy="dailyBudget"></bill-widget>`);
+  const { page, context, log } = await pageOf(env, "sync-later.html?policy=noLimit", html);
+  try {
+    await ready(page, "#a");
+    const a = page.locator("#a");
+    await a.evaluate((el) => el.setAttribute("sync-url", ""));
+    await page.waitForURL(/policy=dailyBudget/);
+    assert.deepEqual((await view(page, "#a")).pressed, ["dailyBudget"], "the reader's view stays: the address is written, not read");
+    await a.evaluate((el) => el.removeAttribute("sync-url"));
+    await a.getByRole("button", { name: "No limit" }).click();
+    assert.deepEqual((await view(page, "#a")).pressed, ["noLimit"]);
+    assert.equal(new URL(page.url()).searchParams.get("policy"), "dailyBudget", `the address is left as it was: ${page.url()}`);
+    await a.evaluate((el) => el.setAttribute("sync-url", "false"));
+    assert.match((await view(page, "#a")).notice, /^Ignored the sync-url attribute: must be present with no value/);
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the first sync-url widget of the page keeps the address though the browser loads the second first", async () => {
   const html = sitePage("Two sync-url widgets, far apart",
     `<bill-widget id="a" sync-url></bill-widget><div style="height: 5000px"></div><bill-widget id="b" sync-url scenario="freeTier"></bill-widget>`);

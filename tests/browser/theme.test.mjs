@@ -2,7 +2,7 @@
 // reader's system alone: a light lesson page never gets a black widget.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start, load, ready } from "./harness.mjs";
+import { start, load, open, ready, view } from "./harness.mjs";
 
 let env;
 before(async () => { env = await start(); });
@@ -128,5 +128,22 @@ test("the iframe takes theme= in its address, and a bad one is said in the widge
     const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     assert.equal(body, dark ? "rgb(18, 20, 24)" : "rgb(255, 255, 255)", `embed.html${query}: the frame's page is the widget's colour`);
     assert.deepEqual(log.errors, []);
+  }
+});
+
+test("a theme the address gives that the widget sets aside goes from the address it writes, so a reload says nothing", async () => {
+  const { page, context, log } = await open(env, "examples/toy-day.html?theme=sepia&seed=3");
+  try {
+    await ready(page);
+    assert.match((await view(page)).notice, /^Ignored theme in the address/);
+    await page.locator("bill-widget").getByRole("button", { name: "Another day" }).click();
+    await page.waitForURL((url) => url.searchParams.get("seed") !== "3");
+    assert.equal(new URL(page.url()).searchParams.get("theme"), null, page.url());
+    await page.reload();
+    await ready(page);
+    assert.equal((await view(page)).notice, "", `after a reload of ${page.url()}`);
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
   }
 });
