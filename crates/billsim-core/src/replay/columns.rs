@@ -25,10 +25,10 @@ pub struct Spec {
     /// `model` column empty (its API names the column `request_model`), and the model is
     /// then only in `request_body`.
     pub inside: &'static [(Field, &'static str, &'static str)],
-    /// A column (normalized) that must hold this value for a row to be a call, and what a
-    /// row that holds another is: Langfuse's CSV export has every observation, and only
-    /// its `GENERATION`s are model calls.
-    pub only: Option<(&'static str, &'static str, NotACall)>,
+    /// A column (normalized) that must hold one of these values for a row to be a call, and
+    /// what a row that holds another is: Langfuse's CSV export has every observation, and
+    /// only its `GENERATION`s and `EMBEDDING`s are model calls.
+    pub only: Option<(&'static str, &'static [&'static str], NotACall)>,
     /// Fields read at a path into a record's objects (`metadata.additional_usage_values.
     /// cache_read_input_tokens`, as `--per` names a field) when their own names are empty.
     pub paths: &'static [(Field, &'static str)],

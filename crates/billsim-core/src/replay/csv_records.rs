@@ -1,6 +1,7 @@
 //! CSV records read one at a time from a stream, as RFC 4180 writes them: fields split by
 //! commas, a field in double quotes may hold commas, line breaks and doubled quotes (`""`),
-//! records end at LF or CRLF, empty lines are skipped. A quote inside an unquoted field is
+//! records end at LF or CRLF, empty lines are skipped, and so are lines of empty fields
+//! (`,,,,`: a spreadsheet's rows under its data). A quote inside an unquoted field is
 //! kept as text, as the `csv` crate keeps it.
 //!
 //! The rule for a stray quote. A quoted value may run over several lines (Helicone's
@@ -69,7 +70,9 @@ impl<R: BufRead> Records<R> {
         let first = loop {
             match self.next_line()? {
                 None => return Ok(None),
-                Some(line) if !self.buf.iter().all(|&b| b == b'\r' || b == b'\n') => break line,
+                Some(line) if !self.buf.iter().all(|&b| matches!(b, b'\r' | b'\n' | b',' | b' ' | b'\t')) => {
+                    break line
+                }
                 Some(_) => {}
             }
         };

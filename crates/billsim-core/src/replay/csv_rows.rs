@@ -200,7 +200,7 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
     // The column a row's kind is in, the kind that is a call, and what the others are.
     let only = spec
         .only
-        .and_then(|(column, value, other)| names.iter().position(|(n, _)| n == column).map(|i| (i, value, other)));
+        .and_then(|(column, values, other)| names.iter().position(|(n, _)| n == column).map(|i| (i, values, other)));
     // A field every call needs whose every column is past a row's end: a writer may leave
     // off empty fields at the end, so a short row is read, but one cut short of a needed
     // field says it was cut, not only that the field is missing.
@@ -212,7 +212,9 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
         let cut = if record.len() < header.len() { cut_short(&record) } else { None };
         match read {
             Ok(line) => match (only, cut) {
-                (Some((i, value, other)), _) if record.get(i).is_some_and(|v| v != value.as_bytes()) => {
+                (Some((i, values, other)), _)
+                    if record.get(i).is_some_and(|v| !values.iter().any(|c| v == c.as_bytes())) =>
+                {
                     builder.not_a_call(other)
                 }
                 (_, Some(field)) => builder.bad_row(

@@ -1,6 +1,6 @@
 //! Langfuse observations (the public API's `GET /api/public/observations` answer, its
-//! `"data"` list, or JSON lines of observations): only those of type `GENERATION` are
-//! model calls. Fields as Langfuse's `ObservationsView` names them: `startTime`,
+//! `"data"` list, or JSON lines of observations): only those of type `GENERATION` or
+//! `EMBEDDING` (which its SDKs give a model, usage and cost too) are model calls. Fields as Langfuse's `ObservationsView` names them: `startTime`,
 //! `endTime`, `userId`, `model` or `providedModelName`; `usageDetails` (every key with
 //! "input" in it counts as input, with "output" as output; the older `usage.input` /
 //! `usage.output` or `promptTokens` / `completionTokens` otherwise); `totalCost`, or
@@ -128,13 +128,18 @@ impl Row for Observation<'_> {
             Field::Request => self.text(&["traceId"]),
             // `ERROR`: a failed call.
             Field::Level => self.text(&["level"]),
+            // `EMBEDDING`: a call with no output.
+            Field::CallType => self.text(&["type"]),
             _ => Ok(None),
         }
     }
 }
 
 /// What an observation that is not a generation is.
-const NOT_A_GENERATION: NotACall = ("observation not of type GENERATION", "observations not of type GENERATION");
+const NOT_A_CALL: NotACall =
+    ("observation not of type GENERATION or EMBEDDING", "observations not of type GENERATION or EMBEDDING");
+/// The types of observation that are model calls.
+const CALLS: &[&str] = &["GENERATION", "EMBEDDING"];
 
 /// Langfuse's CSV export of observations (its batch export, `transformStreamToCsv`): the
 /// observations' fields as columns, every cell quoted, objects as JSON and dates as JSON
@@ -152,10 +157,11 @@ pub const CSV_SPEC: Spec = Spec {
         (Field::CostDollars, &["totalcost"]),
         (Field::Request, &["traceid"]),
         (Field::Level, &["level"]),
+        (Field::CallType, &["type"]),
     ],
     aliases: false,
     inside: &[],
-    only: Some(("type", "GENERATION", NOT_A_GENERATION)),
+    only: Some(("type", CALLS, NOT_A_CALL)),
     paths: &[],
 };
 
@@ -177,13 +183,15 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         }
     };
     match kind.as_deref() {
-        Some("GENERATION") => {
+        Some(kind) if CALLS.contains(&kind) => {
             let enclosing = builder.enclosing.clone();
             let trace = enclosing.as_deref().and_then(|t| serde_json::from_str::<Entries<'_>>(t).ok());
             builder.row(line, &Observation { entries: &entries, trace: trace.as_ref() })
         }
-        Some(_) => builder.not_a_call(NOT_A_GENERATION),
-        None => builder.bad_row(line, "type: must be \"GENERATION\" for a model call; got nothing".into()),
+        Some(_) => builder.not_a_call(NOT_A_CALL),
+        None => {
+            builder.bad_row(line, "type: must be \"GENERATION\" or \"EMBEDDING\" for a model call; got nothing".into())
+        }
     }
     Ok(())
 }

@@ -7,7 +7,10 @@
 //! `end_user`, else `user`, else `api_key`; calls of one `trace_id` (the payload's) or
 //! `session_id` are one request.
 //! Its logging payload (`StandardLoggingPayload`, what its S3 and GCS loggers write) has
-//! the same `startTime`, `model`, token and `end_user` names, and its cost as `response_cost`.
+//! the same `startTime`, `model`, token and `end_user` names, and its cost as `response_cost`;
+//! its user and key are in its `metadata`, where the proxy takes them from to write the
+//! spend log (`get_logging_payload`: the end user, else `user_api_key_end_user_id`; the
+//! user `user_api_key_user_id`; the key `user_api_key_hash`).
 
 use crate::replay::columns::Spec;
 use crate::replay::log::Field;
@@ -39,7 +42,10 @@ pub const SPEC: Spec = Spec {
     // `metadata.additional_usage_values` (Anthropic's `cache_read_input_tokens`, OpenAI's
     // `prompt_tokens_details.cached_tokens`), of the `prompt_tokens`.
     paths: &[
-        // The logging payload's team, as its metadata names it.
+        // The logging payload's user, key and team, as its metadata names them.
+        (Field::User, "metadata.user_api_key_end_user_id"),
+        (Field::User, "metadata.user_api_key_user_id"),
+        (Field::Key, "metadata.user_api_key_hash"),
         (Field::Team, "metadata.user_api_key_team_id"),
         (Field::KeyAlias, "metadata.user_api_key_alias"),
         (Field::CachedInput, "metadata.additional_usage_values.cache_read_input_tokens"),

@@ -254,7 +254,13 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
         // Helicone's start time, which no other format reads: its other names
         // (`response_id`, `request_user_id`) may be extra keys of a generic log.
         Format::Helicone
-    } else if has("startTime") && has("prompt_tokens") && has("completion_tokens") {
+    } else if has("startTime")
+        && has("prompt_tokens")
+        && has("completion_tokens")
+        && (has("spend") || has("response_cost"))
+    {
+        // Its cost's names too, as a CSV's header needs `spend`: a generic log may use its
+        // other names (`startTime`, `prompt_tokens`) with a `cost` the LiteLLM reader skips.
         Format::LiteLlm
     } else {
         Format::Generic

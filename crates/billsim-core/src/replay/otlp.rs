@@ -1,5 +1,7 @@
 //! OpenTelemetry GenAI spans in OTLP/JSON, as the Collector's file exporter writes them:
-//! one `{"resourceSpans": [...]}` export a line (or one such document). Each span with
+//! one `{"resourceSpans": [...]}` export a line (or one such document), or one span a line
+//! (a span's own object, with no resource: a line with a `startTimeUnixNano` and no
+//! `resourceSpans`, as exporters of spans one by one write them). Each span with
 //! token counts is a call. Names from the OTLP JSON encoding (`startTimeUnixNano`,
 //! `endTimeUnixNano` as integers written as strings, attributes as `{"key", "value":
 //! {"stringValue" | "intValue" | "doubleValue"}}`) and from the GenAI semantic
@@ -25,8 +27,9 @@ use std::borrow::Cow;
 
 #[derive(Deserialize)]
 struct Export<'a> {
+    /// None: the line is no export (a span alone, or not OTLP).
     #[serde(rename = "resourceSpans", borrow, default)]
-    resource_spans: Vec<ResourceSpans<'a>>,
+    resource_spans: Option<Vec<ResourceSpans<'a>>>,
 }
 
 #[derive(Deserialize)]
@@ -233,8 +236,21 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             return Ok(());
         }
     };
+    let resource_spans = match export.resource_spans {
+        Some(all) => all,
+        None => match serde_json::from_str::<Span<'_>>(raw.get()) {
+            Ok(span) if span.start.is_some() => {
+                vec![ResourceSpans { resource: None, scope_spans: vec![ScopeSpans { spans: vec![span] }] }]
+            }
+            _ => {
+                let problem = "not an OTLP export of spans: no \"resourceSpans\", nor a span's \"startTimeUnixNano\"";
+                builder.bad_row(line, problem.into());
+                return Ok(());
+            }
+        },
+    };
     let rows = || {
-        export.resource_spans.iter().flat_map(|rs| {
+        resource_spans.iter().flat_map(|rs| {
             let resource = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
             rs.scope_spans.iter().flat_map(|s| &s.spans).map(move |span| SpanRow { span, resource })
         })

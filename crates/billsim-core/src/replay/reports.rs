@@ -80,12 +80,83 @@ pub(crate) fn refuse_record(entries: &Entries<'_>) -> Result<(), ReplayError> {
     }
 }
 
-/// Refuses JSON text (a file's head) in which a report's keys are found.
+/// Refuses JSON text (a file's head, perhaps cut short) in which one object's own keys are
+/// a report's. Keys of different objects are not: a Langfuse span's output of `results`,
+/// each with a `start_time`, is no OpenAI bucket.
 pub(crate) fn refuse_json(text: &str) -> Result<(), ReplayError> {
-    match report(&|key| text.contains(&format!("\"{key}\""))) {
-        Some(r) => Err(refused(r)),
-        None => Ok(()),
+    let amount = text.contains("\"amount\"");
+    for object in objects(text) {
+        let has = |key: &str| match key {
+            "amount" => amount,
+            "bucket" => object.bucket,
+            key => object.keys.contains(&key),
+        };
+        if let Some(r) = report(&has) {
+            return Err(refused(r));
+        }
     }
+    Ok(())
+}
+
+/// An object of JSON text: its own keys (as written), and whether its `object` is "bucket".
+#[derive(Default)]
+struct Object<'a> {
+    keys: Vec<&'a str>,
+    bucket: bool,
+}
+
+/// The objects of JSON `text`, which may be cut short (its open objects then have the keys
+/// read so far) or not be JSON at all (its objects are then whatever its braces make).
+fn objects(text: &str) -> Vec<Object<'_>> {
+    enum Open<'a> {
+        /// An object, and whether a string there would be a key (after `{` or `,`).
+        Object(Object<'a>, bool),
+        Array,
+    }
+    let bytes = text.as_bytes();
+    let mut open: Vec<Open<'_>> = Vec::new();
+    let mut done = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                // Quotes and backslashes are ASCII: the string's ends are character boundaries.
+                let string = &text[start..i.min(bytes.len())];
+                if let Some(Open::Object(object, key)) = open.last_mut() {
+                    if *key {
+                        object.keys.push(string);
+                        *key = false;
+                    } else if object.keys.last() == Some(&"object") && string == "bucket" {
+                        object.bucket = true;
+                    }
+                }
+            }
+            b'{' => open.push(Open::Object(Object::default(), true)),
+            b'[' => open.push(Open::Array),
+            b'}' | b']' => {
+                if let Some(Open::Object(object, _)) = open.pop() {
+                    done.push(object);
+                }
+            }
+            b',' => {
+                if let Some(Open::Object(_, key)) = open.last_mut() {
+                    *key = true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    done.extend(open.into_iter().filter_map(|o| match o {
+        Open::Object(object, _) => Some(object),
+        Open::Array => None,
+    }));
+    done
 }
 
 /// Refuses a CSV header (its names, as written) whose columns are a report's.
@@ -93,5 +164,23 @@ pub(crate) fn refuse_header(names: &[&str]) -> Result<(), ReplayError> {
     match report(&|key| names.iter().any(|n| n.trim().eq_ignore_ascii_case(key))) {
         Some(r) => Err(refused(r)),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reports_keys_refuse_a_head_only_as_one_objects_own_keys() {
+        let bucket = r#"{"object":"page","data":[{"object":"bucket","start_time":1,"results":[{"input_tokens":5}]}]}"#;
+        assert!(refuse_json(bucket).is_err(), "OpenAI's usage export");
+        let cut = &bucket[..bucket.find("[{\"input").unwrap()];
+        assert!(refuse_json(cut).is_err(), "cut short inside its first bucket: {cut}");
+        let span = r#"{"data":[{"type":"SPAN","output":{"results":[{"title":"Standup","start_time":"09:00"}]}}]}"#;
+        assert!(refuse_json(span).is_ok(), "a span's output of results, each with a start_time");
+        let escaped = r#"[{"input":"say \"results\", \"start_time\"","type":"GENERATION"}]"#;
+        assert!(refuse_json(escaped).is_ok(), "keys quoted in a prompt");
+        assert!(refuse_json("not json { \"results\": [ , \"unterminated").is_ok());
     }
 }

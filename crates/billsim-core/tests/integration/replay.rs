@@ -99,7 +99,7 @@ fn records_that_are_not_model_calls_are_left_out_and_counted() {
     // A note for each thing left out, then how a per-key guard counts a log with no key.
     assert_eq!(
         log.notes,
-        ["1 observation not of type GENERATION left out: it is not a model call", NO_KEY_NOR_TEAM_NOTE]
+        ["1 observation not of type GENERATION or EMBEDDING left out: it is not a model call", NO_KEY_NOR_TEAM_NOTE]
     );
     let log = read_fixture("otlp.jsonl");
     assert_eq!(

@@ -252,7 +252,7 @@ fn langfuses_csv_export_reads_its_quoted_dates_and_its_usage_columns_not_its_pro
         "the two generations, their totalCost in dollars"
     );
     assert!(
-        log.notes.iter().any(|n| n.starts_with("1 observation not of type GENERATION left out")),
+        log.notes.iter().any(|n| n.starts_with("1 observation not of type GENERATION or EMBEDDING left out")),
         "{:?}",
         log.notes
     );
@@ -376,4 +376,92 @@ fn times_that_name_no_zone_are_read_as_utc_and_a_note_says_how_many() {
     assert!(log.notes.iter().any(|n| n == note), "{:?}", log.notes);
     let utc = billsim_core::replay::when::parse("2025-05-01T09:00:00Z", None).unwrap();
     assert!(calls(&log).into_iter().any(|c| c.2 == utc.0), "the first row, read as 09:00 UTC");
+}
+
+#[test]
+fn litellms_logging_payload_names_its_user_and_key_in_its_metadata_as_its_spend_log_does() {
+    // StandardLoggingPayload: `end_user` empty, the user and key only in `metadata`; every
+    // call was one "(no user)" and the log said it named no API key.
+    let call = |user: &str, key: &str| {
+        format!(
+            r#"{{"startTime": 1746090000.0, "model": "gpt-4o-mini", "prompt_tokens": 100, "completion_tokens": 50, "response_cost": 0.001, "end_user": "", "metadata": {{"user_api_key_hash": "{key}", "user_api_key_user_id": "{user}", "user_api_key_end_user_id": null}}}}"#
+        )
+    };
+    let text = [call("u-alice", "hashA"), call("u-bob", "hashB"), call("u-alice", "hashA")].join("\n");
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let users: Vec<String> = calls(&log).into_iter().map(|c| c.0).collect();
+    assert_eq!((log.format, users), ("litellm", vec!["u-alice".into(), "u-bob".into(), "u-alice".into()]));
+    assert!(log.keys.is_some(), "its keys are read: {:?}", log.notes);
+}
+
+#[test]
+fn langfuses_embedding_observations_are_calls_of_input_tokens_alone() {
+    let text = r#"{"data": [
+ {"type": "GENERATION", "startTime": "2025-05-01T09:00:00.000Z", "model": "claude-haiku-4-5", "usageDetails": {"input": 1200, "output": 300}, "totalCost": 0.00216},
+ {"type": "EMBEDDING", "startTime": "2025-05-01T09:00:03.000Z", "model": "text-embedding-3-large", "usageDetails": {"input": 800000, "total": 800000}, "totalCost": 0.104},
+ {"type": "SPAN", "startTime": "2025-05-01T09:00:04.000Z"}]}"#;
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let got: Vec<(u64, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.4, c.5, c.6)).collect();
+    assert_eq!(
+        got,
+        [(1_200, 300, Some(2_160_000)), (800_000, 0, Some(104_000_000))],
+        "the embedding's cost was left out"
+    );
+    assert_eq!(log.embeddings, 1);
+    assert!(
+        log.notes.iter().any(|n| n.starts_with("1 observation not of type GENERATION or EMBEDDING left out")),
+        "{:?}",
+        log.notes
+    );
+}
+
+#[test]
+fn a_reports_keys_inside_a_calls_values_do_not_make_its_file_a_report() {
+    // A Langfuse span whose tool output lists `results` with a `start_time` was refused as
+    // "OpenAI's usage export".
+    let text = r#"{"data": [
+ {"type": "SPAN", "startTime": "2025-05-01T09:00:00.000Z", "output": {"results": [{"title": "Standup", "start_time": "09:30"}]}},
+ {"type": "GENERATION", "startTime": "2025-05-01T09:00:01.000Z", "model": "claude-haiku-4-5", "usageDetails": {"input": 1200, "output": 300}}]}"#;
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((log.format, log.calls.len()), ("langfuse", 1));
+}
+
+#[test]
+fn a_generic_json_log_with_litellms_token_names_but_no_spend_is_read_as_generic_with_its_cost() {
+    // Only `startTime`, `prompt_tokens` and `completion_tokens` made it LiteLLM's, whose
+    // reader then dropped its `cost`, users and teams.
+    let row = |user: &str, team: &str| {
+        format!(
+            r#"{{"startTime": "2025-05-01T09:00:00Z", "user_id": "{user}", "model": "claude-haiku-4-5", "prompt_tokens": 1200, "completion_tokens": 300, "cost": 0.5, "team": "{team}"}}"#
+        )
+    };
+    let text = [row("alice", "t1"), row("bob", "t2")].join("\n");
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let got: Vec<(String, Option<u64>)> = calls(&log).into_iter().map(|c| (c.0, c.6)).collect();
+    assert_eq!(
+        (log.format, got),
+        ("generic", vec![("alice".into(), Some(500_000_000)), ("bob".into(), Some(500_000_000))])
+    );
+}
+
+#[test]
+fn otlp_spans_written_one_a_line_are_read_and_a_line_of_neither_is_a_bad_row() {
+    let span = r#"{"traceId": "01", "spanId": "01", "name": "chat", "startTimeUnixNano": "1748851200000000000", "endTimeUnixNano": "1748851200200000000", "attributes": [{"key": "gen_ai.operation.name", "value": {"stringValue": "chat"}}, {"key": "gen_ai.request.model", "value": {"stringValue": "m"}}, {"key": "gen_ai.usage.input_tokens", "value": {"intValue": "300"}}, {"key": "gen_ai.usage.output_tokens", "value": {"intValue": 20}}]}"#;
+    let log = read(format!("{span}\n{span}\n").as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
+    assert_eq!(tokens, [(300, 20), (300, 20)], "its calls: the log had no calls to replay");
+    let said = read(format!("{span}\n{{\"spans\": []}}\n").as_bytes(), Options::default()).map(|_| String::new());
+    let said = said.unwrap_or_else(|e| e.to_string());
+    assert!(
+        said.ends_with(r#"line 2: not an OTLP export of spans: no "resourceSpans", nor a span's "startTimeUnixNano""#),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_spreadsheets_rows_of_empty_fields_under_its_data_are_skipped_as_blank_lines_are() {
+    let text = "\u{feff}time,user,model,input_tokens,output_tokens\r\n\
+                2025-05-01T09:00:00Z,alice,claude-haiku-4-5,100,20\r\n,,,,\r\n2025-05-01T09:00:01Z,bob,claude-haiku-4-5,100,20\r\n,,,,\r\n, ,,,\r\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.calls.len(), 2, "the rows of commas were bad rows: 'time: empty or null'");
 }
