@@ -351,9 +351,22 @@ class ReplayView extends HTMLElement {
     // Another field to count as one user (billsim replay --per FIELD): the file is read again so.
     // The focus stays on the control: a closed select's arrow key is a change, and the next
     // arrow must find it there.
-    for (const control of [".format", ".skip", ".per"]) {
+    for (const control of [".format", ".skip"]) {
       this.#q(control).addEventListener("change", () => { if (this.#file) this.#read(this.#file, { stay: true }); });
     }
+    // The user fields listed are the results' file's (#restore, after another file failed):
+    // that file is read again, as its results were (its format, not one chosen for the
+    // file that failed), by the field chosen.
+    this.#q(".per").addEventListener("change", () => {
+      const good = this.#good;
+      if (good && this.#file !== good.file) {
+        const per = this.#q(".per").value;
+        this.#restore(true);
+        this.#q(".per").value = per;
+      }
+      const file = good?.file ?? this.#file;
+      if (file) this.#read(file, { stay: true });
+    });
     this.#q(".add").addEventListener("change", () => {
       this.#toAddress();
       this.#rerun();
@@ -470,8 +483,9 @@ class ReplayView extends HTMLElement {
   // on Cancel and then on the results.
   #read(file, { fromEditor = false, defaults = false, stay = false } = {}) {
     if (file !== this.#file) {
-      // A new file is first read by its format's user: another file's fields are not its own.
-      this.#q(".per").replaceChildren();
+      // A new file is first read by its format's user: another file's fields are not its own
+      // (the results' file's are listed already).
+      if (file !== this.#good?.file) this.#q(".per").replaceChildren();
       // Under the defaults, the editor shows the new file's (a lesson's own policies), but
       // keeps an edit the reader has not applied yet.
       if (this.#applied === null && this.#keptLink === null && this.#same(this.#policies, this.#defaultsOf(this.#file))) {

@@ -264,6 +264,22 @@ test("an arrow key on Count as one user reads the log again and leaves the focus
   assert.deepEqual(log.errors, []);
 });
 
+test("after another file failed, Count as one user regroups the results on the page, whose fields it lists", async () => {
+  const { page, log } = await load(env, PAGE);
+  await choose(page, join(FIXTURES, "litellm.json"));
+  const failed = await choose(page, join(FIXTURES, "bad_rows.csv"));
+  assert.notEqual(failed.problem, "", "the bad file is refused, its results kept");
+  const per = el(page).locator("select.per");
+  const field = await per.evaluate((s) => [...s.options].map((o) => o.value).find((v) => v !== ""));
+  const before = await drawn(page);
+  await per.selectOption(field);
+  await page.waitForFunction((n) => Number(document.querySelector("replay-view").dataset.drawn ?? 0) > n, before);
+  const after = await shown(page);
+  assert.equal(after.problem, "", `the results were read again by ${field}, not the failed file: ${after.problem}`);
+  assert.equal(await per.inputValue(), field);
+  assert.deepEqual(log.errors, []);
+});
+
 test("arrow keys on Format go on past a format the log cannot be read in, the results kept", async () => {
   const { page, log } = await load(env, PAGE);
   const good = await choose(page, join(FIXTURES, "otlp.jsonl"));
