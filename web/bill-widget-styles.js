@@ -129,6 +129,9 @@ tr[data-kind="heavy"] :is(td, th) { font-weight: 700; }
 .toggles { gap: 0.3rem; }
 .toggles[hidden] { display: none; }
 .toggles button { min-height: 2.75rem; padding: 0.2rem 0.6rem; font-size: 0.9rem; }
+/* A switch pressed is filled, not bold: bold, its words grew, and a phone's row of switches
+   wrapped anew, moving the next switch from under the finger and the chart down. */
+.toggles button[aria-pressed="true"] { font-weight: inherit; }
 /* A narrow widget (a phone): the policy is one select in place of a block of buttons, and
    the views are one row of tabs, so the chart is on the first screen with what changes it. */
 .bw { container-type: inline-size; }

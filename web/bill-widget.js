@@ -707,7 +707,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (done) this.#beforeTyping = null;
     // Left (change) after it was typed in (input), a field has nothing new: drawn again, it
     // told the page of one change twice (bill-widget-change).
-    if (Object.keys(read).every((key) => Object.is(read[key], this.#state[key]))) return;
+    if (Object.keys(read).every((key) => Object.is(read[key], this.#state[key]))) {
+      this.#sayChanges(); // an error mended back to the value drawn is said to be gone
+      return;
+    }
     Object.assign(this.#state, read);
     this.#render();
   }
@@ -741,7 +744,6 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     error.textContent = message;
     error.classList.toggle("told", shown > 0 && shown === fields.length);
     if (message) this.#sayChanges();
-    else this.#speech.error = "";
   }
 
   // What the widget's events say, the same fields for every scenario: the widget's
@@ -860,12 +862,18 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (this.#overDays.told) lines.push(this.#q(".more").textContent);
     let changed = lines.filter((line) => !speech.heard.includes(line));
     // When no line under the chart changed (a switch of lesson 001's that leaves every bill
-    // as it was, and a screen reader heard nothing), the first sentence beside it that did.
+    // as it was, and a screen reader heard nothing), the sentences beside it that did, of the
+    // first panel that has any: its lead-in ("Under the tutorial's app:") and what follows.
+    const panels = [...this.#q(".panels").querySelectorAll(".panel")].map((panel) =>
+      [...panel.querySelectorAll(":scope > p")].map((p) => p.textContent).filter((line) => !speech.beside.includes(line)));
+    if (changed.length === 0) changed = panels.find((lines) => lines.length > 0) ?? [];
     const beside = [...this.#q(".panels").querySelectorAll(".panel > p")].map((p) => p.textContent);
-    if (changed.length === 0) changed = beside.filter((line) => !speech.beside.includes(line)).slice(0, 1);
     const said = changed.length > MOST_SAID ? [...changed.slice(0, MOST_SAID), schema.controls.moreUnderChart] : changed;
     const error = this.#q(".error").textContent;
     if (error && error !== speech.error) said.unshift(error);
+    // An error mended: the live region held it still, and the chart's lines (the same as
+    // before the error, which kept them) were not new. They are said again.
+    if (!error && speech.error && said.length === 0) said.push(...lines.slice(0, MOST_SAID));
     // The run's number ends with a stop, so that "Day 1" is not heard run into the next line's "5 requests".
     if (speech.seed !== null && speech.seed !== this.#state.seed) said.unshift(`${this.#q(".day-number").textContent}.`);
     const first = speech.seed === null;
@@ -1082,6 +1090,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (!this.isConnected) return; // no timer may keep a removed widget; connecting redoes it
     this.#moreLine(checking);
     const core = this.#core; // the module of this render's lesson, even should the widget switch meanwhile
+    const first = this.#speech.seed === null; // the first render's line, as its others, is not said
     this.#overDays.frame = requestAnimationFrame(() => { this.#overDays.timer = setTimeout(() => {
       try {
         Object.assign(this.#overDays, { key, sentences: core.spreadSentences(settings, daysChecked), frame: 0, timer: 0 });
@@ -1089,7 +1098,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
           const sentence = this.#overDays.sentences[this.#state.policy];
           this.#moreLine(sentence, true);
           this.#speech.heard.push(sentence);
-          this.#say([sentence], true);
+          if (!first) this.#say([sentence], true);
         }
         this.#tell("bill-widget-days", { ...this.#detail(settings), result: this.#overDays.sentences });
       } catch (e) {

@@ -119,6 +119,33 @@ test("a view's change tells a screen reader at most two changed lines, not the w
   await context.close();
 });
 
+test("a page's first view tells a screen reader nothing, its line over 200 days neither", async () => {
+  const { page, context } = await open(env, "");
+  await ready(page);
+  await page.locator("bill-widget").locator(".more").filter({ hasText: /^Over 200 days/ }).waitFor({ timeout: 5000 });
+  await page.waitForTimeout(300);
+  assert.equal(await told(page), "", "said unprompted at load");
+  await context.close();
+});
+
+test("a bad field mended tells a screen reader the chart's lines again, in place of its error", async () => {
+  const { page, context } = await open(env, "");
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  const field = w.getByLabel("Calls per minute");
+  await field.fill("0");
+  await field.blur();
+  await page.waitForFunction(() => /Calls per minute/.test(document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent));
+  await field.fill("5");
+  await field.blur();
+  await page.waitForFunction(() => !/Calls per minute/.test(document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent));
+  const lines = await w.locator(".summary > *").allTextContents();
+  const said = await told(page);
+  assert.ok(said.startsWith(`${lines[0]} `) && !/must be/.test(said), `the lines under the chart, from the first: ${said}`);
+  await context.close();
+});
+
 test("typing in a field tells a screen reader nothing until typing pauses, then once", async () => {
   const { page, context } = await open(env, "");
   await ready(page);
