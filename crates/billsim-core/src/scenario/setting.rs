@@ -196,14 +196,16 @@ impl SettingSpec {
     }
 
     /// A value of this setting as a notice says the one it uses: a choice quoted as the
-    /// address writes it, with what the reader sees it as; dollars with their sign; a value
-    /// it does not hold as it was given.
+    /// address writes it, with what the reader sees it as; dollars with their sign; a whole
+    /// number grouped in threes, as its range is said; a value it does not hold as it was
+    /// given.
     ///
     /// ```
     /// use billsim_core::scenario::registry::setting;
     /// assert_eq!(setting("policy").unwrap().value_said("dailyBudget"), "\"dailyBudget\" (Daily cost budget)");
     /// assert_eq!(setting("budgetDollars").unwrap().value_said("0.25"), "$0.25");
     /// assert_eq!(setting("seed").unwrap().value_said("42"), "42");
+    /// assert_eq!(setting("tokenBudget").unwrap().value_said("60000"), "60,000");
     /// ```
     pub fn value_said(&self, text: &str) -> String {
         match (self.parse(text), self.kind) {
@@ -212,7 +214,7 @@ impl SettingSpec {
                 format!("{} ({label})", settings::shown(value))
             }
             (Ok(Value::Dollars(amount)), _) => amount.exact_dollars(),
-            (Ok(Value::Whole(n)), _) => n.to_string(),
+            (Ok(Value::Whole(n)), _) => crate::words::grouped(n),
             _ => text.to_string(),
         }
     }
