@@ -17,6 +17,8 @@ use std::io::BufRead;
 /// The keys under which a document holds its records: an API's `"data"` (or `"logs"`), and
 /// Langfuse's trace download's `"observations"`.
 pub const RECORDS: [&str; 3] = ["data", "logs", "observations"];
+/// A Langfuse trace's fields its observations take where theirs are empty.
+const TRACES_OWN: [&str; 2] = ["userId", "sessionId"];
 
 /// How many records a list's size per record is taken from.
 const SAMPLE: u64 = 64;
@@ -291,6 +293,9 @@ impl Scanner<'_> {
             return self.expect(b'}');
         }
         let (mut bytes, mut first) = (Vec::new(), None::<String>);
+        // Langfuse's `GET /api/public/traces/{id}`: the trace is the document itself, its
+        // `userId` and `sessionId` beside its `observations` (before them, as it writes them).
+        let mut own = serde_json::Map::new();
         loop {
             match self.next_token()? {
                 Some(b'"') => {}
@@ -313,6 +318,9 @@ impl Scanner<'_> {
                 // its observations' where theirs are empty.
                 let trace: &RawValue = self.value(&mut bytes)?;
                 builder.enclosing = Some(trace.get().to_string());
+            } else if TRACES_OWN.contains(&key.as_str()) && first.is_none() {
+                own.insert(key, self.value::<serde_json::Value>(&mut bytes)?);
+                builder.enclosing = Some(serde_json::Value::Object(own.clone()).to_string());
             } else {
                 self.value::<IgnoredAny>(&mut bytes)?;
             }

@@ -465,3 +465,14 @@ fn a_spreadsheets_rows_of_empty_fields_under_its_data_are_skipped_as_blank_lines
     let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(log.calls.len(), 2, "the rows of commas were bad rows: 'time: empty or null'");
 }
+
+#[test]
+fn langfuses_trace_from_its_api_gives_its_user_to_its_observations() {
+    // `GET /api/public/traces/{id}`: the trace itself, its `userId` beside its observations
+    // (the download wraps it as {"trace": ...}); its calls were "(no user)".
+    let text = r#"{"id": "trace-1", "name": "chat", "userId": "alice", "sessionId": "s-1", "totalCost": 0.00216,
+ "observations": [{"type": "GENERATION", "startTime": "2025-05-01T09:00:00.000Z", "model": "claude-haiku-4-5", "usageDetails": {"input": 1200, "output": 300}}],
+ "scores": []}"#;
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.users.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["alice"]);
+}
