@@ -150,6 +150,10 @@ pub struct Builder {
     /// The JSON of the object that holds the records, when its fields apply to them
     /// (Langfuse's trace download: the trace).
     pub enclosing: Option<String>,
+    /// The spans (their ids) that hold a span with token counts, from the records read so
+    /// far: an agent span that sums its model calls is left out though the Collector wrote
+    /// it on a later line than they (it ends after them).
+    pub parents: std::collections::HashSet<String>,
     /// The file's field that names the user (`--per`), whether any call had it, and the
     /// first call's fields (said when none had it).
     pub per: Option<String>,

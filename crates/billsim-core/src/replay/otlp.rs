@@ -258,9 +258,10 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
     let has_tokens = |row: &SpanRow<'_>| -> Result<bool, String> {
         Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some() || row.attribute(&TOTAL)?.is_some())
     };
-    // The spans with a child that has token counts.
+    // The spans with a child that has token counts, on this line or one before.
     let parents: Vec<Cow<'_, str>> =
         rows().filter(|r| has_tokens(r).unwrap_or(false)).filter_map(|r| r.span.parent.clone()).collect();
+    builder.parents.extend(parents.iter().map(|p| p.to_string()));
     // A bad span is told apart from the others of its export (all on one line, as the
     // Collector writes them) by its index, when the export itself has none.
     let export_record = builder.record;
@@ -275,10 +276,17 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
                 // A failed model call may have no token counts (a refused request has none).
                 _ if row.failed() && row.attribute(&MODEL)?.is_some() => None,
                 _ if !has_tokens(&row)? => Some(("span without token counts", "spans without token counts")),
-                None if row.span.id.as_ref().is_some_and(|id| !id.is_empty() && parents.contains(id)) => Some((
-                    "agent span holding its model calls' tokens",
-                    "agent spans holding their model calls' tokens",
-                )),
+                None if row
+                    .span
+                    .id
+                    .as_ref()
+                    .is_some_and(|id| !id.is_empty() && builder.parents.contains(id.as_ref())) =>
+                {
+                    Some((
+                        "agent span holding its model calls' tokens",
+                        "agent spans holding their model calls' tokens",
+                    ))
+                }
                 _ => None,
             })
         };

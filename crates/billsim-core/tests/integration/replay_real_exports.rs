@@ -476,3 +476,19 @@ fn langfuses_trace_from_its_api_gives_its_user_to_its_observations() {
     let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(log.users.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["alice"]);
 }
+
+#[test]
+fn an_agent_span_on_a_later_line_than_its_chat_spans_is_left_out_as_on_the_same_line() {
+    // The Collector batches spans as they end: a chat span, then on a later line the agent
+    // run that holds it, with its totals and no operation name. It was a second call.
+    let span = |id: &str, parent: &str, operation: &str| {
+        format!(
+            r#"{{"resourceSpans": [{{"scopeSpans": [{{"spans": [{{"traceId": "t", "spanId": "{id}", "parentSpanId": "{parent}", "startTimeUnixNano": "1748851200000000000", "endTimeUnixNano": "1748851200200000000", "attributes": [{operation}{{"key": "gen_ai.request.model", "value": {{"stringValue": "m"}}}}, {{"key": "gen_ai.usage.input_tokens", "value": {{"intValue": "1000"}}}}, {{"key": "gen_ai.usage.output_tokens", "value": {{"intValue": "200"}}}}]}}]}}]}}]}}"#
+        )
+    };
+    let chat = span("c1", "a1", r#"{"key": "gen_ai.operation.name", "value": {"stringValue": "chat"}}, "#);
+    let agent = span("a1", "", "");
+    let log = read(format!("{chat}\n{agent}\n").as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.calls.len(), 1, "{:?}", log.notes);
+    assert!(log.notes.iter().any(|n| n.starts_with("1 agent span holding its model calls' tokens")), "{:?}", log.notes);
+}
