@@ -16,6 +16,7 @@ pub struct Nanos(pub u64);
 impl Nanos {
     pub const ZERO: Nanos = Nanos(0);
     pub const PER_MICRO: u64 = 1_000;
+    pub const PER_DOLLAR: u64 = 1_000_000_000;
 
     pub fn checked_add(self, other: Nanos) -> Result<Nanos, Overflow> {
         self.0.checked_add(other.0).map(Nanos).ok_or(Overflow)

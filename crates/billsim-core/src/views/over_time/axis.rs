@@ -203,7 +203,8 @@ fn seconds(ms: u64) -> String {
 }
 
 /// Round amounts from zero to at least `top` (1-2-5 steps of at least a micro-dollar), no
-/// more than `most` steps, each labelled in dollars; the last is the axis's top.
+/// more than `most` steps, each labelled in dollars (whole dollars, with no cents, on an
+/// axis that steps by hundreds or more: "$8,000", not "$8,000.00"); the last is the axis's top.
 ///
 /// ```
 /// use billsim_core::engine::Nanos;
@@ -215,10 +216,13 @@ pub fn money_ticks(top: Nanos, most: u64) -> Vec<Tick> {
     let (top, most) = (top.0.max(1), most.max(1));
     let steps = (0..20u32).flat_map(|e| [1u64, 2, 5].map(|m| 10u64.checked_pow(e)?.checked_mul(m * Nanos::PER_MICRO)));
     let step = steps.flatten().find(|&s| top.div_ceil(s) <= most).unwrap_or(top);
+    let whole = step % (100 * Nanos::PER_DOLLAR) == 0;
     (0..=top.div_ceil(step))
         .map(|i| {
             let at = i.saturating_mul(step);
-            Tick { at, label: Nanos(at).micros().shown() }
+            let micros = Nanos(at).micros();
+            let label = if whole { crate::money::grouped_dollars(micros.dollars(0)) } else { micros.shown() };
+            Tick { at, label }
         })
         .collect()
 }
@@ -299,6 +303,8 @@ mod tests {
         assert_eq!(labels(2_500_000_000, 5), ["$0.00", "$0.50", "$1.00", "$1.50", "$2.00", "$2.50"]);
         assert_eq!(labels(0, 5), ["$0.00", "$0.000001"], "nothing spent still has an axis");
         assert_eq!(labels(3_000, 4), ["$0.00", "$0.000001", "$0.000002", "$0.000003"]);
+        assert_eq!(labels(9_500_000_000_000, 5), ["$0", "$2,000", "$4,000", "$6,000", "$8,000", "$10,000"], "no cents");
+        assert_eq!(labels(95_000_000_000, 5), ["$0.00", "$20.00", "$40.00", "$60.00", "$80.00", "$100.00"]);
         assert_eq!(money_ticks(Nanos(u64::MAX), 5).last().unwrap().at, u64::MAX, "no overflow at the far end");
     }
 }
