@@ -1,7 +1,8 @@
 //! Langfuse observations (the public API's `GET /api/public/observations` answer, its
 //! `"data"` list, or JSON lines of observations): only those of type `GENERATION` or
-//! `EMBEDDING` (which its SDKs give a model, usage and cost too) are model calls. Fields as Langfuse's `ObservationsView` names them: `startTime`,
-//! `endTime`, `userId`, `model` or `providedModelName`; `usageDetails` (every key with
+//! `EMBEDDING` (which its SDKs give a model, usage and cost too) are model calls. Fields
+//! as Langfuse's `ObservationsView` names them: `startTime`, `endTime`, `userId`, `model`
+//! or `providedModelName`; `usageDetails` (every key with
 //! "input" in it counts as input, with "output" as output; the older `usage.input` /
 //! `usage.output` or `promptTokens` / `completionTokens` otherwise); `totalCost`, or
 //! `costDetails.total`, or `calculatedTotalCost`, in dollars. A generation of `level`
