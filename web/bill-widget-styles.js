@@ -63,7 +63,7 @@ input[aria-invalid="true"] { border: 2px solid #c00; }
 .field-error:empty { display: none; }
 /* Said under each field of the open form already: kept for screen readers alone. The live
    region (what a screen reader is told after a change) is for them alone too. */
-form:not([hidden]) + .error.told, .announce { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.settings:has(> form:not([hidden])) + .error.told, .announce { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 @media (prefers-reduced-motion: no-preference) {
   button { transition: background-color 0.15s; }
 }
@@ -101,7 +101,21 @@ tr[data-kind="heavy"] :is(td, th) { font-weight: 700; }
 .numbers caption span, .numbers tr.group span { position: sticky; left: 0.4rem; display: inline-block; max-width: calc(100cqi - 1.5rem); }
 .numbers caption span { left: 0; }
 @media print {
-  .row, form { display: none; }
+  .row, .settings { display: none; }
+}
+/* On a phone the open settings keep the chart's first line at the top of the screen once
+   the lines under the chart have gone above it (data-away): the chart they change is off the
+   screen. Three lines at most, laid over the fields (its negative margin), so that the fields
+   do not move when it comes. A copy for the eye alone (a screen reader is told the chart's
+   lines themselves). */
+.settings-line { display: none; }
+@container (max-width: 30rem) {
+  .settings[data-away]:has(> form:not([hidden])) .settings-line {
+    display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden;
+    position: sticky; top: 0; z-index: 1; box-sizing: border-box; height: calc(4.3rem + 1px); margin: 0 0 calc(-4.3rem - 1px);
+    padding: 0.4rem 0.2rem 0; line-height: 1.3rem;
+    background: var(--bg); border-bottom: 1px solid var(--line); font-size: 0.85rem;
+  }
 }
 /* A narrow chart puts each bar's note on a line of its own: give it the room. By the
    widget's width, not the page's: in a docs site's narrow column on a desktop, lesson 000's day

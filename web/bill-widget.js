@@ -147,7 +147,10 @@ const template = () => `
     <button type="button" data-action="settings" aria-expanded="false" aria-controls="settings">${escape(schema.controls.moreSettings)}</button>
     <button type="button" data-action="numbers" aria-expanded="false" aria-controls="numbers">${escape(schema.controls.showNumbers)}</button>
   </div>
-  <form id="settings" hidden novalidate></form>
+  <div class="settings">
+    <p class="settings-line" aria-hidden="true"></p>
+    <form id="settings" hidden novalidate></form>
+  </div>
   <p class="error" id="error"></p>
   <div class="announce" role="status" aria-live="polite"></div>
   <div id="numbers" class="numbers" hidden tabindex="0" role="region" aria-labelledby="numbers-caption">
@@ -303,6 +306,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // A box that scrolls sideways (the numbers table, a panel's table or log) is a tab stop, so
   // a keyboard can scroll it; one whose content fits is not (a stop with nothing to do). Its
   // content is watched too: a table written anew changes its width, not the box's.
+  // Whether the lines under the chart have gone above the screen (a phone's reader down in
+  // the open settings): the settings then show the first of them (.settings-line).
+  #linesAway = new IntersectionObserver(([entry]) => {
+    this.#q(".settings").toggleAttribute("data-away", !entry.isIntersecting && entry.boundingClientRect.top < 0);
+  });
   #scrollers = new ResizeObserver((entries) => {
     for (const { target } of entries) {
       const box = target.closest(".numbers, .scroll, pre");
@@ -366,6 +374,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     connection.signal.addEventListener("abort", () => ownAttributes.disconnect());
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
     this.#resize.observe(this);
+    if (this.#q(".summary")) this.#linesAway.observe(this.#q(".summary"));
     this.#watchScrollers(this.#root);
     whenNear([this], connection.signal).then(() => load(scenarioHint(this))).then(() => {
       if (connection.signal.aborted) return;
@@ -381,6 +390,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#connection?.abort();
     this.#resize.disconnect();
     this.#scrollers.disconnect();
+    this.#linesAway.disconnect();
     this.#cancelOverDays();
     this.#cancelWarm();
   }
@@ -826,6 +836,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       }
       const { settings, result } = this.#shown().write(this, this.#settings(), this.#scenario());
       const panels = this.#writePanels();
+      this.#q(".settings-line").textContent = this.#q(".summary").firstElementChild?.textContent ?? "";
       this.#drawn = true;
       this.#draw();
       this.#keepAddress();

@@ -98,6 +98,32 @@ test("on a 390 px phone each lesson's \"More settings\" opens its fields within 
   }
 });
 
+test("on a 390 px phone a field typed in far down the open settings has the chart's first line on the screen above it, and a desk has no copy", async () => {
+  const { page, context, log } = await open(env, "examples/runaway-tenant.html", { viewport: PHONE });
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  const last = w.locator("form input").last();
+  await last.scrollIntoViewIfNeeded();
+  await last.fill(String(Number(await last.inputValue()) + 1));
+  await last.blur();
+  const seen = () => w.evaluate((el) => {
+    const line = el.shadowRoot.querySelector(".settings-line");
+    const { top, bottom } = line.getBoundingClientRect();
+    return { text: line.textContent, first: el.shadowRoot.querySelector(".summary > span").textContent,
+      shown: line.checkVisibility(), top: Math.round(top), bottom: Math.round(bottom), hidden: line.getAttribute("aria-hidden") };
+  });
+  const phone = await seen();
+  // The chart and the lines under it were 200 px and more above the screen's top.
+  assert.ok(phone.shown && phone.top >= 0 && phone.bottom <= PHONE.height, `the line is on the screen: ${JSON.stringify(phone)}`);
+  assert.equal(phone.text, phone.first, "the chart's first line, after the change");
+  assert.equal(phone.hidden, "true", "for the eye alone");
+  await page.setViewportSize({ width: 1000, height: 800 });
+  assert.equal((await seen()).shown, false, "a desk's settings are beside the chart: no copy");
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
 test("on a 390 px phone the view tabs of a row are of one height, the pressed one's underline inside it", async () => {
   for (const path of PAGES) {
     const { page, context } = await open(env, path, { viewport: PHONE });
