@@ -103,7 +103,7 @@ tr[data-kind="heavy"] :is(td, th) { font-weight: 700; }
 @media print {
   .row, .settings { display: none; }
 }
-/* On a phone the open settings keep the chart's first line at the top of the screen once
+/* A phone's open settings keep the chart's first line at the top of the screen once
    the lines under the chart have gone above it (data-away): the chart they change is off the
    screen. Three lines at most, laid over the fields (its negative margin), so that the fields
    do not move when it comes. A copy for the eye alone (a screen reader is told the chart's
