@@ -876,9 +876,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     // as it was, and a screen reader heard nothing), the sentences beside it that did, of the
     // first panel that has any: its lead-in ("Under the tutorial's app:") and what follows.
     const panels = [...this.#q(".panels").querySelectorAll(".panel")].map((panel) =>
-      [...panel.querySelectorAll(":scope > p")].map((p) => p.textContent).filter((line) => !speech.beside.includes(line)));
-    if (changed.length === 0) changed = panels.find((lines) => lines.length > 0) ?? [];
-    const beside = [...this.#q(".panels").querySelectorAll(".panel > p")].map((p) => p.textContent);
+      [...panel.querySelectorAll(":scope > p")].map((p) => p.textContent));
+    const beside = panels.flat();
+    if (changed.length === 0) {
+      changed = panels.map((lines) => lines.filter((line) => !speech.beside.includes(line))).find((lines) => lines.length > 0) ?? [];
+    }
     const said = changed.length > MOST_SAID ? [...changed.slice(0, MOST_SAID), schema.controls.moreUnderChart] : changed;
     const error = this.#q(".error").textContent;
     if (error && error !== speech.error) said.unshift(error);
