@@ -259,9 +259,9 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some() || row.attribute(&TOTAL)?.is_some())
     };
     // The spans with a child that has token counts, on this line or one before.
-    let parents: Vec<Cow<'_, str>> =
-        rows().filter(|r| has_tokens(r).unwrap_or(false)).filter_map(|r| r.span.parent.clone()).collect();
-    builder.parents.extend(parents.iter().map(|p| p.to_string()));
+    let parents =
+        rows().filter(|r| has_tokens(r).unwrap_or(false)).filter_map(|r| r.span.parent.as_deref().map(str::to_string));
+    builder.parents.extend(parents);
     // A bad span is told apart from the others of its export (all on one line, as the
     // Collector writes them) by its index, when the export itself has none.
     let export_record = builder.record;
