@@ -248,7 +248,9 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
     let has = |key: &str| text.contains(&format!("\"{key}\""));
     Ok(if has("resourceSpans") || has("startTimeUnixNano") {
         Format::Otlp
-    } else if has("usageDetails") || has("providedModelName") || has("GENERATION") {
+    } else if has("usageDetails") || has("providedModelName") || has("GENERATION") || has("parentObservationId") {
+        // `parentObservationId`: Langfuse's API writes it (null or not) on every observation,
+        // so a file whose first 64 KiB hold only an agent's spans is known as well.
         Format::Langfuse
     } else if has("request_created_at") {
         // Helicone's start time, which no other format reads: its other names

@@ -492,3 +492,24 @@ fn an_agent_span_on_a_later_line_than_its_chat_spans_is_left_out_as_on_the_same_
     assert_eq!(log.calls.len(), 1, "{:?}", log.notes);
     assert!(log.notes.iter().any(|n| n.starts_with("1 agent span holding its model calls' tokens")), "{:?}", log.notes);
 }
+
+#[test]
+fn a_langfuse_export_whose_first_64_kib_hold_only_spans_is_read_as_langfuses() {
+    // The format is told from the file's first 64 KiB. An agent's trace often starts with
+    // its spans: Langfuse's API writes every field of an observation, null where a span has
+    // none, but a span names no `GENERATION` and (before Langfuse 3) has no `usageDetails`.
+    // Read as a generic log, the spans were calls and the generations' cost was dropped.
+    let span = |i: u32| {
+        format!(
+            r#"{{"id": "span-{i}", "traceId": "trace-1", "type": "SPAN", "name": "retrieve", "startTime": "2025-05-01T09:00:00.000Z", "endTime": "2025-05-01T09:00:01.000Z", "completionStartTime": null, "model": null, "usage": null, "level": "DEFAULT", "statusMessage": null, "parentObservationId": null, "userId": "alice"}}"#
+        )
+    };
+    let generation = r#"{"id": "gen-1", "traceId": "trace-1", "type": "GENERATION", "name": "chat", "startTime": "2025-05-01T09:00:02.000Z", "endTime": "2025-05-01T09:00:03.000Z", "completionStartTime": null, "model": "claude-haiku-4-5", "usage": {"input": 1200, "output": 300, "total": 1500, "unit": "TOKENS"}, "calculatedTotalCost": 0.00216, "level": "DEFAULT", "statusMessage": null, "parentObservationId": "span-0", "userId": "alice"}"#;
+    let spans: Vec<String> = (0..400).map(span).collect();
+    let text = format!("{}\n{generation}\n", spans.join("\n"));
+    assert!(text.find("GENERATION").unwrap() > 64 * 1024, "the first generation is past the first 64 KiB");
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.format, "langfuse", "{:?}", log.notes);
+    let got: Vec<(u64, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.4, c.5, c.6)).collect();
+    assert_eq!(got, [(1_200, 300, Some(2_160_000))], "the generation alone is a call, with its cost");
+}
