@@ -1,15 +1,21 @@
 // What a reader downloads for each lesson's first view (issue 22, point 4): each lesson's
 // example page (web/examples/) loaded in headless Chromium in a fresh context (no cache)
 // until its widget has drawn, every file it fetched from the server counted at gzip -9 (as
-// a server would send it), by kind: HTML, JS, CSS, wasm, figures. The targets: the lesson's
-// wasm module at most 60 KB gzipped, the whole first view at most 100 KB.
-// `node bench/first-view.mjs` prints these rows alone (BENCH_WEB picks the web/ to serve);
-// bench/run.mjs puts them in the one table.
-import { readFileSync } from "node:fs";
-import { extname, resolve } from "node:path";
+// a server would send it), by kind: HTML, JS, CSS, wasm, figures. The widget (the pages'
+// /widget/) is the package's, as a lesson's site serves it (scripts/package: its scripts
+// minified), not web/'s sources. The targets: the lesson's wasm module at most 60 KB
+// gzipped, the whole first view at most 100 KB.
+// `node bench/first-view.mjs` prints these rows alone (BENCH_WEB picks the web/ to serve,
+// BENCH_PACKAGE the unpacked package, else web/'s is packed); bench/run.mjs puts them in
+// the one table.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { launchChromium } from "./chromium.mjs";
+import { pack } from "../scripts/package.mjs";
 
 export const LESSON_PAGES = ["examples/toy-day.html", "examples/hackathon.html", "examples/runaway-tenant.html", "examples/free-tier.html"];
 export const FIRST_VIEW_TARGET = { wasmGzip: 60_000, totalGzip: 100_000 };
@@ -22,16 +28,25 @@ export const FAR_PAGE = { page: "examples/toy-day.html", as: "examples/toy-day.h
 const SPACER = `<div style="height: 500vh">The lesson's text before the widget.</div>`;
 
 /** `{ errors, pages: [{ page, files: [{ path, kind, raw, gzip }] }] }`: what each lesson page
- *  fetched, then what FAR_PAGE's first screen fetched. */
-export async function runFirstView(webDir = resolve(import.meta.dirname, "../web")) {
+ *  fetched, then what FAR_PAGE's first screen fetched. `packageDir`: the unpacked package
+ *  that answers the pages' /widget/ (by default, webDir's web/ packed now). */
+export async function runFirstView(webDir = resolve(import.meta.dirname, "../web"), packageDir = undefined) {
+  const own = packageDir ? null : packed(); // removed once measured
+  packageDir ??= own;
   const { serve } = await import(pathToFileURL(resolve(webDir, "serve.mjs")).href);
   const server = await serve(0);
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await launchChromium();
   const out = { errors: [], pages: [] };
+  const newContext = async () => {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+    await context.route(`${origin}/widget/**`, (route) =>
+      route.fulfill({ path: join(packageDir, new URL(route.request().url()).pathname.slice("/widget/".length)) }));
+    return context;
+  };
   try {
     for (const path of LESSON_PAGES) {
-      const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+      const context = await newContext();
       const page = await context.newPage();
       const fetched = new Map();
       page.on("pageerror", (e) => out.errors.push(`${path}: ${e}`));
@@ -46,17 +61,17 @@ export async function runFirstView(webDir = resolve(import.meta.dirname, "../web
       out.pages.push({ page: path, files: await measured(fetched) });
       await context.close();
     }
-    out.pages.push({ page: FAR_PAGE.as, files: await farFirstScreen(browser, origin, out.errors) });
+    out.pages.push({ page: FAR_PAGE.as, files: await farFirstScreen(await newContext(), origin, out.errors) });
     return out;
   } finally {
     await browser.close();
     server.close();
+    if (own) rmSync(dirname(own), { recursive: true, force: true });
   }
 }
 
 /** What FAR_PAGE's first screen fetched, before the reader scrolls. */
-async function farFirstScreen(browser, origin, errors) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+async function farFirstScreen(context, origin, errors) {
   const page = await context.newPage();
   const fetched = new Map();
   page.on("pageerror", (e) => errors.push(`${FAR_PAGE.as}: ${e}`));
@@ -71,6 +86,14 @@ async function farFirstScreen(browser, origin, errors) {
   const files = await measured(fetched);
   await context.close();
   return files;
+}
+
+/** web/ packed as scripts/package packs it, unpacked into a new temporary folder: its path. */
+export function packed() {
+  const dir = mkdtempSync(join(tmpdir(), "first-view-"));
+  const tgz = pack(dir);
+  execFileSync("tar", ["-xzf", tgz, "-C", dir]);
+  return join(dir, "package");
 }
 
 /** Each fetched file (`fetched`: its path to its body's promise) by kind, raw and at gzip -9. */
@@ -94,7 +117,7 @@ export function firstViewTotals(r) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await runFirstView(process.env.BENCH_WEB);
+  const r = await runFirstView(process.env.BENCH_WEB, process.env.BENCH_PACKAGE);
   const int = (n) => n.toLocaleString("en-US");
   for (const t of firstViewTotals(r)) {
     const kinds = Object.entries(t.byKind).map(([k, v]) => `${k} ${int(v)}`).join(", ");

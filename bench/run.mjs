@@ -15,7 +15,8 @@ import { FAR_PAGE, FIRST_VIEW_TARGET, firstViewTotals, runFirstView } from "./fi
 import { median, quantile } from "./stats.mjs";
 
 const root = resolve(import.meta.dirname, "..");
-// What is measured: web/ and target/pkg-node, or the copies scripts/bench takes after its build.
+// What is measured: web/ and target/pkg-node, or the copies scripts/bench takes after its build
+// (with the package packed from that web/, BENCH_PACKAGE, which the first views load).
 const webDir = resolve(process.env.BENCH_WEB ?? resolve(root, "web"));
 const nodePkg = resolve(process.env.WASM_NODE_PKG ?? resolve(root, "target/pkg-node/billsim_wasm.js"));
 const say = (text) => process.stderr.write(`${text}\n`);
@@ -55,7 +56,7 @@ const runaway = await runRunawayTenant(webDir);
 say("bench: every view of lessons 001 to 003 in headless Chromium (bench/views.mjs) ...");
 const views = await runViews(webDir);
 say("bench: each lesson's first view in headless Chromium (bench/first-view.mjs) ...");
-const firstView = await runFirstView(webDir);
+const firstView = await runFirstView(webDir, process.env.BENCH_PACKAGE);
 
 // Sizes: the files the brief names, and any other file the page requested while it loaded.
 const asFile = (path) => (path.endsWith("/") ? `${path}index.html` : path).replace(/^\//, "");

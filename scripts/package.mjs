@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { transformSync } from "esbuild";
 import { join, posix, resolve } from "node:path";
 import { CSP } from "../web/serve.mjs";
 import { lessonFolder, lessonWidgets } from "../web/lesson-modules.js";
@@ -67,11 +68,16 @@ function layout() {
       });
       bytes = Buffer.from(text);
     }
+    // A script's source map first: the script names it, so the script's hash covers that name.
+    if (path.endsWith(".js")) {
+      const { code, map } = minified(path, bytes);
+      const mapOut = ENTRIES.includes(path) ? `${path}.map` : hashed(`${path}.map`, map);
+      files.set(`${path}.map`, { out: mapOut, bytes: map, deps: new Set() });
+      bytes = Buffer.concat([code, Buffer.from(`//# sourceMappingURL=${posix.basename(mapOut)}\n`)]);
+    }
     let out = path;
     if (!ENTRIES.includes(path)) {
-      const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
-      const [, stem, ext] = /^(.*?)((?:\.d\.ts)|\.[^.]*)$/.exec(posix.basename(path));
-      out = `assets/${stem}.${hash}${ext}`;
+      out = hashed(path, bytes);
       const types = path.replace(/\.js$/, ".d.ts");
       if (types !== path && existsSync(join(WEB, types))) {
         files.set(types, { out: out.replace(/\.js$/, ".d.ts"), bytes: readFileSync(join(WEB, types)), deps: new Set() });
@@ -83,6 +89,24 @@ function layout() {
   };
   for (const entry of [...ENTRIES, CORE]) place(entry);
   return files;
+}
+
+/** The name in assets/ of web/'s `path`, of content `bytes`: its name with a hash of them. */
+function hashed(path, bytes) {
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+  const [, stem, ext] = /^(.*?)((?:\.d\.ts)|\.[^.]*)$/.exec(posix.basename(path));
+  return `assets/${stem}.${hash}${ext}`;
+}
+
+/** A script as the package ships it: minified (its comments, the bulk of web/'s scripts,
+ *  are most of what a reader would download: lesson 000's first view's scripts came to
+ *  41 KB gzipped, 21 KB minified), with a source map that holds the source as written.
+ *  `bytes`: the script, its references already rewritten; `map` goes beside it. */
+function minified(path, bytes) {
+  const { code, map } = transformSync(bytes.toString("utf8"), {
+    minify: true, format: "esm", legalComments: "none", sourcemap: "external", sourcefile: path, sourcesContent: true,
+  });
+  return { code: Buffer.from(code), map: Buffer.from(map) };
 }
 
 /** The no-JavaScript fallback of the standalone page (figure and the core's sentences). */

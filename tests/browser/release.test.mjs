@@ -12,6 +12,7 @@ import { createServer } from "node:http";
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
 import { extname, join, normalize, resolve } from "node:path";
 import { launch, open } from "./harness.mjs";
 import { CSP } from "../../web/serve.mjs";
@@ -236,6 +237,29 @@ test("the package names its version, exports and types, and every asset's name c
     assert.ok(declared.attributes.some((a) => a.name === s.attribute), `custom-elements.json declares the attribute ${s.attribute}`);
   }
   assert.deepEqual(declared.events.map((e) => e.name).sort(), ["bill-widget-change", "bill-widget-days"]);
+});
+
+test("the package's scripts are minified, each naming its source map, which holds web/'s script as written", () => {
+  const scripts = [...readdirSync(site).map((f) => f), ...readdirSync(join(site, "assets")).map((f) => `assets/${f}`)]
+    .filter((f) => f.endsWith(".js"));
+  assert.ok(scripts.length >= 8, `${scripts.length} scripts: ${scripts.join(", ")}`);
+  const zipped = (text) => gzipSync(text, { level: 9 }).length;
+  let shipped = 0;
+  let written = 0;
+  for (const script of scripts) {
+    const code = readFileSync(join(site, script), "utf8");
+    const named = /\/\/# sourceMappingURL=(\S+)\n$/.exec(code)?.[1];
+    assert.ok(named, `${script} ends by naming its source map`);
+    const map = JSON.parse(readFileSync(join(site, script, "..", named), "utf8"));
+    const source = readFileSync(join(REPO, "web", map.sources[0]), "utf8");
+    assert.equal(map.sourcesContent[0].split("\n").length, source.split("\n").length,
+      `${script}'s map holds web/${map.sources[0]}, line for line`);
+    assert.ok(code.length < source.length, `${script} is minified: ${code.length} B against web/${map.sources[0]}'s ${source.length} B`);
+    shipped += zipped(code);
+    written += zipped(source);
+  }
+  // Lesson 000's first view's scripts: 41 KB gzipped as written, 21 KB minified.
+  assert.ok(shipped < written * 0.6, `the scripts come to ${shipped} B gzipped, against ${written} B as written`);
 });
 
 test("the package carries every fallback figure the build drew, its licence and its changelog", () => {
