@@ -248,9 +248,15 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
     let has = |key: &str| text.contains(&format!("\"{key}\""));
     Ok(if has("resourceSpans") || has("startTimeUnixNano") {
         Format::Otlp
-    } else if has("usageDetails") || has("providedModelName") || has("GENERATION") || has("parentObservationId") {
-        // `parentObservationId`: Langfuse's API writes it (null or not) on every observation,
-        // so a file whose first 64 KiB hold only an agent's spans is known as well.
+    } else if has("usageDetails")
+        || has("providedModelName")
+        || has("GENERATION")
+        || has("parentObservationId")
+        || has("traceId") && (has("SPAN") || has("EVENT"))
+    {
+        // A file whose first 64 KiB hold only an agent's spans is known too: Langfuse's API
+        // writes `parentObservationId` (null or not) on every observation, and a span's
+        // `traceId` and type come before its input, which may fill the 64 KiB alone.
         Format::Langfuse
     } else if has("request_created_at") {
         // Helicone's start time, which no other format reads: its other names

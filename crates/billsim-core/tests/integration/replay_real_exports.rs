@@ -513,3 +513,17 @@ fn a_langfuse_export_whose_first_64_kib_hold_only_spans_is_read_as_langfuses() {
     let got: Vec<(u64, u64, Option<u64>)> = calls(&log).into_iter().map(|c| (c.4, c.5, c.6)).collect();
     assert_eq!(got, [(1_200, 300, Some(2_160_000))], "the generation alone is a call, with its cost");
 }
+
+#[test]
+fn a_langfuse_export_whose_first_span_fills_the_first_64_kib_is_read_as_langfuses() {
+    // The span's input (a retrieved document) comes before its `parentObservationId`.
+    let document = "lorem ipsum ".repeat(7_000);
+    let text = format!(
+        r#"{{"data": [{{"id": "span-0", "traceId": "trace-1", "type": "SPAN", "name": "retrieve", "startTime": "2025-05-01T09:00:00.000Z", "input": "{document}", "parentObservationId": null}},
+ {{"id": "gen-1", "traceId": "trace-1", "type": "GENERATION", "startTime": "2025-05-01T09:00:02.000Z", "model": "claude-haiku-4-5", "usageDetails": {{"input": 1200, "output": 300}}, "totalCost": 0.00216, "parentObservationId": "span-0"}}]}}"#
+    );
+    assert!(text.find("parentObservationId").unwrap() > 64 * 1024, "the span's input fills the first 64 KiB");
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.format, "langfuse", "{:?}", log.notes);
+    assert_eq!(log.calls.len(), 1, "the generation alone is a call: {:?}", log.notes);
+}
