@@ -48,8 +48,9 @@ struct Resource<'a> {
 
 #[derive(Deserialize)]
 struct ScopeSpans<'a> {
+    /// Each span's own text, read on its own: where it is in the export gives its line.
     #[serde(borrow, default)]
-    spans: Vec<Span<'a>>,
+    spans: Vec<&'a RawValue>,
 }
 
 #[derive(Deserialize)]
@@ -100,6 +101,15 @@ fn text_of<'a>(v: &'a AnyValue<'a>) -> Option<Cow<'a, str>> {
         return Some(Cow::Borrowed(s.as_ref()));
     }
     v.int.or(v.double).and_then(|raw| crate::replay::json_rows::scalar(raw).ok().flatten())
+}
+
+/// Why a span's text is no span, said without serde's names and positions inside it.
+fn not_a_span(span: &RawValue, e: &serde_json::Error) -> String {
+    if !span.get().starts_with('{') {
+        return format!("a span must be an object; got {}", crate::visible_text::quoted(span.get()));
+    }
+    let said = e.to_string();
+    format!("not a span: {}", said.rsplit_once(" at line ").map_or(said.as_str(), |(what, _)| what))
 }
 
 struct SpanRow<'a> {
@@ -240,7 +250,7 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         Some(all) => all,
         None => match serde_json::from_str::<Span<'_>>(raw.get()) {
             Ok(span) if span.start.is_some() => {
-                vec![ResourceSpans { resource: None, scope_spans: vec![ScopeSpans { spans: vec![span] }] }]
+                vec![ResourceSpans { resource: None, scope_spans: vec![ScopeSpans { spans: vec![raw] }] }]
             }
             _ => {
                 let problem = "not an OTLP export of spans: no \"resourceSpans\", nor a span's \"startTimeUnixNano\"";
@@ -249,12 +259,24 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             }
         },
     };
-    let rows = || {
-        resource_spans.iter().flat_map(|rs| {
-            let resource = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
-            rs.scope_spans.iter().flat_map(|s| &s.spans).map(move |span| SpanRow { span, resource })
-        })
+    // The line a span starts on: the export's text ends on `line` (a document written over
+    // many lines is read whole; the Collector writes an export a line).
+    let text = raw.get();
+    let line_of = |span: &RawValue| {
+        let start = (span.get().as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+        line - text.get(start..).map_or(0, |rest| rest.matches('\n').count() as u64)
     };
+    let spans: Vec<(u64, Result<Span<'_>, String>, &[KeyValue<'_>])> = resource_spans
+        .iter()
+        .flat_map(|rs| {
+            let resource = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
+            rs.scope_spans.iter().flat_map(|s| &s.spans).map(move |span| {
+                let read = serde_json::from_str::<Span<'_>>(span.get()).map_err(|e| not_a_span(span, &e));
+                (line_of(span), read, resource)
+            })
+        })
+        .collect();
+    let rows = || spans.iter().filter_map(|(_, span, resource)| Some(SpanRow { span: span.as_ref().ok()?, resource }));
     let has_tokens = |row: &SpanRow<'_>| -> Result<bool, String> {
         Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some() || row.attribute(&TOTAL)?.is_some())
     };
@@ -265,8 +287,16 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
     // A bad span is told apart from the others of its export (all on one line, as the
     // Collector writes them) by its index, when the export itself has none.
     let export_record = builder.record;
-    for (index, row) in (1..).zip(rows()) {
+    for (index, (line, span, resource)) in (1..).zip(&spans) {
         builder.record = export_record.or(Some(index));
+        let line = *line;
+        let row = match span {
+            Ok(span) => SpanRow { span, resource },
+            Err(e) => {
+                builder.bad_row(line, e.clone());
+                continue;
+            }
+        };
         let kind = || -> Result<Option<NotACall>, String> {
             let operation = row.attribute(&["gen_ai.operation.name"])?;
             Ok(match operation {

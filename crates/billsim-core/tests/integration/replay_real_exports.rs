@@ -527,3 +527,33 @@ fn a_langfuse_export_whose_first_span_fills_the_first_64_kib_is_read_as_langfuse
     assert_eq!(log.format, "langfuse", "{:?}", log.notes);
     assert_eq!(log.calls.len(), 1, "the generation alone is a call: {:?}", log.notes);
 }
+
+#[test]
+fn a_bad_span_of_an_export_written_over_many_lines_is_named_by_the_line_it_starts_on() {
+    // A pretty-printed export is read whole: its bad span was named by the export's last line.
+    let span = |id: &str, start: &str| {
+        format!(
+            r#"{{"spanId": "{id}", "startTimeUnixNano": "{start}", "attributes": [{{"key": "gen_ai.request.model", "value": {{"stringValue": "m"}}}}, {{"key": "gen_ai.usage.input_tokens", "value": {{"intValue": "5"}}}}, {{"key": "gen_ai.usage.output_tokens", "value": {{"intValue": "2"}}}}]}}"#
+        )
+    };
+    let text = format!(
+        "{{\"resourceSpans\": [{{\"scopeSpans\": [{{\"spans\": [\n  {},\n  {}\n]}}]}}]}}\n",
+        span("a", "1748851200000000000"),
+        span("b", "soon")
+    );
+    let e = read(text.as_bytes(), Options::default()).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("line 3: record 2: startTimeUnixNano"), "the second span starts on line 3: {e}");
+    let skipped =
+        read(text.as_bytes(), Options { skip_bad_rows: true, ..Options::default() }).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(skipped.calls.len(), 1, "{:?}", skipped.notes);
+}
+
+#[test]
+fn a_span_that_is_no_object_is_a_bad_row_of_its_own_and_its_exports_other_spans_are_read() {
+    let text = r#"{"resourceSpans": [{"scopeSpans": [{"spans": [7, {"startTimeUnixNano": "1748851200000000000", "attributes": [{"key": "gen_ai.request.model", "value": {"stringValue": "m"}}, {"key": "gen_ai.usage.input_tokens", "value": {"intValue": "5"}}, {"key": "gen_ai.usage.output_tokens", "value": {"intValue": "2"}}]}]}]}]}"#;
+    let e = read(text.as_bytes(), Options::default()).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("line 1: record 1: a span must be an object; got \"7\""), "{e}");
+    let log =
+        read(text.as_bytes(), Options { skip_bad_rows: true, ..Options::default() }).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.calls.len(), 1, "the export's good span is read: {:?}", log.notes);
+}
