@@ -43,7 +43,10 @@ async function clicks({ kind, n, warmup, syncUrl }) {
     if (kind === "policy") policies[i % policies.length].click();
     else if (kind === "another") root.querySelector("[data-action=another-day]").click();
     else {
-      maxTokens.value = String(4000 + (i % 90)); // a month not run before
+      // A month not run before, typed as a key is: its keydown comes after the last run, so
+      // the widget applies it at once (a key pressed during a run waits for the next keys).
+      maxTokens.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true }));
+      maxTokens.value = String(4000 + (i % 90));
       maxTokens.dispatchEvent(new Event("input", { bubbles: true }));
     }
     if (changed === undefined) throw new Error(`${kind} click ${i}: no bill-widget-change event`);
