@@ -5,13 +5,14 @@
 // is found by following their quoted relative references and goes to assets/ with a hash
 // of its content in its name, so it can be cached for a year. References are rewritten
 // to the new names, dependencies first, so a changed wasm module also renames the modules
-// that load it. Each asset's TypeScript declarations (x.d.ts beside x.js) follow it.
+// that load it. Each asset's TypeScript declarations (x.d.ts beside x.js) follow it. Each
+// script is minified, with its source map beside it.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { transformSync } from "esbuild";
 import { join, posix, resolve } from "node:path";
+import { transformSync } from "esbuild";
 import { CSP } from "../web/serve.mjs";
 import { lessonFolder, lessonWidgets } from "../web/lesson-modules.js";
 import { coreTable, describe, elementManifest, widgets } from "./widget-types.mjs";
@@ -104,7 +105,8 @@ function hashed(path, bytes) {
  *  `bytes`: the script, its references already rewritten; `map` goes beside it. */
 function minified(path, bytes) {
   const { code, map } = transformSync(bytes.toString("utf8"), {
-    minify: true, format: "esm", legalComments: "none", sourcemap: "external", sourcefile: path, sourcesContent: true,
+    // The source named as the repository's file, not as the script itself (the same address).
+    minify: true, format: "esm", legalComments: "none", sourcemap: "external", sourcefile: `web/${path}`, sourcesContent: true,
   });
   return { code: Buffer.from(code), map: Buffer.from(map) };
 }

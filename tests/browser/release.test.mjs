@@ -240,7 +240,7 @@ test("the package names its version, exports and types, and every asset's name c
 });
 
 test("the package's scripts are minified, each naming its source map, which holds web/'s script as written", () => {
-  const scripts = [...readdirSync(site).map((f) => f), ...readdirSync(join(site, "assets")).map((f) => `assets/${f}`)]
+  const scripts = [...readdirSync(site), ...readdirSync(join(site, "assets")).map((f) => `assets/${f}`)]
     .filter((f) => f.endsWith(".js"));
   assert.ok(scripts.length >= 8, `${scripts.length} scripts: ${scripts.join(", ")}`);
   const zipped = (text) => gzipSync(text, { level: 9 }).length;
@@ -251,10 +251,10 @@ test("the package's scripts are minified, each naming its source map, which hold
     const named = /\/\/# sourceMappingURL=(\S+)\n$/.exec(code)?.[1];
     assert.ok(named, `${script} ends by naming its source map`);
     const map = JSON.parse(readFileSync(join(site, script, "..", named), "utf8"));
-    const source = readFileSync(join(REPO, "web", map.sources[0]), "utf8");
+    const source = readFileSync(join(REPO, map.sources[0]), "utf8");
     assert.equal(map.sourcesContent[0].split("\n").length, source.split("\n").length,
-      `${script}'s map holds web/${map.sources[0]}, line for line`);
-    assert.ok(code.length < source.length, `${script} is minified: ${code.length} B against web/${map.sources[0]}'s ${source.length} B`);
+      `${script}'s map holds ${map.sources[0]}, line for line`);
+    assert.ok(code.length < source.length, `${script} is minified: ${code.length} B against ${map.sources[0]}'s ${source.length} B`);
     shipped += zipped(code);
     written += zipped(source);
   }
