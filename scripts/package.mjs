@@ -104,11 +104,22 @@ function hashed(path, bytes) {
  *  41 KB gzipped, 21 KB minified), with a source map that holds the source as written.
  *  `bytes`: the script, its references already rewritten; `map` goes beside it. */
 function minified(path, bytes) {
-  const { code, map } = transformSync(bytes.toString("utf8"), {
+  const source = bytes.toString("utf8");
+  const { code, map } = transformSync(cssMinified(source), {
     // The source named as the repository's file, not as the script itself (the same address).
-    minify: true, format: "esm", legalComments: "none", sourcemap: "external", sourcefile: `web/${path}`, sourcesContent: true,
+    minify: true, format: "esm", legalComments: "none", sourcemap: "external", sourcefile: `web/${path}`,
   });
-  return { code: Buffer.from(code), map: Buffer.from(map) };
+  return { code: Buffer.from(code), map: Buffer.from(JSON.stringify({ ...JSON.parse(map), sourcesContent: [source] })) };
+}
+
+/** `text` with the CSS it tags (web/markup.js's `css`: the shadow roots' sheets, most of
+ *  bill-widget-styles.js, which esbuild leaves as written) without comments and runs of
+ *  white space: 4.5 KB of the widget's first view gzipped, 2.3 KB so. Its lines stay
+ *  where they were, so that the source map can give the source as written. */
+function cssMinified(text) {
+  const sheet = (css) => css.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ""))
+    .replace(/[ \t]+/g, " ").replace(/ *\n */g, "\n");
+  return text.replace(/\bcss`([^`]*)`/g, (_, css) => `css\`${sheet(css)}\``);
 }
 
 /** The no-JavaScript fallback of the standalone page (figure and the core's sentences). */

@@ -3,10 +3,10 @@
 // file, so that a bundler cannot take them for the site's own stylesheet (VitePress takes
 // the first .css of its client bundle as the theme's), and they need no fetch of their own.
 // The sheet is made on first use: importing this module outside a browser is safe.
-import { buttonStyles, sheetOnFirstUse } from "./markup.js";
+import { buttonStyles, css, sheetOnFirstUse } from "./markup.js";
 import { tableCards } from "./table-cells.js";
 
-const css = String.raw`
+const styles = css`
 :host {
   all: initial; /* take nothing from the host page */
   display: block;
@@ -210,4 +210,4 @@ pre:focus-visible, .scroll:focus-visible, .numbers:focus-visible { outline: 3px 
 `;
 
 /** The widget's stylesheet, made once and shared by every widget on the page. */
-export const widgetSheet = sheetOnFirstUse(css);
+export const widgetSheet = sheetOnFirstUse(styles);

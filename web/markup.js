@@ -24,9 +24,13 @@ export const choiceOptions = (choices) => options(choices.map((c) => [c.value, c
 export const choiceButtons = (choices, data) => choices.map(({ value, label }) =>
   `<button type="button" data-${data}="${escape(value)}" aria-pressed="false">${escape(label)}</button>`).join("");
 
+/** Tags the CSS of the shadow roots' sheets (String.raw: its backslashes stay as written).
+ *  scripts/package strips the comments and runs of white space of what it tags. */
+export const css = String.raw;
+
 /** The buttons' styles, in both shadow roots' sheets (a pressed one filled with the accent;
  *  at least 2.75rem tall, a finger's size), with `--line` and `--accent` set by the host. */
-export const buttonStyles = String.raw`
+export const buttonStyles = css`
 button {
   font: inherit;
   min-height: 2.75rem;

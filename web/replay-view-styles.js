@@ -4,13 +4,13 @@
 // 320 px until the file came) and need no fetch of their own. The buttons are the widget's
 // (buttonStyles); on a phone, each table's rows are cards (tableCards), as in the widget's
 // "Show numbers". The sheet is made on first use.
-import { buttonStyles, sheetOnFirstUse } from "./markup.js";
+import { buttonStyles, css, sheetOnFirstUse } from "./markup.js";
 import { tableCards } from "./table-cells.js";
 
 /** A phone's page: its tables are cards (tableCards), its framed policy a select. */
 export const PHONE = "(max-width: 30rem)";
 
-const css = String.raw`
+const styles = css`
 :host {
   all: initial;
   display: block;
@@ -122,4 +122,4 @@ ${tableCards('[role="region"]')}
 `;
 
 /** The replay view's stylesheet, made once and shared by every replay view on the page. */
-export const replayViewSheet = sheetOnFirstUse(css);
+export const replayViewSheet = sheetOnFirstUse(styles);

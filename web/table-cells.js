@@ -2,6 +2,7 @@
 // page write them: text only (a cell is never HTML), a one-word cell on one line, and a
 // table whose first column repeats in runs (a policy's rows) written with each run under
 // a heading row naming it once.
+import { css } from "./markup.js";
 
 export const cell = (tag, value) => Object.assign(document.createElement(tag), { textContent: String(value) });
 // A cell of one word ("claude-sonnet-4-6", "2026-11-11") is kept on one line: a table's
@@ -96,7 +97,7 @@ export function fillTable(table, columns, rows) {
 // where a table of seven columns put them a sideways scroll away. The column heads stay
 // for screen readers, which the names above the numbers are not said to (their alt text,
 // ""). <bill-widget>'s "Show numbers" and the replay page's tables share it.
-export const tableCards = (box) => String.raw`@container (max-width: 30rem) {
+export const tableCards = (box) => css`@container (max-width: 30rem) {
   ${box} table, ${box} tbody, ${box} caption { display: block; min-width: 0; }
   ${box} thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
   /* One grid for every card, so a column's numbers stand under each other from card to card. */

@@ -14,8 +14,8 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import { extname, join, normalize, resolve } from "node:path";
-import { launch, open } from "./harness.mjs";
-import { CSP } from "../../web/serve.mjs";
+import { launch, open, visit } from "./harness.mjs";
+import { CSP, serve } from "../../web/serve.mjs";
 import { lessonWidgets } from "../../web/lesson-modules.js";
 import { wasm } from "../wasm-module.mjs";
 
@@ -260,6 +260,33 @@ test("the package's scripts are minified, each naming its source map, which hold
   }
   // Lesson 000's first view's scripts: 41 KB gzipped as written, 21 KB minified.
   assert.ok(shipped < written * 0.6, `the scripts come to ${shipped} B gzipped, against ${written} B as written`);
+});
+
+test("the package's widget adopts web/'s style rules, rule for rule, from its minified CSS", async () => {
+  const rules = async (url) => {
+    const { page, context, log } = await visit(browser, url);
+    try {
+      const widget = page.locator("bill-widget");
+      await widget.locator(".summary").filter({ hasText: /\S/ }).waitFor();
+      assert.deepEqual(log.errors, [], url);
+      // The widget's own sheet (the second follows the page's background). A value with
+      // var() keeps its white space as written (an unparsed value): it is said once.
+      return await widget.evaluate((el) =>
+        [...el.shadowRoot.adoptedStyleSheets[0].cssRules].map((r) => r.cssText.replace(/\s+/g, " ")));
+    } finally {
+      await context.close();
+    }
+  };
+  const web = await serve(0);
+  try {
+    const shipped = await rules(`${origin(hostServer)}/${lessonPage("/styles.html", snippets().element)}`);
+    const written = await rules(`${origin(web)}/examples/toy-day.html`);
+    assert.ok(written.length > 50, `web/'s widget adopts ${written.length} rules`);
+    assert.deepEqual(shipped, written);
+  } finally {
+    web.closeAllConnections();
+    web.close();
+  }
 });
 
 test("the package carries every fallback figure the build drew, its licence and its changelog", () => {
