@@ -258,9 +258,12 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
         // writes `parentObservationId` (null or not) on every observation, and a span's
         // `traceId` and type come before its input, which may fill the 64 KiB alone.
         Format::Langfuse
-    } else if has("request_created_at") {
-        // Helicone's start time, which no other format reads: its other names
-        // (`response_id`, `request_user_id`) may be extra keys of a generic log.
+    } else if has("request_created_at") || has("response_id") && has("response_body") {
+        // Helicone's start time, which no other format reads; its other names
+        // (`response_id`, `request_user_id`) may be extra keys of a generic log. Its rows
+        // begin with `response_id` and `response_body`, before the bodies (the export
+        // tool's `--include-body` writes the whole prompt and answer there), so a first
+        // row longer than the head is known by those two keys.
         Format::Helicone
     } else if has("startTime")
         && has("prompt_tokens")

@@ -557,3 +557,22 @@ fn a_span_that_is_no_object_is_a_bad_row_of_its_own_and_its_exports_other_spans_
         read(text.as_bytes(), Options { skip_bad_rows: true, ..Options::default() }).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(log.calls.len(), 1, "the export's good span is read: {:?}", log.notes);
 }
+
+#[test]
+fn a_helicone_export_whose_first_rows_bodies_fill_the_first_64_kib_is_read_as_helicones() {
+    // `@helicone/export --include-body` writes the bodies in place, before the row's
+    // `request_created_at`: a long prompt pushed it past the head, and every row was
+    // "no start time" as a generic log's.
+    let fixture = String::from_utf8(fixture("helicone.jsonl")).unwrap();
+    let first = fixture.lines().next().unwrap();
+    let long = first.replacen(
+        r#""response_body":{"helicone_message""#,
+        &format!(r#""response_body":{{"content":"{}","helicone_message""#, "x".repeat(70_000)),
+        1,
+    );
+    assert!(long.find("request_created_at").unwrap() > 64 * 1024, "the start time is past the head");
+    let text = format!("{long}\n{}", fixture.lines().skip(1).collect::<Vec<_>>().join("\n"));
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.format, "helicone", "{:?}", log.notes);
+    assert_eq!(log.calls.len(), fixture.lines().filter(|l| !l.trim().is_empty()).count());
+}
