@@ -199,20 +199,32 @@ impl Shape {
 /// Whether `text` starts with an object whose `"data"` (or `"logs"`) is a list: only its
 /// beginning need be there, up to that list's opening bracket.
 fn holds_records(text: &str) -> bool {
-    let Some(mut rest) = text.trim_start().strip_prefix('{') else { return false };
+    records_key(text) == Some(true)
+}
+
+/// Whether the object `text` starts with holds a list of records under one of its own keys
+/// ([`RECORDS`]): `Some(false)` when it ends without one, `None` when `text` ends first (a
+/// head cut inside it) or starts with no object. A key of its values' is not its own.
+fn records_key(text: &str) -> Option<bool> {
+    let mut rest = text.trim_start().strip_prefix('{')?;
+    if rest.trim_start().starts_with('}') {
+        return Some(false);
+    }
     loop {
         rest = rest.trim_start();
         let mut keys = serde_json::Deserializer::from_str(rest).into_iter::<String>();
-        let Some(Ok(key)) = keys.next() else { return false };
-        let Some(after) = rest[keys.byte_offset()..].trim_start().strip_prefix(':') else { return false };
-        rest = after.trim_start();
+        let key = keys.next()?.ok()?;
+        rest = rest[keys.byte_offset()..].trim_start().strip_prefix(':')?.trim_start();
         if RECORDS.contains(&key.as_str()) {
-            return rest.starts_with('[');
+            return Some(rest.starts_with('['));
         }
         let mut values = serde_json::Deserializer::from_str(rest).into_iter::<IgnoredAny>();
-        let Some(Ok(_)) = values.next() else { return false };
-        let Some(after) = rest[values.byte_offset()..].trim_start().strip_prefix(',') else { return false };
-        rest = after;
+        values.next()?.ok()?;
+        rest = rest[values.byte_offset()..].trim_start();
+        if rest.starts_with('}') {
+            return Some(false);
+        }
+        rest = rest.strip_prefix(',')?;
     }
 }
 
@@ -257,9 +269,13 @@ fn category(e: &serde_json::Error) -> &'static str {
 }
 
 /// Whether a document is one object that holds no list of records: then it is itself the
-/// one record (a LiteLLM GCS bucket object: one logging payload to a file).
+/// one record (a LiteLLM GCS bucket object: one logging payload to a file). Only its own
+/// keys count (an embedding's answer inside a record has a `"data"` too); where the head
+/// ends inside the object, a key of a [`RECORDS`] name anywhere says it holds them (a
+/// trace's `observations` may come after a long input).
 pub fn is_one_record(head: &str) -> bool {
-    head.trim_start().starts_with('{')
-        && !holds_records(head)
-        && !RECORDS.iter().any(|key| head.contains(&format!("\"{key}\"")))
+    match records_key(head) {
+        Some(holds) => !holds,
+        None => head.trim_start().starts_with('{') && !RECORDS.iter().any(|key| head.contains(&format!("\"{key}\""))),
+    }
 }

@@ -576,3 +576,16 @@ fn a_helicone_export_whose_first_rows_bodies_fill_the_first_64_kib_is_read_as_he
     assert_eq!(log.format, "helicone", "{:?}", log.notes);
     assert_eq!(log.calls.len(), fixture.lines().filter(|l| !l.trim().is_empty()).count());
 }
+
+#[test]
+fn records_written_one_after_another_pretty_are_read_though_a_value_in_them_has_a_data_key() {
+    // `jq .` of Helicone's rows, the first an embedding whose answer lists `"data"`: the
+    // file was taken for an object with records in "data", and refused.
+    let fixture = String::from_utf8(fixture("helicone.jsonl")).unwrap();
+    let mut rows: Vec<serde_json::Value> =
+        fixture.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect();
+    rows[0]["response_body"] = serde_json::json!({"object": "list", "data": [{"object": "embedding", "index": 0}]});
+    let text: Vec<String> = rows.iter().map(|r| serde_json::to_string_pretty(r).unwrap()).collect();
+    let log = read(text.join("\n").as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((log.format, log.calls.len()), ("helicone", rows.len()), "{:?}", log.notes);
+}
