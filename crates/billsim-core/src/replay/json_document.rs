@@ -23,7 +23,8 @@ const TRACES_OWN: [&str; 2] = ["userId", "sessionId"];
 /// How many records a list's size per record is taken from.
 const SAMPLE: u64 = 64;
 
-/// What a record handler may say: go on, or stop the whole file.
+/// What a record handler may say: go on, or stop the whole file. It is given the line the
+/// record starts on.
 pub type OnRecord<'h> = dyn FnMut(&mut Builder, u64, &RawValue) -> Result<(), ReplayError> + 'h;
 
 /// Reads one document from `input`, which starts after line `before`: its records, each
@@ -41,9 +42,9 @@ pub fn read(
     // pages of one line each are found from the head, but not one longer than the head.
     loop {
         if whole {
-            let raw: &RawValue = scan.value(&mut bytes)?;
+            let (line, raw): (u64, &RawValue) = scan.located(&mut bytes)?;
             scan.found_rows = true;
-            on(builder, scan.line, raw)?;
+            on(builder, line, raw)?;
         } else {
             scan.records(0, builder, on)?;
         }
@@ -213,15 +214,21 @@ impl Scanner<'_> {
     /// The next value, copied into `bytes` and read by serde_json as a `T`; where it is not
     /// one, the position in the document that serde_json finds.
     fn value<'v, T: serde::Deserialize<'v>>(&mut self, bytes: &'v mut Vec<u8>) -> Result<T, ReplayError> {
+        self.located(bytes).map(|(_, value)| value)
+    }
+
+    /// The next value, and the line it starts on (where a reader looks for a bad record).
+    fn located<'v, T: serde::Deserialize<'v>>(&mut self, bytes: &'v mut Vec<u8>) -> Result<(u64, T), ReplayError> {
         let start = self.copy_value(bytes)?;
         let bytes: &'v Vec<u8> = bytes;
-        serde_json::from_slice::<T>(bytes).map_err(|e| {
+        let value = serde_json::from_slice::<T>(bytes).map_err(|e| {
             if e.is_data() {
                 // A well-formed value of another kind: said at its end, as serde_json does.
                 return self.not_json();
             }
             at(start, &e)
-        })
+        })?;
+        Ok((start.0, value))
     }
 
     /// A list of records, or an object holding them under one of [`RECORDS`], inside
@@ -257,7 +264,7 @@ impl Scanner<'_> {
         }
         let (mut bytes, mut index, mut sampled) = (Vec::new(), 0u64, 0u64);
         loop {
-            let raw: &RawValue = self.value(&mut bytes)?;
+            let (line, raw): (u64, &RawValue) = self.located(&mut bytes)?;
             index += 1;
             // The calls' room, guessed from the first records' size (a list of records is
             // most of a document); a record's bytes are taken as a row's, as a CSV row's
@@ -271,8 +278,7 @@ impl Scanner<'_> {
             // Records on the line the list opens on (a document on one line) are told
             // apart by their index.
             builder.record = (self.line == opened).then_some(index);
-            // The line the record ends on.
-            let said = on(builder, self.line, raw);
+            let said = on(builder, line, raw);
             builder.record = None;
             said?;
             if !self.more(b']')? {

@@ -259,12 +259,12 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             }
         },
     };
-    // The line a span starts on: the export's text ends on `line` (a document written over
+    // The line a span starts on: the export's text starts on `line` (a document written over
     // many lines is read whole; the Collector writes an export a line).
     let text = raw.get();
     let line_of = |span: &RawValue| {
         let start = (span.get().as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
-        line - text.get(start..).map_or(0, |rest| rest.matches('\n').count() as u64)
+        line + text.get(..start).map_or(0, |before| before.matches('\n').count() as u64)
     };
     let spans: Vec<(u64, Result<Span<'_>, String>, &[KeyValue<'_>])> = resource_spans
         .iter()

@@ -46,8 +46,9 @@ fn a_json_document_is_read_to_its_records_or_refused_at_the_line_and_column_wher
         ("[C,]", "read: 1 calls"),
         ("[\n  C,\n  C,\n]", "read: 2 calls"),
         ("[C,,]", "NOT line 1, column 67"),
-        // Bad records, said at the line they end on (or by their index on a line).
-        ("[\n  {\"time\": 1},\n  C,\n  {\n    \"model\": \"m\"\n  }\n]", "2 bad rows (--skip-bad-rows replays the others):\n  line 2: no input tokens\n  line 6: no start time"),
+        // Bad records, said at the line they start on, where a reader looks for them (or by
+        // their index on a line); the end's line, a lone `}`, was said.
+        ("[\n  {\"time\": 1},\n  C,\n  {\n    \"model\": \"m\"\n  }\n]", "2 bad rows (--skip-bad-rows replays the others):\n  line 2: no input tokens\n  line 4: no start time"),
         ("{\"data\": [{\"time\": 1}, C, 7]}", "2 bad rows (--skip-bad-rows replays the others):\n  line 1: record 1: no input tokens\n  line 1: record 3: must be a JSON object; got a number"),
         ("[]", "the log has no calls to replay"),
     ];
