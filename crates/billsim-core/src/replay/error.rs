@@ -30,6 +30,11 @@ pub enum ReplayError {
     Binary(usize),
     /// Text in UTF-16 (its byte-order mark first), as some Windows tools save it.
     Utf16,
+    /// A compressed file (its format's signature first): the format, and what opens it.
+    Compressed {
+        format: &'static str,
+        opens: &'static str,
+    },
     /// Text, but not UTF-8 (a Latin-1 "é"): the offset of the first such byte, its line
     /// (from 1) and the byte.
     NotUtf8 {
@@ -104,6 +109,9 @@ impl fmt::Display for ReplayError {
             ReplayError::NoSuchField { field, fields } => f.write_str(&crate::replay::per::refused(field, fields)),
             ReplayError::Utf16 => {
                 f.write_str("the log must be text in UTF-8; this file is in UTF-16: save it as UTF-8")
+            }
+            ReplayError::Compressed { format, opens } => {
+                write!(f, "the log must be text (CSV or JSON); this file is {format}: {opens} first")
             }
             ReplayError::Binary(at) => {
                 write!(f, "the log must be text (CSV or JSON); byte {at} is not text, so this looks like a binary file")

@@ -81,6 +81,13 @@ pub struct Options {
 /// How much of the file the format is found from.
 const HEAD: u64 = 64 * 1024;
 
+/// The signatures of compressed files: the bytes each starts with, what it is, what opens it.
+const COMPRESSED: [(&[u8], &str, &str); 3] = [
+    (b"\x1f\x8b", "compressed with gzip", "decompress it (gunzip) and give the file it holds"),
+    (b"\x28\xb5\x2f\xfd", "compressed with zstd", "decompress it (zstd -d) and give the file it holds"),
+    (b"PK\x03\x04", "a zip archive", "extract the export from it"),
+];
+
 /// The lines of `head`, when it has whole lines to count (at least two).
 fn lines_in(head: &[u8]) -> Option<u64> {
     let lines = head.iter().filter(|&&b| b == b'\n').count() as u64;
@@ -98,6 +105,12 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
     }
     if head.iter().all(u8::is_ascii_whitespace) {
         return Err(ReplayError::Empty);
+    }
+    // An export compressed as it was stored (an S3 object's .gz, the Collector's zstd).
+    for (signature, format, opens) in COMPRESSED {
+        if head.starts_with(signature) {
+            return Err(ReplayError::Compressed { format, opens });
+        }
     }
     match not_text(&head) {
         (Some(control), not_utf8) => return Err(ReplayError::Binary(not_utf8.map_or(control, |n| n.min(control)))),

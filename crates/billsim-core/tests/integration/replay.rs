@@ -225,6 +225,14 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
         said(&fixture("garbage.bin")),
         "the log must be text (CSV or JSON); byte 0 is not text, so this looks like a binary file"
     );
+    // A compressed export (an S3 object's .gz, the Collector's zstd): said so, not "binary".
+    assert_eq!(
+        said(b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03"),
+        "the log must be text (CSV or JSON); this file is compressed with gzip: decompress it (gunzip) and give \
+         the file it holds first"
+    );
+    assert!(said(b"\x28\xb5\x2f\xfd\x00\x58").contains("compressed with zstd: decompress it (zstd -d)"));
+    assert!(said(b"PK\x03\x04\x14\x00").contains("a zip archive: extract the export from it first"));
     // UTF-16, as some Windows tools save text (little- and big-endian): said so, not "binary".
     let utf16: Vec<u8> = "time,user\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
     for bytes in [[b"\xFF\xFE".as_slice(), &utf16].concat(), b"\xFE\xFF\x00t\x00i".to_vec()] {
