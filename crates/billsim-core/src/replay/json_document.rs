@@ -17,6 +17,8 @@ use std::io::BufRead;
 /// The keys under which a document holds its records: an API's `"data"` (or `"logs"`), and
 /// Langfuse's trace download's `"observations"`.
 pub const RECORDS: [&str; 3] = ["data", "logs", "observations"];
+/// The key of a Langfuse trace download's trace, beside its `observations`.
+pub const TRACE: &str = "trace";
 /// A Langfuse trace's fields its observations take where theirs are empty.
 const TRACES_OWN: [&str; 2] = ["userId", "sessionId"];
 
@@ -319,7 +321,7 @@ impl Scanner<'_> {
                 }
                 first = Some(key);
                 self.records(open, builder, on)?;
-            } else if key == "trace" {
+            } else if key == TRACE {
                 // Langfuse's trace download: the trace's fields (its user, its session) are
                 // its observations' where theirs are empty.
                 let trace: &RawValue = self.value(&mut bytes)?;

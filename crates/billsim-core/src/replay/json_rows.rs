@@ -5,7 +5,7 @@
 //! at a time: a document's records are found by [`json_document`]'s scanner, so the file's
 //! text is never held whole.
 
-use crate::replay::json_document::{self, OnRecord, RECORDS};
+use crate::replay::json_document::{self, OnRecord, RECORDS, TRACE};
 use crate::replay::log::Builder;
 use crate::replay::ReplayError;
 use crate::visible_text::quoted;
@@ -203,8 +203,9 @@ fn holds_records(text: &str) -> bool {
 }
 
 /// Whether the object `text` starts with holds a list of records under one of its own keys
-/// ([`RECORDS`]): `Some(false)` when it ends without one, `None` when `text` ends first (a
-/// head cut inside it) or starts with no object. A key of its values' is not its own.
+/// ([`RECORDS`], or after a Langfuse download's [`TRACE`]): `Some(false)` when it ends
+/// without one, `None` when `text` ends first (a head cut inside it) or starts with no
+/// object. A key of its values' is not its own.
 fn records_key(text: &str) -> Option<bool> {
     let mut rest = text.trim_start().strip_prefix('{')?;
     if rest.trim_start().starts_with('}') {
@@ -217,6 +218,9 @@ fn records_key(text: &str) -> Option<bool> {
         rest = rest[keys.byte_offset()..].trim_start().strip_prefix(':')?.trim_start();
         if RECORDS.contains(&key.as_str()) {
             return Some(rest.starts_with('['));
+        }
+        if key == TRACE {
+            return Some(true);
         }
         let mut values = serde_json::Deserializer::from_str(rest).into_iter::<IgnoredAny>();
         values.next()?.ok()?;
@@ -273,9 +277,14 @@ fn category(e: &serde_json::Error) -> &'static str {
 /// keys count (an embedding's answer inside a record has a `"data"` too); where the head
 /// ends inside the object, a key of a [`RECORDS`] name anywhere says it holds them (a
 /// trace's `observations` may come after a long input).
-pub fn is_one_record(head: &str) -> bool {
+/// `cut_holds`: a head cut inside the object is taken to hold records further on.
+pub fn is_one_record(head: &str, cut_holds: bool) -> bool {
     match records_key(head) {
         Some(holds) => !holds,
-        None => head.trim_start().starts_with('{') && !RECORDS.iter().any(|key| head.contains(&format!("\"{key}\""))),
+        None => {
+            head.trim_start().starts_with('{')
+                && !cut_holds
+                && !RECORDS.iter().any(|key| head.contains(&format!("\"{key}\"")))
+        }
     }
 }

@@ -183,9 +183,14 @@ fn read_as(
         match shape {
             Some(Shape::Document) => {
                 // A maker's record by itself is one call (a generic object with no list of
-                // records is more likely a document with its list under another name).
-                let whole_record =
-                    format == Format::Otlp || format != Format::Generic && json_rows::is_one_record(text);
+                // records is more likely a document with its list under another name). A
+                // Langfuse object longer than the head is a trace, its observations after
+                // its input (`GET /api/public/traces/{id}`).
+                let whole_record = match format {
+                    Format::Otlp => true,
+                    Format::Generic => false,
+                    _ => json_rows::is_one_record(text, format == Format::Langfuse),
+                };
                 json_document::read(&mut whole, 0, whole_record, &mut builder, &mut *on)?
             }
             shape => json_rows::read_lines(&mut whole, shape == Some(Shape::Pages), &mut builder, &mut *on)?,
@@ -266,10 +271,12 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
         || has("GENERATION")
         || has("parentObservationId")
         || has("traceId") && (has("SPAN") || has("EVENT"))
+        || has(json_document::TRACE) && has("projectId")
     {
         // A file whose first 64 KiB hold only an agent's spans is known too: Langfuse's API
         // writes `parentObservationId` (null or not) on every observation, and a span's
-        // `traceId` and type come before its input, which may fill the 64 KiB alone.
+        // `traceId` and type come before its input, which may fill the 64 KiB alone; so is a
+        // trace download whose trace's input fills them (its `trace`, with a `projectId`).
         Format::Langfuse
     } else if has("request_created_at") || has("response_id") && has("response_body") {
         // Helicone's start time, which no other format reads; its other names

@@ -4,7 +4,7 @@
 //! refused as such.
 
 use crate::replay_common::*;
-use billsim_core::replay::Options;
+use billsim_core::replay::{Format, Options};
 
 #[test]
 fn calls_with_no_user_are_replayed_as_one_stand_in_user_and_a_note_says_how_many() {
@@ -588,4 +588,28 @@ fn records_written_one_after_another_pretty_are_read_though_a_value_in_them_has_
     let text: Vec<String> = rows.iter().map(|r| serde_json::to_string_pretty(r).unwrap()).collect();
     let log = read(text.join("\n").as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((log.format, log.calls.len()), ("helicone", rows.len()), "{:?}", log.notes);
+}
+
+#[test]
+fn a_langfuse_trace_whose_input_fills_the_first_64_kib_is_read_as_langfuses_in_both_its_forms() {
+    // The trace page's download ({"trace": ..., "observations": ...}) and the API's answer
+    // saved pretty-printed (the trace's fields, then its observations): a trace's input is
+    // its whole prompt. (The API's answer on one line is still taken for JSON lines.)
+    let long = "lorem ipsum ".repeat(7_000);
+    let observations = r#"[{"type": "GENERATION", "startTime": "2025-05-01T09:00:00.000Z", "model": "claude-haiku-4-5", "usageDetails": {"input": 1200, "output": 300}}]"#;
+    let download = format!(
+        r#"{{"trace": {{"id": "trace-1", "projectId": "p", "name": "chat", "input": "{long}", "userId": "alice"}},
+ "observations": {observations}}}"#
+    );
+    let api = format!(
+        r#"{{
+  "id": "trace-1", "timestamp": "2025-05-01T09:00:00.000Z", "name": "chat", "input": "{long}", "userId": "alice",
+  "observations": {observations}, "scores": []}}"#
+    );
+    for (form, text, format) in [("download", download, None), ("API answer", api, Some(Format::Langfuse))] {
+        let options = Options { format, ..Options::default() };
+        let log = read(text.as_bytes(), options).unwrap_or_else(|e| panic!("{form}: {e}"));
+        let users: Vec<&str> = log.users.iter().map(|u| u.name.as_str()).collect();
+        assert_eq!((log.format, log.calls.len(), users), ("langfuse", 1, vec!["alice"]), "{form}: {:?}", log.notes);
+    }
 }
