@@ -259,9 +259,29 @@ pub fn read_lines(
         }
         match serde_json::from_slice::<&RawValue>(text) {
             Ok(raw) => on(builder, line, raw)?,
-            Err(e) => builder.bad_row(line, format!("not JSON: {} at column {}", category(&e), e.column())),
+            Err(e) => match values_one_after_another(text) {
+                // Objects with no line end between them (files joined with `cat`, each
+                // written without one: LiteLLM's bucket objects): each is a record, told
+                // apart by its index on the line.
+                Some(values) => {
+                    for (index, raw) in (1..).zip(values) {
+                        builder.record = Some(index);
+                        let said = on(builder, line, raw);
+                        builder.record = None;
+                        said?;
+                    }
+                }
+                None => builder.bad_row(line, format!("not JSON: {} at column {}", category(&e), e.column())),
+            },
         }
     }
+}
+
+/// The objects a line holds one after another, when it holds two or more and nothing else.
+fn values_one_after_another(text: &[u8]) -> Option<Vec<&RawValue>> {
+    let values =
+        serde_json::Deserializer::from_slice(text).into_iter::<&RawValue>().collect::<Result<Vec<_>, _>>().ok()?;
+    (values.len() > 1 && values.iter().all(|v| v.get().starts_with('{'))).then_some(values)
 }
 
 fn category(e: &serde_json::Error) -> &'static str {

@@ -613,3 +613,17 @@ fn a_langfuse_trace_whose_input_fills_the_first_64_kib_is_read_as_langfuses_in_b
         assert_eq!((log.format, log.calls.len(), users), ("langfuse", 1, vec!["alice"]), "{form}: {:?}", log.notes);
     }
 }
+
+#[test]
+fn litellm_bucket_objects_joined_with_no_line_end_between_them_are_each_a_call() {
+    // `gsutil cat` of LiteLLM's GCS objects: each is written by json.dumps, with no line end.
+    let object = String::from_utf8(fixture("litellm_gcs_object.json")).unwrap();
+    let compact: serde_json::Value = serde_json::from_str(&object).unwrap();
+    let text = [compact.to_string(), compact.to_string(), compact.to_string()].concat();
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((log.format, log.calls.len()), ("litellm", 3), "{:?}", log.notes);
+    // A line of values that are not all records is still a bad row.
+    let e =
+        read(format!("{}7", compact).as_bytes(), Options::default()).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("line 1: not JSON"), "{e}");
+}
