@@ -497,14 +497,21 @@ impl Builder {
             self.costs.resize(self.calls.len(), None);
         }
         if self.out_of_order > 0 {
-            notes.push(format!(
-                "{}: the calls are put in time order",
-                counted(
-                    self.out_of_order,
-                    "call starts before the call above it",
-                    "calls start before the call above them"
+            // Every call before the one above it: written newest first, as Helicone's export
+            // tool and Langfuse's API write them, which is no disorder to warn of.
+            let newest_first = self.calls.len() > 2 && self.out_of_order + 1 == self.calls.len() as u64;
+            notes.push(if newest_first {
+                "the log is written newest first: its calls are put in time order".to_string()
+            } else {
+                format!(
+                    "{}: the calls are put in time order",
+                    counted(
+                        self.out_of_order,
+                        "call starts before the call above it",
+                        "calls start before the call above them"
+                    )
                 )
-            ));
+            });
             sort_by_time(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached, &mut self.key_of_call);
         }
         fit(&mut self.calls, &mut self.costs, &mut self.failed, &mut self.cached, &mut self.key_of_call);

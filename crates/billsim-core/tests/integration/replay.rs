@@ -193,6 +193,18 @@ fn past_ten_bad_rows_the_rest_are_counted() {
 }
 
 #[test]
+fn a_log_written_newest_first_is_said_to_be_so_not_counted_as_calls_out_of_order() {
+    // Helicone's export tool and Langfuse's API write the newest call first.
+    let text = "time,user,model,input_tokens,output_tokens\n\
+                2025-05-01T09:00:30Z,alice,m,1,1\n2025-05-01T09:00:20Z,bob,m,1,1\n2025-05-01T09:00:10Z,alice,m,1,1\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let said = "the log is written newest first: its calls are put in time order";
+    assert!(log.notes.iter().any(|n| n == said), "{:?}", log.notes);
+    assert!(!log.notes.iter().any(|n| n.contains("before the call above")), "{:?}", log.notes);
+    assert!(log.calls.windows(2).all(|w| w[0].at <= w[1].at), "in time order");
+}
+
+#[test]
 fn calls_out_of_time_order_are_sorted_and_the_notes_say_so() {
     let log = read_fixture("out_of_order.csv");
     let order: Vec<(String, u64)> = calls(&log).into_iter().map(|c| (c.0, c.2)).collect();
