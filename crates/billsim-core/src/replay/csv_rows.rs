@@ -114,6 +114,21 @@ fn keys_of_json(text: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A line that repeats the header, said as a record that is no call.
+const HEADER_AGAIN: crate::replay::log::NotACall = (
+    "line repeating the header (files joined one after another)",
+    "lines repeating the header (files joined one after another)",
+);
+
+/// Whether `record` is `header` again (its first field after a byte-order mark).
+fn repeats(record: &csv::ByteRecord, header: &csv::ByteRecord) -> bool {
+    record.len() == header.len()
+        && record.iter().zip(header.iter()).enumerate().all(|(i, (r, h))| {
+            let r = if i == 0 { r.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(r) } else { r };
+            r.trim_ascii() == h.trim_ascii()
+        })
+}
+
 /// Reads every record of `input` (a header, then rows) into `builder`.
 pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builder) -> Result<(), ReplayError> {
     let unreadable = |e: std::io::Error| ReplayError::Unreadable(e.to_string());
@@ -211,6 +226,9 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
     while let Some(read) = records.next(&mut record, Some(header.len())).map_err(unreadable)? {
         let cut = if record.len() < header.len() { cut_short(&record) } else { None };
         match read {
+            // Files joined one after another (`cat`): the next one's header, its byte-order
+            // mark too, is no call.
+            Ok(_) if repeats(&record, &header) => builder.not_a_call(HEADER_AGAIN),
             Ok(line) => match (only, cut) {
                 (Some((i, values, other)), _)
                     if record.get(i).is_some_and(|v| !values.iter().any(|c| v == c.as_bytes())) =>

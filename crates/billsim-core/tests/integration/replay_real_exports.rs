@@ -627,3 +627,21 @@ fn litellm_bucket_objects_joined_with_no_line_end_between_them_are_each_a_call()
         read(format!("{}7", compact).as_bytes(), Options::default()).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(e.contains("line 1: not JSON"), "{e}");
 }
+
+#[test]
+fn csv_exports_joined_with_cat_leave_out_the_second_header_and_say_so() {
+    // Two CSV exports joined one after another, the second with its byte-order mark (as
+    // Windows tools write it): its header was a bad row, "request_created_at: must be a moment".
+    let export = String::from_utf8(fixture("helicone.csv")).unwrap();
+    let rows = export.lines().filter(|l| !l.trim().is_empty()).count() - 1;
+    let text = format!("{export}\u{feff}{export}");
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.calls.len(), 2 * rows, "{:?}", log.notes);
+    assert!(
+        log.notes
+            .iter()
+            .any(|n| n.starts_with("1 line repeating the header (files joined one after another) left out")),
+        "{:?}",
+        log.notes
+    );
+}
