@@ -42,7 +42,11 @@ pub fn read(
     let mut bytes = Vec::new();
     // Documents saved one after another (an API's pages appended to one file) are read on:
     // pages of one line each are found from the head, but not one longer than the head.
+    // A page among them with no records (an API's error answer) is a bad row at its line.
+    let (mut any, mut empty) = (false, Vec::new());
     loop {
+        let start = scan.line;
+        scan.found_rows = false;
         if whole {
             let (line, raw): (u64, &RawValue) = scan.located(&mut bytes)?;
             scan.found_rows = true;
@@ -50,17 +54,28 @@ pub fn read(
         } else {
             scan.records(0, builder, on)?;
         }
+        if scan.found_rows {
+            any = true;
+        } else {
+            empty.push(start);
+        }
         match scan.next_token()? {
             None => break,
             Some(b'[' | b'{') => {}
             Some(_) => return Err(scan.wrong_byte()),
         }
     }
-    if !scan.found_rows {
+    if !any {
         return Err(ReplayError::NoRows);
+    }
+    for line in empty {
+        builder.bad_row(line, NO_RECORDS.to_string());
     }
     Ok(())
 }
+
+/// A document among others that holds no records.
+pub const NO_RECORDS: &str = "a document with no list of records among pages that have one (an API's error answer?)";
 
 struct Scanner<'r> {
     input: &'r mut dyn BufRead,

@@ -254,7 +254,10 @@ pub fn read_lines(
             continue;
         }
         if pages {
-            json_document::read(&mut &text[..], line - 1, false, builder, on)?;
+            match json_document::read(&mut &text[..], line - 1, false, builder, on) {
+                Err(ReplayError::NoRows) => builder.bad_row(line, json_document::NO_RECORDS.to_string()),
+                said => said?,
+            }
             continue;
         }
         match serde_json::from_slice::<&RawValue>(text) {

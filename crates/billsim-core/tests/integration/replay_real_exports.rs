@@ -645,3 +645,23 @@ fn csv_exports_joined_with_cat_leave_out_the_second_header_and_say_so() {
         log.notes
     );
 }
+
+#[test]
+fn an_api_error_answer_among_appended_pages_is_a_bad_row_at_its_line() {
+    // A paging script that appends each answer with `>>`, and got a 429 once: its page of
+    // calls is missing. One page a line, it stopped the file with no line said; pretty-printed,
+    // it was left out without a word.
+    let page = String::from_utf8(fixture("langfuse.json")).unwrap();
+    let compact = serde_json::from_str::<serde_json::Value>(&page).unwrap().to_string();
+    let error = r#"{"message": "Rate limit exceeded", "error": "TooManyRequests"}"#;
+    for (form, text) in
+        [("one a line", format!("{compact}\n{error}\n{compact}\n")), ("pretty", format!("{page}\n{error}\n{page}"))]
+    {
+        let line = text[..text.find(error).unwrap()].matches('\n').count() + 1;
+        let e = read(text.as_bytes(), Options::default()).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(&format!("line {line}: a document with no list of records")), "{form}: {e}");
+        let log = read(text.as_bytes(), Options { skip_bad_rows: true, ..Options::default() })
+            .unwrap_or_else(|e| panic!("{form}: {e}"));
+        assert_eq!(log.calls.len(), 4, "{form}: both pages' calls are read");
+    }
+}
