@@ -246,12 +246,12 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             return Ok(());
         }
     };
-    let resource_spans = match export.resource_spans {
-        Some(all) => all,
+    // A span by itself (one a line) is read once, here; an export's spans each from its own
+    // text below.
+    let (resource_spans, alone) = match export.resource_spans {
+        Some(all) => (all, None),
         None => match serde_json::from_str::<Span<'_>>(raw.get()) {
-            Ok(span) if span.start.is_some() => {
-                vec![ResourceSpans { resource: None, scope_spans: vec![ScopeSpans { spans: vec![raw] }] }]
-            }
+            Ok(span) if span.start.is_some() => (Vec::new(), Some(span)),
             _ => {
                 let problem = "not an OTLP export of spans: no \"resourceSpans\", nor a span's \"startTimeUnixNano\"";
                 builder.bad_row(line, problem.into());
@@ -266,16 +266,15 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         let start = (span.get().as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
         line + text.get(..start).map_or(0, |before| before.matches('\n').count() as u64)
     };
-    let spans: Vec<(u64, Result<Span<'_>, String>, &[KeyValue<'_>])> = resource_spans
-        .iter()
-        .flat_map(|rs| {
-            let resource = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
-            rs.scope_spans.iter().flat_map(|s| &s.spans).map(move |span| {
-                let read = serde_json::from_str::<Span<'_>>(span.get()).map_err(|e| not_a_span(span, &e));
-                (line_of(span), read, resource)
-            })
+    let in_export = resource_spans.iter().flat_map(|rs| {
+        let resource = rs.resource.as_ref().map_or(&[][..], |r| &r.attributes[..]);
+        rs.scope_spans.iter().flat_map(|s| &s.spans).map(move |span| {
+            let read = serde_json::from_str::<Span<'_>>(span.get()).map_err(|e| not_a_span(span, &e));
+            (line_of(span), read, resource)
         })
-        .collect();
+    });
+    let spans: Vec<(u64, Result<Span<'_>, String>, &[KeyValue<'_>])> =
+        alone.map(|span| (line, Ok(span), &[][..])).into_iter().chain(in_export).collect();
     let rows = || spans.iter().filter_map(|(_, span, resource)| Some(SpanRow { span: span.as_ref().ok()?, resource }));
     let has_tokens = |row: &SpanRow<'_>| -> Result<bool, String> {
         Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some() || row.attribute(&TOTAL)?.is_some())
