@@ -303,14 +303,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     if (shown.height) requestAnimationFrame(() => this.#draw());
     else this.#draw();
   });
-  // A box that scrolls sideways (the numbers table, a panel's table or log) is a tab stop, so
-  // a keyboard can scroll it; one whose content fits is not (a stop with nothing to do). Its
-  // content is watched too: a table written anew changes its width, not the box's.
   // Whether the lines under the chart have gone above the screen (a phone's reader down in
   // the open settings): the settings then show the first of them (.settings-line).
   #linesAway = new IntersectionObserver(([entry]) => {
     this.#q(".settings").toggleAttribute("data-away", !entry.isIntersecting && entry.boundingClientRect.top < 0);
   });
+  // A box that scrolls sideways (the numbers table, a panel's table or log) is a tab stop, so
+  // a keyboard can scroll it; one whose content fits is not (a stop with nothing to do). Its
+  // content is watched too: a table written anew changes its width, not the box's.
   #scrollers = new ResizeObserver((entries) => {
     for (const { target } of entries) {
       const box = target.closest(".numbers, .scroll, pre");
@@ -374,7 +374,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     connection.signal.addEventListener("abort", () => ownAttributes.disconnect());
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
     this.#resize.observe(this);
-    if (this.#q(".summary")) this.#linesAway.observe(this.#q(".summary"));
+    const summary = this.#q(".summary");
+    if (summary) this.#linesAway.observe(summary);
     this.#watchScrollers(this.#root);
     whenNear([this], connection.signal).then(() => load(scenarioHint(this))).then(() => {
       if (connection.signal.aborted) return;
