@@ -184,7 +184,7 @@ impl Shape {
         let t = head.trim_start();
         let first_line = t.find('\n').map(|end| &t[..end]);
         let whole_line = first_line.map_or(true, |l| serde_json::from_str::<&RawValue>(l.trim_end()).is_ok());
-        if t.starts_with('[') || holds_records(t) {
+        if t.starts_with('[') || records_key(t) == Some(true) {
             let more = first_line.is_some_and(|l| !t[l.len()..].trim().is_empty());
             return if whole_line && more { Shape::Pages } else { Shape::Document };
         }
@@ -196,16 +196,11 @@ impl Shape {
     }
 }
 
-/// Whether `text` starts with an object whose `"data"` (or `"logs"`) is a list: only its
-/// beginning need be there, up to that list's opening bracket.
-fn holds_records(text: &str) -> bool {
-    records_key(text) == Some(true)
-}
-
 /// Whether the object `text` starts with holds a list of records under one of its own keys
-/// ([`RECORDS`], or after a Langfuse download's [`TRACE`]): `Some(false)` when it ends
-/// without one, `None` when `text` ends first (a head cut inside it) or starts with no
-/// object. A key of its values' is not its own.
+/// ([`RECORDS`], or after a Langfuse download's [`TRACE`]): only its beginning need be
+/// there, up to that list's opening bracket. `Some(false)` when it ends without one, `None`
+/// when `text` ends first (a head cut inside it) or starts with no object. A key of its
+/// values' is not its own.
 fn records_key(text: &str) -> Option<bool> {
     let mut rest = text.trim_start().strip_prefix('{')?;
     if rest.trim_start().starts_with('}') {
