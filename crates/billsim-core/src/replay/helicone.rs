@@ -35,6 +35,8 @@ pub const SPEC: Spec = Spec {
         // OpenAI's `prompt_tokens` less their `cached_tokens`, as Helicone's logger stores them).
         (Field::CacheReadApart, &["promptcachereadtokens"]),
         (Field::CacheWriteApart, &["promptcachewritetokens"]),
+        // The API's rows have both; the export tool's CSV, `response_id` alone.
+        (Field::CallId, &["requestid", "responseid"]),
     ],
     aliases: false,
     // The export tool's `model` column is empty: its rows name the model `request_model`.

@@ -127,6 +127,7 @@ impl Row for Observation<'_> {
             }
             // A trace is one request of several calls.
             Field::Request => self.text(&["traceId"]),
+            Field::CallId => self.text(&["id"]),
             // `ERROR`: a failed call.
             Field::Level => self.text(&["level"]),
             // `EMBEDDING`: a call with no output.
@@ -157,6 +158,7 @@ pub const CSV_SPEC: Spec = Spec {
         (Field::Output, &["outputusage"]),
         (Field::CostDollars, &["totalcost"]),
         (Field::Request, &["traceid"]),
+        (Field::CallId, &["id"]),
         (Field::Level, &["level"]),
         (Field::CallType, &["type"]),
     ],

@@ -34,6 +34,8 @@ pub const SPEC: Spec = Spec {
         // `session_id`, which the proxy fills with it (`_get_session_id_for_spend_log`; a
         // random id of its own when there is none, which groups nothing).
         (Field::Request, &["traceid", "sessionid"]),
+        // The spend log's key, the payload's `id`: the same call's, LiteLLM's call id.
+        (Field::CallId, &["requestid", "id"]),
     ],
     aliases: false,
     inside: &[],

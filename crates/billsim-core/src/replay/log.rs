@@ -34,6 +34,7 @@ pub const NO_KEY: &str = "(no key)";
 const LOGGED_LABEL: &str = "Users in the log";
 
 mod notes;
+mod repeats;
 
 /// A log read: its calls, users and models, and what the reading noted.
 #[derive(Clone, Debug)]
@@ -166,6 +167,8 @@ pub struct Builder {
     /// ([`Builder::reserve_by_size`]), once (`reserved`).
     pub bytes: Option<u64>,
     reserved: bool,
+    /// Records whose call id was read before: left out.
+    repeats: repeats::Repeats,
 }
 
 fn text_of<'a>(row: &'a dyn Row, field: Field) -> Result<Option<Value<'a>>, String> {
@@ -234,6 +237,11 @@ impl Builder {
 
     /// Reads one row as a call; a bad one is noted with its line.
     pub fn row(&mut self, line: u64, row: &dyn Row) {
+        if let Ok(Some(id)) = text_of(row, Field::CallId) {
+            if self.repeats.repeated(line, &id.text) {
+                return;
+            }
+        }
         if let Err(problem) = self.try_row(row) {
             self.bad_row(line, problem);
         }

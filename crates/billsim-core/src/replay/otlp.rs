@@ -213,6 +213,11 @@ impl Row for SpanRow<'_> {
                 .as_deref()
                 .filter(|t| !t.is_empty())
                 .map(|t| Value { text: Cow::Borrowed(t), name: Cow::Borrowed("traceId") })),
+            // A span id is unique within its trace.
+            Field::CallId => Ok(self.span.id.as_deref().filter(|s| !s.is_empty()).map(|span| Value {
+                text: Cow::Owned(format!("{}/{span}", self.span.trace.as_deref().unwrap_or_default())),
+                name: Cow::Borrowed("spanId"),
+            })),
             _ => Ok(None),
         }
     }

@@ -28,6 +28,9 @@ pub enum Field {
     /// Who pays for the call beside its user (LiteLLM's `team_id`): its tenant.
     Team,
     Request,
+    /// What tells the call from every other (LiteLLM's and Helicone's `request_id`): a
+    /// record with the id of one read before repeats it, and is left out.
+    CallId,
     /// What became of the call (see [`crate::replay::status`]).
     Status,
     /// Langfuse's `level`: `ERROR` is a failed call ([`crate::replay::status::of_level`]).
@@ -71,6 +74,7 @@ impl Field {
             Field::Cohort => "cohort",
             Field::Team => "team",
             Field::Request => "request",
+            Field::CallId => "call id",
             Field::Status | Field::SpanStatus => "status",
             Field::Level => "level",
             Field::CacheHit => "cache hit",

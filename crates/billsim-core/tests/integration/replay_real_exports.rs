@@ -446,8 +446,13 @@ fn a_generic_json_log_with_litellms_token_names_but_no_spend_is_read_as_generic_
 
 #[test]
 fn otlp_spans_written_one_a_line_are_read_and_a_line_of_neither_is_a_bad_row() {
-    let span = r#"{"traceId": "01", "spanId": "01", "name": "chat", "startTimeUnixNano": "1748851200000000000", "endTimeUnixNano": "1748851200200000000", "attributes": [{"key": "gen_ai.operation.name", "value": {"stringValue": "chat"}}, {"key": "gen_ai.request.model", "value": {"stringValue": "m"}}, {"key": "gen_ai.usage.input_tokens", "value": {"intValue": "300"}}, {"key": "gen_ai.usage.output_tokens", "value": {"intValue": 20}}]}"#;
-    let log = read(format!("{span}\n{span}\n").as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let span = |id: &str| {
+        format!(
+            r#"{{"traceId": "01", "spanId": "{id}", "name": "chat", "startTimeUnixNano": "1748851200000000000", "endTimeUnixNano": "1748851200200000000", "attributes": [{{"key": "gen_ai.operation.name", "value": {{"stringValue": "chat"}}}}, {{"key": "gen_ai.request.model", "value": {{"stringValue": "m"}}}}, {{"key": "gen_ai.usage.input_tokens", "value": {{"intValue": "300"}}}}, {{"key": "gen_ai.usage.output_tokens", "value": {{"intValue": 20}}}}]}}"#
+        )
+    };
+    let (first, span) = (span("01"), span("02"));
+    let log = read(format!("{first}\n{span}\n").as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
     let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
     assert_eq!(tokens, [(300, 20), (300, 20)], "its calls: the log had no calls to replay");
     let said = read(format!("{span}\n{{\"spans\": []}}\n").as_bytes(), Options::default()).map(|_| String::new());
@@ -619,7 +624,12 @@ fn litellm_bucket_objects_joined_with_no_line_end_between_them_are_each_a_call()
     // `gsutil cat` of LiteLLM's GCS objects: each is written by json.dumps, with no line end.
     let object = String::from_utf8(fixture("litellm_gcs_object.json")).unwrap();
     let compact: serde_json::Value = serde_json::from_str(&object).unwrap();
-    let text = [compact.to_string(), compact.to_string(), compact.to_string()].concat();
+    let with_id = |id: &str| {
+        let mut call = compact.clone();
+        call["id"] = id.into();
+        call.to_string()
+    };
+    let text = [with_id("chatcmpl-1"), with_id("chatcmpl-2"), with_id("chatcmpl-3")].concat();
     let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((log.format, log.calls.len()), ("litellm", 3), "{:?}", log.notes);
     // A line of values that are not all records is still a bad row.
@@ -634,7 +644,9 @@ fn csv_exports_joined_with_cat_leave_out_the_second_header_and_say_so() {
     // Windows tools write it): its header was a bad row, "request_created_at: must be a moment".
     let export = String::from_utf8(fixture("helicone.csv")).unwrap();
     let rows = export.lines().filter(|l| !l.trim().is_empty()).count() - 1;
-    let text = format!("{export}\u{feff}{export}");
+    // The second export's calls are others (their ids differ): the same calls would be left out.
+    let later = export.replace("\n\"", "\n\"2");
+    let text = format!("{export}\u{feff}{later}");
     let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(log.calls.len(), 2 * rows, "{:?}", log.notes);
     assert!(
@@ -653,15 +665,37 @@ fn an_api_error_answer_among_appended_pages_is_a_bad_row_at_its_line() {
     // it was left out without a word.
     let page = String::from_utf8(fixture("langfuse.json")).unwrap();
     let compact = serde_json::from_str::<serde_json::Value>(&page).unwrap().to_string();
+    // The third page's observations are others, with ids of their own.
+    let (next, next_compact) = (page.replace("\"obs-", "\"obs-b"), compact.replace("\"obs-", "\"obs-b"));
     let error = r#"{"message": "Rate limit exceeded", "error": "TooManyRequests"}"#;
-    for (form, text) in
-        [("one a line", format!("{compact}\n{error}\n{compact}\n")), ("pretty", format!("{page}\n{error}\n{page}"))]
-    {
+    for (form, text) in [
+        ("one a line", format!("{compact}\n{error}\n{next_compact}\n")),
+        ("pretty", format!("{page}\n{error}\n{next}")),
+    ] {
         let line = text[..text.find(error).unwrap()].matches('\n').count() + 1;
         let e = read(text.as_bytes(), Options::default()).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains(&format!("line {line}: a document with no list of records")), "{form}: {e}");
         let log = read(text.as_bytes(), Options { skip_bad_rows: true, ..Options::default() })
             .unwrap_or_else(|e| panic!("{form}: {e}"));
         assert_eq!(log.calls.len(), 4, "{form}: both pages' calls are read");
+    }
+}
+
+#[test]
+fn a_call_read_twice_by_its_id_is_left_out_and_said_so_no_call_is_billed_twice() {
+    // A file joined to itself, or an API's pages appended with `>>` that overlap (calls
+    // arrived between two requests): each call was replayed, and billed, once per copy.
+    for name in ["litellm.json", "litellm.csv", "helicone.jsonl", "helicone.csv", "langfuse.json", "otlp.jsonl"] {
+        let once = read_fixture(name);
+        let text = String::from_utf8(fixture(name)).unwrap();
+        let joined = if name.ends_with(".csv") {
+            format!("{text}{}", text.split_once('\n').unwrap().1) // the second copy's rows, not its header
+        } else {
+            format!("{text}\n{text}")
+        };
+        let twice = read(joined.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(calls(&twice), calls(&once), "{name}: the calls of the file read once, {:?}", twice.notes);
+        let said = format!("{} records repeat the id of a call read before", once.calls.len());
+        assert!(twice.notes.iter().any(|n| n.starts_with(&said)), "{name}: {said:?} in {:?}", twice.notes);
     }
 }

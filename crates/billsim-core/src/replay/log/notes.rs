@@ -17,6 +17,14 @@ impl Builder {
                 self.bad[0]
             ));
         }
+        if let Some((line, id)) = &self.repeats.first {
+            notes.push(format!(
+                "{} the id of a call read before: left out, so that no call counts twice (the first: line {line}, \
+                 {})",
+                counted(self.repeats.count, "record repeats", "records repeat"),
+                quoted(id)
+            ));
+        }
         for (field, read, other, n) in &self.aliases {
             notes.push(format!(
                 "{} the {} as both {} and {}: {}",
