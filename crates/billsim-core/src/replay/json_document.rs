@@ -59,7 +59,15 @@ pub fn read(
         } else {
             empty.push(start);
         }
-        match scan.next_token()? {
+        let next = match scan.next_token()? {
+            // A file joined after this one, with its byte-order mark.
+            Some(0xEF) => {
+                scan.byte_order_mark()?;
+                scan.next_token()?
+            }
+            next => next,
+        };
+        match next {
             None => break,
             Some(b'[' | b'{') => {}
             Some(_) => return Err(scan.wrong_byte()),
@@ -128,6 +136,17 @@ impl Scanner<'_> {
             if found.is_some() {
                 return Ok(found);
             }
+        }
+    }
+
+    /// Reads a byte-order mark, or says where the bytes that begin like one are.
+    fn byte_order_mark(&mut self) -> Result<(), ReplayError> {
+        let mut bytes = [0; 3];
+        let read = std::io::Read::read_exact(&mut self.input, &mut bytes);
+        self.column += 1;
+        match read {
+            Ok(()) if bytes == super::BYTE_ORDER_MARK => Ok(()),
+            _ => Err(self.not_json()),
         }
     }
 

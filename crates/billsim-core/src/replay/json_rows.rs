@@ -244,7 +244,9 @@ pub fn read_lines(
             return Ok(());
         }
         line += 1;
+        // A line may begin a file joined after the one before, with its byte-order mark.
         let text = buf.trim_ascii();
+        let text = text.strip_prefix(super::BYTE_ORDER_MARK).unwrap_or(text);
         if text.is_empty() {
             continue;
         }

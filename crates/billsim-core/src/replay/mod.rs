@@ -78,6 +78,10 @@ pub struct Options {
     pub per: Option<String>,
 }
 
+/// UTF-8's byte-order mark, which Windows tools write at a file's start: not part of the
+/// text, there or where a second file joined after the first begins.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 /// How much of the file the format is found from.
 const HEAD: u64 = 64 * 1024;
 
@@ -98,8 +102,8 @@ fn lines_in(head: &[u8]) -> Option<u64> {
 pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayError> {
     let mut head = Vec::new();
     (&mut input).take(HEAD).read_to_end(&mut head).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
-    if head.starts_with(b"\xEF\xBB\xBF") {
-        head.drain(..3); // a byte-order mark is not part of the text
+    if head.starts_with(BYTE_ORDER_MARK) {
+        head.drain(..BYTE_ORDER_MARK.len());
     } else if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
         return Err(ReplayError::Utf16);
     }

@@ -699,3 +699,17 @@ fn a_call_read_twice_by_its_id_is_left_out_and_said_so_no_call_is_billed_twice()
         assert!(twice.notes.iter().any(|n| n.starts_with(&said)), "{name}: {said:?} in {:?}", twice.notes);
     }
 }
+
+#[test]
+fn json_exports_joined_with_cat_read_on_past_the_second_ones_byte_order_mark() {
+    // The second export written by a Windows tool: as JSON lines its first line was a bad
+    // row ("not JSON"); as a document after a document, the file was refused at it.
+    for (name, id) in [("helicone.jsonl", "\"req-"), ("langfuse.json", "\"obs-")] {
+        let export = String::from_utf8(fixture(name)).unwrap();
+        let later = export.replace(id, &format!("{id}b")); // other calls, with ids of their own
+        let text = format!("{}\n\u{feff}{later}", export.trim_end());
+        let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let once = read_fixture(name).calls.len();
+        assert_eq!(log.calls.len(), 2 * once, "{name}: both exports' calls, {:?}", log.notes);
+    }
+}
