@@ -231,12 +231,13 @@ fn records_key(text: &str) -> Option<bool> {
 /// line a document (one that is not JSON stops the reading: its records are lost).
 pub fn read_lines(
     input: &mut dyn BufRead,
-    pages: bool,
+    mut pages: bool,
     builder: &mut Builder,
     on: &mut OnRecord<'_>,
 ) -> Result<(), ReplayError> {
     let mut buf = Vec::new();
     let mut line = 0u64;
+    let mut first = true;
     loop {
         buf.clear();
         let n = input.read_until(b'\n', &mut buf).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
@@ -249,6 +250,11 @@ pub fn read_lines(
         let text = text.strip_prefix(super::BYTE_ORDER_MARK).unwrap_or(text);
         if text.is_empty() {
             continue;
+        }
+        // A first line longer than the head, that holds records under its own keys, is a
+        // page (Langfuse's trace from its API, on one line): the file is pages.
+        if std::mem::replace(&mut first, false) && !pages {
+            pages = std::str::from_utf8(text).is_ok_and(|t| records_key(t) == Some(true));
         }
         if pages {
             match json_document::read(&mut &text[..], line - 1, false, builder, on) {

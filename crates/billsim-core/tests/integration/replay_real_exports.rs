@@ -596,10 +596,11 @@ fn records_written_one_after_another_pretty_are_read_though_a_value_in_them_has_
 }
 
 #[test]
-fn a_langfuse_trace_whose_input_fills_the_first_64_kib_is_read_as_langfuses_in_both_its_forms() {
+fn a_langfuse_trace_whose_input_fills_the_first_64_kib_is_read_as_langfuses_in_each_of_its_forms() {
     // The trace page's download ({"trace": ..., "observations": ...}) and the API's answer
     // saved pretty-printed (the trace's fields, then its observations): a trace's input is
-    // its whole prompt. (The API's answer on one line is still taken for JSON lines.)
+    // its whole prompt; and the API's answer as it comes, on one line (it was read as JSON
+    // lines, the trace itself a bad observation).
     let long = "lorem ipsum ".repeat(7_000);
     let observations = r#"[{"type": "GENERATION", "startTime": "2025-05-01T09:00:00.000Z", "model": "claude-haiku-4-5", "usageDetails": {"input": 1200, "output": 300}}]"#;
     let download = format!(
@@ -611,7 +612,12 @@ fn a_langfuse_trace_whose_input_fills_the_first_64_kib_is_read_as_langfuses_in_b
   "id": "trace-1", "timestamp": "2025-05-01T09:00:00.000Z", "name": "chat", "input": "{long}", "userId": "alice",
   "observations": {observations}, "scores": []}}"#
     );
-    for (form, text, format) in [("download", download, None), ("API answer", api, Some(Format::Langfuse))] {
+    let one_line = api.replace('\n', "");
+    for (form, text, format) in [
+        ("download", download, None),
+        ("API answer", api, Some(Format::Langfuse)),
+        ("API answer on one line", one_line, Some(Format::Langfuse)),
+    ] {
         let options = Options { format, ..Options::default() };
         let log = read(text.as_bytes(), options).unwrap_or_else(|e| panic!("{form}: {e}"));
         let users: Vec<&str> = log.users.iter().map(|u| u.name.as_str()).collect();
