@@ -314,3 +314,12 @@ pub fn is_one_record(head: &str, cut_holds: bool) -> bool {
         }
     }
 }
+
+/// Whether the head holds a whole object and another after it: records written one after
+/// another pretty-printed (`jq .` of JSON lines), each a record, where one object alone in
+/// a generic log is more likely a document with its list under a name of its own.
+pub fn objects_one_after_another(head: &str) -> bool {
+    let mut values = serde_json::Deserializer::from_str(head).into_iter::<&RawValue>();
+    matches!(values.next(), Some(Ok(v)) if v.get().starts_with('{'))
+        && head[values.byte_offset()..].trim_start().starts_with('{')
+}

@@ -187,12 +187,15 @@ fn read_as(
         match shape {
             Some(Shape::Document) => {
                 // A maker's record by itself is one call (a generic object with no list of
-                // records is more likely a document with its list under another name). A
+                // records is more likely a document with its list under another name, unless
+                // another object follows it). A
                 // Langfuse object longer than the head is a trace, its observations after
                 // its input (`GET /api/public/traces/{id}`).
                 let whole_record = match format {
                     Format::Otlp => true,
-                    Format::Generic => false,
+                    Format::Generic => {
+                        json_rows::is_one_record(text, false) && json_rows::objects_one_after_another(text)
+                    }
                     _ => json_rows::is_one_record(text, format == Format::Langfuse),
                 };
                 json_document::read(&mut whole, 0, whole_record, &mut builder, &mut *on)?

@@ -596,6 +596,22 @@ fn records_written_one_after_another_pretty_are_read_though_a_value_in_them_has_
 }
 
 #[test]
+fn a_generic_logs_records_written_one_after_another_pretty_are_each_a_call() {
+    // `jq .` of a generic JSON-lines log: refused as "a list of calls, or an object with them
+    // in "data"". One object alone is still taken for a document with its list elsewhere.
+    let lines = String::from_utf8(fixture("generic.jsonl")).unwrap();
+    let pretty: Vec<String> = lines
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(l).unwrap()).unwrap())
+        .collect();
+    let log = read(pretty.join("\n").as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((log.format, calls(&log)), ("generic", calls(&read_fixture("generic.jsonl"))), "{:?}", log.notes);
+    let one = read(pretty[0].as_bytes(), Options::default()).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(one.contains("must be a list of calls"), "{one}");
+}
+
+#[test]
 fn a_langfuse_trace_whose_input_fills_the_first_64_kib_is_read_as_langfuses_in_each_of_its_forms() {
     // The trace page's download ({"trace": ..., "observations": ...}) and the API's answer
     // saved pretty-printed (the trace's fields, then its observations): a trace's input is
