@@ -124,7 +124,7 @@ const HEADER_AGAIN: crate::replay::log::NotACall = (
 fn repeats(record: &csv::ByteRecord, header: &csv::ByteRecord) -> bool {
     record.len() == header.len()
         && record.iter().zip(header.iter()).enumerate().all(|(i, (r, h))| {
-            let r = if i == 0 { r.strip_prefix(super::BYTE_ORDER_MARK).unwrap_or(r) } else { r };
+            let r = if i == 0 { r.strip_prefix(crate::replay::encoding::BYTE_ORDER_MARK).unwrap_or(r) } else { r };
             r.trim_ascii() == h.trim_ascii()
         })
 }

@@ -145,7 +145,7 @@ impl Scanner<'_> {
         let read = std::io::Read::read_exact(&mut self.input, &mut bytes);
         self.column += 1;
         match read {
-            Ok(()) if bytes == super::BYTE_ORDER_MARK => Ok(()),
+            Ok(()) if bytes == crate::replay::encoding::BYTE_ORDER_MARK => Ok(()),
             _ => Err(self.not_json()),
         }
     }

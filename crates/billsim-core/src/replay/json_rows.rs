@@ -247,7 +247,7 @@ pub fn read_lines(
         line += 1;
         // A line may begin a file joined after the one before, with its byte-order mark.
         let text = buf.trim_ascii();
-        let text = text.strip_prefix(super::BYTE_ORDER_MARK).unwrap_or(text);
+        let text = text.strip_prefix(crate::replay::encoding::BYTE_ORDER_MARK).unwrap_or(text);
         if text.is_empty() {
             continue;
         }

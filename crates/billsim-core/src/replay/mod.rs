@@ -27,6 +27,7 @@ pub mod columns;
 mod counted_by;
 mod csv_records;
 mod csv_rows;
+mod encoding;
 mod error;
 pub mod export;
 mod format;
@@ -55,6 +56,7 @@ pub use error::{BadRow, ReplayError};
 pub use format::{Format, FORMATS_ALLOWED};
 pub use log::Log;
 
+use encoding::BYTE_ORDER_MARK;
 use json_rows::{Entries, Shape};
 use log::Builder;
 use serde_json::value::RawValue;
@@ -77,10 +79,6 @@ pub struct Options {
     /// format's user; calls without it are one stand-in user.
     pub per: Option<String>,
 }
-
-/// UTF-8's byte-order mark, which Windows tools write at a file's start: not part of the
-/// text, there or where a second file joined after the first begins.
-const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// How much of the file the format is found from.
 const HEAD: u64 = 64 * 1024;
@@ -188,9 +186,8 @@ fn read_as(
             Some(Shape::Document) => {
                 // A maker's record by itself is one call (a generic object with no list of
                 // records is more likely a document with its list under another name, unless
-                // another object follows it). A
-                // Langfuse object longer than the head is a trace, its observations after
-                // its input (`GET /api/public/traces/{id}`).
+                // another object follows it). A Langfuse object longer than the head is a
+                // trace, its observations after its input (`GET /api/public/traces/{id}`).
                 let whole_record = match format {
                     Format::Otlp => true,
                     Format::Generic => {
