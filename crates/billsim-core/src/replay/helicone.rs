@@ -9,7 +9,9 @@
 //! (or after `latency` / `delay_ms` milliseconds); a `response_status` of 4xx or 5xx is a
 //! failed call. Its `prompt_tokens` are the fresh input alone: the tokens read from and
 //! written to the prompt cache are its `prompt_cache_read_tokens` and
-//! `prompt_cache_write_tokens` (JSON only: the CSV has no such column), added to the input.
+//! `prompt_cache_write_tokens` (JSON only: the CSV has no such column), added to the input;
+//! its `completion_tokens` are the answer without the model's reasoning, whose tokens are
+//! `reasoning_tokens` (JSON only), added to the output, as its API's `total_tokens` adds them.
 //!
 //! The tool writes the API's rows under its own column names, and three of them the API
 //! does not have: its CSV's `model`, `latency` and `cost_usd` are empty (the API says
@@ -35,6 +37,9 @@ pub const SPEC: Spec = Spec {
         // OpenAI's `prompt_tokens` less their `cached_tokens`, as Helicone's logger stores them).
         (Field::CacheReadApart, &["promptcachereadtokens"]),
         (Field::CacheWriteApart, &["promptcachewritetokens"]),
+        // Beside `completion_tokens`, which its logger stores without them (its OpenAI usage
+        // processor takes `reasoning_tokens` out of the answer's `completion_tokens`).
+        (Field::ReasoningApart, &["reasoningtokens"]),
         // The API's rows have both; the export tool's CSV, `response_id` alone.
         (Field::CallId, &["requestid", "responseid"]),
     ],

@@ -238,7 +238,7 @@ impl Builder {
     /// Reads one row as a call; a bad one is noted with its line.
     pub fn row(&mut self, line: u64, row: &dyn Row) {
         if let Ok(Some(id)) = text_of(row, Field::CallId) {
-            if self.repeats.repeated(line, &id.text) {
+            if self.repeats.repeated(line, &id.text, self.calls.capacity()) {
                 return;
             }
         }
@@ -326,6 +326,10 @@ impl Builder {
             .and_then(|n| n.checked_add(written))
             .ok_or_else(|| format!("{input} input tokens and {read_apart} + {written} of the prompt cache overflow"))?;
         let cached = cached_within + read_apart; // at most the input, which holds both
+        let reasoning = apart(Field::ReasoningApart)?;
+        let output = output
+            .checked_add(reasoning)
+            .ok_or_else(|| format!("{output} output tokens and {reasoning} of reasoning overflow"))?;
         let cost = match (text_of(row, Field::CostDollars)?, text_of(row, Field::CostCents)?) {
             (Some(v), _) => {
                 let cents = match text_of(row, Field::CostUnit)? {

@@ -48,6 +48,10 @@ pub enum Field {
     /// Input tokens read from the prompt cache that a format counts apart from its input
     /// tokens (Helicone's `prompt_cache_read_tokens`): added to the input, and cached input.
     CacheReadApart,
+    /// Output tokens of the model's reasoning that a format counts apart from its output
+    /// tokens (Helicone's `reasoning_tokens`, as its API's `total_tokens` adds them): added
+    /// to the output, at the output price.
+    ReasoningApart,
     /// Input tokens written to the prompt cache, counted apart from the input tokens
     /// (Helicone's `prompt_cache_write_tokens`): added to the input, at the input price.
     CacheWriteApart,
@@ -81,6 +85,7 @@ impl Field {
             Field::CallType => "call type",
             Field::CachedInput => "cached input tokens",
             Field::CacheReadApart => "cache read tokens",
+            Field::ReasoningApart => "reasoning tokens",
             Field::CacheWriteApart => "cache write tokens",
         }
     }
@@ -123,8 +128,8 @@ mod tests {
     fn every_field() -> Vec<Field> {
         match Start {
             Start | End | Latency | User | Key | KeyAlias | Model | Input | Output | CostDollars | CostCents
-            | CostUnit | Cohort | Team | Request | Status | Level | SpanStatus | CacheHit | CallType | CachedInput
-            | CacheReadApart | CacheWriteApart => {}
+            | CostUnit | Cohort | Team | Request | CallId | Status | Level | SpanStatus | CacheHit | CallType
+            | CachedInput | CacheReadApart | ReasoningApart | CacheWriteApart => {}
         }
         vec![
             Start,
@@ -142,6 +147,7 @@ mod tests {
             Cohort,
             Team,
             Request,
+            CallId,
             Status,
             Level,
             SpanStatus,
@@ -149,6 +155,7 @@ mod tests {
             CallType,
             CachedInput,
             CacheReadApart,
+            ReasoningApart,
             CacheWriteApart,
         ]
     }

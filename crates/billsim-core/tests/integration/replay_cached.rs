@@ -106,6 +106,25 @@ fn helicones_cache_reads_and_writes_are_input_tokens_beside_its_prompt_tokens() 
 }
 
 #[test]
+fn helicones_reasoning_tokens_are_output_tokens_beside_its_completion_tokens() {
+    // Helicone's logger takes an OpenAI answer's reasoning_tokens out of its completion_tokens
+    // and stores them apart (its API's total_tokens adds the three): they were not replayed.
+    let line = String::from_utf8(fixture("helicone.jsonl")).unwrap().lines().next().unwrap().to_string();
+    let mut row: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let answer = row["completion_tokens"].as_u64().unwrap();
+    row["reasoning_tokens"] = 700.into();
+    row["cost"] = serde_json::Value::Null;
+    let log = read(row.to_string().as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        calls(&log)[0].5,
+        answer + 700,
+        "the output tokens a tokens guard counts: the answer's and the reasoning's"
+    );
+    let table = format!("model,input_per_million,output_per_million\n{},0,1\n", row["request_model"].as_str().unwrap());
+    assert_eq!(bill(log, &table), Nanos((answer + 700) * 1_000), "each output token at $1 per million");
+}
+
+#[test]
 fn a_price_finer_than_a_thousandth_per_million_is_charged_rounded_up_to_a_nano_dollar_per_call() {
     // Gemini 2.0 Flash's list: $0.10 in, $0.40 out, $0.025 cached; 1.5 Flash's cached input
     // is $0.01875, five decimals, which whole nano-dollars a token cannot hold.
