@@ -108,8 +108,13 @@ fn not_a_span(span: &RawValue, e: &serde_json::Error) -> String {
     if !span.get().starts_with('{') {
         return format!("a span must be an object; got {}", crate::visible_text::quoted(span.get()));
     }
+    format!("not a span: {}", without_position(e))
+}
+
+/// serde's words for `e`, without its place inside the record: the bad row's line says where.
+fn without_position(e: &serde_json::Error) -> String {
     let said = e.to_string();
-    format!("not a span: {}", said.rsplit_once(" at line ").map_or(said.as_str(), |(what, _)| what))
+    said.rsplit_once(" at line ").map_or(said.clone(), |(what, _)| what.to_string())
 }
 
 struct SpanRow<'a> {
@@ -246,8 +251,14 @@ const TOTAL: [&str; 2] = ["gen_ai.usage.total_tokens", "llm.usage.total_tokens"]
 pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), ReplayError> {
     let export: Export<'_> = match serde_json::from_str(raw.get()) {
         Ok(e) => e,
+        Err(_) if !raw.get().starts_with('{') => {
+            builder.bad_row(line, format!("not an OTLP export of spans: an export is an object; got {}", kind(raw)));
+            return Ok(());
+        }
+        // Said at the line it goes wrong on, where the export is written over many lines.
         Err(e) => {
-            builder.bad_row(line, format!("not an OTLP export of spans: {e}"));
+            let at = line + (e.line() as u64).saturating_sub(1);
+            builder.bad_row(at, format!("not an OTLP export of spans: {}", without_position(&e)));
             return Ok(());
         }
     };

@@ -2,7 +2,7 @@
 //! count: the bytes read on the line, up to and with the one that is wrong) that the page
 //! and `billsim replay` say; and the lines a document's bad records are said at.
 
-use billsim_core::replay::{read, Options};
+use billsim_core::replay::{read, Format, Options};
 
 fn said(text: &str) -> String {
     match read(text.as_bytes(), &Options::default()) {
@@ -113,4 +113,18 @@ fn records_nested_without_end_in_data_are_refused_where_the_128th_object_opens_n
     assert_eq!(said(&deep(200)), refused, "200 objects deep (serde_json's words)");
     assert_eq!(said(&deep(1_000_000)), refused, "a million objects deep");
     assert_eq!(said(&deep(100)), "the log has no calls to replay", "100 objects deep is read");
+}
+
+#[test]
+fn an_otlp_export_that_goes_wrong_inside_is_said_at_its_line_without_serdes_place_in_it() {
+    // Said before as "line 1: ... expected a sequence at line 2 column 18": two lines for one place.
+    let export = "{\"resourceSpans\": [\n  {\"scopeSpans\": 7}\n]}\n";
+    assert_eq!(
+        said(export),
+        "1 bad row (--skip-bad-rows replays the others):\n  line 2: not an OTLP export of spans: invalid type: integer `7`, expected a sequence"
+    );
+    let list = format!("[\n{CALL}\n]\n");
+    let options = Options { format: Some(Format::Otlp), ..Options::default() };
+    let e = read(list.as_bytes(), &options).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.ends_with("line 1: not an OTLP export of spans: an export is an object; got a list"), "{e}");
 }
