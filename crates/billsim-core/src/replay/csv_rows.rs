@@ -229,6 +229,7 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
             // Files joined one after another (`cat`): the next one's header, its byte-order
             // mark too, is no call.
             Ok(_) if repeats(&record, &header) => builder.not_a_call(HEADER_AGAIN),
+            Ok(line) if builder.repeated(line, &CsvRow { record: &record, columns: &columns }) => {}
             Ok(line) => match (only, cut) {
                 (Some((i, values, other)), _)
                     if record.get(i).is_some_and(|v| !values.iter().any(|c| v == c.as_bytes())) =>

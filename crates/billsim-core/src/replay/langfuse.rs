@@ -185,12 +185,14 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
             return Ok(());
         }
     };
+    let enclosing = builder.enclosing.clone();
+    let trace = enclosing.as_deref().and_then(|t| serde_json::from_str::<Entries<'_>>(t).ok());
+    let observation = Observation { entries: &entries, trace: trace.as_ref() };
+    if builder.repeated(line, &observation) {
+        return Ok(());
+    }
     match kind.as_deref() {
-        Some(kind) if CALLS.contains(&kind) => {
-            let enclosing = builder.enclosing.clone();
-            let trace = enclosing.as_deref().and_then(|t| serde_json::from_str::<Entries<'_>>(t).ok());
-            builder.row(line, &Observation { entries: &entries, trace: trace.as_ref() })
-        }
+        Some(kind) if CALLS.contains(&kind) => builder.row(line, &observation),
         Some(_) => builder.not_a_call(NOT_A_CALL),
         None => {
             builder.bad_row(line, "type: must be \"GENERATION\" or \"EMBEDDING\" for a model call; got nothing".into())

@@ -235,13 +235,18 @@ impl Builder {
         }
     }
 
+    /// Whether the record `row` repeats the id of one read before: then it is left out, and
+    /// counted as such alone. Each reader asks before it counts the record as anything
+    /// (a call, a record that is no call, one read on an assumption).
+    pub fn repeated(&mut self, line: u64, row: &dyn Row) -> bool {
+        match text_of(row, Field::CallId) {
+            Ok(Some(id)) => self.repeats.repeated(line, &id.text, self.calls.capacity()),
+            _ => false,
+        }
+    }
+
     /// Reads one row as a call; a bad one is noted with its line.
     pub fn row(&mut self, line: u64, row: &dyn Row) {
-        if let Ok(Some(id)) = text_of(row, Field::CallId) {
-            if self.repeats.repeated(line, &id.text, self.calls.capacity()) {
-                return;
-            }
-        }
         if let Err(problem) = self.try_row(row) {
             self.bad_row(line, problem);
         }

@@ -244,6 +244,9 @@ fn spec_record(
                 }
             }
             let row = SpecRow::new(&entries, spec, keys);
+            if builder.repeated(line, &row) {
+                return Ok(());
+            }
             for (field, read, other) in row.aliases() {
                 builder.alias(field, read, other);
             }

@@ -312,6 +312,9 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
                 continue;
             }
         };
+        if builder.repeated(line, &row) {
+            continue;
+        }
         let kind = || -> Result<Option<NotACall>, String> {
             let operation = row.attribute(&["gen_ai.operation.name"])?;
             Ok(match operation {
