@@ -292,7 +292,9 @@ impl LimitState {
                 if rate == 0 {
                     return Wait::Never;
                 }
-                let excess = (s.used + needs).saturating_sub(cap).max(u128::from(needs == 0));
+                // Check only, the slot opens once it holds less than it can (one part less);
+                // else once `needs` fits.
+                let excess = (s.used + needs + u128::from(needs == 0)).saturating_sub(cap);
                 let ms = u64::try_from(excess.div_ceil(rate)).unwrap_or(u64::MAX);
                 Wait::Until(now.after(Span(ms)))
             }
@@ -335,17 +337,21 @@ impl LimitState {
                 match self.reset {
                     // A reservation of a window that has ended went with it.
                     Reset::Fixed if s.stamp != self.fixed_window(call.at).0 => return Ok(()),
+                    // The hold gives way to the real amount, which counts from now, as a
+                    // counted call's does: a call longer than the window, whose hold has aged
+                    // out, still counts (it counted nowhere, and the safest admit let most in).
                     Reset::Rolling => {
-                        let Some(i) =
-                            s.entries.iter().position(|&(t, a, r)| t == call.at && r == call.request && a == held)
-                        else {
-                            return Ok(());
-                        };
-                        s.entries[i].1 = real;
+                        let hold =
+                            s.entries.iter().position(|&(t, a, r)| t == call.at && r == call.request && a == held);
+                        if let Some(i) = hold {
+                            s.entries.remove(i);
+                            s.used -= held;
+                        }
+                        s.entries.push_back((now, real, call.request));
+                        s.used += real;
                     }
-                    _ => {}
+                    _ => s.used = (s.used + real * scale).saturating_sub(held * scale),
                 }
-                s.used = (s.used + real * scale).saturating_sub(held * scale);
                 self.slots[slot] = s;
             }
             Admit::Counted | Admit::Estimate(_) => {

@@ -229,3 +229,55 @@ fn a_request_limit_counts_a_call_a_later_guard_refused_only_where_its_file_says_
     assert_eq!(reasons(0), ["served", "daily cost cap reached", "daily cost cap reached"], "counted once served");
     assert_eq!(reasons(1), ["served", "daily cost cap reached", "rate limit"], "counted once it passed the limit");
 }
+
+/// Runs the policy file `policies` on the generic log `csv` (its prices: `m` at $1 in and
+/// $2 out per million), with every event.
+fn run_on(csv: &str, policies: &str) -> billsim_core::replay::run::ReplayRun {
+    let log = billsim_core::replay::read(csv.as_bytes(), &billsim_core::replay::Options::default()).unwrap();
+    let text =
+        format!(r#"{{"policies": [{policies}], "prices": {{"m": {{"inputPerMillion": 1, "outputPerMillion": 2}}}}}}"#);
+    let file = read_policy_file(&text).unwrap_or_else(|e| panic!("{e}"));
+    billsim_core::replay::run::run(&log, Some(file.policies), file.prices.as_ref(), Record::EVERYTHING).unwrap()
+}
+
+#[test]
+fn a_reserved_call_longer_than_its_rolling_window_counts_once_it_ends_as_a_counted_one_does() {
+    // 4,000 tokens a minute; a call of 4,000 tokens from 10:00:00 to 10:01:30, then one at
+    // 10:01:40: its hold had aged out when it settled, so reserve counted it nowhere and
+    // served the second (the most careful admit let the most in).
+    let csv = "time,end,user,model,input_tokens,output_tokens\n\
+               2025-03-10T10:00:00Z,2025-03-10T10:01:30Z,alice,m,1000,3000\n\
+               2025-03-10T10:01:40Z,2025-03-10T10:01:41Z,alice,m,1000,3000\n";
+    let guard = |admit: &str| {
+        format!(
+            r#"{{"name": "{admit}", "guards": [{{"count": "tokens", "limit": 4000, "window": "1m", "reset": "rolling",
+                "admit": "{admit}"{}}}]}}"#,
+            if admit == "counted" { "" } else { r#", "estimate": {"inputPercent": 100}"# }
+        )
+    };
+    let out = run_on(csv, &["counted", "estimate", "reserve"].map(guard).join(", "));
+    let served: Vec<Vec<bool>> =
+        out.policies.iter().map(|p| p.events.as_ref().unwrap().iter().map(|e| e.served).collect()).collect();
+    assert_eq!(served, vec![vec![true, false]; 3], "counted, estimate, reserve: the second call refused by each");
+}
+
+#[test]
+fn a_steady_check_only_limit_says_a_refused_call_fits_at_the_first_millisecond_it_does() {
+    // $0.000003 a second, refilled steadily; each call costs all of it. The call at 0.999 s
+    // was told it fits at 1.000 s, where the level is back to the limit, not below it.
+    let csv = "time,user,model,input_tokens,output_tokens\n\
+               2025-03-10T10:00:00.000Z,alice,m,1,1\n\
+               2025-03-10T10:00:00.500Z,alice,m,1,1\n\
+               2025-03-10T10:00:00.999Z,alice,m,1,1\n\
+               2025-03-10T10:00:01.000Z,alice,m,1,1\n\
+               2025-03-10T10:00:01.001Z,alice,m,1,1\n";
+    let policy = r#"{"name": "steady", "guards": [{"count": "dollars", "limit": "0.000003", "window": "1s", "reset": "steady"}]}"#;
+    let out = run_on(csv, policy);
+    let events = out.policies[0].events.as_ref().unwrap();
+    let seen: Vec<(bool, Option<u64>)> = events.iter().map(|e| (e.served, e.fits_at.map(|t| t.0 % 10_000))).collect();
+    assert_eq!(
+        seen,
+        [(true, None), (true, None), (false, Some(1_001)), (false, Some(1_001)), (true, None)],
+        "(served, fits at: ms past 10:00:00)"
+    );
+}
