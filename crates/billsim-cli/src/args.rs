@@ -230,9 +230,9 @@ pub struct Run {
         help = format!("A setting of the scenario, {ASSIGNMENT_ALLOWED}; may be given again"))]
     pub set: Vec<Assignment>,
     // Appended, not overridden as other flags are: a second file given is refused (usage.rs),
-    // as its policies would not run.
-    #[arg(long, value_name = "FILE", value_parser = Checked(parse_file), action = ArgAction::Append,
-        allow_hyphen_values = true,
+    // as its policies would not run. `--policies`, what the file holds, is read as it.
+    #[arg(long, alias = "policies", value_name = "FILE", value_parser = Checked(parse_file),
+        action = ArgAction::Append, allow_hyphen_values = true,
         help = "Policies (and prices) written as JSON, in place of the scenario's own (\"-\": standard input)")]
     pub policy: Vec<PathBuf>,
     /// Also write the scenario's traffic to FILE as a generic log (billsim replay reads it); "-" writes it to

@@ -31,9 +31,9 @@ pub struct Replay {
     #[arg(long, value_name = "F", value_parser = Checked(parse_format), allow_hyphen_values = true,
         help = format!("The log's format, {FORMATS_ALLOWED} (found from the file when left out)"))]
     pub format: Option<Format>,
-    // Appended, as run's: a second file given is refused (usage.rs).
-    #[arg(long, value_name = "FILE", value_parser = Checked(parse_path), action = ArgAction::Append,
-        allow_hyphen_values = true,
+    // Appended, as run's: a second file given is refused (usage.rs). `--policies` too, as run's.
+    #[arg(long, alias = "policies", value_name = "FILE", value_parser = Checked(parse_path),
+        action = ArgAction::Append, allow_hyphen_values = true,
         help = "Policies (and prices) written as JSON, as run --policy takes them, in place of the main policies \
             (\"-\": standard input, when the log is a file)")]
     pub policy: Vec<PathBuf>,

@@ -124,6 +124,17 @@ fn a_policy_that_switches_models_says_how_many_calls_each_model_served() {
 }
 
 #[test]
+fn policies_given_as_dash_dash_policies_are_read_as_dash_dash_policy_reads_them() {
+    // What the file holds: clap offered "--prices" for it, a price table.
+    let policy =
+        Temp::new("plural.json", r#"{"name": "tight", "guards": [{"count": "requests", "limit": 1, "window": "1h"}]}"#);
+    let singular = billsim(&["replay", &fixture("generic.csv"), "--policy", policy.path(), "--json"], None);
+    let plural = billsim(&["replay", &fixture("generic.csv"), "--policies", policy.path(), "--json"], None);
+    assert!(plural.status.success(), "{}", String::from_utf8_lossy(&plural.stderr));
+    assert_eq!(plural.stdout, singular.stdout, "the same run under either name");
+}
+
+#[test]
 fn a_model_a_policy_switches_to_without_a_price_is_said_where_the_policy_names_it() {
     let policy = Temp::new(
         "degrade.json",
