@@ -170,6 +170,10 @@ pub(super) fn dollars(
     hi: Micros,
 ) -> Result<Micros, FieldError> {
     let amount = match view(raw) {
+        // JSON allows 1e-3; an amount is read from its decimals, so they must be written out.
+        Json::Number(n) if n.contains(['e', 'E']) => {
+            return Err(refused(path, allowed, format!("{n}, in exponent notation: write its decimals out")))
+        }
         Json::Number(n) => Micros::parse_dollars(n).ok(),
         Json::Text(s) => Micros::parse_dollars(&s).ok(),
         _ => None,

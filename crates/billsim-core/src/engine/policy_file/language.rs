@@ -182,8 +182,15 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
         }
         (None, Some((raw, at))) => LimitOf::Tiers(tiers(raw, &at, count, steady)?),
         (Some((raw, at)), None) => LimitOf::Amount(amount(raw, &at, count, steady)?),
+        (None, None) if per == Per::Tenant => {
+            return Err(refused(&join(path, "limit"), LIMIT_OR_TIERS, "neither".into()));
+        }
         (None, None) => {
-            let allowed = if count == CountOf::Dollars { DOLLARS_ALLOWED } else { REQUESTS_ALLOWED };
+            let allowed = match count {
+                CountOf::Requests => REQUESTS_ALLOWED,
+                CountOf::Tokens => TOKENS_ALLOWED,
+                CountOf::Dollars => DOLLARS_ALLOWED,
+            };
             return Err(refused(&join(path, "limit"), allowed, "nothing".into()));
         }
     };
@@ -293,8 +300,10 @@ fn tiers(raw: &RawValue, path: &str, count: CountOf, steady: bool) -> Result<Vec
         Some(typed) => typed.iter().map(|(cohort, limit)| (cohort.clone(), &**limit)).collect(),
         None => object(raw, path, TIERS_ALLOWED)?,
     };
-    if entries.is_empty() || entries.len() > 100 {
-        return Err(wrong(raw, path, TIERS_ALLOWED));
+    match entries.len() {
+        0 => return Err(refused(path, TIERS_ALLOWED, "no cohort".into())),
+        n if n > 100 => return Err(refused(path, "at most 100 cohorts", format!("{n}"))),
+        _ => {}
     }
     let mut tiers: Vec<(String, u64)> = Vec::with_capacity(entries.len());
     for (cohort, raw) in entries {

@@ -217,3 +217,42 @@ fn counts_goes_with_a_request_limit_alone_and_is_written_only_where_a_call_count
         written(r#", "counts": "passed""#)
     );
 }
+
+#[test]
+fn a_guard_missing_its_limit_or_tiers_or_writing_one_oddly_is_told_what_to_write() {
+    // A tenant guard with neither was told only of "limit"; empty tiers were "must be an
+    // object ...; got an object"; a token limit left out was told of requests; 1e-3 was
+    // refused as if it were no number.
+    let cases = [
+        (
+            r#"{"count": "dollars", "per": "tenant", "window": "1d"}"#,
+            "limit: must be given once, as \"limit\" or (per tenant) \"tiers\"; got neither",
+        ),
+        (
+            r#"{"count": "dollars", "per": "tenant", "tiers": {}, "window": "1d"}"#,
+            "tiers: must be an object of amounts by cohort, such as {\"paying\": \"20\", \"free\": \"1\"}, or as \
+             text, \"paying: 20, free: 1\"; got no cohort",
+        ),
+        (
+            r#"{"count": "tokens", "window": "1m"}"#,
+            "limit: must be a whole number of tokens from 1 to 1000000000000; got nothing",
+        ),
+        (
+            r#"{"count": "dollars", "limit": 1e-3, "window": "1d"}"#,
+            "limit: must be an amount in dollars from 0.000001 to 1000000000, with at most 6 decimals (a number \
+             or a string); got 1e-3, in exponent notation: write its decimals out",
+        ),
+    ];
+    for (guard, said) in cases {
+        assert_eq!(second(guard), format!("policies[1].guards[0].{said}"), "{guard}");
+    }
+}
+
+#[test]
+fn a_policy_written_beside_prices_is_told_it_goes_in_the_list_of_policies() {
+    let e = read(r#"{"name": "x", "guards": [], "prices": {"m": {"inputPerMillion": 1, "outputPerMillion": 1}}}"#)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("(a policy goes in the list \"policies\"); got the field \"name\""), "{e}");
+}

@@ -93,7 +93,8 @@ impl From<FieldError> for BadFile {
 
 pub const FILE_ALLOWED: &str =
     "a policy, a list of policies, or an object with \"policies\" (a list) and, if you like, \"prices\"";
-const FILE_FIELDS: &str = "an object with only the fields \"policies\" and \"prices\"";
+const FILE_FIELDS: &str =
+    "an object with only the fields \"policies\" and \"prices\" (a policy goes in the list \"policies\")";
 const POLICIES_ALLOWED: &str = "a list of at least one policy";
 const POLICY_ALLOWED: &str =
     "a policy: an object with \"name\", \"guards\" and, if you like, \"processes\" and \"ladder\"";

@@ -124,7 +124,7 @@ fn a_price_that_is_not_a_number_or_is_negative_or_finer_than_a_millionth_names_t
         ("\"-1\"", "\"-1\""),
         ("0.0000001", "0.0000001"),
         ("\"0.0000005\"", "\"0.0000005\""),
-        ("1e3", "1e3"),
+        ("1e3", "1e3, in exponent notation: write its decimals out"),
         ("true", "true"),
         ("null", "null"),
         ("[5]", "a list"),
@@ -315,7 +315,7 @@ fn an_unknown_or_repeated_field_is_named_with_the_fields_allowed() {
     );
     assert_eq!(refusal(&window("5", "1, \"limit\": 6")), "guards[0].limit: must be given once; got a second time");
     assert!(refusal(r#"{"policies": [{"name": "x"}], "price": {}}"#)
-        .starts_with("policy file: must be an object with only the fields \"policies\" and \"prices\"; got the field"));
+        .starts_with("policy file: must be an object with only the fields \"policies\" and \"prices\" (a policy"));
     let set_aside = r#"{"name": "b", "guards": [{"guard": "moneyBudget", "budgetMicros": 5, "refill": "daily",
         "setAside": {"kind": "nothing", "maxTokens": 5}}]}"#;
     assert!(refusal(set_aside).starts_with("guards[0].setAside: must be {\"kind\": \"nothing\"} with no other field"));
