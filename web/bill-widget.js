@@ -368,7 +368,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     // widget reads): a slip of a name set or removed after load is said or unsaid, as at
     // load. The data- attributes are the widget's own state (data-dark) or the page's.
     const ownAttributes = new MutationObserver((records) => {
-      if (this.#loaded && records.some((r) => !r.attributeName.startsWith("data-")) && this.#saySlips()) this.#showNotice();
+      if (this.#loaded && records.some((r) => !r.attributeName.startsWith("data-")) && this.#saySlips(this.#state.scenario)) this.#showNotice();
     });
     ownAttributes.observe(this, { attributes: true });
     connection.signal.addEventListener("abort", () => ownAttributes.disconnect());
@@ -511,7 +511,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#loaded = true;
     let { settings, problems } = readSettings(schema, (s) => this.#attribute(s), "attribute");
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
-    this.#saySlips();
+    this.#saySlips(settings.scenario);
     this.#sayKeeping();
     if (this.#syncsUrl()) {
       const params = new URLSearchParams(location.search);
@@ -526,7 +526,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       }
       // A slip of a name, or a setting given again, is said; on the iframe's page, whose whole
       // address is the widget's, so is any other name it does not know.
-      const slips = addressSlips(params);
+      const slips = addressSlips(params, settings.scenario);
       const names = [...params.keys()];
       const slipped = new Set([...slips.keys()].map((i) => names[i]));
       for (const [i, sentence] of slips) this.#problems.set(`address-slip ${i}`, sentence);
@@ -543,10 +543,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#syncForm();
   }
 
-  // The notices of the element's attributes meant for the widget that it does not read;
-  // says whether they changed.
-  #saySlips() {
-    const slips = new Map([...slippedAttributes(this.getAttributeNames())].map(([name, sentence]) => [`slip ${name}`, sentence]));
+  // The notices of the element's attributes meant for the widget (of `scenario`) that it
+  // does not read; says whether they changed.
+  #saySlips(scenario) {
+    const slips = new Map([...slippedAttributes(this.getAttributeNames(), scenario)].map(([name, sentence]) => [`slip ${name}`, sentence]));
     const said = [...this.#problems].filter(([id]) => id.startsWith("slip "));
     if (said.length === slips.size && said.every(([id, sentence]) => slips.get(id) === sentence)) return false;
     for (const [id] of said) this.#problems.delete(id);

@@ -35,11 +35,12 @@ export const sharedBackground = (dark, background) => core.sharedBackground(dark
 const ignoredNotice = (name, from, problem, using, key) =>
   core.ignoredNotice(name, from, problem, using === null ? null : String(using), key);
 
-/** The notices for the element's attributes the widget does not read though they are meant
- *  for it (the core's attributeSlips): a slip of one of its names (`polcy`), and an old name
- *  beside the one it reads; each by its name. The page's own attributes are left alone. */
-export function slippedAttributes(names) {
-  return new Map(core.attributeSlips(names).map(([i, problem]) => [names[i], ignoredNotice(names[i], "attribute", problem, null)]));
+/** The notices for the element's attributes the widget of `scenario` does not read though
+ *  they are meant for it (the core's attributeSlips): a slip of one of its names (`polcy`),
+ *  and an old name beside the one it reads; each by its name. The page's own attributes
+ *  are left alone. */
+export function slippedAttributes(names, scenario) {
+  return new Map(core.attributeSlips(names, scenario).map(([i, problem]) => [names[i], ignoredNotice(names[i], "attribute", problem, null)]));
 }
 
 /** Why the sync-url attribute's `value` is set aside, the address then left alone (the
@@ -77,12 +78,13 @@ export function given(setting, from, get) {
   return null;
 }
 
-/** The notices for the address's parameters the widget does not read though they are
- *  meant for it (the core's addressSlips): a slip of one of its names (`PerMinute`), and a
- *  setting given again; each by its place among the parameters. The page's own are left alone. */
-export function addressSlips(params) {
+/** The notices for the address's parameters the widget of `scenario` does not read though
+ *  they are meant for it (the core's addressSlips): a slip of one of its names
+ *  (`PerMinute`), and a setting given again; each by its place among the parameters. The
+ *  page's own are left alone. */
+export function addressSlips(params, scenario) {
   const names = [...params.keys()];
-  return new Map(core.addressSlips(names).map(([i, problem]) => [i, ignoredNotice(names[i], "address", problem, null)]));
+  return new Map(core.addressSlips(names, scenario).map(([i, problem]) => [i, ignoredNotice(names[i], "address", problem, null)]));
 }
 
 /** The address's parameters that name no setting, each with the core's sentence of why

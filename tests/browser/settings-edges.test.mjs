@@ -295,6 +295,22 @@ test("a slip of an attribute's name is said with the name meant, and the page's 
   }
 });
 
+test("a slip on another lesson's widget names that widget's own attribute, or says whose the nearest name is", async () => {
+  // "polcy" on lesson 001's widget was told '"policy" is': lesson 000's, set aside in turn.
+  const html = sitePage("A slip on lesson 001",
+    `<bill-widget scenario="hackathon" polcy="noLimit" hackathon-polcy="noLimit"></bill-widget>`);
+  const { page, context } = await pageOf(env, "slip-hackathon.html", html);
+  try {
+    await ready(page);
+    const { notice } = await view(page);
+    assert.equal(notice,
+      "Ignored the polcy attribute: not an attribute of this widget; \"policy\" is one of another widget (scenario=\"toyDay\"). "
+      + "Ignored the hackathon-polcy attribute: not an attribute of this widget; \"hackathon-policy\" is.");
+  } finally {
+    await context.close();
+  }
+});
+
 test("an attribute set again to its own text after the reader changed the setting brings the widget back to it", async () => {
   const html = sitePage("Back to the lesson's policy",
     `<bill-widget id="light" policy="dailyBudget"></bill-widget><bill-widget id="dark" theme="dark"></bill-widget>`);

@@ -167,29 +167,40 @@ pub fn sync_url_problem(#[wasm_bindgen(unchecked_param_type = "string")] value: 
     Ok(problem.map_or(JsValue::NULL, |p| JsValue::from_str(&p)))
 }
 
-/// Why each of the address's parameter names (`names`, in their order) that the widget does
-/// not read is set aside, as `[index, problem]` pairs
+/// Why each of the address's parameter names (`names`, in their order) that the widget of
+/// `scenario` does not read is set aside, as `[index, problem]` pairs
 /// ([`billsim_core::scenario::attribute_slips::address_slips`]): a slip of one of the
-/// widget's names, and a setting given again. A list that is not one of strings gives none.
+/// widget's names (else another widget's, said so), and a setting given again. A list
+/// that is not one of strings gives none; a scenario of no widget is the first widget's.
 #[wasm_bindgen(js_name = addressSlips, unchecked_return_type = "[number, string][]")]
-pub fn address_slips(#[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue) -> JsValue {
-    slips_of(&names, billsim_core::scenario::attribute_slips::address_slips)
+pub fn address_slips(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] scenario: JsValue,
+) -> JsValue {
+    slips_of(&names, &scenario, billsim_core::scenario::attribute_slips::address_slips)
 }
 
 /// The same for the element's attribute names (`getAttributeNames()`)
 /// ([`billsim_core::scenario::attribute_slips::attribute_slips`]): a slip of one of the
 /// widget's attributes, naming the one meant, and an old name beside the one it reads.
 #[wasm_bindgen(js_name = attributeSlips, unchecked_return_type = "[number, string][]")]
-pub fn attribute_slips(#[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue) -> JsValue {
-    slips_of(&names, billsim_core::scenario::attribute_slips::attribute_slips)
+pub fn attribute_slips(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] scenario: JsValue,
+) -> JsValue {
+    slips_of(&names, &scenario, billsim_core::scenario::attribute_slips::attribute_slips)
 }
 
-/// `said` of the strings of JS list `names`, as `[index, problem]` pairs.
-fn slips_of(names: &JsValue, said: fn(&[&str]) -> Vec<(usize, String)>) -> JsValue {
+/// The core's slips of names for a scenario's widget: `attribute_slips` or `address_slips`.
+type Slips = fn(&[&str], &str) -> Vec<(usize, String)>;
+
+/// `said` of the strings of JS list `names` for the widget of `scenario`, as `[index,
+/// problem]` pairs.
+fn slips_of(names: &JsValue, scenario: &JsValue, said: Slips) -> JsValue {
     let names: Vec<String> = js_sys::Array::from(names).iter().filter_map(|n| n.as_string()).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let out = js_sys::Array::new();
-    for (i, problem) in said(&names) {
+    for (i, problem) in said(&names, &scenario.as_string().unwrap_or_default()) {
         out.push(&js_sys::Array::of2(&JsValue::from(i as u32), &JsValue::from_str(&problem)));
     }
     out.into()

@@ -4,7 +4,7 @@
 //! `data-v-1a2b`) is the page's own and is left alone. The same for the names of the
 //! address (`?PerMinute=9`), where a setting given twice is said too.
 
-use crate::scenario::registry::widget_settings;
+use crate::scenario::registry::{settings_of, widget_settings, SettingSpec, Widget, WIDGETS};
 use crate::views::{sync_url::SYNC_URL, theme::THEME};
 
 /// The most edits (a letter added, dropped or changed) a slip may be from the name meant.
@@ -30,18 +30,24 @@ fn nearest<'n>(name: &str, names: &'n [String]) -> Option<&'n str> {
 /// and an old name beside the one it reads ("budget" beside "budget-dollars"). The page's
 /// own attributes, far from every name (`class`, a framework's `data-v-1a2b`), are left alone.
 ///
+/// The name meant is one of the widget of `scenario` (the element's), else another
+/// widget's, said so: `polcy` on lesson 001's widget is no slip of its `hackathon-policy`.
+///
 /// ```
 /// use billsim_core::scenario::attribute_slips::attribute_slips;
-/// let said = attribute_slips(&["class", "polcy", "budget", "budget-dollars", "policy"]);
+/// let said = attribute_slips(&["class", "polcy", "budget", "budget-dollars", "policy"], "toyDay");
 /// assert_eq!(said, [
 ///     (1, "not an attribute of this widget; \"policy\" is".to_string()),
 ///     (2, "the same setting as \"budget-dollars\", which is used".to_string()),
 /// ]);
+/// assert_eq!(attribute_slips(&["polcy"], "hackathon"), [
+///     (0, "not an attribute of this widget; \"policy\" is one of another widget (scenario=\"toyDay\")".to_string()),
+/// ]);
 /// ```
-pub fn attribute_slips(names: &[&str]) -> Vec<(usize, String)> {
-    let mut settings: Vec<Vec<String>> = widget_settings().map(|s| s.attribute_names()).collect();
-    settings.push(vec![THEME.attribute()]);
-    settings.push(vec![SYNC_URL.attribute.to_string()]);
+pub fn attribute_slips(names: &[&str], scenario: &str) -> Vec<(usize, String)> {
+    let mut settings = names_by_widget(scenario, SettingSpec::attribute_names);
+    settings.push((vec![THEME.attribute()], None));
+    settings.push((vec![SYNC_URL.attribute.to_string()], None));
     slips(names, &settings, "not an attribute of this widget")
 }
 
@@ -54,27 +60,53 @@ pub fn attribute_slips(names: &[&str]) -> Vec<(usize, String)> {
 ///
 /// ```
 /// use billsim_core::scenario::attribute_slips::address_slips;
-/// let said = address_slips(&["utm_source", "PerMinute", "seed", "seed"]);
+/// let said = address_slips(&["utm_source", "PerMinute", "seed", "seed"], "toyDay");
 /// assert_eq!(said, [
 ///     (1, "not a name of this widget; \"perMinute\" is".to_string()),
 ///     (3, "given twice; the first is used".to_string()),
 /// ]);
 /// ```
-pub fn address_slips(names: &[&str]) -> Vec<(usize, String)> {
-    let mut settings: Vec<Vec<String>> = widget_settings().map(|s| s.address_names()).collect();
-    settings.push(vec![THEME.key.to_string()]);
+pub fn address_slips(names: &[&str], scenario: &str) -> Vec<(usize, String)> {
+    let mut settings = names_by_widget(scenario, SettingSpec::address_names);
+    settings.push((vec![THEME.key.to_string()], None));
     slips(names, &settings, "not a name of this widget")
 }
 
-/// The slips of `names` against `settings` (each setting's names, the one read first), a
-/// name of none said `not_ours` with the name meant; and each setting given again.
-fn slips(names: &[&str], settings: &[Vec<String>], not_ours: &str) -> Vec<(usize, String)> {
-    let every: Vec<String> = settings.iter().flatten().cloned().collect();
+/// Each setting of the element (`names` of it), with the scenario of the widget it belongs
+/// to where that is not the widget of `scenario` (the first widget's, for a name of none).
+fn names_by_widget(scenario: &str, names: fn(&SettingSpec) -> Vec<String>) -> Vec<(Vec<String>, Option<&'static str>)> {
+    let widget = WIDGETS.iter().find(|w| w.scenario == scenario).unwrap_or(&WIDGETS[0]);
+    let owner = |s: &SettingSpec| -> Option<&'static Widget> {
+        let own = |w: &Widget| settings_of(w).any(|o| o.key == s.key);
+        if own(widget) {
+            None
+        } else {
+            WIDGETS.iter().find(|w| own(w))
+        }
+    };
+    widget_settings().map(|s| (names(s), owner(s).map(|w| w.scenario))).collect()
+}
+
+/// The slips of `names` against `settings` (each setting's names, the one read first, and
+/// the scenario of the widget it belongs to when another's), a name of none said
+/// `not_ours` with the name meant (the widget's own before another's); and each setting
+/// given again.
+fn slips(names: &[&str], settings: &[(Vec<String>, Option<&str>)], not_ours: &str) -> Vec<(usize, String)> {
+    let of = |others: bool| -> Vec<String> {
+        settings.iter().filter(|(_, owner)| owner.is_some() == others).flat_map(|(n, _)| n.clone()).collect()
+    };
+    let (own, others) = (of(false), of(true));
     let mut said = Vec::new();
     for (i, name) in names.iter().enumerate() {
-        let Some(setting) = settings.iter().find(|names| names.iter().any(|n| n == name)) else {
-            if let Some(meant) = nearest(name, &every) {
+        let Some((setting, _)) = settings.iter().find(|(names, _)| names.iter().any(|n| n == name)) else {
+            if let Some(meant) = nearest(name, &own) {
                 said.push((i, format!("{not_ours}; \"{meant}\" is")));
+            } else if let Some(meant) = nearest(name, &others) {
+                let owner = settings.iter().find(|(n, _)| n.iter().any(|n| n == meant)).and_then(|(_, o)| *o);
+                said.push((
+                    i,
+                    format!("{not_ours}; \"{meant}\" is one of another widget (scenario=\"{}\")", owner.unwrap_or("")),
+                ));
             }
             continue;
         };
@@ -111,7 +143,7 @@ mod tests {
 
     /// Why attribute `name` alone is set aside.
     fn slip(name: &str) -> Option<String> {
-        attribute_slips(&[name]).pop().map(|(_, problem)| problem)
+        attribute_slips(&[name], "toyDay").pop().map(|(_, problem)| problem)
     }
 
     #[test]
@@ -137,15 +169,15 @@ mod tests {
 
     #[test]
     fn an_old_attribute_beside_its_settings_attribute_is_said_whichever_comes_first() {
-        let said = attribute_slips(&["budget", "budget-dollars"]);
+        let said = attribute_slips(&["budget", "budget-dollars"], "toyDay");
         assert_eq!(said, [(0, "the same setting as \"budget-dollars\", which is used".to_string())]);
-        assert_eq!(attribute_slips(&["budget-dollars", "budget"])[0].0, 1);
+        assert_eq!(attribute_slips(&["budget-dollars", "budget"], "toyDay")[0].0, 1);
     }
 
     #[test]
     fn an_address_says_its_slips_and_each_setting_given_again_but_leaves_the_pages_own_names() {
         let names = ["budgetDolars", "perMinute", "per-minute", "view", "view", "utm_source", "fbclid", "them"];
-        let said = address_slips(&names);
+        let said = address_slips(&names, "toyDay");
         let expected = [
             (0, "not a name of this widget; \"budgetDollars\" is".to_string()),
             (2, "the same setting as \"perMinute\", which is used".to_string()),
@@ -155,9 +187,9 @@ mod tests {
         assert_eq!(said, expected, "{names:?}");
         // The attribute's name comes after the key among a setting's names: the key is read
         // wherever it stands.
-        let said = address_slips(&["per-minute", "perMinute"]);
+        let said = address_slips(&["per-minute", "perMinute"], "toyDay");
         assert_eq!(said, [(0, "the same setting as \"perMinute\", which is used".to_string())]);
-        assert_eq!(address_slips(&["policy", "seed", "theme", "q", "page"]), [], "one of each");
+        assert_eq!(address_slips(&["policy", "seed", "theme", "q", "page"], "toyDay"), [], "one of each");
     }
 
     #[test]
@@ -166,5 +198,20 @@ mod tests {
             (edits("policy", "polcy"), edits("seed", "sed"), edits("view", "veiw"), edits("", "ab")),
             (1, 1, 2, 2)
         );
+    }
+
+    #[test]
+    fn a_slip_names_its_widgets_own_name_before_another_widgets_and_says_whose_that_is() {
+        // "polcy" on lesson 001's widget was told "\"policy\" is", lesson 000's attribute, which
+        // then was set aside as another widget's.
+        assert_eq!(
+            attribute_slips(&["hackathon-polcy"], "hackathon"),
+            [(0, "not an attribute of this widget; \"hackathon-policy\" is".to_string())]
+        );
+        assert_eq!(
+            address_slips(&["polcy"], "freeTier"),
+            [(0, "not a name of this widget; \"policy\" is one of another widget (scenario=\"toyDay\")".to_string())]
+        );
+        assert_eq!(address_slips(&["polcy"], "toyDay"), [(0, "not a name of this widget; \"policy\" is".to_string())]);
     }
 }
