@@ -205,6 +205,9 @@ test("without JavaScript each lesson's README snippet shows its own figure, with
     assert.ok(figures.every(([, loaded]) => loaded), `every figure loaded: ${JSON.stringify(figures)}`);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 390, `the page is ${wide} px wide at 390`);
+    // Lesson 000's is in a <figure>, whose default margins took 80 px of it (294 px, not 366).
+    const widths = await page.locator("bill-widget img").evaluateAll((imgs) => imgs.map((img) => Math.round(img.getBoundingClientRect().width)));
+    assert.ok(widths.every((w) => w >= 360), `each figure as wide as the phone allows: ${widths.join(", ")} px`);
     assert.deepEqual(log.errors, []);
   } finally {
     await context.close();
