@@ -345,7 +345,7 @@ impl LimitState {
                             s.entries.iter().position(|&(t, a, r)| t == call.at && r == call.request && a == held);
                         if let Some(i) = hold {
                             s.entries.remove(i);
-                            s.used -= held;
+                            s.used = s.used.saturating_sub(held);
                         }
                         s.entries.push_back((now, real, call.request));
                         s.used += real;
