@@ -4,7 +4,7 @@
 //! `data-v-1a2b`) is the page's own and is left alone. The same for the names of the
 //! address (`?PerMinute=9`), where a setting given twice is said too.
 
-use crate::scenario::registry::{settings_of, widget_settings, SettingSpec, Widget, WIDGETS};
+use crate::scenario::registry::{owner_of, settings_of, widget_settings, SettingSpec, WIDGETS};
 use crate::views::{sync_url::SYNC_URL, theme::THEME};
 
 /// The most edits (a letter added, dropped or changed) a slip may be from the name meant.
@@ -72,28 +72,21 @@ pub fn address_slips(names: &[&str], scenario: &str) -> Vec<(usize, String)> {
     slips(names, &settings, "not a name of this widget")
 }
 
-/// Each setting of the element (`names` of it), with the scenario of the widget it belongs
-/// to where that is not the widget of `scenario` (the first widget's, for a name of none).
+/// Each setting of the element (`names` of it), with its key where it is another widget's
+/// than the widget of `scenario` (the first widget's, for a name of none).
 fn names_by_widget(scenario: &str, names: fn(&SettingSpec) -> Vec<String>) -> Vec<(Vec<String>, Option<&'static str>)> {
     let widget = WIDGETS.iter().find(|w| w.scenario == scenario).unwrap_or(&WIDGETS[0]);
-    let owner = |s: &SettingSpec| -> Option<&'static Widget> {
-        let own = |w: &Widget| settings_of(w).any(|o| o.key == s.key);
-        if own(widget) {
-            None
-        } else {
-            WIDGETS.iter().find(|w| own(w))
-        }
-    };
-    widget_settings().map(|s| (names(s), owner(s).map(|w| w.scenario))).collect()
+    let own: Vec<&str> = settings_of(widget).map(|s| s.key).collect();
+    widget_settings().map(|s| (names(s), (!own.contains(&s.key)).then_some(s.key))).collect()
 }
 
 /// The slips of `names` against `settings` (each setting's names, the one read first, and
-/// the scenario of the widget it belongs to when another's), a name of none said
-/// `not_ours` with the name meant (the widget's own before another's); and each setting
-/// given again.
+/// its key when it is another widget's), a name of none said `not_ours` with the name
+/// meant (the widget's own before another's, whose widget is looked up then); and each
+/// setting given again.
 fn slips(names: &[&str], settings: &[(Vec<String>, Option<&str>)], not_ours: &str) -> Vec<(usize, String)> {
     let of = |others: bool| -> Vec<String> {
-        settings.iter().filter(|(_, owner)| owner.is_some() == others).flat_map(|(n, _)| n.clone()).collect()
+        settings.iter().filter(|(_, other)| other.is_some() == others).flat_map(|(n, _)| n.clone()).collect()
     };
     let (own, others) = (of(false), of(true));
     let mut said = Vec::new();
@@ -102,11 +95,9 @@ fn slips(names: &[&str], settings: &[(Vec<String>, Option<&str>)], not_ours: &st
             if let Some(meant) = nearest(name, &own) {
                 said.push((i, format!("{not_ours}; \"{meant}\" is")));
             } else if let Some(meant) = nearest(name, &others) {
-                let owner = settings.iter().find(|(n, _)| n.iter().any(|n| n == meant)).and_then(|(_, o)| *o);
-                said.push((
-                    i,
-                    format!("{not_ours}; \"{meant}\" is one of another widget (scenario=\"{}\")", owner.unwrap_or("")),
-                ));
+                let key = settings.iter().find(|(n, _)| n.iter().any(|n| n == meant)).and_then(|(_, key)| *key);
+                let owner = key.and_then(owner_of).map_or("", |w| w.scenario);
+                said.push((i, format!("{not_ours}; \"{meant}\" is one of another widget (scenario=\"{owner}\")")));
             }
             continue;
         };

@@ -184,6 +184,11 @@ pub fn settings_of(widget: &Widget) -> impl Iterator<Item = &'static SettingSpec
     SETTINGS.iter().filter(move |s| belongs(s, Some(widget)))
 }
 
+/// The widget whose settings hold `key` (the first, for a setting of several).
+pub fn owner_of(key: &str) -> Option<&'static Widget> {
+    WIDGETS.iter().find(|w| settings_of(w).any(|s| s.key == key))
+}
+
 /// The setting named `key`.
 pub fn setting(key: &str) -> Option<&'static SettingSpec> {
     SETTINGS.iter().find(|s| s.key == key)

@@ -102,7 +102,7 @@ fn another_widgets(key: &str, widget: &Widget) -> Option<String> {
     if registry::settings_of(widget).any(|s| s.key == key) {
         return None;
     }
-    let owner = registry::WIDGETS.iter().find(|w| registry::settings_of(w).any(|s| s.key == key));
+    let owner = registry::owner_of(key);
     Some(format!(
         "it is a setting of another widget (scenario={}), not of this one (scenario={})",
         shown(owner.map_or("", |w| w.scenario)),
