@@ -223,7 +223,7 @@ fn a_log_with_no_user_column_falls_back_to_the_key_and_says_so() {
     assert_eq!(
         log.notes[0],
         "the file has no user column (\"user\", \"userid\", \"enduser\", \"enduserid\", \"customer\", \"customerid\", \
-         \"tenant\", \"tenantid\", \"account\", \"accountid\"): each API key stands for a user"
+         \"account\", \"accountid\"): each API key stands for a user"
     );
     assert_eq!(log.calls[1].at, Instant(1_746_090_060_000), "Unix seconds");
 }

@@ -34,6 +34,19 @@ fn a_guard_per_tenant_counts_every_user_of_a_team_together() {
 }
 
 #[test]
+fn a_generic_logs_tenant_id_is_the_team_a_guard_per_tenant_counts_by() {
+    // A B2B app's log: each call's end user and the customer (tenant) who pays for it.
+    let log = TEAMS.replacen("time,user,team,", "time,user_id,tenant_id,", 1);
+    let got = served_and_refused(&log, &format!(r#"{{"name": "p", "guards": [{}]}}"#, limit("tenant", 3)));
+    let want = [row("alice", 2, 0), row("bob", 1, 1), row("carol", 1, 0), row("dave", 1, 0)];
+    assert_eq!(got, want, "per tenant_id, 3 a minute: (user, served, refused)");
+    let read = read(log.as_bytes(), Options::default()).unwrap();
+    assert_eq!(read.tenants.map(|t| t.names), Some(vec!["red".to_string(), "blue".to_string()]), "the tenants");
+    let twice = read.notes.iter().find(|n| n.contains("is read, or"));
+    assert_eq!(twice, None, "tenant_id is not a second user column: {:?}", read.notes);
+}
+
+#[test]
 fn no_team_budget_counts_the_calls_of_users_in_no_team() {
     let log = format!(
         "{TEAMS}2025-05-01T09:00:06Z,dave,,claude-haiku-4-5,10,10\n2025-05-01T09:00:07Z,erin,,claude-haiku-4-5,10,10\n"
