@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Parser)]
 #[command(
     name = "billsim",
+    version,
     about = "billsim: what AI spending policies do to a bill, on the lessons' scenarios and on your own logs",
     // As most tools: a flag given twice takes its last value.
     args_override_self = true,

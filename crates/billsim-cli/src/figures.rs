@@ -9,6 +9,7 @@ use billsim_core::scenario::{self, Values};
 use billsim_core::settings::shown;
 use billsim_core::views::over_time::over_time as view_over_time;
 use billsim_core::views::share::cohort_view;
+use billsim_core::visible_text::io_reason;
 use billsim_core::{simulate_day, Policy, Settings};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -155,7 +156,8 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Box<dyn Error>> {
             format!("--out: must be a folder; got {}, which is a file", shown(&dir.display().to_string())).into()
         );
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("--out: could not create the folder {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--out: could not create the folder {}: {}", dir.display(), io_reason(&e)))?;
     let mut written = Vec::new();
     for (file, _, narrow_height, draw) in FIGURES {
         let narrow = file.replace(".svg", &format!("{NARROW}.svg"));
@@ -163,7 +165,8 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, Box<dyn Error>> {
             let figure = draw(size)?;
             let path = dir.join(file);
             let text = with_text(&figure.svg, &figure.title, &figure.desc)?;
-            std::fs::write(&path, text).map_err(|e| format!("--out: could not write {}: {e}", path.display()))?;
+            std::fs::write(&path, text)
+                .map_err(|e| format!("--out: could not write {}: {}", path.display(), io_reason(&e)))?;
             written.push(path);
         }
     }

@@ -5,6 +5,7 @@
 //! `/dev/zero` cannot fill the memory.
 
 use crate::output::Failure;
+use billsim_core::visible_text::{io_reason, visible};
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -17,10 +18,12 @@ pub fn is_standard_stream(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// The path as given, cut short if it is too long for a message.
+/// The path as given, cut short if it is too long for a message, each character a reader
+/// cannot see (a newline, an escape) written as its code point: a message is said a line
+/// at a time.
 pub fn shown(path: &Path) -> String {
     const MOST: usize = 200;
-    let text = path.display().to_string();
+    let text = visible(&path.display().to_string()).into_owned();
     let count = text.chars().count();
     if count <= MOST {
         text
@@ -36,10 +39,10 @@ pub fn read_text(path: &Path, refused: impl Fn(String) -> Failure) -> Result<Str
     let read = if is_standard_stream(path) {
         io::stdin().lock().take(MOST_BYTES + 1).read_to_end(&mut bytes)
     } else {
-        let file = File::open(path).map_err(|e| refused(format!("cannot be opened: {e}")))?;
+        let file = File::open(path).map_err(|e| refused(format!("cannot be opened: {}", io_reason(&e))))?;
         file.take(MOST_BYTES + 1).read_to_end(&mut bytes)
     };
-    read.map_err(|e| refused(format!("cannot be read: {e}")))?;
+    read.map_err(|e| refused(format!("cannot be read: {}", io_reason(&e))))?;
     if bytes.len() as u64 > MOST_BYTES {
         return Err(refused(format!("must be a file of at most {MOST_BYTES} bytes; got more")));
     }
@@ -77,5 +80,5 @@ pub fn write_to(
         write(&mut file)?;
         file.flush()
     });
-    written.map_err(|e| refused(format!("cannot be written: {e}")))
+    written.map_err(|e| refused(format!("cannot be written: {}", io_reason(&e))))
 }

@@ -3,7 +3,7 @@
 //! run quietly, as it ends a Unix tool; no write panics, whatever stdout and stderr are.
 
 use billsim_core::engine::{Event, RunError};
-use billsim_core::visible_text::visible;
+use billsim_core::visible_text::{io_reason, visible};
 use billsim_core::Overflow;
 use std::borrow::Cow;
 use std::error::Error;
@@ -112,7 +112,7 @@ pub fn to_stdout(command: impl FnOnce(&mut dyn Write) -> Result<(), Failure>) ->
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Output(e)) => {
-            say(&format!("could not write the output: {e}"));
+            say(&format!("could not write the output: {}", io_reason(&e)));
             ExitCode::FAILURE
         }
         Err(Failure::Work(e)) => {

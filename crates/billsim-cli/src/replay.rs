@@ -15,7 +15,7 @@ use billsim_core::replay::when::iso_text;
 use billsim_core::replay::{self as core, Format, Options, FORMATS_ALLOWED};
 use billsim_core::scenario::{Scenario, Values};
 use billsim_core::settings::{shown, Invalid};
-use billsim_core::visible_text::visible;
+use billsim_core::visible_text::{io_reason, visible};
 use billsim_core::words::grouped;
 use clap::{ArgAction, Args};
 use std::fmt::Write as _;
@@ -101,12 +101,12 @@ fn read_prices(path: &Path) -> Result<(PriceTable, core::prices::CachedPrices), 
 
 pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
     let mut options = Options { format: a.format, skip_bad_rows: a.skip_bad_rows, bytes: None, per: a.per.clone() };
-    let name = a.file.display().to_string();
     let from_stdin = is_standard_stream(&a.file);
+    let name = if from_stdin { "standard input".to_string() } else { flag_files::shown(&a.file) };
     let read = if from_stdin {
         core::read(io::stdin().lock(), &options)
     } else {
-        let file = File::open(&a.file).map_err(|e| work(format!("{name}: cannot be opened: {e}")))?;
+        let file = File::open(&a.file).map_err(|e| work(format!("{name}: cannot be opened: {}", io_reason(&e))))?;
         options.bytes = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
         core::read(BufReader::with_capacity(1 << 16, file), &options)
     };
@@ -151,10 +151,7 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
             replayed.policies.iter_mut().for_each(|o| o.events = Some(Vec::new()));
             json_line_with_events(out, &replayed, replayed.policies.len(), events)
         }
-        (false, events) => {
-            let read = if from_stdin { "standard input" } else { &name };
-            said(out, read, &replayed, events)
-        }
+        (false, events) => said(out, &name, &replayed, events),
     }
 }
 

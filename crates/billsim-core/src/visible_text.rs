@@ -69,6 +69,24 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Why a file could not be opened, read or written, as a reader is told it: the system's
+/// reason without Rust's " (os error N)", a number the reason already says in words.
+///
+/// ```
+/// use billsim_core::visible_text::io_reason;
+/// let missing = std::fs::File::open("/no/such/file").unwrap_err();
+/// assert_eq!(io_reason(&missing), "No such file or directory");
+/// let ours = std::io::Error::other("the disk is full (os error is ours)");
+/// assert_eq!(io_reason(&ours), "the disk is full (os error is ours)");
+/// ```
+pub fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match (e.raw_os_error(), text.rfind(" (os error ")) {
+        (Some(_), Some(at)) => text[..at].to_string(),
+        _ => text,
+    }
+}
+
 /// `c`, or its code point when a reader cannot see it.
 fn push_visible(out: &mut String, c: char) {
     if unseen(c) {

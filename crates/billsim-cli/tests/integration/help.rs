@@ -60,6 +60,16 @@ fn the_overall_help_lists_every_command() {
 }
 
 #[test]
+fn version_says_the_tools_version_on_stdout() {
+    for flag in ["--version", "-V"] {
+        let out = billsim(&[flag]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "billsim {flag}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(stdout.trim_end(), format!("billsim {}", env!("CARGO_PKG_VERSION")), "billsim {flag}");
+    }
+}
+
+#[test]
 fn help_after_a_flag_that_takes_a_value_is_that_flags_value_not_a_request_for_help() {
     // As every value: `--seed --help` gives --seed the value "--help", which it refuses.
     let out = billsim(&["day", "--seed", "--help"]);

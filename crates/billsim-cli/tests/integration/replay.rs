@@ -79,7 +79,18 @@ fn bad_files_and_formats_are_refused_in_a_sentence() {
     assert!(refused(&["replay", &fixture("garbage.bin")]).contains("this looks like a binary file"));
     assert!(refused(&["replay", &fixture("helicone.csv"), "--format", "litellm"])
         .contains("the file looks like a Helicone export (helicone): choose --format helicone or leave --format out"));
-    assert!(refused(&["replay", "/nonexistent/log.csv"]).starts_with("billsim: /nonexistent/log.csv: cannot be opened"));
+    // The system's reason, without Rust's "(os error 2)".
+    let missing = refused(&["replay", "/nonexistent/log.csv"]);
+    assert_eq!(missing.trim_end(), "billsim: /nonexistent/log.csv: cannot be opened: No such file or directory");
+    let folder = refused(&["replay", "/"]);
+    assert_eq!(folder.trim_end(), "billsim: /: the log cannot be read: Is a directory");
+    // A name's newline is shown as its code point, as its other unseen characters: the
+    // message is one line, not a name cut in two.
+    let odd = refused(&["replay", "/nonexistent/a\nb\u{1b}c.csv"]);
+    assert!(odd.starts_with("billsim: /nonexistent/a<U+000A>b<U+001B>c.csv: cannot be opened"), "{odd}");
+    let out = billsim(&["replay", "-"], Some(b""));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(said.trim_end(), "billsim: standard input: the log is empty: it has no calls to replay", "log -");
     let out = billsim(&["replay", &fixture("generic.csv"), "--format", "csv"], None);
     assert_eq!(out.status.code(), Some(2), "a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).starts_with(

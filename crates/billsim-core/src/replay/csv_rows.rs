@@ -131,10 +131,9 @@ fn repeats(record: &csv::ByteRecord, header: &csv::ByteRecord) -> bool {
 
 /// Reads every record of `input` (a header, then rows) into `builder`.
 pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builder) -> Result<(), ReplayError> {
-    let unreadable = |e: std::io::Error| ReplayError::Unreadable(e.to_string());
     let mut records = Records::new(input);
     let mut header = csv::ByteRecord::new();
-    match records.next(&mut header, None).map_err(unreadable)? {
+    match records.next(&mut header, None).map_err(ReplayError::unreadable)? {
         Some(Ok(_)) => {}
         Some(Err(bad)) => {
             return Err(ReplayError::Unreadable(format!("its header (line {}) has an {}", bad.line, bad.problem)))
@@ -223,7 +222,7 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
         REQUIRED.into_iter().find(|&f| columns.by_field[f as usize].iter().all(|(i, _)| *i >= record.len()))
     };
     let mut record = csv::ByteRecord::new();
-    while let Some(read) = records.next(&mut record, Some(header.len())).map_err(unreadable)? {
+    while let Some(read) = records.next(&mut record, Some(header.len())).map_err(ReplayError::unreadable)? {
         let cut = if record.len() < header.len() { cut_short(&record) } else { None };
         match read {
             // Files joined one after another (`cat`): the next one's header, its byte-order

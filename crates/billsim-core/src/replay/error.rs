@@ -184,6 +184,11 @@ impl fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 impl ReplayError {
+    /// The log's input failed under a reader: the system's reason.
+    pub fn unreadable(e: std::io::Error) -> Self {
+        ReplayError::Unreadable(crate::visible_text::io_reason(&e))
+    }
+
     /// As the page says it: its controls named where the command line names its switches.
     pub fn on_page(&self) -> String {
         match self {

@@ -96,7 +96,7 @@ struct Scanner<'r> {
 
 impl Scanner<'_> {
     fn fill(&mut self) -> Result<&[u8], ReplayError> {
-        self.input.fill_buf().map_err(|e| ReplayError::Unreadable(e.to_string()))
+        self.input.fill_buf().map_err(ReplayError::unreadable)
     }
 
     fn not_json(&self) -> ReplayError {

@@ -240,7 +240,7 @@ pub fn read_lines(
     let mut first = true;
     loop {
         buf.clear();
-        let n = input.read_until(b'\n', &mut buf).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
+        let n = input.read_until(b'\n', &mut buf).map_err(ReplayError::unreadable)?;
         if n == 0 {
             return Ok(());
         }

@@ -99,7 +99,7 @@ fn lines_in(head: &[u8]) -> Option<u64> {
 /// Reads a log.
 pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayError> {
     let mut head = Vec::new();
-    (&mut input).take(HEAD).read_to_end(&mut head).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
+    (&mut input).take(HEAD).read_to_end(&mut head).map_err(ReplayError::unreadable)?;
     if head.starts_with(BYTE_ORDER_MARK) {
         head.drain(..BYTE_ORDER_MARK.len());
     } else if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
