@@ -80,9 +80,13 @@ pub fn parse(raw: &[OsString]) -> Result<Command, Stop> {
     // `replay --add`'s cohorts are the scenarios', which clap does not know: one that is not
     // is a usage error (it was found after the log was read, and exited 1).
     if let Command::Replay(replay) = &command {
-        for which in &replay.add {
+        for (i, which) in replay.add.iter().enumerate() {
             billsim_core::replay::run::check_addable(which)
                 .map_err(|e| Stop::Usage(with_help(&format!("--{e}"), &words)))?;
+            if replay.add[..i].contains(which) {
+                let message = format!("--add {which}: given twice; a cohort is added once");
+                return Err(Stop::Usage(with_help(&message, &words)));
+            }
         }
     }
     Ok(command)

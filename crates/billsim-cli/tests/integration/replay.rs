@@ -173,6 +173,11 @@ fn a_cohort_of_a_scenario_is_added_to_the_replay() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.starts_with("billsim: --add: must be a scenario's cohort"), "{stderr}");
+    // The same cohort twice: its users twice, under one name each.
+    let out = billsim(&["replay", &fixture("generic.csv"), "--add", "toyDay-heavy", "--add=toyDay-heavy"], None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("billsim: --add toyDay-heavy: given twice; a cohort is added once\n"), "{stderr}");
 }
 
 #[test]

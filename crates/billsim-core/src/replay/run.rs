@@ -15,7 +15,7 @@ use crate::visible_text::quoted;
 use crate::words::counted;
 use crate::Settings;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The policies a replay runs when none is given: the toy day's (no limit, the request
 /// limit, the daily budget) at their defaults, with their labels.
@@ -383,6 +383,9 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     let offset = log.calls.first().map_or(0, |first| first.at.0 - first.at.0 % 86_400_000);
     let most =
         |what: &str| format!("add: {which}: a replay holds at most {} {what}, and the log has them all", 1 << 16);
+    if log.cohorts.iter().any(|c| c.name == which) {
+        return Err(format!("add: {which}: given twice; a cohort is added once"));
+    }
     let new_cohort = u16::try_from(log.cohorts.len()).map_err(|_| most("cohorts"))?;
     if log.models.len() + t.models.iter().filter(|m| !log.models.contains(m)).count() > 1 << 16 {
         return Err(most("models"));
@@ -391,9 +394,17 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     let mut user_of = HashMap::new();
     // In a log with API keys, each added user calls with a key of its own, named as it is.
     let mut key_of_user = HashMap::new();
+    // Each added user's name is its own: a log's user of the same name gets a number after it.
+    let mut taken: HashSet<String> = log.users.iter().map(|u| u.name.clone()).collect();
     for (u, user) in t.users.iter().enumerate().filter(|(_, u)| usize::from(u.cohort) == c) {
         user_of.insert(u as u32, log.users.len() as u32);
-        let name = format!("{} ({})", user.name, scenario.name);
+        let named = format!("{} ({})", user.name, scenario.name);
+        let (mut name, mut n) = (named.clone(), 1);
+        while taken.contains(&name) {
+            n += 1;
+            name = format!("{named} {n}");
+        }
+        taken.insert(name.clone());
         if let Some(keys) = &mut log.keys {
             key_of_user.insert(u as u32, keys.names.len() as u32);
             keys.names.push(name.clone());

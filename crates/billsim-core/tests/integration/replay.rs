@@ -508,6 +508,21 @@ fn a_scenarios_cohort_added_to_a_log_runs_beside_it_from_the_logs_first_day() {
     assert!(err.starts_with("add: must be a scenario's cohort, one of \"toyDay-heavy\", \"toyDay-ordinary\""), "{err}");
 }
 
+#[test]
+fn a_cohort_is_added_once_and_its_users_names_are_none_of_the_logs() {
+    let log = "time,user,model,input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,Heavy user (toyDay),claude-haiku-4-5,10,10\n";
+    let mut log = read(log.as_bytes(), Options::default()).unwrap();
+    run::add(&mut log, "toyDay-heavy", 0).unwrap();
+    let names: Vec<&str> = log.users.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(names, ["Heavy user (toyDay)", "Heavy user (toyDay) 2"], "the log's user, then the added one");
+    let calls = |u: u32| log.calls.iter().filter(|c| c.user == u).count();
+    assert_eq!((calls(0), calls(1)), (1, 190), "each user's calls: the log's and the added heavy user's");
+    let again = run::add(&mut log, "toyDay-heavy", 0).unwrap_err();
+    assert_eq!(again, "add: toyDay-heavy: given twice; a cohort is added once");
+    assert_eq!(log.users.len(), 2, "nothing added the second time");
+}
+
 /// A writer whose reader has gone: every write fails as a closed pipe's does.
 struct ClosedPipe;
 
