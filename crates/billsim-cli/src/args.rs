@@ -36,7 +36,7 @@ pub enum Command {
     /// printed as soon as it is computed. The short form of `billsim run --scenario toyDay`
     /// (whose JSON is the engine's, with every user's refusals by reason).
     Day(Day),
-    /// Lesson 000's claims checked over toy days --from .. --from + --count
+    /// Lesson 000's claims checked over --count toy days from --from
     Days(Days),
     /// Lesson 000's calls at once, under four versions of the budget
     #[command(long_about = format!(

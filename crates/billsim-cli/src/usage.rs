@@ -207,6 +207,12 @@ fn message(e: &clap::Error, words: &[String]) -> String {
                 None => format!("{command}: needs {flag}"),
             }
         }
+        // A flag beside its old name (`--estimate 30 --estimate-percent 40`): which to take
+        // is not clear, as "a flag given twice takes its last value" is of one name.
+        ErrorKind::ArgumentConflict => {
+            let other = context(e, ContextKind::PriorArg).unwrap_or_default();
+            format!("{} and {} name one setting: give it once", flag_name(arg), flag_name(other))
+        }
         // Anything else in clap's own words, less its "error: ".
         _ => {
             let text = e.render().to_string();
@@ -372,6 +378,16 @@ mod tests {
         assert_eq!(
             refused("run --scenario callsAtOnce --set refill=steady"),
             "--set NAME: must be one of \"calls\", \"estimatePercent\", \"budgetDollars\"; got \"refill\""
+        );
+    }
+
+    #[test]
+    fn a_flag_beside_its_old_name_is_refused_in_billsims_words() {
+        let twice = refused("overrun --estimate 30 --estimate-percent 40");
+        assert_eq!(twice, "--estimate and --estimate-percent name one setting: give it once");
+        assert_eq!(
+            refused("day --budget 0.5 --budget-dollars 1"),
+            "--budget and --budget-dollars name one setting: give it once"
         );
     }
 
