@@ -148,6 +148,11 @@ impl fmt::Display for ReplayError {
                 }
                 Ok(())
             }
+            ReplayError::NoCall { format, line, missing, got } if got.is_empty() => write!(
+                f,
+                "the {format} log's first record, on line {line}, has no field for {}: it has no fields",
+                missing.join("; nor for ")
+            ),
             ReplayError::NoCall { format, line, missing, got } => write!(
                 f,
                 "the {format} log's first record, on line {line}, has no field for {}; its fields are: {got} \

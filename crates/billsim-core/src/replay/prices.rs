@@ -51,8 +51,10 @@ const PRICE_COLUMNS: [(&str, &[&str]); 4] = [
 
 pub use crate::engine::CachedPrices;
 
-pub const TABLE_CSV_ALLOWED: &str =
-    "a CSV header with \"model\", \"input_per_million\" and \"output_per_million\" (dollars per million tokens)";
+/// What a price table may be, as its refusal says it.
+pub const TABLE_ALLOWED: &str =
+    "a JSON object of prices by model (as a policy file's \"prices\"), or a CSV header with \
+     \"model\", \"input_per_million\" and \"output_per_million\" (dollars per million tokens)";
 
 /// A reader's price table: JSON (`{"model": {"inputPerMillion": 5, "outputPerMillion":
 /// 25}}`, as a policy file's `"prices"`) or CSV (`model,input_per_million,output_per_million`).
@@ -62,6 +64,8 @@ pub const TABLE_CSV_ALLOWED: &str =
 /// let t = read_table("model,input_per_million,output_per_million\r\nmy-model,0.25,1.25\r\n").unwrap();
 /// assert_eq!(t.get("my-model").unwrap().output_per_million().0, 1_250_000);
 /// assert!(read_table("model,input_per_million,output_per_million\nm,0.0000001,1\n").is_err());
+/// // A JSON list is no table: the refusal says what JSON is (not "must be JSON").
+/// assert!(read_table("[]").unwrap_err().starts_with("prices: must be a JSON object of prices by model"));
 /// ```
 pub fn read_table(text: &str) -> Result<PriceTable, String> {
     read_table_with_cached(text).map(|(table, _)| table)
@@ -88,7 +92,7 @@ pub fn read_table_with_cached(text: &str) -> Result<(PriceTable, CachedPrices), 
     match records.next(&mut record, None).map_err(|e| format!("prices: {e}"))? {
         Some(Ok(_)) => {}
         Some(Err(bad)) => return Err(refused(bad)),
-        None => return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}")),
+        None => return Err(format!("prices: must be {TABLE_ALLOWED}")),
     }
     let said: Vec<String> = record.iter().map(|h| String::from_utf8_lossy(h).trim().to_string()).collect();
     let header: Vec<String> = said.iter().map(|h| normalize(h)).collect();
@@ -107,7 +111,7 @@ pub fn read_table_with_cached(text: &str) -> Result<(PriceTable, CachedPrices), 
     };
     let (Some(m), Some(i), Some(o)) = (find(PRICE_COLUMNS[0])?, find(PRICE_COLUMNS[1])?, find(PRICE_COLUMNS[2])?)
     else {
-        return Err(format!("prices: must be JSON or {TABLE_CSV_ALLOWED}"));
+        return Err(format!("prices: must be {TABLE_ALLOWED}"));
     };
     let c = find(PRICE_COLUMNS[3])?;
     let mut table: Vec<(String, Price)> = Vec::new();

@@ -279,6 +279,11 @@ fn a_json_log_whose_first_record_has_no_field_of_a_call_is_said_so_not_as_a_bad_
         ),
         "{said}"
     );
+    let empty = read(b"{}\n", Options::default()).unwrap_err().to_string();
+    assert!(
+        empty.ends_with("(\"outputtokens\", \"completiontokens\", \"tokensout\", \"output\"): it has no fields"),
+        "{empty}"
+    );
     // A first record with some of a call's fields is a bad row, as before, which skipping leaves out.
     let text = b"{\"time\":\"2025-05-01T09:00:00Z\",\"user\":\"a\"}\n\
                  {\"time\":\"2025-05-01T09:00:01Z\",\"user\":\"b\",\"model\":\"claude-haiku-4-5\",\"input_tokens\":1,\"output_tokens\":1}\n";
