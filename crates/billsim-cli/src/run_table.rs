@@ -190,7 +190,14 @@ pub fn run(
         .iter()
         .filter_map(|s| run.settings.get(s.key).map(|v| format!("{} {}", s.key, setting_value(v))))
         .collect();
-    let _ = writeln!(text, "Settings: {}", settings.join(", "));
+    // A policy file's policies have their own limits: the settings of the scenario's own
+    // policies shaped none of them, only the traffic's did.
+    let whose = if own {
+        ""
+    } else {
+        " (the scenario's; those of its own policies, as its limits, do not apply to --policy's)"
+    };
+    let _ = writeln!(text, "Settings: {}{whose}", settings.join(", "));
     if own {
         text.push_str(&crate::scenario_report::report(run));
     }

@@ -247,6 +247,10 @@ fn a_policy_file_replaces_the_scenarios_policies_and_prices() {
     assert!(policies[0]["tripped"]["at"].is_u64(), "the ceiling trips: {}", policies[0]);
     let table = text(&["run", "--scenario", "toyDay", "--policy", ceiling.path()]);
     assert!(table.contains("\nceiling: bill $2.0"), "{table}");
+    // The toy's $0.25 budget is not the file's: the settings line says whose it is.
+    let settings = "Settings: perMinute 5, budgetDollars $0.25, refill daily (the scenario's; those of its own \
+                    policies, as its limits, do not apply to --policy's)\n";
+    assert!(table.contains(settings), "{table}");
     assert!(table.contains("  The spend ceiling is reached at "), "{table}");
 }
 
