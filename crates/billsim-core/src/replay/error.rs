@@ -87,6 +87,12 @@ pub enum ReplayError {
         line: u64,
         column: u64,
     },
+    /// A JSON document that ends inside a list or record: a file cut short (a download or
+    /// an export stopped before its end), said so rather than as a byte out of place.
+    CutShort {
+        line: u64,
+        column: u64,
+    },
     /// A JSON document with no list of records.
     NoRows,
     BadRows {
@@ -163,6 +169,11 @@ impl fmt::Display for ReplayError {
             ReplayError::NotJson { line, column } => {
                 write!(f, "the log must be JSON; it is not at line {line}, column {column}, and cannot be read on")
             }
+            ReplayError::CutShort { line, column } => write!(
+                f,
+                "the log ends at line {line}, column {column}, inside a list or record of its JSON: the file was cut \
+                 short (a download or an export that stopped before its end?)"
+            ),
             ReplayError::NoRows => f.write_str("the JSON must be a list of calls, or an object with them in \"data\""),
             ReplayError::BadRows { first, count } => f.write_str(&bad_rows(first, *count, "--skip-bad-rows")),
             ReplayError::NoCalls { not_calls, bad, first_bad } => {

@@ -103,6 +103,11 @@ impl Scanner<'_> {
         ReplayError::NotJson { line: self.line, column: self.column }
     }
 
+    /// The document has ended where more of it must follow.
+    fn cut_short(&self) -> ReplayError {
+        ReplayError::CutShort { line: self.line, column: self.column }
+    }
+
     /// Reads the byte that does not belong where it is, then says where it is.
     fn wrong_byte(&mut self) -> ReplayError {
         self.input.consume(1);
@@ -159,7 +164,7 @@ impl Scanner<'_> {
                 Ok(())
             }
             Some(_) => Err(self.wrong_byte()),
-            None => Err(self.not_json()),
+            None => Err(self.cut_short()),
         }
     }
 
@@ -170,7 +175,7 @@ impl Scanner<'_> {
     /// so such a value is refused where it goes wrong, not copied to the document's end.
     fn copy_value(&mut self, out: &mut Vec<u8>) -> Result<(u64, u64), ReplayError> {
         out.clear();
-        let Some(first) = self.next_token()? else { return Err(self.not_json()) };
+        let Some(first) = self.next_token()? else { return Err(self.cut_short()) };
         let start = (self.line, self.column);
         if matches!(first, b',' | b':' | b']' | b'}') {
             return Err(self.wrong_byte());
@@ -186,7 +191,7 @@ impl Scanner<'_> {
                 if scalar {
                     return Ok(start);
                 }
-                return Err(self.where_not_json(start, out).unwrap_or_else(|| self.not_json()));
+                return Err(self.where_not_json(start, out).unwrap_or_else(|| self.cut_short()));
             }
             let (mut n, mut done) = (0, false);
             for &b in buf {
@@ -342,7 +347,7 @@ impl Scanner<'_> {
             match self.next_token()? {
                 Some(b'"') => {}
                 Some(_) => return Err(self.wrong_byte()),
-                None => return Err(self.not_json()),
+                None => return Err(self.cut_short()),
             }
             let key: String = self.value(&mut bytes)?;
             self.expect(b':')?;
@@ -379,7 +384,7 @@ impl Scanner<'_> {
             Some(b',') => self.expect(b',').map(|()| true),
             Some(b) if b == close => self.expect(close).map(|()| false),
             Some(_) => Err(self.wrong_byte()),
-            None => Err(self.not_json()),
+            None => Err(self.cut_short()),
         }
     }
 }

@@ -83,11 +83,14 @@ pub struct Options {
 /// How much of the file the format is found from.
 const HEAD: u64 = 64 * 1024;
 
-/// The signatures of compressed files: the bytes each starts with, what it is, what opens it.
-const COMPRESSED: [(&[u8], &str, &str); 3] = [
+/// The signatures of files that are no text log: compressed ones, and a document (a PDF of a
+/// dashboard's report starts as text, and was read as a CSV whose column was "%PDF-1.4"):
+/// the bytes each starts with, what it is, what to do.
+const SIGNATURES: [(&[u8], &str, &str); 4] = [
     (b"\x1f\x8b", "compressed with gzip", "decompress it (gunzip) and give the file it holds"),
     (b"\x28\xb5\x2f\xfd", "compressed with zstd", "decompress it (zstd -d) and give the file it holds"),
     (b"PK\x03\x04", "a zip archive", "extract the export from it"),
+    (b"%PDF-", "a PDF document", "export the calls as CSV or JSON from the tool that logged them"),
 ];
 
 /// The lines of `head`, when it has whole lines to count (at least two).
@@ -109,7 +112,7 @@ pub fn read(mut input: impl BufRead, options: &Options) -> Result<Log, ReplayErr
         return Err(ReplayError::Empty);
     }
     // An export compressed as it was stored (an S3 object's .gz, the Collector's zstd).
-    for (signature, format, opens) in COMPRESSED {
+    for (signature, format, opens) in SIGNATURES {
         if head.starts_with(signature) {
             return Err(ReplayError::Compressed { format, opens });
         }

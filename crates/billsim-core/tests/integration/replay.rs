@@ -245,6 +245,11 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
     );
     assert!(said(b"\x28\xb5\x2f\xfd\x00\x58").contains("compressed with zstd: decompress it (zstd -d)"));
     assert!(said(b"PK\x03\x04\x14\x00").contains("a zip archive: extract the export from it first"));
+    let pdf = said(b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n");
+    assert!(
+        pdf.contains("this file is a PDF document: export the calls as CSV or JSON from the tool that logged"),
+        "{pdf}"
+    );
     // UTF-16, as some Windows tools save text (little- and big-endian): said so, not "binary".
     let utf16: Vec<u8> = "time,user\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
     for bytes in [[b"\xFF\xFE".as_slice(), &utf16].concat(), b"\xFE\xFF\x00t\x00i".to_vec()] {
@@ -261,7 +266,8 @@ fn empty_binary_and_headless_files_are_refused_with_what_they_are() {
         .starts_with("the generic log's header has no column for start time (\"time\", \"timestamp\""));
     assert_eq!(
         said(b"[{\"time\": 1}, "),
-        "the log must be JSON; it is not at line 1, column 14, and cannot be read on"
+        "the log ends at line 1, column 14, inside a list or record of its JSON: the file was cut short (a \
+         download or an export that stopped before its end?)"
     );
     assert_eq!(said(b"{\n  \"meta\": {}\n}\n"), "the JSON must be a list of calls, or an object with them in \"data\"");
 }
@@ -936,7 +942,7 @@ fn a_one_line_data_document_longer_than_the_head_is_read_a_byte_at_a_time() {
     );
     let broken = format!("{{\"data\":[{}]}}\n{{\"data\":[{}\n", rows[..3].join(","), rows[3..5].join(","));
     let err = read(broken.as_bytes(), Options::default()).unwrap_err().to_string();
-    assert!(err.starts_with("the log must be JSON; it is not at line 2, column "), "{err}");
+    assert!(err.starts_with("the log ends at line 2, column 208, inside a list or record of its JSON"), "{err}");
 }
 
 fn skipping() -> Options {

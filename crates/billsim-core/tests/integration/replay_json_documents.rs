@@ -17,9 +17,9 @@ const CALL: &str = r#"{"time": 1, "model": "m", "input_tokens": 1, "output_token
 fn a_json_document_is_read_to_its_records_or_refused_at_the_line_and_column_where_it_stops_being_json() {
     let cases = [
         // The document ends too early: where it ends.
-        ("[C, ", "NOT line 1, column 67"),
-        ("[\n  C,\n  {\"time\": 2, \"model\"", "NOT line 3, column 21"),
-        ("{\"data\": [C]", "NOT line 1, column 75"),
+        ("[C, ", "CUT line 1, column 67"),
+        ("[\n  C,\n  {\"time\": 2, \"model\"", "CUT line 3, column 21"),
+        ("{\"data\": [C]", "CUT line 1, column 75"),
         // A byte where JSON cannot have it: at that byte.
         ("[\n  C C\n]", "NOT line 2, column 68"),
         ("{\"data\": [C], \"meta\": {bad}}", "NOT line 1, column 87"),
@@ -54,9 +54,13 @@ fn a_json_document_is_read_to_its_records_or_refused_at_the_line_and_column_wher
     ];
     for (text, expected) in cases {
         let text = text.replace('C', CALL);
-        let expected = match expected.strip_prefix("NOT ") {
-            Some(at) => format!("the log must be JSON; it is not at {at}, and cannot be read on"),
-            None => expected.to_string(),
+        let expected = match (expected.strip_prefix("NOT "), expected.strip_prefix("CUT ")) {
+            (Some(at), _) => format!("the log must be JSON; it is not at {at}, and cannot be read on"),
+            (_, Some(at)) => format!(
+                "the log ends at {at}, inside a list or record of its JSON: the file was cut short (a download or \
+                 an export that stopped before its end?)"
+            ),
+            _ => expected.to_string(),
         };
         assert_eq!(said(&text), expected, "the document {text:?}");
     }
