@@ -15,7 +15,7 @@ use crate::replay::run::ReplayRun;
 use crate::replay::when::{counts_from_zero, iso_text, span_text};
 use crate::replay::Format;
 use crate::scenario::registry;
-use crate::scenario::{About, ScenarioRun, UserSummary, Values};
+use crate::scenario::{About, Others, ScenarioRun, UserSummary, Values};
 use crate::settings::FieldError;
 use crate::time::Instant;
 use crate::views::over_time::{over_time, OverTime};
@@ -169,10 +169,16 @@ fn as_scenario_run(run: &ReplayRun) -> ScenarioRun {
             start,
             callers: run.callers,
             tenant_cohorts: Some(run.tenant_cohorts.clone()),
+            // Beside a lesson's abuser added to a reader's log, the log's users are the
+            // log's, not "honest": one of them may be the abuser the reader looks for.
+            others: if run.lesson.is_some() { Others::HONEST } else { LOGS_USERS },
             ..About::default()
         },
     }
 }
+
+/// A reader's log's users, beside a lesson's kind of user added to it: "the log's 140 of 560".
+const LOGS_USERS: Others = Others { who: "the log's", ..Others::HONEST };
 
 /// The most characters of a user's name the chart's key and sentences show.
 const NAME_SHOWN: usize = 24;
@@ -419,8 +425,9 @@ mod tests {
         let limited = &share.bars[1];
         let honest = limited.honest_requests;
         assert_eq!(honest, (1..=10).sum::<u64>(), "the log's 55 calls are the honest ones: {}", limited.note);
-        // Said as written (a replay's names are names), the honest part as a lesson's notes say it.
-        let honest_part = crate::views::share::honest_words("honest", limited.honest_refused, honest);
+        // Said as written (a replay's names are names), the log's users' part as a lesson's
+        // notes say the honest users': one of them may be the log's own abuser.
+        let honest_part = crate::views::share::honest_words("the log's", limited.honest_refused, honest);
         assert!(limited.note.contains("refused: Sockpuppets (freeTier) "), "{}", limited.note);
         assert!(limited.note.ends_with(&honest_part), "{} ends with {honest_part}", limited.note);
         // An added script's first call is marked as its lesson marks it, on the log's clock.
