@@ -61,7 +61,7 @@ const template = (w) => `
     <h3 id="rv-results" tabindex="-1">${escape(w.results)}</h3>
     <p class="replayed" hidden><span class="replayed-said"></span> <a class="log-link">${escape(w.lessonLogDownload)}</a></p>
     <label>${escape(w.per)} <select class="per"></select></label>
-    <p class="summary" role="status" aria-live="polite"></p>
+    <p class="summary" role="status" aria-live="polite"><b class="file-name"></b> <span class="summary-said"></span></p>
     <details class="notes-box"><summary>${escape(w.notes)}</summary><ul class="notes"></ul></details>
     <p class="frame-name" id="rv-frame-name" aria-hidden="true">${escape(w.showPolicy)}</p>
     <div class="row frame" role="group" aria-labelledby="rv-frame-name"></div>
@@ -103,9 +103,11 @@ function table(t) {
 // reads them as it reads a file), with the language's one set of fields (the core's
 // `guardFields`): a field sits in the guard, or in the object its `within` names (an
 // estimate, `whenFull`); a whole number is a BigInt (exact past 2^53) when its text is
-// one, and any other text stays text, for the reader to say what the field allows.
+// one, its thousands grouped by commas or not (as the page writes "1,000,000 tokens"), and
+// any other text stays text, for the reader to say what the field allows.
 const fields = () => page.guardFields;
-const valueOf = (f, text) => (f.kind === "whole" || f.kind === "amount") && /^\s*\d+\s*$/.test(text) ? BigInt(text) : text;
+const WHOLE = /^\s*(\d+|\d{1,3}(,\d{3})+)\s*$/;
+const valueOf = (f, text) => (f.kind === "whole" || f.kind === "amount") && WHOLE.test(text) ? BigInt(text.replace(/,/g, "")) : text;
 const fieldOf = (guard, f) => (f.within ? guard[f.within]?.[f.key] : guard[f.key]);
 function putField(guard, f, value) {
   if (f.within) (guard[f.within] ??= {})[f.key] = value;
@@ -193,6 +195,7 @@ class ReplayView extends HTMLElement {
   #running = null; // the replay options last sent to the good worker
   #spare = null; // a worker with the wasm loaded, for the next file
   #frame = null; // the policy whose bar is framed
+  #beforeReset = null; // the policies the reset button gives back until the next edit (#undoable)
   #file = null; // the file chosen or dropped last, read again when the format or the skip box changes
   #lessonLogs = new WeakMap(); // a lesson's log made in the page (a File) -> what the core said of it
   #logLink = null; // { file, url }: the Blob URL the results' download link gives
@@ -342,7 +345,12 @@ class ReplayView extends HTMLElement {
       e.preventDefault();
       drop.classList.remove("over");
       const file = e.dataTransfer?.files?.[0];
-      if (file) this.#readOwn(file);
+      if (!file) return;
+      // The file box shows the file the results will be of, as when it was chosen there.
+      const chosen = new DataTransfer();
+      chosen.items.add(file);
+      this.#q(".file").files = chosen.files;
+      this.#readOwn(file);
     });
     this.#q(".cancel").addEventListener("click", () => this.#cancel());
     this.#q(".try").addEventListener("click", () => this.#tryLesson());
@@ -380,13 +388,19 @@ class ReplayView extends HTMLElement {
     });
     // The address takes the editor's policies once they have run (#fromGood).
     this.#q(".apply").addEventListener("click", () => this.#rerun(true));
+    // The reset can be undone, until the policies are edited: a reader's policies were lost
+    // to one click, and the address, written in place, kept no step to go back to.
     this.#q(".reset").addEventListener("click", () => {
-      this.#policies = structuredClone(this.#defaultsOf(this.#file));
-      this.#setApplied(null);
+      const undone = this.#beforeReset;
+      this.#undoable(undone ? null : structuredClone(this.#policies));
+      this.#policies = undone ?? structuredClone(this.#defaultsOf(this.#file));
+      if (!undone) this.#setApplied(null);
       this.#toAddress();
       this.#renderEditor();
-      this.#rerun(true, true);
+      this.#rerun(true, !undone);
     });
+    const edited = (e) => { if (e.type === "input" || (e.target.closest("button") && !e.target.closest(".reset"))) this.#undoable(null); };
+    for (const type of ["input", "change", "click"]) this.#q(".editor").addEventListener(type, edited);
     this.#q(".add-policy").addEventListener("click", () => {
       // A name no other policy has ("myPolicy2" beside "myPolicy"), as the reader requires.
       const names = new Set(this.#policies.map((p) => p.name));
@@ -438,6 +452,12 @@ class ReplayView extends HTMLElement {
   }
 
   // A reader's own file, chosen or dropped: the address no longer names a lesson's traffic.
+  // The policies the reset button gives back (its words say so), or null: it resets.
+  #undoable(policies) {
+    this.#beforeReset = policies;
+    this.#q(".reset").textContent = policies ? this.#words.undoReset : this.#words.reset;
+  }
+
   #readOwn(file) {
     this.#lesson = null;
     this.#keptLink = null;
@@ -736,9 +756,16 @@ class ReplayView extends HTMLElement {
     // The field's own control, or the box that holds it (a tier's limit is in the tiers').
     const control = path ? this.#q(`.policies [data-at="${CSS.escape(path)}"]`)
       ?? [...this.#root.querySelectorAll(".policies [data-at]")].find((c) => path.startsWith(`${c.dataset.at}.`)) : null;
-    if (!message || !control) return;
+    // The message stands under the field it is about, which takes the focus from the button
+    // that replayed: on a phone the field was screens above the message under the buttons.
+    if (!message || !control) {
+      this.#q(".editor > .row").after(error);
+      return;
+    }
     control.setAttribute("aria-invalid", "true");
     control.setAttribute("aria-describedby", error.id);
+    (control.closest("label") ?? control).after(error);
+    if (this.#root.activeElement === this.#q(".apply")) control.focus();
   }
 
   #cancelPending() {
@@ -803,7 +830,11 @@ class ReplayView extends HTMLElement {
     });
     this.#q(".results").hidden = false;
     this.#showLessonLog(this.#good?.file);
-    this.#q(".summary").textContent = view.summary;
+    // Which file the results are of (another may have failed since, or be in the box): a
+    // reader's own by its name; a lesson's traffic is named by the line above.
+    const file = this.#good?.file;
+    this.#q(".file-name").textContent = file && !this.#lessonLogs.has(file) ? file.name : "";
+    this.#q(".summary-said").textContent = view.summary;
     this.#perOptions(view);
     sentences(this.#q(".notes"), view.notes);
     this.#q(".notes-box").hidden = view.notes.length === 0;
@@ -883,6 +914,8 @@ class ReplayView extends HTMLElement {
   }
 
   #writeEditor(box, w) {
+    // The error under a field (#editorError) goes back under the buttons before the fields go.
+    this.#q(".editor > .row").after(this.#q(".editor-error"));
     box.replaceChildren(...this.#policies.map((policy, i) => {
       const set = document.createElement("fieldset");
       set.className = "policy";

@@ -98,6 +98,21 @@ test("a lesson's traffic under edited policies is in the address, and a reload r
   await w.locator(".reset").click();
   await next(page, n);
   assert.deepEqual((await state(page)).hash, { lesson: "hackathon", frame: "rateLimitAndCap" });
+  // The reset undone by the same button, whose words say so: the policies and address come back.
+  assert.equal(await w.locator(".reset").textContent(), "Undo: back to the policies written before");
+  n = await drawn(page);
+  await w.locator(".reset").click();
+  await next(page, n);
+  const undone = await state(page);
+  assert.equal(undone.policies[0], "open", `the edited policy replayed again: ${undone.policies}`);
+  assert.deepEqual(undone.hash, applied.hash, "the address as before the reset");
+  assert.match(await w.locator(".reset").textContent(), /^Back to the default policies/, "a reset again");
+  n = await drawn(page);
+  await w.locator(".reset").click();
+  await next(page, n);
+  // An edit after a reset is the reader's own: the button resets again, undoing nothing.
+  await w.locator(".policies input").first().fill("edited");
+  assert.match(await w.locator(".reset").textContent(), /^Back to the default policies/, "an edit ends the undo");
   n = await drawn(page);
   await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
   await next(page, n);
@@ -531,7 +546,7 @@ test("back to the defaults after a file the applied policies failed on replays t
   const s = await state(page);
   assert.equal(s.problem, "");
   assert.deepEqual(s.policies, ["noLimit", "requestsPerMinute", "dailyBudget"], "the page's defaults");
-  const summary = await w.locator(".summary").textContent();
+  const summary = await w.locator(".summary-said").textContent();
   assert.match(summary, /^A generic log: 5 calls/, `the file chosen last is replayed, not the lesson's: ${summary}`);
   assert.equal(await w.locator(".replayed").isHidden(), true, "no lesson's line over a reader's own log");
   assert.deepEqual(s.hash, {}, "nothing of the lesson, its policies or its framed policy in the address");

@@ -22,7 +22,7 @@ after(async () => { await env.stop(); });
 
 const el = (page) => page.locator("replay-view");
 const shown = (page) => el(page).evaluate((e) => ({
-  summary: e.shadowRoot.querySelector(".summary").textContent,
+  summary: e.shadowRoot.querySelector(".summary-said").textContent,
   problem: e.shadowRoot.querySelector(".problem").textContent,
   options: [...e.shadowRoot.querySelectorAll("select.per option")].map((o) => [o.value, o.textContent]),
   chosen: e.shadowRoot.querySelector("select.per").value,

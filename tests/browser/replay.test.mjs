@@ -72,7 +72,7 @@ const shown = (page) => el(page).evaluate((e) => {
     for (let i = 3; i < px.length; i += 4) inked += px[i] > 0 ? 1 : 0;
   }
   return {
-    summary: q(".summary").textContent,
+    summary: q(".summary-said").textContent,
     problem: q(".problem").textContent,
     editorError: q(".editor-error").textContent,
     reading: !q(".reading").hidden,
@@ -147,6 +147,13 @@ test("a file dropped on the drop zone is read like a chosen one", async () => {
   const v = await shown(page);
   assert.deepEqual(v.bills, cli(join(FIXTURES, "out_of_order.csv")));
   assert.ok(v.notes.some((n) => /put in time order/.test(n)), `the sorting is said: ${v.notes.join(" | ")}`);
+  // The results name their file, and the file box holds it, as for a file chosen there.
+  const named = await el(page).evaluate((e) => ({
+    summary: e.shadowRoot.querySelector(".summary").textContent,
+    box: [...e.shadowRoot.querySelector(".file").files].map((f) => f.name),
+  }));
+  assert.match(named.summary, /^dropped\.csv A generic log: /, "the summary names the file");
+  assert.deepEqual(named.box, ["dropped.csv"], "the file box holds the dropped file");
 });
 
 test("the drawing exports refuse what is not a replay's view with the field's name, and draw one that is", async () => {
@@ -410,6 +417,13 @@ test("the policy editor: a bad number names its policy, guard and field as the e
   assert.deepEqual(v.bills, good.bills, "the view stays");
   const marked = () => limit.evaluate((i) => [i.getAttribute("aria-invalid"), i.getRootNode().getElementById(i.getAttribute("aria-describedby"))?.textContent ?? null]);
   assert.deepEqual(await marked(), ["true", v.editorError], "the field the error names is marked, and described by it");
+  // The message stands under that field, which has the focus (on a phone it was screens
+  // above the message under the buttons).
+  const beside = await limit.evaluate((i) => ({
+    focused: i.getRootNode().activeElement === i,
+    next: i.closest("label").nextElementSibling?.className ?? null,
+  }));
+  assert.deepEqual(beside, { focused: true, next: "editor-error" }, "the field has the focus and its message under it");
   const n = await drawn(page);
   await limit.fill("1");
   await r.getByRole("button", { name: "Replay under these policies" }).click();
@@ -425,6 +439,13 @@ test("the policy editor: a bad number names its policy, guard and field as the e
   assert.match(bars[1], /^1 request per minute per user: \$/, bars[1]);
   // The focus stays on the button: the status under it says the replay happened, and the framed bill.
   assert.equal(await r.locator(".editor-note[role=status]").textContent(), `Replayed under the policies above. ${bars.at(-1)}`);
+  // A whole number's thousands grouped by commas, as the page writes them, are read.
+  const m = await drawn(page);
+  await limit.fill("1,000");
+  await r.getByRole("button", { name: "Replay under these policies" }).click();
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, m);
+  assert.equal((await shown(page)).editorError, "", "1,000 is a limit");
+  assert.equal((await r.locator("legend.policy-legend").allTextContents())[1], "1,000 requests per minute per user (requestsPerMinute)");
 });
 
 test("each chart is described by its sentences, which give its numbers", async () => {

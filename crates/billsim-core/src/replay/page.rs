@@ -70,6 +70,8 @@ pub struct Words {
     pub new_policy: &'static str,
     pub apply: &'static str,
     pub reset: &'static str,
+    /// The reset button's words once it has reset: a second click gives back what it reset.
+    pub undo_reset: &'static str,
     pub results: &'static str,
     pub notes: &'static str,
     pub show_policy: &'static str,
@@ -126,6 +128,7 @@ pub const WORDS: Words = Words {
     new_policy: "myPolicy",
     apply: "Replay under these policies",
     reset: "Back to the default policies (a lesson's own, for its traffic)",
+    undo_reset: "Undo: back to the policies written before",
     results: "What each policy would have done",
     notes: "What the reading assumed",
     show_policy: "Framed policy",
