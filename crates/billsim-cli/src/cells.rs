@@ -6,6 +6,7 @@
 
 use billsim_core::replay::view::shortened;
 use billsim_core::visible_text::visible;
+use unicode_width::UnicodeWidthStr;
 
 /// The widest column a table pads to; a longer cell (none, once names are shortened) is
 /// written whole and pushes its row's later columns along.
@@ -17,9 +18,16 @@ pub fn name(text: &str) -> String {
     visible(&shortened(text)).into_owned()
 }
 
-/// The width of a column of `cells`: the widest, at least `least`, at most [`MOST_WIDTH`].
+/// The width of a column of `cells`: the widest, at least `least`, at most [`MOST_WIDTH`],
+/// in a terminal's columns (a CJK character or an emoji takes two).
 pub fn width<'a>(cells: impl IntoIterator<Item = &'a str>, least: usize) -> usize {
-    cells.into_iter().map(|c| c.chars().count()).fold(least, usize::max).min(MOST_WIDTH)
+    cells.into_iter().map(UnicodeWidthStr::width).fold(least, usize::max).min(MOST_WIDTH)
+}
+
+/// `cell` padded on its right to `width` of a terminal's columns, as `{cell:<width$}` pads
+/// to a number of characters.
+pub fn padded(cell: &str, width: usize) -> String {
+    format!("{cell}{}", " ".repeat(width.saturating_sub(cell.width())))
 }
 
 /// Exact amounts (`$0.0735`, `$0.000012`) as a right-aligned column shows them with their
@@ -48,6 +56,14 @@ mod tests {
         assert_eq!(width(["ab"], 3), 3);
         assert_eq!(width([&*"x".repeat(70_000)], 0), MOST_WIDTH, "no width past 65,535 reaches a format");
         assert_eq!(width(["é"], 0), 1, "characters, not bytes");
+        assert_eq!(width(["山田", "🙂x"], 0), 4, "a terminal's columns: two for a CJK character or an emoji");
+    }
+
+    #[test]
+    fn a_cell_is_padded_to_a_terminals_columns_not_its_characters() {
+        let cells: Vec<String> = ["bob", "山田", "🙂"].iter().map(|c| format!("{}|", padded(c, 5))).collect();
+        assert_eq!(cells, ["bob  |", "山田 |", "🙂   |"], "each 5 columns wide before the bar");
+        assert_eq!(padded("longer", 3), "longer", "a wider cell is written whole");
     }
 
     #[test]

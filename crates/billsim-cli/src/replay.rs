@@ -256,7 +256,8 @@ fn users(out: &mut String, r: &ReplayRun) {
     });
     let team_width = teams.as_ref().map_or(0, |t| cells::width(t.iter().map(String::as_str), 4));
     // The team's cell, with its space before it; nothing in a log of no teams.
-    let team_cell = |team: &str| if teams.is_some() { format!(" {team:<team_width$}") } else { String::new() };
+    let team_cell =
+        |team: &str| if teams.is_some() { format!(" {}", cells::padded(team, team_width)) } else { String::new() };
     let _ = writeln!(out, "\nThe biggest users by their bill under {}, charged under each policy:", first.policy);
     // As wide as the log's calls in all, grouped: no user's count is wider.
     let calls_width = grouped(r.calls as u64).len().max(6);
@@ -284,7 +285,7 @@ fn users(out: &mut String, r: &ReplayRun) {
     let mut aligned = cells::on_points(&amounts).into_iter();
     for (i, (name, calls, _)) in rows.iter().enumerate() {
         let team = teams.as_ref().and_then(|t| t.get(i)).map_or("", String::as_str);
-        let mut line = format!("  {name:<width$}{} {:>calls_width$}", team_cell(team), grouped(*calls));
+        let mut line = format!("  {}{} {:>calls_width$}", cells::padded(name, width), team_cell(team), grouped(*calls));
         for _ in &r.policies {
             let _ = write!(line, " {:>14}", aligned.next().unwrap_or_default());
         }

@@ -135,8 +135,13 @@ impl Row {
             let _ = write!(why, "{sep}{} later calls of refused requests not made", grouped(u64::from(self.dropped)));
         }
         let line = format!(
-            "  {first:<width$}  {second:<10} {:>6} {:>6} {:>7} {:>10}  {why}",
-            self.calls, self.served, self.refused, charged
+            "  {}  {} {:>6} {:>6} {:>7} {:>10}  {why}",
+            cells::padded(first, width),
+            cells::padded(second, 10),
+            self.calls,
+            self.served,
+            self.refused,
+            charged
         );
         let _ = writeln!(out, "{}", line.trim_end());
     }

@@ -413,3 +413,23 @@ fn each_event_names_the_users_team_and_the_guard_that_refused_it_by_its_place_in
         "{text}"
     );
 }
+
+#[test]
+fn the_biggest_users_table_lines_up_names_of_wide_characters_in_a_terminals_columns() {
+    use unicode_width::UnicodeWidthStr;
+    let log = "time,user,model,input_tokens,output_tokens\n\
+               2025-05-01T09:00:00Z,山田太郎,claude-haiku-4-5,100,10\n\
+               2025-05-01T09:00:01Z,bob,claude-haiku-4-5,100,10\n\
+               2025-05-01T09:00:02Z,🙂 smile,claude-haiku-4-5,100,10\n";
+    let out = billsim(&["replay", "-"], Some(log.as_bytes()));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let table: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("The biggest users")).skip(1).collect();
+    // Where each row's calls column ends, in a terminal's columns.
+    let end = |l: &&str| match l.find("calls") {
+        Some(at) => l[..at + "calls".len()].width(),
+        None => l.split('$').next().unwrap_or_default().trim_end().width(),
+    };
+    let ends: Vec<usize> = table.iter().map(end).collect();
+    assert_eq!(ends.len(), 4, "a header and three users: {table:#?}");
+    assert!(ends.iter().all(|&e| e == ends[1]), "every row's calls end at one column: {ends:?}\n{}", table.join("\n"));
+}
