@@ -218,6 +218,7 @@ class ReplayView extends HTMLElement {
   #perRefused = "";
   // A link's policies could not run, and its log is being replayed under the defaults.
   #linkFailed = false;
+  #addressIgnored = ""; // what the address asked that the page set aside, said until the first results
   // Whether the policies applied are the address's (a link's), not the reader's own.
   #appliedByLink = false;
 
@@ -283,7 +284,8 @@ class ReplayView extends HTMLElement {
       this.#q(".lesson").value = asked.lesson;
       this.#tryLesson(asked.frame);
     }
-    if (asked.ignored.length > 0) this.#problem(asked.ignored.join(" "));
+    this.#addressIgnored = asked.ignored.join(" ");
+    if (this.#addressIgnored) this.#problem(this.#addressIgnored);
   }
 
   // The policies the reader applied (null: the defaults), in place of a link's kept ones.
@@ -566,8 +568,11 @@ class ReplayView extends HTMLElement {
       // Said of the results now shown: not "the results below are still the last file's".
       if (this.#perRefused) this.#problem(this.#perRefused, this.#words.perFallback, false);
       else if (this.#linkFailed) this.#problem("", this.#words.linkPoliciesFailed, false);
+      // What the link asked that was set aside is said again with the first results it gave.
+      else if (this.#addressIgnored) this.#problem(this.#addressIgnored, "", false);
       this.#perRefused = "";
       this.#linkFailed = false;
+      this.#addressIgnored = "";
       // The editor's policies ran with the log (a link's, mended in the editor): they are
       // the applied ones now.
       if (this.#reading.fromEditor) {

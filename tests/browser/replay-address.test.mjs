@@ -120,6 +120,19 @@ test("a lesson's traffic under edited policies is in the address, and a reload r
   assert.deepEqual(log.errors, []);
 });
 
+test("policies in a link that are not JSON are said again with the first results, which run under the defaults", async () => {
+  const { page, log } = await load(env, "replay.html#policies=%5B%7Bbroken");
+  const w = el(page);
+  await page.waitForFunction(() => (document.querySelector("replay-view")?.shadowRoot?.querySelector(".problem")?.textContent ?? "") !== "");
+  const before = await w.locator(".problem").textContent();
+  assert.match(before, /^Ignored policies in the address: /, before);
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await page.waitForFunction(() => document.querySelector("replay-view").view !== null);
+  const after = await w.locator(".problem").textContent();
+  assert.equal(after, before, "the results came with the link's policies set aside, which is still said");
+  assert.deepEqual(log.errors, []);
+});
+
 test("a part of the address the page cannot use is said with what it allows, and the rest is used", async () => {
   const { page, log } = await load(env, "replay.html#lesson=nope&add=toyDay-heavy&colour=red&policies=%5B%7B");
   await page.waitForFunction(() => (document.querySelector("replay-view")?.shadowRoot?.querySelector(".problem")?.textContent ?? "") !== "");
