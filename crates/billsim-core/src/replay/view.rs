@@ -408,6 +408,17 @@ mod tests {
     }
 
     #[test]
+    fn in_a_readers_own_log_each_bar_says_how_many_users_its_refusals_fell_on() {
+        // User i makes i + 1 calls in one minute: 5 a minute refuses users 5 to 9, 15 calls.
+        let log = replay::read(many_users(10).as_bytes(), &Options::default()).unwrap();
+        let v = view(&run::run(&log, None, None, Record::default()).unwrap()).unwrap();
+        let limited = &v.share.bars[1];
+        assert!(limited.note.ends_with(" · 15 refused, to 5 users"), "{}", limited.note);
+        assert!(limited.sentence.ends_with("; 15 requests refused, to 5 users."), "{}", limited.sentence);
+        assert!(v.share.bars[0].note.ends_with(" · 0 refused"), "none refused, no users said: {}", v.share.bars[0].note);
+    }
+
+    #[test]
     fn an_added_lessons_abuser_is_one_kind_of_user_in_the_abusers_colour_and_each_note_tells_its_refusals_apart() {
         let mut log = replay::read(many_users(10).as_bytes(), &Options::default()).unwrap();
         run::add(&mut log, "freeTier-sockpuppet", 0).unwrap();

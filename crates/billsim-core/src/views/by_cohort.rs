@@ -19,6 +19,8 @@ pub struct CohortCounts {
     pub dropped: u32,
     /// Users with at least one call served.
     pub users_served: u32,
+    /// Users with at least one call refused.
+    pub users_refused: u32,
     #[serde(rename = "chargedNanos")]
     pub charged: Nanos,
 }
@@ -34,6 +36,7 @@ impl CohortCounts {
         }
         self.dropped += u.dropped;
         self.users_served += u32::from(u.served > 0);
+        self.users_refused += u32::from(u.refused > 0);
         // The whole bill fits (the engine checked it), so each part does.
         self.charged = self.charged.checked_add(u.charged).unwrap_or(Nanos(u64::MAX));
     }

@@ -9,8 +9,8 @@ use crate::scenario::{Others, ScenarioRun};
 use crate::views::by_cohort::{by_cohort, PolicyCohorts};
 use crate::views::colours::Role;
 use crate::views::table::Table;
-use crate::words::grouped;
 use crate::words::share;
+use crate::words::{counted, grouped};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -202,10 +202,18 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
         _ => format!("{bill} billed, of which {}", parts.join(", ")),
     };
     let Others { one, many, .. } = others;
+    // Where no user is known to be an abuser (a reader's own log), how many users the
+    // refusals fell on: a total alone did not say whether one user or every user was
+    // stopped.
+    let users_refused: u64 = p.cohorts.iter().map(|c| u64::from(c.users_refused)).sum();
+    let to_users = match roles.contains(&Role::Abuser) || refused == 0 {
+        true => String::new(),
+        false => format!(", to {}", counted(users_refused, "user", "users")),
+    };
     let refusals = match refused {
         0 => format!("no {one} is refused"),
-        1 => format!("1 {one} refused"),
-        n => format!("{} {many} refused", grouped(n)),
+        1 => format!("1 {one} refused{to_users}"),
+        n => format!("{} {many} refused{to_users}", grouped(n)),
     };
     // Only where the lesson names an abuser are the others honest (a replay's users are not
     // known to be either).
@@ -236,7 +244,7 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
         label: p.label.clone(),
         name: name.to_string(),
         note: match honest.is_empty() {
-            true => format!("{bill} · {} refused", grouped(refused)),
+            true => format!("{bill} · {} refused{to_users}", grouped(refused)),
             false => format!("{bill} · {}", refused_words(abuser, refused.saturating_sub(honest_refused), &honest)),
         },
         bill,
