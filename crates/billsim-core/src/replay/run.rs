@@ -196,7 +196,7 @@ pub struct Prepared {
 
 /// What tiers need of a log, as a refusal says it.
 const TIERS_NEED: &str = "given for a log that names each call's cohort (a column \"cohort\" or \"group\": a plan, \
-     such as pro or free); or a \"limit\" in their place";
+     such as pro or free), or, in a log that names none, for the one cohort \"logged\"; or a \"limit\" in their place";
 
 /// A missing tier in a log that names no cohort: said as that, not as a tier missing for
 /// the stand-in cohort "logged", which is not in the reader's file.

@@ -287,6 +287,7 @@ fn tiers_on_a_log_that_names_no_cohort_say_so_not_that_a_tier_for_logged_is_miss
     assert_eq!(
         err.to_string(),
         "p.guards[0].tiers: must be given for a log that names each call's cohort (a column \"cohort\" or \"group\": \
-         a plan, such as pro or free); or a \"limit\" in their place; got a log that names no cohort"
+         a plan, such as pro or free), or, in a log that names none, for the one cohort \"logged\"; or a \"limit\" in \
+         their place; got a log that names no cohort"
     );
 }
