@@ -130,7 +130,7 @@ pub const GUARD_FIELDS: &[GuardField] = &[
     },
     GuardField {
         key: "window",
-        label: "Window (such as 60s, 1m, 1h, 1d, 1mo)",
+        label: "Window (such as 60s, 1m, 1h, 1d, 1w, 1mo)",
         kind: FieldKind::Text,
         default: "1m",
         ..BASE

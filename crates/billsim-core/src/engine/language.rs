@@ -45,6 +45,9 @@ pub enum Window {
     Span(Span),
     /// Calendar months in UTC (moments count from 1970-01-01, as a replayed log's do).
     Months(u32),
+    /// Calendar weeks from Monday 00:00 UTC, as gateways reset weekly budgets (LiteLLM's
+    /// "7d", OpenRouter's "weekly"); under a rolling or steady reset, seven days.
+    Weeks(u32),
 }
 
 /// When counted amounts stop counting.
@@ -161,6 +164,7 @@ impl Window {
     /// assert_eq!(Window::Span(Span(2 * 86_400_000)).words(), "2 days");
     /// assert_eq!(Window::Span(Span(1_500)).words(), "1,500 milliseconds");
     /// assert_eq!(Window::Months(1).words(), "month");
+    /// assert_eq!(Window::Weeks(2).words(), "2 weeks");
     /// ```
     pub fn words(self) -> String {
         const UNITS: [(u64, &str, &str); 5] = [
@@ -173,6 +177,8 @@ impl Window {
         let ms = match self {
             Window::Months(1) => return "month".to_string(),
             Window::Months(n) => return counted(u64::from(n), "month", "months"),
+            Window::Weeks(1) => return "week".to_string(),
+            Window::Weeks(n) => return counted(u64::from(n), "week", "weeks"),
             Window::Span(span) => span.0.max(1),
         };
         let (unit, one, many) = UNITS.into_iter().find(|(unit, ..)| ms % unit == 0).unwrap_or(UNITS[4]);

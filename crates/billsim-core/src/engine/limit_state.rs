@@ -62,6 +62,22 @@ pub fn month_of(at: Instant) -> u64 {
     (y - 1970) * 12 + (m - 1)
 }
 
+/// A week's milliseconds.
+pub const WEEK_MS: u64 = 7 * 86_400_000;
+/// 1970-01-01 was a Thursday: the Monday that began its week was three days before it.
+const MONDAY_BEFORE_1970_MS: u64 = 3 * 86_400_000;
+
+/// The number of the calendar week (Monday 00:00 UTC to the next) that `at` falls in,
+/// counted from the week of 1970-01-01.
+pub fn week_of(at: Instant) -> u64 {
+    at.0.saturating_add(MONDAY_BEFORE_1970_MS) / WEEK_MS
+}
+
+/// The first moment of week number `week` (the first, 0, began before 1970: its start is 0).
+pub fn week_start(week: u64) -> Instant {
+    Instant(week.saturating_mul(WEEK_MS).saturating_sub(MONDAY_BEFORE_1970_MS))
+}
+
 /// The first moment of month number `month` (from January 1970).
 pub fn month_start(month: u64) -> Instant {
     let (y, m) = (1970 + month / 12, month % 12 + 1);
@@ -154,6 +170,7 @@ impl LimitState {
             Window::Span(s) => s.0.max(1),
             // Rolling and steady take a span (the reader refuses months with them).
             Window::Months(n) => u64::from(n).saturating_mul(30 * 86_400_000),
+            Window::Weeks(n) => u64::from(n).saturating_mul(WEEK_MS),
         }
     }
 
@@ -168,6 +185,11 @@ impl LimitState {
                 let n = u64::from(n.max(1));
                 let index = month_of(at) / n;
                 (index, month_start((index + 1) * n))
+            }
+            Window::Weeks(n) => {
+                let n = u64::from(n.max(1));
+                let index = week_of(at) / n;
+                (index, week_start((index + 1) * n))
             }
         }
     }
@@ -364,5 +386,19 @@ impl LimitState {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_calendar_week_runs_from_monday_00_00_utc() {
+        let monday = Instant(1_740_960_000_000); // 2025-03-03T00:00:00Z
+        assert_eq!(week_of(Instant(monday.0 - 1)) + 1, week_of(monday), "Sunday 23:59:59.999 is the week before");
+        assert_eq!(week_start(week_of(monday)), monday, "the week starts on the Monday");
+        assert_eq!(week_start(week_of(Instant(monday.0 + 6 * 86_400_000))), monday, "Sunday is in it");
+        assert_eq!((week_of(Instant(0)), week_start(0)), (0, Instant(0)), "1970's first week, begun before 1970");
     }
 }

@@ -415,7 +415,11 @@ mod tests {
         let limited = &v.share.bars[1];
         assert!(limited.note.ends_with(" · 15 refused, to 5 users"), "{}", limited.note);
         assert!(limited.sentence.ends_with("; 15 requests refused, to 5 users."), "{}", limited.sentence);
-        assert!(v.share.bars[0].note.ends_with(" · 0 refused"), "none refused, no users said: {}", v.share.bars[0].note);
+        assert!(
+            v.share.bars[0].note.ends_with(" · 0 refused"),
+            "none refused, no users said: {}",
+            v.share.bars[0].note
+        );
     }
 
     #[test]

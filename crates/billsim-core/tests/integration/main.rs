@@ -30,6 +30,7 @@ mod replay_per;
 mod replay_real_exports;
 mod replay_status;
 mod replay_teams;
+mod replay_windows;
 mod runaway_tenant;
 mod runaway_tenant_views;
 mod settings_table;

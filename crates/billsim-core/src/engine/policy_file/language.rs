@@ -41,9 +41,9 @@ const COUNT_ALLOWED: &str = "\"requests\", \"tokens\" or \"dollars\"";
 const PER_ALLOWED: &str = "\"user\", \"key\", \"tenant\" or \"everyone\"";
 const RESET_ALLOWED: &str = "\"rolling\", \"fixed\" or \"steady\"";
 const ADMIT_ALLOWED: &str = "\"counted\", \"estimate\" or \"reserve\"";
-pub const WINDOW_ALLOWED: &str = "a duration: a whole number from 1 and a unit, \"ms\", \"s\", \"m\", \"h\", \"d\" or \
-     \"mo\" (calendar months), such as \"60s\", \"1m\", \"1h\", \"1d\" or \"1mo\", at most 18446744073709551615 \
-     milliseconds or 4294967295 months";
+pub const WINDOW_ALLOWED: &str = "a duration: a whole number from 1 and a unit, \"ms\", \"s\", \"m\", \"h\", \"d\", \
+     \"w\" (calendar weeks, from Monday) or \"mo\" (calendar months), such as \"60s\", \"1m\", \"1h\", \"1d\", \"1w\" \
+     or \"1mo\", at most 18446744073709551615 milliseconds, 4294967295 weeks or 4294967295 months";
 const REQUESTS_ALLOWED: &str = "a whole number of requests from 1 to 4294967295";
 const STEADY_REQUESTS_ALLOWED: &str = "a whole number of requests from 0 to 4294967295";
 const TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1000000000000";
@@ -85,6 +85,7 @@ const DEGRADE_WITH: &str = "\"refuse\" here: {\"degradeTo\": MODEL} goes with \"
 /// use billsim_core::time::Span;
 /// assert_eq!(duration("1m"), Some(Window::Span(Span(60_000))));
 /// assert_eq!(duration("1mo"), Some(Window::Months(1)));
+/// assert_eq!(duration("1w"), Some(Window::Weeks(1)));
 /// assert_eq!(duration("0s"), None);
 /// assert_eq!(duration("1x"), None);
 /// ```
@@ -97,6 +98,7 @@ pub fn duration(text: &str) -> Option<Window> {
     let n: u64 = n.parse().ok().filter(|&n| n >= 1)?;
     let ms = match unit {
         "mo" => return u32::try_from(n).ok().map(Window::Months),
+        "w" => return u32::try_from(n).ok().map(Window::Weeks),
         "ms" => 1,
         "s" => 1_000,
         "m" => 60_000,
@@ -111,6 +113,7 @@ pub fn duration(text: &str) -> Option<Window> {
 pub fn written(window: Window) -> String {
     match window {
         Window::Months(n) => format!("{n}mo"),
+        Window::Weeks(n) => format!("{n}w"),
         Window::Span(Span(ms)) => {
             let units = [(86_400_000, "d"), (3_600_000, "h"), (60_000, "m"), (1_000, "s")];
             units
@@ -171,6 +174,15 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
         return Err(wrong(raw, &at, RESET_ALLOWED));
     }
     let steady = reset_name == "steady";
+    // A week that slides or refills is seven days: only a fixed one starts on a Monday.
+    let window = match (window, reset_name) {
+        (Window::Weeks(n), "rolling" | "steady") => {
+            let (raw, at) = f.need("window", WINDOW_ALLOWED)?;
+            let days = u64::from(n).checked_mul(7 * 86_400_000).ok_or_else(|| wrong(raw, &at, WINDOW_ALLOWED))?;
+            Window::Span(Span(days))
+        }
+        (window, _) => window,
+    };
     if let (Window::Months(_), true) = (window, reset_name != "fixed") {
         let (_, at) = f.need("window", WINDOW_ALLOWED)?;
         return Err(refused(&at, MONTHS_WITH, format!("{} {}", shown(&written(window)), with("reset", reset_name))));

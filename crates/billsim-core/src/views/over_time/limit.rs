@@ -5,7 +5,7 @@
 //! line is the lesson's point, and the sentences say so.
 
 use crate::engine::language::{CountOf, LimitOf, Per, Reset, WhenFull, Window};
-use crate::engine::limit_state::month_of;
+use crate::engine::limit_state::{month_of, week_of};
 use crate::engine::{Guard, Nanos, Reason, Tier, MONTH_MS};
 use crate::money::{Micros, Overflow};
 use crate::scenario::Callers;
@@ -105,6 +105,7 @@ pub fn limit_of(
             (Reset::Rolling, Window::Span(w)) => all * u128::from(at.saturating_sub(start) / w.0.max(1) + 1),
             (_, Window::Span(w)) => all * u128::from(periods(start, at, w.0.max(1))),
             (_, Window::Months(n)) => all * u128::from(months(start, at, n)),
+            (_, Window::Weeks(n)) => all * u128::from(weeks(start, at, n)),
         }
     };
     let points = moments
@@ -292,6 +293,13 @@ fn months(start: u64, at: u64, n: u32) -> u64 {
     let n = u64::from(n.max(1));
     let month = |ms: u64| month_of(Instant(ms)) / n;
     month(at.saturating_sub(1).max(start)).saturating_sub(month(start)) + 1
+}
+
+/// Calendar weeks (from Monday, `n` at a time) begun before `at`, since `start`.
+fn weeks(start: u64, at: u64, n: u32) -> u64 {
+    let n = u64::from(n.max(1));
+    let week = |ms: u64| week_of(Instant(ms)) / n;
+    week(at.saturating_sub(1).max(start)).saturating_sub(week(start)) + 1
 }
 
 /// Periods of `period` ms (counted from 0) begun before `at`, since `start`.

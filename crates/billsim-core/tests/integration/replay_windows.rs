@@ -1,0 +1,46 @@
+//! Calendar windows as gateways reset them: a fixed week from Monday 00:00 UTC (LiteLLM's
+//! "7d" budgets, OpenRouter's weekly limits), where seven days counted from 1970 start on a
+//! Thursday; a rolling or steady week is seven days.
+
+use crate::replay_common::*;
+use billsim_core::engine::read_policy_file;
+
+/// One user's calls: Sunday 2025-03-02 at noon, then Monday 2025-03-03 at 00:00 and 09:00.
+const WEEKEND: &str = "time,user,model,input_tokens,output_tokens\n\
+    2025-03-02T12:00:00Z,ann,claude-haiku-4-5,10,10\n\
+    2025-03-03T00:00:00Z,ann,claude-haiku-4-5,10,10\n\
+    2025-03-03T09:00:00Z,ann,claude-haiku-4-5,10,10\n";
+
+fn one_a(window: &str, reset: &str) -> String {
+    format!(
+        r#"{{"name": "p", "guards": [{{"count": "requests", "limit": 1, "per": "user", "window": "{window}", "reset": "{reset}"}}]}}"#
+    )
+}
+
+#[test]
+fn a_fixed_week_starts_on_monday_at_midnight_utc_where_seven_days_start_on_a_thursday() {
+    // The week: Sunday's call, then Monday's first in a new week, its second refused.
+    let week = served_and_refused(WEEKEND, &one_a("1w", "fixed"));
+    assert_eq!(week, [("ann".to_string(), 2, 1)], "1w fixed: (user, served, refused)");
+    // Seven days from 1970 (a Thursday): Sunday and Monday are one window.
+    let days = served_and_refused(WEEKEND, &one_a("7d", "fixed"));
+    assert_eq!(days, [("ann".to_string(), 1, 2)], "7d fixed: (user, served, refused)");
+    // A rolling week is seven days back from each call: Sunday's call still counts on Monday.
+    let rolling = served_and_refused(WEEKEND, &one_a("1w", "rolling"));
+    assert_eq!(rolling, [("ann".to_string(), 1, 2)], "1w rolling: (user, served, refused)");
+}
+
+#[test]
+fn a_week_is_written_and_said_as_a_week() {
+    let file = read_policy_file(&one_a("2w", "fixed")).unwrap();
+    let label = file.policies[0].words();
+    assert!(label.contains("per 2 weeks"), "{label}");
+    let rolling = read_policy_file(&one_a("1w", "rolling")).unwrap();
+    assert!(
+        rolling.policies[0].words().contains("per 7 days"),
+        "a sliding week is seven days: {}",
+        rolling.policies[0].words()
+    );
+    let bad = read_policy_file(&one_a("1wk", "fixed")).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(bad.contains("\"w\" (calendar weeks, from Monday)"), "{bad}");
+}
