@@ -6,6 +6,10 @@
 // able to make itself 5,000 px tall. The widget's origin and embed page are where this
 // script itself was loaded from.
 const EMBED = new URL("./embed.html", import.meta.url);
+// The tallest a widget's frame is made: past any widget (lesson 003's on a phone, its
+// numbers and panels open, is about 10,000 px; a cap of 5,000 cut it, scrolling inside the
+// frame), short of a height no page can lay out.
+const MOST_HEIGHT = 50_000;
 
 /** Whether `frame` shows the widget's embed page (whatever its settings in the query). */
 function isWidgetFrame(frame) {
@@ -24,7 +28,7 @@ globalThis.window?.addEventListener("message", (event) => {
   if (!data || data.type !== "bill-widget:height" || !Number.isFinite(data.height)) return;
   for (const frame of document.querySelectorAll("iframe")) {
     if (frame.contentWindow === event.source && isWidgetFrame(frame)) {
-      frame.height = String(Math.max(100, Math.min(5000, Math.round(data.height))));
+      frame.height = String(Math.max(100, Math.min(MOST_HEIGHT, Math.round(data.height))));
     }
   }
 });

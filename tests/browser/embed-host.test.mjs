@@ -64,3 +64,34 @@ test("the host sizes only the widget's own frame: a frame of any other page aski
     await Promise.all([ads.close(), host.close()]);
   }
 });
+
+test("on a phone the widget's frame grows past 5,000 px to the whole of a tall widget, with nothing to scroll inside it", async () => {
+  const host = await origin({
+    "/": `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>A lesson</title><script type="module" src="${env.base}embed-host.js"></script></head><body style="margin: 0">
+<iframe id="widget" src="${env.base}embed.html?scenario=freeTier" title="widget" style="width: 100%; border: 0" height="600"></iframe>
+</body></html>`,
+  });
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(host.base);
+    const widget = page.frameLocator("#widget").locator("bill-widget");
+    await widget.locator(".summary").filter({ hasText: /bill/ }).waitFor();
+    await widget.getByRole("button", { name: "Show numbers" }).first().click();
+    const frame = page.frames().find((f) => f.url().includes("embed.html"));
+    const content = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    const sized = () => page.evaluate(() => Number(document.querySelector("#widget").height));
+    // The frame follows its content's reports: wait until they agree, up to 5 s.
+    let [height, inside] = [await sized(), await content()];
+    for (let tries = 0; tries < 50 && height !== inside; tries++) {
+      await page.waitForTimeout(100);
+      [height, inside] = [await sized(), await content()];
+    }
+    assert.ok(inside > 5000, `lesson 003's widget with its numbers open is taller than 5,000 px at 390: ${inside}`);
+    assert.equal(height, inside, "the frame is as tall as its content");
+  } finally {
+    await context.close();
+    await host.close();
+  }
+});
