@@ -425,7 +425,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
     const setting = schema.settings.find((s) => namesOf(s, "attribute").includes(name));
     this.#problems.delete(`address ${setting.key}`);
-    const reported = [...this.#problems.keys()].filter((k) => k.startsWith("attribute ")).map((k) => k.slice("attribute ".length));
+    // (Of the settings: a theme reported is read by its own attribute, not again here.)
+    const reported = [...this.#problems.keys()].filter((k) => k.startsWith("attribute ")).map((k) => k.slice("attribute ".length))
+      .filter((key) => key in schema.defaults);
     // A widget switched to another lesson reads every attribute it has again, as at load:
     // each then fits the lesson or is said not to (a view of another lesson's widget, a
     // setting of another widget), and one that fits again (back to the first lesson) holds.
@@ -433,7 +435,12 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       ? schema.settings.filter((s) => this.#attribute(s) !== null).map((s) => s.key)
       : [];
     const again = new Set([setting.key, ...reported, ...present]);
-    for (const key of again) this.#problems.delete(`attribute ${key}`);
+    // Read again, each is noticed anew: against the value used in its place now (a lesson
+    // switched to changes it), not the one when it was first noticed, which took it away.
+    for (const key of again) {
+      this.#problems.delete(`attribute ${key}`);
+      this.#usedInstead.delete(`attribute ${key}`);
+    }
     const base = { ...this.#state };
     if (text === null) base[setting.key] = schema.defaults[setting.key];
     const { settings, problems } = readSettings(schema, (s) => (again.has(s.key) ? this.#attribute(s) : null), "attribute", base);

@@ -353,3 +353,25 @@ test("an address's bad setting is noticed until the reader sets it: then the not
   assert.match(left, /^Ignored seed in the address: .*Using 0\.$/, "the seed's stays: the reader has not set it");
   assert.deepEqual(log.errors, []);
 });
+
+test("a bad theme's notice stays while the attribute does, when a host script sets another attribute", async () => {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>
+<script type="module" src="/bill-widget.js"></script></head><body>
+<bill-widget per-minute="7" theme="purple" refill="weekly"></bill-widget></body></html>`;
+  const { page, context, log } = await pageOf(env, "bad-theme.html", html);
+  try {
+    await ready(page);
+    const notice = () => page.locator("bill-widget").locator(".notice").textContent();
+    const before = await notice();
+    assert.match(before, /theme/, `the bad theme is said at load: ${before}`);
+    assert.match(before, /refill/, `and the bad refill: ${before}`);
+    await page.evaluate(() => document.querySelector("bill-widget").setAttribute("per-minute", "8"));
+    await page.waitForTimeout(300);
+    const after = await notice();
+    assert.match(after, /theme/, `still said after per-minute is set: ${after}`);
+    assert.match(after, /refill/, `and the refill: ${after}`);
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
