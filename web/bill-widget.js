@@ -20,6 +20,7 @@ import {
   syncUrlProblem, toQuery, unknownParams,
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
+import { pageColours } from "./page-colours.js";
 import { cell, fillTable, rowOf, headOf } from "./table-cells.js";
 import { choiceButtons, choiceOptions, choiceSelect, escape } from "./markup.js";
 
@@ -596,15 +597,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // is dark (the theme's default, "auto": as the page): a widget of the other colours is a
   // panel, with room inside.
   #colours() {
-    const parent = this.parentElement ?? this.getRootNode().host ?? document.documentElement;
-    // The style's color-scheme, or where it names no scheme, the page's <meta>'s.
-    let scheme = getComputedStyle(parent).colorScheme ?? "";
-    if (!/\b(light|dark)\b/.test(scheme)) scheme = document.querySelector('meta[name="color-scheme"]')?.content ?? scheme;
-    let background = "";
-    for (let el = parent; el && background === ""; el = el.parentElement ?? el.getRootNode().host) {
-      const colour = getComputedStyle(el).backgroundColor;
-      if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") background = colour;
-    }
+    const { scheme, background } = pageColours(this);
     const systemDark = this.#darkQuery().matches;
     const dark = themeIsDark(this.#theme, scheme, background, systemDark);
     const pageDark = themeIsDark(schema.theme.default, scheme, background, systemDark);

@@ -1,10 +1,15 @@
 // For a page that embeds the widget in an <iframe>: sizes each such iframe to the height
-// its widget reports. Include once: <script type="module" src=".../embed-host.js"></script>
+// its widget reports, and tells it the page's colours around the iframe, so that a widget
+// of theme "auto" in it looks as the element would on this page (it followed the reader's
+// system alone: dark in a white page). Include once:
+// <script type="module" src=".../embed-host.js"></script>
 //
 // Only the widget's own frames are sized, and only by a message from the widget's origin:
 // any other frame on the page (an ad, a video) can post the same message, and must not be
 // able to make itself 5,000 px tall. The widget's origin and embed page are where this
 // script itself was loaded from.
+import { pageColours } from "./page-colours.js";
+
 const EMBED = new URL("./embed.html", import.meta.url);
 // The tallest a widget's frame is made: past any widget (lesson 003's on a phone, its
 // numbers and panels open, is about 10,000 px; a cap of 5,000 cut it, scrolling inside the
@@ -21,14 +26,35 @@ function isWidgetFrame(frame) {
   }
 }
 
+/** Sends the page's colours around `frame` into it (embed.js gives them to its page). */
+function sendColours(frame) {
+  frame.contentWindow?.postMessage({ type: "bill-widget:page-colours", ...pageColours(frame) }, EMBED.origin);
+}
+
 // Outside a browser (server rendering) there are no frames to size.
-globalThis.window?.addEventListener("message", (event) => {
-  if (event.origin !== EMBED.origin) return;
-  const data = event.data;
-  if (!data || data.type !== "bill-widget:height" || !Number.isFinite(data.height)) return;
-  for (const frame of document.querySelectorAll("iframe")) {
-    if (frame.contentWindow === event.source && isWidgetFrame(frame)) {
-      frame.height = String(Math.max(100, Math.min(MOST_HEIGHT, Math.round(data.height))));
+if (globalThis.window && globalThis.document) {
+  // The frames told the page's colours, each once it has spoken (its widget is there to
+  // hear them), and again whenever the page's theme changes.
+  const told = new WeakSet();
+  window.addEventListener("message", (event) => {
+    if (event.origin !== EMBED.origin) return;
+    const data = event.data;
+    if (!data || data.type !== "bill-widget:height" || !Number.isFinite(data.height)) return;
+    for (const frame of document.querySelectorAll("iframe")) {
+      if (frame.contentWindow === event.source && isWidgetFrame(frame)) {
+        frame.height = String(Math.max(100, Math.min(MOST_HEIGHT, Math.round(data.height))));
+        if (!told.has(frame)) sendColours(frame);
+        told.add(frame);
+      }
     }
-  }
-});
+  });
+  const tellAll = () => {
+    for (const frame of document.querySelectorAll("iframe")) if (told.has(frame)) sendColours(frame);
+  };
+  // A site's switch sets a class, a data- attribute or a style on <html>, <body> or a
+  // wrapper, or changes its color-scheme <meta>; "auto" follows the system too.
+  new MutationObserver(tellAll).observe(document.documentElement, {
+    attributes: true, subtree: true, childList: true, attributeFilter: ["class", "style", "data-theme", "content"],
+  });
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", tellAll);
+}

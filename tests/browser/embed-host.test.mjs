@@ -95,3 +95,32 @@ test("on a phone the widget's frame grows past 5,000 px to the whole of a tall w
     await host.close();
   }
 });
+
+test("a widget of theme auto in the frame takes the host page's colours, not the reader's system, and follows the host's switch", async () => {
+  const host = await origin({
+    "/": `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A lesson</title>
+<style>html[data-theme="dark"] body { background: #1b1b1d; }</style>
+<script type="module" src="${env.base}embed-host.js"></script></head><body>
+<iframe id="widget" src="${env.base}embed.html" title="widget" style="width: 100%; border: 0" height="600"></iframe>
+</body></html>`,
+  });
+  // The reader's system prefers dark; the host page is white until its switch.
+  const context = await env.browser.newContext({ colorScheme: "dark" });
+  try {
+    const page = await context.newPage();
+    await page.goto(host.base);
+    const widget = page.frameLocator("#widget").locator("bill-widget");
+    await widget.locator(".summary").filter({ hasText: /bill/ }).waitFor();
+    const dark = () => widget.evaluate((e) => e.hasAttribute("data-dark"));
+    const within = async (want) => {
+      for (let tries = 0; tries < 50 && (await dark()) !== want; tries++) await page.waitForTimeout(100);
+      return dark();
+    };
+    assert.equal(await within(false), false, "light in a white page, though the system prefers dark");
+    await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+    assert.equal(await within(true), true, "dark once the host switches to dark");
+  } finally {
+    await context.close();
+    await host.close();
+  }
+});
