@@ -394,11 +394,19 @@ pub fn add(log: &mut Log, which: &str, seed: u32) -> Result<(), String> {
     let mut user_of = HashMap::new();
     // In a log with API keys, each added user calls with a key of its own, named as it is.
     let mut key_of_user = HashMap::new();
-    // Each added user's name is its own: a log's user of the same name gets a number after it.
-    let mut taken: HashSet<String> = log.users.iter().map(|u| u.name.clone()).collect();
-    for (u, user) in t.users.iter().enumerate().filter(|(_, u)| usize::from(u.cohort) == c) {
+    let added: Vec<(usize, String)> = (t.users.iter().enumerate())
+        .filter(|(_, u)| usize::from(u.cohort) == c)
+        .map(|(u, user)| (u, format!("{} ({})", user.name, scenario.name)))
+        .collect();
+    // Each added user's name is its own: where a log's user has it, a number follows it.
+    // Only the log's names that begin as an added one's can clash (a million users' names
+    // were copied for a few).
+    let mut taken: HashSet<String> = (log.users.iter())
+        .filter(|u| added.iter().any(|(_, named)| u.name.starts_with(named.as_str())))
+        .map(|u| u.name.clone())
+        .collect();
+    for (u, named) in added {
         user_of.insert(u as u32, log.users.len() as u32);
-        let named = format!("{} ({})", user.name, scenario.name);
         let (mut name, mut n) = (named.clone(), 1);
         while taken.contains(&name) {
             n += 1;

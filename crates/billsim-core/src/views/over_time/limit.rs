@@ -104,8 +104,8 @@ pub fn limit_of(
             }
             (Reset::Rolling, Window::Span(w)) => all * u128::from(at.saturating_sub(start) / w.0.max(1) + 1),
             (_, Window::Span(w)) => all * u128::from(periods(start, at, w.0.max(1))),
-            (_, Window::Months(n)) => all * u128::from(months(start, at, n)),
-            (_, Window::Weeks(n)) => all * u128::from(weeks(start, at, n)),
+            (_, Window::Months(n)) => all * u128::from(calendar(start, at, n, month_of)),
+            (_, Window::Weeks(n)) => all * u128::from(calendar(start, at, n, week_of)),
         }
     };
     let points = moments
@@ -288,18 +288,12 @@ pub fn reference(label: &str, amount: Micros, moments: &[u64], lines: usize) -> 
     })
 }
 
-/// Runs of `n` calendar months (counted from January 1970, UTC) begun before `at`, since `start`.
-fn months(start: u64, at: u64, n: u32) -> u64 {
+/// Calendar months or weeks (`n` at a time, numbered by `index`: [`month_of`], [`week_of`])
+/// begun before `at`, since `start`.
+fn calendar(start: u64, at: u64, n: u32, index: fn(Instant) -> u64) -> u64 {
     let n = u64::from(n.max(1));
-    let month = |ms: u64| month_of(Instant(ms)) / n;
-    month(at.saturating_sub(1).max(start)).saturating_sub(month(start)) + 1
-}
-
-/// Calendar weeks (from Monday, `n` at a time) begun before `at`, since `start`.
-fn weeks(start: u64, at: u64, n: u32) -> u64 {
-    let n = u64::from(n.max(1));
-    let week = |ms: u64| week_of(Instant(ms)) / n;
-    week(at.saturating_sub(1).max(start)).saturating_sub(week(start)) + 1
+    let period = |ms: u64| index(Instant(ms)) / n;
+    period(at.saturating_sub(1).max(start)).saturating_sub(period(start)) + 1
 }
 
 /// Periods of `period` ms (counted from 0) begun before `at`, since `start`.
