@@ -401,8 +401,9 @@ class ReplayView extends HTMLElement {
       this.#renderEditor();
       this.#rerun(true, !undone);
     });
+    // An edit: a field typed in or a choice made (both "input"), or a button other than this one.
     const edited = (e) => { if (e.type === "input" || (e.target.closest("button") && !e.target.closest(".reset"))) this.#undoable(null); };
-    for (const type of ["input", "change", "click"]) this.#q(".editor").addEventListener(type, edited);
+    for (const type of ["input", "click"]) this.#q(".editor").addEventListener(type, edited);
     this.#q(".add-policy").addEventListener("click", () => {
       // A name no other policy has ("myPolicy2" beside "myPolicy"), as the reader requires.
       const names = new Set(this.#policies.map((p) => p.name));
