@@ -26,16 +26,36 @@ function isWidgetFrame(frame) {
   }
 }
 
+// What each frame was last told: it is told again only when they change.
+const sent = new WeakMap();
+
 /** Sends the page's colours around `frame` into it (embed.js gives them to its page). */
 function sendColours(frame) {
-  frame.contentWindow?.postMessage({ type: "bill-widget:page-colours", ...pageColours(frame) }, EMBED.origin);
+  const colours = pageColours(frame);
+  const key = `${colours.scheme}|${colours.background}`;
+  if (sent.get(frame) === key) return;
+  sent.set(frame, key);
+  frame.contentWindow?.postMessage({ type: "bill-widget:page-colours", ...colours }, EMBED.origin);
 }
 
 // Outside a browser (server rendering) there are no frames to size.
 if (globalThis.window && globalThis.document) {
   // The frames told the page's colours, each once it has spoken (its widget is there to
-  // hear them), and again whenever the page's theme changes.
+  // hear them), and again whenever the page's theme changes: a site's switch sets a class,
+  // a data- attribute or a style on an element around the frame (<html>, <body>, a
+  // wrapper), or changes its color-scheme <meta>; "auto" follows the system too. Only the
+  // frames' ancestors are watched: a page animating its other elements' styles must not
+  // have every frame read its colours at each frame of the animation.
   const told = new WeakSet();
+  const tellAll = () => {
+    for (const frame of document.querySelectorAll("iframe")) if (told.has(frame)) sendColours(frame);
+  };
+  const changed = new MutationObserver(tellAll);
+  const watch = (frame) => {
+    for (let el = frame.parentElement; el; el = el.parentElement) changed.observe(el, { attributes: true });
+    if (document.head) changed.observe(document.head, { childList: true, subtree: true, attributes: true });
+  };
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", tellAll);
   window.addEventListener("message", (event) => {
     if (event.origin !== EMBED.origin) return;
     const data = event.data;
@@ -43,18 +63,12 @@ if (globalThis.window && globalThis.document) {
     for (const frame of document.querySelectorAll("iframe")) {
       if (frame.contentWindow === event.source && isWidgetFrame(frame)) {
         frame.height = String(Math.max(100, Math.min(MOST_HEIGHT, Math.round(data.height))));
-        if (!told.has(frame)) sendColours(frame);
+        // A frame's first report (at each load of its page) asks for the colours anew.
+        if (data.first) sent.delete(frame);
+        if (!told.has(frame)) watch(frame);
         told.add(frame);
+        sendColours(frame);
       }
     }
   });
-  const tellAll = () => {
-    for (const frame of document.querySelectorAll("iframe")) if (told.has(frame)) sendColours(frame);
-  };
-  // A site's switch sets a class, a data- attribute or a style on <html>, <body> or a
-  // wrapper, or changes its color-scheme <meta>; "auto" follows the system too.
-  new MutationObserver(tellAll).observe(document.documentElement, {
-    attributes: true, subtree: true, childList: true, attributeFilter: ["class", "style", "data-theme", "content"],
-  });
-  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", tellAll);
 }

@@ -5,9 +5,13 @@
 // the page it is on.
 import "./bill-widget.js";
 
+// The first report of this page says so: the host then tells it its colours, whatever it
+// told the frame's page before (a reload).
+let first = true;
 const report = () => {
   const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-  parent.postMessage({ type: "bill-widget:height", height }, "*");
+  parent.postMessage({ type: "bill-widget:height", height, first }, "*");
+  first = false;
 };
 new ResizeObserver(report).observe(document.documentElement);
 addEventListener("load", report);
@@ -21,5 +25,7 @@ addEventListener("message", ({ source, data }) => {
   // decides, as it does for the element.
   document.documentElement.dataset.hostColours = "";
   document.documentElement.style.colorScheme = /\b(light|dark)\b/.test(scheme) ? scheme : "";
-  document.body.style.backgroundColor = background;
+  // The host's background, or none where it has none: this page's own follows its widget's
+  // colours, and read back by the widget, would keep it dark on a host turned light.
+  document.body.style.backgroundColor = background || "transparent";
 });

@@ -119,6 +119,12 @@ test("a widget of theme auto in the frame takes the host page's colours, not the
     assert.equal(await within(false), false, "light in a white page, though the system prefers dark");
     await page.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
     assert.equal(await within(true), true, "dark once the host switches to dark");
+    await page.evaluate(() => document.documentElement.removeAttribute("data-theme"));
+    assert.equal(await within(false), false, "light again with the host");
+    // The frame's page loaded again is told the colours again, though they have not changed.
+    await page.evaluate(() => { const f = document.querySelector("#widget"); f.src = f.src; });
+    await page.frameLocator("#widget").locator("bill-widget").locator(".summary").filter({ hasText: /bill/ }).waitFor();
+    assert.equal(await within(false), false, "light after the frame's page loads again, the system still dark");
   } finally {
     await context.close();
     await host.close();
