@@ -168,7 +168,8 @@ impl LimitState {
     fn span_ms(&self) -> u64 {
         match self.window {
             Window::Span(s) => s.0.max(1),
-            // Rolling and steady take a span (the reader refuses months with them).
+            // Rolling and steady take a span (the reader refuses months with them, and makes
+            // a sliding or refilling week seven days).
             Window::Months(n) => u64::from(n).saturating_mul(30 * 86_400_000),
             Window::Weeks(n) => u64::from(n).saturating_mul(WEEK_MS),
         }

@@ -202,11 +202,13 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
         _ => format!("{bill} billed, of which {}", parts.join(", ")),
     };
     let Others { one, many, .. } = others;
-    // Where no user is known to be an abuser (a reader's own log), how many users the
-    // refusals fell on: a total alone did not say whether one user or every user was
-    // stopped.
+    // Whether the lesson names an abuser: only then are the others honest (a replay's users
+    // are not known to be either).
+    let abuser_known = roles.contains(&Role::Abuser);
+    // Where none is known (a reader's own log), how many users the refusals fell on: a
+    // total alone did not say whether one user or every user was stopped.
     let users_refused: u64 = p.cohorts.iter().map(|c| u64::from(c.users_refused)).sum();
-    let to_users = match roles.contains(&Role::Abuser) || refused == 0 {
+    let to_users = match abuser_known || refused == 0 {
         true => String::new(),
         false => format!(", to {}", counted(users_refused, "user", "users")),
     };
@@ -215,11 +217,12 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
         1 => format!("1 {one} refused{to_users}"),
         n => format!("{} {many} refused{to_users}", grouped(n)),
     };
-    // Only where the lesson names an abuser are the others honest (a replay's users are not
-    // known to be either).
     let honest_cohorts = || {
-        let known = roles.contains(&Role::Abuser);
-        p.cohorts.iter().enumerate().filter(move |(c, _)| known && roles.get(*c) == Some(&Role::Honest)).map(|(_, c)| c)
+        p.cohorts
+            .iter()
+            .enumerate()
+            .filter(|(c, _)| abuser_known && roles.get(*c) == Some(&Role::Honest))
+            .map(|(_, c)| c)
     };
     let honest_refused: u64 = honest_cohorts().flat_map(|c| c.refused_by.0).map(u64::from).sum();
     let honest_requests: u64 = honest_cohorts().map(|c| u64::from(c.calls)).sum();
