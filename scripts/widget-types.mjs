@@ -4,7 +4,8 @@
 // written by scripts/build-wasm; bill-widget.d.ts and bill-widget-react.d.ts use them) and
 // the Custom Elements Manifest (custom-elements.json, in the package: the format editors
 // and Storybook read).
-// Usage: node scripts/widget-types.mjs   (writes web/bill-widget-attributes.d.ts)
+// Also the words a widget says with no module to ask (web/loading-words.js).
+// Usage: node scripts/widget-types.mjs   (writes web/bill-widget-attributes.d.ts, web/loading-words.js)
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -90,6 +91,8 @@ export interface BillWidgetCommonAttributes {
   ${quoted(table.syncUrl.attribute)}?: boolean | "" | ${quoted(table.syncUrl.whole)};
   /** ${describe(theme)} */
   ${quoted(theme.attribute)}?: ${valueType(theme)};
+  /** ${loadingSaid(table.loading)} */
+  ${quoted(table.loading.attribute)}?: ${table.loading.values.map(quoted).join(" | ")};
 }
 
 ${blocks.join("\n\n")}
@@ -107,6 +110,9 @@ export type BillWidgetView = ${[...new Set(table.views.map((v) => quoted(v.value
 export type BillWidgetChart = ${[...new Set(table.views.map((v) => quoted(v.chart)))].join(" | ")};
 `;
 }
+
+/** What the loading attribute does, for the types and the manifest. */
+const loadingSaid = (loading) => `When the WebAssembly loads: "${loading.values[0]}" (the default), as the widget comes near the viewport; "${loading.interaction}", when the reader presses its button ("${loading.start}"), the widget's children showing until then.`;
 
 const EVENTS = [
   { name: "bill-widget-change", type: "CustomEvent<BillWidgetChangeDetail>",
@@ -133,6 +139,7 @@ export function elementManifest(table) {
     })),
     { name: table.syncUrl.attribute, description: `Read and write the settings in the page's address (one widget a page can); "${table.syncUrl.whole}": the whole address is the widget's.`, type: { text: `boolean | "${table.syncUrl.whole}"` } },
     { name: table.theme.attribute, description: describe(table.theme), type: { text: valueType(table.theme) }, default: quoted(table.theme.default) },
+    { name: table.loading.attribute, description: loadingSaid(table.loading), type: { text: table.loading.values.map(quoted).join(" | ") }, default: quoted(table.loading.values[0]) },
   ];
   return {
     schemaVersion: "1.0.0",
@@ -162,7 +169,17 @@ export function elementManifest(table) {
   };
 }
 
+/** web/loading-words.js: the core's `loading` attribute and the words a widget says with no
+ *  module to ask: the start button's (loading="interaction"), its name and its failure. */
+export function loadingWords(table) {
+  return `// Written by scripts/widget-types.mjs from the core's table (its loading): do not edit.
+export const LOADING = Object.freeze(${JSON.stringify(table.loading)});
+`;
+}
+
 if (process.argv[1] === import.meta.filename) {
-  writeFileSync(join(WEB, "bill-widget-attributes.d.ts"), attributeTypes(coreTable()));
-  console.log("wrote web/bill-widget-attributes.d.ts");
+  const table = coreTable();
+  writeFileSync(join(WEB, "bill-widget-attributes.d.ts"), attributeTypes(table));
+  writeFileSync(join(WEB, "loading-words.js"), loadingWords(table));
+  console.log("wrote web/bill-widget-attributes.d.ts and web/loading-words.js");
 }

@@ -182,6 +182,11 @@ tr[data-kind="heavy"] :is(td, th) { font-weight: 700; }
 :host([data-failed]) .failure { display: block; margin: 0; padding: 0.4rem 0.6rem; border-left: 4px solid #b00020; font-weight: 600; }
 :host([data-failed]) .fallback-slot { display: block; }
 :host([data-failed]) .bw > :not(.failure, .fallback-slot) { display: none; }
+/* A widget that waits for its reader (loading="interaction"): its fallback and the start
+   button, until the button is pressed. */
+.start { display: none; }
+:host([data-waiting]) :is(.start, .fallback-slot) { display: block; }
+:host([data-waiting]) .bw > :not(.start, .fallback-slot) { display: none; }
 /* The core's panels beside the chart: a log's last lines scroll inside their own box. */
 .panels { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); }
 .panels:empty { display: none; }

@@ -15,9 +15,10 @@
 // widget comes near the viewport (whenNear), so a site may import it on every page and
 // pay for it only where a reader comes to a widget.
 import { lessonModule } from "./lesson-modules.js";
+import { LOADING } from "./loading-words.js";
 import {
   addressSlips, given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, sharedBackground, slippedAttributes, themeIsDark,
-  syncUrlProblem, toQuery, unknownParams,
+  loadingProblem, syncUrlProblem, toQuery, unknownParams,
 } from "./widget-settings.js";
 import { widgetSheet } from "./bill-widget-styles.js";
 import { pageColours } from "./page-colours.js";
@@ -100,15 +101,24 @@ const formSettings = () => schema.settings.filter((s) => s.views.length > 0);
 const scenarioNamed = (name) => schema.scenarios.find((s) => s.name === name);
 const scenarioSetting = () => schema.settings.find((s) => s.key === "scenario");
 
+// The start button of a widget that waits for its reader (loading="interaction"): shown,
+// with the fallback, while the element has data-waiting. Before the element is defined, a
+// waiting widget's shadow root holds these alone (waitingTemplate). The core's words said
+// with no module to ask (these, the widget's name and its failure) come from
+// loading-words.js, written from its table when the modules are built.
+const startBlock = () => `<div class="start"><button type="button">${escape(LOADING.start)}</button></div>`;
+const waitingTemplate = () => `<section class="bw"><div class="fallback-slot"><slot></slot></div>${startBlock()}</section>`;
+
 // Without the table (the wasm did not load) the controls are left out: only the failure
 // message and the fallback show. With it, the fallback is hidden by its attribute.
 // The settings and the numbers open under the chart's sentences, before the panels: on a
 // phone the panels are one or two screens tall, and a field typed in below them changed a
 // chart that far above.
 const template = () => `
-<section class="bw"${schema === null ? ` aria-label="An interactive chart of an AI bill"` : ""}>
+<section class="bw"${schema === null ? ` aria-label="${escape(LOADING.label)}"` : ""}>
   <p class="failure" role="alert"></p>
   <div class="fallback-slot"${schema === null ? "" : " hidden"}><slot></slot></div>
+  ${startBlock()}
   ${schema === null ? "" : `<p class="notice" role="note" hidden></p>
   <div class="row views" role="group" aria-label="${labelOf("view")}"></div>
   <div class="row toggles" hidden></div>
@@ -340,9 +350,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   constructor() {
     super();
-    this.#root = this.attachShadow({ mode: "open" });
+    // A waiting widget has its shadow root already (waitingTemplate), made before the element was defined.
+    this.#root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
     this.#root.adoptedStyleSheets = [widgetSheet(), this.#pageSheet];
     this.#root.innerHTML = template();
+    if (started.has(this)) this.#q(".start button").textContent = LOADING.starting;
     if (schema !== null) this.#wire();
   }
 
@@ -378,8 +390,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     const summary = this.#q(".summary");
     if (summary) this.#linesAway.observe(summary);
     this.#watchScrollers(this.#root);
-    whenNear([this], connection.signal).then(() => load(scenarioHint(this))).then(() => {
+    const ready = waitsForReader(this) ? whenPressed(this, this.#root, connection.signal) : whenNear([this], connection.signal);
+    ready.then(() => load(scenarioHint(this))).then(() => {
       if (connection.signal.aborted) return;
+      this.toggleAttribute("data-waiting", false);
       if (!this.#loaded) this.#load();
       this.#render();
     }, (e) => this.#fail(e));
@@ -521,6 +535,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     for (const [key, sentence] of problems) this.#problems.set(`attribute ${key}`, sentence);
     this.#saySlips(settings.scenario);
     this.#sayKeeping();
+    this.#sayLoading();
     if (this.#syncsUrl()) {
       const params = new URLSearchParams(location.search);
       // A lesson chosen by the attribute is not the address's to change (schema.syncUrl.chosen).
@@ -576,6 +591,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
   }
 
+  // The notice of a loading attribute the widget does not take (it then loaded near the viewport).
+  #sayLoading() {
+    const text = this.getAttribute(LOADING.attribute);
+    const problem = text === null ? null : loadingProblem(text);
+    this.#problems.delete(LOADING.attribute);
+    if (problem !== null) this.#problems.set(LOADING.attribute, ignored(LOADING, "attribute", problem, null));
+  }
+
   // The theme's text (null: not given), read by the core; a bad one keeps the one before
   // and is reported, as a bad setting is.
   #readTheme(text, from) {
@@ -625,8 +648,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // The WebAssembly did not load: say so where the reader looks, show the page's own
   // fallback (the element's children) and hide the controls, which could do nothing.
   #fail(e) {
-    this.#q(".failure").textContent =
-      `This interactive chart could not load its WebAssembly (${e?.message ?? e}). Reloading the page may help.`;
+    this.#q(".failure").textContent = LOADING.failed.replace("{reason}", () => e?.message ?? String(e));
     this.toggleAttribute("data-failed", true);
   }
 
@@ -840,6 +862,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       this.#q(".settings-line").textContent = this.#q(".summary").firstElementChild?.textContent ?? "";
       this.#drawn = true;
       this.#draw();
+      // Pressed from the keyboard, the start button is gone: its focus goes to the first control.
+      if (focusOnceDrawn.delete(this)) [...this.#root.querySelectorAll(".bw :is(button, select, input)")].find(rendered)?.focus();
       this.#keepAddress();
       this.#showNumbersToggle(name === widget.scenario);
       this.#sayChanges();
@@ -1259,6 +1283,37 @@ function whenNear(elements, signal) {
   });
 }
 
+// The widgets whose reader pressed their start button (loading="interaction"), and those
+// whose button had the keyboard's focus then: their first control takes it once drawn.
+const started = new WeakSet();
+const focusOnceDrawn = new WeakSet();
+
+/** Whether `el` waits for its reader's press before loading (loading="interaction", not yet pressed). */
+const waitsForReader = (el) => el.getAttribute(LOADING.attribute) === LOADING.interaction && !started.has(el);
+
+/** Resolves once the reader presses the start button in `root` (el's shadow root), at once
+ *  for a widget pressed before; never, once `signal` aborts. Meanwhile `el` has
+ *  data-waiting (its fallback and the button show, until the widget renders), and a pointer
+ *  over the button or the keyboard's focus on it starts the download, so that a press finds
+ *  it under way. */
+function whenPressed(el, root, signal) {
+  if (started.has(el)) return Promise.resolve();
+  el.toggleAttribute("data-waiting", true);
+  const button = (e) => e.target === root.querySelector(".start button");
+  const early = (e) => { if (button(e)) load(scenarioHint(el)).catch(() => {}); };
+  root.addEventListener("pointerover", early, { signal });
+  root.addEventListener("focusin", early, { signal });
+  return new Promise((resolve) => {
+    root.addEventListener("click", (e) => {
+      if (!button(e)) return;
+      started.add(el);
+      if (root.activeElement === e.target) focusOnceDrawn.add(el);
+      e.target.textContent = LOADING.starting;
+      resolve();
+    }, { signal });
+  });
+}
+
 // The core's table, loaded once, when first asked for, from the module of the lesson of
 // `scenario` (the first widget's, whose module is then started already).
 let loading = null;
@@ -1269,7 +1324,8 @@ function load(scenario) {
 
 /** Loads the WebAssembly and defines `<bill-widget>` (once the table has loaded, or failed
  *  to: a widget then shows why, and its fallback). Called by itself when a `<bill-widget>` of
- *  the page first comes near the viewport; call it to define the element earlier, or for
+ *  the page first comes near the viewport (one with loading="interaction": when its reader
+ *  presses its button); call it to define the element earlier, or for
  *  widgets that only a shadow root of yours holds (each widget still loads its lesson's
  *  module only when it comes near the viewport). Resolves when the element is defined. */
 export function defineBillWidget() {
@@ -1290,16 +1346,25 @@ if (globalThis.customElements && globalThis.document) {
   const widgets = document.getElementsByTagName("bill-widget"); // live: cheap to ask again
   const watched = new WeakSet();
   const defined = new AbortController();
-  // Each widget of the page is watched once; the first to come near defines the element.
+  const define = (widget) => {
+    defined.abort();
+    added.disconnect();
+    defineFor(widget);
+  };
+  // Each widget of the page is watched once; the first to come near defines the element,
+  // or the first whose reader presses its start button (loading="interaction": such a
+  // widget shows its fallback and the button meanwhile, in a shadow root the element keeps).
   const watchNew = () => {
     const fresh = [...widgets].filter((el) => !watched.has(el));
     for (const el of fresh) watched.add(el);
-    if (fresh.length === 0) return;
-    whenNear(fresh, defined.signal).then((widget) => {
-      defined.abort();
-      added.disconnect();
-      defineFor(widget);
-    });
+    const near = fresh.filter((el) => !waitsForReader(el));
+    for (const el of fresh.filter(waitsForReader)) {
+      const root = el.shadowRoot ?? el.attachShadow({ mode: "open" });
+      root.adoptedStyleSheets = [widgetSheet()];
+      root.innerHTML = waitingTemplate();
+      whenPressed(el, root, defined.signal).then(() => define(el));
+    }
+    if (near.length > 0) whenNear(near, defined.signal).then(define);
   };
   const added = new MutationObserver(watchNew);
   watchNew();

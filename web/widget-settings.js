@@ -47,6 +47,10 @@ export function slippedAttributes(names, scenario) {
  *  core's sentence); null for a value it takes. */
 export const syncUrlProblem = (value) => core.syncUrlProblem(value);
 
+/** Why the loading attribute's `value` is set aside (the module then loads near the
+ *  viewport; the core's sentence); null for a value it takes. */
+export const loadingProblem = (value) => core.loadingProblem(value);
+
 /** An error's message without its leading "field: ", which the reader's sentence already
  *  says: the core's `problem`. */
 export const problemOf = (e) => e.problem ?? e.message;

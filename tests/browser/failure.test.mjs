@@ -4,6 +4,10 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { start } from "./harness.mjs";
+import { wasm as core } from "../wasm-module.mjs";
+
+// The core's sentence for a module that cannot load, before and after the browser's reason.
+const [failedBefore, failedAfter] = core.scenarios().loading.failed.split("{reason}");
 
 let env;
 before(async () => { env = await start(); });
@@ -23,7 +27,8 @@ test("with the wasm blocked the standalone page shows a visible message, the fal
   const w = page.locator("bill-widget");
   const message = w.getByRole("alert").filter({ hasText: /could not load/ });
   await message.waitFor({ timeout: 5000 });
-  assert.match(await message.textContent(), /could not load/);
+  const said = await message.textContent();
+  assert.ok(said.startsWith(failedBefore) && said.endsWith(failedAfter), `the core's sentence, with the browser's reason: ${said}`);
   assert.equal(await page.locator(".fallback img").isVisible(), true, "the fallback picture is shown");
   const sentences = page.locator(".fallback figcaption p");
   assert.equal(await sentences.count(), 3);

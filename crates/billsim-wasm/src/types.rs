@@ -43,6 +43,8 @@ export interface CoreTable {
   theme: Omit<SettingSpec, "key"> & { key: "theme" };
   /** The sync-url attribute: its values, and why a second widget of a page cannot keep the address. */
   syncUrl: { attribute: "sync-url"; whole: "whole"; taken: string; chosen: string };
+  /** The loading attribute: the value that waits for the reader's press; the start button's words, and the widget's name and failure without its module. */
+  loading: { attribute: "loading"; interaction: "interaction"; values: ["near", "interaction"]; start: string; starting: string; label: string; failed: string };
   /** The words of the widget's own buttons. */
   controls: { moreSettings: string; showNumbers: string; hideNumbers: string; moreUnderChart: string };
 }

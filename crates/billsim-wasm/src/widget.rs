@@ -40,6 +40,8 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
         /// The `sync-url` attribute: its values, and why a second widget cannot keep the address.
         #[serde(rename = "syncUrl")]
         sync_url: &'static billsim_core::views::sync_url::SyncUrl,
+        /// The `loading` attribute: the value that waits for the reader, and the start button.
+        loading: &'static billsim_core::views::loading::Loading,
         /// The words of the widget's own buttons.
         controls: &'static billsim_core::views::controls::Controls,
     }
@@ -65,6 +67,7 @@ pub fn scenarios() -> Result<JsValue, Thrown> {
         scenarios: billsim_core::scenario::registry::SCENARIOS,
         theme: &billsim_core::views::theme::THEME,
         sync_url: &billsim_core::views::sync_url::SYNC_URL,
+        loading: &billsim_core::views::loading::LOADING,
         controls: &billsim_core::views::controls::CONTROLS,
     })
 }
@@ -164,6 +167,15 @@ pub fn ignored_notice(
 #[wasm_bindgen(js_name = syncUrlProblem, unchecked_return_type = "string | null")]
 pub fn sync_url_problem(#[wasm_bindgen(unchecked_param_type = "string")] value: JsValue) -> Result<JsValue, Thrown> {
     let problem = billsim_core::views::sync_url::SYNC_URL.problem(&js_input::text(&value, "value")?);
+    Ok(problem.map_or(JsValue::NULL, |p| JsValue::from_str(&p)))
+}
+
+/// Why the `loading` attribute's `value` is set aside (the module then loads near the
+/// viewport), as the core says it ([`billsim_core::views::loading::Loading::problem`]);
+/// `null` for a value it takes.
+#[wasm_bindgen(js_name = loadingProblem, unchecked_return_type = "string | null")]
+pub fn loading_problem(#[wasm_bindgen(unchecked_param_type = "string")] value: JsValue) -> Result<JsValue, Thrown> {
+    let problem = billsim_core::views::loading::LOADING.problem(&js_input::text(&value, "value")?);
     Ok(problem.map_or(JsValue::NULL, |p| JsValue::from_str(&p)))
 }
 

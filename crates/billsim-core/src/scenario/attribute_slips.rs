@@ -5,7 +5,7 @@
 //! address (`?PerMinute=9`), where a setting given twice is said too.
 
 use crate::scenario::registry::{owner_of, settings_of, widget_settings, SettingSpec, WIDGETS};
-use crate::views::{sync_url::SYNC_URL, theme::THEME};
+use crate::views::{loading::LOADING, sync_url::SYNC_URL, theme::THEME};
 
 /// The most edits (a letter added, dropped or changed) a slip may be from the name meant.
 const MOST_EDITS: usize = 2;
@@ -48,6 +48,7 @@ pub fn attribute_slips(names: &[&str], scenario: &str) -> Vec<(usize, String)> {
     let mut settings = names_by_widget(scenario, SettingSpec::attribute_names);
     settings.push((vec![THEME.attribute()], None));
     settings.push((vec![SYNC_URL.attribute.to_string()], None));
+    settings.push((vec![LOADING.attribute.to_string()], None));
     slips(names, &settings, "not an attribute of this widget")
 }
 

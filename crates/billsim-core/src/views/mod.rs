@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod by_cohort;
 pub mod colours;
 pub mod controls;
+pub mod loading;
 pub mod over_time;
 pub mod panels;
 pub mod share;
