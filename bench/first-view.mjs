@@ -27,6 +27,11 @@ const KINDS = { ".html": "HTML", ".js": "JS", ".mjs": "JS", ".css": "CSS", ".was
 export const FAR_PAGE = { page: "examples/toy-day.html", as: "examples/toy-day.html, its widget five screens down" };
 const SPACER = `<div style="height: 500vh">The lesson's text before the widget.</div>`;
 
+// Each lesson page with its widget written `<bill-widget loading="interaction">`: its first
+// view (the page's fallback figure and the start button) before the reader presses, and
+// what the press fetches then (the lesson's module), counted apart.
+export const PRESSED = { suffix: ", loading=\"interaction\": before the press", after: "  what the press fetched" };
+
 /** `{ errors, pages: [{ page, files: [{ path, kind, raw, gzip }] }] }`: what each lesson page
  *  fetched, then what FAR_PAGE's first screen fetched. `packageDir`: the unpacked package
  *  that answers the pages' /widget/ (by default, webDir's web/ packed now). */
@@ -62,6 +67,10 @@ export async function runFirstView(webDir = resolve(import.meta.dirname, "../web
       await context.close();
     }
     out.pages.push({ page: FAR_PAGE.as, files: await farFirstScreen(await newContext(), origin, out.errors) });
+    for (const path of LESSON_PAGES) {
+      const [before, pressed] = await pressedFirstView(await newContext(), origin, path, out.errors);
+      out.pages.push({ page: `${path}${PRESSED.suffix}`, files: before }, { page: PRESSED.after, files: pressed });
+    }
     return out;
   } finally {
     await browser.close();
@@ -86,6 +95,36 @@ async function farFirstScreen(context, origin, errors) {
   const files = await measured(fetched);
   await context.close();
   return files;
+}
+
+/** What `path`'s first view fetched with its widget waiting for the reader
+ *  (loading="interaction"), then what pressing its start button fetched, till drawn. */
+async function pressedFirstView(context, origin, path, errors) {
+  const page = await context.newPage();
+  let fetched = new Map();
+  page.on("pageerror", (e) => errors.push(`${path} (loading=interaction): ${e}`));
+  page.on("response", (r) => {
+    if (!r.url().startsWith(origin) || r.status() !== 200) return;
+    const body = r.body();
+    body.catch(() => {}); // a response still arriving as the page closes is not counted
+    fetched.set(new URL(r.url()).pathname, body);
+  });
+  const url = `${origin}/${path}`;
+  await page.route(url, async (route) => {
+    const html = await (await route.fetch()).text();
+    await route.fulfill({ contentType: "text/html", body: html.replace("<bill-widget", `<bill-widget loading="interaction"`) });
+  });
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  const before = await measured(fetched);
+  fetched = new Map();
+  const widget = page.locator("bill-widget");
+  await widget.locator(".start button").click();
+  await widget.locator(".summary").filter({ hasText: /\S/ }).waitFor();
+  await page.waitForLoadState("networkidle");
+  const pressed = await measured(fetched);
+  await context.close();
+  return [before, pressed];
 }
 
 /** web/ packed as scripts/package packs it, unpacked into a new temporary folder: its path. */
