@@ -207,6 +207,18 @@ function theme() {
     + `An iframe takes it as \`${t.key}=\` in its address.`;
 }
 
+/** The README's paragraph on the loading attribute, from the core's words. */
+function loading() {
+  const { loading: l } = coreTable();
+  return `\`${l.attribute}="${l.interaction}"\` leaves the WebAssembly until the reader asks for the widget: `
+    + `until then it shows its figure (the element's children) and a button, "${l.start}". A pointer over the button, `
+    + `or the keyboard's focus on it, starts the download; a press draws the widget in the figure's place, the keyboard's `
+    + `focus (if the button had it) on its first control. A lesson's first view then sends about 21 KB gzipped at this release, `
+    + `its figure included, where a widget that loads by itself sends 180 to 205 KB (\`docs/benchmarks.md\` in the `
+    + `repository). \`${l.attribute}="${l.values[0]}"\` is the default. Another value is said in the widget's notice, `
+    + `and the widget loads as by default. Do not preload the module of a widget that waits for its reader.`;
+}
+
 function readme(v, out) {
   const template = readFileSync(join(REPO, "scripts/package-readme.md"), "utf8");
   // What bill-widget.js loads (all of it but the lesson modules, of which a page loads only
@@ -232,6 +244,7 @@ function readme(v, out) {
     CSP,
     ATTRIBUTES: attributes(),
     THEME: theme(),
+    LOADING: loading(),
     FALLBACK: fallback().replace(/(src|srcset)="figures\//g, `$1="/lessons/widget/${v}/figures/`),
     PRELOAD: links([...widget, ...lesson(first)]),
     LESSON_FALLBACKS: lessonFallbacks(v, later),
