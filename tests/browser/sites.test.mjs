@@ -145,7 +145,7 @@ test("the package in a React 19 app built with Vite draws the widget, follows a 
   }
 });
 
-test("a VitePress site of two pages keeps its theme, draws the widget on direct load and after navigation, and fetches no wasm without one", async () => {
+test("a VitePress site keeps its theme, draws the widget on direct load and after navigation, and fetches no wasm without a widget or before a waiting one is pressed", async () => {
   const dir = site("vitepress");
   execFileSync(join(dir, "node_modules/.bin/vitepress"), ["build", "."], { cwd: dir, stdio: "pipe" });
   const server = await serveFolder(join(dir, ".vitepress/dist"));
@@ -187,6 +187,23 @@ test("a VitePress site of two pages keeps its theme, draws the widget on direct 
       assert.deepEqual(lesson.log.errors, [], "no console error on direct load");
     } finally {
       await lesson.context.close();
+    }
+    // A widget that waits for its reader (loading="interaction"): its figure and button, in a
+    // shadow root beside Vue's hydration of the page, and no wasm until pressed.
+    const waiting = await visit(browser, `${server.base}/pressed.html`);
+    try {
+      const widget = waiting.page.locator("bill-widget");
+      await widget.locator(".start button").waitFor();
+      await waiting.page.waitForLoadState("networkidle");
+      assert.deepEqual(wasmFetched(waiting.log), [], "no wasm before the press");
+      assert.equal(await widget.locator("img").isVisible(), true, "the figure shows until the press");
+      await widget.locator(".start button").click();
+      const pressed = await drawn(waiting.page);
+      assert.ok(pressed.inked > 1000, `once pressed the chart is drawn (${pressed.inked} inked pixels)`);
+      assert.equal(wasmFetched(waiting.log).length, 1, `one module fetched: ${wasmFetched(waiting.log).join(", ")}`);
+      assert.deepEqual(waiting.log.errors, [], "no console error, before the press or after");
+    } finally {
+      await waiting.context.close();
     }
   } finally {
     server.close();
