@@ -170,10 +170,15 @@ export function elementManifest(table) {
 }
 
 /** web/loading-words.js: the core's `loading` attribute and the words a widget says with no
- *  module to ask: the start button's (loading="interaction"), its name and its failure. */
+ *  module to ask: the start button's (loading="interaction"), its name and its failure; and
+ *  the settings' names in the address, by which a waiting widget tells a shared link's
+ *  settings, which it then shows at once. */
 export function loadingWords(table) {
-  return `// Written by scripts/widget-types.mjs from the core's table (its loading): do not edit.
+  const names = table.settings.filter((s) => table.widgetSettings.includes(s.key)).flatMap((s) => s.addressNames);
+  return `// Written by scripts/widget-types.mjs from the core's table (its loading, its settings): do not edit.
 export const LOADING = Object.freeze(${JSON.stringify(table.loading)});
+/** Every name a widget's setting is read by in the address (a shared link's settings). */
+export const ADDRESS_NAMES = Object.freeze(${JSON.stringify([...new Set([...names, table.theme.key])])});
 `;
 }
 

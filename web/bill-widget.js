@@ -15,7 +15,7 @@
 // widget comes near the viewport (whenNear), so a site may import it on every page and
 // pay for it only where a reader comes to a widget.
 import { lessonModule } from "./lesson-modules.js";
-import { LOADING } from "./loading-words.js";
+import { ADDRESS_NAMES, LOADING } from "./loading-words.js";
 import {
   addressSlips, given, ignored, loadSchema, namesOf, problemOf, readSetting, readSettings, settleSettings, sharedBackground, slippedAttributes, themeIsDark,
   loadingProblem, syncUrlProblem, toQuery, unknownParams,
@@ -1288,8 +1288,12 @@ function whenNear(elements, signal) {
 const started = new WeakSet();
 const focusOnceDrawn = new WeakSet();
 
-/** Whether `el` waits for its reader's press before loading (loading="interaction", not yet pressed). */
-const waitsForReader = (el) => el.getAttribute(LOADING.attribute) === LOADING.interaction && !started.has(el);
+/** Whether `el` waits for its reader's press before loading (loading="interaction", not yet
+ *  pressed). One that keeps its settings in the address does not wait when the address
+ *  names a setting: a shared link's view is what its reader came for, which the widget's
+ *  figure, of the defaults, is not. */
+const waitsForReader = (el) => el.getAttribute(LOADING.attribute) === LOADING.interaction && !started.has(el)
+  && !(el.hasAttribute("sync-url") && [...new URLSearchParams(location.search).keys()].some((n) => ADDRESS_NAMES.includes(n)));
 
 /** Resolves once the reader presses the start button in `root` (el's shadow root), at once
  *  for a widget pressed before; never, once `signal` aborts. Meanwhile `el` has

@@ -16,8 +16,8 @@ const FIGURE = `<img src="/figures/share-of-bill.svg" width="800" height="420" a
 const lesson = (widgets) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A lesson</title>
 <script type="module" src="/bill-widget.js"></script></head><body><h1>A lesson</h1>${widgets}</body></html>`;
 
-async function opened(widgets) {
-  const page = await pageOf(env, "press-to-load.html", lesson(widgets));
+async function opened(widgets, query = "") {
+  const page = await pageOf(env, `press-to-load.html${query}`, lesson(widgets));
   const wasm = () => page.log.requests.filter((u) => u.endsWith(".wasm")).map((u) => new URL(u).pathname);
   return { ...page, wasm };
 }
@@ -92,5 +92,26 @@ test("a loading value the widget does not take is said in its notice, and the wi
     assert.deepEqual(log.errors, []);
   } finally {
     await context.close();
+  }
+});
+
+test("a waiting widget that keeps the address shows a shared link's settings at once, and waits behind the page's own parameters", async () => {
+  const widget = `<bill-widget sync-url loading="${loading.interaction}">${FIGURE}</bill-widget>`;
+  const link = await opened(widget, "?policy=dailyBudget&utm_source=newsletter");
+  try {
+    await ready(link.page);
+    const pressed = await link.page.locator("bill-widget").locator(".policies [aria-pressed=true]").textContent();
+    assert.match(pressed, /budget/i, `the link's policy, drawn with no press: ${pressed}`);
+    assert.deepEqual(link.log.errors, []);
+  } finally {
+    await link.context.close();
+  }
+  const campaign = await opened(widget, "?utm_source=newsletter");
+  try {
+    await campaign.page.waitForLoadState("networkidle");
+    assert.deepEqual(campaign.wasm(), [], `the page's own parameter alone: no wasm before the press (${campaign.wasm().join(", ")})`);
+    assert.equal(await startButton(campaign.page, "bill-widget").isVisible(), true, "the start button shows");
+  } finally {
+    await campaign.context.close();
   }
 });
