@@ -143,6 +143,8 @@ mod tests {
         assert_eq!(slip("budget-dolars").as_deref(), Some("not an attribute of this widget; \"budget-dollars\" is"));
         assert_eq!(slip("them").as_deref(), Some("not an attribute of this widget; \"theme\" is"));
         assert_eq!(slip("syncurl").as_deref(), Some("not an attribute of this widget; \"sync-url\" is"));
+        assert_eq!(slip("loadng").as_deref(), Some("not an attribute of this widget; \"loading\" is"));
+        assert_eq!(slip("loading"), None, "the attribute itself is read");
         assert_eq!(slip("budget_dollars").as_deref(), Some("not an attribute of this widget; \"budget-dollars\" is"));
         assert_eq!(slip("polcy").as_deref(), Some("not an attribute of this widget; \"policy\" is"));
         assert_eq!(slip("perminute").as_deref(), Some("not an attribute of this widget; \"per-minute\" is"));

@@ -56,14 +56,3 @@ pub const LOADING: Loading = Loading {
     label: "An interactive chart of an AI bill",
     failed: "This interactive chart could not load its WebAssembly ({reason}). Reloading the page may help.",
 };
-
-#[cfg(test)]
-mod tests {
-    use crate::scenario::attribute_slips::attribute_slips;
-
-    #[test]
-    fn a_slip_of_the_loading_attribute_is_said_with_its_name() {
-        let said = attribute_slips(&["loading", "loadng"], "toyDay");
-        assert_eq!(said, [(1, "not an attribute of this widget; \"loading\" is".to_string())], "{said:?}");
-    }
-}
