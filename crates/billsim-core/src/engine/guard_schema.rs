@@ -129,6 +129,13 @@ pub const GUARD_FIELDS: &[GuardField] = &[
         ..BASE
     },
     GuardField {
+        key: "model",
+        label: "Only the calls of this model (empty: every call)",
+        kind: FieldKind::Text,
+        optional: true,
+        ..BASE
+    },
+    GuardField {
         key: "window",
         label: "Window (such as 60s, 1m, 1h, 1d, 1w, 1mo)",
         kind: FieldKind::Text,

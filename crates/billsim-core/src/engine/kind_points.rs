@@ -30,6 +30,7 @@ impl Point {
             reason: default_reason(count, per, Window::Span(window), admit),
             retry_after: None,
             counts: Counts::Served,
+            model: None,
         }
     }
 

@@ -131,6 +131,9 @@ pub struct Point {
     pub retry_after: Option<RetryAfter>,
     /// A request limit's: when a request counts.
     pub counts: Counts,
+    /// The one model whose calls the guard counts and refuses (a provider's limit per model,
+    /// a gateway's budget for one model); `None`: every call.
+    pub model: Option<String>,
 }
 
 impl CountOf {
@@ -191,7 +194,8 @@ impl Window {
 
 impl Point {
     /// The guard in a few words, as a label says it: "20 requests per minute per user",
-    /// "$3.00 per day for everyone", "60,000 tokens per day per user, refilled steadily".
+    /// "$3.00 per day for everyone", "60,000 tokens per day per user, refilled steadily",
+    /// "30,000 tokens per minute for everyone on gpt-4o".
     pub fn words(&self) -> String {
         let amount = |n: u64| match self.count {
             CountOf::Requests => counted(n, "request", "requests"),
@@ -214,7 +218,8 @@ impl Point {
             WhenFull::DegradeTo(model) => format!(", then {model}"),
             WhenFull::Refuse => String::new(),
         };
-        format!("{limit} per {} {who}{steady}{then}", self.window.words())
+        let only = self.model.as_ref().map_or(String::new(), |model| format!(" on {model}"));
+        format!("{limit} per {} {who}{only}{steady}{then}", self.window.words())
     }
 }
 

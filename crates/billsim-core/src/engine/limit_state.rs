@@ -52,6 +52,8 @@ pub struct LimitState {
     /// Per tenant, each user's slot (its tenant; `None`: in no team, not counted); empty
     /// when each user is its own tenant.
     tenant_of: Vec<Option<u32>>,
+    /// The traffic's number of the one model whose calls it counts; `None`: every call's.
+    model: Option<u16>,
     /// The slot and its count with the checked call in it, until committed.
     pending: Option<(usize, Slot)>,
 }
@@ -126,6 +128,12 @@ impl LimitState {
                 (0..slots).map(|slot| unit(tier(cohort_at(slot)).unwrap_or(0))).collect::<Result<_, _>>()?
             }
         };
+        let model = match &point.model {
+            None => None,
+            Some(name) => Some(traffic.models.iter().position(|m| m == name).map(|m| m as u16).ok_or_else(|| {
+                RunError::UnknownModel { field: "model".into(), model: name.clone(), known: traffic.models.clone() }
+            })?),
+        };
         let burst = match (point.reset, &point.limit) {
             (Reset::Steady { burst }, LimitOf::Amount(_)) => Some(unit(burst)?),
             _ => None,
@@ -143,13 +151,18 @@ impl LimitState {
             burst,
             slots: vec![Slot::default(); slots],
             tenant_of,
+            model,
             pending: None,
         })
     }
 
     /// The slot that counts `call`: `None` for a call of a user in no team, which a guard
-    /// per tenant leaves alone (a gateway's team budget does not cover a key outside teams).
+    /// per tenant leaves alone (a gateway's team budget does not cover a key outside teams),
+    /// and for a call of another model than the guard's.
     fn slot_of(&self, call: &Call, key: u32) -> Option<usize> {
+        if self.model.is_some_and(|m| m != call.model) {
+            return None;
+        }
         Some(match self.per {
             Per::User => call.user as usize,
             Per::Tenant => match self.tenant_of.get(call.user as usize) {

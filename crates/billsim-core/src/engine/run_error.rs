@@ -111,12 +111,15 @@ impl RunError {
         Some((field, problem.to_string()))
     }
 
-    /// A missing tier's error placed in its policy's guard `j` (`p.guards[1].tiers`); any
-    /// other error as it is.
+    /// A missing tier's or an unknown model's error placed in its policy's guard `j`
+    /// (`p.guards[1].tiers`, `p.guards[0].model`); any other error as it is.
     pub(crate) fn in_guard(self, policy: &str, j: usize) -> RunError {
         match self {
             RunError::NoTier { field, cohort, tenants, cohorts } => {
                 RunError::NoTier { field: format!("{policy}.guards[{j}].{field}"), cohort, tenants, cohorts }
+            }
+            RunError::UnknownModel { field, model, known } => {
+                RunError::UnknownModel { field: format!("{policy}.guards[{j}].{field}"), model, known }
             }
             e => e,
         }

@@ -26,6 +26,7 @@ mod replay_json_documents;
 mod replay_keys;
 mod replay_lesson_log;
 mod replay_model_names;
+mod replay_models;
 mod replay_per;
 mod replay_real_exports;
 mod replay_status;

@@ -1,6 +1,6 @@
 //! A guard in the policy language (`engine/language.rs`): `count`, `limit` (or `tiers`),
-//! `per`, `window`, `reset` (and `burst`), `admit` (and `estimate`), `whenFull`, `reason`,
-//! `retryAfter`, `counts`. A field that does not go with the others is refused naming its path, what
+//! `per`, `model`, `window`, `reset` (and `burst`), `admit` (and `estimate`), `whenFull`,
+//! `reason`, `retryAfter`, `counts`. A field that does not go with the others is refused naming its path, what
 //! it goes with, and what was given: nothing is dropped.
 
 use super::json::{
@@ -18,11 +18,12 @@ use crate::time::Span;
 use serde_json::value::RawValue;
 
 /// Every field a guard of the language may have.
-pub const FIELDS: [&str; 13] = [
+pub const FIELDS: [&str; 14] = [
     "count",
     "limit",
     "tiers",
     "per",
+    "model",
     "window",
     "reset",
     "burst",
@@ -34,7 +35,7 @@ pub const FIELDS: [&str; 13] = [
     "counts",
 ];
 const GUARD_FIELDS: &str =
-    "a guard: only the fields \"count\", \"limit\" or \"tiers\", \"per\", \"window\", \"reset\", \
+    "a guard: only the fields \"count\", \"limit\" or \"tiers\", \"per\", \"model\", \"window\", \"reset\", \
      \"burst\", \"admit\", \"estimate\", \"whenFull\", \"reason\", \"retryAfter\" and \"counts\" (or \"guard\" and a \
      kind's fields)";
 const COUNT_ALLOWED: &str = "\"requests\", \"tokens\" or \"dollars\"";
@@ -165,6 +166,7 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
         _ => None,
     })?
     .unwrap_or(Per::User);
+    let model = f.get("model").map(|(raw, at)| name(raw, &at, MODEL_ALLOWED)).transpose()?;
     let (raw, at) = f.need("window", WINDOW_ALLOWED)?;
     let window = duration(&text(raw, &at, WINDOW_ALLOWED)?).ok_or_else(|| wrong(raw, &at, WINDOW_ALLOWED))?;
     let reset_name = f.get("reset").map(|(raw, at)| text(raw, &at, RESET_ALLOWED)).transpose()?;
@@ -292,7 +294,7 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
             _ => return Err(wrong(raw, &at, COUNTS_ALLOWED)),
         },
     };
-    Ok(Point { count, limit, per, window, reset, admit, when_full, reason, retry_after, counts })
+    Ok(Point { count, limit, per, window, reset, admit, when_full, reason, retry_after, counts, model })
 }
 
 fn first_amount(limit: &LimitOf) -> u64 {

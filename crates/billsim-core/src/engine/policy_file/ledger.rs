@@ -80,7 +80,11 @@ fn ledger_window(p: &Point) -> Option<(u64, &Tiers, Tokens)> {
         Window::Span(Span(MONTH_MS)) => 30,
         _ => return None,
     };
-    let plain = p.when_full == WhenFull::Refuse && p.retry_after.is_none() && p.reason == Reason::BudgetExhausted;
+    // A ledger counts every call of its tenants: a guard of one model's calls stays on its own.
+    let plain = p.when_full == WhenFull::Refuse
+        && p.retry_after.is_none()
+        && p.reason == Reason::BudgetExhausted
+        && p.model.is_none();
     (p.count == CountOf::Dollars && p.per == Per::Tenant && p.reset == Reset::Fixed && plain)
         .then_some((days, tiers, max))
 }
@@ -171,6 +175,7 @@ pub fn points(tiers: &[Tier], max_tokens: Tokens) -> Vec<Point> {
             reason: Reason::BudgetExhausted,
             retry_after: None,
             counts: Counts::Served,
+            model: None,
         })
     };
     [window(1, |t| t.daily_micros), window(30, |t| t.monthly_micros)].into_iter().flatten().collect()

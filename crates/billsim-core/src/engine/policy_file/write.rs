@@ -3,7 +3,7 @@
 //!
 //! Written through structs, not `serde_json::Value` (whose maps sort their keys), so a
 //! file reads in the language's order: a policy's `name, guards, processes, ladder,
-//! ledger`; a guard's `count, limit|tiers, per, window, reset, burst, admit, estimate,
+//! ledger`; a guard's `count, limit|tiers, per, model, window, reset, burst, admit, estimate,
 //! whenFull, reason, retryAfter`; tiers and cohorts in the order they were given.
 
 use super::language::written;
@@ -62,6 +62,8 @@ pub struct PointText<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     tiers: Option<InOrder>,
     per: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    model: Option<&'a str>,
     window: String,
     reset: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -107,6 +109,7 @@ pub fn point_text(p: &Point) -> PointText<'_> {
         limit,
         tiers,
         per: p.per.name(),
+        model: p.model.as_deref(),
         window: written(p.window),
         reset,
         burst,

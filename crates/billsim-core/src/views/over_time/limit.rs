@@ -83,7 +83,8 @@ pub fn limit_of(
     moments: &[u64],
 ) -> Result<Option<Limit>, Overflow> {
     let Some(point) = guard.point() else { return Ok(None) };
-    if point.count != CountOf::Dollars {
+    // A guard of one model's calls has no line against the spend of every call.
+    if point.count != CountOf::Dollars || point.model.is_some() {
         return Ok(None);
     }
     let start = moments.first().copied().unwrap_or(0);
@@ -368,6 +369,7 @@ mod tests {
             reason: Reason::GlobalBudget,
             retry_after: None,
             counts: crate::engine::language::Counts::Served,
+            model: None,
         };
         let guard = Guard::from_point(point.clone());
         assert!(matches!(guard, Guard::Limit(_)), "no lesson's kind: {guard:?}");

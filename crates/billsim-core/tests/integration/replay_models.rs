@@ -1,0 +1,58 @@
+//! A guard of one model's calls (`"model"`): a provider's limit per model, a gateway's
+//! budget for one model. It counts and refuses that model's calls alone; a model the log
+//! does not have is refused naming the guard and the log's models.
+
+use crate::replay_common::*;
+use billsim_core::engine::{read_policy_file, Record};
+use billsim_core::replay::{run, Options};
+
+/// Two users, each calling both models, ten seconds apart.
+const TWO_MODELS: &str = "time,user,model,input_tokens,output_tokens\n\
+    2025-03-03T09:00:00Z,ann,claude-sonnet-4-6,10,10\n\
+    2025-03-03T09:00:10Z,bob,claude-sonnet-4-6,10,10\n\
+    2025-03-03T09:00:20Z,ann,claude-haiku-4-5,10,10\n\
+    2025-03-03T09:00:30Z,bob,claude-haiku-4-5,10,10\n\
+    2025-03-03T09:00:40Z,ann,claude-sonnet-4-6,10,10\n";
+
+fn one_a_minute_of(model: &str) -> String {
+    format!(
+        r#"{{"name": "p", "guards": [{{"count": "requests", "limit": 1, "per": "everyone", "model": "{model}", "window": "1m", "reset": "rolling"}}]}}"#
+    )
+}
+
+#[test]
+fn a_guard_of_one_model_counts_and_refuses_that_models_calls_alone() {
+    // Sonnet: ann's first call fills the minute, bob's and ann's next are refused; the
+    // haiku calls pass, and none of them counts against sonnet's limit.
+    let seen = served_and_refused(TWO_MODELS, &one_a_minute_of("claude-sonnet-4-6"));
+    assert_eq!(seen, [("ann".to_string(), 2, 1), ("bob".to_string(), 1, 1)], "(user, served, refused)");
+    // Haiku: one call each, ann's first; bob's, 10 s later, is refused.
+    let seen = served_and_refused(TWO_MODELS, &one_a_minute_of("claude-haiku-4-5"));
+    assert_eq!(seen, [("ann".to_string(), 3, 0), ("bob".to_string(), 1, 1)], "(user, served, refused)");
+}
+
+#[test]
+fn a_model_the_log_does_not_have_is_refused_naming_the_guard_and_the_logs_models() {
+    let log = read(TWO_MODELS.as_bytes(), Options::default()).unwrap();
+    let policies = read_policy_file(&one_a_minute_of("claude-sonet-4-6")).unwrap().policies;
+    let said = run::run(&log, Some(policies), None, Record::default()).err().map(|e| e.to_string());
+    assert_eq!(
+        said.as_deref(),
+        Some(
+            "p.guards[0].model: must be one of the priced models \"claude-sonnet-4-6\", \"claude-haiku-4-5\"; \
+             got \"claude-sonet-4-6\""
+        )
+    );
+}
+
+#[test]
+fn a_guard_of_one_model_is_written_with_its_model_and_said_with_it() {
+    let file = read_policy_file(&one_a_minute_of("claude-sonnet-4-6")).unwrap();
+    let written = serde_json::to_string(&file.policies[0]).unwrap();
+    assert!(written.contains(r#""per":"everyone","model":"claude-sonnet-4-6","window":"1m""#), "{written}");
+    assert_eq!(read_policy_file(&written).unwrap().policies, file.policies, "read back as it was");
+    let words = file.policies[0].words();
+    assert!(words.contains("1 request per minute for everyone on claude-sonnet-4-6"), "{words}");
+    let empty = read_policy_file(&one_a_minute_of("")).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(empty.contains("guards[0].model: must be a model's name of 1 to 80 characters"), "{empty}");
+}
