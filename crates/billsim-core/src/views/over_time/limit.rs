@@ -377,6 +377,9 @@ mod tests {
             limit_of(&guard, 7, Callers::default(), &[], &[0, 6 * 3_600_000, 6 * 3_600_000 + 1]).unwrap().unwrap();
         assert_eq!((line.kind, line.label.as_str()), (LimitKind::Ceiling, "spend ceiling $2.00 per 6 hours"));
         assert_eq!(line.points.iter().map(|p| p[1]).collect::<Vec<_>>(), [2_000_000_000, 2_000_000_000, 4_000_000_000]);
+        // A guard of one model's calls has no line against every call's spend.
+        let one_model = Guard::from_point(Point { model: Some("toy".into()), ..point.clone() });
+        assert!(limit_of(&one_model, 7, Callers::default(), &[], &[0]).unwrap().is_none(), "{one_model:?}");
         // A month's budget per user: 3 users × $5, a month begun at each month's start.
         let monthly = Point { per: Per::User, window: Window::Months(1), limit: LimitOf::Amount(5_000_000), ..point };
         let jan_31 = 30 * DAY;
