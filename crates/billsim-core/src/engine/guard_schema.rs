@@ -84,7 +84,8 @@ const BASE: GuardField = GuardField {
 };
 
 /// `admit` sets an estimate aside or compares it, and there are tokens to estimate.
-const ESTIMATED: &[(&str, &[&str])] = &[("admit", &["estimate", "reserve"]), ("count", &["tokens", "dollars"])];
+const ESTIMATED: &[(&str, &[&str])] =
+    &[("admit", &["estimate", "reserve"]), ("count", &["tokens", "inputTokens", "outputTokens", "dollars"])];
 
 /// The language's fields, in the order a file writes them.
 pub const GUARD_FIELDS: &[GuardField] = &[
@@ -92,7 +93,13 @@ pub const GUARD_FIELDS: &[GuardField] = &[
         key: "count",
         label: "Counts",
         kind: FieldKind::Choice,
-        choices: &[["requests", "Requests"], ["tokens", "Tokens (input and output)"], ["dollars", "Dollars"]],
+        choices: &[
+            ["requests", "Requests"],
+            ["tokens", "Tokens (input and output)"],
+            ["inputTokens", "Input tokens"],
+            ["outputTokens", "Output tokens"],
+            ["dollars", "Dollars"],
+        ],
         default: "requests",
         ..BASE
     },

@@ -21,6 +21,10 @@ pub enum CountOf {
     Requests,
     /// Input plus output tokens.
     Tokens,
+    /// Input tokens alone, or output tokens alone: a provider that limits each apart
+    /// (input and output tokens a minute).
+    InputTokens,
+    OutputTokens,
     Dollars,
 }
 
@@ -141,6 +145,21 @@ impl CountOf {
         match self {
             CountOf::Requests => "requests",
             CountOf::Tokens => "tokens",
+            CountOf::InputTokens => "inputTokens",
+            CountOf::OutputTokens => "outputTokens",
+            CountOf::Dollars => "dollars",
+        }
+    }
+}
+
+impl CountOf {
+    /// What it counts, as a sentence says it: "input tokens".
+    pub fn noun(self) -> &'static str {
+        match self {
+            CountOf::Requests => "requests",
+            CountOf::Tokens => "tokens",
+            CountOf::InputTokens => "input tokens",
+            CountOf::OutputTokens => "output tokens",
             CountOf::Dollars => "dollars",
         }
     }
@@ -200,13 +219,15 @@ impl Point {
         let amount = |n: u64| match self.count {
             CountOf::Requests => counted(n, "request", "requests"),
             CountOf::Tokens => counted(n, "token", "tokens"),
+            CountOf::InputTokens => counted(n, "input token", "input tokens"),
+            CountOf::OutputTokens => counted(n, "output token", "output tokens"),
             CountOf::Dollars => Micros(n).shown(),
         };
         let limit = match &self.limit {
             LimitOf::Amount(n) => amount(*n),
             LimitOf::Tiers(tiers) => {
                 let each: Vec<String> = tiers.iter().map(|(tier, n)| format!("{tier} {}", amount(*n))).collect();
-                format!("{} by tier ({})", self.count.name(), each.join(", "))
+                format!("{} by tier ({})", self.count.noun(), each.join(", "))
             }
         };
         let who = match self.per {
@@ -230,7 +251,7 @@ pub fn default_reason(count: CountOf, per: Per, window: Window, admit: Admit) ->
         (CountOf::Requests, _, _) => Reason::RateLimited,
         // Lesson 003's budget; a practitioner's tokens per minute per key is no user's day.
         (CountOf::Tokens, Per::User, _) if window == Window::Span(Span::seconds(DAY)) => Reason::UserDailyBudget,
-        (CountOf::Tokens, _, _) => Reason::TokenLimit,
+        (CountOf::Tokens | CountOf::InputTokens | CountOf::OutputTokens, _, _) => Reason::TokenLimit,
         (CountOf::Dollars, Per::Tenant, _) => Reason::BudgetExhausted,
         (CountOf::Dollars, Per::Everyone, Admit::Counted) => Reason::GlobalBudget,
         (CountOf::Dollars, _, _) => Reason::BudgetUsedUp,

@@ -220,6 +220,8 @@ impl LimitState {
         Ok(match self.count {
             CountOf::Requests => 1,
             CountOf::Tokens => u128::from(input.checked_add(output).ok_or(Overflow)?),
+            CountOf::InputTokens => u128::from(input),
+            CountOf::OutputTokens => u128::from(output),
             CountOf::Dollars => u128::from(price.cost(input, output)?.0),
         })
     }

@@ -1,6 +1,6 @@
-//! A guard of one model's calls (`"model"`): a provider's limit per model, a gateway's
-//! budget for one model. It counts and refuses that model's calls alone; a model the log
-//! does not have is refused naming the guard and the log's models.
+//! A provider's limits as it writes them: a guard of one model's calls (`"model"`), which
+//! counts and refuses that model's calls alone (a model the log does not have is refused,
+//! naming the guard and the log's models); and input and output tokens, each counted apart.
 
 use crate::replay_common::*;
 use billsim_core::engine::{read_policy_file, Record};
@@ -55,4 +55,46 @@ fn a_guard_of_one_model_is_written_with_its_model_and_said_with_it() {
     assert!(words.contains("1 request per minute for everyone on claude-sonnet-4-6"), "{words}");
     let empty = read_policy_file(&one_a_minute_of("")).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(empty.contains("guards[0].model: must be a model's name of 1 to 80 characters"), "{empty}");
+}
+
+/// One user's calls ten seconds apart: long prompts with short replies, and the other way.
+const PROMPTS_AND_REPLIES: &str = "time,user,model,input_tokens,output_tokens\n\
+    2025-03-03T09:00:00Z,ann,claude-haiku-4-5,1000,10\n\
+    2025-03-03T09:00:10Z,ann,claude-haiku-4-5,10,1000\n\
+    2025-03-03T09:00:20Z,ann,claude-haiku-4-5,1000,10\n\
+    2025-03-03T09:00:30Z,ann,claude-haiku-4-5,10,1000\n";
+
+fn tokens_a_minute(count: &str, admit: &str) -> String {
+    format!(
+        r#"{{"name": "p", "guards": [{{"count": "{count}", "limit": 1500, "per": "everyone", "window": "1m", "reset": "rolling"{admit}}}]}}"#
+    )
+}
+
+#[test]
+fn input_and_output_tokens_are_each_counted_apart_as_a_provider_limits_them() {
+    // Check only, each call counted as it ends: input 1000, 1010, 2010 (the fourth refused).
+    let input = served_and_refused(PROMPTS_AND_REPLIES, &tokens_a_minute("inputTokens", ""));
+    assert_eq!(input, [("ann".to_string(), 3, 1)], "inputTokens: (user, served, refused)");
+    // Output 10, 1010, 1020: never at 1500 before a call, so all four are served.
+    let output = served_and_refused(PROMPTS_AND_REPLIES, &tokens_a_minute("outputTokens", ""));
+    assert_eq!(output, [("ann".to_string(), 4, 0)], "outputTokens: (user, served, refused)");
+    // Both: 1010, then 2020 after the second, so the last two are refused.
+    let both = served_and_refused(PROMPTS_AND_REPLIES, &tokens_a_minute("tokens", ""));
+    assert_eq!(both, [("ann".to_string(), 2, 2)], "tokens: (user, served, refused)");
+    // Output with a 500-token reply estimated: 1010 + 500 passes 1500 at the third call.
+    let estimate = r#", "admit": "estimate", "estimate": {"maxTokens": 500}"#;
+    let estimated = served_and_refused(PROMPTS_AND_REPLIES, &tokens_a_minute("outputTokens", estimate));
+    assert_eq!(estimated, [("ann".to_string(), 2, 2)], "outputTokens, estimated: (user, served, refused)");
+}
+
+#[test]
+fn input_and_output_token_limits_are_written_and_said_by_what_they_count() {
+    let file = read_policy_file(&tokens_a_minute("inputTokens", "")).unwrap();
+    let written = serde_json::to_string(&file.policies[0]).unwrap();
+    assert!(written.contains(r#""count":"inputTokens","limit":1500"#), "{written}");
+    assert_eq!(read_policy_file(&written).unwrap().policies, file.policies, "read back as it was");
+    let words = file.policies[0].words();
+    assert!(words.contains("1,500 input tokens per minute for everyone"), "{words}");
+    let bad = read_policy_file(&tokens_a_minute("inputs", "")).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(bad.contains("\"inputTokens\", \"outputTokens\" or \"dollars\""), "{bad}");
 }

@@ -38,7 +38,8 @@ const GUARD_FIELDS: &str =
     "a guard: only the fields \"count\", \"limit\" or \"tiers\", \"per\", \"model\", \"window\", \"reset\", \
      \"burst\", \"admit\", \"estimate\", \"whenFull\", \"reason\", \"retryAfter\" and \"counts\" (or \"guard\" and a \
      kind's fields)";
-const COUNT_ALLOWED: &str = "\"requests\", \"tokens\" or \"dollars\"";
+const COUNT_ALLOWED: &str =
+    "\"requests\", \"tokens\" (input plus output), \"inputTokens\", \"outputTokens\" or \"dollars\"";
 const PER_ALLOWED: &str = "\"user\", \"key\", \"tenant\" or \"everyone\"";
 const RESET_ALLOWED: &str = "\"rolling\", \"fixed\" or \"steady\"";
 const ADMIT_ALLOWED: &str = "\"counted\", \"estimate\" or \"reserve\"";
@@ -71,7 +72,8 @@ const TIERS_WITH: &str = "given only with \"per\": \"tenant\" (a limit per tenan
 const LIMIT_OR_TIERS: &str = "given once, as \"limit\" or (per tenant) \"tiers\"";
 const ESTIMATE_WITH: &str =
     "given only with \"admit\": \"estimate\" or \"reserve\" (a check-only guard estimates nothing)";
-const ESTIMATE_COUNT: &str = "given only with \"count\": \"tokens\" or \"dollars\" (a request is one request)";
+const ESTIMATE_COUNT: &str =
+    "given only with \"count\": tokens (any of them) or \"dollars\" (a request is one request)";
 const RETRY_WITH: &str = "given only with \"reset\": \"rolling\" or \"steady\" (a fixed window says when it ends)";
 const MONTHS_WITH: &str = "a window in \"ms\", \"s\", \"m\", \"h\" or \"d\" with \"reset\": \"rolling\" or \"steady\" \
      (months are not all as long)";
@@ -139,7 +141,9 @@ fn amount(raw: &RawValue, at: &str, count: CountOf, steady: bool) -> Result<u64,
     match count {
         CountOf::Requests if steady => whole(raw, at, STEADY_REQUESTS_ALLOWED, 0, u64::from(u32::MAX)),
         CountOf::Requests => whole(raw, at, REQUESTS_ALLOWED, 1, u64::from(u32::MAX)),
-        CountOf::Tokens => whole(raw, at, TOKENS_ALLOWED, 1, 1_000_000_000_000),
+        CountOf::Tokens | CountOf::InputTokens | CountOf::OutputTokens => {
+            whole(raw, at, TOKENS_ALLOWED, 1, 1_000_000_000_000)
+        }
         CountOf::Dollars => dollars(raw, at, DOLLARS_ALLOWED, Micros(1), AMOUNT_MAX).map(|m| m.0),
     }
 }
@@ -155,6 +159,8 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     let count = match text(raw_count, &at, COUNT_ALLOWED)?.as_str() {
         "requests" => CountOf::Requests,
         "tokens" => CountOf::Tokens,
+        "inputTokens" => CountOf::InputTokens,
+        "outputTokens" => CountOf::OutputTokens,
         "dollars" => CountOf::Dollars,
         _ => return Err(wrong(raw_count, &at, COUNT_ALLOWED)),
     };
@@ -202,7 +208,7 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
         (None, None) => {
             let allowed = match count {
                 CountOf::Requests => REQUESTS_ALLOWED,
-                CountOf::Tokens => TOKENS_ALLOWED,
+                CountOf::Tokens | CountOf::InputTokens | CountOf::OutputTokens => TOKENS_ALLOWED,
                 CountOf::Dollars => DOLLARS_ALLOWED,
             };
             return Err(refused(&join(path, "limit"), allowed, "nothing".into()));

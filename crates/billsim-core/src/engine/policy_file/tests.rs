@@ -242,7 +242,11 @@ fn an_unknown_guard_lists_the_known_ones() {
     assert_eq!(refusal(text), format!("policies[0].guards[0].guard: must be {GUARD_ALLOWED}; got \"leakyBucket\""));
     let missing = r#"{"name": "x", "guards": [{"limit": 5}]}"#;
     // A guard without "guard" is read in the language, whose first field is "count".
-    assert_eq!(refusal(missing), "guards[0].count: must be \"requests\", \"tokens\" or \"dollars\"; got nothing");
+    assert_eq!(
+        refusal(missing),
+        "guards[0].count: must be \"requests\", \"tokens\" (input plus output), \"inputTokens\", \"outputTokens\" \
+         or \"dollars\"; got nothing"
+    );
     assert_eq!(
         refusal(r#"{"name": "x", "guards": [{"guard": 3}]}"#),
         format!("guards[0].guard: must be {GUARD_ALLOWED}; got 3")
