@@ -81,6 +81,12 @@ pub fn shown(text: &str) -> String {
     crate::visible_text::shortened(text, quoted)
 }
 
+/// Why `value` is none of `values` (which `allowed` says, for the reader); `None` for one of
+/// them. An attribute's word (`sync-url`, `loading`) is refused so.
+pub(crate) fn one_of(values: &[&str], allowed: &str, value: &str) -> Option<String> {
+    (!values.contains(&value)).then(|| format!("must be {allowed}; got {}", shown(value)))
+}
+
 pub(crate) fn whole_number(text: &str, allowed: &'static str, lo: u64, hi: u64) -> Result<u64, Invalid> {
     let t = text.trim();
     let bad = || Invalid { allowed, got: shown(text) };

@@ -41,8 +41,7 @@ impl Loading {
     ///     Some("must be \"near\" (the default) or \"interaction\"; got \"lazy\""));
     /// ```
     pub fn problem(&self, value: &str) -> Option<String> {
-        (!self.values.contains(&value))
-            .then(|| format!("must be {}; got {}", self.allowed, crate::settings::shown(value)))
+        crate::settings::one_of(&self.values, self.allowed, value)
     }
 }
 

@@ -42,8 +42,7 @@ impl SyncUrl {
     ///     Some("must be present with no value (sync-url), or \"whole\"; got \"false\""));
     /// ```
     pub fn problem(&self, value: &str) -> Option<String> {
-        (!self.values.contains(&value))
-            .then(|| format!("must be {}; got {}", self.allowed, crate::settings::shown(value)))
+        crate::settings::one_of(&self.values, self.allowed, value)
     }
 }
 
