@@ -180,6 +180,8 @@ pub const GUARD_FIELDS: &[GuardField] = &[
             ["reserve", "Its estimate is held before it, settled after"],
         ],
         default: "counted",
+        // A request counts once, as it is let in: the language takes only "counted" for it.
+        when: &[("count", &["tokens", "inputTokens", "outputTokens", "dollars"])],
         ..BASE
     },
     GuardField {
@@ -484,7 +486,8 @@ mod tests {
     fn a_field_is_shown_exactly_where_the_language_takes_it() {
         let rate = json!({"count": "requests", "limit": 5, "per": "key", "window": "1m", "reset": "rolling",
             "retryAfter": "tutorial", "counts": "passed"});
-        let cases: [(&str, Value, &str, Value); 8] = [
+        let estimated = json!({"count": "tokens", "limit": 100, "window": "1m", "admit": "estimate"});
+        let cases: [(&str, Value, &str, Value); 9] = [
             ("tiers", start("Dollars per team per day by"), "per", "user".into()),
             ("burst", start("Token bucket"), "reset", "rolling".into()),
             ("inputPercent", start("Dollars per user per day"), "admit", "counted".into()),
@@ -493,6 +496,7 @@ mod tests {
             ("degradeTo", start("A cheaper model"), "admit", "reserve".into()),
             ("retryAfter", rate.clone(), "reset", "fixed".into()),
             ("counts", rate, "count", "tokens".into()),
+            ("admit", estimated, "count", "requests".into()),
         ];
         for (key, good, other, breaks) in cases {
             let f = field(key);

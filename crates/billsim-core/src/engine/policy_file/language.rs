@@ -74,6 +74,8 @@ const ESTIMATE_WITH: &str =
     "given only with \"admit\": \"estimate\" or \"reserve\" (a check-only guard estimates nothing)";
 const ESTIMATE_COUNT: &str =
     "given only with \"count\": tokens (any of them) or \"dollars\" (a request is one request)";
+const ADMIT_REQUESTS: &str =
+    "\"counted\" for requests (a request counts once, as it is let in: there is nothing to estimate or hold)";
 const RETRY_WITH: &str = "given only with \"reset\": \"rolling\" or \"steady\" (a fixed window says when it ends)";
 const MONTHS_WITH: &str = "a window in \"ms\", \"s\", \"m\", \"h\" or \"d\" with \"reset\": \"rolling\" or \"steady\" \
      (months are not all as long)";
@@ -251,6 +253,11 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
             return Err(wrong(raw, &at, ADMIT_ALLOWED));
         }
     };
+    // Requests admitted any other way were counted the same: the choice would change nothing.
+    if count == CountOf::Requests && admit != Admit::Counted {
+        let (raw, at) = f.need("admit", ADMIT_ALLOWED)?;
+        return Err(refused(&at, ADMIT_REQUESTS, format!("{} {}", super::json::got(raw), with("count", "requests"))));
+    }
     let when_full = match f.get("whenFull") {
         None => WhenFull::Refuse,
         Some((raw, at)) => when_full(raw, &at)?,
