@@ -212,7 +212,7 @@ test("a lesson's traffic is replayed under the lesson's own policies, to billsim
 test("the page's words and the guard's fields come from the core, and the default policies are the replay's", () => {
   const page = wasm.replayPage();
   assert.deepEqual(page.formats.map(([name]) => name), ["generic", "litellm", "helicone", "langfuse", "otlp"]);
-  assert.deepEqual(page.guardFields.map((f) => f.key).slice(0, 7), ["count", "limit", "tiers", "per", "window", "reset", "burst"]);
+  assert.deepEqual(page.guardFields.map((f) => f.key).slice(0, 8), ["count", "limit", "tiers", "per", "model", "window", "reset", "burst"]);
   assert.ok(page.guardStarts.length >= 9 && page.guardStarts.every((s) => typeof s.guard.count === "string"), "guards to start from, in the language");
   assert.equal(page.policies.length, page.labels.length);
   assert.deepEqual(page.addable.find(([which]) => which === "toyDay-heavy"), ["toyDay-heavy", "Heavy user (Lesson 000's day, its abuser)"]);

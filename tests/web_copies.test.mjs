@@ -63,7 +63,11 @@ test("no policy or view name, label, setting range or default from the core's ta
   assert.ok(patterns.length > 40, `the table gives ${patterns.length} things to look for`);
   const hits = [];
   for (const file of readdirSync(web).filter((f) => f.endsWith(".js"))) {
-    readFileSync(join(web, file), "utf8").split("\n").forEach((line, i) => {
+    const text = readFileSync(join(web, file), "utf8");
+    // A file written from the core's table when the modules are built (loading-words.js) is
+    // the core's, as the modules are.
+    if (text.startsWith("// Written by scripts/widget-types.mjs from the core's table")) continue;
+    text.split("\n").forEach((line, i) => {
       // The DOM's own words that a choice of the table also uses (lesson 002's fail mode "open").
       const own = line.replace(/attachShadow\(\{ mode: "open" \}\)/g, "");
       for (const [what, pattern] of patterns) {

@@ -383,7 +383,7 @@ fn the_readmes_example_policy_file_runs() {
     let file = Temp::new("readme", example);
     let run = &json(&["run", "--scenario", "toyDay", "--policy", file.path(), "--json"])[0];
     let names: Vec<&str> = run["policies"].as_array().unwrap().iter().map(|p| p["policy"].as_str().unwrap()).collect();
-    assert_eq!(names, ["tenantTokensHourly", "keyMonthlyDollars", "everyone20PerMinute", "toyModelTokensPerMinute"]);
+    assert_eq!(names, ["tenantTokensHourly", "keyMonthlyDollars", "everyone20PerMinute"]);
 }
 
 /// A policy file of `policies`, as the core writes them.
