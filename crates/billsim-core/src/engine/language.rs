@@ -150,9 +150,7 @@ impl CountOf {
             CountOf::Dollars => "dollars",
         }
     }
-}
 
-impl CountOf {
     /// What it counts, as a sentence says it: "input tokens".
     pub fn noun(self) -> &'static str {
         match self {

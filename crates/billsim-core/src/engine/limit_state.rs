@@ -17,7 +17,7 @@
 use crate::engine::language::{Admit, CountOf, Counts, Estimate, LimitOf, Per, Point, Reset, Window};
 use crate::engine::price::{Nanos, Price};
 use crate::engine::refusal::{Reason, Refusal, RetryAfter, Wait};
-use crate::engine::run_error::RunError;
+use crate::engine::run_error::{model_number, RunError};
 use crate::engine::traffic::{Call, Traffic};
 use crate::money::{Micros, Overflow};
 use crate::time::{Instant, Span};
@@ -128,12 +128,7 @@ impl LimitState {
                 (0..slots).map(|slot| unit(tier(cohort_at(slot)).unwrap_or(0))).collect::<Result<_, _>>()?
             }
         };
-        let model = match &point.model {
-            None => None,
-            Some(name) => Some(traffic.models.iter().position(|m| m == name).map(|m| m as u16).ok_or_else(|| {
-                RunError::UnknownModel { field: "model".into(), model: name.clone(), known: traffic.models.clone() }
-            })?),
-        };
+        let model = point.model.as_ref().map(|name| model_number(traffic, || "model".into(), name)).transpose()?;
         let burst = match (point.reset, &point.limit) {
             (Reset::Steady { burst }, LimitOf::Amount(_)) => Some(unit(burst)?),
             _ => None,

@@ -10,7 +10,7 @@ use crate::engine::outcome::{Event, Outcome, Timeline, Trip, UserOutcome};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
 use crate::engine::refusal::Refusal;
-use crate::engine::run_error::RunError;
+use crate::engine::run_error::{model_number, RunError};
 use crate::engine::traffic::{Call, Traffic};
 use crate::money::Overflow;
 use crate::time::{Instant, Span};
@@ -508,16 +508,6 @@ fn check(
         }
     }
     Ok(None)
-}
-
-/// The traffic's number of model `name`, given at `field`; a name the traffic has no
-/// model of is refused with the models it has (each priced).
-fn model_number(traffic: &Traffic, field: impl FnOnce() -> String, name: &str) -> Result<u16, RunError> {
-    traffic.models.iter().position(|m| m == name).map(|m| m as u16).ok_or_else(|| RunError::UnknownModel {
-        field: field(),
-        model: name.to_string(),
-        known: traffic.models.clone(),
-    })
 }
 
 /// `policy`'s ladder as the traffic's model numbers.

@@ -1,7 +1,7 @@
 //! Why a run could not be made: one error for the engine, the scenarios and the replay,
 //! each saying what to change.
 
-use crate::engine::traffic::BadTraffic;
+use crate::engine::traffic::{BadTraffic, Traffic};
 use crate::money::Overflow;
 use crate::settings::FieldError;
 use crate::visible_text::quoted;
@@ -145,6 +145,17 @@ impl RunError {
 }
 
 impl std::error::Error for RunError {}
+
+/// The traffic's number of model `name`, given at `field` (a ladder's, a degrade's, a
+/// guard's own model); a name the traffic has no model of is refused with the models it
+/// has (each priced).
+pub(crate) fn model_number(traffic: &Traffic, field: impl FnOnce() -> String, name: &str) -> Result<u16, RunError> {
+    traffic.models.iter().position(|m| m == name).map(|m| m as u16).ok_or_else(|| RunError::UnknownModel {
+        field: field(),
+        model: name.to_string(),
+        known: traffic.models.clone(),
+    })
+}
 
 impl From<BadTraffic> for RunError {
     fn from(e: BadTraffic) -> Self {
