@@ -79,30 +79,12 @@ export async function runFirstView(webDir = resolve(import.meta.dirname, "../web
   }
 }
 
-/** What FAR_PAGE's first screen fetched, before the reader scrolls. */
-async function farFirstScreen(context, origin, errors) {
-  const page = await context.newPage();
-  const fetched = new Map();
-  page.on("pageerror", (e) => errors.push(`${FAR_PAGE.as}: ${e}`));
-  page.on("response", (r) => { if (r.url().startsWith(origin) && r.status() === 200) fetched.set(new URL(r.url()).pathname, r.body()); });
-  const url = `${origin}/${FAR_PAGE.page}`;
-  await page.route(url, async (route) => {
-    const html = await (await route.fetch()).text();
-    await route.fulfill({ contentType: "text/html", body: html.replace("<bill-widget", `${SPACER}\n  <bill-widget`) });
-  });
-  await page.goto(url);
-  await page.waitForLoadState("networkidle");
-  const files = await measured(fetched);
-  await context.close();
-  return files;
-}
-
-/** What `path`'s first view fetched with its widget waiting for the reader
- *  (loading="interaction"), then what pressing its start button fetched, till drawn. */
-async function pressedFirstView(context, origin, path, errors) {
+/** `path` opened with its HTML's `<bill-widget` written as `widget` gives it, and what it
+ *  fetched since the last `take()` (measured, at gzip -9), until the network is idle. */
+async function editedPage(context, origin, path, widget, errors, as) {
   const page = await context.newPage();
   let fetched = new Map();
-  page.on("pageerror", (e) => errors.push(`${path} (loading=interaction): ${e}`));
+  page.on("pageerror", (e) => errors.push(`${as}: ${e}`));
   page.on("response", (r) => {
     if (!r.url().startsWith(origin) || r.status() !== 200) return;
     const body = r.body();
@@ -112,17 +94,36 @@ async function pressedFirstView(context, origin, path, errors) {
   const url = `${origin}/${path}`;
   await page.route(url, async (route) => {
     const html = await (await route.fetch()).text();
-    await route.fulfill({ contentType: "text/html", body: html.replace("<bill-widget", `<bill-widget loading="interaction"`) });
+    await route.fulfill({ contentType: "text/html", body: html.replace("<bill-widget", widget) });
   });
   await page.goto(url);
-  await page.waitForLoadState("networkidle");
-  const before = await measured(fetched);
-  fetched = new Map();
+  const take = async () => {
+    await page.waitForLoadState("networkidle");
+    const files = await measured(fetched);
+    fetched = new Map();
+    return files;
+  };
+  return { page, take };
+}
+
+/** What FAR_PAGE's first screen fetched, before the reader scrolls. */
+async function farFirstScreen(context, origin, errors) {
+  const { take } = await editedPage(context, origin, FAR_PAGE.page, `${SPACER}\n  <bill-widget`, errors, FAR_PAGE.as);
+  const files = await take();
+  await context.close();
+  return files;
+}
+
+/** What `path`'s first view fetched with its widget waiting for the reader
+ *  (loading="interaction"), then what pressing its start button fetched, till drawn. */
+async function pressedFirstView(context, origin, path, errors) {
+  const as = `${path} (loading=interaction)`;
+  const { page, take } = await editedPage(context, origin, path, `<bill-widget loading="interaction"`, errors, as);
+  const before = await take();
   const widget = page.locator("bill-widget");
   await widget.locator(".start button").click();
   await widget.locator(".summary").filter({ hasText: /\S/ }).waitFor();
-  await page.waitForLoadState("networkidle");
-  const pressed = await measured(fetched);
+  const pressed = await take();
   await context.close();
   return [before, pressed];
 }

@@ -213,8 +213,8 @@ function loading() {
   return `\`${l.attribute}="${l.interaction}"\` leaves the WebAssembly until the reader asks for the widget: `
     + `until then it shows its figure (the element's children) and a button, "${l.start}". A pointer over the button, `
     + `or the keyboard's focus on it, starts the download; a press draws the widget in the figure's place, the keyboard's `
-    + `focus (if the button had it) on its first control. A lesson's first view then sends about 21 KB gzipped at this release, `
-    + `its figure included, where a widget that loads by itself sends 180 to 205 KB (\`docs/benchmarks.md\` in the `
+    + `focus (if the button had it) on its first control. A lesson's first view then sends 21 to 22 KB gzipped at this release, `
+    + `its figure included, where a widget that loads by itself sends 179 to 207 KB (\`docs/benchmarks.md\` in the `
     + `repository). With \`sync-url\`, a widget whose address names one of its settings (a shared link) loads at once, `
     + `as its figure shows the defaults. \`${l.attribute}="${l.values[0]}"\` is the default. Another value is said in the widget's notice, `
     + `and the widget loads as by default. Do not preload the module of a widget that waits for its reader.`;
