@@ -1361,8 +1361,9 @@ if (globalThis.customElements && globalThis.document) {
   const watchNew = () => {
     const fresh = [...widgets].filter((el) => !watched.has(el));
     for (const el of fresh) watched.add(el);
-    const near = fresh.filter((el) => !waitsForReader(el));
-    for (const el of fresh.filter(waitsForReader)) {
+    const waiting = fresh.filter(waitsForReader);
+    const near = fresh.filter((el) => !waiting.includes(el));
+    for (const el of waiting) {
       const root = el.shadowRoot ?? el.attachShadow({ mode: "open" });
       root.adoptedStyleSheets = [widgetSheet()];
       root.innerHTML = waitingTemplate();
