@@ -51,9 +51,9 @@ if (globalThis.window && globalThis.document) {
     for (const frame of document.querySelectorAll("iframe")) if (told.has(frame)) sendColours(frame);
   };
   const changed = new MutationObserver(tellAll);
+  if (document.head) changed.observe(document.head, { childList: true, subtree: true, attributes: true });
   const watch = (frame) => {
     for (let el = frame.parentElement; el; el = el.parentElement) changed.observe(el, { attributes: true });
-    if (document.head) changed.observe(document.head, { childList: true, subtree: true, attributes: true });
   };
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", tellAll);
   window.addEventListener("message", (event) => {
