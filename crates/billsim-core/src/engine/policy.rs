@@ -79,15 +79,20 @@ impl Policy {
         crate::words::capitalised(&format!("{}{ladder}", guards.join("; ")))
     }
 
-    /// Where it names `model` as one to switch a call to, as a run's refusal says it:
-    /// `name.ladder[1]`, `name.guards[0].whenFull.degradeTo`.
+    /// Where it names `model`, as one to switch a call to or as the one a guard counts, as a
+    /// run's refusal says it: `name.ladder[1]`, `name.guards[0].whenFull.degradeTo`,
+    /// `name.guards[2].model`.
     pub fn field_naming(&self, model: &str) -> Option<String> {
         if let Some(k) = self.ladder.iter().position(|m| m == model) {
             return Some(format!("{}.ladder[{k}]", self.name));
         }
         let degrades = |g: &Guard| g.point().is_some_and(|p| p.when_full == WhenFull::DegradeTo(model.to_string()));
-        let j = self.guards.iter().position(degrades)?;
-        Some(format!("{}.guards[{j}].whenFull.degradeTo", self.name))
+        if let Some(j) = self.guards.iter().position(degrades) {
+            return Some(format!("{}.guards[{j}].whenFull.degradeTo", self.name));
+        }
+        let counts = |g: &Guard| g.point().is_some_and(|p| p.model.as_deref() == Some(model));
+        let j = self.guards.iter().position(counts)?;
+        Some(format!("{}.guards[{j}].model", self.name))
     }
 
     /// The models it may switch a call to, by name: its ladder's and its degrade guards'.

@@ -127,11 +127,14 @@ pub fn run(
 }
 
 /// The log's models, then each model a policy may switch calls to (a ladder's, a degrade
-/// guard's) that no call of the log names: a replay under lesson 003's "degrade, don't
-/// stop" serves calls with a model the log never called. It needs a price like any other.
+/// guard's) or counts alone (a guard's `model`) that no call of the log names: a replay
+/// under lesson 003's "degrade, don't stop" serves calls with a model the log never called,
+/// and one policy file with a guard per model replays a day that called only some of them.
+/// Each needs a price like any other.
 fn models_for(logged: &[String], policies: &[Policy]) -> Vec<String> {
     let mut models = logged.to_vec();
-    for name in policies.iter().flat_map(Policy::models_named) {
+    let counted_alone = policies.iter().flat_map(|p| p.guards.iter().filter_map(|g| g.point()?.model));
+    for name in policies.iter().flat_map(Policy::models_named).chain(counted_alone) {
         if !models.contains(&name) {
             models.push(name);
         }
@@ -139,12 +142,13 @@ fn models_for(logged: &[String], policies: &[Policy]) -> Vec<String> {
     models
 }
 
-/// What a model a policy switches calls to must be in a replay: one with a price.
+/// What a model a policy switches calls to, or counts alone, must be in a replay: one with
+/// a price.
 const SWITCHED_TO_ALLOWED: &str =
     "a model with a price: one the log calls, one of the lessons' models, or one a price table gives";
 
-/// A model a policy switches calls to with no price, said where the policy names it
-/// (`cheap.guards[0].whenFull.degradeTo`), as a scenario's run says a model it has not; the
+/// A model a policy switches calls to or counts alone with no price, said where the policy
+/// names it (`cheap.guards[0].whenFull.degradeTo`), as a scenario's run says a model it has not; the
 /// log's own unpriced models are the log's to price, said first as they are.
 fn switched_to_unpriced(e: RunError, policies: &[Policy]) -> RunError {
     let RunError::NoPrice(missing) = &e else { return e };

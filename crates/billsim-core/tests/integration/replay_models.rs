@@ -1,6 +1,7 @@
 //! A provider's limits as it writes them: a guard of one model's calls (`"model"`), which
-//! counts and refuses that model's calls alone (a model the log does not have is refused,
-//! naming the guard and the log's models); and input and output tokens, each counted apart.
+//! counts and refuses that model's calls alone (a model with no call and no price is refused,
+//! naming the guard; a priced one the log does not call counts nothing); and input and
+//! output tokens, each counted apart.
 
 use crate::replay_common::*;
 use billsim_core::engine::{read_policy_file, Record};
@@ -32,17 +33,25 @@ fn a_guard_of_one_model_counts_and_refuses_that_models_calls_alone() {
 }
 
 #[test]
-fn a_model_the_log_does_not_have_is_refused_naming_the_guard_and_the_logs_models() {
+fn a_model_with_no_call_and_no_price_is_refused_naming_the_guard_and_where_a_price_comes_from() {
     let log = read(TWO_MODELS.as_bytes(), Options::default()).unwrap();
     let policies = read_policy_file(&one_a_minute_of("claude-sonet-4-6")).unwrap().policies;
     let said = run::run(&log, Some(policies), None, Record::default()).err().map(|e| e.to_string());
     assert_eq!(
         said.as_deref(),
         Some(
-            "p.guards[0].model: must be one of the priced models \"claude-sonnet-4-6\", \"claude-haiku-4-5\"; \
-             got \"claude-sonet-4-6\""
+            "p.guards[0].model: must be a model with a price: one the log calls, one of the lessons' models, or one \
+             a price table gives; got \"claude-sonet-4-6\""
         )
     );
+}
+
+#[test]
+fn a_priced_model_the_log_does_not_call_is_a_guard_that_counts_nothing() {
+    // One policy file with a guard per model replays a day that called only some of them:
+    // opus has a built-in price and no call here, so its guard refuses nothing.
+    let seen = served_and_refused(TWO_MODELS, &one_a_minute_of("claude-opus-4-8"));
+    assert_eq!(seen, [("ann".to_string(), 3, 0), ("bob".to_string(), 2, 0)], "(user, served, refused)");
 }
 
 #[test]
