@@ -20,7 +20,8 @@ use serde_json::value::RawValue;
 const LEDGER_ALLOWED: &str = "an object with \"meter\", and, if you like, \"outage\" and \"fail\"";
 const LEDGER_FIELDS: &str = "a ledger: only the fields \"meter\", \"outage\" and \"fail\"";
 const LEDGER_WITH: &str = "given only with \"per\": \"tenant\" dollar guards with \"tiers\" (not one \"limit\") that \
-     reserve over \"1d\" or \"30d\" (the ledger; at most one of each, with one maxTokens)";
+     reserve over \"1d\" or \"30d\", of every model's calls (no \"model\": the ledger counts all of a tenant's \
+     calls; at most one of each window, with one maxTokens)";
 const METER_ALLOWED: &str = "\"perCall\" (every model call) or \"perRequest\" (a request's top-level call only)";
 const OUTAGE_ALLOWED: &str = "an object with \"fromMs\" and \"toMs\"";
 const OUTAGE_FIELDS: &str = "an outage: only the fields \"fromMs\" and \"toMs\"";
