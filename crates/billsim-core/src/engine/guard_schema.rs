@@ -87,6 +87,9 @@ const BASE: GuardField = GuardField {
 const ESTIMATED: &[(&str, &[&str])] =
     &[("admit", &["estimate", "reserve"]), ("count", &["tokens", "inputTokens", "outputTokens", "dollars"])];
 
+/// A reset over a window of time: a guard of calls in flight has none.
+const WINDOWED: &[(&str, &[&str])] = &[("reset", &["rolling", "fixed", "steady"])];
+
 /// The language's fields, in the order a file writes them.
 pub const GUARD_FIELDS: &[GuardField] = &[
     GuardField {
@@ -147,6 +150,7 @@ pub const GUARD_FIELDS: &[GuardField] = &[
         label: "Window (such as 60s, 1m, 1h, 1d, 1w, 1mo)",
         kind: FieldKind::Text,
         default: "1m",
+        when: WINDOWED,
         ..BASE
     },
     GuardField {
@@ -157,6 +161,7 @@ pub const GUARD_FIELDS: &[GuardField] = &[
             ["rolling", "Rolling (a sliding window)"],
             ["fixed", "Fixed (back to zero at each boundary)"],
             ["steady", "Steady (refills the limit over each window)"],
+            ["inFlight", "In flight (requests: each counts until its call finishes)"],
         ],
         // What the language reads a guard without "reset" as (a test holds them together).
         default: "fixed",
@@ -226,7 +231,7 @@ pub const GUARD_FIELDS: &[GuardField] = &[
         label: "A request counts once",
         kind: FieldKind::Kept,
         optional: true,
-        when: &[("count", &["requests"])],
+        when: &[("count", &["requests"]), WINDOWED[0]],
         ..BASE
     },
 ];
@@ -276,6 +281,10 @@ pub const GUARD_STARTS: &[GuardStart] = &[
     GuardStart {
         label: "Requests for everyone per minute",
         guard: r#"{"count": "requests", "limit": 20, "per": "everyone", "window": "1m", "reset": "rolling"}"#,
+    },
+    GuardStart {
+        label: "Requests in flight at once per key (LiteLLM's max_parallel_requests)",
+        guard: r#"{"count": "requests", "limit": 10, "per": "key", "reset": "inFlight"}"#,
     },
     GuardStart {
         label: "Tokens per key per hour",
@@ -438,7 +447,10 @@ mod tests {
     #[test]
     fn a_guard_of_the_fields_defaults_reads() {
         let mut g = Map::new();
-        for f in GUARD_FIELDS.iter().filter(|f| f.when.is_empty() && !f.default.is_empty()) {
+        // The fields a new guard shows: those shown beside the others' defaults.
+        let default_of = |key: &str| GUARD_FIELDS.iter().find(|f| f.key == key).map_or("", |f| f.default);
+        let shown = |f: &&GuardField| f.when.iter().all(|(key, values)| values.contains(&default_of(key)));
+        for f in GUARD_FIELDS.iter().filter(shown).filter(|f| !f.default.is_empty()) {
             let value = match f.default.parse::<u64>() {
                 Ok(n) if matches!(f.kind, FieldKind::Whole | FieldKind::Amount) => Value::from(n),
                 _ => Value::from(f.default),
@@ -474,6 +486,10 @@ mod tests {
             for [value, _] in f.choices {
                 let mut g = base.clone();
                 g[f.key] = Value::from(*value);
+                // Calls in flight are requests, with no window.
+                if *value == "inFlight" {
+                    g = json!({"count": "requests", "limit": 5, "per": "user", "reset": "inFlight"});
+                }
                 let read = read_guards(vec![g]);
                 assert!(read.is_ok(), "{}: {value}: {}", f.key, read.err().map(|e| e.to_string()).unwrap_or_default());
             }
@@ -487,7 +503,7 @@ mod tests {
         let rate = json!({"count": "requests", "limit": 5, "per": "key", "window": "1m", "reset": "rolling",
             "retryAfter": "tutorial", "counts": "passed"});
         let estimated = json!({"count": "tokens", "limit": 100, "window": "1m", "admit": "estimate"});
-        let cases: [(&str, Value, &str, Value); 9] = [
+        let cases: [(&str, Value, &str, Value); 10] = [
             ("tiers", start("Dollars per team per day by"), "per", "user".into()),
             ("burst", start("Token bucket"), "reset", "rolling".into()),
             ("inputPercent", start("Dollars per user per day"), "admit", "counted".into()),
@@ -495,7 +511,8 @@ mod tests {
             ("degradeTo", start("A cheaper model"), "per", "user".into()),
             ("degradeTo", start("A cheaper model"), "admit", "reserve".into()),
             ("retryAfter", rate.clone(), "reset", "fixed".into()),
-            ("counts", rate, "count", "tokens".into()),
+            ("counts", rate.clone(), "count", "tokens".into()),
+            ("window", rate, "reset", "inFlight".into()),
             ("admit", estimated, "count", "requests".into()),
         ];
         for (key, good, other, breaks) in cases {

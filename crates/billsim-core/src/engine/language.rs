@@ -63,6 +63,10 @@ pub enum Reset {
     Fixed,
     /// Refills `limit` per window continuously, holding at most `burst`.
     Steady { burst: u64 },
+    /// Requests only: a call counts from its start until it finishes, with no window (a
+    /// gateway's limit of calls in flight at once, LiteLLM's `max_parallel_requests`). The
+    /// point's window is unused.
+    InFlight,
 }
 
 /// When a request counts against a request limit: once it is served, or once this guard
@@ -212,7 +216,7 @@ impl Window {
 impl Point {
     /// The guard in a few words, as a label says it: "20 requests per minute per user",
     /// "$3.00 per day for everyone", "60,000 tokens per day per user, refilled steadily",
-    /// "30,000 tokens per minute for everyone on gpt-4o".
+    /// "30,000 tokens per minute for everyone on gpt-4o", "10 requests in flight per key".
     pub fn words(&self) -> String {
         let amount = |n: u64| match self.count {
             CountOf::Requests => counted(n, "request", "requests"),
@@ -238,7 +242,11 @@ impl Point {
             WhenFull::Refuse => String::new(),
         };
         let only = self.model.as_ref().map_or(String::new(), |model| format!(" on {model}"));
-        format!("{limit} per {} {who}{only}{steady}{then}", self.window.words())
+        let during = match self.reset {
+            Reset::InFlight => "in flight".to_string(),
+            _ => format!("per {}", self.window.words()),
+        };
+        format!("{limit} {during} {who}{only}{steady}{then}")
     }
 }
 

@@ -9,6 +9,8 @@
 //! - `rolling`: every counted amount with its moment; an amount counts for one window.
 //! - `steady`: a level in parts (an amount times the window's milliseconds) that drains
 //!   `limit` parts a millisecond, holding at most `burst` times the window.
+//! - `inFlight`: each admitted request until its call finishes (by its latency), in the
+//!   order they finish.
 //!
 //! Requests are counted when admitted (a request's amount is known then); tokens and
 //! dollars when known: the estimate on admission under `reserve` (the real amount
@@ -29,7 +31,8 @@ struct Slot {
     stamp: u64,
     /// Fixed: the amount counted; steady: parts.
     used: u128,
-    /// Rolling: `(moment, amount, request)` of each counted amount, oldest first.
+    /// Rolling: `(moment, amount, request)` of each counted amount, oldest first; in flight:
+    /// `(finish, 1, request)` of each call, the first to finish first.
     entries: VecDeque<(Instant, u128, u32)>,
 }
 
@@ -243,6 +246,13 @@ impl LimitState {
                 s.used = s.used.saturating_sub(drained);
                 s.stamp = s.stamp.max(at.0);
             }
+            // The calls finished by `at` (at one instant, finishes come before arrivals).
+            Reset::InFlight => {
+                while s.entries.front().is_some_and(|&(end, _, _)| end <= at) {
+                    let (_, a, _) = s.entries.pop_front().unwrap_or_default();
+                    s.used -= a;
+                }
+            }
         }
         s
     }
@@ -296,8 +306,15 @@ impl LimitState {
         };
         if held > 0 {
             s.used += held * scale;
-            if self.reset == Reset::Rolling {
-                s.entries.push_back((call.at, held, call.request));
+            match self.reset {
+                Reset::Rolling => s.entries.push_back((call.at, held, call.request)),
+                // Kept in the order they finish, which a later call may come before.
+                Reset::InFlight => {
+                    let end = call.at.after(call.latency);
+                    let place = s.entries.partition_point(|&(e, _, _)| e <= end);
+                    s.entries.insert(place, (end, held, call.request));
+                }
+                _ => {}
             }
         }
         self.pending = Some((slot, s));
@@ -330,6 +347,12 @@ impl LimitState {
                 let excess = (s.used + needs + u128::from(needs == 0)).saturating_sub(cap);
                 let ms = u64::try_from(excess.div_ceil(rate)).unwrap_or(u64::MAX);
                 Wait::Until(now.after(Span(ms)))
+            }
+            // Once as many calls in flight have finished as are over (needs is one request).
+            Reset::InFlight => {
+                let over = usize::try_from((s.used + needs).saturating_sub(cap)).unwrap_or(usize::MAX);
+                let last = over.checked_sub(1).and_then(|i| s.entries.get(i));
+                last.map_or(Wait::Never, |&(end, _, _)| Wait::Until(end))
             }
         }
     }

@@ -22,6 +22,7 @@ mod replay;
 mod replay_cached;
 mod replay_callers;
 mod replay_common;
+mod replay_in_flight;
 mod replay_json_documents;
 mod replay_keys;
 mod replay_lesson_log;

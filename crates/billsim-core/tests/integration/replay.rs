@@ -965,7 +965,8 @@ fn notes_count_calls_not_bad_rows_and_say_one_in_the_singular() {
             "1 bad row left out (the first: line 2: output_tokens: must be a whole number of tokens from 0 to \
              1000000000; got \"many\")",
             "2 calls name no user: their API key stands for the user",
-            "2 calls have no end time or latency: they finish the moment they start",
+            "2 calls have no end time or latency: they finish the moment they start, and no limit of calls in \
+             flight counts them",
             "1 call starts before the call above it: the calls are put in time order",
             "the log names no team: a guard \"per\": \"tenant\" counts by its user",
         ]

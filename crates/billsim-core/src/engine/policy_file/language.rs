@@ -41,7 +41,16 @@ const GUARD_FIELDS: &str =
 const COUNT_ALLOWED: &str =
     "\"requests\", \"tokens\" (input plus output), \"inputTokens\", \"outputTokens\" or \"dollars\"";
 const PER_ALLOWED: &str = "\"user\", \"key\", \"tenant\" or \"everyone\"";
-const RESET_ALLOWED: &str = "\"rolling\", \"fixed\" or \"steady\"";
+const RESET_ALLOWED: &str = "\"rolling\", \"fixed\", \"steady\" or \"inFlight\" (requests: a call counts until it \
+     finishes)";
+/// The reset of a limit of calls at once.
+const IN_FLIGHT: &str = "inFlight";
+const WINDOW_WITH: &str = "given only with \"reset\": \"rolling\", \"fixed\" or \"steady\" (a call in flight counts \
+     until it finishes)";
+const IN_FLIGHT_COUNT: &str = "\"rolling\", \"fixed\" or \"steady\" with tokens or dollars (\"inFlight\" counts \
+     requests: calls at once)";
+const COUNTS_IN_FLIGHT: &str = "given only with \"reset\": \"rolling\", \"fixed\" or \"steady\" (a request a later \
+     guard refuses is never in flight)";
 const ADMIT_ALLOWED: &str = "\"counted\", \"estimate\" or \"reserve\"";
 pub const WINDOW_ALLOWED: &str = "a duration: a whole number from 1 and a unit, \"ms\", \"s\", \"m\", \"h\", \"d\", \
      \"w\" (calendar weeks, from Monday) or \"mo\" (calendar months), such as \"60s\", \"1m\", \"1h\", \"1d\", \"1w\" \
@@ -76,7 +85,8 @@ const ESTIMATE_COUNT: &str =
     "given only with \"count\": tokens (any of them) or \"dollars\" (a request is one request)";
 const ADMIT_REQUESTS: &str =
     "\"counted\" for requests (a request counts once, as it is let in: there is nothing to estimate or hold)";
-const RETRY_WITH: &str = "given only with \"reset\": \"rolling\" or \"steady\" (a fixed window says when it ends)";
+const RETRY_WITH: &str = "given only with \"reset\": \"rolling\" or \"steady\" (a fixed window says when it ends; \
+     a server cannot know when calls in flight will finish)";
 const MONTHS_WITH: &str = "a window in \"ms\", \"s\", \"m\", \"h\" or \"d\" with \"reset\": \"rolling\" or \"steady\" \
      (months are not all as long)";
 const DEGRADE_WITH: &str = "\"refuse\" here: {\"degradeTo\": MODEL} goes with \"count\": \"dollars\", \"per\": \
@@ -175,14 +185,20 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     })?
     .unwrap_or(Per::User);
     let model = f.get("model").map(|(raw, at)| name(raw, &at, MODEL_ALLOWED)).transpose()?;
-    let (raw, at) = f.need("window", WINDOW_ALLOWED)?;
-    let window = duration(&text(raw, &at, WINDOW_ALLOWED)?).ok_or_else(|| wrong(raw, &at, WINDOW_ALLOWED))?;
     let reset_name = f.get("reset").map(|(raw, at)| text(raw, &at, RESET_ALLOWED)).transpose()?;
     let reset_name = reset_name.as_deref().unwrap_or("fixed");
-    if !["rolling", "fixed", "steady"].contains(&reset_name) {
+    if !["rolling", "fixed", "steady", IN_FLIGHT].contains(&reset_name) {
         let (raw, at) = f.need("reset", RESET_ALLOWED)?;
         return Err(wrong(raw, &at, RESET_ALLOWED));
     }
+    let window = if reset_name == IN_FLIGHT {
+        in_flight_alone(&f, count)?;
+        // Unused: a call in flight counts until it finishes.
+        Window::Span(Span(1))
+    } else {
+        let (raw, at) = f.need("window", WINDOW_ALLOWED)?;
+        duration(&text(raw, &at, WINDOW_ALLOWED)?).ok_or_else(|| wrong(raw, &at, WINDOW_ALLOWED))?
+    };
     let steady = reset_name == "steady";
     // A week that slides or refills is seven days: only a fixed one starts on a Monday.
     let window = match (window, reset_name) {
@@ -226,6 +242,7 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
             return Err(refused(&at, BURST_WITH, format!("{} {}", super::json::got(raw), with("reset", other))))
         }
         ("rolling", None) => Reset::Rolling,
+        (IN_FLIGHT, None) => Reset::InFlight,
         _ => Reset::Fixed,
     };
     let admit_name = f.get("admit").map(|(raw, at)| text(raw, &at, ADMIT_ALLOWED)).transpose()?;
@@ -286,8 +303,8 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     };
     let retry_after = match f.get("retryAfter") {
         None => None,
-        Some((raw, at)) if reset == Reset::Fixed => {
-            return Err(refused(&at, RETRY_WITH, format!("{} {}", super::json::got(raw), with("reset", "fixed"))))
+        Some((raw, at)) if matches!(reset, Reset::Fixed | Reset::InFlight) => {
+            return Err(refused(&at, RETRY_WITH, format!("{} {}", super::json::got(raw), with("reset", reset_name))))
         }
         Some((raw, at)) => Some(match text(raw, &at, RETRY_ALLOWED)?.as_str() {
             "exact" => RetryAfter::Exact,
@@ -297,6 +314,14 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     };
     let counts = match f.get("counts") {
         None => Counts::Served,
+        // A request a later guard refuses is never in flight.
+        Some((raw, at)) if reset == Reset::InFlight => {
+            return Err(refused(
+                &at,
+                COUNTS_IN_FLIGHT,
+                format!("{} {}", super::json::got(raw), with("reset", IN_FLIGHT)),
+            ));
+        }
         Some((raw, at)) if count != CountOf::Requests => {
             let got = format!("{} {}", super::json::got(raw), with("count", count.name()));
             return Err(refused(&at, COUNTS_WITH, got));
@@ -308,6 +333,18 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
         },
     };
     Ok(Point { count, limit, per, window, reset, admit, when_full, reason, retry_after, counts, model })
+}
+
+/// A guard `"reset": "inFlight"` counts requests and has no window.
+fn in_flight_alone(f: &Fields<'_>, count: CountOf) -> Result<(), FieldError> {
+    if let Some((raw, at)) = f.get("window") {
+        return Err(refused(&at, WINDOW_WITH, format!("{} {}", super::json::got(raw), with("reset", IN_FLIGHT))));
+    }
+    if count != CountOf::Requests {
+        let (_, at) = f.need("reset", RESET_ALLOWED)?;
+        return Err(refused(&at, IN_FLIGHT_COUNT, format!("{} {}", shown(IN_FLIGHT), with("count", count.name()))));
+    }
+    Ok(())
 }
 
 fn first_amount(limit: &LimitOf) -> u64 {

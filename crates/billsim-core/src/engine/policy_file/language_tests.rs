@@ -256,3 +256,35 @@ fn a_policy_written_beside_prices_is_told_it_goes_in_the_list_of_policies() {
         .unwrap_or_default();
     assert!(e.contains("(a policy goes in the list \"policies\"); got the field \"name\""), "{e}");
 }
+
+#[test]
+fn calls_in_flight_are_requests_with_no_window_and_are_written_back_without_one() {
+    let text = r#"{"name": "t", "guards": [{"count": "requests", "limit": 3, "per": "key", "reset": "inFlight"}]}"#;
+    let policy = &read(text).unwrap().policies[0];
+    let written = serde_json::to_string(policy).unwrap();
+    assert!(written.contains(r#""per":"key","reset":"inFlight","admit":"counted""#), "no window: {written}");
+    assert_eq!(read(&written).unwrap().policies[0], *policy, "read back as the same policy: {written}");
+    assert_eq!(policy.guards[0].point().unwrap().words(), "3 requests in flight per key");
+    let with_window = second(r#"{"count": "requests", "limit": 3, "window": "1m", "reset": "inFlight"}"#);
+    assert_eq!(
+        with_window,
+        "policies[1].guards[0].window: must be given only with \"reset\": \"rolling\", \"fixed\" or \"steady\" (a \
+         call in flight counts until it finishes); got \"1m\" with \"reset\": \"inFlight\""
+    );
+    assert_eq!(
+        second(r#"{"count": "tokens", "limit": 3, "reset": "inFlight"}"#),
+        "policies[1].guards[0].reset: must be \"rolling\", \"fixed\" or \"steady\" with tokens or dollars \
+         (\"inFlight\" counts requests: calls at once); got \"inFlight\" with \"count\": \"tokens\""
+    );
+    assert_eq!(
+        second(r#"{"count": "requests", "limit": 3, "reset": "inFlight", "counts": "passed"}"#),
+        "policies[1].guards[0].counts: must be given only with \"reset\": \"rolling\", \"fixed\" or \"steady\" (a \
+         request a later guard refuses is never in flight); got \"passed\" with \"reset\": \"inFlight\""
+    );
+    assert!(
+        second(r#"{"count": "requests", "limit": 3, "reset": "inFlight", "retryAfter": "exact"}"#)
+            .contains("retryAfter: must be given only with \"reset\": \"rolling\" or \"steady\""),
+        "a server cannot know when calls in flight finish"
+    );
+    assert!(second(r#"{"count": "requests", "limit": 3, "reset": "later"}"#).contains("or \"inFlight\""));
+}

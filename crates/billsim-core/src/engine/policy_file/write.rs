@@ -64,7 +64,8 @@ pub struct PointText<'a> {
     per: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     model: Option<&'a str>,
-    window: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    window: Option<String>,
     reset: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     burst: Option<Value>,
@@ -91,6 +92,7 @@ pub fn point_text(p: &Point) -> PointText<'_> {
         Reset::Fixed => ("fixed", None),
         // With tiers, each tenant's burst is its own tier's limit.
         Reset::Steady { burst } => ("steady", limit.as_ref().map(|_| amount(p.count, burst))),
+        Reset::InFlight => ("inFlight", None),
     };
     let (admit, estimate) = match p.admit {
         Admit::Counted => ("counted", None),
@@ -110,7 +112,8 @@ pub fn point_text(p: &Point) -> PointText<'_> {
         tiers,
         per: p.per.name(),
         model: p.model.as_deref(),
-        window: written(p.window),
+        // A call in flight counts until it finishes: no window.
+        window: (p.reset != Reset::InFlight).then(|| written(p.window)),
         reset,
         burst,
         admit,

@@ -77,7 +77,8 @@ impl Builder {
         }
         if self.no_end > 0 {
             notes.push(format!(
-                "{} no end time or latency: they finish the moment they start",
+                "{} no end time or latency: they finish the moment they start, and no limit of calls in flight \
+                 counts them",
                 counted(self.no_end, "call has", "calls have")
             ));
         }
