@@ -185,6 +185,9 @@ tr[data-kind="heavy"] :is(td, th) { font-weight: 700; }
 /* A widget that waits for its reader (loading="interaction"): its fallback and the start
    button, until the button is pressed. */
 .start { display: none; }
+/* Until then it has no core to choose its colours by the page's: it shows the page's own
+   background and text colour (no white box on a dark page). */
+:host([data-waiting]) { background: transparent; color: inherit; }
 :host([data-waiting]) :is(.start, .fallback-slot) { display: block; }
 :host([data-waiting]) .bw > :not(.start, .fallback-slot) { display: none; }
 /* The core's panels beside the chart: a log's last lines scroll inside their own box. */

@@ -107,7 +107,7 @@ const scenarioSetting = () => schema.settings.find((s) => s.key === "scenario");
 // with no module to ask (these, the widget's name and its failure) come from
 // loading-words.js, written from its table when the modules are built.
 const startBlock = () => `<div class="start"><button type="button">${escape(LOADING.start)}</button></div>`;
-const waitingTemplate = () => `<section class="bw"><div class="fallback-slot"><slot></slot></div>${startBlock()}</section>`;
+const waitingTemplate = () => `<section class="bw" aria-label="${escape(LOADING.label)}"><div class="fallback-slot"><slot></slot></div>${startBlock()}</section>`;
 
 // Without the table (the wasm did not load) the controls are left out: only the failure
 // message and the fallback show. With it, the fallback is hidden by its attribute.
@@ -116,7 +116,7 @@ const waitingTemplate = () => `<section class="bw"><div class="fallback-slot"><s
 // chart that far above.
 const template = () => `
 <section class="bw"${schema === null ? ` aria-label="${escape(LOADING.label)}"` : ""}>
-  <p class="failure" role="alert"></p>
+  <p class="failure" role="alert" tabindex="-1"></p>
   <div class="fallback-slot"${schema === null ? "" : " hidden"}><slot></slot></div>
   ${startBlock()}
   ${schema === null ? "" : `<p class="notice" role="note" hidden></p>
@@ -268,7 +268,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
 
   // Read when the element is defined, which is after the table has loaded.
   static get observedAttributes() {
-    return schema === null ? [] : [...schema.settings.flatMap((s) => namesOf(s, "attribute")), schema.theme.attribute, schema.syncUrl.attribute];
+    return schema === null ? [] : [...schema.settings.flatMap((s) => namesOf(s, "attribute")), schema.theme.attribute, schema.syncUrl.attribute, LOADING.attribute];
   }
 
   #state = { ...schema?.defaults };
@@ -353,8 +353,12 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     // A waiting widget has its shadow root already (waitingTemplate), made before the element was defined.
     this.#root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
     this.#root.adoptedStyleSheets = [widgetSheet(), this.#pageSheet];
+    // The waiting root's button, when it has the focus (the reader tabbed to it while
+    // another widget defined the element), keeps it in the template that replaces it.
+    const focused = this.#root.activeElement?.closest(".start") != null;
     this.#root.innerHTML = template();
     if (started.has(this)) this.#q(".start button").textContent = LOADING.starting;
+    if (focused) this.#q(".start button").focus();
     if (schema !== null) this.#wire();
   }
 
@@ -429,6 +433,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       this.#sayKeeping();
       this.#showNotice();
       if (this.#drawn) this.#keepAddress();
+      return;
+    }
+    // Read at load only (a widget drawn waits for nothing): a notice of a bad value is said
+    // or unsaid as it changes.
+    if (name === LOADING.attribute) {
+      this.#sayLoading();
+      this.#showNotice();
       return;
     }
     if (name === schema.theme.attribute) {
@@ -648,8 +659,14 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // The WebAssembly did not load: say so where the reader looks, show the page's own
   // fallback (the element's children) and hide the controls, which could do nothing.
   #fail(e) {
-    this.#q(".failure").textContent = LOADING.failed.replace("{reason}", () => e?.message ?? String(e));
+    const failure = this.#q(".failure");
+    failure.textContent = LOADING.failed.replace("{reason}", () => e?.message ?? String(e));
     this.toggleAttribute("data-failed", true);
+    // A widget that waited for its reader shows why in its button's place, and the focus
+    // the button had goes to the sentence, not to the page.
+    const pressed = this.#root.activeElement?.closest(".start") != null;
+    this.toggleAttribute("data-waiting", false);
+    if (pressed) failure.focus();
   }
 
   #wire() {
@@ -863,7 +880,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       this.#drawn = true;
       this.#draw();
       // Pressed from the keyboard, the start button is gone: its focus goes to the first control.
-      if (focusOnceDrawn.delete(this)) [...this.#root.querySelectorAll(".bw :is(button, select, input)")].find(rendered)?.focus();
+      // Unless the reader has gone on to something else of the page while it loaded.
+      const away = ![null, document.body, this].includes(document.activeElement);
+      if (focusOnceDrawn.delete(this) && !away) [...this.#root.querySelectorAll(".bw :is(button, select, input)")].find(rendered)?.focus();
       this.#keepAddress();
       this.#showNumbersToggle(name === widget.scenario);
       this.#sayChanges();

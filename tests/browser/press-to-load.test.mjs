@@ -115,3 +115,71 @@ test("a waiting widget that keeps the address shows a shared link's settings at 
     await campaign.context.close();
   }
 });
+
+test("a waiting widget whose module cannot load says why in its button's place, and the focus goes to the sentence", async () => {
+  const { page, context } = await opened(`<bill-widget loading="${loading.interaction}">${FIGURE}</bill-widget>`);
+  try {
+    await page.route("**/*.wasm", (route) => route.abort("blockedbyclient"));
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const failure = page.locator("bill-widget").locator(".failure");
+    await failure.waitFor({ state: "visible" });
+    const said = await failure.textContent();
+    assert.ok(said.startsWith(loading.failed.split("{reason}")[0]), `the core's failure sentence: ${said}`);
+    assert.equal(await startButton(page, "bill-widget").isVisible(), false, "the button, which can do nothing now, is gone");
+    assert.equal(await page.locator("bill-widget img").isVisible(), true, "the figure stays");
+    const focused = await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.className);
+    assert.equal(focused, "failure", "the button's focus moves to the sentence");
+  } finally {
+    await context.close();
+  }
+});
+
+test("a waiting widget shows the page's background and text colour, not a white box on a dark page", async () => {
+  const dark = `<div style="background:#111;color:#eee;padding:1rem"><bill-widget loading="${loading.interaction}">${FIGURE}</bill-widget></div>`;
+  const { page, context, log } = await opened(dark);
+  try {
+    await startButton(page, "bill-widget").waitFor();
+    const look = await page.locator("bill-widget").evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    assert.deepEqual(look, ["rgba(0, 0, 0, 0)", "rgb(238, 238, 238)"], "(background, text colour) while waiting");
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a reader who tabs on while a pressed widget loads keeps the focus where they put it", async () => {
+  const { page, context, log } = await opened(
+    `<bill-widget id="a" loading="${loading.interaction}">${FIGURE}</bill-widget><bill-widget id="b" loading="${loading.interaction}">${FIGURE}</bill-widget>`);
+  try {
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route("**/*.wasm", async (route) => { await held; await route.continue(); });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    const where = () => page.evaluate(() => `${document.activeElement?.id}: ${document.activeElement?.shadowRoot?.activeElement?.textContent}`);
+    assert.equal(await where(), `b: ${loading.start}`, "the second Tab reaches the second widget's button");
+    release();
+    await ready(page, "#a");
+    await page.waitForTimeout(200);
+    assert.equal(await where(), `b: ${loading.start}`, "the first widget drawn, the focus stays on the second's button");
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a loading value mended after load takes its notice away", async () => {
+  const { page, context, log } = await opened(`<bill-widget loading="lazy">${FIGURE}</bill-widget>`);
+  try {
+    await ready(page);
+    const notice = page.locator("bill-widget").locator(".notice");
+    assert.ok((await notice.textContent()).includes("lazy"), "the bad value is said");
+    await page.locator("bill-widget").evaluate((el) => el.setAttribute("loading", "near"));
+    await notice.waitFor({ state: "hidden" });
+    assert.deepEqual(log.errors, []);
+  } finally {
+    await context.close();
+  }
+});
