@@ -992,12 +992,15 @@ class ReplayView extends HTMLElement {
       }));
     }
     // A field the language has not (a link's "windw"; not a "reason" the editor shows no
-    // control for): no control could set it right, so it gets a button that takes it out
-    // (the editor's error names the field; its path is the guard's, so it marks no
-    // control). Named as the editor's controls are, so that once it is gone the focus goes
+    // control for), or has only beside other values of the fields it goes with (a link's
+    // "admit": "estimate" on a request limit, whose control is hidden): no control could
+    // set it right, so it gets a button that takes it out (the editor's error names the
+    // field). Named as the editor's controls are, so that once it is gone the focus goes
     // on to the policy's next button, not to the page.
     const known = new Set(page.guardKeys);
-    for (const key of Object.keys(guard).filter((k) => !known.has(k))) set.append(this.#dropButton(guard, key, `${at}.${key}`));
+    const fieldsAt = (key) => fields().filter((f) => (f.within ?? f.key) === key);
+    const hiddenHere = (key) => fieldsAt(key).length > 0 && fieldsAt(key).every((f) => !shows(guard, f));
+    for (const key of Object.keys(guard).filter((k) => !known.has(k) || hiddenHere(k))) set.append(this.#dropButton(guard, key, `${at}.${key}`));
     const remove = document.createElement("button");
     remove.type = "button";
     remove.textContent = this.#words.removeGuard;

@@ -350,6 +350,26 @@ test("a link's guard or policy with a field the language has not gets a button t
   assert.deepEqual(log.errors, []);
 });
 
+test("a link's field whose control is hidden beside the guard's other fields gets a button that takes it out, and then runs", async () => {
+  // "admit" has a control only for tokens and dollars: on a request limit, nothing could mend it.
+  const links = [{ name: "odd", guards: [{ count: "requests", limit: 5, per: "user", window: "1m", reset: "rolling", admit: "estimate" }] }];
+  const { page, log } = await load(env, `replay.html#policies=${encodeURIComponent(JSON.stringify(links))}`);
+  const w = el(page);
+  await page.waitForFunction(() => customElements.get("replay-view"));
+  await w.locator(".file").setInputFiles(resolve(root, "tests/fixtures/replay/generic.csv"));
+  await refusedAndDrawn(page);
+  assert.match(await w.locator(".editor-error").textContent(), /admit/);
+  assert.equal(await w.locator('[data-at="policies[0].guards[0].admit"]').textContent(), 'Remove the field "admit"');
+  const n = await drawn(page);
+  await w.getByRole("button", { name: 'Remove the field "admit"' }).click();
+  await w.locator(".apply").click();
+  await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, n);
+  const s = await state(page);
+  assert.deepEqual(s.policies, ["odd"], s.problem);
+  assert.ok(!s.hash.policies.includes("admit"), s.hash.policies);
+  assert.deepEqual(log.errors, []);
+});
+
 test("a link's guard without \"reset\" shows the fixed window it runs with, and a per the language has not shows as written", async () => {
   // The editor showed "Rolling" for a guard the language reads as fixed.
   const links = [{ name: "weekly", guards: [{ count: "dollars", limit: "50", per: "team", window: "7d" }] }];
