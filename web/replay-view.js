@@ -993,7 +993,7 @@ class ReplayView extends HTMLElement {
     }
     // A field the language has not (a link's "windw"; not a "reason" the editor shows no
     // control for), or has only beside other values of the fields it goes with (a link's
-    // "admit": "estimate" on a request limit, whose control is hidden): no control could
+    // estimated admission on a request limit, whose control is hidden): no control could
     // set it right, so it gets a button that takes it out (the editor's error names the
     // field). Named as the editor's controls are, so that once it is gone the focus goes
     // on to the policy's next button, not to the page.
