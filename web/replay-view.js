@@ -759,9 +759,11 @@ class ReplayView extends HTMLElement {
       bad.removeAttribute("aria-invalid");
       bad.removeAttribute("aria-describedby");
     }
-    // The field's own control, or the box that holds it (a tier's limit is in the tiers').
+    // The field's own control, or the box that holds it (a tier's limit is in the tiers'),
+    // or, for a field with no control, the button that takes it out.
     const control = path ? this.#q(`.policies [data-at="${CSS.escape(path)}"]`)
-      ?? [...this.#root.querySelectorAll(".policies [data-at]")].find((c) => path.startsWith(`${c.dataset.at}.`)) : null;
+      ?? [...this.#root.querySelectorAll(".policies [data-at]")].find((c) => path.startsWith(`${c.dataset.at}.`))
+      ?? (message ? this.#dropRefused(path) : null) : null;
     // The message stands under the field it is about, which takes the focus from the button
     // that replayed: on a phone the field was screens above the message under the buttons.
     if (!message || !control) {
@@ -992,15 +994,13 @@ class ReplayView extends HTMLElement {
       }));
     }
     // A field the language has not (a link's "windw"; not a "reason" the editor shows no
-    // control for), or has only beside other values of the fields it goes with (a link's
-    // estimated admission on a request limit, whose control is hidden): no control could
-    // set it right, so it gets a button that takes it out (the editor's error names the
-    // field). Named as the editor's controls are, so that once it is gone the focus goes
-    // on to the policy's next button, not to the page.
+    // control for): no control could set it right, so it gets a button that takes it out
+    // (the editor's error names the field; its path is the guard's, so it marks no
+    // control). Named as the editor's controls are, so that once it is gone the focus goes
+    // on to the policy's next button, not to the page. (One the language refuses beside the
+    // guard's other values gets its button from the error: #dropRefused.)
     const known = new Set(page.guardKeys);
-    const fieldsAt = (key) => fields().filter((f) => (f.within ?? f.key) === key);
-    const hiddenHere = (key) => fieldsAt(key).length > 0 && fieldsAt(key).every((f) => !shows(guard, f));
-    for (const key of Object.keys(guard).filter((k) => !known.has(k) || hiddenHere(k))) set.append(this.#dropButton(guard, key, `${at}.${key}`));
+    for (const key of Object.keys(guard).filter((k) => !known.has(k))) set.append(this.#dropButton(guard, key, `${at}.${key}`));
     const remove = document.createElement("button");
     remove.type = "button";
     remove.textContent = this.#words.removeGuard;
@@ -1012,6 +1012,20 @@ class ReplayView extends HTMLElement {
     };
     set.append(remove);
     return set;
+  }
+
+  // A guard's field the error at `path` names whose control is hidden beside the guard's
+  // other values (a link's estimated admission on a request limit: admit shows for tokens
+  // and dollars only) gets a button that takes it out, before the guard's Remove button:
+  // nothing else could mend it. Null when the path names no such field.
+  #dropRefused(path) {
+    const [, i, j, key] = /^policies\[(\d+)\]\.guards\[(\d+)\]\.([^.[]+)/.exec(path) ?? [];
+    const guard = this.#policies?.[i]?.guards?.[j];
+    const remove = this.#q(`.policies [data-at="policies[${i}].guards[${j}]/remove"]`);
+    if (!guard || !Object.hasOwn(guard, key) || !remove) return null;
+    const drop = this.#dropButton(guard, key, `policies[${i}].guards[${j}].${key}`);
+    remove.before(drop);
+    return drop;
   }
 
   // The button that takes field `key` out of `object` (a guard or a policy), at `at`.
