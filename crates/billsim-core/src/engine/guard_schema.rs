@@ -161,7 +161,7 @@ pub const GUARD_FIELDS: &[GuardField] = &[
             ["rolling", "Rolling (a sliding window)"],
             ["fixed", "Fixed (back to zero at each boundary)"],
             ["steady", "Steady (refills the limit over each window)"],
-            ["inFlight", "In flight (requests: each counts until its call finishes)"],
+            ["inFlight", "In flight (requests, until each call ends)"],
         ],
         // What the language reads a guard without "reset" as (a test holds them together).
         default: "fixed",
