@@ -314,8 +314,10 @@ impl GuardState {
     /// `call` is the user's; `key` who the server takes them for (the user, unless the
     /// traffic has keys): see [`counted_as`].
     pub fn check(&mut self, call: &Call, key: u32, price: &Price) -> Result<Option<Refusal>, Overflow> {
-        if let GuardState::Limit(limit) = self {
-            return limit.check(call, key, price);
+        match self {
+            GuardState::Limit(limit) => return limit.check(call, key, price),
+            GuardState::Ledger(ledger) => return ledger.check(call, key, price),
+            _ => {}
         }
         let counted = counted_as(self, call, key);
         self.check_keyed(&counted, price)
@@ -396,7 +398,7 @@ impl GuardState {
                     ..r
                 })
             }
-            GuardState::Ledger(ledger) => ledger.check(call, price)?,
+            GuardState::Ledger(_) => None, // checked by check, with the call's key
             GuardState::Limit(_) => None,
         })
     }
@@ -416,6 +418,9 @@ impl GuardState {
 
     /// Makes the change the last [`GuardState::check`] (of `call`, which it let through) kept.
     pub fn commit(&mut self, call: &Call, key: u32) {
+        if let GuardState::Ledger(ledger) = self {
+            return ledger.commit(call, key);
+        }
         let counted = counted_as(self, call, key);
         self.commit_keyed(&counted)
     }
@@ -428,7 +433,7 @@ impl GuardState {
             GuardState::Bucket { levels, pending, .. } => levels[call.user as usize] = Some(*pending),
             GuardState::Tokens { .. } | GuardState::Degrade { .. } => {}
             GuardState::Named { inner, shared, .. } => inner.commit_keyed(&as_counted(call, *shared)),
-            GuardState::Ledger(ledger) => ledger.commit(call),
+            GuardState::Ledger(_) => {} // committed by commit, with the call's key
             GuardState::Limit(limit) => limit.commit(),
         }
     }
@@ -443,8 +448,10 @@ impl GuardState {
         actual: Nanos,
         now: Instant,
     ) -> Result<bool, Overflow> {
-        if let GuardState::Limit(limit) = self {
-            return limit.settle(call, key, price, actual, now).map(|()| false);
+        match self {
+            GuardState::Limit(limit) => return limit.settle(call, key, price, actual, now).map(|()| false),
+            GuardState::Ledger(ledger) => return ledger.settle(call, key, price, actual).map(|()| false),
+            _ => {}
         }
         let counted = counted_as(self, call, key);
         self.settle_keyed(&counted, price, actual, now)
@@ -482,7 +489,7 @@ impl GuardState {
             GuardState::Named { inner, shared, .. } => {
                 inner.settle_keyed(&as_counted(call, *shared), price, actual, now)
             }
-            GuardState::Ledger(ledger) => ledger.settle(call, price, actual).map(|()| false),
+            GuardState::Ledger(_) => Ok(false), // settled by settle, with the call's key
             GuardState::Limit(_) => Ok(false),
         }
     }

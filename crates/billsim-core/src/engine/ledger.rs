@@ -22,7 +22,7 @@
 use crate::engine::price::{Nanos, Price};
 use crate::engine::refusal::{Reason, Refusal, Wait};
 use crate::engine::run_error::RunError;
-use crate::engine::traffic::{Call, Traffic};
+use crate::engine::traffic::{Call, Tenants, Traffic};
 use crate::money::{Micros, Overflow, Tokens};
 use crate::time::Instant;
 use serde::{Deserialize, Serialize};
@@ -161,8 +161,9 @@ pub struct LedgerState {
     limits: Vec<Limits>,
     /// Each tenant's index into `limits`.
     tier_of: Vec<u16>,
-    /// Each user's tenant: the user itself, or its team (`None`: in no team).
-    tenant_of: Vec<Option<u32>>,
+    /// Who pays for each call (its team; `None`: in no team); `None` when each user is its
+    /// own tenant.
+    tenants: Option<Tenants>,
     max_tokens: Tokens,
     /// Each request's first moment, under metering per request (empty otherwise).
     first_at: Vec<Instant>,
@@ -188,10 +189,7 @@ impl LedgerState {
             let nanos = |m: Option<Micros>| m.map(Nanos::from_micros).transpose();
             limits.push(Limits { daily: nanos(t.daily_micros)?, monthly: nanos(t.monthly_micros)?, fail: t.fail });
         }
-        let (tenant_of, first_users): (Vec<Option<u32>>, Vec<usize>) = match traffic.tenants() {
-            Some(teams) => (teams.of_user.clone(), teams.first_users()),
-            None => ((0..traffic.users.len() as u32).map(Some).collect(), (0..traffic.users.len()).collect()),
-        };
+        let (tenants, first_users) = (traffic.tenants().cloned(), traffic.first_payers());
         let cohort_at = |slot: usize| traffic.cohort_of(first_users[slot]).name.as_str();
         let tier = |cohort: &str| tiers.iter().position(|t| t.cohort == cohort);
         if let Some(e) = RunError::no_tier("tiers", first_users.len(), cohort_at, |c| tier(c).is_some()) {
@@ -214,7 +212,7 @@ impl LedgerState {
             limits,
             accounts: vec![Account::default(); tier_of.len()],
             tier_of,
-            tenant_of,
+            tenants,
             max_tokens,
             first_at,
             outage,
@@ -228,9 +226,12 @@ impl LedgerState {
         self.limits[usize::from(self.tier_of[tenant])]
     }
 
-    /// The tenant that pays for `call`, if any.
-    fn tenant(&self, call: &Call) -> Option<usize> {
-        self.tenant_of.get(call.user as usize).copied().flatten().map(|t| t as usize)
+    /// The tenant that pays for `call` under `key`, if any.
+    fn tenant(&self, call: &Call, key: u32) -> Option<usize> {
+        match &self.tenants {
+            Some(tenants) => tenants.of_call(call.user, key).map(|t| t as usize),
+            None => Some(call.user as usize),
+        }
     }
 
     /// A pure function of the call, so its settlement takes it the same way.
@@ -252,9 +253,9 @@ impl LedgerState {
         price.cost(call.input, self.max_tokens)
     }
 
-    pub fn check(&mut self, call: &Call, price: &Price) -> Result<Option<Refusal>, Overflow> {
+    pub fn check(&mut self, call: &Call, key: u32, price: &Price) -> Result<Option<Refusal>, Overflow> {
         self.pending = None;
-        let Some(tenant) = self.tenant(call) else { return Ok(None) };
+        let Some(tenant) = self.tenant(call, key) else { return Ok(None) };
         match self.admission(call, tenant) {
             Admission::UnmeteredInRequest | Admission::UnmeteredOutage => return Ok(None),
             Admission::Down => {
@@ -293,16 +294,16 @@ impl LedgerState {
         Ok(None)
     }
 
-    pub fn commit(&mut self, call: &Call) {
-        if let (Some(account), Some(tenant)) = (self.pending.take(), self.tenant(call)) {
+    pub fn commit(&mut self, call: &Call, key: u32) {
+        if let (Some(account), Some(tenant)) = (self.pending.take(), self.tenant(call, key)) {
             self.accounts[tenant] = account;
         }
     }
 
     /// Replaces the reservation of `call` by its real cost `actual` (zero for a failed call).
-    pub fn settle(&mut self, call: &Call, price: &Price, actual: Nanos) -> Result<(), Overflow> {
+    pub fn settle(&mut self, call: &Call, key: u32, price: &Price, actual: Nanos) -> Result<(), Overflow> {
         let user = call.user as usize;
-        let Some(tenant) = self.tenant(call) else { return Ok(()) };
+        let Some(tenant) = self.tenant(call, key) else { return Ok(()) };
         match self.admission(call, tenant) {
             Admission::UnmeteredInRequest => {
                 self.unmetered_in_request[user] = self.unmetered_in_request[user].checked_add(actual)?

@@ -20,7 +20,7 @@ use crate::engine::language::{Admit, CountOf, Counts, Estimate, LimitOf, Per, Po
 use crate::engine::price::{Nanos, Price};
 use crate::engine::refusal::{Reason, Refusal, RetryAfter, Wait};
 use crate::engine::run_error::{model_number, RunError};
-use crate::engine::traffic::{Call, Traffic};
+use crate::engine::traffic::{Call, Tenants, Traffic};
 use crate::money::{Micros, Overflow};
 use crate::time::{Instant, Span};
 use std::collections::VecDeque;
@@ -52,9 +52,9 @@ pub struct LimitState {
     /// tenant holds its own tier's limit.
     burst: Option<u128>,
     slots: Vec<Slot>,
-    /// Per tenant, each user's slot (its tenant; `None`: in no team, not counted); empty
-    /// when each user is its own tenant.
-    tenant_of: Vec<Option<u32>>,
+    /// Per tenant, who pays for each call (its slot; `None`: in no team, not counted);
+    /// `None` when each user is its own tenant.
+    tenants: Option<Tenants>,
     /// The traffic's number of the one model whose calls it counts; `None`: every call's.
     model: Option<u16>,
     /// The slot and its count with the checked call in it, until committed.
@@ -113,9 +113,9 @@ impl LimitState {
             Per::Key => traffic.key_count(),
             Per::Everyone => 1,
         };
-        let (tenant_of, first_users) = match (point.per, traffic.tenants()) {
-            (Per::Tenant, Some(tenants)) => (tenants.of_user.clone(), tenants.first_users()),
-            _ => (Vec::new(), Vec::new()),
+        let (tenants, first_users) = match (point.per, traffic.tenants()) {
+            (Per::Tenant, Some(tenants)) => (Some(tenants.clone()), traffic.first_payers()),
+            _ => (None, Vec::new()),
         };
         let limits = match &point.limit {
             LimitOf::Amount(a) => vec![unit(*a)?],
@@ -148,7 +148,7 @@ impl LimitState {
             limits,
             burst,
             slots: vec![Slot::default(); slots],
-            tenant_of,
+            tenants,
             model,
             pending: None,
         })
@@ -163,8 +163,8 @@ impl LimitState {
         }
         Some(match self.per {
             Per::User => call.user as usize,
-            Per::Tenant => match self.tenant_of.get(call.user as usize) {
-                Some(tenant) => (*tenant)? as usize,
+            Per::Tenant => match &self.tenants {
+                Some(tenants) => tenants.of_call(call.user, key)? as usize,
                 None => call.user as usize,
             },
             Per::Key => key as usize,

@@ -92,9 +92,9 @@ pub struct Keys {
     pub of_call: Vec<u32>,
 }
 
-/// Who pays for each user's calls: a log's team (LiteLLM's `team_id`), which its gateway
-/// budgets apart from its users and keys. Guards `"per": "tenant"` count per tenant;
-/// traffic without tenants is its users' (lesson 002's tenants are its users).
+/// Who pays for each call: a log's team (LiteLLM's `team_id`), which its gateway budgets
+/// apart from its users and keys. Guards `"per": "tenant"` count per tenant; traffic
+/// without tenants is its users' (lesson 002's tenants are its users).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tenants {
     /// Each tenant's name.
@@ -102,6 +102,10 @@ pub struct Tenants {
     /// Each user's tenant, by the user's index in [`Traffic::users`]; `None` for a user in
     /// no team (a gateway's key outside every team), whose calls no guard per tenant counts.
     pub of_user: Vec<Option<u32>>,
+    /// Each API key's tenant, by its index in [`Keys::names`], where a user's keys are in
+    /// more than one team: a gateway counts a key's spend to the key's team. A call under a
+    /// key with none here (or past its end) is its user's tenant's. Empty: every call is.
+    pub of_key: Vec<Option<u32>>,
 }
 
 /// How many of `names` are each one (each tier's tenants, by their cohorts' names), in the
@@ -123,16 +127,13 @@ pub fn tally<'a>(names: impl Iterator<Item = &'a str>) -> Vec<(String, u64)> {
 }
 
 impl Tenants {
-    /// Each tenant's first user (the lowest index), whose cohort is the tenant's tier (0 for
-    /// a tenant no user is in).
-    pub fn first_users(&self) -> Vec<usize> {
-        let mut first = vec![None; self.names.len()];
-        for (user, tenant) in self.of_user.iter().enumerate() {
-            if let Some(slot) = tenant.and_then(|t| first.get_mut(t as usize)) {
-                slot.get_or_insert(user);
-            }
+    /// The tenant that pays for a call of `user` under `key` (the call's key in [`Keys`]).
+    #[inline(always)]
+    pub fn of_call(&self, user: u32, key: u32) -> Option<u32> {
+        match self.of_key.get(key as usize) {
+            Some(&Some(tenant)) => Some(tenant),
+            _ => self.of_user.get(user as usize).copied().flatten(),
         }
-        first.into_iter().map(|u| u.unwrap_or(0)).collect()
     }
 }
 
@@ -233,6 +234,9 @@ impl Traffic {
         let named = tenants.of_user.iter().enumerate().filter_map(|(u, t)| t.map(|t| (u, t)));
         let (given, names) = (tenants.of_user.len(), tenants.names.len());
         each_named(given, self.users.len(), named, names, ("tenants", "user", "tenant"))?;
+        let keyed = tenants.of_key.iter().enumerate().filter_map(|(k, t)| t.map(|t| (k, t)));
+        let keys = tenants.of_key.len().min(self.key_count());
+        each_named(keys, tenants.of_key.len(), keyed, names, ("tenants of keys", "key", "tenant"))?;
         self.tenants = Some(tenants);
         Ok(self)
     }
@@ -262,6 +266,20 @@ impl Traffic {
     /// How many keys the guards count: the users when there are no keys.
     pub fn key_count(&self) -> usize {
         self.keys.as_ref().map_or(self.users.len(), |k| k.names.len())
+    }
+
+    /// Each tenant's first user (the lowest index among the users it pays a call of), whose
+    /// cohort is the tenant's tier (0 for a tenant that pays for no call); each user when
+    /// the traffic has no tenants.
+    pub fn first_payers(&self) -> Vec<usize> {
+        let Some(tenants) = self.tenants() else { return (0..self.users.len()).collect() };
+        let mut first = vec![usize::MAX; tenants.names.len()];
+        for (index, call) in self.calls.iter().enumerate() {
+            if let Some(slot) = tenants.of_call(call.user, self.key_of(index)).and_then(|t| first.get_mut(t as usize)) {
+                *slot = (*slot).min(call.user as usize);
+            }
+        }
+        first.into_iter().map(|u| if u == usize::MAX { 0 } else { u }).collect()
     }
 
     /// The tenants, when the traffic has them.

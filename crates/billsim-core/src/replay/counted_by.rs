@@ -3,6 +3,8 @@
 //! a generic log's `team`), as a gateway budgets keys and teams apart from users. A user
 //! stays in the first team its rows name, as in its cohort; a user whose rows name none is
 //! in no team, and no team's budget counts its calls (as a gateway's key outside teams).
+//! Where a user's keys are in different teams, each call counts to its key's team (the
+//! first its rows name), as LiteLLM counts a key's spend to the key's team.
 
 use crate::engine::{Keys, Tenants};
 use crate::replay::names::Names;
@@ -36,23 +38,37 @@ pub struct Teams {
     field: Option<String>,
     /// Each user's team, by the user's number ([`NONE_YET`] until a row names one).
     of_user: Vec<u32>,
+    /// Each API key's team, by the key's number ([`NONE_YET`] until a row of it names one).
+    of_key: Vec<u32>,
     /// Rows that name another team than their user's first.
     other: u64,
 }
 
 impl Teams {
-    /// A row of user number `user` (numbered in order, so a new user is the next number)
-    /// naming `team`, or none.
-    pub fn see(&mut self, user: u32, team: Option<Value<'_>>) {
+    /// A row of user number `user` (numbered in order, so a new user is the next number),
+    /// under the API key numbered `key` if it names one, naming `team`, or none.
+    pub fn see(&mut self, user: u32, key: Option<u32>, team: Option<Value<'_>>) {
         if user as usize == self.of_user.len() {
             self.of_user.push(NONE_YET);
         }
         let Some(team) = team.as_ref().filter(|t| !t.text.trim().is_empty()) else { return };
         self.field.get_or_insert_with(|| team.name.to_string());
         let team = team.text.trim();
-        match self.of_user[user as usize] {
-            NONE_YET => self.of_user[user as usize] = self.names.number(team).0,
-            first => self.other += u64::from(self.names.names[first as usize] != team),
+        let first = self.of_user[user as usize];
+        // A team only a user's other rows name is one only where keys tell the calls apart.
+        let number = (first == NONE_YET || key.is_some()).then(|| self.names.number(team).0);
+        match (first, number) {
+            (NONE_YET, Some(number)) => self.of_user[user as usize] = number,
+            _ => self.other += u64::from(self.names.names[first as usize] != team),
+        }
+        if let (Some(key), Some(number)) = (key, number) {
+            let key = key as usize;
+            if key >= self.of_key.len() {
+                self.of_key.resize(key + 1, NONE_YET);
+            }
+            if self.of_key[key] == NONE_YET {
+                self.of_key[key] = number;
+            }
         }
     }
 
@@ -102,12 +118,24 @@ impl Teams {
                 counted(teamless, "user is", "users are")
             ));
         }
+        // A user's keys in two teams: each call counts to its key's team (where the log has
+        // keys); else the user stays in its first.
+        let by_key = keys.is_some() && self.other > 0;
         if self.other > 0 {
             notes.push(format!(
-                "{} another team for its user than the user's first: a user stays in its first team",
-                counted(self.other, "row names", "rows name")
+                "{} another team for its user than the user's first: {}",
+                counted(self.other, "row names", "rows name"),
+                if by_key {
+                    "each call counts to its API key's team, a call with no key to its user's first"
+                } else {
+                    "a user stays in its first team"
+                }
             ));
         }
-        Some(Tenants { names: self.names.names, of_user })
+        let of_key = match by_key {
+            true => self.of_key.iter().map(|&t| (t != NONE_YET).then_some(t)).collect(),
+            false => Vec::new(),
+        };
+        Some(Tenants { names: self.names.names, of_user, of_key })
     }
 }

@@ -433,7 +433,6 @@ impl Builder {
                 self.users.number(who).0
             }
         };
-        self.teams.see(user, team);
         let model = self.models.number(model).0 as u16; // below 2^16: checked above
         let request = self.requests.number(user, request.as_deref().map(str::trim));
         self.by_key += u64::from(by_key);
@@ -470,18 +469,22 @@ impl Builder {
             self.cached.resize(self.calls.len(), 0); // the calls before the first with cached tokens
             self.cached.push(cached);
         }
+        let mut named_key = None; // the row's key's number, when it names one
         if key.is_some() || !self.key_of_call.is_empty() {
             let mut no_key = || self.keys.number(NO_KEY).0;
             if self.key_of_call.is_empty() && !self.calls.is_empty() {
                 keep_room(&mut self.key_of_call, self.calls.capacity());
                 self.key_of_call.resize(self.calls.len(), no_key()); // the calls before the first with a key
             }
+            let named = key.is_some();
             let number = match key {
                 Some(key) => self.keys.number(key.trim()).0,
                 None => no_key(),
             };
             self.key_of_call.push(number);
+            named_key = named.then_some(number);
         }
+        self.teams.see(user, named_key, team);
         self.calls.push(Call { at, user, model, request, input, output, latency });
         Ok(())
     }

@@ -106,11 +106,10 @@ impl Callers {
 }
 
 /// Each kind of user's tenants in `traffic`, as a ledger's and a guard's tiers count them:
-/// its teams, each of its first user's kind ([`engine::Tenants::first_users`]), where it
-/// names them, else its users. In the order each kind is first seen.
+/// its teams, each of its first user's kind ([`Traffic::first_payers`]), where it names
+/// them, else its users. In the order each kind is first seen.
 pub fn tenants_by_cohort(traffic: &Traffic) -> Vec<(String, u64)> {
-    let firsts = traffic.tenants().map_or_else(|| (0..traffic.users.len()).collect(), |t| t.first_users());
-    engine::tally(firsts.into_iter().map(|u| traffic.cohort_of(u).name.as_str()))
+    engine::tally(traffic.first_payers().into_iter().map(|u| traffic.cohort_of(u).name.as_str()))
 }
 
 /// A user as a run's JSON shows it.

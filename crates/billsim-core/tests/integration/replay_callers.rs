@@ -1,7 +1,8 @@
 //! Any log that names API keys and teams beside its users replays under every lesson's
 //! policies, each user's calls served or refused, and each budget held by whom it
 //! counts: lesson 000's per-user budget by each user, whatever keys they call on; a tenant
-//! ledger by each team, a user in no team left alone. Counted by key, a user on more keys
+//! ledger by each team, each call counted to its key's team (a user's keys may be in two),
+//! a user in no team left alone. Counted by key, a user on more keys
 //! than the log has users took the ledger past its accounts (a panic).
 //!
 //! Runs proptest's default of 256 cases; `PROPTEST_CASES` asks for more.
@@ -102,15 +103,17 @@ proptest! {
         for (u, o) in out.users.iter().zip(&budget.per_user) {
             prop_assert!(o.charged <= USER_BUDGET, "{} charged {:?} under a $0.25 budget of their own\n{}", u.name, o.charged, text);
         }
-        let mut teams: Vec<(&str, Nanos)> = Vec::new();
-        for (u, o) in out.users.iter().zip(&out.policies[0].per_user) {
-            let Some(team) = u.team.as_deref() else { continue };
-            match teams.iter_mut().find(|t| t.0 == team) {
-                Some(t) => t.1 = Nanos(t.1 .0 + o.charged.0),
-                None => teams.push((team, o.charged)),
+        // Each served call charged to the team that pays for it: its key's, or its user's
+        // (a user's keys may be in two teams).
+        let ledger = run::run(&log, Some(read_policy_file(LEDGER).unwrap().policies), None, Record::EVERYTHING).unwrap();
+        let Some(tenants) = log.tenants.as_ref() else { return Ok(()) };
+        let mut charged = vec![Nanos::ZERO; tenants.names.len()];
+        for e in ledger.policies[0].events.iter().flatten().filter(|e| e.served) {
+            if let Some(team) = tenants.of_call(e.user, e.key.unwrap_or(e.user)) {
+                charged[team as usize] = Nanos(charged[team as usize].0 + e.charged.0);
             }
         }
-        for (team, charged) in teams {
+        for (team, charged) in tenants.names.iter().zip(charged) {
             prop_assert!(charged <= TEAM_BUDGET, "team {} charged {:?} under its $0.05 ledger\n{}", team, charged, text);
         }
     }

@@ -183,10 +183,10 @@ fn a_teams_tier_is_the_cohort_of_its_first_user() {
 fn traffic_refuses_tenants_that_do_not_name_one_for_each_user() {
     use billsim_core::engine::Tenants;
     let traffic = read(TEAMS.as_bytes(), Options::default()).unwrap().traffic().unwrap();
-    let short = Tenants { names: vec!["a".into()], of_user: vec![Some(0)] };
+    let short = Tenants { names: vec!["a".into()], of_user: vec![Some(0)], of_key: vec![] };
     let err = traffic.clone().with_tenants(short).unwrap_err().0;
     assert_eq!(err, "tenants: 1 given for 4 users; give each user one");
-    let past = Tenants { names: vec!["a".into()], of_user: vec![None, Some(0), Some(0), Some(1)] };
+    let past = Tenants { names: vec!["a".into()], of_user: vec![None, Some(0), Some(0), Some(1)], of_key: vec![] };
     assert_eq!(traffic.with_tenants(past).unwrap_err().0, "user 3 names tenant 1, but there are 1");
 }
 
@@ -289,5 +289,54 @@ fn tiers_on_a_log_that_names_no_cohort_say_so_not_that_a_tier_for_logged_is_miss
         "p.guards[0].tiers: must be given for a log that names each call's cohort (a column \"cohort\" or \"group\": \
          a plan, such as pro or free), or, in a log that names none, for the one cohort \"logged\"; or a \"limit\" in \
          their place; got a log that names no cohort"
+    );
+}
+
+/// Alice calls with a key of team red and one of team blue, as a LiteLLM user who belongs
+/// to two teams; bob's key is red's, carol's blue's. Alice and bob are on the pro plan.
+const KEYS_IN_TWO_TEAMS: &str = "time,user,key,team,cohort,model,input_tokens,output_tokens\n\
+    2025-05-01T09:00:00Z,alice,sk-red,red,pro,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:01Z,alice,sk-blue,blue,pro,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:02Z,bob,sk-bob,red,pro,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:03Z,alice,sk-blue,blue,pro,claude-haiku-4-5,10,10\n\
+    2025-05-01T09:00:04Z,carol,sk-carol,blue,free,claude-haiku-4-5,10,10\n";
+
+#[test]
+fn a_users_keys_in_two_teams_count_each_call_to_its_keys_team() {
+    // Two a minute per team: red has alice's first call and bob's; blue alice's two others,
+    // so carol's is blue's third. (Alice kept in red, her first team, bob's would be red's third.)
+    let got = served_and_refused(KEYS_IN_TWO_TEAMS, &format!(r#"{{"name": "p", "guards": [{}]}}"#, limit("tenant", 2)));
+    let want = [row("alice", 3, 0), row("bob", 1, 0), row("carol", 0, 1)];
+    assert_eq!(got, want, "per tenant, 2 a minute: (user, served, refused)");
+    // A ledger counts the same way: two reservations fit each team's day.
+    let got = served_and_refused(
+        KEYS_IN_TWO_TEAMS,
+        &LEDGER
+            .replace(r#""logged""#, r#""pro""#)
+            .replace(r#""tiers": {"pro": "0.0041"}"#, r#""tiers": {"pro": "0.0041", "free": "0.0041"}"#)
+            .replace(r#""fail": {"pro": "closed"}"#, r#""fail": {"pro": "closed", "free": "closed"}"#),
+    );
+    assert_eq!(got, want, "a ledger of two calls a team: (user, served, refused)");
+    let log = read(KEYS_IN_TWO_TEAMS.as_bytes(), Options::default()).unwrap();
+    let note = "2 rows name another team for its user than the user's first: each call counts to its API key's team";
+    assert!(log.notes.iter().any(|n| n.starts_with(note)), "{:?}", log.notes);
+}
+
+#[test]
+fn a_team_named_only_by_a_users_second_key_takes_that_users_tier() {
+    // Green is named only by alice's second key: its first payer is alice, on pro, whose
+    // tier lets in one call a minute; carol's team, blue, is free (none).
+    let log = "time,user,key,team,cohort,model,input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,carol,sk-carol,blue,free,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:01Z,alice,sk-red,red,pro,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:02Z,alice,sk-green,green,pro,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:03Z,alice,sk-green,green,pro,claude-haiku-4-5,10,10\n";
+    let guard = r#"{"name": "p", "guards": [{"count": "requests", "tiers": {"pro": 1, "free": 5}, "per": "tenant",
+        "window": "1m", "reset": "rolling"}]}"#;
+    let got = served_and_refused(log, guard);
+    assert_eq!(
+        got,
+        [row("carol", 1, 0), row("alice", 2, 1)],
+        "green's second call is over pro's one: (user, served, refused)"
     );
 }
