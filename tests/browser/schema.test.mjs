@@ -81,7 +81,8 @@ test("the view buttons are the table's views, the policy buttons are toyDay's, a
   const shown = table.scenarios.filter((s) => table.views.some((v) => v.scenario === s.name));
   const ofNone = (key) => !table.scenarios.some((s) => s.settings.includes(key));
   const own = table.settings.filter((s) => ofNone(s.key) || shown.some((c) => c.settings.includes(s.key)));
-  // Each setting's one attribute, then the old names an attribute can spell (still read), the theme and sync-url.
-  assert.deepEqual(observed, [...own.flatMap((s) => s.attributeNames), table.theme.attribute, table.syncUrl.attribute],
-    "the settings' attributes, the theme and sync-url");
+  // Each setting's one attribute, then the old names an attribute can spell (still read),
+  // the theme, sync-url and loading (whose notice is said or unsaid as it changes).
+  assert.deepEqual(observed, [...own.flatMap((s) => s.attributeNames), table.theme.attribute, table.syncUrl.attribute, table.loading.attribute],
+    "the settings' attributes, the theme, sync-url and loading");
 });
