@@ -61,4 +61,13 @@ fn calls_with_no_latency_finish_as_they_start_so_no_limit_of_calls_in_flight_ref
         2025-03-03T09:00:00Z,bob,claude-haiku-4-5,10,10\n";
     let seen = served_and_refused(at_once, &in_flight(1, "everyone"));
     assert_eq!(seen, [("ann".to_string(), 2, 0), ("bob".to_string(), 1, 0)], "(user, served, refused)");
+    let said = read(at_once.as_bytes(), Options::default()).unwrap().notes;
+    let note =
+        "3 calls have no end time or latency: they finish the moment they start, and no limit of calls in flight \
+                counts them";
+    assert!(said.iter().any(|n| n == note), "{said:?}");
+    let one = read(at_once.lines().take(2).collect::<Vec<_>>().join("\n").as_bytes(), Options::default()).unwrap();
+    let note = "1 call has no end time or latency: it finishes the moment it starts, and no limit of calls in flight \
+                counts it";
+    assert!(one.notes.iter().any(|n| n == note), "{:?}", one.notes);
 }

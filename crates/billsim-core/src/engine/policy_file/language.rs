@@ -49,8 +49,8 @@ const WINDOW_WITH: &str = "given only with \"reset\": \"rolling\", \"fixed\" or 
      until it finishes)";
 const IN_FLIGHT_COUNT: &str = "\"rolling\", \"fixed\" or \"steady\" with tokens or dollars (\"inFlight\" counts \
      requests: calls at once)";
-const COUNTS_IN_FLIGHT: &str = "given only with \"reset\": \"rolling\", \"fixed\" or \"steady\" (a request a later \
-     guard refuses is never in flight)";
+const COUNTS_IN_FLIGHT: &str =
+    "\"served\" with \"reset\": \"inFlight\" (a request a later guard refuses is never in flight)";
 const ADMIT_ALLOWED: &str = "\"counted\", \"estimate\" or \"reserve\"";
 pub const WINDOW_ALLOWED: &str = "a duration: a whole number from 1 and a unit, \"ms\", \"s\", \"m\", \"h\", \"d\", \
      \"w\" (calendar weeks, from Monday) or \"mo\" (calendar months), such as \"60s\", \"1m\", \"1h\", \"1d\", \"1w\" \
@@ -314,20 +314,17 @@ pub fn guard(raw: &RawValue, path: &str) -> Result<Point, FieldError> {
     };
     let counts = match f.get("counts") {
         None => Counts::Served,
-        // A request a later guard refuses is never in flight.
-        Some((raw, at)) if reset == Reset::InFlight => {
-            return Err(refused(
-                &at,
-                COUNTS_IN_FLIGHT,
-                format!("{} {}", super::json::got(raw), with("reset", IN_FLIGHT)),
-            ));
-        }
         Some((raw, at)) if count != CountOf::Requests => {
             let got = format!("{} {}", super::json::got(raw), with("count", count.name()));
             return Err(refused(&at, COUNTS_WITH, got));
         }
         Some((raw, at)) => match text(raw, &at, COUNTS_ALLOWED)?.as_str() {
             "served" => Counts::Served,
+            // A request a later guard refuses is never in flight.
+            "passed" if reset == Reset::InFlight => {
+                let got = format!("{} {}", super::json::got(raw), with("reset", IN_FLIGHT));
+                return Err(refused(&at, COUNTS_IN_FLIGHT, got));
+            }
             "passed" => Counts::Passed,
             _ => return Err(wrong(raw, &at, COUNTS_ALLOWED)),
         },

@@ -278,9 +278,12 @@ fn calls_in_flight_are_requests_with_no_window_and_are_written_back_without_one(
     );
     assert_eq!(
         second(r#"{"count": "requests", "limit": 3, "reset": "inFlight", "counts": "passed"}"#),
-        "policies[1].guards[0].counts: must be given only with \"reset\": \"rolling\", \"fixed\" or \"steady\" (a \
-         request a later guard refuses is never in flight); got \"passed\" with \"reset\": \"inFlight\""
+        "policies[1].guards[0].counts: must be \"served\" with \"reset\": \"inFlight\" (a request a later guard \
+         refuses is never in flight); got \"passed\" with \"reset\": \"inFlight\""
     );
+    let served =
+        r#"{"name": "t", "guards": [{"count": "requests", "limit": 3, "reset": "inFlight", "counts": "served"}]}"#;
+    assert!(read(served).is_ok(), "the default, spelt out, is read");
     assert!(
         second(r#"{"count": "requests", "limit": 3, "reset": "inFlight", "retryAfter": "exact"}"#)
             .contains("retryAfter: must be given only with \"reset\": \"rolling\" or \"steady\""),

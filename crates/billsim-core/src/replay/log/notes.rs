@@ -76,10 +76,14 @@ impl Builder {
             ));
         }
         if self.no_end > 0 {
+            let (finish, start, them) = if self.no_end == 1 {
+                ("it finishes", "it starts", "it")
+            } else {
+                ("they finish", "they start", "them")
+            };
             notes.push(format!(
-                "{} no end time or latency: they finish the moment they start, and no limit of calls in flight \
-                 counts them",
-                counted(self.no_end, "call has", "calls have")
+                "{} no end time or latency: {finish} the moment {start}, and no limit of calls in flight counts {them}",
+                counted(self.no_end, "call has", "calls have"),
             ));
         }
         if self.no_zone > 0 {
