@@ -119,15 +119,27 @@ function dropField(guard, f) {
   delete guard[f.within]?.[f.key];
   if (guard[f.within] && Object.keys(guard[f.within]).length === 0) delete guard[f.within];
 }
+// Whether each field `conditions` names ([key, values]) has one of its values in `guard`
+// (a field left out has its default).
+const meets = (guard, conditions) => conditions.every(([key, values]) => {
+  const on = fields().find((x) => x.key === key);
+  return values.includes(String(fieldOf(guard, on) ?? on.default));
+});
 // Whether a field is shown: each field it depends on has one of the values it needs, and
 // no field that stands in for it (`replaces`: tiers for the limit) has a value.
 function shows(guard, f) {
   if (fields().some((x) => x.replaces === f.key && fieldOf(guard, x) !== undefined)) return false;
-  return (f.when ?? []).every(([key, values]) => {
-    const on = fields().find((x) => x.key === key);
-    return values.includes(String(fieldOf(guard, on) ?? on.default));
-  });
+  return meets(guard, f.when ?? []);
 }
+// A choice's values offered beside the guard's others (`choicesWhen`: in flight for requests only).
+const offered = (guard, f) =>
+  f.choices.filter(([value]) => (f.choicesWhen ?? []).every(([choice, when]) => choice !== value || meets(guard, when)));
+// Whether field `x` is shown, or its choices offered, by the value of field `key`.
+const dependsOn = (x, key) => [...(x.when ?? []), ...(x.choicesWhen ?? []).flatMap(([, when]) => when)].some(([k]) => k === key);
+// The value each field had when it hid, by guard, given back in place of its default when it
+// shows again: a reset switched to in flight and back keeps its window.
+const hiddenValues = new WeakMap();
+const hiddenKey = (f) => (f.within ? `${f.within}.${f.key}` : f.key);
 // A field with a value leaves out the one it replaces; once it is empty (or hidden), that
 // one takes its default again.
 function replaceFields(guard) {
@@ -145,15 +157,25 @@ const boxText = (guard, f) => {
   // A link's value of the wrong kind (`"limit": {}`) shown as its JSON, for the error beside it.
   return typeof value === "object" && value !== null ? JSON.stringify(value, (_, v) => typeof v === "bigint" ? `${v}` : v) : String(value);
 };
-// Sets a field from its text; the fields shown only beside some values of it take their
-// default when they show and leave the guard when they hide (the language refuses them).
+// Sets a field from its text; the fields shown only beside some values of it leave the
+// guard when they hide (the language refuses them) and, when they show, take the value they
+// had or their default; a choice no longer offered beside it takes its default.
 function setField(guard, f, text) {
   if (text === "" && f.optional) dropField(guard, f);
   else putField(guard, f, valueOf(f, text));
-  const after = fields().filter((x) => x.when?.some(([key]) => key === f.key));
-  for (const x of after.filter((x) => !shows(guard, x))) dropField(guard, x);
-  for (const x of after.filter((x) => shows(guard, x) && x.default !== "")) {
-    if (fieldOf(guard, x) === undefined) putField(guard, x, valueOf(x, x.default));
+  const after = fields().filter((x) => dependsOn(x, f.key));
+  const kept = hiddenValues.get(guard) ?? {};
+  hiddenValues.set(guard, kept);
+  for (const x of after.filter((x) => !shows(guard, x) && fieldOf(guard, x) !== undefined)) {
+    kept[hiddenKey(x)] = fieldOf(guard, x);
+    dropField(guard, x);
+  }
+  for (const x of after.filter((x) => shows(guard, x) && fieldOf(guard, x) === undefined)) {
+    if (kept[hiddenKey(x)] !== undefined) putField(guard, x, kept[hiddenKey(x)]);
+    else if (x.default !== "") putField(guard, x, valueOf(x, x.default));
+  }
+  for (const x of after.filter((x) => x.kind === "choice" && fieldOf(guard, x) !== undefined)) {
+    if (!offered(guard, x).some(([value]) => value === String(fieldOf(guard, x)))) setField(guard, x, x.default);
   }
   replaceFields(guard);
 }
@@ -985,11 +1007,12 @@ class ReplayView extends HTMLElement {
       // A choice a link left out takes the value its select shows (a select cannot show
       // none): the language's own default, or the editor's start for one it requires.
       if (f.kind === "choice" && fieldOf(guard, f) === undefined) putField(guard, f, valueOf(f, f.default));
-      set.append(this.#input(`${at}.${f.within ? `${f.within}.` : ""}${f.key}`, f.label, f, boxText(guard, f), (v) => {
+      const shown = f.kind === "choice" ? { ...f, choices: offered(guard, f) } : f;
+      set.append(this.#input(`${at}.${f.within ? `${f.within}.` : ""}${f.key}`, f.label, shown, boxText(guard, f), (v) => {
         const had = fieldOf(guard, f) !== undefined;
         setField(guard, f, v);
-        // Others shown or hidden by it: by its value, or (tiers) by whether it has one.
-        if (fields().some((x) => x.when?.some(([key]) => key === f.key))
+        // Others shown or hidden, or their choices, by its value, or (tiers) by whether it has one.
+        if (fields().some((x) => dependsOn(x, f.key))
           || (f.replaces && had !== (fieldOf(guard, f) !== undefined))) this.#renderEditor();
       }));
     }

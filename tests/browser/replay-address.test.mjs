@@ -372,6 +372,26 @@ test("a link's field whose control is hidden beside the guard's other fields get
   assert.deepEqual(log.errors, []);
 });
 
+test("the policy editor offers a reset in flight for requests alone, and a window it hides comes back as it was", async () => {
+  const { log, w } = await freshEditor();
+  const at = (p, key) => w.locator(`[data-at="policies[${p}].guards[0].${key}"]`);
+  const offered = async (p) => (await at(p, "reset").locator("option").evaluateAll((os) => os.map((o) => o.value)));
+  // The defaults' second policy limits requests, the third dollars.
+  assert.deepEqual(await offered(1), ["rolling", "fixed", "steady", "inFlight"], "for requests");
+  assert.deepEqual(await offered(2), ["rolling", "fixed", "steady"], "for dollars");
+  await at(1, "window").fill("30s");
+  await at(1, "reset").selectOption("inFlight");
+  assert.equal(await at(1, "window").count(), 0, "in flight has no window");
+  await at(1, "reset").selectOption("rolling");
+  assert.equal(await at(1, "window").inputValue(), "30s", "the window it had, not the default");
+  // A count of tokens takes a reset in flight back to its default, and the window with it.
+  await at(1, "reset").selectOption("inFlight");
+  await at(1, "count").selectOption("tokens");
+  assert.equal(await at(1, "reset").inputValue(), "fixed", "the reset's default");
+  assert.equal(await at(1, "window").inputValue(), "30s", "the window it had");
+  assert.deepEqual(log.errors, []);
+});
+
 test("a link's guard without \"reset\" shows the fixed window it runs with, and a per the language has not shows as written", async () => {
   // The editor showed "Rolling" for a guard the language reads as fixed.
   const links = [{ name: "weekly", guards: [{ count: "dollars", limit: "50", per: "team", window: "7d" }] }];

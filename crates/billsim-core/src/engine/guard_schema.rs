@@ -62,12 +62,19 @@ pub struct GuardField {
     /// Shown and written only when each of these fields has one of its values: the
     /// language refuses the field beside any other (`burst` without `reset: steady`).
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub when: &'static [(&'static str, &'static [&'static str])],
+    pub when: Conditions,
+    /// For a choice: those of its values offered only when each of these fields has one of
+    /// its values (`reset: inFlight` with `count: requests`); the others are always offered.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub choices_when: &'static [(&'static str, Conditions)],
     /// The field it stands in for when it has a value (`tiers` for `limit`): that field is
     /// then neither shown nor written, and takes its default again once this one is empty.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replaces: Option<&'static str>,
 }
+
+/// Each field named with the values it must have, all of them at once.
+pub type Conditions = &'static [(&'static str, &'static [&'static str])];
 
 const BASE: GuardField = GuardField {
     key: "",
@@ -80,15 +87,16 @@ const BASE: GuardField = GuardField {
     default: "",
     within: None,
     when: &[],
+    choices_when: &[],
     replaces: None,
 };
 
 /// `admit` sets an estimate aside or compares it, and there are tokens to estimate.
-const ESTIMATED: &[(&str, &[&str])] =
+const ESTIMATED: Conditions =
     &[("admit", &["estimate", "reserve"]), ("count", &["tokens", "inputTokens", "outputTokens", "dollars"])];
 
 /// A reset over a window of time: a guard of calls in flight has none.
-const WINDOWED: &[(&str, &[&str])] = &[("reset", &["rolling", "fixed", "steady"])];
+const WINDOWED: Conditions = &[("reset", &["rolling", "fixed", "steady"])];
 
 /// The language's fields, in the order a file writes them.
 pub const GUARD_FIELDS: &[GuardField] = &[
@@ -161,10 +169,11 @@ pub const GUARD_FIELDS: &[GuardField] = &[
             ["rolling", "Rolling (a sliding window)"],
             ["fixed", "Fixed (back to zero at each boundary)"],
             ["steady", "Steady (refills the limit over each window)"],
-            ["inFlight", "In flight (requests, until each call ends)"],
+            ["inFlight", "In flight (until each call ends)"],
         ],
         // What the language reads a guard without "reset" as (a test holds them together).
         default: "fixed",
+        choices_when: &[("inFlight", &[("count", &["requests"])])],
         ..BASE
     },
     GuardField {
@@ -528,6 +537,24 @@ mod tests {
                 None => format!("guards[0].{key}"),
             };
             assert!(refused.contains(&path), "{key} with {other}: {breaks} is refused naming {path}: {refused}");
+        }
+    }
+
+    /// A choice offered only beside some values of other fields reads beside them and is
+    /// refused beside others, so the editor never offers a value a file may not have.
+    #[test]
+    fn a_choice_is_offered_exactly_where_the_language_takes_it() {
+        let reset = field("reset");
+        assert_eq!(reset.choices_when.len(), 1, "{:?}", reset.choices_when);
+        let (choice, when) = reset.choices_when[0];
+        assert_eq!((choice, when), ("inFlight", &[("count", &["requests"][..])][..]));
+        let good = json!({"count": "requests", "limit": 5, "reset": "inFlight"});
+        assert!(read_guards(vec![good.clone()]).is_ok(), "{good}");
+        for count in ["tokens", "inputTokens", "outputTokens", "dollars"] {
+            let mut bad = good.clone();
+            bad["count"] = Value::from(count);
+            let refused = read_guards(vec![bad]).map(|_| ()).unwrap_err().to_string();
+            assert!(refused.contains("guards[0].reset: must be"), "in flight with {count}: {refused}");
         }
     }
 
