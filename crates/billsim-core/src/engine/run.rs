@@ -216,6 +216,7 @@ fn fresh_states(processes: u32, policy: &Policy, traffic: &Traffic) -> Result<Ve
             field: "guards".into(),
             model,
             known: traffic.models.clone(),
+            elsewhere: "",
         })?;
     }
     Ok(states)

@@ -17,13 +17,16 @@ pub enum RunError {
     /// A policy of no processes.
     NoProcess,
     BadTraffic(BadTraffic),
-    /// A guard degrades to, or a ladder names, a model the traffic does not have (each of
-    /// its models is priced): the field (`policy.guards[0].whenFull.degradeTo`,
-    /// `policy.ladder[1]`), the model, the traffic's models.
+    /// A guard degrades to, or a ladder or a guard's `model` names, a model the traffic does
+    /// not have (each of its models is priced): the field
+    /// (`policy.guards[0].whenFull.degradeTo`, `policy.ladder[1]`), the model, the traffic's
+    /// models, and where else a model may come from (a replay's: ", one of the lessons'
+    /// models, or one a price table gives"; a scenario's: nowhere, "").
     UnknownModel {
         field: String,
         model: String,
         known: Vec<String>,
+        elsewhere: &'static str,
     },
     /// A guard's or a ledger's tiers name no tier for a cohort of the traffic: the field
     /// (`policy.guards[1].tiers`), the cohort and its tenants (as the guard counts them), and
@@ -70,11 +73,11 @@ impl fmt::Display for RunError {
                     counted(*tenants as u64, "tenant", "tenants")
                 )
             }
-            RunError::UnknownModel { field, model, known } => {
+            RunError::UnknownModel { field, model, known, elsewhere } => {
                 let known: Vec<String> = known.iter().map(|m| quoted(m)).collect();
                 write!(
                     f,
-                    "{field}: must be one of the priced models {}; got {}",
+                    "{field}: must be one of the priced models {}{elsewhere}; got {}",
                     known.join(", "),
                     crate::settings::shown(model)
                 )
@@ -118,8 +121,8 @@ impl RunError {
             RunError::NoTier { field, cohort, tenants, cohorts } => {
                 RunError::NoTier { field: format!("{policy}.guards[{j}].{field}"), cohort, tenants, cohorts }
             }
-            RunError::UnknownModel { field, model, known } => {
-                RunError::UnknownModel { field: format!("{policy}.guards[{j}].{field}"), model, known }
+            RunError::UnknownModel { field, model, known, elsewhere } => {
+                RunError::UnknownModel { field: format!("{policy}.guards[{j}].{field}"), model, known, elsewhere }
             }
             e => e,
         }
@@ -154,6 +157,7 @@ pub(crate) fn model_number(traffic: &Traffic, field: impl FnOnce() -> String, na
         field: field(),
         model: name.to_string(),
         known: traffic.models.clone(),
+        elsewhere: "",
     })
 }
 

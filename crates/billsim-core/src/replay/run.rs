@@ -142,22 +142,22 @@ fn models_for(logged: &[String], policies: &[Policy]) -> Vec<String> {
     models
 }
 
-/// What a model a policy switches calls to, or counts alone, must be in a replay: one with
-/// a price.
-const SWITCHED_TO_ALLOWED: &str =
-    "a model with a price: one the log calls, one of the lessons' models, or one a price table gives";
+/// Where else than the log a model a policy switches calls to, or counts alone, may come
+/// from in a replay: it needs a price.
+const PRICED_ELSEWHERE: &str = ", one of the lessons' models, or one a price table gives";
 
 /// A model a policy switches calls to or counts alone with no price, said where the policy
 /// names it (`cheap.guards[0].whenFull.degradeTo`), as a scenario's run says a model it has not; the
 /// log's own unpriced models are the log's to price, said first as they are.
-fn switched_to_unpriced(e: RunError, policies: &[Policy]) -> RunError {
+fn switched_to_unpriced(e: RunError, policies: &[Policy], logged: &[String]) -> RunError {
     let RunError::NoPrice(missing) = &e else { return e };
     let (Some((model, _)), false) = (missing.first(), missing.iter().any(|(_, calls)| *calls > 0)) else { return e };
     match policies.iter().find_map(|p| p.field_naming(model)) {
-        Some(field) => RunError::Setting(FieldError {
-            field,
-            problem: Invalid { allowed: SWITCHED_TO_ALLOWED, got: shown(model) },
-        }),
+        // Named with the log's models, where a misspelt one (or a gateway's other name for
+        // it) is seen at once.
+        Some(field) => {
+            RunError::UnknownModel { field, model: model.clone(), known: logged.to_vec(), elsewhere: PRICED_ELSEWHERE }
+        }
         None => e,
     }
 }
@@ -220,8 +220,8 @@ fn no_cohort_named(e: RunError) -> RunError {
 pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&PriceTable>) -> Result<Prepared, RunError> {
     let (ran, labels) = policies.map_or_else(main_policies, labelled);
     let models = models_for(&log.models, &ran);
-    let (table, price_notes) =
-        prices::for_log(log, &models[log.models.len()..], given).map_err(|e| switched_to_unpriced(e, &ran))?;
+    let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)
+        .map_err(|e| switched_to_unpriced(e, &ran, &log.models))?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
     // Calls with cached input tokens are charged as logged at their cached-input price; the
     // log keeps its own costs, given back after the run (another price table may follow).
@@ -516,12 +516,15 @@ mod tests {
         };
         assert_eq!(
             refusal(r#"{"degradeTo": "gpt-5-nano"}"#, ""),
-            "cheap.guards[0].whenFull.degradeTo: must be a model with a price: one the log calls, one of the lessons' \
-             models, or one a price table gives; got \"gpt-5-nano\""
+            "cheap.guards[0].whenFull.degradeTo: must be one of the priced models \"claude-haiku-4-5\", one of the \
+             lessons' models, or one a price table gives; got \"gpt-5-nano\""
         );
         // A ladder's is said at its place; a model of the built-in prices runs.
         let err = refusal(r#"{"degradeTo": "claude-haiku-4-5"}"#, r#", "ladder": ["claude-haiku-4-5", "tiny-model"]"#);
-        assert!(err.starts_with("cheap.ladder[1]: must be a model with a price"), "{err}");
+        assert!(
+            err.starts_with("cheap.ladder[1]: must be one of the priced models \"claude-haiku-4-5\", one"),
+            "{err}"
+        );
     }
 
     #[test]

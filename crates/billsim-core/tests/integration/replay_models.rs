@@ -33,15 +33,15 @@ fn a_guard_of_one_model_counts_and_refuses_that_models_calls_alone() {
 }
 
 #[test]
-fn a_model_with_no_call_and_no_price_is_refused_naming_the_guard_and_where_a_price_comes_from() {
+fn a_model_with_no_call_and_no_price_is_refused_naming_the_guard_the_logs_models_and_where_a_price_comes_from() {
     let log = read(TWO_MODELS.as_bytes(), Options::default()).unwrap();
     let policies = read_policy_file(&one_a_minute_of("claude-sonet-4-6")).unwrap().policies;
     let said = run::run(&log, Some(policies), None, Record::default()).err().map(|e| e.to_string());
     assert_eq!(
         said.as_deref(),
         Some(
-            "p.guards[0].model: must be a model with a price: one the log calls, one of the lessons' models, or one \
-             a price table gives; got \"claude-sonet-4-6\""
+            "p.guards[0].model: must be one of the priced models \"claude-sonnet-4-6\", \"claude-haiku-4-5\", one of \
+             the lessons' models, or one a price table gives; got \"claude-sonet-4-6\""
         )
     );
 }
