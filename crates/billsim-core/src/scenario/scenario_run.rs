@@ -120,7 +120,9 @@ pub struct UserSummary {
     pub calls: u32,
     /// Requests (tasks), each of one or more calls.
     pub requests: u32,
-    /// The team a replayed log puts the user in (`None`: in none, or a log of no teams).
+    /// The team a replayed log puts the user in (`None`: in none, or a log of no teams);
+    /// each of them, in the order first called for ("red, blue"), where the user's API
+    /// keys are in more than one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
 }
@@ -131,15 +133,28 @@ impl UserSummary {
         let mut calls = vec![0u32; traffic.users.len()];
         let mut requests = vec![0u32; traffic.users.len()];
         let mut seen = vec![false; traffic.requests()];
-        for c in traffic.calls() {
+        // Each user's teams, where a user's keys are in more than one (of_key).
+        let by_key = traffic.tenants().filter(|t| !t.of_key.is_empty());
+        let mut teams: Vec<Vec<u32>> = vec![Vec::new(); if by_key.is_some() { traffic.users.len() } else { 0 }];
+        for (index, c) in traffic.calls().iter().enumerate() {
             calls[c.user as usize] += 1;
             let first = !std::mem::replace(&mut seen[c.request as usize], true);
             requests[c.user as usize] += u32::from(first);
+            if let Some(team) = by_key.and_then(|t| t.of_call(c.user, traffic.key_of(index))) {
+                let of_user = &mut teams[c.user as usize];
+                if !of_user.contains(&team) {
+                    of_user.push(team);
+                }
+            }
         }
         let cohort = |u: &engine::User| traffic.cohorts[usize::from(u.cohort)].name.clone();
         let team = |user: usize| {
             let tenants = traffic.tenants()?;
-            Some(tenants.names[tenants.of_user[user]? as usize].clone())
+            let named: Vec<&str> = match teams.get(user) {
+                Some(each) => each.iter().map(|&t| tenants.names[t as usize].as_str()).collect(),
+                None => vec![tenants.names[tenants.of_user[user]? as usize].as_str()],
+            };
+            (!named.is_empty()).then(|| named.join(", "))
         };
         let users = traffic.users.iter().zip(calls.into_iter().zip(requests)).enumerate();
         users

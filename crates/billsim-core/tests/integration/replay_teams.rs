@@ -318,6 +318,9 @@ fn a_users_keys_in_two_teams_count_each_call_to_its_keys_team() {
     );
     assert_eq!(got, want, "a ledger of two calls a team: (user, served, refused)");
     let log = read(KEYS_IN_TWO_TEAMS.as_bytes(), Options::default()).unwrap();
+    let out = run::run(&log, None, None, Record::default()).unwrap();
+    let teams: Vec<Option<&str>> = out.users.iter().map(|u| u.team.as_deref()).collect();
+    assert_eq!(teams, [Some("red, blue"), Some("red"), Some("blue")], "each user's teams, as the table gives them");
     let note = "2 rows name another team for its user than the user's first: each call counts to its API key's team";
     assert!(log.notes.iter().any(|n| n.starts_with(note)), "{:?}", log.notes);
 }
