@@ -147,8 +147,8 @@ fn models_for(logged: &[String], policies: &[Policy]) -> Vec<String> {
 const PRICED_ELSEWHERE: &str = ", one of the lessons' models, or one a price table gives";
 
 /// A model a policy switches calls to or counts alone with no price, said where the policy
-/// names it (`cheap.guards[0].whenFull.degradeTo`), as a scenario's run says a model it has not; the
-/// log's own unpriced models are the log's to price, said first as they are.
+/// names it (`cheap.guards[0].whenFull.degradeTo`), as a scenario's run says a model it has
+/// not; the log's own unpriced models are the log's to price, said first as they are.
 fn switched_to_unpriced(e: RunError, policies: &[Policy], logged: &[String]) -> RunError {
     let RunError::NoPrice(missing) = &e else { return e };
     let (Some((model, _)), false) = (missing.first(), missing.iter().any(|(_, calls)| *calls > 0)) else { return e };
