@@ -355,7 +355,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#root.adoptedStyleSheets = [widgetSheet(), this.#pageSheet];
     // The waiting root's button, when it has the focus (the reader tabbed to it while
     // another widget defined the element), keeps it in the template that replaces it.
-    const focused = this.#root.activeElement?.closest(".start") != null;
+    const focused = startFocused(this.#root);
     this.#root.innerHTML = template();
     if (started.has(this)) this.#q(".start button").textContent = LOADING.starting;
     if (focused) this.#q(".start button").focus();
@@ -664,7 +664,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.toggleAttribute("data-failed", true);
     // A widget that waited for its reader shows why in its button's place, and the focus
     // the button had goes to the sentence, not to the page.
-    const pressed = this.#root.activeElement?.closest(".start") != null;
+    const pressed = startFocused(this.#root);
     this.toggleAttribute("data-waiting", false);
     if (pressed) failure.focus();
   }
@@ -1306,6 +1306,8 @@ function whenNear(elements, signal) {
 // whose button had the keyboard's focus then: their first control takes it once drawn.
 const started = new WeakSet();
 const focusOnceDrawn = new WeakSet();
+/** Whether the keyboard's focus is on the start button in a widget's shadow `root`. */
+const startFocused = (root) => root.activeElement?.closest(".start") != null;
 
 /** Whether `el` waits for its reader's press before loading (loading="interaction", not yet
  *  pressed). One that keeps its settings in the address does not wait when the address
