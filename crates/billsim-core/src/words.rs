@@ -85,11 +85,59 @@ pub fn alternatives(items: &[String]) -> String {
 /// assert_eq!(share(0, 0), None);
 /// ```
 pub fn share(part: u64, whole: u64) -> Option<String> {
-    Some(match percent(part, whole)? {
+    Some(percent_said(percent(part, whole)?, part, whole))
+}
+
+/// `p`, the percent `part` of `whole` was rounded to, as [`share`] says it.
+fn percent_said(p: u64, part: u64, whole: u64) -> String {
+    match p {
         0 if part > 0 => "under 1%".into(),
         100 if part < whole => "over 99%".into(),
         p => format!("{p}%"),
-    })
+    }
+}
+
+/// Each of `parts` as a share of `whole`, as [`share`] says one, but rounded together so
+/// that parts that make up the whole are said as shares that add up to 100%: each is
+/// rounded down, and the points left go to the parts with the largest remainders (the
+/// earlier part first where two tie). Rounded one by one, 87.5% and 12.5% read "88%, 13%".
+/// Parts short of the whole are given the points their sum rounds to. `None` for each part
+/// of a whole of zero.
+///
+/// ```
+/// use billsim_core::words::shares;
+/// let said = |parts: &[u64], whole| shares(parts, whole).into_iter().flatten().collect::<Vec<_>>();
+/// assert_eq!(said(&[875, 125], 1000), ["88%", "12%"], "the tie goes to the earlier part");
+/// assert_eq!(said(&[1, 1, 1], 3), ["34%", "33%", "33%"]);
+/// assert_eq!(said(&[999, 1], 1000), ["over 99%", "under 1%"]);
+/// assert_eq!(said(&[875, 100], 1000), ["88%", "10%"], "97.5% in all, said as 98");
+/// assert_eq!(shares(&[0], 0), [None]);
+/// ```
+pub fn shares(parts: &[u64], whole: u64) -> Vec<Option<String>> {
+    let total: u64 = parts.iter().fold(0u64, |sum, &p| sum.saturating_add(p));
+    let Some(target) = percent(total, whole) else {
+        return vec![None; parts.len()];
+    };
+    let whole = u128::from(whole);
+    // Each part's percent rounded down, and what rounding down left of it.
+    let mut points: Vec<(u64, u128)> = parts
+        .iter()
+        .map(|&p| {
+            let hundredfold = u128::from(p) * 100;
+            (u64::try_from(hundredfold / whole).unwrap_or(u64::MAX), hundredfold % whole)
+        })
+        .collect();
+    let given = points.iter().fold(0u64, |sum, (p, _)| sum.saturating_add(*p));
+    // The points the parts together round to, less those given: one more each for the
+    // largest remainders. Stable: of two equal remainders the earlier part comes first.
+    let mut order: Vec<usize> = (0..parts.len()).filter(|&i| points[i].1 > 0).collect();
+    order.sort_by(|&a, &b| points[b].1.cmp(&points[a].1));
+    let left = usize::try_from(target.saturating_sub(given)).unwrap_or(usize::MAX);
+    for &i in order.iter().take(left) {
+        points[i].0 += 1;
+    }
+    let whole = u64::try_from(whole).unwrap_or(u64::MAX);
+    parts.iter().zip(points).map(|(&part, (p, _))| Some(percent_said(p, part, whole))).collect()
 }
 
 /// `n` with a comma every three digits, as the lesson writes numbers.
@@ -147,6 +195,25 @@ mod tests {
         assert_eq!(share(996, 1000).as_deref(), Some("over 99%"));
         assert_eq!(share(5, 1000).as_deref(), Some("1%"));
         assert_eq!(share(1, 0), None);
+    }
+
+    #[test]
+    fn shares_of_parts_that_make_the_whole_add_up_to_100_and_stay_within_a_point() {
+        let whole = 997;
+        for a in (10..whole - 20).step_by(7) {
+            for b in (10..whole - a - 10).step_by(13) {
+                let parts = [a, b, whole - a - b];
+                let said: Vec<u64> = shares(&parts, whole)
+                    .into_iter()
+                    .map(|s| s.unwrap().trim_end_matches('%').parse().unwrap())
+                    .collect();
+                assert_eq!(said.iter().sum::<u64>(), 100, "{parts:?} of {whole} said as {said:?}");
+                for (part, p) in parts.iter().zip(&said) {
+                    let exact = *part as f64 * 100.0 / whole as f64;
+                    assert!((*p as f64 - exact).abs() < 1.0, "{part} of {whole} said as {p}%");
+                }
+            }
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use crate::scenario::{Others, ScenarioRun};
 use crate::views::by_cohort::{by_cohort, PolicyCohorts};
 use crate::views::colours::Role;
 use crate::views::table::Table;
-use crate::words::share;
+use crate::words::shares;
 use crate::words::{counted, grouped};
 use serde::{Deserialize, Serialize};
 
@@ -177,14 +177,16 @@ pub fn honest_words(who: &str, refused: u64, requests: u64) -> String {
 }
 
 fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: &str, others: Others) -> Bar {
+    let charged: Vec<u64> = p.cohorts.iter().map(|c| c.charged.0).collect();
     let segments: Vec<Segment> = p
         .cohorts
         .iter()
-        .map(|c| Segment {
+        .zip(shares(&charged, p.bill.0))
+        .map(|(c, share)| Segment {
             cohort: c.cohort.clone(),
             label: c.label.clone(),
             charged: c.charged,
-            share: share(c.charged.0, p.bill.0).unwrap_or_default(),
+            share: share.unwrap_or_default(),
         })
         .collect();
     let bill = p.bill.micros().cents();
