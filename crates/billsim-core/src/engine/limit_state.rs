@@ -31,10 +31,14 @@ struct Slot {
     stamp: u64,
     /// Fixed: the amount counted; steady: parts.
     used: u128,
-    /// Rolling: `(moment, amount, request)` of each counted amount, oldest first; in flight:
-    /// `(finish, 1, request)` of each call, the first to finish first.
-    entries: VecDeque<(Instant, u128, u32)>,
+    /// Rolling: each counted amount, oldest first; in flight: each call, the first to
+    /// finish first.
+    entries: VecDeque<Entry>,
 }
+
+/// Rolling: `(moment, amount, request)` of a counted amount; in flight: `(finish, 1,
+/// request)` of a call.
+type Entry = (Instant, u128, u32);
 
 #[derive(Debug)]
 pub struct LimitState {
@@ -59,7 +63,7 @@ pub struct LimitState {
     model: Option<u16>,
     /// What the checked call adds to its slot, until committed: its slot, the parts it
     /// holds and its entry (rolling, in flight).
-    pending: Option<(usize, u128, Option<(Instant, u128, u32)>)>,
+    pending: Option<(usize, u128, Option<Entry>)>,
 }
 
 /// A moment's calendar month, counted from January 1970 (UTC).
