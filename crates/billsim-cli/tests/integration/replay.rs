@@ -155,7 +155,7 @@ fn a_model_a_policy_switches_to_without_a_price_is_said_where_the_policy_names_i
     let said = refused(&["replay", &fixture("generic.csv"), "--policy", policy.path()]);
     assert!(
         said.starts_with(&format!(
-            "billsim: --policy {}: guards[0].whenFull.degradeTo: must be one of the priced models \
+            "billsim: --policy {}: guards[0].whenFull.degradeTo: must be one of the models \
              \"claude-haiku-4-5\", \"claude-sonnet-4-6\", \"claude-opus-4-8\", one of the lessons' models, or one a \
              price table gives; got \"gpt-4o-mini\"",
             policy.path()

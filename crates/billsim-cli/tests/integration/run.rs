@@ -491,7 +491,7 @@ fn a_field_of_the_policy_language_that_does_not_go_with_the_others_exits_1_namin
         (
             "degrade",
             r#"{"count": "dollars", "limit": "1", "per": "everyone", "window": "1d", "whenFull": {"degradeTo": "tiny"}}"#,
-            "policies[1].guards[0].whenFull.degradeTo: must be one of the priced models \"toy\"; got \"tiny\"",
+            "policies[1].guards[0].whenFull.degradeTo: must be one of the models \"toy\"; got \"tiny\"",
         ),
     ];
     for (name, guard, expected) in cases {

@@ -19,7 +19,7 @@
 use crate::engine::language::{Admit, CountOf, Counts, Estimate, LimitOf, Per, Point, Reset, Window};
 use crate::engine::price::{Nanos, Price};
 use crate::engine::refusal::{Reason, Refusal, RetryAfter, Wait};
-use crate::engine::run_error::{model_number, RunError};
+use crate::engine::run_error::{models_answering, RunError};
 use crate::engine::traffic::{Call, Tenants, Traffic};
 use crate::money::{Micros, Overflow};
 use crate::time::{Instant, Span};
@@ -59,8 +59,9 @@ pub struct LimitState {
     /// Per tenant, who pays for each call (its slot; `None`: in no team, not counted);
     /// `None` when each user is its own tenant.
     tenants: Option<Tenants>,
-    /// The traffic's number of the one model whose calls it counts; `None`: every call's.
-    model: Option<u16>,
+    /// Whether it counts each model's calls, by model number: those of the one model it
+    /// counts and the models answering to its name; `None`: every call's.
+    model: Option<Vec<bool>>,
     /// What the checked call adds to its slot, until committed: its slot, the parts it
     /// holds and its entry (rolling, in flight).
     pending: Option<(usize, u128, Option<Entry>)>,
@@ -136,7 +137,7 @@ impl LimitState {
                 (0..slots).map(|slot| unit(tier(cohort_at(slot)).unwrap_or(0))).collect::<Result<_, _>>()?
             }
         };
-        let model = point.model.as_ref().map(|name| model_number(traffic, || "model".into(), name)).transpose()?;
+        let model = point.model.as_ref().map(|name| models_answering(traffic, || "model".into(), name)).transpose()?;
         let burst = match (point.reset, &point.limit) {
             (Reset::Steady { burst }, LimitOf::Amount(_)) => Some(unit(burst)?),
             _ => None,
@@ -163,7 +164,7 @@ impl LimitState {
     /// per tenant leaves alone (a gateway's team budget does not cover a key outside teams),
     /// and for a call of another model than the guard's.
     fn slot_of(&self, call: &Call, key: u32) -> Option<usize> {
-        if self.model.is_some_and(|m| m != call.model) {
+        if self.model.as_ref().is_some_and(|counted| !counted.get(usize::from(call.model)).copied().unwrap_or(false)) {
             return None;
         }
         Some(match self.per {

@@ -77,7 +77,7 @@ impl fmt::Display for RunError {
                 let known: Vec<String> = known.iter().map(|m| quoted(m)).collect();
                 write!(
                     f,
-                    "{field}: must be one of the priced models {}{elsewhere}; got {}",
+                    "{field}: must be one of the models {}{elsewhere}; got {}",
                     known.join(", "),
                     crate::settings::shown(model)
                 )
@@ -159,6 +159,21 @@ pub(crate) fn model_number(traffic: &Traffic, field: impl FnOnce() -> String, na
         known: traffic.models.clone(),
         elsewhere: "",
     })
+}
+
+/// The models whose calls a guard that counts model `name` alone counts, by model number
+/// (the model of that name and each answering to it: [`Traffic::with_aliases`]); a name no
+/// model answers to is refused as [`model_number`] refuses it.
+pub(crate) fn models_answering(
+    traffic: &Traffic,
+    field: impl FnOnce() -> String,
+    name: &str,
+) -> Result<Vec<bool>, RunError> {
+    let answers = traffic.models_answering(name);
+    match answers.contains(&true) {
+        true => Ok(answers),
+        false => model_number(traffic, field, name).map(|_| answers),
+    }
 }
 
 impl From<BadTraffic> for RunError {

@@ -79,6 +79,8 @@ pub struct Traffic {
     tenants: Option<Tenants>,
     /// When the server restarts, in time order: see [`Traffic::with_restarts`].
     restarts: Vec<Instant>,
+    /// Other names a model answers to, `(name, model number)`: see [`Traffic::with_aliases`].
+    aliases: Vec<(String, u16)>,
 }
 
 /// Who the server takes each call's sender to be: lesson 001's app knows a caller only by
@@ -215,6 +217,7 @@ impl Traffic {
             keys: None,
             tenants: None,
             restarts: Vec::new(),
+            aliases: Vec::new(),
             failed: Vec::new(),
         })
     }
@@ -296,6 +299,26 @@ impl Traffic {
     /// When the server restarts, in time order.
     pub fn restarts(&self) -> &[Instant] {
         &self.restarts
+    }
+
+    /// The same traffic with models answering to other names, each `(name, model number)`:
+    /// a guard that counts one model's calls (`"model": "gpt-4o"`) counts those of every
+    /// model answering to its name (a log's `gpt-4o-2024-08-06` and `azure/gpt-4o`).
+    pub fn with_aliases(mut self, aliases: Vec<(String, u16)>) -> Traffic {
+        self.aliases = aliases;
+        self
+    }
+
+    /// Which models answer to `name`, by model number: the model of that name, and every
+    /// model given it as another name.
+    pub fn models_answering(&self, name: &str) -> Vec<bool> {
+        let mut answers: Vec<bool> = self.models.iter().map(|m| m == name).collect();
+        for (_, m) in self.aliases.iter().filter(|(alias, _)| alias == name) {
+            if let Some(a) = answers.get_mut(usize::from(*m)) {
+                *a = true;
+            }
+        }
+        answers
     }
 
     /// This traffic with the calls `fails` says fail: a failed call is admitted, runs, and

@@ -250,13 +250,14 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
 /// The names a model may be priced under, the first tried first: as logged; without a
 /// gateway's provider prefix (`azure/gpt-4o`, `bedrock/...`, `openrouter/anthropic/...`);
 /// without a region and vendor (`us.anthropic.claude-...`); without a Bedrock version
-/// (`-v1:0`); without a date (`-20251001`, `@20251001`).
+/// (`-v1:0`); without a date (`-20251001`, `@20251001`, OpenAI's `-2024-08-06`).
 ///
 /// ```
 /// use billsim_core::replay::prices::names_of;
 /// assert_eq!(names_of("azure/gpt-4o"), ["azure/gpt-4o", "gpt-4o"]);
 /// assert_eq!(names_of("bedrock/us.anthropic.claude-haiku-4-5-20251001-v1:0").last().unwrap(), "claude-haiku-4-5");
 /// assert_eq!(names_of("gpt-4.1"), ["gpt-4.1"]);
+/// assert_eq!(names_of("gpt-4o-2024-08-06"), ["gpt-4o-2024-08-06", "gpt-4o"]);
 /// ```
 pub fn names_of(model: &str) -> Vec<String> {
     let mut names = vec![model.to_string()];
@@ -283,7 +284,11 @@ pub fn names_of(model: &str) -> Vec<String> {
         Some((n, date)) if date.len() == 8 && date.bytes().all(|b| b.is_ascii_digit()) => Some(n),
         _ => None,
     };
-    add(dated('-').or_else(|| dated('@')).unwrap_or(name));
+    // OpenAI's date, `-2024-08-06`: 11 bytes, dashes at 0, 5 and 8, digits between.
+    let dashed = name.len().checked_sub(11).map(|at| name.split_at(at)).filter(|(_, date)| {
+        date.bytes().enumerate().all(|(i, b)| if matches!(i, 0 | 5 | 8) { b == b'-' } else { b.is_ascii_digit() })
+    });
+    add(dated('-').or_else(|| dated('@')).or_else(|| dashed.map(|(n, _)| n)).unwrap_or(name));
     names
 }
 

@@ -133,13 +133,41 @@ pub fn run(
 /// Each needs a price like any other.
 fn models_for(logged: &[String], policies: &[Policy]) -> Vec<String> {
     let mut models = logged.to_vec();
-    let counted_alone = policies.iter().flat_map(|p| p.guards.iter().filter_map(|g| g.point()?.model));
+    let answered = |name: &String| logged.iter().any(|m| prices::names_of(m).contains(name));
+    let counted_alone = counted_alone(policies).filter(|name| !answered(name));
     for name in policies.iter().flat_map(Policy::models_named).chain(counted_alone) {
         if !models.contains(&name) {
             models.push(name);
         }
     }
     models
+}
+
+/// The models guards count alone (a guard's `model`).
+fn counted_alone(policies: &[Policy]) -> impl Iterator<Item = String> + '_ {
+    policies.iter().flat_map(|p| p.guards.iter().filter_map(|g| g.point()?.model))
+}
+
+/// The other names the log's models answer to where a guard counts a model alone, `(name,
+/// model number)`, and a note for each such name: a guard of LiteLLM's public name
+/// (`gpt-4o`, its `model_group`) counts the calls the log names by the deployment's
+/// (`gpt-4o-2024-08-06`, `azure/gpt-4o`), as the price is found.
+fn aliases(logged: &[String], policies: &[Policy]) -> (Vec<(String, u16)>, Vec<String>) {
+    let (mut aliases, mut notes) = (Vec::new(), Vec::new());
+    let mut seen = HashSet::new();
+    for name in counted_alone(policies).filter(|name| seen.insert(name.clone())) {
+        let answering: Vec<u16> = (0..logged.len())
+            .filter(|&m| logged[m] != name && prices::names_of(&logged[m]).contains(&name))
+            .map(|m| m as u16)
+            .collect();
+        if answering.is_empty() {
+            continue;
+        }
+        let listed: Vec<String> = answering.iter().map(|&m| quoted(&logged[usize::from(m)])).collect();
+        notes.push(format!("a guard of the model {} counts the calls of {} too", quoted(&name), listed.join(", ")));
+        aliases.extend(answering.into_iter().map(|m| (name.clone(), m)));
+    }
+    (aliases, notes)
 }
 
 /// Where else than the log a model a policy switches calls to, or counts alone, may come
@@ -235,8 +263,10 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     };
     // The log's calls are in time order (it sorts them), so the traffic keeps their numbers
     // and each failure stays with its call.
-    let mut traffic =
-        Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?.with_failed(&log.failed);
+    let (aliases, alias_notes) = aliases(&log.models, &ran);
+    let mut traffic = Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?
+        .with_failed(&log.failed)
+        .with_aliases(aliases);
     if let Some(keys) = log.keys.take() {
         traffic = traffic.with_keys(keys)?; // one per call, read with them
     }
@@ -256,6 +286,7 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     };
     let mut notes = log.notes.clone();
     notes.extend(price_notes);
+    notes.extend(alias_notes);
     let (failed, cache_hits, embeddings, skipped) = (log.failed_calls(), log.cache_hits, log.embeddings, log.skipped);
     let models_called = log.models.len();
     Ok(Prepared {
@@ -516,15 +547,12 @@ mod tests {
         };
         assert_eq!(
             refusal(r#"{"degradeTo": "gpt-5-nano"}"#, ""),
-            "cheap.guards[0].whenFull.degradeTo: must be one of the priced models \"claude-haiku-4-5\", one of the \
+            "cheap.guards[0].whenFull.degradeTo: must be one of the models \"claude-haiku-4-5\", one of the \
              lessons' models, or one a price table gives; got \"gpt-5-nano\""
         );
         // A ladder's is said at its place; a model of the built-in prices runs.
         let err = refusal(r#"{"degradeTo": "claude-haiku-4-5"}"#, r#", "ladder": ["claude-haiku-4-5", "tiny-model"]"#);
-        assert!(
-            err.starts_with("cheap.ladder[1]: must be one of the priced models \"claude-haiku-4-5\", one"),
-            "{err}"
-        );
+        assert!(err.starts_with("cheap.ladder[1]: must be one of the models \"claude-haiku-4-5\", one"), "{err}");
     }
 
     #[test]

@@ -181,7 +181,7 @@ fn a_ladder_naming_a_model_the_traffic_lacks_is_refused_with_the_models_it_has()
     let err = run(&t, &policy, &prices(), Record::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "ladder.ladder[1]: must be one of the priced models \"opus\", \"sonnet\", \"haiku\"; got \"gpt-x\""
+        "ladder.ladder[1]: must be one of the models \"opus\", \"sonnet\", \"haiku\"; got \"gpt-x\""
     );
 }
 

@@ -160,7 +160,7 @@ fn a_degrade_to_a_model_of_no_price_is_refused_naming_its_guard_when_the_file_gi
     let run = scenario::run(toy, 0, &Values::defaults(toy), Some(file.policies), Record::default());
     assert_eq!(
         run.err().map(|e| e.to_string()).unwrap_or_default(),
-        "odd.guards[0].whenFull.degradeTo: must be one of the priced models \"toy\"; got \"tiny\""
+        "odd.guards[0].whenFull.degradeTo: must be one of the models \"toy\"; got \"tiny\""
     );
 }
 

@@ -40,7 +40,7 @@ fn a_model_with_no_call_and_no_price_is_refused_naming_the_guard_the_logs_models
     assert_eq!(
         said.as_deref(),
         Some(
-            "p.guards[0].model: must be one of the priced models \"claude-sonnet-4-6\", \"claude-haiku-4-5\", one of \
+            "p.guards[0].model: must be one of the models \"claude-sonnet-4-6\", \"claude-haiku-4-5\", one of \
              the lessons' models, or one a price table gives; got \"claude-sonet-4-6\""
         )
     );
@@ -52,6 +52,31 @@ fn a_priced_model_the_log_does_not_call_is_a_guard_that_counts_nothing() {
     // opus has a built-in price and no call here, so its guard refuses nothing.
     let seen = served_and_refused(TWO_MODELS, &one_a_minute_of("claude-opus-4-8"));
     assert_eq!(seen, [("ann".to_string(), 3, 0), ("bob".to_string(), 2, 0)], "(user, served, refused)");
+}
+
+/// A gateway's deployments of two models, each logged under its own name: gpt-4o under
+/// OpenAI's dated name and Azure's prefixed one, and Haiku under Anthropic's dated name.
+const DEPLOYMENTS: &str = "time,user,model,input_tokens,output_tokens,cost\n\
+    2025-03-03T09:00:00Z,ann,gpt-4o-2024-08-06,10,10,0.01\n\
+    2025-03-03T09:00:10Z,ann,azure/gpt-4o,10,10,0.01\n\
+    2025-03-03T09:00:20Z,ann,claude-haiku-4-5-20251001,10,10,0.01\n\
+    2025-03-03T09:00:30Z,ann,gpt-4o-2024-08-06,10,10,0.01\n\
+    2025-03-03T09:00:40Z,ann,claude-haiku-4-5-20251001,10,10,0.01\n";
+
+#[test]
+fn a_guard_of_a_models_public_name_counts_the_calls_of_each_deployment_logged_under_it() {
+    // gpt-4o: the first call fills the minute; the Azure call and the second dated one are
+    // refused, and the Haiku calls pass.
+    let seen = served_and_refused(DEPLOYMENTS, &one_a_minute_of("gpt-4o"));
+    assert_eq!(seen, [("ann".to_string(), 3, 2)], "(user, served, refused) under one gpt-4o call a minute");
+    // Haiku by its name without the date: its second call, 20 s after the first, is refused.
+    let seen = served_and_refused(DEPLOYMENTS, &one_a_minute_of("claude-haiku-4-5"));
+    assert_eq!(seen, [("ann".to_string(), 4, 1)], "(user, served, refused) under one Haiku call a minute");
+    let log = read(DEPLOYMENTS.as_bytes(), Options::default()).unwrap();
+    let policies = read_policy_file(&one_a_minute_of("gpt-4o")).unwrap().policies;
+    let notes = run::run(&log, Some(policies), None, Record::default()).unwrap().notes;
+    let said = "a guard of the model \"gpt-4o\" counts the calls of \"gpt-4o-2024-08-06\", \"azure/gpt-4o\" too";
+    assert!(notes.iter().any(|n| n == said), "{notes:?}");
 }
 
 #[test]

@@ -293,7 +293,7 @@ fn degrade_serves_the_calls_after_the_ceiling_with_the_cheaper_model_instead_of_
     let err = run(&traffic, &Policy::new("degrade", vec![missing]), &prices, Record::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "degrade.guards[0].whenFull.degradeTo: must be one of the priced models \"free\", \"small\"; got \"tiny\""
+        "degrade.guards[0].whenFull.degradeTo: must be one of the models \"free\", \"small\"; got \"tiny\""
     );
     // Under the same ceiling as a breaker, the last two are refused instead.
     let stop = Guard::SpendCeiling { ceiling_micros: Micros(10_000), period_ms: Span::seconds(86_400) };
