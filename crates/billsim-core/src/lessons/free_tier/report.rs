@@ -198,8 +198,9 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
     ];
     let rows = (0..FIGURES.len()).map(|i| {
         let [what, lesson] = FIGURES[i];
-        vec![what.to_string(), lesson.to_string(), here[i].clone(), OVER_RUNS[i].to_string()]
+        vec![what.to_string(), lesson.to_string(), here[i].clone(), over_runs_said(lesson, OVER_RUNS[i])]
     });
+    let outside = (0..FIGURES.len()).filter(|&i| outside_runs(FIGURES[i][1], OVER_RUNS[i])).count();
     let table = crate::views::table::Table {
         caption: format!("The lesson's run beside run {} here, under all three layers", run.seed),
         columns: beside_columns("The lesson's run", run.seed),
@@ -210,8 +211,12 @@ fn beside(report: &SimReport, run: &ScenarioRun) -> Panel {
         "Under the bucket and the budget alone, the script's and each sockpuppet's counts follow from the limits. \
          Under all three layers they depend, as the rest do, on when each user calls, which decides when the breaker \
          trips; the lesson does not give those moments. Runs here draw them their own way, so these figures differ \
-         from run to run, and the lesson's run can fall outside every run here (the last column)."
-            .to_string(),
+         from run to run, and the lesson's run can fall outside every run here: "
+            .to_string()
+            + &match outside {
+                0 => "none of its figures does (the last column).".to_string(),
+                n => format!("{} of its figures do (the last column says which).", crate::words::grouped(n as u64)),
+            },
     );
     Panel { sentences, table: Some(table), ..Panel::titled("lessonRun", "The lesson's run beside this one") }
 }
@@ -240,6 +245,38 @@ pub fn normal_refused_by_budget(report: &SimReport) -> u64 {
 
 /// The columns of a table of the lesson's figures (`lesson`) beside run `seed`'s and where
 /// they fall over [`RUNS`] runs.
+/// Where a figure falls over the runs, and, where the lesson's figure is outside that, so:
+/// "from 299 to 340, the lesson's outside all 1,000".
+fn over_runs_said(lesson: &str, over_runs: &str) -> String {
+    match outside_runs(lesson, over_runs) {
+        true => format!("{over_runs}, the lesson's outside all {}", crate::words::grouped(u64::from(RUNS))),
+        false => over_runs.to_string(),
+    }
+}
+
+/// Whether the lesson's figure ("354", "$3.01", "3,050 s (00:50), by sock10", "about 60%")
+/// is outside a range over the runs ("from 299 to 340", or the one value every run gave),
+/// each read by its first number, its digits alone (both are written alike: "$3.00").
+fn outside_runs(lesson: &str, over_runs: &str) -> bool {
+    let first_number = |text: &str| -> Option<u64> {
+        let start = text.find(|c: char| c.is_ascii_digit())?;
+        let digits: String = text[start..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))
+            .filter(char::is_ascii_digit)
+            .collect();
+        digits.parse().ok()
+    };
+    let (lo, hi) = match over_runs.strip_prefix("from ").and_then(|r| r.split_once(" to ")) {
+        Some((lo, hi)) => (first_number(lo), first_number(hi)),
+        None => (first_number(over_runs), first_number(over_runs)),
+    };
+    match (first_number(lesson), lo, hi) {
+        (Some(n), Some(lo), Some(hi)) => n < lo || n > hi,
+        _ => false,
+    }
+}
+
 fn beside_columns(lesson: &str, seed: u32) -> Vec<String> {
     let over = format!("Over {} runs here", crate::words::grouped(u64::from(RUNS)));
     vec![String::new(), lesson.to_string(), format!("Run {seed} here"), over]
@@ -252,7 +289,7 @@ fn first_run_beside(report: &SimReport, run: &ScenarioRun) -> Panel {
     let table = crate::views::table::Table {
         caption: format!("The lesson's first run beside run {} here, under all three layers", run.seed),
         columns: beside_columns("The lesson's first run", run.seed),
-        rows: vec![vec![what.into(), lesson.into(), here, FIRST_RUN_OVER_RUNS.into()]],
+        rows: vec![vec![what.into(), lesson.into(), here, over_runs_said(lesson, FIRST_RUN_OVER_RUNS)]],
     };
     let sentence = "The lesson's first run had a 20,000-token daily budget, which refused honest users; that run is \
                     why its budget is 60,000. Runs here draw when each user calls their own way, which decides \

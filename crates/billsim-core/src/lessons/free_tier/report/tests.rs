@@ -143,5 +143,20 @@ fn at_the_first_runs_budget_the_lessons_563_is_set_beside_this_runs_figure() {
     let run = crate::lessons::free_tier::claims::free_tier_run(0, &values).unwrap();
     let here = crate::words::grouped(normal_refused_by_budget(&sim_report(&run).unwrap()));
     let rows = &panel.table.as_ref().unwrap().rows;
-    assert_eq!(rows, &[["Normal requests refused by the 20,000-token budget", "563", &here, FIRST_RUN_OVER_RUNS]]);
+    let over = format!("{FIRST_RUN_OVER_RUNS}, the lesson's outside all 1,000");
+    assert_eq!(rows, &[["Normal requests refused by the 20,000-token budget", "563", &here, &over]]);
+}
+
+#[test]
+fn each_lesson_figure_outside_every_run_here_says_so_in_its_row() {
+    let values = Values::defaults(&SCENARIO);
+    let panel = &panels(&SCENARIO, 0, &values, "allThree").unwrap()[0];
+    let rows = &panel.table.as_ref().unwrap().rows;
+    let outside: Vec<&str> =
+        rows.iter().filter(|r| r[3].ends_with(", the lesson's outside all 1,000")).map(|r| r[0].as_str()).collect();
+    // 354 against 299 to 340, 54 against 72 to 90, 11 against 15 to 18; the breaker's
+    // 3,050 s, the spends and the 60% fall inside.
+    assert_eq!(outside, ["Normal requests served", "Sockpuppet requests served", "Sockpuppet accounts served"]);
+    let said = panel.sentences.last().unwrap();
+    assert!(said.ends_with("3 of its figures do (the last column says which)."), "{said}");
 }
