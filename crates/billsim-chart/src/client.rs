@@ -153,6 +153,10 @@ fn draw_run<DB: DrawingBackend>(
         let within = rgb(theme.palette.within);
         let over = rgb(theme.palette.refused);
         let bar = tile.min(theme.px(40) as i32);
+        // Each spend is written beside its bar where every one fits there, else under it
+        // (a phone's narrow tiles), else not at all.
+        let widest = run.responses.iter().map(|r| text_width(&r.spent_words, font)).max().unwrap_or(0);
+        let (beside, under) = (widest <= tile - bar - gap, widest <= tile);
         for (k, r) in run.responses.iter().enumerate() {
             let x0 = pad + k as i32 * (tile + gap);
             let height = scaled(u128::from(r.spent.0), u128::from(top), bar_h);
@@ -161,9 +165,11 @@ fn draw_run<DB: DrawingBackend>(
             if height > below {
                 area.draw(&Rectangle::new([(x0, bottom - height), (x0 + bar, cap_y)], over.filled()))?;
             }
-            let words = &r.spent_words;
-            if text_width(words, font) <= tile - bar - gap {
-                area.draw(&Text::new(words.clone(), (x0 + bar + gap, bottom - line_h / 2), text.clone()))?;
+            let words = r.spent_words.clone();
+            if beside {
+                area.draw(&Text::new(words, (x0 + bar + gap, bottom - line_h / 2), text.clone()))?;
+            } else if under {
+                area.draw(&Text::new(words, (x0, bottom + gap), text.clone()))?;
             }
         }
         let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
@@ -171,7 +177,7 @@ fn draw_run<DB: DrawingBackend>(
         // The cap's words over its line at the left, above the first answer's spend (under
         // the cap, or the cap would have refused it).
         area.draw(&Text::new(run.cap_label.clone(), (pad, cap_y - line_h / 2), text.clone()))?;
-        y = bottom + gap;
+        y = bottom + gap + if !beside && under { line_h } else { 0 };
         let note = wrap(&run.overshoot, font, room);
         write(area, theme, at, &note, pad, y)?;
         y += note.len() as i32 * line_h;
@@ -201,12 +207,16 @@ mod tests {
     #[test]
     fn every_answer_is_a_tile_with_its_status_and_the_429_says_retry_after_58() {
         let view = client_view().unwrap();
-        for size in [(320, 432), (366, 432), (480, 336), (672, 336)] {
+        for size in [(320, 452), (366, 452), (480, 356), (672, 336)] {
             let out = svg(size, Theme::light(100));
             let drawn = drawn_text(&out);
             assert!(drawn.contains("ana 429 Retry-After: 58"), "{size:?}: {drawn}");
             for run in &view.runs {
                 assert!(drawn.contains(&run.heading), "{size:?}: {}", run.heading);
+                // Each spend against the cap is written, beside its bar or, on a phone, under it.
+                for r in run.responses.iter().filter(|_| !run.overshoot.is_empty()) {
+                    assert!(drawn.contains(&r.spent_words), "{size:?}: {} not drawn in {drawn}", r.spent_words);
+                }
             }
             assert!(drawn.contains(&view.runs[1].overshoot) && drawn.contains("cap $0.0008"), "{size:?}: {drawn}");
             assert!(texts_overlapping(&out).is_empty(), "{size:?}: {:#?}", texts_overlapping(&out));
@@ -246,7 +256,7 @@ mod tests {
         let cap = day.cap.as_ref().unwrap();
         let refused = format!("fill=\"{}\"", Theme::light(100).palette.refused.hex());
         let bars = |out: &str| out.lines().filter(|l| l.starts_with("<rect") && l.contains(&refused)).count();
-        for size in [(320, 900), (366, 900), (672, 640), (366, 736), (374, 736), (672, 576)] {
+        for size in [(320, 900), (366, 900), (672, 640), (366, 760), (374, 760), (672, 576)] {
             let out = svg_of(&view, size);
             let drawn = drawn_text(&out);
             for words in [&day.heading, &cap.heading, &cap.overshoot, &cap.cap_label] {
