@@ -204,16 +204,31 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
     let mut table = Vec::with_capacity(n);
     let mut missing = Vec::new();
     let mut notes = Vec::new();
-    let price_of = |name: &str| {
-        given.and_then(|t| t.get(name)).or_else(|| log.added_prices.get(name)).or_else(|| lessons.get(name))
+    // A price, and whether it is the lessons' own (not the reader's, nor an added cohort's).
+    let price_of = |name: &str| match given.and_then(|t| t.get(name)).or_else(|| log.added_prices.get(name)) {
+        Some(price) => Some((price, false)),
+        None => lessons.get(name).map(|price| (price, true)),
     };
     // A model's own name first, then the name without what a gateway adds (a provider's
-    // prefix, a region, a version, a date), said in a note when that is what is priced.
+    // prefix, a region, a version, a date), said in a note when that is what is priced. A
+    // price from the lessons' table is said with its figures: a lesson's may be its own
+    // example, not the provider's list price of the day.
     let known = |model: &str, notes: &mut Vec<String>| {
         names_of(model).into_iter().find_map(|name| {
-            let price = price_of(&name)?;
-            if name != model {
-                notes.push(format!("{} is priced as {}", quoted(model), quoted(&name)));
+            let (price, lessons) = price_of(&name)?;
+            let named = match name == model {
+                true => format!("{} is priced", quoted(model)),
+                false => format!("{} is priced as {}", quoted(model), quoted(&name)),
+            };
+            match lessons {
+                true => notes.push(format!(
+                    "{named} at the lessons' {} and {} per million input and output tokens; a price table of your \
+                     own replaces them",
+                    price.input_per_million().shown(),
+                    price.output_per_million().shown()
+                )),
+                false if name != model => notes.push(named),
+                false => {}
             }
             Some(price)
         })

@@ -23,9 +23,18 @@ fn a_provider_prefixed_model_name_is_priced_as_the_model_it_names_and_a_note_say
     let bill = |log| run::run(log, None, None, Record::default()).unwrap_or_else(|e| panic!("{e}")).policies[0].bill;
     assert_eq!(bill(&prefixed), bill(&plain), "each priced as the model it names");
     let out = run::run(&prefixed, None, None, Record::default()).unwrap();
-    assert!(
-        out.notes.iter().any(|n| n == "\"azure/claude-sonnet-4-6\" is priced as \"claude-sonnet-4-6\""),
-        "{:?}",
-        out.notes
-    );
+    let said = "\"azure/claude-sonnet-4-6\" is priced as \"claude-sonnet-4-6\" at the lessons' $3.00 and $15.00 per \
+                million input and output tokens; a price table of your own replaces them";
+    assert!(out.notes.iter().any(|n| n == said), "{:?}", out.notes);
+}
+
+#[test]
+fn a_model_priced_from_the_lessons_table_says_the_price_and_one_the_reader_prices_does_not() {
+    let log = read(log_of(["claude-haiku-4-5", "claude-haiku-4-5"]).as_bytes(), Options::default()).unwrap();
+    let notes = run::run(&log, None, None, Record::default()).unwrap().notes;
+    let lessons = notes.iter().find(|n| n.starts_with("\"claude-haiku-4-5\" is priced at the lessons' $"));
+    assert!(lessons.is_some_and(|n| n.ends_with("a price table of your own replaces them")), "{notes:?}");
+    let mine = billsim_core::replay::prices::read_table("model,input,output\nclaude-haiku-4-5,1,5\n").unwrap();
+    let notes = run::run(&log, None, Some(&mine), Record::default()).unwrap().notes;
+    assert!(!notes.iter().any(|n| n.contains("the lessons'")), "priced by the reader's table: {notes:?}");
 }
