@@ -151,7 +151,7 @@ pub fn replay(a: &Replay, out: &mut dyn Write) -> Result<(), Failure> {
             replayed.policies.iter_mut().for_each(|o| o.events = Some(Vec::new()));
             json_line_with_events(out, &replayed, replayed.policies.len(), events)
         }
-        (false, events) => said(out, &name, &replayed, events),
+        (false, events) => said(out, &name, &replayed, events, &|e| prepared.caller_of(e)),
     }
 }
 
@@ -160,7 +160,14 @@ const USERS_LISTED: usize = 10;
 
 /// A replay as text: what was read, each policy's bill and refusals (and its events, when
 /// given), then the biggest users.
-pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Events>) -> Result<(), Failure> {
+/// `caller_of` says who each event's call came from beside its user (`Prepared::caller_of`).
+pub fn said<'p>(
+    out: &mut dyn Write,
+    name: &str,
+    r: &ReplayRun,
+    events: Option<Events>,
+    caller_of: &'p dyn Fn(&Event) -> Caller<'p>,
+) -> Result<(), Failure> {
     let mut text = format!(
         "Replay of {name} ({}): {}\n",
         Format::ALL.iter().find(|f| f.name() == r.format).map_or(r.format, |f| f.label()),
@@ -195,7 +202,7 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
             let mut line = String::new();
             each_event(out, events, i, |out, e| {
                 line.clear();
-                event(&mut line, r, &guards, e);
+                event(&mut line, r, &guards, e, caller_of(e));
                 output::text(out, &line)
             })?;
         }
@@ -204,17 +211,17 @@ pub fn said(out: &mut dyn Write, name: &str, r: &ReplayRun, events: Option<Event
     Ok(output::text(out, &text)?)
 }
 
+/// An event's call's API key and team, where the log names them (`Prepared::caller_of`).
+type Caller<'a> = (Option<&'a str>, Option<Option<&'a str>>);
+
 /// One event's line; `guards` is the number of the guard that refuses for each reason (by
-/// its index), where one alone does.
-fn event(out: &mut String, r: &ReplayRun, guards: &[Option<usize>], e: &Event) {
+/// its index), where one alone does; `(key, team)` the call's, where the log names them.
+fn event(out: &mut String, r: &ReplayRun, guards: &[Option<usize>], e: &Event, (key, team): Caller) {
     // Whole, but for what a reader cannot see: a line's end in a name would start a line.
-    let summary = r.users.get(e.user as usize);
-    let user = visible(summary.map_or("?", |u| u.name.as_str()));
-    // The user's team where the log names teams, as the table of users does.
-    let team = match r.callers.tenants {
-        Some(_) => format!("  {}", summary.and_then(|u| u.team.as_deref()).map_or(core::view::NO_TEAM.into(), visible)),
-        None => String::new(),
-    };
+    let user = visible(r.users.get(e.user as usize).map_or("?", |u| u.name.as_str()));
+    // The call's key and the team it counts to (a user with keys in two teams is in each).
+    let key = key.map_or(String::new(), |k| format!("  {}", visible(k)));
+    let team = team.map_or(String::new(), |t| format!("  {}", t.map_or(core::view::NO_TEAM.into(), visible)));
     let model = visible(r.models.get(usize::from(e.model)).map_or("?", String::as_str));
     let refused = |reason: Reason| match guards.get(reason.index()).copied().flatten() {
         Some(n) => format!("refused by guard {n} ({})", reason.name()),
@@ -225,7 +232,7 @@ fn event(out: &mut String, r: &ReplayRun, guards: &[Option<usize>], e: &Event) {
         (Some(reason), Some(at)) => format!("{}, would fit at {}", refused(reason), iso_text(at)),
         (Some(reason), None) => format!("{}, waiting never makes it fit", refused(reason)),
     };
-    let _ = writeln!(out, "  {}  {user}{team}  {model}  {what}", iso_text(e.at));
+    let _ = writeln!(out, "  {}  {user}{key}{team}  {model}  {what}", iso_text(e.at));
 }
 
 /// The number (from 1, as the policy's file lists them) of the one guard of `policy` that

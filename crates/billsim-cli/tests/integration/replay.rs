@@ -416,6 +416,34 @@ fn each_event_names_the_users_team_and_the_guard_that_refused_it_by_its_place_in
 }
 
 #[test]
+fn each_event_names_its_calls_key_and_the_team_that_key_counts_to_not_every_team_of_its_user() {
+    // ann calls with a red key and a blue one; red's budget of $0.005 holds two calls.
+    let log = Temp::new(
+        "keys.csv",
+        "time,user,key,team,model,input_tokens,output_tokens\n\
+         2025-05-01T09:00:00Z,ann,k-red,red,claude-haiku-4-5,1000,500\n\
+         2025-05-01T09:00:01Z,ann,k-red,red,claude-haiku-4-5,1000,500\n\
+         2025-05-01T09:00:02Z,ann,k-red,red,claude-haiku-4-5,1000,500\n\
+         2025-05-01T09:00:03Z,ann,k-blue,blue,claude-haiku-4-5,1000,500\n",
+    );
+    let policy = Temp::new(
+        "team.json",
+        r#"[{ "name": "team", "guards": [{ "count": "dollars", "limit": "0.005", "per": "tenant", "window": "1d" }] }]"#,
+    );
+    let out = billsim(&["replay", log.path(), "--policy", policy.path(), "--events"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let said: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with("  2025-"))
+        .map(|l| l.split("  ").skip(2).take(3).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(said, ["ann k-red red", "ann k-red red", "ann k-red red", "ann k-blue blue"], "{text}");
+    assert!(text.contains("k-red  red  claude-haiku-4-5  refused by guard 1"), "red's third call: {text}");
+    assert!(text.contains("k-blue  blue  claude-haiku-4-5  served"), "blue's call: {text}");
+}
+
+#[test]
 fn the_biggest_users_table_lines_up_names_of_wide_characters_in_a_terminals_columns() {
     use unicode_width::UnicodeWidthStr;
     let log = "time,user,model,input_tokens,output_tokens\n\

@@ -335,6 +335,19 @@ impl Prepared {
         })
     }
 
+    /// Who an event's call came from beside its user, where the log names them: its API
+    /// key's name, and the team it counts to (its key's, else its user's first; `None` in
+    /// no team), as a guard per key or per tenant counted it.
+    pub fn caller_of(&self, e: &Event) -> (Option<&str>, Option<Option<&str>>) {
+        let keys = self.traffic.keys();
+        let key = keys.zip(e.key).and_then(|(k, i)| k.names.get(i as usize)).map(String::as_str);
+        let team = self.traffic.tenants().map(|t| {
+            let tenant = t.of_call(e.user, e.key.unwrap_or(u32::MAX));
+            tenant.and_then(|i| t.names.get(i as usize)).map(String::as_str)
+        });
+        (key, team)
+    }
+
     /// Policy number `policy`'s decisions, each handed to `send` as it is made, none kept.
     pub fn events(&self, policy: usize, send: &mut dyn FnMut(&Event)) -> Result<(), RunError> {
         engine::events_of(&self.traffic, &self.ran, &self.prices, policy, send)
