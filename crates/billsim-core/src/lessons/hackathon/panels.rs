@@ -388,7 +388,8 @@ impl<'a> Day<'a> {
         let processes = self.settings.processes as usize;
         let rows = (self.usage_pages().into_iter().enumerate())
             .map(|(p, page)| {
-                let mut row = vec![page.day, page.calls.to_string(), page.spent_usd, page.cap_usd, page.rate_limit];
+                let mut row =
+                    vec![page.day, grouped(u64::from(page.calls)), page.spent_usd, page.cap_usd, page.rate_limit];
                 if processes > 1 {
                     row.insert(0, (p + 1).to_string());
                 }

@@ -158,14 +158,14 @@ fn the_usage_page_adds_up_to_the_days_served_calls_and_bill_over_processes_and_s
         let served: u64 = app.per_user.iter().map(|u| u64::from(u.served)).sum();
         assert!(app.per_user.iter().all(|u| u.dropped == 0), "no call dropped: events are the engine's order");
         let col = table.columns.len() - 4;
-        let calls: u64 = table.rows.iter().map(|r| r[col].parse::<u64>().unwrap()).sum();
+        let calls: u64 = table.rows.iter().map(|r| r[col].replace(',', "").parse::<u64>().unwrap()).sum();
         let micros: u64 = table.rows.iter().map(|r| spent(r, col + 1)).sum();
         assert_eq!((calls, micros), (served, app.bill.0 / 1_000), "{pairs:?}: {:?}", table.rows);
         assert_eq!(table.rows.len(), run.ran[3].processes as usize);
         assert_eq!(table.caption.contains("one row per server process"), table.rows.len() > 1);
     }
     let restart = panels(&SCENARIO, 0, &values(&[("restartMinute", "720")]), "dailyCap").unwrap().swap_remove(2);
-    assert_eq!(restart.table.unwrap().rows, [["2026-11-11", "2132", "1.000231", "1.000000", "none"]]);
+    assert_eq!(restart.table.unwrap().rows, [["2026-11-11", "2,132", "1.000231", "1.000000", "none"]]);
     assert!(restart.sentences[0].ends_with("counting only since the restart at 12:00 UTC."));
     assert!(restart.sentences[1].contains("$1 and $5 per million input and output tokens"));
 }
