@@ -23,7 +23,7 @@ for (const colorScheme of ["light", "dark"]) {
     await ready(page);
     await openPanels(page);
     // A bad value on show, so the error message's contrast is checked too.
-    await page.locator("bill-widget").getByLabel("Calls per minute").fill("0");
+    await page.locator("bill-widget").getByLabel("Requests per user per minute").fill("0");
     const { bad, results } = await axeScan(page);
     assert.deepEqual(bad, []);
     assert.ok(results.passes.some((p) => p.id === "color-contrast"), "contrast was checked");
@@ -133,13 +133,13 @@ test("a bad field mended tells a screen reader the chart's lines again, in place
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "More settings" }).click();
-  const field = w.getByLabel("Calls per minute");
+  const field = w.getByLabel("Requests per user per minute");
   await field.fill("0");
   await field.blur();
-  await page.waitForFunction(() => /Calls per minute/.test(document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent));
+  await page.waitForFunction(() => /Requests per user per minute/.test(document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent));
   await field.fill("5");
   await field.blur();
-  await page.waitForFunction(() => !/Calls per minute/.test(document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent));
+  await page.waitForFunction(() => !/Requests per user per minute/.test(document.querySelector("bill-widget").shadowRoot.querySelector(".announce").textContent));
   const lines = await w.locator(".summary > *").allTextContents();
   const said = await told(page);
   assert.ok(said.startsWith(`${lines[0]} `) && !/must be/.test(said), `the lines under the chart, from the first: ${said}`);
@@ -156,7 +156,7 @@ test("typing in a field tells a screen reader nothing until typing pauses, then 
     window.toldTimes = 0;
     new MutationObserver(() => { window.toldTimes += 1; }).observe(box, { childList: true });
   });
-  await w.getByLabel("Calls per minute").pressSequentially("12", { delay: 50 });
+  await w.getByLabel("Requests per user per minute").pressSequentially("12", { delay: 50 });
   assert.equal(await page.evaluate(() => window.toldTimes), 0, "nothing said while typing");
   await page.waitForFunction(() => window.toldTimes > 0, null, { timeout: 5000 });
   await page.waitForTimeout(1500);

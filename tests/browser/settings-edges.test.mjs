@@ -47,7 +47,7 @@ test("with two invalid fields both are marked invalid and both messages are show
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "More settings" }).click();
   const good = await view(page);
-  await w.getByLabel("Calls per minute").fill("0");
+  await w.getByLabel("Requests per user per minute").fill("0");
   await w.getByLabel("Budget per user per day").fill("1000");
   const invalid = await w.evaluate((el) =>
     [...el.shadowRoot.querySelectorAll("[aria-invalid=true]")].map((input) => input.name));
@@ -62,10 +62,10 @@ test("with two invalid fields both are marked invalid and both messages are show
     ["must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got \"1000\"", true, true],
   ], JSON.stringify(described));
   const now = await view(page);
-  assert.match(now.error, /Calls per minute: must be a whole number from 1 to 60; got "0"/, now.error);
+  assert.match(now.error, /Requests per user per minute: must be a whole number from 1 to 60; got "0"/, now.error);
   assert.match(now.error, /Budget per user per day, in dollars: must be an amount in dollars from 0\.01 to 100/, now.error);
   assert.equal(now.summary, good.summary, "the last good view stays");
-  await w.getByLabel("Calls per minute").fill("3");
+  await w.getByLabel("Requests per user per minute").fill("3");
   assert.deepEqual(await w.evaluate((el) =>
     [...el.shadowRoot.querySelectorAll("[aria-invalid=true]")].map((input) => input.name)), ["budgetDollars"],
   "fixing one leaves only the other marked");
@@ -79,13 +79,13 @@ test("a bad value typed key by key goes back to the view before the typing, not 
   await ready(page);
   const w = page.locator("bill-widget");
   await w.getByRole("button", { name: "More settings" }).click();
-  const field = w.getByLabel("Calls per minute");
+  const field = w.getByLabel("Requests per user per minute");
   const good = await view(page);
   const address = page.url();
   await field.selectText();
   await field.pressSequentially("500");
   const now = await view(page);
-  assert.match(now.error, /Calls per minute: must be a whole number from 1 to 60; got "500"/, now.error);
+  assert.match(now.error, /Requests per user per minute: must be a whole number from 1 to 60; got "500"/, now.error);
   assert.equal(now.summary, good.summary, `not the view of "50", typed on the way: ${now.summary}`);
   assert.equal(page.url(), address, "the address keeps the setting from before the typing");
   await field.fill("45");

@@ -52,7 +52,7 @@ test("the page opens on requests per minute and its numbers equal the core's thr
   settings.seed = 1;
   await assertMatchesCore(page, settings, "requestsPerMinute");
   await w.getByRole("button", { name: "More settings" }).click();
-  await w.getByLabel("Calls per minute").fill("1");
+  await w.getByLabel("Requests per user per minute").fill("1");
   settings.perMinute = 1;
   await assertMatchesCore(page, settings, "requestsPerMinute");
   await w.getByRole("button", { name: "Daily cost budget" }).click();
@@ -72,8 +72,8 @@ test("an invalid setting shows its message, marks the field and keeps the last g
   await w.getByRole("button", { name: "More settings" }).click();
   const good = await view(page);
   for (const [label, value, message] of [
-    ["Calls per minute", "0", "Calls per minute: must be a whole number from 1 to 60"],
-    ["Calls per minute", "", "Calls per minute: must be a whole number from 1 to 60"],
+    ["Requests per user per minute", "0", "Requests per user per minute: must be a whole number from 1 to 60"],
+    ["Requests per user per minute", "", "Requests per user per minute: must be a whole number from 1 to 60"],
     ["Budget per user per day", "1000", "Budget per user per day, in dollars: must be an amount in dollars from 0.01 to 100"],
     ["Budget per user per day", "0.0000001", "Budget per user per day, in dollars: must be an amount in dollars from 0.01 to 100"],
   ]) {
@@ -83,7 +83,7 @@ test("an invalid setting shows its message, marks the field and keeps the last g
     assert.equal(now.summary, good.summary, "the summary stays");
     assert.equal(now.picture, good.picture, "the chart stays");
     assert.equal(await w.getByLabel(label).getAttribute("aria-invalid"), "true");
-    await w.getByLabel(label).fill(label === "Calls per minute" ? "5" : "0.25");
+    await w.getByLabel(label).fill(label === "Requests per user per minute" ? "5" : "0.25");
     assert.equal((await view(page)).error, "", "a good value clears the message");
   }
 });
@@ -97,7 +97,7 @@ test("a copied address opens exactly the same view in a fresh page", async () =>
   await w.getByRole("button", { name: "Another day" }).click();
   await w.getByRole("button", { name: "More settings" }).click();
   await w.getByLabel("Budget per user per day").fill("0.05");
-  await w.getByLabel("Calls per minute").fill("2");
+  await w.getByLabel("Requests per user per minute").fill("2");
   await w.getByLabel("Budget refill").selectOption("steady");
   const address = page.url();
   assert.match(address, /seed=2/);
@@ -226,7 +226,7 @@ test("garbage pasted into every field never breaks the page: each gets its messa
   await w.getByRole("button", { name: "More settings" }).click();
   const garbage = ["NaN", "-1", "0", "1e308", "9007199254740993", "18446744073709551616", "-0", "", " ", "0x10",
     "1,5", "٣", "5".repeat(5000), "<script>alert(1)</script>", "Infinity", "2.5"];
-  for (const label of ["Calls per minute", "Budget per user per day"]) {
+  for (const label of ["Requests per user per minute", "Budget per user per day"]) {
     let good = await view(page);
     for (const text of garbage) {
       // A number input takes what a paste puts in; the browser may keep only part of it.
@@ -244,7 +244,7 @@ test("garbage pasted into every field never breaks the page: each gets its messa
         good = now; // a value the core accepts (such as 2.5 dollars) is the new good view
       }
     }
-    await w.getByLabel(label).fill(label === "Calls per minute" ? "5" : "0.25");
+    await w.getByLabel(label).fill(label === "Requests per user per minute" ? "5" : "0.25");
   }
   assert.equal((await view(page)).error, "");
   assert.deepEqual(log.errors, []);

@@ -107,7 +107,7 @@ pub fn parse_seed(text: &str) -> Result<u32, Invalid> {
     whole_number(text, SEED_ALLOWED, 0, u64::from(u32::MAX)).map(|n| n as u32)
 }
 
-/// Calls per minute, as text: `"1"` to `"60"`.
+/// Requests per user per minute, as text: `"1"` to `"60"`.
 pub fn parse_per_minute(text: &str) -> Result<NonZeroU32, Invalid> {
     let n = whole_number(text, PER_MINUTE_ALLOWED, PER_MINUTE_MIN.into(), PER_MINUTE_MAX.into())?;
     NonZeroU32::new(n as u32).ok_or(Invalid { allowed: PER_MINUTE_ALLOWED, got: shown(text) })

@@ -23,7 +23,7 @@ export interface Settings {
   freeTierPolicy?: "noLimit" | "bucket" | "bucketBudget" | "allThree" | "allThreeHourly" | "allThreeDegrade";
   /** Policy: "noLimit", "rateLimit", "dailyCap", "rateLimitAndCap" or "rateLimitAndSetAsideCap"; default rateLimitAndCap. */
   hackathonPolicy?: "noLimit" | "rateLimit" | "dailyCap" | "rateLimitAndCap" | "rateLimitAndSetAsideCap";
-  /** Calls per minute (request limit, 1 to 60): a whole number from 1 to 60; default 5. */
+  /** Requests per user per minute (request limit, 1 to 60): a whole number from 1 to 60; default 5. */
   perMinute?: number | bigint | string;
   /** Budget per user per day, in dollars (0.01 to 100): an amount in dollars from 0.01 to 100, with at most 6 decimals; default 0.25. */
   budgetDollars?: number | string;

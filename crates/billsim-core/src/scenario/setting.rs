@@ -50,7 +50,7 @@ pub enum Kind {
 pub struct SettingSpec {
     pub key: &'static str,
     pub old_names: &'static [&'static str],
-    /// The form's label, with its range: "Calls per minute (request limit, 1 to 60)".
+    /// The form's label, with its range: "Requests per user per minute (request limit, 1 to 60)".
     pub label: &'static str,
     /// The unit of a number ("calls a minute", "dollars"), empty for a choice.
     pub unit: &'static str,
