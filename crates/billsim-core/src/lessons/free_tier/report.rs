@@ -258,13 +258,12 @@ fn over_runs_said(lesson: &str, over_runs: &str) -> String {
 /// is outside a range over the runs ("from 299 to 340", or the one value every run gave),
 /// each read by its first number, its digits alone (both are written alike: "$3.00").
 fn outside_runs(lesson: &str, over_runs: &str) -> bool {
+    // Chars, not a slice of the text: a slice's panic would bring Unicode's tables into
+    // the lesson's module (tests/lesson_modules.test.mjs).
     let first_number = |text: &str| -> Option<u64> {
-        let start = text.find(|c: char| c.is_ascii_digit())?;
-        let digits: String = text[start..]
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))
-            .filter(char::is_ascii_digit)
-            .collect();
+        let number = text.chars().skip_while(|c| !c.is_ascii_digit());
+        let digits: String =
+            number.take_while(|c| c.is_ascii_digit() || matches!(c, ',' | '.')).filter(char::is_ascii_digit).collect();
         digits.parse().ok()
     };
     let (lo, hi) = match over_runs.strip_prefix("from ").and_then(|r| r.split_once(" to ")) {
