@@ -131,10 +131,10 @@ pub fn run(
 /// under lesson 003's "degrade, don't stop" serves calls with a model the log never called,
 /// and one policy file with a guard per model replays a day that called only some of them.
 /// Each needs a price like any other.
-fn models_for(logged: &[String], policies: &[Policy]) -> Vec<String> {
+fn models_for(logged: &[String], policies: &[Policy], aliases: &[(String, u16)]) -> Vec<String> {
     let mut models = logged.to_vec();
-    let answered = |name: &String| logged.iter().any(|m| prices::names_of(m).contains(name));
-    let counted_alone = counted_alone(policies).filter(|name| !answered(name));
+    // A guard's model that a logged one answers to ([`aliases`]) is priced as that one.
+    let counted_alone = counted_alone(policies).filter(|name| !aliases.iter().any(|(alias, _)| alias == name));
     for name in policies.iter().flat_map(Policy::models_named).chain(counted_alone) {
         if !models.contains(&name) {
             models.push(name);
@@ -247,7 +247,8 @@ fn no_cohort_named(e: RunError) -> RunError {
 /// an error the log keeps its calls, but for a log the engine refuses as traffic.
 pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&PriceTable>) -> Result<Prepared, RunError> {
     let (ran, labels) = policies.map_or_else(main_policies, labelled);
-    let models = models_for(&log.models, &ran);
+    let (aliases, alias_notes) = aliases(&log.models, &ran);
+    let models = models_for(&log.models, &ran, &aliases);
     let (table, price_notes) = prices::for_log(log, &models[log.models.len()..], given)
         .map_err(|e| switched_to_unpriced(e, &ran, &log.models))?;
     let (calls, costs) = (std::mem::take(&mut log.calls), std::mem::take(&mut log.costs));
@@ -263,7 +264,6 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     };
     // The log's calls are in time order (it sorts them), so the traffic keeps their numbers
     // and each failure stays with its call.
-    let (aliases, alias_notes) = aliases(&log.models, &ran);
     let mut traffic = Traffic::with_costs(log.cohorts.clone(), log.users.clone(), models, calls, costs)?
         .with_failed(&log.failed)
         .with_aliases(aliases);
