@@ -129,11 +129,19 @@ pub fn shares(parts: &[u64], whole: u64) -> Vec<Option<String>> {
         .collect();
     let given = points.iter().fold(0u64, |sum, (p, _)| sum.saturating_add(*p));
     // The points the parts together round to, less those given: one more each for the
-    // largest remainders. Stable: of two equal remainders the earlier part comes first.
-    let mut order: Vec<usize> = (0..parts.len()).filter(|&i| points[i].1 > 0).collect();
-    order.sort_by(|&a, &b| points[b].1.cmp(&points[a].1));
-    let left = usize::try_from(target.saturating_sub(given)).unwrap_or(usize::MAX);
-    for &i in order.iter().take(left) {
+    // largest remainders, the earlier part first of two equal. Picked one at a time, as a
+    // bar has a few parts: a sort brought its code into every lesson's module (2.8 KB).
+    let left = target.saturating_sub(given);
+    let mut taken = vec![false; parts.len()];
+    for _ in 0..left {
+        let mut best: Option<usize> = None;
+        for (i, &(_, rest)) in points.iter().enumerate() {
+            if rest > 0 && !taken[i] && best.map_or(true, |b| rest > points[b].1) {
+                best = Some(i);
+            }
+        }
+        let Some(i) = best else { break };
+        taken[i] = true;
         points[i].0 += 1;
     }
     let whole = u64::try_from(whole).unwrap_or(u64::MAX);
