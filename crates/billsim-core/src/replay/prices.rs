@@ -273,6 +273,8 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
 /// assert_eq!(names_of("bedrock/us.anthropic.claude-haiku-4-5-20251001-v1:0").last().unwrap(), "claude-haiku-4-5");
 /// assert_eq!(names_of("gpt-4.1"), ["gpt-4.1"]);
 /// assert_eq!(names_of("gpt-4o-2024-08-06"), ["gpt-4o-2024-08-06", "gpt-4o"]);
+/// assert_eq!(names_of("modèle-de-test"), ["modèle-de-test"], "a name of other scripts, whole");
+/// assert_eq!(names_of("日本語モデル"), ["日本語モデル"]);
 /// ```
 pub fn names_of(model: &str) -> Vec<String> {
     let mut names = vec![model.to_string()];
@@ -299,11 +301,16 @@ pub fn names_of(model: &str) -> Vec<String> {
         Some((n, date)) if date.len() == 8 && date.bytes().all(|b| b.is_ascii_digit()) => Some(n),
         _ => None,
     };
-    // OpenAI's date, `-2024-08-06`: 11 bytes, dashes at 0, 5 and 8, digits between.
-    let dashed = name.len().checked_sub(11).map(|at| name.split_at(at)).filter(|(_, date)| {
-        date.bytes().enumerate().all(|(i, b)| if matches!(i, 0 | 5 | 8) { b == b'-' } else { b.is_ascii_digit() })
+    // OpenAI's date, `-2024-08-06`: its last 11 bytes, dashes at 0, 5 and 8, digits between
+    // (bytes, so that a name of other scripts is never cut inside a character).
+    let bytes = name.as_bytes();
+    let dashed = bytes.len().checked_sub(11).filter(|&at| {
+        bytes[at..]
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| if matches!(i, 0 | 5 | 8) { b == b'-' } else { b.is_ascii_digit() })
     });
-    add(dated('-').or_else(|| dated('@')).or_else(|| dashed.map(|(n, _)| n)).unwrap_or(name));
+    add(dated('-').or_else(|| dated('@')).or_else(|| dashed.and_then(|at| name.get(..at))).unwrap_or(name));
     names
 }
 

@@ -38,3 +38,13 @@ fn a_model_priced_from_the_lessons_table_says_the_price_and_one_the_reader_price
     let notes = run::run(&log, None, Some(&mine), Record::default()).unwrap().notes;
     assert!(!notes.iter().any(|n| n.contains("the lessons'")), "priced by the reader's table: {notes:?}");
 }
+
+#[test]
+fn a_model_named_in_another_script_is_replayed_under_its_own_name() {
+    let models = ["modèle-de-test", "日本語モデル"];
+    let log = read(log_of(models).as_bytes(), Options::default()).unwrap();
+    let table = "model,input,output\nmodèle-de-test,1,5\n日本語モデル,1,5\n";
+    let mine = billsim_core::replay::prices::read_table(table).unwrap();
+    let out = run::run(&log, None, Some(&mine), Record::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.models, models, "each model as the log names it");
+}
