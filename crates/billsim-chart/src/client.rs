@@ -169,7 +169,7 @@ fn draw_run<DB: DrawingBackend>(
             if beside {
                 area.draw(&Text::new(words, (x0 + bar + gap, bottom - line_h / 2), text.clone()))?;
             } else if under {
-                area.draw(&Text::new(words, (x0, bottom + gap), text.clone()))?;
+                area.draw(&Text::new(words, (x0, bottom + gap + line_h / 2), text.clone()))?;
             }
         }
         let dash = ShapeStyle::from(&theme.text).stroke_width(theme.px(2));
@@ -213,9 +213,31 @@ mod tests {
             assert!(drawn.contains("ana 429 Retry-After: 58"), "{size:?}: {drawn}");
             for run in &view.runs {
                 assert!(drawn.contains(&run.heading), "{size:?}: {}", run.heading);
-                // Each spend against the cap is written, beside its bar or, on a phone, under it.
+                // Each spend against the cap is written, beside its bar or, on a phone, under
+                // it, its words clear of every bar (a grey one under the cap, a red one over it).
                 for r in run.responses.iter().filter(|_| !run.overshoot.is_empty()) {
                     assert!(drawn.contains(&r.spent_words), "{size:?}: {} not drawn in {drawn}", r.spent_words);
+                }
+                let spends: Vec<_> = crate::rows::text_boxes(&out)
+                    .into_iter()
+                    .filter(|(t, _, _)| run.responses.iter().any(|r| r.spent_words == *t))
+                    .collect();
+                for (t, (x0, y0, x1, y1), _) in &spends {
+                    let palette = Theme::light(100).palette;
+                    let bar_fills =
+                        [format!("fill=\"{}\"", palette.within.hex()), format!("fill=\"{}\"", palette.refused.hex())];
+                    let bars =
+                        out.lines().filter(|l| l.starts_with("<rect") && bar_fills.iter().any(|f| l.contains(f)));
+                    for rect in bars {
+                        let num = |name: &str| {
+                            let v = rect.split(&format!(" {name}=\"")).nth(1).and_then(|r| r.split('"').next());
+                            v.and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0) as i32
+                        };
+                        let (rx0, ry0) = (num("x"), num("y"));
+                        let (rx1, ry1) = (rx0 + num("width"), ry0 + num("height"));
+                        let over = *x0 + 1 < rx1 && rx0 + 1 < *x1 && *y0 + 1 < ry1 && ry0 + 1 < *y1;
+                        assert!(!over, "{size:?}: {t:?} at {x0}..{x1},{y0}..{y1} on {rect}");
+                    }
                 }
             }
             assert!(drawn.contains(&view.runs[1].overshoot) && drawn.contains("cap $0.0008"), "{size:?}: {drawn}");
