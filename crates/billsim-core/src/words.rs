@@ -99,18 +99,21 @@ fn percent_said(p: u64, part: u64, whole: u64) -> String {
 
 /// Each of `parts` as a share of `whole`, as [`share`] says one, but rounded together so
 /// that parts that make up the whole are said as shares that add up to 100%: each is
-/// rounded down, and the points left go to the parts with the largest remainders (the
-/// earlier part first where two tie). Rounded one by one, 87.5% and 12.5% read "88%, 13%".
+/// rounded down, and the points left go to the parts with the largest remainders (rounded
+/// one by one, 87.5% and 12.5% read "88%, 13%"). Equal parts get a point each or none, so
+/// they are said alike, and the shares may then add up to a point or two less.
 /// Parts short of the whole are given the points their sum rounds to. `None` for each part
 /// of a whole of zero.
 ///
 /// ```
 /// use billsim_core::words::shares;
 /// let said = |parts: &[u64], whole| shares(parts, whole).into_iter().flatten().collect::<Vec<_>>();
-/// assert_eq!(said(&[875, 125], 1000), ["88%", "12%"], "the tie goes to the earlier part");
-/// assert_eq!(said(&[1, 1, 1], 3), ["34%", "33%", "33%"]);
+/// assert_eq!(said(&[874, 126], 1000), ["87%", "13%"]);
+/// assert_eq!(said(&[875, 125], 1000), ["88%", "12%"], "of equal remainders, the earlier part");
+/// assert_eq!(said(&[1, 1, 1], 3), ["33%", "33%", "33%"], "equal parts, said alike");
+/// assert_eq!(said(&[4, 4, 992], 1000), ["under 1%", "under 1%", "over 99%"]);
 /// assert_eq!(said(&[999, 1], 1000), ["over 99%", "under 1%"]);
-/// assert_eq!(said(&[875, 100], 1000), ["88%", "10%"], "97.5% in all, said as 98");
+/// assert_eq!(said(&[876, 100], 1000), ["88%", "10%"], "97.6% in all, said as 98");
 /// assert_eq!(shares(&[0], 0), [None]);
 /// ```
 pub fn shares(parts: &[u64], whole: u64) -> Vec<Option<String>> {
@@ -129,20 +132,27 @@ pub fn shares(parts: &[u64], whole: u64) -> Vec<Option<String>> {
         .collect();
     let given = points.iter().fold(0u64, |sum, (p, _)| sum.saturating_add(*p));
     // The points the parts together round to, less those given: one more each for the
-    // largest remainders, the earlier part first of two equal. Picked one at a time, as a
-    // bar has a few parts: a sort brought its code into every lesson's module (2.8 KB).
-    let left = target.saturating_sub(given);
-    let mut taken = vec![false; parts.len()];
-    for _ in 0..left {
-        let mut best: Option<usize> = None;
-        for (i, &(_, rest)) in points.iter().enumerate() {
-            if rest > 0 && !taken[i] && best.map_or(true, |b| rest > points[b].1) {
-                best = Some(i);
+    // largest remainders, the earlier part first of two. Equal parts are said alike: they
+    // take a point each where there are enough left for all of them, else none. Picked one
+    // at a time, as a bar has a few parts: a sort brought its code into every lesson's
+    // module (2.8 KB).
+    let mut left = target.saturating_sub(given);
+    let mut seen = vec![false; parts.len()];
+    while left > 0 {
+        let mut next: Option<usize> = None;
+        for i in (0..parts.len()).filter(|&i| !seen[i] && points[i].1 > 0) {
+            if next.map_or(true, |n| points[i].1 > points[n].1) {
+                next = Some(i);
             }
         }
-        let Some(i) = best else { break };
-        taken[i] = true;
-        points[i].0 += 1;
+        let Some(next) = next else { break };
+        let alike: Vec<usize> = (0..parts.len()).filter(|&i| !seen[i] && parts[i] == parts[next]).collect();
+        let all = alike.len() as u64 <= left;
+        for &i in &alike {
+            seen[i] = true;
+            points[i].0 += u64::from(all);
+        }
+        left -= if all { alike.len() as u64 } else { 0 };
     }
     let whole = u64::try_from(whole).unwrap_or(u64::MAX);
     parts.iter().zip(points).map(|(&part, (p, _))| Some(percent_said(p, part, whole))).collect()
@@ -206,7 +216,7 @@ mod tests {
     }
 
     #[test]
-    fn shares_of_parts_that_make_the_whole_add_up_to_100_and_stay_within_a_point() {
+    fn shares_of_parts_that_make_the_whole_add_up_to_100_stay_within_a_point_and_say_equal_parts_alike() {
         let whole = 997;
         for a in (10..whole - 20).step_by(7) {
             for b in (10..whole - a - 10).step_by(13) {
@@ -215,7 +225,18 @@ mod tests {
                     .into_iter()
                     .map(|s| s.unwrap().trim_end_matches('%').parse().unwrap())
                     .collect();
-                assert_eq!(said.iter().sum::<u64>(), 100, "{parts:?} of {whole} said as {said:?}");
+                let sum = said.iter().sum::<u64>();
+                match parts[0] == parts[1] || parts[1] == parts[2] || parts[0] == parts[2] {
+                    // Equal parts are said alike, a point short of their sum where a point
+                    // is left that not all of them can take.
+                    true => assert!((98..=100).contains(&sum), "{parts:?} of {whole} said as {said:?}"),
+                    false => assert_eq!(sum, 100, "{parts:?} of {whole} said as {said:?}"),
+                }
+                for i in 0..3 {
+                    for j in 0..3 {
+                        assert!(parts[i] != parts[j] || said[i] == said[j], "{parts:?} said as {said:?}");
+                    }
+                }
                 for (part, p) in parts.iter().zip(&said) {
                     let exact = *part as f64 * 100.0 / whole as f64;
                     assert!((*p as f64 - exact).abs() < 1.0, "{part} of {whole} said as {p}%");
