@@ -370,10 +370,14 @@ impl LimitState {
         if let Some((slot, parts, entry)) = self.pending.take() {
             let s = &mut self.slots[slot];
             s.used += parts;
-            if let Some(entry) = entry {
+            match (self.reset, entry) {
                 // In flight, kept in the order they finish, which a later call may come before.
-                let place = s.entries.partition_point(|&(t, _, _)| t <= entry.0);
-                s.entries.insert(place, entry);
+                (Reset::InFlight, Some(entry)) => {
+                    let place = s.entries.partition_point(|&(t, _, _)| t <= entry.0);
+                    s.entries.insert(place, entry);
+                }
+                (_, Some(entry)) => s.entries.push_back(entry),
+                (_, None) => {}
             }
         }
     }

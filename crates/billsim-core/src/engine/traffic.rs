@@ -460,15 +460,16 @@ fn each_named(
 }
 
 impl PartialEq for Traffic {
-    /// The same users, models, calls, logged costs, keys, tenants, restarts and failures
-    /// (the order is made from them).
+    /// The same users, models, calls, logged costs, keys, tenants, restarts, failures and
+    /// models' other names (the order is made from them).
     fn eq(&self, other: &Self) -> bool {
         let ours = (&self.cohorts, &self.users, &self.models, &self.calls, &self.costs, &self.keys, &self.tenants);
-        (ours, &self.restarts, &self.failed)
+        (ours, &self.restarts, &self.failed, &self.aliases)
             == (
                 (&other.cohorts, &other.users, &other.models, &other.calls, &other.costs, &other.keys, &other.tenants),
                 &other.restarts,
                 &other.failed,
+                &other.aliases,
             )
     }
 }
