@@ -243,8 +243,6 @@ pub fn normal_refused_by_budget(report: &SimReport) -> u64 {
     u64::from(normal.map_or(0, |c| c.refused_by.get(Reason::UserDailyBudget)))
 }
 
-/// The columns of a table of the lesson's figures (`lesson`) beside run `seed`'s and where
-/// they fall over [`RUNS`] runs.
 /// Where a figure falls over the runs, and, where the lesson's figure is outside that, so:
 /// "from 299 to 340, the lesson's outside all 1,000".
 fn over_runs_said(lesson: &str, over_runs: &str) -> String {
@@ -276,6 +274,8 @@ fn outside_runs(lesson: &str, over_runs: &str) -> bool {
     }
 }
 
+/// The columns of a table of the lesson's figures (`lesson`) beside run `seed`'s and where
+/// they fall over [`RUNS`] runs.
 fn beside_columns(lesson: &str, seed: u32) -> Vec<String> {
     let over = format!("Over {} runs here", crate::words::grouped(u64::from(RUNS)));
     vec![String::new(), lesson.to_string(), format!("Run {seed} here"), over]
