@@ -85,7 +85,7 @@ pub enum Command {
 #[command(next_help_heading = "Settings")]
 pub struct DaySettings {
     #[arg(long, value_name = "K", value_parser = Checked(settings::parse_per_minute), allow_hyphen_values = true,
-        help = format!("The request limit, {} calls a minute (default {})",
+        help = format!("The request limit, {} requests a minute per user (default {})",
             settings::PER_MINUTE_ALLOWED, Settings::default().per_minute))]
     per_minute: Option<NonZeroU32>,
     #[arg(long, value_name = "DOLLARS", value_parser = Checked(settings::parse_budget), allow_hyphen_values = true,

@@ -37,7 +37,7 @@ fn scenarios_lists_toy_day_calls_at_once_and_the_runaway_tenant_with_their_polic
     let per_minute = &toy["settings"][0];
     assert_eq!(per_minute["key"], "perMinute");
     assert_eq!(per_minute["label"], "Requests per user per minute (request limit, 1 to 60)");
-    assert_eq!(per_minute["unit"], "calls a minute");
+    assert_eq!(per_minute["unit"], "requests a minute");
     assert_eq!((per_minute["kind"]["min"].as_u64(), per_minute["kind"]["max"].as_u64()), (Some(1), Some(60)));
     assert_eq!(per_minute["default"], "5");
     let calls: Vec<&str> =
@@ -51,7 +51,7 @@ fn scenarios_lists_toy_day_calls_at_once_and_the_runaway_tenant_with_their_polic
         "requestsPerMinute  Requests per minute",
         "twoProcesses  Two processes",
         "Requests per user per minute (request limit, 1 to 60)",
-        "a whole number from 1 to 60 (calls a minute); default 5",
+        "a whole number from 1 to 60 (requests a minute); default 5",
         "estimatePercent",
         "runawayTenant  A runaway tenant",
         "degradeLadder     Daily cap, degrade ladder",

@@ -52,7 +52,7 @@ pub struct SettingSpec {
     pub old_names: &'static [&'static str],
     /// The form's label, with its range: "Requests per user per minute (request limit, 1 to 60)".
     pub label: &'static str,
-    /// The unit of a number ("calls a minute", "dollars"), empty for a choice.
+    /// The unit of a number ("requests a minute", "dollars"), empty for a choice.
     pub unit: &'static str,
     pub kind: Kind,
     /// What it allows, as error messages say it.

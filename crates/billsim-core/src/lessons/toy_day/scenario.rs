@@ -41,7 +41,7 @@ const PER_MINUTE: SettingSpec = SettingSpec {
     key: "perMinute",
     old_names: &[],
     label: "Requests per user per minute (request limit, 1 to 60)",
-    unit: "calls a minute",
+    unit: "requests a minute",
     kind: Kind::Whole { min: settings::PER_MINUTE_MIN as u64, max: settings::PER_MINUTE_MAX as u64 },
     allowed: settings::PER_MINUTE_ALLOWED,
     default: "5",
