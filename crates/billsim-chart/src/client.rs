@@ -222,10 +222,10 @@ mod tests {
                     .into_iter()
                     .filter(|(t, _, _)| run.responses.iter().any(|r| r.spent_words == *t))
                     .collect();
+                let palette = Theme::light(100).palette;
+                let bar_fills =
+                    [format!("fill=\"{}\"", palette.within.hex()), format!("fill=\"{}\"", palette.refused.hex())];
                 for (t, (x0, y0, x1, y1), _) in &spends {
-                    let palette = Theme::light(100).palette;
-                    let bar_fills =
-                        [format!("fill=\"{}\"", palette.within.hex()), format!("fill=\"{}\"", palette.refused.hex())];
                     let bars =
                         out.lines().filter(|l| l.starts_with("<rect") && bar_fills.iter().any(|f| l.contains(f)));
                     for rect in bars {
