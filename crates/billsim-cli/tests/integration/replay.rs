@@ -441,6 +441,11 @@ fn each_event_names_its_calls_key_and_the_team_that_key_counts_to_not_every_team
     assert_eq!(said, ["ann k-red red", "ann k-red red", "ann k-red red", "ann k-blue blue"], "{text}");
     assert!(text.contains("k-red  red  claude-haiku-4-5  refused by guard 1"), "red's third call: {text}");
     assert!(text.contains("k-blue  blue  claude-haiku-4-5  served"), "blue's call: {text}");
+    // The JSON names the keys its events give by index.
+    let out = json(&["replay", log.path(), "--policy", policy.path(), "--events", "--json"], None);
+    assert_eq!(out["keys"], serde_json::json!(["k-red", "k-blue"]), "{out}");
+    let keys: Vec<&Value> = out["policies"][0]["events"].as_array().unwrap().iter().map(|e| &e["key"]).collect();
+    assert_eq!(keys, [0, 0, 0, 1], "each event's key, an index into keys");
 }
 
 #[test]

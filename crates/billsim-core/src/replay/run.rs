@@ -79,6 +79,9 @@ pub struct ReplayRun {
     pub cohorts: Vec<Cohort>,
     pub users: Vec<UserSummary>,
     pub models: Vec<String>,
+    /// The API keys, where the log names them: an event's `key` is an index into them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<String>,
     pub labels: Vec<String>,
     #[serde(skip)]
     pub ran: Vec<Policy>,
@@ -325,6 +328,7 @@ impl Prepared {
             cohorts: traffic.cohorts.clone(),
             users: UserSummary::of(traffic),
             models: traffic.models.clone(),
+            keys: traffic.keys().map_or_else(Vec::new, |k| k.names.clone()),
             labels: self.labels.clone(),
             ran: self.ran.clone(),
             policies: outcomes,
