@@ -283,10 +283,7 @@ impl LedgerState {
             _ => None,
         };
         let waits = [short(limits.daily, day_after, DAY_MS), short(limits.monthly, month_after, MONTH_MS)];
-        let wait = waits.into_iter().flatten().max_by_key(|w| match w {
-            Wait::Never => u64::MAX,
-            Wait::Until(t) => t.0,
-        });
+        let wait = waits.into_iter().flatten().max();
         if let Some(wait) = wait {
             return Ok(Some(Refusal { reason: Reason::BudgetExhausted, wait, retry_after: None }));
         }

@@ -92,7 +92,8 @@ pub struct Event {
     pub served: bool,
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "reason_name")]
     pub reason: Option<Reason>,
-    /// When the call would fit; absent when served, or when waiting never helps.
+    /// When the call would fit every guard, as they stood when it was refused; absent when
+    /// served, or when waiting never helps.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fits_at: Option<Instant>,
     #[serde(rename = "chargedNanos")]
@@ -129,8 +130,15 @@ impl Event {
         }
     }
 
-    pub(crate) fn refused(call: &crate::engine::traffic::Call, refusal: Refusal, key: Option<u32>) -> Event {
-        let fits_at = match refusal.wait {
+    /// `fits`: when every guard would let the call through ([`Event::fits_at`]); the
+    /// refusal's Retry-After is its own guard's.
+    pub(crate) fn refused(
+        call: &crate::engine::traffic::Call,
+        refusal: Refusal,
+        fits: Wait,
+        key: Option<u32>,
+    ) -> Event {
+        let fits_at = match fits {
             Wait::Until(t) => Some(t),
             Wait::Never => None,
         };

@@ -99,8 +99,8 @@ impl Reason {
 }
 
 /// When a refused call would fit: at a moment, or never (it is bigger than the whole
-/// limit, so waiting cannot help).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// limit, so waiting cannot help). Ordered by how long it is: `Never` is the longest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Wait {
     Until(Instant),
     Never,

@@ -9,7 +9,7 @@ use crate::engine::language::WhenFull;
 use crate::engine::outcome::{Event, Outcome, Timeline, Trip, UserOutcome};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
-use crate::engine::refusal::Refusal;
+use crate::engine::refusal::{Refusal, Wait};
 use crate::engine::run_error::{model_number, RunError};
 use crate::engine::traffic::{Call, Traffic};
 use crate::money::Overflow;
@@ -407,6 +407,8 @@ impl<'a, 's> Run<'a, 's> {
         let guards = &mut self.states[process];
         let mut served = *call;
         let mut refusal = check(guards, &mut served, key, self.prices)?;
+        // The call as the guard that refused it saw it (its model moved by a degrade or the ladder).
+        let mut refused = served;
         // Down the policy's ladder while a money guard refuses: the first cheaper model that fits.
         if refusal.is_some_and(|(r, _)| r.reason.degrades()) {
             let below = self.ladder.iter().position(|&m| m == call.model).map_or(&[][..], |i| &self.ladder[i + 1..]);
@@ -417,6 +419,7 @@ impl<'a, 's> Run<'a, 's> {
                     served = cheaper;
                     break;
                 }
+                refused = cheaper;
                 if !refusal.is_some_and(|(r, _)| r.reason.degrades()) {
                     break;
                 }
@@ -432,7 +435,8 @@ impl<'a, 's> Run<'a, 's> {
             user.refused_by.0[r.reason.index()] += 1;
             self.refused_requests[word] |= bit;
             if let Some(send) = self.send.as_mut() {
-                send(&Event::refused(&served, r, shown_key));
+                let fits = fits_after(&mut guards[at + 1..], &mut refused, key, self.prices, r.wait)?;
+                send(&Event::refused(&served, r, fits, shown_key));
             }
             return Ok(());
         }
@@ -509,6 +513,29 @@ fn check(
         }
     }
     Ok(None)
+}
+
+/// When a call refused with `wait` would fit the `guards` after the one that refused it
+/// too, as they stand: the latest of their waits (never, if one's is). The guards before
+/// it let the call through, and a guard that lets a call through now lets it through
+/// later too, as it stands. For the events alone: nothing here is committed.
+fn fits_after(
+    guards: &mut [GuardState],
+    call: &mut Call,
+    key: u32,
+    prices: &[Price],
+    wait: Wait,
+) -> Result<Wait, Overflow> {
+    let mut fits = wait;
+    for state in guards {
+        if let Some(model) = state.switch_model(call) {
+            call.model = model;
+        }
+        if let Some(later) = state.check(call, key, &prices[usize::from(call.model)])? {
+            fits = fits.max(later.wait);
+        }
+    }
+    Ok(fits)
 }
 
 /// `policy`'s ladder as the traffic's model numbers.

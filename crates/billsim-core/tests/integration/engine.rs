@@ -154,11 +154,13 @@ fn a_spend_ceiling_trips_once_passed_and_overshoots_by_less_than_one_call_when_c
 #[test]
 fn a_refusal_says_when_the_call_would_fit_or_that_waiting_never_helps() {
     let calls = [(0, 0, 0, 10, 0), (5_000, 0, 1, 10, 0), (7_000, 0, 2, 50_000, 0)];
-    let guards = vec![window(1, 60), budget(10, SetAside::worst_case(0))];
+    let guards = vec![window(1, 60), budget(20, SetAside::worst_case(0))];
     let out = run(&traffic(1, &calls), &Policy::new("p", guards), &prices(), Record::EVERYTHING).unwrap();
     let events = out.events.unwrap();
     assert_eq!(events[1].reason, Some(Reason::RateLimited));
     assert_eq!(events[1].fits_at, Some(Instant(60_000)), "the window's oldest call leaves it at 60 s");
+    // The window refuses the third call too, but the budget after it never holds $0.05.
+    assert_eq!((events[2].reason, events[2].fits_at), (Some(Reason::RateLimited), None), "a later guard's never");
     let big = run(
         &traffic(1, &[(7_000, 0, 0, 50_000, 0)]),
         &Policy::new("p", vec![budget(10, SetAside::worst_case(0))]),

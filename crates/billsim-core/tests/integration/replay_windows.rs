@@ -3,7 +3,8 @@
 //! Thursday; a rolling or steady week is seven days.
 
 use crate::replay_common::*;
-use billsim_core::engine::read_policy_file;
+use billsim_core::engine::{read_policy_file, Record};
+use billsim_core::replay::{run, Options};
 
 /// One user's calls: Sunday 2025-03-02 at noon, then Monday 2025-03-03 at 00:00 and 09:00.
 const WEEKEND: &str = "time,user,model,input_tokens,output_tokens\n\
@@ -43,4 +44,30 @@ fn a_week_is_written_and_said_as_a_week() {
     );
     let bad = read_policy_file(&one_a("1wk", "fixed")).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(bad.contains("\"w\" (calendar weeks, from Monday)"), "{bad}");
+}
+
+#[test]
+fn a_refused_call_is_told_when_every_guard_would_let_it_in_not_only_the_one_that_refused() {
+    // Two requests a minute, then 100 tokens a minute (checked, not estimated), rolling:
+    // at :50 the request limit refuses (it fits at 1:00, when the :00 call leaves), but the
+    // :40 call's 118 tokens keep the token limit full until 1:40.
+    let log = "time,user,model,input_tokens,output_tokens\n\
+        2025-03-03T09:00:00Z,ann,claude-haiku-4-5,1,1\n\
+        2025-03-03T09:00:40Z,ann,claude-haiku-4-5,59,59\n\
+        2025-03-03T09:00:50Z,ann,claude-haiku-4-5,1,1\n";
+    let policy = r#"{"name": "p", "guards": [
+        {"count": "requests", "limit": 2, "per": "user", "window": "1m", "reset": "rolling"},
+        {"count": "tokens", "limit": 100, "per": "user", "window": "1m", "reset": "rolling"}]}"#;
+    let log = read(log.as_bytes(), Options::default()).unwrap();
+    let policies = read_policy_file(policy).unwrap().policies;
+    let out = run::run(&log, Some(policies), None, Record::EVERYTHING).unwrap();
+    let start = 1_740_992_400_000; // 2025-03-03T09:00:00Z
+    let refused: Vec<(Option<&str>, u64, Option<u64>)> = out.policies[0]
+        .events
+        .iter()
+        .flatten()
+        .filter(|e| !e.served)
+        .map(|e| (e.reason.map(|r| r.name()), e.at.0 - start, e.fits_at.map(|t| t.0 - start)))
+        .collect();
+    assert_eq!(refused, [(Some("rate_limited"), 50_000, Some(100_000))], "(reason, at, fits at) in ms from 09:00");
 }
