@@ -8,11 +8,12 @@
 use crate::engine::{Nanos, Reason, Record, RunError};
 use crate::lessons::free_tier::report::{breaker_cut, seconds_and_clock, sim_report};
 use crate::lessons::free_tier::scenario::SCENARIO;
-use crate::lessons::free_tier::ABUSE_TOKENS;
+use crate::lessons::free_tier::{Params, ABUSE_TOKENS};
 use crate::lessons::toy_day::lesson_numbers::Number;
 use crate::scenario::{run, ScenarioRun, Values};
 use crate::time::Instant;
 use crate::views::by_cohort::{by_cohort, CohortCounts};
+use crate::words::grouped;
 
 /// The run the lesson's output is compared with, and how many runs the claims are checked on.
 pub const SHOWN_SEED: u32 = 0;
@@ -136,6 +137,11 @@ pub fn lesson_numbers() -> Result<Vec<Number>, RunError> {
     let mut add = |key: &'static str, sentence: &'static str, ours: String, lesson: &'static str| {
         list.push(Number { key, sentence, ours, lesson })
     };
+    let params = Params::from_values(&values);
+    const BUCKET: &str =
+        "My settings: capacity 5, refill 10 per minute. A script gets 5 requests, then roughly one every six seconds.";
+    add("bucket_burst", BUCKET, params.capacity.to_string(), "5");
+    add("bucket_every_seconds", BUCKET, refill_every(params.refill_per_minute), "6");
     const TRIP: &str = "global breaker tripped at t=3050 s (sock10)";
     let (at, who) = report.tripped.clone().unwrap_or_default();
     add("trip_second", TRIP, at.to_string(), "3050");
@@ -186,11 +192,25 @@ pub fn lesson_numbers() -> Result<Vec<Number>, RunError> {
     Ok(list)
 }
 
+/// The seconds between a bucket's refills of one request, to the nearest whole second
+/// (the lesson's "roughly one every six seconds"); "never" with no refill.
+fn refill_every(per_minute: u32) -> String {
+    match u64::from(per_minute) {
+        0 => "never".into(),
+        r => ((60 * 2 + r) / (r * 2)).to_string(),
+    }
+}
+
 /// One value if every run gives it, else the range: "20", "from 55 to 63".
 fn spread<T: Ord + Copy + ToString>(values: &[T]) -> String {
+    spread_said(values, T::to_string)
+}
+
+/// [`spread`] with each value said by `say`.
+fn spread_said<T: Ord + Copy>(values: &[T], say: impl Fn(&T) -> String) -> String {
     match (values.iter().min(), values.iter().max()) {
-        (Some(lo), Some(hi)) if lo == hi => lo.to_string(),
-        (Some(lo), Some(hi)) => format!("from {} to {}", lo.to_string(), hi.to_string()),
+        (Some(lo), Some(hi)) if lo == hi => say(lo),
+        (Some(lo), Some(hi)) => format!("from {} to {}", say(lo), say(hi)),
         _ => String::new(),
     }
 }
@@ -207,6 +227,9 @@ fn over_seeds(
     add("runs_script_ok", SCRIPT, of(|m| m.script.0), "20");
     add("runs_script_rate_limited", SCRIPT, of(|m| m.script.1), "161");
     add("runs_script_user_daily_budget", SCRIPT, of(|m| m.script.2), "1019");
+    let attempts: Vec<u64> =
+        runs.iter().map(|m| u64::from(m.script.0) + u64::from(m.script.1) + u64::from(m.script.2)).collect();
+    add("runs_script_attempts", SCRIPT, spread_said(&attempts, |&n| grouped(n)), "1,200");
     const SOCK: &str = "Each account stayed inside its own limits (per-user layers, every sockpuppet of every run).";
     let both = |f: fn(&Measured) -> (u32, u32)| spread(&runs.iter().flat_map(|m| [f(m).0, f(m).1]).collect::<Vec<_>>());
     add("runs_sock_ok", SOCK, both(|m| m.sock_served), "5");
@@ -353,6 +376,9 @@ mod tests {
             "runs_script_ok",
             "runs_script_rate_limited",
             "runs_script_user_daily_budget",
+            "runs_script_attempts",
+            "bucket_burst",
+            "bucket_every_seconds",
             "runs_sock_ok",
             "runs_sock_rate_limited",
             "runs_tripped",

@@ -46,6 +46,10 @@ pub const CAP_RUN: [Sent; 4] = [
     Sent { user: "ana", tokens: None },
 ];
 
+/// `demo.py restart`'s one call before the restart (its token counts are not printed, and
+/// change no figure: the call is counted, then the restart wipes it).
+pub const RESTART_RUN: [Sent; 1] = [Sent { user: "ana", tokens: Some((33, 65)) }];
+
 /// What a client of the replay sees for one request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -180,6 +184,13 @@ const CAP_RUN_TEXT: &str = "python demo.py cap: [ana] HTTP 200 ... \"0.000358\";
      [ana] HTTP 429 {\"error\":\"daily cost cap reached\"}";
 const OVERSHOOT_TEXT: &str =
     "The total ended $0.000424 above the cap, which is the one-call overshoot described in Step 2.";
+const ANSWER_COST_TEXT: &str = "Each answer costs about $0.0004 at the example prices.";
+const LOGS_TEXT: &str =
+    "Terminal output of the blocked-call log: one rate limit line and one daily cost cap reached line";
+const RESTART_TEXT: &str =
+    "Terminal output: one call is counted, then after the restart the usage shows 0 calls and a spend of 0.000000";
+const FULL_RUN_TEXT: &str =
+    "A full run makes 7 model calls with at most 80 output tokens each, well under one cent at the example prices.";
 const COST_TEXT: &str = "One call of 1000 input tokens and 100 output tokens costs $0.0015 at the example prices, \
      which is over a $0.001 cap.";
 const FRESH_TEXT: &str = "A fresh server shows 0 calls, a cap of $0.001000 and the default limit of 5 requests per 60 \
@@ -208,6 +219,25 @@ pub fn figures() -> Result<Figures, RunError> {
     let total = cap.answers.iter().rev().find_map(|a| a.spent).unwrap_or(Nanos::ZERO);
     let over = Nanos(total.0.saturating_sub(cap_settings().cap.0 * Nanos::PER_MICRO));
     add("cap_overshoot", OVERSHOOT_TEXT, format!("${}", six_decimals(over)), "$0.000424");
+    add("cap_answer_cost", ANSWER_COST_TEXT, answer_costs(&cap), "$0.0004");
+
+    // `demo.py logs`: blocked.log after the two runs, one line a 429.
+    let refused = |reason: &str| {
+        let line = format!("429 {reason}");
+        rate.answers.iter().chain(&cap.answers).filter(|a| status(a) == line).count()
+    };
+    let lines =
+        format!("{} rate limit, {} daily cost cap reached", refused("rate limit"), refused("daily cost cap reached"));
+    add("logs_lines", LOGS_TEXT, lines, "1 rate limit, 1 daily cost cap reached");
+    let restart = replay(&RESTART_RUN, &app_defaults())?;
+    add("restart_calls_before", RESTART_TEXT, restart.usage.calls.to_string(), "1");
+    let wiped = Usage::new(&app_defaults(), DAY_START_UNIX, 0, Nanos::ZERO);
+    add("restart_after", RESTART_TEXT, format!("{} calls, {}", wiped.calls, wiped.spent_usd), "0 calls, 0.000000");
+    let runs = [&rate, &cap, &restart];
+    let answered = || runs.iter().flat_map(|r| &r.answers).filter(|a| a.spent.is_some());
+    let most_out = [&RATE_RUN[..], &CAP_RUN, &RESTART_RUN].into_iter().flatten().filter_map(|s| s.tokens).map(|t| t.1);
+    let full = format!("{} calls, at most {} tokens out", answered().count(), most_out.max().unwrap_or(0));
+    add("full_run", FULL_RUN_TEXT, full, "7 calls, at most 80 tokens out");
 
     let one = price().cost(1_000, 100).map_err(|_| RunError::Overflow)?;
     add("cost_1000_100", COST_TEXT, one.micros().exact_dollars(), "$0.0015");
@@ -244,6 +274,21 @@ pub fn figures() -> Result<Figures, RunError> {
         ),
     ];
     Ok(Figures { numbers, notes })
+}
+
+/// What each answered call of `run` cost, to the lesson's four decimals: "$0.0004", or
+/// "$0.0003 to $0.0005" where they differ.
+fn answer_costs(run: &Replay) -> String {
+    let mut before = Nanos::ZERO;
+    let mut costs: Vec<String> = Vec::new();
+    for spent in run.answers.iter().filter_map(|a| a.spent) {
+        let cost = Nanos(spent.0.saturating_sub(before.0)).micros().dollars(4);
+        before = spent;
+        if !costs.contains(&cost) {
+            costs.push(cost);
+        }
+    }
+    costs.join(" to ")
 }
 
 /// `200 $...` or `429 reason`.

@@ -72,6 +72,18 @@ fn ratio_whole(a: Micros, b: Micros) -> String {
     ((a * 2 + b) / (b * 2)).to_string()
 }
 
+/// `a / b` as the lesson says a ratio just short of a whole number: "almost 4" for 3.5 up
+/// to 4 (not reaching it), else with one decimal ([`ratio_tenths`]).
+fn ratio_almost(a: Micros, b: Micros) -> String {
+    let (whole, tenths) = (u128::from(a.0) / u128::from(b.0.max(1)), ratio_tenths(a, b));
+    let short_of_next = u128::from(a.0) * 2 >= (whole * 2 + 1) * u128::from(b.0) && b.0 > 0;
+    if short_of_next {
+        format!("almost {}", whole + 1)
+    } else {
+        tenths
+    }
+}
+
 fn share(p: Option<u64>) -> String {
     p.map_or("-".into(), |p| format!("{p}%"))
 }
@@ -220,6 +232,7 @@ fn calls_at_once(list: &mut List) -> Result<(), Overflow> {
     const CHECK: &str = "Each check sees $0 used, so all 20 pass, and each costs $0.048. The bill is $0.96, almost four times the $0.25 budget.";
     if let Some(r) = row(Version::CheckOnly) {
         list.add("check_only", CHECK, format!("{} in, {}", r.admitted, r.charged.dollars(2)), "20 in, $0.96");
+        list.add("check_only_over_budget", CHECK, ratio_almost(r.charged, budget), "almost 4");
     }
     list.add("in_flight_call_cost", CHECK, cost(in_flight::INPUT, in_flight::OUTPUT)?.dollars(3), "$0.048");
     if let Some(r) = row(Version::SetAside) {
@@ -344,6 +357,16 @@ mod tests {
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), numbers.len());
+    }
+
+    #[test]
+    fn a_ratio_short_of_a_whole_number_by_less_than_a_half_is_almost_it() {
+        let said = |a, b| ratio_almost(Micros(a), Micros(b));
+        assert_eq!(
+            [said(960, 250), said(875, 250), said(1_000, 250), said(870, 250), said(1_010, 250), said(1, 0)],
+            ["almost 4", "almost 4", "4.0", "3.5", "4.0", "-"].map(String::from),
+            "$0.96, $0.875, $1, $0.87 and $1.01 against $0.25, and a zero budget"
+        );
     }
 
     #[test]
