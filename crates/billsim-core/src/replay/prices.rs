@@ -196,8 +196,12 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
         match log.costs.get(i).copied().flatten() {
             None => without_cost[m] += 1,
             Some(cost) => {
+                // In micro-dollars per million tokens, rounded down: at the rate so found, a
+                // call of the dearest logged rate costs its logged cost once rounded up to a
+                // whole nano-dollar (a thousandth of a nano-dollar a token short at most), so a
+                // budget of exactly that cost lets it in; rounded up, it never fitted.
                 let tokens = call.input.saturating_add(call.output).max(1);
-                dearest[m] = dearest[m].max(cost.0.div_ceil(tokens));
+                dearest[m] = dearest[m].max(cost.0.saturating_mul(1_000) / tokens);
             }
         }
     }
@@ -238,14 +242,13 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
             Some(price) => table.push((model.clone(), price)),
             None if without_cost[m] > 0 => missing.push((model.clone(), without_cost[m])),
             None => {
-                let rate = Nanos(dearest[m]);
+                let per_million = Micros(dearest[m]);
                 notes.push(format!(
                     "{} has no price: its calls are charged their logged costs, and a budget sets aside at \
                      its dearest logged rate, {} per million tokens",
                     quoted(model),
-                    Nanos(rate.0.saturating_mul(1_000_000)).exact_dollars()
+                    per_million.shown()
                 ));
-                let per_million = Micros(rate.0.saturating_mul(1_000));
                 table.push((model.clone(), Price::per_million(per_million, per_million)));
             }
         }

@@ -382,6 +382,28 @@ fn a_model_without_a_price_is_an_error_naming_each_with_its_calls_never_a_cost_o
 }
 
 #[test]
+fn a_model_priced_by_its_logged_costs_fits_a_budget_of_exactly_its_dearest_calls_cost() {
+    // $0.05 for 21,000 tokens is 2,380,952.38... micro-dollars a million: rounded up, the
+    // set-aside came to $0.050001 and a $0.05 budget refused the call; a priced model's
+    // call of $0.05 fits it.
+    let text = "time,user,model,input_tokens,output_tokens,cost\n\
+                1746090000,a,unlisted,20000,1000,0.05\n1746090001,b,unlisted,100,10,0.0002\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let policy = r#"{"name": "b", "guards": [{"count": "dollars", "limit": "0.05", "per": "user", "window": "1d",
+        "admit": "reserve"}]}"#;
+    let policies = billsim_core::engine::read_policy_file(policy).unwrap().policies;
+    let out = run::run(&log, Some(policies), None, Record::default()).unwrap();
+    let served: Vec<u32> = out.policies[0].per_user.iter().map(|u| u.served).collect();
+    assert_eq!(served, [1, 1], "served per user; notes {:?}", out.notes);
+    assert_eq!(out.policies[0].bill, Nanos(50_200_000), "each charged its logged cost");
+    assert!(
+        out.notes.iter().any(|n| n.ends_with("its dearest logged rate, $2.380952 per million tokens")),
+        "{:?}",
+        out.notes
+    );
+}
+
+#[test]
 fn a_call_with_a_logged_cost_moved_to_a_cheaper_model_is_charged_the_cheaper_models_price() {
     // Four calls of 1,000 tokens in and 100 out to Sonnet, each logged at $0.0045 ($3 and $15
     // a million); past a $0.01 ceiling a degrade guard moves the rest to Haiku ($0.80, $4).
