@@ -289,7 +289,7 @@ impl<'a, 's> Run<'a, 's> {
         let users = traffic.users.len();
         degrades_known(traffic, policy)?;
         let states = fresh_states(policy.processes, policy, traffic)?;
-        let ladder = ladder(traffic, policy)?;
+        let ladder = ladder(traffic, policy, prices)?;
         let (start, end) = traffic.span();
         let step = timeline_step(start, end);
         let start = Instant(start.0 - start.0 % step);
@@ -538,10 +538,28 @@ fn fits_after(
     Ok(fits)
 }
 
-/// `policy`'s ladder as the traffic's model numbers.
-fn ladder(traffic: &Traffic, policy: &Policy) -> Result<Vec<u16>, RunError> {
+/// `policy`'s ladder as the traffic's model numbers, each step cheaper than the one before
+/// it at `prices` for input or for output (a ladder written cheapest first would move no
+/// call, or move calls to a dearer model).
+fn ladder(traffic: &Traffic, policy: &Policy, prices: &[Price]) -> Result<Vec<u16>, RunError> {
     let field = |index| move || format!("{}.ladder[{index}]", policy.name);
-    policy.ladder.iter().enumerate().map(|(index, name)| model_number(traffic, field(index), name)).collect()
+    let models: Vec<u16> = policy
+        .ladder
+        .iter()
+        .enumerate()
+        .map(|(index, name)| model_number(traffic, field(index), name))
+        .collect::<Result<_, _>>()?;
+    let priced = |m: u16| {
+        let price = prices.get(usize::from(m))?;
+        Some((traffic.models[usize::from(m)].clone(), price.input_per_million(), price.output_per_million()))
+    };
+    for (index, pair) in models.windows(2).enumerate() {
+        let (Some(above), Some(model)) = (priced(pair[0]), priced(pair[1])) else { continue };
+        if model.1 >= above.1 && model.2 >= above.2 {
+            return Err(RunError::LadderNotCheaper { field: field(index + 1)(), model, above });
+        }
+    }
+    Ok(models)
 }
 
 /// Every model `policy`'s guards degrade to is one of the traffic's (so it has a price),

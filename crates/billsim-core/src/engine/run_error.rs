@@ -2,7 +2,7 @@
 //! each saying what to change.
 
 use crate::engine::traffic::{BadTraffic, Traffic};
-use crate::money::Overflow;
+use crate::money::{Micros, Overflow};
 use crate::settings::FieldError;
 use crate::visible_text::quoted;
 use crate::words::counted;
@@ -36,6 +36,14 @@ pub enum RunError {
         cohort: String,
         tenants: usize,
         cohorts: Vec<String>,
+    },
+    /// A ladder's model no cheaper than the one before it, for input and for output: the
+    /// field (`policy.ladder[1]`), the model and the one before it, each with its prices per
+    /// million input and output tokens.
+    LadderNotCheaper {
+        field: String,
+        model: (String, Micros, Micros),
+        above: (String, Micros, Micros),
     },
     /// A scenario's settings that do not hold together (a monthly budget below the daily
     /// one, an outage that ends before it starts).
@@ -82,6 +90,18 @@ impl fmt::Display for RunError {
                     crate::settings::shown(model)
                 )
             }
+            RunError::LadderNotCheaper { field, model, above } => {
+                let priced = |(name, input, output): &(String, Micros, Micros)| {
+                    format!("{} ({} and {})", quoted(name), input.shown(), output.shown())
+                };
+                write!(
+                    f,
+                    "{field}: must be cheaper than {}, the model before it (a ladder goes from the dearest model to \
+                     the cheapest, priced per million input and output tokens); got {}",
+                    priced(above),
+                    priced(model)
+                )
+            }
             RunError::Setting(e) => e.fmt(f),
         }
     }
@@ -91,7 +111,9 @@ impl RunError {
     /// The field it is about, where its message names one first (`p.guards[1].tiers: ...`).
     pub fn field(&self) -> Option<&str> {
         match self {
-            RunError::NoTier { field, .. } | RunError::UnknownModel { field, .. } => Some(field),
+            RunError::NoTier { field, .. }
+            | RunError::UnknownModel { field, .. }
+            | RunError::LadderNotCheaper { field, .. } => Some(field),
             RunError::Setting(f) => Some(&f.field),
             _ => None,
         }

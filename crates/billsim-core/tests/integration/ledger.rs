@@ -186,6 +186,20 @@ fn a_ladder_naming_a_model_the_traffic_lacks_is_refused_with_the_models_it_has()
 }
 
 #[test]
+fn a_ladder_written_cheapest_first_is_refused_naming_the_step_that_is_not_cheaper() {
+    let t = traffic(&[(0, 0, 0, OPUS, 1, 1, 0)]);
+    let policy = Policy::new("up", vec![per_call(1_000)]).with_ladder(&["opus", "haiku", "sonnet"]);
+    let err = run(&t, &policy, &prices(), Record::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "up.ladder[2]: must be cheaper than \"haiku\" ($0.80 and $4.00), the model before it (a ladder goes from the \
+         dearest model to the cheapest, priced per million input and output tokens); got \"sonnet\" ($3.00 and $15.00)"
+    );
+    let down = Policy::new("down", vec![per_call(1_000)]).with_ladder(&LADDER);
+    assert!(run(&t, &down, &prices(), Record::default()).is_ok(), "the lesson's ladder, dearest first");
+}
+
+#[test]
 fn metering_per_request_meters_only_the_top_level_call_and_reports_the_rest_as_unmetered() {
     // A request: one call, then three at once a second later, each $0.03 with 1,000 out.
     // A $0.05 budget holds one: per call, the fan-out is refused at its second call;
