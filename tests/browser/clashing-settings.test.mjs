@@ -64,7 +64,7 @@ const CASES = [
     scenario: "runawayTenant",
     attributes: { "internal-daily": "2000" },
     runs: {},
-    notice: "Ignored the internal-daily attribute: must be an amount in dollars at most the internal tier's monthly budget (a month holds a day); got $2000.00 with a monthly budget of $1500.00. Using $100.00.",
+    notice: "Ignored the internal-daily attribute: must be an amount in dollars at most the internal tier's monthly budget (a month holds a day); got $2,000.00 with a monthly budget of $1,500.00. Using $100.00.",
     form: ["internalDailyDollars", "100"],
   },
   {

@@ -4,7 +4,6 @@
 
 use crate::args::{Assignment, Cli, Command};
 use crate::flag_files;
-use crate::run_table::setting_value;
 use billsim_core::lessons::hackathon::scenario::SCENARIO as HACKATHON;
 use billsim_core::scenario::{Clashing, Values};
 use billsim_core::settings::shown;
@@ -103,7 +102,7 @@ fn clashing(clash: &Clashing, given: &[Assignment], values: &Values) -> String {
         .iter()
         .filter(|&s| s != named)
         .map(|s| {
-            let value = values.get(s).map(setting_value).unwrap_or_default();
+            let value = values.get(s).map(billsim_core::scenario::clash::said).unwrap_or_default();
             if is_given(s) {
                 format!("{s} ({value})")
             } else {

@@ -433,9 +433,9 @@ fn settings_that_clash_are_a_usage_error_naming_the_set_given_and_what_it_clashe
         (
             "runawayTenant",
             &["internalDailyDollars=2000"],
-            "--set internalDailyDollars: clashes with internalMonthlyDollars ($1500.00, its default): \
+            "--set internalDailyDollars: clashes with internalMonthlyDollars ($1,500.00, its default): \
              internalMonthlyDollars: must be an amount in dollars at least the internal tier's daily budget (a month \
-             holds a day); got $1500.00 with a daily budget of $2000.00",
+             holds a day); got $1,500.00 with a daily budget of $2,000.00",
         ),
         (
             "runawayTenant",

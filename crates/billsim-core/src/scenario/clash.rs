@@ -74,11 +74,11 @@ impl Clash {
     }
 }
 
-/// A value as a refusal says it: a whole number as it is, dollars exactly ("$1500.00").
-fn said(value: Value) -> String {
+/// A value as a refusal says it, as a form's label writes it: "20,000", "$1,500.00".
+pub fn said(value: Value) -> String {
     match value {
-        Value::Whole(n) => n.to_string(),
-        Value::Dollars(m) => m.exact_dollars(),
+        Value::Whole(n) => crate::words::grouped(n),
+        Value::Dollars(m) => m.shown(),
         Value::Choice(c) => shown(c),
     }
 }

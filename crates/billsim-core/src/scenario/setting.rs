@@ -213,7 +213,7 @@ impl SettingSpec {
                 let label = choices.iter().find(|c| c.value == value).map_or("", |c| c.label);
                 format!("{} ({label})", settings::shown(value))
             }
-            (Ok(Value::Dollars(amount)), _) => amount.exact_dollars(),
+            (Ok(Value::Dollars(amount)), _) => amount.shown(),
             (Ok(Value::Whole(n)), _) => crate::words::grouped(n),
             _ => text.to_string(),
         }

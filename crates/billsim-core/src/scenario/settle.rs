@@ -228,7 +228,7 @@ mod tests {
         assert_eq!(
             said,
             ["internalDailyDollars: must be an amount in dollars at most the internal tier's monthly budget (a \
-              month holds a day); got $2000.00 with a monthly budget of $1500.00"]
+              month holds a day); got $2,000.00 with a monthly budget of $1,500.00"]
         );
         assert_eq!(
             values.get("internalDailyDollars"),

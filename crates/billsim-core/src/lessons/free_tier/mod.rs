@@ -94,7 +94,7 @@ impl Params {
     /// Each policy's label with its numbers.
     pub fn labels(&self) -> Vec<String> {
         let bucket = format!("bucket of {} refilled {} a minute", self.capacity, self.refill_per_minute);
-        let budget = format!("{} tokens a day", crate::words::grouped(self.budget_tokens));
+        let budget = format!("{} a day", crate::words::counted(self.budget_tokens, "token", "tokens"));
         let breaker = format!("{} a day", self.breaker.shown());
         vec![
             "No limit".into(),
