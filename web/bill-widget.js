@@ -35,6 +35,9 @@ let canShow;
 // a field's changes once typing has paused this long.
 const MOST_SAID = 2;
 const TYPING_PAUSE_MS = 750;
+// The notice over the chart says at most this many of what the widget ignored, then how
+// many more: an address of sixty names the iframe does not know was sixty sentences.
+const MOST_NOTICES = 5;
 
 const pick = (state, keys) => Object.fromEntries(keys.map((k) => [k, state[k]]));
 const labelOf = (key) => escape(schema.settings.find((s) => s.key === key).label);
@@ -82,15 +85,17 @@ function panel({ name, title, sentences, lines, table }) {
 // views whose form shows it.
 function field(setting) {
   const { key, kind, views } = setting;
+  // Named by its label's words alone (aria-labelledby): the label holds the field's
+  // message too, which a screen reader then heard in its name and again as its description.
+  const named = `name="${escape(key)}" aria-labelledby="label-${escape(key)}" aria-describedby="error-${escape(key)}"`;
   const control = kind.type === "choice"
-    ? `<select name="${escape(key)}">${choiceOptions(kind.choices)}</select>`
+    ? `<select ${named}>${choiceOptions(kind.choices)}</select>`
     // Text, not type=number: a number input gives "" for "abc", and the core's message
     // must say what the reader typed. The keyboard is still a number pad; the label says the range.
-    : `<input name="${escape(key)}" type="text" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" `
-      + `spellcheck="false" aria-describedby="error-${escape(key)}">`;
+    : `<input ${named} type="text" inputmode="${kind.type === "whole" ? "numeric" : "decimal"}" spellcheck="false">`;
   // Its own message under it: in a long form (lesson 002's), the one under the form was
   // below the screen while the reader looked at the field marked bad.
-  return `<label data-views="${escape(views.join(" "))}">${escape(setting.label)}
+  return `<label data-views="${escape(views.join(" "))}"><span id="label-${escape(key)}">${escape(setting.label)}</span>
       ${control}
       <span class="field-error" id="error-${escape(key)}"></span>
     </label>`;
@@ -150,7 +155,7 @@ const template = () => `
   <div class="client-view" hidden>
     <canvas class="client-chart" role="img"></canvas>
   </div>
-  <p class="summary"></p>
+  <p class="summary" id="summary"></p>
   <p class="more"></p>
   <div class="row">
     <button type="button" data-action="another-day" data-only></button>
@@ -282,7 +287,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #beforeTyping = null;
   // What a screen reader hears (#say): the lines under the chart and the panels' sentences
   // beside it it heard last, those waiting to be said, and the pause while a field is typed in.
-  #speech = { heard: [], beside: [], error: "", seed: null, waiting: [], after: false, timer: 0 };
+  #speech = { heard: [], beside: [], error: "", seed: null, waiting: [], after: false, timer: 0, deferred: 0 };
   #typing = false;
   // Keys typed while a run was under way (a month of lesson 002 took 100 to 500 ms a run on
   // a slow phone, and each key waited for the last key's run): when the last key went down,
@@ -652,7 +657,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       }
     }
     const notice = this.#q(".notice");
-    notice.textContent = [...this.#problems.values()].join(" ");
+    const sentences = [...this.#problems.values()];
+    const more = sentences.length - MOST_NOTICES;
+    notice.textContent = (more > 0
+      ? [...sentences.slice(0, MOST_NOTICES), schema.controls.moreIgnored.replace("{count}", () => String(more))]
+      : sentences).join(" ");
     notice.hidden = this.#problems.size === 0;
   }
 
@@ -744,7 +753,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         problems.push([key, problem]);
       }
     }
-    const messages = problems.map(([key, problem]) => aboutField(key, problem));
+    // Each a sentence of its own: run together, one field's "got "0"" ran into the next's label.
+    const messages = problems.map(([key, problem]) => `${aboutField(key, problem)}.`);
     this.#showError(messages.join(" "), problems);
     if (messages.length > 0) {
       const before = this.#beforeTyping;
@@ -866,8 +876,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       // The switches sit just above the chart they change (moved only when not there already).
       const canvas = this.#q(this.#shown().canvas);
       if (canvas.previousElementSibling !== this.#q(".toggles")) canvas.before(this.#q(".toggles"));
+      // A switch is pressed while its setting is not its default: three server processes
+      // (an address's, or the form's) are the weakness on, though the switch's own is two.
       for (const b of this.#root.querySelectorAll("[data-toggle]")) {
-        b.setAttribute("aria-pressed", String(this.#state[b.dataset.toggle] === this.#toggleOn(b.dataset.toggle)));
+        const key = b.dataset.toggle;
+        b.setAttribute("aria-pressed", String(!Object.is(this.#state[key], schema.defaults[key])));
       }
       // "Another day" and "Show numbers" belong to the widget's own scenario's views.
       for (const el of this.#root.querySelectorAll("[data-only]")) el.hidden = name !== widget.scenario;
@@ -911,7 +924,15 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // run's number when it changed, a new error, then the lines under the chart it has not
   // heard (read whole at each click, a view's lines took a minute and more), at most
   // MOST_SAID of them. The first render says nothing: the reader meets the page as it is.
+  // While a field is typed in, once typing pauses, against what was said before it: each
+  // key's view and error in between, said in turn, ran to several hundred characters.
   #sayChanges() {
+    clearTimeout(this.#speech.deferred);
+    if (this.#typing) this.#speech.deferred = setTimeout(() => this.#sayChangesNow(), TYPING_PAUSE_MS);
+    else this.#sayChangesNow();
+  }
+
+  #sayChangesNow() {
     const speech = this.#speech;
     const lines = [...this.#q(".summary").children].map((line) => line.textContent);
     if (this.#overDays.told) lines.push(this.#q(".more").textContent);
@@ -941,8 +962,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // Says `lines` in the live region, with whatever else this task says (a render's error
   // and its lines come together), in place of what was said before; or, `after` it (the
   // line over many days, which comes a frame after its chart: put in place of the chart's
-  // lines, it was all a screen reader said). While a field is typed in, once typing
-  // pauses: each key was heard as a new view.
+  // lines, it was all a screen reader said).
   #say(lines, after = false) {
     const speech = this.#speech;
     if (speech.waiting.length === 0) speech.after = after;
@@ -954,7 +974,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       if (speech.after) this.#q(".announce").append(...said);
       else if (said.length > 0) this.#q(".announce").replaceChildren(...said);
       speech.waiting = [];
-    }, this.#typing ? TYPING_PAUSE_MS : 0);
+    });
   }
 
   // Whether the module of the widget's lesson is started; if not, it is asked for, and the
@@ -1026,6 +1046,10 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#q(".day-number").textContent = `${this.#widget().numbered} ${this.#state.seed}`;
     this.#summarise(summary);
     this.#q(canvas).setAttribute("aria-label", alt === null ? view.title : `${view.title}. ${alt}`);
+    // A chart whose alternative is its title alone is described by the lines under it, which
+    // hold its numbers: a reader going from graphic to graphic heard the title and no number.
+    if (alt === null) this.#q(canvas).setAttribute("aria-describedby", "summary");
+    else this.#q(canvas).removeAttribute("aria-describedby");
     this.#moreLine("");
     this.#tableShown = Boolean(view.table);
     if (view.table) this.#fillTable(view, view.table.caption, view.table.columns, view.table.rows.map((cells) => ({ cells })));
@@ -1154,8 +1178,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         if (this.#view().chart === "shareOfBill") {
           const sentence = this.#overDays.sentences[this.#state.policy];
           this.#moreLine(sentence, true);
-          this.#speech.heard.push(sentence);
-          if (!first) this.#say([sentence], true);
+          // While a field is typed in, the pause's #sayChanges says it with the chart's lines.
+          if (!this.#typing) {
+            this.#speech.heard.push(sentence);
+            if (!first) this.#say([sentence], true);
+          }
         }
         this.#tell("bill-widget-days", { ...this.#detail(settings), result: this.#overDays.sentences });
       } catch (e) {

@@ -146,7 +146,7 @@ test("a bad field mended tells a screen reader the chart's lines again, in place
   await context.close();
 });
 
-test("typing in a field tells a screen reader nothing until typing pauses, then once", async () => {
+test("typing in a field tells a screen reader nothing until typing pauses, then once, of the value typed alone", async () => {
   const { page, context } = await open(env, "");
   await ready(page);
   const w = page.locator("bill-widget");
@@ -156,11 +156,17 @@ test("typing in a field tells a screen reader nothing until typing pauses, then 
     window.toldTimes = 0;
     new MutationObserver(() => { window.toldTimes += 1; }).observe(box, { childList: true });
   });
-  await w.getByLabel("Requests per user per minute").pressSequentially("12", { delay: 50 });
+  const field = w.getByLabel("Requests per user per minute");
+  await field.selectText();
+  await field.pressSequentially("12", { delay: 50 });
   assert.equal(await page.evaluate(() => window.toldTimes), 0, "nothing said while typing");
   await page.waitForFunction(() => window.toldTimes > 0, null, { timeout: 5000 });
   await page.waitForTimeout(1500);
-  assert.equal(await page.evaluate(() => window.toldTimes), 1, `said once typing paused: ${await told(page)}`);
+  const said = await told(page);
+  assert.equal(await page.evaluate(() => window.toldTimes), 1, `said once typing paused: ${said}`);
+  // The view of "1", drawn on the way, is not said before the view of "12".
+  assert.match(said, /12 requests per minute/, said);
+  assert.doesNotMatch(said, /\b1 requests? per minute/, said);
   await context.close();
 });
 
@@ -219,5 +225,39 @@ test("Show numbers and its table go with the views that have a table", async () 
   assert.equal(await w.getByRole("button", { name: /numbers/ }).count(), 0, "no numbers button where there is no table");
   await w.getByRole("button", { name: "One day" }).click();
   assert.equal(await table.isVisible(), true, "the day's table is open again, as the reader left it");
+  await context.close();
+});
+
+test("a field is named by its label alone, its error read as its description once", async () => {
+  const { page, context } = await open(env, "?scenario=hackathon");
+  await ready(page);
+  const w = page.locator("bill-widget");
+  await w.getByRole("button", { name: "More settings" }).click();
+  const field = w.getByRole("textbox", { name: "Requests per user per window", exact: false });
+  await field.fill("0");
+  await field.blur();
+  const { name, described } = await field.evaluate((input) => {
+    const text = (ids) => ids.split(" ").map((id) => input.getRootNode().getElementById(id).textContent).join(" ");
+    return { name: text(input.getAttribute("aria-labelledby")), described: text(input.getAttribute("aria-describedby")) };
+  });
+  assert.doesNotMatch(name, /must be/, `the name holds no error: ${name}`);
+  assert.match(described, /must be a whole number of requests from 1 to 1,000; got "0"/, described);
+  await context.close();
+});
+
+test("a chart whose text alternative is its title alone is described by the lines under it, with their numbers", async () => {
+  const { page, context } = await open(env, "?scenario=freeTier&view=freeOverTime");
+  await ready(page);
+  const said = await page.locator("bill-widget").evaluate((el) => {
+    const canvas = el.shadowRoot.querySelector(".overtime-chart");
+    const under = el.shadowRoot.getElementById(canvas.getAttribute("aria-describedby"));
+    return { label: canvas.getAttribute("aria-label"), described: under?.textContent ?? "" };
+  });
+  assert.match(said.described, /\$\d/, `the description has the run's dollars: ${JSON.stringify(said)}`);
+  const day = await open(env, "");
+  await ready(day.page);
+  const dayChart = await day.page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".day-chart").getAttribute("aria-describedby"));
+  assert.equal(dayChart, null, "lesson 000's day chart says its numbers in its own name");
+  await day.context.close();
   await context.close();
 });

@@ -112,7 +112,7 @@ test("a bad limit, window, cap, restart or number of processes in the form names
     }, [key, bad]);
     assert.ok(message.startsWith(`${key}: must be ${allowed}`), message);
     // The reader sees the field's label (without its range in brackets), not its key.
-    const said = `${label.replace(/ \([^)]*\)$/, "")}${message.slice(key.length)}`;
+    const said = `${label.replace(/ \([^)]*\)$/, "")}${message.slice(key.length)}.`;
     assert.equal(v.error, said, `${key}=${bad}: the core's message under the form, named by the field's label`);
     assert.deepEqual(v.invalid, [key], `${key}=${bad}: the field is marked`);
     assert.equal(v.summary, before.summary, `${key}=${bad}: the last good view stays`);

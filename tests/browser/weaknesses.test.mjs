@@ -87,6 +87,18 @@ test("a switch is pressed with the keyboard, and one set in the address is shown
   assert.deepEqual(log.errors, []);
 });
 
+test("a switch is pressed while its setting is not its default, and pressed then goes back to it", async () => {
+  // Three processes and a restart at 23:59 are the weaknesses on, though the switches' own are two and noon.
+  const { page, log } = await load(env, `${PAGE}?serverProcesses=3&restartMinute=1439`);
+  await ready(page);
+  const { pressed } = await seen(page);
+  assert.deepEqual([pressed.serverProcesses, pressed.restartMinute], ["true", "true"], JSON.stringify(pressed));
+  await page.locator("bill-widget").locator("[data-toggle=serverProcesses]").click();
+  await param(page, "serverProcesses", "1");
+  assert.equal((await seen(page)).pressed.serverProcesses, "false", "pressed again: the default, one process");
+  assert.deepEqual(log.errors, []);
+});
+
 test("at 390 x 844 the switches and the chart they change are on the first screen", async () => {
   const { page, log } = await load(env, PAGE, { viewport: { width: 390, height: 844 } });
   await ready(page);

@@ -32,7 +32,7 @@ test("letters typed in a number field are said back as typed, under the field's 
   await w.getByRole("button", { name: "More settings" }).click();
   await w.getByLabel("Budget per user per day").fill("abc");
   const error = await w.locator(".error").textContent();
-  assert.equal(error, 'Budget per user per day, in dollars: must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got "abc"');
+  assert.equal(error, 'Budget per user per day, in dollars: must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got "abc".');
   assert.deepEqual(log.errors, []);
 });
 

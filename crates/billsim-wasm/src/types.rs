@@ -46,7 +46,7 @@ export interface CoreTable {
   /** The loading attribute: the value that waits for the reader's press; the start button's words, and the widget's name and failure without its module. */
   loading: { attribute: "loading"; interaction: "interaction"; values: ["near", "interaction"]; start: string; starting: string; label: string; failed: string };
   /** The words of the widget's own buttons. */
-  controls: { moreSettings: string; showNumbers: string; hideNumbers: string; moreUnderChart: string };
+  controls: { moreSettings: string; showNumbers: string; hideNumbers: string; moreUnderChart: string; moreIgnored: string };
 }
 
 /** A table of a view: a caption, its columns, and rows of text. */

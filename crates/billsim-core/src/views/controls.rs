@@ -14,6 +14,9 @@ pub struct Controls {
     /// Said to a screen reader after the lines under the chart that changed, when more
     /// changed than it is told at once.
     pub more_under_chart: &'static str,
+    /// After the first notices of what the widget ignored (an address of sixty names it does
+    /// not know was sixty sentences over the chart), how many more: `{count}` is replaced.
+    pub more_ignored: &'static str,
 }
 
 pub const CONTROLS: Controls = Controls {
@@ -21,4 +24,5 @@ pub const CONTROLS: Controls = Controls {
     show_numbers: "Show numbers",
     hide_numbers: "Hide numbers",
     more_under_chart: "More under the chart.",
+    more_ignored: "And {count} more ignored.",
 };
