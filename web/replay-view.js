@@ -27,7 +27,7 @@ const template = (w) => `
   </div>
   <div class="row">
     <label>${escape(w.lessonLog)}
-      <select class="lesson">${options(page.lessonLogs, page.lessonLogFirst)}</select></label>
+      <select class="lesson">${options(page.lessonLogs, lessonFirst())}</select></label>
     <button type="button" class="try">${escape(w.lessonLogGo)}</button>
   </div>
   <div class="row">
@@ -1106,9 +1106,18 @@ class ReplayView extends HTMLElement {
 // change, as the widget replaces the address's state).
 const samePage = (a, b) => a.origin === b.origin
   && a.pathname.replace(/index\.html$/, "") === b.pathname.replace(/index\.html$/, "");
-for (const back of document.querySelectorAll("a[data-back]")) {
-  const from = document.referrer === "" ? null : new URL(document.referrer);
-  if (from !== null && samePage(from, new URL(back.href))) back.href = from.href;
+const backLinks = [...document.querySelectorAll("a[data-back]")];
+const cameFrom = document.referrer === "" ? null : new URL(document.referrer);
+const fromLessonPage = cameFrom !== null && backLinks.some((back) => samePage(cameFrom, new URL(back.href)));
+for (const back of backLinks) {
+  if (fromLessonPage) back.href = cameFrom.href;
+}
+
+// The lesson whose traffic the menu offers first: the one of the lesson page the reader
+// came from (its widget's scenario, lesson 000's when the address names none), else the core's.
+function lessonFirst() {
+  const scenario = fromLessonPage ? (cameFrom.searchParams.get("scenario") ?? "toyDay") : null;
+  return page.lessonLogs.some(([name]) => name === scenario) ? scenario : page.lessonLogFirst;
 }
 
 init({ module_or_path: new URL("./pkg-replay/billsim_wasm_bg.wasm", import.meta.url) })

@@ -165,3 +165,27 @@ test("the one-line snippet works in a blank page on another origin", async () =>
     await new Promise((resolve) => host.close(resolve));
   }
 });
+
+test("the standalone page opened on another lesson's widget takes that lesson's title, heading and introduction", async () => {
+  const { page, log } = await load(env, "?scenario=runawayTenant");
+  await ready(page);
+  await page.waitForFunction(() => document.querySelector("h1").textContent === "A runaway tenant");
+  const words = await page.evaluate(() => ({ title: document.title, intro: document.querySelector(".intro").textContent }));
+  assert.equal(words.title, "A runaway tenant");
+  assert.match(words.intro, /^A month of tenants on tiers using an agent/, words.intro);
+  assert.doesNotMatch(words.intro, /orange|green/, "not lesson 000's colours");
+  const own = await load(env, "");
+  await ready(own.page);
+  assert.equal(await own.page.locator("h1").textContent(), "Who runs up the bill?", "lesson 000's page keeps its own words");
+  assert.deepEqual(log.errors, []);
+});
+
+test("an iframe address of many names the widget does not know says five, then how many more", async () => {
+  const names = Array.from({ length: 60 }, (_, i) => `k${i}=1`).join("&");
+  const { page, log } = await load(env, `embed.html?${names}`);
+  await ready(page);
+  const notice = await page.locator("bill-widget").evaluate((el) => el.shadowRoot.querySelector(".notice").textContent);
+  assert.equal(notice.match(/Ignored/g)?.length, 5, notice);
+  assert.match(notice, /And 55 more ignored\.$/, notice);
+  assert.deepEqual(log.errors, []);
+});

@@ -566,16 +566,19 @@ test("a link opened in the same tab, its \"#\" alone new, is read as the page it
   assert.deepEqual(log.errors.filter((e) => !e.endsWith("net::ERR_ABORTED")), []);
 });
 
-test("the replay page's link back to the lesson returns to the lesson's settings as the reader left them", async () => {
+test("the replay page's link back to the lesson returns to the lesson's settings as the reader left them, and offers its traffic first", async () => {
   const { page, log } = await load(env, "?perMinute=7");
   await page.locator("bill-widget").locator(".summary").filter({ hasText: /\S/ }).waitFor();
   const left = await page.evaluate(() => location.search);
   assert.match(left, /perMinute=7/, `the lesson's address holds its setting: ${left}`);
   await page.getByRole("link", { name: "Replay your own traffic" }).click();
   await page.waitForURL(/replay\.html/);
-  const back = page.getByRole("link", { name: "Back to the lesson's day" });
+  const back = page.getByRole("link", { name: "Back to the lesson" });
   const href = await back.evaluate((a) => a.href);
   assert.equal(new URL(href).search, left, `the link keeps the lesson's address: ${href}`);
+  await page.waitForFunction(() => document.querySelector("replay-view")?.shadowRoot?.querySelector(".lesson"));
+  const offered = await page.evaluate(() => document.querySelector("replay-view").shadowRoot.querySelector(".lesson").value);
+  assert.equal(offered, "toyDay", "the lesson the reader came from (lesson 000's page names no scenario) is offered first");
   await back.click();
   await page.waitForURL((url) => url.search === left);
   assert.deepEqual(log.errors, [], "no console error");
