@@ -1114,9 +1114,10 @@ for (const back of backLinks) {
 }
 
 // The lesson whose traffic the menu offers first: the one of the lesson page the reader
-// came from (its widget's scenario, lesson 000's when the address names none), else the core's.
+// came from (its widget's scenario, the core's default when the address names none), else
+// the core's first.
 function lessonFirst() {
-  const scenario = fromLessonPage ? (cameFrom.searchParams.get("scenario") ?? "toyDay") : null;
+  const scenario = fromLessonPage ? (cameFrom.searchParams.get("scenario") ?? page.lessonLogHome) : null;
   return page.lessonLogs.some(([name]) => name === scenario) ? scenario : page.lessonLogFirst;
 }
 

@@ -1,5 +1,5 @@
 // The standalone page (index.html) is lesson 000's, and a link may open it on another
-// lesson's widget (?scenario=freeTier: the replay page's way back to a lesson). Its title,
+// lesson's widget (a scenario in its address: the replay page's way back). Its title,
 // heading and introduction are then that widget's scenario's, in the core's words (its
 // label and description), not lesson 000's, which spoke of orange and green users the
 // other lessons' charts do not have.
@@ -8,19 +8,21 @@ import { lessonModule } from "./lesson-modules.js";
 const widget = document.querySelector("bill-widget");
 const heading = document.querySelector("h1");
 const intro = document.querySelector(".intro");
-const own = { scenario: "toyDay", title: document.title, heading: heading.textContent, intro: intro.textContent };
-let shown = own.scenario;
+const own = { title: document.title, heading: heading.textContent, intro: intro.textContent };
+let shown = null;
 
 widget.addEventListener("bill-widget-change", async ({ detail: { scenario } }) => {
   if (scenario === shown) return;
   shown = scenario;
-  let words = own;
-  if (scenario !== own.scenario) {
-    // The module the widget already started: lessonModule starts each once.
-    const found = (await lessonModule(scenario)).scenarios().scenarios.find((s) => s.name === scenario);
-    if (found === undefined || shown !== scenario) return;
-    words = { title: found.label, heading: found.label, intro: found.description };
-  }
+  // The module the widget already started: lessonModule starts each once.
+  const table = (await lessonModule(scenario)).scenarios();
+  if (shown !== scenario) return;
+  // The page's own words are those of the widget it shows when its address names none.
+  const home = table.settings.find((s) => s.key === "scenario")?.default;
+  const found = table.scenarios.find((s) => s.name === scenario);
+  const words = scenario === home || found === undefined
+    ? own
+    : { title: found.label, heading: found.label, intro: found.description };
   document.title = words.title;
   heading.textContent = words.heading;
   intro.textContent = words.intro;

@@ -88,7 +88,8 @@ impl Read for JsFile<'_> {
 /// field a guard may have, those the editor shows no control for too), guardStarts (guards
 /// to start from), policies (the default ones as the editor holds them), addable,
 /// csvFileName, lessonLogs: [[scenario, label]] (what "Try it on a lesson's traffic"
-/// offers), lessonLogFirst }`.
+/// offers), lessonLogFirst, lessonLogHome (the scenario of a lesson page whose address names
+/// none) }`.
 #[wasm_bindgen(js_name = replayPage)]
 pub fn replay_page() -> Result<JsValue, Thrown> {
     #[derive(Serialize)]
@@ -105,6 +106,7 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         csv_file_name: &'static str,
         lesson_logs: Vec<[&'static str; 2]>,
         lesson_log_first: &'static str,
+        lesson_log_home: &'static str,
     }
     let (policies, labels) = run::main_policies();
     let policies = guard_schema::edited(&policies);
@@ -120,6 +122,7 @@ pub fn replay_page() -> Result<JsValue, Thrown> {
         csv_file_name: view::CSV_FILE_NAME,
         lesson_logs: lesson_log::lessons(),
         lesson_log_first: lesson_log::FIRST,
+        lesson_log_home: lesson_log::HOME,
     })
 }
 

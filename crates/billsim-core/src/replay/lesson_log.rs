@@ -18,6 +18,10 @@ pub const SEED: u32 = 0;
 /// and each default policy refuses about half the calls).
 pub const FIRST: &str = "freeTier";
 
+/// The scenario of a lesson page whose address names none (the `scenario` setting's
+/// default): offered first to a reader who came from such a page.
+pub const HOME: &str = registry::WIDGET.default;
+
 /// Each scenario by the lesson that tells it ([`crate::scenario::Scenario::lesson`]), in
 /// the lessons' order: what the page offers, `[name, lesson]`.
 pub fn lessons() -> Vec<[&'static str; 2]> {

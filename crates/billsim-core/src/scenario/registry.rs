@@ -86,7 +86,7 @@ pub fn is_abuser(scenario: &str, cohort: &str) -> bool {
 }
 
 /// The settings that are no scenario's: which widget, which view, which run.
-const WIDGET: SettingSpec = SettingSpec {
+pub(crate) const WIDGET: SettingSpec = SettingSpec {
     key: "scenario",
     old_names: &[],
     label: "Which lesson's widget",
