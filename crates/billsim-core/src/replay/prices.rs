@@ -196,12 +196,12 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
         match log.costs.get(i).copied().flatten() {
             None => without_cost[m] += 1,
             Some(cost) => {
-                // In micro-dollars per million tokens, rounded down: at the rate so found, a
-                // call of the dearest logged rate costs its logged cost once rounded up to a
-                // whole nano-dollar (a thousandth of a nano-dollar a token short at most), so a
-                // budget of exactly that cost lets it in; rounded up, it never fitted.
+                // In micro-dollars per million tokens, rounded up: a call is set aside at least
+                // its logged cost (so a budget never lets through more than it is charged),
+                // and at most a nano-dollar more a thousand tokens (it was a nano-dollar more
+                // a token, in nano-dollars per token).
                 let tokens = call.input.saturating_add(call.output).max(1);
-                dearest[m] = dearest[m].max(cost.0.saturating_mul(1_000) / tokens);
+                dearest[m] = dearest[m].max(cost.0.saturating_mul(1_000).div_ceil(tokens));
             }
         }
     }
