@@ -435,7 +435,9 @@ impl<'a, 's> Run<'a, 's> {
             user.refused_by.0[r.reason.index()] += 1;
             self.refused_requests[word] |= bit;
             if let Some(send) = self.send.as_mut() {
-                let fits = fits_after(&mut guards[at + 1..], &mut refused, key, self.prices, r.wait)?;
+                // An amount past what a run counts in a guard the call never reached is said
+                // as never fitting: the run without events never checks it.
+                let fits = fits_all(guards, at, &mut refused, key, self.prices, r.wait).unwrap_or(Wait::Never);
                 send(&Event::refused(&served, r, fits, shown_key));
             }
             return Ok(());
@@ -515,19 +517,28 @@ fn check(
     Ok(None)
 }
 
-/// When a call refused with `wait` would fit the `guards` after the one that refused it
-/// too, as they stand: the latest of their waits (never, if one's is). The guards before
-/// it let the call through, and a guard that lets a call through now lets it through
-/// later too, as it stands. For the events alone: nothing here is committed.
-fn fits_after(
+/// When a call refused with `wait` by guard `at` would fit every guard, as they stand: the
+/// latest of their waits (never, if one's is). The guards after it are checked too; of
+/// those before it, which let the call through (and a guard that lets a call through now
+/// lets it through later, as it stands), those that count the calls they pass have just
+/// counted this one, and are checked again with it counted. For the events alone: nothing
+/// here is committed.
+fn fits_all(
     guards: &mut [GuardState],
+    at: usize,
     call: &mut Call,
     key: u32,
     prices: &[Price],
     wait: Wait,
 ) -> Result<Wait, Overflow> {
+    let (before, after) = guards.split_at_mut(at);
     let mut fits = wait;
-    for state in guards {
+    for state in before.iter_mut().filter(|s| s.counts_what_it_passes()) {
+        if let Some(again) = state.check(call, key, &prices[usize::from(call.model)])? {
+            fits = fits.max(again.wait);
+        }
+    }
+    for state in after.iter_mut().skip(1) {
         if let Some(model) = state.switch_model(call) {
             call.model = model;
         }

@@ -71,3 +71,28 @@ fn a_refused_call_is_told_when_every_guard_would_let_it_in_not_only_the_one_that
         .collect();
     assert_eq!(refused, [(Some("rate_limited"), 50_000, Some(100_000))], "(reason, at, fits at) in ms from 09:00");
 }
+
+#[test]
+fn a_refused_call_waits_for_a_guard_before_it_that_counted_it_as_passed() {
+    // Two requests a minute that count the calls they pass, then 100 tokens a minute, fixed:
+    // at :50 the token limit refuses (it fits at 1:00), but the request limit has counted the
+    // :50 call beside the :30 one, and lets a third in at 1:30, when the :30 call leaves.
+    let log = "time,user,model,input_tokens,output_tokens\n\
+        2025-03-03T09:00:30Z,ann,claude-haiku-4-5,50,50\n\
+        2025-03-03T09:00:50Z,ann,claude-haiku-4-5,1,1\n";
+    let policy = r#"{"name": "p", "guards": [
+        {"count": "requests", "limit": 2, "per": "user", "window": "1m", "reset": "rolling", "counts": "passed"},
+        {"count": "tokens", "limit": 100, "per": "user", "window": "1m", "reset": "fixed"}]}"#;
+    let log = read(log.as_bytes(), Options::default()).unwrap();
+    let policies = read_policy_file(policy).unwrap().policies;
+    let out = run::run(&log, Some(policies), None, Record::EVERYTHING).unwrap();
+    let start = 1_740_992_400_000; // 2025-03-03T09:00:00Z
+    let refused: Vec<(Option<&str>, u64, Option<u64>)> = out.policies[0]
+        .events
+        .iter()
+        .flatten()
+        .filter(|e| !e.served)
+        .map(|e| (e.reason.map(|r| r.name()), e.at.0 - start, e.fits_at.map(|t| t.0 - start)))
+        .collect();
+    assert_eq!(refused, [(Some("token_limit"), 50_000, Some(90_000))], "(reason, at, fits at) in ms from 09:00");
+}
