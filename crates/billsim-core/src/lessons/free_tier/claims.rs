@@ -193,11 +193,13 @@ pub fn lesson_numbers() -> Result<Vec<Number>, RunError> {
 }
 
 /// The seconds between a bucket's refills of one request, to the nearest whole second
-/// (the lesson's "roughly one every six seconds"); "never" with no refill.
+/// (the lesson's "roughly one every six seconds"), in milliseconds under one; "never" with
+/// no refill.
 fn refill_every(per_minute: u32) -> String {
     match u64::from(per_minute) {
         0 => "never".into(),
-        r => ((60 * 2 + r) / (r * 2)).to_string(),
+        r if r <= 120 => ((60 * 2 + r) / (r * 2)).to_string(),
+        r => format!("{} ms", (60_000 * 2 + r) / (r * 2)),
     }
 }
 
@@ -366,6 +368,12 @@ mod tests {
             crate::scenario::registry::find("freeTier").unwrap().panels(SHOWN_SEED, &values, "allThree").unwrap();
         let table = panel.iter().find(|p| p.name == "lessonRun").and_then(|p| p.table.as_ref()).unwrap();
         assert_eq!(&table.rows[0][2], ours, "the widget's row {:?}, billsim numbers' {ours}", table.rows[0]);
+    }
+
+    #[test]
+    fn a_buckets_refill_is_said_in_whole_seconds_or_in_milliseconds_under_one() {
+        let said = [10, 7, 0, 600].map(refill_every);
+        assert_eq!(said, ["6", "9", "never", "100 ms"], "10, 7, 0 and 600 a minute");
     }
 
     #[test]

@@ -229,10 +229,9 @@ pub fn figures() -> Result<Figures, RunError> {
     let lines =
         format!("{} rate limit, {} daily cost cap reached", refused("rate limit"), refused("daily cost cap reached"));
     add("logs_lines", LOGS_TEXT, lines, "1 rate limit, 1 daily cost cap reached");
+    // After the restart the usage is a fresh server's (fresh_calls, below).
     let restart = replay(&RESTART_RUN, &app_defaults())?;
     add("restart_calls_before", RESTART_TEXT, restart.usage.calls.to_string(), "1");
-    let wiped = Usage::new(&app_defaults(), DAY_START_UNIX, 0, Nanos::ZERO);
-    add("restart_after", RESTART_TEXT, format!("{} calls, {}", wiped.calls, wiped.spent_usd), "0 calls, 0.000000");
     let runs = [&rate, &cap, &restart];
     let answered = || runs.iter().flat_map(|r| &r.answers).filter(|a| a.spent.is_some());
     let most_out = [&RATE_RUN[..], &CAP_RUN, &RESTART_RUN].into_iter().flatten().filter_map(|s| s.tokens).map(|t| t.1);
@@ -280,15 +279,18 @@ pub fn figures() -> Result<Figures, RunError> {
 /// "$0.0003 to $0.0005" where they differ.
 fn answer_costs(run: &Replay) -> String {
     let mut before = Nanos::ZERO;
-    let mut costs: Vec<String> = Vec::new();
+    let mut costs = Vec::new();
     for spent in run.answers.iter().filter_map(|a| a.spent) {
-        let cost = Nanos(spent.0.saturating_sub(before.0)).micros().dollars(4);
+        costs.push(Nanos(spent.0.saturating_sub(before.0)));
         before = spent;
-        if !costs.contains(&cost) {
-            costs.push(cost);
-        }
     }
-    costs.join(" to ")
+    let said = |n: Option<&Nanos>| n.map_or_else(String::new, |n| n.micros().dollars(4));
+    let (least, most) = (said(costs.iter().min()), said(costs.iter().max()));
+    if least == most {
+        least
+    } else {
+        format!("{least} to {most}")
+    }
 }
 
 /// `200 $...` or `429 reason`.
