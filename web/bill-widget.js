@@ -418,6 +418,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     this.#linesAway.disconnect();
     this.#cancelOverDays();
     this.#cancelWarm();
+    // Nothing is said by a widget out of the page; back in, it is not being typed in.
+    clearTimeout(this.#speech.deferred);
+    clearTimeout(this.#speech.timer);
+    this.#speech.waiting = [];
+    this.#typing = false;
   }
 
   // An attribute set after load is read as at load (a bad one is reported and the current
@@ -725,6 +730,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       else this.#applyForm(false);
     });
     form.addEventListener("change", () => this.#applyForm(true));
+    // Left with its text as it was (no change), a field is no longer typed in either.
+    form.addEventListener("focusout", () => { this.#typing = false; });
   }
 
   // The form's text goes to the core's own parser (exact decimals, no floating point),

@@ -1110,7 +1110,7 @@ const backLinks = [...document.querySelectorAll("a[data-back]")];
 const cameFrom = document.referrer === "" ? null : new URL(document.referrer);
 const fromLessonPage = cameFrom !== null && backLinks.some((back) => samePage(cameFrom, new URL(back.href)));
 for (const back of backLinks) {
-  if (fromLessonPage) back.href = cameFrom.href;
+  if (cameFrom !== null && samePage(cameFrom, new URL(back.href))) back.href = cameFrom.href;
 }
 
 // The lesson whose traffic the menu offers first: the one of the lesson page the reader

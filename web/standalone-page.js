@@ -8,14 +8,20 @@ import { lessonModule } from "./lesson-modules.js";
 const widget = document.querySelector("bill-widget");
 const heading = document.querySelector("h1");
 const intro = document.querySelector(".intro");
-const own = { title: document.title, heading: heading.textContent, intro: intro.textContent };
+const own = { title: document.title, heading: heading?.textContent, intro: intro?.textContent };
 let shown = null;
 
-widget.addEventListener("bill-widget-change", async ({ detail: { scenario } }) => {
-  if (scenario === shown) return;
+widget?.addEventListener("bill-widget-change", async ({ detail: { scenario } }) => {
+  if (scenario === shown || heading === null || intro === null) return;
   shown = scenario;
-  // The module the widget already started: lessonModule starts each once.
-  const table = (await lessonModule(scenario)).scenarios();
+  let table;
+  try {
+    // The module the widget already started: lessonModule starts each once.
+    table = (await lessonModule(scenario)).scenarios();
+  } catch {
+    shown = null; // the widget says why it could not load; the page's words stay
+    return;
+  }
   if (shown !== scenario) return;
   // The page's own words are those of the widget it shows when its address names none.
   const home = table.settings.find((s) => s.key === "scenario")?.default;
