@@ -935,8 +935,13 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   // key's view and error in between, said in turn, ran to several hundred characters.
   #sayChanges() {
     clearTimeout(this.#speech.deferred);
-    if (this.#typing) this.#speech.deferred = setTimeout(() => this.#sayChangesNow(), TYPING_PAUSE_MS);
-    else this.#sayChangesNow();
+    this.#speech.deferred = 0;
+    if (this.#typing) {
+      this.#speech.deferred = setTimeout(() => {
+        this.#speech.deferred = 0;
+        this.#sayChangesNow();
+      }, TYPING_PAUSE_MS);
+    } else this.#sayChangesNow();
   }
 
   #sayChangesNow() {
@@ -1185,8 +1190,9 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
         if (this.#view().chart === "shareOfBill") {
           const sentence = this.#overDays.sentences[this.#state.policy];
           this.#moreLine(sentence, true);
-          // While a field is typed in, the pause's #sayChanges says it with the chart's lines.
-          if (!this.#typing) {
+          // While a field is typed in, the pause's #sayChanges says it with the chart's lines
+          // (if the pause has not come and gone while the days were run).
+          if (!this.#typing || this.#speech.deferred === 0) {
             this.#speech.heard.push(sentence);
             if (!first) this.#say([sentence], true);
           }

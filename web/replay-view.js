@@ -1106,12 +1106,10 @@ class ReplayView extends HTMLElement {
 // change, as the widget replaces the address's state).
 const samePage = (a, b) => a.origin === b.origin
   && a.pathname.replace(/index\.html$/, "") === b.pathname.replace(/index\.html$/, "");
-const backLinks = [...document.querySelectorAll("a[data-back]")];
 const cameFrom = document.referrer === "" ? null : new URL(document.referrer);
-const fromLessonPage = cameFrom !== null && backLinks.some((back) => samePage(cameFrom, new URL(back.href)));
-for (const back of backLinks) {
-  if (cameFrom !== null && samePage(cameFrom, new URL(back.href))) back.href = cameFrom.href;
-}
+const backToIt = [...document.querySelectorAll("a[data-back]")].filter((back) => cameFrom !== null && samePage(cameFrom, new URL(back.href)));
+for (const back of backToIt) back.href = cameFrom.href;
+const fromLessonPage = backToIt.length > 0;
 
 // The lesson whose traffic the menu offers first: the one of the lesson page the reader
 // came from (its widget's scenario, the core's default when the address names none), else
