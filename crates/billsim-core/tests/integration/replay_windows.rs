@@ -58,18 +58,8 @@ fn a_refused_call_is_told_when_every_guard_would_let_it_in_not_only_the_one_that
     let policy = r#"{"name": "p", "guards": [
         {"count": "requests", "limit": 2, "per": "user", "window": "1m", "reset": "rolling"},
         {"count": "tokens", "limit": 100, "per": "user", "window": "1m", "reset": "rolling"}]}"#;
-    let log = read(log.as_bytes(), Options::default()).unwrap();
-    let policies = read_policy_file(policy).unwrap().policies;
-    let out = run::run(&log, Some(policies), None, Record::EVERYTHING).unwrap();
-    let start = 1_740_992_400_000; // 2025-03-03T09:00:00Z
-    let refused: Vec<(Option<&str>, u64, Option<u64>)> = out.policies[0]
-        .events
-        .iter()
-        .flatten()
-        .filter(|e| !e.served)
-        .map(|e| (e.reason.map(|r| r.name()), e.at.0 - start, e.fits_at.map(|t| t.0 - start)))
-        .collect();
-    assert_eq!(refused, [(Some("rate_limited"), 50_000, Some(100_000))], "(reason, at, fits at) in ms from 09:00");
+    let refused = refusals(log, policy);
+    assert_eq!(refused, [("rate_limited", 50_000, Some(100_000))], "(reason, at, fits at) in ms from 09:00");
 }
 
 #[test]
@@ -83,16 +73,17 @@ fn a_refused_call_waits_for_a_guard_before_it_that_counted_it_as_passed() {
     let policy = r#"{"name": "p", "guards": [
         {"count": "requests", "limit": 2, "per": "user", "window": "1m", "reset": "rolling", "counts": "passed"},
         {"count": "tokens", "limit": 100, "per": "user", "window": "1m", "reset": "fixed"}]}"#;
+    let refused = refusals(log, policy);
+    assert_eq!(refused, [("token_limit", 50_000, Some(90_000))], "(reason, at, fits at) in ms from 09:00");
+}
+
+/// Each refusal of `log` under the file's one `policy`: its reason, when, and when it would
+/// fit, in milliseconds from 2025-03-03T09:00:00Z.
+fn refusals(log: &str, policy: &str) -> Vec<(&'static str, u64, Option<u64>)> {
     let log = read(log.as_bytes(), Options::default()).unwrap();
     let policies = read_policy_file(policy).unwrap().policies;
     let out = run::run(&log, Some(policies), None, Record::EVERYTHING).unwrap();
-    let start = 1_740_992_400_000; // 2025-03-03T09:00:00Z
-    let refused: Vec<(Option<&str>, u64, Option<u64>)> = out.policies[0]
-        .events
-        .iter()
-        .flatten()
-        .filter(|e| !e.served)
-        .map(|e| (e.reason.map(|r| r.name()), e.at.0 - start, e.fits_at.map(|t| t.0 - start)))
-        .collect();
-    assert_eq!(refused, [(Some("token_limit"), 50_000, Some(90_000))], "(reason, at, fits at) in ms from 09:00");
+    let start = 1_740_992_400_000;
+    let events = out.policies[0].events.iter().flatten().filter(|e| !e.served);
+    events.map(|e| (e.reason.map_or("", |r| r.name()), e.at.0 - start, e.fits_at.map(|t| t.0 - start))).collect()
 }
