@@ -106,6 +106,25 @@ impl Micros {
         }
     }
 
+    /// A bill to the cent, as [`Micros::cents`] writes it, but to the micro-dollar where
+    /// cents would write it as one of `caps` it is not: lesson 001's check-only cap let
+    /// $1.002323 through, which "$1.00" hid.
+    ///
+    /// ```
+    /// use billsim_core::Micros;
+    /// assert_eq!(Micros(1_002_323).cents_beside(&[Micros(1_000_000)]), "$1.002323");
+    /// assert_eq!(Micros(999_999).cents_beside(&[Micros(1_000_000)]), "$0.999999");
+    /// assert_eq!(Micros(1_012_323).cents_beside(&[Micros(1_000_000)]), "$1.01");
+    /// assert_eq!(Micros(1_000_000).cents_beside(&[Micros(1_000_000)]), "$1.00");
+    /// ```
+    pub fn cents_beside(self, caps: &[Micros]) -> String {
+        let cents = self.cents();
+        match caps.iter().any(|&cap| self != cap && cents == cap.cents()) {
+            true => self.shown(),
+            false => cents,
+        }
+    }
+
     /// A table's column of amounts, all to one number of decimals: cents, or more where
     /// cents would write two different amounts alike (a spend that grew by $0.0075 written
     /// "$0.15" twice) or an amount under a cent with less than two digits (a replay's

@@ -7,7 +7,7 @@
 //! When the call finishes, each guard settles its real cost ([`GuardState::settle`]).
 
 use crate::engine::budget::{Count, Entry, Refill};
-use crate::engine::language::{Counts, Per, Point};
+use crate::engine::language::{CountOf, Counts, LimitOf, Per, Point};
 use crate::engine::ledger::{LedgerState, Meter, Outage, Tier};
 use crate::engine::limit_state::LimitState;
 use crate::engine::price::{Nanos, Price};
@@ -98,6 +98,22 @@ impl Guard {
             Guard::DailyCap { .. } | Guard::SetAsideCap { .. } => false,
             Guard::TenantLedger { .. } => true,
             Guard::Limit(point) => point.per != Per::Everyone,
+        }
+    }
+
+    /// The amount this guard holds everyone's spend to, where it is such a cap: a bill just
+    /// past it is written so that it does not read as the cap itself.
+    pub fn everyones_cap(&self) -> Option<Micros> {
+        match self {
+            Guard::SpendCeiling { ceiling_micros: cap, .. }
+            | Guard::Degrade { ceiling_micros: cap, .. }
+            | Guard::DailyCap { cap_micros: cap }
+            | Guard::SetAsideCap { cap_micros: cap, .. } => Some(*cap),
+            Guard::Limit(point) => match (point.per, point.count, &point.limit) {
+                (Per::Everyone, CountOf::Dollars, LimitOf::Amount(cap)) => Some(Micros(*cap)),
+                _ => None,
+            },
+            _ => None,
         }
     }
 }

@@ -127,7 +127,13 @@ pub fn cohort_view(run: &ScenarioRun) -> CohortView {
     let others = run.about.others;
     let bars: Vec<Bar> = policies
         .iter()
-        .map(|p| bar(p, run.label_of(&p.policy).unwrap_or(&p.label), &roles, as_written, &abuser, others))
+        .enumerate()
+        .map(|(i, p)| {
+            let guards = run.ran.get(i).map_or(&[][..], |ran| &ran.guards);
+            let caps: Vec<Micros> = guards.iter().filter_map(|g| g.everyones_cap()).collect();
+            let bill = p.bill.micros().cents_beside(&caps);
+            bar(p, bill, run.label_of(&p.policy).unwrap_or(&p.label), &roles, as_written, &abuser, others)
+        })
         .collect();
     let strip_key = match bars.iter().any(|b| b.honest_requests > 0) {
         true => crate::words::capitalised(&format!("{} refused", others.sent())),
@@ -176,7 +182,15 @@ pub fn honest_words(who: &str, refused: u64, requests: u64) -> String {
     format!("{who}\u{a0}{}\u{a0}of\u{a0}{}", grouped(refused), grouped(requests))
 }
 
-fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: &str, others: Others) -> Bar {
+fn bar(
+    p: &PolicyCohorts,
+    bill: String,
+    name: &str,
+    roles: &[Role],
+    as_written: bool,
+    abuser: &str,
+    others: Others,
+) -> Bar {
     let charged: Vec<u64> = p.cohorts.iter().map(|c| c.charged.0).collect();
     let segments: Vec<Segment> = p
         .cohorts
@@ -189,7 +203,6 @@ fn bar(p: &PolicyCohorts, name: &str, roles: &[Role], as_written: bool, abuser: 
             share: share.unwrap_or_default(),
         })
         .collect();
-    let bill = p.bill.micros().cents();
     let refused = refused(p);
     let parts: Vec<String> = segments
         .iter()

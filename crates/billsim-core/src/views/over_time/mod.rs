@@ -223,12 +223,12 @@ pub(crate) fn placed(
                 spent_nanos: axis_top,
                 // Short: the chart writes it by the line's marker, and a row of them along the
                 // top edge (lesson 001's demo day has four) leaves the lines under it clear.
-                label: format!("\u{2191} {} by the end", spent_text(d.bill)),
+                label: format!("\u{2191} {} by the end", spent_text(d.bill, &mine)),
                 lines: Vec::new(),
             });
             let Drawn { policy, label, bill, points, trip, .. } = d;
             let trip = trip.filter(|t| t.spent_nanos <= axis_top);
-            Line { policy, label, bill: spent_text(bill), points, trip, off_scale, sentence }
+            Line { policy, label, bill: spent_text(bill, &mine), points, trip, off_scale, sentence }
         })
         .collect::<Vec<_>>();
 
@@ -337,11 +337,14 @@ pub(crate) fn on_line(points: &[[u64; 2]], k: usize, at: u64) -> u64 {
     y0.saturating_add(u64::try_from(rise).unwrap_or(u64::MAX))
 }
 
-/// An amount spent, to the cent; one too small for a micro-dollar still reads as something.
-fn spent_text(n: Nanos) -> String {
+/// An amount spent, to the cent, or to the micro-dollar where cents would write it as one of
+/// the flat limit lines of `limits` (two lines both at "$1.00", one past the $1.00 ceiling,
+/// one within it); one too small for a micro-dollar still reads as something.
+fn spent_text(n: Nanos, limits: &[&Limit]) -> String {
+    let caps: Vec<Micros> = limits.iter().filter_map(|l| l.flat()).map(|v| Nanos(v).micros()).collect();
     match n.micros() {
         Micros::ZERO if n.0 > 0 => "under $0.000001".into(),
-        m => m.cents(),
+        m => m.cents_beside(&caps),
     }
 }
 
@@ -363,14 +366,7 @@ fn sentence(d: &Drawn, limits: &[&Limit], scale: Scale) -> String {
     }
     // Point k holds the spend settled before it, so a rise at k happened in the step before.
     let rises: Vec<usize> = (1..points.len()).filter(|&k| points[k][1] > points[k - 1][1]).collect();
-    let bill = spent_text(d.bill);
-    // Spend that rounds to a flat line's own amount is written to the micro-dollar: "past
-    // the $1.00 ceiling line" and "within" it were said of two lines both at "$1.00".
-    let on_a_line = |v: u64| Nanos(v) != d.bill && Nanos(v).micros().shown() == bill;
-    let bill = match limits.iter().filter_map(|l| l.flat()).any(on_a_line) {
-        true => d.bill.micros().shown(),
-        false => bill,
-    };
+    let bill = spent_text(d.bill, limits);
     // A run made without its timeline (`Record::COUNTS`) has its bill and no points.
     let (Some(&first), Some(&last)) = (rises.first(), rises.last()) else {
         return format!("{label}: spend comes to {bill}.");
@@ -441,7 +437,7 @@ fn table(lines: &[Line], moments: &[u64], scale: Scale) -> Table {
     for (r, &k) in rows.iter().enumerate() {
         let mut row = vec![scale.moment(moments[k], Round::Nearest)];
         row.extend(lines.iter().zip(&amounts).map(|(l, column)| match spent(l, k) {
-            n if n.0 > 0 && n.micros() == Micros::ZERO => spent_text(n),
+            n if n.0 > 0 && n.micros() == Micros::ZERO => spent_text(n, &[]),
             _ => column[r].clone(),
         }));
         // A round moment less than half a unit before the end is written as the end is:

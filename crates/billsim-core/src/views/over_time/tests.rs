@@ -520,3 +520,17 @@ fn lesson_002s_ledger_outage_is_marked_on_its_month_as_the_hours_its_settings_gi
     values.set(scenario, "outageEndHour", "300").unwrap();
     assert!(view(&run(scenario, 0, &values, None, Record::default()).unwrap()).moments.is_empty(), "no hour down");
 }
+
+#[cfg(feature = "hackathon")]
+#[test]
+fn a_line_just_past_its_cap_line_says_its_bill_to_the_micro_dollar() {
+    let s = crate::scenario::registry::find("hackathon").unwrap();
+    let mut values = Values::defaults(s);
+    values.set(s, "scriptAtOnce", "10").unwrap();
+    let v = view(&run(s, 0, &values, None, Record::default()).unwrap());
+    let cap = v.lines.iter().find(|l| l.policy == "dailyCap").expect("the daily cap's line");
+    assert_eq!(cap.bill, "$1.002323", "10 calls at once carry the bill past the $1.00 cap: {}", cap.sentence);
+    assert!(cap.sentence.contains("$1.002323"), "{}", cap.sentence);
+    let no_limit = v.lines.iter().find(|l| l.policy == "noLimit").expect("no limit's line");
+    assert_eq!(no_limit.bill, "$20.22", "a line with no cap line stays to the cent");
+}

@@ -136,3 +136,18 @@ fn lesson_002_counts_the_other_tenants_calls_not_honest_requests_as_its_lesson_s
     assert_eq!(free.strip_key, "Honest requests refused");
     assert_eq!(free.table.columns[1..3], ["Kind of user", "Users"], "{:?}", free.table.columns);
 }
+
+#[cfg(feature = "hackathon")]
+#[test]
+fn a_bill_just_past_its_cap_is_not_written_as_the_cap() {
+    let s = find("hackathon").unwrap();
+    let mut values = Values::defaults(s);
+    values.set(s, "scriptAtOnce", "10").unwrap();
+    let r = run(s, 0, &values, None, Record::default()).unwrap();
+    let view = cohort_view(&r);
+    let cap = view.bars.iter().find(|b| b.policy == "dailyCap").expect("the daily cap's bar");
+    assert_eq!(cap.bill, "$1.002323", "10 calls at once carry the $1.00 cap's bill past it: {}", cap.note);
+    assert!(cap.sentence.contains("$1.002323 billed"), "{}", cap.sentence);
+    let no_limit = view.bars.iter().find(|b| b.policy == "noLimit").expect("no limit's bar");
+    assert_eq!(no_limit.bill, "$20.22", "a bill with no cap stays to the cent");
+}
