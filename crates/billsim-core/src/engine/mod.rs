@@ -35,4 +35,4 @@ pub use run::{
     TIMELINE_STEPS,
 };
 pub use run_error::RunError;
-pub use traffic::{in_engine_order, tally, BadTraffic, Call, Cohort, Keys, Tenants, Traffic, User};
+pub use traffic::{in_engine_order, tally, BadTraffic, Call, Cohort, KeyTenant, Keys, Tenants, Traffic, User};

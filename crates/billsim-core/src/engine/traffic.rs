@@ -105,9 +105,21 @@ pub struct Tenants {
     /// no team (a gateway's key outside every team), whose calls no guard per tenant counts.
     pub of_user: Vec<Option<u32>>,
     /// Each API key's tenant, by its index in [`Keys::names`], where a user's keys are in
-    /// more than one team: a gateway counts a key's spend to the key's team. A call under a
-    /// key with none here (or past its end) is its user's tenant's. Empty: every call is.
-    pub of_key: Vec<Option<u32>>,
+    /// more than one team or in none: a gateway counts a key's spend to the key's team. A
+    /// call under a key past its end is its user's tenant's. Empty: every call is.
+    pub of_key: Vec<KeyTenant>,
+}
+
+/// Whose tenant a key's calls count to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyTenant {
+    /// The call's user's (a call with no key, or a key whose rows never said).
+    Users,
+    /// This tenant's.
+    Tenant(u32),
+    /// No tenant's: a key outside every team, whose calls no guard per tenant counts, though
+    /// its user's other keys are in one.
+    Outside,
 }
 
 /// How many of `names` are each one (each tier's tenants, by their cohorts' names), in the
@@ -133,8 +145,9 @@ impl Tenants {
     #[inline(always)]
     pub fn of_call(&self, user: u32, key: u32) -> Option<u32> {
         match self.of_key.get(key as usize) {
-            Some(&Some(tenant)) => Some(tenant),
-            _ => self.of_user.get(user as usize).copied().flatten(),
+            Some(&KeyTenant::Tenant(tenant)) => Some(tenant),
+            Some(KeyTenant::Outside) => None,
+            Some(KeyTenant::Users) | None => self.of_user.get(user as usize).copied().flatten(),
         }
     }
 }
@@ -237,7 +250,10 @@ impl Traffic {
         let named = tenants.of_user.iter().enumerate().filter_map(|(u, t)| t.map(|t| (u, t)));
         let (given, names) = (tenants.of_user.len(), tenants.names.len());
         each_named(given, self.users.len(), named, names, ("tenants", "user", "tenant"))?;
-        let keyed = tenants.of_key.iter().enumerate().filter_map(|(k, t)| t.map(|t| (k, t)));
+        let keyed = tenants.of_key.iter().enumerate().filter_map(|(k, t)| match t {
+            KeyTenant::Tenant(t) => Some((k, *t)),
+            _ => None,
+        });
         let keys = tenants.of_key.len().min(self.key_count());
         each_named(keys, tenants.of_key.len(), keyed, names, ("tenants of keys", "key", "tenant"))?;
         self.tenants = Some(tenants);

@@ -4,9 +4,10 @@
 //! stays in the first team its rows name, as in its cohort; a user whose rows name none is
 //! in no team, and no team's budget counts its calls (as a gateway's key outside teams).
 //! Where a user's keys are in different teams, each call counts to its key's team (the
-//! first its rows name), as LiteLLM counts a key's spend to the key's team.
+//! first its rows name), as LiteLLM counts a key's spend to the key's team; a key none of
+//! whose rows names a team is outside every team, though its user's other keys are in one.
 
-use crate::engine::{Keys, Tenants};
+use crate::engine::{KeyTenant, Keys, Tenants};
 use crate::replay::names::Names;
 use crate::replay::row::Value;
 use crate::visible_text::quoted;
@@ -17,8 +18,10 @@ use std::borrow::Cow;
 const NO_KEY_NOTE: &str = "the log names no API key: a guard \"per\": \"key\" counts by its user";
 const NO_TEAM_NOTE: &str = "the log names no team: a guard \"per\": \"tenant\" counts by its user";
 const NEITHER: &str = "the log names no API key nor team: a guard \"per\": \"key\" or \"tenant\" counts by its user";
-/// A user none of whose rows so far named a team.
+/// A user (or key) none of whose rows so far named a team.
 const NONE_YET: u32 = u32::MAX;
+/// A key whose rows so far named no team: outside every team, unless a later row names one.
+const OUTSIDE: u32 = u32::MAX - 1;
 
 /// An API key standing for its user (a row with no user), named by its alias where the row
 /// gives one, the key after it (`batch (0d3f2ab1c4e5…)`, as a table shortens it): a reader
@@ -38,10 +41,13 @@ pub struct Teams {
     field: Option<String>,
     /// Each user's team, by the user's number ([`NONE_YET`] until a row names one).
     of_user: Vec<u32>,
-    /// Each API key's team, by the key's number ([`NONE_YET`] until a row of it names one).
+    /// Each API key's team, by the key's number ([`NONE_YET`] until a row of it is seen,
+    /// [`OUTSIDE`] while its rows name none).
     of_key: Vec<u32>,
     /// Rows that name another team than their user's first.
     other: u64,
+    /// Each key whose first row named no team, with that row's user.
+    first_outside: Vec<(u32, u32)>,
 }
 
 impl Teams {
@@ -51,7 +57,16 @@ impl Teams {
         if user as usize == self.of_user.len() {
             self.of_user.push(NONE_YET);
         }
-        let Some(team) = team.as_ref().filter(|t| !t.text.trim().is_empty()) else { return };
+        let Some(team) = team.as_ref().filter(|t| !t.text.trim().is_empty()) else {
+            if let Some(key) = key {
+                let slot = self.key_slot(key);
+                if *slot == NONE_YET {
+                    *slot = OUTSIDE;
+                    self.first_outside.push((key, user));
+                }
+            }
+            return;
+        };
         self.field.get_or_insert_with(|| team.name.to_string());
         let team = team.text.trim();
         let first = self.of_user[user as usize];
@@ -62,14 +77,19 @@ impl Teams {
             _ => self.other += u64::from(self.names.names[first as usize] != team),
         }
         if let (Some(key), Some(number)) = (key, number) {
-            let key = key as usize;
-            if key >= self.of_key.len() {
-                self.of_key.resize(key + 1, NONE_YET);
-            }
-            if self.of_key[key] == NONE_YET {
-                self.of_key[key] = number;
+            let slot = self.key_slot(key);
+            if *slot >= OUTSIDE {
+                *slot = number;
             }
         }
+    }
+
+    fn key_slot(&mut self, key: u32) -> &mut u32 {
+        let key = key as usize;
+        if key >= self.of_key.len() {
+            self.of_key.resize(key + 1, NONE_YET);
+        }
+        &mut self.of_key[key]
     }
 
     /// The tenants (`None` when no row names a team), and what a reader is told of the
@@ -118,9 +138,19 @@ impl Teams {
                 counted(teamless, "user is", "users are")
             ));
         }
-        // A user's keys in two teams: each call counts to its key's team (where the log has
-        // keys); else the user stays in its first.
-        let by_key = keys.is_some() && self.other > 0;
+        // Keys outside every team whose user is in one: the others are their user's.
+        let outside = (self.first_outside.iter())
+            .filter(|&&(key, user)| self.of_key[key as usize] == OUTSIDE && self.of_user[user as usize] != NONE_YET)
+            .count() as u64;
+        if outside > 0 && keys.is_some() {
+            notes.push(format!(
+                "{} in no team: no guard \"per\": \"tenant\" counts their calls",
+                counted(outside, "API key is", "API keys are")
+            ));
+        }
+        // A user's keys in two teams, or in one and none: each call counts to its key's team
+        // (where the log has keys); else the user stays in its first.
+        let by_key = keys.is_some() && (self.other > 0 || outside > 0);
         if self.other > 0 {
             notes.push(format!(
                 "{} another team for its user than the user's first: {}",
@@ -133,7 +163,15 @@ impl Teams {
             ));
         }
         let of_key = match by_key {
-            true => self.of_key.iter().map(|&t| (t != NONE_YET).then_some(t)).collect(),
+            true => self
+                .of_key
+                .iter()
+                .map(|&t| match t {
+                    NONE_YET => KeyTenant::Users,
+                    OUTSIDE => KeyTenant::Outside,
+                    team => KeyTenant::Tenant(team),
+                })
+                .collect(),
             false => Vec::new(),
         };
         Some(Tenants { names: self.names.names, of_user, of_key })

@@ -343,3 +343,19 @@ fn a_team_named_only_by_a_users_second_key_takes_that_users_tier() {
         "green's second call is over pro's one: (user, served, refused)"
     );
 }
+
+#[test]
+fn a_key_whose_rows_name_no_team_is_outside_every_team_though_its_users_other_key_is_in_one() {
+    // Alice's personal key is in no team, her second key in red; bob's key is red's. A
+    // gateway counts the personal key's spend to no team, so red has made two calls.
+    let log = "time,user,key,team,model,input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,alice,sk-alice,,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:01Z,alice,sk-red,red,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:02Z,bob,sk-bob,red,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:03Z,alice,sk-alice,,claude-haiku-4-5,10,10\n";
+    let got = served_and_refused(log, &format!(r#"{{"name": "p", "guards": [{}]}}"#, limit("tenant", 2)));
+    assert_eq!(got, [row("alice", 3, 0), row("bob", 1, 0)], "per tenant, 2 a minute: (user, served, refused)");
+    let read = read(log.as_bytes(), Options::default()).unwrap();
+    let note = "1 API key is in no team: no guard \"per\": \"tenant\" counts their calls";
+    assert!(read.notes.iter().any(|n| n == note), "{:?}", read.notes);
+}
