@@ -235,12 +235,15 @@ impl Builder {
         }
     }
 
-    /// Whether the record `row` repeats the id of one read before: then it is left out, and
-    /// counted as such alone. Each reader asks before it counts the record as anything
-    /// (a call, a record that is no call, one read on an assumption).
+    /// Whether the record `row` repeats the id and start time of one read before: then it is
+    /// left out, and counted as such alone. Each reader asks before it counts the record as
+    /// anything (a call, a record that is no call, one read on an assumption).
     pub fn repeated(&mut self, line: u64, row: &dyn Row) -> bool {
+        let start = text_of(row, Field::Start).ok().flatten();
         match text_of(row, Field::CallId) {
-            Ok(Some(id)) => self.repeats.repeated(line, &id.text, self.calls.capacity()),
+            Ok(Some(id)) => {
+                self.repeats.repeated(line, &id.text, start.as_ref().map_or("", |s| &s.text), self.calls.capacity())
+            }
             _ => false,
         }
     }

@@ -719,7 +719,7 @@ fn a_call_read_twice_by_its_id_is_left_out_and_said_so_no_call_is_billed_twice()
         assert_eq!(calls(&twice), calls(&once), "{name}: the calls of the file read once, {:?}", twice.notes);
         // The file's own notes, each count as once (a span read twice was two records that
         // are no model call), and the repeats': every record of the second copy.
-        let said = " records repeat the id of a record read before: left out";
+        let said = " records repeat the id and start time of a record read before: left out";
         let (repeats, others): (Vec<&String>, Vec<&String>) = twice.notes.iter().partition(|n| n.contains(said));
         assert_eq!(others, once.notes.iter().collect::<Vec<_>>(), "{name}: the notes of the file read once");
         let repeated: usize = repeats.first().and_then(|n| n.split(' ').next()?.parse().ok()).unwrap_or(0);
@@ -729,6 +729,30 @@ fn a_call_read_twice_by_its_id_is_left_out_and_said_so_no_call_is_billed_twice()
             once.calls.len()
         );
     }
+}
+
+#[test]
+fn calls_that_share_an_id_but_not_a_start_time_are_each_replayed() {
+    // LiteLLM's payload id is the provider's answer's: reused by some (`chatcmpl-213`), "None"
+    // where the provider gave none. Three calls of two users, two of them with one id.
+    let row = |id: &str, user: &str, start: f64| {
+        format!(
+            r#"{{"id": "{id}", "call_type": "acompletion", "response_cost": 0.001, "status": "success", "prompt_tokens": 100, "completion_tokens": 10, "startTime": {start}, "endTime": {}, "model": "gpt-4o", "metadata": {{"user_api_key_end_user_id": "{user}"}}}}"#,
+            start + 1.0
+        )
+    };
+    let text = [
+        row("None", "alice", 1746129759.0),
+        row("None", "bob", 1746129799.0),
+        row("chatcmpl-7", "alice", 1746129800.0),
+    ]
+    .join("\n");
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls.len(), 3, "every call replayed, {:?}", log.notes);
+    assert!(!log.notes.iter().any(|n| n.contains("read before")), "no repeat said: {:?}", log.notes);
+    let again = format!("{text}\n{}", row("None", "bob", 1746129799.0));
+    let log = read(again.as_bytes(), Options::default()).unwrap();
+    assert_eq!(log.calls.len(), 3, "bob's call written twice is one, {:?}", log.notes);
 }
 
 #[test]

@@ -19,7 +19,7 @@ impl Builder {
         }
         if let Some((line, id)) = &self.repeats.first {
             notes.push(format!(
-                "{} the id of a record read before: left out, so that no call counts twice (the first: line {line}, \
+                "{} the id and start time of a record read before: left out, so that no call counts twice (the first: line {line}, \
                  {})",
                 counted(self.repeats.count, "record repeats", "records repeat"),
                 quoted(id)

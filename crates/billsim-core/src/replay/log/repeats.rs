@@ -2,7 +2,9 @@
 //! `request_id`, Helicone's `request_id`, Langfuse's `id`, a span's trace and span ids):
 //! an API's pages appended one after another overlap where new calls arrived between two
 //! requests, and a file joined to itself holds every call twice. Each is left out, so no
-//! call is billed twice.
+//! call is billed twice. A record repeats one only with its start time too: LiteLLM's id is
+//! the provider's answer's, which some providers reuse (`chatcmpl-213`) or leave out
+//! (`"None"` on every row).
 
 use std::collections::HashSet;
 
@@ -18,14 +20,16 @@ pub struct Repeats {
 }
 
 impl Repeats {
-    /// Whether `id` was seen before; else it is now. At the first id, the set takes room for
-    /// `room` ids (the calls' room) at once: a wasm page never gives memory back, so each
-    /// doubling's old table would stay taken.
-    pub fn repeated(&mut self, line: u64, id: &str, room: usize) -> bool {
+    /// Whether `id` was seen before with the start time `start`; else it is now. At the
+    /// first id, the set takes room for `room` ids (the calls' room) at once: a wasm page
+    /// never gives memory back, so each doubling's old table would stay taken.
+    pub fn repeated(&mut self, line: u64, id: &str, start: &str, room: usize) -> bool {
         if self.seen.is_empty() {
             self.seen.reserve(room);
         }
-        if self.seen.insert(fnv1a(id.trim().as_bytes())) {
+        // The two apart by a byte neither holds.
+        let hash = fnv1a(id.trim().bytes().chain([0]).chain(start.trim().bytes()));
+        if self.seen.insert(hash) {
             return false;
         }
         self.count += 1;
@@ -35,6 +39,6 @@ impl Repeats {
 }
 
 /// FNV-1a, 64 bits: the same hash on every platform, with no key to draw.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
+    bytes.fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
