@@ -112,6 +112,12 @@ impl<R: BufRead> Records<R> {
         }
     }
 
+    /// Whether the record just read is the file's last line with no line end after it: a
+    /// file cut short (a download stopped) ends so, in the middle of a row.
+    pub fn ends_mid_line(&self) -> bool {
+        !self.buf.is_empty() && !self.buf.ends_with(b"\n")
+    }
+
     /// The record from line `first` is a bad row; its other lines are read again.
     fn unterminated(&mut self, first: u64, rest: Vec<(u64, Vec<u8>)>, how: &str) -> BadRow {
         for line in rest.into_iter().rev() {

@@ -215,15 +215,23 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
     let only = spec
         .only
         .and_then(|(column, values, other)| names.iter().position(|(n, _)| n == column).map(|i| (i, values, other)));
-    // A field every call needs whose every column is past a row's end: a writer may leave
-    // off empty fields at the end, so a short row is read, but one cut short of a needed
-    // field says it was cut, not only that the field is missing.
-    let cut_short = |record: &csv::ByteRecord| {
-        REQUIRED.into_iter().find(|&f| columns.by_field[f as usize].iter().all(|(i, _)| *i >= record.len()))
+    // A writer may leave off empty fields at a row's end, so a row short of columns no field
+    // is read from is read. One short of a column read from is a bad row, not read with what
+    // it has (its cost was the table's), and so is a short last line with no line end: a
+    // file cut short, its last value maybe cut too ("0.0225" read as "0.02"). It says the
+    // field every call needs that it lacks, if one.
+    let read_from = |record: &csv::ByteRecord| columns.by_field.iter().flatten().any(|(i, _)| *i >= record.len());
+    let short = |record: &csv::ByteRecord, mid_line: bool| {
+        let lacks =
+            REQUIRED.into_iter().find(|&f| columns.by_field[f as usize].iter().all(|(i, _)| *i >= record.len()));
+        let lacks = lacks.map_or(String::new(), |f| format!(", so no {}", f.said()));
+        let cut = if mid_line { ": the file ends in the middle of it (cut short?)" } else { "" };
+        format!("{} fields where the header has {}{lacks}{cut}", record.len(), header.len())
     };
     let mut record = csv::ByteRecord::new();
     while let Some(read) = records.next(&mut record, Some(header.len())).map_err(ReplayError::unreadable)? {
-        let cut = if record.len() < header.len() { cut_short(&record) } else { None };
+        let mid_line = records.ends_mid_line();
+        let cut = (record.len() < header.len() && (mid_line || read_from(&record))).then(|| short(&record, mid_line));
         match read {
             // Files joined one after another (`cat`): the next one's header, its byte-order
             // mark too, is no call.
@@ -235,10 +243,7 @@ pub fn read(input: impl BufRead, spec: &Spec, format: &str, builder: &mut Builde
                 {
                     builder.not_a_call(other)
                 }
-                (_, Some(field)) => builder.bad_row(
-                    line,
-                    format!("{} fields where the header has {}, so no {}", record.len(), header.len(), field.said()),
-                ),
+                (_, Some(problem)) => builder.bad_row(line, problem),
                 _ => builder.row(line, &CsvRow { record: &record, columns: &columns }),
             },
             Err(bad) => builder.bad_row(bad.line, bad.problem),

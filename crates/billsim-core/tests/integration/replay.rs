@@ -789,6 +789,25 @@ fn a_row_cut_short_of_a_field_every_call_needs_says_it_was_cut_and_a_long_header
 }
 
 #[test]
+fn a_row_short_of_a_column_read_or_cut_off_at_the_files_end_is_a_bad_row_not_read_with_what_it_has() {
+    // The cost column left off the middle row: read, it was priced by the table instead.
+    let text = "time,user,model,input_tokens,output_tokens,cost\n\
+                1746090000,alice,claude-haiku-4-5,100,80,0.0225\n\
+                1746090001,bob,claude-haiku-4-5,100,80\n\
+                1746090002,carol,claude-haiku-4-5,100,80,0.0225\n";
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.contains("line 3: 5 fields where the header has 6") && !err.contains("line 2"), "{err}");
+    // A download stopped in the last row's cost: "0.0225" would have been charged as $0.02.
+    let cut = "time,user,model,input_tokens,output_tokens,cost,note\n\
+               1746090000,alice,claude-haiku-4-5,100,80,0.0225,\n\
+               1746090001,bob,claude-haiku-4-5,100,80,0.02";
+    let err = read(cut.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.contains("line 3: 6 fields where the header has 7: the file ends in the middle of it"), "{err}");
+    let whole = format!("{cut}25,\n");
+    assert_eq!(read(whole.as_bytes(), Options::default()).unwrap().calls.len(), 2, "the same file, whole");
+}
+
+#[test]
 fn a_message_cuts_what_a_file_gave_at_any_length_and_says_a_csv_needs_commas() {
     // A file of one 100,000-character line: its one "column" said by its start and its length.
     let line = "x".repeat(100_000);
