@@ -26,6 +26,8 @@ pub const SPEC: Spec = Spec {
         (Field::Input, &["prompttokens"]),
         (Field::Output, &["completiontokens"]),
         (Field::CostDollars, &["spend", "responsecost"]),
+        // Its payload's reason it could not price a call, whose `response_cost` is then 0.
+        (Field::CostFailed, &["responsecostfailuredebuginfo"]),
         (Field::Status, &["status"]),
         (Field::CacheHit, &["cachehit"]),
         (Field::CallType, &["calltype"]),

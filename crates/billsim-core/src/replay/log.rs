@@ -114,6 +114,8 @@ pub struct Builder {
     embeddings: u64,
     /// Calls served with tokens whose logged cost is $0 (a price table does not change it).
     logged_free: u64,
+    /// Calls logged at $0 because the logger could not price them: priced by the table.
+    unpriced: u64,
     /// One per call once one has cached input tokens.
     cached: Vec<Tokens>,
     keys: Names,
@@ -361,6 +363,10 @@ impl Builder {
             (None, Some(v)) => Some(amount::cents(&v.text).map_err(|e| with_name(&v, e))?),
             (None, None) => None,
         };
+        // A $0 the logger wrote because it could not price the call is no cost (its reason,
+        // an object, is there, not read).
+        let unpriced = cost == Some(Nanos::ZERO) && !matches!(text_of(row, Field::CostFailed), Ok(None));
+        let cost = if unpriced { None } else { cost };
         let cache_hit = match text_of(row, Field::CacheHit)? {
             Some(v) => status::cache_hit(&v.text).map_err(|e| with_name(&v, e))?,
             None => false,
@@ -463,6 +469,7 @@ impl Builder {
         self.cache_hits += u64::from(status == Status::CacheHit);
         self.embeddings += u64::from(embedding);
         self.logged_free += u64::from(status == Status::Ok && cost == Some(Nanos::ZERO) && input + output > 0);
+        self.unpriced += u64::from(unpriced);
         if written > 0 {
             self.cache_writes.0 += 1;
             self.cache_writes.1 = self.cache_writes.1.saturating_add(written); // said in a note only

@@ -24,6 +24,9 @@ pub enum Field {
     CostCents,
     /// "dollars" or "cents", for a cost column that does not say.
     CostUnit,
+    /// Why the logger could not price the call (LiteLLM's `response_cost_failure_debug_info`):
+    /// its logged $0 is no cost, and the price table prices it.
+    CostFailed,
     Cohort,
     /// Who pays for the call beside its user (LiteLLM's `team_id`): its tenant.
     Team,
@@ -75,6 +78,7 @@ impl Field {
             Field::Output => "output tokens",
             Field::CostDollars | Field::CostCents => "cost",
             Field::CostUnit => "cost unit",
+            Field::CostFailed => "cost failure",
             Field::Cohort => "cohort",
             Field::Team => "team",
             Field::Request => "request",
@@ -128,8 +132,8 @@ mod tests {
     fn every_field() -> Vec<Field> {
         match Start {
             Start | End | Latency | User | Key | KeyAlias | Model | Input | Output | CostDollars | CostCents
-            | CostUnit | Cohort | Team | Request | CallId | Status | Level | SpanStatus | CacheHit | CallType
-            | CachedInput | CacheReadApart | ReasoningApart | CacheWriteApart => {}
+            | CostUnit | CostFailed | Cohort | Team | Request | CallId | Status | Level | SpanStatus | CacheHit
+            | CallType | CachedInput | CacheReadApart | ReasoningApart | CacheWriteApart => {}
         }
         vec![
             Start,
@@ -144,6 +148,7 @@ mod tests {
             CostDollars,
             CostCents,
             CostUnit,
+            CostFailed,
             Cohort,
             Team,
             Request,

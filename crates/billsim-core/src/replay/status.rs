@@ -135,9 +135,9 @@ pub fn counts(failed: u64, cache_hits: u64, embeddings: u64) -> Option<String> {
     (!said.is_empty()).then(|| said.join(", "))
 }
 
-/// The notes on how the failed calls, cache hits, embeddings and calls logged at $0 are
-/// replayed.
-pub fn notes(failed: u64, cache_hits: u64, embeddings: u64, logged_free: u64) -> Vec<String> {
+/// The notes on how the failed calls, cache hits, embeddings and calls logged at $0 (the
+/// logger's price, or, `unpriced`, its failure to price them) are replayed.
+pub fn notes(failed: u64, cache_hits: u64, embeddings: u64, logged_free: u64, unpriced: u64) -> Vec<String> {
     let mut notes = Vec::new();
     if failed > 0 {
         notes.push(format!(
@@ -170,6 +170,14 @@ pub fn notes(failed: u64, cache_hits: u64, embeddings: u64, logged_free: u64) ->
             "{} tokens and a logged cost of $0: {} charged $0, as logged (a logged cost is used before any price)",
             counted(logged_free, "call has", "calls have"),
             if logged_free == 1 { "it is" } else { "they are" }
+        ));
+    }
+    if unpriced > 0 {
+        notes.push(format!(
+            "{} logged at $0 with LiteLLM's reason it could not price {} (\"response_cost_failure_debug_info\"): \
+             priced by the price table instead",
+            counted(unpriced, "call is", "calls are"),
+            if unpriced == 1 { "it" } else { "them" }
         ));
     }
     notes

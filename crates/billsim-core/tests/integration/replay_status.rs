@@ -203,3 +203,22 @@ fn a_langfuse_observation_of_level_error_is_a_failed_call_in_its_api_answer_and_
     let said = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
     assert!(said.contains("level: must be \"DEBUG\", \"DEFAULT\", \"WARNING\" or \"ERROR\""), "{said}");
 }
+
+#[test]
+fn a_litellm_payloads_0_logged_with_its_reason_it_could_not_price_the_call_is_no_cost() {
+    // LiteLLM's payload for a model it has no price for: response_cost 0, and why.
+    let row = |cost: &str, failure: &str| {
+        format!(
+            r#"{{"id": "c1", "call_type": "acompletion", "response_cost": {cost}, "response_cost_failure_debug_info": {failure}, "status": "success", "prompt_tokens": 1000, "completion_tokens": 100, "startTime": 1746132803.8, "endTime": 1746132818.7, "model": "my-finetune", "metadata": {{"user_api_key_end_user_id": "alice"}}}}"#
+        )
+    };
+    let failure = r#"{"error_message": "This model isn't mapped yet.", "model": "my-finetune"}"#;
+    let log = read(row("0.0", failure).as_bytes(), Options::default()).unwrap();
+    let costs: Vec<Option<u64>> = calls(&log).into_iter().map(|c| c.6).collect();
+    assert_eq!(costs, [None], "no logged cost: the price table prices it");
+    let note = "1 call is logged at $0 with LiteLLM's reason it could not price it";
+    assert!(log.notes.iter().any(|n| n.starts_with(note)), "{:?}", log.notes);
+    // A $0 with no reason given stays a logged $0, as before.
+    let log = read(row("0.0", "null").as_bytes(), Options::default()).unwrap();
+    assert_eq!(calls(&log).into_iter().map(|c| c.6).collect::<Vec<_>>(), [Some(0)], "{:?}", log.notes);
+}

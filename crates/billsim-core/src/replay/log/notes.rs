@@ -65,6 +65,7 @@ impl Builder {
             self.cache_hits,
             self.embeddings,
             self.logged_free,
+            self.unpriced,
         ));
         if self.cache_writes.0 > 0 {
             notes.push(format!(
