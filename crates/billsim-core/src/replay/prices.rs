@@ -191,6 +191,7 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
     let n = log.models.len();
     let mut without_cost = vec![0u64; n];
     let mut dearest = vec![0u64; n];
+    let mut tokens_logged = vec![false; n];
     for (i, call) in log.calls.iter().enumerate() {
         let m = usize::from(call.model);
         match log.costs.get(i).copied().flatten() {
@@ -200,8 +201,13 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
                 // its logged cost (so a budget never lets through more than it is charged),
                 // and at most a nano-dollar more a thousand tokens (it was a nano-dollar more
                 // a token, in nano-dollars per token).
-                let tokens = call.input.saturating_add(call.output).max(1);
-                dearest[m] = dearest[m].max(cost.0.saturating_mul(1_000).div_ceil(tokens));
+                // A call of no tokens (an image made) has a cost but no rate: 1 token's for its
+                // whole cost made a budget set aside $40,000 a million for every call.
+                let tokens = call.input.saturating_add(call.output);
+                if tokens > 0 {
+                    dearest[m] = dearest[m].max(cost.0.saturating_mul(1_000).div_ceil(tokens));
+                    tokens_logged[m] = true;
+                }
             }
         }
     }
@@ -241,6 +247,15 @@ pub fn for_log(log: &Log, more: &[String], given: Option<&PriceTable>) -> Result
         match known(model, &mut notes) {
             Some(price) => table.push((model.clone(), price)),
             None if without_cost[m] > 0 => missing.push((model.clone(), without_cost[m])),
+            // Its calls' costs say no rate: none of them has a token.
+            None if !tokens_logged[m] => {
+                notes.push(format!(
+                    "{} has no price and its calls no tokens (images made?): each is charged its logged cost, and \
+                     a budget sets aside nothing before it, so it may let one call past",
+                    quoted(model)
+                ));
+                table.push((model.clone(), Price::per_million(Micros::ZERO, Micros::ZERO)));
+            }
             None => {
                 let per_million = Micros(dearest[m]);
                 notes.push(format!(

@@ -222,3 +222,19 @@ fn a_litellm_payloads_0_logged_with_its_reason_it_could_not_price_the_call_is_no
     let log = read(row("0.0", "null").as_bytes(), Options::default()).unwrap();
     assert_eq!(calls(&log).into_iter().map(|c| c.6).collect::<Vec<_>>(), [Some(0)], "{:?}", log.notes);
 }
+
+#[test]
+fn calls_of_no_tokens_with_a_cost_give_their_model_no_rate_so_a_budget_does_not_refuse_them_all() {
+    // Five images at $0.04: the rate of one token for a whole cost, $40,000 a million, made
+    // the $0.25 daily budget refuse even the first.
+    let text: String = (0..5)
+        .map(|i| format!("2025-05-01T09:0{i}:00Z,alice,dall-e-3,0,0,0.04\n"))
+        .fold("time,user,model,input_tokens,output_tokens,cost\n".to_string(), |t, row| t + &row);
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let out = run::run(&log, None, None, Record::default()).unwrap();
+    let budget = out.policies.iter().find(|p| p.policy == "dailyBudget").expect("the default daily budget");
+    let served: u32 = budget.per_user.iter().map(|u| u.served).sum();
+    assert_eq!(served, 5, "$0.20 of images under a $0.25 budget: {:?}", out.notes);
+    let note = "\"dall-e-3\" has no price and its calls no tokens (images made?)";
+    assert!(out.notes.iter().any(|n| n.starts_with(note)), "{:?}", out.notes);
+}
