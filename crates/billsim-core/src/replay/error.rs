@@ -60,6 +60,11 @@ pub enum ReplayError {
     },
     /// A format that is JSON only, given CSV.
     NotJsonFormat(Format),
+    /// JSON lines of two makers' exports in one file: the first line of each.
+    MixedFormats {
+        first: (Format, u64),
+        then: (Format, u64),
+    },
     /// The header lacks columns: each missing field with the names it may have.
     Columns {
         format: String,
@@ -143,6 +148,12 @@ impl fmt::Display for ReplayError {
             ReplayError::NotJsonFormat(format) => {
                 write!(f, "format: {} ({}) must be JSON; the file is not", format.label(), format.name())
             }
+            ReplayError::MixedFormats { first: (one, at), then: (other, then) } => write!(
+                f,
+                "the file holds two kinds of export: line {at} reads as {}, line {then} as {}; replay each apart",
+                one.label(),
+                other.label()
+            ),
             ReplayError::Columns { format, missing, got, not_commas } => {
                 write!(
                     f,

@@ -273,8 +273,32 @@ fn not_text(head: &[u8]) -> (Option<usize>, Option<usize>) {
 
 fn detect_json(text: &str) -> Result<Format, ReplayError> {
     reports::refuse_json(text)?;
+    let found = maker_of(text);
+    // JSON lines of two makers' exports joined (`cat`) were read as the one found first in
+    // the list above, every line of the other a bad row whose message named a field it had.
+    if found != Format::Generic {
+        let mut lines = text.lines().enumerate().filter(|(_, l)| l.trim_start().starts_with('{'));
+        let mut first: Option<(Format, u64)> = None;
+        for (i, line) in lines.by_ref() {
+            let maker = maker_of(line);
+            match first {
+                _ if maker == Format::Generic => {}
+                None => first = Some((maker, i as u64 + 1)),
+                Some((one, line)) if one != maker => {
+                    return Err(ReplayError::MixedFormats { first: (one, line), then: (maker, i as u64 + 1) })
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The maker whose export `text` (a file's head, or one of its lines) is, by the names only
+/// that maker writes; [`Format::Generic`] for none.
+fn maker_of(text: &str) -> Format {
     let has = |key: &str| text.contains(&format!("\"{key}\""));
-    Ok(if has("resourceSpans") || has("startTimeUnixNano") {
+    if has("resourceSpans") || has("startTimeUnixNano") {
         Format::Otlp
     } else if has("usageDetails")
         || has("providedModelName")
@@ -305,7 +329,7 @@ fn detect_json(text: &str) -> Result<Format, ReplayError> {
         Format::LiteLlm
     } else {
         Format::Generic
-    })
+    }
 }
 
 /// The names of a CSV's header (its first line), as the readers match them.

@@ -756,6 +756,23 @@ fn calls_that_share_an_id_but_not_a_start_time_are_each_replayed() {
 }
 
 #[test]
+fn json_lines_of_two_makers_exports_joined_are_refused_naming_a_line_of_each() {
+    // Read as the one found first, every LiteLLM line was "no start time", though it had one.
+    let litellm = String::from_utf8(fixture("litellm_payload.jsonl")).unwrap();
+    let helicone = String::from_utf8(fixture("helicone.jsonl")).unwrap();
+    let text = format!("{}\n{helicone}", litellm.trim_end());
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    let lines = litellm.trim_end().lines().count() + 1;
+    let want = format!(
+        "the file holds two kinds of export: line 1 reads as LiteLLM spend logs, line {lines} as a Helicone export"
+    );
+    assert!(err.starts_with(&want), "{err}");
+    for one in [&litellm, &helicone] {
+        assert!(read(one.as_bytes(), Options::default()).is_ok(), "each export alone reads");
+    }
+}
+
+#[test]
 fn json_exports_joined_with_cat_read_on_past_the_second_ones_byte_order_mark() {
     // The second export written by a Windows tool: as JSON lines its first line was a bad
     // row ("not JSON"); as a document after a document, the file was refused at it.
