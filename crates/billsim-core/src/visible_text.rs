@@ -3,16 +3,21 @@
 
 use std::borrow::Cow;
 
+/// The most characters of a value a message shows: a model's name a reader must copy into
+/// a price table is shown whole (`openai/gpt-4o-realtime-preview-2024-12-17` was cut at 40).
+pub const MOST_SHOWN: usize = 100;
+
 /// A value as a message shows it, written by `show`: whole, or where it is long its first
-/// 40 characters and its length in characters (a file's line or cell may be megabytes long).
+/// [`MOST_SHOWN`] characters and its length in characters (a file's line or cell may be
+/// megabytes long).
 ///
 /// ```
 /// use billsim_core::visible_text::{quoted, shortened};
-/// assert_eq!(shortened(&"é".repeat(41), quoted), format!("\"{}\"... (41 characters)", "é".repeat(40)));
+/// assert_eq!(shortened(&"é".repeat(101), quoted), format!("\"{}\"... (101 characters)", "é".repeat(100)));
 /// assert_eq!(shortened("short", |t| t.to_string()), "short");
 /// ```
 pub fn shortened(text: &str, show: impl Fn(&str) -> String) -> String {
-    const MOST: usize = 40;
+    const MOST: usize = MOST_SHOWN;
     // `get`, not `&text[..end]`: a slice's panic message brings Unicode's tables into a
     // lesson's module (3.6 KB gzipped), though `end` is always a character's start.
     let head = text.char_indices().nth(MOST).and_then(|(end, _)| text.get(..end));

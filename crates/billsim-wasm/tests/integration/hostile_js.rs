@@ -14,6 +14,7 @@
 
 use crate::common;
 use billsim_core::settings::{BUDGET_ALLOWED, PER_MINUTE_ALLOWED, REFILL_ALLOWED, SEED_ALLOWED};
+use billsim_core::visible_text::MOST_SHOWN;
 use billsim_wasm::Thrown;
 use billsim_wasm::{check_days, day_readout, draw, read_settings_text, simulate_day, summarize};
 use js_sys::{Function, Object, Reflect};
@@ -26,9 +27,9 @@ const SETTINGS_FIELDS: &str = "{ seed, perMinute, budgetDollars, refill }";
 const POLICY_ALLOWED: &str = "\"noLimit\", \"requestsPerMinute\" or \"dailyBudget\"";
 const COUNT_ALLOWED: &str = "a whole number from 1 to 10000";
 
-/// How a string of a million `c` is shown in a message: its first 40 characters and a count.
+/// How a string of a million `c` is shown in a message: its first characters and a count.
 fn million(c: char) -> String {
-    format!("\"{}\"... (1000000 characters)", c.to_string().repeat(40))
+    format!("\"{}\"... (1000000 characters)", c.to_string().repeat(MOST_SHOWN))
 }
 
 /// A JS value made by JS code, e.g. `js("5n")`.
@@ -304,7 +305,7 @@ fn a_getter_that_calls_the_module_itself_is_read_like_any_other_field() {
 fn read_settings_text_takes_text_only_and_refuses_every_other_value_with_the_field_and_what_it_allows() {
     let budget_long = format!(
         "budgetDollars: must be an amount in dollars from 0.01 to 100, with at most 6 decimals; got \"0.1 {}\"... (1000004 characters)",
-        "0".repeat(36)
+        "0".repeat(MOST_SHOWN - 4)
     );
     let cases: Vec<(String, &str)> = vec![
         ("[]".into(), "settings: must be an object such as { seed, perMinute, budgetDollars, refill }; got an array"),
