@@ -181,6 +181,12 @@ fn text_of<'a>(row: &'a dyn Row, field: Field) -> Result<Option<Value<'a>>, Stri
 /// empty or null: a null `completion_tokens` is named, not just "no output tokens".
 fn missing(row: &dyn Row, field: Field) -> String {
     match row.empty_name(field) {
+        // Helicone's export tool leaves its CSV's model empty, and its request body is a
+        // note of where the body was unless it is asked for.
+        Some(name) if field == Field::Model && name.contains("request_body") => format!(
+            "{name}: empty or null, where a call's model must be given (Helicone's export tool writes the model \
+             only in the request body: export with --include-body, or as JSON lines, which name request_model)"
+        ),
         Some(name) => format!("{name}: empty or null, where a call's {} must be given", field.said()),
         None => format!("no {}", field.said()),
     }

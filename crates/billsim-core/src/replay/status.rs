@@ -22,17 +22,20 @@ pub enum Status {
 
 /// What a status column takes, as a message says it.
 pub const STATUS_ALLOWED: &str =
-    "\"ok\", \"failed\" or \"cache_hit\" (or LiteLLM's \"success\" and \"failure\", or an HTTP status from 100 to 599)";
+    "\"ok\", \"failed\" or \"cache_hit\" (or LiteLLM's \"success\" and \"failure\", or an \
+     HTTP status from 100 to 599, or Helicone's 0 and below for a call with no answer)";
 
 impl Status {
     /// The status written `text`: the generic log's names, LiteLLM's, or an HTTP status
-    /// (Helicone's `response_status`: 4xx and 5xx failed).
+    /// (Helicone's `response_status`: 4xx and 5xx failed; 0 and below, its calls that got
+    /// no answer, pending, cancelled or timed out, failed too).
     ///
     /// ```
     /// use billsim_core::replay::status::Status;
     /// assert_eq!(Status::parse("failure"), Ok(Status::Failed));
     /// assert_eq!(Status::parse(" 429 "), Ok(Status::Failed));
     /// assert_eq!(Status::parse("cache_hit"), Ok(Status::CacheHit));
+    /// assert_eq!(Status::parse("-3"), Ok(Status::Failed));
     /// assert!(Status::parse("maybe").unwrap_err().starts_with("must be \"ok\", \"failed\" or \"cache_hit\""));
     /// ```
     pub fn parse(text: &str) -> Result<Status, String> {
@@ -43,9 +46,9 @@ impl Status {
             "cache_hit" => return Ok(Status::CacheHit),
             _ => {}
         }
-        match t.parse::<u16>() {
+        match t.parse::<i64>() {
             Ok(100..=399) => Ok(Status::Ok),
-            Ok(400..=599) => Ok(Status::Failed),
+            Ok(400..=599 | i64::MIN..=0) => Ok(Status::Failed),
             _ => Err(format!("must be {STATUS_ALLOWED}; got {}", crate::settings::shown(t))),
         }
     }

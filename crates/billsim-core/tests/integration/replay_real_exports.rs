@@ -773,6 +773,15 @@ fn json_lines_of_two_makers_exports_joined_are_refused_naming_a_line_of_each() {
 }
 
 #[test]
+fn a_helicone_csv_exported_without_its_bodies_says_how_to_export_the_model() {
+    let text = "response_id,response_created_at,response_status,request_created_at,request_body,request_user_id,model,prompt_tokens,completion_tokens,latency,cost_usd\n\
+        \"r1\",\"2025-05-01T20:49:34.480Z\",\"-3\",\"2025-05-01T20:49:21.586Z\",\"{\"\"helicone_message\"\":\"\"fetching body from signed_url\"\"}\",\"user-00\",,\"10912\",\"1060\",,\n";
+    let err = read(text.as_bytes(), Options::default()).unwrap_err().to_string();
+    assert!(err.contains("export with --include-body, or as JSON lines, which name request_model"), "{err}");
+    assert!(!err.contains("response_status"), "-3, a call Helicone got no answer to, is a failed call: {err}");
+}
+
+#[test]
 fn json_exports_joined_with_cat_read_on_past_the_second_ones_byte_order_mark() {
     // The second export written by a Windows tool: as JSON lines its first line was a bad
     // row ("not JSON"); as a document after a document, the file was refused at it.

@@ -91,7 +91,7 @@ fn the_generic_status_column_charges_a_failed_call_what_was_logged_and_a_cache_h
     assert!(
         said.contains(
             "line 2: status: must be \"ok\", \"failed\" or \"cache_hit\" (or LiteLLM's \"success\" and \"failure\", or \
-             an HTTP status from 100 to 599); got \"maybe\""
+             an HTTP status from 100 to 599, or Helicone's 0 and below for a call with no answer); got \"maybe\""
         ),
         "{said}"
     );
