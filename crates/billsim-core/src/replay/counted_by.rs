@@ -139,7 +139,9 @@ impl Teams {
             ));
         }
         // Keys outside every team whose user is in one: the others are their user's.
-        let outside = (self.first_outside.iter())
+        let outside = self
+            .first_outside
+            .iter()
             .filter(|&&(key, user)| self.of_key[key as usize] == OUTSIDE && self.of_user[user as usize] != NONE_YET)
             .count() as u64;
         if outside > 0 && keys.is_some() {

@@ -274,19 +274,16 @@ fn not_text(head: &[u8]) -> (Option<usize>, Option<usize>) {
 fn detect_json(text: &str) -> Result<Format, ReplayError> {
     reports::refuse_json(text)?;
     let found = maker_of(text);
-    // JSON lines of two makers' exports joined (`cat`) were read as the one found first in
-    // the list above, every line of the other a bad row whose message named a field it had.
+    // JSON lines of two makers' exports joined (`cat`) were read as the maker's that
+    // `maker_of` tries first, every line of the other a bad row naming a field it had.
     if found != Format::Generic {
-        let mut lines = text.lines().enumerate().filter(|(_, l)| l.trim_start().starts_with('{'));
         let mut first: Option<(Format, u64)> = None;
-        for (i, line) in lines.by_ref() {
-            let maker = maker_of(line);
+        for (i, line) in text.lines().enumerate().filter(|(_, l)| l.trim_start().starts_with('{')) {
+            let (maker, at) = (maker_of(line), i as u64 + 1);
             match first {
                 _ if maker == Format::Generic => {}
-                None => first = Some((maker, i as u64 + 1)),
-                Some((one, line)) if one != maker => {
-                    return Err(ReplayError::MixedFormats { first: (one, line), then: (maker, i as u64 + 1) })
-                }
+                None => first = Some((maker, at)),
+                Some(one) if one.0 != maker => return Err(ReplayError::MixedFormats { first: one, then: (maker, at) }),
                 Some(_) => {}
             }
         }
