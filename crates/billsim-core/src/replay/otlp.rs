@@ -123,11 +123,12 @@ struct SpanRow<'a> {
 }
 
 impl SpanRow<'_> {
-    /// The first of `keys` the span has, else its resource; a key given twice in one list
-    /// of attributes is refused.
+    /// The first of `keys` the span has, else the first its resource has (a resource's
+    /// `enduser.id` took the place of each span's own `user.id`); a key given twice in one
+    /// list of attributes is refused.
     fn attribute(&self, keys: &[&'static str]) -> Result<Option<Value<'_>>, String> {
-        for &key in keys {
-            for list in [&self.span.attributes[..], self.resource] {
+        for list in [&self.span.attributes[..], self.resource] {
+            for &key in keys {
                 let mut found = list.iter().filter(|kv| kv.key == key);
                 let first = found.next();
                 if found.next().is_some() {

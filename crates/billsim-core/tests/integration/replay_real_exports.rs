@@ -334,6 +334,24 @@ fn otlp_spans(spans: &[&[(&str, &str)]]) -> String {
 }
 
 #[test]
+fn a_spans_own_user_id_comes_before_its_resources_enduser_id() {
+    let span = |id: &str, user: &str| {
+        format!(
+            r#"{{"traceId": "0{id}", "spanId": "0{id}", "name": "chat", "startTimeUnixNano": "1748851200000000000", "endTimeUnixNano": "1748851200200000000", "attributes": [{{"key": "gen_ai.request.model", "value": {{"stringValue": "gpt-4o"}}}}, {{"key": "user.id", "value": {{"stringValue": "{user}"}}}}, {{"key": "gen_ai.usage.input_tokens", "value": {{"intValue": "100"}}}}, {{"key": "gen_ai.usage.output_tokens", "value": {{"intValue": "10"}}}}]}}"#
+        )
+    };
+    let resource = r#"{"attributes": [{"key": "enduser.id", "value": {"stringValue": "svc-account"}}]}"#;
+    let text = format!(
+        r#"{{"resourceSpans": [{{"resource": {resource}, "scopeSpans": [{{"spans": [{}, {}]}}]}}]}}"#,
+        span("1", "alice"),
+        span("2", "bob")
+    );
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let users: Vec<String> = calls(&log).into_iter().map(|c| c.0).collect();
+    assert_eq!(users, ["alice", "bob"], "each span's own user, not the resource's service account");
+}
+
+#[test]
 fn an_otlp_embeddings_span_with_input_tokens_alone_is_an_embedding_and_a_bad_span_is_named_by_its_index() {
     // The GenAI conventions give an embeddings span gen_ai.usage.input_tokens and no output
     // count: it was refused as "no output tokens".
