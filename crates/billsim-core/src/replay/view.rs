@@ -322,7 +322,8 @@ pub const CSV_FILE_NAME: &str = "replay-results.csv";
 
 /// Every user under every policy, as CSV: `policy,user,cohort,` (`team,` when the log
 /// names teams: empty for a user in none) `calls,served,refused,` one column per reason,
-/// `not_made,charged_dollars` (exact).
+/// `not_made,charged_dollars` (exact). A name from the log that a spreadsheet would take
+/// for a formula is written after a `'` ([`not_a_formula`]).
 pub fn csv(run: &ReplayRun) -> String {
     let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
     let teams = run.callers.tenants.is_some();
@@ -335,8 +336,8 @@ pub fn csv(run: &ReplayRun) -> String {
     let _ = w.write_record(&header);
     for o in &run.policies {
         for (user, u) in run.users.iter().zip(&o.per_user) {
-            let mut row = vec![o.policy.clone(), user.name.clone(), user.cohort.clone()];
-            row.extend(teams.then(|| user.team.clone().unwrap_or_default()));
+            let mut row = vec![not_a_formula(&o.policy), not_a_formula(&user.name), not_a_formula(&user.cohort)];
+            row.extend(teams.then(|| not_a_formula(user.team.as_deref().unwrap_or_default())));
             row.extend([user.calls.to_string(), u.served.to_string(), u.refused.to_string()]);
             row.extend(Reason::ALL.iter().map(|&r| u.refused_by.get(r).to_string()));
             row.push(u.dropped.to_string());
@@ -345,6 +346,22 @@ pub fn csv(run: &ReplayRun) -> String {
         }
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// A name as a CSV cell a spreadsheet opens as text: one that starts as a formula does
+/// (`=`, `+`, `-`, `@`, a tab or a carriage return: a caller chose their own user name, and
+/// `=HYPERLINK(...)` ran when the results were opened) is written after a `'`.
+///
+/// ```
+/// use billsim_core::replay::view::not_a_formula;
+/// assert_eq!(not_a_formula("=HYPERLINK(\"http://x\")"), "'=HYPERLINK(\"http://x\")");
+/// assert_eq!(not_a_formula("alice"), "alice");
+/// ```
+pub fn not_a_formula(name: &str) -> String {
+    match name.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        true => format!("'{name}"),
+        false => name.to_string(),
+    }
 }
 
 fn charged(n: Nanos) -> String {
