@@ -520,6 +520,17 @@ impl GuardState {
             _ => (Nanos::ZERO, Nanos::ZERO),
         }
     }
+
+    /// Whether a policy's ladder tries a cheaper model for a call this guard refused with
+    /// `reason`: a point of the policy language by what it counts, whatever reason its file
+    /// names (a money guard given "daily cost cap reached" moved no call), the others by
+    /// their reason.
+    pub fn ladder_tries(&self, reason: Reason) -> bool {
+        match self {
+            GuardState::Limit(limit) => limit.degrades(),
+            _ => reason.degrades(),
+        }
+    }
 }
 
 /// Adds `actual` to a spend ceiling's period at `now`; whether it carried the spend to or

@@ -106,6 +106,12 @@ fn days_from_civil(y: u64, m: u64) -> u64 {
 }
 
 impl LimitState {
+    /// Whether a cheaper model may fit where it refuses: as its reason by default says,
+    /// whatever reason it was given.
+    pub fn degrades(&self) -> bool {
+        crate::engine::language::default_reason(self.count, self.per, self.window, self.admit).degrades()
+    }
+
     pub fn new(point: &Point, traffic: &Traffic) -> Result<LimitState, RunError> {
         let unit = |amount: u64| -> Result<u128, RunError> {
             Ok(match point.count {

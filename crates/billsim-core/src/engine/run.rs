@@ -271,6 +271,9 @@ struct Run<'a, 's> {
     last_restart: Option<Instant>,
     /// The policy's ladder, as model numbers, the most expensive first.
     ladder: Vec<u16>,
+    /// Each model's step of the ladder, by model number: the first step whose name it answers
+    /// to (a log's `anthropic/claude-opus-4-8` is the step `claude-opus-4-8`).
+    ladder_step: Vec<Option<usize>>,
     /// Calls served on each model.
     served_by_model: Vec<u32>,
 }
@@ -290,6 +293,14 @@ impl<'a, 's> Run<'a, 's> {
         degrades_known(traffic, policy)?;
         let states = fresh_states(policy.processes, policy, traffic)?;
         let ladder = ladder(traffic, policy, prices)?;
+        let mut ladder_step = vec![None; traffic.models.len()];
+        for (step, name) in policy.ladder.iter().enumerate() {
+            for (m, answers) in traffic.models_answering(name).into_iter().enumerate() {
+                if answers && ladder_step[m].is_none() {
+                    ladder_step[m] = Some(step);
+                }
+            }
+        }
         let (start, end) = traffic.span();
         let step = timeline_step(start, end);
         let start = Instant(start.0 - start.0 % step);
@@ -298,6 +309,7 @@ impl<'a, 's> Run<'a, 's> {
             traffic,
             policy,
             ladder,
+            ladder_step,
             served_by_model: vec![0; traffic.models.len()],
             calls: traffic.calls(),
             costs: traffic.costs(),
@@ -410,8 +422,9 @@ impl<'a, 's> Run<'a, 's> {
         // The call as the guard that refused it saw it (its model moved by a degrade or the ladder).
         let mut refused = served;
         // Down the policy's ladder while a money guard refuses: the first cheaper model that fits.
-        if refusal.is_some_and(|(r, _)| r.reason.degrades()) {
-            let below = self.ladder.iter().position(|&m| m == call.model).map_or(&[][..], |i| &self.ladder[i + 1..]);
+        if refusal.is_some_and(|(r, at)| guards[at].ladder_tries(r.reason)) {
+            let step = self.ladder_step.get(usize::from(call.model)).copied().flatten();
+            let below = step.map_or(&[][..], |i| &self.ladder[i + 1..]);
             for &model in below {
                 let mut cheaper = Call { model, ..*call };
                 refusal = check(guards, &mut cheaper, key, self.prices)?;
@@ -420,7 +433,7 @@ impl<'a, 's> Run<'a, 's> {
                     break;
                 }
                 refused = cheaper;
-                if !refusal.is_some_and(|(r, _)| r.reason.degrades()) {
+                if !refusal.is_some_and(|(r, at)| guards[at].ladder_tries(r.reason)) {
                     break;
                 }
             }

@@ -151,14 +151,17 @@ fn counted_alone(policies: &[Policy]) -> impl Iterator<Item = String> + '_ {
     policies.iter().flat_map(|p| p.guards.iter().filter_map(|g| g.point()?.model))
 }
 
-/// The other names the log's models answer to where a guard counts a model alone, `(name,
-/// model number)`, and a note for each such name: a guard of LiteLLM's public name
-/// (`gpt-4o`, its `model_group`) counts the calls the log names by the deployment's
-/// (`gpt-4o-2024-08-06`, `azure/gpt-4o`), as the price is found.
+/// The other names the log's models answer to where a guard counts a model alone or a
+/// ladder names one, `(name, model number)`, and a note for each such name: a guard of
+/// LiteLLM's public name (`gpt-4o`, its `model_group`) counts the calls the log names by the
+/// deployment's (`gpt-4o-2024-08-06`, `azure/gpt-4o`), as the price is found, and a ladder's
+/// step takes them down.
 fn aliases(logged: &[String], policies: &[Policy]) -> (Vec<(String, u16)>, Vec<String>) {
     let (mut aliases, mut notes) = (Vec::new(), Vec::new());
     let mut seen = HashSet::new();
-    for name in counted_alone(policies).filter(|name| seen.insert(name.clone())) {
+    let ladders = policies.iter().flat_map(|p| p.ladder.iter().cloned()).map(|name| (name, true));
+    let named = counted_alone(policies).map(|name| (name, false)).chain(ladders);
+    for (name, ladder) in named.filter(|(name, _)| seen.insert(name.clone())) {
         let answering: Vec<u16> = (0..logged.len())
             .filter(|&m| logged[m] != name && prices::names_of(&logged[m]).contains(&name))
             .map(|m| m as u16)
@@ -167,7 +170,10 @@ fn aliases(logged: &[String], policies: &[Policy]) -> (Vec<(String, u16)>, Vec<S
             continue;
         }
         let listed: Vec<String> = answering.iter().map(|&m| quoted(&logged[usize::from(m)])).collect();
-        notes.push(format!("a guard of the model {} counts the calls of {} too", quoted(&name), listed.join(", ")));
+        notes.push(match ladder {
+            false => format!("a guard of the model {} counts the calls of {} too", quoted(&name), listed.join(", ")),
+            true => format!("a ladder's step {} takes the calls of {} too", quoted(&name), listed.join(", ")),
+        });
         aliases.extend(answering.into_iter().map(|m| (name.clone(), m)));
     }
     (aliases, notes)

@@ -132,3 +132,33 @@ fn input_and_output_token_limits_are_written_and_said_by_what_they_count() {
     let bad = read_policy_file(&tokens_a_minute("inputs", "")).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(bad.contains("\"inputTokens\", \"outputTokens\" or \"dollars\""), "{bad}");
 }
+
+/// Four opus calls of $0.075 each (10,000 in, 1,000 out at $5 and $25 a million), the
+/// first three logged under the gateway's name for it.
+const OPUS_BY_GATEWAY: &str = "time,latency_ms,user,model,input_tokens,output_tokens\n\
+    2025-05-01T09:00:00Z,1000,alice,anthropic/claude-opus-4-8,10000,1000\n\
+    2025-05-01T09:01:00Z,1000,alice,anthropic/claude-opus-4-8,10000,1000\n\
+    2025-05-01T09:02:00Z,1000,alice,anthropic/claude-opus-4-8,10000,1000\n\
+    2025-05-01T09:03:00Z,1000,alice,claude-opus-4-8,10000,1000\n";
+
+/// A $0.10 daily budget per user that sets aside each call's input and 1,000 tokens of
+/// reply, refusing with `reason` (none: its own), its ladder opus then haiku.
+fn budget_and_ladder(reason: &str) -> String {
+    format!(
+        r#"{{"name": "p", "guards": [{{"count": "dollars", "limit": "0.10", "per": "user", "window": "1d", "reset": "fixed", "admit": "reserve", "estimate": {{"inputPercent": 100, "maxTokens": 1000}}{reason}}}], "ladder": ["claude-opus-4-8", "claude-haiku-4-5"]}}"#
+    )
+}
+
+#[test]
+fn a_ladder_takes_down_the_calls_logged_under_a_gateways_name_for_its_step_whatever_reason_its_guard_gives() {
+    // Opus at $0.075, then haiku twice at $0.012 ($0.099 set against $0.10), then refused.
+    for reason in ["", r#", "reason": "daily cost cap reached""#] {
+        let log = read(OPUS_BY_GATEWAY.as_bytes(), Options::default()).unwrap();
+        let policies = read_policy_file(&budget_and_ladder(reason)).unwrap().policies;
+        let out = run::run(&log, Some(policies), None, Record::default()).unwrap();
+        let p = &out.policies[0];
+        let (served, degraded) = (p.per_user[0].served, p.per_user[0].degraded);
+        assert_eq!((served, degraded), (3, 2), "reason {reason:?}: 3 served, 2 of them on haiku, {:?}", out.notes);
+        assert_eq!(p.bill.micros().0, 99_000, "reason {reason:?}: $0.075 and two of $0.012");
+    }
+}
