@@ -187,6 +187,13 @@ pub fn said<'p>(
             }
         }
         let refused = if by.is_empty() { String::new() } else { format!(", refused {}", by.join(", ")) };
+        // The later calls of a request (an agent's task) whose earlier call was refused.
+        let dropped: u64 = o.per_user.iter().map(|u| u64::from(u.dropped)).sum();
+        let refused = match dropped {
+            0 => refused,
+            1 => format!("{refused}; 1 not made: its request was refused"),
+            n => format!("{refused}; {} not made: their requests were refused", grouped(n)),
+        };
         // A policy that switches calls to another model says how many each model served.
         let switches = r.ran.get(i).is_some_and(|p| p.models_named().next().is_some());
         let on: Vec<String> = (o.served_by_model.iter().zip(&r.models))

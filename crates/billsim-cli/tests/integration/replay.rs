@@ -467,3 +467,17 @@ fn the_biggest_users_table_lines_up_names_of_wide_characters_in_a_terminals_colu
     assert_eq!(ends.len(), 4, "a header and three users: {table:#?}");
     assert!(ends.iter().all(|&e| e == ends[1]), "every row's calls end at one column: {ends:?}\n{}", table.join("\n"));
 }
+
+#[test]
+fn the_text_says_how_many_calls_were_not_made_because_their_request_was_refused() {
+    // Alice's second request is refused by one a minute; its second call is never made.
+    let log = "time,user,request,model,input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,alice,r1,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:10Z,alice,r2,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:20Z,alice,r2,claude-haiku-4-5,10,10\n";
+    let policy = r#"{"name": "p", "guards": [{"count": "requests", "limit": 1, "per": "user", "window": "1m", "reset": "rolling"}]}"#;
+    let (log_file, policy_file) = (Temp::new("not-made.csv", log), Temp::new("not-made.json", policy));
+    let out = billsim(&["replay", log_file.path(), "--policy", policy_file.path()], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("served 1, refused rate_limited 1; 1 not made: its request was refused"), "{text}");
+}
