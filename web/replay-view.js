@@ -421,6 +421,8 @@ class ReplayView extends HTMLElement {
       if (!undone) this.#setApplied(null);
       this.#toAddress();
       this.#renderEditor();
+      // The editor shrank or grew under the button, which keeps the focus: it stays in view.
+      this.#q(".reset").scrollIntoView({ block: "nearest" });
       this.#rerun(true, !undone);
     });
     // An edit: a field typed in or a choice made (both "input"), or a button other than this one.

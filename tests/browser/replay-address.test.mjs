@@ -620,3 +620,20 @@ test("back to the defaults after a file the applied policies failed on replays t
   assert.equal(after.hash.frame, undefined, JSON.stringify(after.hash));
   assert.deepEqual(log.errors, []);
 });
+
+test("the reset button pressed with the keys stays in view when the editor shrinks under it", async () => {
+  const { page, w } = await replayedUnder([{ name: "open", guards: [] }], "generic.csv");
+  await page.setViewportSize({ width: 390, height: 700 });
+  await editorOpened(w);
+  for (let i = 0; i < 6; i++) await w.locator(".add-guard").first().click();
+  let n = await drawn(page);
+  await w.locator(".apply").click();
+  await next(page, n);
+  n = await drawn(page);
+  await w.locator(".reset").focus();
+  await page.keyboard.press("Enter");
+  await next(page, n);
+  const box = await w.locator(".reset").boundingBox();
+  const height = page.viewportSize().height;
+  assert.ok(box && box.y >= 0 && box.y + box.height <= height, `the focused button at y ${box?.y} of a ${height} px screen`);
+});
