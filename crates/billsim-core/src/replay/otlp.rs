@@ -120,6 +120,9 @@ fn without_position(e: &serde_json::Error) -> String {
 struct SpanRow<'a> {
     span: &'a Span<'a>,
     resource: &'a [KeyValue<'a>],
+    /// A model call's span with no token counts (a stream made without its usage): read as
+    /// a call of no tokens, so a limit of requests still counts it.
+    no_usage: bool,
 }
 
 impl SpanRow<'_> {
@@ -190,6 +193,9 @@ impl Row for SpanRow<'_> {
             Field::End => SpanRow::time(self.span.end, "endTimeUnixNano"),
             Field::User => self.attribute(&["enduser.id", "user.id"]),
             Field::Model => self.attribute(&MODEL),
+            Field::Input | Field::Output if self.no_usage => {
+                Ok(Some(Value { text: Cow::Borrowed("0"), name: Cow::Borrowed("gen_ai.usage") }))
+            }
             Field::Input => match self.attribute(&INPUT)? {
                 Some(v) => Ok(Some(v)),
                 None => self.attribute(&TOTAL),
@@ -292,7 +298,11 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
     });
     let spans: Vec<(u64, Result<Span<'_>, String>, &[KeyValue<'_>])> =
         alone.map(|span| (line, Ok(span), &[][..])).into_iter().chain(in_export).collect();
-    let rows = || spans.iter().filter_map(|(_, span, resource)| Some(SpanRow { span: span.as_ref().ok()?, resource }));
+    let rows = || {
+        spans
+            .iter()
+            .filter_map(|(_, span, resource)| Some(SpanRow { span: span.as_ref().ok()?, resource, no_usage: false }))
+    };
     let has_tokens = |row: &SpanRow<'_>| -> Result<bool, String> {
         Ok(row.attribute(&INPUT)?.is_some() || row.attribute(&OUTPUT)?.is_some() || row.attribute(&TOTAL)?.is_some())
     };
@@ -306,8 +316,8 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
     for (index, (line, span, resource)) in (1..).zip(&spans) {
         builder.record = export_record.or(Some(index));
         let line = *line;
-        let row = match span {
-            Ok(span) => SpanRow { span, resource },
+        let mut row = match span {
+            Ok(span) => SpanRow { span, resource, no_usage: false },
             Err(e) => {
                 builder.bad_row(line, e.clone());
                 continue;
@@ -324,6 +334,8 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
                 }
                 // A failed model call may have no token counts (a refused request has none).
                 _ if row.failed() && row.attribute(&MODEL)?.is_some() => None,
+                // A model call named so, with no token counts: a stream made without its usage.
+                Some(_) if !has_tokens(&row)? && row.attribute(&MODEL)?.is_some() => None,
                 _ if !has_tokens(&row)? => Some(("span without token counts", "spans without token counts")),
                 None if row
                     .span
@@ -341,6 +353,16 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         };
         match kind() {
             Ok(Some(what)) => builder.not_a_call(what),
+            Ok(None) if !row.failed() && !has_tokens(&row).unwrap_or(true) => {
+                row.no_usage = true;
+                builder.assumed((
+                    "model call's span gives no token counts (a stream without its usage?): it is counted as a call \
+                     of no tokens",
+                    "model calls' spans give no token counts (streams without their usage?): each is counted as a \
+                     call of no tokens",
+                ));
+                builder.row(line, &row)
+            }
             Ok(None) => {
                 let only_total = row.attribute(&INPUT).ok().flatten().is_none()
                     && row.attribute(&OUTPUT).ok().flatten().is_none()

@@ -352,6 +352,24 @@ fn a_spans_own_user_id_comes_before_its_resources_enduser_id() {
 }
 
 #[test]
+fn a_chat_span_with_no_token_counts_is_a_call_of_no_tokens_that_a_request_limit_counts() {
+    // A stream made without its usage: dropped as "no model call", a limit of requests
+    // never saw it.
+    let model = ("gen_ai.request.model", r#"{"stringValue": "gpt-4o"}"#);
+    let chat = ("gen_ai.operation.name", r#"{"stringValue": "chat"}"#);
+    let input = ("gen_ai.usage.input_tokens", r#"{"intValue": "100"}"#);
+    let output = ("gen_ai.usage.output_tokens", r#"{"intValue": "10"}"#);
+    let tool = ("gen_ai.operation.name", r#"{"stringValue": "execute_tool"}"#);
+    let log =
+        read(otlp_spans(&[&[chat, model, input, output], &[chat, model], &[tool]]).as_bytes(), Options::default())
+            .unwrap();
+    let tokens: Vec<(u64, u64)> = calls(&log).into_iter().map(|c| (c.4, c.5)).collect();
+    assert_eq!(tokens, [(100, 10), (0, 0)], "the usage-less chat span a call of no tokens; the tool span none");
+    let note = "1 model call's span gives no token counts (a stream without its usage?)";
+    assert!(log.notes.iter().any(|n| n.starts_with(note)), "{:?}", log.notes);
+}
+
+#[test]
 fn an_otlp_embeddings_span_with_input_tokens_alone_is_an_embedding_and_a_bad_span_is_named_by_its_index() {
     // The GenAI conventions give an embeddings span gen_ai.usage.input_tokens and no output
     // count: it was refused as "no output tokens".
