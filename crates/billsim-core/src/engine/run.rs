@@ -372,7 +372,7 @@ impl<'a, 's> Run<'a, 's> {
         match self.costs.get(index) {
             Some(&Some(logged)) if model == call.model => Ok(logged),
             _ if self.traffic.failed(index) => Ok(Nanos::ZERO),
-            _ => self.prices[usize::from(model)].cost(call.input, call.output),
+            _ => self.traffic.cost_on(index, model, &self.prices[usize::from(model)]),
         }
     }
 

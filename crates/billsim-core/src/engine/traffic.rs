@@ -2,8 +2,8 @@
 //! comes from a scenario's seeded generator or from a replayed log; the engine cannot tell
 //! which.
 
-use crate::engine::price::Nanos;
-use crate::money::Tokens;
+use crate::engine::price::{Nanos, Price};
+use crate::money::{Micros, Overflow, Tokens};
 use crate::time::{Instant, Span};
 use crate::visible_text::quoted;
 use serde::{Deserialize, Serialize};
@@ -81,6 +81,9 @@ pub struct Traffic {
     restarts: Vec<Instant>,
     /// Other names a model answers to, `(name, model number)`: see [`Traffic::with_aliases`].
     aliases: Vec<(String, u16)>,
+    /// Each call's input tokens read from the provider's cache, and each model's price for
+    /// them, by model number: see [`Traffic::with_cached`]. Empty: none.
+    cached: (Vec<Tokens>, Vec<Option<Micros>>),
 }
 
 /// Who the server takes each call's sender to be: lesson 001's app knows a caller only by
@@ -231,6 +234,7 @@ impl Traffic {
             tenants: None,
             restarts: Vec::new(),
             aliases: Vec::new(),
+            cached: (Vec::new(), Vec::new()),
             failed: Vec::new(),
         })
     }
@@ -365,6 +369,31 @@ impl Traffic {
         self
     }
 
+    /// The same traffic with each call's input tokens read from the provider's cache (by call
+    /// number) and each model's price for them (by model number): a call a policy moves to
+    /// another model is charged its cached tokens at that model's cached-input price (at its
+    /// input price when it has none). A call on its own model is charged as logged.
+    pub fn with_cached(mut self, cached: Vec<Tokens>, prices: Vec<Option<Micros>>) -> Traffic {
+        self.cached = (cached, prices);
+        self
+    }
+
+    /// What call number `index` costs on model `model`, priced `price`: its tokens, the
+    /// cached ones at the model's cached-input price ([`Traffic::with_cached`]).
+    #[inline(always)]
+    pub fn cost_on(&self, index: usize, model: u16, price: &Price) -> Result<Nanos, Overflow> {
+        let call = &self.calls[index];
+        let (cached, prices) = &self.cached;
+        match (cached.get(index).copied().unwrap_or(0), prices.get(usize::from(model)).copied().flatten()) {
+            (n @ 1.., Some(per_million)) if n <= call.input => Price::cost_of(&[
+                (call.input - n, price.input_per_million()),
+                (n, per_million),
+                (call.output, price.output_per_million()),
+            ]),
+            _ => price.cost(call.input, call.output),
+        }
+    }
+
     /// Whether call number `index` of [`Traffic::calls`] fails.
     #[inline(always)]
     pub fn failed(&self, index: usize) -> bool {
@@ -480,12 +509,13 @@ impl PartialEq for Traffic {
     /// models' other names (the order is made from them).
     fn eq(&self, other: &Self) -> bool {
         let ours = (&self.cohorts, &self.users, &self.models, &self.calls, &self.costs, &self.keys, &self.tenants);
-        (ours, &self.restarts, &self.failed, &self.aliases)
+        (ours, &self.restarts, &self.failed, &self.aliases, &self.cached)
             == (
                 (&other.cohorts, &other.users, &other.models, &other.calls, &other.costs, &other.keys, &other.tenants),
                 &other.restarts,
                 &other.failed,
                 &other.aliases,
+                &other.cached,
             )
     }
 }

@@ -39,6 +39,7 @@ pub mod langfuse;
 pub mod lesson_log;
 pub mod litellm;
 pub mod log;
+mod models_named;
 mod names;
 pub mod otlp;
 pub mod page;

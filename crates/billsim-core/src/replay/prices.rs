@@ -142,6 +142,15 @@ pub fn read_table_with_cached(text: &str) -> Result<(PriceTable, CachedPrices), 
     Ok((PriceTable(table), cached))
 }
 
+/// Each of `models`' cached-input price, from [`Log::cached_prices`] by the names
+/// [`names_of`] gives; `None` where it has none.
+pub fn cached_by_model(log: &Log, models: &[String]) -> Vec<Option<Micros>> {
+    let cached_price = |model: &str| {
+        names_of(model).into_iter().find_map(|n| log.cached_prices.iter().find(|(m, _)| *m == n).map(|&(_, p)| p))
+    };
+    models.iter().map(|m| cached_price(m)).collect()
+}
+
 /// The log's logged costs, with each call that has cached input tokens and no logged
 /// cost charged: its cached tokens at its model's cached-input price (from
 /// [`Log::cached_prices`], by the names [`names_of`] gives), the rest of its input at the
@@ -157,11 +166,9 @@ pub fn with_cached(
     if log.cached.is_empty() || log.cached_prices.is_empty() {
         return Ok(None);
     }
-    let cached_price = |model: &str| {
-        names_of(model).into_iter().find_map(|n| log.cached_prices.iter().find(|(m, _)| *m == n).map(|&(_, p)| p))
-    };
-    let by_model: Vec<Option<(Price, Micros)>> =
-        log.models.iter().map(|m| table.get(m).and_then(|price| cached_price(m).map(|c| (price, c)))).collect();
+    let by_model: Vec<Option<(Price, Micros)>> = (log.models.iter().zip(cached_by_model(log, &log.models)))
+        .map(|(m, cached)| table.get(m).and_then(|price| cached.map(|c| (price, c))))
+        .collect();
     let mut priced = if costs.is_empty() { vec![None; calls.len()] } else { costs.to_vec() };
     let mut any = false;
     for (i, call) in calls.iter().enumerate() {

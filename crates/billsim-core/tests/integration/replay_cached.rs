@@ -191,3 +191,26 @@ fn a_token_count_written_as_an_array_is_named_not_taken_for_one_left_out() {
         "{said}"
     );
 }
+
+#[test]
+fn a_call_moved_to_a_cheaper_model_is_charged_its_cached_tokens_at_that_models_cached_price() {
+    // Each call: 100,000 input tokens, 95,000 of them cached, and 100 out. On opus ($5, $0.50
+    // cached, $25): $0.075; on haiku ($1, $0.10, $5): $0.015. The second call, moved down
+    // by the ladder, was charged 100,000 input tokens at haiku's $1: $0.1005.
+    let text = "time,latency_ms,user,model,input_tokens,cached_input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,1000,alice,opus,100000,95000,100\n\
+        2025-05-01T09:01:00Z,1000,alice,opus,100000,95000,100\n";
+    let prices = "model,input_per_million,output_per_million,cached_input_per_million\n\
+        opus,5,25,0.5\nhaiku,1,5,0.1\n";
+    let policy = r#"{"name": "lad", "guards": [{"count": "dollars", "limit": "0.10", "per": "user", "window": "1d",
+        "reset": "fixed", "admit": "estimate", "estimate": {"inputPercent": 5, "maxTokens": 100}}],
+        "ladder": ["opus", "haiku"]}"#;
+    let mut log = read(text.as_bytes(), Options::default()).unwrap();
+    let (table, cached) = read_table_with_cached(prices).unwrap();
+    log.cached_prices = cached;
+    let policies = billsim_core::engine::read_policy_file(policy).unwrap().policies;
+    let r = run::run(&log, Some(policies), Some(&table), Record::default()).unwrap();
+    let p = &r.policies[0];
+    assert_eq!(p.per_user[0].degraded, 1, "the second call served on haiku");
+    assert_eq!(p.bill, Nanos(90_000_000), "$0.075 on opus and $0.015 on haiku");
+}
