@@ -239,6 +239,11 @@ fn event(out: &mut String, r: &ReplayRun, guards: &[Option<usize>], e: &Event, (
         (Some(reason), Some(at)) => format!("{}, would fit at {}", refused(reason), iso_text(at)),
         (Some(reason), None) => format!("{}, waiting never makes it fit", refused(reason)),
     };
+    // What the server answered the client with, where the guard says (a 429's header).
+    let what = match e.retry_after {
+        Some(seconds) => format!("{what}; answered Retry-After: {seconds}"),
+        None => what,
+    };
     let _ = writeln!(out, "  {}  {user}{key}{team}  {model}  {what}", iso_text(e.at));
 }
 

@@ -481,3 +481,16 @@ fn the_text_says_how_many_calls_were_not_made_because_their_request_was_refused(
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("served 1, refused rate_limited 1; 1 not made: its request was refused"), "{text}");
 }
+
+#[test]
+fn a_refusals_event_line_says_the_retry_after_its_guard_answered_with() {
+    let log = "time,user,model,input_tokens,output_tokens\n\
+        2025-05-01T09:00:00Z,alice,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:20Z,alice,claude-haiku-4-5,10,10\n";
+    let policy = r#"{"name": "p", "guards": [{"count": "requests", "limit": 1, "per": "user", "window": "1m",
+        "reset": "rolling", "retryAfter": "exact"}]}"#;
+    let (log_file, policy_file) = (Temp::new("retry-after.csv", log), Temp::new("retry-after.json", policy));
+    let out = billsim(&["replay", log_file.path(), "--policy", policy_file.path(), "--events"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("would fit at 2025-05-01T09:01:00.000Z; answered Retry-After: 40"), "40 s to 09:01: {text}");
+}
