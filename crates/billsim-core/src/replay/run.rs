@@ -166,6 +166,43 @@ pub struct Prepared {
     kept_costs: Option<Vec<Option<Nanos>>>,
 }
 
+/// Where a policy's guards give limits by tier: each team whose calls come from users of
+/// more than one cohort, with the cohort whose tier it gets (its first user's). A log that
+/// put one team's users on two plans counted the team at one of them with nothing said.
+fn mixed_tiers(traffic: &Traffic, policies: &[Policy]) -> Vec<String> {
+    let tiered = |g: &engine::Guard| {
+        matches!(g, engine::Guard::TenantLedger { .. })
+            || g.point().is_some_and(|p| matches!(p.limit, engine::LimitOf::Tiers(_)))
+    };
+    let Some(tenants) = traffic.tenants().filter(|_| policies.iter().any(|p| p.guards.iter().any(tiered))) else {
+        return Vec::new();
+    };
+    let mut cohorts: Vec<Vec<u16>> = vec![Vec::new(); tenants.names.len()];
+    for (index, call) in traffic.calls().iter().enumerate() {
+        let Some(team) = tenants.of_call(call.user, traffic.key_of(index)) else { continue };
+        let cohort = traffic.users[call.user as usize].cohort;
+        if !cohorts[team as usize].contains(&cohort) {
+            cohorts[team as usize].push(cohort);
+        }
+    }
+    let first = traffic.first_payers();
+    let name = |c: u16| quoted(&traffic.cohorts[usize::from(c)].name);
+    (cohorts.iter().enumerate())
+        .filter(|(_, of)| of.len() > 1)
+        .map(|(team, of)| {
+            let tier = traffic.users[first[team]].cohort;
+            format!(
+                "team {}'s calls come from users of {} cohorts ({}): a guard's tiers count it at {}'s, its user's \
+                 first in the file",
+                quoted(&tenants.names[team]),
+                of.len(),
+                of.iter().map(|&c| name(c)).collect::<Vec<_>>().join(", "),
+                name(tier)
+            )
+        })
+        .collect()
+}
+
 /// What tiers need of a log, as a refusal says it.
 const TIERS_NEED: &str = "given for a log that names each call's cohort (a column \"cohort\" or \"group\": a plan, \
      such as pro or free), or, in a log that names none, for the one cohort \"logged\"; or a \"limit\" in their place";
@@ -233,6 +270,7 @@ pub fn prepare(log: &mut Log, policies: Option<Vec<Policy>>, given: Option<&Pric
     let mut notes = log.notes.clone();
     notes.extend(price_notes);
     notes.extend(alias_notes);
+    notes.extend(mixed_tiers(&traffic, &ran));
     let (failed, cache_hits, embeddings, skipped) = (log.failed_calls(), log.cache_hits, log.embeddings, log.skipped);
     let models_called = log.models.len();
     Ok(Prepared {

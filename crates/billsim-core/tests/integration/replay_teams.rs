@@ -359,3 +359,20 @@ fn a_key_whose_rows_name_no_team_is_outside_every_team_though_its_users_other_ke
     let note = "1 API key is in no team: no guard \"per\": \"tenant\" counts their calls";
     assert!(read.notes.iter().any(|n| n == note), "{:?}", read.notes);
 }
+
+#[test]
+fn a_team_whose_users_are_on_two_plans_is_said_with_the_tier_it_is_counted_at() {
+    let log = "time,user,team,cohort,model,input_tokens,output_tokens\n\
+        2025-05-01T10:00:00Z,bob,red,free,claude-haiku-4-5,10,10\n\
+        2025-05-01T09:00:00Z,alice,red,pro,claude-haiku-4-5,10,10\n";
+    let tiers = r#"{"name": "p", "guards": [{"count": "requests", "tiers": {"pro": 10, "free": 1}, "per": "tenant",
+        "window": "1d", "reset": "fixed"}]}"#;
+    let read = read(log.as_bytes(), Options::default()).unwrap();
+    let policies = read_policy_file(tiers).unwrap().policies;
+    let out = run::run(&read, Some(policies), None, Record::default()).unwrap();
+    let note = "team \"red\"'s calls come from users of 2 cohorts (\"pro\", \"free\"): a guard's tiers count it at \
+                \"free\"'s, its user's first in the file";
+    assert!(out.notes.iter().any(|n| n == note), "{:?}", out.notes);
+    let untiered = run::run(&read, None, None, Record::default()).unwrap();
+    assert!(!untiered.notes.iter().any(|n| n.starts_with("team ")), "no tiers, no note: {:?}", untiered.notes);
+}
