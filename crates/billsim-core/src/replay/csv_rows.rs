@@ -76,10 +76,14 @@ impl Row for CsvRow<'_> {
                 return Ok(Some(v));
             }
         }
-        let Some((_, i, name, key)) = self.columns.inside.iter().find(|(f, ..)| *f == field) else { return Ok(None) };
-        let Some(text) = self.record.get(*i).and_then(|b| std::str::from_utf8(b).ok()) else { return Ok(None) };
-        Ok(key_of_json(text, key)
-            .map(|text| Value { text: Cow::Owned(text), name: Cow::Owned(format!("{name}.{key}")) }))
+        // The first of the field's keys (a provider's own name for it) the object holds.
+        for (_, i, name, key) in self.columns.inside.iter().filter(|(f, ..)| *f == field) {
+            let Some(text) = self.record.get(*i).and_then(|b| std::str::from_utf8(b).ok()) else { continue };
+            if let Some(text) = key_of_json(text, key) {
+                return Ok(Some(Value { text: Cow::Owned(text), name: Cow::Owned(format!("{name}.{key}")) }));
+            }
+        }
+        Ok(None)
     }
 }
 

@@ -147,7 +147,8 @@ const CALLS: &[&str] = &["GENERATION", "EMBEDDING"];
 /// observations' fields as columns, every cell quoted, objects as JSON and dates as JSON
 /// text (`"\"2025-05-01T09:00:00.000Z\""`); `input` and `output` are the prompt and the
 /// answer, so the tokens are `inputUsage` and `outputUsage` (the sums of `usageDetails`'
-/// input and output keys), the cost `totalCost`.
+/// input and output keys), the cost `totalCost`; the cached input tokens are the
+/// `usageDetails` cell's, under OpenAI's or Anthropic's name for them.
 pub const CSV_SPEC: Spec = Spec {
     fields: &[
         (Field::Start, &["starttime"]),
@@ -163,7 +164,10 @@ pub const CSV_SPEC: Spec = Spec {
         (Field::CallType, &["type"]),
     ],
     aliases: false,
-    inside: &[],
+    inside: &[
+        (Field::CachedInput, "usagedetails", "input_cached_tokens"),
+        (Field::CachedInput, "usagedetails", "input_cache_read"),
+    ],
     only: Some(("type", CALLS, NOT_A_CALL)),
     paths: &[],
 };

@@ -71,6 +71,9 @@ fn each_format_gives_its_cached_input_tokens() {
     // Langfuse: usageDetails' input_cached_tokens, within the input (1,000 + 200).
     let log = read_fixture("langfuse.json");
     assert_eq!((log.cached[0], calls(&log)[0].4), (200, 1200));
+    // Its CSV export: the same usageDetails, as JSON in a cell beside inputUsage.
+    let log = read_fixture("langfuse_export.csv");
+    assert_eq!((log.cached[0], calls(&log)[0].4), (200, 1200), "the CSV as the JSON");
     // OpenTelemetry: gen_ai.usage.cache_read_input_tokens (OpenLLMetry's, of its prompt_tokens).
     let text = String::from_utf8(fixture("otlp_openllmetry.jsonl")).unwrap().replace(
         r#""gen_ai.usage.cache_read_input_tokens","value":{"intValue":"0""#,
