@@ -213,7 +213,9 @@ pub(crate) fn placed(
         .enumerate()
         .map(|(i, d)| {
             let mine: Vec<&Limit> = limits.iter().filter(|l| l.policies.contains(&i)).collect();
-            let mut sentence = sentence(&d, &mine, scale);
+            // The bill as the legend, the mark off the scale and the sentence all write it.
+            let spent = spent_text(d.bill, &mine);
+            let mut sentence = sentence(&d, &spent, &mine, scale);
             if let Some(earlier) = &under[i] {
                 sentence.pop();
                 sentence.push_str(&format!(", the same line as {earlier}, drawn over it."));
@@ -223,12 +225,12 @@ pub(crate) fn placed(
                 spent_nanos: axis_top,
                 // Short: the chart writes it by the line's marker, and a row of them along the
                 // top edge (lesson 001's demo day has four) leaves the lines under it clear.
-                label: format!("\u{2191} {} by the end", spent_text(d.bill, &mine)),
+                label: format!("\u{2191} {spent} by the end"),
                 lines: Vec::new(),
             });
-            let Drawn { policy, label, bill, points, trip, .. } = d;
+            let Drawn { policy, label, points, trip, .. } = d;
             let trip = trip.filter(|t| t.spent_nanos <= axis_top);
-            Line { policy, label, bill: spent_text(bill, &mine), points, trip, off_scale, sentence }
+            Line { policy, label, bill: spent, points, trip, off_scale, sentence }
         })
         .collect::<Vec<_>>();
 
@@ -348,9 +350,9 @@ fn spent_text(n: Nanos, limits: &[&Limit]) -> String {
     }
 }
 
-/// One policy's line in words: what it spent and when, against its limits, and when its
-/// ceiling was reached.
-fn sentence(d: &Drawn, limits: &[&Limit], scale: Scale) -> String {
+/// One policy's line in words: what it spent (`bill`, as [`spent_text`] writes it) and
+/// when, against its limits, and when its ceiling was reached.
+fn sentence(d: &Drawn, bill: &str, limits: &[&Limit], scale: Scale) -> String {
     let (label, points) = (d.label.as_str(), &d.points);
     let (calls, served, refused) = d.calls;
     if d.bill == Nanos::ZERO {
@@ -366,7 +368,6 @@ fn sentence(d: &Drawn, limits: &[&Limit], scale: Scale) -> String {
     }
     // Point k holds the spend settled before it, so a rise at k happened in the step before.
     let rises: Vec<usize> = (1..points.len()).filter(|&k| points[k][1] > points[k - 1][1]).collect();
-    let bill = spent_text(d.bill, limits);
     // A run made without its timeline (`Record::COUNTS`) has its bill and no points.
     let (Some(&first), Some(&last)) = (rises.first(), rises.last()) else {
         return format!("{label}: spend comes to {bill}.");
