@@ -293,7 +293,8 @@ impl<'a, 's> Run<'a, 's> {
         degrades_known(traffic, policy)?;
         let states = fresh_states(policy.processes, policy, traffic)?;
         let ladder = ladder(traffic, policy, prices)?;
-        let mut ladder_step = vec![None; traffic.models.len()];
+        // Empty for a policy with no ladder (every lesson's run of many days): nothing to look up.
+        let mut ladder_step = vec![None; if ladder.is_empty() { 0 } else { traffic.models.len() }];
         for (step, name) in policy.ladder.iter().enumerate() {
             for (m, answers) in traffic.models_answering(name).into_iter().enumerate() {
                 if answers && ladder_step[m].is_none() {

@@ -247,13 +247,9 @@ impl Builder {
     /// left out, and counted as such alone. Each reader asks before it counts the record as
     /// anything (a call, a record that is no call, one read on an assumption).
     pub fn repeated(&mut self, line: u64, row: &dyn Row) -> bool {
+        let Ok(Some(id)) = text_of(row, Field::CallId) else { return false };
         let start = text_of(row, Field::Start).ok().flatten();
-        match text_of(row, Field::CallId) {
-            Ok(Some(id)) => {
-                self.repeats.repeated(line, &id.text, start.as_ref().map_or("", |s| &s.text), self.calls.capacity())
-            }
-            _ => false,
-        }
+        self.repeats.repeated(line, &id.text, start.as_ref().map_or("", |s| &s.text), self.calls.capacity())
     }
 
     /// Reads one row as a call; a bad one is noted with its line.
