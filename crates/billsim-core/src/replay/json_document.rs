@@ -17,6 +17,8 @@ use std::io::BufRead;
 /// The keys under which a document holds its records: an API's `"data"` (or `"logs"`), and
 /// Langfuse's trace download's `"observations"`.
 pub const RECORDS: [&str; 3] = ["data", "logs", "observations"];
+/// The key of a Langfuse trace's observations.
+const TRACES_RECORDS: &str = RECORDS[2];
 /// The key of a Langfuse trace download's trace, beside its `observations`.
 pub const TRACE: &str = "trace";
 /// A Langfuse trace's fields its observations take where theirs are empty.
@@ -341,8 +343,11 @@ impl Scanner<'_> {
         }
         let (mut bytes, mut first) = (Vec::new(), None::<String>);
         // Langfuse's `GET /api/public/traces/{id}`: the trace is the document itself, its
-        // `userId` and `sessionId` beside its `observations` (before them, as it writes them).
+        // `userId` and `sessionId` beside its `observations`.
         let mut own = serde_json::Map::new();
+        // A trace's observations, held till the trace's own fields are read: a tool that
+        // sorts keys writes `userId` and `trace` after `observations`. One trace's are few.
+        let mut held: Vec<(u64, Option<u64>, Box<RawValue>)> = Vec::new();
         loop {
             match self.next_token()? {
                 Some(b'"') => {}
@@ -358,23 +363,37 @@ impl Scanner<'_> {
                     let problem = format!("the document gives {twice} as its list of records: keep one");
                     return Err(ReplayError::Unreadable(problem));
                 }
+                if key == TRACES_RECORDS {
+                    self.records(open, builder, &mut |b: &mut Builder, line, raw: &RawValue| {
+                        held.push((line, b.record, raw.to_owned()));
+                        Ok(())
+                    })?;
+                } else {
+                    self.records(open, builder, on)?;
+                }
                 first = Some(key);
-                self.records(open, builder, on)?;
             } else if key == TRACE {
                 // Langfuse's trace download: the trace's fields (its user, its session) are
                 // its observations' where theirs are empty.
                 let trace: &RawValue = self.value(&mut bytes)?;
                 builder.enclosing = Some(trace.get().to_string());
-            } else if TRACES_OWN.contains(&key.as_str()) && first.is_none() {
+            } else if TRACES_OWN.contains(&key.as_str()) {
                 own.insert(key, self.value::<serde_json::Value>(&mut bytes)?);
                 builder.enclosing = Some(serde_json::Value::Object(own.clone()).to_string());
             } else {
                 self.value::<IgnoredAny>(&mut bytes)?;
             }
             if !self.more(b'}')? {
-                return Ok(());
+                break;
             }
         }
+        for (line, record, raw) in held {
+            builder.record = record;
+            let said = on(builder, line, &raw);
+            builder.record = None;
+            said?;
+        }
+        Ok(())
     }
 
     /// After a list's element or an object's member: whether a comma says more follow, or

@@ -519,6 +519,22 @@ fn langfuses_trace_from_its_api_gives_its_user_to_its_observations() {
 }
 
 #[test]
+fn a_langfuse_trace_written_with_sorted_keys_still_gives_its_user_to_its_observations() {
+    // A trace saved through a tool that sorts keys (`jq -S`, Python's `sort_keys=True`)
+    // puts `userId` and `trace` after `observations`: its calls were "(no user)".
+    let generation = r#"{"type": "GENERATION", "startTime": "2025-05-01T09:00:00.000Z", "model": "claude-haiku-4-5", "usageDetails": {"input": 1200, "output": 300}}"#;
+    let api = format!(
+        r#"{{"id": "trace-1", "observations": [{generation}, {generation}], "scores": [], "sessionId": "s-1", "userId": "alice"}}"#
+    );
+    let download = format!(r#"{{"observations": [{generation}], "trace": {{"id": "trace-1", "userId": "bob"}}}}"#);
+    for (what, text, user, n) in [("the API's trace", api, "alice", 2), ("the page's download", download, "bob", 1)] {
+        let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let users: Vec<String> = calls(&log).into_iter().map(|c| c.0).collect();
+        assert_eq!(users, vec![user.to_string(); n], "{what}: every observation is the trace's user's");
+    }
+}
+
+#[test]
 fn an_agent_span_on_a_later_line_than_its_chat_spans_is_left_out_as_on_the_same_line() {
     // The Collector batches spans as they end: a chat span, then on a later line the agent
     // run that holds it, with its totals and no operation name. It was a second call.
