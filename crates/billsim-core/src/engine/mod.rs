@@ -3,6 +3,7 @@
 //! arrival and settles on finish, and outcomes per user and per policy.
 
 pub mod budget;
+mod checks;
 mod guard;
 pub mod guard_schema;
 mod kind_points;
@@ -16,6 +17,7 @@ mod price;
 mod refusal;
 mod run;
 mod run_error;
+mod seen_models;
 pub mod synthetic;
 mod traffic;
 

@@ -4,13 +4,15 @@
 //! with no latency each call is settled before the next one arrives, and with real
 //! latencies calls in flight overlap and check-only limits overshoot on their own.
 
+use crate::engine::checks::{check, fits_all};
 use crate::engine::guard::{Guard, GuardState};
 use crate::engine::language::WhenFull;
 use crate::engine::outcome::{Event, Outcome, Timeline, Trip, UserOutcome};
 use crate::engine::policy::Policy;
 use crate::engine::price::{Nanos, Price, PriceTable};
-use crate::engine::refusal::{Refusal, Wait};
+use crate::engine::refusal::Wait;
 use crate::engine::run_error::{model_number, RunError};
+use crate::engine::seen_models::SeenModels;
 use crate::engine::traffic::{Call, Traffic};
 use crate::money::Overflow;
 use crate::time::{Instant, Span};
@@ -239,8 +241,8 @@ fn users_are_independent(traffic: &Traffic, policy: &Policy, record: Record) -> 
 }
 
 /// A call in flight: (finish, user, place in the engine's order, index into the calls,
-/// the model it is served with).
-type InFlight = (Instant, u32, u32, u32, u16);
+/// the model it is served with, where the models its guards saw are kept).
+type InFlight = (Instant, u32, u32, u32, u16, u32);
 
 /// A run under way: the guards' states (one set per process), what each user got, the
 /// calls in flight.
@@ -276,6 +278,8 @@ struct Run<'a, 's> {
     ladder_step: Vec<Option<usize>>,
     /// Calls served on each model.
     served_by_model: Vec<u32>,
+    /// The model each guard saw a call in flight as, where a `degrade` guard moved it.
+    seen: SeenModels,
 }
 
 impl<'a, 's> Run<'a, 's> {
@@ -312,6 +316,7 @@ impl<'a, 's> Run<'a, 's> {
             ladder,
             ladder_step,
             served_by_model: vec![0; traffic.models.len()],
+            seen: SeenModels::new(states.iter().flatten().any(|s| matches!(s, GuardState::Degrade { .. }))),
             calls: traffic.calls(),
             costs: traffic.costs(),
             prices,
@@ -352,12 +357,12 @@ impl<'a, 's> Run<'a, 's> {
 
     /// Settles every call in flight that finishes at or before `now`.
     fn finish_until(&mut self, now: Instant) -> Result<(), Overflow> {
-        while let Some(&Reverse((at, _, seq, index, model))) = self.in_flight.peek() {
+        while let Some(&Reverse((at, _, seq, index, model, seen))) = self.in_flight.peek() {
             if at > now {
                 break;
             }
             self.in_flight.pop();
-            self.finish(seq as usize, index as usize, model, at)?;
+            self.finish(seq as usize, index as usize, model, seen, at)?;
         }
         Ok(())
     }
@@ -377,22 +382,27 @@ impl<'a, 's> Run<'a, 's> {
         }
     }
 
-    /// Settles call `index` (number `seq` in the engine's order), served with `model`, at `now`.
+    /// Settles call `index` (number `seq` in the engine's order), served with `model`, at
+    /// `now`; `seen` is where the models its guards saw are kept.
     #[inline(always)]
-    fn finish(&mut self, seq: usize, index: usize, model: u16, now: Instant) -> Result<(), Overflow> {
+    fn finish(&mut self, seq: usize, index: usize, model: u16, seen: u32, now: Instant) -> Result<(), Overflow> {
         let actual = self.charge(index, model)?;
         let failed = self.traffic.failed(index);
         let call = &Call { model, ..self.calls[index] };
-        let price = &self.prices[usize::from(call.model)];
         let process = self.process(seq);
         // A call admitted before the last restart was counted by counts that are gone.
         let counted = !self.last_restart.is_some_and(|r| call.at < r);
         let key = self.traffic.key_of(index);
-        for state in self.states[process].iter_mut().filter(|_| counted) {
+        let models = self.seen.at(seen);
+        for (i, state) in self.states[process].iter_mut().enumerate().filter(|_| counted) {
+            // Each guard settles the call as the model it checked it as.
+            let call = &Call { model: models.map_or(model, |m| m[i]), ..*call };
+            let price = &self.prices[usize::from(call.model)];
             if state.settle(call, key, price, actual, now)? && self.tripped.is_none() {
                 self.tripped = Some(Trip { at: now, user: call.user });
             }
         }
+        self.seen.release(seen);
         let user = &mut self.per_user[call.user as usize];
         user.charged = user.charged.checked_add(actual)?;
         user.failed += u32::from(failed);
@@ -419,7 +429,7 @@ impl<'a, 's> Run<'a, 's> {
         let shown_key = self.traffic.keys().map(|_| key);
         let guards = &mut self.states[process];
         let mut served = *call;
-        let mut refusal = check(guards, &mut served, key, self.prices)?;
+        let mut refusal = check(guards, &mut served, key, self.prices, self.seen.recorder())?;
         // The call as the guard that refused it saw it (its model moved by a degrade or the ladder).
         let mut refused = served;
         // Down the policy's ladder while a money guard refuses: the first cheaper model that fits.
@@ -428,7 +438,7 @@ impl<'a, 's> Run<'a, 's> {
             let below = step.map_or(&[][..], |i| &self.ladder[i + 1..]);
             for &model in below {
                 let mut cheaper = Call { model, ..*call };
-                refusal = check(guards, &mut cheaper, key, self.prices)?;
+                refusal = check(guards, &mut cheaper, key, self.prices, self.seen.recorder())?;
                 if refusal.is_none() {
                     served = cheaper;
                     break;
@@ -470,11 +480,12 @@ impl<'a, 's> Run<'a, 's> {
             }
         }
         let (model, at) = (served.model, served.at);
+        let seen = self.seen.keep(model);
         if served.latency == Span::ZERO && self.in_flight.is_empty() {
             // It finishes now, and nothing else is in flight to finish before it.
-            return self.finish(seq, index, model, at);
+            return self.finish(seq, index, model, seen, at);
         }
-        let finish = (served.at.after(served.latency), served.user, seq as u32, index as u32, model);
+        let finish = (served.at.after(served.latency), served.user, seq as u32, index as u32, model, seen);
         self.in_flight.push(Reverse(finish));
         Ok(())
     }
@@ -507,60 +518,6 @@ impl<'a, 's> Run<'a, 's> {
             events: None,
         })
     }
-}
-
-/// The first refusal of `guards` for `call`, counted under `key`, at its model's price, and
-/// the place of the guard that made it; or `None`: every guard lets it through (each keeps
-/// what it would change until committed). A `degrade` guard past its ceiling moves `call`
-/// to its cheaper model for the guards after it.
-#[inline(always)]
-fn check(
-    guards: &mut [GuardState],
-    call: &mut Call,
-    key: u32,
-    prices: &[Price],
-) -> Result<Option<(Refusal, usize)>, Overflow> {
-    for (at, state) in guards.iter_mut().enumerate() {
-        if let Some(model) = state.switch_model(call) {
-            call.model = model;
-        }
-        if let Some(refusal) = state.check(call, key, &prices[usize::from(call.model)])? {
-            return Ok(Some((refusal, at)));
-        }
-    }
-    Ok(None)
-}
-
-/// When a call refused with `wait` by guard `at` would fit every guard, as they stand: the
-/// latest of their waits (never, if one's is). The guards after it are checked too; of
-/// those before it, which let the call through (and a guard that lets a call through now
-/// lets it through later, as it stands), those that count the calls they pass have just
-/// counted this one, and are checked again with it counted. For the events alone: nothing
-/// here is committed.
-fn fits_all(
-    guards: &mut [GuardState],
-    at: usize,
-    call: &mut Call,
-    key: u32,
-    prices: &[Price],
-    wait: Wait,
-) -> Result<Wait, Overflow> {
-    let (before, after) = guards.split_at_mut(at);
-    let mut fits = wait;
-    for state in before.iter_mut().filter(|s| s.counts_what_it_passes()) {
-        if let Some(again) = state.check(call, key, &prices[usize::from(call.model)])? {
-            fits = fits.max(again.wait);
-        }
-    }
-    for state in after.iter_mut().skip(1) {
-        if let Some(model) = state.switch_model(call) {
-            call.model = model;
-        }
-        if let Some(later) = state.check(call, key, &prices[usize::from(call.model)])? {
-            fits = fits.max(later.wait);
-        }
-    }
-    Ok(fits)
 }
 
 /// `policy`'s ladder as the traffic's model numbers, each step cheaper than the one before

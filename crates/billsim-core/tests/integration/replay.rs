@@ -428,6 +428,37 @@ fn a_call_with_a_logged_cost_moved_to_a_cheaper_model_is_charged_the_cheaper_mod
     assert_eq!(out.policies[1].bill, Nanos(3 * 4_500_000 + haiku), "the degraded call at Haiku's price");
 }
 
+#[test]
+fn a_guard_before_a_degrade_settles_a_moved_call_as_the_model_it_checked() {
+    // Twenty calls to Sonnet of 1,000 tokens in and 100 out ($0.0045 each, logged); past a
+    // $0.01 ceiling a degrade guard moves the rest to Haiku ($0.0012 each). The guards
+    // before it checked each call as Sonnet's and settled the moved ones as Haiku's.
+    let rows: String =
+        (0..20).map(|i| format!("{},a,claude-sonnet-4-6,1000,100,0.0045\n", 1_746_090_000 + i)).collect();
+    let log = read(format!("time,user,model,input_tokens,output_tokens,cost\n{rows}").as_bytes(), Options::default())
+        .unwrap();
+    let degrade = r#"{"count": "dollars", "limit": "0.01", "per": "everyone", "window": "1d",
+        "whenFull": {"degradeTo": "claude-haiku-4-5"}}"#;
+    let file = billsim_core::engine::read_policy_file(&format!(
+        r#"{{"policies": [
+        {{"name": "budget", "guards": [{{"count": "dollars", "limit": "0.05", "per": "user", "window": "1d",
+            "admit": "reserve", "estimate": {{"maxTokens": 1000}}}}, {degrade}]}},
+        {{"name": "sonnet tokens", "guards": [{{"count": "tokens", "limit": 5000, "per": "user", "window": "1d",
+            "model": "claude-sonnet-4-6"}}, {degrade}]}}]}}"#
+    ))
+    .unwrap();
+    let out = run::run(&log, Some(file.policies), None, Record::default()).unwrap();
+    // The budget sets aside Sonnet's $0.018 (1,000 in, 1,000 out) for each call. Three
+    // Sonnet calls spend $0.0135; Haiku's then fit while $0.0135 + $0.0012 x (k - 1) +
+    // $0.018 <= $0.05, so 16 of them. Settled at Haiku's set-aside ($0.0048), each left
+    // $0.0132 set aside for good, and the budget refused all but 2.
+    let budget = &out.policies[0].per_user[0];
+    assert_eq!((budget.served, budget.refused), (19, 1), "the budget frees what it set aside: {budget:?}");
+    // 1,100 tokens a call: the fifth passes 5,000 (a check-only count), the sixth is refused.
+    let tokens = &out.policies[1].per_user[0];
+    assert_eq!((tokens.served, tokens.refused), (5, 15), "Sonnet's tokens count the moved calls: {tokens:?}");
+}
+
 /// The summary's first line counts the models the log calls (it counted the model a policy
 /// only switches to), and says the bad rows left out (said only in the page's closed notes).
 #[test]
