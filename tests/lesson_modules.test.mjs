@@ -87,6 +87,6 @@ test("lesson 001's client's chart is measured before it is drawn: taller on a na
   const [phone, desk] = [at(296), at(672)];
   assert.ok(phone > desk && desk > 300, `the words wrap to the width: ${phone} px tall at 296 px, ${desk} px at 672`);
   for (const bad of [0, 1.5, -3, 70000, "296", undefined]) {
-    assert.throws(() => at(bad), (e) => e.field === "width" && /from 1 to 65535/.test(e.message), `width ${String(bad)}`);
+    assert.throws(() => at(bad), (e) => e.field === "width" && /from 1 to 65,535/.test(e.message), `width ${String(bad)}`);
   }
 });

@@ -234,7 +234,7 @@ test("the editor's policies with one edited keep the others' labels; a limit pas
   assert.deepEqual(labels(page.policies), page.labels, "the default policies as the editor holds them");
   const edited = structuredClone(page.policies);
   edited[1].guards[0].limit = 7n;
-  assert.deepEqual(labels(edited), [page.labels[0], "7 requests per minute per user", page.labels[2]],
+  assert.deepEqual(labels(edited), [page.labels[0], "7 requests per minute per user, rolling", page.labels[2]],
     "only the edited policy is labelled anew, by what it limits");
   edited[1].guards[0].limit = 10n ** 26n;
   let caught = null;

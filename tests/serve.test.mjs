@@ -161,7 +161,7 @@ test("the dev server refuses a PORT that is not a port in one line naming PORT a
     assert.notEqual(code, 0, `PORT=${JSON.stringify(value)}: a non-zero exit status; it printed ${stdout}`);
     assert.equal(
       stderr,
-      `serve.mjs: PORT must be a whole number from 0 to 65535 (0: any free port); got ${JSON.stringify(value)}\n`,
+      `serve.mjs: PORT must be a whole number from 0 to 65,535 (0: any free port); got ${JSON.stringify(value)}\n`,
       `PORT=${JSON.stringify(value)}: one line, no stack trace`,
     );
   }

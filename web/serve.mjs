@@ -168,7 +168,7 @@ export async function serve(port = 0, host = "127.0.0.1", { root = WEB } = {}) {
   });
 }
 
-export const PORT_ALLOWED = "a whole number from 0 to 65535 (0: any free port)";
+export const PORT_ALLOWED = "a whole number from 0 to 65,535 (0: any free port)";
 
 /** The port of `PORT`'s text (8000 when it is not set), or `null` when the text is not one. */
 export function portOf(text = "8000") {

@@ -431,7 +431,7 @@ test("the users refused most give their team, read from the left as words, the c
       row: [...t.tBodies[0].rows[0].cells].map((c) => [c.textContent, align(c)]),
     };
   });
-  assert.deepEqual(table.heads, [["User", "left"], ["Team", "left"], ["Calls", "right"], ["3 requests per minute per tenant", "right"]]);
+  assert.deepEqual(table.heads, [["User", "left"], ["Team", "left"], ["Calls", "right"], ["3 requests per minute per tenant, rolling", "right"]]);
   assert.deepEqual(table.row, [["bob", "left"], ["red", "left"], ["2", "right"], ["1", "right"]]);
   assert.deepEqual(log.errors, []);
 });

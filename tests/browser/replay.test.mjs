@@ -398,7 +398,7 @@ test("the policy editor: letters typed in a whole number's box are quoted in its
   await r.getByRole("button", { name: "Replay under these policies" }).click();
   await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
   const { editorError } = await shown(page);
-  assert.match(editorError, /estimate\.inputPercent: must be a whole number of percent from 0 to 1000; got "abc"$/, editorError);
+  assert.match(editorError, /estimate\.inputPercent: must be a whole number of percent from 0 to 1,000; got "abc"$/, editorError);
   assert.deepEqual(log.errors, []);
 });
 
@@ -413,7 +413,7 @@ test("the policy editor: a bad number names its policy, guard and field as the e
   await page.waitForFunction(() => document.querySelector("replay-view").shadowRoot.querySelector(".editor-error").textContent !== "");
   let v = await shown(page);
   // Said as the editor shows it, counting its boxes from 1 (its legend says "Guard 1").
-  assert.equal(v.editorError, 'Policy 2 "requestsPerMinute", guard 1, limit: must be a whole number of requests from 1 to 4294967295; got 0');
+  assert.equal(v.editorError, 'Policy 2 "requestsPerMinute", guard 1, limit: must be a whole number of requests from 1 to 4,294,967,295; got 0');
   assert.deepEqual(v.bills, good.bills, "the view stays");
   const marked = () => limit.evaluate((i) => [i.getAttribute("aria-invalid"), i.getRootNode().getElementById(i.getAttribute("aria-describedby"))?.textContent ?? null]);
   assert.deepEqual(await marked(), ["true", v.editorError], "the field the error names is marked, and described by it");
@@ -434,9 +434,9 @@ test("the policy editor: a bad number names its policy, guard and field as the e
   assert.ok(v.bills[1].refused > good.bills[1].refused, `one call a minute refuses more: ${v.bills[1].refused} > ${good.bills[1].refused}`);
   // The edited policy is called by what it limits, not by its name ("requestsPerMinute").
   const legends = await r.locator("legend.policy-legend").allTextContents();
-  assert.equal(legends[1], "1 request per minute per user (requestsPerMinute)", legends.join(", "));
+  assert.equal(legends[1], "1 request per minute per user, rolling (requestsPerMinute)", legends.join(", "));
   const bars = await r.evaluate((e) => e.view.share.bars.map((b) => b.sentence));
-  assert.match(bars[1], /^1 request per minute per user: \$/, bars[1]);
+  assert.match(bars[1], /^1 request per minute per user, rolling: \$/, bars[1]);
   // The focus stays on the button: the status under it says the replay happened, and the framed bill.
   assert.equal(await r.locator(".editor-note[role=status]").textContent(), `Replayed under the policies above. ${bars.at(-1)}`);
   // A whole number's thousands grouped by commas, as the page writes them, are read.
@@ -445,7 +445,7 @@ test("the policy editor: a bad number names its policy, guard and field as the e
   await r.getByRole("button", { name: "Replay under these policies" }).click();
   await page.waitForFunction((k) => Number(document.querySelector("replay-view").dataset.drawn) > k, m);
   assert.equal((await shown(page)).editorError, "", "1,000 is a limit");
-  assert.equal((await r.locator("legend.policy-legend").allTextContents())[1], "1,000 requests per minute per user (requestsPerMinute)");
+  assert.equal((await r.locator("legend.policy-legend").allTextContents())[1], "1,000 requests per minute per user, rolling (requestsPerMinute)");
 });
 
 test("each chart is described by its sentences, which give its numbers", async () => {

@@ -69,7 +69,7 @@ pub fn policy(value: &JsValue) -> Result<Policy, Thrown> {
     }
 }
 
-const DAY_COUNT_ALLOWED: &str = "a whole number from 1 to 10000";
+const DAY_COUNT_ALLOWED: &str = "a whole number from 1 to 10,000";
 
 fn parse_day_count(text: &str) -> Result<u32, Invalid> {
     let bad = || Invalid { allowed: DAY_COUNT_ALLOWED, got: settings::shown(text) };

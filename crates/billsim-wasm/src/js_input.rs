@@ -54,7 +54,7 @@ pub(crate) fn number_text(v: &JsValue, field: &str, allowed: &'static str) -> Re
 
 /// What a canvas's width in pixels may be.
 #[cfg(any(feature = "hackathon", feature = "replay"))]
-const WIDTH_ALLOWED: &str = "a whole number of pixels from 1 to 65535";
+const WIDTH_ALLOWED: &str = "a whole number of pixels from 1 to 65,535";
 
 /// A canvas's width in pixels, as the page measured it: 1 to 65535.
 #[cfg(any(feature = "hackathon", feature = "replay"))]

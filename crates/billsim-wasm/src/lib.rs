@@ -73,10 +73,10 @@ pub fn wasm_memory_bytes() -> f64 {
 #[wasm_bindgen(js_name = benchSyntheticBill)]
 pub fn bench_synthetic_bill(calls: u32, users: u32) -> Result<u64, Thrown> {
     if !(1..=2_000_000).contains(&calls) {
-        return Err(Thrown::on("calls", format!("must be a whole number from 1 to 2000000; got {calls}")));
+        return Err(Thrown::on("calls", format!("must be a whole number from 1 to 2,000,000; got {calls}")));
     }
     if !(1..=100_000).contains(&users) {
-        return Err(Thrown::on("users", format!("must be a whole number from 1 to 100000; got {users}")));
+        return Err(Thrown::on("users", format!("must be a whole number from 1 to 100,000; got {users}")));
     }
     let bill = billsim_core::engine::synthetic::bill_under_three_guards(0, calls, users)
         .map_err(|e| Thrown::general(e.to_string()))?;

@@ -322,12 +322,12 @@ fn a_bad_policy_file_exits_1_naming_the_file_the_field_and_what_it_allows() {
         (
             "zero-limit",
             r#"[{"name": "x", "guards": [{"guard": "slidingWindow", "limit": 0, "windowMs": 1000}]}]"#,
-            "[0].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0",
+            "[0].guards[0].limit: must be a whole number of calls from 1 to 4,294,967,295; got 0",
         ),
         (
             "negative-window",
             r#"[{"name": "x", "guards": [{"guard": "slidingWindow", "limit": 3, "windowMs": -1}]}]"#,
-            "[0].guards[0].windowMs: must be a whole number of milliseconds from 1 to 18446744073709551615; got -1",
+            "[0].guards[0].windowMs: must be a whole number of milliseconds from 1 to 18,446,744,073,709,551,615; got -1",
         ),
         (
             "unknown-field",

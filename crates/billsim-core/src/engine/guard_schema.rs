@@ -584,7 +584,7 @@ mod tests {
         let bad = Edited { name: "tight".into(), guards: vec![g.as_object().unwrap().clone()], more: Map::new() };
         assert_eq!(
             read(&[ok, bad]).unwrap_err().to_string(),
-            "policies[1].guards[0].limit: must be a whole number of requests from 1 to 4294967295; got 0"
+            "policies[1].guards[0].limit: must be a whole number of requests from 1 to 4,294,967,295; got 0"
         );
     }
 }

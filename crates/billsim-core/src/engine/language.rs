@@ -216,6 +216,7 @@ impl Window {
 impl Point {
     /// The guard in a few words, as a label says it: "20 requests per minute per user",
     /// "$3.00 per day for everyone", "60,000 tokens per day per user, refilled steadily",
+    /// "$5.00 per 7 days per key, rolling",
     /// "30,000 tokens per minute for everyone on gpt-4o", "10 requests in flight per key".
     pub fn words(&self) -> String {
         let amount = |n: u64| match self.count {
@@ -236,7 +237,13 @@ impl Point {
             Per::Everyone => "for everyone".to_string(),
             per => format!("per {}", per.name()),
         };
-        let steady = if matches!(self.reset, Reset::Steady { .. }) { ", refilled steadily" } else { "" };
+        // Fixed, the language's default, goes unsaid; a rolling window is said, as a
+        // rolling week is seven days where a fixed one starts on Monday.
+        let reset = match self.reset {
+            Reset::Steady { .. } => ", refilled steadily",
+            Reset::Rolling => ", rolling",
+            Reset::Fixed | Reset::InFlight => "",
+        };
         let then = match &self.when_full {
             WhenFull::DegradeTo(model) => format!(", then {model}"),
             WhenFull::Refuse => String::new(),
@@ -246,7 +253,7 @@ impl Point {
             Reset::InFlight => "in flight".to_string(),
             _ => format!("per {}", self.window.words()),
         };
-        format!("{limit} {during} {who}{only}{steady}{then}")
+        format!("{limit} {during} {who}{only}{reset}{then}")
     }
 }
 

@@ -11,16 +11,16 @@ use crate::time::Span;
 /// The most tokens a call's input or output may count (a policy's `maxTokens` too): a row
 /// past it is refused at its line, rather than read to fail later as money too large to count.
 pub const TOKENS_MOST: Tokens = 1_000_000_000;
-pub const TOKENS_ALLOWED: &str = "a whole number of tokens from 0 to 1000000000";
+pub const TOKENS_ALLOWED: &str = "a whole number of tokens from 0 to 1,000,000,000";
 /// The longest a call may be written to last, in milliseconds: a year, far past any model
 /// call, and short enough that no moment of a run overflows (a latency of 2^64 ms was
 /// refused only by the engine, in words about the policies).
 pub const LATENCY_MOST: u64 = 365 * 86_400_000;
-pub const LATENCY_ALLOWED: &str = "a whole number of milliseconds from 0 to 31536000000 (a year)";
+pub const LATENCY_ALLOWED: &str = "a whole number of milliseconds from 0 to 31,536,000,000 (a year)";
 /// The most a call's logged cost may be: $1,000,000, in nano-dollars.
 pub const COST_MOST: Nanos = Nanos(1_000_000 * 1_000_000_000);
-pub const COST_ALLOWED: &str = "an amount in dollars from 0 to 1000000, such as 0.0042 or 4.2e-3";
-pub const CENTS_ALLOWED: &str = "an amount in cents from 0 to 100000000, such as 0.42";
+pub const COST_ALLOWED: &str = "an amount in dollars from 0 to 1,000,000, such as 0.0042 or 4.2e-3";
+pub const CENTS_ALLOWED: &str = "an amount in cents from 0 to 100,000,000, such as 0.42";
 
 /// A decimal number's value as `digits x 10^exponent`: `"1.2e-05"` is `(12, -6)`.
 fn decimal(text: &str) -> Option<(u128, i32)> {

@@ -38,7 +38,8 @@ pub fn built_in() -> &'static PriceTable {
 /// The dearest price a table may give, per million tokens (as a policy file's `"prices"`):
 /// past it a call's cost would not be counted.
 const PER_MILLION_MOST: Micros = Micros(1_000_000 * Micros::PER_DOLLAR);
-const PER_MILLION_ALLOWED: &str = "an amount in dollars per million tokens from 0 to 1000000, with at most 6 decimals";
+const PER_MILLION_ALLOWED: &str =
+    "an amount in dollars per million tokens from 0 to 1,000,000, with at most 6 decimals";
 
 /// The price table's columns: what each is, and its names (normalized). The cached-input
 /// price is optional (a table without it reads as before).
@@ -373,7 +374,7 @@ mod tests {
     fn a_price_past_a_million_dollars_per_million_tokens_is_refused_naming_its_line_and_column() {
         assert_eq!(
             read_table("model,input_per_million,output_per_million\nm,1,2\nn,1,1000000000000\n").unwrap_err(),
-            "prices, line 3, output_per_million: must be an amount in dollars per million tokens from 0 to 1000000, \
+            "prices, line 3, output_per_million: must be an amount in dollars per million tokens from 0 to 1,000,000, \
              with at most 6 decimals; got \"1000000000000\""
         );
         assert!(read_table("model,input_per_million,output_per_million\nm,1000000,1000000\n").is_ok());

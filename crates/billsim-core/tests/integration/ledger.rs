@@ -329,7 +329,7 @@ fn a_bad_ledger_or_ladder_in_a_policy_file_names_the_field_and_what_is_allowed()
     let at = "policies[0].guards[0]";
     assert_eq!(
         refusal(file_ledger(&format!(r#"{TIERS}, "maxTokens": 0, "meter": "perCall""#))),
-        format!("{at}.maxTokens: must be a whole number of tokens from 1 to 1000000000; got 0")
+        format!("{at}.maxTokens: must be a whole number of tokens from 1 to 1,000,000,000; got 0")
     );
     assert_eq!(
         refusal(file_ledger(&format!(r#"{TIERS}, "maxTokens": 1, "meter": "perCall", "outage": {{"fromMs": 9, "toMs": 5}}"#))),

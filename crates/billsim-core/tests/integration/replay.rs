@@ -139,8 +139,8 @@ fn bad_rows_are_said_with_their_line_and_stop_the_replay_unless_skipped() {
     assert_eq!(
         err,
         "5 bad rows (--skip-bad-rows replays the others):\n  \
-         line 3: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"-5\"\n  \
-         line 4: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"many\"\n  \
+         line 3: input_tokens: must be a whole number of tokens from 0 to 1,000,000,000; got \"-5\"\n  \
+         line 4: input_tokens: must be a whole number of tokens from 0 to 1,000,000,000; got \"many\"\n  \
          line 5: the call ends (2025-05-01T09:00:29Z) before it starts (2025-05-01T09:00:30Z)\n  \
          line 6: time: must be a moment in ISO 8601 (2025-05-01T09:30:00.250Z) or a Unix time in seconds, \
          milliseconds, microseconds or nanoseconds, from 1970 to 9999; got \"yesterday\"\n  \
@@ -160,7 +160,7 @@ fn a_latency_past_a_year_is_a_bad_row_that_names_its_column_and_the_range() {
     assert_eq!(
         err,
         "1 bad row (--skip-bad-rows replays the others):\n  \
-         line 3: latency_ms: must be a whole number of milliseconds from 0 to 31536000000 (a year); got \"18446744073709551615\""
+         line 3: latency_ms: must be a whole number of milliseconds from 0 to 31,536,000,000 (a year); got \"18446744073709551615\""
     );
 }
 
@@ -513,7 +513,7 @@ fn a_main_policy_given_unchanged_keeps_its_label_and_an_edited_one_is_labelled_b
         out.labels,
         [
             "No limit (noLimit)",
-            "5 requests per minute per user",
+            "5 requests per minute per user, rolling",
             main_labels[2].as_str(),
             "20 requests per minute per user; 60,000 tokens per day per key, refilled steadily; $3.00 per day for everyone",
             "No limit (open)"
@@ -1039,7 +1039,7 @@ fn notes_count_calls_not_bad_rows_and_say_one_in_the_singular() {
         log.notes,
         [
             "1 bad row left out (the first: line 2: output_tokens: must be a whole number of tokens from 0 to \
-             1000000000; got \"many\")",
+             1,000,000,000; got \"many\")",
             "2 calls name no user: their API key stands for the user",
             "2 calls have no end time or latency: they finish the moment they start, and no limit of calls in \
              flight counts them",
@@ -1057,7 +1057,7 @@ fn a_log_whose_every_row_is_bad_says_how_many_were_left_out_and_why() {
     assert_eq!(
         read(text.as_bytes(), skipping()).unwrap_err().to_string(),
         "the log has no calls to replay: its 2 bad rows were left out (the first: line 2: input_tokens: must be a \
-         whole number of tokens from 0 to 1000000000; got \"x\")"
+         whole number of tokens from 0 to 1,000,000,000; got \"x\")"
     );
 }
 
@@ -1074,7 +1074,7 @@ fn tokens_and_costs_past_what_a_call_can_be_are_refused_at_their_line() {
     for tokens in ["1000000000000000000", "1e18", "1000000001"] {
         assert!(
             said("", tokens).contains(&format!(
-                "line 2: input_tokens: must be a whole number of tokens from 0 to 1000000000; got \"{tokens}\""
+                "line 2: input_tokens: must be a whole number of tokens from 0 to 1,000,000,000; got \"{tokens}\""
             )),
             "{}",
             said("", tokens)
@@ -1082,7 +1082,7 @@ fn tokens_and_costs_past_what_a_call_can_be_are_refused_at_their_line() {
     }
     assert!(
         said(",1e12", "1").contains(
-            "line 2: cost: must be an amount in dollars from 0 to 1000000, such as 0.0042 or 4.2e-3; got \"1e12\""
+            "line 2: cost: must be an amount in dollars from 0 to 1,000,000, such as 0.0042 or 4.2e-3; got \"1e12\""
         ),
         "{}",
         said(",1e12", "1")

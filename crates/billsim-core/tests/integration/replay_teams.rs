@@ -199,7 +199,7 @@ fn the_users_refused_most_show_their_team_and_only_the_policies_that_refuse_them
     );
     let out = run::run(&log, Some(read_policy_file(&policies).unwrap().policies), None, Record::default()).unwrap();
     let table = billsim_core::replay::view::view(&out).unwrap().refused_users;
-    let p = "3 requests per minute per tenant";
+    let p = "3 requests per minute per tenant, rolling";
     assert_eq!(table.columns, ["User", "Team", "Calls", p], "no column of noughts for \"none\"");
     assert_eq!(table.rows, [["bob", "red", "2", "1"]]);
     // A log of no teams has no Team column.
@@ -213,7 +213,7 @@ fn the_users_refused_most_show_their_team_and_only_the_policies_that_refuse_them
     )
     .unwrap();
     let table = billsim_core::replay::view::view(&out).unwrap().refused_users;
-    assert_eq!(table.columns, ["User", "Calls", "1 request per minute per user"]);
+    assert_eq!(table.columns, ["User", "Calls", "1 request per minute per user, rolling"]);
 }
 
 #[test]

@@ -25,7 +25,7 @@ use web_sys::HtmlCanvasElement;
 
 const SETTINGS_FIELDS: &str = "{ seed, perMinute, budgetDollars, refill }";
 const POLICY_ALLOWED: &str = "\"noLimit\", \"requestsPerMinute\" or \"dailyBudget\"";
-const COUNT_ALLOWED: &str = "a whole number from 1 to 10000";
+const COUNT_ALLOWED: &str = "a whole number from 1 to 10,000";
 
 /// How a string of a million `c` is shown in a message: its first characters and a count.
 fn million(c: char) -> String {

@@ -54,16 +54,16 @@ const COUNTS_IN_FLIGHT: &str =
 const ADMIT_ALLOWED: &str = "\"counted\", \"estimate\" or \"reserve\"";
 pub const WINDOW_ALLOWED: &str = "a duration: a whole number from 1 and a unit, \"ms\", \"s\", \"m\", \"h\", \"d\", \
      \"w\" (calendar weeks, from Monday) or \"mo\" (calendar months), such as \"60s\", \"1m\", \"1h\", \"1d\", \"1w\" \
-     or \"1mo\", at most 18446744073709551615 milliseconds, 4294967295 weeks or 4294967295 months";
-const REQUESTS_ALLOWED: &str = "a whole number of requests from 1 to 4294967295";
-const STEADY_REQUESTS_ALLOWED: &str = "a whole number of requests from 0 to 4294967295";
-const TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1000000000000";
+     or \"1mo\", at most 18,446,744,073,709,551,615 milliseconds, 4,294,967,295 weeks or 4,294,967,295 months";
+const REQUESTS_ALLOWED: &str = "a whole number of requests from 1 to 4,294,967,295";
+const STEADY_REQUESTS_ALLOWED: &str = "a whole number of requests from 0 to 4,294,967,295";
+const TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1,000,000,000,000";
 const DOLLARS_ALLOWED: &str =
     "an amount in dollars from 0.000001 to 1000000000, with at most 6 decimals (a number or a string)";
 const ESTIMATE_FIELDS: &str = "an estimate: only the fields \"inputPercent\" and \"maxTokens\"";
 const ESTIMATE_ALLOWED: &str = "an object with \"inputPercent\" and, if you like, \"maxTokens\"";
-const PERCENT_ALLOWED: &str = "a whole number of percent from 0 to 1000";
-const MAX_TOKENS_ALLOWED: &str = "a whole number of tokens from 0 to 1000000000";
+const PERCENT_ALLOWED: &str = "a whole number of percent from 0 to 1,000";
+const MAX_TOKENS_ALLOWED: &str = "a whole number of tokens from 0 to 1,000,000,000";
 const WHEN_FULL_ALLOWED: &str = "\"refuse\" or {\"degradeTo\": MODEL}";
 const WHEN_FULL_FIELDS: &str = "{\"degradeTo\": MODEL} with no other field";
 const RETRY_ALLOWED: &str = "\"exact\" or \"tutorial\"";

@@ -235,7 +235,7 @@ fn a_guard_missing_its_limit_or_tiers_or_writing_one_oddly_is_told_what_to_write
         ),
         (
             r#"{"count": "tokens", "window": "1m"}"#,
-            "limit: must be a whole number of tokens from 1 to 1000000000000; got nothing",
+            "limit: must be a whole number of tokens from 1 to 1,000,000,000,000; got nothing",
         ),
         (
             r#"{"count": "dollars", "limit": 1e-3, "window": "1d"}"#,

@@ -120,7 +120,7 @@ const PROCESSES_MAX: u64 = 100;
 /// let err = read_policy_file(
 ///     r#"[{ "name": "x", "guards": [{ "guard": "slidingWindow", "limit": 0, "windowMs": 1 }] }]"#);
 /// assert_eq!(err.unwrap_err().to_string(),
-///     "[0].guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0");
+///     "[0].guards[0].limit: must be a whole number of calls from 1 to 4,294,967,295; got 0");
 /// ```
 pub fn read(text: &str) -> Result<PolicyFile, BadFile> {
     let top = json_of(text)?;
@@ -180,7 +180,7 @@ fn json_of(text: &str) -> Result<&RawValue, BadFile> {
 /// let t = read_prices(r#"{"m": {"inputPerMillion": 0.8, "outputPerMillion": "4"}}"#).unwrap();
 /// assert_eq!(t.get("m").unwrap().input_per_million().0, 800_000);
 /// assert_eq!(read_prices(r#"{"prices": {"m": {"inputPerMillion": 1}}}"#).unwrap_err().to_string(),
-///     "prices.m.outputPerMillion: must be an amount in dollars per million tokens from 0 to 1000000, with at most \
+///     "prices.m.outputPerMillion: must be an amount in dollars per million tokens from 0 to 1,000,000, with at most \
 ///      6 decimals (a number such as 0.8 or a string such as \"0.80\"); got nothing");
 /// ```
 pub fn read_prices(text: &str) -> Result<PriceTable, BadFile> {

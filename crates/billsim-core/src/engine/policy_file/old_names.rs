@@ -27,7 +27,7 @@ const COHORT_UNIQUE: &str = "a cohort no other tier of the ledger names";
 const MONTHLY_ALLOWED: &str = "an amount in dollars at least the tier's daily budget (a month holds a day)";
 const FAIL_ALLOWED: &str = "\"open\" (served, unmetered) or \"closed\" (refused)";
 const METER_ALLOWED: &str = "\"perCall\" (every model call) or \"perRequest\" (a request's top-level call only)";
-const MAX_TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1000000000";
+const MAX_TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1,000,000,000";
 pub(super) const GUARD_ALLOWED: &str = "\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \"tokenBucket\", \
      \"tokenBudget\", \"degrade\", \"rateLimiter\", \"dailyCap\", \"setAsideCap\" or \"tenantLedger\"";
 const GUARD_OBJECT: &str = "a guard: an object with \"guard\" (\"slidingWindow\", \"moneyBudget\", \"spendCeiling\", \
@@ -42,25 +42,25 @@ const TOKEN_BUDGET_FIELDS: &str =
     "a tokenBudget guard: only the fields \"guard\", \"budgetTokens\" and, if you like, \"maxTokens\"";
 const DEGRADE_FIELDS: &str = "a degrade guard: only the fields \"guard\", \"ceilingMicros\" or \"ceilingDollars\", \
      \"periodMs\" and \"model\"";
-const CAPACITY_ALLOWED: &str = "a whole number of bucket tokens from 1 to 4294967295";
-const REFILL_PER_MINUTE_ALLOWED: &str = "a whole number of bucket tokens a minute from 0 to 4294967295";
-const BUDGET_TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1000000000000";
+const CAPACITY_ALLOWED: &str = "a whole number of bucket tokens from 1 to 4,294,967,295";
+const REFILL_PER_MINUTE_ALLOWED: &str = "a whole number of bucket tokens a minute from 0 to 4,294,967,295";
+const BUDGET_TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1,000,000,000,000";
 const RATE_LIMITER_FIELDS: &str = "a rateLimiter guard: only the fields \"guard\", \"limit\" and \"windowMs\"";
 const DAILY_CAP_FIELDS: &str = "a dailyCap guard: only the fields \"guard\" and \"capMicros\" or \"capDollars\"";
 const SET_ASIDE_CAP_FIELDS: &str =
     "a setAsideCap guard: only the fields \"guard\", \"capMicros\" or \"capDollars\", and \"maxTokens\"";
 const WORST_CASE_FIELDS: &str = "{\"kind\": \"worstCase\"} with only the fields \"inputPercent\" and \"maxTokens\"";
-const LIMIT_ALLOWED: &str = "a whole number of calls from 1 to 4294967295";
-const MS_ALLOWED: &str = "a whole number of milliseconds from 1 to 18446744073709551615";
-const MICROS_ALLOWED: &str = "a whole number of micro-dollars from 1 to 1000000000000000";
+const LIMIT_ALLOWED: &str = "a whole number of calls from 1 to 4,294,967,295";
+const MS_ALLOWED: &str = "a whole number of milliseconds from 1 to 18,446,744,073,709,551,615";
+const MICROS_ALLOWED: &str = "a whole number of micro-dollars from 1 to 1,000,000,000,000,000";
 pub(super) const DOLLARS_ALLOWED: &str =
     "an amount in dollars from 0.000001 to 1000000000, with at most 6 decimals (a number or a string)";
 const REFILL_ALLOWED: &str = settings::REFILL_ALLOWED;
 const SET_ASIDE_ALLOWED: &str =
     "{\"kind\": \"nothing\"} or {\"kind\": \"worstCase\", \"inputPercent\": N, \"maxTokens\": N}";
 const KIND_ALLOWED: &str = "\"nothing\" or \"worstCase\"";
-const PERCENT_ALLOWED: &str = "a whole number of percent from 0 to 1000";
-const TOKENS_ALLOWED: &str = "a whole number of tokens from 0 to 1000000000";
+const PERCENT_ALLOWED: &str = "a whole number of percent from 0 to 1,000";
+const TOKENS_ALLOWED: &str = "a whole number of tokens from 0 to 1,000,000,000";
 
 pub fn guard(raw: &RawValue, path: &str) -> Result<Guard, FieldError> {
     let entries = object(raw, path, GUARD_OBJECT)?;

@@ -16,7 +16,7 @@ const PRICE_FIELDS: &str =
 /// A price's fields; the last is optional.
 const FIELDS: [&str; 3] = ["inputPerMillion", "outputPerMillion", "cachedInputPerMillion"];
 pub(super) const PER_MILLION_ALLOWED: &str =
-    "an amount in dollars per million tokens from 0 to 1000000, with at most 6 decimals \
+    "an amount in dollars per million tokens from 0 to 1,000,000, with at most 6 decimals \
      (a number such as 0.8 or a string such as \"0.80\")";
 const PER_MILLION_MAX: Micros = Micros(1_000_000 * Micros::PER_DOLLAR);
 

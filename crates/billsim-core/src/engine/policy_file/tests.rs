@@ -114,7 +114,7 @@ fn price_refused(got: &str) -> BadFile {
 fn a_price_that_is_not_a_number_or_is_negative_or_finer_than_a_millionth_names_the_field() {
     let expected = |got: &str| {
         format!(
-            "prices.m.inputPerMillion: must be an amount in dollars per million tokens from 0 to 1000000, with at \
+            "prices.m.inputPerMillion: must be an amount in dollars per million tokens from 0 to 1,000,000, with at \
              most 6 decimals (a number such as 0.8 or a string such as \"0.80\"); got {got}"
         )
     };
@@ -214,12 +214,12 @@ fn a_whole_number_written_as_a_string_is_refused_saying_so() {
     };
     assert_eq!(
         refusal(&policy("\"5\"")),
-        "guards[0].limit: must be a whole number of requests from 1 to 4294967295; got \"5\", a string: write the \
+        "guards[0].limit: must be a whole number of requests from 1 to 4,294,967,295; got \"5\", a string: write the \
          number without quotes"
     );
     assert_eq!(
         refusal(&policy("\"five\"")),
-        "guards[0].limit: must be a whole number of requests from 1 to 4294967295; got \"five\""
+        "guards[0].limit: must be a whole number of requests from 1 to 4,294,967,295; got \"five\""
     );
 }
 
@@ -262,12 +262,13 @@ fn an_unknown_guard_lists_the_known_ones() {
 
 #[test]
 fn a_zero_or_negative_limit_window_budget_ceiling_or_period_names_the_field_and_its_range() {
-    let limit = |got: &str| format!("guards[0].limit: must be a whole number of calls from 1 to 4294967295; got {got}");
+    let limit =
+        |got: &str| format!("guards[0].limit: must be a whole number of calls from 1 to 4,294,967,295; got {got}");
     for bad in ["0", "-1", "-0", "1.5", "5.0", "1e1", "4294967296", "\"0\""] {
         assert_eq!(refusal(&window(bad, "60000")), limit(bad), "limit {bad}");
     }
     let window_ms = |got: &str| {
-        format!("guards[0].windowMs: must be a whole number of milliseconds from 1 to 18446744073709551615; got {got}")
+        format!("guards[0].windowMs: must be a whole number of milliseconds from 1 to 18,446,744,073,709,551,615; got {got}")
     };
     for bad in ["0", "-60000", "18446744073709551616"] {
         assert_eq!(refusal(&window("5", bad)), window_ms(bad), "windowMs {bad}");
@@ -280,7 +281,7 @@ fn a_zero_or_negative_limit_window_budget_ceiling_or_period_names_the_field_and_
     };
     assert_eq!(
         refusal(&budget("\"budgetMicros\": 0")),
-        "guards[0].budgetMicros: must be a whole number of micro-dollars from 1 to 1000000000000000; got 0"
+        "guards[0].budgetMicros: must be a whole number of micro-dollars from 1 to 1,000,000,000,000,000; got 0"
     );
     for bad in ["0", "-1", "\"-0.25\"", "0.0000001", "\"abc\""] {
         let msg = refusal(&budget(&format!("\"budgetDollars\": {bad}")));
@@ -385,12 +386,12 @@ fn the_lesson_003_guards_read_back_and_each_bad_field_is_named_with_its_range() 
     let text = serde_json::to_string(&Policy::new("x", vec![expected.clone()])).unwrap();
     assert_eq!(read(&text).map(|f| f.policies[0].guards.clone()), Ok(vec![expected]), "{text}");
     let cases = [
-        (r#"{"guard": "tokenBucket", "capacity": 0, "refillPerMinute": 10}"#, "guards[0].capacity: must be a whole number of bucket tokens from 1 to 4294967295; got 0"),
-        (r#"{"guard": "tokenBucket", "capacity": 5, "refillPerMinute": -1}"#, "guards[0].refillPerMinute: must be a whole number of bucket tokens a minute from 0 to 4294967295; got -1"),
-        (r#"{"guard": "tokenBucket", "capacity": 5}"#, "guards[0].refillPerMinute: must be a whole number of bucket tokens a minute from 0 to 4294967295; got nothing"),
+        (r#"{"guard": "tokenBucket", "capacity": 0, "refillPerMinute": 10}"#, "guards[0].capacity: must be a whole number of bucket tokens from 1 to 4,294,967,295; got 0"),
+        (r#"{"guard": "tokenBucket", "capacity": 5, "refillPerMinute": -1}"#, "guards[0].refillPerMinute: must be a whole number of bucket tokens a minute from 0 to 4,294,967,295; got -1"),
+        (r#"{"guard": "tokenBucket", "capacity": 5}"#, "guards[0].refillPerMinute: must be a whole number of bucket tokens a minute from 0 to 4,294,967,295; got nothing"),
         (r#"{"guard": "tokenBucket", "capacity": 5, "refillPerMinute": 1, "burst": 2}"#, "guards[0]: must be a tokenBucket guard: only the fields \"guard\", \"capacity\" and \"refillPerMinute\"; got the field \"burst\""),
-        (r#"{"guard": "tokenBudget", "budgetTokens": 0}"#, "guards[0].budgetTokens: must be a whole number of tokens from 1 to 1000000000000; got 0"),
-        (r#"{"guard": "tokenBudget", "budgetTokens": 5, "maxTokens": 1.5}"#, "guards[0].maxTokens: must be a whole number of tokens from 0 to 1000000000; got 1.5"),
+        (r#"{"guard": "tokenBudget", "budgetTokens": 0}"#, "guards[0].budgetTokens: must be a whole number of tokens from 1 to 1,000,000,000,000; got 0"),
+        (r#"{"guard": "tokenBudget", "budgetTokens": 5, "maxTokens": 1.5}"#, "guards[0].maxTokens: must be a whole number of tokens from 0 to 1,000,000,000; got 1.5"),
         (r#"{"guard": "degrade", "ceilingDollars": 0, "periodMs": 1, "model": "m"}"#, &format!("guards[0].ceilingDollars: must be {DOLLARS_ALLOWED}; got 0")),
         (r#"{"guard": "degrade", "ceilingDollars": 1, "periodMs": 1, "model": ""}"#, "guards[0].model: must be a model's name of 1 to 80 characters, no control characters; got \"\""),
         (r#"{"guard": "degrade", "ceilingDollars": 1, "periodMs": 1}"#, "guards[0].model: must be a model's name of 1 to 80 characters, no control characters; got nothing"),
@@ -421,11 +422,11 @@ fn lesson_001s_guards_are_read_with_every_field_checked_and_the_known_guards_lis
     let refused = |g: &str| refusal(&guard(g));
     assert_eq!(
         refused(r#"{"guard": "rateLimiter", "limit": 0, "windowMs": 60000}"#),
-        "guards[0].limit: must be a whole number of calls from 1 to 4294967295; got 0"
+        "guards[0].limit: must be a whole number of calls from 1 to 4,294,967,295; got 0"
     );
     assert_eq!(
         refused(r#"{"guard": "rateLimiter", "limit": 5, "windowMs": 0}"#),
-        "guards[0].windowMs: must be a whole number of milliseconds from 1 to 18446744073709551615; got 0"
+        "guards[0].windowMs: must be a whole number of milliseconds from 1 to 18,446,744,073,709,551,615; got 0"
     );
     assert!(refused(r#"{"guard": "rateLimiter", "limit": 5}"#).ends_with("; got nothing"));
     assert_eq!(
@@ -446,7 +447,7 @@ fn lesson_001s_guards_are_read_with_every_field_checked_and_the_known_guards_lis
         "guards[0].capMicros: must be given once, as Micros or as Dollars; got both"
     );
     assert!(refused(r#"{"guard": "setAsideCap", "capMicros": 5}"#)
-        .starts_with("guards[0].maxTokens: must be a whole number of tokens from 0 to 1000000000; got nothing"));
+        .starts_with("guards[0].maxTokens: must be a whole number of tokens from 0 to 1,000,000,000; got nothing"));
     assert!(refused(r#"{"guard": "setAsideCap", "capMicros": 5, "maxTokens": -1}"#).ends_with("got -1"));
     assert!(refused(r#"{"guard": "dailyCap", "capMicros": 5, "periodMs": 1}"#)
         .starts_with("guards[0]: must be a dailyCap guard: only the fields"));
