@@ -30,6 +30,12 @@ pub fn padded(cell: &str, width: usize) -> String {
     format!("{cell}{}", " ".repeat(width.saturating_sub(cell.width())))
 }
 
+/// `cell` padded on its left to `width` of a terminal's columns, as `{cell:>width$}` pads
+/// to a number of characters.
+pub fn right(cell: &str, width: usize) -> String {
+    format!("{}{cell}", " ".repeat(width.saturating_sub(cell.width())))
+}
+
 /// Exact amounts (`$0.0735`, `$0.000012`) as a right-aligned column shows them with their
 /// points in one line: each padded on its right to the most decimals any has.
 pub fn on_points(amounts: &[String]) -> Vec<String> {
@@ -64,6 +70,7 @@ mod tests {
         let cells: Vec<String> = ["bob", "山田", "🙂"].iter().map(|c| format!("{}|", padded(c, 5))).collect();
         assert_eq!(cells, ["bob  |", "山田 |", "🙂   |"], "each 5 columns wide before the bar");
         assert_eq!(padded("longer", 3), "longer", "a wider cell is written whole");
+        assert_eq!(right("山田", 5), " 山田", "and on its left, to 5 columns");
     }
 
     #[test]

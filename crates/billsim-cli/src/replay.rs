@@ -280,11 +280,6 @@ fn users(out: &mut String, r: &ReplayRun) {
     let _ = writeln!(out, "\nThe biggest users by their bill under {}, charged under each policy:", first.policy);
     // As wide as the log's calls in all, grouped: no user's count is wider.
     let calls_width = grouped(r.calls as u64).len().max(6);
-    let mut line = format!("  {:<width$}{} {:>calls_width$}", "user", team_cell("team"), "calls");
-    for o in &r.policies {
-        let _ = write!(line, " {:>14}", cells::name(&o.policy));
-    }
-    let _ = writeln!(out, "{line}");
     let charged = |o: &Outcome, users: &[usize]| {
         Nanos(users.iter().map(|&u| o.per_user[u].charged.0).fold(0u64, u64::saturating_add)).shown()
     };
@@ -301,12 +296,23 @@ fn users(out: &mut String, r: &ReplayRun) {
         rows.push((others, calls, r.policies.iter().map(|o| charged(o, rest)).collect()));
     }
     let amounts: Vec<String> = rows.iter().flat_map(|(_, _, a)| a.iter().cloned()).collect();
-    let mut aligned = cells::on_points(&amounts).into_iter();
+    let aligned = cells::on_points(&amounts);
+    // Each policy's column as wide as its name and the widest amount (every amount has as
+    // many places after its point), so no wide one pushes the columns after it along.
+    let heads: Vec<String> = r.policies.iter().map(|o| cells::name(&o.policy)).collect();
+    let amount_width = cells::width(aligned.iter().map(String::as_str), 14);
+    let widths: Vec<usize> = heads.iter().map(|h| cells::width([h.as_str()], amount_width)).collect();
+    let mut line = format!("  {:<width$}{} {:>calls_width$}", "user", team_cell("team"), "calls");
+    for (head, &w) in heads.iter().zip(&widths) {
+        let _ = write!(line, " {}", cells::right(head, w));
+    }
+    let _ = writeln!(out, "{line}");
+    let mut aligned = aligned.iter();
     for (i, (name, calls, _)) in rows.iter().enumerate() {
         let team = teams.as_ref().and_then(|t| t.get(i)).map_or("", String::as_str);
         let mut line = format!("  {}{} {:>calls_width$}", cells::padded(name, width), team_cell(team), grouped(*calls));
-        for _ in &r.policies {
-            let _ = write!(line, " {:>14}", aligned.next().unwrap_or_default());
+        for &w in &widths {
+            let _ = write!(line, " {}", cells::right(aligned.next().map_or("", String::as_str), w));
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }

@@ -469,6 +469,32 @@ fn the_biggest_users_table_lines_up_names_of_wide_characters_in_a_terminals_colu
 }
 
 #[test]
+fn the_biggest_users_table_keeps_each_policys_amounts_under_its_name_however_wide() {
+    // Columns were 14 wide: "requestsPerMinute" and "$1,500.123456789" pushed the rest along.
+    let log = "time,user,model,input_tokens,output_tokens,cost\n\
+               2025-05-01T09:00:00Z,alice,claude-haiku-4-5,100,20,1500.123456789\n\
+               2025-05-01T09:00:01Z,bob,claude-haiku-4-5,100,20,2.5\n\
+               2025-05-01T09:00:02Z,carol,claude-haiku-4-5,100,20,0.000000252\n";
+    let text = String::from_utf8(billsim(&["replay", "-"], Some(log.as_bytes())).stdout).unwrap();
+    let table: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("The biggest users")).skip(1).take(4).collect();
+    let shown = table.join("\n");
+    // Each policy's column runs from the end of the name before it to the end of its own.
+    let mut bounds = Vec::new();
+    let mut from = table[0].find("calls").unwrap() + "calls".len();
+    for name in ["noLimit", "requestsPerMinute", "dailyBudget"] {
+        let end = table[0].find(name).unwrap_or_else(|| panic!("{name} in the header\n{shown}")) + name.len();
+        bounds.push((from, end));
+        from = end;
+    }
+    let points: Vec<Vec<usize>> =
+        table[1..].iter().map(|row| row.match_indices('.').map(|(i, _)| i).collect()).collect();
+    assert!(points.windows(2).all(|w| w[0] == w[1]), "each column's points in one line: {points:?}\n{shown}");
+    for (point, (from, end)) in points[0].iter().zip(&bounds) {
+        assert!(from < point && point < end, "a point at {point}, outside its column {from}..{end}\n{shown}");
+    }
+}
+
+#[test]
 fn the_text_says_how_many_calls_were_not_made_because_their_request_was_refused() {
     // Alice's second request is refused by one a minute; its second call is never made.
     let log = "time,user,request,model,input_tokens,output_tokens\n\
