@@ -19,7 +19,9 @@ export const rowOf = (cells) => {
   }));
   return tr;
 };
-export const headOf = (columns) => columns.map((c) => Object.assign(cell("th", c), { scope: "col" }));
+// A column the core leaves unnamed (the first of a table whose rows are headed: its corner)
+// is a plain cell: an empty column header is a heading of nothing to a screen reader.
+export const headOf = (columns) => columns.map((c) => String(c).trim() === "" ? cell("td", c) : Object.assign(cell("th", c), { scope: "col" }));
 
 // A column of words (a team, a kind of user) reads from the left; one of numbers and
 // amounts ("1,270", "$0.0735", "62%") from the right, their digits in line.

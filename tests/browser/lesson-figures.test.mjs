@@ -14,7 +14,7 @@ function panels(page) {
     name: p.dataset.panel,
     title: p.querySelector("h3").textContent,
     sentences: [...p.querySelectorAll(":scope > p")].map((s) => s.textContent),
-    columns: [...p.querySelectorAll("thead th")].map((th) => th.textContent),
+    columns: [...p.querySelectorAll("thead tr > *")].map((th) => th.textContent),
     rows: [...p.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((td) => td.textContent)),
   })));
 }
