@@ -194,7 +194,7 @@ tr[data-kind="heavy"] :is(td, th) { font-weight: 700; }
 .panels { display: grid; gap: 0.6rem; grid-template-columns: minmax(0, 1fr); }
 .panels:empty { display: none; }
 .panel { border-top: 1px solid var(--line); }
-.panel h3 { font-size: 1rem; margin: 0.4rem 0; }
+.panel > :is(h2, h3, h4, h5, h6) { font-size: 1rem; margin: 0.4rem 0; }
 .panel p { margin: 0 0 0.4rem; }
 .panel pre { margin: 0; padding: 0.4rem; overflow-x: auto; font-size: 0.8rem; border: 1px solid var(--line); border-radius: 0.3rem; }
 .panel .scroll { overflow-x: auto; }

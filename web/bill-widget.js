@@ -48,14 +48,29 @@ const aboutField = (key, problem) => {
   return `${label}: ${problem}`;
 };
 
-// One of the core's panels (scenarioPanels): a titled section of sentences (a paragraph
-// each, so that several read apart), monospaced lines (scrollable, so focusable) and a
-// table, each when it has some.
-function panel({ name, title, sentences, lines, table }) {
+// The level of the widget's headings in the page's outline: one under the page's last
+// heading before the element (in the element's own tree: the document, or a shadow root
+// it is in), as a section of that heading's; 2 where none comes before it. A custom
+// element cannot be told where it stands, and a fixed h3 under a lesson's h1 skipped a level.
+function headingLevelUnder(host) {
+  const before = [...host.getRootNode().querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")]
+    .filter((h) => !host.contains(h) && (h.compareDocumentPosition(host) & Node.DOCUMENT_POSITION_FOLLOWING));
+  const last = before.at(-1);
+  if (last === undefined) return 2;
+  const level = Number(last.getAttribute("aria-level") ?? (/^H[1-6]$/.test(last.tagName) ? last.tagName[1] : 2));
+  return Math.min(6, (Number.isInteger(level) && level >= 1 ? level : 2) + 1);
+}
+
+// One of the core's panels (scenarioPanels): a section of sentences (a paragraph each, so
+// that several read apart), monospaced lines (scrollable, so focusable) and a table, each
+// when it has some, under its title as a heading of `level`. The section is no landmark
+// (its heading is how a screen reader finds it): a landmark a panel, with its lines a
+// region of the same name, listed one name twice, and a page's two widgets of one lesson
+// each panel twice more.
+function panel({ name, title, sentences, lines, table }, level) {
   const section = Object.assign(document.createElement("section"), { className: "panel" });
   section.dataset.panel = name;
-  const heading = Object.assign(cell("h3", title), { id: `panel-${name}` });
-  section.setAttribute("aria-labelledby", heading.id);
+  const heading = Object.assign(cell(`h${level}`, title), { id: `panel-${name}` });
   section.append(heading);
   section.append(...sentences.map((sentence) => cell("p", sentence)));
   if (lines.length > 0) {
@@ -1126,15 +1141,17 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     // policy; lesson 001's first says the same under every policy at the defaults).
     const words = panels.map((p) => JSON.stringify(p));
     const box = this.#q(".panels");
+    const level = headingLevelUnder(this);
+    const write = (p) => panel(p, level);
     if (words.length !== this.#panelsShown.length) {
       this.#watchScrollers(box, false);
-      box.replaceChildren(...panels.map(panel));
+      box.replaceChildren(...panels.map(write));
       this.#watchScrollers(box);
     } else {
       words.forEach((w, i) => {
         if (w === this.#panelsShown[i]) return;
         this.#watchScrollers(box.children[i], false);
-        box.children[i].replaceWith(panel(panels[i]));
+        box.children[i].replaceWith(write(panels[i]));
         this.#watchScrollers(box.children[i]);
       });
     }

@@ -173,7 +173,7 @@ export async function shown(page, selector = "bill-widget") {
       error: q(".error").textContent,
       panels: all(".panels section").filter((s) => s.checkVisibility()).map((s) => ({
         name: s.dataset.panel,
-        title: s.querySelector("h3").textContent,
+        title: s.querySelector(":scope > :is(h2, h3, h4, h5, h6)").textContent,
         text: [...s.querySelectorAll("p")].map((x) => x.textContent).join(" "),
         lines: s.querySelector("pre")?.textContent ?? "",
         rows: [...s.querySelectorAll("table tr")].map(cells),

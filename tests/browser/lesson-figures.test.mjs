@@ -12,7 +12,7 @@ after(async () => { await env.stop(); });
 function panels(page) {
   return page.locator("bill-widget").evaluate((el) => [...el.shadowRoot.querySelectorAll("[data-panel]")].map((p) => ({
     name: p.dataset.panel,
-    title: p.querySelector("h3").textContent,
+    title: p.querySelector(":scope > :is(h2, h3, h4, h5, h6)").textContent,
     sentences: [...p.querySelectorAll(":scope > p")].map((s) => s.textContent),
     columns: [...p.querySelectorAll("thead tr > *")].map((th) => th.textContent),
     rows: [...p.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((td) => td.textContent)),
