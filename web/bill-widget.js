@@ -61,6 +61,26 @@ function headingLevelUnder(host) {
   return Math.min(6, (Number.isInteger(level) && level >= 1 ? level : 2) + 1);
 }
 
+// The widget's region and its name. A page that names the element (aria-label, or
+// aria-labelledby pointing at its own heading) makes the element itself the region (a
+// role the widget gives it, unless the page gave one), so that a page's two widgets of one
+// lesson are two regions it told apart; the section inside is then no second region.
+// Otherwise the section is the region, named `name` (the core's, as before).
+const gaveRole = new WeakSet();
+function nameRegion(host, root, name) {
+  const section = root.querySelector(".bw");
+  if (host.hasAttribute("aria-label") || host.hasAttribute("aria-labelledby")) {
+    if (!host.hasAttribute("role")) {
+      host.setAttribute("role", "region");
+      gaveRole.add(host);
+    }
+    section?.removeAttribute("aria-label");
+  } else {
+    if (gaveRole.delete(host)) host.removeAttribute("role");
+    section?.setAttribute("aria-label", name);
+  }
+}
+
 // One of the core's panels (scenarioPanels): a section of sentences (a paragraph each, so
 // that several read apart), monospaced lines (scrollable, so focusable) and a table, each
 // when it has some, under its title as a heading of `level`. The section is no landmark
@@ -312,6 +332,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
   #tableShown = false; // whether the view drawn has a table for "Show numbers"
   #warm = { frame: 0, timer: 0 };
   #root;
+  #regionName = LOADING.label; // the core's name of the widget's region, where the page gives none (nameRegion)
   // Each canvas's CSS size, and the widget's, as the resize observer last saw it (0 while
   // hidden). It runs after layout, so reading the size there lays nothing out; #draw uses it
   // so that a click does not lay the page out in the middle of its work.
@@ -377,6 +398,7 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     // another widget defined the element), keeps it in the template that replaces it.
     const focused = startFocused(this.#root);
     this.#root.innerHTML = template();
+    this.#nameRegion();
     if (started.has(this)) this.#q(".start button").textContent = LOADING.starting;
     if (focused) this.#q(".start button").focus();
     if (schema !== null) this.#wire();
@@ -405,9 +427,11 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     // widget reads): a slip of a name set or removed after load is said or unsaid, as at
     // load. The data- attributes are the widget's own state (data-dark) or the page's.
     const ownAttributes = new MutationObserver((records) => {
+      if (records.some((r) => ["aria-label", "aria-labelledby", "role"].includes(r.attributeName))) this.#nameRegion();
       if (this.#loaded && records.some((r) => !r.attributeName.startsWith("data-")) && this.#saySlips(this.#state.scenario)) this.#showNotice();
     });
     ownAttributes.observe(this, { attributes: true });
+    this.#nameRegion();
     connection.signal.addEventListener("abort", () => ownAttributes.disconnect());
     for (const c of this.#root.querySelectorAll("canvas")) this.#resize.observe(c);
     this.#resize.observe(this);
@@ -869,7 +893,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
       toggles.setAttribute("aria-label", widget.toggles.label);
     }
     this.#q("[data-action=another-day]").textContent = widget.another;
-    this.#q(".bw").setAttribute("aria-label", widget.name);
+    this.#regionName = widget.name;
+    this.#nameRegion();
     return true;
   }
 
@@ -1031,6 +1056,8 @@ class BillWidget extends (globalThis.HTMLElement ?? class {}) {
     }
     return false;
   }
+
+  #nameRegion() { nameRegion(this, this.#root, this.#regionName); }
 
   #busy(busy) {
     const section = this.#q(".bw");
@@ -1445,6 +1472,7 @@ if (globalThis.customElements && globalThis.document) {
       const root = el.shadowRoot ?? el.attachShadow({ mode: "open" });
       root.adoptedStyleSheets = [widgetSheet()];
       root.innerHTML = waitingTemplate();
+      nameRegion(el, root, LOADING.label);
       whenPressed(el, root, defined.signal).then(() => define(el));
     }
     if (near.length > 0) whenNear(near, defined.signal).then(define);
