@@ -326,6 +326,7 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         if builder.repeated(line, &row) {
             continue;
         }
+        let tokens = has_tokens(&row);
         let kind = || -> Result<Option<NotACall>, String> {
             let operation = row.attribute(&["gen_ai.operation.name"])?;
             Ok(match operation {
@@ -335,8 +336,8 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
                 // A failed model call may have no token counts (a refused request has none).
                 _ if row.failed() && row.attribute(&MODEL)?.is_some() => None,
                 // A model call named so, with no token counts: a stream made without its usage.
-                Some(_) if !has_tokens(&row)? && row.attribute(&MODEL)?.is_some() => None,
-                _ if !has_tokens(&row)? => Some(("span without token counts", "spans without token counts")),
+                Some(_) if !tokens.clone()? && row.attribute(&MODEL)?.is_some() => None,
+                _ if !tokens.clone()? => Some(("span without token counts", "spans without token counts")),
                 None if row
                     .span
                     .id
@@ -353,7 +354,7 @@ pub fn record(builder: &mut Builder, line: u64, raw: &RawValue) -> Result<(), Re
         };
         match kind() {
             Ok(Some(what)) => builder.not_a_call(what),
-            Ok(None) if !row.failed() && !has_tokens(&row).unwrap_or(true) => {
+            Ok(None) if !row.failed() && tokens == Ok(false) => {
                 row.no_usage = true;
                 builder.assumed((
                     "model call's span gives no token counts (a stream without its usage?): it is counted as a call \
