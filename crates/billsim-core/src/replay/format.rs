@@ -38,6 +38,23 @@ impl Format {
         }
     }
 
+    /// Where the format names a call's user, for a log whose calls name none: what to
+    /// send or export so that the next log does.
+    pub fn where_users_are(self) -> &'static str {
+        match self {
+            Format::Generic => "a generic log names it in its user column (else its api_key)",
+            Format::LiteLlm => {
+                "LiteLLM logs the request's user field as its end_user, and the virtual key's user as its user"
+            }
+            Format::Helicone => "Helicone logs the request's Helicone-User-Id header as its user",
+            Format::Langfuse => {
+                "Langfuse keeps a call's user on its trace, and its observations API does not give it: a trace \
+                 downloaded whole (GET /api/public/traces/{id}) gives its userId to its calls"
+            }
+            Format::Otlp => "OpenTelemetry names it in a span's (or its resource's) enduser.id or user.id attribute",
+        }
+    }
+
     /// The format named `text`.
     ///
     /// ```

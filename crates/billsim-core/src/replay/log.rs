@@ -503,7 +503,7 @@ impl Builder {
 
     /// The log, sorted into time order if it was not; `skip` leaves bad rows out (else
     /// they are the error).
-    pub fn finish(mut self, format: &'static str, skip: bool) -> Result<Log, super::ReplayError> {
+    pub fn finish(mut self, format: super::Format, skip: bool) -> Result<Log, super::ReplayError> {
         use super::ReplayError;
         if self.bad_count > 0 && !skip {
             return Err(ReplayError::BadRows { first: self.bad, count: self.bad_count });
@@ -524,7 +524,7 @@ impl Builder {
             });
         }
         let mut notes = std::mem::take(&mut self.notes);
-        self.counted_notes(&mut notes);
+        self.counted_notes(format, &mut notes);
         if !self.costs.is_empty() && self.costs.len() < self.calls.len() {
             self.costs.resize(self.calls.len(), None);
         }
@@ -560,7 +560,7 @@ impl Builder {
         let users =
             self.users.names.into_iter().zip(self.user_cohort).map(|(name, cohort)| User { name, cohort }).collect();
         Ok(Log {
-            format,
+            format: format.name(),
             cohorts,
             users,
             models: self.models.names,

@@ -204,7 +204,7 @@ fn read_as(
             shape => json_rows::read_lines(&mut whole, shape == Some(Shape::Pages), &mut builder, &mut *on)?,
         }
     }
-    builder.finish(format.name(), options.skip_bad_rows)
+    builder.finish(format, options.skip_bad_rows)
 }
 
 /// The names a format's fields go by, where its JSON records are read by them as its CSV

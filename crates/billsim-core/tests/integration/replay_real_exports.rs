@@ -14,7 +14,9 @@ fn calls_with_no_user_are_replayed_as_one_stand_in_user_and_a_note_says_how_many
     let users: Vec<String> = calls(&log).into_iter().map(|c| c.0).collect();
     assert_eq!(users, ["alice", "(no user)", "(no user)"], "every call is read, the two without a user as one");
     assert!(
-        log.notes.iter().any(|n| n == "2 calls name no user: they are replayed as one stand-in user, \"(no user)\""),
+        log.notes.iter().any(|n| n
+            == "2 calls name no user: they are replayed as one stand-in user, \"(no user)\" (Helicone logs the \
+                request's Helicone-User-Id header as its user)"),
         "{:?}",
         log.notes
     );
@@ -23,6 +25,21 @@ fn calls_with_no_user_are_replayed_as_one_stand_in_user_and_a_note_says_how_many
     let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(log.users.len(), 1);
     assert_eq!(log.users[0].name, "(no user)");
+}
+
+#[test]
+fn langfuses_observations_with_no_user_say_where_langfuse_keeps_the_user() {
+    // GET /api/public/observations gives no userId: the user is its trace's.
+    let text = String::from_utf8(fixture("langfuse.json")).unwrap().replace("\"userId\": \"alice\",", "");
+    let log = read(text.as_bytes(), Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let note = log.notes.iter().find(|n| n.contains("no user")).unwrap_or_else(|| panic!("{:?}", log.notes));
+    assert!(
+        note.ends_with(
+            "(Langfuse keeps a call's user on its trace, and its observations API does not give it: a trace \
+         downloaded whole (GET /api/public/traces/{id}) gives its userId to its calls)"
+        ),
+        "{note}"
+    );
 }
 
 #[test]

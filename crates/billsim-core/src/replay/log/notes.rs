@@ -3,13 +3,14 @@
 
 use super::{alias_read, Builder, NO_USER};
 use crate::engine::Nanos;
-use crate::replay::status;
+use crate::replay::{status, Format};
 use crate::visible_text::quoted;
 use crate::words::counted;
 
 impl Builder {
-    /// Adds to `notes` what the reading counted, in the order a reader meets it.
-    pub(super) fn counted_notes(&self, notes: &mut Vec<String>) {
+    /// Adds to `notes` what the reading counted, in the order a reader meets it, for a log
+    /// of `format`.
+    pub(super) fn counted_notes(&self, format: Format, notes: &mut Vec<String>) {
         if self.bad_count > 0 {
             notes.push(format!(
                 "{} left out (the first: {})",
@@ -55,9 +56,10 @@ impl Builder {
                 format!(" (their logged cost: {})", self.no_user_cost.exact_dollars())
             };
             notes.push(format!(
-                "{} no user: they are replayed as one stand-in user, {}{cost}",
+                "{} no user: they are replayed as one stand-in user, {}{cost} ({})",
                 counted(self.no_user, "call names", "calls name"),
-                quoted(NO_USER)
+                quoted(NO_USER),
+                format.where_users_are()
             ));
         }
         notes.extend(status::notes(
