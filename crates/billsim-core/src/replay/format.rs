@@ -1,10 +1,12 @@
 //! A log's format: its name, its label, and how `--format` reads it.
 
+use crate::replay::row::Field;
 use crate::settings::{shown, FieldError, Invalid};
 
 /// A log's format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
+    #[default]
     Generic,
     LiteLlm,
     Helicone,
@@ -52,6 +54,20 @@ impl Format {
                  downloaded whole (GET /api/public/traces/{id}) gives its userId to its calls"
             }
             Format::Otlp => "OpenTelemetry names it in a span's (or its resource's) enduser.id or user.id attribute",
+        }
+    }
+
+    /// What to add to "`name`: empty or null", where a row of this format has its `field`
+    /// so: how to export the field where the format's own tool leaves it out.
+    pub fn where_empty(self, field: Field, name: &str) -> &'static str {
+        match self {
+            // Helicone's export tool leaves its CSV's model empty, and its request body is a
+            // note of where the body was unless it is asked for.
+            Format::Helicone if field == Field::Model && name.contains("request_body") => {
+                " (Helicone's export tool writes the model only in the request body: export with --include-body, \
+                 or as JSON lines, which name request_model)"
+            }
+            _ => "",
         }
     }
 

@@ -101,6 +101,8 @@ impl Log {
 /// Builds a [`Log`] row by row.
 #[derive(Default)]
 pub struct Builder {
+    /// The log's format: its notes and messages say where its maker keeps a field.
+    pub format: super::Format,
     users: Names,
     user_cohort: Vec<u16>,
     models: Names,
@@ -179,15 +181,14 @@ fn text_of<'a>(row: &'a dyn Row, field: Field) -> Result<Option<Value<'a>>, Stri
 
 /// A call's field the row does not give, named as the file writes it when the row has it
 /// empty or null: a null `completion_tokens` is named, not just "no output tokens".
-fn missing(row: &dyn Row, field: Field) -> String {
+/// A row of `format`: with what its maker's tool needs to write it, where it leaves it out.
+fn missing(row: &dyn Row, field: Field, format: super::Format) -> String {
     match row.empty_name(field) {
-        // Helicone's export tool leaves its CSV's model empty, and its request body is a
-        // note of where the body was unless it is asked for.
-        Some(name) if field == Field::Model && name.contains("request_body") => format!(
-            "{name}: empty or null, where a call's model must be given (Helicone's export tool writes the model \
-             only in the request body: export with --include-body, or as JSON lines, which name request_model)"
+        Some(name) => format!(
+            "{name}: empty or null, where a call's {} must be given{}",
+            field.said(),
+            format.where_empty(field, &name)
         ),
-        Some(name) => format!("{name}: empty or null, where a call's {} must be given", field.said()),
         None => format!("no {}", field.said()),
     }
 }
@@ -260,8 +261,10 @@ impl Builder {
     }
 
     fn try_row(&mut self, row: &dyn Row) -> Result<(), String> {
-        let need =
-            |field: Field| -> Result<Value<'_>, String> { text_of(row, field)?.ok_or_else(|| missing(row, field)) };
+        let format = self.format;
+        let need = |field: Field| -> Result<Value<'_>, String> {
+            text_of(row, field)?.ok_or_else(|| missing(row, field, format))
+        };
         let time = |v: &Value<'_>| {
             let unit = row.time_unit().or_else(|| Unit::of_name(&v.name));
             // Langfuse's CSV export writes its dates as JSON text, quotes and all.
@@ -305,7 +308,7 @@ impl Builder {
             match text_of(row, field)? {
                 Some(v) => amount::tokens(&v.text).map_err(|e| with_name(&v, e)),
                 None if status == Status::Failed || embedding && field == Field::Output => Ok(0),
-                None => Err(missing(row, field)),
+                None => Err(missing(row, field, format)),
             }
         };
         let (input, output) = (count(Field::Input)?, count(Field::Output)?);
@@ -503,8 +506,9 @@ impl Builder {
 
     /// The log, sorted into time order if it was not; `skip` leaves bad rows out (else
     /// they are the error).
-    pub fn finish(mut self, format: super::Format, skip: bool) -> Result<Log, super::ReplayError> {
+    pub fn finish(mut self, skip: bool) -> Result<Log, super::ReplayError> {
         use super::ReplayError;
+        let format = self.format;
         if self.bad_count > 0 && !skip {
             return Err(ReplayError::BadRows { first: self.bad, count: self.bad_count });
         }

@@ -155,6 +155,7 @@ fn read_as(
     options: &Options,
 ) -> Result<Log, ReplayError> {
     let mut builder = Builder::default();
+    builder.format = format;
     builder.bytes = options.bytes;
     builder.per.clone_from(&options.per);
     let shape = json.then(|| Shape::of(text));
@@ -204,7 +205,7 @@ fn read_as(
             shape => json_rows::read_lines(&mut whole, shape == Some(Shape::Pages), &mut builder, &mut *on)?,
         }
     }
-    builder.finish(format, options.skip_bad_rows)
+    builder.finish(options.skip_bad_rows)
 }
 
 /// The names a format's fields go by, where its JSON records are read by them as its CSV
