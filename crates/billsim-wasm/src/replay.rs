@@ -13,7 +13,7 @@
 use crate::js_output::{memory_bytes, on_canvas, to_js};
 use crate::{js_input, Thrown};
 use billsim_core::engine::guard_schema::{self, Edited, GUARD_FIELDS, GUARD_STARTS};
-use billsim_core::engine::{self, read_policy_file, BadFile, Policy, PriceTable, Record, RunError, GUARD_KEYS};
+use billsim_core::engine::{self, read_policy_file, BadFile, PriceTable, Record, RunError, GUARD_KEYS};
 use billsim_core::replay::run::{self, ReplayRun};
 use billsim_core::replay::{self as core, lesson_log, page, view, Format, Log, Options};
 use billsim_core::scenario::registry;
@@ -211,12 +211,12 @@ pub struct Replay {
     lesson: Option<OfLesson>,
 }
 
-/// A lesson's traffic replayed: the lesson, and its own policies with their labels
-/// ([`lesson_log::own_policies`]), which the log runs under until the reader applies others.
+/// A lesson's traffic replayed: the lesson, and what the replay takes from it
+/// ([`lesson_log::own`]): its own policies, which the log runs under until the reader
+/// applies others, and its words for them and for its kinds of user.
 struct OfLesson {
     name: &'static str,
-    policies: Vec<Policy>,
-    labels: Vec<String>,
+    own: lesson_log::LessonOwn,
 }
 
 #[wasm_bindgen]
@@ -257,7 +257,7 @@ impl Replay {
         self.log.cached_prices = cached;
         let policies = if policies.is_null() || policies.is_undefined() {
             // A lesson's traffic is replayed under the lesson's own policies, else the main ones.
-            self.lesson.as_ref().map(|l| l.policies.clone())
+            self.lesson.as_ref().map(|l| l.own.policies.clone())
         } else {
             let text = policy_file_text(&policies)?;
             let file = read_policy_file(&text).map_err(|e| policies_refused(e, &text))?;
@@ -289,7 +289,7 @@ impl Replay {
             run::run_in_place(&mut log, policies, prices.as_ref(), Record::default()).map_err(refused)?
         };
         let replayed = match &self.lesson {
-            Some(l) => replayed.of_lesson(l.name, (&l.policies, &l.labels)),
+            Some(l) => replayed.of_lesson(l.name, &l.own),
             None => replayed,
         };
         let view = view::view(&replayed)?;
@@ -345,9 +345,8 @@ impl Replay {
         let (options, lesson) = read_options(&options)?;
         let lesson = match lesson {
             Some(name) => {
-                let (policies, labels) =
-                    lesson_log::own_policies(name).map_err(|e| Thrown::with_field("lesson", e.to_string()))?;
-                Some(OfLesson { name, policies, labels })
+                let own = lesson_log::own(name).map_err(|e| Thrown::with_field("lesson", e.to_string()))?;
+                Some(OfLesson { name, own })
             }
             None => None,
         };

@@ -107,8 +107,8 @@ pub fn read(pairs: &[(String, String)]) -> Address {
     }
     if let Some(frame) = frame {
         // The defaults of a lesson's traffic are its lesson's own policies.
-        let defaults = match address.lesson.as_deref().map(lesson_log::own_policies) {
-            Some(Ok((own, _))) => own,
+        let defaults = match address.lesson.as_deref().map(lesson_log::own) {
+            Some(Ok(own)) => own.policies,
             _ => run::main_policies().0,
         };
         let names: Vec<String> = match &address.policies {

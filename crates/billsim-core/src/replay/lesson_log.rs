@@ -4,7 +4,7 @@
 //! and to offer for download, so that a reader without a log sees a result and the format
 //! to write.
 
-use crate::engine::{Policy, RunError};
+use crate::engine::{Cohort, Policy, RunError};
 use crate::replay::export::{self, Order};
 use crate::scenario::registry;
 use crate::scenario::Values;
@@ -42,7 +42,7 @@ pub struct LessonLog {
     pub file_name: String,
     /// What was replayed: "Lesson 003's free tier, run 0, as a generic CSV log of 2,322 calls".
     pub said: String,
-    /// The lesson's own policies at its defaults ([`own_policies`]).
+    /// The lesson's own policies at its defaults ([`own`]).
     pub policies: Vec<Policy>,
     /// The policy the lesson's widget frames at first ("allThree"), for the page to frame
     /// it too; `None` for a scenario no widget shows.
@@ -72,12 +72,24 @@ pub fn lesson_log(name: &str) -> Result<LessonLog, String> {
     })
 }
 
+/// What a replay of a lesson's traffic takes from the lesson ([`own`]).
+#[derive(Clone, Debug)]
+pub struct LessonOwn {
+    /// Its own policies at its default settings.
+    pub policies: Vec<Policy>,
+    /// Their labels as its widget says them ("All three layers").
+    pub labels: Vec<String>,
+    /// Its kinds of user as it calls them ("Paying: the runaway tenant", where its log's
+    /// cohort column says "runaway").
+    pub cohorts: Vec<Cohort>,
+}
+
 /// Scenario `name`'s own policies at its default settings, with their labels as its widget
-/// says them ("All three layers"): what a replay of its log runs under until the reader
-/// applies others, so that the page gives the lesson's own bills.
-pub fn own_policies(name: &str) -> Result<(Vec<Policy>, Vec<String>), RunError> {
+/// says them, and its kinds of user: what a replay of its log runs under until the reader
+/// applies others, and calls its users, so that the page gives the lesson's own bills in
+/// the lesson's words.
+pub fn own(name: &str) -> Result<LessonOwn, RunError> {
     let scenario = registry::find(name).map_err(RunError::Setting)?;
-    // The policies come from the settings alone (the traffic built beside them is dropped).
     let built = scenario.build(SEED, &Values::defaults(scenario))?;
-    Ok((built.policies, built.labels))
+    Ok(LessonOwn { policies: built.policies, labels: built.labels, cohorts: built.traffic.cohorts })
 }

@@ -4,6 +4,7 @@
 
 use crate::engine::{self, Cohort, Event, Nanos, Outcome, Policy, Price, PriceTable, Record, RunError, Traffic, User};
 use crate::lessons::toy_day::simulate::Policy as DayPolicy;
+use crate::replay::lesson_log::LessonOwn;
 use crate::replay::log::{Log, LOGGED};
 use crate::replay::models_named::{aliases, models_for, switched_to_unpriced};
 use crate::replay::prices;
@@ -105,17 +106,25 @@ pub struct ReplayRun {
 
 impl ReplayRun {
     /// This run said to be of `lesson`'s traffic (the page's "Try it on a lesson's traffic"),
-    /// whose `own` policies and their labels ([`crate::replay::lesson_log::own_policies`])
-    /// name each policy it ran that is one of them as it was: "All three layers", as the
-    /// lesson's widget says it.
+    /// what it takes from the lesson in `own` ([`crate::replay::lesson_log::own`]): each
+    /// policy it ran that is one of the lesson's own named as it was ("All three layers",
+    /// as the lesson's widget says it), and each kind of user the log's cohort column names
+    /// as the lesson calls it ("Paying: the runaway tenant", not "runaway").
     /// Labels said alike (the lesson's "No limit" and a policy of no guard added beside it)
     /// are told apart again, as [`labelled`] tells them.
-    pub fn of_lesson(self, lesson: &'static str, (own, labels): (&[Policy], &[String])) -> ReplayRun {
-        let lessons = |ran: &Policy| own.iter().position(|p| p == ran).and_then(|i| labels.get(i)).cloned();
+    pub fn of_lesson(self, lesson: &'static str, own: &LessonOwn) -> ReplayRun {
+        let lessons =
+            |ran: &Policy| own.policies.iter().position(|p| p == ran).and_then(|i| own.labels.get(i)).cloned();
         let plain =
             plain_labels(&self.ran).into_iter().zip(&self.ran).map(|(label, ran)| lessons(ran).unwrap_or(label));
         let labels = told_apart(&self.ran, plain.collect());
-        ReplayRun { lesson: Some(lesson), labels, ..self }
+        let mut cohorts = self.cohorts;
+        for c in &mut cohorts {
+            if let Some(lessons) = own.cohorts.iter().find(|o| o.name == c.name) {
+                c.label.clone_from(&lessons.label);
+            }
+        }
+        ReplayRun { lesson: Some(lesson), labels, cohorts, ..self }
     }
 }
 

@@ -548,12 +548,13 @@ fn policies_labelled_alike_are_told_apart_by_their_names() {
 /// "No limit" stood bare beside "No limit (open)".
 #[test]
 fn on_a_lessons_traffic_its_own_policy_and_an_added_one_said_alike_are_told_apart() {
-    use billsim_core::replay::lesson_log::{lesson_log, own_policies};
-    let (own, labels) = own_policies("toyDay").unwrap();
+    use billsim_core::replay::lesson_log::{lesson_log, own};
+    let lessons = own("toyDay").unwrap();
+    let labels = &lessons.labels;
     let log = billsim_core::replay::read(lesson_log("toyDay").unwrap().text.as_bytes(), &Options::default()).unwrap();
-    let mut given = own.clone();
+    let mut given = lessons.policies.clone();
     given.push(Policy::new("open", Vec::new()));
-    let out = run::run(&log, Some(given), None, Record::default()).unwrap().of_lesson("toyDay", (&own, &labels));
+    let out = run::run(&log, Some(given), None, Record::default()).unwrap().of_lesson("toyDay", &lessons);
     assert_eq!(labels[0], "No limit", "the lesson's own label");
     assert_eq!(out.labels[0], "No limit (noLimit)", "{:?}", out.labels);
     assert_eq!(&out.labels[1..3], &labels[1..3], "the lesson's other policies keep their labels");

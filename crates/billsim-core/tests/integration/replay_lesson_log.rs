@@ -60,3 +60,17 @@ fn an_unknown_scenario_is_refused_naming_the_field_and_the_scenarios() {
     assert!(err.starts_with("scenario: must be \"toyDay\" or"), "{err}");
     assert!(err.ends_with("got \"week\""), "{err}");
 }
+
+#[test]
+fn a_lessons_traffic_calls_its_kinds_of_user_as_the_lesson_does_not_as_its_cohort_column_does() {
+    // Lesson 002's log writes the runaway tenant's cohort as "runaway": the chart said
+    // "runaway 92%" beside a table of tenants whose runaway is "umbrella".
+    let made = lesson_log("runawayTenant").unwrap();
+    let own = lesson_log::own("runawayTenant").unwrap();
+    let log = read(made.text.as_bytes(), Options::default()).unwrap();
+    let replayed = run::run(&log, Some(own.policies.clone()), None, Record::default()).unwrap();
+    let view = billsim_core::replay::view::view(&replayed.of_lesson("runawayTenant", &own)).unwrap();
+    assert_eq!(view.share.cohorts[0].label, "Paying: the runaway tenant", "{:?}", view.share.cohorts);
+    let note = &view.share.bars[1].note;
+    assert!(note.contains("refused: the runaway tenant "), "the lesson's words for its abuser: {note}");
+}
