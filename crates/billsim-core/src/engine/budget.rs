@@ -178,7 +178,9 @@ impl Count {
     }
 
     /// The entry with a set-aside of `amount` (made on `day`) replaced by the `actual`
-    /// cost; `None` when the day it was set aside in has ended, and its count with it.
+    /// cost; `None` when the day it was set aside in has ended, and its count with it. A
+    /// call that set nothing aside (checked only) counts in the day it ends in, as any
+    /// counted amount does.
     pub fn settle(
         &self,
         entry: Option<Entry>,
@@ -188,7 +190,7 @@ impl Count {
         now: Seconds,
     ) -> Option<Entry> {
         let entry = self.fresh(entry, now);
-        if self.refill == Refill::Daily && day != Some(entry.stamp) {
+        if self.refill == Refill::Daily && day != Some(entry.stamp) && amount != 0 {
             return None;
         }
         let used_parts = entry

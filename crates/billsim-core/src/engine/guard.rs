@@ -490,7 +490,9 @@ impl GuardState {
             }
             GuardState::Bucket { .. } => Ok(false),
             GuardState::Tokens { used, .. } => {
-                let day = call.at.0 / Span::seconds(DAY).0;
+                // Counted in the day the call ends in, as any counted amount is: by the day
+                // it started in, a call ending after midnight replaced that day's count.
+                let day = now.0 / Span::seconds(DAY).0;
                 let tokens = call.input.checked_add(call.output).ok_or(Overflow)?;
                 let entry = &mut used[call.user as usize];
                 *entry = match *entry {

@@ -87,3 +87,40 @@ fn refusals(log: &str, policy: &str) -> Vec<(&'static str, u64, Option<u64>)> {
     let events = out.policies[0].events.iter().flatten().filter(|e| !e.served);
     events.map(|e| (e.reason.map_or("", |r| r.name()), e.at.0 - start, e.fits_at.map(|t| t.0 - start))).collect()
 }
+
+#[test]
+fn a_call_that_ends_the_day_after_it_started_counts_in_that_day_under_every_name_of_a_daily_limit() {
+    // A 2-token call at 14:00 ends at 09:00 the next day, after 100 and 40 tokens of that
+    // day; a call of 20 at 11:00 is then past 150. A daily token budget per user with its
+    // default reason (lesson 003's own guard) lost that day's count at the late call's end
+    // and served it; named "token_limit", the same guard refused it. The same for a daily
+    // budget in dollars checked only (lesson 000's checkOnly): the late call's cost was dropped.
+    let log = "time_ms,user,model,input_tokens,output_tokens,latency_ms\n\
+        50400000,u,claude-haiku-4-5,1,1,68400000\n86400000,u,claude-haiku-4-5,90,10,\n\
+        90000000,u,claude-haiku-4-5,30,10,\n126000000,u,claude-haiku-4-5,0,20,\n";
+    let tokens = |reason: &str| {
+        format!(
+            r#"{{"name": "t", "guards": [{{"count": "tokens", "limit": 150, "per": "user", "window": "1d",
+                "admit": "estimate"{reason}}}]}}"#
+        )
+    };
+    for policy in [tokens(""), tokens(r#", "reason": "token_limit""#)] {
+        let got = served_and_refused(log, &policy);
+        assert_eq!(got, [("u".to_string(), 3, 1)], "the 11:00 call is past 150 tokens: {policy}");
+    }
+    // $0.80 and $4 a million: 100 tokens in ($0.00008), 10 out ($0.00004), then the late
+    // call's ($0.0000048); at 11:00 $0.0001248 is spent, past a $0.00012 budget.
+    let log = "time_ms,user,model,input_tokens,output_tokens,latency_ms\n\
+        50400000,u,claude-haiku-4-5,1,1,68400000\n86400000,u,claude-haiku-4-5,100,0,\n\
+        90000000,u,claude-haiku-4-5,0,10,\n126000000,u,claude-haiku-4-5,0,5,\n";
+    let check_only = |max: u32| {
+        format!(
+            r#"{{"name": "c", "guards": [{{"count": "dollars", "limit": "0.00012", "per": "user", "window": "1d",
+                "admit": "estimate", "estimate": {{"inputPercent": 0, "maxTokens": {max}}}}}]}}"#
+        )
+    };
+    for policy in [check_only(0), check_only(1)] {
+        let got = served_and_refused(log, &policy);
+        assert_eq!(got, [("u".to_string(), 3, 1)], "the 11:00 call is past the budget: {policy}");
+    }
+}
