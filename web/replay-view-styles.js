@@ -84,9 +84,9 @@ ul { margin: 0; padding-left: 1.2rem; }
     linear-gradient(to left, color-mix(in srgb, currentColor 45%, transparent), transparent) right / 1rem 100% no-repeat scroll;
 }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; min-width: 100%; }
-/* Padding as the widget's "Show numbers" table: nine columns (lesson 003's own policies'
-   reasons) fit a desktop page's column. */
-th, td { padding: 0.2rem 0.4rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
+/* Nine columns (lesson 003's own policies' reasons, its kinds of user by the lesson's
+   names: "Sockpuppets") fit a desktop page's column: at the widget's 0.4rem, 6 px past it. */
+th, td { padding: 0.2rem 0.35rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
 /* A table wider than the page (on a phone) scrolls under its caption and its first column
    (what each row is), which stay put; that column may wrap, so numbers show beside it. */
 caption { text-align: left; font-weight: 600; padding: 0.3rem 0; position: sticky; left: 0; max-width: 100cqi; box-sizing: border-box; }

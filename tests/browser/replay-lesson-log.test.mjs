@@ -88,7 +88,7 @@ test("a lesson's traffic replays in the page by keyboard to billsim replay's bil
   // Said to be the lesson's, its script and sockpuppets are its abusers, drawn and counted as the lesson does.
   assert.deepEqual(v.kinds.slice(0, 2), ["script: abuser", "sockpuppet: abuser"], v.kinds.join(", "));
   assert.ok(v.kinds.slice(2).every((k) => k.endsWith(": honest")), v.kinds.join(", "));
-  assert.match(v.note, /refused: script and sockpuppets [\d,]+, honest\u00a0[\d,]+\u00a0of\u00a0802$/);
+  assert.match(v.note, /refused: Script and Sockpuppets [\d,]+, honest\u00a0[\d,]+\u00a0of\u00a0802$/);
 
   // The link gives the log, byte for byte the CLI's; read back as the reader's own file, billsim
   // replay's bills under the page's default policies.
