@@ -24,9 +24,7 @@ pub fn check(
         seen.clear();
     }
     for (at, state) in guards.iter_mut().enumerate() {
-        if let Some(model) = state.switch_model(call) {
-            call.model = model;
-        }
+        degrade(state, call, prices)?;
         if let Some(seen) = seen.as_deref_mut() {
             seen.push(call.model);
         }
@@ -59,12 +57,24 @@ pub fn fits_all(
         }
     }
     for state in after.iter_mut().skip(1) {
-        if let Some(model) = state.switch_model(call) {
-            call.model = model;
-        }
+        degrade(state, call, prices)?;
         if let Some(later) = state.check(call, key, &prices[usize::from(call.model)])? {
             fits = fits.max(later.wait);
         }
     }
     Ok(fits)
+}
+
+/// Moves `call` to the model `state` switches it to, if any, where that model is cheaper
+/// for it: a degrade to a model dearer than the call's own (a call already on the cheapest,
+/// or moved below it by a degrade before) leaves it where it is.
+#[inline(always)]
+fn degrade(state: &mut GuardState, call: &mut Call, prices: &[Price]) -> Result<(), Overflow> {
+    if let Some(model) = state.switch_model(call) {
+        let cost = |m: u16| prices[usize::from(m)].cost(call.input, call.output);
+        if cost(model)? < cost(call.model)? {
+            call.model = model;
+        }
+    }
+    Ok(())
 }

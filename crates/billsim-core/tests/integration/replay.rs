@@ -429,6 +429,37 @@ fn a_call_with_a_logged_cost_moved_to_a_cheaper_model_is_charged_the_cheaper_mod
 }
 
 #[test]
+fn a_degrade_never_moves_a_call_to_a_model_dearer_than_its_own() {
+    // Past a ceiling of a micro-dollar, calls go to Sonnet: a call to Haiku stays on Haiku,
+    // and one moved down to Haiku by a first degrade is not moved back up by a second.
+    let text = "time,user,model,input_tokens,output_tokens\n\
+                1746090000,a,claude-haiku-4-5,1000,100\n1746090001,a,claude-haiku-4-5,1000,100\n\
+                1746090002,a,claude-opus-4-8,1000,100\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let degrade = |to: &str| {
+        format!(
+            r#"{{"count": "dollars", "limit": "0.000001", "per": "everyone", "window": "1d", "whenFull": {{"degradeTo": "{to}"}}}}"#
+        )
+    };
+    let file = billsim_core::engine::read_policy_file(&format!(
+        r#"{{"policies": [{{"name": "up", "guards": [{}]}}, {{"name": "down then up", "guards": [{}, {}]}}]}}"#,
+        degrade("claude-sonnet-4-6"),
+        degrade("claude-haiku-4-5"),
+        degrade("claude-sonnet-4-6")
+    ))
+    .unwrap();
+    let out = run::run(&log, Some(file.policies), None, Record::default()).unwrap();
+    let haiku = 1_000 * 800 + 100 * 4_000;
+    let sonnet = 1_000 * 3_000 + 100 * 15_000;
+    let user = &out.policies[0].per_user[0];
+    // "up": the Haiku calls stay; Opus (dearer than Sonnet) goes down to Sonnet.
+    assert_eq!(out.policies[0].bill, Nanos(2 * haiku + sonnet), "{user:?}");
+    assert_eq!(user.degraded, 1, "only the Opus call is moved: {user:?}");
+    // "down then up": every call ends on Haiku.
+    assert_eq!(out.policies[1].bill, Nanos(3 * haiku), "{:?}", out.policies[1].per_user[0]);
+}
+
+#[test]
 fn a_guard_before_a_degrade_settles_a_moved_call_as_the_model_it_checked() {
     // Twenty calls to Sonnet of 1,000 tokens in and 100 out ($0.0045 each, logged); past a
     // $0.01 ceiling a degrade guard moves the rest to Haiku ($0.0012 each). The guards
