@@ -107,9 +107,11 @@ fn days_from_civil(y: u64, m: u64) -> u64 {
 
 impl LimitState {
     /// Whether a cheaper model may fit where it refuses: as its reason by default says,
-    /// whatever reason it was given.
+    /// whatever reason it was given; and for a money guard of one model, which counts no
+    /// other (a cap checked only, past which no call of its model fits, lets the others by).
     pub fn degrades(&self) -> bool {
         crate::engine::language::default_reason(self.count, self.per, self.window, self.admit).degrades()
+            || self.count == CountOf::Dollars && self.model.is_some()
     }
 
     pub fn new(point: &Point, traffic: &Traffic) -> Result<LimitState, RunError> {

@@ -429,6 +429,25 @@ fn a_call_with_a_logged_cost_moved_to_a_cheaper_model_is_charged_the_cheaper_mod
 }
 
 #[test]
+fn the_ladder_moves_a_call_down_past_a_spending_cap_of_one_model_that_counts_no_other() {
+    // A check-only cap for everyone's Opus calls ("global_budget"): past it, the ladder's
+    // Sonnet is not counted by it, and serves the call. It was refused.
+    let text = "time,user,model,input_tokens,output_tokens\n\
+                1746090000,a,claude-opus-4-8,1000,100\n1746090001,a,claude-opus-4-8,1000,100\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let file = billsim_core::engine::read_policy_file(
+        r#"{"name": "opus cap", "ladder": ["claude-opus-4-8", "claude-sonnet-4-6"], "guards": [{"count": "dollars",
+            "limit": "0.005", "per": "everyone", "window": "1d", "model": "claude-opus-4-8"}]}"#,
+    )
+    .unwrap();
+    let out = run::run(&log, Some(file.policies), None, Record::default()).unwrap();
+    let user = &out.policies[0].per_user[0];
+    assert_eq!((user.served, user.degraded), (2, 1), "the second call on Sonnet: {user:?}");
+    let (opus, sonnet) = (1_000 * 5_000 + 100 * 25_000, 1_000 * 3_000 + 100 * 15_000);
+    assert_eq!(out.policies[0].bill, Nanos(opus + sonnet));
+}
+
+#[test]
 fn a_degrade_never_moves_a_call_to_a_model_dearer_than_its_own() {
     // Past a ceiling of a micro-dollar, calls go to Sonnet: a call to Haiku stays on Haiku,
     // and one moved down to Haiku by a first degrade is not moved back up by a second.
