@@ -84,8 +84,8 @@ ul { margin: 0; padding-left: 1.2rem; }
     linear-gradient(to left, color-mix(in srgb, currentColor 45%, transparent), transparent) right / 1rem 100% no-repeat scroll;
 }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; min-width: 100%; }
-/* Nine columns (lesson 003's own policies' reasons, its kinds of user by the lesson's
-   names: "Sockpuppets") fit a desktop page's column: at the widget's 0.4rem, 6 px past it. */
+/* Nine columns (lesson 003's own policies' reasons, its kinds of user by the lesson's own
+   names) fit a desktop page's column: at the widget's 0.4rem, 6 px past it. */
 th, td { padding: 0.2rem 0.35rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
 /* A table wider than the page (on a phone) scrolls under its caption and its first column
    (what each row is), which stay put; that column may wrap, so numbers show beside it. */
