@@ -59,7 +59,7 @@ const REQUESTS_ALLOWED: &str = "a whole number of requests from 1 to 4,294,967,2
 const STEADY_REQUESTS_ALLOWED: &str = "a whole number of requests from 0 to 4,294,967,295";
 const TOKENS_ALLOWED: &str = "a whole number of tokens from 1 to 1,000,000,000,000";
 const DOLLARS_ALLOWED: &str =
-    "an amount in dollars from 0.000001 to 1000000000, with at most 6 decimals (a number or a string)";
+    "an amount in dollars from 0.000001 to 1,000,000,000, with at most 6 decimals (a number or a string)";
 const ESTIMATE_FIELDS: &str = "an estimate: only the fields \"inputPercent\" and \"maxTokens\"";
 const ESTIMATE_ALLOWED: &str = "an object with \"inputPercent\" and, if you like, \"maxTokens\"";
 const PERCENT_ALLOWED: &str = "a whole number of percent from 0 to 1,000";

@@ -54,7 +54,7 @@ fn tiers_as_one_line_of_text_read_as_the_object_and_a_bad_part_or_limit_is_named
     assert_eq!(read_guard(r#""pro: 20, free: 0.5""#), read_guard(r#"{"pro": 20, "free": "0.5"}"#), "the same tiers");
     assert_eq!(
         read_guard(r#""pro: 20, free: lots""#).unwrap_err(),
-        "guards[0].tiers.free: must be an amount in dollars from 0.000001 to 1000000000, with at most 6 \
+        "guards[0].tiers.free: must be an amount in dollars from 0.000001 to 1,000,000,000, with at most 6 \
          decimals (a number or a string); got \"lots\""
     );
     assert_eq!(
@@ -239,7 +239,7 @@ fn a_guard_missing_its_limit_or_tiers_or_writing_one_oddly_is_told_what_to_write
         ),
         (
             r#"{"count": "dollars", "limit": 1e-3, "window": "1d"}"#,
-            "limit: must be an amount in dollars from 0.000001 to 1000000000, with at most 6 decimals (a number \
+            "limit: must be an amount in dollars from 0.000001 to 1,000,000,000, with at most 6 decimals (a number \
              or a string); got 1e-3, in exponent notation: write its decimals out",
         ),
     ];

@@ -54,7 +54,7 @@ const LIMIT_ALLOWED: &str = "a whole number of calls from 1 to 4,294,967,295";
 const MS_ALLOWED: &str = "a whole number of milliseconds from 1 to 18,446,744,073,709,551,615";
 const MICROS_ALLOWED: &str = "a whole number of micro-dollars from 1 to 1,000,000,000,000,000";
 pub(super) const DOLLARS_ALLOWED: &str =
-    "an amount in dollars from 0.000001 to 1000000000, with at most 6 decimals (a number or a string)";
+    "an amount in dollars from 0.000001 to 1,000,000,000, with at most 6 decimals (a number or a string)";
 const REFILL_ALLOWED: &str = settings::REFILL_ALLOWED;
 const SET_ASIDE_ALLOWED: &str =
     "{\"kind\": \"nothing\"} or {\"kind\": \"worstCase\", \"inputPercent\": N, \"maxTokens\": N}";
