@@ -179,9 +179,9 @@ fn text_of<'a>(row: &'a dyn Row, field: Field) -> Result<Option<Value<'a>>, Stri
     Ok(row.get(field)?.filter(|v| !v.text.trim().is_empty()))
 }
 
-/// A call's field the row does not give, named as the file writes it when the row has it
-/// empty or null: a null `completion_tokens` is named, not just "no output tokens".
-/// A row of `format`: with what its maker's tool needs to write it, where it leaves it out.
+/// A call's field the row (of a log of `format`) does not give, named as the file writes
+/// it when the row has it empty or null: a null `completion_tokens` is named, not just "no
+/// output tokens"; with how to export it where the format's own tool leaves it out.
 fn missing(row: &dyn Row, field: Field, format: super::Format) -> String {
     match row.empty_name(field) {
         Some(name) => format!(

@@ -120,8 +120,8 @@ impl ReplayRun {
         let labels = told_apart(&self.ran, plain.collect());
         let mut cohorts = self.cohorts;
         for c in &mut cohorts {
-            if let Some(lessons) = own.cohorts.iter().find(|o| o.name == c.name) {
-                c.label.clone_from(&lessons.label);
+            if let Some(theirs) = own.cohorts.iter().find(|o| o.name == c.name) {
+                c.label.clone_from(&theirs.label);
             }
         }
         ReplayRun { lesson: Some(lesson), labels, cohorts, ..self }
