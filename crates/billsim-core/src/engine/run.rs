@@ -462,7 +462,8 @@ impl<'a, 's> Run<'a, 's> {
                 // An amount past what a run counts in a guard the call never reached is said
                 // as never fitting: the run without events never checks it.
                 let fits = fits_all(guards, at, &mut refused, key, self.prices, r.wait).unwrap_or(Wait::Never);
-                send(&Event::refused(&served, r, fits, shown_key));
+                // Said as the model it asked for, whether a degrade or the ladder moved it.
+                send(&Event::refused(&Call { model: call.model, ..served }, r, fits, shown_key));
             }
             return Ok(());
         }

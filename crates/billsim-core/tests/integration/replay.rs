@@ -448,6 +448,25 @@ fn the_ladder_moves_a_call_down_past_a_spending_cap_of_one_model_that_counts_no_
 }
 
 #[test]
+fn a_refusals_event_names_the_model_the_call_asked_for_after_a_degrade_as_after_the_ladder() {
+    // Past a micro-dollar, calls go to Haiku; then one request a minute. The second Sonnet
+    // call, moved to Haiku and refused there, was said to be Haiku's.
+    let text = "time,user,model,input_tokens,output_tokens\n\
+                1746090000,a,claude-sonnet-4-6,1000,100\n1746090001,a,claude-sonnet-4-6,1000,100\n";
+    let log = read(text.as_bytes(), Options::default()).unwrap();
+    let file = billsim_core::engine::read_policy_file(
+        r#"{"name": "p", "guards": [{"count": "dollars", "limit": "0.000001", "per": "everyone", "window": "1d",
+            "whenFull": {"degradeTo": "claude-haiku-4-5"}}, {"count": "requests", "limit": 1, "window": "1m"}]}"#,
+    )
+    .unwrap();
+    let out = run::run(&log, Some(file.policies), None, Record { events: true, timeline: false }).unwrap();
+    let events = out.policies[0].events.as_ref().expect("events were asked for");
+    let models: Vec<(&str, bool)> =
+        events.iter().map(|e| (out.models[usize::from(e.model)].as_str(), e.served)).collect();
+    assert_eq!(models, [("claude-sonnet-4-6", true), ("claude-sonnet-4-6", false)]);
+}
+
+#[test]
 fn a_degrade_never_moves_a_call_to_a_model_dearer_than_its_own() {
     // Past a ceiling of a micro-dollar, calls go to Sonnet: a call to Haiku stays on Haiku,
     // and one moved down to Haiku by a first degrade is not moved back up by a second.
