@@ -434,13 +434,9 @@ fn the_ladder_moves_a_call_down_past_a_spending_cap_of_one_model_that_counts_no_
     // Sonnet is not counted by it, and serves the call. It was refused.
     let text = "time,user,model,input_tokens,output_tokens\n\
                 1746090000,a,claude-opus-4-8,1000,100\n1746090001,a,claude-opus-4-8,1000,100\n";
-    let log = read(text.as_bytes(), Options::default()).unwrap();
-    let file = billsim_core::engine::read_policy_file(
-        r#"{"name": "opus cap", "ladder": ["claude-opus-4-8", "claude-sonnet-4-6"], "guards": [{"count": "dollars",
-            "limit": "0.005", "per": "everyone", "window": "1d", "model": "claude-opus-4-8"}]}"#,
-    )
-    .unwrap();
-    let out = run::run(&log, Some(file.policies), None, Record::default()).unwrap();
+    let policy = r#"{"name": "opus cap", "ladder": ["claude-opus-4-8", "claude-sonnet-4-6"], "guards": [{"count":
+        "dollars", "limit": "0.005", "per": "everyone", "window": "1d", "model": "claude-opus-4-8"}]}"#;
+    let out = replayed_under(text, policy, Record::default());
     let user = &out.policies[0].per_user[0];
     assert_eq!((user.served, user.degraded), (2, 1), "the second call on Sonnet: {user:?}");
     let (opus, sonnet) = (1_000 * 5_000 + 100 * 25_000, 1_000 * 3_000 + 100 * 15_000);
@@ -453,13 +449,9 @@ fn a_refusals_event_names_the_model_the_call_asked_for_after_a_degrade_as_after_
     // call, moved to Haiku and refused there, was said to be Haiku's.
     let text = "time,user,model,input_tokens,output_tokens\n\
                 1746090000,a,claude-sonnet-4-6,1000,100\n1746090001,a,claude-sonnet-4-6,1000,100\n";
-    let log = read(text.as_bytes(), Options::default()).unwrap();
-    let file = billsim_core::engine::read_policy_file(
-        r#"{"name": "p", "guards": [{"count": "dollars", "limit": "0.000001", "per": "everyone", "window": "1d",
-            "whenFull": {"degradeTo": "claude-haiku-4-5"}}, {"count": "requests", "limit": 1, "window": "1m"}]}"#,
-    )
-    .unwrap();
-    let out = run::run(&log, Some(file.policies), None, Record { events: true, timeline: false }).unwrap();
+    let policy = r#"{"name": "p", "guards": [{"count": "dollars", "limit": "0.000001", "per": "everyone", "window":
+        "1d", "whenFull": {"degradeTo": "claude-haiku-4-5"}}, {"count": "requests", "limit": 1, "window": "1m"}]}"#;
+    let out = replayed_under(text, policy, Record { events: true, timeline: false });
     let events = out.policies[0].events.as_ref().expect("events were asked for");
     let models: Vec<(&str, bool)> =
         events.iter().map(|e| (out.models[usize::from(e.model)].as_str(), e.served)).collect();
@@ -473,20 +465,18 @@ fn a_degrade_never_moves_a_call_to_a_model_dearer_than_its_own() {
     let text = "time,user,model,input_tokens,output_tokens\n\
                 1746090000,a,claude-haiku-4-5,1000,100\n1746090001,a,claude-haiku-4-5,1000,100\n\
                 1746090002,a,claude-opus-4-8,1000,100\n";
-    let log = read(text.as_bytes(), Options::default()).unwrap();
     let degrade = |to: &str| {
         format!(
             r#"{{"count": "dollars", "limit": "0.000001", "per": "everyone", "window": "1d", "whenFull": {{"degradeTo": "{to}"}}}}"#
         )
     };
-    let file = billsim_core::engine::read_policy_file(&format!(
+    let policies = format!(
         r#"{{"policies": [{{"name": "up", "guards": [{}]}}, {{"name": "down then up", "guards": [{}, {}]}}]}}"#,
         degrade("claude-sonnet-4-6"),
         degrade("claude-haiku-4-5"),
         degrade("claude-sonnet-4-6")
-    ))
-    .unwrap();
-    let out = run::run(&log, Some(file.policies), None, Record::default()).unwrap();
+    );
+    let out = replayed_under(text, &policies, Record::default());
     let haiku = 1_000 * 800 + 100 * 4_000;
     let sonnet = 1_000 * 3_000 + 100 * 15_000;
     let user = &out.policies[0].per_user[0];
@@ -504,19 +494,17 @@ fn a_guard_before_a_degrade_settles_a_moved_call_as_the_model_it_checked() {
     // before it checked each call as Sonnet's and settled the moved ones as Haiku's.
     let rows: String =
         (0..20).map(|i| format!("{},a,claude-sonnet-4-6,1000,100,0.0045\n", 1_746_090_000 + i)).collect();
-    let log = read(format!("time,user,model,input_tokens,output_tokens,cost\n{rows}").as_bytes(), Options::default())
-        .unwrap();
     let degrade = r#"{"count": "dollars", "limit": "0.01", "per": "everyone", "window": "1d",
         "whenFull": {"degradeTo": "claude-haiku-4-5"}}"#;
-    let file = billsim_core::engine::read_policy_file(&format!(
+    let policies = format!(
         r#"{{"policies": [
         {{"name": "budget", "guards": [{{"count": "dollars", "limit": "0.05", "per": "user", "window": "1d",
             "admit": "reserve", "estimate": {{"maxTokens": 1000}}}}, {degrade}]}},
         {{"name": "sonnet tokens", "guards": [{{"count": "tokens", "limit": 5000, "per": "user", "window": "1d",
             "model": "claude-sonnet-4-6"}}, {degrade}]}}]}}"#
-    ))
-    .unwrap();
-    let out = run::run(&log, Some(file.policies), None, Record::default()).unwrap();
+    );
+    let log = format!("time,user,model,input_tokens,output_tokens,cost\n{rows}");
+    let out = replayed_under(&log, &policies, Record::default());
     // The budget sets aside Sonnet's $0.018 (1,000 in, 1,000 out) for each call. Three
     // Sonnet calls spend $0.0135; Haiku's then fit while $0.0135 + $0.0012 x (k - 1) +
     // $0.018 <= $0.05, so 16 of them. Settled at Haiku's set-aside ($0.0048), each left

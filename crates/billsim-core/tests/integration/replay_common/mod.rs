@@ -16,12 +16,17 @@ pub fn read(bytes: &[u8], options: Options) -> Result<Log, ReplayError> {
     replay::read(BufReader::with_capacity(1, bytes), &options)
 }
 
+/// The generic log `log_text` replayed under the policy file `json`, recording `record`.
+pub fn replayed_under(log_text: &str, json: &str, record: Record) -> run::ReplayRun {
+    let log = read(log_text.as_bytes(), Options::default()).unwrap();
+    let policies = read_policy_file(json).unwrap().policies;
+    run::run(&log, Some(policies), None, record).unwrap()
+}
+
 /// Each user's (name, served, refused) when the generic log `log_text` is replayed under
 /// the first policy of the policy file `json`.
 pub fn served_and_refused(log_text: &str, json: &str) -> Vec<(String, u32, u32)> {
-    let log = read(log_text.as_bytes(), Options::default()).unwrap();
-    let policies = read_policy_file(json).unwrap().policies;
-    let out = run::run(&log, Some(policies), None, Record::default()).unwrap();
+    let out = replayed_under(log_text, json, Record::default());
     out.users.iter().zip(&out.policies[0].per_user).map(|(u, o)| (u.name.clone(), o.served, o.refused)).collect()
 }
 
